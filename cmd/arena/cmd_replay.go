@@ -1,0 +1,15 @@
+package main
+
+import (
+	"errors"
+
+	"github.com/spf13/cobra"
+)
+
+// TODO(owner): replace this placeholder with the real command.
+func newReplayCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:  "replay",
+		RunE: func(*cobra.Command, []string) error { return errors.New("not implemented yet") },
+	}
+}

@@ -1,0 +1,222 @@
+package referee
+
+import (
+	"math/bits"
+)
+
+// Cavalo is a position of Jogo do Cavalo (see docs/rules.md): a 10x10 board
+// of the numbers 00..99, two knights, the scores and the side to move.
+//
+// Cavalo is a compact value (about 240 bytes, no pointers): copying it is the
+// cheapest way to keep a position, and Moves and Play allocate nothing, so
+// perft and search run on it directly. Squares are indexed 0..99 as
+// (row-1)*10 + column, row 1 (White's home row) first and column A first.
+type Cavalo struct {
+	cell   [Squares]int8 // the number on each square, or -1 (empty or a knight)
+	where  [Squares]int8 // the square of each number, or -1 once it is gone
+	nums   bits128       // the squares that hold a number
+	knight [2]int8       // White's and Black's square, -1 before placement
+	score  [2]int32
+	toMove Side
+	ply    int32
+}
+
+// Squares is the number of squares on the board, and of numbers on it.
+const Squares = 100
+
+const (
+	noSquare   = -1
+	moveTo     = 0xff // bits of a Move holding the target square
+	moveRemove = 8    // shift of the removed double's square + 1
+)
+
+// bits128 is a set of squares.
+type bits128 struct{ lo, hi uint64 }
+
+func (b *bits128) set(sq int)   { b.lo, b.hi = b.lo|bit(sq).lo, b.hi|bit(sq).hi }
+func (b *bits128) clear(sq int) { b.lo, b.hi = b.lo&^bit(sq).lo, b.hi&^bit(sq).hi }
+func (b bits128) and(c bits128) bits128 {
+	return bits128{b.lo & c.lo, b.hi & c.hi}
+}
+func (b bits128) andNot(c bits128) bits128 {
+	return bits128{b.lo &^ c.lo, b.hi &^ c.hi}
+}
+func (b bits128) empty() bool { return b.lo|b.hi == 0 }
+func (b bits128) count() int  { return bits.OnesCount64(b.lo) + bits.OnesCount64(b.hi) }
+
+// pop removes and returns the lowest square of b.
+func (b *bits128) pop() int {
+	if b.lo != 0 {
+		sq := bits.TrailingZeros64(b.lo)
+		b.lo &= b.lo - 1
+		return sq
+	}
+	sq := 64 + bits.TrailingZeros64(b.hi)
+	b.hi &= b.hi - 1
+	return sq
+}
+
+func bit(sq int) bits128 {
+	if sq < 64 {
+		return bits128{lo: 1 << uint(sq)}
+	}
+	return bits128{hi: 1 << uint(sq-64)}
+}
+
+// jumps[sq] is the set of squares a knight on sq attacks.
+var jumps = func() (t [Squares]bits128) {
+	d := [8][2]int{{1, 2}, {2, 1}, {2, -1}, {1, -2}, {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}}
+	for sq := range Squares {
+		r, c := sq/10, sq%10
+		for _, x := range d {
+			if rr, cc := r+x[0], c+x[1]; rr >= 0 && rr < 10 && cc >= 0 && cc < 10 {
+				t[sq].set(rr*10 + cc)
+			}
+		}
+	}
+	return t
+}()
+
+// NewCavalo returns the initial position on the board made from seed by
+// Board: no knight placed, White to move.
+func NewCavalo(seed uint64) Cavalo {
+	return cavaloFromBoard(Board(seed))
+}
+
+func cavaloFromBoard(board [Squares]int8) Cavalo {
+	c := Cavalo{cell: board, knight: [2]int8{noSquare, noSquare}, toMove: White}
+	for i := range c.where {
+		c.where[i] = noSquare
+	}
+	for sq, n := range board {
+		if n >= 0 {
+			c.where[n] = int8(sq)
+			c.nums.set(sq)
+		}
+	}
+	return c
+}
+
+// Cell returns the number on sq, or -1 when the square is empty or holds a
+// knight.
+func (c *Cavalo) Cell(sq int) int { return int(c.cell[sq]) }
+
+// Knight returns the square of side's knight, or -1 before its placement.
+func (c *Cavalo) Knight(side Side) int { return int(c.knight[side.Index()]) }
+
+// Game returns CavaloGame.
+func (c *Cavalo) Game() Game { return CavaloGame{} }
+
+// ToMove returns the side whose turn it is.
+func (c *Cavalo) ToMove() Side { return c.toMove }
+
+// Scores returns White's and Black's points.
+func (c *Cavalo) Scores() [2]int { return [2]int{int(c.score[0]), int(c.score[1])} }
+
+// Ply returns the number of moves played since the position was created or
+// decoded.
+func (c *Cavalo) Ply() int { return int(c.ply) }
+
+// Clone returns a copy of c.
+func (c *Cavalo) Clone() State { d := *c; return &d }
+
+// targets returns the squares side may land on, ignoring double choices:
+// the placement square before its knight is placed, else the knight jumps to
+// numbered squares the opponent's knight does not attack.
+func (c *Cavalo) targets(side Side) bits128 {
+	i := side.Index()
+	from := c.knight[i]
+	if from < 0 {
+		home := 0
+		if side == Black {
+			home = 90
+		}
+		best := noSquare
+		for sq := home; sq < home+10; sq++ {
+			if c.cell[sq] >= 0 && (best == noSquare || c.cell[sq] > c.cell[best]) {
+				best = sq
+			}
+		}
+		if best == noSquare {
+			return bits128{}
+		}
+		return bit(best)
+	}
+	t := jumps[from].and(c.nums)
+	if opp := c.knight[1-i]; opp >= 0 {
+		t = t.andNot(jumps[opp])
+	}
+	return t
+}
+
+// isDouble reports whether n has two equal digits (00, 11, ..., 99).
+func isDouble(n int8) bool { return n%11 == 0 }
+
+// Moves appends the legal moves of the side to move to buf.
+func (c *Cavalo) Moves(buf []Move) []Move {
+	t := c.targets(c.toMove)
+	if t.empty() {
+		if c.targets(c.toMove.Other()).empty() {
+			return buf
+		}
+		return append(buf, Pass)
+	}
+	for !t.empty() {
+		sq := t.pop()
+		n := c.cell[sq]
+		if !isDouble(n) {
+			buf = append(buf, Move(sq))
+			continue
+		}
+		k := len(buf)
+		for d := int8(99); d >= 0; d -= 11 {
+			if d != n && c.where[d] >= 0 {
+				buf = append(buf, Move(sq)|Move(int(c.where[d])+1)<<moveRemove)
+			}
+		}
+		if len(buf) == k {
+			buf = append(buf, Move(sq))
+		}
+	}
+	return buf
+}
+
+// Play applies m, a move from Moves.
+func (c *Cavalo) Play(m Move) {
+	c.ply++
+	side := c.toMove
+	c.toMove = side.Other()
+	if m == Pass {
+		return
+	}
+	i := side.Index()
+	to := int(m & moveTo)
+	n := c.cell[to]
+	c.score[i] += int32(n)
+	c.take(to)
+	c.knight[i] = int8(to)
+	if tens, units := n/10, n%10; tens != units {
+		if sq := c.where[units*10+tens]; sq >= 0 {
+			c.take(int(sq))
+		}
+	}
+	if r := int(m >> moveRemove); r != 0 {
+		c.take(r - 1)
+	}
+}
+
+// take empties sq, which holds a number.
+func (c *Cavalo) take(sq int) {
+	c.where[c.cell[sq]] = noSquare
+	c.cell[sq] = noSquare
+	c.nums.clear(sq)
+}
+
+// Terminal reports whether neither side can move.
+func (c *Cavalo) Terminal() bool {
+	return c.targets(White).empty() && c.targets(Black).empty()
+}
+
+// Mobility returns the number of squares side could land on now (double
+// choices not counted), as a cheap measure for evaluations.
+func (c *Cavalo) Mobility(side Side) int { return c.targets(side).count() }

@@ -1,0 +1,123 @@
+package referee
+
+import "fmt"
+
+// Side is one of the two players. The zero value is not a side.
+type Side uint8
+
+// The two sides. White moves first.
+const (
+	White Side = 1
+	Black Side = 2
+)
+
+// Other returns the opponent of s.
+func (s Side) Other() Side { return 3 - s }
+
+// Index returns 0 for White and 1 for Black, for indexing [2] arrays.
+func (s Side) Index() int { return int(s) - 1 }
+
+// String returns "white" or "black".
+func (s Side) String() string {
+	switch s {
+	case White:
+		return "white"
+	case Black:
+		return "black"
+	}
+	return fmt.Sprintf("Side(%d)", uint8(s))
+}
+
+// Move is a move in a game's own compact encoding. Only the Game that made a
+// Move knows what its bits mean; Pass is the same for every game.
+type Move uint32
+
+// Pass is the move of a player that has no legal move while its opponent has.
+const Pass Move = 1<<32 - 1
+
+// Game is the rules of one two-player, turn-based game, registered by name in
+// Games. Implementations must be deterministic: the same seed always gives the
+// same initial state, on every machine and in every version.
+type Game interface {
+	// Name is the game's identifier in configs and on the wire, e.g. "cavalo".
+	Name() string
+	// New returns the initial state of the board generated from seed.
+	New(seed uint64) State
+	// Decode reads a position file (the game's JSON form) into a state.
+	Decode(data []byte) (State, error)
+}
+
+// State is one position of a game. It is mutable: Play changes it in place,
+// and Clone makes an independent copy. Methods other than Play must not
+// change the state.
+type State interface {
+	// Game returns the rules this state follows.
+	Game() Game
+	// ToMove returns the side whose turn it is.
+	ToMove() Side
+	// Moves appends the legal moves of the side to move to buf and returns
+	// it. It returns exactly [Pass] when that side must pass, and no moves
+	// when the game is over.
+	Moves(buf []Move) []Move
+	// Play applies m, which must be one of Moves; other moves leave the
+	// state undefined (use Legal first for untrusted input).
+	Play(m Move)
+	// Terminal reports whether neither side has a legal move.
+	Terminal() bool
+	// Scores returns the points of White and Black, in that order.
+	Scores() [2]int
+	// Ply returns the number of moves played since the initial state
+	// (passes included).
+	Ply() int
+	// Clone returns an independent copy.
+	Clone() State
+	// ParseMove reads a move written in the game's notation. It checks the
+	// syntax only; use Legal to check the move against the state.
+	ParseMove(text string) (Move, error)
+	// FormatMove writes m in the game's notation; ParseMove(FormatMove(m))
+	// returns m.
+	FormatMove(m Move) string
+	// Encode writes the state as a position file (the game's JSON form).
+	Encode() ([]byte, error)
+	// String draws the board for people.
+	String() string
+}
+
+// Legal reports whether m is one of the legal moves of s.
+func Legal(s State, m Move) bool {
+	var buf [MaxMoves]Move
+	for _, x := range s.Moves(buf[:0]) {
+		if x == m {
+			return true
+		}
+	}
+	return false
+}
+
+// Winner returns the side with more points, or 0 for a draw.
+func Winner(scores [2]int) Side {
+	switch {
+	case scores[0] > scores[1]:
+		return White
+	case scores[1] > scores[0]:
+		return Black
+	}
+	return 0
+}
+
+// Games is the table of games arena knows, by name. It is the one place a new
+// game is registered.
+func Games() map[string]Game {
+	return map[string]Game{
+		CavaloGame{}.Name(): CavaloGame{},
+	}
+}
+
+// LookupGame returns the game called name.
+func LookupGame(name string) (Game, error) {
+	g, ok := Games()[name]
+	if !ok {
+		return nil, fmt.Errorf("unknown game %q (known: cavalo)", name)
+	}
+	return g, nil
+}

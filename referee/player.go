@@ -1,0 +1,97 @@
+package referee
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+)
+
+// Player is what the match loop asks for moves: a real bot process (see
+// package bots) or an in-process fake in tests.
+//
+// Play must return when ctx is done. It reports facts, never verdicts: an
+// answer that arrived (however wrong), or an error saying why none did,
+// classified with the Fault type. The referee decides what that means.
+type Player interface {
+	Play(ctx context.Context, req Request) (Reply, error)
+}
+
+// Request is one call of jogar(estado, tempo).
+type Request struct {
+	State  State         // the referee's state; the player must not change it
+	Tempo  time.Duration // the budget announced to the bot
+	Legal  []Move        // the legal moves, as a convenience for bots
+	Forced bool          // only one legal move (sent only under forced_moves: bot)
+}
+
+// Reply is a player's answer, untrusted.
+type Reply struct {
+	Move string // the move as the bot wrote it
+	// Claim is the state the bot says its move leads to, decoded by the
+	// player's adapter, or nil when the bot sent none. The referee compares
+	// it with its own and logs a discrepancy; its own state always wins.
+	Claim State
+	Stats Stats
+	Log   string // what the bot wrote to stdout/stderr since the last call, capped
+}
+
+// Stats are a bot's search statistics for one move, as it reports them.
+type Stats struct {
+	Nodes int64
+	Cuts  int64
+	Depth int32
+	Eval  float64
+	PV    []string
+}
+
+// FaultKind classifies why a player gave no answer.
+type FaultKind uint8
+
+// Fault kinds. The zero value is invalid.
+const (
+	_             FaultKind = iota
+	FaultStart              // the bot could not be started or failed the handshake
+	FaultTimeout            // no answer before the deadline
+	FaultCrash              // the process exited or the connection broke
+	FaultProtocol           // the answer could not be decoded
+	FaultMemory             // the process was killed for exceeding its memory limit
+)
+
+var faultNames = [...]string{"invalid", "start", "timeout", "crash", "protocol", "memory"}
+
+// String returns the fault kind's short name.
+func (k FaultKind) String() string {
+	if int(k) < len(faultNames) {
+		return faultNames[k]
+	}
+	return fmt.Sprintf("FaultKind(%d)", uint8(k))
+}
+
+// Fault is the error a Player returns when it has no answer.
+type Fault struct {
+	Kind FaultKind
+	Err  error
+}
+
+// Error describes the fault.
+func (f *Fault) Error() string { return f.Kind.String() + ": " + f.Err.Error() }
+
+// Unwrap returns the underlying error.
+func (f *Fault) Unwrap() error { return f.Err }
+
+// NewFault wraps err as a fault of kind k.
+func NewFault(k FaultKind, err error) error { return &Fault{Kind: k, Err: err} }
+
+// FaultOf returns the kind of err: the Fault it wraps, FaultTimeout for a
+// passed deadline, FaultCrash for anything else.
+func FaultOf(err error) FaultKind {
+	var f *Fault
+	switch {
+	case errors.As(err, &f):
+		return f.Kind
+	case errors.Is(err, context.DeadlineExceeded):
+		return FaultTimeout
+	}
+	return FaultCrash
+}
