@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 
 	"github.com/spf13/cobra"
@@ -42,6 +43,17 @@ func usage(err error) error {
 		return nil
 	}
 	return usageError{err}
+}
+
+// nArgs accepts exactly n positional arguments named by names, as a usage
+// error otherwise.
+func nArgs(names ...string) cobra.PositionalArgs {
+	return func(c *cobra.Command, args []string) error {
+		if len(args) != len(names) {
+			return usage(fmt.Errorf("%s wants %d argument(s), %s; got %d (see '%s --help')", c.CommandPath(), len(names), strings.Join(names, " "), len(args), c.CommandPath()))
+		}
+		return nil
+	}
 }
 
 func newRootCmd() *cobra.Command {
