@@ -3,7 +3,9 @@ package referee
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
 	"strings"
 )
 
@@ -34,28 +36,41 @@ const (
 	BlackKnight = -2
 )
 
+// MaxScore is the most points one side can have: the sum of 0..99.
+const MaxScore = 99 * 100 / 2
+
 // positionFile is the JSON form of a position: board rows from row 1, cells
 // a number, null (empty), -1 (White's knight) or -2 (Black's knight).
 type positionFile struct {
-	Board  [10][10]*int `json:"board"`
-	Scores [2]int       `json:"scores"`
-	ToMove int          `json:"to_move"`
+	Board  [][]*int `json:"board"`
+	Scores [2]int   `json:"scores"`
+	ToMove int      `json:"to_move"`
 }
 
 // DecodeCavalo reads a position file and checks that it is a position of the
-// game: distinct numbers 0..99, at most one knight of each colour, a side to
-// move of 1 or 2, non-negative scores.
+// game: 10 rows of 10 cells, distinct numbers 0..99, at most one knight of
+// each colour, a side to move of 1 or 2, scores in 0..MaxScore. Its errors
+// start with "position:" and give the line and column of JSON mistakes.
 func DecodeCavalo(data []byte) (Cavalo, error) {
 	var f positionFile
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&f); err != nil {
-		return Cavalo{}, fmt.Errorf("position: %w", err)
+		return Cavalo{}, jsonError(data, err)
+	}
+	if rest := bytes.TrimLeft(data[dec.InputOffset():], " \t\r\n"); len(rest) > 0 {
+		return Cavalo{}, fmt.Errorf("position: %s: data after the position", lineCol(data, len(data)-len(rest)))
+	}
+	if len(f.Board) != 10 {
+		return Cavalo{}, fmt.Errorf("position: board has %d rows, want 10", len(f.Board))
 	}
 	var board [Squares]int8
 	seen := [Squares]bool{}
 	knight := [2]int8{noSquare, noSquare}
 	for r, row := range f.Board {
+		if len(row) != 10 {
+			return Cavalo{}, fmt.Errorf("position: board row %d has %d cells, want 10", r+1, len(row))
+		}
 		for col, v := range row {
 			sq := r*10 + col
 			board[sq] = noSquare
@@ -80,8 +95,10 @@ func DecodeCavalo(data []byte) (Cavalo, error) {
 	if f.ToMove != 1 && f.ToMove != 2 {
 		return Cavalo{}, fmt.Errorf("position: to_move is %d: want 1 (white) or 2 (black)", f.ToMove)
 	}
-	if f.Scores[0] < 0 || f.Scores[1] < 0 {
-		return Cavalo{}, fmt.Errorf("position: negative score %v", f.Scores)
+	for _, sc := range f.Scores {
+		if sc < 0 || sc > MaxScore {
+			return Cavalo{}, fmt.Errorf("position: score %d: want 0..%d", sc, MaxScore)
+		}
 	}
 	c := cavaloFromBoard(board)
 	c.knight = knight
@@ -90,20 +107,55 @@ func DecodeCavalo(data []byte) (Cavalo, error) {
 	return c, nil
 }
 
+// jsonError turns an error of encoding/json into one line that says where in
+// data the mistake is.
+func jsonError(data []byte, err error) error {
+	var syn *json.SyntaxError
+	var typ *json.UnmarshalTypeError
+	switch {
+	case errors.Is(err, io.EOF):
+		return errors.New("position: empty file")
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		return errors.New("position: unexpected end of file")
+	case errors.As(err, &syn):
+		return fmt.Errorf("position: %s: %w", lineCol(data, int(syn.Offset)-1), err)
+	case errors.As(err, &typ):
+		return fmt.Errorf("position: %s: %w", lineCol(data, int(typ.Offset)-1), err)
+	}
+	return fmt.Errorf("position: %w", err)
+}
+
+// lineCol names where the byte data[i] is, as a line and a column counted
+// from 1.
+func lineCol(data []byte, i int) string {
+	before := data[:min(max(i, 0), len(data))]
+	line := bytes.Count(before, []byte("\n")) + 1
+	col := len(before) - bytes.LastIndexByte(before, '\n')
+	return fmt.Sprintf("line %d, column %d", line, col)
+}
+
 // Encode writes c as a position file.
 func (c *Cavalo) Encode() ([]byte, error) {
-	var f positionFile
+	f := positionFile{Board: make([][]*int, 10)}
+	for r := range f.Board {
+		f.Board[r] = make([]*int, 10)
+	}
 	for sq := range Squares {
-		v := int(c.cell[sq])
+		// A knight's code is not a number, and WhiteKnight is also the
+		// value of an empty cell: decide from knight, not from cell.
+		var v int
 		switch int8(sq) {
 		case c.knight[0]:
 			v = WhiteKnight
 		case c.knight[1]:
 			v = BlackKnight
+		default:
+			if c.cell[sq] < 0 {
+				continue
+			}
+			v = int(c.cell[sq])
 		}
-		if v != noSquare {
-			f.Board[sq/10][sq%10] = &v
-		}
+		f.Board[sq/10][sq%10] = &v
 	}
 	f.Scores = [2]int{int(c.score[0]), int(c.score[1])}
 	f.ToMove = int(c.toMove)
@@ -141,7 +193,10 @@ func (c *Cavalo) String() string {
 // same position. It is how the referee reports a bot's wrong claimed state.
 func (c *Cavalo) Diff(other State) string {
 	o, ok := other.(*Cavalo)
-	if !ok {
+	switch {
+	case other == nil || ok && o == nil:
+		return "no claimed state"
+	case !ok:
 		return fmt.Sprintf("claimed state is a %s position", other.Game().Name())
 	}
 	var d []string

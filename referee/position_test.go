@@ -1,0 +1,195 @@
+package referee
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+func TestDecodeTestdata(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join("testdata", "*.json"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("testdata/*.json: got %d files, %v; want some", len(files), err)
+	}
+	for _, file := range files {
+		t.Run(filepath.Base(file), func(t *testing.T) {
+			data, err := os.ReadFile(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			c, err := DecodeCavalo(data)
+			if err != nil {
+				t.Fatalf("DecodeCavalo: %v", err)
+			}
+			enc, err := c.Encode()
+			if err != nil {
+				t.Fatalf("Encode: %v", err)
+			}
+			var want, got any
+			if err := json.Unmarshal(data, &want); err != nil {
+				t.Fatal(err)
+			}
+			if err := json.Unmarshal(enc, &got); err != nil {
+				t.Fatalf("Encode wrote bad JSON: %v", err)
+			}
+			if !reflect.DeepEqual(got, want) {
+				t.Errorf("Encode(Decode(file)):\ngot  %s\nwant %s", enc, data)
+			}
+			back, err := DecodeCavalo(enc)
+			if err != nil {
+				t.Fatalf("DecodeCavalo(Encode()): %v", err)
+			}
+			if back != c {
+				t.Errorf("DecodeCavalo(Encode()):\ngot  %v\nwant %v", back.String(), c.String())
+			}
+		})
+	}
+}
+
+// position builds a position file: rows from row 1, "." for null, "W" and
+// "B" for the knights; scores and the side to move.
+func position(rows [10]string, scores [2]int, toMove int) string {
+	var b strings.Builder
+	b.WriteString(`{"board": [`)
+	for r, row := range rows {
+		if r > 0 {
+			b.WriteString(", ")
+		}
+		cells := strings.Fields(row)
+		for i, cell := range cells {
+			switch cell {
+			case ".":
+				cells[i] = "null"
+			case "W":
+				cells[i] = "-1"
+			case "B":
+				cells[i] = "-2"
+			}
+		}
+		b.WriteString("[" + strings.Join(cells, ", ") + "]")
+	}
+	b.WriteString(`], "scores": [` + itoa(scores[0]) + ", " + itoa(scores[1]) + `], "to_move": ` + itoa(toMove) + "}")
+	return b.String()
+}
+
+func itoa(n int) string {
+	s, _ := json.Marshal(n)
+	return string(s)
+}
+
+// emptyRows is a board with no numbers and no knights.
+var emptyRows = [10]string{
+	". . . . . . . . . .", ". . . . . . . . . .", ". . . . . . . . . .", ". . . . . . . . . .", ". . . . . . . . . .",
+	". . . . . . . . . .", ". . . . . . . . . .", ". . . . . . . . . .", ". . . . . . . . . .", ". . . . . . . . . .",
+}
+
+func TestDecodeErrors(t *testing.T) {
+	withRow := func(r int, row string) [10]string {
+		rows := emptyRows
+		rows[r] = row
+		return rows
+	}
+	valid := position(withRow(0, "1 2 3 . W . . . . ."), [2]int{0, 0}, 1)
+	tests := []struct {
+		name, data, want string
+	}{
+		{"empty", "", "position: empty file"},
+		{"spaces", " \n ", "position: empty file"},
+		{"truncated", valid[:40], "unexpected end of file"},
+		{"syntax", "{\n  \"board\": x\n}", "line 2, column 12: invalid character 'x'"},
+		{"type", "{\"to_move\": \"white\"}", "line 1, column 19: json: cannot unmarshal string"},
+		{"float", position(withRow(0, "1.5 . . . . . . . . ."), [2]int{}, 1), "cannot unmarshal number 1.5"},
+		{"unknown field", `{"board": [], "ply": 3}`, `unknown field "ply"`},
+		{"trailing data", valid + "\n{}", "line 2, column 1: data after the position"},
+		{"no board", `{"scores": [0, 0], "to_move": 1}`, "board has 0 rows, want 10"},
+		{"nine rows", `{"board": [[],[],[],[],[],[],[],[],[]], "to_move": 1}`, "board has 9 rows, want 10"},
+		{"short row", position(withRow(3, ". . ."), [2]int{}, 1), "board row 4 has 3 cells, want 10"},
+		{"long row", position(withRow(9, ". . . . . . . . . . ."), [2]int{}, 1), "board row 10 has 11 cells, want 10"},
+		{"number 100", position(withRow(1, ". 100 . . . . . . . ."), [2]int{}, 1), "square B2 holds 100"},
+		{"number -3", position(withRow(0, "-3 . . . . . . . . ."), [2]int{}, 1), "square A1 holds -3"},
+		{"repeated number", position(withRow(0, "7 . . . . . . . . 7"), [2]int{}, 1), "number 7 appears twice (second on J1)"},
+		{"two white knights", position(withRow(4, "W . . . . . . . . W"), [2]int{}, 1), "two white knights (A5 and J5)"},
+		{"two black knights", position(withRow(4, "B B . . . . . . . ."), [2]int{}, 1), "two black knights (A5 and B5)"},
+		{"no side to move", position(emptyRows, [2]int{}, 0), "to_move is 0"},
+		{"side 3 to move", position(emptyRows, [2]int{}, 3), "to_move is 3"},
+		{"negative score", position(emptyRows, [2]int{-1, 0}, 1), "score -1: want 0..4950"},
+		{"huge score", position(emptyRows, [2]int{0, 1 << 40}, 1), "score 1099511627776: want 0..4950"},
+	}
+	if _, err := DecodeCavalo([]byte(valid)); err != nil {
+		t.Fatalf("valid position: %v", err)
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := DecodeCavalo([]byte(tt.data))
+			if err == nil {
+				t.Fatalf("DecodeCavalo(%q): got no error, want %q", tt.data, tt.want)
+			}
+			if msg := err.Error(); !strings.Contains(msg, tt.want) || !strings.HasPrefix(msg, "position: ") || strings.Contains(msg, "\n") {
+				t.Errorf("got error %q, want one line starting \"position: \" and containing %q", msg, tt.want)
+			}
+		})
+	}
+}
+
+func TestGameDecode(t *testing.T) {
+	st, err := CavaloGame{}.Decode([]byte(position(emptyRows, [2]int{3, 4}, 2)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := st.(*Cavalo); !ok {
+		t.Errorf("CavaloGame.Decode: got a %T, want a *Cavalo", st)
+	}
+	if got, want := st.Scores(), [2]int{3, 4}; got != want {
+		t.Errorf("scores: got %v, want %v", got, want)
+	}
+	if _, err := (CavaloGame{}).Decode([]byte("{")); err == nil {
+		t.Errorf("CavaloGame.Decode(\"{\"): got no error, want one")
+	}
+}
+
+func FuzzDecodeCavalo(f *testing.F) {
+	files, _ := filepath.Glob(filepath.Join("testdata", "*.json"))
+	for _, file := range files {
+		data, err := os.ReadFile(file)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(data)
+	}
+	f.Add([]byte(position(emptyRows, [2]int{1, 2}, 2)))
+	f.Add([]byte(`{"board": null}`))
+	f.Add([]byte(`[]`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		c, err := DecodeCavalo(data)
+		if err != nil {
+			if msg := err.Error(); !strings.HasPrefix(msg, "position: ") {
+				t.Errorf("DecodeCavalo(%q): got error %q, want it to start with \"position: \"", data, msg)
+			}
+			return
+		}
+		enc, err := c.Encode()
+		if err != nil {
+			t.Fatalf("Encode: %v", err)
+		}
+		back, err := DecodeCavalo(enc)
+		if err != nil {
+			t.Fatalf("DecodeCavalo(Encode(DecodeCavalo(%q))): %v", data, err)
+		}
+		if back != c {
+			t.Errorf("round trip of %q:\ngot  %s\nwant %s", data, back.String(), c.String())
+		}
+		// Whatever the file, the position must be playable without panics.
+		var buf [MaxMoves]Move
+		moves := c.Moves(buf[:0])
+		if got, want := c.Terminal(), len(moves) == 0; got != want {
+			t.Errorf("Terminal(): got %v, want %v (%d moves)", got, want, len(moves))
+		}
+		for _, m := range moves {
+			child := c
+			child.Play(m)
+		}
+	})
+}
