@@ -1,6 +1,7 @@
 package referee
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 )
@@ -46,7 +47,10 @@ func (c *Cavalo) ParseMove(text string) (Move, error) { return ParseCavaloMove(t
 // ParseCavaloMove reads a Cavalo move in the notation above.
 func ParseCavaloMove(text string) (Move, error) {
 	t := strings.TrimSpace(text)
-	if strings.EqualFold(t, "pass") {
+	switch {
+	case t == "":
+		return 0, errors.New("empty move: want a square such as D1, a double and the double it removes such as C4xH8, or pass")
+	case strings.EqualFold(t, "pass"):
 		return Pass, nil
 	}
 	to, removed, double := strings.Cut(t, "x")
