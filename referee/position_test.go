@@ -2,9 +2,11 @@ package referee
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -49,8 +51,9 @@ func TestDecodeTestdata(t *testing.T) {
 	}
 }
 
-// position builds a position file: rows from row 1, "." for null, "W" and
-// "B" for the knights; scores and the side to move.
+// position builds a position file: rows from row 1 with cells separated by
+// spaces, numbers as in String ("05"), "." for null, "W" and "B" for the
+// knights; scores and the side to move.
 func position(rows [10]string, scores [2]int, toMove int) string {
 	var b strings.Builder
 	b.WriteString(`{"board": [`)
@@ -67,17 +70,16 @@ func position(rows [10]string, scores [2]int, toMove int) string {
 				cells[i] = "-1"
 			case "B":
 				cells[i] = "-2"
+			default: // drop leading zeros: "05" is not JSON
+				if n, err := strconv.Atoi(cell); err == nil {
+					cells[i] = strconv.Itoa(n)
+				}
 			}
 		}
 		b.WriteString("[" + strings.Join(cells, ", ") + "]")
 	}
-	b.WriteString(`], "scores": [` + itoa(scores[0]) + ", " + itoa(scores[1]) + `], "to_move": ` + itoa(toMove) + "}")
+	fmt.Fprintf(&b, `], "scores": [%d, %d], "to_move": %d}`, scores[0], scores[1], toMove)
 	return b.String()
-}
-
-func itoa(n int) string {
-	s, _ := json.Marshal(n)
-	return string(s)
 }
 
 // emptyRows is a board with no numbers and no knights.
