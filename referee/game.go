@@ -1,6 +1,11 @@
 package referee
 
-import "fmt"
+import (
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+)
 
 // Side is one of the two players. The zero value is not a side.
 type Side uint8
@@ -115,9 +120,11 @@ func Games() map[string]Game {
 
 // LookupGame returns the game called name.
 func LookupGame(name string) (Game, error) {
-	g, ok := Games()[name]
+	games := Games()
+	g, ok := games[name]
 	if !ok {
-		return nil, fmt.Errorf("unknown game %q (known: cavalo)", name)
+		known := slices.Sorted(maps.Keys(games))
+		return nil, fmt.Errorf("unknown game %q (known: %s)", name, strings.Join(known, ", "))
 	}
 	return g, nil
 }

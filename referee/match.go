@@ -4,16 +4,21 @@ import (
 	"context"
 	"fmt"
 	"time"
+	"unicode/utf8"
 )
 
 // Clock is a match's time control: each call gets Tempo, announced to the bot,
 // and is cut off at Tempo+Margin. The margin absorbs transport; an answer that
 // takes longer than Tempo+Margin by the referee's monotonic clock loses on
-// time even if it arrived.
+// time even if it arrived. The zero Clock has no limit: calls are cut off
+// only by the match's context (for tests and for people playing by hand).
 type Clock struct {
 	Tempo  time.Duration
 	Margin time.Duration
 }
+
+// Limit returns Tempo+Margin, the longest a call may take; 0 means no limit.
+func (c Clock) Limit() time.Duration { return c.Tempo + c.Margin }
 
 // Policy says what a faulty bot's fault costs.
 type Policy uint8
@@ -95,8 +100,14 @@ func Match(ctx context.Context, st State, players [2]Player, opt MatchOptions) R
 			Legal:  append([]Move(nil), moves...),
 			Forced: len(moves) == 1,
 		}
-		limit := opt.Clock.Tempo + opt.Clock.Margin
-		callCtx, cancel := context.WithTimeout(ctx, limit)
+		limit := opt.Clock.Limit()
+		var callCtx context.Context
+		var cancel context.CancelFunc
+		if limit > 0 {
+			callCtx, cancel = context.WithTimeout(ctx, limit)
+		} else {
+			callCtx, cancel = context.WithCancel(ctx)
+		}
 		start := time.Now()
 		reply, err := players[side.Index()].Play(callCtx, req)
 		mr.Elapsed = time.Since(start)
@@ -104,6 +115,9 @@ func Match(ctx context.Context, st State, players [2]Player, opt MatchOptions) R
 		rec.Time[side.Index()] += mr.Elapsed
 		mr.Stats, mr.Log = reply.Stats, reply.Log
 		if err != nil {
+			if reply.Move != "" {
+				mr.Answer = capText(reply.Move, maxAnswer)
+			}
 			if ctx.Err() != nil {
 				rec.add(mr, opt)
 				return rec.end(st, Interrupted, 0, ctx.Err().Error(), Forfeit)
@@ -120,7 +134,7 @@ func Match(ctx context.Context, st State, players [2]Player, opt MatchOptions) R
 			rec.add(mr, opt)
 			return rec.end(st, reason, side, fmt.Sprintf("%s: %v", side, err), policy)
 		}
-		if mr.Elapsed > limit {
+		if limit > 0 && mr.Elapsed > limit {
 			rec.add(mr, opt)
 			return rec.end(st, Timeout, side, fmt.Sprintf("%s answered after %v, limit %v", side, mr.Elapsed.Round(time.Millisecond), limit), opt.OnTimeout)
 		}
@@ -172,10 +186,15 @@ func Unplayed(st State, loser Side, reason Reason, detail string) Record {
 	return r.end(st, reason, loser, detail, Forfeit)
 }
 
-// capText returns s cut to at most n bytes, marking the cut.
+// capText returns s cut to at most n bytes, marking the cut. It cuts at a
+// UTF-8 character boundary so that the record stays valid JSON text.
 func capText(s string, n int) string {
 	if len(s) <= n {
 		return s
 	}
-	return s[:n] + fmt.Sprintf("…(%d bytes)", len(s))
+	cut := n
+	for cut > 0 && cut > n-utf8.UTFMax && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + fmt.Sprintf("…(%d bytes)", len(s))
 }

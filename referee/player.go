@@ -27,7 +27,9 @@ type Request struct {
 
 // Reply is a player's answer, untrusted.
 type Reply struct {
-	Move string // the move as the bot wrote it
+	// Move is the move as the bot wrote it. With a FaultProtocol error it
+	// may hold the undecodable answer, which the record keeps (capped).
+	Move string
 	// Claim is the state the bot says its move leads to, decoded by the
 	// player's adapter, or nil when the bot sent none. The referee compares
 	// it with its own and logs a discrepancy; its own state always wins.
