@@ -1,0 +1,162 @@
+package results
+
+import (
+	"fmt"
+	"io"
+	"strconv"
+
+	"github.com/arenabots/arena/referee"
+)
+
+// Crosstable is the pairwise results of a league: Cells[i][j] is how bot
+// Bots[i] fared against bot Bots[j], over all its games against it with
+// either colour.
+type Crosstable struct {
+	Scoring Scoring
+	Bots    []string
+	Cells   [][]Cell
+}
+
+// Cell is one bot's record against one opponent, from the first bot's side.
+type Cell struct {
+	Games  int     `json:"games"`
+	Wins   int     `json:"wins"`
+	Draws  int     `json:"draws"`
+	Losses int     `json:"losses"`
+	Points float64 `json:"points"` // under the crosstable's Scoring
+}
+
+// add counts one game with outcome o (1, 1/2 or 0).
+func (c *Cell) add(o float64, sc Scoring) {
+	c.Games++
+	c.Points += sc.points(o)
+	switch o {
+	case 1:
+		c.Wins++
+	case 0.5:
+		c.Draws++
+	default:
+		c.Losses++
+	}
+}
+
+// NewCrosstable returns the crosstable of games with rows and columns in the
+// order of bots (pass Standings.Bots for the standings order). Bots that
+// appear in games but not in bots are added at the end, in order of
+// appearance.
+func NewCrosstable(games []Game, bots []string, sc Scoring) Crosstable {
+	idx := make(map[string]int)
+	var names []string
+	add := func(b string) {
+		if _, ok := idx[b]; !ok {
+			idx[b] = len(names)
+			names = append(names, b)
+		}
+	}
+	for _, b := range bots {
+		add(b)
+	}
+	for _, g := range games {
+		add(g.White)
+		add(g.Black)
+	}
+	ct := Crosstable{Scoring: sc, Bots: names, Cells: make([][]Cell, len(names))}
+	for i := range ct.Cells {
+		ct.Cells[i] = make([]Cell, len(names))
+	}
+	for _, g := range games {
+		w, b := idx[g.White], idx[g.Black]
+		ct.Cells[w][b].add(outcome(g, referee.White), sc)
+		ct.Cells[b][w].add(outcome(g, referee.Black), sc)
+	}
+	return ct
+}
+
+// Total returns bot i's record against the whole field.
+func (ct Crosstable) Total(i int) Cell {
+	var t Cell
+	for _, c := range ct.Cells[i] {
+		t.Games += c.Games
+		t.Wins += c.Wins
+		t.Draws += c.Draws
+		t.Losses += c.Losses
+		t.Points += c.Points
+	}
+	return t
+}
+
+// crosstableJSON is the JSON form of a Crosstable: one row per bot, its
+// record against each opponent it met keyed by name.
+type crosstableJSON struct {
+	Scoring Scoring         `json:"scoring"`
+	Bots    []string        `json:"bots"`
+	Rows    []crosstableRow `json:"rows"`
+}
+
+type crosstableRow struct {
+	Bot   string          `json:"bot"`
+	Total Cell            `json:"total"`
+	Vs    map[string]Cell `json:"vs"`
+}
+
+// Write renders the crosstable in format (see Formats). Text and Markdown
+// number the bots and head the columns with those numbers to stay narrow;
+// a cell reads "points/games" from the row bot's side, blank when the two
+// never met. CSV heads the columns with the bots' names; JSON gives each
+// row's full record against each opponent it met.
+func (ct Crosstable) Write(w io.Writer, format string) error {
+	if format == FormatJSON {
+		out := crosstableJSON{Scoring: ct.Scoring, Bots: ct.Bots, Rows: make([]crosstableRow, len(ct.Bots))}
+		for i, b := range ct.Bots {
+			r := crosstableRow{Bot: b, Total: ct.Total(i), Vs: make(map[string]Cell)}
+			for j, c := range ct.Cells[i] {
+				if c.Games > 0 {
+					r.Vs[ct.Bots[j]] = c
+				}
+			}
+			out.Rows[i] = r
+		}
+		return writeJSON(w, out)
+	}
+	if err := CheckFormat(format); err != nil {
+		return err
+	}
+	t := table{header: []string{"#", "bot"}, right: []bool{true, false}}
+	if format == FormatCSV {
+		t = table{header: []string{"bot"}, right: []bool{false}}
+	}
+	for i, b := range ct.Bots {
+		if format == FormatCSV {
+			t.header = append(t.header, b)
+		} else {
+			t.header = append(t.header, strconv.Itoa(i+1))
+		}
+		t.right = append(t.right, true)
+	}
+	t.header = append(t.header, "points")
+	t.right = append(t.right, true)
+	for i, b := range ct.Bots {
+		row := []string{strconv.Itoa(i + 1), b}
+		if format == FormatCSV {
+			row = row[1:]
+		}
+		for j, c := range ct.Cells[i] {
+			switch {
+			case c.Games > 0:
+				row = append(row, fmt.Sprintf("%s/%d", num(c.Points), c.Games))
+			case i == j && format != FormatCSV:
+				row = append(row, "—")
+			default:
+				row = append(row, "")
+			}
+		}
+		tot := ct.Total(i)
+		row = append(row, fmt.Sprintf("%s/%d", num(tot.Points), tot.Games))
+		t.rows = append(t.rows, row)
+	}
+	if format != FormatCSV {
+		t.note = fmt.Sprintf("cells: points/games of the row bot against the column bot; points: win %s, draw %s, loss %s",
+			num(ct.Scoring.Win), num(ct.Scoring.Draw), num(ct.Scoring.Loss))
+	}
+	return t.render(w, format)
+}

@@ -1,0 +1,16 @@
+// Package results keeps and reports a league's outcomes: the games journal
+// (games.jsonl, one fsync'd JSON line per finished game), standings with Elo
+// estimates and tie-breaks, the crosstable, per-game move logs
+// (games/<id>.jsonl and games/<id>.log.dat), and their text, Markdown, CSV and
+// JSON renderings.
+//
+// The journal is the single source of truth: standings and crosstables are
+// always recomputed from it, never kept as running totals, so a resumed league
+// reports exactly what a single run would have. Journal is the only writer of
+// games.jsonl; snapshots such as rendered standings are replaced atomically
+// with WriteFileAtomic.
+//
+// results knows nothing of processes: it never starts, watches or talks to a
+// bot. It may import referee (for Reason, Record and State) and never imports
+// bots, proto or arena.
+package results

@@ -1,0 +1,238 @@
+package results
+
+import (
+	"cmp"
+	"math"
+	"slices"
+
+	"github.com/arenabots/arena/referee"
+)
+
+// Scoring is the league table's points for a win, a draw and a loss. A
+// double forfeit is a loss for both bots.
+type Scoring struct {
+	Win  float64 `json:"win" yaml:"win"`
+	Draw float64 `json:"draw" yaml:"draw"`
+	Loss float64 `json:"loss" yaml:"loss"`
+}
+
+// DefaultScoring is 1 for a win, 1/2 for a draw and 0 for a loss.
+func DefaultScoring() Scoring { return Scoring{Win: 1, Draw: 0.5, Loss: 0} }
+
+// Standings is the league table computed from a journal's games.
+type Standings struct {
+	Scoring Scoring `json:"scoring"`
+	Games   int     `json:"games"` // games in the journal
+	Rows    []Row   `json:"standings"`
+}
+
+// Row is one bot's line in the standings.
+type Row struct {
+	// Rank is the bot's place; bots equal on points and every tie-break
+	// but the name share a rank.
+	Rank   int     `json:"rank"`
+	Bot    string  `json:"bot"`
+	Games  int     `json:"games"`
+	Wins   int     `json:"wins"`
+	Draws  int     `json:"draws"`
+	Losses int     `json:"losses"`
+	Points float64 `json:"points"`
+	// ScoreDiff is the bot's board points minus its opponents', over its
+	// games.
+	ScoreDiff int `json:"score_diff"`
+	// Elo is the bot's performance against the field and EloMargin its 95%
+	// error margin, both rounded to 0.1 (see perf). Both are 0 with no
+	// games.
+	Elo       float64 `json:"elo"`
+	EloMargin float64 `json:"elo_margin"`
+	// SB is the Sonneborn-Berger tie-break: the sum over the bot's games of
+	// its game score (1, 1/2 or 0) times the opponent's points.
+	SB float64 `json:"sonneborn_berger"`
+	// Timeouts, Illegal, Crashes and Start count the games the bot lost
+	// while at fault, by reason (a double forfeit counts for both bots).
+	Timeouts int `json:"timeouts"`
+	Illegal  int `json:"illegal"`
+	Crashes  int `json:"crashes"`
+	Start    int `json:"start"`
+	// Faults counts the games in which the bot was at fault, lost or not:
+	// under an adjudicate policy a fault need not lose the game.
+	Faults int `json:"faults"`
+}
+
+// outcome is a game's result for one side: 1 win, 1/2 draw, 0 loss.
+func outcome(g Game, side referee.Side) float64 {
+	switch g.Result {
+	case WhiteWins:
+		if side == referee.White {
+			return 1
+		}
+	case BlackWins:
+		if side == referee.Black {
+			return 1
+		}
+	case Draw:
+		return 0.5
+	}
+	return 0
+}
+
+// points returns the scoring's points for an outcome.
+func (sc Scoring) points(o float64) float64 {
+	switch o {
+	case 1:
+		return sc.Win
+	case 0.5:
+		return sc.Draw
+	}
+	return sc.Loss
+}
+
+// bothSides returns White and Black, for loops over a game's bots.
+func bothSides() [2]referee.Side { return [2]referee.Side{referee.White, referee.Black} }
+
+// Compute returns the standings of bots after games. Every bot in bots gets a
+// row, games or not; bots that appear in games but not in bots are added.
+//
+// Bots are ordered by points; ties are broken by head-to-head (the points
+// each tied bot scored in the games among the tied bots), then by
+// Sonneborn-Berger, then by wins, then by name, so the order is always the
+// same for the same games. A game in which a bot plays itself counts for
+// both of its sides.
+func Compute(games []Game, bots []string, sc Scoring) Standings {
+	idx := make(map[string]int)
+	var rows []Row
+	add := func(b string) {
+		if _, ok := idx[b]; !ok {
+			idx[b] = len(rows)
+			rows = append(rows, Row{Bot: b})
+		}
+	}
+	for _, b := range bots {
+		add(b)
+	}
+	for _, g := range games {
+		add(g.White)
+		add(g.Black)
+	}
+	for _, g := range games {
+		for _, side := range bothSides() {
+			r := &rows[idx[g.Bot(side)]]
+			r.Games++
+			switch outcome(g, side) {
+			case 1:
+				r.Wins++
+			case 0.5:
+				r.Draws++
+			default:
+				r.Losses++
+			}
+			r.ScoreDiff += g.Scores[side.Index()] - g.Scores[side.Other().Index()]
+			if g.Loser != g.Bot(side) && g.Loser != BothAtFault {
+				continue
+			}
+			r.Faults++
+			if outcome(g, side) == 0 {
+				switch g.Reason {
+				case referee.Timeout:
+					r.Timeouts++
+				case referee.Illegal:
+					r.Illegal++
+				case referee.Crash:
+					r.Crashes++
+				case referee.Start:
+					r.Start++
+				}
+			}
+		}
+	}
+	for i := range rows {
+		r := &rows[i]
+		r.Points = float64(r.Wins)*sc.Win + float64(r.Draws)*sc.Draw + float64(r.Losses)*sc.Loss
+		elo, margin := perf(r.Wins, r.Draws, r.Losses)
+		r.Elo, r.EloMargin = round1(elo), round1(margin)
+	}
+	for _, g := range games {
+		for _, side := range bothSides() {
+			opp := rows[idx[g.Bot(side.Other())]].Points
+			rows[idx[g.Bot(side)]].SB += outcome(g, side) * opp
+		}
+	}
+	rank(rows, games, sc)
+	return Standings{Scoring: sc, Games: len(games), Rows: rows}
+}
+
+// rank sorts rows by points and the tie-breaks and sets their ranks.
+func rank(rows []Row, games []Game, sc Scoring) {
+	slices.SortFunc(rows, func(a, b Row) int {
+		return cmp.Or(cmp.Compare(key(b.Points), key(a.Points)), cmp.Compare(a.Bot, b.Bot))
+	})
+	h2h := make(map[string]float64, len(rows))
+	for start := 0; start < len(rows); {
+		end := start + 1
+		for end < len(rows) && key(rows[end].Points) == key(rows[start].Points) {
+			end++
+		}
+		if end-start > 1 {
+			headToHead(rows[start:end], games, sc, h2h)
+			slices.SortFunc(rows[start:end], func(a, b Row) int {
+				return cmp.Or(
+					cmp.Compare(key(h2h[b.Bot]), key(h2h[a.Bot])),
+					cmp.Compare(key(b.SB), key(a.SB)),
+					cmp.Compare(b.Wins, a.Wins),
+					cmp.Compare(a.Bot, b.Bot),
+				)
+			})
+		}
+		start = end
+	}
+	for i := range rows {
+		rows[i].Rank = i + 1
+		if i > 0 {
+			a, b := rows[i-1], rows[i]
+			if key(a.Points) == key(b.Points) && key(h2h[a.Bot]) == key(h2h[b.Bot]) &&
+				key(a.SB) == key(b.SB) && a.Wins == b.Wins {
+				rows[i].Rank = rows[i-1].Rank
+			}
+		}
+	}
+}
+
+// headToHead sets h2h[bot] for each bot of tied to the points it scored in
+// the games among the tied bots.
+func headToHead(tied []Row, games []Game, sc Scoring, h2h map[string]float64) {
+	in := make(map[string]bool, len(tied))
+	for _, r := range tied {
+		in[r.Bot] = true
+		h2h[r.Bot] = 0
+	}
+	for _, g := range games {
+		if !in[g.White] || !in[g.Black] {
+			continue
+		}
+		for _, side := range bothSides() {
+			h2h[g.Bot(side)] += sc.points(outcome(g, side))
+		}
+	}
+}
+
+// key makes points comparable exactly: sums of fractional scorings such as
+// 0.1 may differ in the last bits for equal totals.
+func key(x float64) int64 { return int64(math.Round(x * 1e6)) }
+
+// round1 rounds x to one decimal, without a negative zero.
+func round1(x float64) float64 {
+	r := math.Round(x*10) / 10
+	if r == 0 {
+		return 0
+	}
+	return r
+}
+
+// Bots returns the bots in standings order.
+func (s Standings) Bots() []string {
+	b := make([]string, len(s.Rows))
+	for i, r := range s.Rows {
+		b[i] = r.Bot
+	}
+	return b
+}
