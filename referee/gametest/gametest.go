@@ -1,0 +1,257 @@
+// Package gametest checks that an implementation of referee.Game keeps the
+// contract of the Game and State interfaces, as testing/fstest checks an
+// fs.FS: a game's own tests call TestGame, and so can a command that vets a
+// game before a league.
+//
+// gametest imports only referee and the standard library, and runs no
+// processes: it plays games in memory.
+package gametest
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+
+	"github.com/arenabots/arena/referee"
+)
+
+// MaxPlies bounds a playout: a game not over after MaxPlies plies is
+// reported as endless.
+const MaxPlies = 10_000
+
+// Playouts is the number of random games TestGame plays from each seed.
+const Playouts = 3
+
+// One bug tends to repeat at every ply: a playout is abandoned after
+// maxPlayoutErrors problems, and the whole check after maxErrors.
+const (
+	maxPlayoutErrors = 5
+	maxErrors        = 30
+)
+
+// TestGame checks g on the initial states of seeds and on random but
+// deterministic playouts from them, and returns every problem found, joined
+// with errors.Join, or nil. It checks that:
+//   - New(seed) is deterministic and starts at ply 0;
+//   - Clone is independent of the original, both ways, and plays alike;
+//   - the methods other than Play leave the state as it was;
+//   - every legal move survives FormatMove then ParseMove and is Legal,
+//     and Moves lists no move twice;
+//   - Encode then Decode gives a state with the same Moves, Scores,
+//     ToMove and Terminal;
+//   - Terminal() == (len(Moves) == 0);
+//   - Moves returns Pass only alone, only when the opponent then has a real
+//     move, and a pass hands the turn over;
+//   - scores never decrease, Ply counts the moves, and games end within
+//     MaxPlies plies;
+//   - Decode rejects what is not a position, and nothing panics.
+func TestGame(g referee.Game, seeds []uint64) error {
+	c := &checker{g: g, where: fmt.Sprintf("gametest: %q", g.Name())}
+	if g.Name() == "" {
+		c.errorf("Name() is empty")
+	}
+	c.guard(c.checkDecodeRejects)
+	for _, seed := range seeds {
+		if len(c.errs) >= maxErrors {
+			c.errs = append(c.errs, fmt.Errorf("gametest: %q: too many problems, stopping", g.Name()))
+			break
+		}
+		c.where = fmt.Sprintf("gametest: %q seed %d", g.Name(), seed)
+		c.guard(func() { c.checkNew(seed) })
+		for p := range Playouts {
+			c.where = fmt.Sprintf("gametest: %q seed %d playout %d", g.Name(), seed, p)
+			c.n = 0
+			c.guard(func() { c.playout(seed, uint64(p)) })
+		}
+	}
+	return errors.Join(c.errs...)
+}
+
+// checker collects problems, each prefixed with where it was found.
+type checker struct {
+	g     referee.Game
+	where string
+	errs  []error
+	n     int // problems in the current playout
+}
+
+func (c *checker) errorf(format string, args ...any) {
+	c.n++
+	c.errs = append(c.errs, fmt.Errorf("%s: %s", c.where, fmt.Sprintf(format, args...)))
+}
+
+// tooMany reports whether the current playout has had enough problems.
+func (c *checker) tooMany() bool {
+	if c.n >= maxPlayoutErrors {
+		c.errorf("too many problems, giving up on this playout")
+		return true
+	}
+	return false
+}
+
+// guard runs f and reports a panic in it as a problem.
+func (c *checker) guard(f func()) {
+	defer func() {
+		if r := recover(); r != nil {
+			c.errorf("panic: %v", r)
+		}
+	}()
+	f()
+}
+
+func (c *checker) checkDecodeRejects() {
+	for _, data := range []string{"", "{", "not a position", "[]"} {
+		if _, err := c.g.Decode([]byte(data)); err == nil {
+			c.errorf("Decode(%q) returned no error", data)
+		}
+	}
+}
+
+func (c *checker) checkNew(seed uint64) {
+	a, b := c.g.New(seed), c.g.New(seed)
+	if ea, eb := c.encode(a), c.encode(b); ea != eb {
+		c.errorf("New is not deterministic: two calls encode as\n%s\nand\n%s", ea, eb)
+	}
+	if ma, mb := c.moves(a), c.moves(b); !slices.Equal(ma, mb) {
+		c.errorf("New is not deterministic: two calls have moves %q and %q", ma, mb)
+	}
+	if a.Ply() != 0 {
+		c.errorf("New(%d).Ply() = %d, want 0", seed, a.Ply())
+	}
+	if name := a.Game().Name(); name != c.g.Name() {
+		c.errorf("New(%d).Game().Name() = %q, want %q", seed, name, c.g.Name())
+	}
+}
+
+// playout plays one random game from seed, checking every ply.
+func (c *checker) playout(seed, stream uint64) {
+	rng := rand.New(rand.NewPCG(seed, stream))
+	base := c.where
+	s := c.g.New(seed)
+	for ply := 0; ; ply++ {
+		c.where = fmt.Sprintf("%s ply %d", base, ply)
+		if c.tooMany() {
+			return
+		}
+		if ply >= MaxPlies {
+			c.errorf("game not over after %d plies", MaxPlies)
+			return
+		}
+		before := c.encode(s)
+		moves := s.Moves(nil)
+		c.checkState(s, before, moves)
+		if len(moves) == 0 {
+			return
+		}
+		m := moves[rng.IntN(len(moves))]
+		text := s.FormatMove(m)
+		scores, side := s.Scores(), s.ToMove()
+
+		// Independence both ways: a move on a clone leaves the original,
+		// a move on the original leaves a clone.
+		other := moves[rng.IntN(len(moves))]
+		s.Clone().Play(other)
+		if after := c.encode(s); after != before {
+			c.errorf("playing %s on a clone changed the original", s.FormatMove(other))
+		}
+		clone := s.Clone()
+		s.Play(m)
+		if after := c.encode(clone); after != before {
+			c.errorf("playing %s changed a clone made before", text)
+		}
+		clone.Play(m)
+		if a, b := c.encode(s), c.encode(clone); a != b {
+			c.errorf("after %s, the clone and the original differ:\n%s\n%s", text, a, b)
+		}
+
+		if got := s.Ply(); got != ply+1 {
+			c.errorf("after %s, Ply() = %d, want %d", text, got, ply+1)
+		}
+		if got := s.Scores(); got[0] < scores[0] || got[1] < scores[1] {
+			c.errorf("after %s, scores went from %v to %v", text, scores, got)
+		}
+		if m == referee.Pass && s.ToMove() != side.Other() {
+			c.errorf("after %v passed, ToMove() = %v, want %v", side, s.ToMove(), side.Other())
+		}
+	}
+}
+
+// checkState checks s, which encodes as before and whose moves are moves.
+func (c *checker) checkState(s referee.State, before string, moves []referee.Move) {
+	if side := s.ToMove(); side != referee.White && side != referee.Black {
+		c.errorf("ToMove() = %v, want white or black", side)
+	}
+	if got, want := s.Terminal(), len(moves) == 0; got != want {
+		c.errorf("Terminal() = %v with %d moves", got, len(moves))
+	}
+	for i, m := range moves {
+		if slices.Contains(moves[:i], m) {
+			c.errorf("Moves lists %s twice", s.FormatMove(m))
+		}
+		text := s.FormatMove(m)
+		back, err := s.ParseMove(text)
+		switch {
+		case err != nil:
+			c.errorf("ParseMove(FormatMove(%d) = %q): %v", m, text, err)
+		case back != m:
+			c.errorf("ParseMove(FormatMove(%d) = %q) = %d, want %d", m, text, back, m)
+		}
+		if !referee.Legal(s, m) {
+			c.errorf("Legal(%s) = false for a move from Moves", text)
+		}
+	}
+	if slices.Contains(moves, referee.Pass) {
+		if len(moves) > 1 {
+			c.errorf("Moves lists pass among %d moves, want it alone", len(moves))
+		} else {
+			next := s.Clone()
+			next.Play(referee.Pass)
+			if nm := next.Moves(nil); len(nm) == 0 || slices.Contains(nm, referee.Pass) {
+				c.errorf("Moves is [pass] but after the pass the opponent has no move to play (its moves: %q)", c.moves(next))
+			}
+		}
+	}
+	_ = s.String()
+	_ = s.Scores()
+	if after := c.encode(s); after != before {
+		c.errorf("a method other than Play changed the state from\n%s\nto\n%s", before, after)
+	}
+
+	d, err := c.g.Decode([]byte(before))
+	if err != nil {
+		c.errorf("Decode(Encode()): %v", err)
+		return
+	}
+	if got, want := c.moves(d), c.moves(s); !slices.Equal(got, want) {
+		c.errorf("Decode(Encode()) has moves %q, want %q", got, want)
+	}
+	if got, want := d.Scores(), s.Scores(); got != want {
+		c.errorf("Decode(Encode()) has scores %v, want %v", got, want)
+	}
+	if got, want := d.ToMove(), s.ToMove(); got != want {
+		c.errorf("Decode(Encode()) has %v to move, want %v", got, want)
+	}
+	if got, want := d.Terminal(), s.Terminal(); got != want {
+		c.errorf("Decode(Encode()) has Terminal() = %v, want %v", got, want)
+	}
+}
+
+// encode returns s's position file, or a marker after reporting the error.
+func (c *checker) encode(s referee.State) string {
+	data, err := s.Encode()
+	if err != nil {
+		c.errorf("Encode: %v", err)
+		return "(Encode failed)"
+	}
+	return string(data)
+}
+
+// moves returns s's legal moves in its notation.
+func (c *checker) moves(s referee.State) []string {
+	var out []string
+	for _, m := range s.Moves(nil) {
+		out = append(out, s.FormatMove(m))
+	}
+	return out
+}

@@ -1,0 +1,174 @@
+package gametest
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/arenabots/arena/referee"
+)
+
+func TestCavalo(t *testing.T) {
+	seeds := []uint64{0, 1, 2, 3, 42, 2026, 1<<64 - 1}
+	if err := TestGame(referee.CavaloGame{}, seeds); err != nil {
+		t.Errorf("TestGame(CavaloGame): %v", err)
+	}
+}
+
+// flaw is a deliberate bug of brokenGame.
+type flaw int
+
+const (
+	noFlaw             flaw = iota
+	newVaries               // New gives a different board on every call
+	cloneShares             // Clone returns the same state
+	formatDropsRemoval      // FormatMove forgets the "xH8" of a double
+	decodeLosesScores       // Decode sets the scores to 0
+	terminalNever           // Terminal always says false
+	passAtEnd               // Moves returns [Pass] instead of no moves
+	passWithMoves           // Moves lists Pass among the real moves
+	scoresSwap              // Scores swaps the sides on odd plies
+	movesPlays              // Moves plays a move before listing
+	playPanics              // Play panics at ply 3
+	decodeAccepts           // Decode accepts anything
+)
+
+// brokenGame is Cavalo with one flaw, to check that TestGame fails.
+type brokenGame struct {
+	flaw flaw
+	news *int // New's calls, for newVaries
+}
+
+func (g brokenGame) Name() string { return "broken" }
+
+func (g brokenGame) New(seed uint64) referee.State {
+	if g.flaw == newVaries {
+		*g.news++
+		seed += uint64(*g.news)
+	}
+	c := referee.NewCavalo(seed)
+	return &brokenState{Cavalo: &c, g: g}
+}
+
+func (g brokenGame) Decode(data []byte) (referee.State, error) {
+	if g.flaw == decodeAccepts {
+		c := referee.NewCavalo(0)
+		return &brokenState{Cavalo: &c, g: g}, nil
+	}
+	if g.flaw == decodeLosesScores {
+		var f map[string]any
+		if err := json.Unmarshal(data, &f); err == nil {
+			f["scores"] = []int{0, 0}
+			data, _ = json.Marshal(f)
+		}
+	}
+	c, err := referee.DecodeCavalo(data)
+	if err != nil {
+		return nil, err
+	}
+	return &brokenState{Cavalo: &c, g: g}, nil
+}
+
+type brokenState struct {
+	*referee.Cavalo
+	g brokenGame
+}
+
+func (s *brokenState) Game() referee.Game { return s.g }
+
+func (s *brokenState) Clone() referee.State {
+	if s.g.flaw == cloneShares {
+		return s
+	}
+	c := *s.Cavalo
+	return &brokenState{Cavalo: &c, g: s.g}
+}
+
+func (s *brokenState) FormatMove(m referee.Move) string {
+	text := s.Cavalo.FormatMove(m)
+	if s.g.flaw == formatDropsRemoval {
+		text, _, _ = strings.Cut(text, "x")
+	}
+	return text
+}
+
+func (s *brokenState) Terminal() bool {
+	return s.g.flaw != terminalNever && s.Cavalo.Terminal()
+}
+
+func (s *brokenState) Moves(buf []referee.Move) []referee.Move {
+	if s.g.flaw == movesPlays && s.Ply() == 4 {
+		if m := s.Cavalo.Moves(nil); len(m) > 0 {
+			s.Cavalo.Play(m[0])
+		}
+	}
+	moves := s.Cavalo.Moves(buf)
+	switch {
+	case s.g.flaw == passAtEnd && len(moves) == 0:
+		return append(moves, referee.Pass)
+	case s.g.flaw == passWithMoves && len(moves) > 0 && moves[0] != referee.Pass:
+		return append(moves, referee.Pass)
+	}
+	return moves
+}
+
+func (s *brokenState) Play(m referee.Move) {
+	if s.g.flaw == playPanics && s.Ply() == 3 {
+		panic("deliberate")
+	}
+	s.Cavalo.Play(m)
+}
+
+func (s *brokenState) Scores() [2]int {
+	sc := s.Cavalo.Scores()
+	if s.g.flaw == scoresSwap && s.Ply()%2 == 1 {
+		sc[0], sc[1] = sc[1], sc[0]
+	}
+	return sc
+}
+
+func TestGameReportsFlaws(t *testing.T) {
+	tests := []struct {
+		name string
+		flaw flaw
+		want []string // substrings of the error
+	}{
+		{"new varies", newVaries, []string{"New is not deterministic"}},
+		{"clone shares", cloneShares, []string{"on a clone changed the original"}},
+		{"format drops removal", formatDropsRemoval, []string{"ParseMove(FormatMove("}},
+		{"decode loses scores", decodeLosesScores, []string{"Decode(Encode()) has scores"}},
+		{"terminal never", terminalNever, []string{"Terminal() = false with 0 moves"}},
+		{"pass at the end", passAtEnd, []string{"Terminal() = true with 1 moves", "after the pass the opponent has no move"}},
+		{"pass with moves", passWithMoves, []string{"lists pass among"}},
+		{"scores swap", scoresSwap, []string{"scores went from"}},
+		{"moves plays", movesPlays, []string{"a method other than Play changed the state"}},
+		{"play panics", playPanics, []string{"ply 3: panic: deliberate"}},
+		{"decode accepts", decodeAccepts, []string{`Decode("{") returned no error`}},
+	}
+	seeds := []uint64{0, 1, 2, 3, 42}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			err := TestGame(brokenGame{flaw: tt.flaw, news: new(int)}, seeds)
+			if err == nil {
+				t.Fatalf("TestGame: got no error, want %q", tt.want)
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(err.Error(), w) {
+					t.Errorf("TestGame: got\n%v\nwant it to contain %q", err, w)
+				}
+			}
+			if !strings.HasPrefix(err.Error(), `gametest: "broken"`) {
+				t.Errorf("TestGame: got %q first, want each problem to start with gametest: \"broken\"", strings.SplitN(err.Error(), "\n", 2)[0])
+			}
+		})
+	}
+}
+
+// TestGameWrapperIsSound checks that brokenGame without a flaw passes, so
+// that the failures above come from the flaws.
+func TestGameWrapperIsSound(t *testing.T) {
+	if err := TestGame(brokenGame{news: new(int)}, []uint64{0, 1, 2, 3, 42}); err != nil {
+		t.Errorf("TestGame(brokenGame without a flaw): %v", err)
+	}
+}
