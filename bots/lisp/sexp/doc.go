@@ -1,0 +1,17 @@
+// Package sexp reads and writes the small subset of Common Lisp
+// s-expressions that the Lisp adapter exchanges with SBCL: proper lists,
+// integers, symbols and strings.
+//
+// The reader is meant for untrusted input (whatever a bot's jogar returns):
+// it never panics, bounds nesting depth, atom length and the number of
+// values per expression, and reports errors with the byte offset where
+// reading stopped. It follows the standard readtable where the subset
+// overlaps it: unescaped symbol characters are upcased, |...| and \ escape,
+// package prefixes (pkg:x, pkg::x, :x) are dropped, NIL reads as the empty
+// list, ; and #|...|# are comments, 'x is (QUOTE x), #'x is (FUNCTION x),
+// and #(...) reads as a list. Dotted lists, floats' exponent markers aside,
+// and other # syntax are rejected or read as symbols, as documented on
+// Parse.
+//
+// sexp imports nothing outside the standard library.
+package sexp
