@@ -1,0 +1,161 @@
+package results
+
+import (
+	"bytes"
+	"encoding/json"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/arenabots/arena/referee"
+)
+
+// playout plays a Cavalo game on seed's board the way the referee records
+// one, choosing moves deterministically (the move at index ply mod count)
+// and with made-up times and statistics, so logs are reproducible. With
+// faultAt > 0, Black's answer at that ply is rejected and the game ends
+// there.
+func playout(t testing.TB, seed uint64, faultAt int) (referee.State, referee.Record) {
+	t.Helper()
+	initial := referee.CavaloGame{}.New(seed)
+	st := initial.Clone()
+	var rec referee.Record
+	var buf [referee.MaxMoves]referee.Move
+	for {
+		moves := st.Moves(buf[:0])
+		if len(moves) == 0 {
+			rec.Scores, rec.Reason = st.Scores(), referee.Normal
+			rec.Winner = referee.Winner(rec.Scores)
+			return initial, rec
+		}
+		ply := st.Ply() + 1
+		mr := referee.MoveRecord{Ply: ply, Side: st.ToMove()}
+		if ply == faultAt && st.ToMove() == referee.Black {
+			mr.Answer, mr.Elapsed, mr.Log = "K11", 3*time.Millisecond, "thinking...\nK11 looks good"
+			rec.Moves = append(rec.Moves, mr)
+			rec.Time[1] += mr.Elapsed
+			rec.Scores, rec.Reason, rec.Loser, rec.Winner = st.Scores(), referee.Illegal, referee.Black, referee.White
+			rec.Detail = `black: bad move "K11": bad square "K11": want a column A-J and a row 1-10, e.g. E5`
+			return initial, rec
+		}
+		m := moves[ply%len(moves)]
+		mr.Move = st.FormatMove(m)
+		if len(moves) == 1 {
+			mr.Forced = true
+		} else {
+			mr.Elapsed = time.Duration(ply) * 1234567 * time.Nanosecond
+			mr.Stats = referee.Stats{Nodes: int64(ply) * 1000, Cuts: int64(ply) * 10, Depth: int32(ply%5 + 1), Eval: float64(ply%7) - 3.5}
+			if ply%4 == 0 {
+				mr.Stats.PV = []string{mr.Move, "pass"}
+			}
+			if ply == 6 {
+				mr.Discrepancy = "scores are 10-20, claimed 10-21"
+				mr.Stats.Eval = math.Inf(1)
+			}
+		}
+		rec.Time[mr.Side.Index()] += mr.Elapsed
+		st.Play(m)
+		rec.Moves = append(rec.Moves, mr)
+	}
+}
+
+func TestWriteGameLog(t *testing.T) {
+	start := time.Date(2025, 3, 14, 9, 0, 0, 0, time.UTC)
+	tests := []struct {
+		name    string
+		seed    uint64
+		faultAt int
+	}{
+		{"normal", 7, 0},
+		{"illegal", 3, 10},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			initial, rec := playout(t, tt.seed, tt.faultAt)
+			g := FromRecord("01-greedy-random", 1, tt.seed, "greedy", "random", rec, start, start.Add(3*time.Second))
+			if err := WriteGameLog(dir, g, initial, rec); err != nil {
+				t.Fatal(err)
+			}
+			if initial.Ply() != 0 {
+				t.Error("WriteGameLog played on initial")
+			}
+			dat, err := os.ReadFile(LogDatPath(dir, g.ID))
+			if err != nil {
+				t.Fatal(err)
+			}
+			golden(t, "logdat."+tt.name, dat)
+
+			lines, err := ReadGameLog(dir, g.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(lines) != len(rec.Moves)+1 || lines[0].Ply != 0 || lines[0].Side != "" {
+				t.Fatalf("%d lines, first %+v", len(lines), lines[0])
+			}
+			for i, mr := range rec.Moves {
+				l := lines[i+1]
+				if l.Ply != mr.Ply || l.Move != mr.Move || l.Side != mr.Side.String() || l.Bot != g.Bot(mr.Side) || l.Nodes != mr.Stats.Nodes || l.Answer != mr.Answer || l.Game != "cavalo" {
+					t.Errorf("line %d = %+v, record %+v", i+1, l, mr)
+				}
+			}
+			// The last position is the game's end: its scores are the
+			// record's.
+			last, err := referee.CavaloGame{}.Decode(lines[len(lines)-1].Position)
+			if err != nil || last.Scores() != rec.Scores {
+				t.Errorf("last position: %v, %v; want scores %v", last, err, rec.Scores)
+			}
+			// Replaying from the log prints the log.dat again.
+			var b bytes.Buffer
+			if err := WriteReplay(&b, g, lines); err != nil || !bytes.Equal(b.Bytes(), dat) {
+				t.Errorf("WriteReplay differs from log.dat (%v)", err)
+			}
+		})
+	}
+}
+
+func TestMoveLineJSON(t *testing.T) {
+	initial, rec := playout(t, 7, 0)
+	g := FromRecord("01-a-b", 1, 7, "a", "b", rec, time.Time{}, time.Time{})
+	lines, err := moveLines(g, initial, rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := json.Marshal(lines[6])
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := string(b[:bytes.Index(b, []byte(`,"position"`))])
+	// Ply 6's eval is +Inf, which JSON cannot hold: left out.
+	want := `{"game":"cavalo","ply":6,"side":"black","bot":"b","move":"` + lines[6].Move + `","time_ms":7.407,"nodes":6000,"cuts":60,"depth":2,"discrepancy":"scores are 10-20, claimed 10-21"`
+	if got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+}
+
+func TestWriteGameLogErrors(t *testing.T) {
+	initial, rec := playout(t, 7, 0)
+	g := FromRecord("01-a-b", 1, 7, "a", "b", rec, time.Time{}, time.Time{})
+	dir := t.TempDir()
+	if err := WriteGameLog(dir, g, referee.CavaloGame{}.New(8), rec); err == nil || !strings.Contains(err.Error(), "does not replay") {
+		t.Errorf("wrong initial state: %v", err)
+	}
+	g.ID = "../escape"
+	if err := WriteGameLog(dir, g, initial, rec); err == nil {
+		t.Error("id with a path accepted")
+	}
+	if _, err := os.Stat(filepath.Join(dir, GamesDir)); err == nil {
+		t.Error("failed writes left a games directory")
+	}
+	if _, err := ReadGameLog(dir, "01-a-b"); err == nil {
+		t.Error("ReadGameLog of a missing log succeeded")
+	}
+	os.MkdirAll(filepath.Join(dir, GamesDir), 0o755)
+	os.WriteFile(MoveLogPath(dir, "01-a-b"), []byte("{\"game\":\"cavalo\",\"ply\":0}\nnope\n"), 0o644)
+	if _, err := ReadGameLog(dir, "01-a-b"); err == nil || !strings.Contains(err.Error(), "01-a-b.jsonl:2:") {
+		t.Errorf("bad line: %v", err)
+	}
+}
