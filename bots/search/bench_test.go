@@ -1,0 +1,28 @@
+package search
+
+import (
+	"context"
+	"testing"
+	"time"
+)
+
+// BenchmarkSearch searches each reference position with a fixed node budget
+// and reports the engine's speed in nodes per second.
+func BenchmarkSearch(b *testing.B) {
+	const budget = 200_000
+	for _, name := range samples {
+		b.Run(name, func(b *testing.B) {
+			pos := loadSample(b, name)
+			s := NewCavalo(16)
+			var nodes int64
+			var elapsed time.Duration
+			b.ResetTimer()
+			for b.Loop() {
+				r := s.Search(context.Background(), &pos, Limits{Nodes: budget})
+				nodes += r.Nodes
+				elapsed += r.Elapsed
+			}
+			b.ReportMetric(float64(nodes)/elapsed.Seconds(), "nodes/s")
+		})
+	}
+}

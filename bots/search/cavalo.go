@@ -1,0 +1,260 @@
+package search
+
+import "github.com/arenabots/arena/referee"
+
+// CavaloEval is the Evaluator of Jogo do Cavalo (see NewCavalo). A position
+// is worth, for the side to move:
+//
+//   - the score difference;
+//   - the numbers each knight would reach first, by a breadth-first search
+//     over knight jumps through numbered squares from both knights at once
+//     (a Voronoi split; ties go to the side to move, which jumps first, and
+//     its first jump avoids the squares the other knight attacks), weighted
+//     by their value and halved for the smaller of a digit-swapped pair that
+//     falls in one region (taking either removes the other);
+//   - mobility, the number of jumps each side has now.
+//
+// When the regions cannot touch (no square of one is a jump from the other
+// or its knight) the knights can no longer interact, and each side's best
+// remaining total is the heaviest path it can take through its own region:
+// solved by a depth-first search with a node cap, exactly when both finish
+// and no removal crosses from one region to the other. Such a position is
+// decided: Evaluate returns its outcome with exact set.
+type CavaloEval struct {
+	// RegionWeight and MobilityWeight weigh a point of region value and one
+	// jump of mobility, in Units.
+	RegionWeight, MobilityWeight int32
+	// SolveNodes caps the depth-first search for one region; SolveSquares
+	// is the largest region it is tried on.
+	SolveNodes, SolveSquares int
+
+	board   [referee.Squares]int8 // the number seen on each square, -1 if none yet
+	sqOf    [referee.Squares]int8 // the square of each number of the board, -1 if gone at the root
+	val     [referee.Squares]int32
+	twinSq  [referee.Squares]int8 // the square of the twin of the number on sq, -1 if none
+	doubles set128                // squares of doubles
+	twinLow set128                // squares holding the smaller of a twin pair
+	sums    [13][256]int32        // values of the squares of a byte of a set
+	halves  [13][256]int32        // half values of twinLow squares, the same way
+	twins   [13][256]set128       // the twin squares of the squares of a byte
+	cache   []solveEntry
+
+	// Solves and SolveNodesUsed count the region solves run (cache hits
+	// excluded) and their nodes, since the evaluator was made.
+	Solves, SolveNodesUsed int64
+}
+
+// Default weights of CavaloEval, tuned against the classic bot.
+const (
+	DefaultRegionWeight   = 40
+	DefaultMobilityWeight = 150
+	DefaultSolveNodes     = 3000
+	DefaultSolveSquares   = 32
+	solveCacheSize        = 1 << 14
+)
+
+// NewCavaloEval returns a CavaloEval with the default weights.
+func NewCavaloEval() *CavaloEval {
+	e := &CavaloEval{
+		RegionWeight:   DefaultRegionWeight,
+		MobilityWeight: DefaultMobilityWeight,
+		SolveNodes:     DefaultSolveNodes,
+		SolveSquares:   DefaultSolveSquares,
+		cache:          make([]solveEntry, solveCacheSize),
+	}
+	for i := range e.board {
+		e.board[i] = -1
+	}
+	return e
+}
+
+// CavaloSearcher is the engine specialised to Jogo do Cavalo.
+type CavaloSearcher = Searcher[referee.Cavalo, *referee.Cavalo, *CavaloEval]
+
+// NewCavalo returns a Cavalo searcher with a CavaloEval and a transposition
+// table of about ttMB MiB.
+func NewCavalo(ttMB int) *CavaloSearcher {
+	return New[referee.Cavalo, *referee.Cavalo](NewCavaloEval(), ttMB)
+}
+
+// Prepare builds the tables of root's board: where each number is, the
+// values by byte of a square set. The solver's cache is kept while the
+// boards agree, dropped when root is another game's.
+func (e *CavaloEval) Prepare(root *referee.Cavalo) {
+	for sq := range referee.Squares {
+		n := int8(root.Cell(sq))
+		if n >= 0 && e.board[sq] >= 0 && e.board[sq] != n {
+			clear(e.cache)
+			for i := range e.board {
+				e.board[i] = -1
+			}
+			break
+		}
+	}
+	for i := range e.sqOf {
+		e.sqOf[i] = -1
+	}
+	e.doubles, e.twinLow = set128{}, set128{}
+	for sq := range referee.Squares {
+		n := root.Cell(sq)
+		e.val[sq] = int32(max(n, 0))
+		if n < 0 {
+			continue
+		}
+		e.board[sq] = int8(n)
+		e.sqOf[n] = int8(sq)
+		if n%11 == 0 {
+			e.doubles = e.doubles.or(single(sq))
+		}
+	}
+	for sq := range referee.Squares {
+		e.twinSq[sq] = -1
+		if n := root.Cell(sq); n >= 0 {
+			if tw := twin(n); tw >= 0 && e.sqOf[tw] >= 0 {
+				e.twinSq[sq] = e.sqOf[tw]
+				if tw > n {
+					e.twinLow = e.twinLow.or(single(sq))
+				}
+			}
+		}
+	}
+	for i := range e.sums {
+		for b := 1; b < 256; b++ {
+			sq := 8*i + trailingZeros8(b)
+			v := int32(0)
+			if sq < referee.Squares {
+				v = e.val[sq]
+			}
+			e.sums[i][b] = e.sums[i][b&(b-1)] + v
+			e.halves[i][b] = e.halves[i][b&(b-1)]
+			e.twins[i][b] = e.twins[i][b&(b-1)]
+			if sq < referee.Squares {
+				if e.twinLow.has(sq) {
+					e.halves[i][b] += v / 2
+				}
+				e.twins[i][b] = e.twins[i][b].or(single(int(e.twinSq[sq])))
+			}
+		}
+	}
+}
+
+func trailingZeros8(b int) int {
+	n := 0
+	for b&1 == 0 {
+		b >>= 1
+		n++
+	}
+	return n
+}
+
+// sum returns the total value of the squares of a.
+func (e *CavaloEval) sum(a set128) int32 {
+	return sumBytes(&e.sums, a)
+}
+
+func sumBytes(t *[13][256]int32, a set128) int32 {
+	lo, hi := a.lo, a.hi
+	return t[0][lo&0xff] + t[1][lo>>8&0xff] + t[2][lo>>16&0xff] + t[3][lo>>24&0xff] +
+		t[4][lo>>32&0xff] + t[5][lo>>40&0xff] + t[6][lo>>48&0xff] + t[7][lo>>56] +
+		t[8][hi&0xff] + t[9][hi>>8&0xff] + t[10][hi>>16&0xff] + t[11][hi>>24&0xff] + t[12][hi>>32&0xff]
+}
+
+// regionValue is the value of a region: its numbers, less half of the
+// smaller of each twin pair it holds whole (only one of the two can be
+// taken; halving is the rough part).
+func (e *CavaloEval) regionValue(a set128) int32 {
+	t := &e.twins
+	lo, hi := a.lo, a.hi
+	tw := t[0][lo&0xff].or(t[1][lo>>8&0xff]).or(t[2][lo>>16&0xff]).or(t[3][lo>>24&0xff]).
+		or(t[4][lo>>32&0xff]).or(t[5][lo>>40&0xff]).or(t[6][lo>>48&0xff]).or(t[7][lo>>56]).
+		or(t[8][hi&0xff]).or(t[9][hi>>8&0xff]).or(t[10][hi>>16&0xff]).or(t[11][hi>>24&0xff]).or(t[12][hi>>32&0xff])
+	return e.sum(a) - sumBytes(&e.halves, a.and(tw))
+}
+
+// numbers returns the squares of p that hold a number.
+func numbers(p *referee.Cavalo) set128 {
+	var lo, hi uint64
+	for sq := range 64 {
+		lo |= uint64(^p.Cell(sq)) >> 63 << sq
+	}
+	for sq := 64; sq < referee.Squares; sq++ {
+		hi |= uint64(^p.Cell(sq)) >> 63 << (sq - 64)
+	}
+	return set128{lo, hi}
+}
+
+// placement returns the square where side's knight will be placed: the
+// highest number of its home row, or -1 when the row is empty.
+func (e *CavaloEval) placement(nums set128, side referee.Side) int {
+	home := 0
+	if side == referee.Black {
+		home = 90
+	}
+	best := -1
+	for sq := home; sq < home+10; sq++ {
+		if nums.has(sq) && (best < 0 || e.val[sq] > e.val[best]) {
+			best = sq
+		}
+	}
+	return best
+}
+
+// Hint orders moves by the number they take, then by the double they remove.
+func (e *CavaloEval) Hint(p *referee.Cavalo, m referee.Move) int32 {
+	if m == referee.Pass {
+		return 0
+	}
+	to, removed := decodeMove(m)
+	h := int32(p.Cell(to)) * 64
+	if removed >= 0 {
+		h += int32(p.Cell(removed))
+	}
+	return h
+}
+
+// Evaluate returns the value of p for the side to move (see CavaloEval).
+func (e *CavaloEval) Evaluate(p *referee.Cavalo) (int32, bool) {
+	nums := numbers(p)
+	s := p.ToMove()
+	sc := p.Scores()
+	diff := int32(sc[s.Index()] - sc[1-s.Index()])
+	kS, kO := p.Knight(s), p.Knight(s.Other())
+	placed := kS >= 0 && kO >= 0
+	if kS < 0 {
+		// A pending placement is forced: count it as made.
+		if kS = e.placement(nums, s); kS >= 0 {
+			diff += e.val[kS]
+			nums = nums.without(kS)
+		}
+	}
+	if kO < 0 {
+		if kO = e.placement(nums, s.Other()); kO >= 0 {
+			diff -= e.val[kO]
+			nums = nums.without(kO)
+		}
+	}
+
+	// Breadth-first from both knights, a level per move: the side to move
+	// claims first, the other side takes what is left at the same depth.
+	jS, jO := jumpsFrom(kS).and(nums), jumpsFrom(kO).and(nums)
+	fS := jS.andNot(jumpsFrom(kO))
+	fO := jO.andNot(fS)
+	mobility := int32(fS.count() - jO.count())
+	ownS, ownO := fS, fO
+	claimed := fS.or(fO)
+	for !fS.or(fO).empty() {
+		fS = spread(fS).and(nums).andNot(claimed)
+		fO = spread(fO).and(nums).andNot(claimed).andNot(fS)
+		ownS, ownO = ownS.or(fS), ownO.or(fO)
+		claimed = claimed.or(fS).or(fO)
+	}
+
+	if placed && spread(ownS.or(single(kS))).and(ownO.or(single(kO))).empty() {
+		if v, exact, ok := e.apart(diff, ownS, kS, ownO, kO, nums); ok {
+			return v, exact
+		}
+	}
+	v := diff*Unit + e.RegionWeight*(e.regionValue(ownS)-e.regionValue(ownO))
+	v += e.MobilityWeight * mobility
+	return v, false
+}

@@ -1,0 +1,90 @@
+package search
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"strconv"
+	"strings"
+	"path/filepath"
+	"testing"
+
+	"github.com/arenabots/arena/referee"
+)
+
+// samples are the shared reference positions of referee/testdata.
+var samples = []string{"s1_p0", "s1_p9", "s2_p0", "s2_p9", "s3_p0", "s3_p9"}
+
+// loadSample reads a reference position.
+func loadSample(tb testing.TB, name string) referee.Cavalo {
+	tb.Helper()
+	data, err := os.ReadFile(filepath.Join("..", "..", "referee", "testdata", name+".json"))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	c, err := referee.DecodeCavalo(data)
+	if err != nil {
+		tb.Fatalf("%s: %v", name, err)
+	}
+	return c
+}
+
+// decode reads a position literal.
+func decode(tb testing.TB, js string) referee.Cavalo {
+	tb.Helper()
+	c, err := referee.DecodeCavalo([]byte(js))
+	if err != nil {
+		tb.Fatalf("%v\n%s", err, js)
+	}
+	return c
+}
+
+// sparse writes the position file of a board holding only the given cells
+// ("E5": 40, "A1": referee.WhiteKnight, ...), with the scores and side to
+// move, for DecodeCavalo.
+func sparse(tb testing.TB, cells map[string]int, scores [2]int, toMove referee.Side) referee.Cavalo {
+	tb.Helper()
+	var grid [10][10]string
+	for r := range grid {
+		for c := range grid[r] {
+			grid[r][c] = "null"
+		}
+	}
+	for name, v := range cells {
+		sq, err := referee.ParseSquare(name)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		grid[sq/10][sq%10] = strconv.Itoa(v)
+	}
+	var b strings.Builder
+	b.WriteString(`{"board": [`)
+	for r, row := range grid {
+		if r > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString("[" + strings.Join(row[:], ", ") + "]")
+	}
+	fmt.Fprintf(&b, `], "scores": [%d, %d], "to_move": %d}`, scores[0], scores[1], toMove)
+	return decode(tb, b.String())
+}
+
+// randomGame plays n random legal moves (fewer if the game ends) from the
+// board of seed and calls visit before each move.
+func randomGame(seed uint64, n int, visit func(p *referee.Cavalo, m referee.Move)) referee.Cavalo {
+	rng := rand.New(rand.NewPCG(seed, 1))
+	p := referee.NewCavalo(seed)
+	var buf [referee.MaxMoves]referee.Move
+	for range n {
+		moves := p.Moves(buf[:0])
+		if len(moves) == 0 {
+			break
+		}
+		m := moves[rng.IntN(len(moves))]
+		if visit != nil {
+			visit(&p, m)
+		}
+		p.Play(m)
+	}
+	return p
+}

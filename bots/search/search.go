@@ -1,0 +1,401 @@
+package search
+
+import (
+	"context"
+	"math"
+	"time"
+
+	"github.com/arenabots/arena/referee"
+)
+
+// MaxDepth is the deepest iteration a search runs.
+const MaxDepth = 100
+
+const (
+	maxPly = MaxDepth + 2
+	// noMove marks "no move" in the table and the killer slots; no game of
+	// referee encodes a move this way (Cavalo moves fit in 16 bits, Pass is
+	// all ones).
+	noMove referee.Move = 1<<31 - 1
+	// checkEvery is how many nodes pass between looks at the clock and the
+	// context; a power of two.
+	checkEvery = 1024
+	histBits   = 12
+	// aspiration is the first half-width of the window around the previous
+	// iteration's value.
+	aspiration = 12 * Unit
+)
+
+// Limits bound one search.
+type Limits struct {
+	// Time is how long the search may take; it stops by then, answering with
+	// the best move of the deepest finished iteration. It starts no new
+	// iteration after half of it. Zero means no time limit.
+	Time time.Duration
+	// Nodes, when above zero, is a node budget that replaces Time: the
+	// search never reads the clock, so its result depends only on the
+	// position and the budget. A done context still stops it.
+	Nodes int64
+	// Depth is the deepest iteration, at most MaxDepth; zero means MaxDepth.
+	Depth int
+}
+
+// Cuts counts the subtrees a search did not search, by cause.
+type Cuts struct {
+	Beta  int64 // alpha-beta cutoffs: a move refuted the opponent's choice
+	Table int64 // transposition-table hits whose bound settled the node
+	Exact int64 // positions the evaluator solved exactly (Evaluate's exact)
+}
+
+// Total returns the number of cuts of all kinds.
+func (c Cuts) Total() int64 { return c.Beta + c.Table + c.Exact }
+
+// Result is the outcome of one search.
+type Result struct {
+	// Legal is the number of legal moves at the root. When it is 0 the game
+	// is over and Move means nothing.
+	Legal int
+	// Move is the move to play: the first of PV, or with Partial the move
+	// that beat it in the unfinished iteration.
+	Move referee.Move
+	// Score is Move's value for the side to move, in Units (see Decided).
+	Score int32
+	// Depth is the depth of the deepest finished iteration (0 when the
+	// search stopped inside the first, or the move was forced).
+	Depth int
+	// Partial reports that Move comes from the unfinished iteration.
+	Partial bool
+	Nodes   int64 // positions visited, the root included
+	Cuts    Cuts
+	PV      []referee.Move // the principal variation of the deepest iteration
+	Elapsed time.Duration
+}
+
+// frame is the search's memory for one ply: the position and its moves.
+type frame[T any] struct {
+	pos   T
+	moves [referee.MaxMoves]referee.Move
+	keys  [referee.MaxMoves]int32
+}
+
+// Searcher searches positions of type T (through their pointer type P) with
+// the evaluator E. New allocates everything it needs; Search allocates only
+// its result's PV. A Searcher is not safe for concurrent use; its table and
+// history carry over from one timed search to the next.
+type Searcher[T any, P interface {
+	*T
+	referee.Position
+}, E Evaluator[P]] struct {
+	eval    E
+	tt      table
+	stack   [maxPly]frame[T]
+	killers [maxPly][2]referee.Move
+	history [2][1 << histBits]int32
+	pv      [maxPly][maxPly]referee.Move
+	pvLen   [maxPly]int
+
+	// State of the current search.
+	ctx      context.Context
+	deadline time.Time
+	useClock bool
+	nodes    int64
+	maxNodes int64
+	stopped  bool
+	horizon  bool // a leaf was evaluated inexactly in this iteration
+	cuts     Cuts
+	partial  referee.Move
+}
+
+// New returns a Searcher with a transposition table of about ttMB MiB.
+func New[T any, P interface {
+	*T
+	referee.Position
+}, E Evaluator[P]](eval E, ttMB int) *Searcher[T, P, E] {
+	return &Searcher[T, P, E]{eval: eval, tt: newTable(ttMB)}
+}
+
+// Evaluator returns the searcher's evaluator.
+func (s *Searcher[T, P, E]) Evaluator() E { return s.eval }
+
+// Search looks for the best move of root within lim. It always returns a
+// legal move when there is one, however small the budget: the best of the
+// deepest finished iteration, else the first move in its ordering. root is
+// not changed.
+func (s *Searcher[T, P, E]) Search(ctx context.Context, root P, lim Limits) Result {
+	start := time.Now()
+	s.begin(ctx, start, lim)
+	s.eval.Prepare(root)
+	s.stack[0].pos = *root
+	pos := P(&s.stack[0].pos)
+	moves := pos.Moves(s.stack[0].moves[:0])
+	res := Result{Legal: len(moves), Move: noMove, Nodes: 1}
+	if len(moves) <= 1 {
+		if len(moves) == 1 {
+			res.Move, res.PV = moves[0], []referee.Move{moves[0]}
+			res.Score, _ = s.eval.Evaluate(pos)
+		}
+		res.Elapsed = time.Since(start)
+		return res
+	}
+	key := s.eval.Hash(pos)
+	s.orderRoot(pos, moves, key)
+	res.Move = moves[0]
+
+	maxDepth := lim.Depth
+	if maxDepth <= 0 || maxDepth > MaxDepth {
+		maxDepth = MaxDepth
+	}
+	soft := start.Add(lim.Time / 2)
+	var prev int32
+	for depth := 1; depth <= maxDepth; depth++ {
+		s.horizon, s.partial = false, noMove
+		v := s.aspirate(depth, prev, moves, key)
+		if s.stopped {
+			if s.partial != noMove {
+				res.Move, res.Partial = s.partial, true
+				res.PV = []referee.Move{s.partial}
+			}
+			break
+		}
+		prev = v
+		res.Move, res.Score, res.Depth = moves[0], v, depth
+		res.PV = append(res.PV[:0], s.pv[0][:s.pvLen[0]]...)
+		if IsDecided(v) || !s.horizon || s.useClock && time.Now().After(soft) {
+			break
+		}
+	}
+	res.Nodes, res.Cuts, res.Elapsed = s.nodes, s.cuts, time.Since(start)
+	return res
+}
+
+// begin resets the per-search state. A node-budgeted search also forgets
+// what earlier searches learnt, so that it depends on nothing but its root.
+func (s *Searcher[T, P, E]) begin(ctx context.Context, start time.Time, lim Limits) {
+	s.ctx = ctx
+	s.nodes, s.cuts, s.stopped = 1, Cuts{}, false
+	s.maxNodes = math.MaxInt64
+	s.useClock = false
+	if lim.Nodes > 0 {
+		s.maxNodes = lim.Nodes
+	} else if lim.Time > 0 {
+		s.useClock, s.deadline = true, start.Add(lim.Time)
+	}
+	for i := range s.killers {
+		s.killers[i] = [2]referee.Move{noMove, noMove}
+	}
+	if lim.Nodes > 0 {
+		s.tt.clear()
+		s.history = [2][1 << histBits]int32{}
+		return
+	}
+	s.tt.age()
+	for side := range s.history {
+		for i := range s.history[side] {
+			s.history[side][i] /= 4
+		}
+	}
+}
+
+// orderRoot sorts the root moves: the table's move, then by hint.
+func (s *Searcher[T, P, E]) orderRoot(pos P, moves []referee.Move, key uint64) {
+	ttMove := noMove
+	if e, ok := s.tt.probe(key); ok {
+		ttMove = e.move
+	}
+	keys := s.stack[0].keys[:len(moves)]
+	for i, m := range moves {
+		keys[i] = s.eval.Hint(pos, m)
+		if m == ttMove {
+			keys[i] = math.MaxInt32
+		}
+	}
+	for i := range moves {
+		pick(moves, keys, i)
+	}
+}
+
+// aspirate runs one iteration in a window around the previous value,
+// widening it while the value falls outside.
+func (s *Searcher[T, P, E]) aspirate(depth int, prev int32, moves []referee.Move, key uint64) int32 {
+	alpha, beta := int32(-Infinity), int32(Infinity)
+	delta := int32(aspiration)
+	if depth >= 3 && !IsDecided(prev) {
+		alpha, beta = prev-delta, prev+delta
+	}
+	for {
+		v := s.searchRoot(depth, alpha, beta, moves, key)
+		switch {
+		case s.stopped:
+			return v
+		case v <= alpha && alpha > -Infinity:
+			delta *= 4
+			alpha = max(v-delta, -Infinity)
+			if delta > 40*aspiration {
+				alpha = -Infinity
+			}
+		case v >= beta && beta < Infinity:
+			delta *= 4
+			beta = min(v+delta, Infinity)
+			if delta > 40*aspiration {
+				beta = Infinity
+			}
+		default:
+			return v
+		}
+	}
+}
+
+// searchRoot searches every root move to depth with principal variation
+// search, moving the best to the front of moves.
+func (s *Searcher[T, P, E]) searchRoot(depth int, alpha, beta int32, moves []referee.Move, key uint64) int32 {
+	root := P(&s.stack[0].pos)
+	best := int32(-Infinity)
+	for i, m := range moves {
+		child := &s.stack[1].pos
+		*child = s.stack[0].pos
+		P(child).Play(m)
+		ck := s.eval.HashAfter(key, root, m)
+		var v int32
+		if i == 0 {
+			v = -s.negamax(1, depth-1, -beta, -alpha, ck, true)
+		} else {
+			v = -s.negamax(1, depth-1, -alpha-1, -alpha, ck, false)
+			if v > alpha && v < beta && !s.stopped {
+				v = -s.negamax(1, depth-1, -beta, -alpha, ck, true)
+			}
+		}
+		if s.stopped {
+			return best
+		}
+		if v <= best {
+			continue
+		}
+		best = v
+		if v <= alpha {
+			continue
+		}
+		alpha = v
+		copy(moves[1:i+1], moves[:i])
+		moves[0] = m
+		s.pv[0][0] = m
+		s.pvLen[0] = copy(s.pv[0][1:], s.pv[1][1:s.pvLen[1]]) + 1
+		if v >= beta {
+			return v
+		}
+		if i > 0 {
+			s.partial = m
+		}
+	}
+	return best
+}
+
+// negamax returns the value of the position at ply for its side to move,
+// searched to depth within (alpha, beta): fail-soft, so a value outside the
+// window is a bound. key is the position's hash.
+func (s *Searcher[T, P, E]) negamax(ply, depth int, alpha, beta int32, key uint64, pvNode bool) int32 {
+	s.pvLen[ply] = ply
+	s.nodes++
+	if s.nodes >= s.maxNodes {
+		s.stopped = true
+	}
+	if s.nodes&(checkEvery-1) == 0 {
+		s.poll()
+	}
+	if s.stopped {
+		return 0
+	}
+	fr := &s.stack[ply]
+	pos := P(&fr.pos)
+	if depth <= 0 {
+		v, exact := s.eval.Evaluate(pos)
+		if exact {
+			s.cuts.Exact++
+		} else {
+			s.horizon = true
+		}
+		return v
+	}
+
+	ttMove := noMove
+	if e, ok := s.tt.probe(key); ok {
+		ttMove = e.move
+		if int(e.depth) >= depth && !pvNode {
+			v := e.value
+			if e.bound == boundExact || e.bound == boundLower && v >= beta || e.bound == boundUpper && v <= alpha {
+				s.cuts.Table++
+				if !IsDecided(v) {
+					s.horizon = true
+				}
+				return v
+			}
+		}
+	}
+	moves := pos.Moves(fr.moves[:0])
+	if len(moves) == 0 {
+		return final(pos)
+	}
+	if depth >= 2 {
+		if v, exact := s.eval.Evaluate(pos); exact {
+			s.cuts.Exact++
+			return v
+		}
+	}
+	s.orderMoves(ply, pos, moves, ttMove)
+
+	alpha0 := alpha
+	best, bestMove := int32(-Infinity), noMove
+	child := &s.stack[ply+1].pos
+	for i := range moves {
+		pick(moves, fr.keys[:len(moves)], i)
+		m := moves[i]
+		*child = fr.pos
+		P(child).Play(m)
+		ck := s.eval.HashAfter(key, pos, m)
+		var v int32
+		if i == 0 {
+			v = -s.negamax(ply+1, depth-1, -beta, -alpha, ck, pvNode)
+		} else {
+			v = -s.negamax(ply+1, depth-1, -alpha-1, -alpha, ck, false)
+			if pvNode && v > alpha && v < beta && !s.stopped {
+				v = -s.negamax(ply+1, depth-1, -beta, -alpha, ck, true)
+			}
+		}
+		if s.stopped {
+			return 0
+		}
+		if v <= best {
+			continue
+		}
+		best, bestMove = v, m
+		if v <= alpha {
+			continue
+		}
+		alpha = v
+		if pvNode {
+			s.pv[ply][ply] = m
+			s.pvLen[ply] = copy(s.pv[ply][ply+1:], s.pv[ply+1][ply+1:s.pvLen[ply+1]]) + ply + 1
+		}
+		if v >= beta {
+			s.cuts.Beta++
+			s.reward(ply, depth, pos.ToMove(), m)
+			break
+		}
+	}
+	bound := boundUpper
+	switch {
+	case best >= beta:
+		bound = boundLower
+	case best > alpha0:
+		bound = boundExact
+	}
+	s.tt.store(key, depth, best, bound, bestMove)
+	return best
+}
+
+// poll stops the search when its context is done or, in a timed search,
+// when the deadline has passed.
+func (s *Searcher[T, P, E]) poll() {
+	if s.ctx.Err() != nil || s.useClock && !time.Now().Before(s.deadline) {
+		s.stopped = true
+	}
+}

@@ -1,0 +1,218 @@
+package search
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/arenabots/arena/referee"
+)
+
+// diffEval is CavaloEval with the score difference as its only evaluation,
+// so that tests see what the search alone finds.
+type diffEval struct{ *CavaloEval }
+
+func (diffEval) Evaluate(p *referee.Cavalo) (int32, bool) {
+	s, i := p.Scores(), p.ToMove().Index()
+	return int32(s[i]-s[1-i]) * Unit, false
+}
+
+func newDiffSearcher() *Searcher[referee.Cavalo, *referee.Cavalo, diffEval] {
+	return New[referee.Cavalo, *referee.Cavalo](diffEval{NewCavaloEval()}, 1)
+}
+
+// minimax is the plain negamax value of p to depth with the score
+// difference as evaluation, for checking the engine.
+func minimax(p *referee.Cavalo, depth int) int32 {
+	var buf [referee.MaxMoves]referee.Move
+	moves := p.Moves(buf[:0])
+	if len(moves) == 0 {
+		return final(p)
+	}
+	if depth == 0 {
+		v, _ := diffEval{}.Evaluate(p)
+		return v
+	}
+	best := int32(-Infinity)
+	for _, m := range moves {
+		c := *p
+		c.Play(m)
+		best = max(best, -minimax(&c, depth-1))
+	}
+	return best
+}
+
+// skipForced plays the moves of p that are the only legal move (the
+// placements), so that a search has a choice to make.
+func skipForced(p referee.Cavalo) referee.Cavalo {
+	var buf [referee.MaxMoves]referee.Move
+	for {
+		moves := p.Moves(buf[:0])
+		if len(moves) != 1 {
+			return p
+		}
+		p.Play(moves[0])
+	}
+}
+
+func TestSearchFindsBestMove(t *testing.T) {
+	t.Parallel()
+	w, b := referee.WhiteKnight, referee.BlackKnight
+	tests := []struct {
+		name   string
+		cells  map[string]int
+		scores [2]int
+		depth  int // for the score-difference searcher
+		want   string
+	}{
+		{
+			name:  "best capture",
+			cells: map[string]int{"E5": w, "J10": b, "D7": 35, "F7": 90, "C4": 12, "G6": 61, "F3": 47},
+			depth: 1,
+			want:  "F7",
+		},
+		{
+			// B3 takes 50 and ends White's game 50-70; C2, E3, G4 gets
+			// 105.
+			name:   "forced win over greedy",
+			cells:  map[string]int{"A1": w, "J10": b, "B3": 50, "C2": 20, "E3": 40, "G4": 45},
+			scores: [2]int{0, 70},
+			depth:  5,
+			want:   "C2",
+		},
+		{
+			// Landing on 11, White must remove 22 (Black's only number),
+			// not the bigger 99.
+			name:  "double removal choice",
+			cells: map[string]int{"A1": w, "J10": b, "C2": 11, "H9": 22, "E6": 99},
+			depth: 3,
+			want:  "C2xH9",
+		},
+		{
+			// Greedy 41 lets Black take 4 and win 42-41; 40 removes its
+			// twin 04, Black's only number, and wins 40-38.
+			name:   "deny the twin",
+			cells:  map[string]int{"A1": w, "H8": b, "B3": 40, "C2": 41, "F7": 4},
+			scores: [2]int{0, 38},
+			depth:  3,
+			want:   "B3",
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			pos := sparse(t, tc.cells, tc.scores, referee.White)
+			r := newDiffSearcher().Search(context.Background(), &pos, Limits{Depth: tc.depth})
+			if got := referee.FormatCavaloMove(r.Move); got != tc.want {
+				t.Errorf("score-difference search to depth %d: got %s (score %d), want %s", tc.depth, got, r.Score, tc.want)
+			}
+			r = NewCavalo(1).Search(context.Background(), &pos, Limits{Nodes: 100_000})
+			if got := referee.FormatCavaloMove(r.Move); got != tc.want {
+				t.Errorf("full search: got %s (score %d, PV %v), want %s", got, r.Score, r.PV, tc.want)
+			}
+		})
+	}
+}
+
+func TestSearchMatchesMinimax(t *testing.T) {
+	t.Parallel()
+	for _, name := range []string{"s1_p9", "s2_p9", "s3_p9"} {
+		pos := loadSample(t, name)
+		s := newDiffSearcher()
+		for depth := 1; depth <= 4; depth++ {
+			r := s.Search(context.Background(), &pos, Limits{Depth: depth})
+			if want := minimax(&pos, depth); r.Score != want || r.Depth != depth {
+				t.Errorf("%s depth %d: got score %d at depth %d, want %d", name, depth, r.Score, r.Depth, want)
+			}
+			c := pos
+			c.Play(r.Move)
+			if got := -minimax(&c, depth-1); got != r.Score {
+				t.Errorf("%s depth %d: move %s is worth %d, search said %d", name, depth, referee.FormatCavaloMove(r.Move), got, r.Score)
+			}
+		}
+	}
+}
+
+func TestSearchTinyBudgets(t *testing.T) {
+	t.Parallel()
+	for _, name := range samples {
+		for _, budget := range []time.Duration{time.Nanosecond, time.Millisecond} {
+			pos := skipForced(loadSample(t, name))
+			before := pos
+			r := NewCavalo(1).Search(context.Background(), &pos, Limits{Time: budget})
+			if pos != before {
+				t.Fatalf("%s: search changed its root", name)
+			}
+			if !referee.Legal(&pos, r.Move) {
+				t.Errorf("%s, %v: move %s is not legal", name, budget, referee.FormatCavaloMove(r.Move))
+			}
+			if r.Elapsed > budget+50*time.Millisecond {
+				t.Errorf("%s, %v: took %v", name, budget, r.Elapsed)
+			}
+		}
+	}
+}
+
+func TestSearchStopsOnTime(t *testing.T) {
+	t.Parallel()
+	pos := skipForced(loadSample(t, "s3_p0"))
+	const budget = 100 * time.Millisecond
+	r := NewCavalo(4).Search(context.Background(), &pos, Limits{Time: budget})
+	if r.Elapsed > budget+50*time.Millisecond || r.Depth < 4 {
+		t.Errorf("got depth %d in %v with a budget of %v", r.Depth, r.Elapsed, budget)
+	}
+}
+
+func TestSearchCancelled(t *testing.T) {
+	t.Parallel()
+	pos := skipForced(loadSample(t, "s2_p0"))
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	r := NewCavalo(1).Search(ctx, &pos, Limits{})
+	if !referee.Legal(&pos, r.Move) {
+		t.Errorf("move %s is not legal", referee.FormatCavaloMove(r.Move))
+	}
+}
+
+func TestSearchDeterministicWithNodes(t *testing.T) {
+	t.Parallel()
+	for _, name := range samples {
+		pos := skipForced(loadSample(t, name))
+		s := NewCavalo(2)
+		lim := Limits{Nodes: 30_000}
+		first := s.Search(context.Background(), &pos, lim)
+		for i, again := range []Result{
+			s.Search(context.Background(), &pos, lim),
+			NewCavalo(2).Search(context.Background(), &pos, lim),
+		} {
+			if again.Move != first.Move || again.Nodes != first.Nodes || again.Score != first.Score ||
+				again.Depth != first.Depth || again.Cuts != first.Cuts {
+				t.Errorf("%s, run %d: got %s, %d nodes, score %d, depth %d, cuts %+v; first run %s, %d, %d, %d, %+v", name, i+2,
+					referee.FormatCavaloMove(again.Move), again.Nodes, again.Score, again.Depth, again.Cuts,
+					referee.FormatCavaloMove(first.Move), first.Nodes, first.Score, first.Depth, first.Cuts)
+			}
+		}
+		if first.Nodes != lim.Nodes && !IsDecided(first.Score) {
+			t.Errorf("%s: used %d nodes of %d", name, first.Nodes, lim.Nodes)
+		}
+	}
+}
+
+func TestSearchEndedGame(t *testing.T) {
+	t.Parallel()
+	pos := sparse(t, map[string]int{"A1": referee.WhiteKnight, "J10": referee.BlackKnight, "E5": 7}, [2]int{3, 4}, referee.White)
+	if r := NewCavalo(1).Search(context.Background(), &pos, Limits{}); r.Legal != 0 {
+		t.Errorf("got %d legal moves in an ended game", r.Legal)
+	}
+}
+
+func TestSearchProvesEndgame(t *testing.T) {
+	t.Parallel()
+	// White's path C2, E3, G4 wins 105-70 whatever Black does.
+	pos := sparse(t, map[string]int{"A1": referee.WhiteKnight, "J10": referee.BlackKnight,
+		"B3": 50, "C2": 20, "E3": 40, "G4": 45, "H9": 15}, [2]int{0, 55}, referee.White)
+	r := NewCavalo(1).Search(context.Background(), &pos, Limits{Time: time.Second})
+	if r.Score != Decided(35) || r.Elapsed > 100*time.Millisecond {
+		t.Errorf("got score %d (%v points) in %v, want %d (a 35-point win) at once", r.Score, Points(r.Score), r.Elapsed, Decided(35))
+	}
+}

@@ -1,0 +1,132 @@
+package search
+
+// solveEntry caches the heaviest path of one region: the result is a pure
+// function of the key (region, knight, doubles outside the region), so the
+// cache never changes what a search finds, only how fast.
+type solveEntry struct {
+	lo, hi   uint64
+	knight   int8
+	free     int8
+	used     bool
+	complete bool
+	value    int32
+}
+
+// apart values a position whose knights can no longer meet: the score
+// difference plus the heaviest path each side can still take through its own
+// region (ownS for the side to move from kS, ownO from kO). ok is false when
+// a region is too big to try; exact when both paths were solved and no
+// removal can cross between the regions, which makes the result the game's
+// outcome.
+func (e *CavaloEval) apart(diff int32, ownS set128, kS int, ownO set128, kO int, nums set128) (v int32, exact, ok bool) {
+	if ownS.count() > e.SolveSquares || ownO.count() > e.SolveSquares {
+		return 0, false, false
+	}
+	dbl := nums.and(e.doubles)
+	vS, cS := e.maxPath(ownS, kS, dbl)
+	vO, cO := e.maxPath(ownO, kO, dbl)
+	total := diff + vS - vO
+	if cS && cO && e.independent(ownS, ownO) {
+		return Decided(int(total)), true, true
+	}
+	return total * Unit, false, true
+}
+
+// independent reports whether no move in one region can remove a number of
+// the other: no twin pair is split between them, and they do not both hold
+// doubles (a double taken in one could remove a double of the other).
+func (e *CavaloEval) independent(a, b set128) bool {
+	if !a.and(e.doubles).empty() && !b.and(e.doubles).empty() {
+		return false
+	}
+	for t := a; !t.empty(); {
+		if ts := e.twinSq[t.pop()]; ts >= 0 && b.has(int(ts)) {
+			return false
+		}
+	}
+	return true
+}
+
+// maxPath returns the most points a knight on k can collect alone in region,
+// where dbl are the doubles on the board, and whether the search finished
+// within SolveNodes (otherwise the value is the best path found, a lower
+// bound).
+func (e *CavaloEval) maxPath(region set128, k int, dbl set128) (int32, bool) {
+	if region.empty() || jumpSet[k].and(region).empty() {
+		return 0, true
+	}
+	free := int8(min(dbl.andNot(region).count(), 15))
+	h := (region.lo ^ region.hi*0x9E3779B97F4A7C15 ^ uint64(k)<<56 ^ uint64(free)<<48) * 0xBF58476D1CE4E5B9
+	c := &e.cache[h>>(64-14)&uint64(len(e.cache)-1)]
+	if c.used && c.lo == region.lo && c.hi == region.hi && c.knight == int8(k) && c.free == free {
+		return c.value, c.complete
+	}
+	sv := solver{e: e, budget: e.SolveNodes}
+	sv.run(region, k, 0, dbl)
+	e.Solves++
+	e.SolveNodesUsed += int64(sv.nodes)
+	*c = solveEntry{lo: region.lo, hi: region.hi, knight: int8(k), free: free, used: true,
+		complete: sv.nodes <= sv.budget, value: sv.best}
+	return c.value, c.complete
+}
+
+// solver is a branch-and-bound depth-first search for the heaviest knight
+// path, with the rules' removals: a number's twin goes with it, and a
+// double removes another double (a free one off the path when there is one,
+// else each choice is tried).
+type solver struct {
+	e      *CavaloEval
+	best   int32
+	nodes  int
+	budget int
+}
+
+// run extends a path that has collected cur and stands on k, with avail the
+// numbers it may still take and dbl the doubles on the board.
+func (v *solver) run(avail set128, k int, cur int32, dbl set128) {
+	v.nodes++
+	v.best = max(v.best, cur)
+	if v.nodes > v.budget {
+		return
+	}
+	reach := flood(k, avail)
+	if cur+v.e.sum(reach) <= v.best {
+		return
+	}
+	// Heaviest targets first, so that good paths are found early and
+	// bound the rest.
+	var cand [8]int
+	n := 0
+	for t := jumpSet[k].and(reach); !t.empty(); n++ {
+		sq := t.pop()
+		j := n
+		for ; j > 0 && v.e.val[cand[j-1]] < v.e.val[sq]; j-- {
+			cand[j] = cand[j-1]
+		}
+		cand[j] = sq
+	}
+	for _, sq := range cand[:n] {
+		if v.nodes > v.budget {
+			return
+		}
+		a := reach.without(sq).without(int(v.e.twinSq[sq]))
+		g := cur + v.e.val[sq]
+		if !v.e.doubles.has(sq) {
+			v.run(a, sq, g, dbl)
+			continue
+		}
+		d := dbl.without(sq)
+		free := d.andNot(a)
+		if !free.empty() || d.empty() {
+			if !free.empty() {
+				d = d.without(free.pop())
+			}
+			v.run(a, sq, g, d)
+			continue
+		}
+		for t := d; !t.empty(); {
+			x := t.pop()
+			v.run(a.without(x), sq, g, d.without(x))
+		}
+	}
+}

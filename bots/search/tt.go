@@ -1,0 +1,92 @@
+package search
+
+import "github.com/arenabots/arena/referee"
+
+// Bound kinds of a table entry. The zero value marks an empty slot.
+const (
+	boundExact uint8 = iota + 1 // value is the position's value at depth
+	boundLower                  // the search failed high: value or more
+	boundUpper                  // the search failed low: value or less
+)
+
+// entry is one slot of the transposition table, 16 bytes.
+type entry struct {
+	check uint32       // the key's high half, to tell positions apart
+	move  referee.Move // the best (or refuting) move found, or noMove
+	value int32
+	depth int8
+	bound uint8
+	gen   uint8 // the search that wrote it, for replacement
+}
+
+// bucketSize entries share a 64-byte bucket; a key may sit in any of them.
+const bucketSize = 4
+
+type bucket [bucketSize]entry
+
+// table is the transposition table: buckets chosen by the key's low bits.
+// It is allocated once; Clear and the generation counter reset it.
+type table struct {
+	buckets []bucket
+	mask    uint64
+	gen     uint8
+}
+
+// newTable returns a table of at most mb MiB (at least one bucket), a power
+// of two of buckets.
+func newTable(mb int) table {
+	n := uint64(1)
+	for n*2*64 <= uint64(max(mb, 0))<<20 {
+		n *= 2
+	}
+	return table{buckets: make([]bucket, n), mask: n - 1}
+}
+
+// clear empties the table.
+func (t *table) clear() {
+	clear(t.buckets)
+	t.gen = 0
+}
+
+// age starts a new search: entries of older searches are replaced first.
+func (t *table) age() { t.gen++ }
+
+// probe returns the entry of key, if the table holds one.
+func (t *table) probe(key uint64) (entry, bool) {
+	b := &t.buckets[key&t.mask]
+	check := uint32(key >> 32)
+	for i := range b {
+		if b[i].check == check && b[i].bound != 0 {
+			return b[i], true
+		}
+	}
+	return entry{}, false
+}
+
+// store records a search result for key, replacing the entry of the same
+// key, else the empty, oldest or shallowest entry of its bucket.
+func (t *table) store(key uint64, depth int, value int32, bound uint8, move referee.Move) {
+	b := &t.buckets[key&t.mask]
+	check := uint32(key >> 32)
+	victim, worst := 0, 1<<30
+	for i := range b {
+		e := &b[i]
+		if e.bound == 0 || e.check == check {
+			victim = i
+			break
+		}
+		// Prefer to replace entries of old searches, then shallow ones.
+		w := int(e.depth)
+		if e.gen == t.gen {
+			w += 256
+		}
+		if w < worst {
+			victim, worst = i, w
+		}
+	}
+	e := &b[victim]
+	if e.bound != 0 && e.check == check && move == noMove {
+		move = e.move // keep the old best move when this search found none
+	}
+	*e = entry{check: check, move: move, value: value, depth: int8(depth), bound: bound, gen: t.gen}
+}

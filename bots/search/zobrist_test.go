@@ -1,0 +1,66 @@
+package search
+
+import (
+	"testing"
+
+	"github.com/arenabots/arena/referee"
+)
+
+func TestHashIncrementalMatchesFull(t *testing.T) {
+	t.Parallel()
+	for seed := uint64(1); seed <= 20; seed++ {
+		e := NewCavaloEval()
+		root := referee.NewCavalo(seed)
+		e.Prepare(&root)
+		h := e.Hash(&root)
+		seen := map[uint64]string{}
+		randomGame(seed, 200, func(p *referee.Cavalo, m referee.Move) {
+			if got := e.Hash(p); got != h {
+				t.Fatalf("seed %d ply %d: incremental hash %x, full %x", seed, p.Ply(), h, got)
+			}
+			enc, _ := p.Encode()
+			if prev, ok := seen[h]; ok && prev != string(enc) {
+				t.Fatalf("seed %d ply %d: two positions share hash %x", seed, p.Ply(), h)
+			}
+			seen[h] = string(enc)
+			h = e.HashAfter(h, p, m)
+		})
+	}
+}
+
+func TestHashTellsSidesAndPlacements(t *testing.T) {
+	t.Parallel()
+	e := NewCavaloEval()
+	root := referee.NewCavalo(3)
+	e.Prepare(&root)
+	black := root
+	black.Play(referee.Pass) // only the side to move differs
+	if e.Hash(&root) == e.Hash(&black) {
+		t.Error("the side to move does not change the hash")
+	}
+	if knightKeys[0][notPlaced] == knightKeys[1][notPlaced] || knightKeys[0][5] == knightKeys[1][5] {
+		t.Error("White's and Black's knights share keys")
+	}
+}
+
+func TestDecodeMoveMatchesReferee(t *testing.T) {
+	t.Parallel()
+	for seed := uint64(1); seed <= 10; seed++ {
+		var buf [referee.MaxMoves]referee.Move
+		randomGame(seed, 200, func(p *referee.Cavalo, _ referee.Move) {
+			for _, m := range p.Moves(buf[:0]) {
+				if m == referee.Pass {
+					continue
+				}
+				to, removed := decodeMove(m)
+				want := referee.SquareName(to)
+				if removed >= 0 {
+					want += "x" + referee.SquareName(removed)
+				}
+				if got := referee.FormatCavaloMove(m); got != want {
+					t.Fatalf("move %#x: referee writes %s, decodeMove reads %s", uint32(m), got, want)
+				}
+			}
+		})
+	}
+}
