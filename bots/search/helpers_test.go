@@ -4,9 +4,9 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
-	"path/filepath"
 	"testing"
 
 	"github.com/arenabots/arena/referee"
