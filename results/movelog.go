@@ -198,7 +198,11 @@ func WriteReplay(w io.Writer, g Game, lines []MoveLine) error {
 	}
 	if g.Result != "" {
 		fmt.Fprintf(b, "\nresult %s (%s", g.Result, g.Reason)
-		if g.Loser != "" {
+		switch g.Loser {
+		case "":
+		case BothAtFault:
+			b.WriteString(", both at fault")
+		default:
 			fmt.Fprintf(b, ", at fault: %s", g.Loser)
 		}
 		fmt.Fprintf(b, "): white %d, black %d\n", g.Scores[0], g.Scores[1])

@@ -2,14 +2,153 @@ package main
 
 import (
 	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
 
 	"github.com/spf13/cobra"
+	"gopkg.in/yaml.v3"
+
+	"github.com/arenabots/arena/results"
 )
 
-// TODO(owner): replace this placeholder with the real command.
 func newStandingsCmd() *cobra.Command {
-	return &cobra.Command{
-		Use:  "standings",
-		RunE: func(*cobra.Command, []string) error { return errors.New("not implemented yet") },
+	var format string
+	c := &cobra.Command{
+		Use:   "standings DIR",
+		Short: "Print a league's standings from its results directory",
+		Long: `Print the standings of the league whose results are in DIR (the league's
+"out" directory), recomputed from DIR/games.jsonl: games, wins, draws, losses,
+points, board-point difference, Elo performance against the field with its
+95% margin, Sonneborn-Berger, and the games each bot lost by timeout, illegal
+move, crash or failed start, and how often it was at fault.
+
+Points come from the scoring in DIR/config.yaml (default win 1, draw 0.5,
+loss 0). Ties are broken by head-to-head, then Sonneborn-Berger, then wins.
+A league still running can be read at any time.`,
+		Example: "  arena standings results/course-2025\n  arena standings results/course-2025 --format md > standings.md",
+		Args:    nArgs("DIR"),
+		RunE: func(c *cobra.Command, args []string) error {
+			if err := results.CheckFormat(format); err != nil {
+				return usage(err)
+			}
+			l, err := loadLeague(args[0])
+			if err != nil {
+				return err
+			}
+			return results.Compute(l.games, l.bots, l.scoring).Write(c.OutOrStdout(), format)
+		},
 	}
+	addFormatFlag(c, &format)
+	return c
+}
+
+// addFormatFlag adds --format (-f) to a report command.
+func addFormatFlag(c *cobra.Command, format *string) {
+	c.Flags().StringVarP(format, "format", "f", results.FormatText,
+		"output format: "+strings.Join(results.Formats(), ", "))
+}
+
+// league is what the report commands read from a results directory.
+type league struct {
+	dir     string
+	games   []results.Game
+	bots    []string // from config.yaml, or none
+	scoring results.Scoring
+}
+
+// loadLeague reads the journal of the results directory dir and, when there
+// is one, the scoring and bot names of its config.yaml. Every problem is a
+// usage error naming the path.
+func loadLeague(dir string) (*league, error) {
+	if err := checkResultsDir(dir); err != nil {
+		return nil, err
+	}
+	l := &league{dir: dir, scoring: results.DefaultScoring()}
+	path := filepath.Join(dir, results.JournalName)
+	games, err := results.ReadJournal(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, usage(fmt.Errorf("%s: no %s: not a league's results directory, or no game has finished yet", dir, results.JournalName))
+	}
+	if err != nil {
+		return nil, usage(err)
+	}
+	l.games = games
+	if err := l.readConfig(filepath.Join(dir, "config.yaml")); err != nil {
+		return nil, err
+	}
+	return l, nil
+}
+
+// checkResultsDir returns a usage error unless dir is a directory.
+func checkResultsDir(dir string) error {
+	fi, err := os.Stat(dir)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return usage(fmt.Errorf("%s: no such results directory", dir))
+	case err != nil:
+		return usage(err)
+	case !fi.IsDir():
+		return usage(fmt.Errorf("%s is not a directory: want a league's results directory", dir))
+	}
+	return nil
+}
+
+// readConfig takes the scoring and the bot names from the resolved config
+// that arena run writes to the results directory, ignoring every other key.
+// A missing file keeps the defaults. Bot names are taken when bots is a list
+// of mappings with a name (or of names); otherwise the journal's names are
+// enough.
+func (l *league) readConfig(path string) error {
+	data, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return usage(err)
+	}
+	var cfg struct {
+		Scoring yaml.Node `yaml:"scoring"`
+		Bots    yaml.Node `yaml:"bots"`
+	}
+	if err := yaml.Unmarshal(data, &cfg); err != nil {
+		return usage(fmt.Errorf("%s: %w", path, err))
+	}
+	if n := &cfg.Scoring; n.Kind != 0 {
+		var sc struct{ Win, Draw, Loss *float64 }
+		if n.Kind != yaml.MappingNode || n.Decode(&sc) != nil {
+			return usage(fmt.Errorf("%s:%d: scoring: want numbers, e.g. {win: 1, draw: 0.5, loss: 0}", path, n.Line))
+		}
+		if sc.Win != nil {
+			l.scoring.Win = *sc.Win
+		}
+		if sc.Draw != nil {
+			l.scoring.Draw = *sc.Draw
+		}
+		if sc.Loss != nil {
+			l.scoring.Loss = *sc.Loss
+		}
+	}
+	if n := &cfg.Bots; n.Kind == yaml.SequenceNode {
+		for _, b := range n.Content {
+			var name string
+			switch b.Kind {
+			case yaml.ScalarNode:
+				name = b.Value
+			case yaml.MappingNode:
+				var e struct {
+					Name string `yaml:"name"`
+				}
+				if b.Decode(&e) == nil {
+					name = e.Name
+				}
+			}
+			if name != "" {
+				l.bots = append(l.bots, name)
+			}
+		}
+	}
+	return nil
 }
