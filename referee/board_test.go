@@ -132,3 +132,34 @@ func TestBelowUniform(t *testing.T) {
 		}
 	}
 }
+
+// TestRoundSeedPinned freezes RoundSeed as TestBoardPinned freezes Board:
+// a league's round r plays on the board of the r-th SplitMix64 draw.
+func TestRoundSeedPinned(t *testing.T) {
+	tests := []struct {
+		league uint64
+		round  int
+		want   uint64
+	}{
+		{0, 1, 16294208416658607535},
+		{0, 2, 7960286522194355700},
+		{0, 3, 487617019471545679},
+		{1, 1, 10451216379200822465},
+		{1, 2, 13757245211066428519},
+		{42, 1, 13679457532755275413},
+		{42, 3, 5139283748462763858},
+	}
+	for _, tt := range tests {
+		if got := RoundSeed(tt.league, tt.round); got != tt.want {
+			t.Errorf("RoundSeed(%d, %d): got %d, want %d", tt.league, tt.round, got, tt.want)
+		}
+	}
+	for _, league := range []uint64{0, 7, 1 << 63} {
+		r := splitMix64{state: league}
+		for round := 1; round <= 100; round++ {
+			if got, want := RoundSeed(league, round), r.next(); got != want {
+				t.Fatalf("RoundSeed(%d, %d): got %d, want the stream's draw %d", league, round, got, want)
+			}
+		}
+	}
+}
