@@ -220,3 +220,20 @@ func (c *Cavalo) Terminal() bool {
 // Mobility returns the number of squares side could land on now (double
 // choices not counted), as a cheap measure for evaluations.
 func (c *Cavalo) Mobility(side Side) int { return c.targets(side).count() }
+
+// Complete fills in what a move may leave to the rules: a landing on a double
+// written without a removal (e.g. "C4") removes the highest other double
+// still on the board, the rules' default choice. Other moves are returned
+// unchanged. It does not check legality.
+func (c *Cavalo) Complete(m Move) Move {
+	to := int(m & moveTo)
+	if m == Pass || m>>moveRemove != 0 || to >= Squares || c.cell[to] < 0 || !isDouble(c.cell[to]) {
+		return m
+	}
+	for d := int8(99); d >= 0; d -= 11 {
+		if d != c.cell[to] && c.where[d] >= 0 {
+			return m | Move(int(c.where[d])+1)<<moveRemove
+		}
+	}
+	return m
+}

@@ -310,3 +310,29 @@ func TestMobility(t *testing.T) {
 		}
 	}
 }
+
+func TestCompleteDefaultsToHighestDouble(t *testing.T) {
+	// White on A1; C2 holds 33; the doubles 00, 22, 44 (E5) and 99 (J10) remain.
+	pos := `{"board":[[-1,1,2,3,4,5,6,7,8,9],[10,12,33,13,14,15,16,17,18,19],[20,21,22,23,24,25,26,27,28,29],[30,31,32,34,35,36,37,38,39,40],[41,42,43,45,44,46,47,48,49,50],[51,52,53,54,56,57,58,59,60,61],[62,63,64,65,67,68,69,70,71,72],[73,74,75,76,78,79,80,81,82,83],[84,85,86,87,89,90,91,92,93,94],[95,96,97,98,-2,0,null,null,null,99]],"scores":[0,0],"to_move":1}`
+	c, err := DecodeCavalo([]byte(pos))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ in, want string }{
+		{"C2", "C2xJ10"},   // bare landing on 33: the highest other double, 99
+		{"C2xE5", "C2xE5"}, // an explicit choice stays
+		{"B3", "B3"},       // 21 is not a double
+		{"pass", "pass"},
+	} {
+		m, err := ParseCavaloMove(tc.in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := FormatCavaloMove(c.Complete(m)); got != tc.want {
+			t.Errorf("Complete(%s) = %s, want %s", tc.in, got, tc.want)
+		}
+	}
+	if m, _ := ParseCavaloMove("C2"); !Legal(&c, c.Complete(m)) {
+		t.Error("completed C2 is not legal")
+	}
+}

@@ -88,6 +88,13 @@ type State interface {
 	String() string
 }
 
+// Completer is implemented by states whose notation lets a bot leave a
+// choice to the rules' default (Cavalo: the double removed). The referee
+// completes a bot's move before judging it.
+type Completer interface {
+	Complete(m Move) Move
+}
+
 // Legal reports whether m is one of the legal moves of s.
 func Legal(s State, m Move) bool {
 	var buf [MaxMoves]Move

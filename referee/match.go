@@ -139,6 +139,9 @@ func Match(ctx context.Context, st State, players [2]Player, opt MatchOptions) R
 			return rec.end(st, Timeout, side, fmt.Sprintf("%s answered after %v, limit %v", side, mr.Elapsed.Round(time.Millisecond), limit), opt.OnTimeout)
 		}
 		m, err := st.ParseMove(reply.Move)
+		if c, ok := st.(Completer); ok && err == nil {
+			m = c.Complete(m)
+		}
 		if err == nil && !Legal(st, m) {
 			err = fmt.Errorf("%s is not a legal move for %s", st.FormatMove(m), side)
 		}
