@@ -1,0 +1,224 @@
+package bots
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"time"
+
+	pb "github.com/arenabots/arena/proto"
+	"github.com/arenabots/arena/referee"
+)
+
+// The converters between the wire (package proto) and arena's own types, one
+// pair per concept. They are the only code that sees generated types, so a
+// change of jogador.proto stops here.
+
+// Cell codes of pb.Cavalo besides the numbers 0..99.
+const (
+	cellWhite = -1 // White's knight, as referee.WhiteKnight
+	cellBlack = -2 // Black's knight, as referee.BlackKnight
+	cellEmpty = -3 // visited or removed
+)
+
+// maxPV caps the principal variation kept from an answer.
+const maxPV = 64
+
+func toprotoInfo(i Info) *pb.InfoResponse {
+	return &pb.InfoResponse{Name: i.Name, Author: i.Author, Version: i.Version, Games: i.Games}
+}
+
+func fromprotoInfo(r *pb.InfoResponse) Info {
+	return Info{Name: r.GetName(), Author: r.GetAuthor(), Version: r.GetVersion(), Games: r.GetGames()}
+}
+
+func toprotoSide(s referee.Side) pb.Side {
+	switch s {
+	case referee.White:
+		return pb.Side_SIDE_WHITE
+	case referee.Black:
+		return pb.Side_SIDE_BLACK
+	}
+	return pb.Side_SIDE_UNSPECIFIED
+}
+
+func fromprotoSide(s pb.Side) (referee.Side, error) {
+	switch s {
+	case pb.Side_SIDE_WHITE:
+		return referee.White, nil
+	case pb.Side_SIDE_BLACK:
+		return referee.Black, nil
+	}
+	return 0, fmt.Errorf("side to move is %v: want SIDE_WHITE or SIDE_BLACK", s)
+}
+
+// toprotoState writes st, a state of a game the wire knows, as an Estado.
+func toprotoState(st referee.State) (*pb.Estado, error) {
+	switch s := st.(type) {
+	case *referee.Cavalo:
+		return &pb.Estado{Jogo: &pb.Estado_Cavalo{Cavalo: toprotoCavalo(s)}}, nil
+	}
+	return nil, fmt.Errorf("no wire form for a %s state", st.Game().Name())
+}
+
+// fromprotoState reads an Estado into a state of its game.
+func fromprotoState(e *pb.Estado) (referee.State, error) {
+	switch j := e.GetJogo().(type) {
+	case *pb.Estado_Cavalo:
+		c, err := fromprotoCavalo(j.Cavalo)
+		if err != nil {
+			return nil, err
+		}
+		return c, nil
+	case nil:
+		return nil, errors.New("state holds no game")
+	}
+	return nil, fmt.Errorf("state of unknown type %T", e.GetJogo())
+}
+
+func toprotoCavalo(c *referee.Cavalo) *pb.Cavalo {
+	cells := make([]int32, referee.Squares)
+	white, black := c.Knight(referee.White), c.Knight(referee.Black)
+	for sq := range cells {
+		switch n := c.Cell(sq); {
+		case sq == white:
+			cells[sq] = cellWhite
+		case sq == black:
+			cells[sq] = cellBlack
+		case n < 0:
+			cells[sq] = cellEmpty
+		default:
+			cells[sq] = int32(n)
+		}
+	}
+	sc := c.Scores()
+	return &pb.Cavalo{
+		Cells:      cells,
+		ScoreWhite: int32(sc[0]),
+		ScoreBlack: int32(sc[1]),
+		ToMove:     toprotoSide(c.ToMove()),
+		Ply:        int32(c.Ply()),
+	}
+}
+
+// fromprotoCavalo checks and reads a Cavalo position. The checks are the
+// referee's own: the cells are written as a position file and decoded by
+// referee.DecodeCavalo, so the wire can never build a position that a file
+// could not.
+func fromprotoCavalo(p *pb.Cavalo) (*referee.Cavalo, error) {
+	cells := p.GetCells()
+	if len(cells) != referee.Squares {
+		return nil, fmt.Errorf("cavalo state has %d cells, want %d", len(cells), referee.Squares)
+	}
+	side, err := fromprotoSide(p.GetToMove())
+	if err != nil {
+		return nil, err
+	}
+	if p.GetPly() < 0 {
+		return nil, fmt.Errorf("cavalo state: ply %d is negative", p.GetPly())
+	}
+	buf := make([]byte, 0, 512)
+	buf = append(buf, `{"board":[`...)
+	for sq, v := range cells {
+		switch {
+		case sq%10 == 0 && sq > 0:
+			buf = append(buf, "],["...)
+		case sq == 0:
+			buf = append(buf, '[')
+		default:
+			buf = append(buf, ',')
+		}
+		if v == cellEmpty {
+			buf = append(buf, "null"...)
+		} else {
+			buf = strconv.AppendInt(buf, int64(v), 10)
+		}
+	}
+	buf = append(buf, `]],"scores":[`...)
+	buf = strconv.AppendInt(buf, int64(p.GetScoreWhite()), 10)
+	buf = append(buf, ',')
+	buf = strconv.AppendInt(buf, int64(p.GetScoreBlack()), 10)
+	buf = append(buf, `],"to_move":`...)
+	buf = strconv.AppendInt(buf, int64(side), 10)
+	buf = append(buf, '}')
+	c, err := referee.DecodeCavalo(buf)
+	if err != nil {
+		return nil, fmt.Errorf("cavalo state: %w", err)
+	}
+	c.SetPly(int(p.GetPly()))
+	return &c, nil
+}
+
+// toprotoRequest writes a referee request as the call of Jogar.
+func toprotoRequest(req referee.Request) (*pb.JogarRequest, error) {
+	e, err := toprotoState(req.State)
+	if err != nil {
+		return nil, err
+	}
+	legal := make([]string, len(req.Legal))
+	for i, m := range req.Legal {
+		legal[i] = req.State.FormatMove(m)
+	}
+	return &pb.JogarRequest{
+		Game:       req.State.Game().Name(),
+		Estado:     e,
+		TempoMs:    req.Tempo.Milliseconds(),
+		LegalMoves: legal,
+		Forced:     req.Forced,
+	}, nil
+}
+
+// fromprotoRequest reads a call of Jogar on the bot's side.
+func fromprotoRequest(r *pb.JogarRequest) (referee.State, time.Duration, error) {
+	st, err := fromprotoState(r.GetEstado())
+	if err != nil {
+		return nil, 0, err
+	}
+	if name := st.Game().Name(); r.GetGame() != name {
+		return nil, 0, fmt.Errorf("request for game %q carries a %s state", r.GetGame(), name)
+	}
+	return st, time.Duration(r.GetTempoMs()) * time.Millisecond, nil
+}
+
+// toprotoAnswer writes a bot's answer on the bot's side.
+func toprotoAnswer(a Answer) (*pb.Jogada, error) {
+	j := &pb.Jogada{Move: a.Move, Stats: toprotoStats(a.Stats)}
+	if a.State != nil {
+		e, err := toprotoState(a.State)
+		if err != nil {
+			return nil, fmt.Errorf("answer's state: %w", err)
+		}
+		j.Estado = e
+	}
+	return j, nil
+}
+
+// fromprotoJogada reads a bot's answer on the host's side. The move is kept
+// even when the claimed state is not a valid state, so that the record can
+// show what the bot said.
+func fromprotoJogada(j *pb.Jogada) (referee.Reply, error) {
+	r := referee.Reply{Move: j.GetMove(), Stats: fromprotoStats(j.GetStats())}
+	if j.GetEstado() != nil {
+		claim, err := fromprotoState(j.GetEstado())
+		if err != nil {
+			return r, fmt.Errorf("claimed state: %w", err)
+		}
+		r.Claim = claim
+	}
+	return r, nil
+}
+
+func toprotoStats(s referee.Stats) *pb.Stats {
+	if s.Nodes == 0 && s.Cuts == 0 && s.Depth == 0 && s.Eval == 0 && len(s.PV) == 0 {
+		return nil
+	}
+	return &pb.Stats{Nodes: s.Nodes, Cuts: s.Cuts, Depth: s.Depth, Eval: s.Eval, Pv: s.PV}
+}
+
+func fromprotoStats(s *pb.Stats) referee.Stats {
+	pv := s.GetPv()
+	if len(pv) > maxPV {
+		pv = pv[:maxPV]
+	}
+	return referee.Stats{Nodes: s.GetNodes(), Cuts: s.GetCuts(), Depth: s.GetDepth(), Eval: s.GetEval(), PV: pv}
+}

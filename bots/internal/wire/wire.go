@@ -1,0 +1,73 @@
+// Package wire is the one place both ends of a bot connection agree on: the
+// go-plugin handshake (magic cookie and protocol version) and the plugin
+// that carries service Jogador over gRPC. The host (bots.Start), the SDK
+// (bots.Serve) and the test bots all use it, so the two ends cannot drift.
+package wire
+
+import (
+	"context"
+
+	"github.com/hashicorp/go-hclog"
+	"github.com/hashicorp/go-plugin"
+	"google.golang.org/grpc"
+
+	pb "github.com/arenabots/arena/proto"
+)
+
+// The handshake. A bot started without the cookie refuses to run; a bot
+// whose ProtocolVersion differs is refused by the host. Bump ProtocolVersion
+// on any incompatible change of jogador.proto, and update proto/README.md.
+const (
+	MagicCookieKey   = "ARENA_JOGADOR_COOKIE"
+	MagicCookieValue = "b0t5-c4va1o-7e41"
+	ProtocolVersion  = 1
+)
+
+// PluginName is the name the Jogador plugin is dispensed under.
+const PluginName = "jogador"
+
+// Handshake returns the handshake of protocol version v (ProtocolVersion
+// except in tests of version mismatches).
+func Handshake(v uint) plugin.HandshakeConfig {
+	return plugin.HandshakeConfig{
+		ProtocolVersion:  v,
+		MagicCookieKey:   MagicCookieKey,
+		MagicCookieValue: MagicCookieValue,
+	}
+}
+
+// Plugin carries service Jogador over go-plugin's gRPC protocol. On the
+// bot's side Impl is the implementation; on the host's side it is nil and
+// GRPCClient hands out a pb.JogadorClient.
+type Plugin struct {
+	plugin.NetRPCUnsupportedPlugin
+	Impl pb.JogadorServer
+}
+
+// GRPCServer registers the Jogador service.
+func (p *Plugin) GRPCServer(_ *plugin.GRPCBroker, s *grpc.Server) error {
+	pb.RegisterJogadorServer(s, p.Impl)
+	return nil
+}
+
+// GRPCClient returns a pb.JogadorClient on conn.
+func (p *Plugin) GRPCClient(_ context.Context, _ *plugin.GRPCBroker, conn *grpc.ClientConn) (any, error) {
+	return pb.NewJogadorClient(conn), nil
+}
+
+// Plugins returns the plugin set of a host (srv nil) or a bot.
+func Plugins(srv pb.JogadorServer) plugin.PluginSet {
+	return plugin.PluginSet{PluginName: &Plugin{Impl: srv}}
+}
+
+// ServeConfig returns the go-plugin configuration that serves srv with
+// handshake version v. go-plugin's own messages go to the bot's stderr at
+// level Error only, so that the bot's log holds what the bot wrote.
+func ServeConfig(srv pb.JogadorServer, v uint) *plugin.ServeConfig {
+	return &plugin.ServeConfig{
+		HandshakeConfig: Handshake(v),
+		Plugins:         Plugins(srv),
+		GRPCServer:      plugin.DefaultGRPCServer,
+		Logger:          hclog.New(&hclog.LoggerOptions{Name: "jogador", Level: hclog.Error}),
+	}
+}

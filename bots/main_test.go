@@ -1,0 +1,100 @@
+package bots
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/arenabots/arena/referee"
+)
+
+// testbot is the path of the test bot binary (bots/internal/testbot), built
+// once by TestMain.
+var testbot string
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "arena-bots-test-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	testbot = filepath.Join(dir, "testbot")
+	build := exec.Command("go", "build", "-o", testbot, "./internal/testbot")
+	build.Stdout, build.Stderr = os.Stderr, os.Stderr
+	if err := build.Run(); err != nil {
+		fmt.Fprintln(os.Stderr, "building the test bot:", err)
+		os.RemoveAll(dir)
+		os.Exit(1)
+	}
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+// testSpec returns the Spec of the test bot in mode, launched through the
+// test bot's own launch mode so that limits apply as in arena.
+func testSpec(mode string, args ...string) Spec {
+	return Spec{
+		Name:         "testbot-" + mode,
+		Path:         testbot,
+		Args:         append([]string{mode}, args...),
+		StartTimeout: 5 * time.Second,
+		Launcher:     []string{testbot, "launch"},
+	}
+}
+
+// startTest starts spec and closes it at the end of the test.
+func startTest(t *testing.T, spec Spec) *Process {
+	t.Helper()
+	p, err := Start(context.Background(), spec)
+	if err != nil {
+		t.Fatalf("Start(%s): %v", spec.Name, err)
+	}
+	t.Cleanup(func() {
+		if err := p.Close(); err != nil {
+			t.Errorf("Close: %v", err)
+		}
+	})
+	return p
+}
+
+// request is the referee's request for the initial position of seed 7.
+func request(tempo time.Duration) referee.Request {
+	st := referee.CavaloGame{}.New(7)
+	var buf [referee.MaxMoves]referee.Move
+	return referee.Request{State: st, Tempo: tempo, Legal: st.Moves(buf[:0])}
+}
+
+// faultKind returns the kind of err's *referee.Fault, or 0.
+func faultKind(err error) referee.FaultKind {
+	var f *referee.Fault
+	if errors.As(err, &f) {
+		return f.Kind
+	}
+	return 0
+}
+
+// assertGone fails unless the process group of p has no live process left
+// and its directory is gone.
+func assertGone(t *testing.T, p *Process) {
+	t.Helper()
+	pgid := p.run.groupID()
+	if pgid == 0 {
+		return
+	}
+	live, err := liveInGroup(pgid)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(live) > 0 {
+		t.Errorf("process group %d still has live processes %v", pgid, live)
+	}
+	if _, err := os.Stat(p.dir); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("bot directory %s still there (err %v)", p.dir, err)
+	}
+}

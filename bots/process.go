@@ -1,0 +1,390 @@
+package bots
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/hashicorp/go-hclog"
+	"github.com/hashicorp/go-plugin"
+	"github.com/hashicorp/go-plugin/runner"
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
+
+	"github.com/arenabots/arena/bots/internal/wire"
+	pb "github.com/arenabots/arena/proto"
+	"github.com/arenabots/arena/referee"
+)
+
+// Timings of a bot's end.
+const (
+	// gracePeriod is how long Close lets a bot exit after go-plugin's
+	// Shutdown before its group is killed.
+	gracePeriod = 500 * time.Millisecond
+	// exitWait is how long a failed call waits for the process to end, to
+	// tell a crash from a broken answer.
+	exitWait = 250 * time.Millisecond
+	// killWait bounds the wait for a killed group's main process.
+	killWait = 5 * time.Second
+	// drainWait is how long output pipes may stay open after the end.
+	drainWait = 200 * time.Millisecond
+	// deadlineSlack is how early before ctx's deadline a DeadlineExceeded
+	// from the bot's side still counts as the deadline passing.
+	deadlineSlack = 50 * time.Millisecond
+)
+
+// maxAnswerBytes bounds one message from a bot, so that a bot cannot make
+// arena allocate what it likes.
+const maxAnswerBytes = 1 << 20
+
+// Process is a running bot: a go-plugin gRPC client over a process group.
+// It implements referee.Player. Play must not be called concurrently; Close
+// may be called at any time, from any goroutine.
+type Process struct {
+	spec   Spec
+	dir    string
+	client *plugin.Client
+	run    *groupRunner
+	out    *output
+	jog    pb.JogadorClient
+	info   Info
+
+	closeOnce sync.Once
+	closeErr  error
+}
+
+var _ referee.Player = (*Process)(nil)
+
+// Start launches the bot described by spec, completes the handshake, calls
+// Info, and returns the running Process. On failure it leaves nothing
+// running and returns a *referee.Fault of kind FaultStart (FaultMemory when
+// the bot ran out of memory), wrapping a *BotError. ctx bounds the whole
+// start, with spec.StartTimeout.
+func Start(ctx context.Context, spec Spec) (*Process, error) {
+	if spec.StartTimeout <= 0 {
+		spec.StartTimeout = DefaultStartTimeout
+	}
+	spec.Limits = spec.Limits.withDefaults()
+	if spec.Name == "" {
+		spec.Name = filepath.Base(spec.Path)
+	}
+	startFault := func(err error) error { return fault(referee.FaultStart, spec.Name, "start", err) }
+	path, err := executable(spec.Path)
+	if err != nil {
+		return nil, startFault(err)
+	}
+	if err := checkSum(path, spec.SHA256, spec.Name); err != nil {
+		return nil, startFault(err)
+	}
+	dir, err := os.MkdirTemp("", "arena-bot-")
+	if err != nil {
+		return nil, startFault(err)
+	}
+	p := &Process{spec: spec, dir: dir, out: newOutput(spec.Limits.OutputBytes)}
+	p.run = newGroupRunner(path, spec.Args, minimalEnv(dir, spec.Env), dir, spec, p.out)
+	p.client = plugin.NewClient(p.clientConfig())
+
+	ctx, cancel := context.WithTimeout(ctx, spec.StartTimeout)
+	defer cancel()
+	if err := p.connect(ctx); err != nil {
+		p.Close()
+		return nil, err
+	}
+	info, err := p.jog.Info(ctx, &pb.InfoRequest{})
+	if err != nil {
+		err = p.callFault(ctx, "info", err, time.Now())
+		p.Close()
+		var f *referee.Fault
+		if errors.As(err, &f) && f.Kind != referee.FaultMemory {
+			f.Kind = referee.FaultStart
+		}
+		return nil, err
+	}
+	p.info = fromprotoInfo(info)
+	return p, nil
+}
+
+// clientConfig is go-plugin's configuration for p.
+func (p *Process) clientConfig() *plugin.ClientConfig {
+	logger := hclog.NewNullLogger()
+	if p.spec.Verbose {
+		logger = hclog.New(&hclog.LoggerOptions{Name: "bot." + p.spec.Name, Output: os.Stderr, Level: hclog.Debug})
+	}
+	return &plugin.ClientConfig{
+		HandshakeConfig:  wire.Handshake(wire.ProtocolVersion),
+		Plugins:          wire.Plugins(nil),
+		AllowedProtocols: []plugin.Protocol{plugin.ProtocolGRPC},
+		RunnerFunc: func(_ hclog.Logger, cmd *exec.Cmd, _ string) (runner.Runner, error) {
+			p.run.pluginEnv = cmd.Env
+			return p.run, nil
+		},
+		// The host environment stays out; the runner gives the minimal one.
+		SkipHostEnv: true,
+		// go-plugin's socket directory goes in the bot's directory.
+		UnixSocketConfig: &plugin.UnixSocketConfig{TempDir: p.dir},
+		StartTimeout:     p.spec.StartTimeout,
+		Logger:           logger,
+		// A Go bot's os.Stdout and os.Stderr arrive over go-plugin's stdio
+		// stream; they join the raw pipes in the capped output.
+		SyncStdout: p.out,
+		SyncStderr: p.out,
+		GRPCDialOptions: []grpc.DialOption{
+			grpc.WithDefaultCallOptions(grpc.MaxCallRecvMsgSize(maxAnswerBytes)),
+		},
+		// GRPCBrokerMultiplex stays off: arena uses no brokered streams, and
+		// a bot not written in Go need not support it.
+	}
+}
+
+// connect starts the process and completes the handshake, within ctx.
+func (p *Process) connect(ctx context.Context) error {
+	type result struct {
+		jog pb.JogadorClient
+		err error
+	}
+	done := make(chan result, 1)
+	go func() {
+		rpc, err := p.client.Client()
+		if err != nil {
+			done <- result{err: err}
+			return
+		}
+		raw, err := rpc.Dispense(wire.PluginName)
+		if err != nil {
+			done <- result{err: err}
+			return
+		}
+		jog, ok := raw.(pb.JogadorClient)
+		if !ok {
+			err = fmt.Errorf("plugin %q is a %T", wire.PluginName, raw)
+		}
+		done <- result{jog: jog, err: err}
+	}()
+	var res result
+	cut := false
+	select {
+	case res = <-done:
+	case <-ctx.Done():
+		p.run.killGroup()
+		res, cut = <-done, true
+		if res.err == nil {
+			res.err = ctx.Err()
+		}
+	}
+	if res.err == nil {
+		p.jog = res.jog
+		return nil
+	}
+	return p.startError(ctx, res.err, cut)
+}
+
+// startError explains why the handshake failed; cut says whether ctx cut
+// it short.
+func (p *Process) startError(ctx context.Context, err error, cut bool) error {
+	kind := referee.FaultStart
+	switch v := p.run.announced(); {
+	case v != "" && v != strconv.Itoa(wire.ProtocolVersion):
+		err = fmt.Errorf("bot speaks jogador protocol version %s, arena speaks version %d: rebuild the bot with a matching SDK", v, wire.ProtocolVersion)
+	case cut && errors.Is(ctx.Err(), context.DeadlineExceeded), strings.Contains(err.Error(), "timeout while waiting for plugin to start"):
+		err = fmt.Errorf("no handshake within %v", p.spec.StartTimeout)
+	case cut:
+		err = ctx.Err()
+	case p.run.groupID() != 0 && p.run.waitExit(exitWait):
+		p.run.drain(drainWait)
+		err = fmt.Errorf("process %s before the handshake", describeExit(p.run.state))
+		if h := p.out.hint(); h != "" {
+			err = fmt.Errorf("%w: %s", err, h)
+		}
+		if p.out.outOfMemory() {
+			kind = referee.FaultMemory
+		}
+	}
+	return fault(kind, p.spec.Name, "start", err)
+}
+
+// Info returns what the bot said of itself at start.
+func (p *Process) Info() Info { return p.info }
+
+// Play asks the bot for a move: it implements referee.Player. It returns
+// when the bot answers, when ctx is done, or when the process fails. Errors
+// are facts for the referee, as *referee.Fault: FaultTimeout (ctx's
+// deadline passed), FaultCrash (the process ended or the connection broke),
+// FaultMemory (the process ran out of memory), FaultProtocol (the answer
+// could not be decoded, or the bot answered with an error). A cancelled ctx
+// gives ctx's error. Reply.Log holds the bot's output since the last call,
+// capped, with or without an error.
+func (p *Process) Play(ctx context.Context, req referee.Request) (referee.Reply, error) {
+	preq, err := toprotoRequest(req)
+	if err != nil {
+		return referee.Reply{}, &BotError{Bot: p.spec.Name, Op: "jogar", Err: err}
+	}
+	start := time.Now()
+	resp, err := p.jog.Jogar(ctx, preq)
+	if err != nil {
+		err = p.callFault(ctx, "jogar", err, start)
+		return referee.Reply{Log: p.out.take()}, err
+	}
+	reply, err := fromprotoJogada(resp)
+	reply.Log = p.out.take()
+	if err != nil {
+		return reply, fault(referee.FaultProtocol, p.spec.Name, "jogar", err)
+	}
+	return reply, nil
+}
+
+// callFault classifies the error of a call started at start.
+func (p *Process) callFault(ctx context.Context, op string, err error, start time.Time) error {
+	st := status.Convert(err)
+	if dl, ok := ctx.Deadline(); ok && st.Code() == codes.DeadlineExceeded && time.Until(dl) < deadlineSlack {
+		// The bot's end of the call, told the deadline, may give up a
+		// moment before ctx's own timer fires.
+		<-ctx.Done()
+	}
+	switch {
+	case errors.Is(ctx.Err(), context.DeadlineExceeded):
+		return fault(referee.FaultTimeout, p.spec.Name, op,
+			fmt.Errorf("no answer after %v: deadline passed", time.Since(start).Round(time.Millisecond)))
+	case ctx.Err() != nil:
+		return &BotError{Bot: p.spec.Name, Op: op, Err: ctx.Err()}
+	}
+	if p.run.waitExit(exitWait) {
+		return p.exitFault(op)
+	}
+	switch st.Code() {
+	case codes.Unavailable, codes.Canceled:
+		return fault(referee.FaultCrash, p.spec.Name, op, fmt.Errorf("connection broke: %s", st.Message()))
+	case codes.Internal, codes.ResourceExhausted:
+		return fault(referee.FaultProtocol, p.spec.Name, op, fmt.Errorf("answer not decodable: %s", st.Message()))
+	}
+	return fault(referee.FaultProtocol, p.spec.Name, op, fmt.Errorf("bot answered with an error: %s: %s", st.Code(), st.Message()))
+}
+
+// exitFault describes the end of the process as a crash or, when the bot
+// ran out of memory, a memory fault. A SIGKILL arena did not send is taken
+// for the kernel's out-of-memory killer.
+func (p *Process) exitFault(op string) error {
+	p.run.drain(drainWait) // the last words of a crash are in the pipes
+	err := fmt.Errorf("process %s", describeExit(p.run.state))
+	if h := p.out.hint(); h != "" {
+		err = fmt.Errorf("%w: %s", err, h)
+	}
+	if p.out.outOfMemory() || (killedBySIGKILL(p.run.state) && !p.run.killedByArena()) {
+		return fault(referee.FaultMemory, p.spec.Name, op, fmt.Errorf("%w (memory limit %d MiB)", err, p.spec.Limits.MemoryMB))
+	}
+	return fault(referee.FaultCrash, p.spec.Name, op, err)
+}
+
+// Close ends the bot: go-plugin's graceful Shutdown, a grace period, then
+// SIGKILL to the whole process group, so that no grandchild survives; then
+// it removes the bot's temporary directory. It is idempotent and safe after
+// a crash; it returns an error only when something could not be cleaned up.
+func (p *Process) Close() error {
+	p.closeOnce.Do(func() { p.closeErr = p.shutdown() })
+	return p.closeErr
+}
+
+func (p *Process) shutdown() error {
+	var errs []error
+	if p.run.groupID() != 0 {
+		killed := make(chan struct{})
+		go func() { p.client.Kill(); close(killed) }()
+		if !p.run.waitExit(gracePeriod) {
+			p.run.killGroup()
+			if !p.run.waitExit(killWait) {
+				errs = append(errs, fmt.Errorf("process %d did not end after SIGKILL", p.run.groupID()))
+			}
+		}
+		select {
+		case <-killed:
+		case <-time.After(killWait):
+			errs = append(errs, errors.New("go-plugin did not let go of the bot"))
+		}
+		p.run.drain(drainWait)
+	} else {
+		p.client.Kill()
+	}
+	if err := removeAll(p.dir); err != nil {
+		errs = append(errs, err)
+	}
+	if err := errors.Join(errs...); err != nil {
+		return &BotError{Bot: p.spec.Name, Op: "close", Err: err}
+	}
+	return nil
+}
+
+// removeAll removes dir even where the bot took away its own permissions.
+func removeAll(dir string) error {
+	if err := os.RemoveAll(dir); err == nil {
+		return nil
+	}
+	_ = filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err == nil && d.IsDir() {
+			_ = os.Chmod(path, 0o700)
+		}
+		return nil
+	})
+	return os.RemoveAll(dir)
+}
+
+// executable resolves path to an absolute path of an executable file.
+func executable(path string) (string, error) {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return "", err
+	}
+	fi, err := os.Stat(abs)
+	if err != nil {
+		return "", err
+	}
+	if !fi.Mode().IsRegular() || fi.Mode().Perm()&0o111 == 0 {
+		return "", fmt.Errorf("%s is not an executable file", path)
+	}
+	return abs, nil
+}
+
+// checkSum checks the executable at path against the hex sha256 want, when
+// set, with go-plugin's SecureConfig.
+func checkSum(path, want, name string) error {
+	if want == "" {
+		return nil
+	}
+	sum, err := hex.DecodeString(want)
+	if err != nil {
+		return fmt.Errorf("registered sha256 %q is not hex: %w", want, err)
+	}
+	ok, err := (&plugin.SecureConfig{Checksum: sum, Hash: sha256.New()}).Check(path)
+	if err != nil {
+		return fmt.Errorf("checking sha256 of %s: %w", path, err)
+	}
+	if !ok {
+		return fmt.Errorf("%s changed since it was registered (sha256 no longer %s); if the change is wanted, register it again: arena bot add %s %s", path, want, name, path)
+	}
+	return nil
+}
+
+// minimalEnv is the bot's environment: PATH, HOME and TMPDIR in its own
+// directory, LANG, then extra.
+func minimalEnv(dir string, extra []string) []string {
+	path := os.Getenv("PATH")
+	if path == "" {
+		path = "/usr/local/bin:/usr/bin:/bin"
+	}
+	env := []string{"PATH=" + path, "HOME=" + dir, "TMPDIR=" + dir, "LANG=C.UTF-8"}
+	for _, kv := range extra {
+		if strings.Contains(kv, "=") {
+			env = append(env, kv)
+		}
+	}
+	return env
+}

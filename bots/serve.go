@@ -1,0 +1,50 @@
+package bots
+
+import (
+	"context"
+
+	"github.com/hashicorp/go-plugin"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
+
+	"github.com/arenabots/arena/bots/internal/wire"
+	pb "github.com/arenabots/arena/proto"
+)
+
+// Serve runs bot as a bot process: the whole main of a Go bot. It completes
+// go-plugin's handshake with arena and answers Info and Jogar until arena
+// stops it. Run directly, not by arena, it says so and exits with status 1.
+// After Serve starts, what the bot writes to os.Stdout and os.Stderr goes
+// to arena, which keeps it (capped) with each move.
+func Serve(bot Bot) {
+	plugin.Serve(wire.ServeConfig(&server{bot: bot}, wire.ProtocolVersion))
+}
+
+// server is a Bot on the wire.
+type server struct {
+	pb.UnimplementedJogadorServer
+	bot Bot
+}
+
+// Info answers with the bot's Info.
+func (s *server) Info(context.Context, *pb.InfoRequest) (*pb.InfoResponse, error) {
+	return toprotoInfo(s.bot.Info()), nil
+}
+
+// Jogar decodes the state, asks the bot, and encodes its answer. ctx
+// carries arena's deadline (tempo plus margin).
+func (s *server) Jogar(ctx context.Context, r *pb.JogarRequest) (*pb.Jogada, error) {
+	st, tempo, err := fromprotoRequest(r)
+	if err != nil {
+		return nil, status.Error(codes.InvalidArgument, err.Error())
+	}
+	ans, err := s.bot.Jogar(ctx, st, tempo)
+	if err != nil {
+		return nil, status.Error(codes.Unknown, err.Error())
+	}
+	j, err := toprotoAnswer(ans)
+	if err != nil {
+		return nil, status.Error(codes.Internal, err.Error())
+	}
+	return j, nil
+}

@@ -1,0 +1,110 @@
+package bots
+
+import (
+	"maps"
+	"os"
+	"path/filepath"
+	"slices"
+	"time"
+)
+
+// Spec says how to start a bot process.
+type Spec struct {
+	Name         string        // display name, for messages
+	Path         string        // the executable
+	Args         []string      // its arguments
+	Env          []string      // KEY=VALUE added to the minimal environment
+	StartTimeout time.Duration // handshake and Info; 0: DefaultStartTimeout
+	Limits       Limits        // zero fields: defaults
+	// SHA256, when set, is the hex sha256 the executable must have (checked
+	// with go-plugin's SecureConfig before it starts).
+	SHA256 string
+	// Verbose sends go-plugin's log and the bot's raw stderr to arena's
+	// stderr as well; otherwise go-plugin is silent.
+	Verbose bool
+	// Launcher is the command that applies Limits and then replaces itself
+	// with the bot: arena's own `arena bot launch` (see Launch and
+	// SelfLauncher). BuiltinSpec and ExecSpec set it. When it is empty the
+	// host applies the limits with prlimit(2) right after starting the bot,
+	// which leaves the bot a moment without them.
+	Launcher []string
+}
+
+// Limits bound a bot process. A zero field takes its default; a negative
+// field turns that limit off.
+type Limits struct {
+	// MemoryMB bounds the bot's data memory (RLIMIT_DATA: heap and private
+	// writable mappings, what a process actually fills). Default 1024.
+	//
+	// RLIMIT_AS is not used: it also counts address space that is reserved
+	// but never used, which the Go runtime does in hundreds of MB, so a Go
+	// bot under RLIMIT_AS = 1 GB may get as little as 100 MB, depending on
+	// its address-space layout.
+	MemoryMB int
+	// Processes bounds fork bombs (RLIMIT_NPROC). The kernel counts that
+	// limit over all processes and threads of the user, not of one bot, so
+	// the launcher sets it to the number the user already runs plus
+	// Processes: a ceiling that stops runaway forking, not an exact quota
+	// per bot (that would take a uid or a pids cgroup per bot). It does not
+	// bind root. Default 512.
+	Processes int
+	// OutputBytes caps the bot's stdout and stderr kept between two calls
+	// (Reply.Log); the rest is dropped and counted. Default 16384.
+	OutputBytes int
+}
+
+// Defaults of Spec and Limits.
+const (
+	DefaultStartTimeout = 5 * time.Second
+	DefaultMemoryMB     = 1024
+	DefaultProcesses    = 512
+	DefaultOutputBytes  = 16 << 10
+)
+
+// withDefaults fills the zero fields of l.
+func (l Limits) withDefaults() Limits {
+	def := func(v *int, d int) {
+		if *v == 0 {
+			*v = d
+		}
+	}
+	def(&l.MemoryMB, DefaultMemoryMB)
+	def(&l.Processes, DefaultProcesses)
+	def(&l.OutputBytes, DefaultOutputBytes)
+	return l
+}
+
+// BuiltinPrefix marks a built-in bot in a bot reference: "builtin:greedy".
+const BuiltinPrefix = "builtin:"
+
+// BuiltinSpec returns the Spec that runs built-in bot name through self,
+// arena's own executable, as `self bot serve builtin:NAME key=value...`
+// (options in key order), launched through self so that limits apply.
+func BuiltinSpec(self, name string, opts map[string]string) Spec {
+	args := []string{"bot", "serve", BuiltinPrefix + name}
+	for _, k := range slices.Sorted(maps.Keys(opts)) {
+		args = append(args, k+"="+opts[k])
+	}
+	return Spec{Name: name, Path: self, Args: args, Launcher: SelfLauncher(self)}
+}
+
+// ExecSpec returns the Spec that runs the executable at path with args,
+// launched through self (arena's own executable) so that limits apply. Its
+// name is the file's base name.
+func ExecSpec(self, path string, args []string) Spec {
+	return Spec{Name: filepath.Base(path), Path: path, Args: args, Launcher: SelfLauncher(self)}
+}
+
+// SelfLauncher returns the Launcher that runs through self, arena's own
+// executable: `self bot launch`.
+func SelfLauncher(self string) []string { return []string{self, "bot", "launch"} }
+
+// Self returns the path of the running executable, for BuiltinSpec and
+// ExecSpec.
+func Self() (string, error) {
+	p, err := os.Executable()
+	if err != nil {
+		return "", err
+	}
+	return filepath.EvalSymlinks(p)
+}
