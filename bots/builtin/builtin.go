@@ -19,7 +19,10 @@ type Factory func(Options) (bots.Bot, error)
 
 // table is the one place a built-in bot is registered.
 func table() map[string]Factory {
-	return map[string]Factory{}
+	return map[string]Factory{
+		"greedy": newGreedy,
+		"random": newRandom,
+	}
 }
 
 // Lookup returns the factory of the built-in bot called name.
