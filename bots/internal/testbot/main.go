@@ -15,6 +15,7 @@
 //	exit       exits with status 7 before the handshake
 //	silent     never completes the handshake
 //	spawn      starts a grandchild that sleeps, then plays like ok
+//	stubborn   plays like ok but does not exit when arena stops it
 //	env        reports its environment and directory in Info
 //	limits     reports its resource limits in Info
 //	noisy MB   writes MB MiB to its raw stdout and stderr per move, then plays
@@ -88,6 +89,9 @@ func main() {
 		b.noisyMB, _ = strconv.Atoi(args[0])
 	}
 	bots.Serve(b)
+	if mode == "stubborn" {
+		time.Sleep(time.Hour)
+	}
 }
 
 // bot is the testbot behind the SDK.

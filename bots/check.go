@@ -1,0 +1,225 @@
+package bots
+
+import (
+	"context"
+	"embed"
+	"errors"
+	"fmt"
+	"os"
+	"path"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/arenabots/arena/bots/internal/wire"
+	"github.com/arenabots/arena/referee"
+)
+
+// checkData holds the positions of Check besides the opening: midgames
+// (the referee's sample positions) and a landing on a double with a choice
+// of doubles to remove.
+//
+//go:embed checkdata/*.json
+var checkData embed.FS
+
+// CheckOptions configure Check.
+type CheckOptions struct {
+	// Clock is the time control of each position; zero: 1s and a margin of
+	// 500ms.
+	Clock referee.Clock
+	// Seed is the board of the opening position; 0: 1.
+	Seed uint64
+}
+
+// CheckResult is the outcome of one conformance check.
+type CheckResult struct {
+	Name    string
+	OK      bool
+	Detail  string        // what was seen, or why the check failed
+	Elapsed time.Duration // the time the check took
+}
+
+// Check runs the conformance checks a course instructor runs on a
+// submission, and reports every one, passed or not: the bot starts and
+// completes the handshake; Info names it and lists cavalo; it answers a
+// legal move within the clock in an opening after both placements, in
+// midgame positions and in a position where it must choose which double to
+// remove (claimed states, when sent, must be right); and it stops cleanly,
+// leaving no process behind. A position where the side to move can only
+// pass is never sent: the referee plays the pass.
+func Check(ctx context.Context, spec Spec, opts CheckOptions) []CheckResult {
+	if opts.Clock == (referee.Clock{}) {
+		opts.Clock = referee.Clock{Tempo: time.Second, Margin: 500 * time.Millisecond}
+	}
+	if opts.Seed == 0 {
+		opts.Seed = 1
+	}
+	positions, err := checkPositions(opts.Seed)
+	if err != nil {
+		return []CheckResult{{Name: "positions", Detail: err.Error()}}
+	}
+	var results []CheckResult
+	add := func(name string, start time.Time, err error, detail string) {
+		r := CheckResult{Name: name, OK: err == nil, Detail: detail, Elapsed: time.Since(start)}
+		if err != nil {
+			r.Detail = err.Error()
+		}
+		results = append(results, r)
+	}
+
+	start := time.Now()
+	p, err := Start(ctx, spec)
+	add("starts and completes the handshake", start, err,
+		fmt.Sprintf("protocol version %d, started in %v", wire.ProtocolVersion, time.Since(start).Round(time.Millisecond)))
+	if err != nil {
+		notRun := errors.New("not run: the bot did not start")
+		add("Info names the bot and lists cavalo", start, notRun, "")
+		for _, pos := range positions {
+			add(pos.name, start, notRun, "")
+		}
+		add("stops cleanly", start, notRun, "")
+		return results
+	}
+	defer p.Close()
+
+	start = time.Now()
+	info := p.Info()
+	err = nil
+	switch {
+	case strings.TrimSpace(info.Name) == "":
+		err = errors.New("Info gives no name")
+	case !slices.Contains(info.Games, "cavalo"):
+		err = fmt.Errorf("Info lists games %q, not cavalo", info.Games)
+	}
+	add("Info names the bot and lists cavalo", start, err,
+		fmt.Sprintf("%s %s by %s, plays %s", info.Name, info.Version, info.Author, strings.Join(info.Games, ", ")))
+
+	for _, pos := range positions {
+		start = time.Now()
+		detail, err := checkMove(ctx, p, pos.state, opts.Clock)
+		add(pos.name, start, err, detail)
+	}
+
+	start = time.Now()
+	detail, err := checkStop(p)
+	add("stops cleanly", start, err, detail)
+	return results
+}
+
+// checkPosition is one position Check sends.
+type checkPosition struct {
+	name  string
+	state referee.State
+}
+
+// checkPositions returns the positions of Check: the opening of seed after
+// both placements, then the embedded ones.
+func checkPositions(seed uint64) ([]checkPosition, error) {
+	open := referee.CavaloGame{}.New(seed)
+	var buf [referee.MaxMoves]referee.Move
+	for range 2 {
+		moves := open.Moves(buf[:0])
+		if len(moves) == 0 {
+			return nil, fmt.Errorf("board %d: no placement", seed)
+		}
+		open.Play(moves[0])
+	}
+	out := []checkPosition{{fmt.Sprintf("opening (board %d, after both placements)", seed), open}}
+	for _, f := range []struct{ file, name string }{
+		{"midgame_s1.json", "midgame 1"},
+		{"midgame_s2.json", "midgame 2"},
+		{"midgame_s3.json", "midgame 3"},
+		{"double.json", "double landing with a choice of removal"},
+	} {
+		data, err := checkData.ReadFile(path.Join("checkdata", f.file))
+		if err != nil {
+			return nil, err
+		}
+		st, err := referee.CavaloGame{}.Decode(data)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", f.file, err)
+		}
+		out = append(out, checkPosition{f.name, st})
+	}
+	return out, nil
+}
+
+// checkMove asks p for a move in st under clock and checks the answer.
+func checkMove(ctx context.Context, p *Process, st referee.State, clock referee.Clock) (string, error) {
+	var buf [referee.MaxMoves]referee.Move
+	moves := st.Moves(buf[:0])
+	if len(moves) == 0 || moves[0] == referee.Pass {
+		return "only a pass: not sent", nil
+	}
+	req := referee.Request{State: st.Clone(), Tempo: clock.Tempo, Legal: moves, Forced: len(moves) == 1}
+	callCtx, cancel := context.WithTimeout(ctx, clock.Limit())
+	defer cancel()
+	start := time.Now()
+	reply, err := p.Play(callCtx, req)
+	elapsed := time.Since(start)
+	if err != nil {
+		return "", err
+	}
+	if elapsed > clock.Limit() {
+		return "", fmt.Errorf("answered %q after %v, limit %v", reply.Move, elapsed.Round(time.Millisecond), clock.Limit())
+	}
+	m, err := st.ParseMove(reply.Move)
+	if err != nil {
+		return "", fmt.Errorf("answer %q: %w", reply.Move, err)
+	}
+	if !referee.Legal(st, m) {
+		return "", fmt.Errorf("%s is not legal here (legal: %s)", reply.Move, formatMoves(st, moves))
+	}
+	after := st.Clone()
+	after.Play(m)
+	detail := fmt.Sprintf("%s in %v", st.FormatMove(m), elapsed.Round(time.Millisecond))
+	if reply.Stats.Nodes > 0 {
+		detail += fmt.Sprintf(", %d nodes", reply.Stats.Nodes)
+	}
+	if reply.Claim == nil {
+		return detail + ", no claimed state", nil
+	}
+	if d, ok := after.(interface{ Diff(referee.State) string }); ok {
+		if diff := d.Diff(reply.Claim); diff != "" {
+			return "", fmt.Errorf("played %s but claimed a wrong state: %s", st.FormatMove(m), diff)
+		}
+	}
+	return detail + ", claimed state right", nil
+}
+
+// checkStop closes p and checks that nothing of it is left.
+func checkStop(p *Process) (string, error) {
+	start := time.Now()
+	err := p.Close()
+	took := time.Since(start).Round(time.Millisecond)
+	if err != nil {
+		return "", err
+	}
+	live, err := liveInGroup(p.run.groupID())
+	if err != nil {
+		return "", fmt.Errorf("listing processes: %w", err)
+	}
+	if len(live) > 0 {
+		return "", fmt.Errorf("processes %v still running after Close", live)
+	}
+	if _, err := os.Stat(p.dir); !errors.Is(err, os.ErrNotExist) {
+		return "", fmt.Errorf("directory %s still there", p.dir)
+	}
+	if p.run.killedByArena() {
+		return "", fmt.Errorf("did not exit on Shutdown within %v and was killed", gracePeriod)
+	}
+	return fmt.Sprintf("exited on Shutdown in %v, nothing left", took), nil
+}
+
+// formatMoves lists moves in st's notation, at most ten.
+func formatMoves(st referee.State, moves []referee.Move) string {
+	var names []string
+	for i, m := range moves {
+		if i == 10 {
+			names = append(names, fmt.Sprintf("and %d more", len(moves)-10))
+			break
+		}
+		names = append(names, st.FormatMove(m))
+	}
+	return strings.Join(names, " ")
+}

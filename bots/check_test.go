@@ -1,0 +1,52 @@
+package bots
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/arenabots/arena/referee"
+)
+
+func TestCheck(t *testing.T) {
+	fast := referee.Clock{Tempo: 100 * time.Millisecond, Margin: 100 * time.Millisecond}
+	for _, tc := range []struct {
+		mode   string
+		failed []string // the checks that fail, by the start of their name; nil: all pass
+		says   string   // in a failed check's detail
+	}{
+		{"ok", nil, ""},
+		{"illegal", []string{"opening", "midgame 1", "midgame 2", "midgame 3", "double"}, "not legal here"},
+		{"wrongclaim", []string{"opening", "midgame 1", "midgame 2", "midgame 3", "double"}, "claimed a wrong state"},
+		{"sleep", []string{"opening", "midgame 1", "midgame 2", "midgame 3", "double"}, "deadline passed"},
+		{"stubborn", []string{"stops cleanly"}, "did not exit on Shutdown"},
+		{"exit", []string{"starts", "Info", "opening", "midgame 1", "midgame 2", "midgame 3", "double", "stops cleanly"}, "exited with status 7"},
+	} {
+		t.Run(tc.mode, func(t *testing.T) {
+			results := Check(context.Background(), testSpec(tc.mode), CheckOptions{Clock: fast})
+			if len(results) != 8 {
+				t.Fatalf("got %d results, want 8: %+v", len(results), results)
+			}
+			var failed []string
+			said := false
+			for _, r := range results {
+				if !r.OK {
+					failed = append(failed, r.Name)
+					said = said || strings.Contains(r.Detail, tc.says)
+				}
+			}
+			if len(failed) != len(tc.failed) {
+				t.Fatalf("failed checks %q, want %q\n%+v", failed, tc.failed, results)
+			}
+			for i, f := range failed {
+				if !strings.HasPrefix(f, tc.failed[i]) {
+					t.Errorf("failed check %d is %q, want %q...", i, f, tc.failed[i])
+				}
+			}
+			if tc.failed != nil && !said {
+				t.Errorf("no failed check says %q: %+v", tc.says, results)
+			}
+		})
+	}
+}
