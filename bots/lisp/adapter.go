@@ -1,0 +1,324 @@
+package lisp
+
+import (
+	"context"
+	_ "embed"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/arenabots/arena/bots"
+	"github.com/arenabots/arena/bots/lisp/sexp"
+	"github.com/arenabots/arena/referee"
+)
+
+// driverSource is the Lisp side of the adapter, loaded into every SBCL.
+//
+//go:embed driver.lisp
+var driverSource string
+
+// Options are the adapter's settings that are not part of a league entry.
+type Options struct {
+	// SBCL is the sbcl executable. Default: "sbcl", looked up in PATH.
+	SBCL string
+	// Log receives what the bot prints while loading and playing (captured
+	// per call) and anything SBCL writes to its own stdout and stderr, plus
+	// a line for each claimed state the adapter could not read. The serve
+	// command passes os.Stderr, which the host keeps as the move's log.
+	// Nil discards it.
+	Log io.Writer
+	// Grace is how long an interrupted jogar may take to unwind before SBCL
+	// is killed (and started again on the next call). Default 1s.
+	Grace time.Duration
+}
+
+// DefaultGrace is the default of Options.Grace.
+const DefaultGrace = time.Second
+
+// Adapter is a Lisp bot as a bots.Bot: it drives one long-lived SBCL that
+// has loaded the bot's files, calls its jogar for every move and turns the
+// answer into a move in arena's notation. It is safe for concurrent use;
+// calls are served one at a time.
+type Adapter struct {
+	cfg Config
+	opt Options
+	log *lockedWriter
+
+	mu   sync.Mutex
+	proc *process // nil before Start and after Close
+	pkg  string   // the package jogar was found in
+	// lastMicros is how long the last jogar took inside SBCL, to tell the
+	// bot's time from the adapter's in measurements.
+	lastMicros int64
+}
+
+// New returns an adapter for the Lisp bot c. It validates c and checks
+// that the files exist (relative paths are taken from the current
+// directory), but starts nothing: call Start.
+func New(c Config, opt Options) (*Adapter, error) {
+	if err := c.Validate(); err != nil {
+		return nil, err
+	}
+	c = c.WithDefaults()
+	files := make([]string, len(c.Files))
+	for i, f := range c.Files {
+		abs, err := filepath.Abs(f)
+		if err != nil {
+			return nil, fmt.Errorf("lisp: file %s: %w", f, err)
+		}
+		st, err := os.Stat(abs)
+		if err != nil {
+			return nil, fmt.Errorf("lisp: file %s: %w", f, err)
+		}
+		if st.IsDir() {
+			return nil, fmt.Errorf("lisp: file %s is a directory: list the .lisp files to load", f)
+		}
+		files[i] = abs
+	}
+	c.Files = files
+	if opt.SBCL == "" {
+		opt.SBCL = "sbcl"
+	}
+	if opt.Grace <= 0 {
+		opt.Grace = DefaultGrace
+	}
+	w := opt.Log
+	if w == nil {
+		w = io.Discard
+	}
+	return &Adapter{cfg: c, opt: opt, log: &lockedWriter{w: w}}, nil
+}
+
+// Config returns the adapter's configuration, defaults set and file paths
+// absolute.
+func (a *Adapter) Config() Config { return a.cfg }
+
+// Info names the bot after its package (known once started) or its last
+// file.
+func (a *Adapter) Info() bots.Info {
+	a.mu.Lock()
+	name := a.pkg
+	a.mu.Unlock()
+	if name == "" {
+		name = a.cfg.Package
+	}
+	if name == "" {
+		last := a.cfg.Files[len(a.cfg.Files)-1]
+		name = strings.TrimSuffix(filepath.Base(last), filepath.Ext(last))
+	}
+	return bots.Info{Name: strings.ToLower(name), Version: "lisp", Games: []string{"cavalo"}}
+}
+
+// Start starts SBCL and loads the bot's files, each with its own directory
+// as *default-pathname-defaults*, and finds jogar. It returns when the bot
+// is ready or ctx ends; give it RecommendedStartTimeout. Errors are
+// referee faults of kind FaultStart that quote the Lisp condition, e.g. a
+// syntax error with its file. Start on a started adapter does nothing.
+func (a *Adapter) Start(ctx context.Context) error {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return a.start(ctx)
+}
+
+func (a *Adapter) start(ctx context.Context) error {
+	if a.proc != nil && !a.proc.dead() {
+		return nil
+	}
+	a.stop()
+	sbcl, err := exec.LookPath(a.opt.SBCL)
+	if err != nil {
+		return referee.NewFault(referee.FaultStart, fmt.Errorf("lisp: %w (install SBCL, e.g. apt-get install sbcl)", err))
+	}
+	heap := a.cfg.HeapMB
+	if lim := dataLimitMB(); heap == 0 && lim > 0 {
+		heap = max(lim-256, 64)
+	}
+	p, err := startProcess(sbclCommand(sbcl, heap, driverSource), filepath.Dir(a.cfg.Files[0]), a.log)
+	if err != nil {
+		return referee.NewFault(referee.FaultStart, err)
+	}
+	files := make([]sexp.Value, len(a.cfg.Files))
+	for i, f := range a.cfg.Files {
+		files[i] = sexp.Str(f)
+	}
+	pkg := sexp.Nil()
+	if a.cfg.Package != "" {
+		pkg = sexp.Str(a.cfg.Package)
+	}
+	ans, err := p.call(ctx, a.opt.Grace, "LOAD", sexp.List(files...), pkg)
+	if err != nil {
+		p.kill()
+		if ctx.Err() != nil {
+			err = fmt.Errorf("lisp: loading %s took too long: %w", strings.Join(a.cfg.Files, ", "), err)
+		} else {
+			err = fmt.Errorf("lisp: loading: %w", err)
+		}
+		return referee.NewFault(referee.FaultStart, err)
+	}
+	r, err := parseReply(ans)
+	if err == nil && r.op != "READY" {
+		err = r.failure()
+	}
+	if err != nil {
+		p.close(time.Second)
+		return referee.NewFault(referee.FaultStart, err)
+	}
+	a.writeLog(r.log)
+	a.proc, a.pkg = p, r.text
+	return nil
+}
+
+// stop ends SBCL if it runs.
+func (a *Adapter) stop() {
+	if a.proc != nil {
+		a.proc.close(2 * time.Second)
+		a.proc = nil
+	}
+}
+
+// Close ends SBCL: it lets the driver return, and kills SBCL if it does
+// not exit within two seconds. The adapter may be started again.
+func (a *Adapter) Close() error {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	a.stop()
+	return nil
+}
+
+// Jogar calls the bot's jogar on st with tempo in milliseconds and returns
+// its move, with the state it claims when it returned one. Bot failures
+// are referee faults: FaultCrash for a Lisp error, debugger entry or
+// (quit) (the text quotes the condition and a backtrace), FaultProtocol
+// for an answer that is not a move, FaultTimeout when ctx ends first (SBCL
+// is interrupted, and killed if jogar does not unwind within the grace
+// period). An adapter whose SBCL died starts a new one first.
+func (a *Adapter) Jogar(ctx context.Context, st referee.State, tempo time.Duration) (bots.Answer, error) {
+	c, ok := st.(*referee.Cavalo)
+	if !ok {
+		return bots.Answer{}, fmt.Errorf("lisp: the adapter plays cavalo, not %s", st.Game().Name())
+	}
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if err := a.start(ctx); err != nil {
+		return bots.Answer{}, err
+	}
+	v := newView(a.cfg, c.ToMove())
+	ans, err := a.proc.call(ctx, a.opt.Grace, "JOGAR", encodeState(c, v), sexp.Int(tempo.Milliseconds()))
+	switch {
+	case errors.Is(err, errKilled):
+		// SBCL would not stop after an earlier timeout: start afresh.
+		a.writeLog("lisp: sbcl restarted: it did not stop after an earlier timeout\n")
+		a.proc = nil
+		if err = a.start(ctx); err != nil {
+			return bots.Answer{}, err
+		}
+		ans, err = a.proc.call(ctx, a.opt.Grace, "JOGAR", encodeState(c, v), sexp.Int(tempo.Milliseconds()))
+	}
+	if err != nil {
+		if ctx.Err() != nil {
+			return bots.Answer{}, referee.NewFault(referee.FaultTimeout, fmt.Errorf("lisp: jogar did not answer in time: %w", err))
+		}
+		return bots.Answer{}, referee.NewFault(referee.FaultCrash, fmt.Errorf("lisp: %w", err))
+	}
+	r, err := parseReply(ans)
+	if err != nil {
+		return bots.Answer{}, referee.NewFault(referee.FaultProtocol, err)
+	}
+	a.writeLog(r.log)
+	if r.op != "ANSWER" {
+		kind := referee.FaultCrash
+		if r.kind == "ANSWER" {
+			kind = referee.FaultProtocol
+		}
+		return bots.Answer{}, referee.NewFault(kind, r.failure())
+	}
+	a.lastMicros = r.micros
+	d, err := decodeAnswer(r.value, c, v)
+	if err != nil {
+		return bots.Answer{}, referee.NewFault(referee.FaultProtocol, fmt.Errorf("lisp: %w (jogar returned %s)", err, short(r.value)))
+	}
+	if d.note != "" {
+		a.writeLog("lisp: " + d.note + "\n")
+	}
+	return bots.Answer{Move: d.move, State: d.claim}, nil
+}
+
+// writeLog copies text to the log, ending it with a newline.
+func (a *Adapter) writeLog(text string) {
+	if text == "" {
+		return
+	}
+	if !strings.HasSuffix(text, "\n") {
+		text += "\n"
+	}
+	io.WriteString(a.log, text)
+}
+
+// reply is an answer of the driver.
+type reply struct {
+	op     string // READY, ANSWER or FAIL
+	kind   string // FAIL's kind: LOAD, PACKAGE, ERROR, DEBUGGER, EXIT, INTERRUPTED, ANSWER, REQUEST
+	text   string // READY's package, FAIL's explanation
+	value  sexp.Value
+	log    string
+	micros int64
+}
+
+// parseReply reads (READY id pkg log), (ANSWER id value log micros) or
+// (FAIL id kind text log).
+func parseReply(v sexp.Value) (reply, error) {
+	bad := fmt.Errorf("lisp: the driver's answer %s is malformed", short(v))
+	it := v.Items
+	if v.Kind != sexp.KindList || len(it) < 4 || it[0].Kind != sexp.KindSymbol {
+		return reply{}, bad
+	}
+	r := reply{op: it[0].Text}
+	switch {
+	case r.op == "READY" && len(it) == 4 && it[2].Kind == sexp.KindString && it[3].Kind == sexp.KindString:
+		r.text, r.log = it[2].Text, it[3].Text
+	case r.op == "ANSWER" && len(it) == 5 && it[3].Kind == sexp.KindString && it[4].Kind == sexp.KindInt:
+		r.value, r.log, r.micros = it[2], it[3].Text, it[4].Int
+	case r.op == "FAIL" && len(it) == 5 && it[2].Kind == sexp.KindSymbol && it[3].Kind == sexp.KindString && it[4].Kind == sexp.KindString:
+		r.kind, r.text, r.log = it[2].Text, it[3].Text, it[4].Text
+	default:
+		return reply{}, bad
+	}
+	return r, nil
+}
+
+// failure describes a FAIL reply as an error.
+func (r reply) failure() error {
+	what := map[string]string{
+		"LOAD":        "loading failed",
+		"PACKAGE":     "jogar not found",
+		"ERROR":       "the bot signalled an error",
+		"DEBUGGER":    "the bot entered the debugger",
+		"EXIT":        "the bot called (quit) or (exit)",
+		"INTERRUPTED": "the bot was interrupted",
+		"ANSWER":      "jogar's answer cannot be sent",
+		"REQUEST":     "the driver rejected a request",
+	}[r.kind]
+	if what == "" {
+		what = "failure " + r.kind
+	}
+	return fmt.Errorf("lisp: %s: %s", what, strings.TrimSpace(r.text))
+}
+
+// lockedWriter serializes writes to w.
+type lockedWriter struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+// Write writes b to the underlying writer.
+func (l *lockedWriter) Write(b []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(b)
+}

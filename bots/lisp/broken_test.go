@@ -1,0 +1,153 @@
+package lisp
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/arenabots/arena/referee"
+)
+
+func TestStartErrors(t *testing.T) {
+	requireSBCL(t)
+	tests := []struct {
+		name string
+		cfg  Config
+		want []string
+	}{
+		{"syntax error", Config{Files: []string{"testdata/syntax.lisp"}}, []string{"loading failed", "syntax.lisp", "end of file", "line: 4"}},
+		{"missing package", Config{Files: []string{"testdata/first.lisp"}, Package: "p999"}, []string{"package p999 not found", "PTRIVIAL"}},
+		{"no jogar", Config{Files: []string{"testdata/nojogar.lisp"}}, []string{"no package defines a function JOGAR"}},
+		{"package without jogar", Config{Files: []string{"testdata/nojogar.lisp"}, Package: "pnojogar"}, []string{"package PNOJOGAR has no function JOGAR"}},
+		{"two jogar", Config{Files: []string{"testdata/twojogar.lisp"}}, []string{"several packages export a function JOGAR", "PUM", "PDOIS", "set package"}},
+		{"quit while loading", Config{Files: []string{"testdata/quitload.lisp"}}, []string{"(quit) or (exit)", "quitload.lisp"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			a, err := New(tc.cfg, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer a.Close()
+			ctx, cancel := context.WithTimeout(context.Background(), RecommendedStartTimeout)
+			defer cancel()
+			err = a.Start(ctx)
+			if err == nil {
+				t.Fatal("Start succeeded, want an error")
+			}
+			if k := referee.FaultOf(err); k != referee.FaultStart {
+				t.Errorf("fault %s, want start", k)
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(err.Error(), w) {
+					t.Errorf("error %q does not mention %q", err, w)
+				}
+			}
+		})
+	}
+}
+
+func TestNewErrors(t *testing.T) {
+	tests := []struct {
+		name string
+		cfg  Config
+		want string
+	}{
+		{"no files", Config{}, "files: at least one file"},
+		{"missing file", Config{Files: []string{"testdata/none.lisp"}}, "no such file"},
+		{"directory", Config{Files: []string{"testdata"}}, "is a directory"},
+		{"bad state", Config{Files: []string{"testdata/first.lisp"}, State: "tabuleiro"}, `state "tabuleiro": want one of board, board-scores, board-player-scores`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			_, err := New(tc.cfg, Options{})
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("New error = %v, want it to mention %q", err, tc.want)
+			}
+		})
+	}
+}
+
+func TestTwoFilesRelativeLoad(t *testing.T) {
+	a, _ := startAdapter(t, Config{Files: []string{"testdata/twofiles/pacote.lisp", "testdata/twofiles/sub/jogo.lisp"}})
+	if got := a.Info().Name; got != "pdois-ficheiros" {
+		t.Errorf("Info().Name = %q, want pdois-ficheiros (the package of its unexported jogar)", got)
+	}
+	st := referee.NewCavalo(1)
+	ans, err := a.Jogar(context.Background(), &st, time.Second)
+	if err != nil || ans.Move != "A1" {
+		t.Errorf("Jogar = %q, %v; want A1", ans.Move, err)
+	}
+}
+
+// TestMisbehaviour plays one call per misbehaviour of testdata/modes.lisp
+// (tempo selects it) on one adapter, each followed by a good call, so it
+// also checks that the adapter recovers.
+func TestMisbehaviour(t *testing.T) {
+	a, log := startAdapter(t, Config{Files: []string{"testdata/modes.lisp"}})
+	tests := []struct {
+		name  string
+		tempo time.Duration
+		limit time.Duration // the call's deadline
+		fault referee.FaultKind
+		want  []string
+	}{
+		{"error", 101, time.Second, referee.FaultCrash, []string{"signalled an error", "tabuleiro invalido: LINHA-11", "JOGAR"}},
+		{"quit", 102, time.Second, referee.FaultCrash, []string{"(quit) or (exit)"}},
+		{"break", 103, time.Second, referee.FaultCrash, []string{"debugger", "pausa"}},
+		{"infinite loop", 104, 300 * time.Millisecond, referee.FaultTimeout, []string{"in time"}},
+		{"stack overflow", 109, 5 * time.Second, referee.FaultCrash, []string{"CONTROL-STACK-EXHAUSTED"}},
+		{"not a move", 107, time.Second, referee.FaultProtocol, []string{"want (move new-state)", "42"}},
+		{"circular answer", 110, time.Second, referee.FaultProtocol, []string{"circular"}},
+		{"reads stdin", 111, time.Second, referee.FaultCrash, []string{"END-OF-FILE"}},
+		{"two values", 112, time.Second, 0, nil},
+		{"prints a lot", 106, 10 * time.Second, 0, nil},
+		{"dies", 108, time.Second, referee.FaultCrash, []string{"sbcl exited", "exit status 4"}},
+		{"ignores interrupts", 105, 300 * time.Millisecond, referee.FaultTimeout, []string{"in time"}},
+	}
+	st := referee.NewCavalo(1)
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			ctx, cancel := context.WithTimeout(context.Background(), tc.limit)
+			defer cancel()
+			start := time.Now()
+			ans, err := a.Jogar(ctx, &st, tc.tempo*time.Millisecond)
+			took := time.Since(start)
+			t.Logf("took %v: %v", took, err)
+			if tc.fault == 0 {
+				if err != nil || ans.Move != "A1" {
+					t.Fatalf("Jogar = %q, %v; want A1", ans.Move, err)
+				}
+			} else {
+				var f *referee.Fault
+				if !errors.As(err, &f) || f.Kind != tc.fault {
+					t.Fatalf("Jogar error = %v, want a %s fault", err, tc.fault)
+				}
+				for _, w := range tc.want {
+					if !strings.Contains(err.Error(), w) {
+						t.Errorf("error %q does not mention %q", err, w)
+					}
+				}
+			}
+			if tc.fault == referee.FaultTimeout && took > tc.limit+100*time.Millisecond {
+				t.Errorf("Jogar returned %v after its deadline", took-tc.limit)
+			}
+			// The next call must work: SBCL recovered, or was started again.
+			ctx2, cancel2 := context.WithTimeout(context.Background(), RecommendedStartTimeout)
+			defer cancel2()
+			if ans, err := a.Jogar(ctx2, &st, time.Second); err != nil || ans.Move != "A1" {
+				t.Fatalf("the call after: Jogar = %q, %v; want A1", ans.Move, err)
+			}
+		})
+	}
+	l := log.String()
+	for _, w := range []string{"linha 0 de lixo", "characters in all", "sbcl restarted"} {
+		if !strings.Contains(l, w) {
+			t.Errorf("the log does not mention %q", w)
+		}
+	}
+}

@@ -1,0 +1,273 @@
+package lisp
+
+import (
+	"errors"
+	"fmt"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/arenabots/arena/referee"
+)
+
+// StateForm says how the estado argument of jogar is built.
+type StateForm string
+
+// The state forms. Boards are 10 lists (row 1 first) of 10 cells: a number,
+// NIL (empty), or a knight code (see Config.Knights).
+const (
+	// StateBoard is the board alone.
+	StateBoard StateForm = "board"
+	// StateBoardScores is (board (white-points black-points)).
+	StateBoardScores StateForm = "board-scores"
+	// StateBoardPlayerScores is (board player white-points black-points),
+	// player 1 (white) or 2 (black) being the side to move.
+	StateBoardPlayerScores StateForm = "board-player-scores"
+)
+
+// AnswerForm says what jogar returns.
+type AnswerForm string
+
+// The answer forms.
+const (
+	// AnswerMoveAndState is (move new-state): move is (row col), a string
+	// such as "J10" or "C4xH8", or a symbol such as J10; new-state is in the
+	// configured state form, or NIL. Two values (values move new-state) are
+	// read the same way.
+	AnswerMoveAndState AnswerForm = "move-and-state"
+	// AnswerState is the new state alone: the move is found by comparing
+	// boards (where the knight went, which double was removed).
+	AnswerState AnswerForm = "state"
+)
+
+// Perspective says whose point of view the state is written from.
+type Perspective string
+
+// The perspectives.
+const (
+	// PerspectiveAbsolute sends the position as it is: white is white.
+	PerspectiveAbsolute Perspective = "absolute"
+	// PerspectiveWhite is for bots that always play white. When the bot is
+	// black the adapter mirrors the rows (row r becomes row 11-r), swaps the
+	// knight codes, the scores and the player, so that the bot sees an
+	// equivalent position in which it is white and its home row is row 1;
+	// the answer is mapped back the same way.
+	PerspectiveWhite Perspective = "white"
+)
+
+// Defaults of Config.
+const (
+	DefaultState       = StateBoardPlayerScores
+	DefaultAnswer      = AnswerMoveAndState
+	DefaultPerspective = PerspectiveAbsolute
+	DefaultIndexBase   = 0
+)
+
+// Timing advice for leagues that play Lisp bots, from the measurements in
+// README.md.
+const (
+	// RecommendedStartTimeout is the start timeout to give a Lisp bot: the
+	// files are loaded (and compiled by SBCL as they load) before the bot
+	// answers the handshake, which takes seconds for course projects.
+	RecommendedStartTimeout = 30 * time.Second
+	// RecommendedMargin is the time margin that lets a bot which uses
+	// 99.5 % of tempo play whole games at tempo_ms 1000 without a false
+	// timeout: the adapter's own round trip is well under a millisecond,
+	// the rest covers SBCL's garbage collector and a loaded machine.
+	RecommendedMargin = 250 * time.Millisecond
+)
+
+// Config is a league bot entry of kind lisp: which files make the bot and
+// how to talk to its jogar. The zero value of every field but Files means
+// its default.
+type Config struct {
+	// Files are loaded in order, each with its own directory as
+	// *default-pathname-defaults*, so that relative loads inside work.
+	Files []string `yaml:"files"`
+	// Package is where JOGAR lives. Default: the one package whose JOGAR
+	// symbol names a function (an exported one first).
+	Package string `yaml:"package,omitempty"`
+	// State is how estado is built. Default board-player-scores.
+	State StateForm `yaml:"state,omitempty"`
+	// Answer is what jogar returns. Default move-and-state.
+	Answer AnswerForm `yaml:"answer,omitempty"`
+	// Perspective is absolute (default) or white.
+	Perspective Perspective `yaml:"perspective,omitempty"`
+	// Knights are the cell codes of the white and the black knight, in
+	// that order. Default [-1, -2].
+	Knights []int `yaml:"knights,omitempty"`
+	// IndexBase is 0 (default) when a (row col) move counts from 0, as nth
+	// does, or 1 when row 1 column 1 is A1.
+	IndexBase int `yaml:"index_base,omitempty"`
+	// HeapMB is SBCL's dynamic space in MB. Default: what fits the
+	// process's data limit (RLIMIT_DATA minus 256 MB), or SBCL's own
+	// default when there is no limit.
+	HeapMB int `yaml:"heap_mb,omitempty"`
+}
+
+// WithDefaults returns c with its empty fields set to their defaults.
+func (c Config) WithDefaults() Config {
+	if c.State == "" {
+		c.State = DefaultState
+	}
+	if c.Answer == "" {
+		c.Answer = DefaultAnswer
+	}
+	if c.Perspective == "" {
+		c.Perspective = DefaultPerspective
+	}
+	if len(c.Knights) == 0 {
+		c.Knights = []int{referee.WhiteKnight, referee.BlackKnight}
+	}
+	return c
+}
+
+// Validate reports every problem of c at once, one per line, each naming
+// its key. It checks values only; whether the files exist is checked when
+// the adapter starts.
+func (c Config) Validate() error {
+	c = c.WithDefaults()
+	var errs []error
+	bad := func(format string, args ...any) {
+		errs = append(errs, fmt.Errorf("lisp: "+format, args...))
+	}
+	if len(c.Files) == 0 {
+		bad("files: at least one file is required, e.g. files: [submissions/g12/projeto.lisp]")
+	}
+	for i, f := range c.Files {
+		if strings.TrimSpace(f) == "" {
+			bad("files[%d] is empty", i)
+		}
+	}
+	if strings.ContainsAny(c.Package, "\x00\n") {
+		bad("package %q: a package name cannot hold a newline or NUL", c.Package)
+	}
+	oneOf := func(key, v string, allowed ...string) {
+		if !slices.Contains(allowed, v) {
+			bad("%s %q: want one of %s", key, v, strings.Join(allowed, ", "))
+		}
+	}
+	oneOf("state", string(c.State), string(StateBoard), string(StateBoardScores), string(StateBoardPlayerScores))
+	oneOf("answer", string(c.Answer), string(AnswerMoveAndState), string(AnswerState))
+	oneOf("perspective", string(c.Perspective), string(PerspectiveAbsolute), string(PerspectiveWhite))
+	switch {
+	case len(c.Knights) != 2:
+		bad("knights %v: want two codes, white's then black's, e.g. [-1, -2]", c.Knights)
+	case c.Knights[0] == c.Knights[1]:
+		bad("knights %v: the two codes must differ", c.Knights)
+	default:
+		for _, k := range c.Knights {
+			if k >= 0 && k <= 99 {
+				bad("knights %v: %d is also a square's number; use a code outside 0..99", c.Knights, k)
+			}
+		}
+	}
+	if c.IndexBase != 0 && c.IndexBase != 1 {
+		bad("index_base %d: want 0 (rows and columns count from 0, as nth does) or 1", c.IndexBase)
+	}
+	if c.HeapMB < 0 || c.HeapMB > 0 && c.HeapMB < 64 {
+		bad("heap_mb %d: want 0 (automatic) or at least 64", c.HeapMB)
+	}
+	return errors.Join(errs...)
+}
+
+// Resolve returns c with its relative file paths made relative to dir, the
+// league file's directory.
+func (c Config) Resolve(dir string) Config {
+	files := make([]string, len(c.Files))
+	for i, f := range c.Files {
+		if f != "" && !filepath.IsAbs(f) {
+			f = filepath.Join(dir, f)
+		}
+		files[i] = f
+	}
+	c.Files = files
+	return c
+}
+
+// Selector is the first argument of `arena bot serve` for a Lisp bot.
+const Selector = "lisp"
+
+// Args returns the arguments of `arena bot serve` that run the Lisp bot c:
+// Selector, then key=value words in a fixed order, a file= word per file,
+// defaults written out. Files should be absolute (see Resolve), since the
+// adapter may run in another directory. ParseArgs reads them back.
+func Args(c Config) []string {
+	c = c.WithDefaults()
+	args := []string{Selector}
+	for _, f := range c.Files {
+		args = append(args, "file="+f)
+	}
+	if c.Package != "" {
+		args = append(args, "package="+c.Package)
+	}
+	args = append(args,
+		"state="+string(c.State),
+		"answer="+string(c.Answer),
+		"perspective="+string(c.Perspective),
+		fmt.Sprintf("knights=%d,%d", c.Knights[0], c.Knights[1]),
+		"index_base="+strconv.Itoa(c.IndexBase),
+	)
+	if c.HeapMB != 0 {
+		args = append(args, "heap_mb="+strconv.Itoa(c.HeapMB))
+	}
+	return args
+}
+
+// ParseArgs reads the arguments written by Args (the leading Selector, or
+// "lisp:", may be left out) into a validated Config with defaults set.
+func ParseArgs(args []string) (Config, error) {
+	if len(args) > 0 && (args[0] == Selector || args[0] == Selector+":") {
+		args = args[1:]
+	}
+	var c Config
+	for _, a := range args {
+		key, val, ok := strings.Cut(a, "=")
+		if !ok {
+			return Config{}, fmt.Errorf("lisp: argument %q: want key=value", a)
+		}
+		var err error
+		switch key {
+		case "file":
+			c.Files = append(c.Files, val)
+		case "package":
+			c.Package = val
+		case "state":
+			c.State = StateForm(val)
+		case "answer":
+			c.Answer = AnswerForm(val)
+		case "perspective":
+			c.Perspective = Perspective(val)
+		case "knights":
+			c.Knights, err = parseInts(val)
+		case "index_base":
+			c.IndexBase, err = strconv.Atoi(val)
+		case "heap_mb":
+			c.HeapMB, err = strconv.Atoi(val)
+		default:
+			return Config{}, fmt.Errorf("lisp: unknown argument %q (known: file, package, state, answer, perspective, knights, index_base, heap_mb)", key)
+		}
+		if err != nil {
+			return Config{}, fmt.Errorf("lisp: argument %q: %w", a, err)
+		}
+	}
+	if err := c.Validate(); err != nil {
+		return Config{}, err
+	}
+	return c.WithDefaults(), nil
+}
+
+// parseInts reads a comma-separated list of integers.
+func parseInts(s string) ([]int, error) {
+	var out []int
+	for _, f := range strings.Split(s, ",") {
+		n, err := strconv.Atoi(strings.TrimSpace(f))
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, n)
+	}
+	return out, nil
+}

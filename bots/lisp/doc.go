@@ -1,0 +1,34 @@
+// Package lisp plays Common Lisp course projects as arena bots, without
+// editing them: an Adapter is a bots.Bot that drives one long-lived SBCL.
+//
+// At Start, SBCL loads the bot's files in order (each with its own
+// directory as *default-pathname-defaults*, so relative loads inside them
+// work) and the adapter finds the function JOGAR. For each move it sends
+// the referee's position as an s-expression in the configured state form,
+// calls (jogar estado tempo) with tempo in milliseconds, and turns the
+// answer into a move in arena's notation, with the state the bot claims
+// it leads to for the referee to compare.
+//
+// The Lisp side of the adapter is driver.lisp, embedded in the binary. It
+// talks to Go over two file descriptors of its own (requests on 3, answers
+// on 4), so nothing a bot prints can corrupt the protocol; what it prints
+// is captured and passed to Options.Log. Lisp errors, debugger entry and
+// (quit) are caught and returned as referee faults quoting the Lisp
+// condition; when a call's context ends SBCL is interrupted, and killed if
+// jogar does not unwind.
+//
+// The serve command runs an adapter as a bot process:
+//
+//	cfg, err := lisp.ParseArgs(args) // args after `arena bot serve`, from Args
+//	a, err := lisp.New(cfg, lisp.Options{Log: os.Stderr})
+//	err = a.Start(ctx)               // load before serving: the host's start timeout covers it
+//	defer a.Close()
+//	bots.Serve(a)
+//
+// README.md documents the league entry, the state and answer forms, the
+// perspective rule and the timing advice for teachers. Subpackage sexp is
+// the s-expression reader and writer.
+//
+// lisp depends on bots (the Bot interface) and referee (the rules); it
+// must not import proto or the host side of bots.
+package lisp

@@ -1,0 +1,12 @@
+//go:build !linux
+
+package lisp
+
+import "os/exec"
+
+// setProcAttr leaves SBCL in the adapter's process group, so that a host
+// that kills the group kills it too.
+func setProcAttr(cmd *exec.Cmd) {}
+
+// dataLimitMB returns 0: no data limit is known.
+func dataLimitMB() int { return 0 }

@@ -1,0 +1,5 @@
+(defpackage :pquit (:use :cl) (:export :jogar))
+(in-package :pquit)
+(defun jogar (estado tempo) (declare (ignore estado tempo)) (list "A1" nil))
+(format t "a test at the end of the file~%")
+(sb-ext:exit)

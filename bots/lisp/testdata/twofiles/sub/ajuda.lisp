@@ -1,0 +1,2 @@
+(in-package :pdois-ficheiros)
+(defun ajuda () nil)
