@@ -73,11 +73,11 @@ func Check(ctx context.Context, spec Spec, opts CheckOptions) []CheckResult {
 		fmt.Sprintf("protocol version %d, started in %v", wire.ProtocolVersion, time.Since(start).Round(time.Millisecond)))
 	if err != nil {
 		notRun := errors.New("not run: the bot did not start")
-		add("Info names the bot and lists cavalo", start, notRun, "")
+		add("Info names the bot and lists cavalo", time.Now(), notRun, "")
 		for _, pos := range positions {
-			add(pos.name, start, notRun, "")
+			add(pos.name, time.Now(), notRun, "")
 		}
-		add("stops cleanly", start, notRun, "")
+		add("stops cleanly", time.Now(), notRun, "")
 		return results
 	}
 	defer p.Close()

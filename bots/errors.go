@@ -11,7 +11,7 @@ import (
 )
 
 // BotError is an error of one operation on one bot process: what went wrong,
-// with the bot's name and the operation ("start", "info", "jogar",
+// with the bot's name and the operation ("launch", "info", "jogar",
 // "close"). The host wraps it in a *referee.Fault that classifies it, so
 // callers use errors.As for either.
 type BotError struct {

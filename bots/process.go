@@ -79,7 +79,7 @@ func Start(ctx context.Context, spec Spec) (*Process, error) {
 	if spec.Name == "" {
 		spec.Name = filepath.Base(spec.Path)
 	}
-	startFault := func(err error) error { return fault(referee.FaultStart, spec.Name, "start", err) }
+	startFault := func(err error) error { return fault(referee.FaultStart, spec.Name, "launch", err) }
 	path, err := executable(spec.Path)
 	if err != nil {
 		return nil, startFault(err)
@@ -210,7 +210,7 @@ func (p *Process) startError(ctx context.Context, err error, cut bool) error {
 			kind = referee.FaultMemory
 		}
 	}
-	return fault(kind, p.spec.Name, "start", err)
+	return fault(kind, p.spec.Name, "launch", err)
 }
 
 // Info returns what the bot said of itself at start.

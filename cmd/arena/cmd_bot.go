@@ -2,14 +2,214 @@ package main
 
 import (
 	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"time"
 
+	"github.com/olekukonko/tablewriter"
+	"github.com/olekukonko/tablewriter/tw"
 	"github.com/spf13/cobra"
+
+	"github.com/arenabots/arena/bots"
+	"github.com/arenabots/arena/bots/builtin"
+	"github.com/arenabots/arena/referee"
 )
 
-// TODO(owner): replace this placeholder with the real command.
 func newBotCmd() *cobra.Command {
-	return &cobra.Command{
-		Use:  "bot",
-		RunE: func(*cobra.Command, []string) error { return errors.New("not implemented yet") },
+	cmd := &cobra.Command{
+		Use:   "bot",
+		Short: "Check bots and serve the built-in ones",
 	}
+	cmd.AddCommand(newBotCheckCmd(), newBotServeCmd(), newBotLaunchCmd())
+	return cmd
+}
+
+// newBotCheckCmd is `arena bot check`.
+func newBotCheckCmd() *cobra.Command {
+	var (
+		args                 []string
+		tempo, margin, start int
+		seed                 uint64
+		verbose              bool
+	)
+	cmd := &cobra.Command{
+		Use:   "check BOT [-- ARGS...]",
+		Short: "Check that a bot conforms: handshake, Info, legal answers in time, clean stop",
+		Long: `Check runs the conformance checks on a bot, as a course instructor does on a
+submission: it starts the bot, checks the handshake and Info, asks for a move in an
+opening after both placements, in three midgame positions and in a position where the
+bot must choose which double to remove (each answer legal and within the clock, and the
+claimed state right when one is sent), then stops it and checks that no process is left.
+
+BOT is the path of an executable, or builtin:NAME[,KEY=VALUE...] for a built-in bot.
+Arguments for the bot go after -- or in --args.
+
+It prints a table of checks and a one-line verdict, and exits 0 only if every check
+passes.`,
+		Args: atLeastOne("BOT"),
+		RunE: func(c *cobra.Command, pos []string) error {
+			self, err := bots.Self()
+			if err != nil {
+				return err
+			}
+			spec, err := botSpec(self, pos[0], append(args, pos[1:]...))
+			if err != nil {
+				return usage(err)
+			}
+			if tempo <= 0 || margin < 0 {
+				return usage(fmt.Errorf("--tempo must be positive and --margin not negative (got %d and %d)", tempo, margin))
+			}
+			spec.StartTimeout = time.Duration(start) * time.Millisecond
+			spec.Verbose = verbose
+			clock := referee.Clock{Tempo: time.Duration(tempo) * time.Millisecond, Margin: time.Duration(margin) * time.Millisecond}
+			results := bots.Check(c.Context(), spec, bots.CheckOptions{Clock: clock, Seed: seed})
+			if err := printChecks(c.OutOrStdout(), pos[0], results); err != nil {
+				return err
+			}
+			if c.Context().Err() != nil {
+				return c.Context().Err()
+			}
+			for _, r := range results {
+				if !r.OK {
+					return errors.New("bot check failed")
+				}
+			}
+			return nil
+		},
+	}
+	f := cmd.Flags()
+	f.StringArrayVar(&args, "args", nil, "an argument for the bot (repeat for more)")
+	f.IntVar(&tempo, "tempo", 1000, "time budget per move in ms")
+	f.IntVar(&margin, "margin", 500, "margin over the budget in ms")
+	f.IntVar(&start, "start-timeout", 5000, "time to start and complete the handshake in ms")
+	f.Uint64Var(&seed, "seed", 1, "board of the opening position")
+	f.BoolVarP(&verbose, "verbose", "v", false, "show go-plugin's log and the bot's stderr")
+	return cmd
+}
+
+// printChecks writes the results as a table and a verdict line.
+func printChecks(w io.Writer, bot string, results []bots.CheckResult) error {
+	tab := tablewriter.NewTable(w,
+		tablewriter.WithHeaderAutoFormat(tw.Off),
+		tablewriter.WithRowAutoWrap(tw.WrapNone),
+	)
+	tab.Header("", "check", "time", "detail")
+	failed := 0
+	for _, r := range results {
+		mark := "✔"
+		if !r.OK {
+			mark = "✘"
+			failed++
+		}
+		if err := tab.Append(mark, r.Name, fmt.Sprintf("%.1fms", r.Elapsed.Seconds()*1000), r.Detail); err != nil {
+			return err
+		}
+	}
+	if err := tab.Render(); err != nil {
+		return err
+	}
+	verdict := fmt.Sprintf("PASS: %s passed all %d checks", bot, len(results))
+	if failed > 0 {
+		verdict = fmt.Sprintf("FAIL: %s failed %d of %d checks", bot, failed, len(results))
+	}
+	_, err := fmt.Fprintln(w, verdict)
+	return err
+}
+
+// newBotServeCmd is the hidden `arena bot serve builtin:NAME [KEY=VALUE...]`:
+// arena's own binary as a built-in bot's process (see bots.BuiltinSpec).
+func newBotServeCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:    "serve builtin:NAME [KEY=VALUE...]",
+		Short:  "Serve a built-in bot (arena runs this itself)",
+		Hidden: true,
+		Args:   atLeastOne("builtin:NAME"),
+		RunE: func(c *cobra.Command, args []string) error {
+			name, ok := strings.CutPrefix(args[0], bots.BuiltinPrefix)
+			if !ok {
+				return usage(fmt.Errorf("bot serve: %q is not %sNAME", args[0], bots.BuiltinPrefix))
+			}
+			opts, err := parseOptions(args[1:])
+			if err != nil {
+				return usage(err)
+			}
+			factory, err := builtin.Lookup(name)
+			if err != nil {
+				return usage(err)
+			}
+			bot, err := factory(opts)
+			if err != nil {
+				return usage(err)
+			}
+			bots.Serve(bot)
+			return nil
+		},
+	}
+}
+
+// newBotLaunchCmd is the hidden `arena bot launch`: the trampoline that
+// applies a bot's limits and execs it (see bots.Launch).
+func newBotLaunchCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:                "launch -memory-mb N -processes N -- PATH [ARGS...]",
+		Short:              "Apply a bot's limits and exec it (arena runs this itself)",
+		Hidden:             true,
+		DisableFlagParsing: true,
+		RunE: func(_ *cobra.Command, args []string) error {
+			return bots.Launch(args)
+		},
+	}
+}
+
+// botSpec returns how to start BOT, a path or builtin:NAME[,KEY=VALUE...],
+// through self.
+func botSpec(self, ref string, args []string) (bots.Spec, error) {
+	rest, ok := strings.CutPrefix(ref, bots.BuiltinPrefix)
+	if !ok {
+		if ref == "" {
+			return bots.Spec{}, errors.New("empty bot")
+		}
+		return bots.ExecSpec(self, ref, args), nil
+	}
+	if len(args) > 0 {
+		return bots.Spec{}, fmt.Errorf("%s: a built-in bot takes options (builtin:NAME,KEY=VALUE), not arguments", ref)
+	}
+	fields := strings.Split(rest, ",")
+	opts, err := parseOptions(fields[1:])
+	if err != nil {
+		return bots.Spec{}, fmt.Errorf("%s: %w", ref, err)
+	}
+	factory, err := builtin.Lookup(fields[0])
+	if err != nil {
+		return bots.Spec{}, err
+	}
+	if _, err := factory(opts); err != nil { // reject bad options here, not in the bot
+		return bots.Spec{}, err
+	}
+	return bots.BuiltinSpec(self, fields[0], opts), nil
+}
+
+// atLeastOne accepts one or more positional arguments, the first named
+// name, as a usage error otherwise.
+func atLeastOne(name string) cobra.PositionalArgs {
+	return func(c *cobra.Command, args []string) error {
+		if len(args) == 0 {
+			return usage(fmt.Errorf("%s wants %s (see '%s --help')", c.CommandPath(), name, c.CommandPath()))
+		}
+		return nil
+	}
+}
+
+// parseOptions reads KEY=VALUE options.
+func parseOptions(kvs []string) (builtin.Options, error) {
+	opts := builtin.Options{}
+	for _, kv := range kvs {
+		k, v, ok := strings.Cut(kv, "=")
+		if !ok || k == "" {
+			return nil, fmt.Errorf("option %q is not KEY=VALUE", kv)
+		}
+		opts[k] = v
+	}
+	return opts, nil
 }

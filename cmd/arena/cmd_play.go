@@ -1,15 +1,184 @@
 package main
 
 import (
+	"context"
 	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"sync"
+	"time"
 
 	"github.com/spf13/cobra"
+
+	"github.com/arenabots/arena/bots"
+	"github.com/arenabots/arena/referee"
 )
 
-// TODO(owner): replace this placeholder with the real command.
+// playOptions are the flags of `arena play`.
+type playOptions struct {
+	white, black  string
+	seed          uint64
+	tempo, margin int
+	start         int
+	verbose       bool
+}
+
 func newPlayCmd() *cobra.Command {
-	return &cobra.Command{
-		Use:  "play",
-		RunE: func(*cobra.Command, []string) error { return errors.New("not implemented yet") },
+	var o playOptions
+	cmd := &cobra.Command{
+		Use:   "play --white BOT --black BOT --seed N",
+		Short: "Play one game between two bots and show it move by move",
+		Long: `Play starts two bots, plays one game of Jogo do Cavalo on the board of --seed,
+and prints each move (ply, side, move, time, nodes), then the final board, the score
+and the verdict.
+
+BOT is the path of an executable, or builtin:NAME[,KEY=VALUE...] for a built-in bot,
+e.g. builtin:greedy or builtin:random,seed=7.`,
+		Args: func(c *cobra.Command, args []string) error {
+			if len(args) > 0 {
+				return usage(fmt.Errorf("%s takes no arguments, got %q (see '%s --help')", c.CommandPath(), args, c.CommandPath()))
+			}
+			return nil
+		},
+		RunE: func(c *cobra.Command, _ []string) error {
+			if o.white == "" || o.black == "" {
+				return usage(errors.New("play wants --white BOT and --black BOT (see 'arena play --help')"))
+			}
+			if o.tempo <= 0 || o.margin < 0 {
+				return usage(fmt.Errorf("--tempo must be positive and --margin not negative (got %d and %d)", o.tempo, o.margin))
+			}
+			self, err := bots.Self()
+			if err != nil {
+				return err
+			}
+			var specs [2]bots.Spec
+			for i, ref := range [2]string{o.white, o.black} {
+				if specs[i], err = botSpec(self, ref, nil); err != nil {
+					return usage(err)
+				}
+				specs[i].Name = ref
+				specs[i].StartTimeout = time.Duration(o.start) * time.Millisecond
+				specs[i].Verbose = o.verbose
+			}
+			return playGame(c.Context(), c.OutOrStdout(), specs, o)
+		},
 	}
+	f := cmd.Flags()
+	f.StringVar(&o.white, "white", "", "the bot playing White (moves first)")
+	f.StringVar(&o.black, "black", "", "the bot playing Black")
+	f.Uint64Var(&o.seed, "seed", 1, "the board's seed")
+	f.IntVar(&o.tempo, "tempo", 1000, "time budget per move in ms")
+	f.IntVar(&o.margin, "margin", 200, "margin over the budget in ms before a move is cut off")
+	f.IntVar(&o.start, "start-timeout", 5000, "time for each bot to start in ms")
+	f.BoolVarP(&o.verbose, "verbose", "v", false, "show go-plugin's log and the bots' stderr")
+	return cmd
+}
+
+// playGame starts both bots, plays the game and prints it to w.
+func playGame(ctx context.Context, w io.Writer, specs [2]bots.Spec, o playOptions) error {
+	st := referee.CavaloGame{}.New(o.seed)
+	var (
+		procs [2]*bots.Process
+		errs  [2]error
+		wg    sync.WaitGroup
+	)
+	for i := range specs {
+		wg.Go(func() { procs[i], errs[i] = bots.Start(ctx, specs[i]) })
+	}
+	wg.Wait()
+	defer func() {
+		for _, p := range procs {
+			if p != nil {
+				wg.Go(func() { _ = p.Close() })
+			}
+		}
+		wg.Wait()
+	}()
+	fmt.Fprintf(w, "board %d: white %s, black %s, %dms a move (+%dms margin)\n",
+		o.seed, describeBot(specs[0].Name, procs[0]), describeBot(specs[1].Name, procs[1]), o.tempo, o.margin)
+
+	var rec referee.Record
+	if errs[0] != nil || errs[1] != nil {
+		rec = unstartedGame(st, errs)
+	} else {
+		fmt.Fprintf(w, "%4s  %-5s  %-7s  %8s  %10s\n", "ply", "side", "move", "time", "nodes")
+		opt := referee.MatchOptions{
+			Clock:  referee.Clock{Tempo: time.Duration(o.tempo) * time.Millisecond, Margin: time.Duration(o.margin) * time.Millisecond},
+			OnMove: func(m referee.MoveRecord) { printMove(w, m) },
+		}
+		rec = referee.Match(ctx, st, [2]referee.Player{procs[0], procs[1]}, opt)
+	}
+	fmt.Fprintf(w, "\n%s\n\n%s\n", st, verdict(rec))
+	if rec.Reason == referee.Interrupted {
+		return ctx.Err()
+	}
+	return nil
+}
+
+// describeBot names a bot with what it says of itself once started.
+func describeBot(name string, p *bots.Process) string {
+	if p == nil {
+		return name
+	}
+	info := p.Info()
+	return fmt.Sprintf("%s (%s %s)", name, info.Name, info.Version)
+}
+
+// printMove writes one line of the game.
+func printMove(w io.Writer, m referee.MoveRecord) {
+	move, nodes := m.Move, "-"
+	if move == "" {
+		move = "(" + strings.TrimSpace(m.Answer) + ")"
+	}
+	if m.Forced {
+		move += " *"
+	}
+	if m.Stats.Nodes > 0 {
+		nodes = fmt.Sprint(m.Stats.Nodes)
+	}
+	fmt.Fprintf(w, "%4d  %-5s  %-7s  %8s  %10s\n", m.Ply, m.Side, move, m.Elapsed.Round(100*time.Microsecond), nodes)
+}
+
+// verdict says how the game ended, in one line.
+func verdict(rec referee.Record) string {
+	score := fmt.Sprintf("white %d, black %d", rec.Scores[0], rec.Scores[1])
+	var s string
+	switch {
+	case rec.Reason == referee.Interrupted:
+		s = "interrupted: " + score
+	case rec.Winner == 0 && rec.Reason != referee.Normal && rec.Loser == 0:
+		s = "no winner, " + score
+	case rec.Winner == 0:
+		s = "draw, " + score
+	default:
+		s = fmt.Sprintf("%s wins, %s", rec.Winner, score)
+	}
+	if rec.Reason != referee.Normal {
+		s += fmt.Sprintf(" (%s", rec.Reason)
+		if rec.Detail != "" {
+			s += ": " + rec.Detail
+		}
+		s += ")"
+	}
+	return s
+}
+
+// unstartedGame is the record of a game whose bots did not both start.
+func unstartedGame(st referee.State, errs [2]error) referee.Record {
+	var loser referee.Side
+	var details []string
+	for i, err := range errs {
+		if err == nil {
+			continue
+		}
+		side := referee.Side(i + 1)
+		details = append(details, fmt.Sprintf("%s: %v", side, err))
+		if loser == 0 {
+			loser = side
+		} else {
+			loser = 0 // both
+		}
+	}
+	return referee.Unplayed(st, loser, referee.Start, strings.Join(details, "; "))
 }

@@ -1,0 +1,71 @@
+package main
+
+import (
+	"errors"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// movesOf returns the ply, side and move columns of a game's output.
+func movesOf(out string) []string {
+	var moves []string
+	re := regexp.MustCompile(`(?m)^\s+(\d+)\s+(white|black)\s+(\S+)`)
+	for _, m := range re.FindAllStringSubmatch(out, -1) {
+		moves = append(moves, m[1]+" "+m[2]+" "+m[3])
+	}
+	return moves
+}
+
+func TestPlay(t *testing.T) {
+	args := []string{"play", "--white", "builtin:greedy", "--black", "builtin:random,seed=3", "--seed", "5", "--tempo", "500"}
+	out, err := arenaOut(t, args...)
+	if err != nil {
+		t.Fatalf("play: %v\n%s", err, out)
+	}
+	for _, want := range []string{
+		"board 5: white builtin:greedy (greedy 1), black builtin:random,seed=3 (random 1)",
+		"   1  white  B1 ",
+		"     A  B  C  D  E  F  G  H  I  J",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	if !regexp.MustCompile(`(?m)^(white wins|black wins|draw), white \d+, black \d+$`).MatchString(out) {
+		t.Errorf("output lacks the verdict line:\n%s", out)
+	}
+	again, err := arenaOut(t, args...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a, b := movesOf(out), movesOf(again); strings.Join(a, ",") != strings.Join(b, ",") || len(a) < 10 {
+		t.Errorf("the same game played twice gave\n%v\n%v", a, b)
+	}
+}
+
+func TestPlayStartFailure(t *testing.T) {
+	out, err := arenaOut(t, "play", "--white", "/bin/true", "--black", "builtin:greedy")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out, "black wins, white 0, black 0 (start: white: start: bot /bin/true: launch: process exited with status 0") {
+		t.Errorf("output lacks the start verdict:\n%s", out)
+	}
+}
+
+func TestPlayUsage(t *testing.T) {
+	for _, args := range [][]string{
+		{"play", "--white", "builtin:greedy"},
+		{"play", "--white", "builtin:greedy", "--black", "builtin:nope"},
+		{"play", "--white", "builtin:greedy", "--black", "builtin:greedy", "--tempo", "-5"},
+		{"play", "--white", "builtin:greedy", "--black", "builtin:greedy", "extra"},
+		{"bot", "check"},
+	} {
+		_, err := arenaOut(t, args...)
+		var u usageError
+		if !errors.As(err, &u) {
+			t.Errorf("%q: error %v, want a usage error", args, err)
+		}
+	}
+}
