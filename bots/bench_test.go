@@ -1,0 +1,111 @@
+package bots
+
+import (
+	"context"
+	"os/exec"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/hashicorp/go-hclog"
+	"github.com/hashicorp/go-plugin"
+
+	"github.com/arenabots/arena/bots/internal/wire"
+	pb "github.com/arenabots/arena/proto"
+	"github.com/arenabots/arena/referee"
+)
+
+// The two benchmarks compare one Jogar round trip to the same bot (the test
+// bot in mode ok, which answers its first legal move with the state it
+// leads to) through the host, as the referee makes it, with a bare
+// go-plugin gRPC call. The goal is a host overhead of at most 2x the bare
+// call. Each reports the median and 99th percentile of its calls:
+//
+//	go test -run '^$' -bench Jogar -benchtime 3000x ./bots
+
+// benchRequest is the referee's request in a midgame position.
+func benchRequest(b *testing.B) referee.Request {
+	b.Helper()
+	data, err := checkData.ReadFile("checkdata/midgame_s1.json")
+	if err != nil {
+		b.Fatal(err)
+	}
+	st, err := referee.CavaloGame{}.Decode(data)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return referee.Request{State: st, Tempo: time.Second, Legal: st.Moves(nil)}
+}
+
+// BenchmarkJogarHost is the referee's path: a context with the clock's
+// deadline, Process.Play with the referee's state (encoded, sent, answered,
+// the move and the claimed state decoded, the output log taken).
+func BenchmarkJogarHost(b *testing.B) {
+	p, err := Start(context.Background(), testSpec("ok"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer p.Close()
+	req := benchRequest(b)
+	times := make([]time.Duration, 0, b.N)
+	for b.Loop() {
+		start := time.Now()
+		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+		reply, err := p.Play(ctx, req)
+		cancel()
+		times = append(times, time.Since(start))
+		if err != nil || reply.Claim == nil {
+			b.Fatalf("Play: %v (claim %v)", err, reply.Claim)
+		}
+	}
+	reportPercentiles(b, times)
+}
+
+// BenchmarkJogarBare is a bare go-plugin gRPC call to the same bot with a
+// request encoded once, the answer not looked at.
+func BenchmarkJogarBare(b *testing.B) {
+	client := plugin.NewClient(&plugin.ClientConfig{
+		HandshakeConfig:  wire.Handshake(wire.ProtocolVersion),
+		Plugins:          wire.Plugins(nil),
+		Cmd:              exec.Command(testbot, "ok"),
+		AllowedProtocols: []plugin.Protocol{plugin.ProtocolGRPC},
+		Logger:           hclog.NewNullLogger(),
+	})
+	defer client.Kill()
+	rpc, err := client.Client()
+	if err != nil {
+		b.Fatal(err)
+	}
+	raw, err := rpc.Dispense(wire.PluginName)
+	if err != nil {
+		b.Fatal(err)
+	}
+	jog := raw.(pb.JogadorClient)
+	preq, err := toprotoRequest(benchRequest(b))
+	if err != nil {
+		b.Fatal(err)
+	}
+	times := make([]time.Duration, 0, b.N)
+	for b.Loop() {
+		start := time.Now()
+		_, err := jog.Jogar(context.Background(), preq)
+		times = append(times, time.Since(start))
+		if err != nil {
+			b.Fatal(err)
+		}
+	}
+	reportPercentiles(b, times)
+}
+
+// reportPercentiles reports the median and 99th percentile of times in µs.
+func reportPercentiles(b *testing.B, times []time.Duration) {
+	if len(times) == 0 {
+		return
+	}
+	slices.Sort(times)
+	at := func(q float64) float64 {
+		return float64(times[min(len(times)-1, int(q*float64(len(times))))]) / 1e3
+	}
+	b.ReportMetric(at(0.50), "p50-µs")
+	b.ReportMetric(at(0.99), "p99-µs")
+}

@@ -1,0 +1,140 @@
+package bots
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	pb "github.com/arenabots/arena/proto"
+	"github.com/arenabots/arena/referee"
+)
+
+// checkStates returns the states of Check: an opening, midgames and a
+// double landing.
+func checkStates(t testing.TB) map[string]referee.State {
+	t.Helper()
+	positions, err := checkPositions(3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]referee.State{"initial": referee.CavaloGame{}.New(3)}
+	for _, p := range positions {
+		out[p.name] = p.state
+	}
+	return out
+}
+
+func TestStateRoundTrip(t *testing.T) {
+	for name, st := range checkStates(t) {
+		t.Run(name, func(t *testing.T) {
+			st.(*referee.Cavalo).SetPly(17)
+			e, err := toprotoState(st)
+			if err != nil {
+				t.Fatal(err)
+			}
+			back, err := fromprotoState(e)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if d := st.(*referee.Cavalo).Diff(back); d != "" {
+				t.Errorf("round trip differs: %s", d)
+			}
+			if back.ToMove() != st.ToMove() || back.Ply() != 17 {
+				t.Errorf("round trip: %v to move at ply %d, want %v at 17", back.ToMove(), back.Ply(), st.ToMove())
+			}
+		})
+	}
+}
+
+func TestFromprotoStateErrors(t *testing.T) {
+	good := func() *pb.Cavalo {
+		e, err := toprotoState(referee.CavaloGame{}.New(1))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return e.GetCavalo()
+	}
+	for _, tc := range []struct {
+		name  string
+		edit  func(c *pb.Cavalo) *pb.Estado
+		wants string
+	}{
+		{"no game", func(*pb.Cavalo) *pb.Estado { return &pb.Estado{} }, "holds no game"},
+		{"short", func(c *pb.Cavalo) *pb.Estado { c.Cells = c.Cells[:99]; return wrap(c) }, "99 cells"},
+		{"no side", func(c *pb.Cavalo) *pb.Estado { c.ToMove = pb.Side_SIDE_UNSPECIFIED; return wrap(c) }, "side to move"},
+		{"twice", func(c *pb.Cavalo) *pb.Estado { c.Cells[0] = c.Cells[1]; return wrap(c) }, "appears twice"},
+		{"bad cell", func(c *pb.Cavalo) *pb.Estado { c.Cells[5] = -7; return wrap(c) }, "holds -7"},
+		{"two white knights", func(c *pb.Cavalo) *pb.Estado { c.Cells[0], c.Cells[1] = cellWhite, cellWhite; return wrap(c) }, "two white knights"},
+		{"negative score", func(c *pb.Cavalo) *pb.Estado { c.ScoreBlack = -1; return wrap(c) }, "score -1"},
+		{"negative ply", func(c *pb.Cavalo) *pb.Estado { c.Ply = -1; return wrap(c) }, "ply -1"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := fromprotoState(tc.edit(good()))
+			if err == nil || !strings.Contains(err.Error(), tc.wants) {
+				t.Errorf("error %v, want one saying %q", err, tc.wants)
+			}
+		})
+	}
+}
+
+func wrap(c *pb.Cavalo) *pb.Estado { return &pb.Estado{Jogo: &pb.Estado_Cavalo{Cavalo: c}} }
+
+func TestRequestAndAnswer(t *testing.T) {
+	st := referee.CavaloGame{}.New(5)
+	var buf [referee.MaxMoves]referee.Move
+	req := referee.Request{State: st, Tempo: 1500 * time.Millisecond, Legal: st.Moves(buf[:0]), Forced: true}
+	preq, err := toprotoRequest(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if preq.GetGame() != "cavalo" || preq.GetTempoMs() != 1500 || !preq.GetForced() || len(preq.GetLegalMoves()) != 1 {
+		t.Errorf("request %v: want cavalo, 1500ms, forced, one legal move", preq)
+	}
+	got, tempo, err := fromprotoRequest(preq)
+	if err != nil || tempo != 1500*time.Millisecond || got.(*referee.Cavalo).Diff(st) != "" {
+		t.Fatalf("fromprotoRequest: %v, %v, %v", got, tempo, err)
+	}
+	preq.Game = "dots"
+	if _, _, err := fromprotoRequest(preq); err == nil {
+		t.Error("a dots request with a cavalo state was accepted")
+	}
+
+	m := req.Legal[0]
+	after := st.Clone()
+	after.Play(m)
+	stats := referee.Stats{Nodes: 9, Cuts: 2, Depth: 3, Eval: -1.5, PV: []string{"A1", "B2"}}
+	j, err := toprotoAnswer(Answer{Move: st.FormatMove(m), State: after, Stats: stats})
+	if err != nil {
+		t.Fatal(err)
+	}
+	reply, err := fromprotoJogada(j)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if reply.Move != st.FormatMove(m) || reply.Claim == nil || after.(*referee.Cavalo).Diff(reply.Claim) != "" {
+		t.Errorf("reply %+v does not carry the move and state", reply)
+	}
+	if reply.Stats.Nodes != 9 || reply.Stats.Cuts != 2 || reply.Stats.Depth != 3 || reply.Stats.Eval != -1.5 || len(reply.Stats.PV) != 2 {
+		t.Errorf("stats %+v, want %+v", reply.Stats, stats)
+	}
+}
+
+func BenchmarkConvert(b *testing.B) {
+	st := checkStates(b)["midgame 1"]
+	req := referee.Request{State: st, Tempo: time.Second, Legal: st.Moves(nil)}
+	b.Run("request", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := toprotoRequest(req); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	e, _ := toprotoState(st)
+	b.Run("claim", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := fromprotoState(e); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
