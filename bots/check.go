@@ -70,7 +70,7 @@ func Check(ctx context.Context, spec Spec, opts CheckOptions) []CheckResult {
 	start := time.Now()
 	p, err := Start(ctx, spec)
 	add("starts and completes the handshake", start, err,
-		fmt.Sprintf("protocol version %d, started in %v", wire.ProtocolVersion, time.Since(start).Round(time.Millisecond)))
+		fmt.Sprintf("protocol version %d, started in %.1fms", wire.ProtocolVersion, time.Since(start).Seconds()*1000))
 	if err != nil {
 		notRun := errors.New("not run: the bot did not start")
 		add("Info names the bot and lists cavalo", time.Now(), notRun, "")
@@ -172,7 +172,7 @@ func checkMove(ctx context.Context, p *Process, st referee.State, clock referee.
 	}
 	after := st.Clone()
 	after.Play(m)
-	detail := fmt.Sprintf("%s in %v", st.FormatMove(m), elapsed.Round(time.Millisecond))
+	detail := fmt.Sprintf("%s in %.1fms", st.FormatMove(m), elapsed.Seconds()*1000)
 	if reply.Stats.Nodes > 0 {
 		detail += fmt.Sprintf(", %d nodes", reply.Stats.Nodes)
 	}
@@ -191,7 +191,7 @@ func checkMove(ctx context.Context, p *Process, st referee.State, clock referee.
 func checkStop(p *Process) (string, error) {
 	start := time.Now()
 	err := p.Close()
-	took := time.Since(start).Round(time.Millisecond)
+	took := time.Since(start).Round(100 * time.Microsecond)
 	if err != nil {
 		return "", err
 	}

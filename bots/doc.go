@@ -1,9 +1,32 @@
-// Package bots is both sides of a bot process. On the host side it starts a
-// bot binary under go-plugin gRPC in its own process group with limits, and
-// adapts it to referee.Player; on the plugin side Serve turns a Bot into a
-// bot process. Sub-packages hold the search engine, the built-in bots and
-// the adapters for other languages.
+// Package bots is both sides of a bot process.
 //
-// bots depends on referee (rules) and proto (the wire); only this package
-// and proto see generated types.
+// On the bot's side, a Go bot implements Bot and calls Serve from main (see
+// bots/examples/first): Serve completes go-plugin's handshake and answers
+// arena's calls of service Jogador (proto/jogador.proto) over gRPC.
+//
+// On arena's side, Start launches a bot from a Spec and returns a Process,
+// which implements referee.Player. The host reports facts, never verdicts:
+// its errors are *referee.Fault values (start, timeout, crash, protocol,
+// memory) wrapping a *BotError, and the referee decides what they cost.
+// Each bot process:
+//
+//   - leads its own process group, so that Close (go-plugin's graceful
+//     Shutdown, a grace period, then SIGKILL to the group) and the bot's
+//     own exit leave no grandchild behind;
+//   - starts through a launcher (`arena bot launch`, see Launch) that sets
+//     its limits (Limits: data memory, a fork-bomb ceiling, no core dumps)
+//     before exec, so they hold from the bot's first instruction;
+//   - gets a minimal environment (PATH, HOME and TMPDIR in a fresh
+//     temporary directory that is also its working directory and is
+//     removed at Close, LANG=C.UTF-8, plus Spec.Env), stdin /dev/null;
+//   - has its stdout and stderr read by arena, capped per call
+//     (Reply.Log), so that no amount of output costs arena memory.
+//
+// Check runs the conformance checks of `arena bot check`. The built-in bots
+// are in bots/builtin and are real processes too: arena's own binary in
+// `arena bot serve builtin:NAME` mode (see BuiltinSpec).
+//
+// bots depends on referee (rules) and proto (the wire). Only this package,
+// its internal packages and proto see generated types: the converters
+// (toproto*/fromproto*, one pair per concept) are the border.
 package bots

@@ -279,8 +279,11 @@ func (p *Process) exitFault(op string) error {
 	if h := p.out.hint(); h != "" {
 		err = fmt.Errorf("%w: %s", err, h)
 	}
-	if p.out.outOfMemory() || (killedBySIGKILL(p.run.state) && !p.run.killedByArena()) {
+	switch {
+	case p.out.outOfMemory():
 		return fault(referee.FaultMemory, p.spec.Name, op, fmt.Errorf("%w (memory limit %d MiB)", err, p.spec.Limits.MemoryMB))
+	case killedBySIGKILL(p.run.state) && !p.run.killedByArena():
+		return fault(referee.FaultMemory, p.spec.Name, op, fmt.Errorf("%w, not sent by arena: taken for the kernel's out-of-memory killer", err))
 	}
 	return fault(referee.FaultCrash, p.spec.Name, op, err)
 }

@@ -160,6 +160,8 @@ func TestPlayFaults(t *testing.T) {
 		{"sleep", Limits{}, referee.FaultTimeout, "deadline passed"},
 		{"crash", Limits{}, referee.FaultCrash, "exited with status 3"},
 		{"panic", Limits{}, referee.FaultCrash, "panic: testbot: boom"},
+		{"term", Limits{}, referee.FaultCrash, "killed by signal SIGTERM"},
+		{"kill9", Limits{}, referee.FaultMemory, "killed by signal SIGKILL, not sent by arena"},
 		{"error", Limits{}, referee.FaultProtocol, "testbot: no idea"},
 		{"garbage", Limits{}, referee.FaultProtocol, "not decodable"},
 		{"badclaim", Limits{}, referee.FaultProtocol, "50 cells"},

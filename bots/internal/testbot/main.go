@@ -6,6 +6,8 @@
 //	sleep      sleeps past any budget, ignoring cancellation
 //	crash      exits with status 3 when asked for a move
 //	panic      panics when asked for a move
+//	term       kills itself with SIGTERM when asked for a move
+//	kill9      kills itself with SIGKILL when asked for a move
 //	error      answers with an error instead of a move
 //	garbage    answers with bytes that do not decode as a Jogada
 //	badclaim   answers a legal move with a claimed state of 50 cells
@@ -125,6 +127,11 @@ func (b *bot) Jogar(ctx context.Context, st referee.State, tempo time.Duration) 
 		os.Exit(3)
 	case "panic":
 		panic("testbot: boom")
+	case "term":
+		_ = unix.Kill(os.Getpid(), unix.SIGTERM)
+		time.Sleep(time.Minute)
+	case "kill9":
+		_ = unix.Kill(os.Getpid(), unix.SIGKILL)
 	case "error":
 		return bots.Answer{}, errors.New("testbot: no idea")
 	case "memory":
