@@ -106,7 +106,10 @@ func Start(ctx context.Context, spec Spec) (*Process, error) {
 		err = p.callFault(ctx, "info", err, time.Now())
 		p.Close()
 		var f *referee.Fault
-		if errors.As(err, &f) && f.Kind != referee.FaultMemory {
+		switch {
+		case !errors.As(err, &f):
+			err = referee.NewFault(referee.FaultStart, err)
+		case f.Kind != referee.FaultMemory:
 			f.Kind = referee.FaultStart
 		}
 		return nil, err

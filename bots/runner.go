@@ -41,7 +41,6 @@ type groupRunner struct {
 	launcher []string
 	limits   Limits
 	out      *output
-	verbose  bool
 
 	pluginEnv []string // go-plugin's variables: cookie, versions, socket directory
 	cmd       *exec.Cmd
@@ -66,12 +65,12 @@ type groupRunner struct {
 func newGroupRunner(path string, args, env []string, dir string, spec Spec, out *output) *groupRunner {
 	r := &groupRunner{
 		path: path, args: args, env: env, dir: dir,
-		launcher: spec.Launcher, limits: spec.Limits, out: out, verbose: spec.Verbose,
+		launcher: spec.Launcher, limits: spec.Limits, out: out,
 		version: make(chan string, 1),
 		exited:  make(chan struct{}),
 	}
 	r.handshake, r.hsw = io.Pipe()
-	if r.verbose {
+	if spec.Verbose {
 		pr, pw := io.Pipe()
 		r.stderr, r.errTee = pr, pw
 	} else {
