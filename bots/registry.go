@@ -10,7 +10,9 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"sort"
+	"regexp"
+	"slices"
+	"strings"
 	"time"
 
 	"gopkg.in/yaml.v3"
@@ -18,7 +20,9 @@ import (
 
 // Registry is the file of bots registered with `arena bot add` (bots.yaml by
 // default): each bot's absolute path, the sha256 of its binary when it was
-// checked, and what it said of itself.
+// checked, and what it said of itself. A league names a registered bot with
+// `registered: NAME`, and the host refuses to start it if its binary no
+// longer has the registered sha256 (Spec.SHA256).
 type Registry struct {
 	Bots []Registered `yaml:"bots"`
 }
@@ -26,11 +30,11 @@ type Registry struct {
 // Registered is one registered bot.
 type Registered struct {
 	Name    string    `yaml:"name"`
-	Path    string    `yaml:"path"`
+	Path    string    `yaml:"path"` // absolute
 	Args    []string  `yaml:"args,omitempty"`
-	SHA256  string    `yaml:"sha256"`
+	SHA256  string    `yaml:"sha256"` // hex, of the file at Path
 	Info    InfoYAML  `yaml:"info"`
-	Checked time.Time `yaml:"checked"`
+	Checked time.Time `yaml:"checked"` // when it passed Check
 }
 
 // InfoYAML is Info as the registry writes it.
@@ -41,8 +45,29 @@ type InfoYAML struct {
 	Games   []string `yaml:"games,omitempty"`
 }
 
+// registryHeader opens a saved registry, for whoever opens the file.
+const registryHeader = "# Bots registered with `arena bot add NAME PATH`; `arena bot list` shows them.\n"
+
+// namePattern is the rule of bot names, shared with league files: names
+// appear in file names.
+var namePattern = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_.+-]*$`)
+
+// sumPattern is a hex sha256 as FileSHA256 writes it.
+var sumPattern = regexp.MustCompile(`^[0-9a-f]{64}$`)
+
+// CheckName reports whether name may name a registered bot: letters,
+// digits, '.', '_', '+' and '-', starting with a letter or a digit (the rule
+// of bot names in league files).
+func CheckName(name string) error {
+	if !namePattern.MatchString(name) {
+		return fmt.Errorf("bot name %q: use letters, digits, '.', '_', '+' or '-', starting with a letter or digit", name)
+	}
+	return nil
+}
+
 // LoadRegistry reads the registry at path; a missing file is an empty
-// registry.
+// registry. Unknown keys, duplicate or malformed names, relative paths and
+// malformed sums are errors naming the file.
 func LoadRegistry(path string) (*Registry, error) {
 	data, err := os.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
@@ -57,7 +82,33 @@ func LoadRegistry(path string) (*Registry, error) {
 	if err := dec.Decode(&r); err != nil && !errors.Is(err, io.EOF) {
 		return nil, fmt.Errorf("bot registry %s: %w", path, err)
 	}
+	if err := r.validate(); err != nil {
+		return nil, fmt.Errorf("bot registry %s: %w", path, err)
+	}
 	return &r, nil
+}
+
+// validate checks what a hand edit may have broken.
+func (r *Registry) validate() error {
+	seen := make(map[string]bool, len(r.Bots))
+	for i, b := range r.Bots {
+		var err error
+		switch {
+		case CheckName(b.Name) != nil:
+			err = CheckName(b.Name)
+		case seen[b.Name]:
+			err = fmt.Errorf("bot %q is registered twice", b.Name)
+		case !filepath.IsAbs(b.Path):
+			err = fmt.Errorf("bot %q: path %q is not absolute", b.Name, b.Path)
+		case !sumPattern.MatchString(b.SHA256):
+			err = fmt.Errorf("bot %q: sha256 %q is not 64 lower-case hex digits", b.Name, b.SHA256)
+		}
+		if err != nil {
+			return fmt.Errorf("entry %d: %w", i+1, err)
+		}
+		seen[b.Name] = true
+	}
+	return nil
 }
 
 // Lookup returns the bot registered as name.
@@ -70,44 +121,75 @@ func (r *Registry) Lookup(name string) (Registered, bool) {
 	return Registered{}, false
 }
 
-// Put adds b, replacing a bot of the same name.
-func (r *Registry) Put(b Registered) {
+// Put adds b, replacing a bot of the same name; the bots stay sorted by
+// name. It reports whether b replaced a bot.
+func (r *Registry) Put(b Registered) (replaced bool) {
 	for i := range r.Bots {
 		if r.Bots[i].Name == b.Name {
 			r.Bots[i] = b
-			return
+			return true
 		}
 	}
 	r.Bots = append(r.Bots, b)
-	sort.Slice(r.Bots, func(i, j int) bool { return r.Bots[i].Name < r.Bots[j].Name })
+	slices.SortFunc(r.Bots, func(x, y Registered) int { return strings.Compare(x.Name, y.Name) })
+	return false
 }
 
-// Save writes the registry to path atomically.
+// Save writes the registry to path atomically: to a temporary file in the
+// same directory, synced, then renamed over path.
 func (r *Registry) Save(path string) error {
 	data, err := yaml.Marshal(r)
 	if err != nil {
-		return fmt.Errorf("bot registry: %w", err)
+		return fmt.Errorf("bot registry %s: %w", path, err)
 	}
+	data = append([]byte(registryHeader), data...)
 	tmp, err := os.CreateTemp(filepath.Dir(path), ".bots-*.yaml")
 	if err != nil {
-		return fmt.Errorf("bot registry: %w", err)
+		return fmt.Errorf("bot registry %s: %w", path, err)
 	}
-	defer os.Remove(tmp.Name())
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		return fmt.Errorf("bot registry: %w", err)
+	defer os.Remove(tmp.Name()) // after a successful rename, a no-op
+	_, err = tmp.Write(data)
+	if err == nil {
+		err = tmp.Chmod(0o644)
 	}
-	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("bot registry: %w", err)
+	if err == nil {
+		err = tmp.Sync()
 	}
-	return os.Rename(tmp.Name(), path)
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), path)
+	}
+	if err != nil {
+		return fmt.Errorf("bot registry %s: %w", path, err)
+	}
+	return nil
+}
+
+// ErrChanged says a registered bot's binary no longer has its registered
+// sha256.
+var ErrChanged = errors.New("binary changed since it was registered")
+
+// Verify checks the file at b.Path against b.SHA256. It returns nil when
+// they match, ErrChanged (wrapped) when they differ, and an error wrapping
+// fs.ErrNotExist when the file is gone.
+func (b Registered) Verify() error {
+	sum, err := FileSHA256(b.Path)
+	if err != nil {
+		return err
+	}
+	if sum != b.SHA256 {
+		return fmt.Errorf("bot %s: %s: %w", b.Name, b.Path, ErrChanged)
+	}
+	return nil
 }
 
 // FileSHA256 returns the hex sha256 of the file at path.
 func FileSHA256(path string) (string, error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return "", err
+		return "", fmt.Errorf("hashing: %w", err)
 	}
 	defer f.Close()
 	h := sha256.New()
