@@ -299,7 +299,7 @@ func (r reply) failure() error {
 		"PACKAGE":     "jogar not found",
 		"ERROR":       "the bot signalled an error",
 		"DEBUGGER":    "the bot entered the debugger",
-		"EXIT":        "the bot called (quit) or (exit)",
+		"EXIT":        "the bot called (quit), (exit) or (abort)",
 		"INTERRUPTED": "the bot was interrupted",
 		"ANSWER":      "jogar's answer cannot be sent",
 		"REQUEST":     "the driver rejected a request",

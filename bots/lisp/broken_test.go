@@ -22,7 +22,7 @@ func TestStartErrors(t *testing.T) {
 		{"no jogar", Config{Files: []string{"testdata/nojogar.lisp"}}, []string{"no package defines a function JOGAR"}},
 		{"package without jogar", Config{Files: []string{"testdata/nojogar.lisp"}, Package: "pnojogar"}, []string{"package PNOJOGAR has no function JOGAR"}},
 		{"two jogar", Config{Files: []string{"testdata/twojogar.lisp"}}, []string{"several packages export a function JOGAR", "PUM", "PDOIS", "set package"}},
-		{"quit while loading", Config{Files: []string{"testdata/quitload.lisp"}}, []string{"(quit) or (exit)", "quitload.lisp"}},
+		{"quit while loading", Config{Files: []string{"testdata/quitload.lisp"}}, []string{"(quit), (exit) or (abort)", "quitload.lisp"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -97,7 +97,8 @@ func TestMisbehaviour(t *testing.T) {
 		want  []string
 	}{
 		{"error", 101, time.Second, referee.FaultCrash, []string{"signalled an error", "tabuleiro invalido: LINHA-11", "JOGAR"}},
-		{"quit", 102, time.Second, referee.FaultCrash, []string{"(quit) or (exit)"}},
+		{"quit", 102, time.Second, referee.FaultCrash, []string{"(quit), (exit) or (abort)"}},
+		{"abort", 113, time.Second, referee.FaultCrash, []string{"(quit), (exit) or (abort)"}},
 		{"break", 103, time.Second, referee.FaultCrash, []string{"debugger", "pausa"}},
 		{"infinite loop", 104, 300 * time.Millisecond, referee.FaultTimeout, []string{"in time"}},
 		{"stack overflow", 109, 5 * time.Second, referee.FaultCrash, []string{"CONTROL-STACK-EXHAUSTED"}},

@@ -177,7 +177,7 @@ log microseconds): status :OK with the list of THUNK's values, or :ERROR,
 :DEBUGGER, :INTERRUPTED or :EXIT with a text saying why."
   (let ((capture (make-instance 'capture))
         (status :exit)
-        (value "a non-local exit (quit, exit or abort) left the bot's code; arena stopped it")
+        (value "arena stopped the non-local exit and kept SBCL running")
         (backtrace nil)
         (start (get-internal-real-time)))
     (flet ((result ()

@@ -126,12 +126,24 @@ type claim struct {
 	hasScores bool
 }
 
-// decodeState reads a state in the configured form.
+// decodeState reads a state in any of the state forms, with the error
+// messages of the configured one.
 func decodeState(x sexp.Value, v view) (claim, error) {
 	var cl claim
 	grid := x
 	var scores []sexp.Value
-	switch v.cfg.State {
+	// A state in another known form than the configured one is read by its
+	// shape: the configured form decides only what the bot is sent.
+	form := v.cfg.State
+	switch {
+	case looksLikeBoard(x):
+		form = StateBoard
+	case x.Kind == sexp.KindList && len(x.Items) == 2 && looksLikeBoard(x.Items[0]):
+		form = StateBoardScores
+	case x.Kind == sexp.KindList && len(x.Items) == 4 && looksLikeBoard(x.Items[0]):
+		form = StateBoardPlayerScores
+	}
+	switch form {
 	case StateBoardScores:
 		if x.Kind != sexp.KindList || len(x.Items) != 2 || x.Items[1].Kind != sexp.KindList || len(x.Items[1].Items) != 2 {
 			return cl, fmt.Errorf("the state is %s: want (board (white-points black-points))", short(x))

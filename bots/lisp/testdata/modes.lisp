@@ -22,4 +22,5 @@
     (110 (let ((l (list 1 2))) (setf (cddr l) l) l))
     (111 (read))
     (112 (values "A1" nil))
+    (113 (abort))
     (t (format t "ok~%") (list "A1" nil))))

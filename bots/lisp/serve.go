@@ -1,0 +1,52 @@
+package lisp
+
+import (
+	"context"
+	"fmt"
+	"io"
+
+	"github.com/arenabots/arena/bots"
+)
+
+// Spec returns the bots.Spec that runs the Lisp bot c, called name, through
+// self (arena's executable) as `self bot serve lisp key=value...` (see
+// Args), launched through self so that limits apply, with
+// RecommendedStartTimeout since loading happens before the handshake. The
+// files of c should be absolute (see Config.Resolve). bots.Check and the
+// league start Lisp bots with it.
+func Spec(self, name string, c Config) bots.Spec {
+	return bots.Spec{
+		Name:         name,
+		Path:         self,
+		Args:         append([]string{"bot", "serve"}, Args(c)...),
+		StartTimeout: RecommendedStartTimeout,
+		Launcher:     bots.SelfLauncher(self),
+	}
+}
+
+// Serve is `arena bot serve lisp ...`: it reads args (the words after
+// `bot serve`, as Args writes them), starts SBCL and loads the bot's files
+// within RecommendedStartTimeout, then serves the adapter with bots.Serve
+// until arena stops it. The bot's output goes to log (the serve command
+// passes os.Stderr, which arena keeps with each move). It returns an error
+// only when the bot cannot start; the command should print it and exit
+// with a non-zero status, which arena reports as a start failure.
+func Serve(ctx context.Context, args []string, log io.Writer) error {
+	c, err := ParseArgs(args)
+	if err != nil {
+		return err
+	}
+	a, err := New(c, Options{Log: log})
+	if err != nil {
+		return err
+	}
+	defer a.Close()
+	startCtx, cancel := context.WithTimeout(ctx, RecommendedStartTimeout)
+	err = a.Start(startCtx)
+	cancel()
+	if err != nil {
+		return fmt.Errorf("starting the Lisp bot: %w", err)
+	}
+	bots.Serve(a)
+	return nil
+}
