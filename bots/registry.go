@@ -27,6 +27,11 @@ type Registry struct {
 	Bots []Registered `yaml:"bots"`
 }
 
+// DefaultRegistry is the registry file `arena bot add` writes and a league
+// reads when it names none: bots.yaml, in the current directory for `arena
+// bot add` and `arena bot list`, next to the league file for a league.
+const DefaultRegistry = "bots.yaml"
+
 // Registered is one registered bot.
 type Registered struct {
 	Name    string    `yaml:"name"`
@@ -80,6 +85,11 @@ func LoadRegistry(path string) (*Registry, error) {
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	dec.KnownFields(true)
 	if err := dec.Decode(&r); err != nil && !errors.Is(err, io.EOF) {
+		var te *yaml.TypeError
+		if errors.As(err, &te) {
+			// One line per problem in yaml's text; arena's errors are one line.
+			err = errors.New(strings.Join(te.Errors, "; "))
+		}
 		return nil, fmt.Errorf("bot registry %s: %w", path, err)
 	}
 	if err := r.validate(); err != nil {

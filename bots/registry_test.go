@@ -66,7 +66,7 @@ func TestLoadRegistryErrors(t *testing.T) {
 	for _, tc := range []struct {
 		name, file, errHas string
 	}{
-		{"unknown key", "bots:\n  - name: a\n    colour: red\n", "field colour not found"},
+		{"unknown key", "bots:\n  - name: a\n    colour: red\n", "bots.yaml: line 3: field colour not found"},
 		{"not yaml", "bots: [\n", "did not find expected node content"},
 		{"twice", "bots:\n" + entry("a", "/a", sum) + entry("a", "/b", sum), `entry 2: bot "a" is registered twice`},
 		{"bad name", "bots:\n" + entry("'a b'", "/a", sum), `entry 1: bot name "a b"`},
