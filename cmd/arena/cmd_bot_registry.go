@@ -1,0 +1,285 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/olekukonko/tablewriter"
+	"github.com/olekukonko/tablewriter/tw"
+	"github.com/spf13/cobra"
+
+	"github.com/arenabots/arena/bots"
+)
+
+// newBotAddCmd is `arena bot add NAME PATH`.
+func newBotAddCmd() *cobra.Command {
+	var (
+		opt  addOptions
+		args []string
+	)
+	cmd := &cobra.Command{
+		Use:   "add NAME PATH [-- ARGS...]",
+		Short: "Check a bot and record it in the bot registry",
+		Long: `Add runs the conformance checks of 'arena bot check' on the executable at PATH and,
+only if every check passes, records it in the registry as NAME: its absolute path, its
+arguments, the sha256 of the file, what its Info says, and the time of the check. Adding
+a NAME again replaces the entry.
+
+A league names the bot with 'registered: NAME', and arena refuses to start it once the
+file's sha256 differs from the registered one: after changing the bot, add it again.
+
+The registry is bots.yaml in the current directory unless --registry names another file;
+a league reads the file its 'registry:' key names, by default bots.yaml next to the
+league file. NAME uses letters, digits, '.', '_', '+' and '-'. Arguments for the bot go
+after -- or in --args.`,
+		Args: addArgs,
+		RunE: func(c *cobra.Command, pos []string) error {
+			opt.name, opt.path = pos[0], pos[1]
+			opt.args = append(append([]string(nil), args...), pos[2:]...)
+			return addBot(c, opt)
+		},
+	}
+	f := cmd.Flags()
+	f.StringArrayVar(&args, "args", nil, "an argument for the bot (repeat for more)")
+	f.StringVar(&opt.registry, "registry", bots.DefaultRegistry, "the registry file")
+	f.IntVar(&opt.startMS, "start-timeout", 5000, "time to start and complete the handshake in ms")
+	f.BoolVarP(&opt.verbose, "verbose", "v", false, "show go-plugin's log and the bot's stderr")
+	return cmd
+}
+
+// addArgs accepts NAME and PATH, then the bot's arguments after --.
+func addArgs(c *cobra.Command, args []string) error {
+	if len(args) == 2 || len(args) > 2 && c.ArgsLenAtDash() == 2 {
+		return nil
+	}
+	return usage(fmt.Errorf("%s wants NAME PATH, then the bot's arguments after -- (see '%s --help')", c.CommandPath(), c.CommandPath()))
+}
+
+// addOptions are the arguments and flags of `arena bot add`.
+type addOptions struct {
+	name, path string
+	args       []string
+	registry   string
+	startMS    int
+	verbose    bool
+}
+
+// addBot checks the bot of opt and registers it if it passes.
+func addBot(c *cobra.Command, opt addOptions) error {
+	if err := bots.CheckName(opt.name); err != nil {
+		return usage(err)
+	}
+	if strings.HasPrefix(opt.path, bots.BuiltinPrefix) {
+		return usage(fmt.Errorf("%s is built into arena: a league names it with 'builtin:', without registering it", opt.path))
+	}
+	if opt.startMS <= 0 {
+		return usage(fmt.Errorf("--start-timeout must be positive (got %d)", opt.startMS))
+	}
+	path, err := filepath.Abs(opt.path)
+	if err != nil {
+		return usage(err)
+	}
+	if err := executableFile(path); err != nil {
+		return usage(err)
+	}
+	reg, err := bots.LoadRegistry(opt.registry) // a broken registry stops us before the check
+	if err != nil {
+		return usage(err)
+	}
+	sum, err := bots.FileSHA256(path)
+	if err != nil {
+		return err
+	}
+	self, err := bots.Self()
+	if err != nil {
+		return err
+	}
+	spec := bots.ExecSpec(self, path, opt.args)
+	spec.Name = opt.name
+	spec.SHA256 = sum // what is checked is what is registered
+	spec.StartTimeout = time.Duration(opt.startMS) * time.Millisecond
+	spec.Verbose = opt.verbose
+
+	ctx := c.Context()
+	results := bots.Check(ctx, spec, bots.CheckOptions{})
+	if err := printChecks(c.OutOrStdout(), opt.path, results); err != nil {
+		return err
+	}
+	if ctx.Err() != nil {
+		return ctx.Err()
+	}
+	failed := 0
+	for _, r := range results {
+		if !r.OK {
+			failed++
+		}
+	}
+	if failed > 0 {
+		return fmt.Errorf("%s not registered: %s failed %d of %d checks", opt.name, opt.path, failed, len(results))
+	}
+
+	// Check reports on Info but does not return it: ask once more.
+	p, err := bots.Start(ctx, spec)
+	if err != nil {
+		return fmt.Errorf("%s not registered: %w", opt.name, err)
+	}
+	info := p.Info()
+	if err := p.Close(); err != nil {
+		return fmt.Errorf("%s not registered: %w", opt.name, err)
+	}
+
+	replaced := reg.Put(bots.Registered{
+		Name:    opt.name,
+		Path:    path,
+		Args:    opt.args,
+		SHA256:  sum,
+		Info:    bots.InfoYAML{Name: info.Name, Author: info.Author, Version: info.Version, Games: info.Games},
+		Checked: time.Now().UTC().Truncate(time.Second),
+	})
+	if err := reg.Save(opt.registry); err != nil {
+		return err
+	}
+	verb := "registered"
+	if replaced {
+		verb = "updated"
+	}
+	_, err = fmt.Fprintf(c.OutOrStdout(), "%s %s in %s: %s, sha256 %s\n", verb, opt.name, opt.registry, path, sum[:12])
+	return err
+}
+
+// executableFile checks that path is a regular file with an execute bit,
+// saying how to fix it if not.
+func executableFile(path string) error {
+	fi, err := os.Stat(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return fmt.Errorf("no bot at %s", path)
+	case err != nil:
+		return err
+	case fi.IsDir():
+		return fmt.Errorf("%s is a directory, not a bot", path)
+	case !fi.Mode().IsRegular():
+		return fmt.Errorf("%s is not a regular file", path)
+	case fi.Mode().Perm()&0o111 == 0:
+		return fmt.Errorf("%s is not executable (chmod +x %s)", path, path)
+	}
+	return nil
+}
+
+// newBotListCmd is `arena bot list`.
+func newBotListCmd() *cobra.Command {
+	var registry string
+	cmd := &cobra.Command{
+		Use:   "list",
+		Short: "List the registered bots and whether their binaries changed",
+		Long: `List prints the bot registry as a table: each bot's name, path and arguments, the start
+of its registered sha256, what its Info said, when it passed the checks (UTC), and
+whether its binary still has the registered sha256: "ok", "CHANGED" (arena will refuse
+to start it until it is added again) or "missing". Paths under the current directory
+are shown relative to it.
+
+The registry is bots.yaml in the current directory unless --registry names another file.`,
+		Args: nArgs(),
+		RunE: func(c *cobra.Command, _ []string) error {
+			reg, err := bots.LoadRegistry(registry)
+			if err != nil {
+				return usage(err)
+			}
+			return listBots(c.OutOrStdout(), reg, registry)
+		},
+	}
+	cmd.Flags().StringVar(&registry, "registry", bots.DefaultRegistry, "the registry file")
+	return cmd
+}
+
+// listBots writes reg, read from file, as a table.
+func listBots(w io.Writer, reg *bots.Registry, file string) error {
+	if len(reg.Bots) == 0 {
+		_, err := fmt.Fprintf(w, "no bots registered in %s: add one with arena bot add NAME PATH\n", file)
+		return err
+	}
+	cwd, _ := os.Getwd() // without it, paths show in full
+	tab := tablewriter.NewTable(w,
+		tablewriter.WithHeaderAutoFormat(tw.Off),
+		tablewriter.WithRowAutoWrap(tw.WrapNone),
+		tablewriter.WithHeaderAlignment(tw.AlignLeft),
+	)
+	tab.Header("name", "path", "sha256", "info name", "author", "version", "checked", "binary")
+	for _, b := range reg.Bots {
+		path := shownPath(cwd, b.Path)
+		cmdLine := append([]string{path}, b.Args...)
+		row := []string{
+			b.Name,
+			quoteArgs(cmdLine),
+			b.SHA256[:min(12, len(b.SHA256))],
+			b.Info.Name,
+			b.Info.Author,
+			b.Info.Version,
+			b.Checked.UTC().Format("2006-01-02 15:04 UTC"),
+			binaryStatus(b, path, file),
+		}
+		if err := tab.Append(row); err != nil {
+			return err
+		}
+	}
+	return tab.Render()
+}
+
+// binaryStatus says whether b's binary still has its registered sha256; for
+// a changed one, it gives the command that registers it again (path as
+// shown, file the registry).
+func binaryStatus(b bots.Registered, path, file string) string {
+	err := b.Verify()
+	switch {
+	case err == nil:
+		return "ok"
+	case errors.Is(err, bots.ErrChanged):
+		again := []string{"arena", "bot", "add", b.Name, path}
+		if file != bots.DefaultRegistry {
+			again = append(again, "--registry", file)
+		}
+		for _, a := range b.Args {
+			again = append(again, "--args="+a)
+		}
+		return "CHANGED — run " + quoteArgs(again) + " again"
+	case errors.Is(err, fs.ErrNotExist):
+		return "missing"
+	}
+	return "unreadable: " + err.Error()
+}
+
+// shownPath returns path relative to cwd when it lies under it, else path.
+func shownPath(cwd, path string) string {
+	if cwd == "" {
+		return path
+	}
+	rel, err := filepath.Rel(cwd, path)
+	if err != nil || !filepath.IsLocal(rel) {
+		return path
+	}
+	return rel
+}
+
+// quoteArgs joins words for a POSIX shell, quoting those that need it.
+func quoteArgs(words []string) string {
+	special := func(r rune) bool {
+		plain := 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9' ||
+			strings.ContainsRune("_@%+=:,./-", r)
+		return !plain
+	}
+	out := make([]string, len(words))
+	for i, w := range words {
+		if w != "" && strings.IndexFunc(w, special) < 0 {
+			out[i] = w
+		} else {
+			out[i] = "'" + strings.ReplaceAll(w, "'", `'\''`) + "'"
+		}
+	}
+	return strings.Join(out, " ")
+}
