@@ -148,17 +148,22 @@ func (r *Registry) Put(b Registered) (replaced bool) {
 // Save writes the registry to path atomically: to a temporary file in the
 // same directory, synced, then renamed over path.
 func (r *Registry) Save(path string) error {
-	data, err := yaml.Marshal(r)
-	if err != nil {
+	var buf bytes.Buffer
+	buf.WriteString(registryHeader)
+	enc := yaml.NewEncoder(&buf)
+	enc.SetIndent(2)
+	if err := enc.Encode(r); err != nil {
 		return fmt.Errorf("bot registry %s: %w", path, err)
 	}
-	data = append([]byte(registryHeader), data...)
+	if err := enc.Close(); err != nil {
+		return fmt.Errorf("bot registry %s: %w", path, err)
+	}
 	tmp, err := os.CreateTemp(filepath.Dir(path), ".bots-*.yaml")
 	if err != nil {
 		return fmt.Errorf("bot registry %s: %w", path, err)
 	}
 	defer os.Remove(tmp.Name()) // after a successful rename, a no-op
-	_, err = tmp.Write(data)
+	_, err = tmp.Write(buf.Bytes())
 	if err == nil {
 		err = tmp.Chmod(0o644)
 	}
