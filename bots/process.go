@@ -226,7 +226,10 @@ func (p *Process) Info() Info { return p.info }
 // FaultMemory (the process ran out of memory), FaultProtocol (the answer
 // could not be decoded, or the bot answered with an error). A cancelled ctx
 // gives ctx's error. Reply.Log holds the bot's output since the last call,
-// capped, with or without an error.
+// capped, with or without an error: what has arrived by the answer. A Go
+// bot's os.Stdout and os.Stderr travel on go-plugin's stdio stream beside
+// the call, so a line written just before answering may show in the next
+// call's log instead.
 func (p *Process) Play(ctx context.Context, req referee.Request) (referee.Reply, error) {
 	preq, err := toprotoRequest(req)
 	if err != nil {
@@ -292,9 +295,10 @@ func (p *Process) exitFault(op string) error {
 }
 
 // Close ends the bot: go-plugin's graceful Shutdown, a grace period, then
-// SIGKILL to the whole process group, so that no grandchild survives; then
-// it removes the bot's temporary directory. It is idempotent and safe after
-// a crash; it returns an error only when something could not be cleaned up.
+// SIGKILL to the whole process group, so that no grandchild survives; it
+// returns once no process of the group is alive, and after removing the
+// bot's temporary directory. It is idempotent and safe after a crash; it
+// returns an error only when something could not be cleaned up.
 func (p *Process) Close() error {
 	p.closeOnce.Do(func() { p.closeErr = p.shutdown() })
 	return p.closeErr
@@ -310,6 +314,9 @@ func (p *Process) shutdown() error {
 			if !p.run.waitExit(killWait) {
 				errs = append(errs, fmt.Errorf("process %d did not end after SIGKILL", p.run.groupID()))
 			}
+		}
+		if live := p.run.awaitGroupGone(killWait); len(live) > 0 {
+			errs = append(errs, fmt.Errorf("processes %v of the bot's group survived SIGKILL", live))
 		}
 		select {
 		case <-killed:

@@ -269,6 +269,30 @@ func (r *groupRunner) waitExit(d time.Duration) bool {
 	}
 }
 
+// awaitGroupGone waits up to d for the bot's process group to have no live
+// process left: SIGKILL takes effect when a process is next scheduled, not
+// at once. It returns the pids still alive after d.
+func (r *groupRunner) awaitGroupGone(d time.Duration) []int {
+	pgid := r.groupID()
+	if pgid == 0 {
+		return nil
+	}
+	deadline := time.Now().Add(d)
+	for pause := 100 * time.Microsecond; ; pause = min(2*pause, 10*time.Millisecond) {
+		if errors.Is(unix.Kill(-pgid, 0), unix.ESRCH) {
+			return nil // no member left, not even a zombie
+		}
+		live, err := liveInGroup(pgid)
+		if err == nil && len(live) == 0 {
+			return nil // only zombies, waiting for init
+		}
+		if time.Now().After(deadline) {
+			return live
+		}
+		time.Sleep(pause)
+	}
+}
+
 // drain waits up to d for the pipes to reach their end, then closes them:
 // a process that escaped the group cannot hold arena.
 func (r *groupRunner) drain(d time.Duration) {
