@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/arenabots/arena/bots"
@@ -50,9 +51,10 @@ type Adapter struct {
 	opt Options
 	log *lockedWriter
 
+	pkg atomic.Pointer[string] // the package jogar was found in, once started
+
 	mu   sync.Mutex
 	proc *process // nil before Start and after Close
-	pkg  string   // the package jogar was found in
 	// lastMicros is how long the last jogar took inside SBCL, to tell the
 	// bot's time from the adapter's in measurements.
 	lastMicros int64
@@ -102,11 +104,9 @@ func (a *Adapter) Config() Config { return a.cfg }
 // Info names the bot after its package (known once started) or its last
 // file.
 func (a *Adapter) Info() bots.Info {
-	a.mu.Lock()
-	name := a.pkg
-	a.mu.Unlock()
-	if name == "" {
-		name = a.cfg.Package
+	name := a.cfg.Package
+	if p := a.pkg.Load(); p != nil {
+		name = *p
 	}
 	if name == "" {
 		last := a.cfg.Files[len(a.cfg.Files)-1]
@@ -170,7 +170,8 @@ func (a *Adapter) start(ctx context.Context) error {
 		return referee.NewFault(referee.FaultStart, err)
 	}
 	a.writeLog(r.log)
-	a.proc, a.pkg = p, r.text
+	a.proc = p
+	a.pkg.Store(&r.text)
 	return nil
 }
 

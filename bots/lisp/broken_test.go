@@ -84,6 +84,15 @@ func TestTwoFilesRelativeLoad(t *testing.T) {
 	}
 }
 
+func TestLatin1Source(t *testing.T) {
+	a, _ := startAdapter(t, Config{Files: []string{"testdata/latin1.lisp"}})
+	st := referee.NewCavalo(1)
+	ans, err := a.Jogar(context.Background(), &st, time.Second)
+	if err != nil || ans.Move != "A1" {
+		t.Errorf("Jogar = %q, %v; want A1", ans.Move, err)
+	}
+}
+
 // TestMisbehaviour plays one call per misbehaviour of testdata/modes.lisp
 // (tempo selects it) on one adapter, each followed by a good call, so it
 // also checks that the adapter recovers.

@@ -328,6 +328,11 @@ log microseconds): status :OK with the list of THUNK's values, or :ERROR,
 
 (defun main ()
   "Serves requests until the adapter closes the request stream."
+  ;; Course projects are often saved in Latin-1 (comments like ;; funcao
+  ;; with accents): read sources as UTF-8, but turn bytes that are not
+  ;; UTF-8 into ? instead of failing the load.
+  (ignore-errors
+   (setf sb-ext:*default-external-format* '(:utf-8 :replacement #\?)))
   (let ((*requests* (sb-sys:make-fd-stream 3 :input t :external-format :utf-8 :buffering :full))
         (*answers* (sb-sys:make-fd-stream 4 :output t :external-format :utf-8 :buffering :full))
         (sb-ext:*invoke-debugger-hook* #'idle-debugger-hook))
