@@ -163,7 +163,10 @@ func (a *Adapter) start(ctx context.Context) error {
 	}
 	r, err := parseReply(ans)
 	if err == nil && r.op != "READY" {
-		err = r.failure()
+		a.writeLog(r.log)
+		// One line: a host shows the last line a bot wrote before it
+		// failed to start.
+		err = errors.New(oneLine(r.failure().Error()))
 	}
 	if err != nil {
 		p.close(time.Second)
@@ -250,6 +253,27 @@ func (a *Adapter) Jogar(ctx context.Context, st referee.State, tempo time.Durati
 	return bots.Answer{Move: d.move, State: d.claim}, nil
 }
 
+// oneLine writes a Lisp error message on one line, naming SBCL's source
+// streams (#<SB-INT:FORM-TRACKING-STREAM for "file /x/y.lisp" {1002723313}>)
+// by their file.
+func oneLine(msg string) string {
+	msg = strings.Join(strings.Fields(msg), " ")
+	for {
+		i := strings.Index(msg, "#<SB-")
+		j := strings.Index(msg[max(i, 0):], ">")
+		if i < 0 || j < 0 {
+			return msg
+		}
+		stream := msg[i : i+j+1]
+		name := "a stream"
+		if _, after, ok := strings.Cut(stream, ` for "file `); ok {
+			name, _, _ = strings.Cut(after, `"`)
+			name = filepath.Base(name)
+		}
+		msg = msg[:i] + name + msg[i+j+1:]
+	}
+}
+
 // writeLog copies text to the log, ending it with a newline.
 func (a *Adapter) writeLog(text string) {
 	if text == "" {
@@ -295,8 +319,10 @@ func parseReply(v sexp.Value) (reply, error) {
 
 // failure describes a FAIL reply as an error.
 func (r reply) failure() error {
+	if r.kind == "LOAD" { // the text says "loading FILE: ..."
+		return fmt.Errorf("lisp: %s", strings.TrimSpace(r.text))
+	}
 	what := map[string]string{
-		"LOAD":        "loading failed",
 		"PACKAGE":     "jogar not found",
 		"ERROR":       "the bot signalled an error",
 		"DEBUGGER":    "the bot entered the debugger",

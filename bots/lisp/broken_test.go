@@ -17,7 +17,7 @@ func TestStartErrors(t *testing.T) {
 		cfg  Config
 		want []string
 	}{
-		{"syntax error", Config{Files: []string{"testdata/syntax.lisp"}}, []string{"loading failed", "syntax.lisp", "end of file", "line: 4"}},
+		{"syntax error", Config{Files: []string{"testdata/syntax.lisp"}}, []string{"lisp: loading /", "syntax.lisp: INPUT-ERROR-IN-LOAD", "end of file on syntax.lisp", "line: 4"}},
 		{"missing package", Config{Files: []string{"testdata/first.lisp"}, Package: "p999"}, []string{"package p999 not found", "PTRIVIAL"}},
 		{"no jogar", Config{Files: []string{"testdata/nojogar.lisp"}}, []string{"no package defines a function JOGAR"}},
 		{"package without jogar", Config{Files: []string{"testdata/nojogar.lisp"}, Package: "pnojogar"}, []string{"package PNOJOGAR has no function JOGAR"}},

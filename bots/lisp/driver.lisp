@@ -171,10 +171,11 @@ known to allow it."
           (sb-thread:release-mutex mutex)))
       t)))
 
-(defun call-protected (id thunk)
+(defun call-protected (id thunk &key backtrace-p)
   "Calls THUNK with its output captured and returns (values status value
 log microseconds): status :OK with the list of THUNK's values, or :ERROR,
-:DEBUGGER, :INTERRUPTED or :EXIT with a text saying why."
+:DEBUGGER, :INTERRUPTED or :EXIT with a text saying why, followed by the
+backtrace of an error when BACKTRACE-P."
   (let ((capture (make-instance 'capture))
         (status :exit)
         (value "arena stopped the non-local exit and kept SBCL running")
@@ -204,7 +205,7 @@ log microseconds): status :OK with the list of THUNK's values, or :ERROR,
                           (handler-case
                               (handler-bind ((error (lambda (c)
                                                       (declare (ignore c))
-                                                      (unless backtrace
+                                                      (when (and backtrace-p (not backtrace))
                                                         (setf backtrace (backtrace-text))))))
                                 (values :ok (multiple-value-list (funcall thunk))))
                             (sb-sys:interactive-interrupt ()
@@ -285,7 +286,7 @@ log microseconds): status :OK with the list of THUNK's values, or :ERROR,
   (if (null *jogar*)
       (send :fail id :request "JOGAR before LOAD")
       (multiple-value-bind (status value log micros)
-          (call-protected id (lambda () (funcall *jogar* estado tempo)))
+          (call-protected id (lambda () (funcall *jogar* estado tempo)) :backtrace-p t)
         (if (not (eq status :ok))
             (send :fail id status value log)
             (let ((answer (if (rest value) value (first value))))

@@ -2,10 +2,11 @@ package lisp
 
 import (
 	"context"
-	"fmt"
+	"errors"
 	"io"
 
 	"github.com/arenabots/arena/bots"
+	"github.com/arenabots/arena/referee"
 )
 
 // Spec returns the bots.Spec that runs the Lisp bot c, called name, through
@@ -44,8 +45,12 @@ func Serve(ctx context.Context, args []string, log io.Writer) error {
 	startCtx, cancel := context.WithTimeout(ctx, RecommendedStartTimeout)
 	err = a.Start(startCtx)
 	cancel()
+	var f *referee.Fault
+	if errors.As(err, &f) {
+		err = f.Err // the "start" of the fault is the host's to say
+	}
 	if err != nil {
-		return fmt.Errorf("starting the Lisp bot: %w", err)
+		return err
 	}
 	bots.Serve(a)
 	return nil

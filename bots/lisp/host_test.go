@@ -1,0 +1,78 @@
+package lisp
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/arenabots/arena/bots"
+)
+
+// serveEnv makes the test binary a Lisp bot process: `lisp.test ARGS...`
+// runs Serve(ARGS), as `arena bot serve ARGS...` does.
+const serveEnv = "ARENA_LISP_TEST_SERVE"
+
+func TestMain(m *testing.M) {
+	if os.Getenv(serveEnv) == "1" {
+		if err := Serve(context.Background(), os.Args[1:], os.Stderr); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+// hostSpec is Spec for the test binary in serve mode (Spec runs arena).
+func hostSpec(t *testing.T, name string, c Config) bots.Spec {
+	t.Helper()
+	requireSBCL(t)
+	self, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	abs, err := filepath.Abs(".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := Spec(self, name, c.Resolve(abs))
+	s.Args = s.Args[2:] // no "bot serve": the test binary takes Args directly
+	s.Env = []string{serveEnv + "=1"}
+	// Without arena's launcher the host sets limits after the start, too
+	// late for the data limit that SBCL's heap is sized from.
+	s.Launcher, s.Limits.MemoryMB = nil, -1
+	return s
+}
+
+// TestHostCheck runs the conformance checks of bots.Check on the sample
+// bots through the real host: go-plugin, the bot process, this adapter and
+// SBCL, as `arena bot check --lisp` will.
+func TestHostCheck(t *testing.T) {
+	for _, s := range samples {
+		t.Run(s.name, func(t *testing.T) {
+			t.Parallel()
+			results := bots.Check(context.Background(), hostSpec(t, s.name, s.cfg), bots.CheckOptions{})
+			for _, r := range results {
+				if !r.OK {
+					t.Errorf("check %q failed: %s", r.Name, r.Detail)
+				}
+			}
+			if len(results) < 5 {
+				t.Errorf("only %d checks ran: %+v", len(results), results)
+			}
+		})
+	}
+}
+
+func TestHostCheckBrokenFile(t *testing.T) {
+	results := bots.Check(context.Background(), hostSpec(t, "syntax", Config{Files: []string{"testdata/syntax.lisp"}}), bots.CheckOptions{})
+	if len(results) == 0 || results[0].OK {
+		t.Fatalf("the start check passed: %+v", results)
+	}
+	if d := results[0].Detail; !strings.Contains(d, "syntax.lisp") || !strings.Contains(d, "end of file") {
+		t.Errorf("the start check says %q; want the file and the Lisp error", d)
+	}
+}
