@@ -214,8 +214,7 @@ func (a *Adapter) Jogar(ctx context.Context, st referee.State, tempo time.Durati
 	}
 	v := newView(a.cfg, c.ToMove())
 	ans, err := a.proc.call(ctx, a.opt.Grace, "JOGAR", encodeState(c, v), sexp.Int(tempo.Milliseconds()))
-	switch {
-	case errors.Is(err, errKilled):
+	if errors.Is(err, errKilled) && ctx.Err() == nil {
 		// SBCL would not stop after an earlier timeout: start afresh.
 		a.writeLog("lisp: sbcl restarted: it did not stop after an earlier timeout\n")
 		a.proc = nil

@@ -17,18 +17,22 @@
 // condition; when a call's context ends SBCL is interrupted, and killed if
 // jogar does not unwind.
 //
-// The serve command runs an adapter as a bot process:
+// The serve command runs a Lisp bot as a bot process with Serve, which
+// loads the files before answering the handshake:
 //
-//	cfg, err := lisp.ParseArgs(args) // args after `arena bot serve`, from Args
-//	a, err := lisp.New(cfg, lisp.Options{Log: os.Stderr})
-//	err = a.Start(ctx)               // load before serving: the host's start timeout covers it
-//	defer a.Close()
-//	bots.Serve(a)
+//	// arena bot serve lisp file=/abs/jogo.lisp state=board ...
+//	if len(args) > 0 && args[0] == lisp.Selector {
+//		return lisp.Serve(ctx, args, os.Stderr)
+//	}
+//
+// and the league or `arena bot check --lisp` starts it with
+// Spec(self, name, cfg.Resolve(leagueDir)), which carries the arguments
+// (Args) and RecommendedStartTimeout.
 //
 // README.md documents the league entry, the state and answer forms, the
 // perspective rule and the timing advice for teachers. Subpackage sexp is
 // the s-expression reader and writer.
 //
-// lisp depends on bots (the Bot interface) and referee (the rules); it
-// must not import proto or the host side of bots.
+// lisp depends on bots (Bot, Serve and Spec) and referee (the rules); it
+// must not import proto or generated code.
 package lisp

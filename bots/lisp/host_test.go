@@ -40,7 +40,9 @@ func hostSpec(t *testing.T, name string, c Config) bots.Spec {
 	}
 	s := Spec(self, name, c.Resolve(abs))
 	s.Args = s.Args[2:] // no "bot serve": the test binary takes Args directly
-	s.Env = []string{serveEnv + "=1"}
+	// GORACE: a -race binary sleeps a second at exit by default, longer
+	// than the host waits for a clean stop.
+	s.Env = []string{serveEnv + "=1", "GORACE=atexit_sleep_ms=0"}
 	// Without arena's launcher the host sets limits after the start, too
 	// late for the data limit that SBCL's heap is sized from.
 	s.Launcher, s.Limits.MemoryMB = nil, -1
