@@ -1,15 +1,86 @@
 package main
 
 import (
+	"context"
 	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
 
 	"github.com/spf13/cobra"
+
+	"github.com/arenabots/arena/arena"
 )
 
-// TODO(owner): replace this placeholder with the real command.
 func newRunCmd() *cobra.Command {
-	return &cobra.Command{
-		Use:  "run",
-		RunE: func(*cobra.Command, []string) error { return errors.New("not implemented yet") },
+	var (
+		restart, verbose, plain bool
+		concurrency             int
+	)
+	cmd := &cobra.Command{
+		Use:   "run CONFIG",
+		Short: "Play a league: every pairing on every seeded board, both colours",
+		Long: `Play the league described by CONFIG (see docs/config.md). Results go to the
+league's out directory (default results/<name>): games.jsonl, per-move logs in
+games/, config.yaml and standings.{txt,md,csv,json}.
+
+Running the same command again resumes a stopped league: finished games are
+kept, unfinished ones are played again. Ctrl-C stops cleanly.`,
+		Args: nArgs("CONFIG"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			cfg, warnings, err := arena.Load(args[0])
+			if err != nil {
+				return usage(err)
+			}
+			for _, w := range warnings {
+				fmt.Fprintln(cmd.ErrOrStderr(), "arena: warning:", w)
+			}
+			if concurrency > 0 {
+				cfg.Concurrency = concurrency
+			}
+			self, err := os.Executable()
+			if err != nil {
+				return fmt.Errorf("finding arena's own binary for the built-in bots: %w", err)
+			}
+			prog := newProgress(cmd.OutOrStdout(), cfg, plain)
+			r := &arena.Runner{Config: cfg, Self: self, Restart: restart, Verbose: verbose, Events: prog.event}
+			sum, err := r.Run(cmd.Context())
+			prog.stop()
+			switch {
+			case errors.Is(err, arena.ErrConfigChanged):
+				return usage(err)
+			case errors.Is(err, context.Canceled):
+				return fmt.Errorf("interrupted: %d of %d games are recorded in %s; run 'arena run %s' again to resume", sum.Skipped+sum.Played, sum.Total, sum.Out, args[0])
+			case err != nil:
+				return err
+			}
+			table, err := os.ReadFile(filepath.Join(sum.Out, arena.StandingsFile+".txt"))
+			if err != nil {
+				return err
+			}
+			out := cmd.OutOrStdout()
+			fmt.Fprintf(out, "\n%s", table)
+			fmt.Fprintln(out, summaryLine(sum))
+			return nil
+		},
 	}
+	f := cmd.Flags()
+	f.BoolVar(&restart, "restart", false, "discard the results of an earlier run in the out directory and start over")
+	f.IntVar(&concurrency, "concurrency", 0, "games played at once (default: the config's concurrency, else the number of cores)")
+	f.BoolVar(&plain, "plain", false, "print one line per game instead of a progress bar")
+	f.BoolVarP(&verbose, "verbose", "v", false, "show go-plugin's logs of the bot processes")
+	return cmd
+}
+
+// summaryLine says what a run did and how fast.
+func summaryLine(s arena.Summary) string {
+	line := fmt.Sprintf("%d games played", s.Played)
+	if s.Skipped > 0 {
+		line += fmt.Sprintf(" (%d already recorded)", s.Skipped)
+	}
+	if secs := s.Wall.Seconds(); s.Played > 0 && secs > 0 {
+		busy := 100 * s.BotTime.Seconds() / (secs * float64(s.Workers))
+		line += fmt.Sprintf(" in %.1fs (%.2f games/s, %d at once; bot calls %.0f%% of worker time)", secs, float64(s.Played)/secs, s.Workers, busy)
+	}
+	return line + "; results in " + s.Out
 }

@@ -1,0 +1,343 @@
+package arena
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"reflect"
+	"runtime"
+	"strings"
+	"time"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/arenabots/arena/bots"
+	"github.com/arenabots/arena/bots/builtin"
+	"github.com/arenabots/arena/bots/lisp"
+	"github.com/arenabots/arena/referee"
+	"github.com/arenabots/arena/results"
+)
+
+// Config is a league file. Zero fields take the defaults that Load fills in
+// and docs/config.md lists. Relative paths in the file are relative to the
+// file's directory; the default Out is results/<name> in the current
+// directory.
+type Config struct {
+	Name         string          `yaml:"name"`
+	Game         string          `yaml:"game"`
+	Seed         uint64          `yaml:"seed"`
+	Rounds       int             `yaml:"rounds"`
+	TempoMS      int             `yaml:"tempo_ms"`
+	MarginMS     int             `yaml:"time_margin_ms"`
+	Concurrency  int             `yaml:"concurrency"`
+	Scoring      results.Scoring `yaml:"scoring"`
+	OnTimeout    string          `yaml:"on_timeout"`
+	OnIllegal    string          `yaml:"on_illegal"`
+	OnCrash      string          `yaml:"on_crash"`
+	ForcedMoves  string          `yaml:"forced_moves"`
+	StartTimeout int             `yaml:"start_timeout_ms"`
+	Limits       Limits          `yaml:"limits"`
+	Out          string          `yaml:"out"`
+	Registry     string          `yaml:"registry"`
+	Bots         []BotConfig     `yaml:"bots"`
+
+	file string     // where the config was read from
+	root *yaml.Node // the parsed file, to locate errors
+}
+
+// Limits bound each bot process; zero fields take the bots package defaults.
+type Limits struct {
+	MemoryMB  int `yaml:"memory_mb"`
+	Processes int `yaml:"processes"`
+	OutputKB  int `yaml:"output_kb"`
+}
+
+// BotConfig is one bot of a league: a name and exactly one of Builtin,
+// Registered, Path or Lisp.
+type BotConfig struct {
+	Name       string            `yaml:"name"`
+	Builtin    string            `yaml:"builtin"`
+	Registered string            `yaml:"registered"`
+	Path       string            `yaml:"path"`
+	Args       []string          `yaml:"args"`
+	Env        map[string]string `yaml:"env"`
+	Options    map[string]string `yaml:"options"`
+	Lisp       *lisp.Config      `yaml:"lisp"`
+	SHA256     string            `yaml:"sha256,omitempty"` // filled in for registered bots
+}
+
+// Defaults of a league file.
+const (
+	DefaultGame         = "cavalo"
+	DefaultSeed         = 1
+	DefaultRounds       = 4
+	DefaultTempoMS      = 1000
+	DefaultMarginMS     = 250
+	DefaultStartTimeout = 5000
+)
+
+// Load reads, checks and completes the league file at path. User mistakes
+// come back as a *ConfigError naming the file and line. Problems that do not
+// stop a league (a bot binary that is missing: its games are forfeits) come
+// back as warnings.
+func Load(path string) (cfg *Config, warnings []error, err error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	return Parse(path, data)
+}
+
+// Parse is Load on data already read from file.
+func Parse(file string, data []byte) (*Config, []error, error) {
+	var root yaml.Node
+	if err := yaml.Unmarshal(data, &root); err != nil {
+		return nil, nil, yamlError(file, err)
+	}
+	if root.Kind == 0 {
+		return nil, nil, &ConfigError{File: file, Msg: "empty league file: it needs at least a list of bots (see configs/league.yaml)"}
+	}
+	if err := checkKeys(file, &root, reflect.TypeFor[Config]()); err != nil {
+		return nil, nil, err
+	}
+	cfg := &Config{file: file, root: &root}
+	if err := root.Decode(cfg); err != nil {
+		return nil, nil, yamlError(file, err)
+	}
+	warnings, err := cfg.complete()
+	if err != nil {
+		return nil, nil, err
+	}
+	return cfg, warnings, nil
+}
+
+// yamlError turns a yaml.v3 error ("yaml: line 3: …") into a ConfigError.
+func yamlError(file string, err error) error {
+	msg := err.Error()
+	var te *yaml.TypeError
+	if errors.As(err, &te) && len(te.Errors) > 0 {
+		msg = te.Errors[0]
+	}
+	msg = strings.TrimPrefix(msg, "yaml: ")
+	var line int
+	if n, _ := fmt.Sscanf(msg, "line %d:", &line); n == 1 {
+		_, msg, _ = strings.Cut(msg, ": ")
+	}
+	return &ConfigError{File: file, Line: line, Msg: msg}
+}
+
+// errAt returns a ConfigError at the line of the node at path.
+func (c *Config) errAt(msg string, path ...any) error {
+	line := 0
+	if n := find(c.root, path...); n != nil {
+		line = n.Line
+	}
+	return &ConfigError{File: c.file, Line: line, Msg: msg}
+}
+
+// complete fills in defaults and checks every field.
+func (c *Config) complete() (warnings []error, err error) {
+	dir := filepath.Dir(c.file)
+	if c.Name == "" {
+		c.Name = strings.TrimSuffix(filepath.Base(c.file), filepath.Ext(c.file))
+	}
+	if err := bots.CheckName(c.Name); err != nil {
+		return nil, c.errAt("league "+err.Error()+" (it names the results directory)", "name")
+	}
+	if c.Game == "" {
+		c.Game = DefaultGame
+	}
+	if _, err := referee.LookupGame(c.Game); err != nil {
+		return nil, c.errAt(err.Error(), "game")
+	}
+	if find(c.root, "seed") == nil {
+		c.Seed = DefaultSeed
+	}
+	for _, f := range []struct {
+		v    *int
+		def  int
+		key  string
+		what string
+	}{
+		{&c.Rounds, DefaultRounds, "rounds", "the number of seeded boards"},
+		{&c.TempoMS, DefaultTempoMS, "tempo_ms", "the per-move budget in ms"},
+		{&c.MarginMS, DefaultMarginMS, "time_margin_ms", "the transport margin in ms"},
+		{&c.Concurrency, runtime.NumCPU(), "concurrency", "the number of games played at once"},
+		{&c.StartTimeout, DefaultStartTimeout, "start_timeout_ms", "how long a bot may take to start, in ms"},
+	} {
+		if find(c.root, f.key) == nil {
+			*f.v = f.def
+		}
+		if *f.v <= 0 && !(f.key == "time_margin_ms" && *f.v == 0) {
+			return nil, c.errAt(fmt.Sprintf("%s is %d: want a positive number (%s)", f.key, *f.v, f.what), f.key)
+		}
+	}
+	if find(c.root, "scoring") == nil {
+		c.Scoring = results.DefaultScoring()
+	}
+	for _, p := range []struct {
+		v       *string
+		key     string
+		allowed []string
+	}{
+		{&c.OnTimeout, "on_timeout", []string{"forfeit", "adjudicate"}},
+		{&c.OnIllegal, "on_illegal", []string{"forfeit", "adjudicate"}},
+		{&c.OnCrash, "on_crash", []string{"forfeit", "adjudicate"}},
+		{&c.ForcedMoves, "forced_moves", []string{"referee", "bot"}},
+	} {
+		if *p.v == "" {
+			*p.v = p.allowed[0]
+		}
+		if *p.v != p.allowed[0] && *p.v != p.allowed[1] {
+			return nil, c.errAt(fmt.Sprintf("%s is %q: want %q or %q", p.key, *p.v, p.allowed[0], p.allowed[1]), p.key)
+		}
+	}
+	if c.Limits.MemoryMB < 0 || c.Limits.Processes < 0 || c.Limits.OutputKB < 0 {
+		return nil, c.errAt("limits must not be negative (0 means the default)", "limits")
+	}
+	if c.Out == "" {
+		c.Out = filepath.Join("results", c.Name)
+	} else {
+		c.Out = abs(dir, c.Out)
+	}
+	if c.Registry == "" {
+		c.Registry = bots.DefaultRegistry
+	}
+	c.Registry = abs(dir, c.Registry)
+	return c.completeBots(dir)
+}
+
+// completeBots checks the bots list and resolves paths and registered bots.
+func (c *Config) completeBots(dir string) (warnings []error, err error) {
+	if len(c.Bots) < 2 {
+		return nil, c.errAt(fmt.Sprintf("a league needs at least 2 bots, found %d; add entries like `- {name: greedy, builtin: greedy}`", len(c.Bots)), "bots")
+	}
+	var reg *bots.Registry
+	seen := map[string]bool{}
+	for i := range c.Bots {
+		b := &c.Bots[i]
+		if err := bots.CheckName(b.Name); err != nil {
+			return nil, c.errAt(err.Error()+" (names appear in file names)", "bots", i)
+		}
+		if seen[b.Name] {
+			return nil, c.errAt(fmt.Sprintf("bot name %q is used twice: names must be unique", b.Name), "bots", i, "name")
+		}
+		seen[b.Name] = true
+		kinds := 0
+		for _, s := range []string{b.Builtin, b.Registered, b.Path} {
+			if s != "" {
+				kinds++
+			}
+		}
+		if b.Lisp != nil {
+			kinds++
+		}
+		if kinds != 1 {
+			return nil, c.errAt(fmt.Sprintf("bot %q: give exactly one of builtin, registered, path or lisp", b.Name), "bots", i)
+		}
+		switch {
+		case b.Builtin != "":
+			f, err := builtin.Lookup(b.Builtin)
+			if err != nil {
+				return nil, c.errAt(err.Error(), "bots", i, "builtin")
+			}
+			if _, err := f(b.Options); err != nil {
+				return nil, c.errAt(fmt.Sprintf("bot %q: options: %v", b.Name, err), "bots", i, "options")
+			}
+		case b.Registered != "":
+			if reg == nil {
+				if reg, err = bots.LoadRegistry(c.Registry); err != nil {
+					return nil, c.errAt(err.Error(), "bots", i, "registered")
+				}
+			}
+			r, ok := reg.Lookup(b.Registered)
+			if !ok {
+				return nil, c.errAt(fmt.Sprintf("bot %q is not in the registry %s: register it with `arena bot add %s PATH`", b.Registered, c.Registry, b.Registered), "bots", i, "registered")
+			}
+			b.Path, b.SHA256 = r.Path, r.SHA256
+			b.Args = append(append([]string(nil), r.Args...), b.Args...)
+		case b.Path != "":
+			b.Path = abs(dir, b.Path)
+		case b.Lisp != nil:
+			l := b.Lisp.Resolve(dir).WithDefaults()
+			if err := l.Validate(); err != nil {
+				return nil, c.errAt(fmt.Sprintf("bot %q: lisp: %s", b.Name, strings.ReplaceAll(err.Error(), "\n", "; ")), "bots", i, "lisp")
+			}
+			for _, f := range l.Files {
+				if _, err := os.Stat(f); err != nil {
+					warnings = append(warnings, c.errAt(fmt.Sprintf("bot %q: no Lisp file %s; its games will be forfeits (reason start)", b.Name, f), "bots", i, "lisp"))
+				}
+			}
+			b.Lisp = &l
+		}
+		if b.Builtin == "" && len(b.Options) > 0 {
+			return nil, c.errAt(fmt.Sprintf("bot %q: options are for built-in bots; pass settings to a program with args or env", b.Name), "bots", i, "options")
+		}
+		if b.Path != "" {
+			if err := executable(b.Path); err != nil {
+				warnings = append(warnings, c.errAt(fmt.Sprintf("bot %q: %v; its games will be forfeits (reason start) — fix the path or build the bot", b.Name, err), "bots", i))
+			}
+		}
+	}
+	return warnings, nil
+}
+
+// executable checks that path is a regular file with an execute bit.
+func executable(path string) error {
+	fi, err := os.Stat(path)
+	switch {
+	case err != nil:
+		return fmt.Errorf("no bot binary at %s", path)
+	case fi.IsDir():
+		return fmt.Errorf("%s is a directory, not a bot binary", path)
+	case fi.Mode()&0o111 == 0:
+		return fmt.Errorf("%s is not executable (chmod +x)", path)
+	}
+	return nil
+}
+
+func abs(dir, path string) string {
+	if filepath.IsAbs(path) {
+		return path
+	}
+	p, err := filepath.Abs(filepath.Join(dir, path))
+	if err != nil {
+		return filepath.Join(dir, path)
+	}
+	return p
+}
+
+// File returns the path the config was read from.
+func (c *Config) File() string { return c.file }
+
+// Clock returns the league's time control.
+func (c *Config) Clock() referee.Clock {
+	return referee.Clock{Tempo: time.Duration(c.TempoMS) * time.Millisecond, Margin: time.Duration(c.MarginMS) * time.Millisecond}
+}
+
+// Hash identifies what decides the games of the league: everything but
+// concurrency and the output directory. A league resumes only under the
+// same hash.
+func (c *Config) Hash() string {
+	d := *c
+	d.Concurrency, d.Out, d.Registry = 0, "", ""
+	data, _ := json.Marshal(d) // a Config always marshals
+	sum := sha256.Sum256(data)
+	return hex.EncodeToString(sum[:8])
+}
+
+// Resolved returns the config with every default filled in, as YAML, with
+// its hash: what a league writes to out/config.yaml.
+func (c *Config) Resolved() []byte {
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "# resolved from %s; hash identifies the games (all but concurrency and out)\nhash: %s\n", c.file, c.Hash())
+	enc := yaml.NewEncoder(&b)
+	enc.SetIndent(2)
+	_ = enc.Encode(c) // a Config always marshals
+	return b.Bytes()
+}

@@ -1,0 +1,336 @@
+package arena
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/arenabots/arena/bots"
+	"github.com/arenabots/arena/bots/lisp"
+	"github.com/arenabots/arena/referee"
+	"github.com/arenabots/arena/results"
+)
+
+// Runner plays a league. Its fields are set by the caller before Run.
+type Runner struct {
+	Config *Config
+	// Self is arena's own executable, which serves the built-in bots.
+	Self string
+	// Restart discards the results of an earlier run in Config.Out.
+	Restart bool
+	// Verbose lets go-plugin log to stderr.
+	Verbose bool
+	// Events, if set, is told of each finished game; calls are serialized.
+	Events func(Event)
+}
+
+// Event reports progress: the start of a run (Game nil), or one finished
+// game, recorded in the journal.
+type Event struct {
+	Game  *results.Game
+	Done  int // games in the journal, this one included
+	Total int // games in the schedule
+}
+
+// Summary is what a run did.
+type Summary struct {
+	Total   int           // games in the schedule
+	Skipped int           // games already in the journal when the run started
+	Played  int           // games played and journaled by this run
+	Wall    time.Duration // the run's wall time
+	BotTime time.Duration // time charged to bots in the games played
+	Workers int           // games played at once
+	Out     string        // the results directory
+}
+
+// ErrConfigChanged is returned when Out holds results of another config and
+// Restart is not set.
+var ErrConfigChanged = errors.New("config changed")
+
+// File names inside a league's results directory, besides the journal and
+// per-move logs named by package results.
+const (
+	ConfigFile    = "config.yaml"
+	StandingsFile = "standings" // standings.txt, .md, .csv, .json
+)
+
+// Run plays every scheduled game that the journal does not hold yet, up to
+// Config.Concurrency at a time, then writes the standings. When ctx is
+// cancelled it stops the games in flight (they are played again on resume)
+// and returns ctx's error with the summary so far.
+func (r *Runner) Run(ctx context.Context) (Summary, error) {
+	c := r.Config
+	start := time.Now()
+	sum := Summary{Out: c.Out}
+	if err := r.prepare(); err != nil {
+		return sum, err
+	}
+	j, err := results.OpenJournal(filepath.Join(c.Out, results.JournalName))
+	if err != nil {
+		return sum, err
+	}
+	defer j.Close()
+
+	schedule := Schedule(c)
+	var pending []Scheduled
+	for _, g := range schedule {
+		if !j.Has(g.ID) {
+			pending = append(pending, g)
+		}
+	}
+	sum.Total, sum.Skipped = len(schedule), len(schedule)-len(pending)
+	if r.Events != nil {
+		r.Events(Event{Done: sum.Skipped, Total: sum.Total})
+	}
+
+	jobs := make(chan Scheduled)
+	var (
+		mu       sync.Mutex
+		firstErr error
+		wg       sync.WaitGroup
+	)
+	done := sum.Skipped
+	sum.Workers = min(c.Concurrency, len(pending))
+	for range sum.Workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for s := range jobs {
+				g, err := r.playAndRecord(ctx, s, j)
+				mu.Lock()
+				switch {
+				case err != nil && firstErr == nil && ctx.Err() == nil:
+					firstErr = err
+				case err == nil && g != nil:
+					done++
+					sum.Played++
+					sum.BotTime += time.Duration(g.TimeMS[0]+g.TimeMS[1]) * time.Millisecond
+					if r.Events != nil {
+						r.Events(Event{Game: g, Done: done, Total: sum.Total})
+					}
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+feed:
+	for _, s := range pending {
+		mu.Lock()
+		stop := firstErr != nil
+		mu.Unlock()
+		if stop {
+			break
+		}
+		select {
+		case jobs <- s:
+		case <-ctx.Done():
+			break feed
+		}
+	}
+	close(jobs)
+	wg.Wait()
+	sum.Wall = time.Since(start)
+	if firstErr != nil {
+		return sum, firstErr
+	}
+	if err := ctx.Err(); err != nil {
+		return sum, err
+	}
+	return sum, r.writeStandings(j.Games())
+}
+
+// prepare makes the results directory and checks that its results, if any,
+// come from the same config, then records the config there.
+func (r *Runner) prepare() error {
+	c := r.Config
+	if err := os.MkdirAll(c.Out, 0o755); err != nil {
+		return fmt.Errorf("results directory: %w", err)
+	}
+	old, err := readHash(filepath.Join(c.Out, ConfigFile))
+	if err != nil {
+		return err
+	}
+	if r.Restart || (old != "" && old != c.Hash()) {
+		if !r.Restart {
+			return fmt.Errorf("%w: %s holds results of a different config (hash %s, now %s): run again with --restart to discard them, or set another out", ErrConfigChanged, c.Out, old, c.Hash())
+		}
+		for _, name := range []string{results.JournalName, results.GamesDir} {
+			if err := os.RemoveAll(filepath.Join(c.Out, name)); err != nil {
+				return fmt.Errorf("restart: %w", err)
+			}
+		}
+	}
+	return results.WriteFileAtomic(filepath.Join(c.Out, ConfigFile), c.Resolved())
+}
+
+// readHash returns the hash recorded in a results directory's config.yaml,
+// or "" when there is none.
+func readHash(path string) (string, error) {
+	f, err := os.Open(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return "", nil
+	}
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		if h, ok := strings.CutPrefix(sc.Text(), "hash: "); ok {
+			return strings.TrimSpace(h), nil
+		}
+	}
+	return "", sc.Err()
+}
+
+// playAndRecord plays s and, unless the game was interrupted, writes its
+// per-move logs and then its journal line. It returns nil for an
+// interrupted game.
+func (r *Runner) playAndRecord(ctx context.Context, s Scheduled, j *results.Journal) (*results.Game, error) {
+	c := r.Config
+	game, err := referee.LookupGame(c.Game)
+	if err != nil {
+		return nil, err
+	}
+	st := game.New(s.Seed)
+	initial := st.Clone()
+	start := time.Now()
+	rec := r.play(ctx, st, s)
+	if rec.Reason == referee.Interrupted {
+		return nil, nil
+	}
+	g := results.FromRecord(s.ID, s.Round, s.Seed, c.Bots[s.White].Name, c.Bots[s.Black].Name, rec, start, time.Now())
+	if err := results.WriteGameLog(c.Out, g, initial, rec); err != nil {
+		return nil, err
+	}
+	if err := j.Append(g); err != nil {
+		return nil, err
+	}
+	return &g, nil
+}
+
+// play starts both bots of s, plays the match and stops the bots.
+func (r *Runner) play(ctx context.Context, st referee.State, s Scheduled) referee.Record {
+	c := r.Config
+	var (
+		procs [2]*bots.Process
+		errs  [2]error
+		wg    sync.WaitGroup
+	)
+	for i, b := range [2]int{s.White, s.Black} {
+		wg.Go(func() { procs[i], errs[i] = bots.Start(ctx, r.spec(c.Bots[b])) })
+	}
+	wg.Wait()
+	defer func() {
+		for _, p := range procs {
+			if p != nil {
+				wg.Go(func() { p.Close() })
+			}
+		}
+		wg.Wait()
+	}()
+	if ctx.Err() != nil {
+		return referee.Unplayed(st, 0, referee.Interrupted, ctx.Err().Error())
+	}
+	if errs[0] != nil || errs[1] != nil {
+		return unstarted(st, errs)
+	}
+	opt := referee.MatchOptions{
+		Clock:         c.Clock(),
+		RefereeForced: c.ForcedMoves == "referee",
+		OnTimeout:     policy(c.OnTimeout),
+		OnIllegal:     policy(c.OnIllegal),
+		OnCrash:       policy(c.OnCrash),
+	}
+	return referee.Match(ctx, st, [2]referee.Player{procs[0], procs[1]}, opt)
+}
+
+// unstarted is the record of a game whose bots did not both start.
+func unstarted(st referee.State, errs [2]error) referee.Record {
+	var loser referee.Side
+	var details []string
+	for i, err := range errs {
+		if err != nil {
+			side := referee.Side(i + 1)
+			details = append(details, fmt.Sprintf("%s: %v", side, err))
+			if loser == 0 {
+				loser = side
+			} else {
+				loser = 0 // both
+			}
+		}
+	}
+	reason := referee.Start
+	if k := referee.FaultOf(errors.Join(errs[0], errs[1])); k == referee.FaultCrash || k == referee.FaultMemory {
+		reason = referee.Crash
+	}
+	return referee.Unplayed(st, loser, reason, strings.Join(details, "; "))
+}
+
+func policy(s string) referee.Policy {
+	if s == "adjudicate" {
+		return referee.Adjudicate
+	}
+	return referee.Forfeit
+}
+
+// spec returns how to start bot b.
+func (r *Runner) spec(b BotConfig) bots.Spec {
+	c := r.Config
+	var s bots.Spec
+	switch {
+	case b.Builtin != "":
+		s = bots.BuiltinSpec(r.Self, b.Builtin, b.Options)
+	case b.Lisp != nil:
+		s = lisp.Spec(r.Self, b.Name, *b.Lisp)
+	default:
+		s = bots.ExecSpec(r.Self, b.Path, b.Args)
+		s.SHA256 = b.SHA256
+	}
+	s.Name = b.Name
+	for k, v := range b.Env {
+		s.Env = append(s.Env, k+"="+v)
+	}
+	sort.Strings(s.Env)
+	// A Lisp bot loads its files before the handshake: it keeps the
+	// adapter's longer start timeout unless the league asks for more.
+	s.StartTimeout = max(s.StartTimeout, time.Duration(c.StartTimeout)*time.Millisecond)
+	s.Limits = bots.Limits{MemoryMB: c.Limits.MemoryMB, Processes: c.Limits.Processes, OutputBytes: c.Limits.OutputKB * 1024}
+	s.Verbose = r.Verbose
+	return s
+}
+
+// writeStandings writes the standings in every format next to the journal.
+func (r *Runner) writeStandings(games []results.Game) error {
+	c := r.Config
+	names := make([]string, len(c.Bots))
+	for i, b := range c.Bots {
+		names[i] = b.Name
+	}
+	st := results.Compute(games, names, c.Scoring)
+	for _, f := range []string{"txt", "md", "csv", "json"} {
+		var b strings.Builder
+		if err := st.Write(&b, formatName(f)); err != nil {
+			return err
+		}
+		if err := results.WriteFileAtomic(filepath.Join(c.Out, StandingsFile+"."+f), []byte(b.String())); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// formatName maps a file extension to a standings format name.
+func formatName(ext string) string {
+	if ext == "txt" {
+		return "text"
+	}
+	return ext
+}

@@ -1,0 +1,96 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"sync"
+
+	"github.com/vbauerster/mpb/v8"
+	"github.com/vbauerster/mpb/v8/decor"
+	"golang.org/x/term"
+
+	"github.com/arenabots/arena/arena"
+	"github.com/arenabots/arena/results"
+)
+
+// progress shows a league as it runs: on a terminal a bar with games done,
+// ETA and games/s and a live top 5; otherwise one line per game.
+type progress struct {
+	out   io.Writer
+	cfg   *arena.Config
+	names []string
+	mu    sync.Mutex
+	games []results.Game
+	p     *mpb.Progress
+	bar   *mpb.Bar
+}
+
+func newProgress(out io.Writer, cfg *arena.Config, plain bool) *progress {
+	pr := &progress{out: out, cfg: cfg}
+	for _, b := range cfg.Bots {
+		pr.names = append(pr.names, b.Name)
+	}
+	if f, ok := out.(*os.File); ok && !plain && term.IsTerminal(int(f.Fd())) {
+		pr.p = mpb.New(mpb.WithOutput(out), mpb.WithWidth(40))
+	}
+	return pr
+}
+
+// event is the Runner's Events callback.
+func (pr *progress) event(e arena.Event) {
+	pr.mu.Lock()
+	defer pr.mu.Unlock()
+	if e.Game == nil {
+		if pr.p != nil {
+			pr.bar = pr.p.AddBar(int64(e.Total),
+				mpb.PrependDecorators(
+					decor.Name(pr.cfg.Name+" "),
+					decor.CountersNoUnit("%d/%d games"),
+				),
+				mpb.AppendDecorators(
+					decor.AverageSpeed(nil, " %.2f games/s"),
+					decor.Name(" ETA "),
+					decor.AverageETA(decor.ET_STYLE_GO),
+				),
+				mpb.BarExtender(mpb.BarFillerFunc(pr.top5), false),
+			)
+			pr.bar.SetCurrent(int64(e.Done))
+		} else if e.Done > 0 {
+			fmt.Fprintf(pr.out, "resuming: %d of %d games already recorded\n", e.Done, e.Total)
+		}
+		return
+	}
+	pr.games = append(pr.games, *e.Game)
+	if pr.bar != nil {
+		pr.bar.Increment()
+		return
+	}
+	g := e.Game
+	fmt.Fprintf(pr.out, "[%*d/%d] %-28s %-7s %-11s %3d-%-3d %s\n", len(fmt.Sprint(e.Total)), e.Done, e.Total, g.ID, g.Result, g.Reason, g.Scores[0], g.Scores[1], g.Detail)
+}
+
+// top5 draws the leaders of the games seen so far under the bar.
+func (pr *progress) top5(w io.Writer, _ decor.Statistics) error {
+	pr.mu.Lock()
+	defer pr.mu.Unlock()
+	st := results.Compute(pr.games, pr.names, pr.cfg.Scoring)
+	for i, row := range st.Rows {
+		if i == 5 {
+			break
+		}
+		fmt.Fprintf(w, "  %d. %-20s %5.1f pts  %d games\n", i+1, row.Bot, row.Points, row.Games)
+	}
+	return nil
+}
+
+// stop waits for the bar to draw its last state.
+func (pr *progress) stop() {
+	if pr.p == nil {
+		return
+	}
+	if pr.bar != nil && !pr.bar.Completed() {
+		pr.bar.Abort(false)
+	}
+	pr.p.Wait()
+}
