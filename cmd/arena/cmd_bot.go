@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -13,15 +15,16 @@ import (
 
 	"github.com/arenabots/arena/bots"
 	"github.com/arenabots/arena/bots/builtin"
+	"github.com/arenabots/arena/bots/lisp"
 	"github.com/arenabots/arena/referee"
 )
 
 func newBotCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "bot",
-		Short: "Check bots and serve the built-in ones",
+		Short: "Check, register and list bots",
 	}
-	cmd.AddCommand(newBotCheckCmd(), newBotServeCmd(), newBotLaunchCmd())
+	cmd.AddCommand(newBotCheckCmd(), newBotAddCmd(), newBotListCmd(), newBotServeCmd(), newBotLaunchCmd())
 	return cmd
 }
 
@@ -31,10 +34,10 @@ func newBotCheckCmd() *cobra.Command {
 		args                 []string
 		tempo, margin, start int
 		seed                 uint64
-		verbose              bool
+		verbose, lispMode    bool
 	)
 	cmd := &cobra.Command{
-		Use:   "check BOT [-- ARGS...]",
+		Use:   "check BOT [-- ARGS...] | check --lisp FILE... [KEY=VALUE...]",
 		Short: "Check that a bot conforms: handshake, Info, legal answers in time, clean stop",
 		Long: `Check runs the conformance checks on a bot, as a course instructor does on a
 submission: it starts the bot, checks the handshake and Info, asks for a move in an
@@ -45,6 +48,11 @@ claimed state right when one is sent), then stops it and checks that no process 
 BOT is the path of an executable, or builtin:NAME[,KEY=VALUE...] for a built-in bot.
 Arguments for the bot go after -- or in --args.
 
+With --lisp the arguments are a Common Lisp submission: its files, loaded in order,
+and the adapter's settings as KEY=VALUE (state=, answer=, perspective=, package=,
+knights=, index_base=; see bots/lisp/README.md), e.g.
+  arena bot check --lisp g12/jogo.lisp g12/projeto.lisp state=board answer=state
+
 It prints a table of checks and a one-line verdict, and exits 0 only if every check
 passes.`,
 		Args: atLeastOne("BOT"),
@@ -53,14 +61,21 @@ passes.`,
 			if err != nil {
 				return err
 			}
-			spec, err := botSpec(self, pos[0], append(args, pos[1:]...))
+			var spec bots.Spec
+			if lispMode {
+				spec, err = lispSpec(self, pos)
+			} else {
+				spec, err = botSpec(self, pos[0], append(args, pos[1:]...))
+			}
 			if err != nil {
 				return usage(err)
 			}
 			if tempo <= 0 || margin < 0 {
 				return usage(fmt.Errorf("--tempo must be positive and --margin not negative (got %d and %d)", tempo, margin))
 			}
-			spec.StartTimeout = time.Duration(start) * time.Millisecond
+			if !lispMode || c.Flags().Changed("start-timeout") {
+				spec.StartTimeout = time.Duration(start) * time.Millisecond
+			}
 			spec.Verbose = verbose
 			clock := referee.Clock{Tempo: time.Duration(tempo) * time.Millisecond, Margin: time.Duration(margin) * time.Millisecond}
 			results := bots.Check(c.Context(), spec, bots.CheckOptions{Clock: clock, Seed: seed})
@@ -85,7 +100,29 @@ passes.`,
 	f.IntVar(&start, "start-timeout", 5000, "time to start and complete the handshake in ms")
 	f.Uint64Var(&seed, "seed", 1, "board of the opening position")
 	f.BoolVarP(&verbose, "verbose", "v", false, "show go-plugin's log and the bot's stderr")
+	f.BoolVar(&lispMode, "lisp", false, "the arguments are Lisp files and adapter settings (see above)")
 	return cmd
+}
+
+// lispSpec returns how to start the Lisp submission given as files and
+// KEY=VALUE settings on the command line.
+func lispSpec(self string, words []string) (bots.Spec, error) {
+	args := []string{lisp.Selector}
+	for _, w := range words {
+		if !strings.Contains(w, "=") {
+			abs, err := filepath.Abs(w)
+			if err != nil {
+				return bots.Spec{}, err
+			}
+			w = "file=" + abs
+		}
+		args = append(args, w)
+	}
+	cfg, err := lisp.ParseArgs(args)
+	if err != nil {
+		return bots.Spec{}, err
+	}
+	return lisp.Spec(self, strings.TrimSuffix(filepath.Base(cfg.Files[0]), filepath.Ext(cfg.Files[0])), cfg), nil
 }
 
 // printChecks writes the results as a table and a verdict line.
@@ -121,11 +158,14 @@ func printChecks(w io.Writer, bot string, results []bots.CheckResult) error {
 // arena's own binary as a built-in bot's process (see bots.BuiltinSpec).
 func newBotServeCmd() *cobra.Command {
 	return &cobra.Command{
-		Use:    "serve builtin:NAME [KEY=VALUE...]",
+		Use:    "serve (builtin:NAME | lisp) [KEY=VALUE...]",
 		Short:  "Serve a built-in bot (arena runs this itself)",
 		Hidden: true,
 		Args:   atLeastOne("builtin:NAME"),
 		RunE: func(c *cobra.Command, args []string) error {
+			if args[0] == lisp.Selector || strings.HasPrefix(args[0], lisp.Selector+":") {
+				return lisp.Serve(c.Context(), args, os.Stderr)
+			}
 			name, ok := strings.CutPrefix(args[0], bots.BuiltinPrefix)
 			if !ok {
 				return usage(fmt.Errorf("bot serve: %q is not %sNAME", args[0], bots.BuiltinPrefix))
