@@ -10,8 +10,9 @@ import "github.com/arenabots/arena/referee"
 //     over knight jumps through numbered squares from both knights at once
 //     (a Voronoi split; ties go to the side to move, which jumps first, and
 //     its first jump avoids the squares the other knight attacks), weighted
-//     by their value and halved for the smaller of a digit-swapped pair that
-//     falls in one region (taking either removes the other);
+//     by their value, less for each jump further away (far squares are
+//     less sure), and less half the smaller of each digit-swapped pair that
+//     falls whole in one region (taking either removes the other);
 //   - mobility, the number of jumps each side has now.
 //
 // When the regions cannot touch (no square of one is a jump from the other
@@ -22,8 +23,13 @@ import "github.com/arenabots/arena/referee"
 // decided: Evaluate returns its outcome with exact set.
 type CavaloEval struct {
 	// RegionWeight and MobilityWeight weigh a point of region value and one
-	// jump of mobility, in Units.
-	RegionWeight, MobilityWeight int32
+	// jump of mobility, in Units. RegionDecay (in 64ths) scales the weight
+	// of a number for each jump further it lies from the knight.
+	RegionWeight, MobilityWeight, RegionDecay int32
+	// Tempo is the worth of being the side to move, in Units: it takes the
+	// next number. It keeps heuristic values comparable with the exact ones
+	// of decided positions, which are reached at either parity.
+	Tempo int32
 	// SolveNodes caps the depth-first search for one region; SolveSquares
 	// is the largest region it is tried on.
 	SolveNodes, SolveSquares int
@@ -38,6 +44,9 @@ type CavaloEval struct {
 	halves  [13][256]int32        // half values of twinLow squares, the same way
 	twins   [13][256]set128       // the twin squares of the squares of a byte
 	cache   []solveEntry
+	// levelWeight[d] is the weight, in Units/64, of a number at d+1 jumps.
+	levelWeight [12]int32
+	stop        func() bool // from the searcher: give up, the search is over
 
 	// Solves and SolveNodesUsed count the region solves run (cache hits
 	// excluded) and their nodes, since the evaluator was made.
@@ -46,8 +55,10 @@ type CavaloEval struct {
 
 // Default weights of CavaloEval, tuned against the classic bot.
 const (
-	DefaultRegionWeight   = 40
+	DefaultRegionWeight   = 30
 	DefaultMobilityWeight = 150
+	DefaultRegionDecay    = 52
+	DefaultTempo          = 0
 	DefaultSolveNodes     = 3000
 	DefaultSolveSquares   = 32
 	solveCacheSize        = 1 << 14
@@ -58,6 +69,8 @@ func NewCavaloEval() *CavaloEval {
 	e := &CavaloEval{
 		RegionWeight:   DefaultRegionWeight,
 		MobilityWeight: DefaultMobilityWeight,
+		RegionDecay:    DefaultRegionDecay,
+		Tempo:          DefaultTempo,
 		SolveNodes:     DefaultSolveNodes,
 		SolveSquares:   DefaultSolveSquares,
 		cache:          make([]solveEntry, solveCacheSize),
@@ -77,10 +90,19 @@ func NewCavalo(ttMB int) *CavaloSearcher {
 	return New[referee.Cavalo, *referee.Cavalo](NewCavaloEval(), ttMB)
 }
 
+// SetStop makes the solver call stop every few hundred nodes and give up
+// when it reports true (see Interruptible).
+func (e *CavaloEval) SetStop(stop func() bool) { e.stop = stop }
+
 // Prepare builds the tables of root's board: where each number is, the
 // values by byte of a square set. The solver's cache is kept while the
 // boards agree, dropped when root is another game's.
 func (e *CavaloEval) Prepare(root *referee.Cavalo) {
+	w := e.RegionWeight * 64
+	for i := range e.levelWeight {
+		e.levelWeight[i] = w
+		w = w * e.RegionDecay / 64
+	}
 	for sq := range referee.Squares {
 		n := int8(root.Cell(sq))
 		if n >= 0 && e.board[sq] >= 0 && e.board[sq] != n {
@@ -159,16 +181,16 @@ func sumBytes(t *[13][256]int32, a set128) int32 {
 		t[8][hi&0xff] + t[9][hi>>8&0xff] + t[10][hi>>16&0xff] + t[11][hi>>24&0xff] + t[12][hi>>32&0xff]
 }
 
-// regionValue is the value of a region: its numbers, less half of the
-// smaller of each twin pair it holds whole (only one of the two can be
+// twinLoss is what a region's value overstates because of twins: half of
+// the smaller of each twin pair it holds whole (only one of the two can be
 // taken; halving is the rough part).
-func (e *CavaloEval) regionValue(a set128) int32 {
+func (e *CavaloEval) twinLoss(a set128) int32 {
 	t := &e.twins
 	lo, hi := a.lo, a.hi
 	tw := t[0][lo&0xff].or(t[1][lo>>8&0xff]).or(t[2][lo>>16&0xff]).or(t[3][lo>>24&0xff]).
 		or(t[4][lo>>32&0xff]).or(t[5][lo>>40&0xff]).or(t[6][lo>>48&0xff]).or(t[7][lo>>56]).
 		or(t[8][hi&0xff]).or(t[9][hi>>8&0xff]).or(t[10][hi>>16&0xff]).or(t[11][hi>>24&0xff]).or(t[12][hi>>32&0xff])
-	return e.sum(a) - sumBytes(&e.halves, a.and(tw))
+	return sumBytes(&e.halves, a.and(tw))
 }
 
 // numbers returns the squares of p that hold a number.
@@ -242,11 +264,13 @@ func (e *CavaloEval) Evaluate(p *referee.Cavalo) (int32, bool) {
 	mobility := int32(fS.count() - jO.count())
 	ownS, ownO := fS, fO
 	claimed := fS.or(fO)
-	for !fS.or(fO).empty() {
+	region := e.levelWeight[0] * (e.sum(fS) - e.sum(fO))
+	for level := 1; !fS.or(fO).empty(); level++ {
 		fS = spread(fS).and(nums).andNot(claimed)
 		fO = spread(fO).and(nums).andNot(claimed).andNot(fS)
 		ownS, ownO = ownS.or(fS), ownO.or(fO)
 		claimed = claimed.or(fS).or(fO)
+		region += e.levelWeight[min(level, len(e.levelWeight)-1)] * (e.sum(fS) - e.sum(fO))
 	}
 
 	if placed && spread(ownS.or(single(kS))).and(ownO.or(single(kO))).empty() {
@@ -254,7 +278,7 @@ func (e *CavaloEval) Evaluate(p *referee.Cavalo) (int32, bool) {
 			return v, exact
 		}
 	}
-	v := diff*Unit + e.RegionWeight*(e.regionValue(ownS)-e.regionValue(ownO))
+	v := diff*Unit + e.Tempo + region/64 - e.RegionWeight*(e.twinLoss(ownS)-e.twinLoss(ownO))
 	v += e.MobilityWeight * mobility
 	return v, false
 }

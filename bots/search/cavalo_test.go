@@ -1,7 +1,9 @@
 package search
 
 import (
+	"context"
 	"encoding/json"
+	"math"
 	"math/rand/v2"
 	"testing"
 
@@ -184,5 +186,58 @@ func TestMaxPathMatchesBruteForce(t *testing.T) {
 		if want := bruteBest(&p); int(got) != want || !complete {
 			t.Fatalf("seed %d: solver %d (complete %v), brute force %d\n%v", seed, got, complete, want, &p)
 		}
+	}
+}
+
+// gameValue is the exact value of p for its side to move, the final margin
+// under best play by both sides, found by searching every line to the end;
+// ok is false when that takes more than *budget positions.
+func gameValue(p *referee.Cavalo, budget *int) (v int, ok bool) {
+	if *budget--; *budget < 0 {
+		return 0, false
+	}
+	var buf [referee.MaxMoves]referee.Move
+	moves := p.Moves(buf[:0])
+	if len(moves) == 0 {
+		s, i := p.Scores(), p.ToMove().Index()
+		return s[i] - s[1-i], true
+	}
+	best := math.MinInt
+	for _, m := range moves {
+		c := *p
+		c.Play(m)
+		v, ok := gameValue(&c, budget)
+		if !ok {
+			return 0, false
+		}
+		best = max(best, -v)
+	}
+	return best, true
+}
+
+func TestEvaluateExactIsTheOutcome(t *testing.T) {
+	t.Parallel()
+	checked := 0
+	for seed := uint64(1); seed <= 25; seed++ {
+		p := referee.NewCavalo(seed)
+		s := NewCavalo(1)
+		e := NewCavaloEval()
+		var buf [referee.MaxMoves]referee.Move
+		for len(p.Moves(buf[:0])) > 0 {
+			e.Prepare(&p)
+			if v, exact := e.Evaluate(&p); exact {
+				budget := 200_000
+				if full, ok := gameValue(&p, &budget); ok {
+					checked++
+					if Decided(full) != v {
+						t.Fatalf("seed %d ply %d: evaluated as decided by %v, the game's value is %d\n%v", seed, p.Ply(), Points(v), full, &p)
+					}
+				}
+			}
+			p.Play(s.Search(context.Background(), &p, Limits{Nodes: 3000}).Move)
+		}
+	}
+	if checked < 50 {
+		t.Errorf("only %d exact evaluations checked", checked)
 	}
 }

@@ -29,6 +29,16 @@ type Evaluator[P any] interface {
 	Hint(p P, m referee.Move) int32
 }
 
+// Interruptible is implemented by evaluators whose Evaluate may take long
+// (CavaloEval's solver): the searcher hands them, at the start of every
+// search, a function that reports whether the search must stop, which they
+// should call every few hundred steps of their own work and then return at
+// once with any value. The function never reads the clock in a node-budgeted
+// search.
+type Interruptible interface {
+	SetStop(stop func() bool)
+}
+
 // Values, in the units of Evaluator.Evaluate and Result.Score.
 const (
 	// Unit is the value of one point of score difference.

@@ -29,8 +29,9 @@ const (
 // Limits bound one search.
 type Limits struct {
 	// Time is how long the search may take; it stops by then, answering with
-	// the best move of the deepest finished iteration. It starts no new
-	// iteration after half of it. Zero means no time limit.
+	// the best move of the deepest finished iteration. It starts no
+	// iteration it does not expect to finish (one takes about twice as long
+	// as the one before). Zero means no time limit.
 	Time time.Duration
 	// Nodes, when above zero, is a node budget that replaces Time: the
 	// search never reads the clock, so its result depends only on the
@@ -104,6 +105,7 @@ type Searcher[T any, P interface {
 	horizon  bool // a leaf was evaluated inexactly in this iteration
 	cuts     Cuts
 	partial  referee.Move
+	stop     func() bool // s.poll as a function value, made once
 }
 
 // New returns a Searcher with a transposition table of about ttMB MiB.
@@ -111,7 +113,9 @@ func New[T any, P interface {
 	*T
 	referee.Position
 }, E Evaluator[P]](eval E, ttMB int) *Searcher[T, P, E] {
-	return &Searcher[T, P, E]{eval: eval, tt: newTable(ttMB)}
+	s := &Searcher[T, P, E]{eval: eval, tt: newTable(ttMB)}
+	s.stop = func() bool { s.poll(); return s.stopped }
+	return s
 }
 
 // Evaluator returns the searcher's evaluator.
@@ -124,6 +128,9 @@ func (s *Searcher[T, P, E]) Evaluator() E { return s.eval }
 func (s *Searcher[T, P, E]) Search(ctx context.Context, root P, lim Limits) Result {
 	start := time.Now()
 	s.begin(ctx, start, lim)
+	if i, ok := any(s.eval).(Interruptible); ok {
+		i.SetStop(s.stop)
+	}
 	s.eval.Prepare(root)
 	s.stack[0].pos = *root
 	pos := P(&s.stack[0].pos)
@@ -145,9 +152,9 @@ func (s *Searcher[T, P, E]) Search(ctx context.Context, root P, lim Limits) Resu
 	if maxDepth <= 0 || maxDepth > MaxDepth {
 		maxDepth = MaxDepth
 	}
-	soft := start.Add(lim.Time / 2)
 	var prev int32
 	for depth := 1; depth <= maxDepth; depth++ {
+		iterStart := time.Now()
 		s.horizon, s.partial = false, noMove
 		v := s.aspirate(depth, prev, moves, key)
 		if s.stopped {
@@ -160,7 +167,12 @@ func (s *Searcher[T, P, E]) Search(ctx context.Context, root P, lim Limits) Resu
 		prev = v
 		res.Move, res.Score, res.Depth = moves[0], v, depth
 		res.PV = append(res.PV[:0], s.pv[0][:s.pvLen[0]]...)
-		if IsDecided(v) || !s.horizon || s.useClock && time.Now().After(soft) {
+		if IsDecided(v) || !s.horizon {
+			break
+		}
+		// The next iteration takes about twice as long as this one: start
+		// it only if it can finish.
+		if now := time.Now(); s.useClock && now.Add(2*now.Sub(iterStart)).After(s.deadline) {
 			break
 		}
 	}

@@ -29,7 +29,7 @@ func (e *CavaloEval) apart(diff int32, ownS set128, kS int, ownO set128, kO int,
 	if cS && cO && e.independent(ownS, ownO) {
 		return Decided(int(total)), true, true
 	}
-	return total * Unit, false, true
+	return total*Unit + e.Tempo, false, true
 }
 
 // independent reports whether no move in one region can remove a number of
@@ -65,6 +65,9 @@ func (e *CavaloEval) maxPath(region set128, k int, dbl set128) (int32, bool) {
 	sv.run(region, k, 0, dbl)
 	e.Solves++
 	e.SolveNodesUsed += int64(sv.nodes)
+	if sv.interrupted {
+		return sv.best, false // not a function of the key: not cached
+	}
 	*c = solveEntry{lo: region.lo, hi: region.hi, knight: int8(k), free: free, used: true,
 		complete: sv.nodes <= sv.budget, value: sv.best}
 	return c.value, c.complete
@@ -75,17 +78,26 @@ func (e *CavaloEval) maxPath(region set128, k int, dbl set128) (int32, bool) {
 // double removes another double (a free one off the path when there is one,
 // else each choice is tried).
 type solver struct {
-	e      *CavaloEval
-	best   int32
-	nodes  int
-	budget int
+	e           *CavaloEval
+	best        int32
+	nodes       int
+	budget      int
+	interrupted bool // the search stopped it: the result is meaningless
 }
+
+// stopEvery is how many solver nodes pass between calls of the stop
+// function; a power of two.
+const stopEvery = 256
 
 // run extends a path that has collected cur and stands on k, with avail the
 // numbers it may still take and dbl the doubles on the board.
 func (v *solver) run(avail set128, k int, cur int32, dbl set128) {
 	v.nodes++
 	v.best = max(v.best, cur)
+	if v.nodes&(stopEvery-1) == 0 && v.e.stop != nil && v.e.stop() {
+		v.interrupted = true
+		v.budget = 0 // unwinds the search
+	}
 	if v.nodes > v.budget {
 		return
 	}
