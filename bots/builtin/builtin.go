@@ -20,8 +20,10 @@ type Factory func(Options) (bots.Bot, error)
 // table is the one place a built-in bot is registered.
 func table() map[string]Factory {
 	return map[string]Factory{
-		"greedy": newGreedy,
-		"random": newRandom,
+		"alphabeta": newAlphaBeta,
+		"classic":   newClassic,
+		"greedy":    newGreedy,
+		"random":    newRandom,
 	}
 }
 

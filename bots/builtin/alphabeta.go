@@ -1,0 +1,85 @@
+package builtin
+
+import (
+	"context"
+	"sync"
+	"time"
+
+	"github.com/arenabots/arena/bots"
+	"github.com/arenabots/arena/bots/search"
+	"github.com/arenabots/arena/referee"
+)
+
+// alphaBeta is the full engine of package search with its Cavalo
+// evaluation: iterative deepening under the time budget, or a fixed node
+// budget for reproducible games.
+type alphaBeta struct {
+	ttMB   int
+	nodes  int64
+	safety float64
+
+	mu sync.Mutex // one search at a time: the searcher is not reentrant
+	s  *search.CavaloSearcher
+}
+
+// Defaults of alphabeta's options.
+const (
+	alphaBetaTTMB = 16
+	// alphaBetaSafety is the share of tempo kept back: the search stops at
+	// the rest, and answers with the last finished iteration.
+	alphaBetaSafety = 0.3
+)
+
+// newAlphaBeta makes the alphabeta bot. Options: tt_mb (transposition table
+// size, default 16), nodes (node budget per move instead of time; 0, the
+// default, uses the time), safety (share of tempo kept in reserve, default
+// 0.3).
+func newAlphaBeta(opts Options) (bots.Bot, error) {
+	v, err := searchBotOptions("alphabeta", opts, []searchBotOption{
+		{key: "tt_mb", def: alphaBetaTTMB, min: 1, max: 4096},
+		{key: "nodes", def: 0, min: 0, max: 1e15},
+		{key: "safety", def: alphaBetaSafety, min: 0, max: 0.95},
+	})
+	if err != nil {
+		return nil, err
+	}
+	// The table is allocated on the first move, so that checking a
+	// league's options costs nothing.
+	return &alphaBeta{ttMB: int(v[0]), nodes: int64(v[1]), safety: v[2]}, nil
+}
+
+// Info describes alphabeta.
+func (b *alphaBeta) Info() bots.Info {
+	return bots.Info{Name: "alphabeta", Author: "arena", Version: "1", Games: []string{"cavalo"}}
+}
+
+// Jogar searches st until (1-safety) of tempo has passed, or for the node
+// budget, and answers with the best move, the state it leads to and the
+// search's statistics.
+func (b *alphaBeta) Jogar(ctx context.Context, st referee.State, tempo time.Duration) (bots.Answer, error) {
+	start := time.Now()
+	pos, err := cavaloOf("alphabeta", st)
+	if err != nil {
+		return bots.Answer{}, err
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.s == nil {
+		b.s = search.NewCavalo(b.ttMB)
+	}
+	lim := search.Limits{Nodes: b.nodes}
+	if b.nodes == 0 {
+		lim.Time = max(time.Until(searchBotDeadline(ctx, start, tempo, 1-b.safety)), time.Nanosecond)
+	}
+	r := b.s.Search(ctx, &pos, lim)
+	if r.Legal == 0 {
+		return bots.Answer{}, errGameOver("alphabeta")
+	}
+	stats := referee.Stats{
+		Nodes: r.Nodes,
+		Cuts:  r.Cuts.Total(),
+		Depth: int32(r.Depth),
+		Eval:  search.Points(r.Score),
+	}
+	return searchBotAnswer(st, r.Move, r.PV, stats), nil
+}

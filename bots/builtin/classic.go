@@ -1,0 +1,280 @@
+package builtin
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/arenabots/arena/bots"
+	"github.com/arenabots/arena/referee"
+)
+
+// classic is what a good course project submits: minimax with alpha-beta
+// pruning to a fixed depth, evaluated by the score difference plus the
+// points each side could take with its next jump, moves tried biggest number
+// first, no transposition table. It gives up at 70% of its time and plays
+// the best root move finished so far.
+type classic struct {
+	depth int
+}
+
+// classicDefaultDepth is the depth of classic without options.
+const classicDefaultDepth = 4
+
+// classicTimeShare is the share of tempo classic allows itself.
+const classicTimeShare = 0.7
+
+// newClassic makes the classic bot. Options: depth (plies, default 4).
+func newClassic(opts Options) (bots.Bot, error) {
+	v, err := searchBotOptions("classic", opts, []searchBotOption{
+		{key: "depth", def: classicDefaultDepth, min: 1, max: 64},
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &classic{depth: int(v[0])}, nil
+}
+
+// Info describes classic.
+func (c *classic) Info() bots.Info {
+	return bots.Info{Name: "classic", Author: "arena", Version: "1", Games: []string{"cavalo"}}
+}
+
+// Jogar searches st to the bot's depth, or for 70% of tempo.
+func (c *classic) Jogar(ctx context.Context, st referee.State, tempo time.Duration) (bots.Answer, error) {
+	start := time.Now()
+	pos, err := cavaloOf("classic", st)
+	if err != nil {
+		return bots.Answer{}, err
+	}
+	s := classicSearch{ctx: ctx, deadline: searchBotDeadline(ctx, start, tempo, classicTimeShare)}
+	var buf [referee.MaxMoves]referee.Move
+	moves := s.order(&pos, pos.Moves(buf[:0]))
+	if len(moves) == 0 {
+		return bots.Answer{}, errGameOver("classic")
+	}
+	best, bestV := moves[0], -classicInf
+	alpha := -classicInf
+	for _, m := range moves {
+		child := pos
+		child.Play(m)
+		v := -s.minimax(&child, c.depth-1, -classicInf, -alpha)
+		if s.stopped {
+			break
+		}
+		if v > bestV {
+			best, bestV = m, v
+			alpha = max(alpha, v)
+		}
+	}
+	stats := referee.Stats{Nodes: s.nodes, Cuts: s.cuts, Eval: float64(bestV)}
+	if !s.stopped {
+		stats.Depth = int32(c.depth)
+	}
+	return searchBotAnswer(st, best, []referee.Move{best}, stats), nil
+}
+
+// classicInf bounds classic's values; a finished game is worth classicWin
+// plus the margin.
+const (
+	classicInf = 1 << 20
+	classicWin = 1 << 16
+)
+
+// classicSearch is the state of one classic search.
+type classicSearch struct {
+	ctx         context.Context
+	deadline    time.Time
+	nodes, cuts int64
+	stopped     bool
+}
+
+// minimax returns the value of p for its side to move, to depth plies.
+func (s *classicSearch) minimax(p *referee.Cavalo, depth, alpha, beta int) int {
+	s.nodes++
+	if s.nodes%1024 == 0 && (s.ctx.Err() != nil || time.Now().After(s.deadline)) {
+		s.stopped = true
+	}
+	if s.stopped {
+		return 0
+	}
+	var buf [referee.MaxMoves]referee.Move
+	moves := p.Moves(buf[:0])
+	if len(moves) == 0 {
+		sc, i := p.Scores(), p.ToMove().Index()
+		switch d := sc[i] - sc[1-i]; {
+		case d > 0:
+			return classicWin + d
+		case d < 0:
+			return -classicWin + d
+		}
+		return 0
+	}
+	if depth <= 0 {
+		return classicEval(p)
+	}
+	best := -classicInf
+	for _, m := range s.order(p, moves) {
+		child := *p
+		child.Play(m)
+		v := -s.minimax(&child, depth-1, -beta, -alpha)
+		if v > best {
+			best = v
+			alpha = max(alpha, v)
+			if alpha >= beta {
+				s.cuts++
+				break
+			}
+		}
+	}
+	return best
+}
+
+// order sorts moves by the number they land on, biggest first.
+func (s *classicSearch) order(p *referee.Cavalo, moves []referee.Move) []referee.Move {
+	slices.SortStableFunc(moves, func(a, b referee.Move) int {
+		return classicGain(p, b) - classicGain(p, a)
+	})
+	return moves
+}
+
+// classicGain is the points move m scores (0 for a pass).
+func classicGain(p *referee.Cavalo, m referee.Move) int {
+	child := *p
+	child.Play(m)
+	i := p.ToMove().Index()
+	return child.Scores()[i] - p.Scores()[i]
+}
+
+// classicEval is the score difference plus the points reachable in one jump,
+// for the side to move.
+func classicEval(p *referee.Cavalo) int {
+	s := p.ToMove()
+	sc := p.Scores()
+	return sc[s.Index()] - sc[1-s.Index()] + classicReach(p, s) - classicReach(p, s.Other())
+}
+
+// classicReach is the sum of the numbers side's knight could jump to now.
+func classicReach(p *referee.Cavalo, side referee.Side) int {
+	k, o := p.Knight(side), p.Knight(side.Other())
+	if k < 0 {
+		return 0
+	}
+	sum := 0
+	for _, d := range classicJumps {
+		r, c := k/10+d[0], k%10+d[1]
+		if r < 0 || r > 9 || c < 0 || c > 9 || p.Cell(r*10+c) < 0 || classicAttacks(o, r*10+c) {
+			continue
+		}
+		sum += p.Cell(r*10 + c)
+	}
+	return sum
+}
+
+// classicJumps are the eight knight jumps as (row, column) steps.
+var classicJumps = [8][2]int{{1, 2}, {2, 1}, {2, -1}, {1, -2}, {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}}
+
+// classicAttacks reports whether a knight on from (-1: none) attacks sq.
+func classicAttacks(from, sq int) bool {
+	if from < 0 {
+		return false
+	}
+	dr, dc := from/10-sq/10, from%10-sq%10
+	return dr*dr+dc*dc == 5
+}
+
+// searchBotOption is one numeric option of a searching bot.
+type searchBotOption struct {
+	key           string
+	def, min, max float64
+}
+
+// searchBotOptions reads opts against the known options, in their order,
+// rejecting unknown keys (naming the known ones) and values out of range.
+func searchBotOptions(bot string, opts Options, known []searchBotOption) ([]float64, error) {
+	names := make([]string, len(known))
+	for i, o := range known {
+		names[i] = o.key
+	}
+	var unknown []string
+	for k := range opts {
+		if !slices.Contains(names, k) {
+			unknown = append(unknown, k)
+		}
+	}
+	if len(unknown) > 0 {
+		slices.Sort(unknown)
+		return nil, fmt.Errorf("%s: unknown option %s (known: %s)", bot, strings.Join(unknown, ", "), strings.Join(names, ", "))
+	}
+	vals := make([]float64, len(known))
+	for i, o := range known {
+		vals[i] = o.def
+		text, ok := opts[o.key]
+		if !ok {
+			continue
+		}
+		v, err := strconv.ParseFloat(strings.TrimSpace(text), 64)
+		if err != nil || v < o.min || v > o.max || o.def == float64(int64(o.def)) && v != float64(int64(v)) {
+			kind := "a number"
+			if o.def == float64(int64(o.def)) {
+				kind = "a whole number"
+			}
+			return nil, fmt.Errorf("%s: option %s is %q: want %s from %v to %v", bot, o.key, text, kind, o.min, o.max)
+		}
+		vals[i] = v
+	}
+	return vals, nil
+}
+
+// cavaloOf returns a copy of st, which must be a Cavalo position.
+func cavaloOf(bot string, st referee.State) (referee.Cavalo, error) {
+	c, ok := st.(*referee.Cavalo)
+	if !ok || c == nil {
+		name := "no"
+		if st != nil {
+			name = st.Game().Name()
+		}
+		return referee.Cavalo{}, fmt.Errorf("%s plays cavalo, not a %s position", bot, name)
+	}
+	return *c, nil
+}
+
+// searchBotDeadline is when a bot that may use share of tempo, called at
+// start, must answer: never after the context's own deadline's share either.
+// Without a tempo it allows itself a second.
+func searchBotDeadline(ctx context.Context, start time.Time, tempo time.Duration, share float64) time.Time {
+	if tempo <= 0 {
+		tempo = time.Second
+	}
+	d := start.Add(time.Duration(float64(tempo) * share))
+	if cd, ok := ctx.Deadline(); ok {
+		if late := start.Add(time.Duration(float64(cd.Sub(start)) * share)); late.Before(d) {
+			d = late
+		}
+	}
+	return d
+}
+
+// errGameOver is the error of a bot asked to move in a finished game.
+func errGameOver(bot string) error {
+	return fmt.Errorf("%s: asked for a move in a finished game", bot)
+}
+
+// searchBotAnswer writes the answer of a bot that plays m in st, with the
+// state it leads to and the stats, the PV in the game's notation.
+func searchBotAnswer(st referee.State, m referee.Move, pv []referee.Move, stats referee.Stats) bots.Answer {
+	after := st.Clone()
+	line := st.Clone()
+	for _, x := range pv {
+		if !referee.Legal(line, x) {
+			break
+		}
+		stats.PV = append(stats.PV, line.FormatMove(x))
+		line.Play(x)
+	}
+	after.Play(m)
+	return bots.Answer{Move: st.FormatMove(m), State: after, Stats: stats}
+}

@@ -1,0 +1,193 @@
+package builtin
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/arenabots/arena/bots"
+	"github.com/arenabots/arena/referee"
+)
+
+// sampleNames are the shared reference positions of referee/testdata.
+var sampleNames = []string{"s1_p0", "s1_p9", "s2_p0", "s2_p9", "s3_p0", "s3_p9"}
+
+func loadSample(tb testing.TB, name string) *referee.Cavalo {
+	tb.Helper()
+	data, err := os.ReadFile(filepath.Join("..", "..", "referee", "testdata", name+".json"))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	c, err := referee.DecodeCavalo(data)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return &c
+}
+
+// otherState is a position of some other game.
+type otherState struct{ referee.State }
+
+func (otherState) Game() referee.Game { return otherGame{} }
+
+type otherGame struct{ referee.Game }
+
+func (otherGame) Name() string { return "dots" }
+
+// checkAnswer checks that a answers st with a legal move, the state it
+// leads to and search statistics, leaving st as it was.
+func checkAnswer(t *testing.T, st *referee.Cavalo, before referee.Cavalo, a bots.Answer) {
+	t.Helper()
+	if *st != before {
+		t.Fatal("the bot changed the referee's state")
+	}
+	m, err := st.ParseMove(a.Move)
+	if err != nil || !referee.Legal(st, m) {
+		t.Fatalf("move %q is not legal (%v)", a.Move, err)
+	}
+	want := st.Clone()
+	want.Play(m)
+	if a.State == nil {
+		t.Fatal("no claimed state")
+	}
+	if d := want.(*referee.Cavalo).Diff(a.State); d != "" {
+		t.Errorf("claimed state differs: %s", d)
+	}
+	if a.Stats.Nodes <= 0 {
+		t.Errorf("stats %+v: no nodes", a.Stats)
+	}
+	if len(a.Stats.PV) > 0 && a.Stats.PV[0] != a.Move {
+		t.Errorf("PV %v does not start with the move %s", a.Stats.PV, a.Move)
+	}
+}
+
+func TestClassicOptions(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		opts    Options
+		depth   int
+		wantErr string
+	}{
+		{nil, 4, ""},
+		{Options{"depth": "2"}, 2, ""},
+		{Options{"depth": " 6 "}, 6, ""},
+		{Options{"depth": "0"}, 0, "option depth"},
+		{Options{"depth": "2.5"}, 0, "whole number"},
+		{Options{"depth": "deep"}, 0, "option depth"},
+		{Options{"depht": "3"}, 0, "unknown option depht (known: depth)"},
+	}
+	for _, tc := range tests {
+		b, err := newClassic(tc.opts)
+		switch {
+		case tc.wantErr != "":
+			if err == nil || !strings.Contains(err.Error(), tc.wantErr) {
+				t.Errorf("%v: got error %v, want one with %q", tc.opts, err, tc.wantErr)
+			}
+		case err != nil:
+			t.Errorf("%v: %v", tc.opts, err)
+		case b.(*classic).depth != tc.depth:
+			t.Errorf("%v: depth %d, want %d", tc.opts, b.(*classic).depth, tc.depth)
+		}
+	}
+}
+
+func TestClassicPlays(t *testing.T) {
+	t.Parallel()
+	for _, name := range sampleNames {
+		st := loadSample(t, name)
+		before := *st
+		b, err := newClassic(nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		a, err := b.Jogar(context.Background(), st, time.Second)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		checkAnswer(t, st, before, a)
+		if a.Stats.Depth != 4 {
+			t.Errorf("%s: depth %d, want 4", name, a.Stats.Depth)
+		}
+	}
+}
+
+func TestClassicTakesTheBest(t *testing.T) {
+	t.Parallel()
+	// White on A1 can take 20 or 50; 50 ends the game 50-10, 20 leads on
+	// to 40 and 45 for 105.
+	js := `{"board": [[-1, null, null, null, null, null, null, null, null, null],
+		[null, null, 20, null, null, null, null, null, null, null],
+		[null, 50, null, null, 40, null, null, null, null, null],
+		[null, null, null, null, null, null, 45, null, null, null],
+		[null, null, null, null, null, null, null, null, null, null],
+		[null, null, null, null, null, null, null, null, null, null],
+		[null, null, null, null, null, null, null, null, null, null],
+		[null, null, null, null, null, null, null, null, null, null],
+		[null, null, null, null, null, null, null, null, null, null],
+		[null, null, null, null, null, null, null, null, null, -2]], "scores": [0, 10], "to_move": 1}`
+	c, err := referee.DecodeCavalo([]byte(js))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		depth string
+		want  string
+	}{{"1", "B3"}, {"5", "C2"}} {
+		b, err := newClassic(Options{"depth": tc.depth})
+		if err != nil {
+			t.Fatal(err)
+		}
+		a, err := b.Jogar(context.Background(), &c, time.Second)
+		if err != nil || a.Move != tc.want {
+			t.Errorf("depth %s: got %q, %v; want %s", tc.depth, a.Move, err, tc.want)
+		}
+	}
+}
+
+func TestClassicRespectsTime(t *testing.T) {
+	t.Parallel()
+	st := loadSample(t, "s3_p9")
+	before := *st
+	b, err := newClassic(Options{"depth": "30"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const tempo = 50 * time.Millisecond
+	start := time.Now()
+	a, err := b.Jogar(context.Background(), st, tempo)
+	if el := time.Since(start); el > tempo {
+		t.Errorf("answered after %v, tempo %v", el, tempo)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkAnswer(t, st, before, a)
+}
+
+func TestSearchBotsRejectOtherGames(t *testing.T) {
+	t.Parallel()
+	for name, f := range map[string]Factory{"classic": newClassic, "alphabeta": newAlphaBeta} {
+		b, err := f(nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := b.Jogar(context.Background(), otherState{}, time.Second); err == nil || !strings.Contains(err.Error(), "dots") {
+			t.Errorf("%s: got error %v for a dots position", name, err)
+		}
+		empty := strings.Repeat(`null,`, 9) + `null`
+		ended, err := referee.DecodeCavalo([]byte(`{"board": [[-1,` + strings.Repeat(`null,`, 8) + `null],` +
+			strings.Repeat(`[`+empty+`],`, 8) + `[` + strings.Repeat(`null,`, 9) + `-2]], "scores": [1, 2], "to_move": 1}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := b.Jogar(context.Background(), &ended, time.Second); err == nil {
+			t.Errorf("%s: no error for a finished game", name)
+		}
+		if info := b.Info(); info.Name != name || len(info.Games) != 1 || info.Games[0] != "cavalo" {
+			t.Errorf("%s: info %+v", name, info)
+		}
+	}
+}

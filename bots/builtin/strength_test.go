@@ -1,0 +1,97 @@
+package builtin
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"testing"
+	"time"
+
+	"github.com/arenabots/arena/bots"
+	"github.com/arenabots/arena/referee"
+)
+
+// inProcess adapts a Bot to referee.Player without a process: what the
+// plugin host does, minus the transport.
+type inProcess struct{ bot bots.Bot }
+
+func (p inProcess) Play(ctx context.Context, req referee.Request) (referee.Reply, error) {
+	a, err := p.bot.Jogar(ctx, req.State, req.Tempo)
+	if err != nil {
+		return referee.Reply{}, referee.NewFault(referee.FaultCrash, err)
+	}
+	return referee.Reply{Move: a.Move, Claim: a.State, Stats: a.Stats}, nil
+}
+
+// TestStrength plays alphabeta against classic on the 20 boards of
+// configs/strength.yaml (league seed 7), each with both colours, at 200 ms a
+// move, and reports alphabeta's score. It takes a few minutes of CPU: set
+// ARENA_STRENGTH=1 to run it (ARENA_STRENGTH_ROUNDS=n for fewer boards).
+func TestStrength(t *testing.T) {
+	if testing.Short() || os.Getenv("ARENA_STRENGTH") == "" {
+		t.Skip("set ARENA_STRENGTH=1 to measure alphabeta against classic")
+	}
+	rounds := 20
+	if n, err := fmt.Sscan(os.Getenv("ARENA_STRENGTH_ROUNDS"), &rounds); n == 1 && err == nil {
+		t.Logf("%d rounds", rounds)
+	}
+	const (
+		league = 7
+		tempo  = 200 * time.Millisecond
+	)
+	var points float64
+	var games, wins, draws, margin int
+	var slowest time.Duration
+	for round := 1; round <= rounds; round++ {
+		seed := referee.RoundSeed(league, round)
+		for colour := range 2 {
+			ab, err := newAlphaBeta(nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			cl, err := newClassic(nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			players := [2]referee.Player{inProcess{ab}, inProcess{cl}}
+			if colour == 1 {
+				players[0], players[1] = players[1], players[0]
+			}
+			abSide := referee.Side(colour + 1)
+			st := referee.CavaloGame{}.New(seed)
+			rec := referee.Match(context.Background(), st, players, referee.MatchOptions{
+				Clock: referee.Clock{Tempo: tempo, Margin: 300 * time.Millisecond},
+				OnMove: func(mr referee.MoveRecord) {
+					if mr.Side == abSide && mr.Elapsed > slowest {
+						slowest = mr.Elapsed
+					}
+				},
+			})
+			games++
+			d := rec.Scores[abSide.Index()] - rec.Scores[1-abSide.Index()]
+			margin += d
+			switch rec.Winner {
+			case abSide:
+				wins++
+				points++
+			case 0:
+				draws++
+				points += 0.5
+			}
+			t.Logf("round %2d seed %#016x alphabeta %s: %-11s %3d-%3d (%s %s)", round, seed, abSide, outcome(rec.Winner, abSide),
+				rec.Scores[0], rec.Scores[1], rec.Reason, rec.Detail)
+		}
+	}
+	t.Logf("alphabeta vs classic: %d games, %d wins, %d draws, %d losses: %.1f%%; mean margin %+.1f; slowest move %v",
+		games, wins, draws, games-wins-draws, 100*points/float64(games), float64(margin)/float64(games), slowest.Round(time.Millisecond))
+}
+
+func outcome(winner, side referee.Side) string {
+	switch winner {
+	case side:
+		return "win"
+	case 0:
+		return "draw"
+	}
+	return "loss"
+}
