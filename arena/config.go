@@ -142,7 +142,7 @@ func (c *Config) errAt(msg string, path ...any) error {
 
 // complete fills in defaults and checks every field.
 func (c *Config) complete() (warnings []error, err error) {
-	dir := filepath.Dir(c.file)
+	dir := abs(".", filepath.Dir(c.file))
 	if c.Name == "" {
 		c.Name = strings.TrimSuffix(filepath.Base(c.file), filepath.Ext(c.file))
 	}
@@ -257,7 +257,7 @@ func (c *Config) completeBots(dir string) (warnings []error, err error) {
 			}
 			r, ok := reg.Lookup(b.Registered)
 			if !ok {
-				return nil, c.errAt(fmt.Sprintf("bot %q is not in the registry %s: register it with `arena bot add %s PATH`", b.Registered, c.Registry, b.Registered), "bots", i, "registered")
+				return nil, c.errAt(fmt.Sprintf("bot %q is not in the registry %s: register it with `arena bot add --registry %s %s PATH`", b.Registered, c.Registry, relPath(c.Registry), b.Registered), "bots", i, "registered")
 			}
 			b.Path, b.SHA256 = r.Path, r.SHA256
 			b.Args = append(append([]string(nil), r.Args...), b.Args...)
@@ -310,6 +310,19 @@ func abs(dir, path string) string {
 		return filepath.Join(dir, path)
 	}
 	return p
+}
+
+// relPath returns path relative to the current directory when it is below
+// it, for messages a user can paste.
+func relPath(path string) string {
+	wd, err := os.Getwd()
+	if err != nil {
+		return path
+	}
+	if r, err := filepath.Rel(wd, path); err == nil && !strings.HasPrefix(r, "..") {
+		return r
+	}
+	return path
 }
 
 // File returns the path the config was read from.
