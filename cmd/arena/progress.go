@@ -4,7 +4,9 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/vbauerster/mpb/v8"
 	"github.com/vbauerster/mpb/v8/decor"
@@ -20,10 +22,11 @@ type progress struct {
 	out   io.Writer
 	cfg   *arena.Config
 	names []string
-	mu    sync.Mutex
+	mu    sync.Mutex // guards games
 	games []results.Game
 	p     *mpb.Progress
 	bar   *mpb.Bar
+	board atomic.Value // string: the live top 5, drawn under the bar
 }
 
 func newProgress(out io.Writer, cfg *arena.Config, plain bool) *progress {
@@ -63,6 +66,7 @@ func (pr *progress) event(e arena.Event) {
 	}
 	pr.games = append(pr.games, *e.Game)
 	if pr.bar != nil {
+		pr.board.Store(pr.leaders())
 		pr.bar.Increment()
 		return
 	}
@@ -70,18 +74,22 @@ func (pr *progress) event(e arena.Event) {
 	fmt.Fprintf(pr.out, "[%*d/%d] %-28s %-7s %-11s %3d-%-3d %s\n", len(fmt.Sprint(e.Total)), e.Done, e.Total, g.ID, g.Result, g.Reason, g.Scores[0], g.Scores[1], g.Detail)
 }
 
-// top5 draws the leaders of the games seen so far under the bar.
-func (pr *progress) top5(w io.Writer, _ decor.Statistics) error {
-	pr.mu.Lock()
-	defer pr.mu.Unlock()
+// leaders returns the top 5 of the games seen so far, one line each.
+func (pr *progress) leaders() string {
+	var b strings.Builder
 	st := results.Compute(pr.games, pr.names, pr.cfg.Scoring)
-	for i, row := range st.Rows {
-		if i == 5 {
-			break
-		}
-		fmt.Fprintf(w, "  %d. %-20s %5.1f pts  %d games\n", i+1, row.Bot, row.Points, row.Games)
+	for i, row := range st.Rows[:min(5, len(st.Rows))] {
+		fmt.Fprintf(&b, "  %d. %-20s %5.1f pts  %d games\n", i+1, row.Bot, row.Points, row.Games)
 	}
-	return nil
+	return b.String()
+}
+
+// top5 draws the leaders under the bar; it runs on mpb's render goroutine,
+// so it only reads what event stored.
+func (pr *progress) top5(w io.Writer, _ decor.Statistics) error {
+	s, _ := pr.board.Load().(string)
+	_, err := io.WriteString(w, s)
+	return err
 }
 
 // stop waits for the bar to draw its last state.
