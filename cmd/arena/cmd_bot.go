@@ -13,6 +13,7 @@ import (
 	"github.com/olekukonko/tablewriter/tw"
 	"github.com/spf13/cobra"
 
+	"github.com/arenabots/arena/arena"
 	"github.com/arenabots/arena/bots"
 	"github.com/arenabots/arena/bots/builtin"
 	"github.com/arenabots/arena/bots/lisp"
@@ -96,7 +97,7 @@ passes.`,
 	f := cmd.Flags()
 	f.StringArrayVar(&args, "args", nil, "an argument for the bot (repeat for more)")
 	f.IntVar(&tempo, "tempo", 1000, "time budget per move in ms")
-	f.IntVar(&margin, "margin", 500, "margin over the budget in ms")
+	f.IntVar(&margin, "margin", arena.DefaultMarginMS, "margin over the budget in ms before a move is late")
 	f.IntVar(&start, "start-timeout", 5000, "time to start and complete the handshake in ms")
 	f.Uint64Var(&seed, "seed", 1, "board of the opening position")
 	f.BoolVarP(&verbose, "verbose", "v", false, "show go-plugin's log and the bot's stderr")

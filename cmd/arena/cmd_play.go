@@ -11,6 +11,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/arenabots/arena/arena"
 	"github.com/arenabots/arena/bots"
 	"github.com/arenabots/arena/referee"
 )
@@ -69,7 +70,7 @@ e.g. builtin:greedy or builtin:random,seed=7.`,
 	f.StringVar(&o.black, "black", "", "the bot playing Black")
 	f.Uint64Var(&o.seed, "seed", 1, "the board's seed")
 	f.IntVar(&o.tempo, "tempo", 1000, "time budget per move in ms")
-	f.IntVar(&o.margin, "margin", 200, "margin over the budget in ms before a move is cut off")
+	f.IntVar(&o.margin, "margin", arena.DefaultMarginMS, "margin over the budget in ms before a move is late")
 	f.IntVar(&o.start, "start-timeout", 5000, "time for each bot to start in ms")
 	f.BoolVarP(&o.verbose, "verbose", "v", false, "show go-plugin's log and the bots' stderr")
 	return cmd
