@@ -216,32 +216,10 @@ func (r *Runner) playAndRecord(ctx context.Context, s Scheduled, j *results.Jour
 	return &g, nil
 }
 
-// play starts both bots of s, plays the match and stops the bots.
+// play plays s between fresh processes of its two bots.
 func (r *Runner) play(ctx context.Context, st referee.State, s Scheduled) referee.Record {
 	c := r.Config
-	var (
-		procs [2]*bots.Process
-		errs  [2]error
-		wg    sync.WaitGroup
-	)
-	for i, b := range [2]int{s.White, s.Black} {
-		wg.Go(func() { procs[i], errs[i] = bots.Start(ctx, r.spec(c.Bots[b])) })
-	}
-	wg.Wait()
-	defer func() {
-		for _, p := range procs {
-			if p != nil {
-				wg.Go(func() { p.Close() })
-			}
-		}
-		wg.Wait()
-	}()
-	if ctx.Err() != nil {
-		return referee.Unplayed(st, 0, referee.Interrupted, ctx.Err().Error())
-	}
-	if errs[0] != nil || errs[1] != nil {
-		return unstarted(st, errs)
-	}
+	specs := [2]bots.Spec{r.spec(c.Bots[s.White]), r.spec(c.Bots[s.Black])}
 	opt := referee.MatchOptions{
 		Clock:         c.Clock(),
 		RefereeForced: c.ForcedMoves == "referee",
@@ -249,29 +227,7 @@ func (r *Runner) play(ctx context.Context, st referee.State, s Scheduled) refere
 		OnIllegal:     policy(c.OnIllegal),
 		OnCrash:       policy(c.OnCrash),
 	}
-	return referee.Match(ctx, st, [2]referee.Player{procs[0], procs[1]}, opt)
-}
-
-// unstarted is the record of a game whose bots did not both start.
-func unstarted(st referee.State, errs [2]error) referee.Record {
-	var loser referee.Side
-	var details []string
-	for i, err := range errs {
-		if err != nil {
-			side := referee.Side(i + 1)
-			details = append(details, fmt.Sprintf("%s: %v", side, err))
-			if loser == 0 {
-				loser = side
-			} else {
-				loser = 0 // both
-			}
-		}
-	}
-	reason := referee.Start
-	if k := referee.FaultOf(errors.Join(errs[0], errs[1])); k == referee.FaultCrash || k == referee.FaultMemory {
-		reason = referee.Crash
-	}
-	return referee.Unplayed(st, loser, reason, strings.Join(details, "; "))
+	return PlayGame(ctx, st, specs, opt, nil)
 }
 
 func policy(s string) referee.Policy {

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -79,37 +78,17 @@ e.g. builtin:greedy or builtin:random,seed=7.`,
 // playGame starts both bots, plays the game and prints it to w.
 func playGame(ctx context.Context, w io.Writer, specs [2]bots.Spec, o playOptions) error {
 	st := referee.CavaloGame{}.New(o.seed)
-	var (
-		procs [2]*bots.Process
-		errs  [2]error
-		wg    sync.WaitGroup
-	)
-	for i := range specs {
-		wg.Go(func() { procs[i], errs[i] = bots.Start(ctx, specs[i]) })
+	opt := referee.MatchOptions{
+		Clock:  referee.Clock{Tempo: time.Duration(o.tempo) * time.Millisecond, Margin: time.Duration(o.margin) * time.Millisecond},
+		OnMove: func(m referee.MoveRecord) { printMove(w, m) },
 	}
-	wg.Wait()
-	defer func() {
-		for _, p := range procs {
-			if p != nil {
-				wg.Go(func() { _ = p.Close() })
-			}
+	rec := arena.PlayGame(ctx, st, specs, opt, func(procs [2]*bots.Process) {
+		fmt.Fprintf(w, "board %d: white %s, black %s, %dms a move (+%dms margin)\n",
+			o.seed, describeBot(specs[0].Name, procs[0]), describeBot(specs[1].Name, procs[1]), o.tempo, o.margin)
+		if procs[0] != nil && procs[1] != nil {
+			fmt.Fprintf(w, "%4s  %-5s  %-7s  %8s  %10s\n", "ply", "side", "move", "time", "nodes")
 		}
-		wg.Wait()
-	}()
-	fmt.Fprintf(w, "board %d: white %s, black %s, %dms a move (+%dms margin)\n",
-		o.seed, describeBot(specs[0].Name, procs[0]), describeBot(specs[1].Name, procs[1]), o.tempo, o.margin)
-
-	var rec referee.Record
-	if errs[0] != nil || errs[1] != nil {
-		rec = unstartedGame(st, errs)
-	} else {
-		fmt.Fprintf(w, "%4s  %-5s  %-7s  %8s  %10s\n", "ply", "side", "move", "time", "nodes")
-		opt := referee.MatchOptions{
-			Clock:  referee.Clock{Tempo: time.Duration(o.tempo) * time.Millisecond, Margin: time.Duration(o.margin) * time.Millisecond},
-			OnMove: func(m referee.MoveRecord) { printMove(w, m) },
-		}
-		rec = referee.Match(ctx, st, [2]referee.Player{procs[0], procs[1]}, opt)
-	}
+	})
 	fmt.Fprintf(w, "\n%s\n\n%s\n", st, verdict(rec))
 	if rec.Reason == referee.Interrupted {
 		return ctx.Err()
@@ -163,23 +142,4 @@ func verdict(rec referee.Record) string {
 		s += ")"
 	}
 	return s
-}
-
-// unstartedGame is the record of a game whose bots did not both start.
-func unstartedGame(st referee.State, errs [2]error) referee.Record {
-	var loser referee.Side
-	var details []string
-	for i, err := range errs {
-		if err == nil {
-			continue
-		}
-		side := referee.Side(i + 1)
-		details = append(details, fmt.Sprintf("%s: %v", side, err))
-		if loser == 0 {
-			loser = side
-		} else {
-			loser = 0 // both
-		}
-	}
-	return referee.Unplayed(st, loser, referee.Start, strings.Join(details, "; "))
 }
