@@ -7,6 +7,12 @@ import "github.com/arenabots/arena/referee"
 // numbers never move, so a square stands for its number), one per side and
 // knight square with index 100 for "not placed yet" (its placement is
 // pending), and one for Black to move.
+//
+// The hash also mixes in the score difference (scoreKey): values depend on
+// it, and the same board is reached with different scores (taking 12 and
+// losing 21 to the twin rule, or the reverse, can lead to the same squares),
+// so a table keyed by the board alone would hand one position's value to
+// another.
 var (
 	numberKeys, knightKeys, blackKey = zobristKeys(0x61726e6163617661) // "arnacava"
 )
@@ -33,6 +39,22 @@ func zobristKeys(seed uint64) (num [referee.Squares]uint64, knight [2][referee.S
 	return num, knight, next()
 }
 
+// scoreKey is the hash component of White's lead d (negative when Black
+// leads): SplitMix64's finaliser of d, a bijection, so that different leads
+// never share a key.
+func scoreKey(d int) uint64 {
+	z := uint64(d) * 0x9E3779B97F4A7C15
+	z = (z ^ z>>30) * 0xBF58476D1CE4E5B9
+	z = (z ^ z>>27) * 0x94D049BB133111EB
+	return z ^ z>>31
+}
+
+// lead returns White's lead in p.
+func lead(p *referee.Cavalo) int {
+	s := p.Scores()
+	return s[0] - s[1]
+}
+
 // knightIndex is the knightKeys index of a knight on sq (-1: not placed).
 func knightIndex(sq int) int {
 	if sq < 0 {
@@ -41,9 +63,10 @@ func knightIndex(sq int) int {
 	return sq
 }
 
-// Hash returns the Zobrist hash of p: its numbers, knights and side to move.
+// Hash returns the Zobrist hash of p: its numbers, knights, side to move and
+// score difference.
 func (e *CavaloEval) Hash(p *referee.Cavalo) uint64 {
-	var h uint64
+	h := scoreKey(lead(p))
 	for sq := range referee.Squares {
 		if p.Cell(sq) >= 0 {
 			h ^= numberKeys[sq]
@@ -59,8 +82,8 @@ func (e *CavaloEval) Hash(p *referee.Cavalo) uint64 {
 
 // HashAfter returns the hash of p after m from h = Hash(p): the side to move
 // changes, the mover's knight leaves its square (or its pending placement)
-// for the target, and the target's number, its digit-swapped twin and a
-// removed double leave the board.
+// for the target, the target's number, its digit-swapped twin and a removed
+// double leave the board, and the mover scores the number.
 func (e *CavaloEval) HashAfter(h uint64, p *referee.Cavalo, m referee.Move) uint64 {
 	h ^= blackKey
 	if m == referee.Pass {
@@ -70,7 +93,13 @@ func (e *CavaloEval) HashAfter(h uint64, p *referee.Cavalo, m referee.Move) uint
 	i := side.Index()
 	to, removed := decodeMove(m)
 	h ^= knightKeys[i][knightIndex(p.Knight(side))] ^ knightKeys[i][to] ^ numberKeys[to]
-	if tw := twin(p.Cell(to)); tw >= 0 {
+	n, d := p.Cell(to), lead(p)
+	if side == referee.White {
+		h ^= scoreKey(d) ^ scoreKey(d+n)
+	} else {
+		h ^= scoreKey(d) ^ scoreKey(d-n)
+	}
+	if tw := twin(n); tw >= 0 {
 		if sq := int(e.sqOf[tw]); sq >= 0 && p.Cell(sq) == tw {
 			h ^= numberKeys[sq]
 		}

@@ -64,3 +64,21 @@ func TestDecodeMoveMatchesReferee(t *testing.T) {
 		})
 	}
 }
+
+func TestHashTellsScores(t *testing.T) {
+	t.Parallel()
+	// White took 12 (losing 21 to the twin rule) or 21 (losing 12): the
+	// same squares are left, but not the same scores.
+	cells := map[string]int{"C3": referee.WhiteKnight, "J10": referee.BlackKnight, "E5": 30}
+	a := sparse(t, cells, [2]int{12, 0}, referee.Black)
+	b := sparse(t, cells, [2]int{21, 0}, referee.Black)
+	c := sparse(t, cells, [2]int{33, 21}, referee.Black)
+	e := NewCavaloEval()
+	e.Prepare(&a)
+	if e.Hash(&a) == e.Hash(&b) {
+		t.Error("positions that differ only in the scores share a hash")
+	}
+	if e.Hash(&a) != e.Hash(&c) {
+		t.Error("positions with the same score difference have different hashes")
+	}
+}
