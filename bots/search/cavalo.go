@@ -26,12 +26,11 @@ type CavaloEval struct {
 	// jump of mobility, in Units. RegionDecay (in 64ths) scales the weight
 	// of a number for each jump further it lies from the knight.
 	RegionWeight, MobilityWeight, RegionDecay int32
-	// Tempo is the worth of being the side to move, in Units: it takes the
-	// next number. It keeps heuristic values comparable with the exact ones
-	// of decided positions, which are reached at either parity.
-	Tempo int32
 	// SolveNodes caps the depth-first search for one region; SolveSquares
 	// is the largest region it is tried on.
+	//
+	// The weights take effect at the next Prepare (the next search); set
+	// SolveNodes before the first, as solved regions are cached.
 	SolveNodes, SolveSquares int
 
 	board   [referee.Squares]int8 // the number seen on each square, -1 if none yet
@@ -58,7 +57,6 @@ const (
 	DefaultRegionWeight   = 30
 	DefaultMobilityWeight = 150
 	DefaultRegionDecay    = 52
-	DefaultTempo          = 0
 	DefaultSolveNodes     = 3000
 	DefaultSolveSquares   = 32
 	solveCacheSize        = 1 << 14
@@ -70,7 +68,6 @@ func NewCavaloEval() *CavaloEval {
 		RegionWeight:   DefaultRegionWeight,
 		MobilityWeight: DefaultMobilityWeight,
 		RegionDecay:    DefaultRegionDecay,
-		Tempo:          DefaultTempo,
 		SolveNodes:     DefaultSolveNodes,
 		SolveSquares:   DefaultSolveSquares,
 		cache:          make([]solveEntry, solveCacheSize),
@@ -278,7 +275,7 @@ func (e *CavaloEval) Evaluate(p *referee.Cavalo) (int32, bool) {
 			return v, exact
 		}
 	}
-	v := diff*Unit + e.Tempo + region/64 - e.RegionWeight*(e.twinLoss(ownS)-e.twinLoss(ownO))
+	v := diff*Unit + region/64 - e.RegionWeight*(e.twinLoss(ownS)-e.twinLoss(ownO))
 	v += e.MobilityWeight * mobility
 	return v, false
 }

@@ -29,7 +29,7 @@ func (e *CavaloEval) apart(diff int32, ownS set128, kS int, ownO set128, kO int,
 	if cS && cO && e.independent(ownS, ownO) {
 		return Decided(int(total)), true, true
 	}
-	return total*Unit + e.Tempo, false, true
+	return total * Unit, false, true
 }
 
 // independent reports whether no move in one region can remove a number of
