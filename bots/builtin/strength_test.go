@@ -25,20 +25,26 @@ func (p inProcess) Play(ctx context.Context, req referee.Request) (referee.Reply
 
 // TestStrength plays alphabeta against classic on the 20 boards of
 // configs/strength.yaml (league seed 7), each with both colours, at 200 ms a
-// move, and reports alphabeta's score. It takes a few minutes of CPU: set
-// ARENA_STRENGTH=1 to run it (ARENA_STRENGTH_ROUNDS=n for fewer boards).
+// move, and reports alphabeta's score. It takes about a minute of CPU: set
+// ARENA_STRENGTH=1 to run it (ARENA_STRENGTH_ROUNDS=n for another number of
+// boards, ARENA_STRENGTH_SEED=s for another league seed, to check on boards
+// the engine was not tuned on).
 func TestStrength(t *testing.T) {
 	if testing.Short() || os.Getenv("ARENA_STRENGTH") == "" {
 		t.Skip("set ARENA_STRENGTH=1 to measure alphabeta against classic")
 	}
-	rounds := 20
-	if n, err := fmt.Sscan(os.Getenv("ARENA_STRENGTH_ROUNDS"), &rounds); n == 1 && err == nil {
-		t.Logf("%d rounds", rounds)
+	rounds, league := 20, uint64(7)
+	if s := os.Getenv("ARENA_STRENGTH_ROUNDS"); s != "" {
+		if _, err := fmt.Sscan(s, &rounds); err != nil {
+			t.Fatalf("ARENA_STRENGTH_ROUNDS: %v", err)
+		}
 	}
-	const (
-		league = 7
-		tempo  = 200 * time.Millisecond
-	)
+	if s := os.Getenv("ARENA_STRENGTH_SEED"); s != "" {
+		if _, err := fmt.Sscan(s, &league); err != nil {
+			t.Fatalf("ARENA_STRENGTH_SEED: %v", err)
+		}
+	}
+	const tempo = 200 * time.Millisecond
 	var points float64
 	var games, wins, draws, margin int
 	var slowest time.Duration
@@ -82,8 +88,8 @@ func TestStrength(t *testing.T) {
 				rec.Scores[0], rec.Scores[1], rec.Reason, rec.Detail)
 		}
 	}
-	t.Logf("alphabeta vs classic: %d games, %d wins, %d draws, %d losses: %.1f%%; mean margin %+.1f; slowest move %v",
-		games, wins, draws, games-wins-draws, 100*points/float64(games), float64(margin)/float64(games), slowest.Round(time.Millisecond))
+	t.Logf("league seed %d, %d rounds: alphabeta vs classic: %d games, %d wins, %d draws, %d losses: %.1f%%; mean margin %+.1f; slowest move %v",
+		league, rounds, games, wins, draws, games-wins-draws, 100*points/float64(games), float64(margin)/float64(games), slowest.Round(time.Millisecond))
 }
 
 func outcome(winner, side referee.Side) string {
