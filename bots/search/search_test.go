@@ -216,3 +216,16 @@ func TestSearchProvesEndgame(t *testing.T) {
 		t.Errorf("got score %d (%v points) in %v, want %d (a 35-point win) at once", r.Score, Points(r.Score), r.Elapsed, Decided(35))
 	}
 }
+
+func TestSearchAllocations(t *testing.T) {
+	pos := skipForced(loadSample(t, "s2_p9"))
+	s := NewCavalo(1)
+	allocs := testing.AllocsPerRun(3, func() {
+		s.Search(context.Background(), &pos, Limits{Nodes: 50_000})
+	})
+	// The result's PV, grown a few times; nothing per node.
+	if allocs > 4 {
+		t.Errorf("a search of 50000 nodes allocates %v times", allocs)
+	}
+	t.Logf("%v allocations per search", allocs)
+}
