@@ -94,6 +94,7 @@ type Searcher[T any, P interface {
 	history [2][1 << histBits]int32
 	pv      [maxPly][maxPly]referee.Move
 	pvLen   [maxPly]int
+	rootPV  [maxPly]referee.Move // the PV of the deepest finished iteration
 
 	// State of the current search.
 	ctx      context.Context
@@ -153,6 +154,7 @@ func (s *Searcher[T, P, E]) Search(ctx context.Context, root P, lim Limits) Resu
 		maxDepth = MaxDepth
 	}
 	var prev int32
+	pvLen := 0
 	for depth := 1; depth <= maxDepth; depth++ {
 		iterStart := time.Now()
 		s.horizon, s.partial = false, noMove
@@ -160,13 +162,13 @@ func (s *Searcher[T, P, E]) Search(ctx context.Context, root P, lim Limits) Resu
 		if s.stopped {
 			if s.partial != noMove {
 				res.Move, res.Partial = s.partial, true
-				res.PV = []referee.Move{s.partial}
+				s.rootPV[0], pvLen = s.partial, 1
 			}
 			break
 		}
 		prev = v
 		res.Move, res.Score, res.Depth = moves[0], v, depth
-		res.PV = append(res.PV[:0], s.pv[0][:s.pvLen[0]]...)
+		pvLen = copy(s.rootPV[:], s.pv[0][:s.pvLen[0]])
 		if IsDecided(v) || !s.horizon {
 			break
 		}
@@ -176,6 +178,7 @@ func (s *Searcher[T, P, E]) Search(ctx context.Context, root P, lim Limits) Resu
 			break
 		}
 	}
+	res.PV = append([]referee.Move(nil), s.rootPV[:pvLen]...)
 	res.Nodes, res.Cuts, res.Elapsed = s.nodes, s.cuts, time.Since(start)
 	return res
 }
