@@ -264,6 +264,10 @@ func (p *Process) callFault(ctx context.Context, op string, err error, start tim
 	case ctx.Err() != nil:
 		return &BotError{Bot: p.spec.Name, Op: op, Err: ctx.Err()}
 	}
+	if k, ok := fromprotoFault(st); ok {
+		// The bot's Jogar returned an error and Serve said what it was.
+		return fault(k, p.spec.Name, op, fmt.Errorf("bot reported: %s", st.Message()))
+	}
 	if p.run.waitExit(exitWait) {
 		return p.exitFault(op)
 	}

@@ -164,10 +164,11 @@ func TestPlayFaults(t *testing.T) {
 		{"panic", Limits{}, referee.FaultCrash, "panic: testbot: boom"},
 		{"term", Limits{}, referee.FaultCrash, "killed by signal SIGTERM"},
 		{"kill9", Limits{}, referee.FaultMemory, "killed by signal SIGKILL, not sent by arena"},
-		{"error", Limits{}, referee.FaultProtocol, "testbot: no idea"},
+		{"error", Limits{}, referee.FaultCrash, "bot reported: testbot: no idea"},
+		{"crashfault", Limits{}, referee.FaultCrash, "bot reported: crash: testbot: the interpreter died"},
 		{"garbage", Limits{}, referee.FaultProtocol, "not decodable"},
 		{"badclaim", Limits{}, referee.FaultProtocol, "50 cells"},
-		{"memory", Limits{MemoryMB: 200}, referee.FaultMemory, "out of memory"},
+		{"memory", Limits{MemoryMB: 200}, referee.FaultMemory, "memory limit 200 MiB"},
 	} {
 		t.Run(tc.mode, func(t *testing.T) {
 			spec := testSpec(tc.mode)

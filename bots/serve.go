@@ -32,7 +32,11 @@ func (s *server) Info(context.Context, *pb.InfoRequest) (*pb.InfoResponse, error
 }
 
 // Jogar decodes the state, asks the bot, and encodes its answer. ctx
-// carries arena's deadline (tempo plus margin).
+// carries arena's deadline (tempo plus margin). An error of the bot's Jogar
+// goes back with its kind, referee.FaultOf(err), so that the host reports
+// the same kind of fault: a bot that returns a *referee.Fault of kind
+// FaultCrash (as the Lisp adapter does for a Lisp error) crashed, a plain
+// error is a crash too, and context.DeadlineExceeded is a timeout.
 func (s *server) Jogar(ctx context.Context, r *pb.JogarRequest) (*pb.Jogada, error) {
 	st, tempo, err := fromprotoRequest(r)
 	if err != nil {
@@ -40,7 +44,7 @@ func (s *server) Jogar(ctx context.Context, r *pb.JogarRequest) (*pb.Jogada, err
 	}
 	ans, err := s.bot.Jogar(ctx, st, tempo)
 	if err != nil {
-		return nil, status.Error(codes.Unknown, err.Error())
+		return nil, toprotoFault(err)
 	}
 	j, err := toprotoAnswer(ans)
 	if err != nil {

@@ -1,29 +1,66 @@
 // Command testbot is one bot binary with many behaviours, good and bad, for
-// the tests of the bot host and of `arena bot check`. The first argument
-// picks the mode:
+// the tests of the bot host, of `arena bot check` and of leagues of hostile
+// bots (arena/hostile_test.go). The first argument picks the mode.
 //
-//	ok         plays the first legal move, claims the state, writes a line
+// Modes that fail to start:
+//
+//	exit       exits with status 7 before the handshake
+//	silent     never completes the handshake
+//	slowstart MS  sleeps MS milliseconds, then serves like ok
+//	chatter    writes text instead of the handshake line, then sleeps
+//	cookie     is built with another magic cookie: go-plugin refuses to serve
+//	version2   speaks jogador protocol version 2
+//	core2      announces go-plugin core protocol version 2, then sleeps
+//
+// Modes that misbehave in a game:
+//
 //	sleep      sleeps past any budget, ignoring cancellation
+//	late MS    sleeps the budget plus MS milliseconds, then answers
+//	busy       spins on every core, never answering
+//	hog        answers at once, leaving goroutines spinning on every core
 //	crash      exits with status 3 when asked for a move
+//	exitafter N  plays N moves, then exits with status 5
 //	panic      panics when asked for a move
 //	term       kills itself with SIGTERM when asked for a move
 //	kill9      kills itself with SIGKILL when asked for a move
 //	error      answers with an error instead of a move
+//	crashfault answers with a referee.Fault of kind crash, as the Lisp
+//	           adapter does for a Lisp error
 //	garbage    answers with bytes that do not decode as a Jogada
 //	badclaim   answers a legal move with a claimed state of 50 cells
 //	wrongclaim answers a legal move with a claim that differs from the truth
 //	illegal    answers a move that is not legal
-//	version2   speaks jogador protocol version 2
-//	exit       exits with status 7 before the handshake
-//	silent     never completes the handshake
-//	spawn      starts a grandchild that sleeps, then plays like ok
-//	stubborn   plays like ok but does not exit when arena stops it
+//	garbagemove answers text that is not a move
+//	wrongside  answers a move of the other side's knight
+//	empty      answers an empty move
+//	memory     allocates without end when asked for a move
+//	noisy MB   writes MB MiB to its raw stdout and stderr per move, then plays
+//	flood MB   writes MB MiB, half to its raw stdout and half to its raw
+//	           stderr, when asked for Info; then plays like ok
+//	forkbomb N has a child start up to N children that sleep, as fast as it
+//	           can, until starting one fails; reports how many in
+//	           Stats.Nodes; then plays
+//
+// Modes that try to outlive arena (all of them then play like ok):
+//
+//	spawn      starts a grandchild that sleeps, holding the bot's stdout and
+//	           stderr and ignoring SIGTERM
+//	setsid     the same grandchild, double-forked into a session of its own
+//	           (its parent exits at once)
+//	hidden     like setsid, and the grandchild also runs with an empty
+//	           environment in /
+//	stubborn   ignores SIGTERM, and does not exit when arena stops it
+//
+// Good and helper modes:
+//
+//	ok         plays the first legal move, claims the state, writes a line
 //	env        reports its environment and directory in Info
 //	limits     reports its resource limits in Info
-//	noisy MB   writes MB MiB to its raw stdout and stderr per move, then plays
-//	memory     allocates without end when asked for a move
 //	launch     is the launcher (bots.Launch) with the remaining arguments
-//	idle       sleeps (the grandchild of spawn)
+//	idle       sleeps, ignoring SIGTERM and SIGHUP (the grandchildren)
+//	daemon     starts `idle` in a session of its own and exits (for setsid)
+//	hide       the same, with an empty environment in / (for hidden)
+//	bomber N   forkbomb's child
 package main
 
 import (
@@ -31,7 +68,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"os/exec"
 	"strconv"
 	"strings"
 	"time"
@@ -52,22 +88,21 @@ func main() {
 	if len(os.Args) > 1 {
 		mode, args = os.Args[1], os.Args[2:]
 	}
+	num := 0
+	if len(args) > 0 {
+		num, _ = strconv.Atoi(args[0])
+	}
+	if before(mode, num) {
+		return
+	}
 	switch mode {
-	case "launch":
-		err := bots.Launch(args)
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	case "idle":
-		time.Sleep(time.Hour)
-		return
-	case "exit":
-		fmt.Fprintln(os.Stderr, "testbot: giving up before the handshake")
-		os.Exit(7)
-	case "silent":
-		time.Sleep(time.Hour)
-		return
 	case "version2":
 		plugin.Serve(wire.ServeConfig(&raw{mode: mode}, 2))
+		return
+	case "cookie":
+		cfg := wire.ServeConfig(&raw{mode: mode}, wire.ProtocolVersion)
+		cfg.MagicCookieValue = "not-arena's-cookie"
+		plugin.Serve(cfg)
 		return
 	case "badclaim":
 		plugin.Serve(wire.ServeConfig(&raw{mode: mode}, wire.ProtocolVersion))
@@ -79,18 +114,8 @@ func main() {
 			GRPCServer:      plugin.DefaultGRPCServer,
 		})
 		return
-	case "spawn":
-		self, _ := os.Executable()
-		if err := exec.Command(self, "idle").Start(); err != nil {
-			fmt.Fprintln(os.Stderr, "testbot: spawn:", err)
-			os.Exit(1)
-		}
 	}
-	b := &bot{mode: mode}
-	if mode == "noisy" && len(args) > 0 {
-		b.noisyMB, _ = strconv.Atoi(args[0])
-	}
-	bots.Serve(b)
+	bots.Serve(&bot{mode: mode, num: num})
 	if mode == "stubborn" {
 		time.Sleep(time.Hour)
 	}
@@ -98,8 +123,10 @@ func main() {
 
 // bot is the testbot behind the SDK.
 type bot struct {
-	mode    string
-	noisyMB int
+	mode  string
+	num   int // the mode's number: MB, MS, N
+	calls int
+	hog   bool // the hog's spinners run
 }
 
 func (b *bot) Info() bots.Info {
@@ -115,16 +142,33 @@ func (b *bot) Info() bots.Info {
 		_ = unix.Getrlimit(unix.RLIMIT_NPROC, &nproc)
 		_ = unix.Getrlimit(unix.RLIMIT_CORE, &core)
 		info.Author = fmt.Sprintf("data=%d nproc=%d core=%d", data.Cur, nproc.Cur, core.Cur)
+	case "flood":
+		flood(b.num)
 	}
 	return info
 }
 
 func (b *bot) Jogar(ctx context.Context, st referee.State, tempo time.Duration) (bots.Answer, error) {
+	b.calls++
+	var stats referee.Stats
 	switch b.mode {
 	case "sleep":
 		time.Sleep(time.Minute)
+	case "late":
+		time.Sleep(tempo + time.Duration(b.num)*time.Millisecond)
+	case "busy":
+		spin(true)
+	case "hog":
+		if !b.hog {
+			b.hog = true
+			spin(false)
+		}
 	case "crash":
 		os.Exit(3)
+	case "exitafter":
+		if b.calls > b.num {
+			os.Exit(5)
+		}
 	case "panic":
 		panic("testbot: boom")
 	case "term":
@@ -134,11 +178,13 @@ func (b *bot) Jogar(ctx context.Context, st referee.State, tempo time.Duration) 
 		_ = unix.Kill(os.Getpid(), unix.SIGKILL)
 	case "error":
 		return bots.Answer{}, errors.New("testbot: no idea")
+	case "crashfault":
+		return bots.Answer{}, referee.NewFault(referee.FaultCrash, errors.New("testbot: the interpreter died"))
 	case "memory":
 		var keep [][]byte
 		for {
 			p := make([]byte, 16<<20)
-			for i := range p {
+			for i := 0; i < len(p); i += 4096 {
 				p[i] = 1
 			}
 			keep = append(keep, p)
@@ -146,12 +192,22 @@ func (b *bot) Jogar(ctx context.Context, st referee.State, tempo time.Duration) 
 	case "noisy":
 		chunk := []byte(strings.Repeat("x", 1<<20-1) + "\n")
 		stdout, stderr := os.NewFile(1, "stdout"), os.NewFile(2, "stderr")
-		for range b.noisyMB {
+		for range b.num {
 			_, _ = stdout.Write(chunk)
 			_, _ = stderr.Write(chunk)
 		}
+	case "forkbomb":
+		if b.calls == 1 {
+			stats.Nodes = int64(forkbomb(b.num))
+		}
 	case "illegal":
 		return bots.Answer{Move: "A1xA1"}, nil
+	case "garbagemove":
+		return bots.Answer{Move: "hello, world"}, nil
+	case "wrongside":
+		return bots.Answer{Move: wrongSide(st)}, nil
+	case "empty":
+		return bots.Answer{}, nil
 	}
 	var buf [referee.MaxMoves]referee.Move
 	moves := st.Moves(buf[:0])
@@ -166,11 +222,11 @@ func (b *bot) Jogar(ctx context.Context, st referee.State, tempo time.Duration) 
 	if b.mode == "wrongclaim" {
 		next = st
 	}
-	return bots.Answer{
-		Move:  move,
-		State: next,
-		Stats: referee.Stats{Nodes: int64(len(moves)), Depth: 1, Eval: 0.5, PV: []string{move}},
-	}, nil
+	if stats.Nodes == 0 {
+		stats.Nodes = int64(len(moves))
+	}
+	stats.Depth, stats.Eval, stats.PV = 1, 0.5, []string{move}
+	return bots.Answer{Move: move, State: next, Stats: stats}, nil
 }
 
 // raw serves the wire directly, for answers the SDK cannot give.
