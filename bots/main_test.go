@@ -18,6 +18,9 @@ import (
 var testbot string
 
 func TestMain(m *testing.M) {
+	if mode := os.Getenv(hostEnv); mode != "" {
+		os.Exit(runHost(mode, os.Getenv(hostBotEnv)))
+	}
 	dir, err := os.MkdirTemp("", "arena-bots-test-")
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)

@@ -18,6 +18,7 @@ import (
 	"github.com/hashicorp/go-hclog"
 	"github.com/hashicorp/go-plugin"
 	"github.com/hashicorp/go-plugin/runner"
+	"golang.org/x/sys/unix"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
@@ -54,6 +55,7 @@ const maxAnswerBytes = 1 << 20
 type Process struct {
 	spec   Spec
 	dir    string
+	cg     *cgroup // its pids cgroup, or nil
 	client *plugin.Client
 	run    *groupRunner
 	out    *output
@@ -67,10 +69,16 @@ type Process struct {
 var _ referee.Player = (*Process)(nil)
 
 // Start launches the bot described by spec, completes the handshake, calls
-// Info, and returns the running Process. On failure it leaves nothing
-// running and returns a *referee.Fault of kind FaultStart (FaultMemory when
-// the bot ran out of memory), wrapping a *BotError. ctx bounds the whole
-// start, with spec.StartTimeout.
+// Info, and returns the running Process, stopped (SIGSTOP) until its first
+// call. On failure it leaves nothing running and returns a *referee.Fault of
+// kind FaultStart (FaultMemory when the bot ran out of memory), wrapping a
+// *BotError. ctx bounds the whole start, with spec.StartTimeout: a bot is
+// starting until it has answered Info, and a bot that exits before that
+// failed to start.
+//
+// Start makes the calling process a child subreaper (see reap.go), so that
+// the orphans of a bot's descendants come to it, and first kills what arena
+// processes that died without closing their bots left behind.
 func Start(ctx context.Context, spec Spec) (*Process, error) {
 	if spec.StartTimeout <= 0 {
 		spec.StartTimeout = DefaultStartTimeout
@@ -87,12 +95,24 @@ func Start(ctx context.Context, spec Spec) (*Process, error) {
 	if err := checkSum(path, spec.SHA256, spec.Name); err != nil {
 		return nil, startFault(err)
 	}
-	dir, err := os.MkdirTemp("", "arena-bot-")
+	becomeSubreaper()
+	reapOrphans()
+	self, err := readStat(os.Getpid())
 	if err != nil {
 		return nil, startFault(err)
 	}
-	p := &Process{spec: spec, dir: dir, out: newOutput(spec.Limits.OutputBytes)}
-	p.run = newGroupRunner(path, spec.Args, minimalEnv(dir, spec.Env), dir, spec, p.out)
+	dir, err := os.MkdirTemp("", ownerPrefix(self.key()))
+	if err != nil {
+		return nil, startFault(err)
+	}
+	name := filepath.Base(dir)
+	var cg *cgroup
+	if !spec.noCgroup {
+		cg = newCgroup(name, spec.Limits.Processes)
+	}
+	marker := markerKey + "=" + name
+	p := &Process{spec: spec, dir: dir, cg: cg, out: newOutput(spec.Limits.OutputBytes)}
+	p.run = newGroupRunner(path, spec.Args, append(minimalEnv(dir, spec.Env), marker), dir, spec, p.out, cg, marker)
 	p.client = plugin.NewClient(p.clientConfig())
 
 	ctx, cancel := context.WithTimeout(ctx, spec.StartTimeout)
@@ -115,6 +135,7 @@ func Start(ctx context.Context, spec Spec) (*Process, error) {
 		return nil, err
 	}
 	p.info = fromprotoInfo(info)
+	p.run.signalGroup(unix.SIGSTOP)
 	return p, nil
 }
 
@@ -196,9 +217,16 @@ func (p *Process) connect(ctx context.Context) error {
 // it short.
 func (p *Process) startError(ctx context.Context, err error, cut bool) error {
 	kind := referee.FaultStart
-	switch v := p.run.announced(); {
-	case v != "" && v != strconv.Itoa(wire.ProtocolVersion):
-		err = fmt.Errorf("bot speaks jogador protocol version %s, arena speaks version %d: rebuild the bot with a matching SDK", v, wire.ProtocolVersion)
+	line := p.run.handshakeLine()
+	f := strings.Split(line, "|")
+	handshake := len(f) >= 4 && isNumber(f[0]) && isNumber(f[1])
+	switch {
+	case line != "" && !handshake:
+		err = fmt.Errorf("bot wrote %q where go-plugin's handshake line belongs (CORE|VERSION|NETWORK|ADDRESS|PROTOCOL): it is not an arena bot, or it writes to stdout before serving", line)
+	case handshake && f[0] != strconv.Itoa(plugin.CoreProtocolVersion):
+		err = fmt.Errorf("bot speaks go-plugin core protocol version %s, arena speaks version %d: rebuild the bot with a matching SDK", f[0], plugin.CoreProtocolVersion)
+	case handshake && f[1] != strconv.Itoa(wire.ProtocolVersion):
+		err = fmt.Errorf("bot speaks jogador protocol version %s, arena speaks version %d: rebuild the bot with a matching SDK", f[1], wire.ProtocolVersion)
 	case cut && errors.Is(ctx.Err(), context.DeadlineExceeded), strings.Contains(err.Error(), "timeout while waiting for plugin to start"):
 		err = fmt.Errorf("no handshake within %v", p.spec.StartTimeout)
 	case cut:
@@ -206,7 +234,9 @@ func (p *Process) startError(ctx context.Context, err error, cut bool) error {
 	case p.run.groupID() != 0 && p.run.waitExit(exitWait):
 		p.run.drain(drainWait)
 		err = fmt.Errorf("process %s before the handshake", describeExit(p.run.state))
-		if h := p.out.hint(); h != "" {
+		if h := p.out.hint(); strings.Contains(p.out.stderrTail(), cookieRefusal) {
+			err = fmt.Errorf("%w: the bot refused arena's magic cookie (%s=%s): it was built for another host, or with another SDK", err, wire.MagicCookieKey, wire.MagicCookieValue)
+		} else if h != "" {
 			err = fmt.Errorf("%w: %s", err, h)
 		}
 		if p.out.outOfMemory() {
@@ -214,6 +244,16 @@ func (p *Process) startError(ctx context.Context, err error, cut bool) error {
 		}
 	}
 	return fault(kind, p.spec.Name, "launch", err)
+}
+
+// cookieRefusal is how go-plugin's Serve starts the message it writes when
+// the magic cookie in its environment is not the one it was built with.
+const cookieRefusal = "This binary is a plugin."
+
+// isNumber reports whether s is a decimal number.
+func isNumber(s string) bool {
+	_, err := strconv.Atoi(s)
+	return err == nil
 }
 
 // Info returns what the bot said of itself at start.
@@ -224,17 +264,24 @@ func (p *Process) Info() Info { return p.info }
 // are facts for the referee, as *referee.Fault: FaultTimeout (ctx's
 // deadline passed), FaultCrash (the process ended or the connection broke),
 // FaultMemory (the process ran out of memory), FaultProtocol (the answer
-// could not be decoded, or the bot answered with an error). A cancelled ctx
-// gives ctx's error. Reply.Log holds the bot's output since the last call,
-// capped, with or without an error: what has arrived by the answer. A Go
-// bot's os.Stdout and os.Stderr travel on go-plugin's stdio stream beside
-// the call, so a line written just before answering may show in the next
-// call's log instead.
+// could not be decoded, or the bot answered with an error that names no
+// fault), or the kind of fault a bot's Jogar reported through Serve. A
+// cancelled ctx gives ctx's error. Reply.Log holds the bot's output since
+// the last call, capped, with or without an error: what has arrived by the
+// answer. A Go bot's os.Stdout and os.Stderr travel on go-plugin's stdio
+// stream beside the call, so a line written just before answering may show
+// in a later call's log instead.
+//
+// The bot's process group runs only during its calls: Play thaws it
+// (SIGCONT) and stops it again (SIGSTOP) when the call ends, so that a bot
+// cannot take the CPU on its opponent's time.
 func (p *Process) Play(ctx context.Context, req referee.Request) (referee.Reply, error) {
 	preq, err := toprotoRequest(req)
 	if err != nil {
 		return referee.Reply{}, &BotError{Bot: p.spec.Name, Op: "jogar", Err: err}
 	}
+	p.run.signalGroup(unix.SIGCONT)
+	defer p.run.signalGroup(unix.SIGSTOP)
 	start := time.Now()
 	resp, err := p.jog.Jogar(ctx, preq)
 	if err != nil {
@@ -299,10 +346,12 @@ func (p *Process) exitFault(op string) error {
 }
 
 // Close ends the bot: go-plugin's graceful Shutdown, a grace period, then
-// SIGKILL to the whole process group, so that no grandchild survives; it
-// returns once no process of the group is alive, and after removing the
-// bot's temporary directory. It is idempotent and safe after a crash; it
-// returns an error only when something could not be cleaned up.
+// SIGKILL to the whole process group and to every other process of the bot
+// (those that left its session, orphans reparented to arena: see reap.go),
+// so that no descendant survives; it returns once none is alive, after
+// removing the bot's temporary directory and cgroup. It is idempotent and
+// safe after a crash; it returns an error only when something could not be
+// cleaned up.
 func (p *Process) Close() error {
 	p.closeOnce.Do(func() { p.closeErr = p.shutdown() })
 	return p.closeErr
@@ -311,6 +360,8 @@ func (p *Process) Close() error {
 func (p *Process) shutdown() error {
 	var errs []error
 	if p.run.groupID() != 0 {
+		p.run.signalGroup(unix.SIGCONT)
+		p.run.remember()
 		killed := make(chan struct{})
 		go func() { p.client.Kill(); close(killed) }()
 		if !p.run.waitExit(gracePeriod) {
@@ -319,8 +370,8 @@ func (p *Process) shutdown() error {
 				errs = append(errs, fmt.Errorf("process %d did not end after SIGKILL", p.run.groupID()))
 			}
 		}
-		if live := p.run.awaitGroupGone(killWait); len(live) > 0 {
-			errs = append(errs, fmt.Errorf("processes %v of the bot's group survived SIGKILL", live))
+		if live := p.run.sweep(killWait); len(live) > 0 {
+			errs = append(errs, fmt.Errorf("processes %v of the bot survived SIGKILL", live))
 		}
 		select {
 		case <-killed:
@@ -330,6 +381,9 @@ func (p *Process) shutdown() error {
 		p.run.drain(drainWait)
 	} else {
 		p.client.Kill()
+	}
+	if err := p.cg.remove(killWait); err != nil {
+		errs = append(errs, err)
 	}
 	if err := removeAll(p.dir); err != nil {
 		errs = append(errs, err)

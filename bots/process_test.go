@@ -37,7 +37,7 @@ func leftovers(t *testing.T, mode string) []int {
 		if !bytes.Contains(cmdline, []byte("\x00"+mode+"\x00")) {
 			continue
 		}
-		if live, _ := liveInGroup(pid); len(live) == 0 {
+		if !alive(pid) {
 			continue // a zombie
 		}
 		pids = append(pids, pid)
@@ -115,7 +115,11 @@ func TestStartFaults(t *testing.T) {
 		{"not executable", Spec{Path: "process_test.go"}, referee.FaultStart, []string{"not an executable"}},
 		{"exits", testSpec("exit"), referee.FaultStart, []string{"exited with status 7 before the handshake", "giving up"}},
 		{"silent", withTimeout(testSpec("silent"), 300*time.Millisecond), referee.FaultStart, []string{"no handshake within 300ms"}},
-		{"version", testSpec("version2"), referee.FaultStart, []string{"version 2", "version 1"}},
+		{"version", testSpec("version2"), referee.FaultStart, []string{"jogador protocol version 2", "arena speaks version 1"}},
+		{"core version", testSpec("core2"), referee.FaultStart, []string{"core protocol version 2", "arena speaks version 1"}},
+		{"cookie", testSpec("cookie"), referee.FaultStart, []string{"exited with status 1 before the handshake", "refused arena's magic cookie"}},
+		{"chatter", testSpec("chatter"), referee.FaultStart, []string{`"Hello! I am a bot.`, "handshake line belongs"}},
+		{"slow", withTimeout(testSpec("slowstart", "2000"), 300*time.Millisecond), referee.FaultStart, []string{"no handshake within 300ms"}},
 		{"checksum", withSum(self, strings.Repeat("ab", 32)), referee.FaultStart, []string{"changed since it was registered", "arena bot add testbot-ok"}},
 		{"checksum ok", withSum(self, sum), 0, nil},
 	} {

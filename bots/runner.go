@@ -23,8 +23,11 @@ const maxHandshake = 4 << 10
 // runner.Runner, through ClientConfig.RunnerFunc) the way arena wants it,
 // where go-plugin's own runner falls short:
 //
-//   - the bot leads its own process group (Setpgid), started through the
-//     launcher so its limits hold from its first instruction;
+//   - the bot leads its own session and process group (Setsid), started
+//     through the launcher so its limits hold from its first instruction,
+//     with SIGKILL as its parent-death signal (PR_SET_PDEATHSIG), which
+//     survives the launcher's exec: it dies with arena, even of SIGKILL;
+//   - it joins its pids cgroup, where there is one (see cgroup);
 //   - stdin is /dev/null, the working directory a fresh temporary directory;
 //   - arena reads the stdout and stderr pipes itself: go-plugin gets only
 //     the handshake line (and, when verbose, a copy of stderr), the rest
@@ -32,7 +35,8 @@ const maxHandshake = 4 << 10
 //     grandchild holding a pipe can keep go-plugin waiting;
 //   - Kill sends SIGKILL to the whole group, and when the bot's main
 //     process ends, whatever is left of its group is killed before the
-//     process is reaped (so the group id cannot have been reused).
+//     process is reaped (so the group id cannot have been reused); the rest
+//     of the bot's family (see family) is Close's to sweep.
 type groupRunner struct {
 	path     string   // the bot's executable
 	args     []string // its arguments
@@ -41,6 +45,8 @@ type groupRunner struct {
 	launcher []string
 	limits   Limits
 	out      *output
+	cg       *cgroup // the bot's pids cgroup, or nil
+	fam      family  // the bot's processes, complete once started
 
 	pluginEnv []string // go-plugin's variables: cookie, versions, socket directory
 	cmd       *exec.Cmd
@@ -51,23 +57,26 @@ type groupRunner struct {
 	errTee    *io.PipeWriter
 	pipes     []*os.File // the read ends of the bot's stdout and stderr
 	pumps     sync.WaitGroup
-	version   chan string // the protocol version the bot announced
 
 	mu     sync.Mutex
-	reaped bool // the main process was reaped: its pid may be reused
-	killed bool // arena sent SIGKILL to the group
+	line   string // the bot's first stdout line, the handshake (capped)
+	reaped bool   // the main process was reaped: its pid may be reused
+	killed bool   // arena sent SIGKILL to the group
 
 	exited  chan struct{} // closed once the main process is reaped
 	state   *os.ProcessState
 	waitErr error
 }
 
-func newGroupRunner(path string, args, env []string, dir string, spec Spec, out *output) *groupRunner {
+func newGroupRunner(path string, args, env []string, dir string, spec Spec, out *output, cg *cgroup, marker string) *groupRunner {
 	r := &groupRunner{
 		path: path, args: args, env: env, dir: dir,
-		launcher: spec.Launcher, limits: spec.Limits, out: out,
-		version: make(chan string, 1),
-		exited:  make(chan struct{}),
+		launcher: spec.Launcher, limits: spec.Limits, out: out, cg: cg,
+		fam: family{
+			self: os.Getpid(), marker: marker, dir: dir, cg: cg,
+			known: map[procKey]bool{},
+		},
+		exited: make(chan struct{}),
 	}
 	r.handshake, r.hsw = io.Pipe()
 	if spec.Verbose {
@@ -79,17 +88,29 @@ func newGroupRunner(path string, args, env []string, dir string, spec Spec, out 
 	return r
 }
 
-// Start starts the bot in its own process group.
+// Start starts the bot in its own session and process group.
 func (r *groupRunner) Start(context.Context) error {
+	limits := r.limits
+	cgDir := ""
+	if r.cg != nil {
+		// The cgroup's pids.max is the exact ceiling: RLIMIT_NPROC, which
+		// counts all of the user's tasks, would only get in the way.
+		limits.Processes = -1
+		cgDir = r.cg.dir
+	}
 	name, argv := r.path, r.args
 	if len(r.launcher) > 0 {
 		name = r.launcher[0]
-		argv = append(append([]string(nil), r.launcher[1:]...), launchArgs(r.limits, r.path, r.args)...)
+		argv = append(append([]string(nil), r.launcher[1:]...), launchArgs(limits, cgDir, r.path, r.args)...)
 	}
 	cmd := exec.Command(name, argv...)
 	cmd.Env = append(append([]string(nil), r.env...), r.pluginEnv...)
 	cmd.Dir = r.dir
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	// The parent-death signal is sent when the thread that forked the bot
+	// ends. The Go runtime ends a thread only when a goroutine locked to it
+	// (runtime.LockOSThread) returns without unlocking, which nothing in
+	// arena does, so here it is arena's death.
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true, Pdeathsig: syscall.SIGKILL}
 	outR, outW, err := os.Pipe()
 	if err != nil {
 		return err
@@ -109,15 +130,25 @@ func (r *groupRunner) Start(context.Context) error {
 		errR.Close()
 		return err
 	}
+	pid := cmd.Process.Pid
+	var start uint64
+	if st, err := readStat(pid); err == nil {
+		start = st.start
+	}
 	r.mu.Lock()
-	r.cmd, r.pid, r.pipes = cmd, cmd.Process.Pid, []*os.File{outR, errR}
+	r.cmd, r.pid, r.pipes = cmd, pid, []*os.File{outR, errR}
+	r.fam.leader, r.fam.start = pid, start
 	r.mu.Unlock()
 	go r.wait()
 	r.pumps.Add(2)
 	go r.pumpStdout(outR)
 	go r.pumpStderr(errR)
 	if len(r.launcher) == 0 {
-		if err := setLimits(r.pid, r.limits); err != nil {
+		err := setLimits(pid, limits)
+		if err == nil && r.cg != nil {
+			err = r.cg.join(pid)
+		}
+		if err != nil {
 			r.killGroup()
 			return err
 		}
@@ -190,26 +221,21 @@ func (r *groupRunner) pumpStdout(f *os.File) {
 	}
 }
 
-// announce records the protocol version of a handshake line
-// (core|version|network|address|protocol).
+// announce records the bot's handshake line
+// (core|version|network|address|protocol), capped.
 func (r *groupRunner) announce(line []byte) {
-	f := strings.Split(string(line), "|")
-	if len(f) >= 2 {
-		if _, err := strconv.Atoi(f[1]); err == nil {
-			r.version <- f[1]
-		}
-	}
+	const maxLine = 200
+	s := strings.ToValidUTF8(string(line[:min(len(line), maxLine)]), "?")
+	r.mu.Lock()
+	r.line = strings.TrimSpace(s)
+	r.mu.Unlock()
 }
 
-// announced returns the protocol version the bot announced, or "".
-func (r *groupRunner) announced() string {
-	select {
-	case v := <-r.version:
-		r.version <- v
-		return v
-	default:
-		return ""
-	}
+// handshakeLine returns the bot's first stdout line, or "".
+func (r *groupRunner) handshakeLine() string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.line
 }
 
 // pumpStderr copies stderr to the output (and to go-plugin's logger when
@@ -245,6 +271,36 @@ func (r *groupRunner) killGroup() {
 	_ = unix.Kill(-r.pid, unix.SIGKILL)
 }
 
+// signalGroup sends sig to the bot's process group, unless the main
+// process was reaped already. SIGSTOP and SIGCONT freeze and thaw the bot
+// between its calls.
+func (r *groupRunner) signalGroup(sig unix.Signal) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.pid != 0 && !r.reaped {
+		_ = unix.Kill(-r.pid, sig)
+	}
+}
+
+// remember records the bot's processes, its main process included while it
+// is not reaped (see family.remember).
+func (r *groupRunner) remember() {
+	r.mu.Lock() // the main process is not reaped meanwhile
+	defer r.mu.Unlock()
+	if r.pid != 0 {
+		r.fam.remember(!r.reaped)
+	}
+}
+
+// sweep kills what is left of the bot's family once its main process is
+// reaped, waiting up to d; it returns the pids still alive then.
+func (r *groupRunner) sweep(d time.Duration) []int {
+	if r.groupID() == 0 {
+		return nil
+	}
+	return r.fam.sweep(false, d)
+}
+
 // killedByArena reports whether arena sent the group SIGKILL.
 func (r *groupRunner) killedByArena() bool {
 	r.mu.Lock()
@@ -266,30 +322,6 @@ func (r *groupRunner) waitExit(d time.Duration) bool {
 		return true
 	case <-t.C:
 		return false
-	}
-}
-
-// awaitGroupGone waits up to d for the bot's process group to have no live
-// process left: SIGKILL takes effect when a process is next scheduled, not
-// at once. It returns the pids still alive after d.
-func (r *groupRunner) awaitGroupGone(d time.Duration) []int {
-	pgid := r.groupID()
-	if pgid == 0 {
-		return nil
-	}
-	deadline := time.Now().Add(d)
-	for pause := 100 * time.Microsecond; ; pause = min(2*pause, 10*time.Millisecond) {
-		if errors.Is(unix.Kill(-pgid, 0), unix.ESRCH) {
-			return nil // no member left, not even a zombie
-		}
-		live, err := liveInGroup(pgid)
-		if err == nil && len(live) == 0 {
-			return nil // only zombies, waiting for init
-		}
-		if time.Now().After(deadline) {
-			return live
-		}
-		time.Sleep(pause)
 	}
 }
 

@@ -28,6 +28,10 @@ type Spec struct {
 	// host applies the limits with prlimit(2) right after starting the bot,
 	// which leaves the bot a moment without them.
 	Launcher []string
+
+	// noCgroup keeps the bot out of a pids cgroup even where arena could
+	// make one, for the tests of the host's ways without cgroups.
+	noCgroup bool
 }
 
 // Limits bound a bot process. A zero field takes its default; a negative
@@ -41,12 +45,14 @@ type Limits struct {
 	// bot under RLIMIT_AS = 1 GB may get as little as 100 MB, depending on
 	// its address-space layout.
 	MemoryMB int
-	// Processes bounds fork bombs (RLIMIT_NPROC). The kernel counts that
-	// limit over all processes and threads of the user, not of one bot, so
-	// the launcher sets it to the number the user already runs plus
-	// Processes: a ceiling that stops runaway forking, not an exact quota
-	// per bot (that would take a uid or a pids cgroup per bot). It does not
-	// bind root. Default 512.
+	// Processes bounds fork bombs. Where arena can make the bot a pids
+	// cgroup (see cgroup.go) it is the cgroup's pids.max: the exact number
+	// of tasks, processes and threads, the bot may run, for any user.
+	// Elsewhere it is RLIMIT_NPROC, which the kernel counts over all
+	// processes and threads of the user, not of one bot, so the launcher
+	// sets it to the number the user already runs plus Processes: a ceiling
+	// that stops runaway forking, not an exact quota per bot; and it does
+	// not bind root. Default 512.
 	Processes int
 	// OutputBytes caps the bot's stdout and stderr kept between two calls
 	// (Reply.Log); the rest is dropped and counted. Default 16384.

@@ -1,0 +1,289 @@
+package bots
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"golang.org/x/sys/unix"
+)
+
+// Leaving no process behind. A bot's main process leads its own session and
+// process group, and Close kills the group; but a descendant may leave both
+// (setsid), and one whose parent dies is reparented. So:
+//
+//   - the host process is a child subreaper (PR_SET_CHILD_SUBREAPER): the
+//     orphans of a bot's descendants are reparented to arena, not to init,
+//     and never leave arena's tree;
+//   - every process of a bot inherits ARENA_BOT=<the bot's name> in its
+//     environment and the bot's directory as its working directory;
+//   - Close sweeps /proc (family.sweep): it kills every process of the bot's
+//     session or group, of its pids cgroup, with its mark in the environment
+//     or its directory as working directory, or descended from one of
+//     those or from the bot while it lived, until none is left, and reaps
+//     those that were reparented to arena;
+//   - the main process gets SIGKILL when arena dies (PR_SET_PDEATHSIG, set
+//     before the launcher execs the bot), and the next Start of any arena
+//     process kills what a dead arena left (reapOrphans): the processes
+//     marked with a dead owner's name, its cgroups and directories.
+//
+// A descendant that left session and group, cleared its environment and
+// changed directory after its parent died is found only through the bot's
+// pids cgroup, where there is one.
+
+// markerKey is the environment variable that marks every process of a bot
+// with the bot's name: the name of its directory.
+const markerKey = "ARENA_BOT"
+
+// namePrefix starts the names of the bots' directories and cgroups. The
+// owner's pid and start time follow, so that the leftovers of an arena
+// process that died are known for what they are.
+const namePrefix = "arena-bot-"
+
+// ownerPrefix returns the prefix of the names of the bots started by
+// process o: "arena-bot-PID-START-".
+func ownerPrefix(o procKey) string {
+	return fmt.Sprintf("%s%d-%d-", namePrefix, o.pid, o.start)
+}
+
+// parseOwner reads the owner of a bot from its name.
+func parseOwner(name string) (procKey, bool) {
+	rest, ok := strings.CutPrefix(name, namePrefix)
+	if !ok {
+		return procKey{}, false
+	}
+	f := strings.SplitN(rest, "-", 3)
+	if len(f) != 3 {
+		return procKey{}, false
+	}
+	pid, err1 := strconv.Atoi(f[0])
+	start, err2 := strconv.ParseUint(f[1], 10, 64)
+	if err1 != nil || err2 != nil {
+		return procKey{}, false
+	}
+	return procKey{pid, start}, true
+}
+
+// running reports whether process k is still running.
+func running(k procKey) bool {
+	s, err := readStat(k.pid)
+	return err == nil && s.start == k.start && s.alive()
+}
+
+// becomeSubreaper makes the calling process a child subreaper, so that the
+// orphans of the bots' descendants are reparented to it. It is a property
+// of the whole process and harmless to set again.
+func becomeSubreaper() {
+	_ = unix.Prctl(unix.PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0)
+}
+
+// family says which processes are one bot's.
+type family struct {
+	self   int    // arena's pid
+	leader int    // the bot's main process, leader of its session and group
+	start  uint64 // the leader's start time: no member is older
+	marker string // MARKER=NAME, in the members' environment
+	dir    string // the members' working directory
+	cg     *cgroup
+	known  map[procKey]bool // members seen while the leader ran
+}
+
+// members returns the bot's processes among procs, zombies included.
+// leaderUnreaped says whether the leader's pid is still the leader's: once
+// it is reaped, its pid may be another process's.
+func (f *family) members(procs []procStat, leaderUnreaped bool) []procStat {
+	inCgroup := map[int]bool{}
+	for _, pid := range f.cg.procs() {
+		inCgroup[pid] = true
+	}
+	in := map[int]bool{}
+	var rest []procStat
+	for _, s := range procs {
+		if s.pid == f.self || s.start < f.start {
+			continue // arena, or older than the bot
+		}
+		member := false
+		switch {
+		case s.pid == f.leader:
+			member = leaderUnreaped
+		case s.pgid == f.leader || s.sid == f.leader:
+			// The group and session ids keep the leader's pid from reuse
+			// while a member holds them.
+			member = true
+		case inCgroup[s.pid], f.known[s.key()]:
+			member = true
+		case s.alive():
+			member = hasEnv(s.pid, f.marker) || inDir(s.pid, f.dir)
+		}
+		if member {
+			in[s.pid] = true
+		} else {
+			rest = append(rest, s)
+		}
+	}
+	for grew := true; grew; { // and their descendants
+		grew = false
+		for i := 0; i < len(rest); i++ {
+			if s := rest[i]; in[s.ppid] {
+				in[s.pid], grew = true, true
+				rest[i] = rest[len(rest)-1]
+				rest = rest[:len(rest)-1]
+				i--
+			}
+		}
+	}
+	var out []procStat
+	for _, s := range procs {
+		if in[s.pid] {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// remember records the bot's processes while its leader runs, so that a
+// descendant that leaves session and group is still known after its parent
+// dies. leaderUnreaped is as for members.
+func (f *family) remember(leaderUnreaped bool) {
+	procs, err := listProcs()
+	if err != nil {
+		return
+	}
+	for _, s := range f.members(procs, leaderUnreaped) {
+		f.known[s.key()] = true
+	}
+}
+
+// sweep kills every process of the bot and reaps those reparented to arena,
+// until none is left or d has passed; it returns the pids still alive then.
+// leaderUnreaped is as for members.
+func (f *family) sweep(leaderUnreaped bool, d time.Duration) []int {
+	deadline := time.Now().Add(d)
+	f.cg.kill()
+	for pause := 100 * time.Microsecond; ; pause = min(2*pause, 10*time.Millisecond) {
+		procs, err := listProcs()
+		if err != nil {
+			return nil
+		}
+		var live []int
+		for _, s := range f.members(procs, leaderUnreaped) {
+			switch {
+			case s.alive():
+				_ = signal(s, unix.SIGKILL)
+				live = append(live, s.pid)
+			case s.ppid == f.self && s.pid != f.leader:
+				// An orphan reparented to arena: arena reaps it (the
+				// leader is reaped by its runner).
+				var ws unix.WaitStatus
+				_, _ = unix.Wait4(s.pid, &ws, unix.WNOHANG, nil)
+			}
+		}
+		if len(live) == 0 {
+			return nil
+		}
+		if time.Now().After(deadline) {
+			return live
+		}
+		time.Sleep(pause)
+	}
+}
+
+// signal sends sig to the process s, if the process with s's pid is still
+// s: it holds the process with a pidfd and checks its start time first, so
+// that a pid reused meanwhile is not hit.
+func signal(s procStat, sig unix.Signal) error {
+	fd, err := unix.PidfdOpen(s.pid, 0)
+	if errors.Is(err, unix.ENOSYS) {
+		return unix.Kill(s.pid, sig) // before Linux 5.3
+	}
+	if err != nil {
+		return err // gone
+	}
+	defer unix.Close(fd)
+	if now, err := readStat(s.pid); err != nil || now.start != s.start {
+		return nil // another process now
+	}
+	return unix.PidfdSendSignal(fd, sig, nil, 0)
+}
+
+// reapOrphans kills what arena processes that died without closing their
+// bots left behind (a SIGKILL, a power cut of the session): the bots'
+// descendants, their cgroups and directories, found by the names that hold
+// their owner. The leaders themselves died with their owner
+// (PR_SET_PDEATHSIG). It costs a listing of the temporary directory when
+// there is nothing to do.
+func reapOrphans() {
+	dead := map[string]bool{}
+	var dirs []string
+	collect := func(base string) {
+		entries, err := os.ReadDir(base)
+		if err != nil {
+			return
+		}
+		for _, e := range entries {
+			if o, ok := parseOwner(e.Name()); ok && e.IsDir() && !running(o) {
+				dead[e.Name()] = true
+				dirs = append(dirs, filepath.Join(base, e.Name()))
+			}
+		}
+	}
+	collect(os.TempDir())
+	bases := cgroupBases()
+	for _, b := range bases {
+		collect(b)
+	}
+	if len(dead) == 0 {
+		return
+	}
+	self := os.Getpid()
+	deadline := time.Now().Add(killWait)
+	for {
+		procs, err := listProcs()
+		if err != nil {
+			break
+		}
+		killed := 0
+		for _, s := range procs {
+			if s.pid == self || !s.alive() {
+				continue
+			}
+			if v, ok := envValue(s.pid, markerKey); ok && dead[v] {
+				_ = signal(s, unix.SIGKILL)
+				killed++
+			}
+		}
+		for _, d := range dirs {
+			for _, pid := range cgroupProcs(d) {
+				if s, err := readStat(pid); err == nil && s.alive() {
+					_ = signal(s, unix.SIGKILL)
+					killed++
+				}
+			}
+		}
+		if killed == 0 || time.Now().After(deadline) {
+			break
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	for _, d := range dirs {
+		if isCgroupDir(d, bases) {
+			_ = (&cgroup{dir: d}).remove(drainWait)
+		} else {
+			_ = removeAll(d)
+		}
+	}
+}
+
+// isCgroupDir reports whether dir is in one of the cgroup bases.
+func isCgroupDir(dir string, bases []string) bool {
+	for _, b := range bases {
+		if filepath.Dir(dir) == filepath.Clean(b) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,230 @@
+package bots
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// hostEnv names the environment variables that make the test binary a host
+// process that the tests kill (see runHost).
+const (
+	hostEnv    = "ARENA_TEST_HOST"    // the test bot's mode
+	hostBotEnv = "ARENA_TEST_TESTBOT" // the test bot's path
+)
+
+// runHost is the test binary as a host: it starts the test bot in mode,
+// writes "ready PID DIR" and waits to be killed. It returns the exit status.
+func runHost(mode, bot string) int {
+	spec := Spec{Path: bot, Args: []string{mode}, StartTimeout: 5 * time.Second, Launcher: []string{bot, "launch"}}
+	p, err := Start(context.Background(), spec)
+	if err != nil {
+		fmt.Println("error", err)
+		return 1
+	}
+	fmt.Println("ready", p.run.groupID(), p.dir)
+	time.Sleep(time.Hour)
+	return 0
+}
+
+// alive reports whether process pid runs (a zombie does not).
+func alive(pid int) bool {
+	s, err := readStat(pid)
+	return err == nil && s.alive()
+}
+
+// assertNoEscape fails if a process of a bot of this test process is left,
+// found by the test bot's path (grandchildren run `testbot idle`) or by the
+// mark of this process in the environment, or a bot directory of it.
+func assertNoEscape(t *testing.T) {
+	t.Helper()
+	for _, mode := range []string{"idle", "daemon", "hide", "bomber"} {
+		if left := leftovers(t, mode); len(left) > 0 {
+			t.Errorf("%d test bot processes in mode %s left: %v", len(left), mode, left)
+		}
+	}
+	me, err := readStat(os.Getpid())
+	if err != nil {
+		t.Fatal(err)
+	}
+	prefix := ownerPrefix(me.key())
+	procs, err := listProcs()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range procs {
+		if v, ok := envValue(s.pid, markerKey); ok && s.alive() && strings.HasPrefix(v, prefix) {
+			t.Errorf("process %d of bot %s left", s.pid, v)
+		}
+	}
+	dirs, _ := filepath.Glob(filepath.Join(os.TempDir(), prefix+"*"))
+	for _, b := range cgroupBases() {
+		more, _ := filepath.Glob(filepath.Join(b, prefix+"*"))
+		dirs = append(dirs, more...)
+	}
+	if len(dirs) > 0 {
+		t.Errorf("bot directories or cgroups left: %v", dirs)
+	}
+}
+
+// TestEscapes starts bots whose grandchildren try to outlive them, with and
+// without a pids cgroup: Close kills them all, promptly.
+func TestEscapes(t *testing.T) {
+	canCgroup := newCgroupProbe()
+	for _, mode := range []string{"spawn", "setsid", "hidden", "stubborn"} {
+		for _, withCgroup := range []bool{true, false} {
+			t.Run(fmt.Sprintf("%s/cgroup=%v", mode, withCgroup), func(t *testing.T) {
+				if withCgroup && !canCgroup {
+					t.Skip("arena cannot make pids cgroups here")
+				}
+				if mode == "hidden" && !withCgroup {
+					t.Skip("a grandchild with no mark, in its own session, orphaned at once, is found only through a cgroup")
+				}
+				spec := testSpec(mode)
+				spec.noCgroup = !withCgroup
+				p := startTest(t, spec)
+				if (p.cg != nil) != withCgroup {
+					t.Fatalf("cgroup %v, want one: %v", p.cg, withCgroup)
+				}
+				ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+				defer cancel()
+				if _, err := p.Play(ctx, request(time.Second)); err != nil {
+					t.Fatal(err)
+				}
+				start := time.Now()
+				if err := p.Close(); err != nil {
+					t.Fatal(err)
+				}
+				if el := time.Since(start); el > gracePeriod+time.Second {
+					t.Errorf("Close took %v", el)
+				}
+				if mode == "stubborn" && !p.run.killedByArena() {
+					t.Error("the stubborn bot was not killed after the grace period")
+				}
+				assertNoEscape(t)
+			})
+		}
+	}
+}
+
+// newCgroupProbe reports whether arena can make pids cgroups here.
+func newCgroupProbe() bool {
+	cg := newCgroup(fmt.Sprintf("arena-probe-%d", os.Getpid()), 1)
+	if cg == nil {
+		return false
+	}
+	_ = cg.remove(time.Second)
+	return true
+}
+
+// TestForkBomb lets a bot start children until it cannot: with a cgroup, or
+// for a user other than root, the limit holds; Close kills them all.
+func TestForkBomb(t *testing.T) {
+	spec := testSpec("forkbomb", "300")
+	spec.Limits.Processes = 24
+	p := startTest(t, spec)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	reply, err := p.Play(ctx, request(5*time.Second))
+	if err != nil {
+		t.Fatal(err)
+	}
+	switch got := reply.Stats.Nodes; {
+	case p.cg == nil && os.Getuid() == 0:
+		t.Logf("started %d children: no process limit binds root without a pids cgroup", got)
+	case got >= 24:
+		t.Errorf("started %d children under a limit of 24 tasks", got)
+	}
+	if err := p.Close(); err != nil {
+		t.Fatal(err)
+	}
+	assertNoEscape(t)
+}
+
+// TestFrozenBetweenCalls has a bot leave goroutines spinning after its
+// answer: it is stopped until its next call and uses no CPU meanwhile.
+func TestFrozenBetweenCalls(t *testing.T) {
+	p := startTest(t, testSpec("hog"))
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	if _, err := p.Play(ctx, request(time.Second)); err != nil {
+		t.Fatal(err)
+	}
+	pid := p.run.groupID()
+	before, err := readStat(pid)
+	if err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(300 * time.Millisecond)
+	after, err := readStat(pid)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if after.state != 'T' {
+		t.Errorf("bot state %c between calls, want T (stopped)", after.state)
+	}
+	if used := after.cpu - before.cpu; used > 2 {
+		t.Errorf("bot used %d clock ticks of CPU between its calls", used)
+	}
+	if _, err := p.Play(ctx, request(time.Second)); err != nil {
+		t.Fatalf("second call after the freeze: %v", err)
+	}
+}
+
+// TestArenaKilled kills a host process with SIGKILL: its bot dies with it
+// (PR_SET_PDEATHSIG), and the next start of a bot kills the grandchildren,
+// cgroups and directories it left.
+func TestArenaKilled(t *testing.T) {
+	for _, mode := range []string{"spawn", "setsid"} {
+		t.Run(mode, func(t *testing.T) {
+			host := exec.Command(os.Args[0], "-test.run=^$")
+			host.Env = append(os.Environ(), hostEnv+"="+mode, hostBotEnv+"="+testbot)
+			out, err := host.StdoutPipe()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := host.Start(); err != nil {
+				t.Fatal(err)
+			}
+			var pid int
+			var dir string
+			line, _ := bufio.NewReader(out).ReadString('\n')
+			if _, err := fmt.Sscanf(line, "ready %d %s", &pid, &dir); err != nil {
+				host.Process.Kill()
+				host.Wait()
+				t.Fatalf("host said %q: %v", line, err)
+			}
+			if len(leftovers(t, "idle")) == 0 {
+				t.Fatal("no grandchild running")
+			}
+			host.Process.Kill()
+			host.Wait()
+			deadline := time.Now().Add(2 * time.Second)
+			for alive(pid) && time.Now().Before(deadline) {
+				time.Sleep(10 * time.Millisecond)
+			}
+			if alive(pid) {
+				t.Fatalf("bot %d still runs after its host was killed", pid)
+			}
+			reapOrphans()
+			if left := leftovers(t, "idle"); len(left) > 0 {
+				t.Errorf("grandchildren %v left after reapOrphans", left)
+			}
+			if _, err := os.Stat(dir); !errors.Is(err, os.ErrNotExist) {
+				t.Errorf("the dead host's bot directory %s is still there", dir)
+			}
+			for _, b := range cgroupBases() {
+				if _, err := os.Stat(filepath.Join(b, filepath.Base(dir))); !errors.Is(err, os.ErrNotExist) {
+					t.Errorf("the dead host's cgroup is still in %s", b)
+				}
+			}
+		})
+	}
+}
