@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime"
 	"strconv"
 	"syscall"
 
@@ -20,7 +21,8 @@ import (
 // and process group, with SIGKILL as its parent-death signal; the launcher
 // sets the limits on itself with setrlimit, joins the bot's pids cgroup,
 // and then execs the bot, which keeps the pid, the session, the group, the
-// cgroup, the limits and the parent-death signal. The bot so never runs a
+// cgroup, the limits and the parent-death signal (set again on the thread
+// that execs, the one that lives on as the bot). The bot so never runs a
 // single instruction without its limits, which prlimit(2) on the child's pid
 // after start cannot promise.
 
@@ -43,6 +45,7 @@ func launchArgs(l Limits, cg, path string, args []string) []string {
 // limits on its own process, joins the cgroup DIR when given, then replaces
 // itself with PATH, keeping the environment. It returns only on error.
 func Launch(args []string) error {
+	ppid := os.Getppid()
 	fs := flag.NewFlagSet("launch", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	var l Limits
@@ -64,6 +67,17 @@ func Launch(args []string) error {
 		if err := (&cgroup{dir: cg}).join(os.Getpid()); err != nil {
 			return fmt.Errorf("launch: %w", err)
 		}
+	}
+	// The parent-death signal that the host set when it forked the
+	// launcher belongs to the launcher's first thread, and only the thread
+	// that execs lives on in the bot: the Go runtime may run this code on
+	// another. So set it again on this thread, and keep to it until exec.
+	runtime.LockOSThread()
+	if err := unix.Prctl(unix.PR_SET_PDEATHSIG, uintptr(unix.SIGKILL), 0, 0, 0); err != nil {
+		return fmt.Errorf("launch: setting the parent-death signal: %w", err)
+	}
+	if os.Getppid() != ppid {
+		return errors.New("launch: arena died meanwhile")
 	}
 	err := syscall.Exec(rest[0], rest, os.Environ())
 	return fmt.Errorf("launch %s: %w", rest[0], err)

@@ -84,8 +84,13 @@ var memoryMarkers = [][]byte{
 	[]byte("Cannot allocate memory"), []byte("cannot allocate memory"),
 }
 
-// fatalMarkers start the line that says why a Go program died.
-var fatalMarkers = [][]byte{[]byte("panic: "), []byte("fatal error: ")}
+// fatalMarkers start the line that says why a Go program died: a panic, a
+// fatal error, and the thread that could not be started under the process
+// limit (without and with cgo).
+var fatalMarkers = [][]byte{
+	[]byte("panic: "), []byte("fatal error: "),
+	[]byte("runtime: failed to create new OS thread"), []byte("runtime/cgo: pthread_create failed"),
+}
 
 // edgeSize is longer than any marker.
 const edgeSize = 32

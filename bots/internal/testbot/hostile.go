@@ -9,6 +9,7 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 
@@ -124,6 +125,21 @@ func spin(forever bool) {
 // then ends a few of them, so that the bot itself (whose Go runtime may need
 // a new thread at any time) keeps some room under the limit.
 func forkbomb(n int) int {
+	// Threads first: the Go runtime keeps idle threads for later use, and
+	// it could start none while the bomb holds every task the limit allows.
+	var ready sync.WaitGroup
+	release := make(chan struct{})
+	for range 16 {
+		ready.Add(1)
+		go func() {
+			runtime.LockOSThread() // a thread of its own
+			ready.Done()
+			<-release
+			runtime.UnlockOSThread() // back to the runtime's idle threads
+		}()
+	}
+	ready.Wait()
+	close(release)
 	cmd := exec.Command(self(), "bomber", strconv.Itoa(n))
 	out, err := cmd.StdoutPipe()
 	if err != nil {
