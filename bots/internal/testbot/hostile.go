@@ -157,9 +157,10 @@ func forkbomb(n int) int {
 }
 
 // bomber is forkbomb's child: see there. It reports each child it starts on
-// stdout, then "done", and sleeps.
+// stdout, then "done", and sleeps. Under RLIMIT_NPROC, a ceiling over all
+// the user's tasks, the room it leaves is also the other bots' room.
 func bomber(n int) {
-	const room = 8
+	const room = 16
 	var children []*exec.Cmd
 	for len(children) < n {
 		cmd := exec.Command(self(), "idle")
