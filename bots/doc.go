@@ -10,15 +10,21 @@
 // memory) wrapping a *BotError, and the referee decides what they cost.
 // Each bot process:
 //
-//   - leads its own process group, so that Close (go-plugin's graceful
-//     Shutdown, a grace period, then SIGKILL to the group) and the bot's
-//     own exit leave no grandchild behind;
+//   - leads its own session and process group, so that Close (go-plugin's
+//     graceful Shutdown, a grace period, then SIGKILL to the group and a
+//     sweep of every other descendant, arena being their subreaper) and the
+//     bot's own exit leave no grandchild behind, and dies with arena
+//     (PR_SET_PDEATHSIG); see reap.go and docs/limits.md;
 //   - starts through a launcher (`arena bot launch`, see Launch) that sets
-//     its limits (Limits: data memory, a fork-bomb ceiling, no core dumps)
-//     before exec, so they hold from the bot's first instruction;
+//     its limits (Limits: data memory, a fork-bomb ceiling in its own pids
+//     cgroup where arena can make one, no core dumps) before exec, so they
+//     hold from the bot's first instruction;
+//   - is stopped (SIGSTOP) between its calls, so it cannot use the CPU on
+//     its opponent's time;
 //   - gets a minimal environment (PATH, HOME and TMPDIR in a fresh
 //     temporary directory that is also its working directory and is
-//     removed at Close, LANG=C.UTF-8, plus Spec.Env), stdin /dev/null;
+//     removed at Close, LANG=C.UTF-8, plus Spec.Env, and ARENA_BOT, the
+//     mark its descendants are known by), stdin /dev/null;
 //   - has its stdout and stderr read by arena, capped per call
 //     (Reply.Log), so that no amount of output costs arena memory.
 //
