@@ -103,7 +103,8 @@ func flood(mb int) {
 }
 
 // spin keeps every core busy: with forever, the calling goroutine spins too
-// and never returns.
+// and never returns; without, the spinners let the bot's other goroutines
+// run, so that it still answers in time.
 func spin(forever bool) {
 	n := runtime.NumCPU()
 	if forever {
@@ -111,8 +112,10 @@ func spin(forever bool) {
 	}
 	for range n {
 		go func() {
-			for x := 0; ; x++ {
-				_ = x
+			for {
+				if !forever {
+					runtime.Gosched()
+				}
 			}
 		}()
 	}
