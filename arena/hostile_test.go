@@ -290,8 +290,8 @@ func checkForkBombLimited(t *testing.T, cfg *Config, g results.Game, bot string)
 }
 
 // ownerPrefix returns the prefix of the names of the directories, cgroups
-// and marks of the bots that process pid starts: "arena-bot-PID-START-",
-// with its start time from /proc.
+// and marks of the bots that process pid starts: "arena-bot-NS-PID-START-",
+// with its pid namespace and start time from /proc.
 func ownerPrefix(t *testing.T, pid int) string {
 	t.Helper()
 	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
@@ -299,7 +299,12 @@ func ownerPrefix(t *testing.T, pid int) string {
 		t.Fatal(err)
 	}
 	f := strings.Fields(string(data[bytes.LastIndexByte(data, ')')+1:]))
-	return fmt.Sprintf("arena-bot-%d-%s-", pid, f[19])
+	link, err := os.Readlink(fmt.Sprintf("/proc/%d/ns/pid", pid))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ns := strings.TrimSuffix(strings.TrimPrefix(link, "pid:["), "]")
+	return fmt.Sprintf("arena-bot-%s-%d-%s-", ns, pid, f[19])
 }
 
 // leftover is a process found by assertNoLeftovers.

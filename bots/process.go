@@ -18,7 +18,6 @@ import (
 	"github.com/hashicorp/go-hclog"
 	"github.com/hashicorp/go-plugin"
 	"github.com/hashicorp/go-plugin/runner"
-	"golang.org/x/sys/unix"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
@@ -95,13 +94,17 @@ func Start(ctx context.Context, spec Spec) (*Process, error) {
 	if err := checkSum(path, spec.SHA256, spec.Name); err != nil {
 		return nil, startFault(err)
 	}
-	becomeSubreaper()
-	reapOrphans()
 	self, err := readStat(os.Getpid())
 	if err != nil {
 		return nil, startFault(err)
 	}
-	dir, err := os.MkdirTemp("", ownerPrefix(self.key()))
+	me, err := ownerOf(self)
+	if err != nil {
+		return nil, startFault(err)
+	}
+	becomeSubreaper()
+	reapOrphans(me)
+	dir, err := os.MkdirTemp("", ownerPrefix(me))
 	if err != nil {
 		return nil, startFault(err)
 	}
@@ -135,7 +138,7 @@ func Start(ctx context.Context, spec Spec) (*Process, error) {
 		return nil, err
 	}
 	p.info = fromprotoInfo(info)
-	p.run.signalGroup(unix.SIGSTOP)
+	p.run.freeze()
 	return p, nil
 }
 
@@ -280,8 +283,8 @@ func (p *Process) Play(ctx context.Context, req referee.Request) (referee.Reply,
 	if err != nil {
 		return referee.Reply{}, &BotError{Bot: p.spec.Name, Op: "jogar", Err: err}
 	}
-	p.run.signalGroup(unix.SIGCONT)
-	defer p.run.signalGroup(unix.SIGSTOP)
+	p.run.thaw(false)
+	defer p.run.freeze()
 	start := time.Now()
 	resp, err := p.jog.Jogar(ctx, preq)
 	if err != nil {
@@ -360,7 +363,7 @@ func (p *Process) Close() error {
 func (p *Process) shutdown() error {
 	var errs []error
 	if p.run.groupID() != 0 {
-		p.run.signalGroup(unix.SIGCONT)
+		p.run.thaw(true)
 		p.run.remember()
 		killed := make(chan struct{})
 		go func() { p.client.Kill(); close(killed) }()

@@ -40,32 +40,54 @@ import (
 const markerKey = "ARENA_BOT"
 
 // namePrefix starts the names of the bots' directories and cgroups. The
-// owner's pid and start time follow, so that the leftovers of an arena
-// process that died are known for what they are.
+// owner's pid namespace, pid and start time follow, so that the leftovers of
+// an arena process that died are known for what they are.
 const namePrefix = "arena-bot-"
 
-// ownerPrefix returns the prefix of the names of the bots started by
-// process o: "arena-bot-PID-START-".
-func ownerPrefix(o procKey) string {
-	return fmt.Sprintf("%s%d-%d-", namePrefix, o.pid, o.start)
+// owner is the arena process that started a bot: its pid namespace (the
+// inode of /proc/PID/ns/pid), which says where the pid means that process,
+// and the process.
+type owner struct {
+	ns uint64
+	procKey
+}
+
+// ownerOf returns the owner identity of process s.
+func ownerOf(s procStat) (owner, error) {
+	link, err := os.Readlink("/proc/" + strconv.Itoa(s.pid) + "/ns/pid")
+	if err != nil {
+		return owner{}, fmt.Errorf("pid namespace: %w", err)
+	}
+	var ns uint64
+	if _, err := fmt.Sscanf(link, "pid:[%d]", &ns); err != nil {
+		return owner{}, fmt.Errorf("pid namespace %q: %w", link, err)
+	}
+	return owner{ns, s.key()}, nil
+}
+
+// ownerPrefix returns the prefix of the names of the bots started by o:
+// "arena-bot-NS-PID-START-".
+func ownerPrefix(o owner) string {
+	return fmt.Sprintf("%s%d-%d-%d-", namePrefix, o.ns, o.pid, o.start)
 }
 
 // parseOwner reads the owner of a bot from its name.
-func parseOwner(name string) (procKey, bool) {
+func parseOwner(name string) (owner, bool) {
 	rest, ok := strings.CutPrefix(name, namePrefix)
 	if !ok {
-		return procKey{}, false
+		return owner{}, false
 	}
-	f := strings.SplitN(rest, "-", 3)
-	if len(f) != 3 {
-		return procKey{}, false
+	f := strings.SplitN(rest, "-", 4)
+	if len(f) != 4 {
+		return owner{}, false
 	}
-	pid, err1 := strconv.Atoi(f[0])
-	start, err2 := strconv.ParseUint(f[1], 10, 64)
-	if err1 != nil || err2 != nil {
-		return procKey{}, false
+	ns, err0 := strconv.ParseUint(f[0], 10, 64)
+	pid, err1 := strconv.Atoi(f[1])
+	start, err2 := strconv.ParseUint(f[2], 10, 64)
+	if err0 != nil || err1 != nil || err2 != nil {
+		return owner{}, false
 	}
-	return procKey{pid, start}, true
+	return owner{ns, procKey{pid, start}}, true
 }
 
 // running reports whether process k is still running.
@@ -210,13 +232,13 @@ func signal(s procStat, sig unix.Signal) error {
 	return unix.PidfdSendSignal(fd, sig, nil, 0)
 }
 
-// reapOrphans kills what arena processes that died without closing their
-// bots left behind (a SIGKILL, a power cut of the session): the bots'
+// reapOrphans kills what arena processes of me's pid namespace that died
+// without closing their bots left behind (a SIGKILL, a power cut of the session): the bots'
 // descendants, their cgroups and directories, found by the names that hold
 // their owner. The leaders themselves died with their owner
 // (PR_SET_PDEATHSIG). It costs a listing of the temporary directory when
 // there is nothing to do.
-func reapOrphans() {
+func reapOrphans(me owner) {
 	dead := map[string]bool{}
 	var dirs []string
 	collect := func(base string) {
@@ -225,7 +247,9 @@ func reapOrphans() {
 			return
 		}
 		for _, e := range entries {
-			if o, ok := parseOwner(e.Name()); ok && e.IsDir() && !running(o) {
+			// A pid of another namespace (a container sharing the
+			// directory) does not say whether its owner runs.
+			if o, ok := parseOwner(e.Name()); ok && e.IsDir() && o.ns == me.ns && !running(o.procKey) {
 				dead[e.Name()] = true
 				dirs = append(dirs, filepath.Join(base, e.Name()))
 			}

@@ -50,11 +50,15 @@ func assertNoEscape(t *testing.T) {
 			t.Errorf("%d test bot processes in mode %s left: %v", len(left), mode, left)
 		}
 	}
-	me, err := readStat(os.Getpid())
+	self, err := readStat(os.Getpid())
 	if err != nil {
 		t.Fatal(err)
 	}
-	prefix := ownerPrefix(me.key())
+	me, err := ownerOf(self)
+	if err != nil {
+		t.Fatal(err)
+	}
+	prefix := ownerPrefix(me)
 	procs, err := listProcs()
 	if err != nil {
 		t.Fatal(err)
@@ -213,7 +217,15 @@ func TestArenaKilled(t *testing.T) {
 			if alive(pid) {
 				t.Fatalf("bot %d still runs after its host was killed", pid)
 			}
-			reapOrphans()
+			self, err := readStat(os.Getpid())
+			if err != nil {
+				t.Fatal(err)
+			}
+			me, err := ownerOf(self)
+			if err != nil {
+				t.Fatal(err)
+			}
+			reapOrphans(me)
 			if left := leftovers(t, "idle"); len(left) > 0 {
 				t.Errorf("grandchildren %v left after reapOrphans", left)
 			}

@@ -58,10 +58,11 @@ type groupRunner struct {
 	pipes     []*os.File // the read ends of the bot's stdout and stderr
 	pumps     sync.WaitGroup
 
-	mu     sync.Mutex
-	line   string // the bot's first stdout line, the handshake (capped)
-	reaped bool   // the main process was reaped: its pid may be reused
-	killed bool   // arena sent SIGKILL to the group
+	mu      sync.Mutex
+	line    string // the bot's first stdout line, the handshake (capped)
+	reaped  bool   // the main process was reaped: its pid may be reused
+	killed  bool   // arena sent SIGKILL to the group
+	closing bool   // the bot is being closed: it is not frozen any more
 
 	exited  chan struct{} // closed once the main process is reaped
 	state   *os.ProcessState
@@ -271,14 +272,24 @@ func (r *groupRunner) killGroup() {
 	_ = unix.Kill(-r.pid, unix.SIGKILL)
 }
 
-// signalGroup sends sig to the bot's process group, unless the main
-// process was reaped already. SIGSTOP and SIGCONT freeze and thaw the bot
-// between its calls.
-func (r *groupRunner) signalGroup(sig unix.Signal) {
+// freeze stops the bot's process group (SIGSTOP) between its calls, unless
+// it is being closed or its main process was reaped already.
+func (r *groupRunner) freeze() {
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	if r.pid != 0 && !r.reaped && !r.closing {
+		_ = unix.Kill(-r.pid, unix.SIGSTOP)
+	}
+}
+
+// thaw lets the bot's process group run again (SIGCONT); for good, when
+// the bot is being closed: no later freeze stops it.
+func (r *groupRunner) thaw(forGood bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.closing = r.closing || forGood
 	if r.pid != 0 && !r.reaped {
-		_ = unix.Kill(-r.pid, sig)
+		_ = unix.Kill(-r.pid, unix.SIGCONT)
 	}
 }
 
