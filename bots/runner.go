@@ -26,7 +26,8 @@ const maxHandshake = 4 << 10
 //   - the bot leads its own session and process group (Setsid), started
 //     through the launcher so its limits hold from its first instruction,
 //     with SIGKILL as its parent-death signal (PR_SET_PDEATHSIG), which
-//     survives the launcher's exec: it dies with arena, even of SIGKILL;
+//     the launcher sets again on the thread that execs the bot: it dies
+//     with arena, even of SIGKILL;
 //   - it joins its pids cgroup, where there is one (see cgroup);
 //   - stdin is /dev/null, the working directory a fresh temporary directory;
 //   - arena reads the stdout and stderr pipes itself: go-plugin gets only
