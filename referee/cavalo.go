@@ -1,9 +1,5 @@
 package referee
 
-import (
-	"math/bits"
-)
-
 // Cavalo is a position of Jogo do Cavalo (see docs/rules.md): a 10x10 board
 // of the numbers 00..99, two knights, the scores and the side to move.
 //
@@ -14,7 +10,7 @@ import (
 type Cavalo struct {
 	cell   [Squares]int8 // the number on each square, or -1 (empty or a knight)
 	where  [Squares]int8 // the square of each number, or -1 once it is gone
-	nums   bits128       // the squares that hold a number
+	nums   SquareSet     // the squares that hold a number
 	knight [2]int8       // White's and Black's square, -1 before placement
 	score  [2]int32
 	toMove Side
@@ -30,53 +26,6 @@ const (
 	moveRemove = 8    // shift of the removed double's square + 1
 )
 
-// bits128 is a set of squares.
-type bits128 struct{ lo, hi uint64 }
-
-func (b *bits128) set(sq int)   { b.lo, b.hi = b.lo|bit(sq).lo, b.hi|bit(sq).hi }
-func (b *bits128) clear(sq int) { b.lo, b.hi = b.lo&^bit(sq).lo, b.hi&^bit(sq).hi }
-func (b bits128) and(c bits128) bits128 {
-	return bits128{b.lo & c.lo, b.hi & c.hi}
-}
-func (b bits128) andNot(c bits128) bits128 {
-	return bits128{b.lo &^ c.lo, b.hi &^ c.hi}
-}
-func (b bits128) empty() bool { return b.lo|b.hi == 0 }
-func (b bits128) count() int  { return bits.OnesCount64(b.lo) + bits.OnesCount64(b.hi) }
-
-// pop removes and returns the lowest square of b.
-func (b *bits128) pop() int {
-	if b.lo != 0 {
-		sq := bits.TrailingZeros64(b.lo)
-		b.lo &= b.lo - 1
-		return sq
-	}
-	sq := 64 + bits.TrailingZeros64(b.hi)
-	b.hi &= b.hi - 1
-	return sq
-}
-
-func bit(sq int) bits128 {
-	if sq < 64 {
-		return bits128{lo: 1 << uint(sq)}
-	}
-	return bits128{hi: 1 << uint(sq-64)}
-}
-
-// jumps[sq] is the set of squares a knight on sq attacks.
-var jumps = func() (t [Squares]bits128) {
-	d := [8][2]int{{1, 2}, {2, 1}, {2, -1}, {1, -2}, {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}}
-	for sq := range Squares {
-		r, c := sq/10, sq%10
-		for _, x := range d {
-			if rr, cc := r+x[0], c+x[1]; rr >= 0 && rr < 10 && cc >= 0 && cc < 10 {
-				t[sq].set(rr*10 + cc)
-			}
-		}
-	}
-	return t
-}()
-
 // NewCavalo returns the initial position on the board made from seed by
 // Board: no knight placed, White to move.
 func NewCavalo(seed uint64) Cavalo {
@@ -91,7 +40,7 @@ func cavaloFromBoard(board [Squares]int8) Cavalo {
 	for sq, n := range board {
 		if n >= 0 {
 			c.where[n] = int8(sq)
-			c.nums.set(sq)
+			c.nums = c.nums.Or(SquareOf(sq))
 		}
 	}
 	return c
@@ -123,7 +72,7 @@ func (c *Cavalo) Clone() State { d := *c; return &d }
 // targets returns the squares side may land on, ignoring double choices:
 // the placement square before its knight is placed, else the knight jumps to
 // numbered squares the opponent's knight does not attack.
-func (c *Cavalo) targets(side Side) bits128 {
+func (c *Cavalo) targets(side Side) SquareSet {
 	i := side.Index()
 	from := c.knight[i]
 	if from < 0 {
@@ -138,13 +87,13 @@ func (c *Cavalo) targets(side Side) bits128 {
 			}
 		}
 		if best == noSquare {
-			return bits128{}
+			return SquareSet{}
 		}
-		return bit(best)
+		return SquareOf(best)
 	}
-	t := jumps[from].and(c.nums)
+	t := jumps[from].And(c.nums)
 	if opp := c.knight[1-i]; opp >= 0 {
-		t = t.andNot(jumps[opp])
+		t = t.AndNot(jumps[opp])
 	}
 	return t
 }
@@ -155,14 +104,14 @@ func isDouble(n int8) bool { return n%11 == 0 }
 // Moves appends the legal moves of the side to move to buf.
 func (c *Cavalo) Moves(buf []Move) []Move {
 	t := c.targets(c.toMove)
-	if t.empty() {
-		if c.targets(c.toMove.Other()).empty() {
+	if t.Empty() {
+		if c.targets(c.toMove.Other()).Empty() {
 			return buf
 		}
 		return append(buf, Pass)
 	}
-	for !t.empty() {
-		sq := t.pop()
+	for !t.Empty() {
+		sq := t.Pop()
 		n := c.cell[sq]
 		if !isDouble(n) {
 			buf = append(buf, Move(sq))
@@ -209,17 +158,20 @@ func (c *Cavalo) Play(m Move) {
 func (c *Cavalo) take(sq int) {
 	c.where[c.cell[sq]] = noSquare
 	c.cell[sq] = noSquare
-	c.nums.clear(sq)
+	c.nums.Remove(sq)
 }
 
 // Terminal reports whether neither side can move.
 func (c *Cavalo) Terminal() bool {
-	return c.targets(White).empty() && c.targets(Black).empty()
+	return c.targets(White).Empty() && c.targets(Black).Empty()
 }
+
+// Numbers returns the squares that hold a number.
+func (c *Cavalo) Numbers() SquareSet { return c.nums }
 
 // Mobility returns the number of squares side could land on now (double
 // choices not counted), as a cheap measure for evaluations.
-func (c *Cavalo) Mobility(side Side) int { return c.targets(side).count() }
+func (c *Cavalo) Mobility(side Side) int { return c.targets(side).Count() }
 
 // Complete fills in what a move may leave to the rules: a landing on a double
 // written without a removal (e.g. "C4") removes the highest other double

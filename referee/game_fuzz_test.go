@@ -68,7 +68,7 @@ func checkGame(t *testing.T, seed uint64, choices []byte) {
 		m := moves[pick]
 		side := st.ToMove()
 		text := st.FormatMove(m)
-		numsBefore := c.nums.count()
+		numsBefore := c.nums.Count()
 		landed := -1
 		if m != Pass {
 			landed = int(c.cell[m&moveTo])
@@ -91,14 +91,14 @@ func checkGame(t *testing.T, seed uint64, choices []byte) {
 			t.Fatalf("ply %d (%s): ToMove() = %v, want %v", ply, text, got, side.Other())
 		}
 		if m == Pass {
-			if n := c.nums.count(); n != numsBefore {
+			if n := c.nums.Count(); n != numsBefore {
 				t.Fatalf("ply %d: pass changed the numbers on the board from %d to %d", ply, numsBefore, n)
 			}
 			if next := st.Moves(buf[:0]); len(next) == 0 || next[0] == Pass {
 				t.Fatalf("ply %d: %v passed but %v has moves %v", ply, side, side.Other(), next)
 			}
 		} else {
-			if n := c.nums.count(); n >= numsBefore {
+			if n := c.nums.Count(); n >= numsBefore {
 				t.Fatalf("ply %d (%s): numbers on the board went from %d to %d, want fewer", ply, text, numsBefore, n)
 			}
 			if scored[landed] {
@@ -110,7 +110,7 @@ func checkGame(t *testing.T, seed uint64, choices []byte) {
 		if got := st.Scores(); got != sums {
 			t.Fatalf("ply %d (%s): Scores() = %v, want %v (the sums of the numbers landed on)", ply, text, got, sums)
 		}
-		if w, b := c.knight[0], c.knight[1]; w >= 0 && b >= 0 && !jumps[w].and(bit(int(b))).empty() {
+		if w, b := c.knight[0], c.knight[1]; w >= 0 && b >= 0 && jumps[w].Has(int(b)) {
 			t.Fatalf("ply %d (%s): knights on %s and %s attack each other", ply, text, SquareName(int(w)), SquareName(int(b)))
 		}
 		for n := range Squares {
@@ -132,7 +132,7 @@ func checkConsistent(t *testing.T, c *Cavalo) {
 	t.Helper()
 	for sq := range Squares {
 		n := c.cell[sq]
-		inSet := !c.nums.and(bit(sq)).empty()
+		inSet := c.nums.Has(sq)
 		switch {
 		case n >= 0 && (c.where[n] != int8(sq) || !inSet):
 			t.Fatalf("%s holds %d but where[%d] = %d, in set %v", SquareName(sq), n, n, c.where[n], inSet)

@@ -36,12 +36,12 @@ type CavaloEval struct {
 	board   [referee.Squares]int8 // the number seen on each square, -1 if none yet
 	sqOf    [referee.Squares]int8 // the square of each number of the board, -1 if gone at the root
 	val     [referee.Squares]int32
-	twinSq  [referee.Squares]int8 // the square of the twin of the number on sq, -1 if none
-	doubles set128                // squares of doubles
-	twinLow set128                // squares holding the smaller of a twin pair
-	sums    [13][256]int32        // values of the squares of a byte of a set
-	halves  [13][256]int32        // half values of twinLow squares, the same way
-	twins   [13][256]set128       // the twin squares of the squares of a byte
+	twinSq  [referee.Squares]int8      // the square of the twin of the number on sq, -1 if none
+	doubles referee.SquareSet          // squares of doubles
+	twinLow referee.SquareSet          // squares holding the smaller of a twin pair
+	sums    [13][256]int32             // values of the squares of a byte of a set
+	halves  [13][256]int32             // half values of twinLow squares, the same way
+	twins   [13][256]referee.SquareSet // the twin squares of the squares of a byte
 	cache   []solveEntry
 	// levelWeight[d] is the weight, in Units/64, of a number at d+1 jumps.
 	levelWeight [12]int32
@@ -113,7 +113,7 @@ func (e *CavaloEval) Prepare(root *referee.Cavalo) {
 	for i := range e.sqOf {
 		e.sqOf[i] = -1
 	}
-	e.doubles, e.twinLow = set128{}, set128{}
+	e.doubles, e.twinLow = referee.SquareSet{}, referee.SquareSet{}
 	for sq := range referee.Squares {
 		n := root.Cell(sq)
 		e.val[sq] = int32(max(n, 0))
@@ -123,7 +123,7 @@ func (e *CavaloEval) Prepare(root *referee.Cavalo) {
 		e.board[sq] = int8(n)
 		e.sqOf[n] = int8(sq)
 		if n%11 == 0 {
-			e.doubles = e.doubles.or(single(sq))
+			e.doubles = e.doubles.Or(referee.SquareOf(sq))
 		}
 	}
 	for sq := range referee.Squares {
@@ -132,7 +132,7 @@ func (e *CavaloEval) Prepare(root *referee.Cavalo) {
 			if tw := twin(n); tw >= 0 && e.sqOf[tw] >= 0 {
 				e.twinSq[sq] = e.sqOf[tw]
 				if tw > n {
-					e.twinLow = e.twinLow.or(single(sq))
+					e.twinLow = e.twinLow.Or(referee.SquareOf(sq))
 				}
 			}
 		}
@@ -148,10 +148,10 @@ func (e *CavaloEval) Prepare(root *referee.Cavalo) {
 			e.halves[i][b] = e.halves[i][b&(b-1)]
 			e.twins[i][b] = e.twins[i][b&(b-1)]
 			if sq < referee.Squares {
-				if e.twinLow.has(sq) {
+				if e.twinLow.Has(sq) {
 					e.halves[i][b] += v / 2
 				}
-				e.twins[i][b] = e.twins[i][b].or(single(int(e.twinSq[sq])))
+				e.twins[i][b] = e.twins[i][b].Or(referee.SquareOf(int(e.twinSq[sq])))
 			}
 		}
 	}
@@ -167,12 +167,12 @@ func trailingZeros8(b int) int {
 }
 
 // sum returns the total value of the squares of a.
-func (e *CavaloEval) sum(a set128) int32 {
+func (e *CavaloEval) sum(a referee.SquareSet) int32 {
 	return sumBytes(&e.sums, a)
 }
 
-func sumBytes(t *[13][256]int32, a set128) int32 {
-	lo, hi := a.lo, a.hi
+func sumBytes(t *[13][256]int32, a referee.SquareSet) int32 {
+	lo, hi := a.Lo, a.Hi
 	return t[0][lo&0xff] + t[1][lo>>8&0xff] + t[2][lo>>16&0xff] + t[3][lo>>24&0xff] +
 		t[4][lo>>32&0xff] + t[5][lo>>40&0xff] + t[6][lo>>48&0xff] + t[7][lo>>56] +
 		t[8][hi&0xff] + t[9][hi>>8&0xff] + t[10][hi>>16&0xff] + t[11][hi>>24&0xff] + t[12][hi>>32&0xff]
@@ -181,37 +181,25 @@ func sumBytes(t *[13][256]int32, a set128) int32 {
 // twinLoss is what a region's value overstates because of twins: half of
 // the smaller of each twin pair it holds whole (only one of the two can be
 // taken; halving is the rough part).
-func (e *CavaloEval) twinLoss(a set128) int32 {
+func (e *CavaloEval) twinLoss(a referee.SquareSet) int32 {
 	t := &e.twins
-	lo, hi := a.lo, a.hi
-	tw := t[0][lo&0xff].or(t[1][lo>>8&0xff]).or(t[2][lo>>16&0xff]).or(t[3][lo>>24&0xff]).
-		or(t[4][lo>>32&0xff]).or(t[5][lo>>40&0xff]).or(t[6][lo>>48&0xff]).or(t[7][lo>>56]).
-		or(t[8][hi&0xff]).or(t[9][hi>>8&0xff]).or(t[10][hi>>16&0xff]).or(t[11][hi>>24&0xff]).or(t[12][hi>>32&0xff])
-	return sumBytes(&e.halves, a.and(tw))
-}
-
-// numbers returns the squares of p that hold a number.
-func numbers(p *referee.Cavalo) set128 {
-	var lo, hi uint64
-	for sq := range 64 {
-		lo |= uint64(^p.Cell(sq)) >> 63 << sq
-	}
-	for sq := 64; sq < referee.Squares; sq++ {
-		hi |= uint64(^p.Cell(sq)) >> 63 << (sq - 64)
-	}
-	return set128{lo, hi}
+	lo, hi := a.Lo, a.Hi
+	tw := t[0][lo&0xff].Or(t[1][lo>>8&0xff]).Or(t[2][lo>>16&0xff]).Or(t[3][lo>>24&0xff]).
+		Or(t[4][lo>>32&0xff]).Or(t[5][lo>>40&0xff]).Or(t[6][lo>>48&0xff]).Or(t[7][lo>>56]).
+		Or(t[8][hi&0xff]).Or(t[9][hi>>8&0xff]).Or(t[10][hi>>16&0xff]).Or(t[11][hi>>24&0xff]).Or(t[12][hi>>32&0xff])
+	return sumBytes(&e.halves, a.And(tw))
 }
 
 // placement returns the square where side's knight will be placed: the
 // highest number of its home row, or -1 when the row is empty.
-func (e *CavaloEval) placement(nums set128, side referee.Side) int {
+func (e *CavaloEval) placement(nums referee.SquareSet, side referee.Side) int {
 	home := 0
 	if side == referee.Black {
 		home = 90
 	}
 	best := -1
 	for sq := home; sq < home+10; sq++ {
-		if nums.has(sq) && (best < 0 || e.val[sq] > e.val[best]) {
+		if nums.Has(sq) && (best < 0 || e.val[sq] > e.val[best]) {
 			best = sq
 		}
 	}
@@ -233,7 +221,7 @@ func (e *CavaloEval) Hint(p *referee.Cavalo, m referee.Move) int32 {
 
 // Evaluate returns the value of p for the side to move (see CavaloEval).
 func (e *CavaloEval) Evaluate(p *referee.Cavalo) (int32, bool) {
-	nums := numbers(p)
+	nums := p.Numbers()
 	s := p.ToMove()
 	sc := p.Scores()
 	diff := int32(sc[s.Index()] - sc[1-s.Index()])
@@ -243,34 +231,34 @@ func (e *CavaloEval) Evaluate(p *referee.Cavalo) (int32, bool) {
 		// A pending placement is forced: count it as made.
 		if kS = e.placement(nums, s); kS >= 0 {
 			diff += e.val[kS]
-			nums = nums.without(kS)
+			nums = nums.Without(kS)
 		}
 	}
 	if kO < 0 {
 		if kO = e.placement(nums, s.Other()); kO >= 0 {
 			diff -= e.val[kO]
-			nums = nums.without(kO)
+			nums = nums.Without(kO)
 		}
 	}
 
 	// Breadth-first from both knights, a level per move: the side to move
 	// claims first, the other side takes what is left at the same depth.
-	jS, jO := jumpsFrom(kS).and(nums), jumpsFrom(kO).and(nums)
-	fS := jS.andNot(jumpsFrom(kO))
-	fO := jO.andNot(fS)
-	mobility := int32(fS.count() - jO.count())
+	jS, jO := referee.KnightJumps(kS).And(nums), referee.KnightJumps(kO).And(nums)
+	fS := jS.AndNot(referee.KnightJumps(kO))
+	fO := jO.AndNot(fS)
+	mobility := int32(fS.Count() - jO.Count())
 	ownS, ownO := fS, fO
-	claimed := fS.or(fO)
+	claimed := fS.Or(fO)
 	region := e.levelWeight[0] * (e.sum(fS) - e.sum(fO))
-	for level := 1; !fS.or(fO).empty(); level++ {
-		fS = spread(fS).and(nums).andNot(claimed)
-		fO = spread(fO).and(nums).andNot(claimed).andNot(fS)
-		ownS, ownO = ownS.or(fS), ownO.or(fO)
-		claimed = claimed.or(fS).or(fO)
+	for level := 1; !fS.Or(fO).Empty(); level++ {
+		fS = spread(fS).And(nums).AndNot(claimed)
+		fO = spread(fO).And(nums).AndNot(claimed).AndNot(fS)
+		ownS, ownO = ownS.Or(fS), ownO.Or(fO)
+		claimed = claimed.Or(fS).Or(fO)
 		region += e.levelWeight[min(level, len(e.levelWeight)-1)] * (e.sum(fS) - e.sum(fO))
 	}
 
-	if placed && spread(ownS.or(single(kS))).and(ownO.or(single(kO))).empty() {
+	if placed && spread(ownS.Or(referee.SquareOf(kS))).And(ownO.Or(referee.SquareOf(kO))).Empty() {
 		if v, exact, ok := e.apart(diff, ownS, kS, ownO, kO, nums); ok {
 			return v, exact
 		}

@@ -128,9 +128,9 @@ func TestMaxPathByHand(t *testing.T) {
 		p := sparse(t, cells, [2]int{}, referee.White)
 		e := NewCavaloEval()
 		e.Prepare(&p)
-		nums := numbers(&p)
+		nums := p.Numbers()
 		region := flood(p.Knight(referee.White), nums)
-		if got, complete := e.maxPath(region, p.Knight(referee.White), nums.and(e.doubles)); got != tc.want || !complete {
+		if got, complete := e.maxPath(region, p.Knight(referee.White), nums.And(e.doubles)); got != tc.want || !complete {
 			t.Errorf("%s: got %d (complete %v), want %d", tc.name, got, complete, tc.want)
 		}
 		if got := bruteBest(&p); got != int(tc.want) {
@@ -181,8 +181,8 @@ func TestMaxPathMatchesBruteForce(t *testing.T) {
 		e := NewCavaloEval()
 		e.SolveNodes = 1 << 30
 		e.Prepare(&p)
-		nums := numbers(&p)
-		got, complete := e.maxPath(flood(k, nums), k, nums.and(e.doubles))
+		nums := p.Numbers()
+		got, complete := e.maxPath(flood(k, nums), k, nums.And(e.doubles))
 		if want := bruteBest(&p); int(got) != want || !complete {
 			t.Fatalf("seed %d: solver %d (complete %v), brute force %d\n%v", seed, got, complete, want, &p)
 		}

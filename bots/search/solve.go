@@ -1,5 +1,7 @@
 package search
 
+import "github.com/arenabots/arena/referee"
+
 // solveEntry caches the heaviest path of one region: the result is a pure
 // function of the key (region, knight, doubles outside the region), so the
 // cache never changes what a search finds, only how fast.
@@ -18,11 +20,11 @@ type solveEntry struct {
 // a region is too big to try; exact when both paths were solved and no
 // removal can cross between the regions, which makes the result the game's
 // outcome.
-func (e *CavaloEval) apart(diff int32, ownS set128, kS int, ownO set128, kO int, nums set128) (v int32, exact, ok bool) {
-	if ownS.count() > e.SolveSquares || ownO.count() > e.SolveSquares {
+func (e *CavaloEval) apart(diff int32, ownS referee.SquareSet, kS int, ownO referee.SquareSet, kO int, nums referee.SquareSet) (v int32, exact, ok bool) {
+	if ownS.Count() > e.SolveSquares || ownO.Count() > e.SolveSquares {
 		return 0, false, false
 	}
-	dbl := nums.and(e.doubles)
+	dbl := nums.And(e.doubles)
 	vS, cS := e.maxPath(ownS, kS, dbl)
 	vO, cO := e.maxPath(ownO, kO, dbl)
 	total := diff + vS - vO
@@ -35,12 +37,12 @@ func (e *CavaloEval) apart(diff int32, ownS set128, kS int, ownO set128, kO int,
 // independent reports whether no move in one region can remove a number of
 // the other: no twin pair is split between them, and they do not both hold
 // doubles (a double taken in one could remove a double of the other).
-func (e *CavaloEval) independent(a, b set128) bool {
-	if !a.and(e.doubles).empty() && !b.and(e.doubles).empty() {
+func (e *CavaloEval) independent(a, b referee.SquareSet) bool {
+	if !a.And(e.doubles).Empty() && !b.And(e.doubles).Empty() {
 		return false
 	}
-	for t := a; !t.empty(); {
-		if ts := e.twinSq[t.pop()]; ts >= 0 && b.has(int(ts)) {
+	for t := a; !t.Empty(); {
+		if ts := e.twinSq[t.Pop()]; ts >= 0 && b.Has(int(ts)) {
 			return false
 		}
 	}
@@ -51,14 +53,14 @@ func (e *CavaloEval) independent(a, b set128) bool {
 // where dbl are the doubles on the board, and whether the search finished
 // within SolveNodes (otherwise the value is the best path found, a lower
 // bound).
-func (e *CavaloEval) maxPath(region set128, k int, dbl set128) (int32, bool) {
-	if region.empty() || jumpSet[k].and(region).empty() {
+func (e *CavaloEval) maxPath(region referee.SquareSet, k int, dbl referee.SquareSet) (int32, bool) {
+	if region.Empty() || referee.KnightJumps(k).And(region).Empty() {
 		return 0, true
 	}
-	free := int8(min(dbl.andNot(region).count(), 15))
-	h := (region.lo ^ region.hi*0x9E3779B97F4A7C15 ^ uint64(k)<<56 ^ uint64(free)<<48) * 0xBF58476D1CE4E5B9
+	free := int8(min(dbl.AndNot(region).Count(), 15))
+	h := (region.Lo ^ region.Hi*0x9E3779B97F4A7C15 ^ uint64(k)<<56 ^ uint64(free)<<48) * 0xBF58476D1CE4E5B9
 	c := &e.cache[h>>(64-14)&uint64(len(e.cache)-1)]
-	if c.used && c.lo == region.lo && c.hi == region.hi && c.knight == int8(k) && c.free == free {
+	if c.used && c.lo == region.Lo && c.hi == region.Hi && c.knight == int8(k) && c.free == free {
 		return c.value, c.complete
 	}
 	sv := solver{e: e, budget: e.SolveNodes}
@@ -68,7 +70,7 @@ func (e *CavaloEval) maxPath(region set128, k int, dbl set128) (int32, bool) {
 	if sv.interrupted {
 		return sv.best, false // not a function of the key: not cached
 	}
-	*c = solveEntry{lo: region.lo, hi: region.hi, knight: int8(k), free: free, used: true,
+	*c = solveEntry{lo: region.Lo, hi: region.Hi, knight: int8(k), free: free, used: true,
 		complete: sv.nodes <= sv.budget, value: sv.best}
 	return c.value, c.complete
 }
@@ -91,7 +93,7 @@ const stopEvery = 256
 
 // run extends a path that has collected cur and stands on k, with avail the
 // numbers it may still take and dbl the doubles on the board.
-func (v *solver) run(avail set128, k int, cur int32, dbl set128) {
+func (v *solver) run(avail referee.SquareSet, k int, cur int32, dbl referee.SquareSet) {
 	v.nodes++
 	v.best = max(v.best, cur)
 	if v.nodes&(stopEvery-1) == 0 && v.e.stop != nil && v.e.stop() {
@@ -109,8 +111,8 @@ func (v *solver) run(avail set128, k int, cur int32, dbl set128) {
 	// bound the rest.
 	var cand [8]int
 	n := 0
-	for t := jumpSet[k].and(reach); !t.empty(); n++ {
-		sq := t.pop()
+	for t := referee.KnightJumps(k).And(reach); !t.Empty(); n++ {
+		sq := t.Pop()
 		j := n
 		for ; j > 0 && v.e.val[cand[j-1]] < v.e.val[sq]; j-- {
 			cand[j] = cand[j-1]
@@ -121,24 +123,24 @@ func (v *solver) run(avail set128, k int, cur int32, dbl set128) {
 		if v.nodes > v.budget {
 			return
 		}
-		a := reach.without(sq).without(int(v.e.twinSq[sq]))
+		a := reach.Without(sq).Without(int(v.e.twinSq[sq]))
 		g := cur + v.e.val[sq]
-		if !v.e.doubles.has(sq) {
+		if !v.e.doubles.Has(sq) {
 			v.run(a, sq, g, dbl)
 			continue
 		}
-		d := dbl.without(sq)
-		free := d.andNot(a)
-		if !free.empty() || d.empty() {
-			if !free.empty() {
-				d = d.without(free.pop())
+		d := dbl.Without(sq)
+		free := d.AndNot(a)
+		if !free.Empty() || d.Empty() {
+			if !free.Empty() {
+				d = d.Without(free.Pop())
 			}
 			v.run(a, sq, g, d)
 			continue
 		}
-		for t := d; !t.empty(); {
-			x := t.pop()
-			v.run(a.without(x), sq, g, d.without(x))
+		for t := d; !t.Empty(); {
+			x := t.Pop()
+			v.run(a.Without(x), sq, g, d.Without(x))
 		}
 	}
 }
