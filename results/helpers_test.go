@@ -1,37 +1,15 @@
 package results
 
 import (
-	"bytes"
-	"flag"
-	"os"
-	"path/filepath"
 	"testing"
 	"time"
 
+	goldenfile "github.com/arenabots/arena/internal/golden"
 	"github.com/arenabots/arena/referee"
 )
 
-var update = flag.Bool("update", false, "rewrite testdata/*.golden with the current output")
-
-// golden compares got with testdata/name.golden, or rewrites the file under
-// -update.
-func golden(t *testing.T, name string, got []byte) {
-	t.Helper()
-	path := filepath.Join("testdata", name+".golden")
-	if *update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs from the golden file (go test -update rewrites it)\ngot:\n%s\nwant:\n%s", path, got, want)
-	}
-}
+// golden compares got with testdata/name.golden (see package golden).
+func golden(t *testing.T, name string, got []byte) { goldenfile.Check(t, name+".golden", got) }
 
 // game returns a journal line for tests.
 func game(id, white, black, result string, reason referee.Reason, loser string, ws, bs int) Game {
