@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/arenabots/arena/internal/samples"
+
 	"github.com/arenabots/arena/bots"
 	"github.com/arenabots/arena/referee"
 )
@@ -54,7 +56,7 @@ func TestAlphaBetaPlays(t *testing.T) {
 		t.Fatal(err)
 	}
 	const tempo = 60 * time.Millisecond
-	for _, name := range sampleNames {
+	for _, name := range samples.Names() {
 		st := loadSample(t, name)
 		before := *st
 		start := time.Now()
@@ -101,7 +103,7 @@ func TestDepthAt1s(t *testing.T) {
 	if testing.Short() || os.Getenv("ARENA_DEPTH") == "" {
 		t.Skip("set ARENA_DEPTH=1 to measure the depth reached in 1 s")
 	}
-	for _, name := range sampleNames {
+	for _, name := range samples.Names() {
 		st := loadSample(t, name)
 		forced := 0
 		for {

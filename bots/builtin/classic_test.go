@@ -2,29 +2,19 @@ package builtin
 
 import (
 	"context"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/arenabots/arena/internal/samples"
 
 	"github.com/arenabots/arena/bots"
 	"github.com/arenabots/arena/referee"
 )
 
-// sampleNames are the shared reference positions of referee/testdata.
-var sampleNames = []string{"s1_p0", "s1_p9", "s2_p0", "s2_p9", "s3_p0", "s3_p9"}
-
+// loadSample returns reference position name as the bots receive it.
 func loadSample(tb testing.TB, name string) *referee.Cavalo {
-	tb.Helper()
-	data, err := os.ReadFile(filepath.Join("..", "..", "referee", "testdata", name+".json"))
-	if err != nil {
-		tb.Fatal(err)
-	}
-	c, err := referee.DecodeCavalo(data)
-	if err != nil {
-		tb.Fatal(err)
-	}
+	c := samples.Load(tb, name)
 	return &c
 }
 
@@ -96,7 +86,7 @@ func TestClassicOptions(t *testing.T) {
 
 func TestClassicPlays(t *testing.T) {
 	t.Parallel()
-	for _, name := range sampleNames {
+	for _, name := range samples.Names() {
 		st := loadSample(t, name)
 		before := *st
 		b, err := newClassic(nil)

@@ -4,6 +4,8 @@ import (
 	"context"
 	"testing"
 	"time"
+
+	"github.com/arenabots/arena/internal/samples"
 )
 
 // BenchmarkSearch searches each reference position (after the forced
@@ -11,9 +13,9 @@ import (
 // engine's speed in nodes per second, one core.
 func BenchmarkSearch(b *testing.B) {
 	const budget = 200_000
-	for _, name := range samples {
+	for _, name := range samples.Names() {
 		b.Run(name, func(b *testing.B) {
-			pos := skipForced(loadSample(b, name))
+			pos := skipForced(samples.Load(b, name))
 			s := NewCavalo(16)
 			var nodes int64
 			var elapsed time.Duration

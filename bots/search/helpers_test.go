@@ -3,31 +3,12 @@ package search
 import (
 	"fmt"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/arenabots/arena/referee"
 )
-
-// samples are the shared reference positions of referee/testdata.
-var samples = []string{"s1_p0", "s1_p9", "s2_p0", "s2_p9", "s3_p0", "s3_p9"}
-
-// loadSample reads a reference position.
-func loadSample(tb testing.TB, name string) referee.Cavalo {
-	tb.Helper()
-	data, err := os.ReadFile(filepath.Join("..", "..", "referee", "testdata", name+".json"))
-	if err != nil {
-		tb.Fatal(err)
-	}
-	c, err := referee.DecodeCavalo(data)
-	if err != nil {
-		tb.Fatalf("%s: %v", name, err)
-	}
-	return c
-}
 
 // decode reads a position literal.
 func decode(tb testing.TB, js string) referee.Cavalo {

@@ -5,6 +5,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/arenabots/arena/internal/samples"
+
 	"github.com/arenabots/arena/referee"
 )
 
@@ -117,7 +119,7 @@ func TestSearchFindsBestMove(t *testing.T) {
 func TestSearchMatchesMinimax(t *testing.T) {
 	t.Parallel()
 	for _, name := range []string{"s1_p9", "s2_p9", "s3_p9"} {
-		pos := loadSample(t, name)
+		pos := samples.Load(t, name)
 		s := newDiffSearcher()
 		for depth := 1; depth <= 4; depth++ {
 			r := s.Search(context.Background(), &pos, Limits{Depth: depth})
@@ -135,9 +137,9 @@ func TestSearchMatchesMinimax(t *testing.T) {
 
 func TestSearchTinyBudgets(t *testing.T) {
 	t.Parallel()
-	for _, name := range samples {
+	for _, name := range samples.Names() {
 		for _, budget := range []time.Duration{time.Nanosecond, time.Millisecond} {
-			pos := skipForced(loadSample(t, name))
+			pos := skipForced(samples.Load(t, name))
 			before := pos
 			r := NewCavalo(1).Search(context.Background(), &pos, Limits{Time: budget})
 			if pos != before {
@@ -155,7 +157,7 @@ func TestSearchTinyBudgets(t *testing.T) {
 
 func TestSearchStopsOnTime(t *testing.T) {
 	t.Parallel()
-	pos := skipForced(loadSample(t, "s3_p0"))
+	pos := skipForced(samples.Load(t, "s3_p0"))
 	const budget = 100 * time.Millisecond
 	r := NewCavalo(4).Search(context.Background(), &pos, Limits{Time: budget})
 	if r.Elapsed > budget+50*time.Millisecond || r.Depth < 4 {
@@ -165,7 +167,7 @@ func TestSearchStopsOnTime(t *testing.T) {
 
 func TestSearchCancelled(t *testing.T) {
 	t.Parallel()
-	pos := skipForced(loadSample(t, "s2_p0"))
+	pos := skipForced(samples.Load(t, "s2_p0"))
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	r := NewCavalo(1).Search(ctx, &pos, Limits{})
@@ -176,8 +178,8 @@ func TestSearchCancelled(t *testing.T) {
 
 func TestSearchDeterministicWithNodes(t *testing.T) {
 	t.Parallel()
-	for _, name := range samples {
-		pos := skipForced(loadSample(t, name))
+	for _, name := range samples.Names() {
+		pos := skipForced(samples.Load(t, name))
 		s := NewCavalo(2)
 		lim := Limits{Nodes: 30_000}
 		first := s.Search(context.Background(), &pos, lim)
@@ -218,7 +220,7 @@ func TestSearchProvesEndgame(t *testing.T) {
 }
 
 func TestSearchAllocations(t *testing.T) {
-	pos := skipForced(loadSample(t, "s2_p9"))
+	pos := skipForced(samples.Load(t, "s2_p9"))
 	s := NewCavalo(1)
 	allocs := testing.AllocsPerRun(3, func() {
 		s.Search(context.Background(), &pos, Limits{Nodes: 50_000})

@@ -1,0 +1,35 @@
+// Package samples gives tests outside referee the reference positions of
+// referee/testdata (the shared positions with known perft counts).
+package samples
+
+import (
+	"os"
+	"path/filepath"
+	"runtime"
+	"testing"
+
+	"github.com/arenabots/arena/referee"
+)
+
+// Names returns the names of the reference positions.
+func Names() []string {
+	return []string{"s1_p0", "s1_p9", "s2_p0", "s2_p9", "s3_p0", "s3_p9"}
+}
+
+// Load reads the reference position called name.
+func Load(tb testing.TB, name string) referee.Cavalo {
+	tb.Helper()
+	_, file, _, ok := runtime.Caller(0)
+	if !ok {
+		tb.Fatal("samples: cannot locate referee/testdata")
+	}
+	data, err := os.ReadFile(filepath.Join(filepath.Dir(file), "..", "..", "referee", "testdata", name+".json"))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	c, err := referee.DecodeCavalo(data)
+	if err != nil {
+		tb.Fatalf("%s: %v", name, err)
+	}
+	return c
+}
