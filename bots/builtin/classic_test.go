@@ -6,9 +6,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/arenabots/arena/internal/samples"
-
 	"github.com/arenabots/arena/bots"
+	"github.com/arenabots/arena/internal/samples"
 	"github.com/arenabots/arena/referee"
 )
 

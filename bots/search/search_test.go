@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"github.com/arenabots/arena/internal/samples"
-
 	"github.com/arenabots/arena/referee"
 )
 
