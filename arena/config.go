@@ -40,6 +40,7 @@ type Config struct {
 	OnIllegal    string          `yaml:"on_illegal"`
 	OnCrash      string          `yaml:"on_crash"`
 	ForcedMoves  string          `yaml:"forced_moves"`
+	Ponder       bool            `yaml:"ponder"`
 	StartTimeout int             `yaml:"start_timeout_ms"`
 	Limits       Limits          `yaml:"limits"`
 	Out          string          `yaml:"out"`

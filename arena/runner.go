@@ -260,6 +260,7 @@ func (r *Runner) spec(b BotConfig) bots.Spec {
 	s.StartTimeout = max(s.StartTimeout, time.Duration(c.StartTimeout)*time.Millisecond)
 	s.Limits = bots.Limits{MemoryMB: c.Limits.MemoryMB, Processes: c.Limits.Processes, OutputBytes: c.Limits.OutputKB * 1024}
 	s.Verbose = r.Verbose
+	s.Ponder = c.Ponder
 	return s
 }
 

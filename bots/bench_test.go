@@ -39,9 +39,18 @@ func benchRequest(b *testing.B) referee.Request {
 
 // BenchmarkJogarHost is the referee's path: a context with the clock's
 // deadline, Process.Play with the referee's state (encoded, sent, answered,
-// the move and the claimed state decoded, the output log taken).
+// the move and the claimed state decoded, the output log taken), with the
+// bot stopped between calls (the default) and pondering.
 func BenchmarkJogarHost(b *testing.B) {
-	p, err := Start(context.Background(), testSpec("ok"))
+	b.Run("stopped", func(b *testing.B) { benchmarkHost(b, false) })
+	b.Run("ponder", func(b *testing.B) { benchmarkHost(b, true) })
+}
+
+// benchmarkHost times Play, the bot stopped between calls unless ponder.
+func benchmarkHost(b *testing.B, ponder bool) {
+	spec := testSpec("ok")
+	spec.Ponder = ponder
+	p, err := Start(context.Background(), spec)
 	if err != nil {
 		b.Fatal(err)
 	}

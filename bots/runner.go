@@ -45,6 +45,7 @@ type groupRunner struct {
 	dir      string
 	launcher []string
 	limits   Limits
+	ponder   bool // never stopped between calls (Spec.Ponder)
 	out      *output
 	cg       *cgroup // the bot's pids cgroup, or nil
 	fam      family  // the bot's processes, complete once started
@@ -73,7 +74,7 @@ type groupRunner struct {
 func newGroupRunner(path string, args, env []string, dir string, spec Spec, out *output, cg *cgroup, marker string) *groupRunner {
 	r := &groupRunner{
 		path: path, args: args, env: env, dir: dir,
-		launcher: spec.Launcher, limits: spec.Limits, out: out, cg: cg,
+		launcher: spec.Launcher, limits: spec.Limits, ponder: spec.Ponder, out: out, cg: cg,
 		fam: family{
 			self: os.Getpid(), marker: marker, dir: dir, cg: cg,
 			known: map[procKey]bool{},
@@ -274,11 +275,11 @@ func (r *groupRunner) killGroup() {
 }
 
 // freeze stops the bot's process group (SIGSTOP) between its calls, unless
-// it is being closed or its main process was reaped already.
+// it may ponder, is being closed, or its main process was reaped already.
 func (r *groupRunner) freeze() {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	if r.pid != 0 && !r.reaped && !r.closing {
+	if r.pid != 0 && !r.reaped && !r.closing && !r.ponder {
 		_ = unix.Kill(-r.pid, unix.SIGSTOP)
 	}
 }

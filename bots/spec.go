@@ -28,6 +28,11 @@ type Spec struct {
 	// host applies the limits with prlimit(2) right after starting the bot,
 	// which leaves the bot a moment without them.
 	Launcher []string
+	// Ponder lets the bot run between its calls. By default its process
+	// group is stopped (SIGSTOP) from the end of one call to the start of
+	// the next, so that it cannot take the CPU on its opponent's time; that
+	// costs about 0.1 ms a call, charged to the bot inside the margin.
+	Ponder bool
 
 	// noCgroup keeps the bot out of a pids cgroup even where arena could
 	// make one, for the tests of the host's ways without cgroups.
