@@ -280,26 +280,12 @@ func (c *Config) completeBots(dir string) (warnings []error, err error) {
 			return nil, c.errAt(fmt.Sprintf("bot %q: options are for built-in bots; pass settings to a program with args or env", b.Name), "bots", i, "options")
 		}
 		if b.Path != "" {
-			if err := executable(b.Path); err != nil {
+			if err := bots.CheckExecutable(b.Path); err != nil {
 				warnings = append(warnings, c.errAt(fmt.Sprintf("bot %q: %v; its games will be forfeits (reason start) — fix the path or build the bot", b.Name, err), "bots", i))
 			}
 		}
 	}
 	return warnings, nil
-}
-
-// executable checks that path is a regular file with an execute bit.
-func executable(path string) error {
-	fi, err := os.Stat(path)
-	switch {
-	case err != nil:
-		return fmt.Errorf("no bot binary at %s", path)
-	case fi.IsDir():
-		return fmt.Errorf("%s is a directory, not a bot binary", path)
-	case fi.Mode()&0o111 == 0:
-		return fmt.Errorf("%s is not executable (chmod +x)", path)
-	}
-	return nil
 }
 
 func abs(dir, path string) string {

@@ -36,8 +36,8 @@ func hostileCases() map[string]hostileCase {
 	timeout := hostileCase{reason: referee.Timeout, detail: []string{"timeout:"}, check: checkTimeCharged}
 	normal := hostileCase{reason: referee.Normal}
 	return map[string]hostileCase{
-		"missing":    start("no-such-bot", "no such file"),
-		"notexec":    start("not-executable.txt is not an executable file"),
+		"missing":    start("no bot binary at", "no-such-bot"),
+		"notexec":    start("not-executable.txt is not executable (chmod +x"),
 		"chatter":    start(`wrote "Hello! I am a bot.`, "handshake line belongs"),
 		"cookie":     start("exited with status 1 before the handshake", "refused arena's magic cookie"),
 		"version2":   start("jogador protocol version 2, arena speaks version 1"),

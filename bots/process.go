@@ -417,14 +417,29 @@ func executable(path string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	fi, err := os.Stat(abs)
-	if err != nil {
+	if err := CheckExecutable(abs); err != nil {
 		return "", err
 	}
-	if !fi.Mode().IsRegular() || fi.Mode().Perm()&0o111 == 0 {
-		return "", fmt.Errorf("%s is not an executable file", path)
-	}
 	return abs, nil
+}
+
+// CheckExecutable checks that path is a regular file with an execute bit,
+// saying how to fix it if not.
+func CheckExecutable(path string) error {
+	fi, err := os.Stat(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return fmt.Errorf("no bot binary at %s", path)
+	case err != nil:
+		return err
+	case fi.IsDir():
+		return fmt.Errorf("%s is a directory, not a bot binary", path)
+	case !fi.Mode().IsRegular():
+		return fmt.Errorf("%s is not a regular file", path)
+	case fi.Mode().Perm()&0o111 == 0:
+		return fmt.Errorf("%s is not executable (chmod +x %s)", path, path)
+	}
+	return nil
 }
 
 // checkSum checks the executable at path against the hex sha256 want, when

@@ -85,7 +85,7 @@ func addBot(c *cobra.Command, opt addOptions) error {
 	if err != nil {
 		return usage(err)
 	}
-	if err := executableFile(path); err != nil {
+	if err := bots.CheckExecutable(path); err != nil {
 		return usage(err)
 	}
 	reg, err := bots.LoadRegistry(opt.registry) // a broken registry stops us before the check
@@ -151,25 +151,6 @@ func addBot(c *cobra.Command, opt addOptions) error {
 	}
 	_, err = fmt.Fprintf(c.OutOrStdout(), "%s %s in %s: %s, sha256 %s\n", verb, opt.name, opt.registry, path, sum[:12])
 	return err
-}
-
-// executableFile checks that path is a regular file with an execute bit,
-// saying how to fix it if not.
-func executableFile(path string) error {
-	fi, err := os.Stat(path)
-	switch {
-	case errors.Is(err, fs.ErrNotExist):
-		return fmt.Errorf("no bot at %s", path)
-	case err != nil:
-		return err
-	case fi.IsDir():
-		return fmt.Errorf("%s is a directory, not a bot", path)
-	case !fi.Mode().IsRegular():
-		return fmt.Errorf("%s is not a regular file", path)
-	case fi.Mode().Perm()&0o111 == 0:
-		return fmt.Errorf("%s is not executable (chmod +x %s)", path, path)
-	}
-	return nil
 }
 
 // newBotListCmd is `arena bot list`.

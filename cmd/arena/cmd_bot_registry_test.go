@@ -104,7 +104,7 @@ func TestBotAddRefuses(t *testing.T) {
 	}{
 		{"fails the checks", []string{"g", garbage}, false, "g not registered: " + garbage + " failed 8 of 8 checks"},
 		{"not executable", []string{"p", plain}, true, plain + " is not executable (chmod +x"},
-		{"missing", []string{"m", filepath.Join(dir, "none")}, true, "no bot at " + filepath.Join(dir, "none")},
+		{"missing", []string{"m", filepath.Join(dir, "none")}, true, "no bot binary at " + filepath.Join(dir, "none")},
 		{"directory", []string{"d", dir}, true, "is a directory, not a bot"},
 		{"bad name", []string{"my bot", greedy}, true, `bot name "my bot"`},
 		{"built-in", []string{"g", "builtin:greedy"}, true, "builtin:greedy is built into arena"},
