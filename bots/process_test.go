@@ -111,8 +111,8 @@ func TestStartFaults(t *testing.T) {
 		kind referee.FaultKind
 		want []string // in the message
 	}{
-		{"missing", Spec{Path: "/nonexistent/bot"}, referee.FaultStart, []string{"no such file"}},
-		{"not executable", Spec{Path: "process_test.go"}, referee.FaultStart, []string{"not an executable"}},
+		{"missing", Spec{Path: "/nonexistent/bot"}, referee.FaultStart, []string{"no bot binary at /nonexistent/bot"}},
+		{"not executable", Spec{Path: "process_test.go"}, referee.FaultStart, []string{"is not executable (chmod +x"}},
 		{"exits", testSpec("exit"), referee.FaultStart, []string{"exited with status 7 before the handshake", "giving up"}},
 		{"silent", withTimeout(testSpec("silent"), 300*time.Millisecond), referee.FaultStart, []string{"no handshake within 300ms"}},
 		{"version", testSpec("version2"), referee.FaultStart, []string{"jogador protocol version 2", "arena speaks version 1"}},
