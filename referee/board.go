@@ -35,8 +35,11 @@ func Board(seed uint64) [Squares]int8 {
 // splitMix64 is Steele, Lea and Flood's SplitMix64 generator.
 type splitMix64 struct{ state uint64 }
 
+// splitMixGamma is what each draw of splitMix64 adds to its state.
+const splitMixGamma = 0x9E3779B97F4A7C15
+
 func (r *splitMix64) next() uint64 {
-	r.state += 0x9E3779B97F4A7C15
+	r.state += splitMixGamma
 	z := r.state
 	z = (z ^ z>>30) * 0xBF58476D1CE4E5B9
 	z = (z ^ z>>27) * 0x94D049BB133111EB

@@ -4,6 +4,6 @@ package referee
 // with league: the round-th draw of the SplitMix64 stream started at league
 // (see Board). Like Board, it is frozen.
 func RoundSeed(league uint64, round int) uint64 {
-	r := splitMix64{state: league + uint64(round-1)*0x9E3779B97F4A7C15}
+	r := splitMix64{state: league + uint64(round-1)*splitMixGamma}
 	return r.next()
 }
