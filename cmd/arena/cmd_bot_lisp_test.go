@@ -1,0 +1,52 @@
+package main
+
+import (
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+func TestLispSpec(t *testing.T) {
+	abs, err := filepath.Abs("g12/jogo.lisp")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name    string
+		words   []string
+		want    []string // words the serve command line must hold
+		wantErr string
+	}{
+		{"file and settings", []string{"g12/jogo.lisp", "state=board", "answer=state"},
+			[]string{"lisp", "file=" + abs, "state=board", "answer=state"}, ""},
+		{"defaults written out", []string{"g12/jogo.lisp"},
+			[]string{"file=" + abs, "state=board-player-scores", "answer=move-and-state"}, ""},
+		{"bad setting", []string{"g12/jogo.lisp", "state=tabuleiro"}, nil, "tabuleiro"},
+		{"no file", []string{"state=board"}, nil, "files"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			spec, err := lispSpec("/usr/bin/arena", tc.words)
+			if tc.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), tc.wantErr) {
+					t.Fatalf("lispSpec(%q) error = %v, want one naming %q", tc.words, err, tc.wantErr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatalf("lispSpec(%q): %v", tc.words, err)
+			}
+			if spec.Path != "/usr/bin/arena" || !slices.Equal(spec.Args[:3], []string{"bot", "serve", "lisp"}) {
+				t.Errorf("spec runs %s %q, want /usr/bin/arena bot serve lisp ...", spec.Path, spec.Args)
+			}
+			for _, w := range tc.want {
+				if !slices.Contains(spec.Args, w) {
+					t.Errorf("args %q lack %q", spec.Args, w)
+				}
+			}
+			if spec.Name != "jogo" {
+				t.Errorf("name = %q, want jogo (the first file's)", spec.Name)
+			}
+		})
+	}
+}
