@@ -141,7 +141,7 @@ func TestMatchFaults(t *testing.T) {
 				return firstLegal(ctx, req)
 			}),
 			clock:  Clock{Tempo: time.Millisecond, Margin: time.Millisecond},
-			reason: Timeout, loser: White, detail: "answered after",
+			reason: Timeout, loser: White, answer: "B1", detail: "answered after",
 		},
 		{
 			name:   "protocol fault",
