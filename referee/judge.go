@@ -29,11 +29,12 @@ func Ask(ctx context.Context, p Player, st State, legal []Move, clock Clock) Cal
 		Legal:  slices.Clone(legal),
 		Forced: len(legal) == 1,
 	}
-	callCtx, cancel := context.WithCancel(ctx)
+	callCtx := ctx
 	if limit := clock.Limit(); limit > 0 {
+		var cancel context.CancelFunc
 		callCtx, cancel = context.WithTimeout(ctx, limit)
+		defer cancel()
 	}
-	defer cancel()
 	start := time.Now()
 	reply, err := p.Play(callCtx, req)
 	return Call{Reply: reply, Err: err, Elapsed: time.Since(start)}
