@@ -144,47 +144,42 @@ func checkPositions(seed uint64) ([]checkPosition, error) {
 	return out, nil
 }
 
-// checkMove asks p for a move in st under clock and checks the answer.
-func checkMove(ctx context.Context, p *Process, st referee.State, clock referee.Clock) (string, error) {
+// checkMove asks p for a move in st under clock, and has the referee judge
+// the answer exactly as in a league game; a wrong claimed state, which a
+// game only logs, fails the check. A refused answer's error is the
+// *referee.Verdict.
+func checkMove(ctx context.Context, p referee.Player, st referee.State, clock referee.Clock) (string, error) {
 	var buf [referee.MaxMoves]referee.Move
 	moves := st.Moves(buf[:0])
 	if len(moves) == 0 || moves[0] == referee.Pass {
 		return "only a pass: not sent", nil
 	}
-	req := referee.Request{State: st.Clone(), Tempo: clock.Tempo, Legal: moves, Forced: len(moves) == 1}
-	callCtx, cancel := context.WithTimeout(ctx, clock.Limit())
-	defer cancel()
-	start := time.Now()
-	reply, err := p.Play(callCtx, req)
-	elapsed := time.Since(start)
-	if err != nil {
-		return "", err
+	call := referee.Ask(ctx, p, st, moves, clock)
+	j := referee.Judge(st, clock, call)
+	if j.Verdict != nil {
+		return "", j.Verdict
 	}
-	if elapsed > clock.Limit() {
-		return "", fmt.Errorf("answered %q after %v, limit %v", reply.Move, elapsed.Round(time.Millisecond), clock.Limit())
+	played := playedText(st, j)
+	if j.Discrepancy != "" {
+		return "", fmt.Errorf("played %s but claimed a wrong state: %s", played, j.Discrepancy)
 	}
-	m, err := st.ParseMove(reply.Move)
-	if err != nil {
-		return "", fmt.Errorf("answer %q: %w", reply.Move, err)
+	detail := fmt.Sprintf("%s in %.1fms", played, call.Elapsed.Seconds()*1000)
+	if call.Reply.Stats.Nodes > 0 {
+		detail += fmt.Sprintf(", %d nodes", call.Reply.Stats.Nodes)
 	}
-	if !referee.Legal(st, m) {
-		return "", fmt.Errorf("%s is not legal here (legal: %s)", reply.Move, formatMoves(st, moves))
-	}
-	after := st.Clone()
-	after.Play(m)
-	detail := fmt.Sprintf("%s in %.1fms", st.FormatMove(m), elapsed.Seconds()*1000)
-	if reply.Stats.Nodes > 0 {
-		detail += fmt.Sprintf(", %d nodes", reply.Stats.Nodes)
-	}
-	if reply.Claim == nil {
+	if call.Reply.Claim == nil {
 		return detail + ", no claimed state", nil
 	}
-	if d, ok := after.(interface{ Diff(referee.State) string }); ok {
-		if diff := d.Diff(reply.Claim); diff != "" {
-			return "", fmt.Errorf("played %s but claimed a wrong state: %s", st.FormatMove(m), diff)
-		}
-	}
 	return detail + ", claimed state right", nil
+}
+
+// playedText names the move j plays in st, and the bot's answer when the
+// referee completed or normalized it.
+func playedText(st referee.State, j referee.Judgement) string {
+	if j.Answer == "" {
+		return st.FormatMove(j.Move)
+	}
+	return fmt.Sprintf("%s (answered %q)", st.FormatMove(j.Move), j.Answer)
 }
 
 // checkStop closes p and checks that nothing of it is left.
@@ -209,17 +204,4 @@ func checkStop(p *Process) (string, error) {
 		return "", fmt.Errorf("did not exit on Shutdown within %v and was killed", gracePeriod)
 	}
 	return fmt.Sprintf("exited on Shutdown in %v, nothing left", took), nil
-}
-
-// formatMoves lists moves in st's notation, at most ten.
-func formatMoves(st referee.State, moves []referee.Move) string {
-	var names []string
-	for i, m := range moves {
-		if i == 10 {
-			names = append(names, fmt.Sprintf("and %d more", len(moves)-10))
-			break
-		}
-		names = append(names, st.FormatMove(m))
-	}
-	return strings.Join(names, " ")
 }

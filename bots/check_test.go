@@ -17,7 +17,7 @@ func TestCheck(t *testing.T) {
 		says   string   // in a failed check's detail
 	}{
 		{"ok", nil, ""},
-		{"illegal", []string{"opening", "midgame 1", "midgame 2", "midgame 3", "double"}, "not legal here"},
+		{"illegal", []string{"opening", "midgame 1", "midgame 2", "midgame 3", "double"}, "is not a legal move"},
 		{"wrongclaim", []string{"opening", "midgame 1", "midgame 2", "midgame 3", "double"}, "claimed a wrong state"},
 		{"sleep", []string{"opening", "midgame 1", "midgame 2", "midgame 3", "double"}, "deadline passed"},
 		{"stubborn", []string{"stops cleanly"}, "did not exit on Shutdown"},

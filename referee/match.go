@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"time"
-	"unicode/utf8"
 )
 
 // Clock is a match's time control: each call gets Tempo, announced to the bot,
@@ -43,10 +42,12 @@ type MatchOptions struct {
 
 // MoveRecord is one ply of a game as the referee saw it.
 type MoveRecord struct {
-	Ply     int           `json:"ply"`
-	Side    Side          `json:"side"`
-	Move    string        `json:"move,omitempty"`   // the move played, in the game's notation
-	Answer  string        `json:"answer,omitempty"` // the bot's verbatim answer when it was rejected (capped)
+	Ply  int    `json:"ply"`
+	Side Side   `json:"side"`
+	Move string `json:"move,omitempty"` // the move played, in the game's notation
+	// Answer is the bot's verbatim answer (capped) when it is not exactly
+	// Move: rejected, or completed or normalized by the referee.
+	Answer  string        `json:"answer,omitempty"`
 	Forced  bool          `json:"forced,omitempty"` // played by the referee without calling the bot
 	Elapsed time.Duration `json:"elapsed_ns"`       // the bot's call, request sent to answer received
 	Stats   Stats         `json:"stats"`
@@ -67,14 +68,12 @@ type Record struct {
 	Time   [2]time.Duration `json:"time_ns"` // time charged to White and Black
 }
 
-// maxAnswer caps how much of a rejected answer a record keeps.
-const maxAnswer = 200
-
 // Match plays st to its end between players[0] (White) and players[1]
-// (Black): the one loop of a game. It asks the side to move for a move,
-// charges the call's time, validates the answer against its own state, plays
-// it, and repeats until neither side can move or a bot faults. It returns
-// with Reason Interrupted when ctx is cancelled. st is played on in place.
+// (Black): the one loop of a game. It asks the side to move for a move
+// (Ask), charges the call's time, has Judge decide what the answer means,
+// plays the move, and repeats until neither side can move or a bot faults.
+// It returns with Reason Interrupted when ctx is cancelled. st is played on
+// in place.
 func Match(ctx context.Context, st State, players [2]Player, opt MatchOptions) Record {
 	var rec Record
 	var buf [MaxMoves]Move
@@ -94,69 +93,35 @@ func Match(ctx context.Context, st State, players [2]Player, opt MatchOptions) R
 			rec.add(mr, opt)
 			continue
 		}
-		req := Request{
-			State:  st.Clone(),
-			Tempo:  opt.Clock.Tempo,
-			Legal:  append([]Move(nil), moves...),
-			Forced: len(moves) == 1,
-		}
-		limit := opt.Clock.Limit()
-		var callCtx context.Context
-		var cancel context.CancelFunc
-		if limit > 0 {
-			callCtx, cancel = context.WithTimeout(ctx, limit)
-		} else {
-			callCtx, cancel = context.WithCancel(ctx)
-		}
-		start := time.Now()
-		reply, err := players[side.Index()].Play(callCtx, req)
-		mr.Elapsed = time.Since(start)
-		cancel()
-		rec.Time[side.Index()] += mr.Elapsed
-		mr.Stats, mr.Log = reply.Stats, reply.Log
-		if err != nil {
-			if reply.Move != "" {
-				mr.Answer = capText(reply.Move, maxAnswer)
-			}
-			if ctx.Err() != nil {
-				rec.add(mr, opt)
-				return rec.end(st, Interrupted, 0, ctx.Err().Error(), Forfeit)
-			}
-			reason, policy := Crash, opt.OnCrash
-			switch FaultOf(err) {
-			case FaultTimeout:
-				reason, policy = Timeout, opt.OnTimeout
-			case FaultProtocol:
-				reason, policy = Illegal, opt.OnIllegal
-			case FaultStart:
-				reason = Start
-			}
+		call := Ask(ctx, players[side.Index()], st, moves, opt.Clock)
+		j := Judge(st, opt.Clock, call)
+		rec.Time[side.Index()] += call.Elapsed
+		mr.Elapsed, mr.Stats, mr.Log, mr.Answer = call.Elapsed, call.Reply.Stats, call.Reply.Log, j.Answer
+		if call.Err != nil && ctx.Err() != nil {
 			rec.add(mr, opt)
-			return rec.end(st, reason, side, fmt.Sprintf("%s: %v", side, err), policy)
+			return rec.end(st, Interrupted, 0, ctx.Err().Error(), Forfeit)
 		}
-		if limit > 0 && mr.Elapsed > limit {
+		if v := j.Verdict; v != nil {
 			rec.add(mr, opt)
-			return rec.end(st, Timeout, side, fmt.Sprintf("%s answered after %v, limit %v", side, mr.Elapsed.Round(time.Millisecond), limit), opt.OnTimeout)
+			return rec.end(st, v.Reason, side, fmt.Sprintf("%s: %s", side, v.Detail), opt.policy(v.Reason))
 		}
-		m, err := st.ParseMove(reply.Move)
-		if c, ok := st.(Completer); ok && err == nil {
-			m = c.Complete(m)
-		}
-		if err == nil && !Legal(st, m) {
-			err = fmt.Errorf("%s is not a legal move for %s", st.FormatMove(m), side)
-		}
-		if err != nil {
-			mr.Answer = capText(reply.Move, maxAnswer)
-			rec.add(mr, opt)
-			return rec.end(st, Illegal, side, fmt.Sprintf("%s: %v", side, err), opt.OnIllegal)
-		}
-		mr.Move = st.FormatMove(m)
-		st.Play(m)
-		if d, ok := st.(interface{ Diff(State) string }); ok && reply.Claim != nil {
-			mr.Discrepancy = d.Diff(reply.Claim)
-		}
+		mr.Move, mr.Discrepancy = st.FormatMove(j.Move), j.Discrepancy
+		st.Play(j.Move)
 		rec.add(mr, opt)
 	}
+}
+
+// policy returns what a fault that ends a game with reason r costs.
+func (o MatchOptions) policy(r Reason) Policy {
+	switch r {
+	case Timeout:
+		return o.OnTimeout
+	case Illegal:
+		return o.OnIllegal
+	case Crash:
+		return o.OnCrash
+	}
+	return Forfeit
 }
 
 func (r *Record) add(mr MoveRecord, opt MatchOptions) {
@@ -187,17 +152,4 @@ func (r *Record) end(st State, reason Reason, loser Side, detail string, p Polic
 func Unplayed(st State, loser Side, reason Reason, detail string) Record {
 	var r Record
 	return r.end(st, reason, loser, detail, Forfeit)
-}
-
-// capText returns s cut to at most n bytes, marking the cut. It cuts at a
-// UTF-8 character boundary so that the record stays valid JSON text.
-func capText(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	cut := n
-	for cut > 0 && cut > n-utf8.UTFMax && !utf8.RuneStart(s[cut]) {
-		cut--
-	}
-	return s[:cut] + fmt.Sprintf("…(%d bytes)", len(s))
 }

@@ -2,7 +2,6 @@ package referee
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"slices"
@@ -108,6 +107,9 @@ func moveTwice(p Player) playerFunc {
 	}
 }
 
+// TestMatchFaults covers what judgetest's table, run through Match in
+// TestMatchJudgesTheTable, does not: the call's deadline, capping, and
+// faults after the first move.
 func TestMatchFaults(t *testing.T) {
 	long := strings.Repeat("é", maxAnswer) // 2 bytes each
 	tests := []struct {
@@ -121,11 +123,6 @@ func TestMatchFaults(t *testing.T) {
 		detail string // want a substring of Detail
 	}{
 		{
-			name:   "timeout fault",
-			white:  fail("", NewFault(FaultTimeout, errors.New("no answer"))),
-			reason: Timeout, loser: White, detail: "timeout: no answer",
-		},
-		{
 			name: "deadline passed",
 			white: playerFunc(func(ctx context.Context, _ Request) (Reply, error) {
 				<-ctx.Done()
@@ -135,58 +132,9 @@ func TestMatchFaults(t *testing.T) {
 			reason: Timeout, loser: White, detail: "deadline exceeded",
 		},
 		{
-			name: "answer measured past tempo plus margin",
-			white: playerFunc(func(ctx context.Context, req Request) (Reply, error) {
-				time.Sleep(50 * time.Millisecond) // a bot that ignores ctx
-				return firstLegal(ctx, req)
-			}),
-			clock:  Clock{Tempo: time.Millisecond, Margin: time.Millisecond},
-			reason: Timeout, loser: White, detail: "answered after",
-		},
-		{
-			name:   "protocol fault",
-			white:  fail("\x00garbage", NewFault(FaultProtocol, errors.New("bad message"))),
-			reason: Illegal, loser: White, answer: "\x00garbage", detail: "protocol: bad message",
-		},
-		{
-			name:   "unparsable move",
-			white:  answer("Z99"),
-			reason: Illegal, loser: White, answer: "Z99", detail: `bad square "Z99"`,
-		},
-		{
-			name:   "illegal square",
-			white:  answer("j10"),
-			reason: Illegal, loser: White, answer: "j10", detail: "J10 is not a legal move for white",
-		},
-		{
-			name:   "pass when moves exist",
-			white:  answer("pass"),
-			reason: Illegal, loser: White, answer: "pass", detail: "pass is not a legal move",
-		},
-		{
 			name:   "long answer is capped",
 			white:  answer(long + "x"),
 			reason: Illegal, loser: White, answer: long[:maxAnswer] + "…(401 bytes)",
-		},
-		{
-			name:   "crash",
-			white:  fail("", NewFault(FaultCrash, io.EOF)),
-			reason: Crash, loser: White, detail: "crash: EOF",
-		},
-		{
-			name:   "out of memory",
-			white:  fail("", NewFault(FaultMemory, errors.New("killed"))),
-			reason: Crash, loser: White, detail: "memory: killed",
-		},
-		{
-			name:   "unclassified error",
-			white:  fail("", errors.New("broken pipe")),
-			reason: Crash, loser: White, detail: "broken pipe",
-		},
-		{
-			name:   "start fault",
-			white:  fail("", NewFault(FaultStart, errors.New("no such file"))),
-			reason: Start, loser: White,
 		},
 		{
 			name:   "black crashes after a move",

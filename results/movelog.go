@@ -48,7 +48,7 @@ type MoveLine struct {
 	Eval        *float64 `json:"eval,omitempty"`
 	PV          []string `json:"pv,omitempty"`
 	Discrepancy string   `json:"discrepancy,omitempty"` // how the bot's claimed state differed
-	Answer      string   `json:"answer,omitempty"`      // the bot's answer, when rejected
+	Answer      string   `json:"answer,omitempty"`      // the bot's answer, when rejected or not exactly Move
 	Log         string   `json:"log,omitempty"`         // the bot's output during the call
 	// Position is the board after the ply, as the game's position file.
 	Position json.RawMessage `json:"position"`
@@ -156,8 +156,8 @@ func ReadGameLog(dir, id string) ([]MoveLine, error) {
 // WriteReplay writes game g move by move for people, as in a log.dat: a
 // header naming the game, the initial board, then for each ply a line with
 // its number, side, bot, move, nodes, cuts, time and depth (and the bot's
-// evaluation, principal variation, rejected answer, discrepancy and output
-// when there are any) followed by the board after it, and at the end the
+// evaluation, principal variation, its answer when rejected or completed,
+// discrepancy and output when there are any) followed by the board after it, and at the end the
 // result, reason and scores. g may hold only an ID when the game is not in
 // the journal.
 func WriteReplay(w io.Writer, g Game, lines []MoveLine) error {
@@ -233,8 +233,11 @@ func writePlyHeader(b *strings.Builder, l MoveLine) {
 	if len(l.PV) > 0 {
 		fmt.Fprintf(b, "  pv: %s\n", strings.Join(l.PV, " "))
 	}
-	if l.Answer != "" {
+	switch {
+	case l.Answer != "" && l.Move == "":
 		fmt.Fprintf(b, "  rejected answer: %q\n", l.Answer)
+	case l.Answer != "":
+		fmt.Fprintf(b, "  bot answered: %q, played as %s\n", l.Answer, l.Move)
 	}
 	if l.Discrepancy != "" {
 		fmt.Fprintf(b, "  claimed state differs: %s\n", l.Discrepancy)

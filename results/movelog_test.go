@@ -43,6 +43,9 @@ func playout(t testing.TB, seed uint64, faultAt int) (referee.State, referee.Rec
 		}
 		m := moves[ply%len(moves)]
 		mr.Move = st.FormatMove(m)
+		if ply == 5 { // an answer the referee normalized
+			mr.Answer = strings.ToLower(mr.Move)
+		}
 		if len(moves) == 1 {
 			mr.Forced = true
 		} else {

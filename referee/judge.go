@@ -1,0 +1,161 @@
+package referee
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+	"unicode/utf8"
+)
+
+// Call is what the referee observed of one call of a player: the reply, the
+// error the player returned instead of an answer, and how long the call
+// took by the referee's monotonic clock.
+type Call struct {
+	Reply   Reply
+	Err     error
+	Elapsed time.Duration
+}
+
+// Ask makes one call: it asks p for a move in st, whose legal moves are
+// legal, announcing clock.Tempo and cutting the call off at clock.Limit()
+// (under the zero Clock only when ctx is done), and measures it. It judges
+// nothing: see Judge.
+func Ask(ctx context.Context, p Player, st State, legal []Move, clock Clock) Call {
+	req := Request{
+		State:  st.Clone(),
+		Tempo:  clock.Tempo,
+		Legal:  slices.Clone(legal),
+		Forced: len(legal) == 1,
+	}
+	callCtx := ctx
+	if limit := clock.Limit(); limit > 0 {
+		var cancel context.CancelFunc
+		callCtx, cancel = context.WithTimeout(ctx, limit)
+		defer cancel()
+	}
+	start := time.Now()
+	reply, err := p.Play(callCtx, req)
+	return Call{Reply: reply, Err: err, Elapsed: time.Since(start)}
+}
+
+// Verdict is the referee's reason to end a game on one side's call. It is
+// an error so that a caller that only reports it, such as a conformance
+// check, can return it as is.
+type Verdict struct {
+	Reason Reason // Timeout, Illegal, Crash or Start
+	Detail string // why, for people, without naming the side
+}
+
+// Error returns the detail.
+func (v *Verdict) Error() string { return v.Detail }
+
+// Judgement is the referee's decision on one call: a move to play, or a
+// verdict against the side that was asked.
+type Judgement struct {
+	// Move is the move to play when Verdict is nil: the answer, completed
+	// by the rules' defaults (see Completer).
+	Move Move
+	// Answer is the bot's verbatim answer, capped, whenever it is not
+	// exactly the move played in the game's notation: a rejected answer, or
+	// one the referee completed or normalized (a bare landing on a double,
+	// lower case, spaces).
+	Answer string
+	// Discrepancy says how the state the bot claimed differs from the state
+	// after Move; "" when they agree or the bot claimed none.
+	Discrepancy string
+	// Verdict is nil when Move is accepted.
+	Verdict *Verdict
+}
+
+// maxAnswer caps how much of a bot's answer a judgement keeps.
+const maxAnswer = 200
+
+// Judge decides what call, an answer to a request for a move in st under
+// clock, means: the one place where answers are parsed, completed, checked
+// against the rules and the clock, and compared with the claimed state.
+//
+// In order: an error from the player is a verdict by its FaultKind
+// (timeout: Timeout; protocol: Illegal; start: Start; crash, memory and
+// anything unclassified: Crash); an answer measured later than
+// clock.Limit() is a Timeout; an answer that does not parse, or is not
+// legal once completed, is Illegal. Otherwise the move is accepted, and a
+// claimed state is compared with the one the move leads to. st is not
+// changed.
+func Judge(st State, clock Clock, call Call) Judgement {
+	said := call.Reply.Move
+	reject := func(r Reason, detail string) Judgement {
+		return Judgement{Answer: capText(said, maxAnswer), Verdict: &Verdict{Reason: r, Detail: detail}}
+	}
+	if call.Err != nil {
+		return reject(faultReason(FaultOf(call.Err)), call.Err.Error())
+	}
+	if limit := clock.Limit(); limit > 0 && call.Elapsed > limit {
+		return reject(Timeout, fmt.Sprintf("answered after %v, limit %v", call.Elapsed.Round(time.Millisecond), limit))
+	}
+	m, err := st.ParseMove(said)
+	if err != nil {
+		return reject(Illegal, err.Error())
+	}
+	if c, ok := st.(Completer); ok {
+		m = c.Complete(m)
+	}
+	if !Legal(st, m) {
+		return reject(Illegal, fmt.Sprintf("%s is not a legal move for %s (legal: %s)", st.FormatMove(m), st.ToMove(), legalMoves(st)))
+	}
+	j := Judgement{Move: m}
+	if said != st.FormatMove(m) {
+		j.Answer = capText(said, maxAnswer)
+	}
+	if call.Reply.Claim != nil {
+		after := st.Clone()
+		after.Play(m)
+		if d, ok := after.(interface{ Diff(State) string }); ok {
+			j.Discrepancy = d.Diff(call.Reply.Claim)
+		}
+	}
+	return j
+}
+
+// faultReason returns the reason a game ends with when a player's call
+// fails with a fault of kind k.
+func faultReason(k FaultKind) Reason {
+	switch k {
+	case FaultTimeout:
+		return Timeout
+	case FaultProtocol:
+		return Illegal
+	case FaultStart:
+		return Start
+	}
+	return Crash
+}
+
+// legalMoves lists st's legal moves in its notation, at most ten.
+func legalMoves(st State) string {
+	var buf [MaxMoves]Move
+	moves := st.Moves(buf[:0])
+	names := make([]string, 0, min(len(moves), 11))
+	for i, m := range moves {
+		if i == 10 {
+			names = append(names, fmt.Sprintf("and %d more", len(moves)-10))
+			break
+		}
+		names = append(names, st.FormatMove(m))
+	}
+	return strings.Join(names, " ")
+}
+
+// capText returns s cut to at most n bytes, marking the cut. It cuts at a
+// UTF-8 character boundary so that the record stays valid JSON text.
+func capText(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	cut := n
+	for cut > 0 && cut > n-utf8.UTFMax && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + fmt.Sprintf("…(%d bytes)", len(s))
+}
