@@ -59,18 +59,18 @@ func (c *Config) CheckBots() []error {
 
 // checkRegistered says what keeps registered bot b from starting, or "".
 func (c *Config) checkRegistered(b BotConfig) string {
-	again := fmt.Sprintf("arena bot add --registry %s %s %s", relPath(c.Registry), b.Registered, relPath(b.Path))
+	again := fmt.Sprintf("arena bot add --registry %s %s", relPath(c.Registry), b.Registered)
 	who := fmt.Sprintf("bot %q (registered %q)", b.Name, b.Registered)
 	if err := bots.CheckExecutable(b.Path); err != nil {
-		return fmt.Sprintf("%s: %v: rebuild it there, or register the new binary with '%s'", who, err, again)
+		return fmt.Sprintf("%s: %v: rebuild it there, or register it where it is now with '%s PATH'", who, err, again)
 	}
 	sum, err := bots.FileSHA256(b.Path)
 	if err != nil {
 		return fmt.Sprintf("%s: %v", who, err)
 	}
 	if sum != b.SHA256 {
-		return fmt.Sprintf("%s: %s changed since it was registered (sha256 %s, registered %s): if the change is meant, register it again with '%s'",
-			who, relPath(b.Path), sum[:12], b.SHA256[:12], again)
+		return fmt.Sprintf("%s: %s changed since it was registered (sha256 %s, registered %s): if the change is meant, register it again with '%s %s'",
+			who, relPath(b.Path), sum[:12], b.SHA256[:12], again, relPath(b.Path))
 	}
 	return ""
 }
