@@ -17,8 +17,7 @@ type BotsError struct {
 
 func (e *BotsError) Error() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "league not started: %d bot%s cannot start; fix them, or set `missing_bots: forfeit` in %s to play their games as forfeits (reason start):",
-		len(e.Problems), plural(len(e.Problems)), e.File)
+	fmt.Fprintf(&b, "league not started: not every bot can start; fix those below, or set `missing_bots: forfeit` in %s to play their games as forfeits (reason start):", e.File)
 	for _, p := range e.Problems {
 		b.WriteString("\n  " + p.Error())
 	}
@@ -73,11 +72,4 @@ func (c *Config) checkRegistered(b BotConfig) string {
 			who, relPath(b.Path), sum[:12], b.SHA256[:12], again, relPath(b.Path))
 	}
 	return ""
-}
-
-func plural(n int) string {
-	if n == 1 {
-		return ""
-	}
-	return "s"
 }

@@ -63,7 +63,7 @@ type DamagedError struct {
 func (e *DamagedError) Error() string {
 	more := ""
 	if n := len(e.Lines) - 1; n > 0 {
-		more = fmt.Sprintf(" (and %d more damaged line%s)", n, plural(n))
+		more = fmt.Sprintf(" (and %d more)", n)
 	}
 	return fmt.Sprintf("%v%s: the journal holds lines that are not games", e.Lines[0], more)
 }
@@ -295,10 +295,3 @@ func parseJournal(name string, data []byte) parsed {
 
 // stamp formats t for the name of a side file, e.g. 20261123T143005Z.
 func stamp(t time.Time) string { return t.UTC().Format("20060102T150405Z") }
-
-func plural(n int) string {
-	if n == 1 {
-		return ""
-	}
-	return "s"
-}
