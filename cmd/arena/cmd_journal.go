@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"os"
 	"path/filepath"
 	"time"
 
@@ -46,16 +47,16 @@ func repairJournal(w io.Writer, dir string, now time.Time) error {
 	if err := checkResultsDir(dir); err != nil {
 		return err
 	}
+	path := filepath.Join(dir, results.JournalName)
+	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
+		return usage(fmt.Errorf("%s: no %s: not a league's results directory, or no game has finished yet", dir, results.JournalName))
+	}
 	lock, err := results.LockDir(dir)
 	if err != nil {
 		return usage(err)
 	}
 	defer lock.Unlock()
-	path := filepath.Join(dir, results.JournalName)
 	r, err := results.RepairJournal(path, now)
-	if errors.Is(err, fs.ErrNotExist) {
-		return usage(fmt.Errorf("%s: no %s: not a league's results directory, or no game has finished yet", dir, results.JournalName))
-	}
 	if err != nil {
 		return err
 	}

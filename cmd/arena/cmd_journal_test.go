@@ -140,6 +140,9 @@ func TestJournalRepairCmdErrors(t *testing.T) {
 			}
 		})
 	}
+	if files, _ := os.ReadDir(empty); len(files) > 0 {
+		t.Errorf("a refused repair left %v in %s", files, empty)
+	}
 }
 
 func TestJournalRepairHelp(t *testing.T) {
