@@ -39,6 +39,7 @@ type Config struct {
 	OnTimeout    string          `yaml:"on_timeout"`
 	OnIllegal    string          `yaml:"on_illegal"`
 	OnCrash      string          `yaml:"on_crash"`
+	MissingBots  string          `yaml:"missing_bots"`
 	ForcedMoves  string          `yaml:"forced_moves"`
 	Ponder       bool            `yaml:"ponder"`
 	StartTimeout int             `yaml:"start_timeout_ms"`
@@ -84,8 +85,9 @@ const (
 
 // Load reads, checks and completes the league file at path. User mistakes
 // come back as a *ConfigError naming the file and line. Problems that do not
-// stop a league (a bot binary that is missing: its games are forfeits) come
-// back as warnings.
+// stop a league come back as warnings. Whether the bots' files are there is
+// not Load's business: the Runner checks it before the first game (see
+// CheckBots).
 func Load(path string) (cfg *Config, warnings []error, err error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
@@ -190,6 +192,7 @@ func (c *Config) complete() (warnings []error, err error) {
 		{&c.OnIllegal, "on_illegal", []string{"forfeit", "adjudicate"}},
 		{&c.OnCrash, "on_crash", []string{"forfeit", "adjudicate"}},
 		{&c.ForcedMoves, "forced_moves", []string{"referee", "bot"}},
+		{&c.MissingBots, "missing_bots", []string{"refuse", "forfeit"}},
 	} {
 		if *p.v == "" {
 			*p.v = p.allowed[0]
@@ -269,20 +272,10 @@ func (c *Config) completeBots(dir string) (warnings []error, err error) {
 			if err := l.Validate(); err != nil {
 				return nil, c.errAt(fmt.Sprintf("bot %q: lisp: %s", b.Name, strings.ReplaceAll(err.Error(), "\n", "; ")), "bots", i, "lisp")
 			}
-			for _, f := range l.Files {
-				if _, err := os.Stat(f); err != nil {
-					warnings = append(warnings, c.errAt(fmt.Sprintf("bot %q: no Lisp file %s; its games will be forfeits (reason start)", b.Name, f), "bots", i, "lisp"))
-				}
-			}
 			b.Lisp = &l
 		}
 		if b.Builtin == "" && len(b.Options) > 0 {
 			return nil, c.errAt(fmt.Sprintf("bot %q: options are for built-in bots; pass settings to a program with args or env", b.Name), "bots", i, "options")
-		}
-		if b.Path != "" {
-			if err := bots.CheckExecutable(b.Path); err != nil {
-				warnings = append(warnings, c.errAt(fmt.Sprintf("bot %q: %v; its games will be forfeits (reason start) — fix the path or build the bot", b.Name, err), "bots", i))
-			}
 		}
 	}
 	return warnings, nil

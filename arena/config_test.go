@@ -24,6 +24,7 @@ func TestParseDefaults(t *testing.T) {
 		{"margin", cfg.MarginMS, DefaultMarginMS},
 		{"on_timeout", cfg.OnTimeout, "forfeit"},
 		{"forced_moves", cfg.ForcedMoves, "referee"},
+		{"missing_bots", cfg.MissingBots, "refuse"},
 		{"out", cfg.Out, filepath.Join("results", "my-league")},
 		{"scoring", cfg.Scoring.Win, 1.0},
 	} {
@@ -50,6 +51,7 @@ func TestParseErrors(t *testing.T) {
 		{"one bot", "bots:\n  - {name: a, builtin: greedy}\n", 2, "at least 2 bots"},
 		{"negative tempo", "tempo_ms: -5\nbots:\n" + two, 1, "positive"},
 		{"bad policy", "on_timeout: shrug\nbots:\n" + two, 1, `"forfeit" or "adjudicate"`},
+		{"bad missing_bots", "missing_bots: play\nbots:\n" + two, 1, `missing_bots is "play": want "refuse" or "forfeit"`},
 		{"unknown builtin", "bots:\n  - {name: a, builtin: nope}\n  - {name: b, builtin: random}\n", 2, "unknown built-in bot"},
 		{"two kinds", "bots:\n  - {name: a, builtin: greedy, path: /bin/true}\n  - {name: b, builtin: random}\n", 2, "exactly one of"},
 		{"duplicate", "bots:\n  - {name: a, builtin: greedy}\n  - {name: a, builtin: random}\n", 3, "used twice"},
@@ -74,18 +76,22 @@ func TestParseErrors(t *testing.T) {
 	}
 }
 
-func TestParseMissingBinaryIsAWarning(t *testing.T) {
+// TestMissingBinaryIsCheckedAtStart: a config naming a binary that is not
+// there yet loads (it may be built later); CheckBots, which the Runner
+// calls before the first game, reports it at its line.
+func TestMissingBinaryIsCheckedAtStart(t *testing.T) {
 	dir := t.TempDir()
 	file := filepath.Join(dir, "l.yaml")
 	cfg, warnings, err := Parse(file, []byte("bots:\n  - {name: a, path: ./nothere}\n  - {name: b, builtin: random}\n"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(warnings) != 1 || !strings.Contains(warnings[0].Error(), "l.yaml:2") || !strings.Contains(warnings[0].Error(), "no bot binary") {
-		t.Fatalf("warnings = %v, want one about the missing binary at line 2", warnings)
+	if err != nil || len(warnings) > 0 {
+		t.Fatalf("Parse = %v, %v; want no error or warning", warnings, err)
 	}
 	if want := filepath.Join(dir, "nothere"); cfg.Bots[0].Path != want {
 		t.Errorf("path = %q, want %q (relative to the config file)", cfg.Bots[0].Path, want)
+	}
+	problems := cfg.CheckBots()
+	if len(problems) != 1 || !strings.Contains(problems[0].Error(), "l.yaml:2") || !strings.Contains(problems[0].Error(), "no bot binary") {
+		t.Fatalf("CheckBots = %v, want one about the missing binary at line 2", problems)
 	}
 }
 
@@ -101,8 +107,10 @@ func TestHashIgnoresConcurrencyAndOut(t *testing.T) {
 	if parse("concurrency: 7\nout: elsewhere\n") != base {
 		t.Error("concurrency or out changed the hash")
 	}
-	if parse("seed: 99\n") == base {
-		t.Error("seed did not change the hash")
+	for _, keys := range []string{"seed: 99\n", "missing_bots: forfeit\n"} {
+		if parse(keys) == base {
+			t.Errorf("%q did not change the hash", keys)
+		}
 	}
 }
 

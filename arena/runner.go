@@ -31,12 +31,16 @@ type Runner struct {
 	Events func(Event)
 }
 
-// Event reports progress: the start of a run (Game nil), or one finished
-// game, recorded in the journal.
+// Event reports progress: a warning, the start of a run (Game nil), or one
+// finished game, recorded in the journal. Warnings come before the start.
 type Event struct {
-	Game  *results.Game
-	Done  int // games in the journal, this one included
-	Total int // games in the schedule
+	// Warning, when set, is something the user should know that does not
+	// stop the run: a lock taken over from a dead run, a torn journal line
+	// cut off, a bot whose games are forfeits. The other fields are zero.
+	Warning string
+	Game    *results.Game
+	Done    int // games in the journal, this one included
+	Total   int // games in the schedule
 }
 
 // Summary is what a run did.
@@ -62,17 +66,34 @@ const (
 )
 
 // Run plays every scheduled game that the journal does not hold yet, up to
-// Config.Concurrency at a time, then writes the standings. When ctx is
-// cancelled it stops the games in flight (they are played again on resume)
-// and returns ctx's error with the summary so far.
+// Config.Concurrency at a time, then writes the standings.
+//
+// Before anything else it takes the results directory's lock (a
+// *results.LockedError when another process holds it). Before the first
+// game it checks every bot (a *BotsError unless the league says
+// missing_bots: forfeit) and the journal (a *results.DamagedError when a
+// line is damaged). When ctx is cancelled it stops the games in flight
+// (they are played again on resume) and returns ctx's error with the
+// summary so far.
 func (r *Runner) Run(ctx context.Context) (Summary, error) {
 	c := r.Config
 	start := time.Now()
 	sum := Summary{Out: c.Out}
+	lock, err := results.LockDir(c.Out)
+	if err != nil {
+		return sum, err
+	}
+	defer lock.Unlock()
+	if h := lock.Stale(); h != nil {
+		r.warn(fmt.Sprintf("%s: took over the lock of a run that ended without releasing it (%s)", c.Out, h))
+	}
+	if err := r.checkBots(); err != nil {
+		return sum, err
+	}
 	if err := r.prepare(); err != nil {
 		return sum, err
 	}
-	j, err := results.OpenJournal(filepath.Join(c.Out, results.JournalName))
+	j, err := r.openJournal()
 	if err != nil {
 		return sum, err
 	}
@@ -146,13 +167,49 @@ feed:
 	return sum, r.writeStandings(j.Games())
 }
 
-// prepare makes the results directory and checks that its results, if any,
-// come from the same config, then records the config there.
+// warn tells the user of a warning, if anyone listens.
+func (r *Runner) warn(msg string) {
+	if r.Events != nil {
+		r.Events(Event{Warning: msg})
+	}
+}
+
+// checkBots refuses a league some of whose bots cannot start, or, under
+// missing_bots: forfeit, warns of each.
+func (r *Runner) checkBots() error {
+	problems := r.Config.CheckBots()
+	if len(problems) > 0 && r.Config.MissingBots != "forfeit" {
+		return &BotsError{File: r.Config.File(), Problems: problems}
+	}
+	for _, p := range problems {
+		r.warn(p.Error() + "; its games are forfeits (reason start)")
+	}
+	return nil
+}
+
+// openJournal opens the league's journal for appending and reports a torn
+// last line that it cut off. A damaged journal is refused with the command
+// that repairs it.
+func (r *Runner) openJournal() (*results.Journal, error) {
+	out := r.Config.Out
+	j, err := results.OpenJournal(filepath.Join(out, results.JournalName))
+	var damaged *results.DamagedError
+	if errors.As(err, &damaged) {
+		return nil, fmt.Errorf("%w; a league does not resume on a damaged journal: 'arena journal repair %s' moves the damaged lines out and keeps a copy of the journal", err, out)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if j.Torn() > 0 {
+		r.warn(fmt.Sprintf("%s: cut off a torn last line (%d bytes, a game cut short by a crash; it is played again), kept in %s", j.Path(), j.Torn(), j.TornFile()))
+	}
+	return j, nil
+}
+
+// prepare checks that the results in the results directory, if any, come
+// from the same config, then records the config there.
 func (r *Runner) prepare() error {
 	c := r.Config
-	if err := os.MkdirAll(c.Out, 0o755); err != nil {
-		return fmt.Errorf("results directory: %w", err)
-	}
 	old, err := readHash(filepath.Join(c.Out, ConfigFile))
 	if err != nil {
 		return err

@@ -77,9 +77,9 @@ func run(t *testing.T, cfg *Config, events func(Event)) Summary {
 
 func readGames(t *testing.T, cfg *Config) []results.Game {
 	t.Helper()
-	games, err := results.ReadJournal(filepath.Join(cfg.Out, results.JournalName))
-	if err != nil {
-		t.Fatal(err)
+	games, damaged, err := results.ReadJournal(filepath.Join(cfg.Out, results.JournalName))
+	if err != nil || len(damaged) > 0 {
+		t.Fatalf("journal: %v %v", damaged, err)
 	}
 	return games
 }
@@ -215,16 +215,38 @@ func TestResumeAfterKill9(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	f.WriteString(`{"id":"01-torn`)
+	const torn = `{"id":"01-torn`
+	f.WriteString(torn)
 	f.Close()
-	run(t, cfg, nil)
+	var warnings []string
+	run(t, cfg, func(e Event) {
+		if e.Warning != "" {
+			warnings = append(warnings, e.Warning)
+		}
+	})
 	assertComplete(t, cfg, 12)
+	// The killed run's lock is taken over, the repair is reported, and the
+	// cut bytes are kept.
+	if len(warnings) != 2 {
+		t.Fatalf("warnings %q, want two: the lock taken over and the torn line", warnings)
+	}
+	if want := fmt.Sprintf("took over the lock of a run that ended without releasing it (pid %d on host ", cmd.Process.Pid); !strings.Contains(warnings[0], want) {
+		t.Errorf("warning %q, want %q", warnings[0], want)
+	}
+	kept, _ := filepath.Glob(journal + ".torn-*")
+	if len(kept) != 1 || !strings.Contains(warnings[1], "torn last line (14 bytes") || !strings.Contains(warnings[1], kept[0]) {
+		t.Fatalf("torn side files %v, warning %q: want one, named by a warning about the torn last line", kept, warnings[1])
+	}
+	if data, _ := os.ReadFile(kept[0]); string(data) != torn {
+		t.Errorf("%s holds %q, want %q", kept[0], data, torn)
+	}
 }
 
 func TestMissingBinaryForfeits(t *testing.T) {
 	cfg := league(t, `
 rounds: 1
 tempo_ms: 200
+missing_bots: forfeit
 bots:
   - {name: ghost, path: ./no-such-bot}
   - {name: greedy, builtin: greedy}

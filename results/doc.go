@@ -8,7 +8,10 @@
 // always recomputed from it, never kept as running totals, so a resumed league
 // reports exactly what a single run would have. Journal is the only writer of
 // games.jsonl; snapshots such as rendered standings are replaced atomically
-// with WriteFileAtomic.
+// with WriteFileAtomic. A results directory has one writer at a time, which
+// holds the directory's Lock (LockDir) before it writes anything there.
+// Damaged journal lines are skipped by ReadJournal, refused by OpenJournal
+// and moved out by RepairJournal.
 //
 // results knows nothing of processes: it never starts, watches or talks to a
 // bot. It may import referee (for Reason, Record and State) and never imports

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
+	"time"
 )
 
 // JournalName is the journal's file name in a league's output directory.
@@ -17,17 +18,20 @@ const JournalName = "games.jsonl"
 // Journal is a league's games.jsonl opened for appending: the record of every
 // finished game, one JSON line each, in the order they finished.
 //
-// A game counts once its line is on disk: Append writes the whole line in one
-// write and syncs the file before it returns, so after a crash the file holds
-// every game Append reported, plus at most one torn (partial) last line,
-// which OpenJournal removes. Resuming a league means skipping the ids the
-// journal Has; the torn game, never reported, is simply played again.
+// A game counts once its line is on disk: Append marshals the game, ends the
+// line and hands it to the file in one write on a file opened for appending,
+// then syncs the file before it returns. So after a crash the file holds every
+// game Append reported, plus at most one torn (partial) last line, which
+// OpenJournal cuts off and keeps in a side file. Resuming a league means
+// skipping the ids the journal Has; the torn game, never reported, is simply
+// played again.
 //
-// A Journal is safe for concurrent use. Only one Journal (one process) may
-// have a file open at a time; nothing enforces this.
+// A Journal is safe for concurrent use. Only one process may write a
+// journal: a writer holds its directory's Lock (see LockDir) first.
 type Journal struct {
-	path string
-	torn int
+	path     string
+	torn     int
+	tornFile string
 
 	mu    sync.Mutex
 	f     *os.File // nil once closed
@@ -37,19 +41,46 @@ type Journal struct {
 	err   error // a failed append that could not be undone; appends refuse
 }
 
+// DamagedLine is a line of a journal that holds no game the journal can
+// count: bytes that do not parse (two writers interleaved, a disk fault), an
+// invalid game, or a game already recorded on an earlier line.
+type DamagedLine struct {
+	File string
+	Line int    // 1-based
+	Text string // the line as it is in the file, without its newline
+	Err  error  // what is wrong with it
+}
+
+func (d DamagedLine) Error() string { return fmt.Sprintf("%s:%d: %v", d.File, d.Line, d.Err) }
+
+// DamagedError is OpenJournal's refusal of a journal with damaged lines.
+// RepairJournal moves them out.
+type DamagedError struct {
+	Path  string
+	Lines []DamagedLine
+}
+
+func (e *DamagedError) Error() string {
+	more := ""
+	if n := len(e.Lines) - 1; n > 0 {
+		more = fmt.Sprintf(" (and %d more)", n)
+	}
+	return fmt.Sprintf("%v%s: the journal holds lines that are not games", e.Lines[0], more)
+}
+
 // OpenJournal opens the journal at path for appending, creating it and its
 // directory if needed, and reads the games already in it. A torn last line
 // (one without its newline that is not a complete JSON object, or trailing
-// NUL bytes left by a crash) is cut off the file; a last line that is complete
-// but lacks its newline gets one. Any other bad line is an error naming the
-// file and line, and nothing is changed: a journal is never silently
-// rewritten.
+// NUL bytes left by a crash) is cut off the file and kept in a side file
+// (see TornFile); a last line that is complete but lacks its newline gets
+// one. Any other bad line makes OpenJournal return a *DamagedError and
+// change nothing: a journal is never silently rewritten.
 func OpenJournal(path string) (*Journal, error) {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return nil, fmt.Errorf("open journal: %w", err)
 	}
 	_, statErr := os.Stat(path)
-	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_APPEND|os.O_CREATE, 0o644)
 	if err != nil {
 		return nil, fmt.Errorf("open journal: %w", err)
 	}
@@ -71,9 +102,9 @@ func openJournal(path string, f *os.File, created bool) (*Journal, error) {
 	if err != nil {
 		return nil, fmt.Errorf("read journal %s: %w", path, err)
 	}
-	p, err := parseJournal(path, data)
-	if err != nil {
-		return nil, err
+	p := parseJournal(path, data)
+	if len(p.damaged) > 0 {
+		return nil, &DamagedError{Path: path, Lines: p.damaged}
 	}
 	j := &Journal{path: path, f: f, games: p.games, ids: make(map[string]bool, len(p.games))}
 	for _, g := range p.games {
@@ -82,12 +113,16 @@ func openJournal(path string, f *os.File, created bool) (*Journal, error) {
 	j.size = int64(p.keep)
 	if p.keep < len(data) {
 		j.torn = len(data) - p.keep
+		j.tornFile = path + ".torn-" + stamp(time.Now())
+		if err := WriteFileAtomic(j.tornFile, data[p.keep:]); err != nil {
+			return nil, fmt.Errorf("journal %s: keep torn last line: %w", path, err)
+		}
 		if err := f.Truncate(j.size); err != nil {
 			return nil, fmt.Errorf("journal %s: cut torn last line: %w", path, err)
 		}
 	}
 	if p.newline {
-		if _, err := f.WriteAt([]byte{'\n'}, j.size); err != nil {
+		if _, err := f.Write([]byte{'\n'}); err != nil {
 			return nil, fmt.Errorf("journal %s: end last line: %w", path, err)
 		}
 		j.size++
@@ -101,15 +136,16 @@ func openJournal(path string, f *os.File, created bool) (*Journal, error) {
 }
 
 // ReadJournal returns the games in the journal at path, in order, without
-// changing the file: a torn last line is ignored, any other bad line is an
-// error naming the file and line.
-func ReadJournal(path string) ([]Game, error) {
+// changing the file, and the damaged lines it skipped (see DamagedLine). A
+// torn last line is ignored: it may be a line being written right now. The
+// error is about reading the file only.
+func ReadJournal(path string) ([]Game, []DamagedLine, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
-		return nil, fmt.Errorf("read journal: %w", err)
+		return nil, nil, fmt.Errorf("read journal: %w", err)
 	}
-	p, err := parseJournal(path, data)
-	return p.games, err
+	p := parseJournal(path, data)
+	return p.games, p.damaged, nil
 }
 
 // Path returns the journal's file name.
@@ -118,6 +154,10 @@ func (j *Journal) Path() string { return j.path }
 // Torn returns how many bytes of a torn last line OpenJournal cut off the
 // file (0 when it was clean), so that callers can report the repair.
 func (j *Journal) Torn() int { return j.torn }
+
+// TornFile returns the side file that holds the bytes OpenJournal cut off,
+// or "" when it cut nothing.
+func (j *Journal) TornFile() string { return j.tornFile }
 
 // Games returns the journal's games in the order they were recorded.
 func (j *Journal) Games() []Game {
@@ -164,7 +204,7 @@ func (j *Journal) Append(g Game) error {
 	case j.ids[g.ID]:
 		return fmt.Errorf("journal %s: game %s is already recorded", j.path, g.ID)
 	}
-	n, err := j.f.WriteAt(line, j.size)
+	n, err := j.f.Write(line)
 	if err == nil {
 		err = j.f.Sync()
 	}
@@ -199,16 +239,19 @@ func (j *Journal) Close() error {
 // parsed is what parseJournal found in a journal's bytes.
 type parsed struct {
 	games   []Game
-	keep    int  // bytes of the file to keep: all but a torn last line
-	newline bool // the last kept line lacks its newline
+	lines   []string // the lines of games, in order, without newlines
+	damaged []DamagedLine
+	torn    *DamagedLine // a torn last line, nil when there is none
+	keep    int          // bytes of the file to keep: all but a torn last line
+	newline bool         // the last kept line lacks its newline
 }
 
 // parseJournal reads the lines of a journal named name. Blank lines are
 // skipped. The last line is torn when it has no newline and is not a JSON
 // object (a write cut short), and is left out of keep, as are trailing NUL
 // bytes (blocks a crash allocated but never wrote). Every other line must be
-// a valid Game with an id not seen before.
-func parseJournal(name string, data []byte) (parsed, error) {
+// a valid Game with an id not seen before, or it is damaged.
+func parseJournal(name string, data []byte) parsed {
 	var p parsed
 	end := len(bytes.TrimRight(data, "\x00"))
 	seen := make(map[string]int)
@@ -224,23 +267,31 @@ func parseJournal(name string, data []byte) (parsed, error) {
 			p.keep = next
 			continue
 		}
+		text := string(bytes.TrimSuffix(data[pos:next], []byte("\n")))
 		var g Game
-		if err := json.Unmarshal(line, &g); err != nil {
-			if !complete {
-				return p, nil // torn: cut at pos
-			}
-			return p, fmt.Errorf("%s:%d: %w", name, lineNo, err)
+		err := json.Unmarshal(line, &g)
+		if err != nil && !complete {
+			p.torn = &DamagedLine{File: name, Line: lineNo, Text: text, Err: errors.New("torn last line (a write cut short)")}
+			break // cut at pos
 		}
-		if err := g.Validate(); err != nil {
-			return p, fmt.Errorf("%s:%d: %w", name, lineNo, err)
+		if err == nil {
+			err = g.Validate()
 		}
-		if first, dup := seen[g.ID]; dup {
-			return p, fmt.Errorf("%s:%d: game %s is recorded twice (first on line %d)", name, lineNo, g.ID, first)
+		if first, dup := seen[g.ID]; err == nil && dup {
+			err = fmt.Errorf("game %s is recorded twice (first on line %d)", g.ID, first)
 		}
-		seen[g.ID] = lineNo
-		p.games = append(p.games, g)
+		if err != nil {
+			p.damaged = append(p.damaged, DamagedLine{File: name, Line: lineNo, Text: text, Err: err})
+		} else {
+			seen[g.ID] = lineNo
+			p.games = append(p.games, g)
+			p.lines = append(p.lines, string(line))
+		}
 		p.keep, p.newline = next, !complete
 		pos = next
 	}
-	return p, nil
+	return p
 }
+
+// stamp formats t for the name of a side file, e.g. 20261123T143005Z.
+func stamp(t time.Time) string { return t.UTC().Format("20060102T150405Z") }

@@ -22,7 +22,7 @@ DIR/config.yaml (default win 1, draw 0.5, loss 0).`,
 			if err := results.CheckFormat(format); err != nil {
 				return usage(err)
 			}
-			l, err := loadLeague(args[0])
+			l, err := loadLeague(c.ErrOrStderr(), args[0])
 			if err != nil {
 				return err
 			}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -36,7 +37,7 @@ lists them, and an unknown id gets a reply naming some.`,
 		Args:    nArgs("DIR", "GAME_ID"),
 		RunE: func(c *cobra.Command, args []string) error {
 			dir, id := args[0], args[1]
-			g, err := findGame(dir, id)
+			g, err := findGame(c.ErrOrStderr(), dir, id)
 			if err != nil {
 				return err
 			}
@@ -74,13 +75,14 @@ lists them, and an unknown id gets a reply naming some.`,
 
 // findGame returns game id's journal line from the results directory dir,
 // or a Game holding only the id when the journal lacks it but its move log
-// exists (a game that did not finish). An unknown id is a usage error that
-// lists some known ones.
-func findGame(dir, id string) (results.Game, error) {
+// exists (a game that did not finish). Damaged journal lines are skipped
+// with a warning on stderr. An unknown id is a usage error that lists some
+// known ones.
+func findGame(stderr io.Writer, dir, id string) (results.Game, error) {
 	if err := checkResultsDir(dir); err != nil {
 		return results.Game{}, err
 	}
-	games, err := results.ReadJournal(filepath.Join(dir, results.JournalName))
+	games, err := readJournal(stderr, dir)
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return results.Game{}, usage(err)
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/arenabots/arena/arena"
+	"github.com/arenabots/arena/results"
 )
 
 func newRunCmd() *cobra.Command {
@@ -25,7 +26,14 @@ league's out directory (default results/<name>): games.jsonl, per-move logs in
 games/, config.yaml and standings.{txt,md,csv,json}.
 
 Running the same command again resumes a stopped league: finished games are
-kept, unfinished ones are played again. Ctrl-C stops cleanly.`,
+kept, unfinished ones are played again. Ctrl-C stops cleanly.
+
+One run at a time writes a results directory: a second run into it is
+refused, naming the first (its pid, host and start). Before the first game
+every bot is checked: a missing binary or Lisp file, or a registered binary
+that changed since 'arena bot add', stops the league unless its config says
+'missing_bots: forfeit'. A journal with a damaged line is refused too;
+'arena journal repair DIR' repairs it.`,
 		Args: nArgs("CONFIG"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			cfg, warnings, err := arena.Load(args[0])
@@ -43,11 +51,23 @@ kept, unfinished ones are played again. Ctrl-C stops cleanly.`,
 				return fmt.Errorf("finding arena's own binary for the built-in bots: %w", err)
 			}
 			prog := newProgress(cmd.OutOrStdout(), cfg, plain)
-			r := &arena.Runner{Config: cfg, Self: self, Restart: restart, Verbose: verbose, Events: prog.event}
+			events := func(e arena.Event) {
+				if e.Warning != "" {
+					fmt.Fprintln(cmd.ErrOrStderr(), "arena: warning:", e.Warning)
+					return
+				}
+				prog.event(e)
+			}
+			r := &arena.Runner{Config: cfg, Self: self, Restart: restart, Verbose: verbose, Events: events}
 			sum, err := r.Run(cmd.Context())
 			prog.stop()
+			var (
+				locked  *results.LockedError
+				damaged *results.DamagedError
+				missing *arena.BotsError
+			)
 			switch {
-			case errors.Is(err, arena.ErrConfigChanged):
+			case errors.Is(err, arena.ErrConfigChanged), errors.As(err, &locked), errors.As(err, &damaged), errors.As(err, &missing):
 				return usage(err)
 			case errors.Is(err, context.Canceled):
 				return fmt.Errorf("interrupted: %d of %d games are recorded in %s; run 'arena run %s' again to resume", sum.Skipped+sum.Played, sum.Total, sum.Out, args[0])

@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -34,7 +35,7 @@ A league still running can be read at any time.`,
 			if err := results.CheckFormat(format); err != nil {
 				return usage(err)
 			}
-			l, err := loadLeague(args[0])
+			l, err := loadLeague(c.ErrOrStderr(), args[0])
 			if err != nil {
 				return err
 			}
@@ -59,16 +60,16 @@ type league struct {
 	scoring results.Scoring
 }
 
-// loadLeague reads the journal of the results directory dir and, when there
-// is one, the scoring and bot names of its config.yaml. Every problem is a
-// usage error naming the path.
-func loadLeague(dir string) (*league, error) {
+// loadLeague reads the journal of the results directory dir, warning on
+// stderr of each damaged line it skips, and, when there is one, the scoring
+// and bot names of its config.yaml. Every problem is a usage error naming
+// the path.
+func loadLeague(stderr io.Writer, dir string) (*league, error) {
 	if err := checkResultsDir(dir); err != nil {
 		return nil, err
 	}
 	l := &league{dir: dir, scoring: results.DefaultScoring()}
-	path := filepath.Join(dir, results.JournalName)
-	games, err := results.ReadJournal(path)
+	games, err := readJournal(stderr, dir)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, usage(fmt.Errorf("%s: no %s: not a league's results directory, or no game has finished yet", dir, results.JournalName))
 	}

@@ -72,6 +72,7 @@ func newRootCmd() *cobra.Command {
 		newStandingsCmd(),
 		newCrosstableCmd(),
 		newReplayCmd(),
+		newJournalCmd(),
 		newPlayCmd(),
 		newBotCmd(),
 		newBoardCmd(),

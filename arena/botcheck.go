@@ -1,0 +1,75 @@
+package arena
+
+import (
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/arenabots/arena/bots"
+)
+
+// BotsError is the Runner's refusal to start a league some of whose bots
+// cannot start, under the default missing_bots: refuse.
+type BotsError struct {
+	File     string  // the league file
+	Problems []error // from CheckBots, one per bot
+}
+
+func (e *BotsError) Error() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "league not started: not every bot can start; fix those below, or set `missing_bots: forfeit` in %s to play their games as forfeits (reason start):", e.File)
+	for _, p := range e.Problems {
+		b.WriteString("\n  " + p.Error())
+	}
+	return b.String()
+}
+
+// CheckBots returns, for every bot of the league that cannot start as
+// configured, one *ConfigError at its entry naming the bot, the problem and
+// the fix: the binary of a path or registered bot is missing or not
+// executable, a registered binary's sha256 is no longer the registered one,
+// or a Lisp bot's file is missing. Built-in bots always start. The Runner
+// calls it before the first game.
+func (c *Config) CheckBots() []error {
+	var problems []error
+	for i, b := range c.Bots {
+		var msg string
+		switch {
+		case b.Registered != "":
+			msg = c.checkRegistered(b)
+		case b.Path != "":
+			if err := bots.CheckExecutable(b.Path); err != nil {
+				msg = fmt.Sprintf("bot %q: %v: fix the path or build the bot", b.Name, err)
+			}
+		case b.Lisp != nil:
+			for _, f := range b.Lisp.Files {
+				if _, err := os.Stat(f); err != nil {
+					msg = fmt.Sprintf("bot %q: no Lisp file %s: fix lisp.files or restore the file", b.Name, f)
+					break
+				}
+			}
+		}
+		if msg != "" {
+			problems = append(problems, c.errAt(msg, "bots", i))
+		}
+	}
+	return problems
+}
+
+// checkRegistered says what keeps registered bot b from starting, or "".
+func (c *Config) checkRegistered(b BotConfig) string {
+	again := fmt.Sprintf("arena bot add --registry %s %s", relPath(c.Registry), b.Registered)
+	who := fmt.Sprintf("bot %q (registered %q)", b.Name, b.Registered)
+	if err := bots.CheckExecutable(b.Path); err != nil {
+		return fmt.Sprintf("%s: %v: rebuild it there, or register it where it is now with '%s PATH'", who, err, again)
+	}
+	sum, err := bots.FileSHA256(b.Path)
+	if err != nil {
+		return fmt.Sprintf("%s: %v", who, err)
+	}
+	if sum != b.SHA256 {
+		return fmt.Sprintf("%s: %s changed since it was registered (sha256 %s, registered %s): if the change is meant, register it again with '%s %s'",
+			who, relPath(b.Path), sum[:12], b.SHA256[:12], again, relPath(b.Path))
+	}
+	return ""
+}

@@ -1,0 +1,90 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/arenabots/arena/results"
+)
+
+func newJournalCmd() *cobra.Command {
+	c := &cobra.Command{
+		Use:   "journal",
+		Short: "Look after a league's journal (games.jsonl)",
+	}
+	c.AddCommand(&cobra.Command{
+		Use:   "repair DIR",
+		Short: "Move the damaged lines out of a league's journal",
+		Long: `Repair the journal DIR/games.jsonl of the league whose results are in DIR, so
+that 'arena run' resumes it: every line that is not a game (unparsable, an
+invalid game, a game recorded twice) and a torn last line are moved out.
+
+Nothing is lost: the journal as it was is kept in games.jsonl.bak-<time>, the
+removed lines in games.jsonl.damaged-<time>, and the repaired journal
+replaces the old one atomically. The games of the removed lines are played
+again when the league resumes. A journal without damage is left alone.
+While a league runs in DIR it holds the directory's lock, and the repair is
+refused.`,
+		Example: "  arena journal repair results/course-2025",
+		Args:    nArgs("DIR"),
+		RunE: func(c *cobra.Command, args []string) error {
+			return repairJournal(c.OutOrStdout(), args[0], time.Now())
+		},
+	})
+	return c
+}
+
+// repairJournal repairs the journal of the results directory dir under its
+// lock and says what it did.
+func repairJournal(w io.Writer, dir string, now time.Time) error {
+	if err := checkResultsDir(dir); err != nil {
+		return err
+	}
+	path := filepath.Join(dir, results.JournalName)
+	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
+		return usage(fmt.Errorf("%s: no %s: not a league's results directory, or no game has finished yet", dir, results.JournalName))
+	}
+	lock, err := results.LockDir(dir)
+	if err != nil {
+		return usage(err)
+	}
+	defer lock.Unlock()
+	r, err := results.RepairJournal(path, now)
+	if err != nil {
+		return err
+	}
+	if r.Backup == "" {
+		_, err := fmt.Fprintf(w, "%s: no damaged line, %d game%s: nothing to repair\n", path, r.Games, plural(r.Games))
+		return err
+	}
+	fmt.Fprintf(w, "%s: removed %d line%s, kept %d game%s\n", path, len(r.Removed), plural(len(r.Removed)), r.Games, plural(r.Games))
+	for _, d := range r.Removed {
+		fmt.Fprintf(w, "  line %d: %v\n", d.Line, d.Err)
+	}
+	_, err = fmt.Fprintf(w, "removed lines in %s; the journal as it was in %s\n", r.Moved, r.Backup)
+	return err
+}
+
+// readJournal returns the games of the journal of the results directory
+// dir, skipping its damaged lines with one warning each on w.
+func readJournal(w io.Writer, dir string) ([]results.Game, error) {
+	games, damaged, err := results.ReadJournal(filepath.Join(dir, results.JournalName))
+	for _, d := range damaged {
+		fmt.Fprintf(w, "arena: warning: %v: damaged line skipped ('arena journal repair %s' moves it out)\n", d, dir)
+	}
+	return games, err
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
