@@ -9,6 +9,7 @@ import (
 
 	"github.com/arenabots/arena/bots/internal/wire"
 	pb "github.com/arenabots/arena/proto"
+	"github.com/arenabots/arena/referee"
 )
 
 // Serve runs bot as a bot process: the whole main of a Go bot. It completes
@@ -28,7 +29,8 @@ type server struct {
 
 // Info answers with the bot's Info.
 func (s *server) Info(context.Context, *pb.InfoRequest) (*pb.InfoResponse, error) {
-	return toprotoInfo(s.bot.Info()), nil
+	i := s.bot.Info()
+	return &pb.InfoResponse{Name: i.Name, Author: i.Author, Version: i.Version, Games: i.Games}, nil
 }
 
 // Jogar decodes the state, asks the bot, and encodes its answer. ctx
@@ -38,15 +40,15 @@ func (s *server) Info(context.Context, *pb.InfoRequest) (*pb.InfoResponse, error
 // FaultCrash (as the Lisp adapter does for a Lisp error) crashed, a plain
 // error is a crash too, and context.DeadlineExceeded is a timeout.
 func (s *server) Jogar(ctx context.Context, r *pb.JogarRequest) (*pb.Jogada, error) {
-	st, tempo, err := fromprotoRequest(r)
+	st, tempo, err := wire.FromprotoRequest(r)
 	if err != nil {
 		return nil, status.Error(codes.InvalidArgument, err.Error())
 	}
 	ans, err := s.bot.Jogar(ctx, st, tempo)
 	if err != nil {
-		return nil, toprotoFault(err)
+		return nil, wire.ToprotoFault(err)
 	}
-	j, err := toprotoAnswer(ans)
+	j, err := wire.ToprotoReply(referee.Reply{Move: ans.Move, Claim: ans.State, Stats: ans.Stats})
 	if err != nil {
 		return nil, status.Error(codes.Internal, err.Error())
 	}

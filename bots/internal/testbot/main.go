@@ -56,7 +56,7 @@
 //	ok         plays the first legal move, claims the state, writes a line
 //	env        reports its environment and directory in Info
 //	limits     reports its resource limits in Info
-//	launch     is the launcher (bots.Launch) with the remaining arguments
+//	launch     is the launcher (host.Launch) with the remaining arguments
 //	idle       sleeps, ignoring SIGTERM and SIGHUP (the grandchildren)
 //	daemon     starts `idle` in a session of its own and exits (for setsid)
 //	hide       the same, with an empty environment in / (for hidden)

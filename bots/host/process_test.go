@@ -1,4 +1,4 @@
-package bots
+package host
 
 import (
 	"bytes"
@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/arenabots/arena/bots/internal/wire"
+	"github.com/arenabots/arena/bots/registry"
 	"github.com/arenabots/arena/referee"
 )
 
@@ -101,7 +102,7 @@ func TestPlayOK(t *testing.T) {
 
 func TestStartFaults(t *testing.T) {
 	self := testSpec("ok")
-	sum, err := FileSHA256(testbot)
+	sum, err := registry.FileSHA256(testbot)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package bots
+package wire
 
 import (
 	"context"
@@ -28,8 +28,8 @@ func TestFaultOnTheWire(t *testing.T) {
 		{"memory", referee.NewFault(referee.FaultMemory, errors.New("heap exhausted")), referee.FaultMemory},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			st := status.Convert(toprotoFault(tc.err))
-			got, ok := fromprotoFault(st)
+			st := status.Convert(ToprotoFault(tc.err))
+			got, ok := FromprotoFault(st)
 			if !ok || got != tc.want {
 				t.Errorf("kind %v (found %v), want %v", got, ok, tc.want)
 			}
@@ -38,7 +38,7 @@ func TestFaultOnTheWire(t *testing.T) {
 			}
 		})
 	}
-	if _, ok := fromprotoFault(status.New(2, "a status from elsewhere")); ok {
+	if _, ok := FromprotoFault(status.New(2, "a status from elsewhere")); ok {
 		t.Error("a status without the detail names a fault")
 	}
 }

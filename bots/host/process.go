@@ -1,4 +1,4 @@
-package bots
+package host
 
 import (
 	"context"
@@ -22,6 +22,7 @@ import (
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 
+	"github.com/arenabots/arena/bots"
 	"github.com/arenabots/arena/bots/internal/wire"
 	pb "github.com/arenabots/arena/proto"
 	"github.com/arenabots/arena/referee"
@@ -29,9 +30,9 @@ import (
 
 // Timings of a bot's end.
 const (
-	// gracePeriod is how long Close lets a bot exit after go-plugin's
+	// GracePeriod is how long Close lets a bot exit after go-plugin's
 	// Shutdown before its group is killed.
-	gracePeriod = 500 * time.Millisecond
+	GracePeriod = 500 * time.Millisecond
 	// exitWait is how long a failed call waits for the process to end, to
 	// tell a crash from a broken answer.
 	exitWait = 250 * time.Millisecond
@@ -59,7 +60,7 @@ type Process struct {
 	run    *groupRunner
 	out    *output
 	jog    pb.JogadorClient
-	info   Info
+	info   bots.Info
 
 	closeOnce sync.Once
 	closeErr  error
@@ -137,7 +138,7 @@ func Start(ctx context.Context, spec Spec) (*Process, error) {
 		}
 		return nil, err
 	}
-	p.info = fromprotoInfo(info)
+	p.info = bots.Info{Name: info.GetName(), Author: info.GetAuthor(), Version: info.GetVersion(), Games: info.GetGames()}
 	p.run.freeze()
 	return p, nil
 }
@@ -260,7 +261,7 @@ func isNumber(s string) bool {
 }
 
 // Info returns what the bot said of itself at start.
-func (p *Process) Info() Info { return p.info }
+func (p *Process) Info() bots.Info { return p.info }
 
 // Play asks the bot for a move: it implements referee.Player. It returns
 // when the bot answers, when ctx is done, or when the process fails. Errors
@@ -279,7 +280,7 @@ func (p *Process) Info() Info { return p.info }
 // (SIGCONT) and stops it again (SIGSTOP) when the call ends, so that a bot
 // cannot take the CPU on its opponent's time.
 func (p *Process) Play(ctx context.Context, req referee.Request) (referee.Reply, error) {
-	preq, err := toprotoRequest(req)
+	preq, err := wire.ToprotoRequest(req)
 	if err != nil {
 		return referee.Reply{}, &BotError{Bot: p.spec.Name, Op: "jogar", Err: err}
 	}
@@ -291,7 +292,7 @@ func (p *Process) Play(ctx context.Context, req referee.Request) (referee.Reply,
 		err = p.callFault(ctx, "jogar", err, start)
 		return referee.Reply{Log: p.out.take()}, err
 	}
-	reply, err := fromprotoJogada(resp)
+	reply, err := wire.FromprotoReply(resp)
 	reply.Log = p.out.take()
 	if err != nil {
 		return reply, fault(referee.FaultProtocol, p.spec.Name, "jogar", err)
@@ -314,7 +315,7 @@ func (p *Process) callFault(ctx context.Context, op string, err error, start tim
 	case ctx.Err() != nil:
 		return &BotError{Bot: p.spec.Name, Op: op, Err: ctx.Err()}
 	}
-	if k, ok := fromprotoFault(st); ok {
+	if k, ok := wire.FromprotoFault(st); ok {
 		// The bot's Jogar returned an error and Serve said what it was.
 		return fault(k, p.spec.Name, op, fmt.Errorf("bot reported: %s", st.Message()))
 	}
@@ -367,7 +368,7 @@ func (p *Process) shutdown() error {
 		p.run.remember()
 		killed := make(chan struct{})
 		go func() { p.client.Kill(); close(killed) }()
-		if !p.run.waitExit(gracePeriod) {
+		if !p.run.waitExit(GracePeriod) {
 			p.run.killGroup()
 			if !p.run.waitExit(killWait) {
 				errs = append(errs, fmt.Errorf("process %d did not end after SIGKILL", p.run.groupID()))
@@ -396,6 +397,29 @@ func (p *Process) shutdown() error {
 	}
 	return nil
 }
+
+// Leftovers reports what of the bot is still there, after Close: the live
+// processes of its group and its directory. It returns nil when nothing is.
+func (p *Process) Leftovers() error {
+	var errs []error
+	if pgid := p.run.groupID(); pgid != 0 {
+		live, err := liveInGroup(pgid)
+		switch {
+		case err != nil:
+			errs = append(errs, fmt.Errorf("listing processes: %w", err))
+		case len(live) > 0:
+			errs = append(errs, fmt.Errorf("processes %v still running", live))
+		}
+	}
+	if _, err := os.Stat(p.dir); !errors.Is(err, os.ErrNotExist) {
+		errs = append(errs, fmt.Errorf("directory %s still there", p.dir))
+	}
+	return errors.Join(errs...)
+}
+
+// KilledOnClose reports whether Close had to kill the bot: it did not exit
+// within GracePeriod of go-plugin's Shutdown.
+func (p *Process) KilledOnClose() bool { return p.run.killedByArena() }
 
 // removeAll removes dir even where the bot took away its own permissions.
 func removeAll(dir string) error {
