@@ -2,6 +2,7 @@ package bots
 
 import (
 	"context"
+	"errors"
 
 	"github.com/hashicorp/go-plugin"
 	"google.golang.org/grpc/codes"
@@ -35,10 +36,10 @@ func (s *server) Info(context.Context, *pb.InfoRequest) (*pb.InfoResponse, error
 
 // Jogar decodes the state, asks the bot, and encodes its answer. ctx
 // carries arena's deadline (tempo plus margin). An error of the bot's Jogar
-// goes back with its kind, referee.FaultOf(err), so that the host reports
-// the same kind of fault: a bot that returns a *referee.Fault of kind
-// FaultCrash (as the Lisp adapter does for a Lisp error) crashed, a plain
-// error is a crash too, and context.DeadlineExceeded is a timeout.
+// goes back as a gRPC status with the error's text: the host takes any
+// error of a live bot within its deadline for a crash, and the text for
+// its detail. The kind of a *referee.Fault the bot returns is only text:
+// the host decides the verdict from what it observes.
 func (s *server) Jogar(ctx context.Context, r *pb.JogarRequest) (*pb.Jogada, error) {
 	st, tempo, err := wire.FromprotoRequest(r)
 	if err != nil {
@@ -46,7 +47,11 @@ func (s *server) Jogar(ctx context.Context, r *pb.JogarRequest) (*pb.Jogada, err
 	}
 	ans, err := s.bot.Jogar(ctx, st, tempo)
 	if err != nil {
-		return nil, wire.ToprotoFault(err)
+		code := codes.Unknown
+		if errors.Is(err, context.DeadlineExceeded) {
+			code = codes.DeadlineExceeded // the host checks its own clock
+		}
+		return nil, status.Error(code, err.Error())
 	}
 	j, err := wire.ToprotoReply(referee.Reply{Move: ans.Move, Claim: ans.State, Stats: ans.Stats})
 	if err != nil {

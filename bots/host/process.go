@@ -268,8 +268,8 @@ func (p *Process) Info() bots.Info { return p.info }
 // are facts for the referee, as *referee.Fault: FaultTimeout (ctx's
 // deadline passed), FaultCrash (the process ended or the connection broke),
 // FaultMemory (the process ran out of memory), FaultProtocol (the answer
-// could not be decoded, or the bot answered with an error that names no
-// fault), or the kind of fault a bot's Jogar reported through Serve. A
+// could not be decoded); a bot that answers with an error crashed, whatever
+// it says (see callFault). A
 // cancelled ctx gives ctx's error. Reply.Log holds the bot's output since
 // the last call, capped, with or without an error: what has arrived by the
 // answer. A Go bot's os.Stdout and os.Stderr travel on go-plugin's stdio
@@ -300,7 +300,12 @@ func (p *Process) Play(ctx context.Context, req referee.Request) (referee.Reply,
 	return reply, nil
 }
 
-// callFault classifies the error of a call started at start.
+// callFault classifies the error of a call started at start, from what the
+// host observed: ctx's deadline passed (timeout), the process ended or the
+// connection broke (crash, or memory), the answer could not be decoded
+// (protocol). A bot that answers with an error status, alive and within
+// its deadline, crashed: what it says of its error is detail, never its
+// class, so that a crashing bot cannot pass for a slow one.
 func (p *Process) callFault(ctx context.Context, op string, err error, start time.Time) error {
 	st := status.Convert(err)
 	if dl, ok := ctx.Deadline(); ok && st.Code() == codes.DeadlineExceeded && time.Until(dl) < deadlineSlack {
@@ -315,10 +320,6 @@ func (p *Process) callFault(ctx context.Context, op string, err error, start tim
 	case ctx.Err() != nil:
 		return &BotError{Bot: p.spec.Name, Op: op, Err: ctx.Err()}
 	}
-	if k, ok := wire.FromprotoFault(st); ok {
-		// The bot's Jogar returned an error and Serve said what it was.
-		return fault(k, p.spec.Name, op, fmt.Errorf("bot reported: %s", st.Message()))
-	}
 	if p.run.waitExit(exitWait) {
 		return p.exitFault(op)
 	}
@@ -326,9 +327,13 @@ func (p *Process) callFault(ctx context.Context, op string, err error, start tim
 	case codes.Unavailable, codes.Canceled:
 		return fault(referee.FaultCrash, p.spec.Name, op, fmt.Errorf("connection broke: %s", st.Message()))
 	case codes.Internal, codes.ResourceExhausted:
+		// gRPC's own codes for an answer it could not decode or that
+		// exceeds maxAnswerBytes. A bot could send them itself, but it
+		// gains nothing: a protocol fault is judged as an illegal move,
+		// which any bot can answer.
 		return fault(referee.FaultProtocol, p.spec.Name, op, fmt.Errorf("answer not decodable: %s", st.Message()))
 	}
-	return fault(referee.FaultProtocol, p.spec.Name, op, fmt.Errorf("bot answered with an error: %s: %s", st.Code(), st.Message()))
+	return fault(referee.FaultCrash, p.spec.Name, op, fmt.Errorf("bot reported: %s", st.Message()))
 }
 
 // exitFault describes the end of the process as a crash or, when the bot

@@ -6,10 +6,6 @@ import (
 	"strconv"
 	"time"
 
-	"google.golang.org/genproto/googleapis/rpc/errdetails"
-	"google.golang.org/grpc/codes"
-	"google.golang.org/grpc/status"
-
 	pb "github.com/arenabots/arena/proto"
 	"github.com/arenabots/arena/referee"
 )
@@ -221,45 +217,4 @@ func fromprotoStats(s *pb.Stats) referee.Stats {
 		pv = pv[:maxPV]
 	}
 	return referee.Stats{Nodes: s.GetNodes(), Cuts: s.GetCuts(), Depth: s.GetDepth(), Eval: s.GetEval(), PV: pv}
-}
-
-// faultDomain is the domain of the google.rpc.ErrorInfo detail that carries
-// a bot's fault kind in a gRPC status; its reason is the kind's name
-// ("crash", "timeout", "protocol", "memory", "start").
-const faultDomain = "jogador.arena"
-
-// ToprotoFault writes the error of a bot's Jogar as a gRPC status that
-// carries its kind, referee.FaultOf(err), in an ErrorInfo detail. The code
-// says the same to any other client: DeadlineExceeded for a timeout,
-// ResourceExhausted for memory, Unknown otherwise.
-func ToprotoFault(err error) error {
-	kind := referee.FaultOf(err)
-	code := codes.Unknown
-	switch kind {
-	case referee.FaultTimeout:
-		code = codes.DeadlineExceeded
-	case referee.FaultMemory:
-		code = codes.ResourceExhausted
-	}
-	st := status.New(code, err.Error())
-	if d, derr := st.WithDetails(&errdetails.ErrorInfo{Reason: kind.String(), Domain: faultDomain}); derr == nil {
-		st = d
-	}
-	return st.Err()
-}
-
-// FromprotoFault reads the fault kind a bot's status carries, if any.
-func FromprotoFault(st *status.Status) (referee.FaultKind, bool) {
-	for _, d := range st.Details() {
-		info, ok := d.(*errdetails.ErrorInfo)
-		if !ok || info.GetDomain() != faultDomain {
-			continue
-		}
-		for k := referee.FaultStart; k <= referee.FaultMemory; k++ {
-			if k.String() == info.GetReason() {
-				return k, true
-			}
-		}
-	}
-	return 0, false
 }
