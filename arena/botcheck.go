@@ -5,7 +5,8 @@ import (
 	"os"
 	"strings"
 
-	"github.com/arenabots/arena/bots"
+	"github.com/arenabots/arena/bots/host"
+	"github.com/arenabots/arena/bots/registry"
 )
 
 // BotsError is the Runner's refusal to start a league some of whose bots
@@ -38,7 +39,7 @@ func (c *Config) CheckBots() []error {
 		case b.Registered != "":
 			msg = c.checkRegistered(b)
 		case b.Path != "":
-			if err := bots.CheckExecutable(b.Path); err != nil {
+			if err := host.CheckExecutable(b.Path); err != nil {
 				msg = fmt.Sprintf("bot %q: %v: fix the path or build the bot", b.Name, err)
 			}
 		case b.Lisp != nil:
@@ -60,10 +61,10 @@ func (c *Config) CheckBots() []error {
 func (c *Config) checkRegistered(b BotConfig) string {
 	again := fmt.Sprintf("arena bot add --registry %s %s", relPath(c.Registry), b.Registered)
 	who := fmt.Sprintf("bot %q (registered %q)", b.Name, b.Registered)
-	if err := bots.CheckExecutable(b.Path); err != nil {
+	if err := host.CheckExecutable(b.Path); err != nil {
 		return fmt.Sprintf("%s: %v: rebuild it there, or register it where it is now with '%s PATH'", who, err, again)
 	}
-	sum, err := bots.FileSHA256(b.Path)
+	sum, err := registry.FileSHA256(b.Path)
 	if err != nil {
 		return fmt.Sprintf("%s: %v", who, err)
 	}

@@ -16,9 +16,9 @@ import (
 
 	"gopkg.in/yaml.v3"
 
-	"github.com/arenabots/arena/bots"
 	"github.com/arenabots/arena/bots/builtin"
 	"github.com/arenabots/arena/bots/lisp"
+	"github.com/arenabots/arena/bots/registry"
 	"github.com/arenabots/arena/referee"
 	"github.com/arenabots/arena/results"
 )
@@ -149,7 +149,7 @@ func (c *Config) complete() (warnings []error, err error) {
 	if c.Name == "" {
 		c.Name = strings.TrimSuffix(filepath.Base(c.file), filepath.Ext(c.file))
 	}
-	if err := bots.CheckName(c.Name); err != nil {
+	if err := registry.CheckName(c.Name); err != nil {
 		return nil, c.errAt("league "+err.Error()+" (it names the results directory)", "name")
 	}
 	if c.Game == "" {
@@ -210,7 +210,7 @@ func (c *Config) complete() (warnings []error, err error) {
 		c.Out = abs(dir, c.Out)
 	}
 	if c.Registry == "" {
-		c.Registry = bots.DefaultRegistry
+		c.Registry = registry.DefaultFile
 	}
 	c.Registry = abs(dir, c.Registry)
 	return c.completeBots(dir)
@@ -221,11 +221,11 @@ func (c *Config) completeBots(dir string) (warnings []error, err error) {
 	if len(c.Bots) < 2 {
 		return nil, c.errAt(fmt.Sprintf("a league needs at least 2 bots, found %d; add entries like `- {name: greedy, builtin: greedy}`", len(c.Bots)), "bots")
 	}
-	var reg *bots.Registry
+	var reg *registry.Registry
 	seen := map[string]bool{}
 	for i := range c.Bots {
 		b := &c.Bots[i]
-		if err := bots.CheckName(b.Name); err != nil {
+		if err := registry.CheckName(b.Name); err != nil {
 			return nil, c.errAt(err.Error()+" (names appear in file names)", "bots", i)
 		}
 		if seen[b.Name] {
@@ -255,7 +255,7 @@ func (c *Config) completeBots(dir string) (warnings []error, err error) {
 			}
 		case b.Registered != "":
 			if reg == nil {
-				if reg, err = bots.LoadRegistry(c.Registry); err != nil {
+				if reg, err = registry.Load(c.Registry); err != nil {
 					return nil, c.errAt(err.Error(), "bots", i, "registered")
 				}
 			}

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/arenabots/arena/bots"
+	"github.com/arenabots/arena/bots/host"
 	"github.com/arenabots/arena/referee"
 )
 
@@ -16,14 +16,14 @@ import (
 // fails to start forfeits (both failing: a loss for both). started, if not
 // nil, is called once both starts are over, with nil for a bot that did not
 // start.
-func PlayGame(ctx context.Context, st referee.State, specs [2]bots.Spec, opt referee.MatchOptions, started func([2]*bots.Process)) referee.Record {
+func PlayGame(ctx context.Context, st referee.State, specs [2]host.Spec, opt referee.MatchOptions, started func([2]*host.Process)) referee.Record {
 	var (
-		procs [2]*bots.Process
+		procs [2]*host.Process
 		errs  [2]error
 		wg    sync.WaitGroup
 	)
 	for i := range specs {
-		wg.Go(func() { procs[i], errs[i] = bots.Start(ctx, specs[i]) })
+		wg.Go(func() { procs[i], errs[i] = host.Start(ctx, specs[i]) })
 	}
 	wg.Wait()
 	defer func() {

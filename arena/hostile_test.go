@@ -48,7 +48,10 @@ func hostileCases() map[string]hostileCase {
 		"exitlate":   {reason: referee.Crash, detail: []string{"exited with status 5"}, check: checkPlayed(6)},
 		"sigterm":    crash("killed by signal SIGTERM"),
 		"crashfault": crash("crash: ", "bot reported", "the interpreter died"),
-		"memory":     crash("memory: ", "memory limit 256 MiB"),
+		// A bot does not choose its verdict: a timeout it reports is a crash.
+		"falsetimeout": crash("crash: ", "bot reported: timeout: testbot: too slow"),
+		"liar":         crash("crash: ", "bot reported: testbot: timeout, believe me"),
+		"memory":       crash("memory: ", "memory limit 256 MiB"),
 
 		"hang": timeout,
 		"late": timeout,

@@ -12,7 +12,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/arenabots/arena/bots"
+	"github.com/arenabots/arena/bots/host"
 	"github.com/arenabots/arena/bots/lisp"
 	"github.com/arenabots/arena/referee"
 	"github.com/arenabots/arena/results"
@@ -276,7 +276,7 @@ func (r *Runner) playAndRecord(ctx context.Context, s Scheduled, j *results.Jour
 // play plays s between fresh processes of its two bots.
 func (r *Runner) play(ctx context.Context, st referee.State, s Scheduled) referee.Record {
 	c := r.Config
-	specs := [2]bots.Spec{r.spec(c.Bots[s.White]), r.spec(c.Bots[s.Black])}
+	specs := [2]host.Spec{r.spec(c.Bots[s.White]), r.spec(c.Bots[s.Black])}
 	opt := referee.MatchOptions{
 		Clock:         c.Clock(),
 		RefereeForced: c.ForcedMoves == "referee",
@@ -295,16 +295,16 @@ func policy(s string) referee.Policy {
 }
 
 // spec returns how to start bot b.
-func (r *Runner) spec(b BotConfig) bots.Spec {
+func (r *Runner) spec(b BotConfig) host.Spec {
 	c := r.Config
-	var s bots.Spec
+	var s host.Spec
 	switch {
 	case b.Builtin != "":
-		s = bots.BuiltinSpec(r.Self, b.Builtin, b.Options)
+		s = host.BuiltinSpec(r.Self, b.Builtin, b.Options)
 	case b.Lisp != nil:
 		s = lisp.Spec(r.Self, b.Name, *b.Lisp)
 	default:
-		s = bots.ExecSpec(r.Self, b.Path, b.Args)
+		s = host.ExecSpec(r.Self, b.Path, b.Args)
 		s.SHA256 = b.SHA256
 	}
 	s.Name = b.Name
@@ -315,7 +315,7 @@ func (r *Runner) spec(b BotConfig) bots.Spec {
 	// A Lisp bot loads its files before the handshake: it keeps the
 	// adapter's longer start timeout unless the league asks for more.
 	s.StartTimeout = max(s.StartTimeout, time.Duration(c.StartTimeout)*time.Millisecond)
-	s.Limits = bots.Limits{MemoryMB: c.Limits.MemoryMB, Processes: c.Limits.Processes, OutputBytes: c.Limits.OutputKB * 1024}
+	s.Limits = host.Limits{MemoryMB: c.Limits.MemoryMB, Processes: c.Limits.Processes, OutputBytes: c.Limits.OutputKB * 1024}
 	s.Verbose = r.Verbose
 	s.Ponder = c.Ponder
 	return s

@@ -2,6 +2,7 @@ package bots
 
 import (
 	"context"
+	"errors"
 
 	"github.com/hashicorp/go-plugin"
 	"google.golang.org/grpc/codes"
@@ -9,6 +10,7 @@ import (
 
 	"github.com/arenabots/arena/bots/internal/wire"
 	pb "github.com/arenabots/arena/proto"
+	"github.com/arenabots/arena/referee"
 )
 
 // Serve runs bot as a bot process: the whole main of a Go bot. It completes
@@ -28,25 +30,30 @@ type server struct {
 
 // Info answers with the bot's Info.
 func (s *server) Info(context.Context, *pb.InfoRequest) (*pb.InfoResponse, error) {
-	return toprotoInfo(s.bot.Info()), nil
+	i := s.bot.Info()
+	return &pb.InfoResponse{Name: i.Name, Author: i.Author, Version: i.Version, Games: i.Games}, nil
 }
 
 // Jogar decodes the state, asks the bot, and encodes its answer. ctx
 // carries arena's deadline (tempo plus margin). An error of the bot's Jogar
-// goes back with its kind, referee.FaultOf(err), so that the host reports
-// the same kind of fault: a bot that returns a *referee.Fault of kind
-// FaultCrash (as the Lisp adapter does for a Lisp error) crashed, a plain
-// error is a crash too, and context.DeadlineExceeded is a timeout.
+// goes back as a gRPC status with the error's text: the host takes any
+// error of a live bot within its deadline for a crash, and the text for
+// its detail. The kind of a *referee.Fault the bot returns is only text:
+// the host decides the verdict from what it observes.
 func (s *server) Jogar(ctx context.Context, r *pb.JogarRequest) (*pb.Jogada, error) {
-	st, tempo, err := fromprotoRequest(r)
+	st, tempo, err := wire.FromprotoRequest(r)
 	if err != nil {
 		return nil, status.Error(codes.InvalidArgument, err.Error())
 	}
 	ans, err := s.bot.Jogar(ctx, st, tempo)
 	if err != nil {
-		return nil, toprotoFault(err)
+		code := codes.Unknown
+		if errors.Is(err, context.DeadlineExceeded) {
+			code = codes.DeadlineExceeded // the host checks its own clock
+		}
+		return nil, status.Error(code, err.Error())
 	}
-	j, err := toprotoAnswer(ans)
+	j, err := wire.ToprotoReply(referee.Reply{Move: ans.Move, Claim: ans.State, Stats: ans.Stats})
 	if err != nil {
 		return nil, status.Error(codes.Internal, err.Error())
 	}

@@ -8,7 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/arenabots/arena/bots"
+	"github.com/arenabots/arena/bots/check"
+	"github.com/arenabots/arena/bots/host"
 )
 
 // serveEnv makes the test binary a Lisp bot process: `lisp.test ARGS...`
@@ -27,7 +28,7 @@ func TestMain(m *testing.M) {
 }
 
 // hostSpec is Spec for the test binary in serve mode (Spec runs arena).
-func hostSpec(t *testing.T, name string, c Config) bots.Spec {
+func hostSpec(t *testing.T, name string, c Config) host.Spec {
 	t.Helper()
 	requireSBCL(t)
 	self, err := os.Executable()
@@ -49,14 +50,14 @@ func hostSpec(t *testing.T, name string, c Config) bots.Spec {
 	return s
 }
 
-// TestHostCheck runs the conformance checks of bots.Check on the sample
+// TestHostCheck runs the conformance checks of check.Run on the sample
 // bots through the real host: go-plugin, the bot process, this adapter and
 // SBCL, as `arena bot check --lisp` will.
 func TestHostCheck(t *testing.T) {
 	for _, s := range samples {
 		t.Run(s.name, func(t *testing.T) {
 			t.Parallel()
-			results := bots.Check(context.Background(), hostSpec(t, s.name, s.cfg), bots.CheckOptions{})
+			results := check.Run(context.Background(), hostSpec(t, s.name, s.cfg), check.Options{})
 			for _, r := range results {
 				if !r.OK {
 					t.Errorf("check %q failed: %s", r.Name, r.Detail)
@@ -70,7 +71,7 @@ func TestHostCheck(t *testing.T) {
 }
 
 func TestHostCheckBrokenFile(t *testing.T) {
-	results := bots.Check(context.Background(), hostSpec(t, "syntax", Config{Files: []string{"testdata/syntax.lisp"}}), bots.CheckOptions{})
+	results := check.Run(context.Background(), hostSpec(t, "syntax", Config{Files: []string{"testdata/syntax.lisp"}}), check.Options{})
 	if len(results) == 0 || results[0].OK {
 		t.Fatalf("the start check passed: %+v", results)
 	}

@@ -6,22 +6,23 @@ import (
 	"io"
 
 	"github.com/arenabots/arena/bots"
+	"github.com/arenabots/arena/bots/host"
 	"github.com/arenabots/arena/referee"
 )
 
-// Spec returns the bots.Spec that runs the Lisp bot c, called name, through
+// Spec returns the host.Spec that runs the Lisp bot c, called name, through
 // self (arena's executable) as `self bot serve lisp key=value...` (see
 // Args), launched through self so that limits apply, with
 // RecommendedStartTimeout since loading happens before the handshake. The
-// files of c should be absolute (see Config.Resolve). bots.Check and the
+// files of c should be absolute (see Config.Resolve). check.Run and the
 // league start Lisp bots with it.
-func Spec(self, name string, c Config) bots.Spec {
-	return bots.Spec{
+func Spec(self, name string, c Config) host.Spec {
+	return host.Spec{
 		Name:         name,
 		Path:         self,
 		Args:         append([]string{"bot", "serve"}, Args(c)...),
 		StartTimeout: RecommendedStartTimeout,
-		Launcher:     bots.SelfLauncher(self),
+		Launcher:     host.SelfLauncher(self),
 	}
 }
 

@@ -16,6 +16,8 @@ import (
 	"github.com/arenabots/arena/arena"
 	"github.com/arenabots/arena/bots"
 	"github.com/arenabots/arena/bots/builtin"
+	"github.com/arenabots/arena/bots/check"
+	"github.com/arenabots/arena/bots/host"
 	"github.com/arenabots/arena/bots/lisp"
 	"github.com/arenabots/arena/referee"
 )
@@ -58,11 +60,11 @@ It prints a table of checks and a one-line verdict, and exits 0 only if every ch
 passes.`,
 		Args: atLeastOne("BOT"),
 		RunE: func(c *cobra.Command, pos []string) error {
-			self, err := bots.Self()
+			self, err := host.Self()
 			if err != nil {
 				return err
 			}
-			var spec bots.Spec
+			var spec host.Spec
 			if lispMode {
 				spec, err = lispSpec(self, pos)
 			} else {
@@ -79,7 +81,7 @@ passes.`,
 			}
 			spec.Verbose = verbose
 			clock := referee.Clock{Tempo: time.Duration(tempo) * time.Millisecond, Margin: time.Duration(margin) * time.Millisecond}
-			results := bots.Check(c.Context(), spec, bots.CheckOptions{Clock: clock, Seed: seed})
+			results := check.Run(c.Context(), spec, check.Options{Clock: clock, Seed: seed})
 			if err := printChecks(c.OutOrStdout(), pos[0], results); err != nil {
 				return err
 			}
@@ -107,13 +109,13 @@ passes.`,
 
 // lispSpec returns how to start the Lisp submission given as files and
 // KEY=VALUE settings on the command line.
-func lispSpec(self string, words []string) (bots.Spec, error) {
+func lispSpec(self string, words []string) (host.Spec, error) {
 	args := []string{lisp.Selector}
 	for _, w := range words {
 		if !strings.Contains(w, "=") {
 			abs, err := filepath.Abs(w)
 			if err != nil {
-				return bots.Spec{}, err
+				return host.Spec{}, err
 			}
 			w = "file=" + abs
 		}
@@ -121,13 +123,13 @@ func lispSpec(self string, words []string) (bots.Spec, error) {
 	}
 	cfg, err := lisp.ParseArgs(args)
 	if err != nil {
-		return bots.Spec{}, err
+		return host.Spec{}, err
 	}
 	return lisp.Spec(self, strings.TrimSuffix(filepath.Base(cfg.Files[0]), filepath.Ext(cfg.Files[0])), cfg), nil
 }
 
 // printChecks writes the results as a table and a verdict line.
-func printChecks(w io.Writer, bot string, results []bots.CheckResult) error {
+func printChecks(w io.Writer, bot string, results []check.Result) error {
 	tab := tablewriter.NewTable(w,
 		tablewriter.WithHeaderAutoFormat(tw.Off),
 		tablewriter.WithRowAutoWrap(tw.WrapNone),
@@ -156,7 +158,7 @@ func printChecks(w io.Writer, bot string, results []bots.CheckResult) error {
 }
 
 // newBotServeCmd is the hidden `arena bot serve builtin:NAME [KEY=VALUE...]`:
-// arena's own binary as a built-in bot's process (see bots.BuiltinSpec).
+// arena's own binary as a built-in bot's process (see host.BuiltinSpec).
 func newBotServeCmd() *cobra.Command {
 	return &cobra.Command{
 		Use:    "serve (builtin:NAME | lisp) [KEY=VALUE...]",
@@ -167,9 +169,9 @@ func newBotServeCmd() *cobra.Command {
 			if args[0] == lisp.Selector || strings.HasPrefix(args[0], lisp.Selector+":") {
 				return lisp.Serve(c.Context(), args, os.Stderr)
 			}
-			name, ok := strings.CutPrefix(args[0], bots.BuiltinPrefix)
+			name, ok := strings.CutPrefix(args[0], host.BuiltinPrefix)
 			if !ok {
-				return usage(fmt.Errorf("bot serve: %q is not %sNAME", args[0], bots.BuiltinPrefix))
+				return usage(fmt.Errorf("bot serve: %q is not %sNAME", args[0], host.BuiltinPrefix))
 			}
 			opts, err := parseOptions(args[1:])
 			if err != nil {
@@ -190,7 +192,7 @@ func newBotServeCmd() *cobra.Command {
 }
 
 // newBotLaunchCmd is the hidden `arena bot launch`: the trampoline that
-// applies a bot's limits and execs it (see bots.Launch).
+// applies a bot's limits and execs it (see host.Launch).
 func newBotLaunchCmd() *cobra.Command {
 	return &cobra.Command{
 		Use:                "launch -memory-mb N -processes N -- PATH [ARGS...]",
@@ -198,37 +200,37 @@ func newBotLaunchCmd() *cobra.Command {
 		Hidden:             true,
 		DisableFlagParsing: true,
 		RunE: func(_ *cobra.Command, args []string) error {
-			return bots.Launch(args)
+			return host.Launch(args)
 		},
 	}
 }
 
 // botSpec returns how to start BOT, a path or builtin:NAME[,KEY=VALUE...],
 // through self.
-func botSpec(self, ref string, args []string) (bots.Spec, error) {
-	rest, ok := strings.CutPrefix(ref, bots.BuiltinPrefix)
+func botSpec(self, ref string, args []string) (host.Spec, error) {
+	rest, ok := strings.CutPrefix(ref, host.BuiltinPrefix)
 	if !ok {
 		if ref == "" {
-			return bots.Spec{}, errors.New("empty bot")
+			return host.Spec{}, errors.New("empty bot")
 		}
-		return bots.ExecSpec(self, ref, args), nil
+		return host.ExecSpec(self, ref, args), nil
 	}
 	if len(args) > 0 {
-		return bots.Spec{}, fmt.Errorf("%s: a built-in bot takes options (builtin:NAME,KEY=VALUE), not arguments", ref)
+		return host.Spec{}, fmt.Errorf("%s: a built-in bot takes options (builtin:NAME,KEY=VALUE), not arguments", ref)
 	}
 	fields := strings.Split(rest, ",")
 	opts, err := parseOptions(fields[1:])
 	if err != nil {
-		return bots.Spec{}, fmt.Errorf("%s: %w", ref, err)
+		return host.Spec{}, fmt.Errorf("%s: %w", ref, err)
 	}
 	factory, err := builtin.Lookup(fields[0])
 	if err != nil {
-		return bots.Spec{}, err
+		return host.Spec{}, err
 	}
 	if _, err := factory(opts); err != nil { // reject bad options here, not in the bot
-		return bots.Spec{}, err
+		return host.Spec{}, err
 	}
-	return bots.BuiltinSpec(self, fields[0], opts), nil
+	return host.BuiltinSpec(self, fields[0], opts), nil
 }
 
 // atLeastOne accepts one or more positional arguments, the first named

@@ -14,7 +14,9 @@ import (
 	"github.com/olekukonko/tablewriter/tw"
 	"github.com/spf13/cobra"
 
-	"github.com/arenabots/arena/bots"
+	"github.com/arenabots/arena/bots/check"
+	"github.com/arenabots/arena/bots/host"
+	"github.com/arenabots/arena/bots/registry"
 )
 
 // newBotAddCmd is `arena bot add NAME PATH`.
@@ -47,7 +49,7 @@ after -- or in --args.`,
 	}
 	f := cmd.Flags()
 	f.StringArrayVar(&args, "args", nil, "an argument for the bot (repeat for more)")
-	f.StringVar(&opt.registry, "registry", bots.DefaultRegistry, "the registry file")
+	f.StringVar(&opt.registry, "registry", registry.DefaultFile, "the registry file")
 	f.IntVar(&opt.startMS, "start-timeout", 5000, "time to start and complete the handshake in ms")
 	f.BoolVarP(&opt.verbose, "verbose", "v", false, "show go-plugin's log and the bot's stderr")
 	return cmd
@@ -72,10 +74,10 @@ type addOptions struct {
 
 // addBot checks the bot of opt and registers it if it passes.
 func addBot(c *cobra.Command, opt addOptions) error {
-	if err := bots.CheckName(opt.name); err != nil {
+	if err := registry.CheckName(opt.name); err != nil {
 		return usage(err)
 	}
-	if strings.HasPrefix(opt.path, bots.BuiltinPrefix) {
+	if strings.HasPrefix(opt.path, host.BuiltinPrefix) {
 		return usage(fmt.Errorf("%s is built into arena: a league names it with 'builtin:', without registering it", opt.path))
 	}
 	if opt.startMS <= 0 {
@@ -85,29 +87,29 @@ func addBot(c *cobra.Command, opt addOptions) error {
 	if err != nil {
 		return usage(err)
 	}
-	if err := bots.CheckExecutable(path); err != nil {
+	if err := host.CheckExecutable(path); err != nil {
 		return usage(err)
 	}
-	reg, err := bots.LoadRegistry(opt.registry) // a broken registry stops us before the check
+	reg, err := registry.Load(opt.registry) // a broken registry stops us before the check
 	if err != nil {
 		return usage(err)
 	}
-	sum, err := bots.FileSHA256(path)
+	sum, err := registry.FileSHA256(path)
 	if err != nil {
 		return err
 	}
-	self, err := bots.Self()
+	self, err := host.Self()
 	if err != nil {
 		return err
 	}
-	spec := bots.ExecSpec(self, path, opt.args)
+	spec := host.ExecSpec(self, path, opt.args)
 	spec.Name = opt.name
 	spec.SHA256 = sum // what is checked is what is registered
 	spec.StartTimeout = time.Duration(opt.startMS) * time.Millisecond
 	spec.Verbose = opt.verbose
 
 	ctx := c.Context()
-	results := bots.Check(ctx, spec, bots.CheckOptions{})
+	results := check.Run(ctx, spec, check.Options{})
 	if err := printChecks(c.OutOrStdout(), opt.path, results); err != nil {
 		return err
 	}
@@ -125,7 +127,7 @@ func addBot(c *cobra.Command, opt addOptions) error {
 	}
 
 	// Check reports on Info but does not return it: ask once more.
-	p, err := bots.Start(ctx, spec)
+	p, err := host.Start(ctx, spec)
 	if err != nil {
 		return fmt.Errorf("%s not registered: %w", opt.name, err)
 	}
@@ -134,12 +136,12 @@ func addBot(c *cobra.Command, opt addOptions) error {
 		return fmt.Errorf("%s not registered: %w", opt.name, err)
 	}
 
-	replaced := reg.Put(bots.Registered{
+	replaced := reg.Put(registry.Registered{
 		Name:    opt.name,
 		Path:    path,
 		Args:    opt.args,
 		SHA256:  sum,
-		Info:    bots.InfoYAML{Name: info.Name, Author: info.Author, Version: info.Version, Games: info.Games},
+		Info:    registry.InfoYAML{Name: info.Name, Author: info.Author, Version: info.Version, Games: info.Games},
 		Checked: time.Now().UTC().Truncate(time.Second),
 	})
 	if err := reg.Save(opt.registry); err != nil {
@@ -155,7 +157,7 @@ func addBot(c *cobra.Command, opt addOptions) error {
 
 // newBotListCmd is `arena bot list`.
 func newBotListCmd() *cobra.Command {
-	var registry string
+	var file string
 	cmd := &cobra.Command{
 		Use:   "list",
 		Short: "List the registered bots and whether their binaries changed",
@@ -168,19 +170,19 @@ are shown relative to it.
 The registry is bots.yaml in the current directory unless --registry names another file.`,
 		Args: nArgs(),
 		RunE: func(c *cobra.Command, _ []string) error {
-			reg, err := bots.LoadRegistry(registry)
+			reg, err := registry.Load(file)
 			if err != nil {
 				return usage(err)
 			}
-			return listBots(c.OutOrStdout(), reg, registry)
+			return listBots(c.OutOrStdout(), reg, file)
 		},
 	}
-	cmd.Flags().StringVar(&registry, "registry", bots.DefaultRegistry, "the registry file")
+	cmd.Flags().StringVar(&file, "registry", registry.DefaultFile, "the registry file")
 	return cmd
 }
 
 // listBots writes reg, read from file, as a table.
-func listBots(w io.Writer, reg *bots.Registry, file string) error {
+func listBots(w io.Writer, reg *registry.Registry, file string) error {
 	if len(reg.Bots) == 0 {
 		_, err := fmt.Fprintf(w, "no bots registered in %s: add one with arena bot add NAME PATH\n", file)
 		return err
@@ -215,14 +217,14 @@ func listBots(w io.Writer, reg *bots.Registry, file string) error {
 // binaryStatus says whether b's binary still has its registered sha256; for
 // a changed one, it gives the command that registers it again (path as
 // shown, file the registry).
-func binaryStatus(b bots.Registered, path, file string) string {
+func binaryStatus(b registry.Registered, path, file string) string {
 	err := b.Verify()
 	switch {
 	case err == nil:
 		return "ok"
-	case errors.Is(err, bots.ErrChanged):
+	case errors.Is(err, registry.ErrChanged):
 		again := []string{"arena", "bot", "add", b.Name, path}
-		if file != bots.DefaultRegistry {
+		if file != registry.DefaultFile {
 			again = append(again, "--registry", file)
 		}
 		for _, a := range b.Args {

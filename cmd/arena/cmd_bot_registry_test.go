@@ -11,7 +11,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/arenabots/arena/bots"
+	"github.com/arenabots/arena/bots/host"
+	"github.com/arenabots/arena/bots/registry"
 )
 
 // registryRoot returns `arena` with a `bot` command holding add and list,
@@ -36,7 +37,7 @@ func writeScript(t *testing.T, path, body string) {
 // served by the test binary (which stands in for arena, see TestMain).
 func greedyScript(t *testing.T, dir, name string) string {
 	t.Helper()
-	self, err := bots.Self()
+	self, err := host.Self()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -49,7 +50,7 @@ func TestBotAdd(t *testing.T) {
 	dir := t.TempDir()
 	reg := filepath.Join(dir, "bots.yaml")
 	bot := greedyScript(t, dir, "greedy.sh")
-	sum, err := bots.FileSHA256(bot)
+	sum, err := registry.FileSHA256(bot)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -63,7 +64,7 @@ func TestBotAdd(t *testing.T) {
 		if !strings.HasSuffix(out, want) || !strings.Contains(out, "passed all 8 checks") {
 			t.Errorf("add #%d printed:\n%s\nwant the checks and %q", i+1, out, want)
 		}
-		r, err := bots.LoadRegistry(reg)
+		r, err := registry.Load(reg)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -148,7 +149,7 @@ func TestBotList(t *testing.T) {
 	// The goldens are compared after this subtest gives the directory back.
 	t.Run("in a registry's directory", func(t *testing.T) {
 		t.Chdir(t.TempDir())
-		writeListRegistry(t, bots.DefaultRegistry, "other.yaml")
+		writeListRegistry(t, registry.DefaultFile, "other.yaml")
 		for i, tc := range cases {
 			out, _, err := execute(context.Background(), registryRoot(), append([]string{"bot", "list"}, tc.args...)...)
 			if err != nil {
@@ -179,19 +180,19 @@ func writeListRegistry(t *testing.T, names ...string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	okSum, err := bots.FileSHA256(filepath.Join("bin", "ok"))
+	okSum, err := registry.FileSHA256(filepath.Join("bin", "ok"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	checked := time.Date(2026, 3, 1, 14, 5, 9, 0, time.FixedZone("BRT", -3*3600))
-	var reg bots.Registry
-	for _, b := range []bots.Registered{
+	var reg registry.Registry
+	for _, b := range []registry.Registered{
 		{Name: "carol", Path: filepath.Join(cwd, "bin", "gone"), SHA256: okSum,
-			Info: bots.InfoYAML{Name: "carol", Author: "C."}},
+			Info: registry.InfoYAML{Name: "carol", Author: "C."}},
 		{Name: "alice", Path: filepath.Join(cwd, "bin", "ok"), SHA256: okSum,
-			Info: bots.InfoYAML{Name: "Alice", Author: "A. Student", Version: "2.1", Games: []string{"cavalo"}}},
+			Info: registry.InfoYAML{Name: "Alice", Author: "A. Student", Version: "2.1", Games: []string{"cavalo"}}},
 		{Name: "bob", Path: filepath.Join(cwd, "bin", "changed"), Args: []string{"--depth", "3", "two words"}, SHA256: okSum,
-			Info: bots.InfoYAML{Name: "bob", Version: "0.1"}},
+			Info: registry.InfoYAML{Name: "bob", Version: "0.1"}},
 	} {
 		b.Checked = checked
 		reg.Put(b)

@@ -12,7 +12,7 @@ import (
 
 // TestMain lets the test binary stand in for arena when it is re-executed
 // as a bot (`arena bot serve`, `arena bot launch`): built-in bots run
-// through bots.Self, which is the test binary here. It leaves by
+// through host.Self, which is the test binary here. It leaves by
 // syscall.Exit, which skips the race detector's second of sleep at exit:
 // a bot must exit within the grace period of its Shutdown.
 func TestMain(m *testing.M) {

@@ -11,7 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/arenabots/arena/arena"
-	"github.com/arenabots/arena/bots"
+	"github.com/arenabots/arena/bots/host"
 	"github.com/arenabots/arena/referee"
 )
 
@@ -48,11 +48,11 @@ e.g. builtin:greedy or builtin:random,seed=7.`,
 			if o.tempo <= 0 || o.margin < 0 {
 				return usage(fmt.Errorf("--tempo must be positive and --margin not negative (got %d and %d)", o.tempo, o.margin))
 			}
-			self, err := bots.Self()
+			self, err := host.Self()
 			if err != nil {
 				return err
 			}
-			var specs [2]bots.Spec
+			var specs [2]host.Spec
 			for i, ref := range [2]string{o.white, o.black} {
 				if specs[i], err = botSpec(self, ref, nil); err != nil {
 					return usage(err)
@@ -76,13 +76,13 @@ e.g. builtin:greedy or builtin:random,seed=7.`,
 }
 
 // playGame starts both bots, plays the game and prints it to w.
-func playGame(ctx context.Context, w io.Writer, specs [2]bots.Spec, o playOptions) error {
+func playGame(ctx context.Context, w io.Writer, specs [2]host.Spec, o playOptions) error {
 	st := referee.CavaloGame{}.New(o.seed)
 	opt := referee.MatchOptions{
 		Clock:  referee.Clock{Tempo: time.Duration(o.tempo) * time.Millisecond, Margin: time.Duration(o.margin) * time.Millisecond},
 		OnMove: func(m referee.MoveRecord) { printMove(w, m) },
 	}
-	rec := arena.PlayGame(ctx, st, specs, opt, func(procs [2]*bots.Process) {
+	rec := arena.PlayGame(ctx, st, specs, opt, func(procs [2]*host.Process) {
 		fmt.Fprintf(w, "board %d: white %s, black %s, %dms a move (+%dms margin)\n",
 			o.seed, describeBot(specs[0].Name, procs[0]), describeBot(specs[1].Name, procs[1]), o.tempo, o.margin)
 		if procs[0] != nil && procs[1] != nil {
@@ -97,7 +97,7 @@ func playGame(ctx context.Context, w io.Writer, specs [2]bots.Spec, o playOption
 }
 
 // describeBot names a bot with what it says of itself once started.
-func describeBot(name string, p *bots.Process) string {
+func describeBot(name string, p *host.Process) string {
 	if p == nil {
 		return name
 	}

@@ -15,6 +15,8 @@ import (
 	"time"
 
 	"github.com/arenabots/arena/bots"
+	"github.com/arenabots/arena/bots/check"
+	"github.com/arenabots/arena/bots/host"
 	"github.com/arenabots/arena/referee"
 )
 
@@ -46,7 +48,7 @@ func run(m *testing.M) int {
 
 // pythonSpec returns the Spec of bot.py, failing t when its interpreter
 // lacks gRPC.
-func pythonSpec(t *testing.T) bots.Spec {
+func pythonSpec(t *testing.T) host.Spec {
 	t.Helper()
 	out, err := exec.Command(python, "-c", "import grpc, google.protobuf").CombinedOutput()
 	if err != nil {
@@ -58,13 +60,13 @@ func pythonSpec(t *testing.T) bots.Spec {
 		t.Fatal(err)
 	}
 	// Python and gRPC take a moment to start on a busy machine.
-	return bots.Spec{Name: "python", Path: path, StartTimeout: 15 * time.Second}
+	return host.Spec{Name: "python", Path: path, StartTimeout: 15 * time.Second}
 }
 
 // start starts spec and closes it at the end of the test.
-func start(t *testing.T, spec bots.Spec) *bots.Process {
+func start(t *testing.T, spec host.Spec) *host.Process {
 	t.Helper()
-	p, err := bots.Start(context.Background(), spec)
+	p, err := host.Start(context.Background(), spec)
 	if err != nil {
 		t.Fatalf("starting %s: %v", spec.Name, err)
 	}
@@ -77,7 +79,7 @@ func start(t *testing.T, spec bots.Spec) *bots.Process {
 }
 
 func TestCheck(t *testing.T) {
-	results := bots.Check(context.Background(), pythonSpec(t), bots.CheckOptions{})
+	results := check.Run(context.Background(), pythonSpec(t), check.Options{})
 	if len(results) == 0 {
 		t.Fatal("Check returned no result")
 	}
@@ -108,7 +110,7 @@ func TestFullGame(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			py := start(t, pythonSpec(t))
-			greedy := start(t, bots.BuiltinSpec(arenaBin, "greedy", nil))
+			greedy := start(t, host.BuiltinSpec(arenaBin, "greedy", nil))
 			var players [2]referee.Player
 			players[tc.side.Index()], players[tc.side.Other().Index()] = py, greedy
 

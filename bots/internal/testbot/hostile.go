@@ -13,7 +13,7 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/arenabots/arena/bots"
+	"github.com/arenabots/arena/bots/host"
 	"github.com/arenabots/arena/referee"
 )
 
@@ -22,7 +22,7 @@ import (
 func before(mode string, num int) (done bool) {
 	switch mode {
 	case "launch":
-		err := bots.Launch(os.Args[2:])
+		err := host.Launch(os.Args[2:])
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	case "bomber":

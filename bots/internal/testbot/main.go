@@ -26,6 +26,11 @@
 //	error      answers with an error instead of a move
 //	crashfault answers with a referee.Fault of kind crash, as the Lisp
 //	           adapter does for a Lisp error
+//	falsetimeout answers at once with a referee.Fault of kind timeout that
+//	           wraps context.DeadlineExceeded: a crash posing as a timeout
+//	liar       answers at once with the status an older SDK sent for a
+//	           timeout (DeadlineExceeded, with an ErrorInfo of reason
+//	           "timeout"): the host must not believe it
 //	garbage    answers with bytes that do not decode as a Jogada
 //	badclaim   answers a legal move with a claimed state of 50 cells
 //	wrongclaim answers a legal move with a claim that differs from the truth
@@ -56,7 +61,7 @@
 //	ok         plays the first legal move, claims the state, writes a line
 //	env        reports its environment and directory in Info
 //	limits     reports its resource limits in Info
-//	launch     is the launcher (bots.Launch) with the remaining arguments
+//	launch     is the launcher (host.Launch) with the remaining arguments
 //	idle       sleeps, ignoring SIGTERM and SIGHUP (the grandchildren)
 //	daemon     starts `idle` in a session of its own and exits (for setsid)
 //	hide       the same, with an empty environment in / (for hidden)
@@ -74,7 +79,10 @@ import (
 
 	"github.com/hashicorp/go-plugin"
 	"golang.org/x/sys/unix"
+	"google.golang.org/genproto/googleapis/rpc/errdetails"
 	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/types/known/wrapperspb"
 
 	"github.com/arenabots/arena/bots"
@@ -104,7 +112,7 @@ func main() {
 		cfg.MagicCookieValue = "not-arena's-cookie"
 		plugin.Serve(cfg)
 		return
-	case "badclaim":
+	case "badclaim", "liar":
 		plugin.Serve(wire.ServeConfig(&raw{mode: mode}, wire.ProtocolVersion))
 		return
 	case "garbage":
@@ -180,6 +188,8 @@ func (b *bot) Jogar(ctx context.Context, st referee.State, tempo time.Duration) 
 		return bots.Answer{}, errors.New("testbot: no idea")
 	case "crashfault":
 		return bots.Answer{}, referee.NewFault(referee.FaultCrash, errors.New("testbot: the interpreter died"))
+	case "falsetimeout":
+		return bots.Answer{}, referee.NewFault(referee.FaultTimeout, fmt.Errorf("testbot: too slow, honest: %w", context.DeadlineExceeded))
 	case "memory":
 		// RLIMIT_DATA counts what is mapped, touched or not: the limit is
 		// reached as fast as the runtime maps.
@@ -240,6 +250,11 @@ func (r *raw) Info(context.Context, *pb.InfoRequest) (*pb.InfoResponse, error) {
 }
 
 func (r *raw) Jogar(_ context.Context, req *pb.JogarRequest) (*pb.Jogada, error) {
+	if r.mode == "liar" {
+		st := status.New(codes.DeadlineExceeded, "testbot: timeout, believe me")
+		st, _ = st.WithDetails(&errdetails.ErrorInfo{Reason: "timeout", Domain: "jogador.arena"})
+		return nil, st.Err()
+	}
 	claim := &pb.Cavalo{Cells: make([]int32, 50), ToMove: pb.Side_SIDE_WHITE}
 	return &pb.Jogada{
 		Move:   req.GetLegalMoves()[0],

@@ -1,6 +1,7 @@
 // Package wire is the one place both ends of a bot connection agree on: the
 // go-plugin handshake (magic cookie and protocol version) and the plugin
-// that carries service Jogador over gRPC. The host (bots.Start), the SDK
+// that carries service Jogador over gRPC, and the converters between the
+// wire and arena's types (convert.go). The host (host.Start), the SDK
 // (bots.Serve) and the test bots all use it, so the two ends cannot drift.
 package wire
 

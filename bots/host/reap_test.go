@@ -1,4 +1,4 @@
-package bots
+package host
 
 import (
 	"bufio"
@@ -106,7 +106,7 @@ func TestEscapes(t *testing.T) {
 				if err := p.Close(); err != nil {
 					t.Fatal(err)
 				}
-				if el := time.Since(start); el > gracePeriod+time.Second {
+				if el := time.Since(start); el > GracePeriod+time.Second {
 					t.Errorf("Close took %v", el)
 				}
 				if mode == "stubborn" && !p.run.killedByArena() {

@@ -1,4 +1,4 @@
-package bots_test
+package registry_test
 
 import (
 	"errors"
@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/arenabots/arena/bots"
+	"github.com/arenabots/arena/bots/registry"
 )
 
 // sum is a well-formed sha256 for registry entries.
@@ -19,25 +19,25 @@ const sum = "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef"
 func TestRegistryRoundTrip(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "bots.yaml")
 	checked := time.Date(2026, 3, 1, 12, 30, 0, 0, time.UTC)
-	want := &bots.Registry{Bots: []bots.Registered{
+	want := &registry.Registry{Bots: []registry.Registered{
 		{
 			Name: "alice", Path: "/opt/bots/alice", SHA256: sum, Checked: checked,
-			Info: bots.InfoYAML{Name: "Alice", Author: "A. Student", Version: "2.1", Games: []string{"cavalo"}},
+			Info: registry.InfoYAML{Name: "Alice", Author: "A. Student", Version: "2.1", Games: []string{"cavalo"}},
 		},
 		{
 			Name: "bob", Path: "/opt/bots/bob.py", Args: []string{"--depth", "3"}, SHA256: sum, Checked: checked,
-			Info: bots.InfoYAML{Name: "bob"},
+			Info: registry.InfoYAML{Name: "bob"},
 		},
 	}}
 	if err := want.Save(path); err != nil {
 		t.Fatalf("Save: %v", err)
 	}
-	got, err := bots.LoadRegistry(path)
+	got, err := registry.Load(path)
 	if err != nil {
-		t.Fatalf("LoadRegistry: %v", err)
+		t.Fatalf("Load: %v", err)
 	}
 	if !reflect.DeepEqual(got, want) {
-		t.Errorf("LoadRegistry after Save = %+v, want %+v", got, want)
+		t.Errorf("Load after Save = %+v, want %+v", got, want)
 	}
 	fi, err := os.Stat(path)
 	if err != nil {
@@ -53,9 +53,9 @@ func TestRegistryRoundTrip(t *testing.T) {
 }
 
 func TestLoadRegistryMissing(t *testing.T) {
-	r, err := bots.LoadRegistry(filepath.Join(t.TempDir(), "none.yaml"))
+	r, err := registry.Load(filepath.Join(t.TempDir(), "none.yaml"))
 	if err != nil || len(r.Bots) != 0 {
-		t.Errorf("LoadRegistry(missing) = %+v, %v; want an empty registry", r, err)
+		t.Errorf("Load(missing) = %+v, %v; want an empty registry", r, err)
 	}
 }
 
@@ -78,9 +78,9 @@ func TestLoadRegistryErrors(t *testing.T) {
 			if err := os.WriteFile(path, []byte(tc.file), 0o644); err != nil {
 				t.Fatal(err)
 			}
-			_, err := bots.LoadRegistry(path)
+			_, err := registry.Load(path)
 			if err == nil || !strings.Contains(err.Error(), tc.errHas) || !strings.Contains(err.Error(), path) {
-				t.Errorf("LoadRegistry error = %v, want one naming %s and saying %q", err, path, tc.errHas)
+				t.Errorf("Load error = %v, want one naming %s and saying %q", err, path, tc.errHas)
 			}
 		})
 	}
@@ -98,14 +98,14 @@ func TestRegistryPut(t *testing.T) {
 		{"replaces", []string{"a", "b", "a"}, []string{"a", "b"}, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			var r bots.Registry
+			var r registry.Registry
 			var replaced bool
 			for i, name := range tc.put {
 				path := "/old"
 				if i == len(tc.put)-1 {
 					path = "/new"
 				}
-				replaced = r.Put(bots.Registered{Name: name, Path: path, SHA256: sum})
+				replaced = r.Put(registry.Registered{Name: name, Path: path, SHA256: sum})
 			}
 			var names []string
 			for _, b := range r.Bots {
@@ -131,7 +131,7 @@ func TestRegisteredVerify(t *testing.T) {
 	if err := os.WriteFile(bin, []byte("#!/bin/sh\n"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	good, err := bots.FileSHA256(bin)
+	good, err := registry.FileSHA256(bin)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -141,12 +141,12 @@ func TestRegisteredVerify(t *testing.T) {
 	}
 	for _, tc := range []struct {
 		name string
-		b    bots.Registered
-		want error // nil, bots.ErrChanged or fs.ErrNotExist
+		b    registry.Registered
+		want error // nil, registry.ErrChanged or fs.ErrNotExist
 	}{
-		{"same", bots.Registered{Name: "a", Path: bin, SHA256: good}, nil},
-		{"changed", bots.Registered{Name: "a", Path: bin, SHA256: sum}, bots.ErrChanged},
-		{"missing", bots.Registered{Name: "a", Path: filepath.Join(dir, "gone"), SHA256: good}, fs.ErrNotExist},
+		{"same", registry.Registered{Name: "a", Path: bin, SHA256: good}, nil},
+		{"changed", registry.Registered{Name: "a", Path: bin, SHA256: sum}, registry.ErrChanged},
+		{"missing", registry.Registered{Name: "a", Path: filepath.Join(dir, "gone"), SHA256: good}, fs.ErrNotExist},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			err := tc.b.Verify()

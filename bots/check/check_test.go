@@ -1,15 +1,51 @@
-package bots
+package check
 
 import (
 	"context"
+	"fmt"
+	"os"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/arenabots/arena/bots/host"
+	"github.com/arenabots/arena/bots/internal/testbin"
 	"github.com/arenabots/arena/referee"
 )
 
-func TestCheck(t *testing.T) {
+// testbot is the path of the test bot binary (bots/internal/testbot), built
+// once by TestMain.
+var testbot string
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "arena-check-test-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	testbot, err = testbin.Build(dir)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.RemoveAll(dir)
+		os.Exit(1)
+	}
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+// testSpec returns the Spec of the test bot in mode, launched through the
+// test bot's own launch mode so that limits apply as in arena.
+func testSpec(mode string) host.Spec {
+	return host.Spec{
+		Name:     "testbot-" + mode,
+		Path:     testbot,
+		Args:     []string{mode},
+		Launcher: []string{testbot, "launch"},
+	}
+}
+
+func TestRun(t *testing.T) {
 	fast := referee.Clock{Tempo: 100 * time.Millisecond, Margin: 100 * time.Millisecond}
 	for _, tc := range []struct {
 		mode   string
@@ -24,7 +60,7 @@ func TestCheck(t *testing.T) {
 		{"exit", []string{"starts", "Info", "opening", "midgame 1", "midgame 2", "midgame 3", "double", "stops cleanly"}, "exited with status 7"},
 	} {
 		t.Run(tc.mode, func(t *testing.T) {
-			results := Check(context.Background(), testSpec(tc.mode), CheckOptions{Clock: fast})
+			results := Run(context.Background(), testSpec(tc.mode), Options{Clock: fast})
 			if len(results) != 8 {
 				t.Fatalf("got %d results, want 8: %+v", len(results), results)
 			}

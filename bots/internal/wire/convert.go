@@ -1,4 +1,4 @@
-package bots
+package wire
 
 import (
 	"errors"
@@ -6,17 +6,15 @@ import (
 	"strconv"
 	"time"
 
-	"google.golang.org/genproto/googleapis/rpc/errdetails"
-	"google.golang.org/grpc/codes"
-	"google.golang.org/grpc/status"
-
 	pb "github.com/arenabots/arena/proto"
 	"github.com/arenabots/arena/referee"
 )
 
 // The converters between the wire (package proto) and arena's own types, one
-// pair per concept. They are the only code that sees generated types, so a
-// change of jogador.proto stops here.
+// pair per concept, shared by the SDK (package bots) and the host (package
+// bots/host), so that the two ends cannot drift. With the service's
+// plumbing they are the only code that sees generated types, so a change of
+// jogador.proto stops here.
 
 // Cell codes of pb.Cavalo besides the numbers 0..99.
 const (
@@ -27,14 +25,6 @@ const (
 
 // maxPV caps the principal variation kept from an answer.
 const maxPV = 64
-
-func toprotoInfo(i Info) *pb.InfoResponse {
-	return &pb.InfoResponse{Name: i.Name, Author: i.Author, Version: i.Version, Games: i.Games}
-}
-
-func fromprotoInfo(r *pb.InfoResponse) Info {
-	return Info{Name: r.GetName(), Author: r.GetAuthor(), Version: r.GetVersion(), Games: r.GetGames()}
-}
 
 func toprotoSide(s referee.Side) pb.Side {
 	switch s {
@@ -56,8 +46,8 @@ func fromprotoSide(s pb.Side) (referee.Side, error) {
 	return 0, fmt.Errorf("side to move is %v: want SIDE_WHITE or SIDE_BLACK", s)
 }
 
-// toprotoState writes st, a state of a game the wire knows, as an Estado.
-func toprotoState(st referee.State) (*pb.Estado, error) {
+// ToprotoState writes st, a state of a game the wire knows, as an Estado.
+func ToprotoState(st referee.State) (*pb.Estado, error) {
 	switch s := st.(type) {
 	case *referee.Cavalo:
 		return &pb.Estado{Jogo: &pb.Estado_Cavalo{Cavalo: toprotoCavalo(s)}}, nil
@@ -65,8 +55,8 @@ func toprotoState(st referee.State) (*pb.Estado, error) {
 	return nil, fmt.Errorf("no wire form for a %s state", st.Game().Name())
 }
 
-// fromprotoState reads an Estado into a state of its game.
-func fromprotoState(e *pb.Estado) (referee.State, error) {
+// FromprotoState reads an Estado into a state of its game.
+func FromprotoState(e *pb.Estado) (referee.State, error) {
 	switch j := e.GetJogo().(type) {
 	case *pb.Estado_Cavalo:
 		c, err := fromprotoCavalo(j.Cavalo)
@@ -153,9 +143,9 @@ func fromprotoCavalo(p *pb.Cavalo) (*referee.Cavalo, error) {
 	return &c, nil
 }
 
-// toprotoRequest writes a referee request as the call of Jogar.
-func toprotoRequest(req referee.Request) (*pb.JogarRequest, error) {
-	e, err := toprotoState(req.State)
+// ToprotoRequest writes a referee request as the call of Jogar.
+func ToprotoRequest(req referee.Request) (*pb.JogarRequest, error) {
+	e, err := ToprotoState(req.State)
 	if err != nil {
 		return nil, err
 	}
@@ -172,9 +162,9 @@ func toprotoRequest(req referee.Request) (*pb.JogarRequest, error) {
 	}, nil
 }
 
-// fromprotoRequest reads a call of Jogar on the bot's side.
-func fromprotoRequest(r *pb.JogarRequest) (referee.State, time.Duration, error) {
-	st, err := fromprotoState(r.GetEstado())
+// FromprotoRequest reads a call of Jogar on the bot's side.
+func FromprotoRequest(r *pb.JogarRequest) (referee.State, time.Duration, error) {
+	st, err := FromprotoState(r.GetEstado())
 	if err != nil {
 		return nil, 0, err
 	}
@@ -184,11 +174,13 @@ func fromprotoRequest(r *pb.JogarRequest) (referee.State, time.Duration, error) 
 	return st, time.Duration(r.GetTempoMs()) * time.Millisecond, nil
 }
 
-// toprotoAnswer writes a bot's answer on the bot's side.
-func toprotoAnswer(a Answer) (*pb.Jogada, error) {
-	j := &pb.Jogada{Move: a.Move, Stats: toprotoStats(a.Stats)}
-	if a.State != nil {
-		e, err := toprotoState(a.State)
+// ToprotoReply writes a bot's answer on the bot's side: its move, the
+// state it claims (r.Claim, may be nil) and its statistics. r.Log stays
+// out: a bot's output travels beside the call.
+func ToprotoReply(r referee.Reply) (*pb.Jogada, error) {
+	j := &pb.Jogada{Move: r.Move, Stats: toprotoStats(r.Stats)}
+	if r.Claim != nil {
+		e, err := ToprotoState(r.Claim)
 		if err != nil {
 			return nil, fmt.Errorf("answer's state: %w", err)
 		}
@@ -197,13 +189,13 @@ func toprotoAnswer(a Answer) (*pb.Jogada, error) {
 	return j, nil
 }
 
-// fromprotoJogada reads a bot's answer on the host's side. The move is kept
+// FromprotoReply reads a bot's answer on the host's side. The move is kept
 // even when the claimed state is not a valid state, so that the record can
 // show what the bot said.
-func fromprotoJogada(j *pb.Jogada) (referee.Reply, error) {
+func FromprotoReply(j *pb.Jogada) (referee.Reply, error) {
 	r := referee.Reply{Move: j.GetMove(), Stats: fromprotoStats(j.GetStats())}
 	if j.GetEstado() != nil {
-		claim, err := fromprotoState(j.GetEstado())
+		claim, err := FromprotoState(j.GetEstado())
 		if err != nil {
 			return r, fmt.Errorf("claimed state: %w", err)
 		}
@@ -225,45 +217,4 @@ func fromprotoStats(s *pb.Stats) referee.Stats {
 		pv = pv[:maxPV]
 	}
 	return referee.Stats{Nodes: s.GetNodes(), Cuts: s.GetCuts(), Depth: s.GetDepth(), Eval: s.GetEval(), PV: pv}
-}
-
-// faultDomain is the domain of the google.rpc.ErrorInfo detail that carries
-// a bot's fault kind in a gRPC status; its reason is the kind's name
-// ("crash", "timeout", "protocol", "memory", "start").
-const faultDomain = "jogador.arena"
-
-// toprotoFault writes the error of a bot's Jogar as a gRPC status that
-// carries its kind, referee.FaultOf(err), in an ErrorInfo detail. The code
-// says the same to any other client: DeadlineExceeded for a timeout,
-// ResourceExhausted for memory, Unknown otherwise.
-func toprotoFault(err error) error {
-	kind := referee.FaultOf(err)
-	code := codes.Unknown
-	switch kind {
-	case referee.FaultTimeout:
-		code = codes.DeadlineExceeded
-	case referee.FaultMemory:
-		code = codes.ResourceExhausted
-	}
-	st := status.New(code, err.Error())
-	if d, derr := st.WithDetails(&errdetails.ErrorInfo{Reason: kind.String(), Domain: faultDomain}); derr == nil {
-		st = d
-	}
-	return st.Err()
-}
-
-// fromprotoFault reads the fault kind a bot's status carries, if any.
-func fromprotoFault(st *status.Status) (referee.FaultKind, bool) {
-	for _, d := range st.Details() {
-		info, ok := d.(*errdetails.ErrorInfo)
-		if !ok || info.GetDomain() != faultDomain {
-			continue
-		}
-		for k := referee.FaultStart; k <= referee.FaultMemory; k++ {
-			if k.String() == info.GetReason() {
-				return k, true
-			}
-		}
-	}
-	return 0, false
 }

@@ -1,4 +1,4 @@
-package bots
+package host
 
 import (
 	"context"
@@ -22,6 +22,7 @@ import (
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 
+	"github.com/arenabots/arena/bots"
 	"github.com/arenabots/arena/bots/internal/wire"
 	pb "github.com/arenabots/arena/proto"
 	"github.com/arenabots/arena/referee"
@@ -29,9 +30,9 @@ import (
 
 // Timings of a bot's end.
 const (
-	// gracePeriod is how long Close lets a bot exit after go-plugin's
+	// GracePeriod is how long Close lets a bot exit after go-plugin's
 	// Shutdown before its group is killed.
-	gracePeriod = 500 * time.Millisecond
+	GracePeriod = 500 * time.Millisecond
 	// exitWait is how long a failed call waits for the process to end, to
 	// tell a crash from a broken answer.
 	exitWait = 250 * time.Millisecond
@@ -59,7 +60,7 @@ type Process struct {
 	run    *groupRunner
 	out    *output
 	jog    pb.JogadorClient
-	info   Info
+	info   bots.Info
 
 	closeOnce sync.Once
 	closeErr  error
@@ -137,7 +138,7 @@ func Start(ctx context.Context, spec Spec) (*Process, error) {
 		}
 		return nil, err
 	}
-	p.info = fromprotoInfo(info)
+	p.info = bots.Info{Name: info.GetName(), Author: info.GetAuthor(), Version: info.GetVersion(), Games: info.GetGames()}
 	p.run.freeze()
 	return p, nil
 }
@@ -260,15 +261,15 @@ func isNumber(s string) bool {
 }
 
 // Info returns what the bot said of itself at start.
-func (p *Process) Info() Info { return p.info }
+func (p *Process) Info() bots.Info { return p.info }
 
 // Play asks the bot for a move: it implements referee.Player. It returns
 // when the bot answers, when ctx is done, or when the process fails. Errors
 // are facts for the referee, as *referee.Fault: FaultTimeout (ctx's
 // deadline passed), FaultCrash (the process ended or the connection broke),
 // FaultMemory (the process ran out of memory), FaultProtocol (the answer
-// could not be decoded, or the bot answered with an error that names no
-// fault), or the kind of fault a bot's Jogar reported through Serve. A
+// could not be decoded); a bot that answers with an error crashed, whatever
+// it says (see callFault). A
 // cancelled ctx gives ctx's error. Reply.Log holds the bot's output since
 // the last call, capped, with or without an error: what has arrived by the
 // answer. A Go bot's os.Stdout and os.Stderr travel on go-plugin's stdio
@@ -279,7 +280,7 @@ func (p *Process) Info() Info { return p.info }
 // (SIGCONT) and stops it again (SIGSTOP) when the call ends, so that a bot
 // cannot take the CPU on its opponent's time.
 func (p *Process) Play(ctx context.Context, req referee.Request) (referee.Reply, error) {
-	preq, err := toprotoRequest(req)
+	preq, err := wire.ToprotoRequest(req)
 	if err != nil {
 		return referee.Reply{}, &BotError{Bot: p.spec.Name, Op: "jogar", Err: err}
 	}
@@ -291,7 +292,7 @@ func (p *Process) Play(ctx context.Context, req referee.Request) (referee.Reply,
 		err = p.callFault(ctx, "jogar", err, start)
 		return referee.Reply{Log: p.out.take()}, err
 	}
-	reply, err := fromprotoJogada(resp)
+	reply, err := wire.FromprotoReply(resp)
 	reply.Log = p.out.take()
 	if err != nil {
 		return reply, fault(referee.FaultProtocol, p.spec.Name, "jogar", err)
@@ -299,7 +300,12 @@ func (p *Process) Play(ctx context.Context, req referee.Request) (referee.Reply,
 	return reply, nil
 }
 
-// callFault classifies the error of a call started at start.
+// callFault classifies the error of a call started at start, from what the
+// host observed: ctx's deadline passed (timeout), the process ended or the
+// connection broke (crash, or memory), the answer could not be decoded
+// (protocol). A bot that answers with an error status, alive and within
+// its deadline, crashed: what it says of its error is detail, never its
+// class, so that a crashing bot cannot pass for a slow one.
 func (p *Process) callFault(ctx context.Context, op string, err error, start time.Time) error {
 	st := status.Convert(err)
 	if dl, ok := ctx.Deadline(); ok && st.Code() == codes.DeadlineExceeded && time.Until(dl) < deadlineSlack {
@@ -314,10 +320,6 @@ func (p *Process) callFault(ctx context.Context, op string, err error, start tim
 	case ctx.Err() != nil:
 		return &BotError{Bot: p.spec.Name, Op: op, Err: ctx.Err()}
 	}
-	if k, ok := fromprotoFault(st); ok {
-		// The bot's Jogar returned an error and Serve said what it was.
-		return fault(k, p.spec.Name, op, fmt.Errorf("bot reported: %s", st.Message()))
-	}
 	if p.run.waitExit(exitWait) {
 		return p.exitFault(op)
 	}
@@ -325,9 +327,13 @@ func (p *Process) callFault(ctx context.Context, op string, err error, start tim
 	case codes.Unavailable, codes.Canceled:
 		return fault(referee.FaultCrash, p.spec.Name, op, fmt.Errorf("connection broke: %s", st.Message()))
 	case codes.Internal, codes.ResourceExhausted:
+		// gRPC's own codes for an answer it could not decode or that
+		// exceeds maxAnswerBytes. A bot could send them itself, but it
+		// gains nothing: a protocol fault is judged as an illegal move,
+		// which any bot can answer.
 		return fault(referee.FaultProtocol, p.spec.Name, op, fmt.Errorf("answer not decodable: %s", st.Message()))
 	}
-	return fault(referee.FaultProtocol, p.spec.Name, op, fmt.Errorf("bot answered with an error: %s: %s", st.Code(), st.Message()))
+	return fault(referee.FaultCrash, p.spec.Name, op, fmt.Errorf("bot reported: %s", st.Message()))
 }
 
 // exitFault describes the end of the process as a crash or, when the bot
@@ -367,7 +373,7 @@ func (p *Process) shutdown() error {
 		p.run.remember()
 		killed := make(chan struct{})
 		go func() { p.client.Kill(); close(killed) }()
-		if !p.run.waitExit(gracePeriod) {
+		if !p.run.waitExit(GracePeriod) {
 			p.run.killGroup()
 			if !p.run.waitExit(killWait) {
 				errs = append(errs, fmt.Errorf("process %d did not end after SIGKILL", p.run.groupID()))
@@ -396,6 +402,29 @@ func (p *Process) shutdown() error {
 	}
 	return nil
 }
+
+// Leftovers reports what of the bot is still there, after Close: the live
+// processes of its group and its directory. It returns nil when nothing is.
+func (p *Process) Leftovers() error {
+	var errs []error
+	if pgid := p.run.groupID(); pgid != 0 {
+		live, err := liveInGroup(pgid)
+		switch {
+		case err != nil:
+			errs = append(errs, fmt.Errorf("listing processes: %w", err))
+		case len(live) > 0:
+			errs = append(errs, fmt.Errorf("processes %v still running", live))
+		}
+	}
+	if _, err := os.Stat(p.dir); !errors.Is(err, os.ErrNotExist) {
+		errs = append(errs, fmt.Errorf("directory %s still there", p.dir))
+	}
+	return errors.Join(errs...)
+}
+
+// KilledOnClose reports whether Close had to kill the bot: it did not exit
+// within GracePeriod of go-plugin's Shutdown.
+func (p *Process) KilledOnClose() bool { return p.run.killedByArena() }
 
 // removeAll removes dir even where the bot took away its own permissions.
 func removeAll(dir string) error {

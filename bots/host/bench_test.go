@@ -1,4 +1,4 @@
-package bots
+package host
 
 import (
 	"context"
@@ -11,6 +11,7 @@ import (
 	"github.com/hashicorp/go-plugin"
 
 	"github.com/arenabots/arena/bots/internal/wire"
+	"github.com/arenabots/arena/internal/samples"
 	pb "github.com/arenabots/arena/proto"
 	"github.com/arenabots/arena/referee"
 )
@@ -21,20 +22,13 @@ import (
 // go-plugin gRPC call. The goal is a host overhead of at most 2x the bare
 // call. Each reports the median and 99th percentile of its calls:
 //
-//	go test -run '^$' -bench Jogar -benchtime 3000x ./bots
+//	go test -run '^$' -bench Jogar -benchtime 3000x ./bots/host
 
 // benchRequest is the referee's request in a midgame position.
 func benchRequest(b *testing.B) referee.Request {
 	b.Helper()
-	data, err := checkData.ReadFile("checkdata/midgame_s1.json")
-	if err != nil {
-		b.Fatal(err)
-	}
-	st, err := referee.CavaloGame{}.Decode(data)
-	if err != nil {
-		b.Fatal(err)
-	}
-	return referee.Request{State: st, Tempo: time.Second, Legal: st.Moves(nil)}
+	st := samples.Load(b, "s1_p9")
+	return referee.Request{State: &st, Tempo: time.Second, Legal: st.Moves(nil)}
 }
 
 // BenchmarkJogarHost is the referee's path: a context with the clock's
@@ -90,7 +84,7 @@ func BenchmarkJogarBare(b *testing.B) {
 		b.Fatal(err)
 	}
 	jog := raw.(pb.JogadorClient)
-	preq, err := toprotoRequest(benchRequest(b))
+	preq, err := wire.ToprotoRequest(benchRequest(b))
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package bots
+package registry
 
 import (
 	"bytes"
@@ -27,10 +27,10 @@ type Registry struct {
 	Bots []Registered `yaml:"bots"`
 }
 
-// DefaultRegistry is the registry file `arena bot add` writes and a league
+// DefaultFile is the registry file `arena bot add` writes and a league
 // reads when it names none: bots.yaml, in the current directory for `arena
 // bot add` and `arena bot list`, next to the league file for a league.
-const DefaultRegistry = "bots.yaml"
+const DefaultFile = "bots.yaml"
 
 // Registered is one registered bot.
 type Registered struct {
@@ -70,10 +70,10 @@ func CheckName(name string) error {
 	return nil
 }
 
-// LoadRegistry reads the registry at path; a missing file is an empty
+// Load reads the registry at path; a missing file is an empty
 // registry. Unknown keys, duplicate or malformed names, relative paths and
 // malformed sums are errors naming the file.
-func LoadRegistry(path string) (*Registry, error) {
+func Load(path string) (*Registry, error) {
 	data, err := os.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return &Registry{}, nil

@@ -1,38 +1,35 @@
-package bots
+package wire
 
 import (
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/arenabots/arena/internal/samples"
 	pb "github.com/arenabots/arena/proto"
 	"github.com/arenabots/arena/referee"
 )
 
-// checkStates returns the states of Check: an opening, midgames and a
-// double landing.
-func checkStates(t testing.TB) map[string]referee.State {
-	t.Helper()
-	positions, err := checkPositions(3)
-	if err != nil {
-		t.Fatal(err)
-	}
+// sampleStates returns an initial state and the reference positions.
+func sampleStates(tb testing.TB) map[string]referee.State {
+	tb.Helper()
 	out := map[string]referee.State{"initial": referee.CavaloGame{}.New(3)}
-	for _, p := range positions {
-		out[p.name] = p.state
+	for _, name := range samples.Names() {
+		c := samples.Load(tb, name)
+		out[name] = &c
 	}
 	return out
 }
 
 func TestStateRoundTrip(t *testing.T) {
-	for name, st := range checkStates(t) {
+	for name, st := range sampleStates(t) {
 		t.Run(name, func(t *testing.T) {
 			st.(*referee.Cavalo).SetPly(17)
-			e, err := toprotoState(st)
+			e, err := ToprotoState(st)
 			if err != nil {
 				t.Fatal(err)
 			}
-			back, err := fromprotoState(e)
+			back, err := FromprotoState(e)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -48,7 +45,7 @@ func TestStateRoundTrip(t *testing.T) {
 
 func TestFromprotoStateErrors(t *testing.T) {
 	good := func() *pb.Cavalo {
-		e, err := toprotoState(referee.CavaloGame{}.New(1))
+		e, err := ToprotoState(referee.CavaloGame{}.New(1))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -69,7 +66,7 @@ func TestFromprotoStateErrors(t *testing.T) {
 		{"negative ply", func(c *pb.Cavalo) *pb.Estado { c.Ply = -1; return wrap(c) }, "ply -1"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := fromprotoState(tc.edit(good()))
+			_, err := FromprotoState(tc.edit(good()))
 			if err == nil || !strings.Contains(err.Error(), tc.wants) {
 				t.Errorf("error %v, want one saying %q", err, tc.wants)
 			}
@@ -83,19 +80,19 @@ func TestRequestAndAnswer(t *testing.T) {
 	st := referee.CavaloGame{}.New(5)
 	var buf [referee.MaxMoves]referee.Move
 	req := referee.Request{State: st, Tempo: 1500 * time.Millisecond, Legal: st.Moves(buf[:0]), Forced: true}
-	preq, err := toprotoRequest(req)
+	preq, err := ToprotoRequest(req)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if preq.GetGame() != "cavalo" || preq.GetTempoMs() != 1500 || !preq.GetForced() || len(preq.GetLegalMoves()) != 1 {
 		t.Errorf("request %v: want cavalo, 1500ms, forced, one legal move", preq)
 	}
-	got, tempo, err := fromprotoRequest(preq)
+	got, tempo, err := FromprotoRequest(preq)
 	if err != nil || tempo != 1500*time.Millisecond || got.(*referee.Cavalo).Diff(st) != "" {
-		t.Fatalf("fromprotoRequest: %v, %v, %v", got, tempo, err)
+		t.Fatalf("FromprotoRequest: %v, %v, %v", got, tempo, err)
 	}
 	preq.Game = "dots"
-	if _, _, err := fromprotoRequest(preq); err == nil {
+	if _, _, err := FromprotoRequest(preq); err == nil {
 		t.Error("a dots request with a cavalo state was accepted")
 	}
 
@@ -103,11 +100,11 @@ func TestRequestAndAnswer(t *testing.T) {
 	after := st.Clone()
 	after.Play(m)
 	stats := referee.Stats{Nodes: 9, Cuts: 2, Depth: 3, Eval: -1.5, PV: []string{"A1", "B2"}}
-	j, err := toprotoAnswer(Answer{Move: st.FormatMove(m), State: after, Stats: stats})
+	j, err := ToprotoReply(referee.Reply{Move: st.FormatMove(m), Claim: after, Stats: stats})
 	if err != nil {
 		t.Fatal(err)
 	}
-	reply, err := fromprotoJogada(j)
+	reply, err := FromprotoReply(j)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -120,19 +117,19 @@ func TestRequestAndAnswer(t *testing.T) {
 }
 
 func BenchmarkConvert(b *testing.B) {
-	st := checkStates(b)["midgame 1"]
+	st := sampleStates(b)["s1_p9"]
 	req := referee.Request{State: st, Tempo: time.Second, Legal: st.Moves(nil)}
 	b.Run("request", func(b *testing.B) {
 		for b.Loop() {
-			if _, err := toprotoRequest(req); err != nil {
+			if _, err := ToprotoRequest(req); err != nil {
 				b.Fatal(err)
 			}
 		}
 	})
-	e, _ := toprotoState(st)
+	e, _ := ToprotoState(st)
 	b.Run("claim", func(b *testing.B) {
 		for b.Loop() {
-			if _, err := fromprotoState(e); err != nil {
+			if _, err := FromprotoState(e); err != nil {
 				b.Fatal(err)
 			}
 		}

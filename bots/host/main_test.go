@@ -1,15 +1,14 @@
-package bots
+package host
 
 import (
 	"context"
 	"errors"
 	"fmt"
 	"os"
-	"os/exec"
-	"path/filepath"
 	"testing"
 	"time"
 
+	"github.com/arenabots/arena/bots/internal/testbin"
 	"github.com/arenabots/arena/referee"
 )
 
@@ -26,11 +25,9 @@ func TestMain(m *testing.M) {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
-	testbot = filepath.Join(dir, "testbot")
-	build := exec.Command("go", "build", "-o", testbot, "./internal/testbot")
-	build.Stdout, build.Stderr = os.Stderr, os.Stderr
-	if err := build.Run(); err != nil {
-		fmt.Fprintln(os.Stderr, "building the test bot:", err)
+	testbot, err = testbin.Build(dir)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
 		os.RemoveAll(dir)
 		os.Exit(1)
 	}

@@ -1,4 +1,4 @@
-package bots
+package host
 
 import (
 	"bytes"
@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/arenabots/arena/bots/internal/wire"
+	"github.com/arenabots/arena/bots/registry"
 	"github.com/arenabots/arena/referee"
 )
 
@@ -101,7 +102,7 @@ func TestPlayOK(t *testing.T) {
 
 func TestStartFaults(t *testing.T) {
 	self := testSpec("ok")
-	sum, err := FileSHA256(testbot)
+	sum, err := registry.FileSHA256(testbot)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -170,6 +171,10 @@ func TestPlayFaults(t *testing.T) {
 		{"kill9", Limits{}, referee.FaultMemory, "killed by signal SIGKILL, not sent by arena"},
 		{"error", Limits{}, referee.FaultCrash, "bot reported: testbot: no idea"},
 		{"crashfault", Limits{}, referee.FaultCrash, "bot reported: crash: testbot: the interpreter died"},
+		// A bot does not choose its verdict: a timeout it reports at once
+		// is a crash.
+		{"falsetimeout", Limits{}, referee.FaultCrash, "bot reported: timeout: testbot: too slow"},
+		{"liar", Limits{}, referee.FaultCrash, "bot reported: testbot: timeout, believe me"},
 		{"garbage", Limits{}, referee.FaultProtocol, "not decodable"},
 		{"badclaim", Limits{}, referee.FaultProtocol, "50 cells"},
 		{"memory", Limits{MemoryMB: 200}, referee.FaultMemory, "memory limit 200 MiB"},

@@ -1,4 +1,4 @@
-package bots
+package host
 
 import (
 	"fmt"

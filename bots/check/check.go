@@ -1,29 +1,29 @@
-package bots
+package check
 
 import (
 	"context"
 	"embed"
 	"errors"
 	"fmt"
-	"os"
 	"path"
 	"slices"
 	"strings"
 	"time"
 
+	"github.com/arenabots/arena/bots/host"
 	"github.com/arenabots/arena/bots/internal/wire"
 	"github.com/arenabots/arena/referee"
 )
 
-// checkData holds the positions of Check besides the opening: midgames
+// checkData holds the positions of Run besides the opening: midgames
 // (the referee's sample positions) and a landing on a double with a choice
 // of doubles to remove.
 //
 //go:embed checkdata/*.json
 var checkData embed.FS
 
-// CheckOptions configure Check.
-type CheckOptions struct {
+// Options configure Run.
+type Options struct {
 	// Clock is the time control of each position; zero: 1s and a margin of
 	// 500ms.
 	Clock referee.Clock
@@ -31,15 +31,15 @@ type CheckOptions struct {
 	Seed uint64
 }
 
-// CheckResult is the outcome of one conformance check.
-type CheckResult struct {
+// Result is the outcome of one conformance check.
+type Result struct {
 	Name    string
 	OK      bool
 	Detail  string        // what was seen, or why the check failed
 	Elapsed time.Duration // the time the check took
 }
 
-// Check runs the conformance checks a course instructor runs on a
+// Run runs the conformance checks a course instructor runs on a
 // submission, and reports every one, passed or not: the bot starts and
 // completes the handshake; Info names it and lists cavalo; it answers a
 // legal move within the clock in an opening after both placements, in
@@ -47,7 +47,7 @@ type CheckResult struct {
 // remove (claimed states, when sent, must be right); and it stops cleanly,
 // leaving no process behind. A position where the side to move can only
 // pass is never sent: the referee plays the pass.
-func Check(ctx context.Context, spec Spec, opts CheckOptions) []CheckResult {
+func Run(ctx context.Context, spec host.Spec, opts Options) []Result {
 	if opts.Clock == (referee.Clock{}) {
 		opts.Clock = referee.Clock{Tempo: time.Second, Margin: 500 * time.Millisecond}
 	}
@@ -56,11 +56,11 @@ func Check(ctx context.Context, spec Spec, opts CheckOptions) []CheckResult {
 	}
 	positions, err := checkPositions(opts.Seed)
 	if err != nil {
-		return []CheckResult{{Name: "positions", Detail: err.Error()}}
+		return []Result{{Name: "positions", Detail: err.Error()}}
 	}
-	var results []CheckResult
+	var results []Result
 	add := func(name string, start time.Time, err error, detail string) {
-		r := CheckResult{Name: name, OK: err == nil, Detail: detail, Elapsed: time.Since(start)}
+		r := Result{Name: name, OK: err == nil, Detail: detail, Elapsed: time.Since(start)}
 		if err != nil {
 			r.Detail = err.Error()
 		}
@@ -68,7 +68,7 @@ func Check(ctx context.Context, spec Spec, opts CheckOptions) []CheckResult {
 	}
 
 	start := time.Now()
-	p, err := Start(ctx, spec)
+	p, err := host.Start(ctx, spec)
 	add("starts and completes the handshake", start, err,
 		fmt.Sprintf("protocol version %d, started in %.1fms", wire.ProtocolVersion, time.Since(start).Seconds()*1000))
 	if err != nil {
@@ -112,7 +112,7 @@ type checkPosition struct {
 	state referee.State
 }
 
-// checkPositions returns the positions of Check: the opening of seed after
+// checkPositions returns the positions of Run: the opening of seed after
 // both placements, then the embedded ones.
 func checkPositions(seed uint64) ([]checkPosition, error) {
 	open := referee.CavaloGame{}.New(seed)
@@ -183,25 +183,18 @@ func playedText(st referee.State, j referee.Judgement) string {
 }
 
 // checkStop closes p and checks that nothing of it is left.
-func checkStop(p *Process) (string, error) {
+func checkStop(p *host.Process) (string, error) {
 	start := time.Now()
 	err := p.Close()
 	took := time.Since(start).Round(100 * time.Microsecond)
 	if err != nil {
 		return "", err
 	}
-	live, err := liveInGroup(p.run.groupID())
-	if err != nil {
-		return "", fmt.Errorf("listing processes: %w", err)
+	if err := p.Leftovers(); err != nil {
+		return "", fmt.Errorf("after Close: %w", err)
 	}
-	if len(live) > 0 {
-		return "", fmt.Errorf("processes %v still running after Close", live)
-	}
-	if _, err := os.Stat(p.dir); !errors.Is(err, os.ErrNotExist) {
-		return "", fmt.Errorf("directory %s still there", p.dir)
-	}
-	if p.run.killedByArena() {
-		return "", fmt.Errorf("did not exit on Shutdown within %v and was killed", gracePeriod)
+	if p.KilledOnClose() {
+		return "", fmt.Errorf("did not exit on Shutdown within %v and was killed", host.GracePeriod)
 	}
 	return fmt.Sprintf("exited on Shutdown in %v, nothing left", took), nil
 }
