@@ -45,10 +45,23 @@ func TestParseErrors(t *testing.T) {
 	}{
 		{"unknown key", "nmae: x\nbots:\n" + two, 1, `did you mean "name"`},
 		{"unknown bot key", "bots:\n  - {name: a, builtn: greedy}\n", 2, `did you mean "builtin"`},
-		{"bad type", "rounds: many\nbots:\n" + two, 1, "cannot unmarshal"},
+		{"prefix of a key", "tempo: 100\nbots:\n" + two, 1, `unknown key "tempo": did you mean "tempo_ms"?`},
+		{"far from every key", "colour: blue\nbots:\n" + two, 1, `unknown key "colour" (docs/config.md lists the keys)`},
+		{"bad type", "rounds: many\nbots:\n" + two, 1, `rounds: want a whole number of seeded boards, e.g. rounds: 10, got "many"`},
+		{"word for an integer", "name: x\ntempo_ms: fast\nbots:\n" + two, 2, `tempo_ms: want a whole number of milliseconds, e.g. tempo_ms: 1000, got "fast"`},
+		{"fraction for an integer", "tempo_ms: 1.5\nbots:\n" + two, 1, `tempo_ms: want a whole number of milliseconds, e.g. tempo_ms: 1000, got 1.5`},
+		{"fraction in limits", "limits: {processes: 2.5}\nbots:\n" + two, 1, `processes: want a whole number of processes, e.g. processes: 512, got 2.5`},
+		{"negative seed", "seed: -1\nbots:\n" + two, 1, `seed: want a whole number, 0 or more`},
+		{"word for a bool", "ponder: maybe\nbots:\n" + two, 1, `ponder: want true or false, e.g. ponder: true, got "maybe"`},
+		{"bots not a list", "bots: greedy\n", 1, `bots: want a list of bots, e.g. bots: [`},
+		{"bot not a mapping", "bots:\n  - greedy\n  - {name: b, builtin: random}\n", 2, `bots entry: want a bot: a name and one of builtin, registered, path or lisp, e.g. - {name: greedy, builtin: greedy}, got "greedy"`},
+		{"args not a list", "bots:\n  - {name: a, path: /bin/true, args: --fast}\n  - {name: b, builtin: random}\n", 2, `args: want a list of arguments, e.g. args: [--fast], got "--fast"`},
+		{"not a mapping", "hello\n", 1, `league file: want keys and values, e.g. name: mine, got "hello"`},
+		{"zero concurrency", "concurrency: 0\nbots:\n" + two, 1, "concurrency: want a whole number of games played at once, 1 or more, got 0"},
+		{"negative limit", "limits: {memory_mb: -1}\nbots:\n" + two, 1, "memory_mb: want a whole number of MiB, 1 or more, got -1"},
 		{"syntax", "bots: [\n", 1, "did not find expected node content"},
 		{"one bot", "bots:\n  - {name: a, builtin: greedy}\n", 2, "at least 2 bots"},
-		{"negative tempo", "tempo_ms: -5\nbots:\n" + two, 1, "positive"},
+		{"negative tempo", "tempo_ms: -5\nbots:\n" + two, 1, "tempo_ms: want a whole number of milliseconds, 1 or more, got -5"},
 		{"bad policy", "on_timeout: shrug\nbots:\n" + two, 1, `"forfeit" or "adjudicate"`},
 		{"unknown builtin", "bots:\n  - {name: a, builtin: nope}\n  - {name: b, builtin: random}\n", 2, "unknown built-in bot"},
 		{"two kinds", "bots:\n  - {name: a, builtin: greedy, path: /bin/true}\n  - {name: b, builtin: random}\n", 2, "exactly one of"},
@@ -69,6 +82,11 @@ func TestParseErrors(t *testing.T) {
 			}
 			if !strings.Contains(err.Error(), tc.want) {
 				t.Errorf("error %q does not say %q", err, tc.want)
+			}
+			for _, bad := range []string{"arena.", "[]", "!!", "known keys", "\n"} {
+				if strings.Contains(err.Error(), bad) {
+					t.Errorf("error %q has %q: Go types, YAML tags, key lists and line breaks are not for users", err, bad)
+				}
 			}
 		})
 	}
@@ -126,5 +144,69 @@ func TestExampleConfigsLoad(t *testing.T) {
 				t.Errorf("Load: %v", err)
 			}
 		})
+	}
+}
+
+func TestCheckConcurrency(t *testing.T) {
+	for _, tc := range []struct {
+		n  int
+		ok bool
+	}{{-1, false}, {0, false}, {1, true}, {64, true}} {
+		if err := CheckConcurrency(tc.n); (err == nil) != tc.ok {
+			t.Errorf("CheckConcurrency(%d) = %v, want ok %v", tc.n, err, tc.ok)
+		}
+	}
+}
+
+func TestResolvedShowsValuesInForce(t *testing.T) {
+	cfg, _, err := Parse("l.yaml", []byte("limits: {processes: 64}\nbots:\n  - {name: a, builtin: greedy}\n  - {name: b, path: /bin/true, args: [-x]}\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := string(cfg.Resolved())
+	for _, want := range []string{
+		"memory_mb: 1024\n", "processes: 64\n", "output_kb: 16\n",
+		"tempo_ms: 1000\n", "time_margin_ms: 250\n", "start_timeout_ms: 5000\n", "on_crash: forfeit\n",
+		"  - name: a\n    builtin: greedy\n  - name: b\n    path: /bin/true\n    args:\n      - -x\n",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("resolved config lacks %q:\n%s", want, got)
+		}
+	}
+	for _, bad := range []string{"memory_mb: 0", "processes: 0", "output_kb: 0", `: ""`, ": []", ": {}", ": null"} {
+		if strings.Contains(got, bad) {
+			t.Errorf("resolved config has an empty or zero value %q:\n%s", bad, got)
+		}
+	}
+}
+
+func TestChanges(t *testing.T) {
+	parse := func(s string) *Config {
+		t.Helper()
+		cfg, _, err := Parse("l.yaml", []byte(s))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return cfg
+	}
+	old := parse("tempo_ms: 100\nconcurrency: 1\nbots:\n  - {name: a, builtin: greedy}\n  - {name: b, builtin: classic, options: {depth: 2}}\n  - {name: c, builtin: random}\n")
+	now := parse("tempo_ms: 200\nconcurrency: 2\nbots:\n  - {name: a, builtin: greedy}\n  - {name: b, builtin: classic, options: {depth: 3}}\n  - {name: d, builtin: random}\n")
+	got, err := now.Changes(old.Resolved())
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{
+		"tempo_ms: 100 -> 200",
+		"bots.b.options.depth: 2 -> 3",
+		"bots.d.name: (none) -> d",
+		"bots.d.builtin: (none) -> random",
+		"bots.c.name: c -> (none)",
+		"bots.c.builtin: random -> (none)",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("Changes =\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if same, _ := old.Changes(old.Resolved()); len(same) != 0 {
+		t.Errorf("Changes of a config from itself = %q, want none", same)
 	}
 }

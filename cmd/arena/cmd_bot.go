@@ -25,6 +25,7 @@ func newBotCmd() *cobra.Command {
 		Use:   "bot",
 		Short: "Check, register and list bots",
 	}
+	group(cmd)
 	cmd.AddCommand(newBotCheckCmd(), newBotAddCmd(), newBotListCmd(), newBotServeCmd(), newBotLaunchCmd())
 	return cmd
 }
@@ -210,6 +211,13 @@ func botSpec(self, ref string, args []string) (bots.Spec, error) {
 	if !ok {
 		if ref == "" {
 			return bots.Spec{}, errors.New("empty bot")
+		}
+		path, err := filepath.Abs(ref)
+		if err != nil {
+			return bots.Spec{}, err
+		}
+		if err := bots.CheckExecutable(path); err != nil {
+			return bots.Spec{}, err
 		}
 		return bots.ExecSpec(self, ref, args), nil
 	}

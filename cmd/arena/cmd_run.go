@@ -28,6 +28,11 @@ Running the same command again resumes a stopped league: finished games are
 kept, unfinished ones are played again. Ctrl-C stops cleanly.`,
 		Args: nArgs("CONFIG"),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if cmd.Flags().Changed("concurrency") {
+				if err := arena.CheckConcurrency(concurrency); err != nil {
+					return usage(fmt.Errorf("--concurrency: %w", err))
+				}
+			}
 			cfg, warnings, err := arena.Load(args[0])
 			if err != nil {
 				return usage(err)
@@ -35,7 +40,7 @@ kept, unfinished ones are played again. Ctrl-C stops cleanly.`,
 			for _, w := range warnings {
 				fmt.Fprintln(cmd.ErrOrStderr(), "arena: warning:", w)
 			}
-			if concurrency > 0 {
+			if cmd.Flags().Changed("concurrency") {
 				cfg.Concurrency = concurrency
 			}
 			self, err := os.Executable()
