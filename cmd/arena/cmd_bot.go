@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -26,7 +27,7 @@ func newBotCmd() *cobra.Command {
 		Short: "Check, register and list bots",
 	}
 	group(cmd)
-	cmd.AddCommand(newBotCheckCmd(), newBotAddCmd(), newBotListCmd(), newBotServeCmd(), newBotLaunchCmd())
+	cmd.AddCommand(newBotNewCmd(), newBotCheckCmd(), newBotAddCmd(), newBotListCmd(), newBotServeCmd(), newBotLaunchCmd())
 	return cmd
 }
 
@@ -80,19 +81,7 @@ passes.`,
 			}
 			spec.Verbose = verbose
 			clock := referee.Clock{Tempo: time.Duration(tempo) * time.Millisecond, Margin: time.Duration(margin) * time.Millisecond}
-			results := bots.Check(c.Context(), spec, bots.CheckOptions{Clock: clock, Seed: seed})
-			if err := printChecks(c.OutOrStdout(), pos[0], results); err != nil {
-				return err
-			}
-			if c.Context().Err() != nil {
-				return c.Context().Err()
-			}
-			for _, r := range results {
-				if !r.OK {
-					return errors.New("bot check failed")
-				}
-			}
-			return nil
+			return runChecks(c.Context(), c.OutOrStdout(), pos[0], spec, bots.CheckOptions{Clock: clock, Seed: seed})
 		},
 	}
 	f := cmd.Flags()
@@ -127,11 +116,36 @@ func lispSpec(self string, words []string) (bots.Spec, error) {
 	return lisp.Spec(self, strings.TrimSuffix(filepath.Base(cfg.Files[0]), filepath.Ext(cfg.Files[0])), cfg), nil
 }
 
+// runChecks runs the conformance checks on the bot of spec, named ref in
+// the output, and prints them; it fails unless every check passes.
+func runChecks(ctx context.Context, w io.Writer, ref string, spec bots.Spec, opt bots.CheckOptions) error {
+	results := bots.Check(ctx, spec, opt)
+	if err := printChecks(w, ref, results); err != nil {
+		return err
+	}
+	if ctx.Err() != nil {
+		return ctx.Err()
+	}
+	for _, r := range results {
+		if !r.OK {
+			return errors.New("bot check failed")
+		}
+	}
+	return nil
+}
+
 // printChecks writes the results as a table and a verdict line.
 func printChecks(w io.Writer, bot string, results []bots.CheckResult) error {
 	tab := tablewriter.NewTable(w,
 		tablewriter.WithHeaderAutoFormat(tw.Off),
-		tablewriter.WithRowAutoWrap(tw.WrapNone),
+		tablewriter.WithRowConfig(tw.CellConfig{
+			Formatting: tw.CellFormatting{AutoWrap: tw.WrapNormal},
+			Alignment:  tw.CellAlignment{Global: tw.AlignLeft},
+			Padding:    tw.CellPadding{Global: tw.Padding{Left: " ", Right: " "}},
+			// The widest check name takes 40 columns: the detail wraps
+			// to keep the table within maxWidth.
+			ColMaxWidths: tw.CellWidth{PerColumn: tw.NewMapper[int, int]().Set(3, maxWidth-62)},
+		}),
 	)
 	tab.Header("", "check", "time", "detail")
 	failed := 0

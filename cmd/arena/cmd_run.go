@@ -71,7 +71,7 @@ kept, unfinished ones are played again. Ctrl-C stops cleanly.`,
 	}
 	f := cmd.Flags()
 	f.BoolVar(&restart, "restart", false, "discard the results of an earlier run in the out directory and start over")
-	f.IntVar(&concurrency, "concurrency", 0, "games played at once (default: the config's concurrency, else the number of cores)")
+	f.IntVar(&concurrency, "concurrency", 0, "games played at once (default: the config's concurrency, else the cores)")
 	f.BoolVar(&plain, "plain", false, "print one line per game instead of a progress bar")
 	f.BoolVarP(&verbose, "verbose", "v", false, "show go-plugin's logs of the bot processes")
 	return cmd

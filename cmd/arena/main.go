@@ -40,6 +40,10 @@ func exitStatus(err error) int {
 	return 1
 }
 
+// maxWidth is the most columns a command prints in a line, so that its
+// output fits a terminal of 100 columns; tables wrap their widest cells.
+const maxWidth = 100
+
 // usageError marks a user mistake: exit status 2.
 type usageError struct{ err error }
 
