@@ -116,6 +116,10 @@ func lispSpec(self string, words []string) (bots.Spec, error) {
 	return lisp.Spec(self, strings.TrimSuffix(filepath.Base(cfg.Files[0]), filepath.Ext(cfg.Files[0])), cfg), nil
 }
 
+// ms writes d in milliseconds with one decimal, the one unit of times
+// that arena prints for people.
+func ms(d time.Duration) string { return fmt.Sprintf("%.1fms", d.Seconds()*1000) }
+
 // runChecks runs the conformance checks on the bot of spec, named ref in
 // the output, and prints them; it fails unless every check passes.
 func runChecks(ctx context.Context, w io.Writer, ref string, spec bots.Spec, opt bots.CheckOptions) error {
@@ -155,7 +159,7 @@ func printChecks(w io.Writer, bot string, results []bots.CheckResult) error {
 			mark = "✘"
 			failed++
 		}
-		if err := tab.Append(mark, r.Name, fmt.Sprintf("%.1fms", r.Elapsed.Seconds()*1000), r.Detail); err != nil {
+		if err := tab.Append(mark, r.Name, ms(r.Elapsed), r.Detail); err != nil {
 			return err
 		}
 	}
