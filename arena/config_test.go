@@ -2,7 +2,9 @@ package arena
 
 import (
 	"errors"
+	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -208,5 +210,38 @@ func TestChanges(t *testing.T) {
 	}
 	if same, _ := old.Changes(old.Resolved()); len(same) != 0 {
 		t.Errorf("Changes of a config from itself = %q, want none", same)
+	}
+}
+
+// TestDocsListEveryKey checks that docs/config.md names every key a league
+// file takes, and every kind of bot.
+func TestDocsListEveryKey(t *testing.T) {
+	data, err := os.ReadFile("../docs/config.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := string(data)
+	seen := map[reflect.Type]bool{}
+	var walk func(t reflect.Type)
+	walk = func(typ reflect.Type) {
+		for typ.Kind() == reflect.Pointer || typ.Kind() == reflect.Slice {
+			typ = typ.Elem()
+		}
+		if typ.Kind() != reflect.Struct || seen[typ] {
+			return
+		}
+		seen[typ] = true
+		for key, ft := range yamlFields(typ) {
+			if !strings.Contains(doc, "`"+key) {
+				t.Errorf("docs/config.md does not name the key %q of %s", key, typ)
+			}
+			walk(ft)
+		}
+	}
+	walk(reflect.TypeFor[Config]())
+	for _, kind := range []string{"`builtin: NAME`", "`registered: NAME`", "`path: FILE`", "`lisp: {...}`"} {
+		if !strings.Contains(doc, kind) {
+			t.Errorf("docs/config.md does not list the bot kind %s", kind)
+		}
 	}
 }
