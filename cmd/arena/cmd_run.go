@@ -77,15 +77,16 @@ kept, unfinished ones are played again. Ctrl-C stops cleanly.`,
 	return cmd
 }
 
-// summaryLine says what a run did and how fast.
+// summaryLine says what a run did and how fast, in two lines.
 func summaryLine(s arena.Summary) string {
 	line := fmt.Sprintf("%d games played", s.Played)
-	if s.Skipped > 0 {
-		line += fmt.Sprintf(" (%d already recorded)", s.Skipped)
-	}
 	if secs := s.Wall.Seconds(); s.Played > 0 && secs > 0 {
 		busy := 100 * s.BotTime.Seconds() / (secs * float64(s.Workers))
-		line += fmt.Sprintf(" in %.1fs (%.2f games/s, %d at once; bot calls %.0f%% of worker time)", secs, float64(s.Played)/secs, s.Workers, busy)
+		line += fmt.Sprintf(" in %.1fs: %.2f games/s, %d at once, bot calls %.0f%% of worker time", secs, float64(s.Played)/secs, s.Workers, busy)
 	}
-	return line + "; results in " + s.Out
+	line += "\nresults in " + s.Out
+	if s.Skipped > 0 {
+		line += fmt.Sprintf(" (%d games were already recorded)", s.Skipped)
+	}
+	return line
 }

@@ -9,6 +9,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+	"unicode/utf8"
 
 	"github.com/vbauerster/mpb/v8"
 	"github.com/vbauerster/mpb/v8/decor"
@@ -79,7 +80,8 @@ func (pr *progress) event(e arena.Event) {
 		return
 	}
 	g := e.Game
-	fmt.Fprintf(pr.out, "[%*d/%d] %-28s %-7s %-11s %3d-%-3d %s\n", len(fmt.Sprint(e.Total)), e.Done, e.Total, g.ID, g.Result, g.Reason, g.Scores[0], g.Scores[1], g.Detail)
+	line := fmt.Sprintf("[%*d/%d] %-28s %-7s %-11s %3d-%-3d %s", len(fmt.Sprint(e.Total)), e.Done, e.Total, g.ID, g.Result, g.Reason, g.Scores[0], g.Scores[1], g.Detail)
+	fmt.Fprintln(pr.out, fit(strings.TrimRight(line, " ")))
 }
 
 // loadJournal starts the top 5 from the games already in the journal. If
@@ -101,6 +103,15 @@ func pace(played, left int64, elapsed time.Duration) string {
 	}
 	perGame := elapsed / time.Duration(played)
 	return fmt.Sprintf(" %.2f games/s ETA %s", float64(played)/elapsed.Seconds(), (time.Duration(left) * perGame).Round(time.Second))
+}
+
+// fit cuts line to maxWidth columns, marking the cut with "…": the full
+// detail of a game is in its journal line.
+func fit(line string) string {
+	if utf8.RuneCountInString(line) <= maxWidth {
+		return line
+	}
+	return string([]rune(line)[:maxWidth-1]) + "…"
 }
 
 // leaders returns the top 5 of the games seen so far, one line each.

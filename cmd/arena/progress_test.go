@@ -62,3 +62,17 @@ func TestPace(t *testing.T) {
 		}
 	}
 }
+
+func TestRunLinesFit(t *testing.T) {
+	long := strings.Repeat("detail ", 30)
+	var b strings.Builder
+	pr := &progress{out: &b, cfg: &arena.Config{Name: "l"}}
+	pr.event(arena.Event{Game: &results.Game{ID: "12-somewhat-long-name-another-one", Result: results.BlackWins, Reason: referee.Timeout, Detail: long}, Done: 120, Total: 1200})
+	b.WriteString(summaryLine(arena.Summary{Total: 1200, Skipped: 1000, Played: 200, Wall: 123456 * time.Second, BotTime: time.Hour, Workers: 16, Out: "results/a-league-with-a-long-name"}))
+	if w, line := widest(b.String()); w > maxWidth {
+		t.Errorf("a line of %d columns, want at most %d:\n%s", w, maxWidth, line)
+	}
+	if !strings.HasSuffix(strings.Split(b.String(), "\n")[0], "…") {
+		t.Errorf("a cut line does not end with …:\n%s", b.String())
+	}
+}
