@@ -113,6 +113,15 @@ func lispSpec(self string, words []string) (bots.Spec, error) {
 	if err != nil {
 		return bots.Spec{}, err
 	}
+	for _, f := range cfg.Files {
+		fi, err := os.Stat(f)
+		switch {
+		case err != nil:
+			return bots.Spec{}, fmt.Errorf("no Lisp file at %s", f)
+		case !fi.Mode().IsRegular():
+			return bots.Spec{}, fmt.Errorf("%s is not a Lisp file", f)
+		}
+	}
 	return lisp.Spec(self, strings.TrimSuffix(filepath.Base(cfg.Files[0]), filepath.Ext(cfg.Files[0])), cfg), nil
 }
 
