@@ -83,8 +83,8 @@ func playGame(ctx context.Context, w io.Writer, specs [2]bots.Spec, o playOption
 		OnMove: func(m referee.MoveRecord) { printMove(w, m) },
 	}
 	rec := arena.PlayGame(ctx, st, specs, opt, func(procs [2]*bots.Process) {
-		fmt.Fprintf(w, "board %d: white %s, black %s, %dms a move (+%dms margin)\n",
-			o.seed, describeBot(specs[0].Name, procs[0]), describeBot(specs[1].Name, procs[1]), o.tempo, o.margin)
+		fmt.Fprintf(w, "board %d, %dms a move (+%dms margin)\nwhite: %s\nblack: %s\n",
+			o.seed, o.tempo, o.margin, describeBot(specs[0].Name, procs[0]), describeBot(specs[1].Name, procs[1]))
 		if procs[0] != nil && procs[1] != nil {
 			fmt.Fprintln(w, moveLegend)
 			fmt.Fprintf(w, "%4s  %-5s  %-7s  %9s  %10s\n", "ply", "side", "move", "time", "nodes")

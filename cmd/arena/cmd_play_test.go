@@ -27,7 +27,7 @@ func TestPlay(t *testing.T) {
 		t.Fatalf("play: %v\n%s", err, out)
 	}
 	for _, want := range []string{
-		"board 5: white builtin:greedy (greedy 1), black builtin:random,seed=3 (random 1)",
+		"board 5, 500ms a move (+250ms margin)\nwhite: builtin:greedy (greedy 1)\nblack: builtin:random,seed=3 (random 1)\n",
 		"   1  white  B1 ",
 		moveLegend,
 		"     A  B  C  D  E  F  G  H  I  J",
@@ -35,6 +35,9 @@ func TestPlay(t *testing.T) {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}
+	}
+	if w, line := widest(out); w > maxWidth {
+		t.Errorf("a line of %d columns, want at most %d:\n%s", w, maxWidth, line)
 	}
 	if times := regexp.MustCompile(`(?m)^\s+\d+\s+(?:white|black)\s+\S+(?: \*)?\s+(\S+)`).FindAllStringSubmatch(out, -1); len(times) == 0 {
 		t.Errorf("no move lines:\n%s", out)
