@@ -51,8 +51,8 @@ func (c *Config) Changes(old []byte) ([]string, error) {
 	return changes, nil
 }
 
-// flatten maps each scalar of a YAML document to its dotted key path, with
-// the paths in document order. A list entry with a name is keyed by it,
+// flatten maps each scalar of a YAML document but the empty ones to its
+// dotted key path, with the paths in document order. A list entry with a name is keyed by it,
 // any other by its index.
 func flatten(data []byte) (values map[string]string, order []string, err error) {
 	var root yaml.Node
@@ -86,6 +86,9 @@ func flatten(data []byte) (values map[string]string, order []string, err error) 
 				walk(c, join(k))
 			}
 		case yaml.ScalarNode:
+			if n.Value == "" || n.ShortTag() == "!!null" {
+				return // an empty value is no value: older files wrote them out
+			}
 			if _, dup := values[path]; !dup {
 				order = append(order, path)
 			}

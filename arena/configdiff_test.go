@@ -35,6 +35,11 @@ func TestChanges(t *testing.T) {
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("Changes =\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
+	// A config.yaml of an older arena wrote empty fields and zero limits.
+	older := strings.Replace(string(old.Resolved()), "    builtin: greedy\n", "    builtin: greedy\n    registered: \"\"\n    args: []\n    lisp: null\n", 1)
+	if got, _ := old.Changes([]byte(older)); len(got) != 0 {
+		t.Errorf("Changes from a config with empty fields = %q, want none", got)
+	}
 	if same, _ := old.Changes(old.Resolved()); len(same) != 0 {
 		t.Errorf("Changes of a config from itself = %q, want none", same)
 	}
