@@ -90,3 +90,15 @@ func TestBotNewUsage(t *testing.T) {
 		})
 	}
 }
+
+func TestBotNewOutsideAClone(t *testing.T) {
+	t.Chdir(t.TempDir())
+	out, err := arenaOut(t, "bot", "new", "x")
+	want := "a Go bot builds against an arena source tree: run this inside an arena clone, or pass --sdk DIR"
+	if exitStatus(err) != 2 || err.Error() != want || out != "" {
+		t.Errorf("error %v (exit %d), output %q; want exit 2 saying %q", err, exitStatus(err), out, want)
+	}
+	if _, err := os.Stat("x"); err == nil {
+		t.Error("bot new wrote x although it failed")
+	}
+}
