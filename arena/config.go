@@ -17,6 +17,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/arenabots/arena/bots/builtin"
+	"github.com/arenabots/arena/bots/host"
 	"github.com/arenabots/arena/bots/lisp"
 	"github.com/arenabots/arena/bots/registry"
 	"github.com/arenabots/arena/referee"
@@ -52,7 +53,8 @@ type Config struct {
 	root *yaml.Node // the parsed file, to locate errors
 }
 
-// Limits bound each bot process; zero fields take the bots package defaults.
+// Limits bound each bot process; Load fills a zero field with the bots
+// package's default, so a resolved config shows the limits in force.
 type Limits struct {
 	MemoryMB  int `yaml:"memory_mb"`
 	Processes int `yaml:"processes"`
@@ -63,13 +65,13 @@ type Limits struct {
 // Registered, Path or Lisp.
 type BotConfig struct {
 	Name       string            `yaml:"name"`
-	Builtin    string            `yaml:"builtin"`
-	Registered string            `yaml:"registered"`
-	Path       string            `yaml:"path"`
-	Args       []string          `yaml:"args"`
-	Env        map[string]string `yaml:"env"`
-	Options    map[string]string `yaml:"options"`
-	Lisp       *lisp.Config      `yaml:"lisp"`
+	Builtin    string            `yaml:"builtin,omitempty"`
+	Registered string            `yaml:"registered,omitempty"`
+	Path       string            `yaml:"path,omitempty"`
+	Args       []string          `yaml:"args,omitempty"`
+	Env        map[string]string `yaml:"env,omitempty"`
+	Options    map[string]string `yaml:"options,omitempty"`
+	Lisp       *lisp.Config      `yaml:"lisp,omitempty"`
 	SHA256     string            `yaml:"sha256,omitempty"` // filled in for registered bots
 }
 
@@ -105,7 +107,7 @@ func Parse(file string, data []byte) (*Config, []error, error) {
 	if root.Kind == 0 {
 		return nil, nil, &ConfigError{File: file, Msg: "empty league file: it needs at least a list of bots (see configs/league.yaml)"}
 	}
-	if err := checkKeys(file, &root, reflect.TypeFor[Config]()); err != nil {
+	if err := checkNode(file, &root, reflect.TypeFor[Config](), "league file"); err != nil {
 		return nil, nil, err
 	}
 	cfg := &Config{file: file, root: &root}
@@ -162,22 +164,22 @@ func (c *Config) complete() (warnings []error, err error) {
 		c.Seed = DefaultSeed
 	}
 	for _, f := range []struct {
-		v    *int
-		def  int
-		key  string
-		what string
+		v      *int
+		def    int
+		key    string
+		lowest int
 	}{
-		{&c.Rounds, DefaultRounds, "rounds", "the number of seeded boards"},
-		{&c.TempoMS, DefaultTempoMS, "tempo_ms", "the per-move budget in ms"},
-		{&c.MarginMS, DefaultMarginMS, "time_margin_ms", "the transport margin in ms"},
-		{&c.Concurrency, runtime.NumCPU(), "concurrency", "the number of games played at once"},
-		{&c.StartTimeout, DefaultStartTimeout, "start_timeout_ms", "how long a bot may take to start, in ms"},
+		{&c.Rounds, DefaultRounds, "rounds", 1},
+		{&c.TempoMS, DefaultTempoMS, "tempo_ms", 1},
+		{&c.MarginMS, DefaultMarginMS, "time_margin_ms", 0},
+		{&c.Concurrency, runtime.NumCPU(), "concurrency", 1},
+		{&c.StartTimeout, DefaultStartTimeout, "start_timeout_ms", 1},
 	} {
 		if find(c.root, f.key) == nil {
 			*f.v = f.def
 		}
-		if *f.v <= 0 && !(f.key == "time_margin_ms" && *f.v == 0) {
-			return nil, c.errAt(fmt.Sprintf("%s is %d: want a positive number (%s)", f.key, *f.v, f.what), f.key)
+		if err := atLeast(f.key, *f.v, f.lowest); err != nil {
+			return nil, c.errAt(f.key+": "+err.Error(), f.key)
 		}
 	}
 	if find(c.root, "scoring") == nil {
@@ -201,8 +203,21 @@ func (c *Config) complete() (warnings []error, err error) {
 			return nil, c.errAt(fmt.Sprintf("%s is %q: want %q or %q", p.key, *p.v, p.allowed[0], p.allowed[1]), p.key)
 		}
 	}
-	if c.Limits.MemoryMB < 0 || c.Limits.Processes < 0 || c.Limits.OutputKB < 0 {
-		return nil, c.errAt("limits must not be negative (0 means the default)", "limits")
+	for _, l := range []struct {
+		v   *int
+		def int
+		key string
+	}{
+		{&c.Limits.MemoryMB, host.DefaultMemoryMB, "memory_mb"},
+		{&c.Limits.Processes, host.DefaultProcesses, "processes"},
+		{&c.Limits.OutputKB, host.DefaultOutputBytes >> 10, "output_kb"},
+	} {
+		if *l.v == 0 {
+			*l.v = l.def
+		}
+		if err := atLeast(l.key, *l.v, 1); err != nil {
+			return nil, c.errAt(l.key+": "+err.Error()+" (0 or no key means the default)", "limits", l.key)
+		}
 	}
 	if c.Out == "" {
 		c.Out = filepath.Join("results", c.Name)
@@ -214,6 +229,19 @@ func (c *Config) complete() (warnings []error, err error) {
 	}
 	c.Registry = abs(dir, c.Registry)
 	return c.completeBots(dir)
+}
+
+// CheckConcurrency checks a number of games played at once: the league
+// file's concurrency and the --concurrency flag obey this one rule.
+func CheckConcurrency(n int) error { return atLeast("concurrency", n, 1) }
+
+// atLeast checks the value v of the integer key against the lowest value
+// the key allows.
+func atLeast(key string, v, lowest int) error {
+	if v >= lowest {
+		return nil
+	}
+	return fmt.Errorf("want %s, %d or more, got %d", keyDocs[key].want, lowest, v)
 }
 
 // completeBots checks the bots list and resolves paths and registered bots.
@@ -328,7 +356,7 @@ func (c *Config) Hash() string {
 // its hash: what a league writes to out/config.yaml.
 func (c *Config) Resolved() []byte {
 	var b bytes.Buffer
-	fmt.Fprintf(&b, "# resolved from %s; hash identifies the games (all but concurrency and out)\nhash: %s\n", c.file, c.Hash())
+	fmt.Fprintf(&b, "# resolved from %s: the values in force, every default filled in;\n# hash identifies the games (all keys but concurrency, out and registry)\nhash: %s\n", c.file, c.Hash())
 	enc := yaml.NewEncoder(&b)
 	enc.SetIndent(2)
 	_ = enc.Encode(c) // a Config always marshals

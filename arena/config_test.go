@@ -2,7 +2,9 @@ package arena
 
 import (
 	"errors"
+	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -46,10 +48,23 @@ func TestParseErrors(t *testing.T) {
 	}{
 		{"unknown key", "nmae: x\nbots:\n" + two, 1, `did you mean "name"`},
 		{"unknown bot key", "bots:\n  - {name: a, builtn: greedy}\n", 2, `did you mean "builtin"`},
-		{"bad type", "rounds: many\nbots:\n" + two, 1, "cannot unmarshal"},
+		{"prefix of a key", "tempo: 100\nbots:\n" + two, 1, `unknown key "tempo": did you mean "tempo_ms"?`},
+		{"far from every key", "colour: blue\nbots:\n" + two, 1, `unknown key "colour" (docs/config.md lists the keys)`},
+		{"bad type", "rounds: many\nbots:\n" + two, 1, `rounds: want a whole number of seeded boards, e.g. rounds: 10, got "many"`},
+		{"word for an integer", "name: x\ntempo_ms: fast\nbots:\n" + two, 2, `tempo_ms: want a whole number of milliseconds, e.g. tempo_ms: 1000, got "fast"`},
+		{"fraction for an integer", "tempo_ms: 1.5\nbots:\n" + two, 1, `tempo_ms: want a whole number of milliseconds, e.g. tempo_ms: 1000, got 1.5`},
+		{"fraction in limits", "limits: {processes: 2.5}\nbots:\n" + two, 1, `processes: want a whole number of processes, e.g. processes: 512, got 2.5`},
+		{"negative seed", "seed: -1\nbots:\n" + two, 1, `seed: want a whole number, 0 or more`},
+		{"word for a bool", "ponder: maybe\nbots:\n" + two, 1, `ponder: want true or false, e.g. ponder: true, got "maybe"`},
+		{"bots not a list", "bots: greedy\n", 1, `bots: want a list of bots, e.g. bots: [`},
+		{"bot not a mapping", "bots:\n  - greedy\n  - {name: b, builtin: random}\n", 2, `bots entry: want a bot: a name and one of builtin, registered, path or lisp, e.g. - {name: greedy, builtin: greedy}, got "greedy"`},
+		{"args not a list", "bots:\n  - {name: a, path: /bin/true, args: --fast}\n  - {name: b, builtin: random}\n", 2, `args: want a list of arguments, e.g. args: [--fast], got "--fast"`},
+		{"not a mapping", "hello\n", 1, `league file: want keys and values, e.g. name: mine, got "hello"`},
+		{"zero concurrency", "concurrency: 0\nbots:\n" + two, 1, "concurrency: want a whole number of games played at once, 1 or more, got 0"},
+		{"negative limit", "limits: {memory_mb: -1}\nbots:\n" + two, 1, "memory_mb: want a whole number of MiB, 1 or more, got -1"},
 		{"syntax", "bots: [\n", 1, "did not find expected node content"},
 		{"one bot", "bots:\n  - {name: a, builtin: greedy}\n", 2, "at least 2 bots"},
-		{"negative tempo", "tempo_ms: -5\nbots:\n" + two, 1, "positive"},
+		{"negative tempo", "tempo_ms: -5\nbots:\n" + two, 1, "tempo_ms: want a whole number of milliseconds, 1 or more, got -5"},
 		{"bad policy", "on_timeout: shrug\nbots:\n" + two, 1, `"forfeit" or "adjudicate"`},
 		{"bad missing_bots", "missing_bots: play\nbots:\n" + two, 1, `missing_bots is "play": want "refuse" or "forfeit"`},
 		{"unknown builtin", "bots:\n  - {name: a, builtin: nope}\n  - {name: b, builtin: random}\n", 2, "unknown built-in bot"},
@@ -71,6 +86,11 @@ func TestParseErrors(t *testing.T) {
 			}
 			if !strings.Contains(err.Error(), tc.want) {
 				t.Errorf("error %q does not say %q", err, tc.want)
+			}
+			for _, bad := range []string{"arena.", "[]", "!!", "known keys", "\n"} {
+				if strings.Contains(err.Error(), bad) {
+					t.Errorf("error %q has %q: Go types, YAML tags, key lists and line breaks are not for users", err, bad)
+				}
 			}
 		})
 	}
@@ -134,5 +154,71 @@ func TestExampleConfigsLoad(t *testing.T) {
 				t.Errorf("Load: %v", err)
 			}
 		})
+	}
+}
+
+func TestCheckConcurrency(t *testing.T) {
+	for _, tc := range []struct {
+		n  int
+		ok bool
+	}{{-1, false}, {0, false}, {1, true}, {64, true}} {
+		if err := CheckConcurrency(tc.n); (err == nil) != tc.ok {
+			t.Errorf("CheckConcurrency(%d) = %v, want ok %v", tc.n, err, tc.ok)
+		}
+	}
+}
+
+func TestResolvedShowsValuesInForce(t *testing.T) {
+	cfg, _, err := Parse("l.yaml", []byte("limits: {processes: 64}\nbots:\n  - {name: a, builtin: greedy}\n  - {name: b, path: /bin/true, args: [-x]}\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := string(cfg.Resolved())
+	for _, want := range []string{
+		"memory_mb: 1024\n", "processes: 64\n", "output_kb: 16\n",
+		"tempo_ms: 1000\n", "time_margin_ms: 250\n", "start_timeout_ms: 5000\n", "on_crash: forfeit\n",
+		"  - name: a\n    builtin: greedy\n  - name: b\n    path: /bin/true\n    args:\n      - -x\n",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("resolved config lacks %q:\n%s", want, got)
+		}
+	}
+	for _, bad := range []string{"memory_mb: 0", "processes: 0", "output_kb: 0", `: ""`, ": []", ": {}", ": null"} {
+		if strings.Contains(got, bad) {
+			t.Errorf("resolved config has an empty or zero value %q:\n%s", bad, got)
+		}
+	}
+}
+
+// TestDocsListEveryKey checks that docs/config.md names every key a league
+// file takes, and every kind of bot.
+func TestDocsListEveryKey(t *testing.T) {
+	data, err := os.ReadFile("../docs/config.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := string(data)
+	seen := map[reflect.Type]bool{}
+	var walk func(t reflect.Type)
+	walk = func(typ reflect.Type) {
+		for typ.Kind() == reflect.Pointer || typ.Kind() == reflect.Slice {
+			typ = typ.Elem()
+		}
+		if typ.Kind() != reflect.Struct || seen[typ] {
+			return
+		}
+		seen[typ] = true
+		for key, ft := range yamlFields(typ) {
+			if !strings.Contains(doc, "`"+key) {
+				t.Errorf("docs/config.md does not name the key %q of %s", key, typ)
+			}
+			walk(ft)
+		}
+	}
+	walk(reflect.TypeFor[Config]())
+	for _, kind := range []string{"`builtin: NAME`", "`registered: NAME`", "`path: FILE`", "`lisp: {...}`"} {
+		if !strings.Contains(doc, kind) {
+			t.Errorf("docs/config.md does not list the bot kind %s", kind)
+		}
 	}
 }

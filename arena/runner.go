@@ -216,7 +216,7 @@ func (r *Runner) prepare() error {
 	}
 	if r.Restart || (old != "" && old != c.Hash()) {
 		if !r.Restart {
-			return fmt.Errorf("%w: %s holds results of a different config (hash %s, now %s): run again with --restart to discard them, or set another out", ErrConfigChanged, c.Out, old, c.Hash())
+			return r.changed(old)
 		}
 		for _, name := range []string{results.JournalName, results.GamesDir} {
 			if err := os.RemoveAll(filepath.Join(c.Out, name)); err != nil {
@@ -225,6 +225,25 @@ func (r *Runner) prepare() error {
 		}
 	}
 	return results.WriteFileAtomic(filepath.Join(c.Out, ConfigFile), c.Resolved())
+}
+
+// changed is the error for a results directory whose config, of hash old,
+// is not the league's: it names the keys that changed.
+func (r *Runner) changed(old string) error {
+	c := r.Config
+	what := fmt.Sprintf("hash %s, now %s", old, c.Hash())
+	data, err := os.ReadFile(filepath.Join(c.Out, ConfigFile))
+	if err != nil {
+		return err
+	}
+	if changes, err := c.Changes(data); err == nil && len(changes) > 0 {
+		const shown = 4
+		what = strings.Join(changes[:min(shown, len(changes))], ", ")
+		if len(changes) > shown {
+			what += fmt.Sprintf(" and %d more", len(changes)-shown)
+		}
+	}
+	return fmt.Errorf("%w since the results in %s were played (%s): run again with --restart to discard the old results and play anew, or set another out", ErrConfigChanged, c.Out, what)
 }
 
 // readHash returns the hash recorded in a results directory's config.yaml,

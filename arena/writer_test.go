@@ -101,7 +101,7 @@ func TestDamagedJournal(t *testing.T) {
 		}
 		return exitCode(t, cmd), out.String(), errOut.String()
 	}
-	warning := fmt.Sprintf("arena: warning: %s:3: unexpected end of JSON input: damaged line skipped ('arena journal repair %s' moves it out)\n", journal, cfg.Out)
+	warning := fmt.Sprintf("arena: warning: %s:3: unexpected end of JSON input: skipped (arena journal repair %s)\n", journal, cfg.Out)
 	for _, args := range [][]string{{"standings", cfg.Out}, {"crosstable", cfg.Out}, {"replay", cfg.Out, "01-greedy-random"}} {
 		code, stdout, stderr := arena(args...)
 		if code != 0 || stderr != warning || stdout == "" {

@@ -3,7 +3,7 @@ package arena
 import (
 	"fmt"
 	"reflect"
-	"sort"
+	"slices"
 	"strings"
 
 	"gopkg.in/yaml.v3"
@@ -24,22 +24,33 @@ func (e *ConfigError) Error() string {
 	return fmt.Sprintf("%s: %s", e.File, e.Msg)
 }
 
-// checkKeys reports the first mapping key under n that the yaml-tagged
-// struct type t does not have, with the closest known key as the fix.
-func checkKeys(file string, n *yaml.Node, t reflect.Type) error {
+// checkNode reports the first mistake in the YAML under n for a value of
+// the yaml-tagged type t, the value of key: a mapping key that t does not
+// have (with the closest known key as the fix), or a value of the wrong
+// shape (with what the key wants and an example). It runs before decoding,
+// so a user never sees the decoder's Go type names and a 1.5 never becomes
+// the integer 1.
+func checkNode(file string, n *yaml.Node, t reflect.Type, key string) error {
 	for t.Kind() == reflect.Pointer {
 		t = t.Elem()
 	}
-	switch {
-	case n.Kind == yaml.DocumentNode && len(n.Content) > 0:
-		return checkKeys(file, n.Content[0], t)
-	case n.Kind == yaml.SequenceNode && (t.Kind() == reflect.Slice || t.Kind() == reflect.Array):
-		for _, c := range n.Content {
-			if err := checkKeys(file, c, t.Elem()); err != nil {
-				return err
-			}
+	if n.Kind == yaml.AliasNode && n.Alias != nil {
+		n = n.Alias
+	}
+	if n.Kind == yaml.DocumentNode {
+		if len(n.Content) == 0 {
+			return nil
 		}
-	case n.Kind == yaml.MappingNode && t.Kind() == reflect.Struct:
+		return checkNode(file, n.Content[0], t, key)
+	}
+	if n.Kind == yaml.ScalarNode && n.ShortTag() == "!!null" {
+		return nil // an empty value keeps the default
+	}
+	switch t.Kind() {
+	case reflect.Struct:
+		if n.Kind != yaml.MappingNode {
+			return wrongValue(file, n, t, key)
+		}
 		fields := yamlFields(t)
 		for i := 0; i+1 < len(n.Content); i += 2 {
 			k, v := n.Content[i], n.Content[i+1]
@@ -47,12 +58,126 @@ func checkKeys(file string, n *yaml.Node, t reflect.Type) error {
 			if !ok {
 				return &ConfigError{file, k.Line, unknownKey(k.Value, fields)}
 			}
-			if err := checkKeys(file, v, ft); err != nil {
+			if err := checkNode(file, v, ft, k.Value); err != nil {
 				return err
 			}
 		}
+	case reflect.Map:
+		if n.Kind != yaml.MappingNode {
+			return wrongValue(file, n, t, key)
+		}
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			if err := checkNode(file, n.Content[i+1], t.Elem(), key+"."+n.Content[i].Value); err != nil {
+				return err
+			}
+		}
+	case reflect.Slice, reflect.Array:
+		if n.Kind != yaml.SequenceNode {
+			return wrongValue(file, n, t, key)
+		}
+		for _, c := range n.Content {
+			if err := checkNode(file, c, t.Elem(), key+" entry"); err != nil {
+				return err
+			}
+		}
+	default:
+		if n.Kind != yaml.ScalarNode || !scalarFits(n, t.Kind()) {
+			return wrongValue(file, n, t, key)
+		}
 	}
 	return nil
+}
+
+// scalarFits reports whether the scalar n decodes as a value of kind k
+// without losing anything.
+func scalarFits(n *yaml.Node, k reflect.Kind) bool {
+	tag := n.ShortTag()
+	switch k {
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return tag == "!!int"
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return tag == "!!int" && !strings.HasPrefix(n.Value, "-")
+	case reflect.Float32, reflect.Float64:
+		return tag == "!!int" || tag == "!!float"
+	case reflect.Bool:
+		return tag == "!!bool"
+	}
+	return true // any scalar reads as text
+}
+
+// keyDoc says what a key wants, for the message about a wrong value.
+type keyDoc struct {
+	want    string // what the value must be
+	example string // a right line, key included
+}
+
+// keyDocs documents the keys of a league file whose values are not free
+// text. A key missing here is described by its type (see kindDoc).
+var keyDocs = map[string]keyDoc{
+	"league file":      {"keys and values", "name: mine"},
+	"seed":             {"a whole number, 0 or more", "seed: 2026"},
+	"rounds":           {"a whole number of seeded boards", "rounds: 10"},
+	"tempo_ms":         {"a whole number of milliseconds", "tempo_ms: 1000"},
+	"time_margin_ms":   {"a whole number of milliseconds", "time_margin_ms: 250"},
+	"start_timeout_ms": {"a whole number of milliseconds", "start_timeout_ms: 5000"},
+	"concurrency":      {"a whole number of games played at once", "concurrency: 4"},
+	"ponder":           {"true or false", "ponder: true"},
+	"scoring":          {"the points of a win, a draw and a loss", "scoring: {win: 1, draw: 0.5, loss: 0}"},
+	"win":              {"a number of points", "win: 1"},
+	"draw":             {"a number of points", "draw: 0.5"},
+	"loss":             {"a number of points", "loss: 0"},
+	"limits":           {"the limits of each bot process", "limits: {memory_mb: 1024, processes: 512, output_kb: 16}"},
+	"memory_mb":        {"a whole number of MiB", "memory_mb: 1024"},
+	"processes":        {"a whole number of processes", "processes: 512"},
+	"output_kb":        {"a whole number of KiB", "output_kb: 16"},
+	"bots":             {"a list of bots", "bots: [{name: greedy, builtin: greedy}, {name: mine, path: ./mybot}]"},
+	"bots entry":       {"a bot: a name and one of builtin, registered, path or lisp", "- {name: greedy, builtin: greedy}"},
+	"args":             {"a list of arguments", "args: [--fast]"},
+	"env":              {"a mapping of variables to values", "env: {LANG: C}"},
+	"options":          {"a mapping of options to values", "options: {depth: 4}"},
+	"lisp":             {"the files and settings of a Lisp bot", "lisp: {files: [jogo.lisp], state: board, answer: state}"},
+	"files":            {"a list of Lisp files, loaded in order", "files: [jogo.lisp]"},
+	"knights":          {"a list of whole numbers", "knights: [1, 2]"},
+	"index_base":       {"a whole number", "index_base: 0"},
+	"heap_mb":          {"a whole number of MiB", "heap_mb: 1024"},
+}
+
+// kindDoc describes a value of type t for key when keyDocs does not.
+func kindDoc(t reflect.Type, key string) keyDoc {
+	switch t.Kind() {
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return keyDoc{"a whole number", key + ": 1"}
+	case reflect.Float32, reflect.Float64:
+		return keyDoc{"a number", key + ": 1"}
+	case reflect.Bool:
+		return keyDoc{"true or false", key + ": true"}
+	case reflect.Slice, reflect.Array:
+		return keyDoc{"a list", key + ": [a, b]"}
+	case reflect.Map, reflect.Struct:
+		return keyDoc{"a mapping", key + ": {KEY: VALUE}"}
+	}
+	return keyDoc{"a single value", key + ": x"}
+}
+
+// wrongValue is the error for the value n of key, which does not fit type t.
+func wrongValue(file string, n *yaml.Node, t reflect.Type, key string) error {
+	d, ok := keyDocs[key]
+	if !ok {
+		d = kindDoc(t, key)
+	}
+	var got string
+	switch {
+	case n.Kind == yaml.MappingNode:
+		got = "a mapping"
+	case n.Kind == yaml.SequenceNode:
+		got = "a list"
+	case n.ShortTag() == "!!str":
+		got = fmt.Sprintf("%q", n.Value)
+	default:
+		got = n.Value
+	}
+	return &ConfigError{file, n.Line, fmt.Sprintf("%s: want %s, e.g. %s, got %s", key, d.want, d.example, got)}
 }
 
 // yamlFields maps the yaml keys of struct type t to their types.
@@ -72,22 +197,38 @@ func yamlFields(t reflect.Type) map[string]reflect.Type {
 	return m
 }
 
+// unknownKey says that key is not one of fields and suggests the closest.
 func unknownKey(key string, fields map[string]reflect.Type) string {
 	known := make([]string, 0, len(fields))
 	for k := range fields {
 		known = append(known, k)
 	}
-	sort.Strings(known)
+	if best := suggest(key, known); best != "" {
+		return fmt.Sprintf("unknown key %q: did you mean %q?", key, best)
+	}
+	return fmt.Sprintf("unknown key %q (docs/config.md lists the keys)", key)
+}
+
+// suggest returns the word of known that word most likely misspells: the
+// closest within an edit distance of 2, else the one word starts (tempo for
+// tempo_ms) or the shortest such, else "".
+func suggest(word string, known []string) string {
+	known = slices.Sorted(slices.Values(known))
 	best, dist := "", 3
 	for _, k := range known {
-		if d := editDistance(key, k); d < dist {
+		if d := editDistance(word, k); d < dist {
 			best, dist = k, d
 		}
 	}
-	if best != "" {
-		return fmt.Sprintf("unknown key %q: did you mean %q?", key, best)
+	if best != "" || len(word) < 3 {
+		return best
 	}
-	return fmt.Sprintf("unknown key %q (known keys: %s)", key, strings.Join(known, ", "))
+	for _, k := range known {
+		if strings.HasPrefix(k, word) && (best == "" || len(k) < len(best)) {
+			best = k
+		}
+	}
+	return best
 }
 
 // editDistance is the Levenshtein distance between a and b.

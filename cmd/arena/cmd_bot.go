@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -27,7 +28,8 @@ func newBotCmd() *cobra.Command {
 		Use:   "bot",
 		Short: "Check, register and list bots",
 	}
-	cmd.AddCommand(newBotCheckCmd(), newBotAddCmd(), newBotListCmd(), newBotServeCmd(), newBotLaunchCmd())
+	group(cmd)
+	cmd.AddCommand(newBotNewCmd(), newBotCheckCmd(), newBotAddCmd(), newBotListCmd(), newBotServeCmd(), newBotLaunchCmd())
 	return cmd
 }
 
@@ -81,19 +83,7 @@ passes.`,
 			}
 			spec.Verbose = verbose
 			clock := referee.Clock{Tempo: time.Duration(tempo) * time.Millisecond, Margin: time.Duration(margin) * time.Millisecond}
-			results := check.Run(c.Context(), spec, check.Options{Clock: clock, Seed: seed})
-			if err := printChecks(c.OutOrStdout(), pos[0], results); err != nil {
-				return err
-			}
-			if c.Context().Err() != nil {
-				return c.Context().Err()
-			}
-			for _, r := range results {
-				if !r.OK {
-					return errors.New("bot check failed")
-				}
-			}
-			return nil
+			return runChecks(c.Context(), c.OutOrStdout(), pos[0], spec, check.Options{Clock: clock, Seed: seed})
 		},
 	}
 	f := cmd.Flags()
@@ -125,14 +115,52 @@ func lispSpec(self string, words []string) (host.Spec, error) {
 	if err != nil {
 		return host.Spec{}, err
 	}
+	for _, f := range cfg.Files {
+		fi, err := os.Stat(f)
+		switch {
+		case err != nil:
+			return host.Spec{}, fmt.Errorf("no Lisp file at %s", f)
+		case !fi.Mode().IsRegular():
+			return host.Spec{}, fmt.Errorf("%s is not a Lisp file", f)
+		}
+	}
 	return lisp.Spec(self, strings.TrimSuffix(filepath.Base(cfg.Files[0]), filepath.Ext(cfg.Files[0])), cfg), nil
+}
+
+// ms writes d in milliseconds with one decimal, the one unit of times
+// that arena prints for people.
+func ms(d time.Duration) string { return fmt.Sprintf("%.1fms", d.Seconds()*1000) }
+
+// runChecks runs the conformance checks on the bot of spec, named ref in
+// the output, and prints them; it fails unless every check passes.
+func runChecks(ctx context.Context, w io.Writer, ref string, spec host.Spec, opt check.Options) error {
+	results := check.Run(ctx, spec, opt)
+	if err := printChecks(w, ref, results); err != nil {
+		return err
+	}
+	if ctx.Err() != nil {
+		return ctx.Err()
+	}
+	for _, r := range results {
+		if !r.OK {
+			return errors.New("bot check failed")
+		}
+	}
+	return nil
 }
 
 // printChecks writes the results as a table and a verdict line.
 func printChecks(w io.Writer, bot string, results []check.Result) error {
 	tab := tablewriter.NewTable(w,
 		tablewriter.WithHeaderAutoFormat(tw.Off),
-		tablewriter.WithRowAutoWrap(tw.WrapNone),
+		tablewriter.WithRowConfig(tw.CellConfig{
+			Formatting: tw.CellFormatting{AutoWrap: tw.WrapNormal},
+			Alignment:  tw.CellAlignment{Global: tw.AlignLeft},
+			Padding:    tw.CellPadding{Global: tw.Padding{Left: " ", Right: " "}},
+			// The widest check name takes 40 columns: the detail wraps
+			// to keep the table within maxWidth.
+			ColMaxWidths: tw.CellWidth{PerColumn: tw.NewMapper[int, int]().Set(3, maxWidth-62)},
+		}),
 	)
 	tab.Header("", "check", "time", "detail")
 	failed := 0
@@ -142,7 +170,7 @@ func printChecks(w io.Writer, bot string, results []check.Result) error {
 			mark = "✘"
 			failed++
 		}
-		if err := tab.Append(mark, r.Name, fmt.Sprintf("%.1fms", r.Elapsed.Seconds()*1000), r.Detail); err != nil {
+		if err := tab.Append(mark, r.Name, ms(r.Elapsed), r.Detail); err != nil {
 			return err
 		}
 	}
@@ -212,6 +240,13 @@ func botSpec(self, ref string, args []string) (host.Spec, error) {
 	if !ok {
 		if ref == "" {
 			return host.Spec{}, errors.New("empty bot")
+		}
+		path, err := filepath.Abs(ref)
+		if err != nil {
+			return host.Spec{}, err
+		}
+		if err := host.CheckExecutable(path); err != nil {
+			return host.Spec{}, err
 		}
 		return host.ExecSpec(self, ref, args), nil
 	}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -8,8 +9,12 @@ import (
 )
 
 func TestLispSpec(t *testing.T) {
-	abs, err := filepath.Abs("g12/jogo.lisp")
-	if err != nil {
+	// lispSpec wants the files to exist.
+	abs := filepath.Join(t.TempDir(), "g12", "jogo.lisp")
+	if err := os.MkdirAll(filepath.Dir(abs), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(abs, []byte("(defun jogar (estado tempo) nil)\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	for _, tc := range []struct {
@@ -18,11 +23,11 @@ func TestLispSpec(t *testing.T) {
 		want    []string // words the serve command line must hold
 		wantErr string
 	}{
-		{"file and settings", []string{"g12/jogo.lisp", "state=board", "answer=state"},
+		{"file and settings", []string{abs, "state=board", "answer=state"},
 			[]string{"lisp", "file=" + abs, "state=board", "answer=state"}, ""},
-		{"defaults written out", []string{"g12/jogo.lisp"},
+		{"defaults written out", []string{abs},
 			[]string{"file=" + abs, "state=board-player-scores", "answer=move-and-state"}, ""},
-		{"bad setting", []string{"g12/jogo.lisp", "state=tabuleiro"}, nil, "tabuleiro"},
+		{"bad setting", []string{abs, "state=tabuleiro"}, nil, "tabuleiro"},
 		{"no file", []string{"state=board"}, nil, "files"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

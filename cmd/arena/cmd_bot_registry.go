@@ -161,11 +161,11 @@ func newBotListCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "list",
 		Short: "List the registered bots and whether their binaries changed",
-		Long: `List prints the bot registry as a table: each bot's name, path and arguments, the start
-of its registered sha256, what its Info said, when it passed the checks (UTC), and
-whether its binary still has the registered sha256: "ok", "CHANGED" (arena will refuse
-to start it until it is added again) or "missing". Paths under the current directory
-are shown relative to it.
+		Long: `List prints the bot registry as a table: each bot's name, whether its binary still
+has the registered sha256 ("ok", "CHANGED" or "missing"), the day it passed the checks
+(UTC), what its Info said, its command line and the start of its sha256. Paths under the
+current directory are shown relative to it. arena refuses to start a CHANGED bot until
+it is added again: under the table, the command that does it.
 
 The registry is bots.yaml in the current directory unless --registry names another file.`,
 		Args: nArgs(),
@@ -181,47 +181,65 @@ The registry is bots.yaml in the current directory unless --registry names anoth
 	return cmd
 }
 
-// listBots writes reg, read from file, as a table.
+// listBots writes reg, read from file, as a table, then the command that
+// registers again each bot whose binary changed.
 func listBots(w io.Writer, reg *registry.Registry, file string) error {
 	if len(reg.Bots) == 0 {
 		_, err := fmt.Fprintf(w, "no bots registered in %s: add one with arena bot add NAME PATH\n", file)
 		return err
 	}
 	cwd, _ := os.Getwd() // without it, paths show in full
+	// The command and the Info wrap, so that the table fits maxWidth.
+	const cmdCol, infoCol = 4, 3
 	tab := tablewriter.NewTable(w,
 		tablewriter.WithHeaderAutoFormat(tw.Off),
-		tablewriter.WithRowAutoWrap(tw.WrapNone),
 		tablewriter.WithHeaderAlignment(tw.AlignLeft),
+		tablewriter.WithRowConfig(tw.CellConfig{
+			Formatting:   tw.CellFormatting{AutoWrap: tw.WrapNormal},
+			Alignment:    tw.CellAlignment{Global: tw.AlignLeft},
+			Padding:      tw.CellPadding{Global: tw.Padding{Left: " ", Right: " "}},
+			ColMaxWidths: tw.CellWidth{PerColumn: tw.NewMapper[int, int]().Set(infoCol, 22).Set(cmdCol, 29)},
+		}),
 	)
-	tab.Header("name", "path", "sha256", "info name", "author", "version", "checked", "binary")
+	tab.Header("name", "binary", "checked", "info", "command", "sha256")
+	var again []string
 	for _, b := range reg.Bots {
 		path := shownPath(cwd, b.Path)
-		cmdLine := append([]string{path}, b.Args...)
+		status, fix := binaryStatus(b, path, file)
+		if fix != "" {
+			again = append(again, fmt.Sprintf("%s changed since its check; arena starts it again once it is added again:\n  %s\n", b.Name, fix))
+		}
+		info := strings.TrimSpace(b.Info.Name + " " + b.Info.Version)
+		if b.Info.Author != "" {
+			info += " by " + b.Info.Author
+		}
 		row := []string{
 			b.Name,
-			quoteArgs(cmdLine),
+			status,
+			b.Checked.UTC().Format("2006-01-02"),
+			info,
+			quoteArgs(append([]string{path}, b.Args...)),
 			b.SHA256[:min(12, len(b.SHA256))],
-			b.Info.Name,
-			b.Info.Author,
-			b.Info.Version,
-			b.Checked.UTC().Format("2006-01-02 15:04 UTC"),
-			binaryStatus(b, path, file),
 		}
 		if err := tab.Append(row); err != nil {
 			return err
 		}
 	}
-	return tab.Render()
+	if err := tab.Render(); err != nil {
+		return err
+	}
+	_, err := io.WriteString(w, strings.Join(again, ""))
+	return err
 }
 
-// binaryStatus says whether b's binary still has its registered sha256; for
-// a changed one, it gives the command that registers it again (path as
-// shown, file the registry).
-func binaryStatus(b registry.Registered, path, file string) string {
+// binaryStatus says whether b's binary still has its registered sha256:
+// "ok", "CHANGED" or "missing"; for a changed one, fix is the command that
+// registers it again (path as shown, file the registry).
+func binaryStatus(b registry.Registered, path, file string) (status, fix string) {
 	err := b.Verify()
 	switch {
 	case err == nil:
-		return "ok"
+		return "ok", ""
 	case errors.Is(err, registry.ErrChanged):
 		again := []string{"arena", "bot", "add", b.Name, path}
 		if file != registry.DefaultFile {
@@ -230,11 +248,11 @@ func binaryStatus(b registry.Registered, path, file string) string {
 		for _, a := range b.Args {
 			again = append(again, "--args="+a)
 		}
-		return "CHANGED — run " + quoteArgs(again) + " again"
+		return "CHANGED", quoteArgs(again)
 	case errors.Is(err, fs.ErrNotExist):
-		return "missing"
+		return "missing", ""
 	}
-	return "unreadable: " + err.Error()
+	return "unreadable: " + err.Error(), ""
 }
 
 // shownPath returns path relative to cwd when it lies under it, else path.

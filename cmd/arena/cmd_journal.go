@@ -77,7 +77,7 @@ func repairJournal(w io.Writer, dir string, now time.Time) error {
 func readJournal(w io.Writer, dir string) ([]results.Game, error) {
 	games, damaged, err := results.ReadJournal(filepath.Join(dir, results.JournalName))
 	for _, d := range damaged {
-		fmt.Fprintf(w, "arena: warning: %v: damaged line skipped ('arena journal repair %s' moves it out)\n", d, dir)
+		fmt.Fprintf(w, "arena: warning: %v: skipped (arena journal repair %s)\n", d, dir)
 	}
 	return games, err
 }

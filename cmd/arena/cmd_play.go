@@ -83,10 +83,11 @@ func playGame(ctx context.Context, w io.Writer, specs [2]host.Spec, o playOption
 		OnMove: func(m referee.MoveRecord) { printMove(w, m) },
 	}
 	rec := arena.PlayGame(ctx, st, specs, opt, func(procs [2]*host.Process) {
-		fmt.Fprintf(w, "board %d: white %s, black %s, %dms a move (+%dms margin)\n",
-			o.seed, describeBot(specs[0].Name, procs[0]), describeBot(specs[1].Name, procs[1]), o.tempo, o.margin)
+		fmt.Fprintf(w, "board %d, %dms a move (+%dms margin)\nwhite: %s\nblack: %s\n",
+			o.seed, o.tempo, o.margin, describeBot(specs[0].Name, procs[0]), describeBot(specs[1].Name, procs[1]))
 		if procs[0] != nil && procs[1] != nil {
-			fmt.Fprintf(w, "%4s  %-5s  %-7s  %8s  %10s\n", "ply", "side", "move", "time", "nodes")
+			fmt.Fprintln(w, moveLegend)
+			fmt.Fprintf(w, "%4s  %-5s  %-7s  %9s  %10s\n", "ply", "side", "move", "time", "nodes")
 		}
 	})
 	fmt.Fprintf(w, "\n%s\n\n%s\n", st, verdict(rec))
@@ -105,6 +106,10 @@ func describeBot(name string, p *host.Process) string {
 	return fmt.Sprintf("%s (%s %s)", name, info.Name, info.Version)
 }
 
+// moveLegend explains the marks of the move lines.
+const moveLegend = "* forced: played by the referee, without asking the bot (the only legal move or a pass)\n" +
+	"(...) a rejected answer, as the bot sent it; time: the bot's call, in ms"
+
 // printMove writes one line of the game.
 func printMove(w io.Writer, m referee.MoveRecord) {
 	move, nodes := m.Move, "-"
@@ -117,7 +122,7 @@ func printMove(w io.Writer, m referee.MoveRecord) {
 	if m.Stats.Nodes > 0 {
 		nodes = fmt.Sprint(m.Stats.Nodes)
 	}
-	fmt.Fprintf(w, "%4d  %-5s  %-7s  %8s  %10s\n", m.Ply, m.Side, move, m.Elapsed.Round(100*time.Microsecond), nodes)
+	fmt.Fprintf(w, "%4d  %-5s  %-7s  %9s  %10s\n", m.Ply, m.Side, move, ms(m.Elapsed), nodes)
 }
 
 // verdict says how the game ended, in one line.

@@ -5,6 +5,9 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/arenabots/arena/referee"
 )
 
 // movesOf returns the ply, side and move columns of a game's output.
@@ -24,12 +27,25 @@ func TestPlay(t *testing.T) {
 		t.Fatalf("play: %v\n%s", err, out)
 	}
 	for _, want := range []string{
-		"board 5: white builtin:greedy (greedy 1), black builtin:random,seed=3 (random 1)",
+		"board 5, 500ms a move (+250ms margin)\nwhite: builtin:greedy (greedy 1)\nblack: builtin:random,seed=3 (random 1)\n",
 		"   1  white  B1 ",
+		moveLegend,
 		"     A  B  C  D  E  F  G  H  I  J",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	if w, line := widest(out); w > maxWidth {
+		t.Errorf("a line of %d columns, want at most %d:\n%s", w, maxWidth, line)
+	}
+	if times := regexp.MustCompile(`(?m)^\s+\d+\s+(?:white|black)\s+\S+(?: \*)?\s+(\S+)`).FindAllStringSubmatch(out, -1); len(times) == 0 {
+		t.Errorf("no move lines:\n%s", out)
+	} else {
+		for _, m := range times {
+			if !regexp.MustCompile(`^\d+\.\dms$`).MatchString(m[1]) {
+				t.Errorf("time %q is not in ms with one decimal", m[1])
+			}
 		}
 	}
 	if !regexp.MustCompile(`(?m)^(white wins|black wins|draw), white \d+, black \d+$`).MatchString(out) {
@@ -68,4 +84,21 @@ func TestPlayUsage(t *testing.T) {
 			t.Errorf("%q: error %v, want a usage error", args, err)
 		}
 	}
+}
+
+// TestPlayMoveLines checks the move lines of `arena play` and their legend:
+// one unit for times, every mark explained.
+func TestPlayMoveLines(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(moveLegend + "\n")
+	for _, m := range []referee.MoveRecord{
+		{Ply: 1, Side: referee.White, Move: "F1", Forced: true},
+		{Ply: 2, Side: referee.Black, Move: "E10", Elapsed: 600 * time.Microsecond, Stats: referee.Stats{Nodes: 1}},
+		{Ply: 3, Side: referee.White, Move: "E2xC6", Elapsed: 7 * time.Millisecond, Stats: referee.Stats{Nodes: 318}},
+		{Ply: 4, Side: referee.Black, Move: "pass", Forced: true},
+		{Ply: 5, Side: referee.White, Answer: "Z99\n", Elapsed: 1234567 * time.Microsecond},
+	} {
+		printMove(&b, m)
+	}
+	checkGolden(t, "play_moves.golden", []byte(b.String()))
 }

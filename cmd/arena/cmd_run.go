@@ -36,6 +36,11 @@ that changed since 'arena bot add', stops the league unless its config says
 'arena journal repair DIR' repairs it.`,
 		Args: nArgs("CONFIG"),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if cmd.Flags().Changed("concurrency") {
+				if err := arena.CheckConcurrency(concurrency); err != nil {
+					return usage(fmt.Errorf("--concurrency: %w", err))
+				}
+			}
 			cfg, warnings, err := arena.Load(args[0])
 			if err != nil {
 				return usage(err)
@@ -43,7 +48,7 @@ that changed since 'arena bot add', stops the league unless its config says
 			for _, w := range warnings {
 				fmt.Fprintln(cmd.ErrOrStderr(), "arena: warning:", w)
 			}
-			if concurrency > 0 {
+			if cmd.Flags().Changed("concurrency") {
 				cfg.Concurrency = concurrency
 			}
 			self, err := os.Executable()
@@ -86,21 +91,22 @@ that changed since 'arena bot add', stops the league unless its config says
 	}
 	f := cmd.Flags()
 	f.BoolVar(&restart, "restart", false, "discard the results of an earlier run in the out directory and start over")
-	f.IntVar(&concurrency, "concurrency", 0, "games played at once (default: the config's concurrency, else the number of cores)")
+	f.IntVar(&concurrency, "concurrency", 0, "games played at once (default: the config's concurrency, else the cores)")
 	f.BoolVar(&plain, "plain", false, "print one line per game instead of a progress bar")
 	f.BoolVarP(&verbose, "verbose", "v", false, "show go-plugin's logs of the bot processes")
 	return cmd
 }
 
-// summaryLine says what a run did and how fast.
+// summaryLine says what a run did and how fast, in two lines.
 func summaryLine(s arena.Summary) string {
 	line := fmt.Sprintf("%d games played", s.Played)
-	if s.Skipped > 0 {
-		line += fmt.Sprintf(" (%d already recorded)", s.Skipped)
-	}
 	if secs := s.Wall.Seconds(); s.Played > 0 && secs > 0 {
 		busy := 100 * s.BotTime.Seconds() / (secs * float64(s.Workers))
-		line += fmt.Sprintf(" in %.1fs (%.2f games/s, %d at once; bot calls %.0f%% of worker time)", secs, float64(s.Played)/secs, s.Workers, busy)
+		line += fmt.Sprintf(" in %.1fs: %.2f games/s, %d at once, bot calls %.0f%% of worker time", secs, float64(s.Played)/secs, s.Workers, busy)
 	}
-	return line + "; results in " + s.Out
+	line += "\nresults in " + s.Out
+	if s.Skipped > 0 {
+		line += fmt.Sprintf(" (%d games were already recorded)", s.Skipped)
+	}
+	return line
 }

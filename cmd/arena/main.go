@@ -23,13 +23,26 @@ func main() {
 	stop()
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "arena:", err)
-		var u usageError
-		if errors.As(err, &u) {
-			os.Exit(2)
-		}
-		os.Exit(1)
+		os.Exit(exitStatus(err))
 	}
 }
+
+// exitStatus is the exit status for err: 2 for a user mistake, 1 for any
+// other failure, 0 for none.
+func exitStatus(err error) int {
+	var u usageError
+	switch {
+	case err == nil:
+		return 0
+	case errors.As(err, &u):
+		return 2
+	}
+	return 1
+}
+
+// maxWidth is the most columns a command prints in a line, so that its
+// output fits a terminal of 100 columns; tables wrap their widest cells.
+const maxWidth = 100
 
 // usageError marks a user mistake: exit status 2.
 type usageError struct{ err error }
@@ -56,6 +69,25 @@ func nArgs(names ...string) cobra.PositionalArgs {
 	}
 }
 
+// group makes c, a command that only holds subcommands, refuse an unknown
+// subcommand as a usage mistake in one line (cobra alone exits 0 with the
+// help, or prints a multi-line suggestion), and print its help when called
+// alone.
+func group(c *cobra.Command) {
+	c.SuggestionsMinimumDistance = 2
+	c.Args = func(c *cobra.Command, args []string) error {
+		if len(args) == 0 {
+			return nil
+		}
+		msg := fmt.Sprintf("unknown command %q for %q", args[0], c.CommandPath())
+		if s := c.SuggestionsFor(args[0]); len(s) > 0 {
+			msg += fmt.Sprintf("; did you mean %q?", s[0])
+		}
+		return usage(fmt.Errorf("%s (see '%s --help')", msg, c.CommandPath()))
+	}
+	c.RunE = func(c *cobra.Command, _ []string) error { return c.Help() }
+}
+
 func newRootCmd() *cobra.Command {
 	root := &cobra.Command{
 		Use:           "arena",
@@ -63,6 +95,7 @@ func newRootCmd() *cobra.Command {
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
+	group(root)
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
 		return usage(fmt.Errorf("%w (see '%s --help')", err, c.CommandPath()))
 	})

@@ -4,9 +4,12 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"sync/atomic"
+	"time"
+	"unicode/utf8"
 
 	"github.com/vbauerster/mpb/v8"
 	"github.com/vbauerster/mpb/v8/decor"
@@ -17,16 +20,20 @@ import (
 )
 
 // progress shows a league as it runs: on a terminal a bar with games done,
-// ETA and games/s and a live top 5; otherwise one line per game.
+// ETA and games/s and a live top 5; otherwise one line per game. On a
+// resumed league, the bar and the top 5 count every game of the journal,
+// and the speed and ETA come from this run's games alone.
 type progress struct {
-	out   io.Writer
-	cfg   *arena.Config
-	names []string
-	mu    sync.Mutex // guards games
-	games []results.Game
-	p     *mpb.Progress
-	bar   *mpb.Bar
-	board atomic.Value // string: the live top 5, drawn under the bar
+	out     io.Writer
+	cfg     *arena.Config
+	names   []string
+	mu      sync.Mutex // guards games
+	games   []results.Game
+	p       *mpb.Progress
+	bar     *mpb.Bar
+	board   atomic.Value // string: the live top 5, drawn under the bar
+	start   time.Time    // when this run started; set before the bar exists
+	resumed int64        // games in the journal when this run started; likewise
 }
 
 func newProgress(out io.Writer, cfg *arena.Config, plain bool) *progress {
@@ -45,17 +52,19 @@ func (pr *progress) event(e arena.Event) {
 	pr.mu.Lock()
 	defer pr.mu.Unlock()
 	if e.Game == nil {
+		pr.start, pr.resumed = time.Now(), int64(e.Done)
 		if pr.p != nil {
+			if e.Done > 0 {
+				pr.loadJournal()
+			}
 			pr.bar = pr.p.AddBar(int64(e.Total),
 				mpb.PrependDecorators(
 					decor.Name(pr.cfg.Name+" "),
 					decor.CountersNoUnit("%d/%d games"),
 				),
-				mpb.AppendDecorators(
-					decor.AverageSpeed(nil, " %.2f games/s"),
-					decor.Name(" ETA "),
-					decor.AverageETA(decor.ET_STYLE_GO),
-				),
+				mpb.AppendDecorators(decor.Any(func(s decor.Statistics) string {
+					return pace(s.Current-pr.resumed, s.Total-s.Current, time.Since(pr.start))
+				})),
 				mpb.BarExtender(mpb.BarFillerFunc(pr.top5), false),
 			)
 			pr.bar.SetCurrent(int64(e.Done))
@@ -71,7 +80,38 @@ func (pr *progress) event(e arena.Event) {
 		return
 	}
 	g := e.Game
-	fmt.Fprintf(pr.out, "[%*d/%d] %-28s %-7s %-11s %3d-%-3d %s\n", len(fmt.Sprint(e.Total)), e.Done, e.Total, g.ID, g.Result, g.Reason, g.Scores[0], g.Scores[1], g.Detail)
+	line := fmt.Sprintf("[%*d/%d] %-28s %-7s %-11s %3d-%-3d %s", len(fmt.Sprint(e.Total)), e.Done, e.Total, g.ID, g.Result, g.Reason, g.Scores[0], g.Scores[1], g.Detail)
+	fmt.Fprintln(pr.out, fit(strings.TrimRight(line, " ")))
+}
+
+// loadJournal starts the top 5 from the games already in the journal. If
+// the journal cannot be read, the top 5 counts this run's games alone.
+func (pr *progress) loadJournal() {
+	games, _, err := results.ReadJournal(filepath.Join(pr.cfg.Out, results.JournalName))
+	if err != nil {
+		return
+	}
+	pr.games = games
+	pr.board.Store(pr.leaders())
+}
+
+// pace says how fast this run plays, from the played games in elapsed, and
+// when the left games will be done.
+func pace(played, left int64, elapsed time.Duration) string {
+	if played <= 0 || elapsed <= 0 {
+		return " -- games/s ETA --"
+	}
+	perGame := elapsed / time.Duration(played)
+	return fmt.Sprintf(" %.2f games/s ETA %s", float64(played)/elapsed.Seconds(), (time.Duration(left) * perGame).Round(time.Second))
+}
+
+// fit cuts line to maxWidth columns, marking the cut with "…": the full
+// detail of a game is in its journal line.
+func fit(line string) string {
+	if utf8.RuneCountInString(line) <= maxWidth {
+		return line
+	}
+	return string([]rune(line)[:maxWidth-1]) + "…"
 }
 
 // leaders returns the top 5 of the games seen so far, one line each.

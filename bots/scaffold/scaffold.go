@@ -1,0 +1,257 @@
+package scaffold
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+
+	"github.com/arenabots/arena/bots/examples"
+)
+
+// SDKModule is the module path of arena's source tree, which a Go bot
+// imports.
+const SDKModule = "github.com/arenabots/arena"
+
+// Lang is the language of a bot project.
+type Lang string
+
+// The languages of Write.
+const (
+	Go     Lang = "go"
+	Python Lang = "python"
+	Lisp   Lang = "lisp"
+)
+
+// Project is a bot project that Write created.
+type Project struct {
+	Name string
+	Lang Lang
+	Dir  string // absolute
+	// Bot is what runs or loads the bot: the binary of a Go project (once
+	// built), bot.py of a Python one, jogo.lisp of a Lisp one.
+	Bot string
+	// SDK is the arena source tree that a Go project's go.mod points to.
+	SDK string
+	// Settings are a Lisp project's adapter settings, as `arena bot check
+	// --lisp` takes them (KEY=VALUE): the sample bot gets the board alone,
+	// answers with the new board and always plays as white.
+	Settings []string
+}
+
+// ErrNotEmpty says that the folder of a new project already holds files.
+var ErrNotEmpty = errors.New("already exists and is not empty: choose another --dir")
+
+// ErrNoSDK says that a Go project needs an arena source tree and none was
+// found.
+var ErrNoSDK = errors.New("no arena source tree")
+
+// FindSDK returns the arena source tree at or above dir: the first folder
+// whose go.mod declares module SDKModule.
+func FindSDK(dir string) (string, error) {
+	dir, err := filepath.Abs(dir)
+	if err != nil {
+		return "", err
+	}
+	for {
+		if mod, err := modulePath(filepath.Join(dir, "go.mod")); err == nil && mod == SDKModule {
+			return dir, nil
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return "", ErrNoSDK
+		}
+		dir = parent
+	}
+}
+
+// CheckSDK reports whether dir is an arena source tree.
+func CheckSDK(dir string) error {
+	mod, err := modulePath(filepath.Join(dir, "go.mod"))
+	if err != nil {
+		return fmt.Errorf("%s is not an arena source tree: %w", dir, err)
+	}
+	if mod != SDKModule {
+		return fmt.Errorf("%s is not an arena source tree: its go.mod is module %s, not %s", dir, mod, SDKModule)
+	}
+	return nil
+}
+
+// modulePath returns the module path that the go.mod at path declares.
+func modulePath(path string) (string, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return "", err
+	}
+	if mod := directive(data, "module"); mod != "" {
+		return mod, nil
+	}
+	return "", fmt.Errorf("%s declares no module", path)
+}
+
+// directive returns the argument of the first line of a go.mod that starts
+// with the directive name ("module", "go"), unquoted, or "".
+func directive(gomod []byte, name string) string {
+	sc := bufio.NewScanner(bytes.NewReader(gomod))
+	for sc.Scan() {
+		if arg, ok := strings.CutPrefix(strings.TrimSpace(sc.Text()), name+" "); ok {
+			return strings.Trim(strings.TrimSpace(arg), `"`)
+		}
+	}
+	return ""
+}
+
+// Write creates the project of bot name in lang in dir, which must not
+// exist or be empty. A Go project needs sdk, an arena source tree (see
+// FindSDK); the others ignore it.
+func Write(dir, name string, lang Lang, sdk string) (*Project, error) {
+	dir, err := filepath.Abs(dir)
+	if err != nil {
+		return nil, err
+	}
+	if entries, err := os.ReadDir(dir); err == nil && len(entries) > 0 {
+		return nil, fmt.Errorf("%s %w", dir, ErrNotEmpty)
+	}
+	p := &Project{Name: name, Lang: lang, Dir: dir}
+	var files []file
+	switch lang {
+	case Go:
+		if err := CheckSDK(sdk); err != nil {
+			return nil, err
+		}
+		p.SDK, p.Bot = sdk, filepath.Join(dir, name)
+		files, err = goFiles(name, sdk)
+	case Python:
+		p.Bot = filepath.Join(dir, "bot.py")
+		files, err = pythonFiles()
+	case Lisp:
+		p.Bot = filepath.Join(dir, "jogo.lisp")
+		p.Settings = []string{"state=board", "answer=state", "perspective=white"}
+		files, err = lispFiles()
+	default:
+		return nil, fmt.Errorf("unknown language %q: want go, python or lisp", lang)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, err
+	}
+	for _, f := range files {
+		if err := os.WriteFile(filepath.Join(dir, f.name), f.data, f.mode); err != nil {
+			return nil, err
+		}
+	}
+	return p, nil
+}
+
+// file is one file of a new project.
+type file struct {
+	name string
+	data []byte
+	mode fs.FileMode
+}
+
+// example returns the example file at path, with each old of the pairs
+// replaced by its new.
+func example(path string, oldnew ...string) ([]byte, error) {
+	data, err := fs.ReadFile(examples.FS(), path)
+	if err != nil {
+		return nil, err
+	}
+	return []byte(strings.NewReplacer(oldnew...).Replace(string(data))), nil
+}
+
+// goFiles are a Go project: the example bot named name, and a go.mod that
+// takes the SDK from the source tree sdk, with its go.sum (a superset of
+// what the bot needs, so that building it needs no download).
+func goFiles(name, sdk string) ([]file, error) {
+	main, err := example("first/main.go", `Name: "first"`, fmt.Sprintf("Name: %q", name))
+	if err != nil {
+		return nil, err
+	}
+	sdkMod, err := os.ReadFile(filepath.Join(sdk, "go.mod"))
+	if err != nil {
+		return nil, err
+	}
+	sum, err := os.ReadFile(filepath.Join(sdk, "go.sum"))
+	if err != nil {
+		return nil, err
+	}
+	mod := fmt.Sprintf(`module %s
+
+go %s
+
+require %s v0.0.0
+
+// %s is not fetchable: the bot builds against the arena source tree.
+replace %s => %s
+`, name, directive(sdkMod, "go"), SDKModule, SDKModule, SDKModule, sdk)
+	return []file{
+		{"main.go", main, 0o644},
+		{"go.mod", []byte(mod), 0o644},
+		{"go.sum", sum, 0o644},
+	}, nil
+}
+
+// pythonFiles are a Python project: the example bot and its generated gRPC
+// modules.
+func pythonFiles() ([]file, error) {
+	names, err := fs.Glob(examples.FS(), "python/*.py")
+	if err != nil {
+		return nil, err
+	}
+	var files []file
+	for _, n := range names {
+		data, err := example(n)
+		if err != nil {
+			return nil, err
+		}
+		mode := fs.FileMode(0o644)
+		if filepath.Base(n) == "bot.py" {
+			mode = 0o755 // arena runs it as the bot's executable
+		}
+		files = append(files, file{filepath.Base(n), data, mode})
+	}
+	return files, nil
+}
+
+// lispFiles are a Lisp project: the sample bot that takes the board alone,
+// and the rules it loads, side by side.
+func lispFiles() ([]file, error) {
+	bot, err := example("lisp/tabuleiro/jogo.lisp", `(load "../regras.lisp")`, `(load "regras.lisp")`)
+	if err != nil {
+		return nil, err
+	}
+	rules, err := example("lisp/regras.lisp")
+	if err != nil {
+		return nil, err
+	}
+	return []file{{"jogo.lisp", bot, 0o644}, {"regras.lisp", rules, 0o644}}, nil
+}
+
+// Build builds a Go project's binary at p.Bot with the go command, after
+// `go mod tidy` completes its go.mod; other projects need no build.
+func (p *Project) Build(ctx context.Context) error {
+	if p.Lang != Go {
+		return nil
+	}
+	gocmd, err := exec.LookPath("go")
+	if err != nil {
+		return fmt.Errorf("building a Go bot needs the go command: %w", err)
+	}
+	for _, args := range [][]string{{"mod", "tidy"}, {"build", "-o", p.Bot, "."}} {
+		cmd := exec.CommandContext(ctx, gocmd, args...)
+		cmd.Dir = p.Dir
+		if out, err := cmd.CombinedOutput(); err != nil {
+			return fmt.Errorf("go %s in %s: %w\n%s", strings.Join(args, " "), p.Dir, err, out)
+		}
+	}
+	return nil
+}

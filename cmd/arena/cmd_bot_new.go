@@ -1,0 +1,134 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/arenabots/arena/bots/check"
+	"github.com/arenabots/arena/bots/host"
+	"github.com/arenabots/arena/bots/registry"
+	"github.com/arenabots/arena/bots/scaffold"
+)
+
+// newBotNewCmd is `arena bot new NAME`.
+func newBotNewCmd() *cobra.Command {
+	var lang, dir, sdk string
+	cmd := &cobra.Command{
+		Use:   "new NAME [--lang go|python|lisp] [--dir DIR]",
+		Short: "Start a bot project from an example, build it and check it",
+		Long: `New writes a ready bot project named NAME in DIR (default ./NAME) from one of
+arena's example bots, builds it, runs the checks of 'arena bot check' on it and
+prints the commands that come next.
+
+  go      main.go, the smallest Go bot, as a module of its own. The SDK's module
+          path is not fetchable, so its go.mod replaces it with an arena source
+          tree: the clone that the command runs in, or --sdk DIR.
+  python  bot.py and its generated gRPC modules (needs python3-grpcio).
+  lisp    jogo.lisp and the rules it loads, for the Lisp adapter (needs sbcl).`,
+		Args: nArgs("NAME"),
+		RunE: func(c *cobra.Command, args []string) error {
+			name := args[0]
+			if err := registry.CheckName(name); err != nil {
+				return usage(err)
+			}
+			if dir == "" {
+				dir = name
+			}
+			l := scaffold.Lang(lang)
+			switch l {
+			case scaffold.Go:
+				var err error
+				if sdk, err = findSDK(sdk); err != nil {
+					return usage(err)
+				}
+			case scaffold.Python, scaffold.Lisp:
+			default:
+				return usage(fmt.Errorf("--lang %q: want go, python or lisp", lang))
+			}
+			p, err := scaffold.Write(dir, name, l, sdk)
+			if errors.Is(err, scaffold.ErrNotEmpty) {
+				return usage(err)
+			}
+			if err != nil {
+				return err
+			}
+			out := c.OutOrStdout()
+			fmt.Fprintf(out, "wrote a %s bot in %s\n", l, shown(p.Dir))
+			if err := p.Build(c.Context()); err != nil {
+				return err
+			}
+			self, err := host.Self()
+			if err != nil {
+				return err
+			}
+			var spec host.Spec
+			if l == scaffold.Lisp {
+				spec, err = lispSpec(self, append([]string{p.Bot}, p.Settings...))
+			} else {
+				spec, err = botSpec(self, p.Bot, nil)
+			}
+			if err != nil {
+				return err
+			}
+			if err := runChecks(c.Context(), out, shown(p.Bot), spec, check.Options{}); err != nil {
+				return err
+			}
+			return printNext(out, p)
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&lang, "lang", "go", "the bot's language: go, python or lisp")
+	f.StringVar(&dir, "dir", "", "the project's folder (default ./NAME); it must not exist or be empty")
+	f.StringVar(&sdk, "sdk", "", "the arena source tree a Go bot builds against (default: the clone in use)")
+	return cmd
+}
+
+// findSDK returns the arena source tree of a Go bot: flag when set, else
+// the clone the current directory is in.
+func findSDK(flag string) (string, error) {
+	if flag != "" {
+		return flag, scaffold.CheckSDK(flag)
+	}
+	sdk, err := scaffold.FindSDK(".")
+	if errors.Is(err, scaffold.ErrNoSDK) {
+		return "", errors.New("a Go bot builds against an arena source tree: run this inside an arena clone, or pass --sdk DIR")
+	}
+	return sdk, err
+}
+
+// printNext writes the commands that come after `arena bot new` for p.
+func printNext(w io.Writer, p *scaffold.Project) error {
+	bot, dir := shown(p.Bot), shown(p.Dir)
+	var b strings.Builder
+	b.WriteString("\nnext:\n")
+	switch p.Lang {
+	case scaffold.Go:
+		fmt.Fprintf(&b, "  edit %s/main.go, then build it again: (cd %s && go build -o %s .)\n", dir, dir, p.Name)
+	default:
+		fmt.Fprintf(&b, "  edit %s, then check it again:\n", bot)
+	}
+	if p.Lang == scaffold.Lisp {
+		fmt.Fprintf(&b, "  arena bot check --lisp %s %s\n", bot, strings.Join(p.Settings, " "))
+		fmt.Fprintf(&b, "  league entry (paths are relative to the league file):\n")
+		fmt.Fprintf(&b, "    - name: %s\n      lisp: {files: [%s], %s}\n", p.Name, bot, strings.ReplaceAll(strings.Join(p.Settings, ", "), "=", ": "))
+	} else {
+		fmt.Fprintf(&b, "  arena bot check %s\n", bot)
+		fmt.Fprintf(&b, "  arena play --white %s --black builtin:greedy\n", bot)
+		fmt.Fprintf(&b, "  arena bot add %s %s   # then {name: %s, registered: %s} in a league\n", p.Name, bot, p.Name, p.Name)
+		fmt.Fprintf(&b, "  league entry (paths are relative to the league file): - {name: %s, path: %s}\n", p.Name, bot)
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// shown returns path relative to the current directory when it lies under
+// it, for commands a user can paste.
+func shown(path string) string {
+	cwd, _ := os.Getwd() // without it, the path shows in full
+	return shownPath(cwd, path)
+}

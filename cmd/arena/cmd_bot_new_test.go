@@ -1,0 +1,104 @@
+package main
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestBotNew writes a project in each language, which `bot new` builds and
+// checks with real processes, then checks it again as a user would.
+func TestBotNew(t *testing.T) {
+	for _, tc := range []struct {
+		lang  string
+		tool  string   // what the bot needs on the machine
+		check []string // `arena bot check` of the project, DIR for its folder
+		out   []string // in the output
+	}{
+		{"go", "go", []string{"DIR/mybot"}, []string{
+			"PASS: ", "arena bot check DIR/mybot\n", "arena bot add mybot DIR/mybot", "{name: mybot, path: DIR/mybot}",
+		}},
+		{"python", "python3", []string{"DIR/bot.py"}, []string{
+			"PASS: ", "arena bot check DIR/bot.py\n",
+		}},
+		{"lisp", "sbcl", []string{"--lisp", "DIR/jogo.lisp", "state=board", "answer=state", "perspective=white"}, []string{
+			"PASS: ", "arena bot check --lisp DIR/jogo.lisp state=board answer=state perspective=white\n",
+			"lisp: {files: [DIR/jogo.lisp], state: board, answer: state, perspective: white}",
+		}},
+	} {
+		t.Run(tc.lang, func(t *testing.T) {
+			if _, err := exec.LookPath(tc.tool); err != nil {
+				t.Fatalf("bot new --lang %s needs %s on PATH (see README)", tc.lang, tc.tool)
+			}
+			dir := filepath.Join(t.TempDir(), "mybot")
+			out, err := arenaOut(t, "bot", "new", "mybot", "--lang", tc.lang, "--dir", dir)
+			if err != nil {
+				t.Fatalf("bot new: %v\n%s", err, out)
+			}
+			for _, want := range tc.out {
+				if want = strings.ReplaceAll(want, "DIR", dir); !strings.Contains(out, want) {
+					t.Errorf("output lacks %q:\n%s", want, out)
+				}
+			}
+			if tc.lang == "go" {
+				mod, err := os.ReadFile(filepath.Join(dir, "go.mod"))
+				if err != nil {
+					t.Fatal(err)
+				}
+				root, err := filepath.Abs("../..")
+				if err != nil {
+					t.Fatal(err)
+				}
+				if want := "replace github.com/arenabots/arena => " + root + "\n"; !strings.Contains(string(mod), want) {
+					t.Errorf("go.mod lacks %q:\n%s", want, mod)
+				}
+			}
+			args := []string{"bot", "check"}
+			for _, a := range tc.check {
+				args = append(args, strings.ReplaceAll(a, "DIR", dir))
+			}
+			if out, err := arenaOut(t, args...); err != nil {
+				t.Errorf("arena %s: %v\n%s", strings.Join(args, " "), err, out)
+			}
+		})
+	}
+}
+
+func TestBotNewUsage(t *testing.T) {
+	full := t.TempDir()
+	if err := os.WriteFile(filepath.Join(full, "x"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"no name", []string{"bot", "new"}, "wants 1 argument(s), NAME"},
+		{"bad name", []string{"bot", "new", "a b"}, `bot name "a b"`},
+		{"unknown language", []string{"bot", "new", "x", "--lang", "rust"}, `--lang "rust": want go, python or lisp`},
+		{"folder not empty", []string{"bot", "new", "x", "--lang", "python", "--dir", full}, full + " already exists and is not empty"},
+		{"not an arena tree", []string{"bot", "new", "x", "--sdk", full, "--dir", filepath.Join(full, "y")}, full + " is not an arena source tree"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			out, err := arenaOut(t, tc.args...)
+			if exitStatus(err) != 2 || !strings.Contains(err.Error(), tc.want) || out != "" {
+				t.Errorf("error %v (exit %d), output %q; want exit 2 saying %q and nothing else", err, exitStatus(err), out, tc.want)
+			}
+		})
+	}
+}
+
+func TestBotNewOutsideAClone(t *testing.T) {
+	t.Chdir(t.TempDir())
+	out, err := arenaOut(t, "bot", "new", "x")
+	want := "a Go bot builds against an arena source tree: run this inside an arena clone, or pass --sdk DIR"
+	if exitStatus(err) != 2 || err.Error() != want || out != "" {
+		t.Errorf("error %v (exit %d), output %q; want exit 2 saying %q", err, exitStatus(err), out, want)
+	}
+	if _, err := os.Stat("x"); err == nil {
+		t.Error("bot new wrote x although it failed")
+	}
+}

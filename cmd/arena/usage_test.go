@@ -1,0 +1,59 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestUsageMistakes checks that every kind of user mistake is one line and
+// exit status 2, with nothing else printed: no table, no board.
+func TestUsageMistakes(t *testing.T) {
+	dir := t.TempDir()
+	plain := filepath.Join(dir, "notes.txt")
+	if err := os.WriteFile(plain, []byte("not a bot\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	league := filepath.Join(dir, "l.yaml")
+	if err := os.WriteFile(league, []byte("tempo: 100\nbots: [{name: a, builtin: greedy}, {name: b, builtin: random}]\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	missing := filepath.Join(dir, "nonexistent")
+	for _, tc := range []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"unknown command", []string{"runn"}, `unknown command "runn" for "arena"; did you mean "run"?`},
+		{"unknown subcommand", []string{"bot", "chekc"}, `unknown command "chekc" for "arena bot"; did you mean "check"?`},
+		{"unknown flag", []string{"run", "--concurency", "3", league}, "unknown flag: --concurency"},
+		{"flag without value", []string{"play", "--white"}, "flag needs an argument: --white"},
+		{"bad flag value", []string{"board", "--seed", "x"}, `invalid argument "x" for "--seed"`},
+		{"missing argument", []string{"run"}, "arena run wants 1 argument(s), CONFIG; got 0"},
+		{"extra argument", []string{"schedule", "a", "b"}, "arena schedule wants 1 argument(s), CONFIG; got 2"},
+		{"zero concurrency", []string{"run", "--concurrency", "0", league}, "--concurrency: want a whole number of games played at once, 1 or more, got 0"},
+		{"negative concurrency", []string{"run", "--concurrency", "-1", league}, "--concurrency: want a whole number of games played at once, 1 or more, got -1"},
+		{"bad league key", []string{"run", league}, `l.yaml:1: unknown key "tempo": did you mean "tempo_ms"?`},
+		{"check a missing file", []string{"bot", "check", missing}, "no bot binary at " + missing},
+		{"check a directory", []string{"bot", "check", dir}, dir + " is a directory, not a bot binary"},
+		{"check a plain file", []string{"bot", "check", plain}, plain + " is not executable"},
+		{"check a missing Lisp file", []string{"bot", "check", "--lisp", missing + ".lisp", "state=board"}, "no Lisp file at " + missing + ".lisp"},
+		{"check a Lisp directory", []string{"bot", "check", "--lisp", dir}, dir + " is not a Lisp file"},
+		{"add a missing file", []string{"bot", "add", "x", missing}, "no bot binary at " + missing},
+		{"play a missing bot", []string{"play", "--white", missing, "--black", "builtin:greedy"}, "no bot binary at " + missing},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			out, err := arenaOut(t, tc.args...)
+			if got := exitStatus(err); got != 2 {
+				t.Fatalf("exit status %d (%v), want 2", got, err)
+			}
+			if msg := err.Error(); !strings.Contains(msg, tc.want) || strings.Contains(msg, "\n") {
+				t.Errorf("error %q, want one line saying %q", msg, tc.want)
+			}
+			if out != "" {
+				t.Errorf("a usage mistake printed more than its error:\n%s", out)
+			}
+		})
+	}
+}

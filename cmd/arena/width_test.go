@@ -1,0 +1,69 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/spf13/cobra"
+)
+
+// widest returns the width of the widest line of s, in runes (every rune
+// arena prints takes one column), and that line.
+func widest(s string) (int, string) {
+	w, line := 0, ""
+	for l := range strings.Lines(s) {
+		l = strings.TrimRight(l, "\n")
+		if n := utf8.RuneCountInString(l); n > w {
+			w, line = n, l
+		}
+	}
+	return w, line
+}
+
+// TestGoldenWidths checks that what arena prints for people fits maxWidth
+// columns. Machine formats (JSON, CSV) and the standings tables, whose
+// width is another issue's, are left out.
+func TestGoldenWidths(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join("testdata", "*.golden"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no golden files: %v", err)
+	}
+	for _, f := range files {
+		name := filepath.Base(f)
+		if strings.Contains(name, "json") || strings.Contains(name, "csv") || strings.HasPrefix(name, "standings_") {
+			continue
+		}
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if w, line := widest(string(data)); w > maxWidth {
+			t.Errorf("%s: a line of %d columns, want at most %d:\n%s", name, w, maxWidth, line)
+		}
+	}
+}
+
+// TestHelpWidths checks the --help of every command against maxWidth.
+func TestHelpWidths(t *testing.T) {
+	var walk func(c *cobra.Command)
+	walk = func(c *cobra.Command) {
+		if c.Hidden {
+			return
+		}
+		args := append(strings.Fields(c.CommandPath())[1:], "--help")
+		out, err := arenaOut(t, args...)
+		if err != nil {
+			t.Errorf("%s: %v", strings.Join(args, " "), err)
+		}
+		if w, line := widest(out); w > maxWidth {
+			t.Errorf("arena %s: a line of %d columns, want at most %d:\n%s", strings.Join(args, " "), w, maxWidth, line)
+		}
+		for _, sub := range c.Commands() {
+			walk(sub)
+		}
+	}
+	walk(newRootCmd())
+}
