@@ -155,8 +155,10 @@ func (ct Crosstable) Write(w io.Writer, format string) error {
 		t.rows = append(t.rows, row)
 	}
 	if format != FormatCSV {
-		t.note = fmt.Sprintf("cells: points/games of the row bot against the column bot; points: win %s, draw %s, loss %s",
-			num(ct.Scoring.Win), num(ct.Scoring.Draw), num(ct.Scoring.Loss))
+		t.notes = []string{
+			"cells: points/games of the row bot against the column bot",
+			fmt.Sprintf("points: win %s, draw %s, loss %s", num(ct.Scoring.Win), num(ct.Scoring.Draw), num(ct.Scoring.Loss)),
+		}
 	}
 	return t.render(w, format)
 }

@@ -45,7 +45,7 @@ type table struct {
 	header []string
 	right  []bool // right-align the column (numbers)
 	rows   [][]string
-	note   string // a line under text and Markdown tables
+	notes  []string // paragraphs under text and Markdown tables
 }
 
 // render writes t as text, Markdown or CSV.
@@ -97,15 +97,43 @@ func (t table) render(w io.Writer, format string) error {
 	if err := tab.Render(); err != nil {
 		return err
 	}
-	if t.note == "" {
+	if len(t.notes) == 0 {
 		return nil
 	}
 	if format == FormatMarkdown {
-		_, err := fmt.Fprintf(w, "\n%s\n", t.note)
+		// One paragraph, a hard line break (a final backslash) between
+		// notes.
+		_, err := fmt.Fprintf(w, "\n%s\n", strings.Join(t.notes, "\\\n"))
 		return err
 	}
-	_, err := fmt.Fprintln(w, t.note)
-	return err
+	for _, n := range t.notes {
+		if _, err := fmt.Fprintln(w, wrap(n, BriefWidth, "  ")); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// wrap breaks s at spaces into lines of at most width columns (a longer
+// word keeps its own line), indenting every line but the first.
+func wrap(s string, width int, indent string) string {
+	var b strings.Builder
+	col := 0
+	for i, word := range strings.Fields(s) {
+		w := runewidth.StringWidth(word)
+		switch {
+		case i == 0:
+		case col+1+w > width:
+			b.WriteString("\n" + indent)
+			col = runewidth.StringWidth(indent)
+		default:
+			b.WriteByte(' ')
+			col++
+		}
+		b.WriteString(word)
+		col += w
+	}
+	return b.String()
 }
 
 // shorten cuts the cells of column col that are too wide, ending them with
@@ -309,17 +337,15 @@ func (s Standings) table(format string, brief bool) table {
 	}
 	notes := []string{
 		fmt.Sprintf("%d games; points: win %s, draw %s, loss %s", s.Games, num(s.Scoring.Win), num(s.Scoring.Draw), num(s.Scoring.Loss)),
-		"elo: Bradley-Terry fit of all games (a draw is half a win), mean 0, ±95%",
+		"elo ±95%: Bradley-Terry rating fitted to all games (draw = half a win), mean 0",
 		"LOS: likelihood that the bot is stronger than the next one down",
 	}
 	if s.Prior {
-		notes = append(notes, "elo: some bots never scored against others, so each bot has one virtual draw",
-			"  against the mean to keep the ratings finite")
+		notes = append(notes, "elo: some bots never scored against others, so each bot has one virtual draw against the mean to keep the ratings finite")
 	}
 	if !brief {
-		notes = append(notes, "SB: Sonneborn-Berger; pentanomial: colour-swapped pairs of games on one board",
-			"  by the bot's pair score 0, 1/2, 1, 3/2, 2")
+		notes = append(notes, "SB: Sonneborn-Berger", "pentanomial: colour-swapped pairs of games on one board by the bot's pair score 0, 1/2, 1, 3/2, 2")
 	}
-	t.note = strings.Join(notes, "\n")
+	t.notes = notes
 	return t
 }

@@ -5,11 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"path/filepath"
 
 	"github.com/spf13/cobra"
 
 	"github.com/arenabots/arena/arena"
+	"github.com/arenabots/arena/results"
 )
 
 func newRunCmd() *cobra.Command {
@@ -17,12 +17,14 @@ func newRunCmd() *cobra.Command {
 		restart, verbose, plain bool
 		concurrency             int
 	)
+	var wide bool
 	cmd := &cobra.Command{
 		Use:   "run CONFIG",
 		Short: "Play a league: every pairing on every seeded board, both colours",
 		Long: `Play the league described by CONFIG (see docs/config.md). Results go to the
 league's out directory (default results/<name>): games.jsonl, per-move logs in
-games/, config.yaml and standings.{txt,md,csv,json}.
+games/, config.yaml, standings.{txt,md,csv,json} and crosstable.{txt,md,csv};
+the standings are printed at the end, in 80 columns unless --wide.
 
 Running the same command again resumes a stopped league: finished games are
 kept, unfinished ones are played again. Ctrl-C stops cleanly.`,
@@ -54,12 +56,15 @@ kept, unfinished ones are played again. Ctrl-C stops cleanly.`,
 			case err != nil:
 				return err
 			}
-			table, err := os.ReadFile(filepath.Join(sum.Out, arena.StandingsFile+".txt"))
+			l, err := loadLeague(sum.Out)
 			if err != nil {
 				return err
 			}
 			out := cmd.OutOrStdout()
-			fmt.Fprintf(out, "\n%s", table)
+			fmt.Fprintln(out)
+			if err := l.writeStandings(out, results.FormatText, wide); err != nil {
+				return err
+			}
 			fmt.Fprintln(out, summaryLine(sum))
 			return nil
 		},
@@ -69,6 +74,7 @@ kept, unfinished ones are played again. Ctrl-C stops cleanly.`,
 	f.IntVar(&concurrency, "concurrency", 0, "games played at once (default: the config's concurrency, else the number of cores)")
 	f.BoolVar(&plain, "plain", false, "print one line per game instead of a progress bar")
 	f.BoolVarP(&verbose, "verbose", "v", false, "show go-plugin's logs of the bot processes")
+	addWideFlag(cmd, &wide)
 	return cmd
 }
 
