@@ -94,7 +94,10 @@ func fitRatings(n int, ps []pairing) fit {
 		m = information(r, ps, prior, grad)
 		var ch mat.Cholesky
 		if !ch.Factorize(m) || ch.SolveVecTo(step, grad) != nil {
-			break // cannot happen for a connected or regularised problem
+			// The information is positive definite on the anchor's
+			// subspace whenever the graph is connected or the prior is
+			// on: only a numerical breakdown stops here.
+			break
 		}
 		cur := ll(r)
 		t := 1.0

@@ -226,3 +226,18 @@ func TestFitLarge(t *testing.T) {
 		t.Errorf("mean = %v, want 0", sum/n)
 	}
 }
+
+// BenchmarkFitRatings fits a league of 64 bots, every pair having played 20
+// games.
+func BenchmarkFitRatings(b *testing.B) {
+	const n = 64
+	var ps []pairing
+	for i := range n {
+		for j := i + 1; j < n; j++ {
+			ps = append(ps, pairing{i, j, 20, 10 + float64(j-i)/8})
+		}
+	}
+	for b.Loop() {
+		fitRatings(n, ps)
+	}
+}

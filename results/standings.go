@@ -182,32 +182,45 @@ func Compute(games []Game, bots []string, sc Scoring) Standings {
 // Elo, EloMargin and LOS; rows must be in rank order. It reports whether the
 // fit needed the prior.
 func rate(rows []Row, games []Game) (prior bool) {
-	idx := make(map[string]int)
-	var ps []pairing
-	pair := make(map[[2]int]int)
+	// Bots are numbered in name order and pairings kept in index order, so
+	// that the fit does not depend on the order of the journal's lines.
+	var rated []string
+	for _, g := range games {
+		if g.Result != DoubleForfeit && g.White != g.Black {
+			rated = append(rated, g.White, g.Black)
+		}
+	}
+	slices.Sort(rated)
+	rated = slices.Compact(rated)
+	if len(rated) == 0 {
+		return false
+	}
+	idx := make(map[string]int, len(rated))
+	for i, b := range rated {
+		idx[b] = i
+	}
+	pair := make(map[[2]int]*pairing)
 	for _, g := range games {
 		if g.Result == DoubleForfeit || g.White == g.Black {
 			continue
 		}
-		var ij [2]int
-		for k, b := range [2]string{g.White, g.Black} {
-			if _, ok := idx[b]; !ok {
-				idx[b] = len(idx)
-			}
-			ij[k] = idx[b]
+		i, j, score := idx[g.White], idx[g.Black], outcome(g, referee.White)
+		if i > j {
+			i, j, score = j, i, 1-score
 		}
-		k, ok := pair[ij]
+		p, ok := pair[[2]int{i, j}]
 		if !ok {
-			k = len(ps)
-			pair[ij] = k
-			ps = append(ps, pairing{i: ij[0], j: ij[1]})
+			p = &pairing{i: i, j: j}
+			pair[[2]int{i, j}] = p
 		}
-		ps[k].games++
-		ps[k].score += outcome(g, referee.White)
+		p.games++
+		p.score += score
 	}
-	if len(idx) == 0 {
-		return false
+	ps := make([]pairing, 0, len(pair))
+	for _, p := range pair {
+		ps = append(ps, *p)
 	}
+	slices.SortFunc(ps, func(a, b pairing) int { return cmp.Or(cmp.Compare(a.i, b.i), cmp.Compare(a.j, b.j)) })
 	f := fitRatings(len(idx), ps)
 	for k := range rows {
 		i, ok := idx[rows[k].Bot]

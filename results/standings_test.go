@@ -283,3 +283,15 @@ func TestWriteBriefWidth(t *testing.T) {
 		t.Errorf("full table shortened a name:\n%s", full.String())
 	}
 }
+
+// TestComputeOrderIndependent checks that the standings do not depend on
+// the order of the journal's lines, which concurrent games shuffle.
+func TestComputeOrderIndependent(t *testing.T) {
+	games := append(sampleGames(), rr(allPairs("ABCDE"), "WDLDWWLWDL")...)
+	want := Compute(games, nil, DefaultScoring())
+	slices.Reverse(games)
+	got := Compute(games, nil, DefaultScoring())
+	if !slices.Equal(got.Rows, want.Rows) {
+		t.Errorf("reversed journal:\ngot  %+v\nwant %+v", got.Rows, want.Rows)
+	}
+}
