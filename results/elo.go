@@ -8,11 +8,10 @@ import (
 
 // Ratings are a Bradley–Terry model fitted by maximum likelihood over every
 // game of the journal, on the Elo scale: bot i beats bot j with probability
-// 1/(1 + 10^((Rj-Ri)/400)). A win counts 1, a draw 1/2 to each bot (a draw
-// is half a win and half a loss, as in BayesElo and Ordo), a loss 0,
-// whatever the league's Scoring. A double forfeit (0-0) says nothing about
-// either bot's strength and is left out, as is a game a bot plays against
-// itself.
+// 1/(1 + 10^((Rj-Ri)/400)). A win counts 1, a draw 1/2 to each bot (half a
+// win and half a loss, as in Ordo), a loss 0, whatever the league's Scoring.
+// A double forfeit (0-0) says nothing about either bot's strength and is
+// left out, as is a game a bot plays against itself.
 //
 // The likelihood only fixes differences of ratings; they are anchored so
 // that the mean rating of the rated bots is 0, and the error margins are 95%
