@@ -44,8 +44,9 @@ type Row struct {
 	// ScoreDiff is the bot's board points minus its opponents', over its
 	// games.
 	ScoreDiff int `json:"score_diff"`
-	// Rated is true when the bot has a rating: when it played a game other
-	// than a double forfeit. Elo and EloMargin are 0 when it is false.
+	// Rated is true when the bot has a rating: when it played another bot
+	// in a game that was not a double forfeit. Elo and EloMargin are 0 when
+	// it is false.
 	Rated bool `json:"rated"`
 	// Elo is the bot's Bradley–Terry rating, the mean of the rated bots
 	// being 0, and EloMargin its 95% error margin, both rounded to 0.1
