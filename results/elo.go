@@ -118,6 +118,8 @@ func fitRatings(n int, ps []pairing) fit {
 	var ch mat.Cholesky
 	cov := mat.NewSymDense(n, nil)
 	if ch.Factorize(m) {
+		// A mat.Condition error only warns that m is ill-conditioned; the
+		// inverse is computed all the same.
 		_ = ch.InverseTo(cov)
 	}
 	// cov is (PHP + J/n)⁻¹ = (PHP)⁺ + J/n: take the J/n back out and
