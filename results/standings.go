@@ -171,8 +171,11 @@ func Compute(games []Game, bots []string, sc Scoring) Standings {
 			rows[idx[g.Bot(side)]].SB += outcome(g, side) * opp
 		}
 	}
-	for i, p := range pentanomial(games) {
-		rows[idx[i]].Pentanomial = p
+	for pair, counts := range pentanomial(games) {
+		r := &rows[idx[pair[0]]]
+		for k, c := range counts {
+			r.Pentanomial[k] += c
+		}
 	}
 	rank(rows, games, sc)
 	prior := rate(rows, games)
@@ -239,21 +242,22 @@ func rate(rows []Row, games []Game) (prior bool) {
 	return f.prior
 }
 
-// pentanomial returns each bot's game pairs counted by its pair score: a
-// pair is two games between the same two bots on the same board (round and
+// pentanomial returns, for each bot and opponent ({bot, opponent}), the
+// bot's game pairs against the opponent counted by its pair score: a pair
+// is two games between the same two bots on the same board (round and
 // seed) with colours swapped, which the schedule plays for every pairing,
 // and its score for a bot is the sum of its two game scores (0, 1/2, 1, 3/2
 // or 2), counted at index 2·score. A pair with a double forfeit is left
 // out, as in the ratings, and so is a game whose other colour has not been
 // played yet.
-func pentanomial(games []Game) map[string][5]int {
+func pentanomial(games []Game) map[[2]string][5]int {
 	type board struct {
 		round  int
 		seed   uint64
 		lo, hi string
 	}
 	waiting := make(map[board][]Game) // games whose swapped game is not yet seen
-	counts := make(map[string][5]int)
+	counts := make(map[[2]string][5]int)
 	for _, g := range games {
 		if g.White == g.Black || g.Result == DoubleForfeit {
 			continue
@@ -268,10 +272,10 @@ func pentanomial(games []Game) map[string][5]int {
 		waiting[b] = slices.Delete(waiting[b], k, k+1)
 		// g.White is o.Black.
 		half := int(2 * (outcome(g, referee.White) + outcome(o, referee.Black)))
-		w, bl := counts[g.White], counts[g.Black]
+		w, bl := counts[[2]string{g.White, g.Black}], counts[[2]string{g.Black, g.White}]
 		w[half]++
 		bl[4-half]++
-		counts[g.White], counts[g.Black] = w, bl
+		counts[[2]string{g.White, g.Black}], counts[[2]string{g.Black, g.White}] = w, bl
 	}
 	return counts
 }

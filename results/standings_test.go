@@ -199,13 +199,28 @@ func TestPentanomial(t *testing.T) {
 		forfeit, g(1, "C", "B", BlackWins), // a pair with a double forfeit
 		g(1, "A", "A", WhiteWins), // a bot against itself
 	}
-	want := map[string][5]int{"A": {1, 0, 1, 1, 0}, "B": {0, 1, 0, 0, 1}, "C": {0, 0, 1, 0, 0}}
-	if got := pentanomial(games); fmt.Sprint(got) != fmt.Sprint(want) {
-		t.Errorf("got %v, want %v", got, want)
+	pairs := map[[2]string][5]int{
+		{"A", "B"}: {1, 0, 0, 1, 0}, {"B", "A"}: {0, 1, 0, 0, 1},
+		{"A", "C"}: {0, 0, 1, 0, 0}, {"C", "A"}: {0, 0, 1, 0, 0},
 	}
+	if got := pentanomial(games); fmt.Sprint(got) != fmt.Sprint(pairs) {
+		t.Errorf("got %v, want %v", got, pairs)
+	}
+	bots := map[string][5]int{"A": {1, 0, 1, 1, 0}, "B": {0, 1, 0, 0, 1}, "C": {0, 0, 1, 0, 0}}
 	for _, r := range Compute(games, nil, DefaultScoring()).Rows {
-		if r.Pentanomial != want[r.Bot] {
-			t.Errorf("%s: Pentanomial = %v, want %v", r.Bot, r.Pentanomial, want[r.Bot])
+		if r.Pentanomial != bots[r.Bot] {
+			t.Errorf("%s: Pentanomial = %v, want %v", r.Bot, r.Pentanomial, bots[r.Bot])
+		}
+	}
+	ct := NewCrosstable(games, []string{"A", "B", "C"}, DefaultScoring())
+	for i, a := range ct.Bots {
+		for j, b := range ct.Bots {
+			if got := ct.Cells[i][j].Pentanomial; got != pairs[[2]string{a, b}] {
+				t.Errorf("crosstable %s against %s: Pentanomial = %v, want %v", a, b, got, pairs[[2]string{a, b}])
+			}
+		}
+		if got := ct.Total(i).Pentanomial; got != bots[a] {
+			t.Errorf("crosstable total of %s: Pentanomial = %v, want %v", a, got, bots[a])
 		}
 	}
 }
