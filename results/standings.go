@@ -182,6 +182,10 @@ func Compute(games []Game, bots []string, sc Scoring) Standings {
 	return Standings{Scoring: sc, Games: len(games), Prior: prior, Rows: rows}
 }
 
+// informative reports whether g says anything about its bots' relative
+// strength: a double forfeit does not, nor a game of a bot against itself.
+func informative(g Game) bool { return g.Result != DoubleForfeit && g.White != g.Black }
+
 // rate fits the ratings of games (see Ratings) and sets each row's Rated,
 // Elo, EloMargin and LOS; rows must be in rank order. It reports whether the
 // fit needed the prior.
@@ -190,7 +194,7 @@ func rate(rows []Row, games []Game) (prior bool) {
 	// that the fit does not depend on the order of the journal's lines.
 	var rated []string
 	for _, g := range games {
-		if g.Result != DoubleForfeit && g.White != g.Black {
+		if informative(g) {
 			rated = append(rated, g.White, g.Black)
 		}
 	}
@@ -203,26 +207,22 @@ func rate(rows []Row, games []Game) (prior bool) {
 	for i, b := range rated {
 		idx[b] = i
 	}
-	pair := make(map[[2]int]*pairing)
+	pair := make(map[[2]int]pairing)
 	for _, g := range games {
-		if g.Result == DoubleForfeit || g.White == g.Black {
+		if !informative(g) {
 			continue
 		}
 		i, j, score := idx[g.White], idx[g.Black], outcome(g, referee.White)
 		if i > j {
 			i, j, score = j, i, 1-score
 		}
-		p, ok := pair[[2]int{i, j}]
-		if !ok {
-			p = &pairing{i: i, j: j}
-			pair[[2]int{i, j}] = p
-		}
-		p.games++
-		p.score += score
+		p := pair[[2]int{i, j}]
+		p.i, p.j, p.games, p.score = i, j, p.games+1, p.score+score
+		pair[[2]int{i, j}] = p
 	}
 	ps := make([]pairing, 0, len(pair))
 	for _, p := range pair {
-		ps = append(ps, *p)
+		ps = append(ps, p)
 	}
 	slices.SortFunc(ps, func(a, b pairing) int { return cmp.Or(cmp.Compare(a.i, b.i), cmp.Compare(a.j, b.j)) })
 	f := fitRatings(len(idx), ps)
@@ -259,7 +259,7 @@ func pentanomial(games []Game) map[[2]string][5]int {
 	waiting := make(map[board][]Game) // games whose swapped game is not yet seen
 	counts := make(map[[2]string][5]int)
 	for _, g := range games {
-		if g.White == g.Black || g.Result == DoubleForfeit {
+		if !informative(g) {
 			continue
 		}
 		b := board{g.Round, g.Seed, min(g.White, g.Black), max(g.White, g.Black)}
@@ -272,10 +272,11 @@ func pentanomial(games []Game) map[[2]string][5]int {
 		waiting[b] = slices.Delete(waiting[b], k, k+1)
 		// g.White is o.Black.
 		half := int(2 * (outcome(g, referee.White) + outcome(o, referee.Black)))
-		w, bl := counts[[2]string{g.White, g.Black}], counts[[2]string{g.Black, g.White}]
+		wb, bw := [2]string{g.White, g.Black}, [2]string{g.Black, g.White}
+		w, bl := counts[wb], counts[bw]
 		w[half]++
 		bl[4-half]++
-		counts[[2]string{g.White, g.Black}], counts[[2]string{g.Black, g.White}] = w, bl
+		counts[wb], counts[bw] = w, bl
 	}
 	return counts
 }
