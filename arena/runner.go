@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"sort"
@@ -61,12 +62,14 @@ var ErrConfigChanged = errors.New("config changed")
 // File names inside a league's results directory, besides the journal and
 // per-move logs named by package results.
 const (
-	ConfigFile    = "config.yaml"
-	StandingsFile = "standings" // standings.txt, .md, .csv, .json
+	ConfigFile     = "config.yaml"
+	StandingsFile  = "standings"  // standings.txt, .md, .csv, .json
+	CrosstableFile = "crosstable" // crosstable.txt, .md, .csv
 )
 
 // Run plays every scheduled game that the journal does not hold yet, up to
-// Config.Concurrency at a time, then writes the standings.
+// Config.Concurrency at a time, then writes the standings and the
+// crosstable.
 //
 // Before anything else it takes the results directory's lock (a
 // *results.LockedError when another process holds it). Before the first
@@ -340,7 +343,8 @@ func (r *Runner) spec(b BotConfig) host.Spec {
 	return s
 }
 
-// writeStandings writes the standings in every format next to the journal.
+// writeStandings writes the standings in every format, and the crosstable
+// in text, Markdown and CSV, next to the journal.
 func (r *Runner) writeStandings(games []results.Game) error {
 	c := r.Config
 	names := make([]string, len(c.Bots))
@@ -348,19 +352,29 @@ func (r *Runner) writeStandings(games []results.Game) error {
 		names[i] = b.Name
 	}
 	st := results.Compute(games, names, c.Scoring)
-	for _, f := range []string{"txt", "md", "csv", "json"} {
-		var b strings.Builder
-		if err := st.Write(&b, formatName(f)); err != nil {
-			return err
-		}
-		if err := results.WriteFileAtomic(filepath.Join(c.Out, StandingsFile+"."+f), []byte(b.String())); err != nil {
-			return err
+	ct := results.NewCrosstable(games, st.Bots(), c.Scoring)
+	for _, report := range []struct {
+		name  string
+		write func(io.Writer, string) error
+		exts  []string
+	}{
+		{StandingsFile, st.Write, []string{"txt", "md", "csv", "json"}},
+		{CrosstableFile, ct.Write, []string{"txt", "md", "csv"}},
+	} {
+		for _, f := range report.exts {
+			var b strings.Builder
+			if err := report.write(&b, formatName(f)); err != nil {
+				return err
+			}
+			if err := results.WriteFileAtomic(filepath.Join(c.Out, report.name+"."+f), []byte(b.String())); err != nil {
+				return err
+			}
 		}
 	}
 	return nil
 }
 
-// formatName maps a file extension to a standings format name.
+// formatName maps a file extension to a report format name.
 func formatName(ext string) string {
 	if ext == "txt" {
 		return "text"

@@ -104,7 +104,7 @@ func TestLeagueEndToEnd(t *testing.T) {
 			}
 		}
 	}
-	for _, f := range []string{"standings.txt", "standings.md", "standings.csv", "standings.json", ConfigFile} {
+	for _, f := range []string{"standings.txt", "standings.md", "standings.csv", "standings.json", "crosstable.txt", "crosstable.md", "crosstable.csv", ConfigFile} {
 		if _, err := os.Stat(filepath.Join(cfg.Out, f)); err != nil {
 			t.Errorf("missing %s: %v", f, err)
 		}

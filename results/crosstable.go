@@ -24,6 +24,10 @@ type Cell struct {
 	Draws  int     `json:"draws"`
 	Losses int     `json:"losses"`
 	Points float64 `json:"points"` // under the crosstable's Scoring
+	// Pentanomial counts the colour-swapped pairs of games on one board by
+	// the first bot's score over the pair, 0, 1/2, 1, 3/2 and 2 (see
+	// Row.Pentanomial).
+	Pentanomial [5]int `json:"pentanomial"`
 }
 
 // add counts one game with outcome o (1, 1/2 or 0).
@@ -69,6 +73,9 @@ func NewCrosstable(games []Game, bots []string, sc Scoring) Crosstable {
 		ct.Cells[w][b].add(outcome(g, referee.White), sc)
 		ct.Cells[b][w].add(outcome(g, referee.Black), sc)
 	}
+	for pair, counts := range pentanomial(games) {
+		ct.Cells[idx[pair[0]]][idx[pair[1]]].Pentanomial = counts
+	}
 	return ct
 }
 
@@ -81,6 +88,9 @@ func (ct Crosstable) Total(i int) Cell {
 		t.Draws += c.Draws
 		t.Losses += c.Losses
 		t.Points += c.Points
+		for k, n := range c.Pentanomial {
+			t.Pentanomial[k] += n
+		}
 	}
 	return t
 }
@@ -103,7 +113,8 @@ type crosstableRow struct {
 // number the bots and head the columns with those numbers to stay narrow;
 // a cell reads "points/games" from the row bot's side, blank when the two
 // never met. CSV heads the columns with the bots' names; JSON gives each
-// row's full record against each opponent it met.
+// row's full record against each opponent it met, pentanomial counts
+// included.
 func (ct Crosstable) Write(w io.Writer, format string) error {
 	if format == FormatJSON {
 		out := crosstableJSON{Scoring: ct.Scoring, Bots: ct.Bots, Rows: make([]crosstableRow, len(ct.Bots))}
@@ -155,8 +166,10 @@ func (ct Crosstable) Write(w io.Writer, format string) error {
 		t.rows = append(t.rows, row)
 	}
 	if format != FormatCSV {
-		t.note = fmt.Sprintf("cells: points/games of the row bot against the column bot; points: win %s, draw %s, loss %s",
-			num(ct.Scoring.Win), num(ct.Scoring.Draw), num(ct.Scoring.Loss))
+		t.notes = []string{
+			"cells: points/games of the row bot against the column bot",
+			fmt.Sprintf("points: win %s, draw %s, loss %s", num(ct.Scoring.Win), num(ct.Scoring.Draw), num(ct.Scoring.Loss)),
+		}
 	}
 	return t.render(w, format)
 }

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/mattn/go-runewidth"
 	"github.com/olekukonko/tablewriter"
 	"github.com/olekukonko/tablewriter/renderer"
 	"github.com/olekukonko/tablewriter/tw"
@@ -44,7 +45,7 @@ type table struct {
 	header []string
 	right  []bool // right-align the column (numbers)
 	rows   [][]string
-	note   string // a line under text and Markdown tables
+	notes  []string // paragraphs under text and Markdown tables
 }
 
 // render writes t as text, Markdown or CSV.
@@ -96,15 +97,81 @@ func (t table) render(w io.Writer, format string) error {
 	if err := tab.Render(); err != nil {
 		return err
 	}
-	if t.note == "" {
+	if len(t.notes) == 0 {
 		return nil
 	}
 	if format == FormatMarkdown {
-		_, err := fmt.Fprintf(w, "\n%s\n", t.note)
+		// One paragraph, a hard line break (a final backslash) between
+		// notes.
+		_, err := fmt.Fprintf(w, "\n%s\n", strings.Join(t.notes, "\\\n"))
 		return err
 	}
-	_, err := fmt.Fprintln(w, t.note)
-	return err
+	for _, n := range t.notes {
+		if _, err := fmt.Fprintln(w, wrap(n, BriefWidth, "  ")); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// wrap breaks s at spaces into lines of at most width columns (a longer
+// word keeps its own line), indenting every line but the first.
+func wrap(s string, width int, indent string) string {
+	var b strings.Builder
+	col := 0
+	for i, word := range strings.Fields(s) {
+		w := runewidth.StringWidth(word)
+		switch {
+		case i == 0:
+		case col+1+w > width:
+			b.WriteString("\n" + indent)
+			col = runewidth.StringWidth(indent)
+		default:
+			b.WriteByte(' ')
+			col++
+		}
+		b.WriteString(word)
+		col += w
+	}
+	return b.String()
+}
+
+// shorten cuts the cells of column col that are too wide, ending them with
+// an ellipsis, so that the text table is at most width columns wide, if
+// cutting that column down to its header's width is enough.
+func (t table) shorten(col, width int) {
+	widths := make([]int, len(t.header))
+	total := 1 // a text table is "│ cell │ cell │": 3 columns a cell, and 1
+	for i, h := range t.header {
+		widths[i] = runewidth.StringWidth(h)
+		for _, r := range t.rows {
+			widths[i] = max(widths[i], runewidth.StringWidth(r[i]))
+		}
+		total += widths[i] + 3
+	}
+	if total <= width {
+		return
+	}
+	limit := max(widths[col]-(total-width), runewidth.StringWidth(t.header[col]), 3)
+	for _, r := range t.rows {
+		r[col] = cutMiddle(r[col], limit)
+	}
+}
+
+// cutMiddle shortens s to width columns by putting an ellipsis in place of
+// its middle: names that differ only at the end (bot-v1, bot-v2) stay
+// apart.
+func cutMiddle(s string, width int) string {
+	if runewidth.StringWidth(s) <= width {
+		return s
+	}
+	rs := []rune(s)
+	tail, w := len(rs), 0
+	for tail > 0 && w+runewidth.RuneWidth(rs[tail-1]) <= (width-1)/2 {
+		tail--
+		w += runewidth.RuneWidth(rs[tail])
+	}
+	return runewidth.Truncate(string(rs[:tail]), width-1-w, "") + "…" + string(rs[tail:])
 }
 
 // writeJSON writes v indented, with a final newline.
@@ -127,9 +194,99 @@ func num(x float64) string {
 	return strconv.FormatFloat(r, 'f', -1, 64)
 }
 
-// Write renders the standings in format (see Formats): text and Markdown
-// show a table with the tie-break and fault columns and a note on scoring,
-// CSV the same columns under machine names, JSON the Standings value.
+// column is one column of the standings: its header for people and its
+// header for CSV, and its cell of a row for people and for CSV.
+type column struct {
+	head, csv string
+	right     bool
+	brief     bool // shown in the 80-column table
+	cell      func(s Standings, i int, csv bool) string
+}
+
+// standingsColumns are every column of the standings, in order.
+func standingsColumns() []column {
+	count := func(f func(Row) int) func(Standings, int, bool) string {
+		return func(s Standings, i int, _ bool) string { return strconv.Itoa(f(s.Rows[i])) }
+	}
+	cols := []column{
+		{"#", "rank", true, true, count(func(r Row) int { return r.Rank })},
+		{"bot", "bot", false, true, func(s Standings, i int, _ bool) string { return s.Rows[i].Bot }},
+		{"games", "games", true, false, count(func(r Row) int { return r.Games })},
+		{"W", "wins", true, true, count(func(r Row) int { return r.Wins })},
+		{"D", "draws", true, true, count(func(r Row) int { return r.Draws })},
+		{"L", "losses", true, true, count(func(r Row) int { return r.Losses })},
+		{"points", "points", true, true, func(s Standings, i int, _ bool) string { return num(s.Rows[i].Points) }},
+		{"diff", "score_diff", true, false, func(s Standings, i int, csv bool) string {
+			d := s.Rows[i].ScoreDiff
+			if !csv && d > 0 {
+				return "+" + strconv.Itoa(d)
+			}
+			return strconv.Itoa(d)
+		}},
+		{"elo", "elo", true, true, func(s Standings, i int, csv bool) string {
+			r := s.Rows[i]
+			switch {
+			case !r.Rated:
+				return unknown(csv)
+			case csv:
+				return num(r.Elo)
+			case math.Round(r.Elo) == 0:
+				return "0"
+			}
+			return fmt.Sprintf("%+.0f", r.Elo)
+		}},
+		{"±95%", "elo_margin", true, true, func(s Standings, i int, csv bool) string {
+			r := s.Rows[i]
+			switch {
+			case !r.Rated:
+				return unknown(csv)
+			case csv:
+				return num(r.EloMargin)
+			}
+			return fmt.Sprintf("%.0f", r.EloMargin)
+		}},
+		{"LOS", "los", true, true, func(s Standings, i int, csv bool) string {
+			switch {
+			case i+1 == len(s.Rows) || !s.Rows[i].Rated || !s.Rows[i+1].Rated:
+				return unknown(csv)
+			case csv:
+				return num(s.Rows[i].LOS)
+			}
+			return fmt.Sprintf("%.0f%%", 100*s.Rows[i].LOS)
+		}},
+		{"SB", "sonneborn_berger", true, false, func(s Standings, i int, _ bool) string { return num(s.Rows[i].SB) }},
+		{"timeouts", "timeouts", true, false, count(func(r Row) int { return r.Timeouts })},
+		{"illegal", "illegal", true, false, count(func(r Row) int { return r.Illegal })},
+		{"crashes", "crashes", true, false, count(func(r Row) int { return r.Crashes })},
+		{"start", "start", true, false, count(func(r Row) int { return r.Start })},
+		{"faults", "faults", true, true, count(func(r Row) int { return r.Faults })},
+	}
+	// The pentanomial counts: one column for people, five for CSV.
+	cols = append(cols, column{head: "pentanomial", right: true, cell: func(s Standings, i int, _ bool) string {
+		return strings.Trim(fmt.Sprint(s.Rows[i].Pentanomial), "[]")
+	}})
+	for k, name := range []string{"penta_0", "penta_05", "penta_1", "penta_15", "penta_2"} {
+		cols = append(cols, column{csv: name, right: true, cell: count(func(r Row) int { return r.Pentanomial[k] })})
+	}
+	return cols
+}
+
+// unknown is the cell of an undefined number: "-" for people, empty in CSV.
+func unknown(csv bool) string {
+	if csv {
+		return ""
+	}
+	return "-"
+}
+
+// BriefWidth is the width that WriteBrief keeps to: a terminal's.
+const BriefWidth = 80
+
+// Write renders the standings in format (see Formats) with every column:
+// text and Markdown show a table with the ratings, tie-break, fault and
+// pentanomial columns and notes on what they mean, CSV the same columns
+// under machine names (an undefined rating or LOS is an empty field), JSON
+// the Standings value.
 func (s Standings) Write(w io.Writer, format string) error {
 	if format == FormatJSON {
 		return writeJSON(w, s)
@@ -137,37 +294,58 @@ func (s Standings) Write(w io.Writer, format string) error {
 	if err := CheckFormat(format); err != nil {
 		return err
 	}
-	t := table{
-		header: []string{"#", "bot", "games", "W", "D", "L", "points", "diff", "elo", "±95%", "SB", "timeouts", "illegal", "crashes", "start", "faults"},
-		right:  []bool{true, false, true, true, true, true, true, true, true, true, true, true, true, true, true, true},
-		note: fmt.Sprintf("%d games; points: win %s, draw %s, loss %s; elo: performance against the field; SB: Sonneborn-Berger",
-			s.Games, num(s.Scoring.Win), num(s.Scoring.Draw), num(s.Scoring.Loss)),
-	}
-	if format == FormatCSV {
-		t.header = []string{"rank", "bot", "games", "wins", "draws", "losses", "points", "score_diff", "elo", "elo_margin", "sonneborn_berger", "timeouts", "illegal", "crashes", "start", "faults"}
-	}
-	for _, r := range s.Rows {
-		elo, margin := "-", "-"
-		switch {
-		case format == FormatCSV:
-			elo, margin = num(r.Elo), num(r.EloMargin)
-		case r.Games > 0:
-			elo, margin = fmt.Sprintf("%+.0f", r.Elo), fmt.Sprintf("%.0f", r.EloMargin)
-			if elo == "+0" || elo == "-0" {
-				elo = "0"
-			}
+	return s.table(format, false).render(w, format)
+}
+
+// WriteBrief writes the standings as a text table no wider than
+// BriefWidth: rank, bot, wins, draws, losses, points, Elo with its margin,
+// LOS and faults, with notes on them. Bot names too long for that width are
+// shortened with an ellipsis.
+func (s Standings) WriteBrief(w io.Writer) error {
+	t := s.table(FormatText, true)
+	t.shorten(1, BriefWidth)
+	return t.render(w, FormatText)
+}
+
+// table returns the standings' table for format, with only the brief
+// columns when brief is true.
+func (s Standings) table(format string, brief bool) table {
+	csv := format == FormatCSV
+	var t table
+	var cols []column
+	for _, c := range standingsColumns() {
+		if (brief && !c.brief) || (csv && c.csv == "") || (!csv && c.head == "") {
+			continue
 		}
-		diff := strconv.Itoa(r.ScoreDiff)
-		if format != FormatCSV && r.ScoreDiff > 0 {
-			diff = "+" + diff
+		cols = append(cols, c)
+		if csv {
+			t.header = append(t.header, c.csv)
+		} else {
+			t.header = append(t.header, c.head)
 		}
-		t.rows = append(t.rows, []string{
-			strconv.Itoa(r.Rank), r.Bot, strconv.Itoa(r.Games),
-			strconv.Itoa(r.Wins), strconv.Itoa(r.Draws), strconv.Itoa(r.Losses),
-			num(r.Points), diff, elo, margin, num(r.SB),
-			strconv.Itoa(r.Timeouts), strconv.Itoa(r.Illegal), strconv.Itoa(r.Crashes),
-			strconv.Itoa(r.Start), strconv.Itoa(r.Faults),
-		})
+		t.right = append(t.right, c.right)
 	}
-	return t.render(w, format)
+	for i := range s.Rows {
+		row := make([]string, len(cols))
+		for k, c := range cols {
+			row[k] = c.cell(s, i, csv)
+		}
+		t.rows = append(t.rows, row)
+	}
+	if csv {
+		return t
+	}
+	notes := []string{
+		fmt.Sprintf("%d games; points: win %s, draw %s, loss %s", s.Games, num(s.Scoring.Win), num(s.Scoring.Draw), num(s.Scoring.Loss)),
+		"elo ±95%: Bradley-Terry rating fitted to all games (draw = half a win), mean 0",
+		"LOS: likelihood that the bot is stronger than the next one down",
+	}
+	if s.Prior {
+		notes = append(notes, "elo: some bots never scored against others, so each bot has one virtual draw against the mean to keep the ratings finite")
+	}
+	if !brief {
+		notes = append(notes, "SB: Sonneborn-Berger", "pentanomial: colour-swapped pairs of games on one board by the bot's pair score 0, 1/2, 1, 3/2, 2")
+	}
+	t.notes = notes
+	return t
 }

@@ -23,7 +23,11 @@ func DefaultScoring() Scoring { return Scoring{Win: 1, Draw: 0.5, Loss: 0} }
 type Standings struct {
 	Scoring Scoring `json:"scoring"`
 	Games   int     `json:"games"` // games in the journal
-	Rows    []Row   `json:"standings"`
+	// Prior is true when the ratings needed the prior of one virtual draw
+	// per bot because no finite maximum-likelihood fit existed (see
+	// Ratings).
+	Prior bool  `json:"rating_prior"`
+	Rows  []Row `json:"standings"`
 }
 
 // Row is one bot's line in the standings.
@@ -40,11 +44,23 @@ type Row struct {
 	// ScoreDiff is the bot's board points minus its opponents', over its
 	// games.
 	ScoreDiff int `json:"score_diff"`
-	// Elo is the bot's performance against the field and EloMargin its 95%
-	// error margin, both rounded to 0.1 (see perf). Both are 0 with no
-	// games.
+	// Rated is true when the bot has a rating: when it played another bot
+	// in a game that was not a double forfeit. Elo and EloMargin are 0 when
+	// it is false.
+	Rated bool `json:"rated"`
+	// Elo is the bot's Bradley–Terry rating, the mean of the rated bots
+	// being 0, and EloMargin its 95% error margin, both rounded to 0.1
+	// (see Ratings).
 	Elo       float64 `json:"elo"`
 	EloMargin float64 `json:"elo_margin"`
+	// LOS is the likelihood of superiority of this bot over the bot ranked
+	// just below it: the probability, from the ratings' fit in its normal
+	// approximation, that this bot is the stronger. It is rounded to 0.001,
+	// and 0 when undefined: on the last row, or when either bot is unrated.
+	LOS float64 `json:"los"`
+	// Pentanomial counts the bot's game pairs by its score over the pair:
+	// 0, 1/2, 1, 3/2 and 2 (see pentanomial).
+	Pentanomial [5]int `json:"pentanomial"`
 	// SB is the Sonneborn-Berger tie-break: the sum over the bot's games of
 	// its game score (1, 1/2 or 0) times the opponent's points.
 	SB float64 `json:"sonneborn_berger"`
@@ -148,8 +164,6 @@ func Compute(games []Game, bots []string, sc Scoring) Standings {
 	for i := range rows {
 		r := &rows[i]
 		r.Points = float64(r.Wins)*sc.Win + float64(r.Draws)*sc.Draw + float64(r.Losses)*sc.Loss
-		elo, margin := perf(r.Wins, r.Draws, r.Losses)
-		r.Elo, r.EloMargin = round1(elo), round1(margin)
 	}
 	for _, g := range games {
 		for _, side := range bothSides() {
@@ -157,8 +171,114 @@ func Compute(games []Game, bots []string, sc Scoring) Standings {
 			rows[idx[g.Bot(side)]].SB += outcome(g, side) * opp
 		}
 	}
+	for pair, counts := range pentanomial(games) {
+		r := &rows[idx[pair[0]]]
+		for k, c := range counts {
+			r.Pentanomial[k] += c
+		}
+	}
 	rank(rows, games, sc)
-	return Standings{Scoring: sc, Games: len(games), Rows: rows}
+	prior := rate(rows, games)
+	return Standings{Scoring: sc, Games: len(games), Prior: prior, Rows: rows}
+}
+
+// informative reports whether g says anything about its bots' relative
+// strength: a double forfeit does not, nor a game of a bot against itself.
+func informative(g Game) bool { return g.Result != DoubleForfeit && g.White != g.Black }
+
+// rate fits the ratings of games (see Ratings) and sets each row's Rated,
+// Elo, EloMargin and LOS; rows must be in rank order. It reports whether the
+// fit needed the prior.
+func rate(rows []Row, games []Game) (prior bool) {
+	// Bots are numbered in name order and pairings kept in index order, so
+	// that the fit does not depend on the order of the journal's lines.
+	var rated []string
+	for _, g := range games {
+		if informative(g) {
+			rated = append(rated, g.White, g.Black)
+		}
+	}
+	slices.Sort(rated)
+	rated = slices.Compact(rated)
+	if len(rated) == 0 {
+		return false
+	}
+	idx := make(map[string]int, len(rated))
+	for i, b := range rated {
+		idx[b] = i
+	}
+	pair := make(map[[2]int]pairing)
+	for _, g := range games {
+		if !informative(g) {
+			continue
+		}
+		i, j, score := idx[g.White], idx[g.Black], outcome(g, referee.White)
+		if i > j {
+			i, j, score = j, i, 1-score
+		}
+		p := pair[[2]int{i, j}]
+		p.i, p.j, p.games, p.score = i, j, p.games+1, p.score+score
+		pair[[2]int{i, j}] = p
+	}
+	ps := make([]pairing, 0, len(pair))
+	for _, p := range pair {
+		ps = append(ps, p)
+	}
+	slices.SortFunc(ps, func(a, b pairing) int { return cmp.Or(cmp.Compare(a.i, b.i), cmp.Compare(a.j, b.j)) })
+	f := fitRatings(len(idx), ps)
+	for k := range rows {
+		i, ok := idx[rows[k].Bot]
+		if !ok {
+			continue
+		}
+		r := &rows[k]
+		r.Rated, r.Elo, r.EloMargin = true, round1(f.elo[i]), round1(f.margin(i))
+		if k+1 < len(rows) {
+			if j, ok := idx[rows[k+1].Bot]; ok {
+				r.LOS = math.Round(f.los(i, j)*1000) / 1000
+			}
+		}
+	}
+	return f.prior
+}
+
+// pentanomial returns, for each bot and opponent ({bot, opponent}), the
+// bot's game pairs against the opponent counted by its pair score: a pair
+// is two games between the same two bots on the same board (round and
+// seed) with colours swapped, which the schedule plays for every pairing,
+// and its score for a bot is the sum of its two game scores (0, 1/2, 1, 3/2
+// or 2), counted at index 2·score. A pair with a double forfeit is left
+// out, as in the ratings, and so is a game whose other colour has not been
+// played yet.
+func pentanomial(games []Game) map[[2]string][5]int {
+	type board struct {
+		round  int
+		seed   uint64
+		lo, hi string
+	}
+	waiting := make(map[board][]Game) // games whose swapped game is not yet seen
+	counts := make(map[[2]string][5]int)
+	for _, g := range games {
+		if !informative(g) {
+			continue
+		}
+		b := board{g.Round, g.Seed, min(g.White, g.Black), max(g.White, g.Black)}
+		k := slices.IndexFunc(waiting[b], func(o Game) bool { return o.White == g.Black })
+		if k < 0 {
+			waiting[b] = append(waiting[b], g)
+			continue
+		}
+		o := waiting[b][k]
+		waiting[b] = slices.Delete(waiting[b], k, k+1)
+		// g.White is o.Black.
+		half := int(2 * (outcome(g, referee.White) + outcome(o, referee.Black)))
+		wb, bw := [2]string{g.White, g.Black}, [2]string{g.Black, g.White}
+		w, bl := counts[wb], counts[bw]
+		w[half]++
+		bl[4-half]++
+		counts[wb], counts[bw] = w, bl
+	}
+	return counts
 }
 
 // rank sorts rows by points and the tie-breaks and sets their ranks.

@@ -3,8 +3,11 @@ package results
 import (
 	"bytes"
 	"fmt"
+	"math"
 	"slices"
+	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/arenabots/arena/referee"
 )
@@ -30,22 +33,21 @@ import (
 //	delta: .5·3.5 + 1·2.5 = 4.25
 //	beta:  .5·3.5 = 1.75
 //
-// Elo for 2-1-1 (alpha): p = .625, -400·log10(1/.625-1) = 88.74; the games'
-// variance is (2·1 + .25)/4 - .625² = .171875, se = √(.171875/4) = .20729;
-// p + 1.96·se = 1.031 is clamped to 1 - 1/(2·5) = .9 (381.70) and
-// p - 1.96·se = .21871 gives -221.17, so the margin is (381.70+221.17)/2 =
-// 301.44.
+// Ratings leave out the double forfeit beta-delta; the other games give,
+// by Zermelo's iteration (as in TestFitThreeBots), gamma +123.8, delta
+// +96.0, alpha +40.1, beta -259.9. The fit needs no prior: gamma never lost
+// but drew with every other rated bot.
 func TestComputeSample(t *testing.T) {
 	s := Compute(sampleGames(), []string{"alpha", "beta", "gamma", "delta", "idle"}, DefaultScoring())
 	want := []Row{
-		{Rank: 1, Bot: "gamma", Games: 5, Wins: 2, Draws: 3, Points: 3.5, ScoreDiff: 140, Elo: 147.2, EloMargin: 211.2, SB: 4.25, Faults: 1},
-		{Rank: 2, Bot: "alpha", Games: 4, Wins: 2, Draws: 1, Losses: 1, Points: 2.5, ScoreDiff: 100, Elo: 88.7, EloMargin: 301.4, SB: 2.75},
-		{Rank: 3, Bot: "delta", Games: 4, Wins: 1, Draws: 1, Losses: 2, Points: 1.5, ScoreDiff: -130, Elo: -88.7, EloMargin: 301.4, SB: 4.25, Start: 1, Faults: 1},
-		{Rank: 4, Bot: "beta", Games: 5, Draws: 1, Losses: 4, Points: 0.5, ScoreDiff: -110, Elo: -381.7, EloMargin: 124.2, SB: 1.75, Timeouts: 1, Illegal: 1, Start: 1, Faults: 3},
+		{Rank: 1, Bot: "gamma", Games: 5, Wins: 2, Draws: 3, Points: 3.5, ScoreDiff: 140, Rated: true, Elo: 123.8, EloMargin: 281.6, LOS: 0.634, SB: 4.25, Faults: 1},
+		{Rank: 2, Bot: "alpha", Games: 4, Wins: 2, Draws: 1, Losses: 1, Points: 2.5, ScoreDiff: 100, Rated: true, Elo: 40.1, EloMargin: 297.7, LOS: 0.415, SB: 2.75},
+		{Rank: 3, Bot: "delta", Games: 4, Wins: 1, Draws: 1, Losses: 2, Points: 1.5, ScoreDiff: -130, Rated: true, Elo: 96, EloMargin: 331.6, LOS: 0.854, SB: 4.25, Start: 1, Faults: 1},
+		{Rank: 4, Bot: "beta", Games: 5, Draws: 1, Losses: 4, Points: 0.5, ScoreDiff: -110, Rated: true, Elo: -259.9, EloMargin: 403.2, SB: 1.75, Timeouts: 1, Illegal: 1, Start: 1, Faults: 3},
 		{Rank: 5, Bot: "idle"},
 	}
-	if s.Games != 9 || s.Scoring != DefaultScoring() {
-		t.Errorf("Games, Scoring = %d, %+v; want 9, default", s.Games, s.Scoring)
+	if s.Games != 9 || s.Scoring != DefaultScoring() || s.Prior {
+		t.Errorf("Games, Scoring, Prior = %d, %+v, %v; want 9, default, false", s.Games, s.Scoring, s.Prior)
 	}
 	if len(s.Rows) != len(want) {
 		t.Fatalf("got %d rows, want %d", len(s.Rows), len(want))
@@ -176,6 +178,78 @@ func TestComputeEmpty(t *testing.T) {
 	}
 }
 
+// TestPentanomial checks the pair counts: A-B and A-C played both colours
+// on the boards of rounds 1 and 2, B-C on round 1's board only once without
+// a double forfeit, and A-C's second board is half played.
+func TestPentanomial(t *testing.T) {
+	g := func(round int, white, black, result string) Game {
+		ws, bs := map[string][2]int{WhiteWins: {2, 1}, BlackWins: {1, 2}, Draw: {1, 1}}[result][0], 0
+		bs = map[string][2]int{WhiteWins: {2, 1}, BlackWins: {1, 2}, Draw: {1, 1}}[result][1]
+		gm := game(fmt.Sprintf("0%d-%s-%s", round, white, black), white, black, result, referee.Normal, "", ws, bs)
+		gm.Seed = uint64(100 + round)
+		return gm
+	}
+	forfeit := game("01-B-C", "B", "C", DoubleForfeit, referee.Start, BothAtFault, 0, 0)
+	forfeit.Seed = 101
+	games := []Game{
+		g(1, "A", "B", WhiteWins), g(1, "B", "A", Draw), // A 1.5, B .5
+		g(2, "A", "B", BlackWins), g(2, "B", "A", WhiteWins), // A 0, B 2
+		g(1, "C", "A", Draw), g(1, "A", "C", Draw), // A 1, C 1
+		g(2, "A", "C", WhiteWins),          // its pair is not played yet
+		forfeit, g(1, "C", "B", BlackWins), // a pair with a double forfeit
+		g(1, "A", "A", WhiteWins), // a bot against itself
+	}
+	pairs := map[[2]string][5]int{
+		{"A", "B"}: {1, 0, 0, 1, 0}, {"B", "A"}: {0, 1, 0, 0, 1},
+		{"A", "C"}: {0, 0, 1, 0, 0}, {"C", "A"}: {0, 0, 1, 0, 0},
+	}
+	if got := pentanomial(games); fmt.Sprint(got) != fmt.Sprint(pairs) {
+		t.Errorf("got %v, want %v", got, pairs)
+	}
+	bots := map[string][5]int{"A": {1, 0, 1, 1, 0}, "B": {0, 1, 0, 0, 1}, "C": {0, 0, 1, 0, 0}}
+	for _, r := range Compute(games, nil, DefaultScoring()).Rows {
+		if r.Pentanomial != bots[r.Bot] {
+			t.Errorf("%s: Pentanomial = %v, want %v", r.Bot, r.Pentanomial, bots[r.Bot])
+		}
+	}
+	ct := NewCrosstable(games, []string{"A", "B", "C"}, DefaultScoring())
+	for i, a := range ct.Bots {
+		for j, b := range ct.Bots {
+			if got := ct.Cells[i][j].Pentanomial; got != pairs[[2]string{a, b}] {
+				t.Errorf("crosstable %s against %s: Pentanomial = %v, want %v", a, b, got, pairs[[2]string{a, b}])
+			}
+		}
+		if got := ct.Total(i).Pentanomial; got != bots[a] {
+			t.Errorf("crosstable total of %s: Pentanomial = %v, want %v", a, got, bots[a])
+		}
+	}
+}
+
+// TestComputePerfectScore checks that a bot that won every game gets a
+// finite rating from the prior, above the others, and that a bot whose only
+// games were double forfeits is unrated.
+func TestComputePerfectScore(t *testing.T) {
+	games := rr(allPairs("ABC"), "WWD")
+	games = append(games, game("02-A-D", "A", "D", DoubleForfeit, referee.Start, BothAtFault, 0, 0))
+	s := Compute(games, nil, DefaultScoring())
+	if !s.Prior {
+		t.Error("Prior = false, want true")
+	}
+	var got string
+	for _, r := range s.Rows {
+		got += fmt.Sprintf("%s %v %v; ", r.Bot, r.Rated, r.LOS > 0.5)
+		if math.IsInf(r.Elo, 0) || math.IsNaN(r.Elo) || math.IsNaN(r.EloMargin) {
+			t.Errorf("%s: elo %v ± %v", r.Bot, r.Elo, r.EloMargin)
+		}
+	}
+	if want := "A true true; B true false; C true false; D false false; "; got != want {
+		t.Errorf("bot, rated, LOS > 1/2 = %q, want %q", got, want)
+	}
+	if a, b := s.Rows[0], s.Rows[1]; a.Elo <= b.Elo || a.LOS <= 0.5 {
+		t.Errorf("A %v (LOS %v), B %v: want A above B", a.Elo, a.LOS, b.Elo)
+	}
+}
+
 func TestStandingsWrite(t *testing.T) {
 	s := Compute(sampleGames(), []string{"alpha", "beta", "gamma", "delta", "idle"}, DefaultScoring())
 	for _, f := range Formats() {
@@ -187,7 +261,52 @@ func TestStandingsWrite(t *testing.T) {
 			golden(t, "standings."+f, b.Bytes())
 		})
 	}
+	t.Run("brief", func(t *testing.T) {
+		var b bytes.Buffer
+		if err := s.WriteBrief(&b); err != nil {
+			t.Fatal(err)
+		}
+		golden(t, "standings.brief", b.Bytes())
+	})
 	if err := s.Write(&bytes.Buffer{}, "html"); err == nil {
 		t.Error("format html: no error")
+	}
+}
+
+// TestWriteBriefWidth checks that the brief table fits in 80 columns with
+// long bot names and the prior's note, and that the full one does not.
+func TestWriteBriefWidth(t *testing.T) {
+	long := strings.Repeat("very-long-bot-name-", 4)
+	games := rr([][2]string{{long + "a", long + "b"}, {long + "a", "c"}, {long + "b", "c"}}, "WWW")
+	s := Compute(games, nil, DefaultScoring())
+	var brief, full bytes.Buffer
+	if err := s.WriteBrief(&brief); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Write(&full, FormatText); err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range strings.Split(strings.TrimSuffix(brief.String(), "\n"), "\n") {
+		if n := utf8.RuneCountInString(line); n > BriefWidth {
+			t.Errorf("line of %d columns:\n%s", n, line)
+		}
+	}
+	if !strings.Contains(brief.String(), "very-long-b…bot-name-a") || !strings.Contains(brief.String(), "very-long-b…bot-name-b") || !strings.Contains(brief.String(), "virtual draw") {
+		t.Errorf("no shortened name or no prior note:\n%s", brief.String())
+	}
+	if !strings.Contains(full.String(), long+"a") {
+		t.Errorf("full table shortened a name:\n%s", full.String())
+	}
+}
+
+// TestComputeOrderIndependent checks that the standings do not depend on
+// the order of the journal's lines, which concurrent games shuffle.
+func TestComputeOrderIndependent(t *testing.T) {
+	games := append(sampleGames(), rr(allPairs("ABCDE"), "WDLDWWLWDL")...)
+	want := Compute(games, nil, DefaultScoring())
+	slices.Reverse(games)
+	got := Compute(games, nil, DefaultScoring())
+	if !slices.Equal(got.Rows, want.Rows) {
+		t.Errorf("reversed journal:\ngot  %+v\nwant %+v", got.Rows, want.Rows)
 	}
 }

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"path/filepath"
 
 	"github.com/spf13/cobra"
 
@@ -18,12 +17,14 @@ func newRunCmd() *cobra.Command {
 		restart, verbose, plain bool
 		concurrency             int
 	)
+	var wide bool
 	cmd := &cobra.Command{
 		Use:   "run CONFIG",
 		Short: "Play a league: every pairing on every seeded board, both colours",
 		Long: `Play the league described by CONFIG (see docs/config.md). Results go to the
 league's out directory (default results/<name>): games.jsonl, per-move logs in
-games/, config.yaml and standings.{txt,md,csv,json}.
+games/, config.yaml, standings.{txt,md,csv,json} and crosstable.{txt,md,csv};
+the standings are printed at the end, in 80 columns unless --wide.
 
 Running the same command again resumes a stopped league: finished games are
 kept, unfinished ones are played again. Ctrl-C stops cleanly.
@@ -79,12 +80,15 @@ that changed since 'arena bot add', stops the league unless its config says
 			case err != nil:
 				return err
 			}
-			table, err := os.ReadFile(filepath.Join(sum.Out, arena.StandingsFile+".txt"))
+			l, err := loadLeague(cmd.ErrOrStderr(), sum.Out)
 			if err != nil {
 				return err
 			}
 			out := cmd.OutOrStdout()
-			fmt.Fprintf(out, "\n%s", table)
+			fmt.Fprintln(out)
+			if err := l.writeStandings(out, results.FormatText, wide); err != nil {
+				return err
+			}
 			fmt.Fprintln(out, summaryLine(sum))
 			return nil
 		},
@@ -94,6 +98,7 @@ that changed since 'arena bot add', stops the league unless its config says
 	f.IntVar(&concurrency, "concurrency", 0, "games played at once (default: the config's concurrency, else the cores)")
 	f.BoolVar(&plain, "plain", false, "print one line per game instead of a progress bar")
 	f.BoolVarP(&verbose, "verbose", "v", false, "show go-plugin's logs of the bot processes")
+	addWideFlag(cmd, &wide)
 	return cmd
 }
 

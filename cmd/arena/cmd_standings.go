@@ -16,20 +16,28 @@ import (
 )
 
 func newStandingsCmd() *cobra.Command {
-	var format string
+	var (
+		format string
+		wide   bool
+	)
 	c := &cobra.Command{
 		Use:   "standings DIR",
 		Short: "Print a league's standings from its results directory",
 		Long: `Print the standings of the league whose results are in DIR (the league's
 "out" directory), recomputed from DIR/games.jsonl: games, wins, draws, losses,
-points, board-point difference, Elo performance against the field with its
-95% margin, Sonneborn-Berger, and the games each bot lost by timeout, illegal
-move, crash or failed start, and how often it was at fault.
+points, board-point difference, a Bradley-Terry Elo rating fitted to all games
+with its 95% margin, the likelihood of superiority (LOS) over the next bot
+down, Sonneborn-Berger, the games each bot lost by timeout, illegal move,
+crash or failed start, how often it was at fault, and its pentanomial counts
+(colour-swapped pairs of games on one board by pair score 0, 1/2, 1, 3/2, 2).
+
+The text table fits in 80 columns: rank, W/D/L, points, Elo, LOS and faults;
+--wide shows every column. The other formats always have every column.
 
 Points come from the scoring in DIR/config.yaml (default win 1, draw 0.5,
 loss 0). Ties are broken by head-to-head, then Sonneborn-Berger, then wins.
 A league still running can be read at any time.`,
-		Example: "  arena standings results/course-2025\n  arena standings results/course-2025 --format md > standings.md",
+		Example: "  arena standings results/course-2025\n  arena standings results/course-2025 --wide\n  arena standings results/course-2025 --format md > standings.md",
 		Args:    nArgs("DIR"),
 		RunE: func(c *cobra.Command, args []string) error {
 			if err := results.CheckFormat(format); err != nil {
@@ -39,11 +47,27 @@ A league still running can be read at any time.`,
 			if err != nil {
 				return err
 			}
-			return results.Compute(l.games, l.bots, l.scoring).Write(c.OutOrStdout(), format)
+			return l.writeStandings(c.OutOrStdout(), format, wide)
 		},
 	}
 	addFormatFlag(c, &format)
+	addWideFlag(c, &wide)
 	return c
+}
+
+// addWideFlag adds --wide to a command that prints the standings table.
+func addWideFlag(c *cobra.Command, wide *bool) {
+	c.Flags().BoolVar(wide, "wide", false, "every column of the text table (default: what fits 80 columns)")
+}
+
+// writeStandings writes the league's standings in format: in text, only
+// the columns that fit in 80 columns unless wide.
+func (l *league) writeStandings(w io.Writer, format string, wide bool) error {
+	s := results.Compute(l.games, l.bots, l.scoring)
+	if format == results.FormatText && !wide {
+		return s.WriteBrief(w)
+	}
+	return s.Write(w, format)
 }
 
 // addFormatFlag adds --format (-f) to a report command.

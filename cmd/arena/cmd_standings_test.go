@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/arenabots/arena/referee"
 	"github.com/arenabots/arena/results"
@@ -149,6 +150,24 @@ func TestStandingsCmd(t *testing.T) {
 			checkGolden(t, "standings_"+f+".golden", []byte(out))
 		})
 	}
+	t.Run("wide", func(t *testing.T) {
+		out, err := runArena(t, dir, "standings", dir, "--wide")
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkGolden(t, "standings_wide.golden", []byte(out))
+	})
+	t.Run("80 columns", func(t *testing.T) {
+		out, err := runArena(t, dir, "standings", dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, line := range strings.Split(out, "\n") {
+			if n := utf8.RuneCountInString(line); n > results.BriefWidth {
+				t.Errorf("line of %d columns: %s", n, line)
+			}
+		}
+	})
 	t.Run("default scoring", func(t *testing.T) {
 		if err := os.Remove(filepath.Join(dir, "config.yaml")); err != nil {
 			t.Fatal(err)
