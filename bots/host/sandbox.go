@@ -1,6 +1,8 @@
 package host
 
 import (
+	"bytes"
+	"context"
 	"crypto/rand"
 	"encoding/binary"
 	"encoding/json"
@@ -8,6 +10,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -292,4 +295,60 @@ func newSandboxed(spec Spec, path, dir string) (*sandboxed, error) {
 		return nil, err
 	}
 	return &sandboxed{id: id, readOnly: ro}, nil
+}
+
+// ProbeSandbox starts the launcher once in the strict sandbox, as a bot
+// would be, and returns what the sandbox achieved; its error says what the
+// kernel (or the user arena runs as) lacks. A league calls it once before
+// its first game.
+func ProbeSandbox(ctx context.Context, launcher []string) (SandboxReport, error) {
+	if len(launcher) == 0 {
+		return SandboxReport{}, errors.New("no launcher")
+	}
+	dir, err := os.MkdirTemp("", "arena-probe-")
+	if err != nil {
+		return SandboxReport{}, err
+	}
+	defer removeAll(dir)
+	spec := Spec{Launcher: launcher}
+	sb, err := newSandboxed(spec, launcher[0], dir)
+	if err != nil {
+		return SandboxReport{}, err
+	}
+	defer sb.id.release()
+	opts := launchOptions{
+		limits:  Limits{MemoryMB: -1, Processes: -1},
+		sandbox: true, uidMode: sb.id.uidMode(), scratch: dir, readOnly: sb.readOnly,
+		report: true,
+	}
+	ctx, cancel := context.WithTimeout(ctx, DefaultStartTimeout)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, launcher[0], append(append([]string(nil), launcher[1:]...), opts.args(launcher[0], nil)...)...)
+	cmd.Dir = dir
+	cmd.Env = []string{"PATH=/usr/bin:/bin"}
+	cmd.SysProcAttr = sb.id.sysProcAttr()
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	pr, pw, err := os.Pipe()
+	if err != nil {
+		return SandboxReport{}, err
+	}
+	cmd.ExtraFiles = []*os.File{pr}
+	err = cmd.Start()
+	pr.Close()
+	if err == nil {
+		_, _ = pw.Write([]byte{1})
+	}
+	pw.Close()
+	if err == nil {
+		err = cmd.Wait()
+	}
+	if err != nil {
+		if msg := strings.TrimSpace(stderr.String()); msg != "" {
+			lines := strings.Split(msg, "\n")
+			err = errors.New(lines[len(lines)-1])
+		}
+		return SandboxReport{}, fmt.Errorf("starting a sandboxed process: %w", err)
+	}
+	return parseReport(stdout.Bytes())
 }
