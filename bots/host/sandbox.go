@@ -171,8 +171,8 @@ func (id identity) sysProcAttr() *syscall.SysProcAttr {
 var systemDirs = []string{"/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc"}
 
 // readOnlyPaths returns the bot's own files as the view binds them: clean,
-// absolute, without those the system directories hold already, sorted
-// and without repeats.
+// absolute, sorted, without those that the system directories or another
+// of them (a directory) hold already.
 func readOnlyPaths(paths []string) ([]string, error) {
 	var out []string
 	for _, p := range paths {
@@ -186,7 +186,13 @@ func readOnlyPaths(paths []string) ([]string, error) {
 		out = append(out, p)
 	}
 	slices.Sort(out)
-	return slices.Compact(out), nil
+	var bound []string
+	for _, p := range out {
+		if !underAny(p, bound) {
+			bound = append(bound, p)
+		}
+	}
+	return bound, nil
 }
 
 // underAny reports whether p is one of dirs or beneath one.

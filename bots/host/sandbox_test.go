@@ -195,3 +195,24 @@ func TestSandboxAsUser(t *testing.T) {
 	}
 	t.Logf("as nobody:\n%s", out)
 }
+
+func TestReadOnlyPaths(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		in   []string
+		want []string
+		err  bool
+	}{
+		{"system", []string{"/usr/bin/python3", "/etc/x"}, nil, false},
+		{"script and its directory", []string{"/srv/bots/a/bot.py", "/srv/bots/a"}, []string{"/srv/bots/a"}, false},
+		{"repeats and siblings", []string{"/srv/b/x", "/srv/a", "/srv/b/x/", "/srv/ab"}, []string{"/srv/a", "/srv/ab", "/srv/b/x"}, false},
+		{"relative", []string{"bot"}, nil, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := readOnlyPaths(tc.in)
+			if (err != nil) != tc.err || !slices.Equal(got, tc.want) {
+				t.Errorf("readOnlyPaths(%q) = %q, %v; want %q (error: %v)", tc.in, got, err, tc.want, tc.err)
+			}
+		})
+	}
+}
