@@ -42,6 +42,7 @@ type Config struct {
 	OnCrash      string          `yaml:"on_crash"`
 	ForcedMoves  string          `yaml:"forced_moves"`
 	Ponder       bool            `yaml:"ponder"`
+	Sandbox      host.Sandbox    `yaml:"sandbox" json:"-"` // not in Hash: it does not decide the games
 	StartTimeout int             `yaml:"start_timeout_ms"`
 	Limits       Limits          `yaml:"limits"`
 	Out          string          `yaml:"out"`
@@ -199,6 +200,12 @@ func (c *Config) complete() (warnings []error, err error) {
 			return nil, c.errAt(fmt.Sprintf("%s is %q: want %q or %q", p.key, *p.v, p.allowed[0], p.allowed[1]), p.key)
 		}
 	}
+	if c.Sandbox == "" {
+		c.Sandbox = host.SandboxStrict
+	}
+	if _, err := host.ParseSandbox(string(c.Sandbox)); err != nil {
+		return nil, c.errAt(err.Error(), "sandbox")
+	}
 	if c.Limits.MemoryMB < 0 || c.Limits.Processes < 0 || c.Limits.OutputKB < 0 {
 		return nil, c.errAt("limits must not be negative (0 means the default)", "limits")
 	}
@@ -322,8 +329,8 @@ func (c *Config) Clock() referee.Clock {
 }
 
 // Hash identifies what decides the games of the league: everything but
-// concurrency and the output directory. A league resumes only under the
-// same hash.
+// concurrency, the output directory and the sandbox. A league resumes only
+// under the same hash.
 func (c *Config) Hash() string {
 	d := *c
 	d.Concurrency, d.Out, d.Registry = 0, "", ""

@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/arenabots/arena/bots/internal/testbin"
+	"github.com/arenabots/arena/internal/testbin"
 	"github.com/arenabots/arena/referee"
 )
 

@@ -38,6 +38,7 @@ func newBotCheckCmd() *cobra.Command {
 		tempo, margin, start int
 		seed                 uint64
 		verbose, lispMode    bool
+		sandbox              host.Sandbox
 	)
 	cmd := &cobra.Command{
 		Use:   "check BOT [-- ARGS...] | check --lisp FILE... [KEY=VALUE...]",
@@ -80,6 +81,7 @@ passes.`,
 				spec.StartTimeout = time.Duration(start) * time.Millisecond
 			}
 			spec.Verbose = verbose
+			spec.Sandbox = sandbox
 			clock := referee.Clock{Tempo: time.Duration(tempo) * time.Millisecond, Margin: time.Duration(margin) * time.Millisecond}
 			results := check.Run(c.Context(), spec, check.Options{Clock: clock, Seed: seed})
 			if err := printChecks(c.OutOrStdout(), pos[0], results); err != nil {
@@ -104,6 +106,7 @@ passes.`,
 	f.Uint64Var(&seed, "seed", 1, "board of the opening position")
 	f.BoolVarP(&verbose, "verbose", "v", false, "show go-plugin's log and the bot's stderr")
 	f.BoolVar(&lispMode, "lisp", false, "the arguments are Lisp files and adapter settings (see above)")
+	addSandboxFlag(f, &sandbox)
 	return cmd
 }
 

@@ -23,7 +23,7 @@ func Build(dir string) (string, error) {
 		return "", errors.New("testbin: cannot locate bots/internal/testbot")
 	}
 	bin := filepath.Join(dir, "testbot")
-	src := filepath.Join(filepath.Dir(file), "..", "testbot")
+	src := filepath.Join(filepath.Dir(file), "..", "..", "bots", "internal", "testbot")
 	out, err := exec.Command("go", "build", "-o", bin, src).CombinedOutput()
 	if err != nil {
 		return "", fmt.Errorf("building the test bot: %v\n%s", err, out)
