@@ -207,14 +207,17 @@ func (c Config) Resolve(dir string) Config {
 const Selector = "lisp"
 
 // Args returns the arguments of `arena bot serve` that run the Lisp bot c:
-// Selector, then key=value words in a fixed order, a file= word per file,
-// defaults written out. Files should be absolute (see Resolve), since the
+// Selector, then key=value words in a fixed order, a file= word per file
+// and a read= word per entry of Reads, defaults written out. Files should be absolute (see Resolve), since the
 // adapter may run in another directory. ParseArgs reads them back.
 func Args(c Config) []string {
 	c = c.WithDefaults()
 	args := []string{Selector}
 	for _, f := range c.Files {
 		args = append(args, "file="+f)
+	}
+	for _, f := range c.Reads {
+		args = append(args, "read="+f)
 	}
 	if c.Package != "" {
 		args = append(args, "package="+c.Package)
@@ -248,6 +251,8 @@ func ParseArgs(args []string) (Config, error) {
 		switch key {
 		case "file":
 			c.Files = append(c.Files, val)
+		case "read":
+			c.Reads = append(c.Reads, val)
 		case "package":
 			c.Package = val
 		case "state":

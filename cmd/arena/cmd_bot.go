@@ -54,7 +54,7 @@ Arguments for the bot go after -- or in --args.
 
 With --lisp the arguments are a Common Lisp submission: its files, loaded in order,
 and the adapter's settings as KEY=VALUE (state=, answer=, perspective=, package=,
-knights=, index_base=; see bots/lisp/README.md), e.g.
+knights=, index_base=, read= for a file the bot loads itself; see bots/lisp/README.md), e.g.
   arena bot check --lisp g12/jogo.lisp g12/projeto.lisp state=board answer=state
 
 It prints a table of checks and a one-line verdict, and exits 0 only if every check
@@ -115,12 +115,16 @@ passes.`,
 func lispSpec(self string, words []string) (host.Spec, error) {
 	args := []string{lisp.Selector}
 	for _, w := range words {
-		if !strings.Contains(w, "=") {
-			abs, err := filepath.Abs(w)
+		key, path := "file", w
+		if k, v, ok := strings.Cut(w, "="); ok {
+			key, path = k, v
+		}
+		if key == "file" || key == "read" {
+			abs, err := filepath.Abs(path)
 			if err != nil {
 				return host.Spec{}, err
 			}
-			w = "file=" + abs
+			w = key + "=" + abs
 		}
 		args = append(args, w)
 	}
