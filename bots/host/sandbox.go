@@ -207,8 +207,8 @@ func underAny(p string, dirs []string) bool {
 
 // checkReachable checks that a bot running as an unprivileged uid can reach
 // path: every directory on the way searchable by others, the file itself
-// readable (and, when exec, executable) by others. Arena's own uid reaches
-// what arena does.
+// readable by others, and searchable (a directory) or executable (exec)
+// too. Arena's own uid reaches what arena does.
 func checkReachable(path string, exec bool, id identity) error {
 	if id.self {
 		return nil
@@ -217,12 +217,12 @@ func checkReachable(path string, exec bool, id identity) error {
 	if err != nil {
 		return err
 	}
-	need := os.FileMode(0o004)
+	need, chmod := os.FileMode(0o004), "o+r"
 	if fi.IsDir() || exec {
-		need |= 0o001
+		need, chmod = 0o005, "o+rx"
 	}
 	if fi.Mode().Perm()&need != need {
-		return fmt.Errorf("sandbox: the bot runs as an unprivileged user, and %s is not readable by others (chmod o+r%s %s), or set \"sandbox: off\"", path, map[bool]string{true: "x", false: ""}[need&1 != 0], path)
+		return fmt.Errorf("sandbox: the bot runs as an unprivileged user, and %s is not open to others (chmod %s %s), or set \"sandbox: off\"", path, chmod, path)
 	}
 	for dir := filepath.Dir(path); ; dir = filepath.Dir(dir) {
 		di, err := os.Stat(dir)
@@ -280,19 +280,21 @@ func newSandboxed(spec Spec, path, dir string) (*sandboxed, error) {
 	if err != nil {
 		return nil, err
 	}
-	check := []struct {
-		path string
-		exec bool
-	}{{spec.Launcher[0], true}, {path, true}}
-	for _, p := range spec.Files {
-		check = append(check, struct {
-			path string
-			exec bool
-		}{p, false})
-	}
-	for _, c := range check {
-		if err := checkReachable(c.path, c.exec, id); err != nil {
+	reach := func(p string, exec bool) error {
+		if err := checkReachable(p, exec, id); err != nil {
 			id.release()
+			return err
+		}
+		return nil
+	}
+	if err := reach(spec.Launcher[0], true); err != nil {
+		return nil, err
+	}
+	if err := reach(path, true); err != nil {
+		return nil, err
+	}
+	for _, p := range spec.Files {
+		if err := reach(p, false); err != nil {
 			return nil, err
 		}
 	}

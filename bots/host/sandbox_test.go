@@ -216,3 +216,50 @@ func TestReadOnlyPaths(t *testing.T) {
 		})
 	}
 }
+
+func TestCheckReachable(t *testing.T) {
+	root, err := os.MkdirTemp("", "arena-reach-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer os.RemoveAll(root)
+	for _, d := range []struct {
+		path string
+		mode os.FileMode
+	}{{root, 0o755}, {root + "/open", 0o755}, {root + "/closed", 0o700}} {
+		if err := os.MkdirAll(d.path, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Chmod(d.path, d.mode); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, f := range []struct {
+		path string
+		mode os.FileMode
+	}{{root + "/open/bot", 0o755}, {root + "/open/secret", 0o600}, {root + "/closed/bot", 0o755}} {
+		if err := os.WriteFile(f.path, nil, f.mode); err != nil {
+			t.Fatal(err)
+		}
+	}
+	other := identity{uid: uidBase, gid: uidBase}
+	for _, tc := range []struct {
+		name string
+		path string
+		exec bool
+		id   identity
+		want string // in the error; "": none
+	}{
+		{"open", root + "/open/bot", true, other, ""},
+		{"unreadable file", root + "/open/secret", false, other, "chmod o+r " + root + "/open/secret"},
+		{"closed directory", root + "/closed/bot", true, other, "chmod o+x " + root + "/closed"},
+		{"arena's own uid", root + "/closed/bot", true, identity{self: true}, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			err := checkReachable(tc.path, tc.exec, tc.id)
+			if tc.want == "" && err != nil || tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)) {
+				t.Errorf("checkReachable(%s) = %v, want %q", tc.path, err, tc.want)
+			}
+		})
+	}
+}
