@@ -1,6 +1,7 @@
 package arena
 
 import (
+	"errors"
 	"net"
 	"os"
 	"path/filepath"
@@ -143,5 +144,34 @@ func testSandboxLeague(t *testing.T, sandbox string) {
 	}
 	if want := map[string]string{"": "mode: strict", "off": "mode: \"off\""}[sandbox]; !strings.Contains(string(data), "sandbox_achieved:") || !strings.Contains(string(data), want) {
 		t.Errorf("config.yaml does not record the sandbox (%s):\n%s", want, data)
+	}
+}
+
+// TestSandboxRefused: where the sandbox cannot be made (here a launcher
+// that fails, as arena's would on a kernel without user namespaces), the
+// league refuses to start with one line saying how to run without it, and
+// plays nothing.
+func TestSandboxRefused(t *testing.T) {
+	cfg := league(t, smallLeague)
+	failing := filepath.Join(openTempDir(t), "launcher")
+	if err := os.WriteFile(failing, []byte("#!/bin/sh\necho 'launch: sandbox: unshare: operation not permitted' >&2\nexit 1\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	r := &Runner{Config: cfg, Self: failing}
+	_, err := r.Run(t.Context())
+	if !errors.Is(err, ErrSandbox) {
+		t.Fatalf("Run: %v, want ErrSandbox", err)
+	}
+	msg := err.Error()
+	for _, want := range []string{"operation not permitted", `set "sandbox: off" in the league file`} {
+		if !strings.Contains(msg, want) {
+			t.Errorf("error %q does not say %q", msg, want)
+		}
+	}
+	if strings.Contains(msg, "\n") {
+		t.Errorf("error %q is more than one line", msg)
+	}
+	if _, err := os.Stat(cfg.Out); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("results directory %s made (err %v)", cfg.Out, err)
 	}
 }
