@@ -30,7 +30,10 @@ const maxHandshake = 4 << 10
 //     with SIGKILL as its parent-death signal (PR_SET_PDEATHSIG), which
 //     the launcher sets again on the thread that execs the bot: it dies
 //     with arena, even of SIGKILL;
-//   - it joins its pids cgroup, where there is one (see cgroup);
+//   - it joins its pids cgroup, where there is one (see cgroup): a
+//     sandboxed launcher, which may not, waits until the host has moved it
+//     there (syncFD), and gets its namespaces and identity from clone(2)
+//     (see sandbox.go);
 //   - stdin is /dev/null, the working directory a fresh temporary directory;
 //   - arena reads the stdout and stderr pipes itself: go-plugin gets only
 //     the handshake line (and, when verbose, a copy of stderr), the rest
