@@ -344,14 +344,14 @@ func ProbeSandbox(ctx context.Context, launcher []string) (SandboxReport, error)
 	cmd.ExtraFiles = []*os.File{pr}
 	err = cmd.Start()
 	pr.Close()
-	if err == nil {
-		_, _ = pw.Write([]byte{1})
-	}
-	pw.Close()
-	if err == nil {
-		err = cmd.Wait()
-	}
 	if err != nil {
+		pw.Close()
+		// clone(2) refused the namespaces, or the uid mapping.
+		return SandboxReport{}, fmt.Errorf("the kernel refused a process its own user, mount, PID, network, IPC and UTS namespaces: %w", err)
+	}
+	_, _ = pw.Write([]byte{1})
+	pw.Close()
+	if err = cmd.Wait(); err != nil {
 		if msg := strings.TrimSpace(stderr.String()); msg != "" {
 			lines := strings.Split(msg, "\n")
 			err = errors.New(lines[len(lines)-1])
