@@ -43,6 +43,7 @@ type Config struct {
 	MissingBots  string          `yaml:"missing_bots"`
 	ForcedMoves  string          `yaml:"forced_moves"`
 	Ponder       bool            `yaml:"ponder"`
+	Sandbox      host.Sandbox    `yaml:"sandbox" json:"-"` // not in Hash: it does not decide the games
 	StartTimeout int             `yaml:"start_timeout_ms"`
 	Limits       Limits          `yaml:"limits"`
 	Out          string          `yaml:"out"`
@@ -203,6 +204,12 @@ func (c *Config) complete() (warnings []error, err error) {
 			return nil, c.errAt(fmt.Sprintf("%s is %q: want %q or %q", p.key, *p.v, p.allowed[0], p.allowed[1]), p.key)
 		}
 	}
+	if c.Sandbox == "" {
+		c.Sandbox = host.SandboxStrict
+	}
+	if _, err := host.ParseSandbox(string(c.Sandbox)); err != nil {
+		return nil, c.errAt(err.Error(), "sandbox")
+	}
 	for _, l := range []struct {
 		v   *int
 		def int
@@ -342,8 +349,8 @@ func (c *Config) Clock() referee.Clock {
 }
 
 // Hash identifies what decides the games of the league: everything but
-// concurrency and the output directory. A league resumes only under the
-// same hash.
+// concurrency, the output directory and the sandbox. A league resumes only
+// under the same hash.
 func (c *Config) Hash() string {
 	d := *c
 	d.Concurrency, d.Out, d.Registry = 0, "", ""

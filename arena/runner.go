@@ -13,6 +13,8 @@ import (
 	"sync"
 	"time"
 
+	"gopkg.in/yaml.v3"
+
 	"github.com/arenabots/arena/bots/host"
 	"github.com/arenabots/arena/bots/lisp"
 	"github.com/arenabots/arena/referee"
@@ -93,7 +95,11 @@ func (r *Runner) Run(ctx context.Context) (Summary, error) {
 	if err := r.checkBots(); err != nil {
 		return sum, err
 	}
-	if err := r.prepare(); err != nil {
+	achieved, err := r.probeSandbox(ctx)
+	if err != nil {
+		return sum, err
+	}
+	if err := r.prepare(achieved); err != nil {
 		return sum, err
 	}
 	j, err := r.openJournal()
@@ -209,9 +215,26 @@ func (r *Runner) openJournal() (*results.Journal, error) {
 	return j, nil
 }
 
-// prepare checks that the results in the results directory, if any, come
-// from the same config, then records the config there.
-func (r *Runner) prepare() error {
+// ErrSandbox says the kernel lacks what the league's strict sandbox needs.
+var ErrSandbox = errors.New("the bots' sandbox cannot be made here")
+
+// probeSandbox checks, once before the first game, that the league's
+// sandbox can be made, and returns what it achieves.
+func (r *Runner) probeSandbox(ctx context.Context) (host.SandboxReport, error) {
+	if r.Config.Sandbox == host.SandboxOff {
+		return host.SandboxReport{Mode: host.SandboxOff}, nil
+	}
+	rep, err := host.ProbeSandbox(ctx, host.SelfLauncher(r.Self))
+	if err != nil {
+		return rep, fmt.Errorf("%w: %v; set \"sandbox: off\" in the league file to run without it", ErrSandbox, err)
+	}
+	return rep, nil
+}
+
+// prepare makes the results directory and checks that its results, if any,
+// come from the same config, then records the config there, with what the
+// bots' sandbox achieved.
+func (r *Runner) prepare(achieved host.SandboxReport) error {
 	c := r.Config
 	old, err := readHash(filepath.Join(c.Out, ConfigFile))
 	if err != nil {
@@ -227,7 +250,13 @@ func (r *Runner) prepare() error {
 			}
 		}
 	}
-	return results.WriteFileAtomic(filepath.Join(c.Out, ConfigFile), c.Resolved())
+	record, err := yaml.Marshal(struct {
+		Achieved host.SandboxReport `yaml:"sandbox_achieved"`
+	}{achieved})
+	if err != nil {
+		return err
+	}
+	return results.WriteFileAtomic(filepath.Join(c.Out, ConfigFile), append(c.Resolved(), record...))
 }
 
 // changed is the error for a results directory whose config, of hash old,
@@ -340,6 +369,7 @@ func (r *Runner) spec(b BotConfig) host.Spec {
 	s.Limits = host.Limits{MemoryMB: c.Limits.MemoryMB, Processes: c.Limits.Processes, OutputBytes: c.Limits.OutputKB * 1024}
 	s.Verbose = r.Verbose
 	s.Ponder = c.Ponder
+	s.Sandbox = c.Sandbox
 	return s
 }
 

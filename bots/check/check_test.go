@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/arenabots/arena/bots/host"
-	"github.com/arenabots/arena/bots/internal/testbin"
+	"github.com/arenabots/arena/internal/testbin"
 	"github.com/arenabots/arena/referee"
 )
 

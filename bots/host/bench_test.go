@@ -112,3 +112,30 @@ func reportPercentiles(b *testing.B, times []time.Duration) {
 	b.ReportMetric(at(0.50), "p50-µs")
 	b.ReportMetric(at(0.99), "p99-µs")
 }
+
+// BenchmarkStart times Start and Close of the test bot in mode ok, with
+// the sandbox (strict) and without (off): the sandbox may add at most 20 ms
+// to a bot's start.
+//
+//	go test -run '^$' -bench Start -benchtime 50x ./bots/host
+func BenchmarkStart(b *testing.B) {
+	for _, sandbox := range []Sandbox{SandboxStrict, SandboxOff} {
+		b.Run(string(sandbox), func(b *testing.B) {
+			spec := testSpec("ok")
+			spec.Sandbox = sandbox
+			starts := make([]time.Duration, 0, b.N)
+			for b.Loop() {
+				start := time.Now()
+				p, err := Start(context.Background(), spec)
+				if err != nil {
+					b.Fatal(err)
+				}
+				starts = append(starts, time.Since(start))
+				if err := p.Close(); err != nil {
+					b.Fatal(err)
+				}
+			}
+			reportPercentiles(b, starts)
+		})
+	}
+}

@@ -14,11 +14,16 @@
 //     its limits (Limits: data memory, a fork-bomb ceiling in its own pids
 //     cgroup where arena can make one, no core dumps) before exec, so they
 //     hold from the bot's first instruction;
+//   - runs in its sandbox (Spec.Sandbox, strict by default; see
+//     sandbox.go): its own namespaces, an unprivileged uid, a read-only
+//     view of the system and of its own files with a private /tmp, no
+//     network, no capability, Landlock and seccomp, all set up by the
+//     launcher before exec; ProbeSandbox says what the kernel allows;
 //   - is stopped (SIGSTOP) between its calls, so it cannot use the CPU on
 //     its opponent's time;
 //   - gets a minimal environment (PATH, HOME and TMPDIR in a fresh
-//     temporary directory that is also its working directory and is
-//     removed at Close, LANG=C.UTF-8, plus Spec.Env, and ARENA_BOT, the
+//     temporary directory, its /tmp in the sandbox, that is also its
+//     working directory and is removed at Close, LANG=C.UTF-8, plus Spec.Env, and ARENA_BOT, the
 //     mark its descendants are known by), stdin /dev/null;
 //   - has its stdout and stderr read by arena, capped per call
 //     (Reply.Log), so that no amount of output costs arena memory.

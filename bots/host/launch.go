@@ -1,6 +1,7 @@
 package host
 
 import (
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -26,33 +27,67 @@ import (
 // single instruction without its limits, which prlimit(2) on the child's pid
 // after start cannot promise.
 
-// launchArgs returns the arguments that follow the launcher command; cg is
-// the bot's cgroup directory, or "".
-func launchArgs(l Limits, cg, path string, args []string) []string {
+// launchOptions are the launcher's arguments besides the bot's command.
+type launchOptions struct {
+	limits Limits
+	cgroup string // the pids cgroup to join, or "" (the host joins a sandboxed bot itself)
+	// With the sandbox (see sandbox.go):
+	sandbox  bool
+	uidMode  string   // how the bot's uid was chosen, for the report
+	scratch  string   // host path of the scratch directory
+	readOnly []string // the bot's own files
+	report   bool     // print what the sandbox achieved instead of exec
+}
+
+// syncFD is the descriptor on which a sandboxed launcher waits for the
+// host: one byte once the host has moved it into its cgroup, end of file if
+// the host gave up.
+const syncFD = 3
+
+// args returns the arguments that follow the launcher command.
+func (o launchOptions) args(path string, args []string) []string {
 	out := []string{
-		"-memory-mb", strconv.Itoa(l.MemoryMB),
-		"-processes", strconv.Itoa(l.Processes),
+		"-memory-mb", strconv.Itoa(o.limits.MemoryMB),
+		"-processes", strconv.Itoa(o.limits.Processes),
 	}
-	if cg != "" {
-		out = append(out, "-cgroup", cg)
+	if o.cgroup != "" {
+		out = append(out, "-cgroup", o.cgroup)
+	}
+	if o.sandbox {
+		out = append(out, "-sandbox", "-uid-mode", o.uidMode, "-scratch", o.scratch)
+		for _, p := range o.readOnly {
+			out = append(out, "-ro", p)
+		}
+	}
+	if o.report {
+		out = append(out, "-report")
 	}
 	out = append(out, "--", path)
 	return append(out, args...)
 }
 
 // Launch is the launcher's body (see Spec.Launcher): args are
-// `-memory-mb N -processes N [-cgroup DIR] -- PATH [ARGS...]`. It sets the
-// limits on its own process, joins the cgroup DIR when given, then replaces
-// itself with PATH, keeping the environment. It returns only on error.
+// `-memory-mb N -processes N [-cgroup DIR] [-sandbox -uid-mode TEXT
+// -scratch DIR -ro PATH... [-report]] -- PATH [ARGS...]`. It sets the
+// limits on its own process and joins the cgroup DIR when given; with
+// -sandbox it first waits for the host (descriptor 3), and after the limits
+// builds the bot's view and confines itself (see sandbox.go). Then it
+// replaces itself with PATH, keeping the environment; with -report it
+// prints what the sandbox achieved, as JSON, and exits instead. It returns
+// only on error.
 func Launch(args []string) error {
 	ppid := os.Getppid()
 	fs := flag.NewFlagSet("launch", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	var l Limits
-	var cg string
-	fs.IntVar(&l.MemoryMB, "memory-mb", 0, "data memory limit in MiB (negative: none)")
-	fs.IntVar(&l.Processes, "processes", 0, "processes and threads above the user's current count (negative: none)")
-	fs.StringVar(&cg, "cgroup", "", "the pids cgroup to join")
+	var o launchOptions
+	fs.IntVar(&o.limits.MemoryMB, "memory-mb", 0, "data memory limit in MiB (negative: none)")
+	fs.IntVar(&o.limits.Processes, "processes", 0, "processes and threads above the user's current count (negative: none)")
+	fs.StringVar(&o.cgroup, "cgroup", "", "the pids cgroup to join")
+	fs.BoolVar(&o.sandbox, "sandbox", false, "build the bot's view and confine it")
+	fs.StringVar(&o.uidMode, "uid-mode", "", "how the bot's uid was chosen")
+	fs.StringVar(&o.scratch, "scratch", "", "the scratch directory, the bot's /tmp")
+	fs.Func("ro", "a file of the bot's, read-only", func(p string) error { o.readOnly = append(o.readOnly, p); return nil })
+	fs.BoolVar(&o.report, "report", false, "report what the sandbox achieved instead of exec")
 	if err := fs.Parse(args); err != nil {
 		return fmt.Errorf("launch: %w", err)
 	}
@@ -60,18 +95,29 @@ func Launch(args []string) error {
 	if len(rest) == 0 {
 		return errors.New("launch: no executable after the limits")
 	}
-	if err := setLimits(0, l); err != nil {
+	if o.sandbox {
+		if err := awaitHost(); err != nil {
+			return fmt.Errorf("launch: %w", err)
+		}
+	}
+	if err := setLimits(0, o.limits); err != nil {
 		return fmt.Errorf("launch: %w", err)
 	}
-	if cg != "" {
-		if err := (&cgroup{dir: cg}).join(os.Getpid()); err != nil {
+	if o.cgroup != "" {
+		if err := (&cgroup{dir: o.cgroup}).join(os.Getpid()); err != nil {
+			return fmt.Errorf("launch: %w", err)
+		}
+	}
+	if o.sandbox {
+		if err := (view{scratch: o.scratch, readOnly: o.readOnly}).build(); err != nil {
 			return fmt.Errorf("launch: %w", err)
 		}
 	}
 	// The parent-death signal that the host set when it forked the
 	// launcher belongs to the launcher's first thread, and only the thread
 	// that execs lives on in the bot: the Go runtime may run this code on
-	// another. So set it again on this thread, and keep to it until exec.
+	// another. So set it again on this thread, and keep to it until exec;
+	// the sandbox's credentials are per thread too.
 	runtime.LockOSThread()
 	if err := unix.Prctl(unix.PR_SET_PDEATHSIG, uintptr(unix.SIGKILL), 0, 0, 0); err != nil {
 		return fmt.Errorf("launch: setting the parent-death signal: %w", err)
@@ -79,8 +125,34 @@ func Launch(args []string) error {
 	if os.Getppid() != ppid {
 		return errors.New("launch: arena died meanwhile")
 	}
+	report := SandboxReport{Mode: SandboxOff}
+	if o.sandbox {
+		var err error
+		if report, err = confine(o.uidMode); err != nil {
+			return fmt.Errorf("launch: %w", err)
+		}
+	}
+	if o.report {
+		data, err := json.Marshal(report)
+		if err != nil {
+			return fmt.Errorf("launch: %w", err)
+		}
+		fmt.Printf("%s\n", data)
+		os.Exit(0)
+	}
 	err := syscall.Exec(rest[0], rest, os.Environ())
 	return fmt.Errorf("launch %s: %w", rest[0], err)
+}
+
+// awaitHost waits for the host's go on descriptor syncFD, then closes it.
+func awaitHost() error {
+	f := os.NewFile(syncFD, "sync")
+	defer f.Close()
+	var b [1]byte
+	if n, _ := f.Read(b[:]); n != 1 {
+		return errors.New("the host gave up before the bot started")
+	}
+	return nil
 }
 
 // setLimits applies l to process pid (0: this process). It also turns off

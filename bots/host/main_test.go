@@ -8,17 +8,23 @@ import (
 	"testing"
 	"time"
 
-	"github.com/arenabots/arena/bots/internal/testbin"
+	"github.com/arenabots/arena/internal/testbin"
 	"github.com/arenabots/arena/referee"
 )
 
 // testbot is the path of the test bot binary (bots/internal/testbot), built
-// once by TestMain.
+// once by TestMain, or given in testbotEnv.
 var testbot string
+
+// testbotEnv names the test bot for a test binary that another one starts.
+const testbotEnv = "ARENA_TESTBOT"
 
 func TestMain(m *testing.M) {
 	if mode := os.Getenv(hostEnv); mode != "" {
 		os.Exit(runHost(mode, os.Getenv(hostBotEnv)))
+	}
+	if testbot = os.Getenv(testbotEnv); testbot != "" {
+		os.Exit(m.Run()) // built by the parent test
 	}
 	dir, err := os.MkdirTemp("", "arena-bots-test-")
 	if err != nil {

@@ -118,6 +118,12 @@ func Start(ctx context.Context, spec Spec) (*Process, error) {
 	p := &Process{spec: spec, dir: dir, cg: cg, out: newOutput(spec.Limits.OutputBytes)}
 	p.run = newGroupRunner(path, spec.Args, append(minimalEnv(dir, spec.Env), marker), dir, spec, p.out, cg, marker)
 	p.client = plugin.NewClient(p.clientConfig())
+	if spec.Sandbox.strict() {
+		if p.run.sandbox, err = newSandboxed(spec, path, dir); err != nil {
+			p.Close()
+			return nil, startFault(err)
+		}
+	}
 
 	ctx, cancel := context.WithTimeout(ctx, spec.StartTimeout)
 	defer cancel()
@@ -396,6 +402,9 @@ func (p *Process) shutdown() error {
 	}
 	if err := removeAll(p.dir); err != nil {
 		errs = append(errs, err)
+	}
+	if sb := p.run.sandbox; sb != nil {
+		sb.id.release()
 	}
 	if err := errors.Join(errs...); err != nil {
 		return &BotError{Bot: p.spec.Name, Op: "close", Err: err}

@@ -167,6 +167,8 @@ func TestPlayFaults(t *testing.T) {
 		{"sleep", Limits{}, referee.FaultTimeout, "deadline passed"},
 		{"crash", Limits{}, referee.FaultCrash, "exited with status 3"},
 		{"panic", Limits{}, referee.FaultCrash, "panic: testbot: boom"},
+		// Sandboxed, a bot is PID 1 of its namespace, which ignores the
+		// signals it sends itself: these two run without the sandbox.
 		{"term", Limits{}, referee.FaultCrash, "killed by signal SIGTERM"},
 		{"kill9", Limits{}, referee.FaultMemory, "killed by signal SIGKILL, not sent by arena"},
 		{"error", Limits{}, referee.FaultCrash, "bot reported: testbot: no idea"},
@@ -182,6 +184,9 @@ func TestPlayFaults(t *testing.T) {
 		t.Run(tc.mode, func(t *testing.T) {
 			spec := testSpec(tc.mode)
 			spec.Limits = tc.limits
+			if tc.mode == "term" || tc.mode == "kill9" {
+				spec.Sandbox = SandboxOff
+			}
 			p := startTest(t, spec)
 			ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
 			defer cancel()
@@ -250,13 +255,26 @@ func TestGrandchildKilled(t *testing.T) {
 
 func TestEnvironment(t *testing.T) {
 	t.Setenv("ARENA_TEST_SECRET", "leak")
+	for _, sandbox := range []Sandbox{SandboxStrict, SandboxOff} {
+		t.Run(string(sandbox), func(t *testing.T) { testEnvironment(t, sandbox) })
+	}
+}
+
+// testEnvironment checks the environment and working directory of a bot:
+// its scratch directory, which a sandboxed bot sees as /tmp.
+func testEnvironment(t *testing.T, sandbox Sandbox) {
 	spec := testSpec("env")
 	spec.Env = []string{"BOT_LEVEL=3"}
+	spec.Sandbox = sandbox
 	p := startTest(t, spec)
 	env := strings.Split(p.Info().Author, "\n")
 	dir := p.Info().Version
-	if dir != p.dir {
-		t.Errorf("working directory = %q, want the bot's temporary directory %q", dir, p.dir)
+	scratch := p.dir
+	if sandbox == SandboxStrict {
+		scratch = scratchInView
+	}
+	if dir != scratch {
+		t.Errorf("working directory = %q, want the bot's temporary directory %q", dir, scratch)
 	}
 	has := func(kv string) bool {
 		for _, e := range env {
@@ -266,7 +284,7 @@ func TestEnvironment(t *testing.T) {
 		}
 		return false
 	}
-	for _, kv := range []string{"HOME=" + p.dir, "TMPDIR=" + p.dir, "LANG=C.UTF-8", "BOT_LEVEL=3", wire.MagicCookieKey + "=" + wire.MagicCookieValue} {
+	for _, kv := range []string{"HOME=" + scratch, "TMPDIR=" + scratch, "LANG=C.UTF-8", "BOT_LEVEL=3", wire.MagicCookieKey + "=" + wire.MagicCookieValue} {
 		if !has(kv) {
 			t.Errorf("environment lacks %s: %q", kv, env)
 		}
@@ -288,6 +306,7 @@ func TestLimits(t *testing.T) {
 			spec.Limits = Limits{MemoryMB: 300, Processes: 40}
 			if !tc.launcher {
 				spec.Launcher = nil
+				spec.Sandbox = SandboxOff // the launcher builds the sandbox
 			}
 			p := startTest(t, spec)
 			var data, nproc, core uint64

@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
@@ -28,7 +30,10 @@ const maxHandshake = 4 << 10
 //     with SIGKILL as its parent-death signal (PR_SET_PDEATHSIG), which
 //     the launcher sets again on the thread that execs the bot: it dies
 //     with arena, even of SIGKILL;
-//   - it joins its pids cgroup, where there is one (see cgroup);
+//   - it joins its pids cgroup, where there is one (see cgroup): a
+//     sandboxed launcher, which may not, waits until the host has moved it
+//     there (syncFD), and gets its namespaces and identity from clone(2)
+//     (see sandbox.go);
 //   - stdin is /dev/null, the working directory a fresh temporary directory;
 //   - arena reads the stdout and stderr pipes itself: go-plugin gets only
 //     the handshake line (and, when verbose, a copy of stderr), the rest
@@ -47,8 +52,9 @@ type groupRunner struct {
 	limits   Limits
 	ponder   bool // never stopped between calls (Spec.Ponder)
 	out      *output
-	cg       *cgroup // the bot's pids cgroup, or nil
-	fam      family  // the bot's processes, complete once started
+	cg       *cgroup    // the bot's pids cgroup, or nil
+	fam      family     // the bot's processes, complete once started
+	sandbox  *sandboxed // nil: no sandbox
 
 	pluginEnv []string // go-plugin's variables: cookie, versions, socket directory
 	cmd       *exec.Cmd
@@ -93,27 +99,50 @@ func newGroupRunner(path string, args, env []string, dir string, spec Spec, out 
 
 // Start starts the bot in its own session and process group.
 func (r *groupRunner) Start(context.Context) error {
-	limits := r.limits
-	cgDir := ""
+	opts := launchOptions{limits: r.limits}
 	if r.cg != nil {
 		// The cgroup's pids.max is the exact ceiling: RLIMIT_NPROC, which
 		// counts all of the user's tasks, would only get in the way.
-		limits.Processes = -1
-		cgDir = r.cg.dir
+		opts.limits.Processes = -1
+		opts.cgroup = r.cg.dir
 	}
-	name, argv := r.path, r.args
-	if len(r.launcher) > 0 {
-		name = r.launcher[0]
-		argv = append(append([]string(nil), r.launcher[1:]...), launchArgs(limits, cgDir, r.path, r.args)...)
-	}
-	cmd := exec.Command(name, argv...)
-	cmd.Env = append(append([]string(nil), r.env...), r.pluginEnv...)
-	cmd.Dir = r.dir
 	// The parent-death signal is sent when the thread that forked the bot
 	// ends. The Go runtime ends a thread only when a goroutine locked to it
 	// (runtime.LockOSThread) returns without unlocking, which nothing in
 	// arena does, so here it is arena's death.
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true, Pdeathsig: syscall.SIGKILL}
+	attr := &syscall.SysProcAttr{Setsid: true, Pdeathsig: syscall.SIGKILL}
+	env := append(append([]string(nil), r.env...), r.pluginEnv...)
+	var hostGo *os.File // the sandboxed launcher waits on its other end
+	if sb := r.sandbox; sb != nil {
+		opts.cgroup = "" // the host moves it in: it may not
+		opts.sandbox, opts.uidMode, opts.scratch, opts.readOnly = true, sb.id.uidMode(), r.dir, sb.readOnly
+		attr = sb.id.sysProcAttr()
+		env = inView(env, r.dir)
+		// go-plugin made its socket directory in the scratch directory,
+		// as arena's user: the bot's now.
+		if err := sb.id.own(r.dir); err != nil {
+			return err
+		}
+	}
+	name, argv := r.path, r.args
+	if len(r.launcher) > 0 {
+		name = r.launcher[0]
+		argv = append(append([]string(nil), r.launcher[1:]...), opts.args(r.path, r.args)...)
+	}
+	cmd := exec.Command(name, argv...)
+	cmd.Env = env
+	cmd.Dir = r.dir
+	cmd.SysProcAttr = attr
+	if r.sandbox != nil {
+		pr, pw, err := os.Pipe()
+		if err != nil {
+			return err
+		}
+		defer pr.Close()
+		hostGo = pw
+		defer hostGo.Close()
+		cmd.ExtraFiles = []*os.File{pr} // descriptor syncFD
+	}
 	outR, outW, err := os.Pipe()
 	if err != nil {
 		return err
@@ -146,17 +175,41 @@ func (r *groupRunner) Start(context.Context) error {
 	r.pumps.Add(2)
 	go r.pumpStdout(outR)
 	go r.pumpStderr(errR)
-	if len(r.launcher) == 0 {
-		err := setLimits(pid, limits)
+	switch {
+	case hostGo != nil:
+		err = nil
+		if r.cg != nil {
+			err = r.cg.join(pid)
+		}
+		if err == nil {
+			_, err = hostGo.Write([]byte{1})
+		}
+	case len(r.launcher) == 0:
+		err = setLimits(pid, opts.limits)
 		if err == nil && r.cg != nil {
 			err = r.cg.join(pid)
 		}
-		if err != nil {
-			r.killGroup()
-			return err
-		}
+	}
+	if err != nil {
+		r.killGroup()
+		return err
 	}
 	return nil
+}
+
+// inView rewrites the environment for a sandboxed bot: its scratch
+// directory dir is /tmp in its view, for HOME, TMPDIR and go-plugin's
+// socket directory.
+func inView(env []string, dir string) []string {
+	out := make([]string, 0, len(env))
+	for _, kv := range env {
+		k, v, _ := strings.Cut(kv, "=")
+		if v == dir || strings.HasPrefix(v, dir+"/") {
+			kv = k + "=" + scratchInView + v[len(dir):]
+		}
+		out = append(out, kv)
+	}
+	return out
 }
 
 // wait waits for the main process to end without reaping it, kills what is
@@ -401,8 +454,16 @@ func (r *groupRunner) groupID() int {
 	return r.pid
 }
 
-// PluginToHost returns the bot's address unchanged: it runs on this host.
+// PluginToHost returns the bot's address as the host reaches it: a
+// sandboxed bot's Unix socket is in its /tmp, the host's r.dir.
 func (r *groupRunner) PluginToHost(network, addr string) (string, string, error) {
+	if r.sandbox != nil && network == "unix" {
+		rel, ok := strings.CutPrefix(addr, scratchInView+"/")
+		if !ok {
+			return "", "", fmt.Errorf("sandboxed bot announced socket %q outside its %s", addr, scratchInView)
+		}
+		return network, filepath.Join(r.dir, filepath.Clean("/"+rel)), nil
+	}
 	return network, addr, nil
 }
 

@@ -1,6 +1,7 @@
 package host
 
 import (
+	"io"
 	"maps"
 	"os"
 	"path/filepath"
@@ -33,6 +34,15 @@ type Spec struct {
 	// the next, so that it cannot take the CPU on its opponent's time; that
 	// costs about 0.1 ms a call, charged to the bot inside the margin.
 	Ponder bool
+
+	// Sandbox isolates the bot from the host (see sandbox.go); the zero
+	// value is SandboxStrict, which needs a Launcher.
+	Sandbox Sandbox
+	// Files are the bot's own files and directories besides its
+	// executable, absolute: what a sandboxed bot sees of the host's files,
+	// read-only at the same paths (a script's directory, a Lisp bot's
+	// sources). BuiltinSpec, ExecSpec and lisp.Spec set them.
+	Files []string
 
 	// noCgroup keeps the bot out of a pids cgroup even where arena could
 	// make one, for the tests of the host's ways without cgroups.
@@ -99,11 +109,34 @@ func BuiltinSpec(self, name string, opts map[string]string) Spec {
 	return Spec{Name: name, Path: self, Args: args, Launcher: SelfLauncher(self)}
 }
 
+// scriptDir returns the directory of the script at path, or "" when path
+// is not a script (a file starting with "#!"): a script's interpreter reads
+// it, and often its siblings, so a sandboxed script sees its directory.
+func scriptDir(path string) string {
+	f, err := os.Open(path)
+	if err != nil {
+		return ""
+	}
+	defer f.Close()
+	var magic [2]byte
+	if _, err := io.ReadFull(f, magic[:]); err != nil || string(magic[:]) != "#!" {
+		return ""
+	}
+	return filepath.Dir(path)
+}
+
 // ExecSpec returns the Spec that runs the executable at path with args,
 // launched through self (arena's own executable) so that limits apply. Its
-// name is the file's base name.
+// name is the file's base name; a script (starting with "#!") sees its
+// directory in the sandbox.
 func ExecSpec(self, path string, args []string) Spec {
-	return Spec{Name: filepath.Base(path), Path: path, Args: args, Launcher: SelfLauncher(self)}
+	spec := Spec{Name: filepath.Base(path), Path: path, Args: args, Launcher: SelfLauncher(self)}
+	if abs, err := filepath.Abs(path); err == nil {
+		if dir := scriptDir(abs); dir != "" {
+			spec.Files = []string{dir}
+		}
+	}
+	return spec
 }
 
 // SelfLauncher returns the Launcher that runs through self, arena's own

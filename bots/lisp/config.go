@@ -86,6 +86,11 @@ type Config struct {
 	// Files are loaded in order, each with its own directory as
 	// *default-pathname-defaults*, so that relative loads inside work.
 	Files []string `yaml:"files"`
+	// Reads are the other files and directories the bot reads itself,
+	// such as a course's rules file that its code loads with a relative
+	// (load "../regras.lisp"). In the sandbox a Lisp bot sees only the
+	// directories of its Files and its Reads, read-only.
+	Reads []string `yaml:"reads,omitempty"`
 	// Package is where JOGAR lives. Default: the one package whose JOGAR
 	// symbol names a function (an exported one first).
 	Package string `yaml:"package,omitempty"`
@@ -141,6 +146,11 @@ func (c Config) Validate() error {
 			bad("files[%d] is empty", i)
 		}
 	}
+	for i, f := range c.Reads {
+		if strings.TrimSpace(f) == "" {
+			bad("reads[%d] is empty", i)
+		}
+	}
 	if strings.ContainsAny(c.Package, "\x00\n") {
 		bad("package %q: a package name cannot hold a newline or NUL", c.Package)
 	}
@@ -173,17 +183,23 @@ func (c Config) Validate() error {
 	return errors.Join(errs...)
 }
 
-// Resolve returns c with its relative file paths made relative to dir, the
-// league file's directory.
+// Resolve returns c with its relative file paths (Files and Reads) made
+// relative to dir, the league file's directory.
 func (c Config) Resolve(dir string) Config {
-	files := make([]string, len(c.Files))
-	for i, f := range c.Files {
-		if f != "" && !filepath.IsAbs(f) {
-			f = filepath.Join(dir, f)
+	resolve := func(paths []string) []string {
+		if paths == nil {
+			return nil
 		}
-		files[i] = f
+		out := make([]string, len(paths))
+		for i, f := range paths {
+			if f != "" && !filepath.IsAbs(f) {
+				f = filepath.Join(dir, f)
+			}
+			out[i] = f
+		}
+		return out
 	}
-	c.Files = files
+	c.Files, c.Reads = resolve(c.Files), resolve(c.Reads)
 	return c
 }
 
@@ -191,14 +207,17 @@ func (c Config) Resolve(dir string) Config {
 const Selector = "lisp"
 
 // Args returns the arguments of `arena bot serve` that run the Lisp bot c:
-// Selector, then key=value words in a fixed order, a file= word per file,
-// defaults written out. Files should be absolute (see Resolve), since the
+// Selector, then key=value words in a fixed order, a file= word per file
+// and a read= word per entry of Reads, defaults written out. Files should be absolute (see Resolve), since the
 // adapter may run in another directory. ParseArgs reads them back.
 func Args(c Config) []string {
 	c = c.WithDefaults()
 	args := []string{Selector}
 	for _, f := range c.Files {
 		args = append(args, "file="+f)
+	}
+	for _, f := range c.Reads {
+		args = append(args, "read="+f)
 	}
 	if c.Package != "" {
 		args = append(args, "package="+c.Package)
@@ -232,6 +251,8 @@ func ParseArgs(args []string) (Config, error) {
 		switch key {
 		case "file":
 			c.Files = append(c.Files, val)
+		case "read":
+			c.Reads = append(c.Reads, val)
 		case "package":
 			c.Package = val
 		case "state":

@@ -3,6 +3,7 @@ package lisp
 import (
 	"context"
 	"fmt"
+	"path/filepath"
 	"testing"
 	"time"
 
@@ -10,13 +11,16 @@ import (
 )
 
 // samples are the sample bots of bots/examples/lisp, one per convention.
+// rules is the rules file the sample bots load themselves.
+var rules = []string{filepath.Join("..", "examples", "lisp", "regras.lisp")}
+
 var samples = []struct {
 	name string
 	cfg  Config
 }{
-	{"tabuleiro", Config{Files: []string{example("tabuleiro")}, State: StateBoard, Answer: AnswerState, Perspective: PerspectiveWhite}},
-	{"pontos", Config{Files: []string{example("pontos")}, State: StateBoardScores, Answer: AnswerMoveAndState, Perspective: PerspectiveWhite}},
-	{"jogador", Config{Files: []string{example("jogador")}, State: StateBoardPlayerScores, Answer: AnswerMoveAndState, IndexBase: 1}},
+	{"tabuleiro", Config{Files: []string{example("tabuleiro")}, Reads: rules, State: StateBoard, Answer: AnswerState, Perspective: PerspectiveWhite}},
+	{"pontos", Config{Files: []string{example("pontos")}, Reads: rules, State: StateBoardScores, Answer: AnswerMoveAndState, Perspective: PerspectiveWhite}},
+	{"jogador", Config{Files: []string{example("jogador")}, Reads: rules, State: StateBoardPlayerScores, Answer: AnswerMoveAndState, IndexBase: 1}},
 }
 
 // playGame plays a whole game from seed and fails the test on anything but

@@ -16,7 +16,20 @@ import (
 // runs Serve(ARGS), as `arena bot serve ARGS...` does.
 const serveEnv = "ARENA_LISP_TEST_SERVE"
 
+// launchArg makes the test binary the launcher: `lisp.test -launch
+// ARGS...` runs host.Launch(ARGS), as `arena bot launch ARGS...` does.
+const launchArg = "-launch"
+
+// served is a copy of the test binary in a directory open to others, which
+// a sandboxed bot, an unprivileged user, can run (the test binary's own
+// directory is not).
+var served string
+
 func TestMain(m *testing.M) {
+	if len(os.Args) > 1 && os.Args[1] == launchArg {
+		fmt.Fprintln(os.Stderr, host.Launch(os.Args[2:]))
+		os.Exit(1)
+	}
 	if os.Getenv(serveEnv) == "1" {
 		if err := Serve(context.Background(), os.Args[1:], os.Stderr); err != nil {
 			fmt.Fprintln(os.Stderr, err)
@@ -24,29 +37,51 @@ func TestMain(m *testing.M) {
 		}
 		os.Exit(0)
 	}
-	os.Exit(m.Run())
+	dir, err := copySelf()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	served = filepath.Join(dir, "lisp.test")
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+// copySelf copies the test binary into a new directory open to others.
+func copySelf() (string, error) {
+	self, err := os.Executable()
+	if err != nil {
+		return "", err
+	}
+	data, err := os.ReadFile(self)
+	if err != nil {
+		return "", err
+	}
+	dir, err := os.MkdirTemp("", "arena-lisp-test-")
+	if err != nil {
+		return "", err
+	}
+	if err := os.Chmod(dir, 0o755); err != nil {
+		return "", err
+	}
+	return dir, os.WriteFile(filepath.Join(dir, "lisp.test"), data, 0o755)
 }
 
 // hostSpec is Spec for the test binary in serve mode (Spec runs arena).
 func hostSpec(t *testing.T, name string, c Config) host.Spec {
 	t.Helper()
 	requireSBCL(t)
-	self, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
 	abs, err := filepath.Abs(".")
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := Spec(self, name, c.Resolve(abs))
+	s := Spec(served, name, c.Resolve(abs))
 	s.Args = s.Args[2:] // no "bot serve": the test binary takes Args directly
 	// GORACE: a -race binary sleeps a second at exit by default, longer
 	// than the host waits for a clean stop.
 	s.Env = []string{serveEnv + "=1", "GORACE=atexit_sleep_ms=0"}
-	// Without arena's launcher the host sets limits after the start, too
-	// late for the data limit that SBCL's heap is sized from.
-	s.Launcher, s.Limits.MemoryMB = nil, -1
+	s.Launcher = []string{served, launchArg} // and the sandbox, by default
 	return s
 }
 

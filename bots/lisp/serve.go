@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"io"
+	"path/filepath"
 
 	"github.com/arenabots/arena/bots"
 	"github.com/arenabots/arena/bots/host"
@@ -14,7 +15,8 @@ import (
 // self (arena's executable) as `self bot serve lisp key=value...` (see
 // Args), launched through self so that limits apply, with
 // RecommendedStartTimeout since loading happens before the handshake. The
-// files of c should be absolute (see Config.Resolve). check.Run and the
+// files of c should be absolute (see Config.Resolve); in the sandbox the
+// bot sees their directories and its Reads, read-only. check.Run and the
 // league start Lisp bots with it.
 func Spec(self, name string, c Config) host.Spec {
 	return host.Spec{
@@ -23,7 +25,19 @@ func Spec(self, name string, c Config) host.Spec {
 		Args:         append([]string{"bot", "serve"}, Args(c)...),
 		StartTimeout: RecommendedStartTimeout,
 		Launcher:     host.SelfLauncher(self),
+		Files:        append(dirs(c.Files), c.Reads...),
 	}
+}
+
+// dirs returns the directories of files, which a sandboxed Lisp bot sees
+// read-only: each file is loaded with its own directory as the default
+// path of its relative loads.
+func dirs(files []string) []string {
+	out := make([]string, 0, len(files))
+	for _, f := range files {
+		out = append(out, filepath.Dir(f))
+	}
+	return out
 }
 
 // Serve is `arena bot serve lisp ...`: it reads args (the words after

@@ -40,6 +40,7 @@ func newBotCheckCmd() *cobra.Command {
 		tempo, margin, start int
 		seed                 uint64
 		verbose, lispMode    bool
+		sandbox              host.Sandbox
 	)
 	cmd := &cobra.Command{
 		Use:   "check BOT [-- ARGS...] | check --lisp FILE... [KEY=VALUE...]",
@@ -55,7 +56,7 @@ Arguments for the bot go after -- or in --args.
 
 With --lisp the arguments are a Common Lisp submission: its files, loaded in order,
 and the adapter's settings as KEY=VALUE (state=, answer=, perspective=, package=,
-knights=, index_base=; see bots/lisp/README.md), e.g.
+knights=, index_base=, read= for a file the bot loads itself; see bots/lisp/README.md), e.g.
   arena bot check --lisp g12/jogo.lisp g12/projeto.lisp state=board answer=state
 
 It prints a table of checks and a one-line verdict, and exits 0 only if every check
@@ -82,6 +83,7 @@ passes.`,
 				spec.StartTimeout = time.Duration(start) * time.Millisecond
 			}
 			spec.Verbose = verbose
+			spec.Sandbox = sandbox
 			clock := referee.Clock{Tempo: time.Duration(tempo) * time.Millisecond, Margin: time.Duration(margin) * time.Millisecond}
 			return runChecks(c.Context(), c.OutOrStdout(), pos[0], spec, check.Options{Clock: clock, Seed: seed})
 		},
@@ -94,6 +96,7 @@ passes.`,
 	f.Uint64Var(&seed, "seed", 1, "board of the opening position")
 	f.BoolVarP(&verbose, "verbose", "v", false, "show go-plugin's log and the bot's stderr")
 	f.BoolVar(&lispMode, "lisp", false, "the arguments are Lisp files and adapter settings (see above)")
+	addSandboxFlag(f, &sandbox)
 	return cmd
 }
 
@@ -102,12 +105,16 @@ passes.`,
 func lispSpec(self string, words []string) (host.Spec, error) {
 	args := []string{lisp.Selector}
 	for _, w := range words {
-		if !strings.Contains(w, "=") {
-			abs, err := filepath.Abs(w)
+		key, path := "file", w
+		if k, v, ok := strings.Cut(w, "="); ok {
+			key, path = k, v
+		}
+		if key == "file" || key == "read" {
+			abs, err := filepath.Abs(path)
 			if err != nil {
 				return host.Spec{}, err
 			}
-			w = "file=" + abs
+			w = key + "=" + abs
 		}
 		args = append(args, w)
 	}

@@ -52,6 +52,7 @@ after -- or in --args.`,
 	f.StringVar(&opt.registry, "registry", registry.DefaultFile, "the registry file")
 	f.IntVar(&opt.startMS, "start-timeout", 5000, "time to start and complete the handshake in ms")
 	f.BoolVarP(&opt.verbose, "verbose", "v", false, "show go-plugin's log and the bot's stderr")
+	addSandboxFlag(f, &opt.sandbox)
 	return cmd
 }
 
@@ -70,6 +71,7 @@ type addOptions struct {
 	registry   string
 	startMS    int
 	verbose    bool
+	sandbox    host.Sandbox
 }
 
 // addBot checks the bot of opt and registers it if it passes.
@@ -107,6 +109,7 @@ func addBot(c *cobra.Command, opt addOptions) error {
 	spec.SHA256 = sum // what is checked is what is registered
 	spec.StartTimeout = time.Duration(opt.startMS) * time.Millisecond
 	spec.Verbose = opt.verbose
+	spec.Sandbox = opt.sandbox
 
 	ctx := c.Context()
 	results := check.Run(ctx, spec, check.Options{})

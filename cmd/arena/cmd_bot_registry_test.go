@@ -34,20 +34,27 @@ func writeScript(t *testing.T, path, body string) {
 }
 
 // greedyScript writes a bot at dir/name that is the built-in greedy bot
-// served by the test binary (which stands in for arena, see TestMain).
+// served by the test binary (which stands in for arena, see TestMain),
+// linked into dir: in its sandbox a script sees its own directory only.
 func greedyScript(t *testing.T, dir, name string) string {
 	t.Helper()
 	self, err := host.Self()
 	if err != nil {
 		t.Fatal(err)
 	}
+	served := filepath.Join(dir, "arena")
+	if _, err := os.Stat(served); err != nil {
+		if err := os.Link(self, served); err != nil {
+			t.Fatal(err)
+		}
+	}
 	path := filepath.Join(dir, name)
-	writeScript(t, path, `exec '`+self+`' bot serve builtin:greedy`)
+	writeScript(t, path, `exec '`+served+`' bot serve builtin:greedy`)
 	return path
 }
 
 func TestBotAdd(t *testing.T) {
-	dir := t.TempDir()
+	dir := openTempDir(t)
 	reg := filepath.Join(dir, "bots.yaml")
 	bot := greedyScript(t, dir, "greedy.sh")
 	sum, err := registry.FileSHA256(bot)

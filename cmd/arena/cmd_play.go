@@ -22,6 +22,7 @@ type playOptions struct {
 	tempo, margin int
 	start         int
 	verbose       bool
+	sandbox       host.Sandbox
 }
 
 func newPlayCmd() *cobra.Command {
@@ -60,6 +61,7 @@ e.g. builtin:greedy or builtin:random,seed=7.`,
 				specs[i].Name = ref
 				specs[i].StartTimeout = time.Duration(o.start) * time.Millisecond
 				specs[i].Verbose = o.verbose
+				specs[i].Sandbox = o.sandbox
 			}
 			return playGame(c.Context(), c.OutOrStdout(), specs, o)
 		},
@@ -72,6 +74,7 @@ e.g. builtin:greedy or builtin:random,seed=7.`,
 	f.IntVar(&o.margin, "margin", arena.DefaultMarginMS, "margin over the budget in ms before a move is late")
 	f.IntVar(&o.start, "start-timeout", 5000, "time for each bot to start in ms")
 	f.BoolVarP(&o.verbose, "verbose", "v", false, "show go-plugin's log and the bots' stderr")
+	addSandboxFlag(f, &o.sandbox)
 	return cmd
 }
 

@@ -36,6 +36,12 @@ func run(m *testing.M) int {
 		return 1
 	}
 	defer os.RemoveAll(dir)
+	// The bots run as an unprivileged user in their sandbox: arena's
+	// binary, their launcher, must be in reach.
+	if err := os.Chmod(dir, 0o755); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
 	arenaBin = filepath.Join(dir, "arena")
 	build := exec.Command("go", "build", "-o", arenaBin, "github.com/arenabots/arena/cmd/arena")
 	build.Stdout, build.Stderr = os.Stderr, os.Stderr
@@ -59,8 +65,13 @@ func pythonSpec(t *testing.T) host.Spec {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// Launched by arena, in the sandbox, as in a league: the script sees
+	// its own directory (its generated gRPC modules).
+	spec := host.ExecSpec(arenaBin, path, nil)
+	spec.Name = "python"
 	// Python and gRPC take a moment to start on a busy machine.
-	return host.Spec{Name: "python", Path: path, StartTimeout: 15 * time.Second}
+	spec.StartTimeout = 15 * time.Second
+	return spec
 }
 
 // start starts spec and closes it at the end of the test.

@@ -42,6 +42,8 @@
 //	noisy MB   writes MB MiB to its raw stdout and stderr per move, then plays
 //	flood MB   writes MB MiB, half to its raw stdout and half to its raw
 //	           stderr, when asked for Info; then plays like ok
+//	probe K=V...  tries what a sandbox must deny (see probe) at its first
+//	           move and writes what happened to stdout, then plays
 //	forkbomb N has a child start up to N children that sleep, as fast as it
 //	           can, until starting one fails; reports how many in
 //	           Stats.Nodes; then plays
@@ -123,7 +125,7 @@ func main() {
 		})
 		return
 	}
-	bots.Serve(&bot{mode: mode, num: num})
+	bots.Serve(&bot{mode: mode, num: num, args: args})
 	if mode == "stubborn" {
 		time.Sleep(time.Hour)
 	}
@@ -132,7 +134,8 @@ func main() {
 // bot is the testbot behind the SDK.
 type bot struct {
 	mode  string
-	num   int // the mode's number: MB, MS, N
+	num   int      // the mode's number: MB, MS, N
+	args  []string // the mode's arguments
 	calls int
 	hog   bool // the hog's spinners run
 }
@@ -205,6 +208,10 @@ func (b *bot) Jogar(ctx context.Context, st referee.State, tempo time.Duration) 
 		for range b.num {
 			_, _ = stdout.Write(chunk)
 			_, _ = stderr.Write(chunk)
+		}
+	case "probe":
+		if b.calls == 1 {
+			fmt.Println(strings.Join(probe(b.args), "\n"))
 		}
 	case "forkbomb":
 		if b.calls == 1 {

@@ -6,19 +6,24 @@ package testbin
 import (
 	"errors"
 	"fmt"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime"
 )
 
-// Build builds the test bot into dir and returns the binary's path.
+// Build builds the test bot into dir and returns the binary's path. It
+// opens dir to others (0755): a sandboxed bot runs as an unprivileged user.
 func Build(dir string) (string, error) {
+	if err := os.Chmod(dir, 0o755); err != nil {
+		return "", err
+	}
 	_, file, _, ok := runtime.Caller(0)
 	if !ok {
 		return "", errors.New("testbin: cannot locate bots/internal/testbot")
 	}
 	bin := filepath.Join(dir, "testbot")
-	src := filepath.Join(filepath.Dir(file), "..", "testbot")
+	src := filepath.Join(filepath.Dir(file), "..", "..", "bots", "internal", "testbot")
 	out, err := exec.Command("go", "build", "-o", bin, src).CombinedOutput()
 	if err != nil {
 		return "", fmt.Errorf("building the test bot: %v\n%s", err, out)

@@ -1,0 +1,362 @@
+package host
+
+import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"syscall"
+)
+
+// The sandbox. With Sandbox strict (the default) every bot process starts in
+// its own user, mount, PID, network, IPC and UTS namespaces, which the host
+// asks of clone(2) when it starts the launcher; the launcher (see Launch)
+// then builds the bot's view of the file system (view.go) and confines the
+// thread that execs the bot (confine.go) before the bot's first
+// instruction:
+//
+//   - its uid and gid are 0 in its own user namespace, mapped to an
+//     unprivileged host uid: one of its own for every bot when arena runs
+//     as root (the supplementary groups dropped), arena's own uid through
+//     the user namespace otherwise; it keeps no capability;
+//   - it sees the system directories read-only, /etc without its secrets,
+//     its own files read-only at their host paths, its scratch directory
+//     (the host's Process directory) as /tmp, a minimal /dev and the /proc
+//     of its own PID namespace; nothing else of the host;
+//   - its network namespace holds only its own loopback;
+//   - no_new_privs, Landlock where the kernel has it (no writes outside
+//     /tmp, no TCP, no signal or abstract socket outside its domain) and a
+//     seccomp deny-list of what a bot never needs.
+//
+// It is the bot itself that becomes PID 1 of its namespace: when it ends,
+// the kernel kills whatever it left there.
+
+// Sandbox says how a bot is isolated from the host: SandboxStrict or
+// SandboxOff. The zero value is strict.
+type Sandbox string
+
+// The sandbox modes.
+const (
+	SandboxStrict Sandbox = "strict" // own namespaces, view, uid; no capability, Landlock, seccomp
+	SandboxOff    Sandbox = "off"    // the limits and containment only
+)
+
+// ParseSandbox reads a sandbox mode: "strict" or "off".
+func ParseSandbox(s string) (Sandbox, error) {
+	switch m := Sandbox(s); m {
+	case SandboxStrict, SandboxOff:
+		return m, nil
+	}
+	return "", fmt.Errorf("sandbox %q: want strict or off", s)
+}
+
+// strict reports whether s is strict (the zero value is).
+func (s Sandbox) strict() bool { return s != SandboxOff }
+
+// scratchInView is where the bot sees its scratch directory: its /tmp, its
+// working directory, HOME and TMPDIR.
+const scratchInView = "/tmp"
+
+// uidBase and uidSpan are the host uids given to bots when arena runs as
+// root: far above the uids of people and system services.
+const (
+	uidBase = 1 << 30
+	uidSpan = 1 << 29
+)
+
+// uids hands out the host uids of the bots of this arena process, so that
+// two concurrent bots never share one. Across arena processes the random
+// pick in a span of 2^29 makes a collision unlikely.
+var uids = struct {
+	sync.Mutex
+	used map[int]bool
+}{used: map[int]bool{}}
+
+// identity is the host uid and gid a sandboxed bot runs as, mapped to 0 in
+// its user namespace.
+type identity struct {
+	uid, gid int
+	self     bool // arena's own uid (not root): nothing to hand over or give back
+}
+
+// newIdentity returns a fresh unprivileged uid for a bot when arena runs as
+// root, arena's own uid and gid otherwise.
+func newIdentity() (identity, error) {
+	if os.Geteuid() != 0 {
+		return identity{uid: os.Geteuid(), gid: os.Getegid(), self: true}, nil
+	}
+	uids.Lock()
+	defer uids.Unlock()
+	for range 100 {
+		var b [4]byte
+		if _, err := rand.Read(b[:]); err != nil {
+			return identity{}, err
+		}
+		uid := uidBase + int(binary.LittleEndian.Uint32(b[:])%uidSpan)
+		if !uids.used[uid] {
+			uids.used[uid] = true
+			return identity{uid: uid, gid: uid}, nil
+		}
+	}
+	return identity{}, errors.New("no free uid for the bot")
+}
+
+// own hands dir and what it holds over to the bot's uid.
+func (id identity) own(dir string) error {
+	if id.self {
+		return nil
+	}
+	err := filepath.WalkDir(dir, func(path string, _ fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		return os.Lchown(path, id.uid, id.gid)
+	})
+	if err != nil {
+		return fmt.Errorf("sandbox: handing the scratch directory to uid %d: %w", id.uid, err)
+	}
+	return nil
+}
+
+// release gives the uid back.
+func (id identity) release() {
+	if id.self {
+		return
+	}
+	uids.Lock()
+	delete(uids.used, id.uid)
+	uids.Unlock()
+}
+
+// uidMode says, for the record, how the bot's uid was chosen.
+func (id identity) uidMode() string {
+	if id.self {
+		return "arena's own uid, mapped to 0 in the bot's user namespace"
+	}
+	return "a distinct unprivileged uid per bot, mapped to 0 in its user namespace"
+}
+
+// sysProcAttr returns how the host starts a sandboxed launcher: its own
+// session (as without the sandbox), SIGKILL when arena dies, and the new
+// namespaces, with id mapped to 0 and, as root, no supplementary group (an
+// unmapped group still grants access on the host).
+func (id identity) sysProcAttr() *syscall.SysProcAttr {
+	attr := &syscall.SysProcAttr{
+		Setsid:    true,
+		Pdeathsig: syscall.SIGKILL,
+		Cloneflags: syscall.CLONE_NEWUSER | syscall.CLONE_NEWNS | syscall.CLONE_NEWPID |
+			syscall.CLONE_NEWNET | syscall.CLONE_NEWIPC | syscall.CLONE_NEWUTS,
+		UidMappings: []syscall.SysProcIDMap{{ContainerID: 0, HostID: id.uid, Size: 1}},
+		GidMappings: []syscall.SysProcIDMap{{ContainerID: 0, HostID: id.gid, Size: 1}},
+	}
+	if !id.self {
+		attr.GidMappingsEnableSetgroups = true
+		attr.Credential = &syscall.Credential{Uid: 0, Gid: 0, Groups: []uint32{}}
+	}
+	return attr
+}
+
+// systemDirs are the host directories every sandboxed bot sees read-only
+// (those that exist; a symbolic link is kept as a link).
+var systemDirs = []string{"/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc"}
+
+// readOnlyPaths returns the bot's own files as the view binds them: clean,
+// absolute, sorted, without those that the system directories or another
+// of them (a directory) hold already.
+func readOnlyPaths(paths []string) ([]string, error) {
+	var out []string
+	for _, p := range paths {
+		if !filepath.IsAbs(p) {
+			return nil, fmt.Errorf("sandbox: the bot's file %q is not an absolute path", p)
+		}
+		p = filepath.Clean(p)
+		if underAny(p, systemDirs) || p == "/" {
+			continue
+		}
+		out = append(out, p)
+	}
+	slices.Sort(out)
+	var bound []string
+	for _, p := range out {
+		if !underAny(p, bound) {
+			bound = append(bound, p)
+		}
+	}
+	return bound, nil
+}
+
+// underAny reports whether p is one of dirs or beneath one.
+func underAny(p string, dirs []string) bool {
+	for _, d := range dirs {
+		if p == d || strings.HasPrefix(p, d+"/") {
+			return true
+		}
+	}
+	return false
+}
+
+// checkReachable checks that a bot running as an unprivileged uid can reach
+// path: every directory on the way searchable by others, the file itself
+// readable by others, and searchable (a directory) or executable (exec)
+// too. Arena's own uid reaches what arena does.
+func checkReachable(path string, exec bool, id identity) error {
+	if id.self {
+		return nil
+	}
+	fi, err := os.Stat(path)
+	if err != nil {
+		return err
+	}
+	need, chmod := os.FileMode(0o004), "o+r"
+	if fi.IsDir() || exec {
+		need, chmod = 0o005, "o+rx"
+	}
+	if fi.Mode().Perm()&need != need {
+		return fmt.Errorf("sandbox: the bot runs as an unprivileged user, and %s is not open to others (chmod %s %s), or set \"sandbox: off\"", path, chmod, path)
+	}
+	for dir := filepath.Dir(path); ; dir = filepath.Dir(dir) {
+		di, err := os.Stat(dir)
+		if err != nil {
+			return err
+		}
+		if di.Mode().Perm()&0o001 == 0 {
+			return fmt.Errorf("sandbox: the bot runs as an unprivileged user, and directory %s is not searchable by others (chmod o+x %s), or set \"sandbox: off\"", dir, dir)
+		}
+		if dir == "/" {
+			return nil
+		}
+	}
+}
+
+// SandboxReport is what the sandbox achieved, as the launcher found it: the
+// record of a league's config.yaml.
+type SandboxReport struct {
+	Mode       Sandbox  `json:"mode" yaml:"mode"`
+	Namespaces []string `json:"namespaces,omitempty" yaml:"namespaces,omitempty"`
+	UID        string   `json:"uid,omitempty" yaml:"uid,omitempty"`
+	// Landlock is the Landlock ABI version applied, 0 where the kernel has
+	// none.
+	Landlock int  `json:"landlock" yaml:"landlock"`
+	Seccomp  bool `json:"seccomp" yaml:"seccomp"`
+}
+
+// parseReport reads the launcher's report.
+func parseReport(data []byte) (SandboxReport, error) {
+	var r SandboxReport
+	if err := json.Unmarshal(data, &r); err != nil {
+		return r, fmt.Errorf("sandbox probe: unreadable report %q: %w", strings.TrimSpace(string(data)), err)
+	}
+	return r, nil
+}
+
+// sandboxed is what the runner needs of a sandboxed bot.
+type sandboxed struct {
+	id       identity
+	readOnly []string // the bot's own files, for the view
+}
+
+// newSandboxed prepares the sandbox of a bot started from spec, whose
+// executable is path and scratch directory dir: a uid, dir handed over to
+// it, and the check that it can reach what it runs.
+func newSandboxed(spec Spec, path, dir string) (*sandboxed, error) {
+	if len(spec.Launcher) == 0 {
+		return nil, errors.New("sandbox: the bot has no launcher to build it (set \"sandbox: off\" to run without)")
+	}
+	ro, err := readOnlyPaths(append([]string{path}, spec.Files...))
+	if err != nil {
+		return nil, err
+	}
+	id, err := newIdentity()
+	if err != nil {
+		return nil, err
+	}
+	reach := func(p string, exec bool) error {
+		if err := checkReachable(p, exec, id); err != nil {
+			id.release()
+			return err
+		}
+		return nil
+	}
+	if err := reach(spec.Launcher[0], true); err != nil {
+		return nil, err
+	}
+	if err := reach(path, true); err != nil {
+		return nil, err
+	}
+	for _, p := range spec.Files {
+		if err := reach(p, false); err != nil {
+			return nil, err
+		}
+	}
+	if err := id.own(dir); err != nil {
+		id.release()
+		return nil, err
+	}
+	return &sandboxed{id: id, readOnly: ro}, nil
+}
+
+// ProbeSandbox starts the launcher once in the strict sandbox, as a bot
+// would be, and returns what the sandbox achieved; its error says what the
+// kernel (or the user arena runs as) lacks. A league calls it once before
+// its first game.
+func ProbeSandbox(ctx context.Context, launcher []string) (SandboxReport, error) {
+	if len(launcher) == 0 {
+		return SandboxReport{}, errors.New("no launcher")
+	}
+	dir, err := os.MkdirTemp("", "arena-probe-")
+	if err != nil {
+		return SandboxReport{}, err
+	}
+	defer removeAll(dir)
+	spec := Spec{Launcher: launcher}
+	sb, err := newSandboxed(spec, launcher[0], dir)
+	if err != nil {
+		return SandboxReport{}, err
+	}
+	defer sb.id.release()
+	opts := launchOptions{
+		limits:  Limits{MemoryMB: -1, Processes: -1},
+		sandbox: true, uidMode: sb.id.uidMode(), scratch: dir, readOnly: sb.readOnly,
+		report: true,
+	}
+	ctx, cancel := context.WithTimeout(ctx, DefaultStartTimeout)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, launcher[0], append(append([]string(nil), launcher[1:]...), opts.args(launcher[0], nil)...)...)
+	cmd.Dir = dir
+	cmd.Env = []string{"PATH=/usr/bin:/bin"}
+	cmd.SysProcAttr = sb.id.sysProcAttr()
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	pr, pw, err := os.Pipe()
+	if err != nil {
+		return SandboxReport{}, err
+	}
+	cmd.ExtraFiles = []*os.File{pr}
+	err = cmd.Start()
+	pr.Close()
+	if err != nil {
+		pw.Close()
+		// clone(2) refused the namespaces, or the uid mapping.
+		return SandboxReport{}, fmt.Errorf("the kernel refused a process its own user, mount, PID, network, IPC and UTS namespaces: %w", err)
+	}
+	_, _ = pw.Write([]byte{1})
+	pw.Close()
+	if err = cmd.Wait(); err != nil {
+		if msg := strings.TrimSpace(stderr.String()); msg != "" {
+			lines := strings.Split(msg, "\n")
+			err = errors.New(lines[len(lines)-1])
+		}
+		return SandboxReport{}, fmt.Errorf("starting a sandboxed process: %w", err)
+	}
+	return parseReport(stdout.Bytes())
+}

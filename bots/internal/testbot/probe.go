@@ -1,0 +1,82 @@
+package main
+
+import (
+	"fmt"
+	"net"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	"golang.org/x/sys/unix"
+)
+
+// probe tries, during a move, each thing a sandboxed bot must not do, with
+// the targets its arguments name (KEY=VALUE): read a sibling bot's file
+// (sibling), read /etc/shadow, create a file in the results directory
+// (results) and in the host's /tmp (tmp, a file name to create), connect
+// to a TCP listener (tcp, HOST:PORT), signal arena (pid) and read its
+// environment. It returns one line per attempt: "probe NAME: denied: ERR"
+// or "probe NAME: ALLOWED".
+func probe(args []string) []string {
+	target := map[string]string{}
+	for _, a := range args {
+		if k, v, ok := strings.Cut(a, "="); ok {
+			target[k] = v
+		}
+	}
+	pid, _ := strconv.Atoi(target["pid"])
+	attempts := []struct {
+		name string
+		try  func() error
+	}{
+		{"read-sibling", func() error { _, err := os.ReadFile(target["sibling"]); return err }},
+		{"read-shadow", func() error {
+			data, err := os.ReadFile("/etc/shadow")
+			if err == nil && len(data) == 0 {
+				return fmt.Errorf("/etc/shadow is empty")
+			}
+			return err
+		}},
+		{"write-results", func() error { return create(target["results"] + "/probe-was-here") }},
+		{"write-host-tmp", func() error { return create(target["tmp"]) }},
+		{"connect-tcp", func() error {
+			c, err := net.DialTimeout("tcp", target["tcp"], time.Second)
+			if err == nil {
+				c.Close()
+			}
+			return err
+		}},
+		{"signal-arena", func() error {
+			if pid <= 0 {
+				return fmt.Errorf("no pid given")
+			}
+			return unix.Kill(pid, 0)
+		}},
+		{"read-arena-environ", func() error {
+			data, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/environ")
+			if err == nil && len(data) == 0 {
+				return fmt.Errorf("empty environment")
+			}
+			return err
+		}},
+	}
+	var out []string
+	for _, a := range attempts {
+		if err := a.try(); err != nil {
+			out = append(out, fmt.Sprintf("probe %s: denied: %v", a.name, err))
+		} else {
+			out = append(out, fmt.Sprintf("probe %s: ALLOWED", a.name))
+		}
+	}
+	return out
+}
+
+// create makes a file at path.
+func create(path string) error {
+	f, err := os.OpenFile(path, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o644)
+	if err != nil {
+		return err
+	}
+	return f.Close()
+}

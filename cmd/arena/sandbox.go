@@ -1,0 +1,34 @@
+package main
+
+import (
+	"github.com/spf13/pflag"
+
+	"github.com/arenabots/arena/bots/host"
+)
+
+// sandboxValue is the --sandbox flag of the commands that start bots.
+type sandboxValue struct{ mode *host.Sandbox }
+
+// addSandboxFlag adds --sandbox strict|off to f, setting mode (strict by
+// default, as in a league).
+func addSandboxFlag(f *pflag.FlagSet, mode *host.Sandbox) {
+	*mode = host.SandboxStrict
+	f.Var(sandboxValue{mode}, "sandbox", `"strict": each bot in its own namespaces, view and uid (see docs/limits.md); "off": limits and containment only`)
+}
+
+func (v sandboxValue) String() string {
+	if v.mode == nil {
+		return string(host.SandboxStrict)
+	}
+	return string(*v.mode)
+}
+
+func (v sandboxValue) Set(s string) error {
+	m, err := host.ParseSandbox(s)
+	if err == nil {
+		*v.mode = m
+	}
+	return err
+}
+
+func (sandboxValue) Type() string { return "strict|off" }
