@@ -51,7 +51,7 @@ func TestRunRefusesAChangedConfig(t *testing.T) {
 	out := t.TempDir()
 	parse := func(tempo string) *Config {
 		t.Helper()
-		cfg, _, err := Parse("l.yaml", []byte("out: "+out+"\ntempo_ms: "+tempo+"\nbots:\n  - {name: a, builtin: greedy}\n  - {name: b, builtin: random}\n"))
+		cfg, _, err := Parse("l.yaml", []byte("out: "+out+"\nsandbox: off\ntempo_ms: "+tempo+"\nbots:\n  - {name: a, builtin: greedy}\n  - {name: b, builtin: random}\n"))
 		if err != nil {
 			t.Fatal(err)
 		}

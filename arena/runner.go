@@ -73,7 +73,8 @@ const (
 // Config.Concurrency at a time, then writes the standings and the
 // crosstable.
 //
-// Before anything else it takes the results directory's lock (a
+// First it checks that the bots' sandbox can be made (ErrSandbox), which
+// leaves nothing on disk; then it takes the results directory's lock (a
 // *results.LockedError when another process holds it). Before the first
 // game it checks every bot (a *BotsError unless the league says
 // missing_bots: forfeit) and the journal (a *results.DamagedError when a
@@ -84,6 +85,10 @@ func (r *Runner) Run(ctx context.Context) (Summary, error) {
 	c := r.Config
 	start := time.Now()
 	sum := Summary{Out: c.Out}
+	achieved, err := r.probeSandbox(ctx)
+	if err != nil {
+		return sum, err
+	}
 	lock, err := results.LockDir(c.Out)
 	if err != nil {
 		return sum, err
@@ -93,10 +98,6 @@ func (r *Runner) Run(ctx context.Context) (Summary, error) {
 		r.warn(fmt.Sprintf("%s: took over the lock of a run that ended without releasing it (%s)", c.Out, h))
 	}
 	if err := r.checkBots(); err != nil {
-		return sum, err
-	}
-	achieved, err := r.probeSandbox(ctx)
-	if err != nil {
 		return sum, err
 	}
 	if err := r.prepare(achieved); err != nil {

@@ -29,13 +29,15 @@ func Ask(ctx context.Context, p Player, st State, legal []Move, clock Clock) Cal
 		Legal:  slices.Clone(legal),
 		Forced: len(legal) == 1,
 	}
+	// The clock starts before the deadline is set, so that a call cut off
+	// at its deadline is never measured shorter than the limit.
+	start := time.Now()
 	callCtx := ctx
 	if limit := clock.Limit(); limit > 0 {
 		var cancel context.CancelFunc
 		callCtx, cancel = context.WithTimeout(ctx, limit)
 		defer cancel()
 	}
-	start := time.Now()
 	reply, err := p.Play(callCtx, req)
 	return Call{Reply: reply, Err: err, Elapsed: time.Since(start)}
 }
