@@ -9,7 +9,6 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -86,12 +85,6 @@ func hostileCases() map[string]hostileCase {
 	}
 }
 
-// testbotBuild builds the test bot once, next to the arena binary (which
-// TestMain removes).
-var testbotBuild = sync.OnceValues(func() (string, error) {
-	return testbin.Build(filepath.Dir(arenaBin))
-})
-
 // openTempDir returns a temporary directory that others may enter, removed
 // at the end of the test: the bots of a league in it run as an unprivileged
 // user in their sandbox (the parent of t.TempDir is closed to others).
@@ -112,7 +105,7 @@ func openTempDir(t *testing.T) string {
 // as league.yaml expects it, and the test bot's path.
 func hostileDir(t *testing.T) (dir, testbot string) {
 	t.Helper()
-	testbot, err := testbotBuild()
+	testbot, err := testbin.Testbot()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/arenabots/arena/internal/testbin"
 	"github.com/arenabots/arena/referee"
 	"github.com/arenabots/arena/results"
 )
@@ -22,25 +23,12 @@ import (
 var arenaBin string
 
 func TestMain(m *testing.M) {
-	dir, err := os.MkdirTemp("", "arena-test-")
-	if err != nil {
-		panic(err)
-	}
-	// The bots run as an unprivileged user in their sandbox: arena's
-	// binary, their launcher, must be in reach.
-	if err := os.Chmod(dir, 0o755); err != nil {
-		panic(err)
-	}
-	arenaBin = filepath.Join(dir, "arena")
-	build := exec.Command("go", "build", "-o", arenaBin, "../cmd/arena")
-	build.Stderr = os.Stderr
-	if err := build.Run(); err != nil {
-		fmt.Fprintln(os.Stderr, "building arena:", err)
+	var err error
+	if arenaBin, err = testbin.Arena(); err != nil {
+		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
-	code := m.Run()
-	os.RemoveAll(dir)
-	os.Exit(code)
+	os.Exit(m.Run())
 }
 
 // league writes a league file into a temp dir and loads it.

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/arenabots/arena/internal/testbin"
 	"github.com/arenabots/arena/referee"
 	"github.com/arenabots/arena/results"
 )
@@ -39,7 +40,7 @@ func TestSandboxLeague(t *testing.T) {
 }
 
 func testSandboxLeague(t *testing.T, sandbox string) {
-	testbot, err := testbotBuild()
+	testbot, err := testbin.Testbot()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -18,20 +18,12 @@ import (
 var testbot string
 
 func TestMain(m *testing.M) {
-	dir, err := os.MkdirTemp("", "arena-check-test-")
-	if err != nil {
+	var err error
+	if testbot, err = testbin.Testbot(); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
-	testbot, err = testbin.Build(dir)
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.RemoveAll(dir)
-		os.Exit(1)
-	}
-	code := m.Run()
-	os.RemoveAll(dir)
-	os.Exit(code)
+	os.Exit(m.Run())
 }
 
 // testSpec returns the Spec of the test bot in mode, launched through the

@@ -1,32 +1,155 @@
-// Package testbin builds the test bot (bots/internal/testbot) for the tests
-// of the bot host, of the conformance check and of leagues, so that each
-// finds it the same way. It is for tests only.
+// Package testbin builds the binaries that tests start as real processes,
+// arena itself and the test bot (bots/internal/testbot), once for the whole
+// test run: every test package that needs one gets the same file, built by
+// the first package that asked. It is for tests only.
+//
+// A binary is kept in a directory named by a hash of the module's Go
+// sources, so that a change to any of them builds it anew, and packages
+// tested at the same time (go test runs them in parallel) wait for one build
+// under a file lock instead of building the same binary each.
 package testbin
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
+	"io"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"strings"
+	"time"
+
+	"golang.org/x/sys/unix"
 )
 
-// Build builds the test bot into dir and returns the binary's path. It
-// opens dir to others (0755): a sandboxed bot runs as an unprivileged user.
-func Build(dir string) (string, error) {
-	if err := os.Chmod(dir, 0o755); err != nil {
+// Arena returns the path of arena's binary (cmd/arena), built once.
+func Arena() (string, error) { return build("arena", "cmd/arena") }
+
+// Testbot returns the path of the test bot's binary (bots/internal/testbot),
+// built once.
+func Testbot() (string, error) { return build("testbot", "bots/internal/testbot") }
+
+// staleAfter is how old the binaries of other sources must be before a new
+// build removes them (another checkout may be testing with them now).
+const staleAfter = 24 * time.Hour
+
+// build returns the binary name of the package at pkg (relative to the
+// module's root), building it if this version of the sources has none yet.
+func build(name, pkg string) (string, error) {
+	root, err := moduleRoot()
+	if err != nil {
 		return "", err
 	}
-	_, file, _, ok := runtime.Caller(0)
-	if !ok {
-		return "", errors.New("testbin: cannot locate bots/internal/testbot")
-	}
-	bin := filepath.Join(dir, "testbot")
-	src := filepath.Join(filepath.Dir(file), "..", "..", "bots", "internal", "testbot")
-	out, err := exec.Command("go", "build", "-o", bin, src).CombinedOutput()
+	key, err := sourceKey(root)
 	if err != nil {
-		return "", fmt.Errorf("building the test bot: %v\n%s", err, out)
+		return "", fmt.Errorf("testbin: hashing the sources: %w", err)
+	}
+	base := filepath.Join(os.TempDir(), fmt.Sprintf("arena-testbin-%d", os.Getuid()))
+	dir := filepath.Join(base, key)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return "", fmt.Errorf("testbin: %w", err)
+	}
+	unlock, err := lock(filepath.Join(dir, ".lock"))
+	if err != nil {
+		return "", err
+	}
+	defer unlock()
+	bin := filepath.Join(dir, name)
+	if _, err := os.Stat(bin); err == nil {
+		return bin, nil
+	}
+	removeStale(base, key)
+	tmp := bin + ".building"
+	cmd := exec.Command("go", "build", "-o", tmp, "./"+pkg)
+	cmd.Dir = root
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return "", fmt.Errorf("testbin: building %s: %v\n%s", pkg, err, out)
+	}
+	if err := os.Rename(tmp, bin); err != nil {
+		return "", fmt.Errorf("testbin: %w", err)
 	}
 	return bin, nil
+}
+
+// moduleRoot returns the module's root directory, two levels above this
+// file.
+func moduleRoot() (string, error) {
+	_, file, _, ok := runtime.Caller(0)
+	if !ok {
+		return "", errors.New("testbin: cannot locate the module's sources")
+	}
+	return filepath.Join(filepath.Dir(file), "..", ".."), nil
+}
+
+// sourceKey hashes what the binaries are built from: the Go version, go.mod,
+// go.sum and every .go file of the module (paths and contents), skipping
+// hidden directories and testdata.
+func sourceKey(root string) (string, error) {
+	h := sha256.New()
+	fmt.Fprintln(h, runtime.Version())
+	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			if path != root && (strings.HasPrefix(d.Name(), ".") || d.Name() == "testdata") {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !strings.HasSuffix(path, ".go") && d.Name() != "go.mod" && d.Name() != "go.sum" {
+			return nil
+		}
+		rel, err := filepath.Rel(root, path)
+		if err != nil {
+			return err
+		}
+		f, err := os.Open(path)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		fmt.Fprintf(h, "%s\x00", rel)
+		_, err = io.Copy(h, f)
+		return err
+	})
+	if err != nil {
+		return "", err
+	}
+	return hex.EncodeToString(h.Sum(nil))[:16], nil
+}
+
+// lock takes an exclusive flock on path, waiting for it, and returns its
+// release.
+func lock(path string) (func(), error) {
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
+	if err != nil {
+		return nil, fmt.Errorf("testbin: %w", err)
+	}
+	if err := unix.Flock(int(f.Fd()), unix.LOCK_EX); err != nil {
+		f.Close()
+		return nil, fmt.Errorf("testbin: locking %s: %w", path, err)
+	}
+	return func() { f.Close() }, nil
+}
+
+// removeStale removes the binaries of other sources than key that nobody
+// touched for staleAfter.
+func removeStale(base, key string) {
+	entries, err := os.ReadDir(base)
+	if err != nil {
+		return
+	}
+	for _, e := range entries {
+		if e.Name() == key {
+			continue
+		}
+		if fi, err := e.Info(); err == nil && time.Since(fi.ModTime()) > staleAfter {
+			_ = os.RemoveAll(filepath.Join(base, e.Name()))
+		}
+	}
 }

@@ -17,6 +17,7 @@ import (
 	"github.com/arenabots/arena/bots"
 	"github.com/arenabots/arena/bots/check"
 	"github.com/arenabots/arena/bots/host"
+	"github.com/arenabots/arena/internal/testbin"
 	"github.com/arenabots/arena/referee"
 )
 
@@ -30,23 +31,9 @@ var arenaBin string
 func TestMain(m *testing.M) { os.Exit(run(m)) }
 
 func run(m *testing.M) int {
-	dir, err := os.MkdirTemp("", "arena-python-test-")
-	if err != nil {
+	var err error
+	if arenaBin, err = testbin.Arena(); err != nil {
 		fmt.Fprintln(os.Stderr, err)
-		return 1
-	}
-	defer os.RemoveAll(dir)
-	// The bots run as an unprivileged user in their sandbox: arena's
-	// binary, their launcher, must be in reach.
-	if err := os.Chmod(dir, 0o755); err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		return 1
-	}
-	arenaBin = filepath.Join(dir, "arena")
-	build := exec.Command("go", "build", "-o", arenaBin, "github.com/arenabots/arena/cmd/arena")
-	build.Stdout, build.Stderr = os.Stderr, os.Stderr
-	if err := build.Run(); err != nil {
-		fmt.Fprintln(os.Stderr, "building arena:", err)
 		return 1
 	}
 	return m.Run()
