@@ -133,6 +133,7 @@ func hostileDir(t *testing.T) (dir, testbot string) {
 // journal and the standings record what the bot did, and afterwards no
 // process and no directory of any bot is left.
 func TestHostileLeague(t *testing.T) {
+	skipIfShort(t, "plays a league for each of 30 hostile bots")
 	dir, testbot := hostileDir(t)
 	cfg, _, err := Load(filepath.Join(dir, "league.yaml"))
 	if err != nil {
@@ -417,6 +418,7 @@ func assertNoLeftovers(t *testing.T, testbot, prefix string) {
 // they left, records every game once and writes standings that agree with
 // the journal.
 func TestHostileKill9Resume(t *testing.T) {
+	skipIfShort(t, "plays a hostile league twice, killed in between")
 	dir, testbot := hostileDir(t)
 	file := filepath.Join(dir, "kill9.yaml")
 	league := `

@@ -118,6 +118,7 @@ func stripTimes(games []results.Game) []results.Game {
 }
 
 func TestDeterminism(t *testing.T) {
+	skipIfShort(t, "plays the same league twice")
 	byID := func(games []results.Game) map[string]results.Game {
 		m := map[string]results.Game{}
 		for _, g := range stripTimes(games) {
@@ -280,5 +281,14 @@ func TestChangedConfigIsRefused(t *testing.T) {
 		if g.Seed != referee.RoundSeed(cfg.Seed, g.Round) {
 			t.Errorf("%s: board seed of the old config survived the restart", g.ID)
 		}
+	}
+}
+
+// skipIfShort skips a slow league test under -short, the quick loop of a
+// contributor; CI runs everything.
+func skipIfShort(t *testing.T, what string) {
+	t.Helper()
+	if testing.Short() {
+		t.Skipf("slow: %s; run without -short", what)
 	}
 }
