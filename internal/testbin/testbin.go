@@ -6,18 +6,13 @@ package testbin
 import (
 	"errors"
 	"fmt"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime"
 )
 
-// Build builds the test bot into dir and returns the binary's path. It
-// opens dir to others (0755): a sandboxed bot runs as an unprivileged user.
+// Build builds the test bot into dir and returns the binary's path.
 func Build(dir string) (string, error) {
-	if err := os.Chmod(dir, 0o755); err != nil {
-		return "", err
-	}
 	_, file, _, ok := runtime.Caller(0)
 	if !ok {
 		return "", errors.New("testbin: cannot locate bots/internal/testbot")
