@@ -260,13 +260,10 @@ func newSandboxed(spec Spec, path, dir string) (*sandboxed, error) {
 // The bot's uid may reach neither arena's binary nor its own files by
 // their paths (a directory closed to others on the way, such as /root or
 // go run's build directory): the host, which does, hands them over as
-// descriptors, after the sync pipe (syncFD). The launcher runs as
+// descriptors after the sync pipe (syncFD): the launcher runs as
 // /proc/self/fd/launcherFD, which the child resolves in the host's /proc
-// before it builds its view; the bot's files follow from firstOwnFD on.
-const (
-	launcherFD = syncFD + 1
-	firstOwnFD = launcherFD + 1
-)
+// before it builds its view, and the bot's files follow.
+const launcherFD = syncFD + 1
 
 // launch is a sandboxed launcher ready to start: its command, and the
 // host's end of its sync pipe (see syncFD).
@@ -283,13 +280,13 @@ func (l launch) closeFiles() {
 	}
 }
 
-// command returns the sandboxed launcher, bound to ctx, that runs the bot path with args:
-// the command launcher (arena's binary and its arguments) with opts,
-// started from descriptors (see launcherFD), with the bot's namespaces and
-// identity. As root, each of the bot's own files goes as a read-only
-// detached copy of its mount tree (see detach), which the launcher attaches
-// in its view; otherwise the bot's uid is arena's, and the launcher binds
-// them by path.
+// command returns the sandboxed launcher, bound to ctx, that runs the bot
+// path with args: the command launcher (arena's binary and its arguments)
+// with opts, started from descriptors (see launcherFD), with the bot's
+// namespaces and identity. As root, each of the bot's own files goes as a
+// read-only detached copy of its mount tree (see detach), which the
+// launcher attaches in its view; otherwise the bot's uid is arena's, and
+// the launcher binds them by path.
 func (sb *sandboxed) command(ctx context.Context, launcher []string, opts launchOptions, path string, args []string) (launch, error) {
 	pr, pw, err := os.Pipe()
 	if err != nil {
@@ -307,6 +304,13 @@ func (sb *sandboxed) command(ctx context.Context, launcher []string, opts launch
 		return fail(fmt.Errorf("sandbox: opening the launcher: %w", err))
 	}
 	l.cmd.ExtraFiles = append(l.cmd.ExtraFiles, self) // launcherFD
+	fi, err := self.Stat()
+	switch {
+	case err != nil:
+		return fail(fmt.Errorf("sandbox: the launcher: %w", err))
+	case !sb.id.self && fi.Mode().Perm()&0o001 == 0:
+		return fail(fmt.Errorf("sandbox: %s is not executable by others, and the bots' uids run it (chmod o+x %s), or set \"sandbox: off\"", launcher[0], launcher[0]))
+	}
 	opts.sandbox, opts.uidMode, opts.readOnly = true, sb.id.uidMode(), nil
 	for _, p := range sb.readOnly {
 		own := ownFile{path: p, fd: -1}

@@ -36,12 +36,6 @@ func run(m *testing.M) int {
 		return 1
 	}
 	defer os.RemoveAll(dir)
-	// The bots run as an unprivileged user in their sandbox: arena's
-	// binary, their launcher, must be in reach.
-	if err := os.Chmod(dir, 0o755); err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		return 1
-	}
 	arenaBin = filepath.Join(dir, "arena")
 	build := exec.Command("go", "build", "-o", arenaBin, "github.com/arenabots/arena/cmd/arena")
 	build.Stdout, build.Stderr = os.Stderr, os.Stderr
