@@ -32,6 +32,22 @@ func TestProbeSandbox(t *testing.T) {
 	}
 }
 
+// TestProbeSandboxClosedLauncher: as root, a launcher that the bots' uids
+// may not execute is named, with the fix, before any process starts.
+func TestProbeSandboxClosedLauncher(t *testing.T) {
+	if os.Geteuid() != 0 {
+		t.Skip("not root: the bots run as arena's own uid")
+	}
+	launcher := filepath.Join(t.TempDir(), "arena")
+	if err := os.WriteFile(launcher, []byte("#!/bin/sh\n"), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	_, err := ProbeSandbox(context.Background(), []string{launcher, "bot", "launch"})
+	if want := "(chmod o+x " + launcher + ")"; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("ProbeSandbox = %v, want an error saying %q", err, want)
+	}
+}
+
 // TestNoDescriptorLeaks: the descriptors by which the host hands a
 // sandboxed launcher arena's binary and the bot's files (and its sync
 // pipe) stay with the launcher: the bot starts with 0, 1 and 2 only.
