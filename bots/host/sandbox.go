@@ -33,9 +33,11 @@ import (
 //     as root (the supplementary groups dropped), arena's own uid through
 //     the user namespace otherwise; it keeps no capability;
 //   - it sees the system directories read-only, /etc without its secrets,
-//     its own files read-only at their host paths, its scratch directory
-//     (the host's Process directory) as /tmp, a minimal /dev and the /proc
-//     of its own PID namespace; nothing else of the host;
+//     its own files read-only at their host paths (handed over by the
+//     host, see command: no directory above them need be open to it),
+//     its scratch directory (the host's Process directory) as /tmp, a
+//     minimal /dev and the /proc of its own PID namespace; nothing else of
+//     the host;
 //   - its network namespace holds only its own loopback;
 //   - no_new_privs, Landlock where the kernel has it (no writes outside
 //     /tmp, no TCP, no signal or abstract socket outside its domain) and a
