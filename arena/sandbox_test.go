@@ -162,13 +162,9 @@ func TestSandboxClosedDirectories(t *testing.T) {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
-	for _, d := range []string{filepath.Dir(arenaBin), filepath.Dir(testbot), dir} {
-		fi, err := os.Stat(d)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if fi.Mode().Perm()&0o077 != 0 {
-			t.Fatalf("%s is %v: the test needs it closed to others", d, fi.Mode().Perm())
+	for _, p := range []string{arenaBin, testbot, dir} {
+		if !closedOnTheWay(t, p) {
+			t.Fatalf("every directory above %s is open to others: the test needs one closed", p)
 		}
 	}
 	body := "name: closed\nrounds: 1\nconcurrency: 1\nout: out\nbots:\n" +
@@ -190,6 +186,22 @@ func TestSandboxClosedDirectories(t *testing.T) {
 			t.Errorf("%s ended %s (%s), want normal", g.ID, g.Reason, g.Detail)
 		}
 	}
+}
+
+// closedOnTheWay reports whether a directory above path is not
+// searchable by others.
+func closedOnTheWay(t *testing.T, path string) bool {
+	t.Helper()
+	for d := filepath.Dir(path); d != "/"; d = filepath.Dir(d) {
+		fi, err := os.Stat(d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if fi.Mode().Perm()&0o001 == 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // TestSandboxRefused: where the sandbox cannot be made (here a launcher
