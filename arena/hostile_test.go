@@ -85,21 +85,6 @@ func hostileCases() map[string]hostileCase {
 	}
 }
 
-// openTempDir returns a temporary directory that others may enter, removed
-// at the end of the test: the bots of a league in it run as an unprivileged
-// user in their sandbox (the parent of t.TempDir is closed to others).
-func openTempDir(t *testing.T) string {
-	t.Helper()
-	dir, err := os.MkdirTemp("", "arena-league-")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { os.RemoveAll(dir) })
-	if err := os.Chmod(dir, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	return dir
-}
 
 // hostileDir returns a copy of testdata/hostile with the test bot in bin/,
 // as league.yaml expects it, and the test bot's path.
@@ -109,7 +94,7 @@ func hostileDir(t *testing.T) (dir, testbot string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	dir = openTempDir(t)
+	dir = t.TempDir()
 	for _, f := range []string{"league.yaml", "not-executable.txt"} {
 		data, err := os.ReadFile(filepath.Join("testdata", "hostile", f))
 		if err != nil {

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"net"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -44,7 +45,7 @@ func testSandboxLeague(t *testing.T, sandbox string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	dir := openTempDir(t)
+	dir := t.TempDir()
 	if err := os.Mkdir(filepath.Join(dir, "bin"), 0o755); err != nil {
 		t.Fatal(err)
 	}
@@ -148,13 +149,69 @@ func testSandboxLeague(t *testing.T, sandbox string) {
 	}
 }
 
+// TestSandboxClosedDirectories runs `arena run` as a user would as root:
+// arena's binary, the test bot and the league all sit in directories
+// closed to others (0700), as go run's build directory or /root are. The
+// bots, each an unprivileged uid, still start, from what arena hands them,
+// and play their games to the end.
+func TestSandboxClosedDirectories(t *testing.T) {
+	if os.Geteuid() != 0 {
+		t.Skip("not root: the bots run as arena's own uid, which reaches what arena does")
+	}
+	testbot, err := testbin.Testbot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	for _, p := range []string{arenaBin, testbot, dir} {
+		if !closedOnTheWay(t, p) {
+			t.Fatalf("every directory above %s is open to others: the test needs one closed", p)
+		}
+	}
+	body := "name: closed\nrounds: 1\nconcurrency: 1\nout: out\nbots:\n" +
+		"  - {name: greedy, builtin: greedy}\n  - {name: testbot, path: " + strconv.Quote(testbot) + ", args: [ok]}\n"
+	if err := os.WriteFile(filepath.Join(dir, "league.yaml"), []byte(body), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(arenaBin, "run", "--plain", "league.yaml")
+	cmd.Dir = dir
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("arena run: %v\n%s", err, out)
+	}
+	games, damaged, err := results.ReadJournal(filepath.Join(dir, "out", results.JournalName))
+	if err != nil || len(damaged) > 0 || len(games) != 2 {
+		t.Fatalf("journal: %d games, damaged %v, %v; want 2 games", len(games), damaged, err)
+	}
+	for _, g := range games {
+		if g.Reason != referee.Normal {
+			t.Errorf("%s ended %s (%s), want normal", g.ID, g.Reason, g.Detail)
+		}
+	}
+}
+
+// closedOnTheWay reports whether a directory above path is not
+// searchable by others.
+func closedOnTheWay(t *testing.T, path string) bool {
+	t.Helper()
+	for d := filepath.Dir(path); d != "/"; d = filepath.Dir(d) {
+		fi, err := os.Stat(d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if fi.Mode().Perm()&0o001 == 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // TestSandboxRefused: where the sandbox cannot be made (here a launcher
 // that fails, as arena's would on a kernel without user namespaces), the
 // league refuses to start with one line saying how to run without it, and
 // plays nothing.
 func TestSandboxRefused(t *testing.T) {
 	cfg := league(t, smallLeague)
-	failing := filepath.Join(openTempDir(t), "launcher")
+	failing := filepath.Join(t.TempDir(), "launcher")
 	if err := os.WriteFile(failing, []byte("#!/bin/sh\necho 'launch: sandbox: unshare: operation not permitted' >&2\nexit 1\n"), 0o755); err != nil {
 		t.Fatal(err)
 	}

@@ -6,9 +6,11 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"runtime"
 	"strconv"
+	"strings"
 	"syscall"
 
 	"golang.org/x/sys/unix"
@@ -33,10 +35,39 @@ type launchOptions struct {
 	cgroup string // the pids cgroup to join, or "" (the host joins a sandboxed bot itself)
 	// With the sandbox (see sandbox.go):
 	sandbox  bool
-	uidMode  string   // how the bot's uid was chosen, for the report
-	scratch  string   // host path of the scratch directory
-	readOnly []string // the bot's own files
-	report   bool     // print what the sandbox achieved instead of exec
+	uidMode  string    // how the bot's uid was chosen, for the report
+	scratch  string    // host path of the scratch directory
+	readOnly []ownFile // the bot's own files
+	report   bool      // print what the sandbox achieved instead of exec
+}
+
+// ownFile is one of the bot's own files (or directories) in its view: at
+// path, attached from descriptor fd, a detached copy of its mount tree
+// (see detach), or bound from path when fd is negative.
+type ownFile struct {
+	path string
+	fd   int
+}
+
+// String returns the launcher's argument for f: FD:PATH, or PATH.
+func (f ownFile) String() string {
+	if f.fd < 0 {
+		return f.path
+	}
+	return strconv.Itoa(f.fd) + ":" + f.path
+}
+
+// parseOwnFile reads an ownFile argument: FD:PATH, or an absolute PATH.
+func parseOwnFile(s string) (ownFile, error) {
+	if strings.HasPrefix(s, "/") {
+		return ownFile{path: s, fd: -1}, nil
+	}
+	fd, path, _ := strings.Cut(s, ":")
+	n, err := strconv.Atoi(fd)
+	if err != nil || n < 0 || !strings.HasPrefix(path, "/") {
+		return ownFile{}, fmt.Errorf("%q: want FD:PATH or PATH, with PATH absolute", s)
+	}
+	return ownFile{path: path, fd: n}, nil
 }
 
 // syncFD is the descriptor on which a sandboxed launcher waits for the
@@ -55,8 +86,8 @@ func (o launchOptions) args(path string, args []string) []string {
 	}
 	if o.sandbox {
 		out = append(out, "-sandbox", "-uid-mode", o.uidMode, "-scratch", o.scratch)
-		for _, p := range o.readOnly {
-			out = append(out, "-ro", p)
+		for _, f := range o.readOnly {
+			out = append(out, "-ro", f.String())
 		}
 	}
 	if o.report {
@@ -68,10 +99,12 @@ func (o launchOptions) args(path string, args []string) []string {
 
 // Launch is the launcher's body (see Spec.Launcher): args are
 // `-memory-mb N -processes N [-cgroup DIR] [-sandbox -uid-mode TEXT
-// -scratch DIR -ro PATH... [-report]] -- PATH [ARGS...]`. It sets the
+// -scratch DIR -ro [FD:]PATH... [-report]] -- PATH [ARGS...]`. It sets the
 // limits on its own process and joins the cgroup DIR when given; with
-// -sandbox it first waits for the host (descriptor 3), and after the limits
-// builds the bot's view and confines itself (see sandbox.go). Then it
+// -sandbox it first waits for the host (syncFD), and after the limits
+// builds the bot's view, attaching the bot's files from the descriptors FD
+// the host handed over (or binding their paths), and confines itself (see
+// sandbox.go); the bot inherits no descriptor beyond 0-2. Then it
 // replaces itself with PATH, keeping the environment; with -report it
 // prints what the sandbox achieved, as JSON, and exits instead. It returns
 // only on error.
@@ -86,7 +119,11 @@ func Launch(args []string) error {
 	fs.BoolVar(&o.sandbox, "sandbox", false, "build the bot's view and confine it")
 	fs.StringVar(&o.uidMode, "uid-mode", "", "how the bot's uid was chosen")
 	fs.StringVar(&o.scratch, "scratch", "", "the scratch directory, the bot's /tmp")
-	fs.Func("ro", "a file of the bot's, read-only", func(p string) error { o.readOnly = append(o.readOnly, p); return nil })
+	fs.Func("ro", "a file of the bot's, read-only: [FD:]PATH", func(s string) error {
+		f, err := parseOwnFile(s)
+		o.readOnly = append(o.readOnly, f)
+		return err
+	})
 	fs.BoolVar(&o.report, "report", false, "report what the sandbox achieved instead of exec")
 	if err := fs.Parse(args); err != nil {
 		return fmt.Errorf("launch: %w", err)
@@ -130,6 +167,11 @@ func Launch(args []string) error {
 		var err error
 		if report, err = confine(o.uidMode); err != nil {
 			return fmt.Errorf("launch: %w", err)
+		}
+		// arena's binary (launcherFD) and the bot's files stay with the
+		// launcher.
+		if err := unix.CloseRange(syncFD, math.MaxUint32, unix.CLOSE_RANGE_CLOEXEC); err != nil {
+			return fmt.Errorf("launch: closing the host's descriptors: %w", err)
 		}
 	}
 	if o.report {

@@ -110,39 +110,36 @@ func (r *groupRunner) Start(context.Context) error {
 	// ends. The Go runtime ends a thread only when a goroutine locked to it
 	// (runtime.LockOSThread) returns without unlocking, which nothing in
 	// arena does, so here it is arena's death.
-	attr := &syscall.SysProcAttr{Setsid: true, Pdeathsig: syscall.SIGKILL}
 	env := append(append([]string(nil), r.env...), r.pluginEnv...)
+	var cmd *exec.Cmd
 	var hostGo *os.File // the sandboxed launcher waits on its other end
 	if sb := r.sandbox; sb != nil {
 		opts.cgroup = "" // the host moves it in: it may not
-		opts.sandbox, opts.uidMode, opts.scratch, opts.readOnly = true, sb.id.uidMode(), r.dir, sb.readOnly
-		attr = sb.id.sysProcAttr()
+		opts.scratch = r.dir
 		env = inView(env, r.dir)
 		// go-plugin made its socket directory in the scratch directory,
 		// as arena's user: the bot's now.
 		if err := sb.id.own(r.dir); err != nil {
 			return err
 		}
-	}
-	name, argv := r.path, r.args
-	if len(r.launcher) > 0 {
-		name = r.launcher[0]
-		argv = append(append([]string(nil), r.launcher[1:]...), opts.args(r.path, r.args)...)
-	}
-	cmd := exec.Command(name, argv...)
-	cmd.Env = env
-	cmd.Dir = r.dir
-	cmd.SysProcAttr = attr
-	if r.sandbox != nil {
-		pr, pw, err := os.Pipe()
+		l, err := sb.command(context.Background(), r.launcher, opts, r.path, r.args)
 		if err != nil {
 			return err
 		}
-		defer pr.Close()
-		hostGo = pw
+		defer l.closeFiles()
+		cmd, hostGo = l.cmd, l.hostGo
 		defer hostGo.Close()
-		cmd.ExtraFiles = []*os.File{pr} // descriptor syncFD
+	} else {
+		name, argv := r.path, r.args
+		if len(r.launcher) > 0 {
+			name = r.launcher[0]
+			argv = append(append([]string(nil), r.launcher[1:]...), opts.args(r.path, r.args)...)
+		}
+		cmd = exec.Command(name, argv...)
+		cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true, Pdeathsig: syscall.SIGKILL}
 	}
+	cmd.Env = env
+	cmd.Dir = r.dir
 	outR, outW, err := os.Pipe()
 	if err != nil {
 		return err

@@ -13,9 +13,12 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
+
+	"golang.org/x/sys/unix"
 )
 
 // The sandbox. With Sandbox strict (the default) every bot process starts in
@@ -30,9 +33,11 @@ import (
 //     as root (the supplementary groups dropped), arena's own uid through
 //     the user namespace otherwise; it keeps no capability;
 //   - it sees the system directories read-only, /etc without its secrets,
-//     its own files read-only at their host paths, its scratch directory
-//     (the host's Process directory) as /tmp, a minimal /dev and the /proc
-//     of its own PID namespace; nothing else of the host;
+//     its own files read-only at their host paths (handed over by the
+//     host, see command: no directory above them need be open to it),
+//     its scratch directory (the host's Process directory) as /tmp, a
+//     minimal /dev and the /proc of its own PID namespace; nothing else of
+//     the host;
 //   - its network namespace holds only its own loopback;
 //   - no_new_privs, Landlock where the kernel has it (no writes outside
 //     /tmp, no TCP, no signal or abstract socket outside its domain) and a
@@ -205,39 +210,6 @@ func underAny(p string, dirs []string) bool {
 	return false
 }
 
-// checkReachable checks that a bot running as an unprivileged uid can reach
-// path: every directory on the way searchable by others, the file itself
-// readable by others, and searchable (a directory) or executable (exec)
-// too. Arena's own uid reaches what arena does.
-func checkReachable(path string, exec bool, id identity) error {
-	if id.self {
-		return nil
-	}
-	fi, err := os.Stat(path)
-	if err != nil {
-		return err
-	}
-	need, chmod := os.FileMode(0o004), "o+r"
-	if fi.IsDir() || exec {
-		need, chmod = 0o005, "o+rx"
-	}
-	if fi.Mode().Perm()&need != need {
-		return fmt.Errorf("sandbox: the bot runs as an unprivileged user, and %s is not open to others (chmod %s %s), or set \"sandbox: off\"", path, chmod, path)
-	}
-	for dir := filepath.Dir(path); ; dir = filepath.Dir(dir) {
-		di, err := os.Stat(dir)
-		if err != nil {
-			return err
-		}
-		if di.Mode().Perm()&0o001 == 0 {
-			return fmt.Errorf("sandbox: the bot runs as an unprivileged user, and directory %s is not searchable by others (chmod o+x %s), or set \"sandbox: off\"", dir, dir)
-		}
-		if dir == "/" {
-			return nil
-		}
-	}
-}
-
 // SandboxReport is what the sandbox achieved, as the launcher found it: the
 // record of a league's config.yaml.
 type SandboxReport struct {
@@ -266,8 +238,8 @@ type sandboxed struct {
 }
 
 // newSandboxed prepares the sandbox of a bot started from spec, whose
-// executable is path and scratch directory dir: a uid, dir handed over to
-// it, and the check that it can reach what it runs.
+// executable is path and scratch directory dir: a uid, and dir handed over
+// to it.
 func newSandboxed(spec Spec, path, dir string) (*sandboxed, error) {
 	if len(spec.Launcher) == 0 {
 		return nil, errors.New("sandbox: the bot has no launcher to build it (set \"sandbox: off\" to run without)")
@@ -280,29 +252,101 @@ func newSandboxed(spec Spec, path, dir string) (*sandboxed, error) {
 	if err != nil {
 		return nil, err
 	}
-	reach := func(p string, exec bool) error {
-		if err := checkReachable(p, exec, id); err != nil {
-			id.release()
-			return err
-		}
-		return nil
-	}
-	if err := reach(spec.Launcher[0], true); err != nil {
-		return nil, err
-	}
-	if err := reach(path, true); err != nil {
-		return nil, err
-	}
-	for _, p := range spec.Files {
-		if err := reach(p, false); err != nil {
-			return nil, err
-		}
-	}
 	if err := id.own(dir); err != nil {
 		id.release()
 		return nil, err
 	}
 	return &sandboxed{id: id, readOnly: ro}, nil
+}
+
+// The bot's uid may reach neither arena's binary nor its own files by
+// their paths (a directory closed to others on the way, such as /root or
+// go run's build directory): the host, which does, hands them over as
+// descriptors after the sync pipe (syncFD): the launcher runs as
+// /proc/self/fd/launcherFD, which the child resolves in the host's /proc
+// before it builds its view, and the bot's files follow.
+const launcherFD = syncFD + 1
+
+// launch is a sandboxed launcher ready to start: its command, and the
+// host's end of its sync pipe (see syncFD).
+type launch struct {
+	cmd    *exec.Cmd
+	hostGo *os.File
+}
+
+// closeFiles closes the host's copies of the descriptors handed to the
+// launcher, once it started (or failed to).
+func (l launch) closeFiles() {
+	for _, f := range l.cmd.ExtraFiles {
+		_ = f.Close()
+	}
+}
+
+// command returns the sandboxed launcher, bound to ctx, that runs the bot
+// path with args: the command launcher (arena's binary and its arguments)
+// with opts, started from descriptors (see launcherFD), with the bot's
+// namespaces and identity. As root, each of the bot's own files goes as a
+// read-only detached copy of its mount tree (see detach), which the
+// launcher attaches in its view; otherwise the bot's uid is arena's, and
+// the launcher binds them by path.
+func (sb *sandboxed) command(ctx context.Context, launcher []string, opts launchOptions, path string, args []string) (launch, error) {
+	pr, pw, err := os.Pipe()
+	if err != nil {
+		return launch{}, err
+	}
+	l := launch{cmd: exec.CommandContext(ctx, "/proc/self/fd/"+strconv.Itoa(launcherFD)), hostGo: pw}
+	l.cmd.ExtraFiles = []*os.File{pr} // syncFD
+	fail := func(err error) (launch, error) {
+		l.closeFiles()
+		pw.Close()
+		return launch{}, err
+	}
+	self, err := os.Open(launcher[0])
+	if err != nil {
+		return fail(fmt.Errorf("sandbox: opening the launcher: %w", err))
+	}
+	l.cmd.ExtraFiles = append(l.cmd.ExtraFiles, self) // launcherFD
+	fi, err := self.Stat()
+	switch {
+	case err != nil:
+		return fail(fmt.Errorf("sandbox: the launcher: %w", err))
+	case !sb.id.self && fi.Mode().Perm()&0o001 == 0:
+		return fail(fmt.Errorf("sandbox: %s is not executable by others, and the bots' uids run it (chmod o+x %s), or set \"sandbox: off\"", launcher[0], launcher[0]))
+	}
+	opts.sandbox, opts.uidMode, opts.readOnly = true, sb.id.uidMode(), nil
+	for _, p := range sb.readOnly {
+		own := ownFile{path: p, fd: -1}
+		if !sb.id.self {
+			f, err := detach(p)
+			if err != nil {
+				return fail(err)
+			}
+			own.fd = syncFD + len(l.cmd.ExtraFiles)
+			l.cmd.ExtraFiles = append(l.cmd.ExtraFiles, f)
+		}
+		opts.readOnly = append(opts.readOnly, own)
+	}
+	// argv[0] stays arena's path, for ps and the bot's messages.
+	l.cmd.Args = append(slices.Clone(launcher), opts.args(path, args)...)
+	l.cmd.SysProcAttr = sb.id.sysProcAttr()
+	return l, nil
+}
+
+// detach returns a read-only copy of the mount tree at path (a file or a
+// directory), detached from every mount namespace (open_tree(2)), which a
+// launcher may attach in its view without any right on path's directories.
+func detach(path string) (*os.File, error) {
+	fd, err := unix.OpenTree(unix.AT_FDCWD, path, unix.OPEN_TREE_CLONE|unix.OPEN_TREE_CLOEXEC|unix.AT_RECURSIVE)
+	if err != nil {
+		return nil, fmt.Errorf("sandbox: open_tree %s: %w", path, err)
+	}
+	f := os.NewFile(uintptr(fd), path)
+	attr := unix.MountAttr{Attr_set: unix.MOUNT_ATTR_RDONLY | unix.MOUNT_ATTR_NOSUID}
+	if err := unix.MountSetattr(fd, "", unix.AT_EMPTY_PATH|unix.AT_RECURSIVE, &attr); err != nil {
+		f.Close()
+		return nil, fmt.Errorf("sandbox: making %s read-only: %w", path, err)
+	}
+	return f, nil
 }
 
 // ProbeSandbox starts the launcher once in the strict sandbox, as a bot
@@ -324,33 +368,27 @@ func ProbeSandbox(ctx context.Context, launcher []string) (SandboxReport, error)
 		return SandboxReport{}, err
 	}
 	defer sb.id.release()
-	opts := launchOptions{
-		limits:  Limits{MemoryMB: -1, Processes: -1},
-		sandbox: true, uidMode: sb.id.uidMode(), scratch: dir, readOnly: sb.readOnly,
-		report: true,
-	}
+	opts := launchOptions{limits: Limits{MemoryMB: -1, Processes: -1}, scratch: dir, report: true}
 	ctx, cancel := context.WithTimeout(ctx, DefaultStartTimeout)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, launcher[0], append(append([]string(nil), launcher[1:]...), opts.args(launcher[0], nil)...)...)
-	cmd.Dir = dir
-	cmd.Env = []string{"PATH=/usr/bin:/bin"}
-	cmd.SysProcAttr = sb.id.sysProcAttr()
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	pr, pw, err := os.Pipe()
+	l, err := sb.command(ctx, launcher, opts, launcher[0], nil)
 	if err != nil {
 		return SandboxReport{}, err
 	}
-	cmd.ExtraFiles = []*os.File{pr}
+	defer l.hostGo.Close()
+	cmd := l.cmd
+	cmd.Dir = dir
+	cmd.Env = []string{"PATH=/usr/bin:/bin"}
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	err = cmd.Start()
-	pr.Close()
+	l.closeFiles()
 	if err != nil {
-		pw.Close()
 		// clone(2) refused the namespaces, or the uid mapping.
 		return SandboxReport{}, fmt.Errorf("the kernel refused a process its own user, mount, PID, network, IPC and UTS namespaces: %w", err)
 	}
-	_, _ = pw.Write([]byte{1})
-	pw.Close()
+	_, _ = l.hostGo.Write([]byte{1})
+	l.hostGo.Close()
 	if err = cmd.Wait(); err != nil {
 		if msg := strings.TrimSpace(stderr.String()); msg != "" {
 			lines := strings.Split(msg, "\n")

@@ -13,8 +13,8 @@ import (
 // its own mount namespace (where it is root of its own user namespace, with
 // no power over the host's files) before it execs the bot.
 type view struct {
-	scratch  string   // host path of the scratch directory: the bot's /tmp
-	readOnly []string // the bot's own files and directories, at their host paths
+	scratch  string    // host path of the scratch directory: the bot's /tmp
+	readOnly []ownFile // the bot's own files and directories, at their host paths
 }
 
 // Where the view is built: a tmpfs on /tmp (of this mount namespace only),
@@ -137,12 +137,20 @@ func (view) maskSecrets() error {
 	return nil
 }
 
-// bindOwn binds the bot's own files read-only at their host paths. A path
-// under the bot's /tmp lands in its scratch directory, which is its own.
+// bindOwn mounts the bot's own files read-only at their host paths:
+// attaches the copies of their mount trees the host handed over, or binds
+// their paths. A path under the bot's /tmp lands in its scratch directory,
+// which is its own.
 func (v view) bindOwn() error {
-	for _, p := range v.readOnly {
-		if err := bind(oldRoot+p, newRoot+p, true); err != nil {
-			return err
+	for _, f := range v.readOnly {
+		if f.fd < 0 {
+			if err := bind(oldRoot+f.path, newRoot+f.path, true); err != nil {
+				return err
+			}
+			continue
+		}
+		if err := attach(f.fd, newRoot+f.path); err != nil {
+			return fmt.Errorf("attaching %s: %w", f.path, err)
 		}
 	}
 	return nil
@@ -202,12 +210,7 @@ func bind(src, dst string, ro bool) error {
 	if err != nil {
 		return err
 	}
-	if fi.IsDir() {
-		err = os.MkdirAll(dst, 0o755)
-	} else {
-		err = touch(dst)
-	}
-	if err != nil {
+	if err := mountPoint(dst, fi.IsDir()); err != nil {
 		return err
 	}
 	if err := unix.Mount(src, dst, "", unix.MS_BIND|unix.MS_REC, ""); err != nil {
@@ -217,6 +220,29 @@ func bind(src, dst string, ro bool) error {
 		return setAttr(dst, true, unix.MOUNT_ATTR_RDONLY|unix.MOUNT_ATTR_NOSUID)
 	}
 	return setAttr(dst, false, unix.MOUNT_ATTR_NOSUID|unix.MOUNT_ATTR_NODEV)
+}
+
+// attach mounts the detached mount tree tree (see detach), read-only
+// already, on dst, making dst (a directory or an empty file, like the
+// tree's root) first.
+func attach(tree int, dst string) error {
+	var st unix.Stat_t
+	if err := unix.Fstat(tree, &st); err != nil {
+		return err
+	}
+	if err := mountPoint(dst, st.Mode&unix.S_IFMT == unix.S_IFDIR); err != nil {
+		return err
+	}
+	return unix.MoveMount(tree, "", unix.AT_FDCWD, dst, unix.MOVE_MOUNT_F_EMPTY_PATH)
+}
+
+// mountPoint makes a directory, or an empty file, at path, and its
+// directories.
+func mountPoint(path string, dir bool) error {
+	if dir {
+		return os.MkdirAll(path, 0o755)
+	}
+	return touch(path)
 }
 
 // setAttr sets the attributes attr on the mount at path, and on every

@@ -20,9 +20,7 @@ const serveEnv = "ARENA_LISP_TEST_SERVE"
 // ARGS...` runs host.Launch(ARGS), as `arena bot launch ARGS...` does.
 const launchArg = "-launch"
 
-// served is a copy of the test binary in a directory open to others, which
-// a sandboxed bot, an unprivileged user, can run (the test binary's own
-// directory is not).
+// served is the test binary, which serves the Lisp bots and launches them.
 var served string
 
 func TestMain(m *testing.M) {
@@ -37,35 +35,13 @@ func TestMain(m *testing.M) {
 		}
 		os.Exit(0)
 	}
-	dir, err := copySelf()
+	self, err := os.Executable()
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
-	served = filepath.Join(dir, "lisp.test")
-	code := m.Run()
-	os.RemoveAll(dir)
-	os.Exit(code)
-}
-
-// copySelf copies the test binary into a new directory open to others.
-func copySelf() (string, error) {
-	self, err := os.Executable()
-	if err != nil {
-		return "", err
-	}
-	data, err := os.ReadFile(self)
-	if err != nil {
-		return "", err
-	}
-	dir, err := os.MkdirTemp("", "arena-lisp-test-")
-	if err != nil {
-		return "", err
-	}
-	if err := os.Chmod(dir, 0o755); err != nil {
-		return "", err
-	}
-	return dir, os.WriteFile(filepath.Join(dir, "lisp.test"), data, 0o755)
+	served = self
+	os.Exit(m.Run())
 }
 
 // hostSpec is Spec for the test binary in serve mode (Spec runs arena).

@@ -54,7 +54,7 @@ func greedyScript(t *testing.T, dir, name string) string {
 }
 
 func TestBotAdd(t *testing.T) {
-	dir := openTempDir(t)
+	dir := t.TempDir()
 	reg := filepath.Join(dir, "bots.yaml")
 	bot := greedyScript(t, dir, "greedy.sh")
 	sum, err := registry.FileSHA256(bot)

@@ -20,9 +20,6 @@ func TestMain(m *testing.M) {
 		main()
 		syscall.Exit(0)
 	}
-	if code, ok := reexecFromOpenDir(); ok {
-		os.Exit(code)
-	}
 	os.Exit(m.Run())
 }
 

@@ -63,6 +63,7 @@
 //	ok         plays the first legal move, claims the state, writes a line
 //	env        reports its environment and directory in Info
 //	limits     reports its resource limits in Info
+//	fds        reports in Info the descriptors it held when it started
 //	launch     is the launcher (host.Launch) with the remaining arguments
 //	idle       sleeps, ignoring SIGTERM and SIGHUP (the grandchildren)
 //	daemon     starts `idle` in a session of its own and exits (for setsid)
@@ -75,6 +76,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -105,6 +107,10 @@ func main() {
 	if before(mode, num) {
 		return
 	}
+	fds := ""
+	if mode == "fds" {
+		fds = openFDs()
+	}
 	switch mode {
 	case "version2":
 		plugin.Serve(wire.ServeConfig(&raw{mode: mode}, 2))
@@ -125,7 +131,7 @@ func main() {
 		})
 		return
 	}
-	bots.Serve(&bot{mode: mode, num: num, args: args})
+	bots.Serve(&bot{mode: mode, num: num, args: args, fds: fds})
 	if mode == "stubborn" {
 		time.Sleep(time.Hour)
 	}
@@ -137,7 +143,8 @@ type bot struct {
 	num   int      // the mode's number: MB, MS, N
 	args  []string // the mode's arguments
 	calls int
-	hog   bool // the hog's spinners run
+	hog   bool   // the hog's spinners run
+	fds   string // fds: the descriptors held at the start
 }
 
 func (b *bot) Info() bots.Info {
@@ -155,8 +162,46 @@ func (b *bot) Info() bots.Info {
 		info.Author = fmt.Sprintf("data=%d nproc=%d core=%d", data.Cur, nproc.Cur, core.Cur)
 	case "flood":
 		flood(b.num)
+	case "fds":
+		info.Author = b.fds
 	}
 	return info
+}
+
+// openFDs returns the descriptors of this process, in order, separated by
+// spaces, or the error; but the one that reads them and those of Go's
+// poller (anon_inode:[eventpoll] and [eventfd], opened at start when
+// stdout is non-blocking).
+func openFDs() string {
+	d, err := unix.Open("/proc/self/fd", unix.O_RDONLY|unix.O_DIRECTORY|unix.O_CLOEXEC, 0)
+	if err != nil {
+		return err.Error()
+	}
+	defer unix.Close(d)
+	var names []string
+	buf := make([]byte, 4096)
+	for {
+		n, err := unix.Getdents(d, buf)
+		if err != nil {
+			return err.Error()
+		}
+		if n == 0 {
+			break
+		}
+		_, _, names = unix.ParseDirent(buf[:n], -1, names)
+	}
+	var fds []int
+	for _, n := range names {
+		fd, err := strconv.Atoi(n)
+		if err != nil || fd == d {
+			continue
+		}
+		if l, _ := os.Readlink("/proc/self/fd/" + n); !strings.HasPrefix(l, "anon_inode:") {
+			fds = append(fds, fd)
+		}
+	}
+	slices.Sort(fds)
+	return strings.Trim(fmt.Sprint(fds), "[]")
 }
 
 func (b *bot) Jogar(ctx context.Context, st referee.State, tempo time.Duration) (bots.Answer, error) {
