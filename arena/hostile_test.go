@@ -85,7 +85,6 @@ func hostileCases() map[string]hostileCase {
 	}
 }
 
-
 // hostileDir returns a copy of testdata/hostile with the test bot in bin/,
 // as league.yaml expects it, and the test bot's path.
 func hostileDir(t *testing.T) (dir, testbot string) {
