@@ -158,12 +158,18 @@ func TestSandboxClosedDirectories(t *testing.T) {
 	if os.Geteuid() != 0 {
 		t.Skip("not root: the bots run as arena's own uid, which reaches what arena does")
 	}
-	testbot, err := testbin.Testbot()
+	dir := t.TempDir() // closed to others, as are the binaries linked into it
+	arena, testbot := filepath.Join(dir, "arena"), filepath.Join(dir, "testbot")
+	built, err := testbin.Testbot()
 	if err != nil {
 		t.Fatal(err)
 	}
-	dir := t.TempDir()
-	for _, p := range []string{arenaBin, testbot, dir} {
+	for from, to := range map[string]string{arenaBin: arena, built: testbot} {
+		if err := os.Link(from, to); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, p := range []string{arena, testbot, dir} {
 		if !closedOnTheWay(t, p) {
 			t.Fatalf("every directory above %s is open to others: the test needs one closed", p)
 		}
@@ -173,7 +179,7 @@ func TestSandboxClosedDirectories(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "league.yaml"), []byte(body), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command(arenaBin, "run", "--plain", "league.yaml")
+	cmd := exec.Command(arena, "run", "--plain", "league.yaml")
 	cmd.Dir = dir
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("arena run: %v\n%s", err, out)
