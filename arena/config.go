@@ -20,6 +20,7 @@ import (
 	"github.com/arenabots/arena/bots/host"
 	"github.com/arenabots/arena/bots/lisp"
 	"github.com/arenabots/arena/bots/registry"
+	"github.com/arenabots/arena/games"
 	"github.com/arenabots/arena/referee"
 	"github.com/arenabots/arena/results"
 )
@@ -157,7 +158,7 @@ func (c *Config) complete() (warnings []error, err error) {
 	if c.Game == "" {
 		c.Game = DefaultGame
 	}
-	if _, err := referee.LookupGame(c.Game); err != nil {
+	if _, err := games.Lookup(c.Game); err != nil {
 		return nil, c.errAt(err.Error(), "game")
 	}
 	if find(c.root, "seed") == nil {

@@ -14,6 +14,7 @@ import (
 
 	"github.com/arenabots/arena/bots/host"
 	"github.com/arenabots/arena/bots/lisp"
+	"github.com/arenabots/arena/games"
 	"github.com/arenabots/arena/referee"
 	"github.com/arenabots/arena/results"
 )
@@ -271,7 +272,7 @@ func readHash(path string) (string, error) {
 // interrupted game.
 func (r *Runner) playAndRecord(ctx context.Context, s Scheduled, j *results.Journal) (*results.Game, error) {
 	c := r.Config
-	game, err := referee.LookupGame(c.Game)
+	game, err := games.Lookup(c.Game)
 	if err != nil {
 		return nil, err
 	}

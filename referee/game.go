@@ -1,11 +1,6 @@
 package referee
 
-import (
-	"fmt"
-	"maps"
-	"slices"
-	"strings"
-)
+import "fmt"
 
 // Side is one of the two players. The zero value is not a side.
 type Side uint8
@@ -41,7 +36,7 @@ type Move uint32
 const Pass Move = 1<<32 - 1
 
 // Game is the rules of one two-player, turn-based game, registered by name in
-// Games. Implementations must be deterministic: the same seed always gives the
+// the table of package games. Implementations must be deterministic: the same seed always gives the
 // same initial state, on every machine and in every version.
 type Game interface {
 	// Name is the game's identifier in configs and on the wire, e.g. "cavalo".
@@ -115,23 +110,4 @@ func Winner(scores [2]int) Side {
 		return Black
 	}
 	return 0
-}
-
-// Games is the table of games arena knows, by name. It is the one place a new
-// game is registered.
-func Games() map[string]Game {
-	return map[string]Game{
-		CavaloGame{}.Name(): CavaloGame{},
-	}
-}
-
-// LookupGame returns the game called name.
-func LookupGame(name string) (Game, error) {
-	games := Games()
-	g, ok := games[name]
-	if !ok {
-		known := slices.Sorted(maps.Keys(games))
-		return nil, fmt.Errorf("unknown game %q (known: %s)", name, strings.Join(known, ", "))
-	}
-	return g, nil
 }

@@ -8,17 +8,18 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/arenabots/arena/games/cavalo"
 	"github.com/arenabots/arena/referee"
 	"github.com/arenabots/arena/referee/judgetest"
 )
 
 // samplePositions returns the positions FuzzJudge answers in: judgetest's
-// (a landing on a double with a choice of removal), the referee's sample
-// positions under testdata, and an opening.
+// (a landing on a double with a choice of removal), Cavalo's sample
+// positions under games/cavalo/testdata, and an opening.
 func samplePositions(t testing.TB) []referee.State {
 	t.Helper()
-	out := []referee.State{judgetest.State(t), referee.CavaloGame{}.New(1)}
-	files, err := filepath.Glob(filepath.Join("testdata", "s*_p*.json"))
+	out := []referee.State{judgetest.State(t), cavalo.CavaloGame{}.New(1)}
+	files, err := filepath.Glob(filepath.Join("..", "games", "cavalo", "testdata", "s*_p*.json"))
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no sample positions under testdata (%v)", err)
 	}
@@ -27,7 +28,7 @@ func samplePositions(t testing.TB) []referee.State {
 		if err != nil {
 			t.Fatal(err)
 		}
-		st, err := referee.CavaloGame{}.Decode(data)
+		st, err := cavalo.CavaloGame{}.Decode(data)
 		if err != nil {
 			t.Fatalf("%s: %v", f, err)
 		}

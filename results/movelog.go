@@ -77,7 +77,7 @@ func WriteGameLog(dir string, g Game, initial referee.State, rec referee.Record)
 		jl.Write(b)
 		jl.WriteByte('\n')
 	}
-	if err := WriteReplay(&dat, g, lines); err != nil {
+	if err := WriteReplay(&dat, g, lines, sameGame(initial.Game())); err != nil {
 		return fmt.Errorf("write game log of %s: %w", g.ID, err)
 	}
 	if err := os.MkdirAll(filepath.Join(dir, GamesDir), 0o755); err != nil {
@@ -87,6 +87,16 @@ func WriteGameLog(dir string, g Game, initial referee.State, rec referee.Record)
 		return err
 	}
 	return WriteFileAtomic(LogDatPath(dir, g.ID), dat.Bytes())
+}
+
+// sameGame returns a lookup that knows game alone.
+func sameGame(game referee.Game) func(string) (referee.Game, error) {
+	return func(name string) (referee.Game, error) {
+		if name != game.Name() {
+			return nil, fmt.Errorf("a %s game logs a %s position", game.Name(), name)
+		}
+		return game, nil
+	}
 }
 
 // moveLines replays rec on a clone of initial.
@@ -159,8 +169,9 @@ func ReadGameLog(dir, id string) ([]MoveLine, error) {
 // evaluation, principal variation, its answer when rejected or completed,
 // discrepancy and output when there are any) followed by the board after it, and at the end the
 // result, reason and scores. g may hold only an ID when the game is not in
-// the journal.
-func WriteReplay(w io.Writer, g Game, lines []MoveLine) error {
+// the journal. lookup returns the rules of the game a line names (the wiring
+// passes games.Lookup).
+func WriteReplay(w io.Writer, g Game, lines []MoveLine, lookup func(name string) (referee.Game, error)) error {
 	b := &strings.Builder{}
 	fmt.Fprintf(b, "game %s", g.ID)
 	if g.White != "" {
@@ -176,7 +187,7 @@ func WriteReplay(w io.Writer, g Game, lines []MoveLine) error {
 		rules, ok := games[l.Game]
 		if !ok {
 			var err error
-			if rules, err = referee.LookupGame(l.Game); err != nil {
+			if rules, err = lookup(l.Game); err != nil {
 				return fmt.Errorf("ply %d: %w", l.Ply, err)
 			}
 			games[l.Game] = rules

@@ -12,6 +12,7 @@ import (
 
 	"github.com/arenabots/arena/bots/host"
 	"github.com/arenabots/arena/bots/internal/wire"
+	"github.com/arenabots/arena/games/cavalo"
 	"github.com/arenabots/arena/referee"
 )
 
@@ -115,7 +116,7 @@ type checkPosition struct {
 // checkPositions returns the positions of Run: the opening of seed after
 // both placements, then the embedded ones.
 func checkPositions(seed uint64) ([]checkPosition, error) {
-	open := referee.CavaloGame{}.New(seed)
+	open := cavalo.CavaloGame{}.New(seed)
 	var buf [referee.MaxMoves]referee.Move
 	for range 2 {
 		moves := open.Moves(buf[:0])
@@ -135,7 +136,7 @@ func checkPositions(seed uint64) ([]checkPosition, error) {
 		if err != nil {
 			return nil, err
 		}
-		st, err := referee.CavaloGame{}.Decode(data)
+		st, err := cavalo.CavaloGame{}.Decode(data)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", f.file, err)
 		}

@@ -16,6 +16,7 @@ import (
 
 	"github.com/arenabots/arena/bots"
 	"github.com/arenabots/arena/bots/lisp/sexp"
+	"github.com/arenabots/arena/games/cavalo"
 	"github.com/arenabots/arena/referee"
 )
 
@@ -203,7 +204,7 @@ func (a *Adapter) Close() error {
 // is interrupted, and killed if jogar does not unwind within the grace
 // period). An adapter whose SBCL died starts a new one first.
 func (a *Adapter) Jogar(ctx context.Context, st referee.State, tempo time.Duration) (bots.Answer, error) {
-	c, ok := st.(*referee.Cavalo)
+	c, ok := st.(*cavalo.Cavalo)
 	if !ok {
 		return bots.Answer{}, fmt.Errorf("lisp: the adapter plays cavalo, not %s", st.Game().Name())
 	}

@@ -4,7 +4,7 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/arenabots/arena/referee"
+	"github.com/arenabots/arena/games/cavalo"
 	"github.com/spf13/cobra"
 )
 
@@ -30,7 +30,7 @@ machine and in every version of arena (docs/rules.md).`,
 			if !cmd.Flags().Changed("seed") {
 				return usage(errors.New("board: --seed is required (see 'arena board --help')"))
 			}
-			st := referee.CavaloGame{}.New(seed)
+			st := cavalo.CavaloGame{}.New(seed)
 			text := st.String()
 			if asJSON {
 				data, err := st.Encode()

@@ -4,7 +4,7 @@ import (
 	"context"
 	"testing"
 
-	"github.com/arenabots/arena/referee"
+	"github.com/arenabots/arena/games/cavalo"
 )
 
 func TestBoardCmd(t *testing.T) {
@@ -38,11 +38,11 @@ func TestBoardJSONDecodes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, err := referee.DecodeCavalo([]byte(stdout))
+	got, err := cavalo.DecodeCavalo([]byte(stdout))
 	if err != nil {
 		t.Fatalf("DecodeCavalo(arena board --json): %v", err)
 	}
-	if want := referee.NewCavalo(7); got != want {
+	if want := cavalo.NewCavalo(7); got != want {
 		t.Errorf("decoded board:\n%s\nwant:\n%s", got.String(), want.String())
 	}
 }

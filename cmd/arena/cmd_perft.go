@@ -7,6 +7,7 @@ import (
 	"os"
 	"time"
 
+	"github.com/arenabots/arena/games/cavalo"
 	"github.com/arenabots/arena/referee"
 	"github.com/spf13/cobra"
 )
@@ -48,17 +49,17 @@ seed (--seed).`,
 			if depth < 1 || depth > maxPerftDepth {
 				return usage(fmt.Errorf("perft: --depth %d: want 1 to %d", depth, maxPerftDepth))
 			}
-			var pos referee.Cavalo
+			var pos cavalo.Cavalo
 			if flags.Changed("position") {
 				data, err := os.ReadFile(file)
 				if err != nil {
 					return usage(err) // *fs.PathError names the file
 				}
-				if pos, err = referee.DecodeCavalo(data); err != nil {
+				if pos, err = cavalo.DecodeCavalo(data); err != nil {
 					return usage(fmt.Errorf("%s: %w", file, err))
 				}
 			} else {
-				pos = referee.NewCavalo(seed)
+				pos = cavalo.NewCavalo(seed)
 			}
 			out, log := cmd.OutOrStdout(), cmd.ErrOrStderr()
 			for d := 1; d <= depth; d++ {
@@ -84,7 +85,7 @@ seed (--seed).`,
 
 // perft is referee.Perft(pos, depth), split at the root so that an
 // interrupt (ctx) stops a long count between root moves.
-func perft(ctx context.Context, pos referee.Cavalo, depth int) (uint64, error) {
+func perft(ctx context.Context, pos cavalo.Cavalo, depth int) (uint64, error) {
 	if depth <= 1 {
 		return referee.Perft(&pos, depth), nil
 	}

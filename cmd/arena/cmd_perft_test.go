@@ -10,12 +10,12 @@ import (
 )
 
 func TestPerftCmd(t *testing.T) {
-	s1p9 := filepath.Join("..", "..", "referee", "testdata", "s1_p9.json")
+	s1p9 := filepath.Join("..", "..", "games", "cavalo", "testdata", "s1_p9.json")
 	tests := []struct {
 		golden string
 		args   []string
 	}{
-		// The counts of s1_p9 are those of referee/testdata/perft.txt.
+		// The counts of s1_p9 are those of games/cavalo/testdata/perft.txt.
 		{"perft_s1_p9_d5.golden", []string{"--position", s1p9, "--depth", "5"}},
 		{"perft_seed42_d6.golden", []string{"--seed", "42", "--depth", "6"}},
 		{"perft_seed0_d1.golden", []string{"--depth=1", "--seed=0"}},

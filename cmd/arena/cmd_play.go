@@ -12,6 +12,7 @@ import (
 
 	"github.com/arenabots/arena/arena"
 	"github.com/arenabots/arena/bots/host"
+	"github.com/arenabots/arena/games/cavalo"
 	"github.com/arenabots/arena/referee"
 )
 
@@ -77,7 +78,7 @@ e.g. builtin:greedy or builtin:random,seed=7.`,
 
 // playGame starts both bots, plays the game and prints it to w.
 func playGame(ctx context.Context, w io.Writer, specs [2]host.Spec, o playOptions) error {
-	st := referee.CavaloGame{}.New(o.seed)
+	st := cavalo.CavaloGame{}.New(o.seed)
 	opt := referee.MatchOptions{
 		Clock:  referee.Clock{Tempo: time.Duration(o.tempo) * time.Millisecond, Margin: time.Duration(o.margin) * time.Millisecond},
 		OnMove: func(m referee.MoveRecord) { printMove(w, m) },

@@ -5,12 +5,13 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/arenabots/arena/games/cavalo"
 	"github.com/arenabots/arena/referee"
 )
 
 func TestCavalo(t *testing.T) {
 	seeds := []uint64{0, 1, 2, 3, 42, 2026, 1<<64 - 1}
-	if err := TestGame(referee.CavaloGame{}, seeds); err != nil {
+	if err := TestGame(cavalo.CavaloGame{}, seeds); err != nil {
 		t.Errorf("TestGame(CavaloGame): %v", err)
 	}
 }
@@ -46,13 +47,13 @@ func (g brokenGame) New(seed uint64) referee.State {
 		*g.news++
 		seed += uint64(*g.news)
 	}
-	c := referee.NewCavalo(seed)
+	c := cavalo.NewCavalo(seed)
 	return &brokenState{Cavalo: &c, g: g}
 }
 
 func (g brokenGame) Decode(data []byte) (referee.State, error) {
 	if g.flaw == decodeAccepts {
-		c := referee.NewCavalo(0)
+		c := cavalo.NewCavalo(0)
 		return &brokenState{Cavalo: &c, g: g}, nil
 	}
 	if g.flaw == decodeLosesScores {
@@ -62,7 +63,7 @@ func (g brokenGame) Decode(data []byte) (referee.State, error) {
 			data, _ = json.Marshal(f)
 		}
 	}
-	c, err := referee.DecodeCavalo(data)
+	c, err := cavalo.DecodeCavalo(data)
 	if err != nil {
 		return nil, err
 	}
@@ -70,7 +71,7 @@ func (g brokenGame) Decode(data []byte) (referee.State, error) {
 }
 
 type brokenState struct {
-	*referee.Cavalo
+	*cavalo.Cavalo
 	g brokenGame
 }
 

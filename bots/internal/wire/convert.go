@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/arenabots/arena/games/cavalo"
 	pb "github.com/arenabots/arena/proto"
 	"github.com/arenabots/arena/referee"
 )
@@ -18,8 +19,8 @@ import (
 
 // Cell codes of pb.Cavalo besides the numbers 0..99.
 const (
-	cellWhite = -1 // White's knight, as referee.WhiteKnight
-	cellBlack = -2 // Black's knight, as referee.BlackKnight
+	cellWhite = -1 // White's knight, as cavalo.WhiteKnight
+	cellBlack = -2 // Black's knight, as cavalo.BlackKnight
 	cellEmpty = -3 // visited or removed
 )
 
@@ -49,7 +50,7 @@ func fromprotoSide(s pb.Side) (referee.Side, error) {
 // ToprotoState writes st, a state of a game the wire knows, as an Estado.
 func ToprotoState(st referee.State) (*pb.Estado, error) {
 	switch s := st.(type) {
-	case *referee.Cavalo:
+	case *cavalo.Cavalo:
 		return &pb.Estado{Jogo: &pb.Estado_Cavalo{Cavalo: toprotoCavalo(s)}}, nil
 	}
 	return nil, fmt.Errorf("no wire form for a %s state", st.Game().Name())
@@ -70,8 +71,8 @@ func FromprotoState(e *pb.Estado) (referee.State, error) {
 	return nil, fmt.Errorf("state of unknown type %T", e.GetJogo())
 }
 
-func toprotoCavalo(c *referee.Cavalo) *pb.Cavalo {
-	cells := make([]int32, referee.Squares)
+func toprotoCavalo(c *cavalo.Cavalo) *pb.Cavalo {
+	cells := make([]int32, cavalo.Squares)
 	white, black := c.Knight(referee.White), c.Knight(referee.Black)
 	for sq := range cells {
 		switch n := c.Cell(sq); {
@@ -97,12 +98,12 @@ func toprotoCavalo(c *referee.Cavalo) *pb.Cavalo {
 
 // fromprotoCavalo checks and reads a Cavalo position. The checks are the
 // referee's own: the cells are written as a position file and decoded by
-// referee.DecodeCavalo, so the wire can never build a position that a file
+// cavalo.DecodeCavalo, so the wire can never build a position that a file
 // could not.
-func fromprotoCavalo(p *pb.Cavalo) (*referee.Cavalo, error) {
+func fromprotoCavalo(p *pb.Cavalo) (*cavalo.Cavalo, error) {
 	cells := p.GetCells()
-	if len(cells) != referee.Squares {
-		return nil, fmt.Errorf("cavalo state has %d cells, want %d", len(cells), referee.Squares)
+	if len(cells) != cavalo.Squares {
+		return nil, fmt.Errorf("cavalo state has %d cells, want %d", len(cells), cavalo.Squares)
 	}
 	side, err := fromprotoSide(p.GetToMove())
 	if err != nil {
@@ -135,7 +136,7 @@ func fromprotoCavalo(p *pb.Cavalo) (*referee.Cavalo, error) {
 	buf = append(buf, `],"to_move":`...)
 	buf = strconv.AppendInt(buf, int64(side), 10)
 	buf = append(buf, '}')
-	c, err := referee.DecodeCavalo(buf)
+	c, err := cavalo.DecodeCavalo(buf)
 	if err != nil {
 		return nil, fmt.Errorf("cavalo state: %w", err)
 	}

@@ -1,4 +1,4 @@
-package referee
+package cavalo
 
 import (
 	"bytes"
@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/arenabots/arena/referee"
 )
 
 // CavaloGame is the rules of Jogo do Cavalo as a Game.
@@ -16,13 +18,13 @@ type CavaloGame struct{}
 func (CavaloGame) Name() string { return "cavalo" }
 
 // New returns the initial position of seed's board.
-func (CavaloGame) New(seed uint64) State {
+func (CavaloGame) New(seed uint64) referee.State {
 	c := NewCavalo(seed)
 	return &c
 }
 
 // Decode reads a position file.
-func (CavaloGame) Decode(data []byte) (State, error) {
+func (CavaloGame) Decode(data []byte) (referee.State, error) {
 	c, err := DecodeCavalo(data)
 	if err != nil {
 		return nil, err
@@ -79,7 +81,7 @@ func DecodeCavalo(data []byte) (Cavalo, error) {
 			case *v == WhiteKnight || *v == BlackKnight:
 				i := -*v - 1
 				if knight[i] != noSquare {
-					return Cavalo{}, fmt.Errorf("position: two %s knights (%s and %s)", Side(i+1), SquareName(int(knight[i])), SquareName(sq))
+					return Cavalo{}, fmt.Errorf("position: two %s knights (%s and %s)", referee.Side(i+1), SquareName(int(knight[i])), SquareName(sq))
 				}
 				knight[i] = int8(sq)
 			case *v < 0 || *v > 99:
@@ -103,7 +105,7 @@ func DecodeCavalo(data []byte) (Cavalo, error) {
 	c := cavaloFromBoard(board)
 	c.knight = knight
 	c.score = [2]int32{int32(f.Scores[0]), int32(f.Scores[1])}
-	c.toMove = Side(f.ToMove)
+	c.toMove = referee.Side(f.ToMove)
 	return c, nil
 }
 
@@ -191,7 +193,7 @@ func (c *Cavalo) String() string {
 
 // Diff describes how other differs from c, or returns "" when they are the
 // same position. It is how the referee reports a bot's wrong claimed state.
-func (c *Cavalo) Diff(other State) string {
+func (c *Cavalo) Diff(other referee.State) string {
 	o, ok := other.(*Cavalo)
 	switch {
 	case other == nil || ok && o == nil:

@@ -1,4 +1,4 @@
-package referee
+package cavalo
 
 import (
 	"encoding/json"
@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/arenabots/arena/referee"
 )
 
 func TestDecodeTestdata(t *testing.T) {
@@ -184,7 +186,7 @@ func FuzzDecodeCavalo(f *testing.F) {
 			t.Errorf("round trip of %q:\ngot  %s\nwant %s", data, back.String(), c.String())
 		}
 		// Whatever the file, the position must be playable without panics.
-		var buf [MaxMoves]Move
+		var buf [referee.MaxMoves]referee.Move
 		moves := c.Moves(buf[:0])
 		if got, want := c.Terminal(), len(moves) == 0; got != want {
 			t.Errorf("Terminal(): got %v, want %v (%d moves)", got, want, len(moves))

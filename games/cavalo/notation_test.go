@@ -1,8 +1,10 @@
-package referee
+package cavalo
 
 import (
 	"strings"
 	"testing"
+
+	"github.com/arenabots/arena/referee"
 )
 
 func TestSquareRoundTrip(t *testing.T) {
@@ -33,7 +35,7 @@ func TestSquareName(t *testing.T) {
 
 func TestMoveRoundTrip(t *testing.T) {
 	var c Cavalo
-	check := func(m Move) {
+	check := func(m referee.Move) {
 		t.Helper()
 		text := c.FormatMove(m)
 		for _, in := range []string{text, strings.ToLower(text), "  " + text + "\n"} {
@@ -43,26 +45,26 @@ func TestMoveRoundTrip(t *testing.T) {
 			}
 		}
 	}
-	check(Pass)
+	check(referee.Pass)
 	for to := range Squares {
-		check(Move(to))
+		check(referee.Move(to))
 		for removed := range Squares {
-			check(Move(to) | Move(removed+1)<<moveRemove)
+			check(referee.Move(to) | referee.Move(removed+1)<<moveRemove)
 		}
 	}
 }
 
 func TestParseMove(t *testing.T) {
-	sq := func(name string) Move {
+	sq := func(name string) referee.Move {
 		s, err := ParseSquare(name)
 		if err != nil {
 			t.Fatal(err)
 		}
-		return Move(s)
+		return referee.Move(s)
 	}
 	tests := []struct {
 		in     string
-		want   Move
+		want   referee.Move
 		format string // FormatCavaloMove(want)
 	}{
 		{"D1", sq("D1"), "D1"},
@@ -72,9 +74,9 @@ func TestParseMove(t *testing.T) {
 		{"c4xh8", sq("C4") | (sq("H8")+1)<<moveRemove, "C4xH8"},
 		{"C4XH8", sq("C4") | (sq("H8")+1)<<moveRemove, "C4xH8"},
 		{"A1xA1", sq("A1") | (sq("A1")+1)<<moveRemove, "A1xA1"}, // syntax only: Legal rejects it
-		{"pass", Pass, "pass"},
-		{"PASS", Pass, "pass"},
-		{" Pass\n", Pass, "pass"},
+		{"pass", referee.Pass, "pass"},
+		{"PASS", referee.Pass, "pass"},
+		{" Pass\n", referee.Pass, "pass"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.in, func(t *testing.T) {
@@ -148,7 +150,7 @@ func FuzzParseMove(f *testing.F) {
 		if err != nil || back != m {
 			t.Errorf("ParseCavaloMove(%q) = %v; FormatCavaloMove = %q; parsed back: got %v, %v; want %v, nil", text, m, out, back, err, m)
 		}
-		if m != Pass {
+		if m != referee.Pass {
 			if to := int(m & moveTo); to >= Squares {
 				t.Errorf("ParseCavaloMove(%q): target square %d, want 0..99", text, to)
 			}

@@ -1,7 +1,9 @@
-package referee
+package cavalo
 
 import (
 	"testing"
+
+	"github.com/arenabots/arena/referee"
 )
 
 // maxPlies bounds a game of Cavalo: every move but a pass takes at least one
@@ -41,12 +43,12 @@ func checkGame(t *testing.T, seed uint64, choices []byte) {
 	t.Helper()
 	st := CavaloGame{}.New(seed)
 	c := st.(*Cavalo)
-	rng := splitMix64{state: seed}
+	rng := referee.SplitMix64{State: seed}
 	var (
 		scored [Squares]bool // numbers a knight has landed on
 		gone   [Squares]bool // numbers no longer on the board
 		sums   [2]int
-		buf    [MaxMoves]Move
+		buf    [referee.MaxMoves]referee.Move
 	)
 	for ply := 0; ; ply++ {
 		moves := st.Moves(buf[:0])
@@ -63,14 +65,14 @@ func checkGame(t *testing.T, seed uint64, choices []byte) {
 		if ply < len(choices) {
 			pick = int(choices[ply]) % len(moves)
 		} else {
-			pick = int(rng.below(uint64(len(moves))))
+			pick = int(rng.Below(uint64(len(moves))))
 		}
 		m := moves[pick]
 		side := st.ToMove()
 		text := st.FormatMove(m)
 		numsBefore := c.nums.Count()
 		landed := -1
-		if m != Pass {
+		if m != referee.Pass {
 			landed = int(c.cell[m&moveTo])
 		}
 		snapshot := *c
@@ -90,11 +92,11 @@ func checkGame(t *testing.T, seed uint64, choices []byte) {
 		if got := st.ToMove(); got != side.Other() {
 			t.Fatalf("ply %d (%s): ToMove() = %v, want %v", ply, text, got, side.Other())
 		}
-		if m == Pass {
+		if m == referee.Pass {
 			if n := c.nums.Count(); n != numsBefore {
 				t.Fatalf("ply %d: pass changed the numbers on the board from %d to %d", ply, numsBefore, n)
 			}
-			if next := st.Moves(buf[:0]); len(next) == 0 || next[0] == Pass {
+			if next := st.Moves(buf[:0]); len(next) == 0 || next[0] == referee.Pass {
 				t.Fatalf("ply %d: %v passed but %v has moves %v", ply, side, side.Other(), next)
 			}
 		} else {

@@ -1,4 +1,4 @@
-package referee
+package cavalo
 
 // SetPly sets the number of moves c counts as played (Ply). It is for
 // adapters that rebuild a position sent over the wire, where the move number
