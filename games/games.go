@@ -14,7 +14,7 @@ import (
 // new game is registered.
 func All() map[string]referee.Game {
 	return map[string]referee.Game{
-		cavalo.CavaloGame{}.Name(): cavalo.CavaloGame{},
+		cavalo.Game{}.Name(): cavalo.Game{},
 	}
 }
 

@@ -18,7 +18,7 @@ import (
 // positions under games/cavalo/testdata, and an opening.
 func samplePositions(t testing.TB) []referee.State {
 	t.Helper()
-	out := []referee.State{judgetest.State(t), cavalo.CavaloGame{}.New(1)}
+	out := []referee.State{judgetest.State(t), cavalo.Game{}.New(1)}
 	files, err := filepath.Glob(filepath.Join("..", "games", "cavalo", "testdata", "s*_p*.json"))
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no sample positions under testdata (%v)", err)
@@ -28,7 +28,7 @@ func samplePositions(t testing.TB) []referee.State {
 		if err != nil {
 			t.Fatal(err)
 		}
-		st, err := cavalo.CavaloGame{}.Decode(data)
+		st, err := cavalo.Game{}.Decode(data)
 		if err != nil {
 			t.Fatalf("%s: %v", f, err)
 		}

@@ -54,12 +54,12 @@ func TestMatchNormal(t *testing.T) {
 			var calls atomic.Int64
 			p := counted(playerFunc(firstLegal), &calls)
 			var seen []MoveRecord
-			rec := Match(context.Background(), cavalo.CavaloGame{}.New(seed), [2]Player{p, p}, MatchOptions{
+			rec := Match(context.Background(), cavalo.Game{}.New(seed), [2]Player{p, p}, MatchOptions{
 				Clock:  roomy,
 				OnMove: func(mr MoveRecord) { seen = append(seen, mr) },
 			})
 			// The same game, played without the match loop.
-			want := cavalo.CavaloGame{}.New(seed)
+			want := cavalo.Game{}.New(seed)
 			var buf [MaxMoves]Move
 			plies := 0
 			for moves := want.Moves(buf[:0]); len(moves) > 0; moves = want.Moves(buf[:0]) {
@@ -164,7 +164,7 @@ func TestMatchFaults(t *testing.T) {
 			if clock == (Clock{}) {
 				clock = roomy
 			}
-			rec := Match(context.Background(), cavalo.CavaloGame{}.New(7), [2]Player{tt.white, black}, MatchOptions{Clock: clock})
+			rec := Match(context.Background(), cavalo.Game{}.New(7), [2]Player{tt.white, black}, MatchOptions{Clock: clock})
 			if rec.Reason != tt.reason || rec.Loser != tt.loser || rec.Winner != tt.loser.Other() {
 				t.Errorf("got reason %v, loser %v, winner %v; want %v, %v, %v", rec.Reason, rec.Loser, rec.Winner, tt.reason, tt.loser, tt.loser.Other())
 			}
@@ -209,7 +209,7 @@ func TestMatchPolicy(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			st, err := cavalo.CavaloGame{}.Decode([]byte(board))
+			st, err := cavalo.Game{}.Decode([]byte(board))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -269,7 +269,7 @@ func TestMatchInterrupted(t *testing.T) {
 			ctx, cancel := context.WithCancel(context.Background())
 			defer cancel()
 			p := tt.play(cancel)
-			rec := Match(ctx, cavalo.CavaloGame{}.New(3), [2]Player{p, p}, MatchOptions{Clock: roomy})
+			rec := Match(ctx, cavalo.Game{}.New(3), [2]Player{p, p}, MatchOptions{Clock: roomy})
 			if rec.Reason != Interrupted || rec.Winner != 0 || rec.Loser != 0 {
 				t.Errorf("got reason %v, winner %v, loser %v; want interrupted, 0, 0", rec.Reason, rec.Winner, rec.Loser)
 			}
@@ -299,12 +299,12 @@ func TestMatchForcedMoves(t *testing.T) {
 				}
 				return firstLegal(ctx, req)
 			}), &calls)
-			rec := Match(context.Background(), cavalo.CavaloGame{}.New(seed), [2]Player{p, p}, MatchOptions{Clock: roomy, RefereeForced: refereeForced})
+			rec := Match(context.Background(), cavalo.Game{}.New(seed), [2]Player{p, p}, MatchOptions{Clock: roomy, RefereeForced: refereeForced})
 			if rec.Reason != Normal {
 				t.Fatalf("seed %d: got reason %v (%s), want normal", seed, rec.Reason, rec.Detail)
 			}
 			// Replay the record and check which moves were forced.
-			st := cavalo.CavaloGame{}.New(seed)
+			st := cavalo.Game{}.New(seed)
 			var buf [MaxMoves]Move
 			asked := 0
 			for _, mr := range rec.Moves {
@@ -336,7 +336,7 @@ func TestMatchPassIsNotSent(t *testing.T) {
 	board := `{"board":[[-1,null,null,null,null,null,null,null,null,null],` + emptyRows(2) +
 		`,[null,null,null,-2,null,null,null,null,null,null],` + emptyRows(1) +
 		`,[null,null,null,null,40,null,null,null,null,null],` + emptyRows(4) + `],"scores":[0,0],"to_move":1}`
-	st, err := cavalo.CavaloGame{}.Decode([]byte(board))
+	st, err := cavalo.Game{}.Decode([]byte(board))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -405,7 +405,7 @@ func TestMatchClaim(t *testing.T) {
 				m := req.Legal[0]
 				return Reply{Move: req.State.FormatMove(m), Claim: tt.claim(req, m)}, nil
 			})
-			rec := Match(context.Background(), cavalo.CavaloGame{}.New(11), [2]Player{p, p}, MatchOptions{Clock: roomy})
+			rec := Match(context.Background(), cavalo.Game{}.New(11), [2]Player{p, p}, MatchOptions{Clock: roomy})
 			if rec.Reason != Normal || len(rec.Moves) == 0 {
 				t.Fatalf("got reason %v with %d moves, want a normal game", rec.Reason, len(rec.Moves))
 			}
@@ -429,7 +429,7 @@ func TestMatchZeroClock(t *testing.T) {
 		time.Sleep(time.Millisecond)
 		return firstLegal(ctx, req)
 	})
-	rec := Match(context.Background(), cavalo.CavaloGame{}.New(9), [2]Player{slow, slow}, MatchOptions{})
+	rec := Match(context.Background(), cavalo.Game{}.New(9), [2]Player{slow, slow}, MatchOptions{})
 	if rec.Reason != Normal {
 		t.Errorf("got reason %v (%s), want normal", rec.Reason, rec.Detail)
 	}
@@ -445,7 +445,7 @@ func TestUnplayed(t *testing.T) {
 		{0, 0},
 	}
 	for _, tt := range tests {
-		rec := Unplayed(cavalo.CavaloGame{}.New(1), tt.loser, Start, "no binary")
+		rec := Unplayed(cavalo.Game{}.New(1), tt.loser, Start, "no binary")
 		if rec.Winner != tt.winner || rec.Loser != tt.loser || rec.Reason != Start || rec.Detail != "no binary" || len(rec.Moves) != 0 {
 			t.Errorf("Unplayed(loser %v): got %+v, want winner %v", tt.loser, rec, tt.winner)
 		}

@@ -3,7 +3,7 @@ package referee
 // Position is the hot-path view of a game state that perft and search work
 // on: a value type whose pointer plays moves in place, so that a copy of the
 // value is an undo record and nothing is allocated. Each game's position
-// type implements it (e.g. *cavalo.Cavalo).
+// type implements it (e.g. *cavalo.Position).
 type Position interface {
 	ToMove() Side
 	Moves(buf []Move) []Move

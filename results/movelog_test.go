@@ -22,7 +22,7 @@ import (
 // there.
 func playout(t testing.TB, seed uint64, faultAt int) (referee.State, referee.Record) {
 	t.Helper()
-	initial := cavalo.CavaloGame{}.New(seed)
+	initial := cavalo.Game{}.New(seed)
 	st := initial.Clone()
 	var rec referee.Record
 	var buf [referee.MaxMoves]referee.Move
@@ -109,7 +109,7 @@ func TestWriteGameLog(t *testing.T) {
 			}
 			// The last position is the game's end: its scores are the
 			// record's.
-			last, err := cavalo.CavaloGame{}.Decode(lines[len(lines)-1].Position)
+			last, err := cavalo.Game{}.Decode(lines[len(lines)-1].Position)
 			if err != nil || last.Scores() != rec.Scores {
 				t.Errorf("last position: %v, %v; want scores %v", last, err, rec.Scores)
 			}
@@ -145,7 +145,7 @@ func TestWriteGameLogErrors(t *testing.T) {
 	initial, rec := playout(t, 7, 0)
 	g := FromRecord("01-a-b", 1, 7, "a", "b", rec, time.Time{}, time.Time{})
 	dir := t.TempDir()
-	if err := WriteGameLog(dir, g, cavalo.CavaloGame{}.New(8), rec); err == nil || !strings.Contains(err.Error(), "does not replay") {
+	if err := WriteGameLog(dir, g, cavalo.Game{}.New(8), rec); err == nil || !strings.Contains(err.Error(), "does not replay") {
 		t.Errorf("wrong initial state: %v", err)
 	}
 	g.ID = "../escape"

@@ -94,7 +94,7 @@ type classicSearch struct {
 }
 
 // minimax returns the value of p for its side to move, to depth plies.
-func (s *classicSearch) minimax(p *cavalo.Cavalo, depth, alpha, beta int) int {
+func (s *classicSearch) minimax(p *cavalo.Position, depth, alpha, beta int) int {
 	s.nodes++
 	if s.nodes%1024 == 0 && (s.ctx.Err() != nil || time.Now().After(s.deadline)) {
 		s.stopped = true
@@ -135,7 +135,7 @@ func (s *classicSearch) minimax(p *cavalo.Cavalo, depth, alpha, beta int) int {
 }
 
 // order sorts moves by the number they land on, biggest first.
-func (s *classicSearch) order(p *cavalo.Cavalo, moves []referee.Move) []referee.Move {
+func (s *classicSearch) order(p *cavalo.Position, moves []referee.Move) []referee.Move {
 	slices.SortStableFunc(moves, func(a, b referee.Move) int {
 		return classicGain(p, b) - classicGain(p, a)
 	})
@@ -143,7 +143,7 @@ func (s *classicSearch) order(p *cavalo.Cavalo, moves []referee.Move) []referee.
 }
 
 // classicGain is the points move m scores (0 for a pass).
-func classicGain(p *cavalo.Cavalo, m referee.Move) int {
+func classicGain(p *cavalo.Position, m referee.Move) int {
 	child := *p
 	child.Play(m)
 	i := p.ToMove().Index()
@@ -152,14 +152,14 @@ func classicGain(p *cavalo.Cavalo, m referee.Move) int {
 
 // classicEval is the score difference plus the points reachable in one jump,
 // for the side to move.
-func classicEval(p *cavalo.Cavalo) int {
+func classicEval(p *cavalo.Position) int {
 	s := p.ToMove()
 	sc := p.Scores()
 	return sc[s.Index()] - sc[1-s.Index()] + classicReach(p, s) - classicReach(p, s.Other())
 }
 
 // classicReach is the sum of the numbers side's knight could jump to now.
-func classicReach(p *cavalo.Cavalo, side referee.Side) int {
+func classicReach(p *cavalo.Position, side referee.Side) int {
 	k, o := p.Knight(side), p.Knight(side.Other())
 	if k < 0 {
 		return 0
@@ -231,14 +231,14 @@ func searchBotOptions(bot string, opts Options, known []searchBotOption) ([]floa
 }
 
 // cavaloOf returns a copy of st, which must be a Cavalo position.
-func cavaloOf(bot string, st referee.State) (cavalo.Cavalo, error) {
-	c, ok := st.(*cavalo.Cavalo)
+func cavaloOf(bot string, st referee.State) (cavalo.Position, error) {
+	c, ok := st.(*cavalo.Position)
 	if !ok || c == nil {
 		name := "no"
 		if st != nil {
 			name = st.Game().Name()
 		}
-		return cavalo.Cavalo{}, fmt.Errorf("%s plays cavalo, not a %s position", bot, name)
+		return cavalo.Position{}, fmt.Errorf("%s plays cavalo, not a %s position", bot, name)
 	}
 	return *c, nil
 }

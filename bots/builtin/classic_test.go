@@ -13,7 +13,7 @@ import (
 )
 
 // loadSample returns reference position name as the bots receive it.
-func loadSample(tb testing.TB, name string) *cavalo.Cavalo {
+func loadSample(tb testing.TB, name string) *cavalo.Position {
 	c := samples.Load(tb, name)
 	return &c
 }
@@ -29,7 +29,7 @@ func (otherGame) Name() string { return "dots" }
 
 // checkAnswer checks that a answers st with a legal move, the state it
 // leads to and search statistics, leaving st as it was.
-func checkAnswer(t *testing.T, st *cavalo.Cavalo, before cavalo.Cavalo, a bots.Answer) {
+func checkAnswer(t *testing.T, st *cavalo.Position, before cavalo.Position, a bots.Answer) {
 	t.Helper()
 	if *st != before {
 		t.Fatal("the bot changed the referee's state")
@@ -43,7 +43,7 @@ func checkAnswer(t *testing.T, st *cavalo.Cavalo, before cavalo.Cavalo, a bots.A
 	if a.State == nil {
 		t.Fatal("no claimed state")
 	}
-	if d := want.(*cavalo.Cavalo).Diff(a.State); d != "" {
+	if d := want.(*cavalo.Position).Diff(a.State); d != "" {
 		t.Errorf("claimed state differs: %s", d)
 	}
 	if a.Stats.Nodes <= 0 {
@@ -118,7 +118,7 @@ func TestClassicTakesTheBest(t *testing.T) {
 		[null, null, null, null, null, null, null, null, null, null],
 		[null, null, null, null, null, null, null, null, null, null],
 		[null, null, null, null, null, null, null, null, null, -2]], "scores": [0, 10], "to_move": 1}`
-	c, err := cavalo.DecodeCavalo([]byte(js))
+	c, err := cavalo.Decode([]byte(js))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -168,7 +168,7 @@ func TestSearchBotsRejectOtherGames(t *testing.T) {
 			t.Errorf("%s: got error %v for a dots position", name, err)
 		}
 		empty := strings.Repeat(`null,`, 9) + `null`
-		ended, err := cavalo.DecodeCavalo([]byte(`{"board": [[-1,` + strings.Repeat(`null,`, 8) + `null],` +
+		ended, err := cavalo.Decode([]byte(`{"board": [[-1,` + strings.Repeat(`null,`, 8) + `null],` +
 			strings.Repeat(`[`+empty+`],`, 8) + `[` + strings.Repeat(`null,`, 9) + `-2]], "scores": [1, 2], "to_move": 1}`))
 		if err != nil {
 			t.Fatal(err)

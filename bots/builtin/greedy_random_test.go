@@ -18,7 +18,7 @@ func samplePositions(t *testing.T) map[string]referee.State {
 	t.Helper()
 	out := map[string]referee.State{}
 	for _, seed := range []uint64{1, 2, 42} {
-		st := cavalo.CavaloGame{}.New(seed)
+		st := cavalo.Game{}.New(seed)
 		out[fmt.Sprintf("new seed %d", seed)] = st
 	}
 	files, err := filepath.Glob(filepath.Join("..", "..", "games", "cavalo", "testdata", "*.json"))
@@ -30,7 +30,7 @@ func samplePositions(t *testing.T) map[string]referee.State {
 		if err != nil {
 			t.Fatal(err)
 		}
-		st, err := cavalo.CavaloGame{}.Decode(data)
+		st, err := cavalo.Game{}.Decode(data)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -84,7 +84,7 @@ func TestRandomSeeded(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		st := cavalo.CavaloGame{}.New(9)
+		st := cavalo.Game{}.New(9)
 		var moves []string
 		for !st.Terminal() {
 			a, err := b.Jogar(context.Background(), st.Clone(), time.Second)
@@ -96,7 +96,7 @@ func TestRandomSeeded(t *testing.T) {
 				t.Fatalf("random played %q, not legal in\n%v", a.Move, st)
 			}
 			st.Play(m)
-			if d := st.(*cavalo.Cavalo).Diff(a.State); d != "" {
+			if d := st.(*cavalo.Position).Diff(a.State); d != "" {
 				t.Fatalf("claimed state differs: %s", d)
 			}
 			moves = append(moves, a.Move)

@@ -65,7 +65,7 @@ func TestStrength(t *testing.T) {
 				players[0], players[1] = players[1], players[0]
 			}
 			abSide := referee.Side(colour + 1)
-			st := cavalo.CavaloGame{}.New(seed)
+			st := cavalo.Game{}.New(seed)
 			rec := referee.Match(context.Background(), st, players, referee.MatchOptions{
 				Clock: referee.Clock{Tempo: tempo, Margin: 300 * time.Millisecond},
 				OnMove: func(mr referee.MoveRecord) {

@@ -116,7 +116,7 @@ type checkPosition struct {
 // checkPositions returns the positions of Run: the opening of seed after
 // both placements, then the embedded ones.
 func checkPositions(seed uint64) ([]checkPosition, error) {
-	open := cavalo.CavaloGame{}.New(seed)
+	open := cavalo.Game{}.New(seed)
 	var buf [referee.MaxMoves]referee.Move
 	for range 2 {
 		moves := open.Moves(buf[:0])
@@ -136,7 +136,7 @@ func checkPositions(seed uint64) ([]checkPosition, error) {
 		if err != nil {
 			return nil, err
 		}
-		st, err := cavalo.CavaloGame{}.Decode(data)
+		st, err := cavalo.Game{}.Decode(data)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", f.file, err)
 		}

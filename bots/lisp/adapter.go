@@ -204,7 +204,7 @@ func (a *Adapter) Close() error {
 // is interrupted, and killed if jogar does not unwind within the grace
 // period). An adapter whose SBCL died starts a new one first.
 func (a *Adapter) Jogar(ctx context.Context, st referee.State, tempo time.Duration) (bots.Answer, error) {
-	c, ok := st.(*cavalo.Cavalo)
+	c, ok := st.(*cavalo.Position)
 	if !ok {
 		return bots.Answer{}, fmt.Errorf("lisp: the adapter plays cavalo, not %s", st.Game().Name())
 	}

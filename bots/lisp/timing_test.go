@@ -14,7 +14,7 @@ import (
 // it there, calling jogar, writing the answer back and decoding it.
 func BenchmarkJogarOverhead(b *testing.B) {
 	a, _ := startAdapter(b, Config{Files: []string{"testdata/first.lisp"}})
-	st := cavalo.NewCavalo(1)
+	st := cavalo.New(1)
 	for range 3 {
 		st.Play(st.Moves(nil)[0])
 	}
@@ -48,7 +48,7 @@ func TestFullGameAtTempo1000(t *testing.T) {
 		over := m.Elapsed - clock.Tempo
 		worst, total, n = max(worst, over), total+over, n+1
 	}}
-	st := cavalo.NewCavalo(5)
+	st := cavalo.New(5)
 	rec := referee.Match(context.Background(), &st, [2]referee.Player{botPlayer{a}, greedy{}}, opt)
 	if rec.Reason != referee.Normal {
 		t.Fatalf("game ended with %s: %s", rec.Reason, rec.Detail)

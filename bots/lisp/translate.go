@@ -28,11 +28,11 @@ func knightCell(side referee.Side) cell {
 	return cellBlack
 }
 
-// board is a whole board in absolute terms, indexed as cavalo.Cavalo.
+// board is a whole board in absolute terms, indexed as cavalo.Position.
 type board [cavalo.Squares]cell
 
 // boardOf returns c's board.
-func boardOf(c *cavalo.Cavalo) board {
+func boardOf(c *cavalo.Position) board {
 	var b board
 	for sq := range b {
 		b[sq] = cell(c.Cell(sq))
@@ -90,7 +90,7 @@ func (v view) scores(s [2]int) [2]int {
 }
 
 // encodeState writes c as the bot's estado.
-func encodeState(c *cavalo.Cavalo, v view) sexp.Value {
+func encodeState(c *cavalo.Position, v view) sexp.Value {
 	b := boardOf(c)
 	rows := make([]sexp.Value, 10)
 	for r := range rows {
@@ -225,7 +225,7 @@ func (cl claim) state(next referee.Side) (referee.State, error) {
 	if err != nil {
 		return nil, err
 	}
-	return cavalo.CavaloGame{}.Decode(data)
+	return cavalo.Game{}.Decode(data)
 }
 
 // decoded is a bot's answer in referee terms.
@@ -237,7 +237,7 @@ type decoded struct {
 
 // decodeAnswer turns what jogar returned into a move (and the state it
 // claims) for the position before.
-func decodeAnswer(x sexp.Value, before *cavalo.Cavalo, v view) (decoded, error) {
+func decodeAnswer(x sexp.Value, before *cavalo.Position, v view) (decoded, error) {
 	var d decoded
 	if v.cfg.Answer == AnswerState {
 		cl, err := decodeState(x, v)
@@ -311,11 +311,11 @@ func decodeAnswer(x sexp.Value, before *cavalo.Cavalo, v view) (decoded, error) 
 
 // move maps a move written in notation by the bot to the referee's squares.
 func (v view) move(text string) (string, error) {
-	m, err := cavalo.ParseCavaloMove(text)
+	m, err := cavalo.ParseMove(text)
 	if err != nil {
 		return "", err
 	}
-	s := cavalo.FormatCavaloMove(m)
+	s := cavalo.FormatMove(m)
 	if !v.flipped || s == "pass" {
 		return s, nil
 	}
@@ -331,7 +331,7 @@ func (v view) move(text string) (string, error) {
 // result matches cl best (which double it removes), or the first such move
 // (the highest double) without cl. When no legal move lands there it
 // returns the square's name, for the referee to reject.
-func resolve(before *cavalo.Cavalo, to int, cl *claim) string {
+func resolve(before *cavalo.Position, to int, cl *claim) string {
 	best, bestDiff := cavalo.SquareName(to), -1
 	for _, m := range before.Moves(nil) {
 		text := before.FormatMove(m)
@@ -359,7 +359,7 @@ func resolve(before *cavalo.Cavalo, to int, cl *claim) string {
 // claimed turns a claim into the referee state to compare, filling in the
 // scores that a board alone implies (the mover scored the number it landed
 // on), or a note saying why it cannot.
-func claimed(before *cavalo.Cavalo, cl claim, to int, v view) (referee.State, string) {
+func claimed(before *cavalo.Position, cl claim, to int, v view) (referee.State, string) {
 	if !cl.hasScores {
 		cl.scores = before.Scores()
 		if to >= 0 && before.Cell(to) >= 0 {

@@ -13,9 +13,9 @@ import (
 
 // gamePositions plays a random game from seed and returns every position
 // where the side to move has a real choice, with the move played there.
-func gamePositions(seed uint64) (before []cavalo.Cavalo, played []referee.Move) {
+func gamePositions(seed uint64) (before []cavalo.Position, played []referee.Move) {
 	r := rand.New(rand.NewPCG(seed, 1))
-	c := cavalo.NewCavalo(seed)
+	c := cavalo.New(seed)
 	for {
 		moves := c.Moves(nil)
 		if len(moves) == 0 {
@@ -47,14 +47,14 @@ func configs() []Config {
 
 // botAnswers returns the answers a correct bot seeing view v could give
 // for the move m from before: every move form the configuration allows.
-func botAnswers(before cavalo.Cavalo, m referee.Move, v view) map[string]sexp.Value {
+func botAnswers(before cavalo.Position, m referee.Move, v view) map[string]sexp.Value {
 	after := before
 	after.Play(m)
 	st := encodeState(&after, v)
 	if v.cfg.Answer == AnswerState {
 		return map[string]sexp.Value{"state": st}
 	}
-	text, _ := v.move(cavalo.FormatCavaloMove(m)) // the view map is its own inverse
+	text, _ := v.move(cavalo.FormatMove(m)) // the view map is its own inverse
 	to, _ := cavalo.ParseSquare(strings.Split(text, "x")[0])
 	base := int64(v.cfg.IndexBase)
 	return map[string]sexp.Value{
@@ -111,7 +111,7 @@ func TestTranslationRoundTrip(t *testing.T) {
 func TestEncodeState(t *testing.T) {
 	t.Parallel()
 	// Seed 1 after white's placement and black's: black's knight on row 10.
-	c := cavalo.NewCavalo(1)
+	c := cavalo.New(1)
 	for range 2 {
 		c.Play(c.Moves(nil)[0])
 	}
@@ -178,7 +178,7 @@ func TestEncodeState(t *testing.T) {
 
 func TestDecodeAnswerErrors(t *testing.T) {
 	t.Parallel()
-	c := cavalo.NewCavalo(1)
+	c := cavalo.New(1)
 	c.Play(c.Moves(nil)[0])
 	c.Play(c.Moves(nil)[0])
 	good := encodeState(&c, newView(Config{State: StateBoard}.WithDefaults(), c.ToMove()))

@@ -82,12 +82,12 @@ func NewCavaloEval() *CavaloEval {
 }
 
 // CavaloSearcher is the engine specialised to Jogo do Cavalo.
-type CavaloSearcher = Searcher[cavalo.Cavalo, *cavalo.Cavalo, *CavaloEval]
+type CavaloSearcher = Searcher[cavalo.Position, *cavalo.Position, *CavaloEval]
 
 // NewCavalo returns a Cavalo searcher with a CavaloEval and a transposition
 // table of about ttMB MiB.
 func NewCavalo(ttMB int) *CavaloSearcher {
-	return New[cavalo.Cavalo, *cavalo.Cavalo](NewCavaloEval(), ttMB)
+	return New[cavalo.Position, *cavalo.Position](NewCavaloEval(), ttMB)
 }
 
 // SetStop makes the solver call stop every few hundred nodes and give up
@@ -97,7 +97,7 @@ func (e *CavaloEval) SetStop(stop func() bool) { e.stop = stop }
 // Prepare builds the tables of root's board: where each number is, the
 // values by byte of a square set. The solver's cache is kept while the
 // boards agree, dropped when root is another game's.
-func (e *CavaloEval) Prepare(root *cavalo.Cavalo) {
+func (e *CavaloEval) Prepare(root *cavalo.Position) {
 	w := e.RegionWeight * 64
 	for i := range e.levelWeight {
 		e.levelWeight[i] = w
@@ -210,7 +210,7 @@ func (e *CavaloEval) placement(nums cavalo.SquareSet, side referee.Side) int {
 }
 
 // Hint orders moves by the number they take, then by the double they remove.
-func (e *CavaloEval) Hint(p *cavalo.Cavalo, m referee.Move) int32 {
+func (e *CavaloEval) Hint(p *cavalo.Position, m referee.Move) int32 {
 	if m == referee.Pass {
 		return 0
 	}
@@ -223,7 +223,7 @@ func (e *CavaloEval) Hint(p *cavalo.Cavalo, m referee.Move) int32 {
 }
 
 // Evaluate returns the value of p for the side to move (see CavaloEval).
-func (e *CavaloEval) Evaluate(p *cavalo.Cavalo) (int32, bool) {
+func (e *CavaloEval) Evaluate(p *cavalo.Position) (int32, bool) {
 	nums := p.Numbers()
 	s := p.ToMove()
 	sc := p.Scores()

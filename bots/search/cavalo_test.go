@@ -13,7 +13,7 @@ import (
 
 // mirrored returns p seen from the other side: rows flipped, the knights,
 // scores and side to move swapped. Its value for the side to move is p's.
-func mirrored(tb testing.TB, p *cavalo.Cavalo) cavalo.Cavalo {
+func mirrored(tb testing.TB, p *cavalo.Position) cavalo.Position {
 	tb.Helper()
 	data, err := p.Encode()
 	if err != nil {
@@ -65,7 +65,7 @@ func TestEvaluateSymmetric(t *testing.T) {
 func TestEvaluateMirrored(t *testing.T) {
 	t.Parallel()
 	for seed := uint64(1); seed <= 12; seed++ {
-		randomGame(seed, 80, func(p *cavalo.Cavalo, _ referee.Move) {
+		randomGame(seed, 80, func(p *cavalo.Position, _ referee.Move) {
 			q := mirrored(t, p)
 			e, f := NewCavaloEval(), NewCavaloEval()
 			e.Prepare(p)
@@ -142,7 +142,7 @@ func TestMaxPathByHand(t *testing.T) {
 
 // bruteBest is the most points White can still collect in p, where Black
 // cannot move, by trying every sequence of White's moves under the rules.
-func bruteBest(p *cavalo.Cavalo) int {
+func bruteBest(p *cavalo.Position) int {
 	var buf [referee.MaxMoves]referee.Move
 	best := 0
 	for _, m := range p.Moves(buf[:0]) {
@@ -193,7 +193,7 @@ func TestMaxPathMatchesBruteForce(t *testing.T) {
 // gameValue is the exact value of p for its side to move, the final margin
 // under best play by both sides, found by searching every line to the end;
 // ok is false when that takes more than *budget positions.
-func gameValue(p *cavalo.Cavalo, budget *int) (v int, ok bool) {
+func gameValue(p *cavalo.Position, budget *int) (v int, ok bool) {
 	if *budget--; *budget < 0 {
 		return 0, false
 	}
@@ -220,7 +220,7 @@ func TestEvaluateExactIsTheOutcome(t *testing.T) {
 	t.Parallel()
 	checked := 0
 	for seed := uint64(1); seed <= 25; seed++ {
-		p := cavalo.NewCavalo(seed)
+		p := cavalo.New(seed)
 		s := NewCavalo(1)
 		e := NewCavaloEval()
 		var buf [referee.MaxMoves]referee.Move

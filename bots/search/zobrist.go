@@ -53,7 +53,7 @@ func scoreKey(d int) uint64 {
 }
 
 // lead returns White's lead in p.
-func lead(p *cavalo.Cavalo) int {
+func lead(p *cavalo.Position) int {
 	s := p.Scores()
 	return s[0] - s[1]
 }
@@ -68,7 +68,7 @@ func knightIndex(sq int) int {
 
 // Hash returns the Zobrist hash of p: its numbers, knights, side to move and
 // score difference.
-func (e *CavaloEval) Hash(p *cavalo.Cavalo) uint64 {
+func (e *CavaloEval) Hash(p *cavalo.Position) uint64 {
 	h := scoreKey(lead(p))
 	for sq := range cavalo.Squares {
 		if p.Cell(sq) >= 0 {
@@ -87,7 +87,7 @@ func (e *CavaloEval) Hash(p *cavalo.Cavalo) uint64 {
 // changes, the mover's knight leaves its square (or its pending placement)
 // for the target, the target's number, its digit-swapped twin and a removed
 // double leave the board, and the mover scores the number.
-func (e *CavaloEval) HashAfter(h uint64, p *cavalo.Cavalo, m referee.Move) uint64 {
+func (e *CavaloEval) HashAfter(h uint64, p *cavalo.Position, m referee.Move) uint64 {
 	h ^= blackKey
 	if m == referee.Pass {
 		return h
@@ -116,7 +116,7 @@ func (e *CavaloEval) HashAfter(h uint64, p *cavalo.Cavalo, m referee.Move) uint6
 // decodeMove splits a Cavalo move (not Pass) into its target square and the
 // square of the double it removes (-1 for none). It mirrors referee's
 // encoding, target | (removed+1)<<8, which a test checks against
-// cavalo.FormatCavaloMove.
+// cavalo.FormatMove.
 func decodeMove(m referee.Move) (to, removed int) {
 	return int(m & 0xff), int(m>>8) - 1
 }

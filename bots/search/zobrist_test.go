@@ -11,11 +11,11 @@ func TestHashIncrementalMatchesFull(t *testing.T) {
 	t.Parallel()
 	for seed := uint64(1); seed <= 20; seed++ {
 		e := NewCavaloEval()
-		root := cavalo.NewCavalo(seed)
+		root := cavalo.New(seed)
 		e.Prepare(&root)
 		h := e.Hash(&root)
 		seen := map[uint64]string{}
-		randomGame(seed, 200, func(p *cavalo.Cavalo, m referee.Move) {
+		randomGame(seed, 200, func(p *cavalo.Position, m referee.Move) {
 			if got := e.Hash(p); got != h {
 				t.Fatalf("seed %d ply %d: incremental hash %x, full %x", seed, p.Ply(), h, got)
 			}
@@ -32,7 +32,7 @@ func TestHashIncrementalMatchesFull(t *testing.T) {
 func TestHashTellsSidesAndPlacements(t *testing.T) {
 	t.Parallel()
 	e := NewCavaloEval()
-	root := cavalo.NewCavalo(3)
+	root := cavalo.New(3)
 	e.Prepare(&root)
 	black := root
 	black.Play(referee.Pass) // only the side to move differs
@@ -48,7 +48,7 @@ func TestDecodeMoveMatchesReferee(t *testing.T) {
 	t.Parallel()
 	for seed := uint64(1); seed <= 10; seed++ {
 		var buf [referee.MaxMoves]referee.Move
-		randomGame(seed, 200, func(p *cavalo.Cavalo, _ referee.Move) {
+		randomGame(seed, 200, func(p *cavalo.Position, _ referee.Move) {
 			for _, m := range p.Moves(buf[:0]) {
 				if m == referee.Pass {
 					continue
@@ -58,7 +58,7 @@ func TestDecodeMoveMatchesReferee(t *testing.T) {
 				if removed >= 0 {
 					want += "x" + cavalo.SquareName(removed)
 				}
-				if got := cavalo.FormatCavaloMove(m); got != want {
+				if got := cavalo.FormatMove(m); got != want {
 					t.Fatalf("move %#x: referee writes %s, decodeMove reads %s", uint32(m), got, want)
 				}
 			}

@@ -30,7 +30,7 @@ machine and in every version of arena (docs/rules.md).`,
 			if !cmd.Flags().Changed("seed") {
 				return usage(errors.New("board: --seed is required (see 'arena board --help')"))
 			}
-			st := cavalo.CavaloGame{}.New(seed)
+			st := cavalo.Game{}.New(seed)
 			text := st.String()
 			if asJSON {
 				data, err := st.Encode()

@@ -38,11 +38,11 @@ func TestBoardJSONDecodes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, err := cavalo.DecodeCavalo([]byte(stdout))
+	got, err := cavalo.Decode([]byte(stdout))
 	if err != nil {
 		t.Fatalf("DecodeCavalo(arena board --json): %v", err)
 	}
-	if want := cavalo.NewCavalo(7); got != want {
+	if want := cavalo.New(7); got != want {
 		t.Errorf("decoded board:\n%s\nwant:\n%s", got.String(), want.String())
 	}
 }

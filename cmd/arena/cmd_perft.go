@@ -49,17 +49,17 @@ seed (--seed).`,
 			if depth < 1 || depth > maxPerftDepth {
 				return usage(fmt.Errorf("perft: --depth %d: want 1 to %d", depth, maxPerftDepth))
 			}
-			var pos cavalo.Cavalo
+			var pos cavalo.Position
 			if flags.Changed("position") {
 				data, err := os.ReadFile(file)
 				if err != nil {
 					return usage(err) // *fs.PathError names the file
 				}
-				if pos, err = cavalo.DecodeCavalo(data); err != nil {
+				if pos, err = cavalo.Decode(data); err != nil {
 					return usage(fmt.Errorf("%s: %w", file, err))
 				}
 			} else {
-				pos = cavalo.NewCavalo(seed)
+				pos = cavalo.New(seed)
 			}
 			out, log := cmd.OutOrStdout(), cmd.ErrOrStderr()
 			for d := 1; d <= depth; d++ {
@@ -85,7 +85,7 @@ seed (--seed).`,
 
 // perft is referee.Perft(pos, depth), split at the root so that an
 // interrupt (ctx) stops a long count between root moves.
-func perft(ctx context.Context, pos cavalo.Cavalo, depth int) (uint64, error) {
+func perft(ctx context.Context, pos cavalo.Position, depth int) (uint64, error) {
 	if depth <= 1 {
 		return referee.Perft(&pos, depth), nil
 	}

@@ -78,7 +78,7 @@ e.g. builtin:greedy or builtin:random,seed=7.`,
 
 // playGame starts both bots, plays the game and prints it to w.
 func playGame(ctx context.Context, w io.Writer, specs [2]host.Spec, o playOptions) error {
-	st := cavalo.CavaloGame{}.New(o.seed)
+	st := cavalo.Game{}.New(o.seed)
 	opt := referee.MatchOptions{
 		Clock:  referee.Clock{Tempo: time.Duration(o.tempo) * time.Millisecond, Margin: time.Duration(o.margin) * time.Millisecond},
 		OnMove: func(m referee.MoveRecord) { printMove(w, m) },

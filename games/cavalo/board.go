@@ -3,7 +3,7 @@ package cavalo
 import "github.com/arenabots/arena/referee"
 
 // Board returns the board of seed: the numbers 0..99 shuffled onto the 100
-// squares, indexed as in Cavalo (row 1 first, column A first).
+// squares, indexed as in Position (row 1 first, column A first).
 //
 // The generator is frozen: the same seed gives the same board on every
 // machine and in every version of arena, and tests pin seeds to boards. It is

@@ -2,14 +2,14 @@ package cavalo
 
 import "github.com/arenabots/arena/referee"
 
-// Cavalo is a position of Jogo do Cavalo (see docs/rules.md): a 10x10 board
+// Position is a position of Jogo do Cavalo (see docs/rules.md): a 10x10 board
 // of the numbers 00..99, two knights, the scores and the side to move.
 //
-// Cavalo is a compact value (about 240 bytes, no pointers): copying it is the
+// Position is a compact value (about 240 bytes, no pointers): copying it is the
 // cheapest way to keep a position, and Moves and Play allocate nothing, so
 // perft and search run on it directly. Squares are indexed 0..99 as
 // (row-1)*10 + column, row 1 (White's home row) first and column A first.
-type Cavalo struct {
+type Position struct {
 	cell   [Squares]int8 // the number on each square, or -1 (empty or a knight)
 	where  [Squares]int8 // the square of each number, or -1 once it is gone
 	nums   SquareSet     // the squares that hold a number
@@ -28,14 +28,14 @@ const (
 	moveRemove = 8    // shift of the removed double's square + 1
 )
 
-// NewCavalo returns the initial position on the board made from seed by
+// New returns the initial position on the board made from seed by
 // Board: no knight placed, White to move.
-func NewCavalo(seed uint64) Cavalo {
+func New(seed uint64) Position {
 	return cavaloFromBoard(Board(seed))
 }
 
-func cavaloFromBoard(board [Squares]int8) Cavalo {
-	c := Cavalo{cell: board, knight: [2]int8{noSquare, noSquare}, toMove: referee.White}
+func cavaloFromBoard(board [Squares]int8) Position {
+	c := Position{cell: board, knight: [2]int8{noSquare, noSquare}, toMove: referee.White}
 	for i := range c.where {
 		c.where[i] = noSquare
 	}
@@ -50,31 +50,31 @@ func cavaloFromBoard(board [Squares]int8) Cavalo {
 
 // Cell returns the number on sq, or -1 when the square is empty or holds a
 // knight.
-func (c *Cavalo) Cell(sq int) int { return int(c.cell[sq]) }
+func (c *Position) Cell(sq int) int { return int(c.cell[sq]) }
 
 // Knight returns the square of side's knight, or -1 before its placement.
-func (c *Cavalo) Knight(side referee.Side) int { return int(c.knight[side.Index()]) }
+func (c *Position) Knight(side referee.Side) int { return int(c.knight[side.Index()]) }
 
-// Game returns CavaloGame.
-func (c *Cavalo) Game() referee.Game { return CavaloGame{} }
+// Game returns Game.
+func (c *Position) Game() referee.Game { return Game{} }
 
 // ToMove returns the side whose turn it is.
-func (c *Cavalo) ToMove() referee.Side { return c.toMove }
+func (c *Position) ToMove() referee.Side { return c.toMove }
 
 // Scores returns White's and Black's points.
-func (c *Cavalo) Scores() [2]int { return [2]int{int(c.score[0]), int(c.score[1])} }
+func (c *Position) Scores() [2]int { return [2]int{int(c.score[0]), int(c.score[1])} }
 
 // Ply returns the number of moves played since the position was created or
 // decoded.
-func (c *Cavalo) Ply() int { return int(c.ply) }
+func (c *Position) Ply() int { return int(c.ply) }
 
 // Clone returns a copy of c.
-func (c *Cavalo) Clone() referee.State { d := *c; return &d }
+func (c *Position) Clone() referee.State { d := *c; return &d }
 
 // targets returns the squares side may land on, ignoring double choices:
 // the placement square before its knight is placed, else the knight jumps to
 // numbered squares the opponent's knight does not attack.
-func (c *Cavalo) targets(side referee.Side) SquareSet {
+func (c *Position) targets(side referee.Side) SquareSet {
 	i := side.Index()
 	from := c.knight[i]
 	if from < 0 {
@@ -104,7 +104,7 @@ func (c *Cavalo) targets(side referee.Side) SquareSet {
 func isDouble(n int8) bool { return n%11 == 0 }
 
 // Moves appends the legal moves of the side to move to buf.
-func (c *Cavalo) Moves(buf []referee.Move) []referee.Move {
+func (c *Position) Moves(buf []referee.Move) []referee.Move {
 	t := c.targets(c.toMove)
 	if t.Empty() {
 		if c.targets(c.toMove.Other()).Empty() {
@@ -133,7 +133,7 @@ func (c *Cavalo) Moves(buf []referee.Move) []referee.Move {
 }
 
 // Play applies m, a move from Moves.
-func (c *Cavalo) Play(m referee.Move) {
+func (c *Position) Play(m referee.Move) {
 	c.ply++
 	side := c.toMove
 	c.toMove = side.Other()
@@ -157,29 +157,29 @@ func (c *Cavalo) Play(m referee.Move) {
 }
 
 // take empties sq, which holds a number.
-func (c *Cavalo) take(sq int) {
+func (c *Position) take(sq int) {
 	c.where[c.cell[sq]] = noSquare
 	c.cell[sq] = noSquare
 	c.nums.Remove(sq)
 }
 
 // Terminal reports whether neither side can move.
-func (c *Cavalo) Terminal() bool {
+func (c *Position) Terminal() bool {
 	return c.targets(referee.White).Empty() && c.targets(referee.Black).Empty()
 }
 
 // Numbers returns the squares that hold a number.
-func (c *Cavalo) Numbers() SquareSet { return c.nums }
+func (c *Position) Numbers() SquareSet { return c.nums }
 
 // Mobility returns the number of squares side could land on now (double
 // choices not counted), as a cheap measure for evaluations.
-func (c *Cavalo) Mobility(side referee.Side) int { return c.targets(side).Count() }
+func (c *Position) Mobility(side referee.Side) int { return c.targets(side).Count() }
 
 // Complete fills in what a move may leave to the rules: a landing on a double
 // written without a removal (e.g. "C4") removes the highest other double
 // still on the board, the rules' default choice. Other moves are returned
 // unchanged. It does not check legality.
-func (c *Cavalo) Complete(m referee.Move) referee.Move {
+func (c *Position) Complete(m referee.Move) referee.Move {
 	to := int(m & moveTo)
 	if m == referee.Pass || m>>moveRemove != 0 || to >= Squares || c.cell[to] < 0 || !isDouble(c.cell[to]) {
 		return m

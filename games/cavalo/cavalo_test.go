@@ -9,9 +9,9 @@ import (
 )
 
 // decodeRows builds a position with position and decodes it.
-func decodeRows(t *testing.T, rows [10]string, scores [2]int, toMove referee.Side) Cavalo {
+func decodeRows(t *testing.T, rows [10]string, scores [2]int, toMove referee.Side) Position {
 	t.Helper()
-	c, err := DecodeCavalo([]byte(position(rows, scores, int(toMove))))
+	c, err := Decode([]byte(position(rows, scores, int(toMove))))
 	if err != nil {
 		t.Fatalf("bad test position: %v", err)
 	}
@@ -19,7 +19,7 @@ func decodeRows(t *testing.T, rows [10]string, scores [2]int, toMove referee.Sid
 }
 
 // moveTexts returns c's legal moves in the notation, in Moves order.
-func moveTexts(c *Cavalo) []string {
+func moveTexts(c *Position) []string {
 	var buf [referee.MaxMoves]referee.Move
 	var out []string
 	for _, m := range c.Moves(buf[:0]) {
@@ -29,7 +29,7 @@ func moveTexts(c *Cavalo) []string {
 }
 
 // numbers returns the numbers on the board, in increasing order.
-func numbers(c *Cavalo) []int {
+func numbers(c *Position) []int {
 	var out []int
 	for n := range Squares {
 		if c.where[n] >= 0 {
@@ -255,7 +255,7 @@ func TestJumpLeavesSquareEmpty(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	back, err := DecodeCavalo(data)
+	back, err := Decode(data)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -266,7 +266,7 @@ func TestJumpLeavesSquareEmpty(t *testing.T) {
 
 func TestInitialPlacements(t *testing.T) {
 	for seed := range uint64(50) {
-		c := NewCavalo(seed)
+		c := New(seed)
 		board := Board(seed)
 		for _, side := range []referee.Side{referee.White, referee.Black} {
 			home := 0
@@ -316,7 +316,7 @@ func TestMobility(t *testing.T) {
 func TestCompleteDefaultsToHighestDouble(t *testing.T) {
 	// White on A1; C2 holds 33; the doubles 00, 22, 44 (E5) and 99 (J10) remain.
 	pos := `{"board":[[-1,1,2,3,4,5,6,7,8,9],[10,12,33,13,14,15,16,17,18,19],[20,21,22,23,24,25,26,27,28,29],[30,31,32,34,35,36,37,38,39,40],[41,42,43,45,44,46,47,48,49,50],[51,52,53,54,56,57,58,59,60,61],[62,63,64,65,67,68,69,70,71,72],[73,74,75,76,78,79,80,81,82,83],[84,85,86,87,89,90,91,92,93,94],[95,96,97,98,-2,0,null,null,null,99]],"scores":[0,0],"to_move":1}`
-	c, err := DecodeCavalo([]byte(pos))
+	c, err := Decode([]byte(pos))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -326,15 +326,15 @@ func TestCompleteDefaultsToHighestDouble(t *testing.T) {
 		{"B3", "B3"},       // 21 is not a double
 		{"pass", "pass"},
 	} {
-		m, err := ParseCavaloMove(tc.in)
+		m, err := ParseMove(tc.in)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := FormatCavaloMove(c.Complete(m)); got != tc.want {
+		if got := FormatMove(c.Complete(m)); got != tc.want {
 			t.Errorf("Complete(%s) = %s, want %s", tc.in, got, tc.want)
 		}
 	}
-	if m, _ := ParseCavaloMove("C2"); !referee.Legal(&c, c.Complete(m)) {
+	if m, _ := ParseMove("C2"); !referee.Legal(&c, c.Complete(m)) {
 		t.Error("completed C2 is not legal")
 	}
 }

@@ -41,8 +41,8 @@ func TestGameInvariants(t *testing.T) {
 
 func checkGame(t *testing.T, seed uint64, choices []byte) {
 	t.Helper()
-	st := CavaloGame{}.New(seed)
-	c := st.(*Cavalo)
+	st := Game{}.New(seed)
+	c := st.(*Position)
 	rng := referee.SplitMix64{State: seed}
 	var (
 		scored [Squares]bool // numbers a knight has landed on
@@ -80,10 +80,10 @@ func checkGame(t *testing.T, seed uint64, choices []byte) {
 
 		st.Play(m)
 
-		if got := *clone.(*Cavalo); got != snapshot {
+		if got := *clone.(*Position); got != snapshot {
 			t.Fatalf("ply %d (%s): Play on the original changed its clone", ply, text)
 		}
-		if clone.Play(m); *clone.(*Cavalo) != *c {
+		if clone.Play(m); *clone.(*Position) != *c {
 			t.Fatalf("ply %d (%s): the clone, played the same move, differs from the original", ply, text)
 		}
 		if got := st.Ply(); got != ply+1 {
@@ -130,7 +130,7 @@ func checkGame(t *testing.T, seed uint64, choices []byte) {
 
 // checkConsistent checks that c's redundant fields agree: the cells, the
 // squares of the numbers, the set of numbered squares and the knights.
-func checkConsistent(t *testing.T, c *Cavalo) {
+func checkConsistent(t *testing.T, c *Position) {
 	t.Helper()
 	for sq := range Squares {
 		n := c.cell[sq]

@@ -44,10 +44,10 @@ func ParseSquare(s string) (int, error) {
 }
 
 // ParseMove reads a move in the notation above. It checks syntax only.
-func (c *Cavalo) ParseMove(text string) (referee.Move, error) { return ParseCavaloMove(text) }
+func (c *Position) ParseMove(text string) (referee.Move, error) { return ParseMove(text) }
 
-// ParseCavaloMove reads a Cavalo move in the notation above.
-func ParseCavaloMove(text string) (referee.Move, error) {
+// ParseMove reads a Cavalo move in the notation above.
+func ParseMove(text string) (referee.Move, error) {
 	t := strings.TrimSpace(text)
 	switch {
 	case t == "":
@@ -75,10 +75,10 @@ func ParseCavaloMove(text string) (referee.Move, error) {
 }
 
 // FormatMove writes m in the notation above.
-func (c *Cavalo) FormatMove(m referee.Move) string { return FormatCavaloMove(m) }
+func (c *Position) FormatMove(m referee.Move) string { return FormatMove(m) }
 
-// FormatCavaloMove writes a Cavalo move in the notation above.
-func FormatCavaloMove(m referee.Move) string {
+// FormatMove writes a Cavalo move in the notation above.
+func FormatMove(m referee.Move) string {
 	if m == referee.Pass {
 		return "pass"
 	}

@@ -34,7 +34,7 @@ func TestSquareName(t *testing.T) {
 }
 
 func TestMoveRoundTrip(t *testing.T) {
-	var c Cavalo
+	var c Position
 	check := func(m referee.Move) {
 		t.Helper()
 		text := c.FormatMove(m)
@@ -65,7 +65,7 @@ func TestParseMove(t *testing.T) {
 	tests := []struct {
 		in     string
 		want   referee.Move
-		format string // FormatCavaloMove(want)
+		format string // FormatMove(want)
 	}{
 		{"D1", sq("D1"), "D1"},
 		{"j10", sq("J10"), "J10"},
@@ -80,12 +80,12 @@ func TestParseMove(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.in, func(t *testing.T) {
-			got, err := ParseCavaloMove(tt.in)
+			got, err := ParseMove(tt.in)
 			if err != nil || got != tt.want {
 				t.Fatalf("got %v, %v; want %v, nil", got, err, tt.want)
 			}
-			if f := FormatCavaloMove(got); f != tt.format {
-				t.Errorf("FormatCavaloMove: got %q, want %q", f, tt.format)
+			if f := FormatMove(got); f != tt.format {
+				t.Errorf("FormatMove: got %q, want %q", f, tt.format)
 			}
 		})
 	}
@@ -119,9 +119,9 @@ func TestParseMoveErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.in, func(t *testing.T) {
-			m, err := ParseCavaloMove(tt.in)
+			m, err := ParseMove(tt.in)
 			if err == nil {
-				t.Fatalf("got %v (%s), want an error", m, FormatCavaloMove(m))
+				t.Fatalf("got %v (%s), want an error", m, FormatMove(m))
 			}
 			if !strings.Contains(err.Error(), tt.want) {
 				t.Errorf("got error %q, want it to contain %q", err, tt.want)
@@ -138,24 +138,24 @@ func FuzzParseMove(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, text string) {
-		m, err := ParseCavaloMove(text)
+		m, err := ParseMove(text)
 		if err != nil {
 			if err.Error() == "" {
-				t.Errorf("ParseCavaloMove(%q): empty error message", text)
+				t.Errorf("ParseMove(%q): empty error message", text)
 			}
 			return
 		}
-		out := FormatCavaloMove(m)
-		back, err := ParseCavaloMove(out)
+		out := FormatMove(m)
+		back, err := ParseMove(out)
 		if err != nil || back != m {
-			t.Errorf("ParseCavaloMove(%q) = %v; FormatCavaloMove = %q; parsed back: got %v, %v; want %v, nil", text, m, out, back, err, m)
+			t.Errorf("ParseMove(%q) = %v; FormatMove = %q; parsed back: got %v, %v; want %v, nil", text, m, out, back, err, m)
 		}
 		if m != referee.Pass {
 			if to := int(m & moveTo); to >= Squares {
-				t.Errorf("ParseCavaloMove(%q): target square %d, want 0..99", text, to)
+				t.Errorf("ParseMove(%q): target square %d, want 0..99", text, to)
 			}
 			if r := int(m >> moveRemove); r > Squares {
-				t.Errorf("ParseCavaloMove(%q): removed square %d, want 0..99", text, r-1)
+				t.Errorf("ParseMove(%q): removed square %d, want 0..99", text, r-1)
 			}
 		}
 	})

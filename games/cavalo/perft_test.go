@@ -52,13 +52,13 @@ func readPerftCases(t testing.TB) []perftCase {
 	return cases
 }
 
-func loadPosition(t testing.TB, name string) Cavalo {
+func loadPosition(t testing.TB, name string) Position {
 	t.Helper()
 	data, err := os.ReadFile(filepath.Join("testdata", name))
 	if err != nil {
 		t.Fatal(err)
 	}
-	c, err := DecodeCavalo(data)
+	c, err := Decode(data)
 	if err != nil {
 		t.Fatalf("%s: %v", name, err)
 	}

@@ -17,7 +17,7 @@ func Names() []string {
 }
 
 // Load reads the reference position called name.
-func Load(tb testing.TB, name string) cavalo.Cavalo {
+func Load(tb testing.TB, name string) cavalo.Position {
 	tb.Helper()
 	_, file, _, ok := runtime.Caller(0)
 	if !ok {
@@ -27,7 +27,7 @@ func Load(tb testing.TB, name string) cavalo.Cavalo {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	c, err := cavalo.DecodeCavalo(data)
+	c, err := cavalo.Decode(data)
 	if err != nil {
 		tb.Fatalf("%s: %v", name, err)
 	}

@@ -118,7 +118,7 @@ func TestFullGame(t *testing.T) {
 			ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 			defer cancel()
 			clock := referee.Clock{Tempo: time.Second, Margin: time.Second}
-			rec := referee.Match(ctx, cavalo.CavaloGame{}.New(tc.seed), players, referee.MatchOptions{Clock: clock})
+			rec := referee.Match(ctx, cavalo.Game{}.New(tc.seed), players, referee.MatchOptions{Clock: clock})
 			if rec.Reason != referee.Normal {
 				t.Fatalf("game ended %s (%s), want normal", rec.Reason, rec.Detail)
 			}
@@ -133,7 +133,7 @@ func TestFullGame(t *testing.T) {
 // the bot wrote to stderr reached the move logs.
 func checkGreedyMoves(t *testing.T, seed uint64, side referee.Side, rec referee.Record) {
 	t.Helper()
-	st := cavalo.CavaloGame{}.New(seed)
+	st := cavalo.Game{}.New(seed)
 	var buf [referee.MaxMoves]referee.Move
 	chosen, logged := 0, false
 	for _, mr := range rec.Moves {

@@ -190,7 +190,7 @@ func bomber(n int) {
 // wrongSide returns a move for the knight of the side not to move: a square
 // it could land on that the side to move cannot.
 func wrongSide(st referee.State) string {
-	c, ok := st.(*cavalo.Cavalo)
+	c, ok := st.(*cavalo.Position)
 	if !ok {
 		return "A1"
 	}

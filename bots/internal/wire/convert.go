@@ -50,7 +50,7 @@ func fromprotoSide(s pb.Side) (referee.Side, error) {
 // ToprotoState writes st, a state of a game the wire knows, as an Estado.
 func ToprotoState(st referee.State) (*pb.Estado, error) {
 	switch s := st.(type) {
-	case *cavalo.Cavalo:
+	case *cavalo.Position:
 		return &pb.Estado{Jogo: &pb.Estado_Cavalo{Cavalo: toprotoCavalo(s)}}, nil
 	}
 	return nil, fmt.Errorf("no wire form for a %s state", st.Game().Name())
@@ -71,7 +71,7 @@ func FromprotoState(e *pb.Estado) (referee.State, error) {
 	return nil, fmt.Errorf("state of unknown type %T", e.GetJogo())
 }
 
-func toprotoCavalo(c *cavalo.Cavalo) *pb.Cavalo {
+func toprotoCavalo(c *cavalo.Position) *pb.Cavalo {
 	cells := make([]int32, cavalo.Squares)
 	white, black := c.Knight(referee.White), c.Knight(referee.Black)
 	for sq := range cells {
@@ -98,9 +98,9 @@ func toprotoCavalo(c *cavalo.Cavalo) *pb.Cavalo {
 
 // fromprotoCavalo checks and reads a Cavalo position. The checks are the
 // referee's own: the cells are written as a position file and decoded by
-// cavalo.DecodeCavalo, so the wire can never build a position that a file
+// cavalo.Decode, so the wire can never build a position that a file
 // could not.
-func fromprotoCavalo(p *pb.Cavalo) (*cavalo.Cavalo, error) {
+func fromprotoCavalo(p *pb.Cavalo) (*cavalo.Position, error) {
 	cells := p.GetCells()
 	if len(cells) != cavalo.Squares {
 		return nil, fmt.Errorf("cavalo state has %d cells, want %d", len(cells), cavalo.Squares)
@@ -136,7 +136,7 @@ func fromprotoCavalo(p *pb.Cavalo) (*cavalo.Cavalo, error) {
 	buf = append(buf, `],"to_move":`...)
 	buf = strconv.AppendInt(buf, int64(side), 10)
 	buf = append(buf, '}')
-	c, err := cavalo.DecodeCavalo(buf)
+	c, err := cavalo.Decode(buf)
 	if err != nil {
 		return nil, fmt.Errorf("cavalo state: %w", err)
 	}

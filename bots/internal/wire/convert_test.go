@@ -14,7 +14,7 @@ import (
 // sampleStates returns an initial state and the reference positions.
 func sampleStates(tb testing.TB) map[string]referee.State {
 	tb.Helper()
-	out := map[string]referee.State{"initial": cavalo.CavaloGame{}.New(3)}
+	out := map[string]referee.State{"initial": cavalo.Game{}.New(3)}
 	for _, name := range samples.Names() {
 		c := samples.Load(tb, name)
 		out[name] = &c
@@ -25,7 +25,7 @@ func sampleStates(tb testing.TB) map[string]referee.State {
 func TestStateRoundTrip(t *testing.T) {
 	for name, st := range sampleStates(t) {
 		t.Run(name, func(t *testing.T) {
-			st.(*cavalo.Cavalo).SetPly(17)
+			st.(*cavalo.Position).SetPly(17)
 			e, err := ToprotoState(st)
 			if err != nil {
 				t.Fatal(err)
@@ -34,7 +34,7 @@ func TestStateRoundTrip(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if d := st.(*cavalo.Cavalo).Diff(back); d != "" {
+			if d := st.(*cavalo.Position).Diff(back); d != "" {
 				t.Errorf("round trip differs: %s", d)
 			}
 			if back.ToMove() != st.ToMove() || back.Ply() != 17 {
@@ -46,7 +46,7 @@ func TestStateRoundTrip(t *testing.T) {
 
 func TestFromprotoStateErrors(t *testing.T) {
 	good := func() *pb.Cavalo {
-		e, err := ToprotoState(cavalo.CavaloGame{}.New(1))
+		e, err := ToprotoState(cavalo.Game{}.New(1))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -78,7 +78,7 @@ func TestFromprotoStateErrors(t *testing.T) {
 func wrap(c *pb.Cavalo) *pb.Estado { return &pb.Estado{Jogo: &pb.Estado_Cavalo{Cavalo: c}} }
 
 func TestRequestAndAnswer(t *testing.T) {
-	st := cavalo.CavaloGame{}.New(5)
+	st := cavalo.Game{}.New(5)
 	var buf [referee.MaxMoves]referee.Move
 	req := referee.Request{State: st, Tempo: 1500 * time.Millisecond, Legal: st.Moves(buf[:0]), Forced: true}
 	preq, err := ToprotoRequest(req)
@@ -89,7 +89,7 @@ func TestRequestAndAnswer(t *testing.T) {
 		t.Errorf("request %v: want cavalo, 1500ms, forced, one legal move", preq)
 	}
 	got, tempo, err := FromprotoRequest(preq)
-	if err != nil || tempo != 1500*time.Millisecond || got.(*cavalo.Cavalo).Diff(st) != "" {
+	if err != nil || tempo != 1500*time.Millisecond || got.(*cavalo.Position).Diff(st) != "" {
 		t.Fatalf("FromprotoRequest: %v, %v, %v", got, tempo, err)
 	}
 	preq.Game = "dots"
@@ -109,7 +109,7 @@ func TestRequestAndAnswer(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if reply.Move != st.FormatMove(m) || reply.Claim == nil || after.(*cavalo.Cavalo).Diff(reply.Claim) != "" {
+	if reply.Move != st.FormatMove(m) || reply.Claim == nil || after.(*cavalo.Position).Diff(reply.Claim) != "" {
 		t.Errorf("reply %+v does not carry the move and state", reply)
 	}
 	if reply.Stats.Nodes != 9 || reply.Stats.Cuts != 2 || reply.Stats.Depth != 3 || reply.Stats.Eval != -1.5 || len(reply.Stats.PV) != 2 {
