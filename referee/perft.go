@@ -12,8 +12,9 @@ type Position interface {
 }
 
 // MaxMoves bounds the number of legal moves in one position of any game
-// arena knows (for Cavalo: 8 jumps times 9 double choices).
-const MaxMoves = 128
+// arena knows (Cavalo: 8 jumps times 9 double choices; Dots and Boxes: the
+// 220 arcs of a 10x10 board).
+const MaxMoves = 256
 
 // Perft counts the sequences of exactly depth plies from p (a pass is a ply;
 // a position with no moves counts 0 at any depth above 0).

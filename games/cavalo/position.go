@@ -1,11 +1,8 @@
 package cavalo
 
 import (
-	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"io"
 	"strings"
 
 	"github.com/arenabots/arena/referee"
@@ -55,13 +52,8 @@ type positionFile struct {
 // start with "position:" and give the line and column of JSON mistakes.
 func Decode(data []byte) (Position, error) {
 	var f positionFile
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&f); err != nil {
-		return Position{}, jsonError(data, err)
-	}
-	if rest := bytes.TrimLeft(data[dec.InputOffset():], " \t\r\n"); len(rest) > 0 {
-		return Position{}, fmt.Errorf("position: %s: data after the position", lineCol(data, len(data)-len(rest)))
+	if err := referee.DecodePositionFile(data, &f); err != nil {
+		return Position{}, err
 	}
 	if len(f.Board) != 10 {
 		return Position{}, fmt.Errorf("position: board has %d rows, want 10", len(f.Board))
@@ -107,33 +99,6 @@ func Decode(data []byte) (Position, error) {
 	c.score = [2]int32{int32(f.Scores[0]), int32(f.Scores[1])}
 	c.toMove = referee.Side(f.ToMove)
 	return c, nil
-}
-
-// jsonError turns an error of encoding/json into one line that says where in
-// data the mistake is.
-func jsonError(data []byte, err error) error {
-	var syn *json.SyntaxError
-	var typ *json.UnmarshalTypeError
-	switch {
-	case errors.Is(err, io.EOF):
-		return errors.New("position: empty file")
-	case errors.Is(err, io.ErrUnexpectedEOF):
-		return errors.New("position: unexpected end of file")
-	case errors.As(err, &syn):
-		return fmt.Errorf("position: %s: %w", lineCol(data, int(syn.Offset)-1), err)
-	case errors.As(err, &typ):
-		return fmt.Errorf("position: %s: %w", lineCol(data, int(typ.Offset)-1), err)
-	}
-	return fmt.Errorf("position: %w", err)
-}
-
-// lineCol names where the byte data[i] is, as a line and a column counted
-// from 1.
-func lineCol(data []byte, i int) string {
-	before := data[:min(max(i, 0), len(data))]
-	line := bytes.Count(before, []byte("\n")) + 1
-	col := len(before) - bytes.LastIndexByte(before, '\n')
-	return fmt.Sprintf("line %d, column %d", line, col)
 }
 
 // Encode writes c as a position file.
