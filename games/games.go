@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/arenabots/arena/games/cavalo"
+	"github.com/arenabots/arena/games/dots"
 	"github.com/arenabots/arena/referee"
 )
 
@@ -15,6 +16,7 @@ import (
 func All() map[string]referee.Game {
 	return map[string]referee.Game{
 		cavalo.Game{}.Name(): cavalo.Game{},
+		dots.Name:            dots.Game{},
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/arenabots/arena/games"
 	"github.com/arenabots/arena/games/cavalo"
 	pb "github.com/arenabots/arena/proto"
 	"github.com/arenabots/arena/referee"
@@ -47,16 +48,23 @@ func fromprotoSide(s pb.Side) (referee.Side, error) {
 	return 0, fmt.Errorf("side to move is %v: want SIDE_WHITE or SIDE_BLACK", s)
 }
 
-// ToprotoState writes st, a state of a game the wire knows, as an Estado.
+// ToprotoState writes st as an Estado: a Cavalo for Jogo do Cavalo (the
+// wire form bots have always had), a Posicao (the game's position file) for
+// every other game.
 func ToprotoState(st referee.State) (*pb.Estado, error) {
-	switch s := st.(type) {
-	case *cavalo.Position:
+	if s, ok := st.(*cavalo.Position); ok {
 		return &pb.Estado{Jogo: &pb.Estado_Cavalo{Cavalo: toprotoCavalo(s)}}, nil
 	}
-	return nil, fmt.Errorf("no wire form for a %s state", st.Game().Name())
+	data, err := st.Encode()
+	if err != nil {
+		return nil, fmt.Errorf("%s state: %w", st.Game().Name(), err)
+	}
+	p := &pb.Posicao{Game: st.Game().Name(), Json: data, Ply: int32(st.Ply())}
+	return &pb.Estado{Jogo: &pb.Estado_Posicao{Posicao: p}}, nil
 }
 
-// FromprotoState reads an Estado into a state of its game.
+// FromprotoState reads an Estado into a state of its game, looked up by
+// name in the table of games for a Posicao.
 func FromprotoState(e *pb.Estado) (referee.State, error) {
 	switch j := e.GetJogo().(type) {
 	case *pb.Estado_Cavalo:
@@ -65,10 +73,32 @@ func FromprotoState(e *pb.Estado) (referee.State, error) {
 			return nil, err
 		}
 		return c, nil
+	case *pb.Estado_Posicao:
+		return fromprotoPosicao(j.Posicao)
 	case nil:
 		return nil, errors.New("state holds no game")
 	}
 	return nil, fmt.Errorf("state of unknown type %T", e.GetJogo())
+}
+
+// fromprotoPosicao decodes a Posicao with its game's own Decode, so the
+// wire can never build a position that a file could not.
+func fromprotoPosicao(p *pb.Posicao) (referee.State, error) {
+	g, err := games.Lookup(p.GetGame())
+	if err != nil {
+		return nil, fmt.Errorf("state: %w", err)
+	}
+	if p.GetPly() < 0 {
+		return nil, fmt.Errorf("%s state: ply %d is negative", g.Name(), p.GetPly())
+	}
+	st, err := g.Decode(p.GetJson())
+	if err != nil {
+		return nil, fmt.Errorf("%s state: %w", g.Name(), err)
+	}
+	if s, ok := st.(interface{ SetPly(int) }); ok {
+		s.SetPly(int(p.GetPly()))
+	}
+	return st, nil
 }
 
 func toprotoCavalo(c *cavalo.Position) *pb.Cavalo {
