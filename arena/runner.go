@@ -14,7 +14,6 @@ import (
 
 	"github.com/arenabots/arena/bots/host"
 	"github.com/arenabots/arena/bots/lisp"
-	"github.com/arenabots/arena/games"
 	"github.com/arenabots/arena/referee"
 	"github.com/arenabots/arena/results"
 )
@@ -272,11 +271,7 @@ func readHash(path string) (string, error) {
 // interrupted game.
 func (r *Runner) playAndRecord(ctx context.Context, s Scheduled, j *results.Journal) (*results.Game, error) {
 	c := r.Config
-	game, err := games.Lookup(c.Game)
-	if err != nil {
-		return nil, err
-	}
-	st := game.New(s.Seed)
+	st := c.Rules().New(s.Seed)
 	initial := st.Clone()
 	start := time.Now()
 	rec := r.play(ctx, st, s)

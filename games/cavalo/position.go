@@ -1,6 +1,7 @@
 package cavalo
 
 import (
+	"errors"
 	"encoding/json"
 	"fmt"
 	"strings"
@@ -11,8 +12,24 @@ import (
 // Game is the rules of Jogo do Cavalo as a Game.
 type Game struct{}
 
+// Name is the game's name in configs and on the wire.
+const Name = "cavalo"
+
 // Name returns "cavalo".
-func (Game) Name() string { return "cavalo" }
+func (Game) Name() string { return Name }
+
+// Configure returns the game with a league's settings. Cavalo has none:
+// no game_options, and no opening_arcs, since each round's seed already
+// draws a new board.
+func Configure(options map[string]int, openingArcs int) (referee.Game, error) {
+	for k := range options {
+		return nil, fmt.Errorf("game_options: cavalo has no option %q (it has no options)", k)
+	}
+	if openingArcs != 0 {
+		return nil, errors.New("opening_arcs: cavalo has no opening arcs: each round's seed draws a new board already")
+	}
+	return Game{}, nil
+}
 
 // New returns the initial position of seed's board.
 func (Game) New(seed uint64) referee.State {

@@ -205,3 +205,28 @@ func FuzzGame(f *testing.F) {
 		}
 	})
 }
+
+func TestConfigure(t *testing.T) {
+	tests := []struct {
+		options map[string]int
+		arcs    int
+		want    Game
+		err     string
+	}{
+		{nil, 0, Game{}, ""},
+		{map[string]int{"rows": 3, "cols": 10}, 4, Game{Rows: 3, Cols: 10, OpeningArcs: 4}, ""},
+		{map[string]int{"rows": 1}, 0, Game{}, "game_options: board of 1x6"},
+		{map[string]int{"cols": 11}, 0, Game{}, "game_options: board of 5x11"},
+		{map[string]int{"size": 3}, 0, Game{}, `no option "size"`},
+		{nil, -1, Game{}, "opening_arcs is -1"},
+	}
+	for _, tt := range tests {
+		g, err := Configure(tt.options, tt.arcs)
+		switch {
+		case tt.err != "" && (err == nil || !strings.Contains(err.Error(), tt.err)):
+			t.Errorf("Configure(%v, %d): got error %v, want %q", tt.options, tt.arcs, err, tt.err)
+		case tt.err == "" && (err != nil || g != tt.want):
+			t.Errorf("Configure(%v, %d) = %v, %v; want %v", tt.options, tt.arcs, g, err, tt.want)
+		}
+	}
+}

@@ -2,6 +2,8 @@ package dots
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 
 	"github.com/arenabots/arena/referee"
 )
@@ -32,16 +34,28 @@ func (g Game) size() (rows, cols int) {
 	return rows, cols
 }
 
-// Check reports a size out of MinSize..MaxSize or a negative OpeningArcs.
-func (g Game) Check() error {
-	rows, cols := g.size()
-	if err := checkSize(rows, cols); err != nil {
-		return err
+// Configure returns the game with a league's settings: game_options rows
+// and cols (the board in boxes, DefaultRows×DefaultCols when left out,
+// MinSize..MaxSize each) and opening_arcs (0 or more).
+func Configure(options map[string]int, openingArcs int) (referee.Game, error) {
+	g := Game{OpeningArcs: openingArcs}
+	for _, k := range slices.Sorted(maps.Keys(options)) {
+		switch v := options[k]; k {
+		case "rows":
+			g.Rows = v
+		case "cols":
+			g.Cols = v
+		default:
+			return nil, fmt.Errorf("game_options: dots has no option %q: want rows and cols, e.g. {rows: 5, cols: 6}", k)
+		}
+	}
+	if err := checkSize(g.size()); err != nil {
+		return nil, fmt.Errorf("game_options: %w", err)
 	}
 	if g.OpeningArcs < 0 {
-		return fmt.Errorf("opening_arcs is %d: want 0 or more", g.OpeningArcs)
+		return nil, fmt.Errorf("opening_arcs is %d: want 0 or more", g.OpeningArcs)
 	}
-	return nil
+	return g, nil
 }
 
 func checkSize(rows, cols int) error {
