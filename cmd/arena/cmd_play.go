@@ -12,7 +12,6 @@ import (
 
 	"github.com/arenabots/arena/arena"
 	"github.com/arenabots/arena/bots/host"
-	"github.com/arenabots/arena/games/cavalo"
 	"github.com/arenabots/arena/referee"
 )
 
@@ -23,6 +22,7 @@ type playOptions struct {
 	tempo, margin int
 	start         int
 	verbose       bool
+	game          gameFlags
 }
 
 func newPlayCmd() *cobra.Command {
@@ -30,9 +30,9 @@ func newPlayCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "play --white BOT --black BOT --seed N",
 		Short: "Play one game between two bots and show it move by move",
-		Long: `Play starts two bots, plays one game of Jogo do Cavalo on the board of --seed,
-and prints each move (ply, side, move, time, nodes), then the final board, the score
-and the verdict.
+		Long: `Play starts two bots, plays one game of --game (default cavalo) from the initial
+board of --seed, and prints each move (ply, side, move, time, nodes), then the final
+board, the score and the verdict.
 
 BOT is the path of an executable, or builtin:NAME[,KEY=VALUE...] for a built-in bot,
 e.g. builtin:greedy or builtin:random,seed=7.`,
@@ -49,6 +49,10 @@ e.g. builtin:greedy or builtin:random,seed=7.`,
 			if o.tempo <= 0 || o.margin < 0 {
 				return usage(fmt.Errorf("--tempo must be positive and --margin not negative (got %d and %d)", o.tempo, o.margin))
 			}
+			rules, err := o.game.rules()
+			if err != nil {
+				return err
+			}
 			self, err := host.Self()
 			if err != nil {
 				return err
@@ -62,7 +66,7 @@ e.g. builtin:greedy or builtin:random,seed=7.`,
 				specs[i].StartTimeout = time.Duration(o.start) * time.Millisecond
 				specs[i].Verbose = o.verbose
 			}
-			return playGame(c.Context(), c.OutOrStdout(), specs, o)
+			return playGame(c.Context(), c.OutOrStdout(), rules.New(o.seed), specs, o)
 		},
 	}
 	f := cmd.Flags()
@@ -73,12 +77,12 @@ e.g. builtin:greedy or builtin:random,seed=7.`,
 	f.IntVar(&o.margin, "margin", arena.DefaultMarginMS, "margin over the budget in ms before a move is late")
 	f.IntVar(&o.start, "start-timeout", 5000, "time for each bot to start in ms")
 	f.BoolVarP(&o.verbose, "verbose", "v", false, "show go-plugin's log and the bots' stderr")
+	o.game.add(f)
 	return cmd
 }
 
-// playGame starts both bots, plays the game and prints it to w.
-func playGame(ctx context.Context, w io.Writer, specs [2]host.Spec, o playOptions) error {
-	st := cavalo.Game{}.New(o.seed)
+// playGame starts both bots, plays the game from st and prints it to w.
+func playGame(ctx context.Context, w io.Writer, st referee.State, specs [2]host.Spec, o playOptions) error {
 	opt := referee.MatchOptions{
 		Clock:  referee.Clock{Tempo: time.Duration(o.tempo) * time.Millisecond, Margin: time.Duration(o.margin) * time.Millisecond},
 		OnMove: func(m referee.MoveRecord) { printMove(w, m) },

@@ -191,3 +191,6 @@ func (c *Position) Complete(m referee.Move) referee.Move {
 	}
 	return m
 }
+
+// Perft counts the sequences of exactly depth plies from c (referee.Perft).
+func (c *Position) Perft(depth int) uint64 { return referee.Perft(c, depth) }
