@@ -81,7 +81,7 @@ type BotConfig struct {
 
 // Defaults of a league file.
 const (
-	DefaultGame         = "cavalo"
+	DefaultGame         = games.Default
 	DefaultSeed         = 1
 	DefaultRounds       = 4
 	DefaultTempoMS      = 1000

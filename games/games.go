@@ -11,6 +11,9 @@ import (
 	"github.com/arenabots/arena/referee"
 )
 
+// Default is the game of a league or command that names none.
+const Default = cavalo.Name
+
 // configure returns a game with a league's settings: game_options (keys of
 // the game's own, e.g. rows and cols) and opening_arcs.
 type configure func(options map[string]int, openingArcs int) (referee.Game, error)

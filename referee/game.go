@@ -45,6 +45,16 @@ type Game interface {
 	New(seed uint64) State
 	// Decode reads a position file (the game's JSON form) into a state.
 	Decode(data []byte) (State, error)
+	// Samples returns the positions a bot is checked on before it joins a
+	// league (arena bot check), from the board of seed: positions where
+	// the side to move has a real choice, each named for people.
+	Samples(seed uint64) ([]Sample, error)
+}
+
+// Sample is a named position of a game, for checking a bot.
+type Sample struct {
+	Name  string
+	State State
 }
 
 // State is one position of a game. It is mutable: Play changes it in place,

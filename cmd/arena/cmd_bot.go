@@ -40,15 +40,18 @@ func newBotCheckCmd() *cobra.Command {
 		tempo, margin, start int
 		seed                 uint64
 		verbose, lispMode    bool
+		game                 gameFlags
 	)
 	cmd := &cobra.Command{
 		Use:   "check BOT [-- ARGS...] | check --lisp FILE... [KEY=VALUE...]",
 		Short: "Check that a bot conforms: handshake, Info, legal answers in time, clean stop",
 		Long: `Check runs the conformance checks on a bot, as a course instructor does on a
-submission: it starts the bot, checks the handshake and Info, asks for a move in an
-opening after both placements, in three midgame positions and in a position where the
-bot must choose which double to remove (each answer legal and within the clock, and the
-claimed state right when one is sent), then stops it and checks that no process is left.
+submission: it starts the bot, checks the handshake and that Info lists --game (default
+cavalo), asks for a move in the game's sample positions (Jogo do Cavalo: an opening
+after both placements, three midgames and a position where the bot must choose which
+double to remove; Dots and Boxes: an opening, a box to take, a box just taken and a late
+game), each answer legal and within the clock, and the claimed state right when one is
+sent, then stops it and checks that no process is left.
 
 BOT is the path of an executable, or builtin:NAME[,KEY=VALUE...] for a built-in bot.
 Arguments for the bot go after -- or in --args.
@@ -82,8 +85,12 @@ passes.`,
 				spec.StartTimeout = time.Duration(start) * time.Millisecond
 			}
 			spec.Verbose = verbose
+			rules, err := game.rules()
+			if err != nil {
+				return err
+			}
 			clock := referee.Clock{Tempo: time.Duration(tempo) * time.Millisecond, Margin: time.Duration(margin) * time.Millisecond}
-			return runChecks(c.Context(), c.OutOrStdout(), pos[0], spec, check.Options{Clock: clock, Seed: seed})
+			return runChecks(c.Context(), c.OutOrStdout(), pos[0], spec, check.Options{Clock: clock, Seed: seed, Game: rules})
 		},
 	}
 	f := cmd.Flags()
@@ -94,6 +101,7 @@ passes.`,
 	f.Uint64Var(&seed, "seed", 1, "board of the opening position")
 	f.BoolVarP(&verbose, "verbose", "v", false, "show go-plugin's log and the bot's stderr")
 	f.BoolVar(&lispMode, "lisp", false, "the arguments are Lisp files and adapter settings (see above)")
+	game.add(f)
 	return cmd
 }
 

@@ -1,8 +1,8 @@
 package cavalo
 
 import (
-	"errors"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 

@@ -222,13 +222,15 @@ func (p *Position) Closes(a int) int {
 }
 
 // Terminal reports whether every arc is drawn.
-func (p *Position) Terminal() bool {
-	n := p.Arcs()
-	count := 0
+func (p *Position) Terminal() bool { return p.drawnCount() == p.Arcs() }
+
+// drawnCount returns the number of arcs drawn.
+func (p *Position) drawnCount() int {
+	n := 0
 	for _, w := range p.drawn {
-		count += bits.OnesCount64(w)
+		n += bits.OnesCount64(w)
 	}
-	return count == n
+	return n
 }
 
 // Perft counts the sequences of exactly depth arcs from p, as referee.Perft

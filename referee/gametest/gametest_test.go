@@ -32,6 +32,7 @@ const (
 	movesPlays              // Moves plays a move before listing
 	playPanics              // Play panics at ply 3
 	decodeAccepts           // Decode accepts anything
+	noSamples               // Samples returns nothing
 )
 
 // brokenGame is Cavalo with one flaw, to check that TestGame fails.
@@ -49,6 +50,17 @@ func (g brokenGame) New(seed uint64) referee.State {
 	}
 	c := cavalo.New(seed)
 	return &brokenState{Position: &c, g: g}
+}
+
+func (g brokenGame) Samples(seed uint64) ([]referee.Sample, error) {
+	if g.flaw == noSamples {
+		return nil, nil
+	}
+	samples, err := cavalo.Game{}.Samples(seed)
+	for i, s := range samples {
+		samples[i].State = &brokenState{Position: s.State.(*cavalo.Position), g: g}
+	}
+	return samples, err
 }
 
 func (g brokenGame) Decode(data []byte) (referee.State, error) {
@@ -145,6 +157,7 @@ func TestGameReportsFlaws(t *testing.T) {
 		{"moves plays", movesPlays, []string{"a method other than Play changed the state"}},
 		{"play panics", playPanics, []string{"ply 3: panic: deliberate"}},
 		{"decode accepts", decodeAccepts, []string{`Decode("{") returned no error`}},
+		{"no samples", noSamples, []string{"Samples(0) returned 0 then 0 positions"}},
 	}
 	seeds := []uint64{0, 1, 2, 3, 42}
 	for _, tt := range tests {
