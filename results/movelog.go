@@ -89,6 +89,26 @@ func WriteGameLog(dir string, g Game, initial referee.State, rec referee.Record)
 	return WriteFileAtomic(LogDatPath(dir, g.ID), dat.Bytes())
 }
 
+// replayed returns prev with move played when that gives the position
+// logged, else logged.
+func replayed(prev referee.State, move string, logged referee.State) referee.State {
+	if prev == nil || prev.Game().Name() != logged.Game().Name() || move == "" {
+		return logged
+	}
+	m, err := prev.ParseMove(move)
+	if err != nil || !referee.Legal(prev, m) {
+		return logged
+	}
+	next := prev.Clone()
+	next.Play(m)
+	a, errA := next.Encode()
+	b, errB := logged.Encode()
+	if errA != nil || errB != nil || !bytes.Equal(a, b) {
+		return logged
+	}
+	return next
+}
+
 // sameGame returns a lookup that knows game alone.
 func sameGame(game referee.Game) func(string) (referee.Game, error) {
 	return func(name string) (referee.Game, error) {
@@ -171,6 +191,11 @@ func ReadGameLog(dir, id string) ([]MoveLine, error) {
 // result, reason and scores. g may hold only an ID when the game is not in
 // the journal. lookup returns the rules of the game a line names (the wiring
 // passes games.Lookup).
+//
+// Each board is the logged position, drawn from the position before it
+// with the logged move played when that gives the same position file: a
+// drawing may then show what the file does not hold (in Dots and Boxes,
+// who closed each box).
 func WriteReplay(w io.Writer, g Game, lines []MoveLine, lookup func(name string) (referee.Game, error)) error {
 	b := &strings.Builder{}
 	fmt.Fprintf(b, "game %s", g.ID)
@@ -183,6 +208,7 @@ func WriteReplay(w io.Writer, g Game, lines []MoveLine, lookup func(name string)
 		fmt.Fprintf(b, "started %s, ended %s\n", g.Start.Format(time.RFC3339), g.End.Format(time.RFC3339))
 	}
 	games := make(map[string]referee.Game)
+	var st referee.State // the board drawn last
 	for _, l := range lines {
 		rules, ok := games[l.Game]
 		if !ok {
@@ -200,10 +226,11 @@ func WriteReplay(w io.Writer, g Game, lines []MoveLine, lookup func(name string)
 				continue // no move, no new board
 			}
 		}
-		st, err := rules.Decode(l.Position)
+		logged, err := rules.Decode(l.Position)
 		if err != nil {
 			return fmt.Errorf("ply %d: %w", l.Ply, err)
 		}
+		st = replayed(st, l.Move, logged)
 		b.WriteString(st.String())
 		b.WriteByte('\n')
 	}

@@ -113,7 +113,7 @@ func (a *Adapter) Info() bots.Info {
 		last := a.cfg.Files[len(a.cfg.Files)-1]
 		name = strings.TrimSuffix(filepath.Base(last), filepath.Ext(last))
 	}
-	return bots.Info{Name: strings.ToLower(name), Version: "lisp", Games: []string{"cavalo"}}
+	return bots.Info{Name: strings.ToLower(name), Version: "lisp", Games: []string{cavalo.Name}}
 }
 
 // Start starts SBCL and loads the bot's files, each with its own directory
