@@ -154,7 +154,7 @@ func TestGameDecode(t *testing.T) {
 	}
 }
 
-func FuzzDecodeCavalo(f *testing.F) {
+func FuzzDecode(f *testing.F) {
 	files, _ := filepath.Glob(filepath.Join("testdata", "*.json"))
 	for _, file := range files {
 		data, err := os.ReadFile(file)
