@@ -41,7 +41,7 @@ func newClassic(opts Options) (bots.Bot, error) {
 
 // Info describes classic.
 func (c *classic) Info() bots.Info {
-	return bots.Info{Name: "classic", Author: "arena", Version: "1", Games: []string{"cavalo"}}
+	return bots.Info{Name: "classic", Author: "arena", Version: "1", Games: []string{cavalo.Name}}
 }
 
 // Jogar searches st to the bot's depth, or for 70% of tempo.

@@ -86,7 +86,8 @@ func (p *Position) Drawn(a int) referee.Side {
 	return referee.White
 }
 
-// Game returns the rules of a board of p's size.
+// Game returns the rules of a board of p's size (with no opening arcs: a
+// position is past its opening).
 func (p *Position) Game() referee.Game { return Game{Rows: int(p.rows), Cols: int(p.cols)} }
 
 // ToMove returns the side whose turn it is.

@@ -47,8 +47,7 @@ func Decode(data []byte) (Position, error) {
 	if err := p.readArcs("horizontal", f.Horizontal, f.Rows+1, f.Cols, p.hArc); err != nil {
 		return Position{}, err
 	}
-	vertical := func(j, i int) int { return p.vArc(j, i) }
-	if err := p.readArcs("vertical", f.Vertical, f.Cols+1, f.Rows, vertical); err != nil {
+	if err := p.readArcs("vertical", f.Vertical, f.Cols+1, f.Rows, p.vArc); err != nil {
 		return Position{}, err
 	}
 	if f.ToMove != 1 && f.ToMove != 2 {
@@ -69,7 +68,9 @@ func Decode(data []byte) (Position, error) {
 	return p, nil
 }
 
-// readArcs reads lists, n lists of m values, into the arcs index(i, j).
+// readArcs reads lists, n lists of m values, into the arcs index(i, j): i
+// counts the lists, j the values of one (p.hArc for horizontal, p.vArc for
+// vertical).
 func (p *Position) readArcs(key string, lists [][]int, n, m int, index func(i, j int) int) error {
 	if len(lists) != n {
 		return fmt.Errorf("position: %s has %d lists, want %d", key, len(lists), n)
@@ -137,7 +138,7 @@ func (p *Position) Encode() ([]byte, error) {
 	f := positionFile{
 		Game: Name, Rows: rows, Cols: cols,
 		Horizontal: p.writeArcs(rows+1, cols, p.hArc),
-		Vertical:   p.writeArcs(cols+1, rows, func(j, i int) int { return p.vArc(j, i) }),
+		Vertical:   p.writeArcs(cols+1, rows, p.vArc),
 		Scores:     p.Scores(),
 		ToMove:     int(p.toMove),
 	}
