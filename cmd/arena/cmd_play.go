@@ -22,6 +22,7 @@ type playOptions struct {
 	tempo, margin int
 	start         int
 	verbose       bool
+	boards        bool
 	game          gameFlags
 }
 
@@ -77,15 +78,22 @@ e.g. builtin:greedy or builtin:random,seed=7.`,
 	f.IntVar(&o.margin, "margin", arena.DefaultMarginMS, "margin over the budget in ms before a move is late")
 	f.IntVar(&o.start, "start-timeout", 5000, "time for each bot to start in ms")
 	f.BoolVarP(&o.verbose, "verbose", "v", false, "show go-plugin's log and the bots' stderr")
+	f.BoolVar(&o.boards, "boards", false, "draw the board after every move")
 	o.game.add(f)
 	return cmd
 }
 
 // playGame starts both bots, plays the game from st and prints it to w.
 func playGame(ctx context.Context, w io.Writer, st referee.State, specs [2]host.Spec, o playOptions) error {
+	board := st.Clone() // the board after the moves printed so far
 	opt := referee.MatchOptions{
-		Clock:  referee.Clock{Tempo: time.Duration(o.tempo) * time.Millisecond, Margin: time.Duration(o.margin) * time.Millisecond},
-		OnMove: func(m referee.MoveRecord) { printMove(w, m) },
+		Clock: referee.Clock{Tempo: time.Duration(o.tempo) * time.Millisecond, Margin: time.Duration(o.margin) * time.Millisecond},
+		OnMove: func(m referee.MoveRecord) {
+			printMove(w, m)
+			if o.boards && m.Move != "" {
+				printBoard(w, board, m.Move)
+			}
+		},
 	}
 	rec := arena.PlayGame(ctx, st, specs, opt, func(procs [2]*host.Process) {
 		fmt.Fprintf(w, "board %d, %dms a move (+%dms margin)\nwhite: %s\nblack: %s\n",
@@ -109,6 +117,23 @@ func describeBot(name string, p *host.Process) string {
 	}
 	info := p.Info()
 	return fmt.Sprintf("%s (%s %s)", name, info.Name, info.Version)
+}
+
+// printBoard plays move on board and draws the board after it, indented
+// under its move line.
+func printBoard(w io.Writer, board referee.State, move string) {
+	m, err := board.ParseMove(move)
+	if err != nil { // the referee's own notation: never
+		fmt.Fprintf(w, "      (cannot draw: %v)\n", err)
+		return
+	}
+	board.Play(m)
+	for line := range strings.Lines(board.String() + "\n") {
+		if line != "\n" {
+			line = "      " + line
+		}
+		fmt.Fprint(w, line)
+	}
 }
 
 // moveLegend explains the marks of the move lines.
