@@ -211,17 +211,6 @@ func (p *Position) sides(b int) int {
 // c, 0-based.
 func (p *Position) Sides(r, c int) int { return p.sides(r*int(p.cols) + c) }
 
-// Closes returns how many boxes drawing the empty arc a would close.
-func (p *Position) Closes(a int) int {
-	n := 0
-	for _, b := range p.beside(a) {
-		if b >= 0 && p.sides(b) == 3 {
-			n++
-		}
-	}
-	return n
-}
-
 // Terminal reports whether every arc is drawn.
 func (p *Position) Terminal() bool { return p.drawnCount() == p.Arcs() }
 
