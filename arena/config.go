@@ -170,6 +170,9 @@ func (c *Config) complete() (warnings []error, err error) {
 		}
 		return nil, c.errAt(err.Error(), key)
 	}
+	if g, ok := c.rules.(interface{ Options() map[string]int }); ok {
+		c.GameOptions = g.Options() // the values in force, defaults included
+	}
 	if find(c.root, "seed") == nil {
 		c.Seed = DefaultSeed
 	}

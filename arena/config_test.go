@@ -225,6 +225,17 @@ func TestResolvedShowsValuesInForce(t *testing.T) {
 	}
 }
 
+func TestResolvedShowsGameOptions(t *testing.T) {
+	cfg, _, err := Parse("l.yaml", []byte("game: dots\ngame_options: {rows: 3}\nopening_arcs: 2\nbots:\n  - {name: a, builtin: greedy}\n  - {name: b, builtin: random}\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := string(cfg.Resolved())
+	if want := "game: dots\ngame_options:\n  cols: 6\n  rows: 3\nopening_arcs: 2\n"; !strings.Contains(got, want) {
+		t.Errorf("resolved config lacks %q:\n%s", want, got)
+	}
+}
+
 // TestDocsListEveryKey checks that docs/config.md names every key a league
 // file takes, and every kind of bot.
 func TestDocsListEveryKey(t *testing.T) {

@@ -58,6 +58,13 @@ func Configure(options map[string]int, openingArcs int) (referee.Game, error) {
 	return g, nil
 }
 
+// Options returns the game_options in force: rows and cols, defaults
+// applied, so that a league's resolved config shows the board it plays.
+func (g Game) Options() map[string]int {
+	rows, cols := g.size()
+	return map[string]int{"rows": rows, "cols": cols}
+}
+
 func checkSize(rows, cols int) error {
 	if rows < MinSize || rows > MaxSize || cols < MinSize || cols > MaxSize {
 		return fmt.Errorf("board of %dx%d boxes: want rows and cols from %d to %d", rows, cols, MinSize, MaxSize)
