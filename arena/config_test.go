@@ -73,7 +73,7 @@ func TestParseErrors(t *testing.T) {
 		{"bad name", "bots:\n  - {name: 'a b', builtin: greedy}\n  - {name: b, builtin: random}\n", 2, "bot name"},
 		{"unregistered", "registry: none.yaml\nbots:\n  - {name: a, registered: ghost}\n  - {name: b, builtin: random}\n", 3, "arena bot add --registry none.yaml ghost"},
 		{"unknown game", "game: chess\nbots:\n" + two, 1, "unknown game"},
-		{"dots too small", "game: dots\ngame_options: {rows: 1, cols: 6}\nbots:\n" + two, 2, "game_options: board of 1x6 boxes: want rows and cols from 2 to 10"},
+		{"dots too small", "game: dots\ngame_options: {rows: 1, cols: 6}\nbots:\n" + two, 2, "game_options: rows is 1: want 2 to 10 boxes"},
 		{"dots unknown option", "game: dots\ngame_options:\n  size: 3\nbots:\n" + two, 3, `game_options: dots has no option "size"`},
 		{"dots option not a number", "game: dots\ngame_options: {rows: five}\nbots:\n" + two, 2, `want a whole number`},
 		{"negative opening", "game: dots\nopening_arcs: -2\nbots:\n" + two, 2, "opening_arcs is -2: want 0 or more"},

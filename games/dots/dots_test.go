@@ -215,9 +215,10 @@ func TestConfigure(t *testing.T) {
 	}{
 		{nil, 0, Game{}, ""},
 		{map[string]int{"rows": 3, "cols": 10}, 4, Game{Rows: 3, Cols: 10, OpeningArcs: 4}, ""},
-		{map[string]int{"rows": 1}, 0, Game{}, "game_options: board of 1x6"},
-		{map[string]int{"cols": 11}, 0, Game{}, "game_options: board of 5x11"},
+		{map[string]int{"rows": 1}, 0, Game{}, "game_options: rows is 1: want 2 to 10 boxes"},
+		{map[string]int{"cols": 11}, 0, Game{}, "game_options: cols is 11"},
 		{map[string]int{"size": 3}, 0, Game{}, `no option "size"`},
+		{map[string]int{"rows": 0}, 0, Game{}, "rows is 0"},
 		{nil, -1, Game{}, "opening_arcs is -1"},
 	}
 	for _, tt := range tests {

@@ -40,7 +40,8 @@ func (g Game) size() (rows, cols int) {
 func Configure(options map[string]int, openingArcs int) (referee.Game, error) {
 	g := Game{OpeningArcs: openingArcs}
 	for _, k := range slices.Sorted(maps.Keys(options)) {
-		switch v := options[k]; k {
+		v := options[k]
+		switch k {
 		case "rows":
 			g.Rows = v
 		case "cols":
@@ -48,9 +49,9 @@ func Configure(options map[string]int, openingArcs int) (referee.Game, error) {
 		default:
 			return nil, fmt.Errorf("game_options: dots has no option %q: want rows and cols, e.g. {rows: 5, cols: 6}", k)
 		}
-	}
-	if err := checkSize(g.size()); err != nil {
-		return nil, fmt.Errorf("game_options: %w", err)
+		if v < MinSize || v > MaxSize {
+			return nil, fmt.Errorf("game_options: %s is %d: want %d to %d boxes", k, v, MinSize, MaxSize)
+		}
 	}
 	if g.OpeningArcs < 0 {
 		return nil, fmt.Errorf("opening_arcs is %d: want 0 or more", g.OpeningArcs)
