@@ -223,26 +223,5 @@ func (p *Position) drawnCount() int {
 	return n
 }
 
-// Perft counts the sequences of exactly depth arcs from p, as referee.Perft
-// does, without allocating.
-func (p *Position) Perft(depth int) uint64 { return perft(*p, depth) }
-
-// perft is Perft on a copy: the position travels by value, so that no
-// child escapes to the heap through the recursion.
-func perft(p Position, depth int) uint64 {
-	if depth == 0 {
-		return 1
-	}
-	var buf [maxArcs]referee.Move
-	moves := p.Moves(buf[:0])
-	if depth == 1 {
-		return uint64(len(moves))
-	}
-	var n uint64
-	for _, m := range moves {
-		child := p
-		child.Play(m)
-		n += perft(child, depth-1)
-	}
-	return n
-}
+// Perft counts the sequences of exactly depth arcs from p (referee.Perft).
+func (p *Position) Perft(depth int) uint64 { return referee.Perft(p, depth) }
