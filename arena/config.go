@@ -20,6 +20,7 @@ import (
 	"github.com/arenabots/arena/bots/host"
 	"github.com/arenabots/arena/bots/lisp"
 	"github.com/arenabots/arena/bots/registry"
+	"github.com/arenabots/arena/games"
 	"github.com/arenabots/arena/referee"
 	"github.com/arenabots/arena/results"
 )
@@ -31,6 +32,8 @@ import (
 type Config struct {
 	Name         string          `yaml:"name"`
 	Game         string          `yaml:"game"`
+	GameOptions  map[string]int  `yaml:"game_options,omitempty" json:",omitempty"`
+	OpeningArcs  int             `yaml:"opening_arcs,omitempty" json:",omitempty"`
 	Seed         uint64          `yaml:"seed"`
 	Rounds       int             `yaml:"rounds"`
 	TempoMS      int             `yaml:"tempo_ms"`
@@ -50,8 +53,9 @@ type Config struct {
 	Registry     string          `yaml:"registry"`
 	Bots         []BotConfig     `yaml:"bots"`
 
-	file string     // where the config was read from
-	root *yaml.Node // the parsed file, to locate errors
+	file  string       // where the config was read from
+	root  *yaml.Node   // the parsed file, to locate errors
+	rules referee.Game // Game with GameOptions and OpeningArcs applied
 }
 
 // Limits bound each bot process; Load fills a zero field with the bots
@@ -78,7 +82,7 @@ type BotConfig struct {
 
 // Defaults of a league file.
 const (
-	DefaultGame         = "cavalo"
+	DefaultGame         = games.Default
 	DefaultSeed         = 1
 	DefaultRounds       = 4
 	DefaultTempoMS      = 1000
@@ -158,8 +162,17 @@ func (c *Config) complete() (warnings []error, err error) {
 	if c.Game == "" {
 		c.Game = DefaultGame
 	}
-	if _, err := referee.LookupGame(c.Game); err != nil {
-		return nil, c.errAt(err.Error(), "game")
+	if c.rules, err = games.Configure(c.Game, c.GameOptions, c.OpeningArcs); err != nil {
+		key := "game"
+		for _, k := range []string{"game_options", "opening_arcs"} {
+			if strings.HasPrefix(err.Error(), k) && find(c.root, k) != nil {
+				key = k
+			}
+		}
+		return nil, c.errAt(err.Error(), key)
+	}
+	if g, ok := c.rules.(interface{ Options() map[string]int }); ok {
+		c.GameOptions = g.Options() // the values in force, defaults included
 	}
 	if find(c.root, "seed") == nil {
 		c.Seed = DefaultSeed
@@ -235,8 +248,23 @@ func (c *Config) complete() (warnings []error, err error) {
 		c.Registry = registry.DefaultFile
 	}
 	c.Registry = abs(dir, c.Registry)
-	return c.completeBots(dir)
+	if c.Rounds > 1 && c.sameStart() {
+		warnings = append(warnings, c.errAt(fmt.Sprintf("every round of %s starts from the same position, so deterministic bots will repeat their games: set opening_arcs (e.g. opening_arcs: 6) to vary it", c.Game), "game"))
+	}
+	botWarnings, err := c.completeBots(dir)
+	return append(warnings, botWarnings...), err
 }
+
+// sameStart reports whether the first two rounds' seeds give the same
+// initial position, as an empty Dots and Boxes board does.
+func (c *Config) sameStart() bool {
+	a, errA := c.rules.New(referee.RoundSeed(c.Seed, 1)).Encode()
+	b, errB := c.rules.New(referee.RoundSeed(c.Seed, 2)).Encode()
+	return errA == nil && errB == nil && bytes.Equal(a, b)
+}
+
+// Rules returns the league's game, game_options and opening_arcs applied.
+func (c *Config) Rules() referee.Game { return c.rules }
 
 // CheckConcurrency checks a number of games played at once: the league
 // file's concurrency and the --concurrency flag obey this one rule.

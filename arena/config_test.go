@@ -73,6 +73,12 @@ func TestParseErrors(t *testing.T) {
 		{"bad name", "bots:\n  - {name: 'a b', builtin: greedy}\n  - {name: b, builtin: random}\n", 2, "bot name"},
 		{"unregistered", "registry: none.yaml\nbots:\n  - {name: a, registered: ghost}\n  - {name: b, builtin: random}\n", 3, "arena bot add --registry none.yaml ghost"},
 		{"unknown game", "game: chess\nbots:\n" + two, 1, "unknown game"},
+		{"dots too small", "game: dots\ngame_options: {rows: 1, cols: 6}\nbots:\n" + two, 2, "game_options: rows is 1: want 2 to 10 boxes"},
+		{"dots unknown option", "game: dots\ngame_options:\n  size: 3\nbots:\n" + two, 3, `game_options: dots has no option "size"`},
+		{"dots option not a number", "game: dots\ngame_options: {rows: five}\nbots:\n" + two, 2, `want a whole number`},
+		{"negative opening", "game: dots\nopening_arcs: -2\nbots:\n" + two, 2, "opening_arcs is -2: want 0 or more"},
+		{"cavalo opening", "opening_arcs: 4\nbots:\n" + two, 1, "opening_arcs: cavalo has no opening arcs"},
+		{"cavalo options", "game_options: {rows: 4}\nbots:\n" + two, 1, `game_options: cavalo has no option "rows"`},
 		{"empty", "", 0, "empty league file"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -91,6 +97,35 @@ func TestParseErrors(t *testing.T) {
 				if strings.Contains(err.Error(), bad) {
 					t.Errorf("error %q has %q: Go types, YAML tags, key lists and line breaks are not for users", err, bad)
 				}
+			}
+		})
+	}
+}
+
+// TestRepeatedStartWarns: a league of several rounds that all start from
+// the same position (dots without opening_arcs) loads with a warning at
+// the game key; opening arcs, one round or Cavalo's boards give none.
+func TestRepeatedStartWarns(t *testing.T) {
+	const two = "  - {name: a, builtin: random}\n  - {name: b, builtin: random}\n"
+	for _, tc := range []struct {
+		name, yaml string
+		warn       bool
+	}{
+		{"dots", "game: dots\nrounds: 2\nbots:\n" + two, true},
+		{"dots one round", "game: dots\nrounds: 1\nbots:\n" + two, false},
+		{"dots with openings", "game: dots\nrounds: 2\nopening_arcs: 6\ngame_options: {rows: 3, cols: 3}\nbots:\n" + two, false},
+		{"cavalo", "rounds: 2\nbots:\n" + two, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			cfg, warnings, err := Parse("league.yaml", []byte(tc.yaml))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := len(warnings) == 1 && strings.Contains(warnings[0].Error(), "league.yaml:1: every round of dots starts from the same position"); got != tc.warn {
+				t.Errorf("warnings %v; want the warning: %v", warnings, tc.warn)
+			}
+			if cfg.Rules().Name() != cfg.Game {
+				t.Errorf("Rules() is %q, want %q", cfg.Rules().Name(), cfg.Game)
 			}
 		})
 	}
@@ -187,6 +222,17 @@ func TestResolvedShowsValuesInForce(t *testing.T) {
 		if strings.Contains(got, bad) {
 			t.Errorf("resolved config has an empty or zero value %q:\n%s", bad, got)
 		}
+	}
+}
+
+func TestResolvedShowsGameOptions(t *testing.T) {
+	cfg, _, err := Parse("l.yaml", []byte("game: dots\ngame_options: {rows: 3}\nopening_arcs: 2\nbots:\n  - {name: a, builtin: greedy}\n  - {name: b, builtin: random}\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := string(cfg.Resolved())
+	if want := "game: dots\ngame_options:\n  cols: 6\n  rows: 3\nopening_arcs: 2\n"; !strings.Contains(got, want) {
+		t.Errorf("resolved config lacks %q:\n%s", want, got)
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 
@@ -40,10 +41,28 @@ func PlayGame(ctx context.Context, st referee.State, specs [2]host.Spec, opt ref
 	if ctx.Err() != nil {
 		return referee.Unplayed(st, 0, referee.Interrupted, ctx.Err().Error())
 	}
+	for i, p := range procs {
+		if p != nil && errs[i] == nil {
+			errs[i] = checkPlays(specs[i].Name, p.Info().Games, st.Game().Name())
+		}
+	}
 	if errs[0] != nil || errs[1] != nil {
 		return unstarted(st, errs)
 	}
 	return referee.Match(ctx, st, [2]referee.Player{procs[0], procs[1]}, opt)
+}
+
+// checkPlays returns a start fault unless a bot whose Info lists games
+// plays game.
+func checkPlays(bot string, games []string, game string) error {
+	if slices.Contains(games, game) {
+		return nil
+	}
+	plays := "no game"
+	if len(games) > 0 {
+		plays = strings.Join(games, ", ")
+	}
+	return referee.NewFault(referee.FaultStart, fmt.Errorf("bot %s plays %s, not %s", bot, plays, game))
 }
 
 // unstarted is the record of a game whose bots did not both start.

@@ -304,11 +304,7 @@ func readHash(path string) (string, error) {
 // interrupted game.
 func (r *Runner) playAndRecord(ctx context.Context, s Scheduled, j *results.Journal) (*results.Game, error) {
 	c := r.Config
-	game, err := referee.LookupGame(c.Game)
-	if err != nil {
-		return nil, err
-	}
-	st := game.New(s.Seed)
+	st := c.Rules().New(s.Seed)
 	initial := st.Clone()
 	start := time.Now()
 	rec := r.play(ctx, st, s)

@@ -193,7 +193,8 @@ type JogarRequest struct {
 	// The time budget of this call in milliseconds. The referee cuts the call
 	// off a little later (its margin) and judges on its own clock.
 	TempoMs int64 `protobuf:"varint,3,opt,name=tempo_ms,json=tempoMs,proto3" json:"tempo_ms,omitempty"`
-	// The legal moves in the game's notation (for Cavalo: "D1", "C4xH8").
+	// The legal moves in the game's notation (for Cavalo: "D1", "C4xH8"; for
+	// Dots and Boxes: "A1-B1").
 	LegalMoves []string `protobuf:"bytes,4,rep,name=legal_moves,json=legalMoves,proto3" json:"legal_moves,omitempty"`
 	// True when legal_moves holds a single move.
 	Forced        bool `protobuf:"varint,5,opt,name=forced,proto3" json:"forced,omitempty"`
@@ -266,13 +267,16 @@ func (x *JogarRequest) GetForced() bool {
 	return false
 }
 
-// Estado is the state of one game: exactly one of the fields is set. A new
-// game adds a field here (e.g. dots_and_boxes = 2) and a message below.
+// Estado is the state of one game: exactly one of the fields is set. Jogo
+// do Cavalo travels as a Cavalo, as it always has; every other game (Dots
+// and Boxes first) travels as a Posicao, so that a new game needs no change
+// here.
 type Estado struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// Types that are valid to be assigned to Jogo:
 	//
 	//	*Estado_Cavalo
+	//	*Estado_Posicao
 	Jogo          isEstado_Jogo `protobuf_oneof:"jogo"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -324,6 +328,15 @@ func (x *Estado) GetCavalo() *Cavalo {
 	return nil
 }
 
+func (x *Estado) GetPosicao() *Posicao {
+	if x != nil {
+		if x, ok := x.Jogo.(*Estado_Posicao); ok {
+			return x.Posicao
+		}
+	}
+	return nil
+}
+
 type isEstado_Jogo interface {
 	isEstado_Jogo()
 }
@@ -332,7 +345,80 @@ type Estado_Cavalo struct {
 	Cavalo *Cavalo `protobuf:"bytes,1,opt,name=cavalo,proto3,oneof"`
 }
 
+type Estado_Posicao struct {
+	Posicao *Posicao `protobuf:"bytes,2,opt,name=posicao,proto3,oneof"`
+}
+
 func (*Estado_Cavalo) isEstado_Jogo() {}
+
+func (*Estado_Posicao) isEstado_Jogo() {}
+
+// Posicao is a position of any game as its position file: the JSON that
+// the game's rules document describes (for "dots": docs/dots.md), the same
+// that arena writes in its move logs.
+type Posicao struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The game's name, e.g. "dots"; the same as JogarRequest.game.
+	Game string `protobuf:"bytes,1,opt,name=game,proto3" json:"game,omitempty"`
+	// The position file, UTF-8 JSON.
+	Json []byte `protobuf:"bytes,2,opt,name=json,proto3" json:"json,omitempty"`
+	// The number of moves played before this position; the move to make is
+	// number ply+1.
+	Ply           int32 `protobuf:"varint,3,opt,name=ply,proto3" json:"ply,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Posicao) Reset() {
+	*x = Posicao{}
+	mi := &file_jogador_proto_msgTypes[4]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Posicao) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Posicao) ProtoMessage() {}
+
+func (x *Posicao) ProtoReflect() protoreflect.Message {
+	mi := &file_jogador_proto_msgTypes[4]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Posicao.ProtoReflect.Descriptor instead.
+func (*Posicao) Descriptor() ([]byte, []int) {
+	return file_jogador_proto_rawDescGZIP(), []int{4}
+}
+
+func (x *Posicao) GetGame() string {
+	if x != nil {
+		return x.Game
+	}
+	return ""
+}
+
+func (x *Posicao) GetJson() []byte {
+	if x != nil {
+		return x.Json
+	}
+	return nil
+}
+
+func (x *Posicao) GetPly() int32 {
+	if x != nil {
+		return x.Ply
+	}
+	return 0
+}
 
 // Cavalo is a position of Jogo do Cavalo.
 type Cavalo struct {
@@ -354,7 +440,7 @@ type Cavalo struct {
 
 func (x *Cavalo) Reset() {
 	*x = Cavalo{}
-	mi := &file_jogador_proto_msgTypes[4]
+	mi := &file_jogador_proto_msgTypes[5]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -366,7 +452,7 @@ func (x *Cavalo) String() string {
 func (*Cavalo) ProtoMessage() {}
 
 func (x *Cavalo) ProtoReflect() protoreflect.Message {
-	mi := &file_jogador_proto_msgTypes[4]
+	mi := &file_jogador_proto_msgTypes[5]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -379,7 +465,7 @@ func (x *Cavalo) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Cavalo.ProtoReflect.Descriptor instead.
 func (*Cavalo) Descriptor() ([]byte, []int) {
-	return file_jogador_proto_rawDescGZIP(), []int{4}
+	return file_jogador_proto_rawDescGZIP(), []int{5}
 }
 
 func (x *Cavalo) GetCells() []int32 {
@@ -420,7 +506,7 @@ func (x *Cavalo) GetPly() int32 {
 // Jogada is a bot's answer.
 type Jogada struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// The move in the game's notation, e.g. "E5", "C4xH8" or "pass".
+	// The move in the game's notation, e.g. "E5", "C4xH8", "pass" or "A1-B1".
 	Move string `protobuf:"bytes,1,opt,name=move,proto3" json:"move,omitempty"`
 	// Optional: the state the bot believes its move leads to. The referee
 	// compares it with its own and logs any difference.
@@ -433,7 +519,7 @@ type Jogada struct {
 
 func (x *Jogada) Reset() {
 	*x = Jogada{}
-	mi := &file_jogador_proto_msgTypes[5]
+	mi := &file_jogador_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -445,7 +531,7 @@ func (x *Jogada) String() string {
 func (*Jogada) ProtoMessage() {}
 
 func (x *Jogada) ProtoReflect() protoreflect.Message {
-	mi := &file_jogador_proto_msgTypes[5]
+	mi := &file_jogador_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -458,7 +544,7 @@ func (x *Jogada) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Jogada.ProtoReflect.Descriptor instead.
 func (*Jogada) Descriptor() ([]byte, []int) {
-	return file_jogador_proto_rawDescGZIP(), []int{5}
+	return file_jogador_proto_rawDescGZIP(), []int{6}
 }
 
 func (x *Jogada) GetMove() string {
@@ -499,7 +585,7 @@ type Stats struct {
 
 func (x *Stats) Reset() {
 	*x = Stats{}
-	mi := &file_jogador_proto_msgTypes[6]
+	mi := &file_jogador_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -511,7 +597,7 @@ func (x *Stats) String() string {
 func (*Stats) ProtoMessage() {}
 
 func (x *Stats) ProtoReflect() protoreflect.Message {
-	mi := &file_jogador_proto_msgTypes[6]
+	mi := &file_jogador_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -524,7 +610,7 @@ func (x *Stats) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Stats.ProtoReflect.Descriptor instead.
 func (*Stats) Descriptor() ([]byte, []int) {
-	return file_jogador_proto_rawDescGZIP(), []int{6}
+	return file_jogador_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *Stats) GetNodes() int64 {
@@ -579,10 +665,15 @@ const file_jogador_proto_rawDesc = "" +
 	"\btempo_ms\x18\x03 \x01(\x03R\atempoMs\x12\x1f\n" +
 	"\vlegal_moves\x18\x04 \x03(\tR\n" +
 	"legalMoves\x12\x16\n" +
-	"\x06forced\x18\x05 \x01(\bR\x06forced\"D\n" +
+	"\x06forced\x18\x05 \x01(\bR\x06forced\"{\n" +
 	"\x06Estado\x122\n" +
-	"\x06cavalo\x18\x01 \x01(\v2\x18.arena.jogador.v1.CavaloH\x00R\x06cavaloB\x06\n" +
-	"\x04jogo\"\xa3\x01\n" +
+	"\x06cavalo\x18\x01 \x01(\v2\x18.arena.jogador.v1.CavaloH\x00R\x06cavalo\x125\n" +
+	"\aposicao\x18\x02 \x01(\v2\x19.arena.jogador.v1.PosicaoH\x00R\aposicaoB\x06\n" +
+	"\x04jogo\"C\n" +
+	"\aPosicao\x12\x12\n" +
+	"\x04game\x18\x01 \x01(\tR\x04game\x12\x12\n" +
+	"\x04json\x18\x02 \x01(\fR\x04json\x12\x10\n" +
+	"\x03ply\x18\x03 \x01(\x05R\x03ply\"\xa3\x01\n" +
 	"\x06Cavalo\x12\x14\n" +
 	"\x05cells\x18\x01 \x03(\x11R\x05cells\x12\x1f\n" +
 	"\vscore_white\x18\x02 \x01(\x05R\n" +
@@ -624,32 +715,34 @@ func file_jogador_proto_rawDescGZIP() []byte {
 }
 
 var file_jogador_proto_enumTypes = make([]protoimpl.EnumInfo, 1)
-var file_jogador_proto_msgTypes = make([]protoimpl.MessageInfo, 7)
+var file_jogador_proto_msgTypes = make([]protoimpl.MessageInfo, 8)
 var file_jogador_proto_goTypes = []any{
 	(Side)(0),            // 0: arena.jogador.v1.Side
 	(*InfoRequest)(nil),  // 1: arena.jogador.v1.InfoRequest
 	(*InfoResponse)(nil), // 2: arena.jogador.v1.InfoResponse
 	(*JogarRequest)(nil), // 3: arena.jogador.v1.JogarRequest
 	(*Estado)(nil),       // 4: arena.jogador.v1.Estado
-	(*Cavalo)(nil),       // 5: arena.jogador.v1.Cavalo
-	(*Jogada)(nil),       // 6: arena.jogador.v1.Jogada
-	(*Stats)(nil),        // 7: arena.jogador.v1.Stats
+	(*Posicao)(nil),      // 5: arena.jogador.v1.Posicao
+	(*Cavalo)(nil),       // 6: arena.jogador.v1.Cavalo
+	(*Jogada)(nil),       // 7: arena.jogador.v1.Jogada
+	(*Stats)(nil),        // 8: arena.jogador.v1.Stats
 }
 var file_jogador_proto_depIdxs = []int32{
 	4, // 0: arena.jogador.v1.JogarRequest.estado:type_name -> arena.jogador.v1.Estado
-	5, // 1: arena.jogador.v1.Estado.cavalo:type_name -> arena.jogador.v1.Cavalo
-	0, // 2: arena.jogador.v1.Cavalo.to_move:type_name -> arena.jogador.v1.Side
-	4, // 3: arena.jogador.v1.Jogada.estado:type_name -> arena.jogador.v1.Estado
-	7, // 4: arena.jogador.v1.Jogada.stats:type_name -> arena.jogador.v1.Stats
-	1, // 5: arena.jogador.v1.Jogador.Info:input_type -> arena.jogador.v1.InfoRequest
-	3, // 6: arena.jogador.v1.Jogador.Jogar:input_type -> arena.jogador.v1.JogarRequest
-	2, // 7: arena.jogador.v1.Jogador.Info:output_type -> arena.jogador.v1.InfoResponse
-	6, // 8: arena.jogador.v1.Jogador.Jogar:output_type -> arena.jogador.v1.Jogada
-	7, // [7:9] is the sub-list for method output_type
-	5, // [5:7] is the sub-list for method input_type
-	5, // [5:5] is the sub-list for extension type_name
-	5, // [5:5] is the sub-list for extension extendee
-	0, // [0:5] is the sub-list for field type_name
+	6, // 1: arena.jogador.v1.Estado.cavalo:type_name -> arena.jogador.v1.Cavalo
+	5, // 2: arena.jogador.v1.Estado.posicao:type_name -> arena.jogador.v1.Posicao
+	0, // 3: arena.jogador.v1.Cavalo.to_move:type_name -> arena.jogador.v1.Side
+	4, // 4: arena.jogador.v1.Jogada.estado:type_name -> arena.jogador.v1.Estado
+	8, // 5: arena.jogador.v1.Jogada.stats:type_name -> arena.jogador.v1.Stats
+	1, // 6: arena.jogador.v1.Jogador.Info:input_type -> arena.jogador.v1.InfoRequest
+	3, // 7: arena.jogador.v1.Jogador.Jogar:input_type -> arena.jogador.v1.JogarRequest
+	2, // 8: arena.jogador.v1.Jogador.Info:output_type -> arena.jogador.v1.InfoResponse
+	7, // 9: arena.jogador.v1.Jogador.Jogar:output_type -> arena.jogador.v1.Jogada
+	8, // [8:10] is the sub-list for method output_type
+	6, // [6:8] is the sub-list for method input_type
+	6, // [6:6] is the sub-list for extension type_name
+	6, // [6:6] is the sub-list for extension extendee
+	0, // [0:6] is the sub-list for field type_name
 }
 
 func init() { file_jogador_proto_init() }
@@ -659,6 +752,7 @@ func file_jogador_proto_init() {
 	}
 	file_jogador_proto_msgTypes[3].OneofWrappers = []any{
 		(*Estado_Cavalo)(nil),
+		(*Estado_Posicao)(nil),
 	}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
@@ -666,7 +760,7 @@ func file_jogador_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_jogador_proto_rawDesc), len(file_jogador_proto_rawDesc)),
 			NumEnums:      1,
-			NumMessages:   7,
+			NumMessages:   8,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

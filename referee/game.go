@@ -1,11 +1,6 @@
 package referee
 
-import (
-	"fmt"
-	"maps"
-	"slices"
-	"strings"
-)
+import "fmt"
 
 // Side is one of the two players. The zero value is not a side.
 type Side uint8
@@ -41,7 +36,7 @@ type Move uint32
 const Pass Move = 1<<32 - 1
 
 // Game is the rules of one two-player, turn-based game, registered by name in
-// Games. Implementations must be deterministic: the same seed always gives the
+// the table of package games. Implementations must be deterministic: the same seed always gives the
 // same initial state, on every machine and in every version.
 type Game interface {
 	// Name is the game's identifier in configs and on the wire, e.g. "cavalo".
@@ -50,6 +45,16 @@ type Game interface {
 	New(seed uint64) State
 	// Decode reads a position file (the game's JSON form) into a state.
 	Decode(data []byte) (State, error)
+	// Samples returns the positions a bot is checked on before it joins a
+	// league (arena bot check), from the board of seed: positions where
+	// the side to move has a real choice, each named for people.
+	Samples(seed uint64) ([]Sample, error)
+}
+
+// Sample is a named position of a game, for checking a bot.
+type Sample struct {
+	Name  string
+	State State
 }
 
 // State is one position of a game. It is mutable: Play changes it in place,
@@ -115,23 +120,4 @@ func Winner(scores [2]int) Side {
 		return Black
 	}
 	return 0
-}
-
-// Games is the table of games arena knows, by name. It is the one place a new
-// game is registered.
-func Games() map[string]Game {
-	return map[string]Game{
-		CavaloGame{}.Name(): CavaloGame{},
-	}
-}
-
-// LookupGame returns the game called name.
-func LookupGame(name string) (Game, error) {
-	games := Games()
-	g, ok := games[name]
-	if !ok {
-		known := slices.Sorted(maps.Keys(games))
-		return nil, fmt.Errorf("unknown game %q (known: %s)", name, strings.Join(known, ", "))
-	}
-	return g, nil
 }

@@ -8,17 +8,27 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/arenabots/arena/games/cavalo"
+	"github.com/arenabots/arena/games/dots"
 	"github.com/arenabots/arena/referee"
 	"github.com/arenabots/arena/referee/judgetest"
 )
 
 // samplePositions returns the positions FuzzJudge answers in: judgetest's
-// (a landing on a double with a choice of removal), the referee's sample
-// positions under testdata, and an opening.
+// (a landing on a double with a choice of removal), Cavalo's sample
+// positions under games/cavalo/testdata, an opening, and Dots and Boxes'
+// bot-check samples.
 func samplePositions(t testing.TB) []referee.State {
 	t.Helper()
-	out := []referee.State{judgetest.State(t), referee.CavaloGame{}.New(1)}
-	files, err := filepath.Glob(filepath.Join("testdata", "s*_p*.json"))
+	out := []referee.State{judgetest.State(t), cavalo.Game{}.New(1)}
+	samples, err := dots.Game{}.Samples(1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range samples {
+		out = append(out, s.State)
+	}
+	files, err := filepath.Glob(filepath.Join("..", "games", "cavalo", "testdata", "s*_p*.json"))
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no sample positions under testdata (%v)", err)
 	}
@@ -27,7 +37,7 @@ func samplePositions(t testing.TB) []referee.State {
 		if err != nil {
 			t.Fatal(err)
 		}
-		st, err := referee.CavaloGame{}.Decode(data)
+		st, err := cavalo.Game{}.Decode(data)
 		if err != nil {
 			t.Fatalf("%s: %v", f, err)
 		}
@@ -49,6 +59,10 @@ func FuzzJudge(f *testing.F) {
 	}
 	f.Add(uint8(1), "A1")
 	f.Add(uint8(3), "C4xH8")
+	for _, s := range []string{"A2-B2", "b2-a2", "A1-B1", "A1-A2-A3", "A1-C1", "G6-G7", "-", "A2 - B2"} {
+		f.Add(uint8(2), s)
+		f.Add(uint8(3), s)
+	}
 	positions := samplePositions(f)
 	f.Fuzz(func(t *testing.T, pick uint8, answer string) {
 		st := positions[int(pick)%len(positions)]

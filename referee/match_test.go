@@ -1,7 +1,8 @@
-package referee
+package referee_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"slices"
@@ -10,6 +11,9 @@ import (
 	"testing"
 	"time"
 	"unicode/utf8"
+
+	"github.com/arenabots/arena/games/cavalo"
+	. "github.com/arenabots/arena/referee"
 )
 
 // playerFunc is an in-process Player.
@@ -50,12 +54,12 @@ func TestMatchNormal(t *testing.T) {
 			var calls atomic.Int64
 			p := counted(playerFunc(firstLegal), &calls)
 			var seen []MoveRecord
-			rec := Match(context.Background(), CavaloGame{}.New(seed), [2]Player{p, p}, MatchOptions{
+			rec := Match(context.Background(), cavalo.Game{}.New(seed), [2]Player{p, p}, MatchOptions{
 				Clock:  roomy,
 				OnMove: func(mr MoveRecord) { seen = append(seen, mr) },
 			})
 			// The same game, played without the match loop.
-			want := CavaloGame{}.New(seed)
+			want := cavalo.Game{}.New(seed)
 			var buf [MaxMoves]Move
 			plies := 0
 			for moves := want.Moves(buf[:0]); len(moves) > 0; moves = want.Moves(buf[:0]) {
@@ -111,7 +115,7 @@ func moveTwice(p Player) playerFunc {
 // TestMatchJudgesTheTable, does not: the call's deadline, capping, and
 // faults after the first move.
 func TestMatchFaults(t *testing.T) {
-	long := strings.Repeat("é", maxAnswer) // 2 bytes each
+	long := strings.Repeat("é", MaxAnswer) // 2 bytes each
 	tests := []struct {
 		name   string
 		white  Player
@@ -134,7 +138,7 @@ func TestMatchFaults(t *testing.T) {
 		{
 			name:   "long answer is capped",
 			white:  answer(long + "x"),
-			reason: Illegal, loser: White, answer: long[:maxAnswer] + "…(401 bytes)",
+			reason: Illegal, loser: White, answer: long[:MaxAnswer] + "…(401 bytes)",
 		},
 		{
 			name:   "black crashes after a move",
@@ -160,7 +164,7 @@ func TestMatchFaults(t *testing.T) {
 			if clock == (Clock{}) {
 				clock = roomy
 			}
-			rec := Match(context.Background(), CavaloGame{}.New(7), [2]Player{tt.white, black}, MatchOptions{Clock: clock})
+			rec := Match(context.Background(), cavalo.Game{}.New(7), [2]Player{tt.white, black}, MatchOptions{Clock: clock})
 			if rec.Reason != tt.reason || rec.Loser != tt.loser || rec.Winner != tt.loser.Other() {
 				t.Errorf("got reason %v, loser %v, winner %v; want %v, %v, %v", rec.Reason, rec.Loser, rec.Winner, tt.reason, tt.loser, tt.loser.Other())
 			}
@@ -186,7 +190,8 @@ func TestMatchFaults(t *testing.T) {
 
 func TestMatchPolicy(t *testing.T) {
 	// White leads 100-0 and has two moves, so it is always asked.
-	board := position(rows("W", ". . 30", ". 20", "", "", "", "", "", "", far), [2]int{100, 0}, int(White))
+	board := `{"board":[[-1,null,null,null,null,null,null,null,null,null],[null,null,30,null,null,null,null,null,null,null],` +
+		`[null,20,null,null,null,null,null,null,null,null],` + emptyRows(6) + `,[null,null,null,null,null,null,null,null,null,-2]],"scores":[100,0],"to_move":1}`
 	tests := []struct {
 		name   string
 		white  Player
@@ -204,7 +209,7 @@ func TestMatchPolicy(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			st, err := CavaloGame{}.Decode([]byte(board))
+			st, err := cavalo.Game{}.Decode([]byte(board))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -220,8 +225,11 @@ func TestMatchPolicy(t *testing.T) {
 	}
 }
 
-// far is a row with Black's knight on J10, away from the action.
-const far = ". . . . . . . . . B"
+// emptyRows returns n empty rows of a Cavalo position file, joined by commas.
+func emptyRows(n int) string {
+	row := "[null,null,null,null,null,null,null,null,null,null]"
+	return strings.TrimSuffix(strings.Repeat(row+",", n), ",")
+}
 
 func TestMatchInterrupted(t *testing.T) {
 	tests := []struct {
@@ -261,7 +269,7 @@ func TestMatchInterrupted(t *testing.T) {
 			ctx, cancel := context.WithCancel(context.Background())
 			defer cancel()
 			p := tt.play(cancel)
-			rec := Match(ctx, CavaloGame{}.New(3), [2]Player{p, p}, MatchOptions{Clock: roomy})
+			rec := Match(ctx, cavalo.Game{}.New(3), [2]Player{p, p}, MatchOptions{Clock: roomy})
 			if rec.Reason != Interrupted || rec.Winner != 0 || rec.Loser != 0 {
 				t.Errorf("got reason %v, winner %v, loser %v; want interrupted, 0, 0", rec.Reason, rec.Winner, rec.Loser)
 			}
@@ -291,12 +299,12 @@ func TestMatchForcedMoves(t *testing.T) {
 				}
 				return firstLegal(ctx, req)
 			}), &calls)
-			rec := Match(context.Background(), CavaloGame{}.New(seed), [2]Player{p, p}, MatchOptions{Clock: roomy, RefereeForced: refereeForced})
+			rec := Match(context.Background(), cavalo.Game{}.New(seed), [2]Player{p, p}, MatchOptions{Clock: roomy, RefereeForced: refereeForced})
 			if rec.Reason != Normal {
 				t.Fatalf("seed %d: got reason %v (%s), want normal", seed, rec.Reason, rec.Detail)
 			}
 			// Replay the record and check which moves were forced.
-			st := CavaloGame{}.New(seed)
+			st := cavalo.Game{}.New(seed)
 			var buf [MaxMoves]Move
 			asked := 0
 			for _, mr := range rec.Moves {
@@ -325,8 +333,10 @@ func TestMatchForcedMoves(t *testing.T) {
 
 func TestMatchPassIsNotSent(t *testing.T) {
 	// White must pass; Black has one move, then neither can move.
-	board := position(rows("W", "", "", ". . . B", "", ". . . . 40"), [2]int{}, int(White))
-	st, err := CavaloGame{}.Decode([]byte(board))
+	board := `{"board":[[-1,null,null,null,null,null,null,null,null,null],` + emptyRows(2) +
+		`,[null,null,null,-2,null,null,null,null,null,null],` + emptyRows(1) +
+		`,[null,null,null,null,40,null,null,null,null,null],` + emptyRows(4) + `],"scores":[0,0],"to_move":1}`
+	st, err := cavalo.Game{}.Decode([]byte(board))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -352,6 +362,28 @@ func TestMatchPassIsNotSent(t *testing.T) {
 	}
 }
 
+// withScores returns s with its scores replaced, or nil (no claim, which
+// fails the case that wants a discrepancy) if s does not survive the trip.
+func withScores(s State, scores [2]int) State {
+	data, err := s.Encode()
+	if err != nil {
+		return nil
+	}
+	var f map[string]any
+	if json.Unmarshal(data, &f) != nil {
+		return nil
+	}
+	f["scores"] = scores
+	if data, err = json.Marshal(f); err != nil {
+		return nil
+	}
+	out, err := s.Game().Decode(data)
+	if err != nil {
+		return nil
+	}
+	return out
+}
+
 func TestMatchClaim(t *testing.T) {
 	tests := []struct {
 		name  string
@@ -364,9 +396,7 @@ func TestMatchClaim(t *testing.T) {
 		{"wrong score", func(req Request, m Move) State {
 			s := req.State.Clone()
 			s.Play(m)
-			c := s.(*Cavalo)
-			c.score[0]++
-			return c
+			return withScores(s, [2]int{1000, 0})
 		}, "scores are"},
 	}
 	for _, tt := range tests {
@@ -375,7 +405,7 @@ func TestMatchClaim(t *testing.T) {
 				m := req.Legal[0]
 				return Reply{Move: req.State.FormatMove(m), Claim: tt.claim(req, m)}, nil
 			})
-			rec := Match(context.Background(), CavaloGame{}.New(11), [2]Player{p, p}, MatchOptions{Clock: roomy})
+			rec := Match(context.Background(), cavalo.Game{}.New(11), [2]Player{p, p}, MatchOptions{Clock: roomy})
 			if rec.Reason != Normal || len(rec.Moves) == 0 {
 				t.Fatalf("got reason %v with %d moves, want a normal game", rec.Reason, len(rec.Moves))
 			}
@@ -399,7 +429,7 @@ func TestMatchZeroClock(t *testing.T) {
 		time.Sleep(time.Millisecond)
 		return firstLegal(ctx, req)
 	})
-	rec := Match(context.Background(), CavaloGame{}.New(9), [2]Player{slow, slow}, MatchOptions{})
+	rec := Match(context.Background(), cavalo.Game{}.New(9), [2]Player{slow, slow}, MatchOptions{})
 	if rec.Reason != Normal {
 		t.Errorf("got reason %v (%s), want normal", rec.Reason, rec.Detail)
 	}
@@ -415,7 +445,7 @@ func TestUnplayed(t *testing.T) {
 		{0, 0},
 	}
 	for _, tt := range tests {
-		rec := Unplayed(CavaloGame{}.New(1), tt.loser, Start, "no binary")
+		rec := Unplayed(cavalo.Game{}.New(1), tt.loser, Start, "no binary")
 		if rec.Winner != tt.winner || rec.Loser != tt.loser || rec.Reason != Start || rec.Detail != "no binary" || len(rec.Moves) != 0 {
 			t.Errorf("Unplayed(loser %v): got %+v, want winner %v", tt.loser, rec, tt.winner)
 		}
@@ -436,24 +466,5 @@ func TestReasonText(t *testing.T) {
 	var r Reason
 	if err := r.UnmarshalText([]byte("invalid")); err == nil {
 		t.Errorf("UnmarshalText(\"invalid\"): got no error, want one")
-	}
-}
-
-func TestCapText(t *testing.T) {
-	tests := []struct {
-		in   string
-		n    int
-		want string
-	}{
-		{"short", 10, "short"},
-		{"exactly", 7, "exactly"},
-		{"abcdef", 3, "abc…(6 bytes)"},
-		{"aéé", 2, "a…(5 bytes)"}, // é is 2 bytes: never cut inside one
-		{"日本", 4, "日…(6 bytes)"},
-	}
-	for _, tt := range tests {
-		if got := capText(tt.in, tt.n); got != tt.want {
-			t.Errorf("capText(%q, %d): got %q, want %q", tt.in, tt.n, got, tt.want)
-		}
 	}
 }

@@ -2,7 +2,8 @@ package referee
 
 // Position is the hot-path view of a game state that perft and search work
 // on: a value type whose pointer plays moves in place, so that a copy of the
-// value is an undo record and nothing is allocated. *Cavalo implements it.
+// value is an undo record and nothing is allocated. Each game's position
+// type implements it (e.g. *cavalo.Position).
 type Position interface {
 	ToMove() Side
 	Moves(buf []Move) []Move
@@ -11,11 +12,15 @@ type Position interface {
 }
 
 // MaxMoves bounds the number of legal moves in one position of any game
-// arena knows (for Cavalo: 8 jumps times 9 double choices).
-const MaxMoves = 128
+// arena knows (Cavalo: 8 jumps times 9 double choices; Dots and Boxes: the
+// 220 arcs of a 10x10 board).
+const MaxMoves = 256
 
 // Perft counts the sequences of exactly depth plies from p (a pass is a ply;
-// a position with no moves counts 0 at any depth above 0).
+// a position with no moves counts 0 at any depth above 0). It allocates
+// twice per call, never per node: the move lists and the positions of each
+// depth live in one buffer each, since anything passed to a method of a
+// type parameter escapes to the heap.
 func Perft[T any, P interface {
 	*T
 	Position
@@ -23,16 +28,33 @@ func Perft[T any, P interface {
 	if depth == 0 {
 		return 1
 	}
-	var buf [MaxMoves]Move
-	moves := p.Moves(buf[:0])
+	w := perftWork[T]{moves: make([]Move, depth*MaxMoves), pos: make([]T, depth)}
+	return perftAt[T, P](&w, p, depth)
+}
+
+// perftWork holds Perft's buffers: MaxMoves moves and one position per
+// depth.
+type perftWork[T any] struct {
+	moves []Move
+	pos   []T
+}
+
+// perftAt is Perft at depth > 0, with the buffers of w: the moves of depth
+// d in w.moves[(d-1)*MaxMoves:], its child positions in w.pos[d-1].
+func perftAt[T any, P interface {
+	*T
+	Position
+}](w *perftWork[T], p P, depth int) uint64 {
+	moves := p.Moves(w.moves[(depth-1)*MaxMoves : (depth-1)*MaxMoves : depth*MaxMoves])
 	if depth == 1 {
 		return uint64(len(moves))
 	}
 	var n uint64
+	child := P(&w.pos[depth-1])
 	for _, m := range moves {
-		child := *p
-		P(&child).Play(m)
-		n += Perft[T, P](&child, depth-1)
+		*child = *p
+		child.Play(m)
+		n += perftAt[T, P](w, child, depth-1)
 	}
 	return n
 }

@@ -1,9 +1,47 @@
 package referee
 
+import "math/bits"
+
 // RoundSeed returns the board seed of round (1-based) of a league seeded
-// with league: the round-th draw of the SplitMix64 stream started at league
-// (see Board). Like Board, it is frozen.
+// with league: the round-th draw of the SplitMix64 stream started at league.
+// Like every use of SplitMix64, it is frozen.
 func RoundSeed(league uint64, round int) uint64 {
-	r := splitMix64{state: league + uint64(round-1)*splitMixGamma}
-	return r.next()
+	r := SplitMix64{State: league + uint64(round-1)*SplitMixGamma}
+	return r.Next()
+}
+
+// SplitMix64 is Steele, Lea and Flood's SplitMix64 generator, the frozen
+// source of every seeded choice of the games (boards, openings): the same
+// seed gives the same draws on every machine and in every version, which
+// math/rand does not promise. Each draw adds SplitMixGamma to State and
+// returns it mixed:
+//
+//	z = (z ^ z>>30) * 0xBF58476D1CE4E5B9; z = (z ^ z>>27) * 0x94D049BB133111EB;
+//	z ^ z>>31.
+type SplitMix64 struct{ State uint64 }
+
+// SplitMixGamma is what each draw of SplitMix64 adds to its state.
+const SplitMixGamma = 0x9E3779B97F4A7C15
+
+// Next returns the next draw.
+func (r *SplitMix64) Next() uint64 {
+	r.State += SplitMixGamma
+	z := r.State
+	z = (z ^ z>>30) * 0xBF58476D1CE4E5B9
+	z = (z ^ z>>27) * 0x94D049BB133111EB
+	return z ^ z>>31
+}
+
+// Below returns a uniform number in [0, n), n > 0, by Lemire's
+// multiply-shift method with rejection: the high 64 bits of draw*n,
+// drawing again while the low 64 bits are below 2^64 mod n.
+func (r *SplitMix64) Below(n uint64) uint64 {
+	hi, lo := bits.Mul64(r.Next(), n)
+	if lo < n {
+		threshold := -n % n
+		for lo < threshold {
+			hi, lo = bits.Mul64(r.Next(), n)
+		}
+	}
+	return hi
 }

@@ -77,7 +77,7 @@ func WriteGameLog(dir string, g Game, initial referee.State, rec referee.Record)
 		jl.Write(b)
 		jl.WriteByte('\n')
 	}
-	if err := WriteReplay(&dat, g, lines); err != nil {
+	if err := WriteReplay(&dat, g, lines, sameGame(initial.Game())); err != nil {
 		return fmt.Errorf("write game log of %s: %w", g.ID, err)
 	}
 	if err := os.MkdirAll(filepath.Join(dir, GamesDir), 0o755); err != nil {
@@ -87,6 +87,36 @@ func WriteGameLog(dir string, g Game, initial referee.State, rec referee.Record)
 		return err
 	}
 	return WriteFileAtomic(LogDatPath(dir, g.ID), dat.Bytes())
+}
+
+// replayed returns prev with move played when that gives the position
+// logged, else logged.
+func replayed(prev referee.State, move string, logged referee.State) referee.State {
+	if prev == nil || prev.Game().Name() != logged.Game().Name() || move == "" {
+		return logged
+	}
+	m, err := prev.ParseMove(move)
+	if err != nil || !referee.Legal(prev, m) {
+		return logged
+	}
+	next := prev.Clone()
+	next.Play(m)
+	a, errA := next.Encode()
+	b, errB := logged.Encode()
+	if errA != nil || errB != nil || !bytes.Equal(a, b) {
+		return logged
+	}
+	return next
+}
+
+// sameGame returns a lookup that knows game alone.
+func sameGame(game referee.Game) func(string) (referee.Game, error) {
+	return func(name string) (referee.Game, error) {
+		if name != game.Name() {
+			return nil, fmt.Errorf("a %s game logs a %s position", game.Name(), name)
+		}
+		return game, nil
+	}
 }
 
 // moveLines replays rec on a clone of initial.
@@ -159,8 +189,14 @@ func ReadGameLog(dir, id string) ([]MoveLine, error) {
 // evaluation, principal variation, its answer when rejected or completed,
 // discrepancy and output when there are any) followed by the board after it, and at the end the
 // result, reason and scores. g may hold only an ID when the game is not in
-// the journal.
-func WriteReplay(w io.Writer, g Game, lines []MoveLine) error {
+// the journal. lookup returns the rules of the game a line names (the wiring
+// passes games.Lookup).
+//
+// Each board is the logged position, drawn from the position before it
+// with the logged move played when that gives the same position file: a
+// drawing may then show what the file does not hold (in Dots and Boxes,
+// who closed each box).
+func WriteReplay(w io.Writer, g Game, lines []MoveLine, lookup func(name string) (referee.Game, error)) error {
 	b := &strings.Builder{}
 	fmt.Fprintf(b, "game %s", g.ID)
 	if g.White != "" {
@@ -172,11 +208,12 @@ func WriteReplay(w io.Writer, g Game, lines []MoveLine) error {
 		fmt.Fprintf(b, "started %s, ended %s\n", g.Start.Format(time.RFC3339), g.End.Format(time.RFC3339))
 	}
 	games := make(map[string]referee.Game)
+	var st referee.State // the board drawn last
 	for _, l := range lines {
 		rules, ok := games[l.Game]
 		if !ok {
 			var err error
-			if rules, err = referee.LookupGame(l.Game); err != nil {
+			if rules, err = lookup(l.Game); err != nil {
 				return fmt.Errorf("ply %d: %w", l.Ply, err)
 			}
 			games[l.Game] = rules
@@ -189,10 +226,11 @@ func WriteReplay(w io.Writer, g Game, lines []MoveLine) error {
 				continue // no move, no new board
 			}
 		}
-		st, err := rules.Decode(l.Position)
+		logged, err := rules.Decode(l.Position)
 		if err != nil {
 			return fmt.Errorf("ply %d: %w", l.Ply, err)
 		}
+		st = replayed(st, l.Move, logged)
 		b.WriteString(st.String())
 		b.WriteByte('\n')
 	}

@@ -10,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/arenabots/arena/games"
+	"github.com/arenabots/arena/games/cavalo"
 	"github.com/arenabots/arena/referee"
 )
 
@@ -20,7 +22,7 @@ import (
 // there.
 func playout(t testing.TB, seed uint64, faultAt int) (referee.State, referee.Record) {
 	t.Helper()
-	initial := referee.CavaloGame{}.New(seed)
+	initial := cavalo.Game{}.New(seed)
 	st := initial.Clone()
 	var rec referee.Record
 	var buf [referee.MaxMoves]referee.Move
@@ -107,13 +109,13 @@ func TestWriteGameLog(t *testing.T) {
 			}
 			// The last position is the game's end: its scores are the
 			// record's.
-			last, err := referee.CavaloGame{}.Decode(lines[len(lines)-1].Position)
+			last, err := cavalo.Game{}.Decode(lines[len(lines)-1].Position)
 			if err != nil || last.Scores() != rec.Scores {
 				t.Errorf("last position: %v, %v; want scores %v", last, err, rec.Scores)
 			}
 			// Replaying from the log prints the log.dat again.
 			var b bytes.Buffer
-			if err := WriteReplay(&b, g, lines); err != nil || !bytes.Equal(b.Bytes(), dat) {
+			if err := WriteReplay(&b, g, lines, games.Lookup); err != nil || !bytes.Equal(b.Bytes(), dat) {
 				t.Errorf("WriteReplay differs from log.dat (%v)", err)
 			}
 		})
@@ -143,7 +145,7 @@ func TestWriteGameLogErrors(t *testing.T) {
 	initial, rec := playout(t, 7, 0)
 	g := FromRecord("01-a-b", 1, 7, "a", "b", rec, time.Time{}, time.Time{})
 	dir := t.TempDir()
-	if err := WriteGameLog(dir, g, referee.CavaloGame{}.New(8), rec); err == nil || !strings.Contains(err.Error(), "does not replay") {
+	if err := WriteGameLog(dir, g, cavalo.Game{}.New(8), rec); err == nil || !strings.Contains(err.Error(), "does not replay") {
 		t.Errorf("wrong initial state: %v", err)
 	}
 	g.ID = "../escape"

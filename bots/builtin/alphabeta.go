@@ -7,6 +7,7 @@ import (
 
 	"github.com/arenabots/arena/bots"
 	"github.com/arenabots/arena/bots/search"
+	"github.com/arenabots/arena/games/cavalo"
 	"github.com/arenabots/arena/referee"
 )
 
@@ -50,7 +51,7 @@ func newAlphaBeta(opts Options) (bots.Bot, error) {
 
 // Info describes alphabeta.
 func (b *alphaBeta) Info() bots.Info {
-	return bots.Info{Name: "alphabeta", Author: "arena", Version: "1", Games: []string{"cavalo"}}
+	return bots.Info{Name: "alphabeta", Author: "arena", Version: "1", Games: []string{cavalo.Name}}
 }
 
 // Jogar searches st until (1-safety) of tempo has passed, or for the node

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/arenabots/arena/bots"
+	"github.com/arenabots/arena/games/cavalo"
 	"github.com/arenabots/arena/referee"
 )
 
@@ -40,7 +41,7 @@ func newClassic(opts Options) (bots.Bot, error) {
 
 // Info describes classic.
 func (c *classic) Info() bots.Info {
-	return bots.Info{Name: "classic", Author: "arena", Version: "1", Games: []string{"cavalo"}}
+	return bots.Info{Name: "classic", Author: "arena", Version: "1", Games: []string{cavalo.Name}}
 }
 
 // Jogar searches st to the bot's depth, or for 70% of tempo.
@@ -93,7 +94,7 @@ type classicSearch struct {
 }
 
 // minimax returns the value of p for its side to move, to depth plies.
-func (s *classicSearch) minimax(p *referee.Cavalo, depth, alpha, beta int) int {
+func (s *classicSearch) minimax(p *cavalo.Position, depth, alpha, beta int) int {
 	s.nodes++
 	if s.nodes%1024 == 0 && (s.ctx.Err() != nil || time.Now().After(s.deadline)) {
 		s.stopped = true
@@ -134,7 +135,7 @@ func (s *classicSearch) minimax(p *referee.Cavalo, depth, alpha, beta int) int {
 }
 
 // order sorts moves by the number they land on, biggest first.
-func (s *classicSearch) order(p *referee.Cavalo, moves []referee.Move) []referee.Move {
+func (s *classicSearch) order(p *cavalo.Position, moves []referee.Move) []referee.Move {
 	slices.SortStableFunc(moves, func(a, b referee.Move) int {
 		return classicGain(p, b) - classicGain(p, a)
 	})
@@ -142,7 +143,7 @@ func (s *classicSearch) order(p *referee.Cavalo, moves []referee.Move) []referee
 }
 
 // classicGain is the points move m scores (0 for a pass).
-func classicGain(p *referee.Cavalo, m referee.Move) int {
+func classicGain(p *cavalo.Position, m referee.Move) int {
 	child := *p
 	child.Play(m)
 	i := p.ToMove().Index()
@@ -151,14 +152,14 @@ func classicGain(p *referee.Cavalo, m referee.Move) int {
 
 // classicEval is the score difference plus the points reachable in one jump,
 // for the side to move.
-func classicEval(p *referee.Cavalo) int {
+func classicEval(p *cavalo.Position) int {
 	s := p.ToMove()
 	sc := p.Scores()
 	return sc[s.Index()] - sc[1-s.Index()] + classicReach(p, s) - classicReach(p, s.Other())
 }
 
 // classicReach is the sum of the numbers side's knight could jump to now.
-func classicReach(p *referee.Cavalo, side referee.Side) int {
+func classicReach(p *cavalo.Position, side referee.Side) int {
 	k, o := p.Knight(side), p.Knight(side.Other())
 	if k < 0 {
 		return 0
@@ -230,14 +231,14 @@ func searchBotOptions(bot string, opts Options, known []searchBotOption) ([]floa
 }
 
 // cavaloOf returns a copy of st, which must be a Cavalo position.
-func cavaloOf(bot string, st referee.State) (referee.Cavalo, error) {
-	c, ok := st.(*referee.Cavalo)
+func cavaloOf(bot string, st referee.State) (cavalo.Position, error) {
+	c, ok := st.(*cavalo.Position)
 	if !ok || c == nil {
 		name := "no"
 		if st != nil {
 			name = st.Game().Name()
 		}
-		return referee.Cavalo{}, fmt.Errorf("%s plays cavalo, not a %s position", bot, name)
+		return cavalo.Position{}, fmt.Errorf("%s plays cavalo, not a %s position", bot, name)
 	}
 	return *c, nil
 }

@@ -7,12 +7,13 @@ import (
 	"time"
 
 	"github.com/arenabots/arena/bots"
+	"github.com/arenabots/arena/games/cavalo"
 	"github.com/arenabots/arena/internal/samples"
 	"github.com/arenabots/arena/referee"
 )
 
 // loadSample returns reference position name as the bots receive it.
-func loadSample(tb testing.TB, name string) *referee.Cavalo {
+func loadSample(tb testing.TB, name string) *cavalo.Position {
 	c := samples.Load(tb, name)
 	return &c
 }
@@ -28,7 +29,7 @@ func (otherGame) Name() string { return "dots" }
 
 // checkAnswer checks that a answers st with a legal move, the state it
 // leads to and search statistics, leaving st as it was.
-func checkAnswer(t *testing.T, st *referee.Cavalo, before referee.Cavalo, a bots.Answer) {
+func checkAnswer(t *testing.T, st *cavalo.Position, before cavalo.Position, a bots.Answer) {
 	t.Helper()
 	if *st != before {
 		t.Fatal("the bot changed the referee's state")
@@ -42,7 +43,7 @@ func checkAnswer(t *testing.T, st *referee.Cavalo, before referee.Cavalo, a bots
 	if a.State == nil {
 		t.Fatal("no claimed state")
 	}
-	if d := want.(*referee.Cavalo).Diff(a.State); d != "" {
+	if d := want.(*cavalo.Position).Diff(a.State); d != "" {
 		t.Errorf("claimed state differs: %s", d)
 	}
 	if a.Stats.Nodes <= 0 {
@@ -117,7 +118,7 @@ func TestClassicTakesTheBest(t *testing.T) {
 		[null, null, null, null, null, null, null, null, null, null],
 		[null, null, null, null, null, null, null, null, null, null],
 		[null, null, null, null, null, null, null, null, null, -2]], "scores": [0, 10], "to_move": 1}`
-	c, err := referee.DecodeCavalo([]byte(js))
+	c, err := cavalo.Decode([]byte(js))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -168,7 +169,7 @@ func TestSearchBotsRejectOtherGames(t *testing.T) {
 			t.Errorf("%s: got error %v for a dots position", name, err)
 		}
 		empty := strings.Repeat(`null,`, 9) + `null`
-		ended, err := referee.DecodeCavalo([]byte(`{"board": [[-1,` + strings.Repeat(`null,`, 8) + `null],` +
+		ended, err := cavalo.Decode([]byte(`{"board": [[-1,` + strings.Repeat(`null,`, 8) + `null],` +
 			strings.Repeat(`[`+empty+`],`, 8) + `[` + strings.Repeat(`null,`, 9) + `-2]], "scores": [1, 2], "to_move": 1}`))
 		if err != nil {
 			t.Fatal(err)

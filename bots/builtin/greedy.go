@@ -10,13 +10,17 @@ import (
 	"time"
 
 	"github.com/arenabots/arena/bots"
+	"github.com/arenabots/arena/games"
 	"github.com/arenabots/arena/referee"
 )
 
 // greedy looks one move ahead: it takes the move that scores the most
 // points now, and among equals the one that leaves the opponent the fewest
-// replies (a forced pass counts as none); the first in move order breaks
-// any tie left. It has no options.
+// replies (a forced pass counts as none), then the one whose best reply
+// scores the least for the opponent (in Dots and Boxes, where every arc
+// leaves as many replies: the arc that makes no box of three sides); the
+// first in move order breaks any tie left. It plays every game. It has no
+// options.
 type greedy struct{}
 
 // newGreedy makes the greedy bot.
@@ -30,7 +34,7 @@ func newGreedy(opts Options) (bots.Bot, error) {
 
 // Info describes greedy.
 func (greedy) Info() bots.Info {
-	return bots.Info{Name: "greedy", Author: "arena", Version: "1", Games: []string{"cavalo"}}
+	return bots.Info{Name: "greedy", Author: "arena", Version: "1", Games: games.Names()}
 }
 
 // Jogar picks greedy's move in st.
@@ -43,7 +47,7 @@ func (greedy) Jogar(_ context.Context, st referee.State, _ time.Duration) (bots.
 	me := st.ToMove().Index()
 	before := st.Scores()[me]
 	var best referee.State
-	bestMove, bestGain, bestReplies := moves[0], -1, 0
+	bestMove, bestGain, bestReplies, bestThreat := moves[0], -1, 0, -1
 	nodes := int64(0)
 	for _, m := range moves {
 		child := st.Clone()
@@ -55,8 +59,18 @@ func (greedy) Jogar(_ context.Context, st referee.State, _ time.Duration) (bots.
 		if n == 1 && replies[0] == referee.Pass {
 			n = 0
 		}
-		if gain > bestGain || gain == bestGain && n < bestReplies {
-			best, bestMove, bestGain, bestReplies = child, m, gain, n
+		better := gain > bestGain || gain == bestGain && n < bestReplies
+		threat := -1 // computed only to break a tie
+		if !better && gain == bestGain && n == bestReplies {
+			if bestThreat < 0 {
+				bestThreat = threatOf(best, me)
+			}
+			threat = threatOf(child, me)
+			nodes += int64(n)
+			better = threat < bestThreat
+		}
+		if better {
+			best, bestMove, bestGain, bestReplies, bestThreat = child, m, gain, n, threat
 		}
 	}
 	move := st.FormatMove(bestMove)
@@ -65,4 +79,21 @@ func (greedy) Jogar(_ context.Context, st referee.State, _ time.Duration) (bots.
 		State: best,
 		Stats: referee.Stats{Nodes: nodes, Depth: 1, Eval: float64(bestGain), PV: []string{move}},
 	}, nil
+}
+
+// threatOf returns the most the opponent of side me scores with one move in
+// st, 0 when it is not the opponent's turn.
+func threatOf(st referee.State, me int) int {
+	if st.ToMove().Index() == me {
+		return 0
+	}
+	var buf [referee.MaxMoves]referee.Move
+	opp := 1 - me
+	before, most := st.Scores()[opp], 0
+	for _, r := range st.Moves(buf[:0]) {
+		next := st.Clone()
+		next.Play(r)
+		most = max(most, next.Scores()[opp]-before)
+	}
+	return most
 }

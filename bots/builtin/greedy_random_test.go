@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/arenabots/arena/games/cavalo"
 	"github.com/arenabots/arena/referee"
 )
 
@@ -17,10 +18,10 @@ func samplePositions(t *testing.T) map[string]referee.State {
 	t.Helper()
 	out := map[string]referee.State{}
 	for _, seed := range []uint64{1, 2, 42} {
-		st := referee.CavaloGame{}.New(seed)
+		st := cavalo.Game{}.New(seed)
 		out[fmt.Sprintf("new seed %d", seed)] = st
 	}
-	files, err := filepath.Glob(filepath.Join("..", "..", "referee", "testdata", "*.json"))
+	files, err := filepath.Glob(filepath.Join("..", "..", "games", "cavalo", "testdata", "*.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -29,7 +30,7 @@ func samplePositions(t *testing.T) map[string]referee.State {
 		if err != nil {
 			t.Fatal(err)
 		}
-		st, err := referee.CavaloGame{}.Decode(data)
+		st, err := cavalo.Game{}.Decode(data)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -83,7 +84,7 @@ func TestRandomSeeded(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		st := referee.CavaloGame{}.New(9)
+		st := cavalo.Game{}.New(9)
 		var moves []string
 		for !st.Terminal() {
 			a, err := b.Jogar(context.Background(), st.Clone(), time.Second)
@@ -95,7 +96,7 @@ func TestRandomSeeded(t *testing.T) {
 				t.Fatalf("random played %q, not legal in\n%v", a.Move, st)
 			}
 			st.Play(m)
-			if d := st.(*referee.Cavalo).Diff(a.State); d != "" {
+			if d := st.(*cavalo.Position).Diff(a.State); d != "" {
 				t.Fatalf("claimed state differs: %s", d)
 			}
 			moves = append(moves, a.Move)

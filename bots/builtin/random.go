@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/arenabots/arena/bots"
+	"github.com/arenabots/arena/games"
 	"github.com/arenabots/arena/referee"
 )
 
@@ -39,7 +40,7 @@ func newRandom(opts Options) (bots.Bot, error) {
 
 // Info describes random.
 func (*random) Info() bots.Info {
-	return bots.Info{Name: "random", Author: "arena", Version: "1", Games: []string{"cavalo"}}
+	return bots.Info{Name: "random", Author: "arena", Version: "1", Games: games.Names()}
 }
 
 // Jogar draws one of the legal moves of st.

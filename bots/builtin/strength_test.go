@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/arenabots/arena/bots"
+	"github.com/arenabots/arena/games/cavalo"
 	"github.com/arenabots/arena/referee"
 )
 
@@ -64,7 +65,7 @@ func TestStrength(t *testing.T) {
 				players[0], players[1] = players[1], players[0]
 			}
 			abSide := referee.Side(colour + 1)
-			st := referee.CavaloGame{}.New(seed)
+			st := cavalo.Game{}.New(seed)
 			rec := referee.Match(context.Background(), st, players, referee.MatchOptions{
 				Clock: referee.Clock{Tempo: tempo, Margin: 300 * time.Millisecond},
 				OnMove: func(mr referee.MoveRecord) {

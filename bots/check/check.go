@@ -2,25 +2,17 @@ package check
 
 import (
 	"context"
-	"embed"
 	"errors"
 	"fmt"
-	"path"
 	"slices"
 	"strings"
 	"time"
 
 	"github.com/arenabots/arena/bots/host"
 	"github.com/arenabots/arena/bots/internal/wire"
+	"github.com/arenabots/arena/games"
 	"github.com/arenabots/arena/referee"
 )
-
-// checkData holds the positions of Run besides the opening: midgames
-// (the referee's sample positions) and a landing on a double with a choice
-// of doubles to remove.
-//
-//go:embed checkdata/*.json
-var checkData embed.FS
 
 // Options configure Run.
 type Options struct {
@@ -29,6 +21,9 @@ type Options struct {
 	Clock referee.Clock
 	// Seed is the board of the opening position; 0: 1.
 	Seed uint64
+	// Game is the game the bot is checked on, whose Samples are the
+	// positions sent; nil: the default game (games.Default).
+	Game referee.Game
 }
 
 // Result is the outcome of one conformance check.
@@ -41,12 +36,12 @@ type Result struct {
 
 // Run runs the conformance checks a course instructor runs on a
 // submission, and reports every one, passed or not: the bot starts and
-// completes the handshake; Info names it and lists cavalo; it answers a
-// legal move within the clock in an opening after both placements, in
-// midgame positions and in a position where it must choose which double to
-// remove (claimed states, when sent, must be right); and it stops cleanly,
-// leaving no process behind. A position where the side to move can only
-// pass is never sent: the referee plays the pass.
+// completes the handshake; Info names it and lists the game; it answers a
+// legal move within the clock in each of the game's Samples (for Cavalo:
+// an opening after both placements, midgames and a position where it must
+// choose which double to remove; claimed states, when sent, must be right);
+// and it stops cleanly, leaving no process behind. A position where the
+// side to move can only pass is never sent: the referee plays the pass.
 func Run(ctx context.Context, spec host.Spec, opts Options) []Result {
 	if opts.Clock == (referee.Clock{}) {
 		opts.Clock = referee.Clock{Tempo: time.Second, Margin: 500 * time.Millisecond}
@@ -54,7 +49,11 @@ func Run(ctx context.Context, spec host.Spec, opts Options) []Result {
 	if opts.Seed == 0 {
 		opts.Seed = 1
 	}
-	positions, err := checkPositions(opts.Seed)
+	if opts.Game == nil {
+		opts.Game, _ = games.Lookup(games.Default) // the default is in the table
+	}
+	game := opts.Game.Name()
+	positions, err := opts.Game.Samples(opts.Seed)
 	if err != nil {
 		return []Result{{Name: "positions", Detail: err.Error()}}
 	}
@@ -73,9 +72,9 @@ func Run(ctx context.Context, spec host.Spec, opts Options) []Result {
 		fmt.Sprintf("protocol version %d, started in %.1fms", wire.ProtocolVersion, time.Since(start).Seconds()*1000))
 	if err != nil {
 		notRun := errors.New("not run: the bot did not start")
-		add("Info names the bot and lists cavalo", time.Now(), notRun, "")
+		add("Info names the bot and lists "+game, time.Now(), notRun, "")
 		for _, pos := range positions {
-			add(pos.name, time.Now(), notRun, "")
+			add(pos.Name, time.Now(), notRun, "")
 		}
 		add("stops cleanly", time.Now(), notRun, "")
 		return results
@@ -88,60 +87,22 @@ func Run(ctx context.Context, spec host.Spec, opts Options) []Result {
 	switch {
 	case strings.TrimSpace(info.Name) == "":
 		err = errors.New("Info gives no name")
-	case !slices.Contains(info.Games, "cavalo"):
-		err = fmt.Errorf("Info lists games %q, not cavalo", info.Games)
+	case !slices.Contains(info.Games, game):
+		err = fmt.Errorf("Info lists games %q, not %s", info.Games, game)
 	}
-	add("Info names the bot and lists cavalo", start, err,
+	add("Info names the bot and lists "+game, start, err,
 		fmt.Sprintf("%s %s by %s, plays %s", info.Name, info.Version, info.Author, strings.Join(info.Games, ", ")))
 
 	for _, pos := range positions {
 		start = time.Now()
-		detail, err := checkMove(ctx, p, pos.state, opts.Clock)
-		add(pos.name, start, err, detail)
+		detail, err := checkMove(ctx, p, pos.State, opts.Clock)
+		add(pos.Name, start, err, detail)
 	}
 
 	start = time.Now()
 	detail, err := checkStop(p)
 	add("stops cleanly", start, err, detail)
 	return results
-}
-
-// checkPosition is one position Check sends.
-type checkPosition struct {
-	name  string
-	state referee.State
-}
-
-// checkPositions returns the positions of Run: the opening of seed after
-// both placements, then the embedded ones.
-func checkPositions(seed uint64) ([]checkPosition, error) {
-	open := referee.CavaloGame{}.New(seed)
-	var buf [referee.MaxMoves]referee.Move
-	for range 2 {
-		moves := open.Moves(buf[:0])
-		if len(moves) == 0 {
-			return nil, fmt.Errorf("board %d: no placement", seed)
-		}
-		open.Play(moves[0])
-	}
-	out := []checkPosition{{fmt.Sprintf("opening (board %d, after both placements)", seed), open}}
-	for _, f := range []struct{ file, name string }{
-		{"midgame_s1.json", "midgame 1"},
-		{"midgame_s2.json", "midgame 2"},
-		{"midgame_s3.json", "midgame 3"},
-		{"double.json", "double landing with a choice of removal"},
-	} {
-		data, err := checkData.ReadFile(path.Join("checkdata", f.file))
-		if err != nil {
-			return nil, err
-		}
-		st, err := referee.CavaloGame{}.Decode(data)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", f.file, err)
-		}
-		out = append(out, checkPosition{f.name, st})
-	}
-	return out, nil
 }
 
 // checkMove asks p for a move in st under clock, and has the referee judge

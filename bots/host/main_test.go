@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/arenabots/arena/games/cavalo"
 	"github.com/arenabots/arena/internal/testbin"
 	"github.com/arenabots/arena/referee"
 )
@@ -63,7 +64,7 @@ func startTest(t *testing.T, spec Spec) *Process {
 
 // request is the referee's request for the initial position of seed 7.
 func request(tempo time.Duration) referee.Request {
-	st := referee.CavaloGame{}.New(7)
+	st := cavalo.Game{}.New(7)
 	var buf [referee.MaxMoves]referee.Move
 	return referee.Request{State: st, Tempo: tempo, Legal: st.Moves(buf[:0])}
 }

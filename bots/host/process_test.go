@@ -13,6 +13,7 @@ import (
 
 	"github.com/arenabots/arena/bots/internal/wire"
 	"github.com/arenabots/arena/bots/registry"
+	"github.com/arenabots/arena/games/cavalo"
 	"github.com/arenabots/arena/referee"
 )
 
@@ -68,7 +69,7 @@ func TestPlayOK(t *testing.T) {
 	if reply.Claim == nil {
 		t.Fatal("no claimed state")
 	}
-	if d := want.(*referee.Cavalo).Diff(reply.Claim); d != "" {
+	if d := want.(*cavalo.Position).Diff(reply.Claim); d != "" {
 		t.Errorf("claimed state differs: %s", d)
 	}
 	if got := reply.Claim.Ply(); got != want.Ply() {
@@ -227,7 +228,7 @@ func TestTimeoutLoses(t *testing.T) {
 	sleeper := startTest(t, testSpec("sleep"))
 	opt := referee.MatchOptions{Clock: referee.Clock{Tempo: 200 * time.Millisecond, Margin: 100 * time.Millisecond}}
 	start := time.Now()
-	rec := referee.Match(context.Background(), referee.CavaloGame{}.New(3), [2]referee.Player{good, sleeper}, opt)
+	rec := referee.Match(context.Background(), cavalo.Game{}.New(3), [2]referee.Player{good, sleeper}, opt)
 	if rec.Reason != referee.Timeout || rec.Loser != referee.Black || rec.Winner != referee.White {
 		t.Errorf("record: reason %v, loser %v, winner %v; want timeout, black, white (%s)", rec.Reason, rec.Loser, rec.Winner, rec.Detail)
 	}

@@ -16,6 +16,7 @@ import (
 
 	"github.com/arenabots/arena/bots"
 	"github.com/arenabots/arena/bots/lisp/sexp"
+	"github.com/arenabots/arena/games/cavalo"
 	"github.com/arenabots/arena/referee"
 )
 
@@ -112,7 +113,7 @@ func (a *Adapter) Info() bots.Info {
 		last := a.cfg.Files[len(a.cfg.Files)-1]
 		name = strings.TrimSuffix(filepath.Base(last), filepath.Ext(last))
 	}
-	return bots.Info{Name: strings.ToLower(name), Version: "lisp", Games: []string{"cavalo"}}
+	return bots.Info{Name: strings.ToLower(name), Version: "lisp", Games: []string{cavalo.Name}}
 }
 
 // Start starts SBCL and loads the bot's files, each with its own directory
@@ -203,7 +204,7 @@ func (a *Adapter) Close() error {
 // is interrupted, and killed if jogar does not unwind within the grace
 // period). An adapter whose SBCL died starts a new one first.
 func (a *Adapter) Jogar(ctx context.Context, st referee.State, tempo time.Duration) (bots.Answer, error) {
-	c, ok := st.(*referee.Cavalo)
+	c, ok := st.(*cavalo.Position)
 	if !ok {
 		return bots.Answer{}, fmt.Errorf("lisp: the adapter plays cavalo, not %s", st.Game().Name())
 	}

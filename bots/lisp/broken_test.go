@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/arenabots/arena/games/cavalo"
 	"github.com/arenabots/arena/referee"
 )
 
@@ -77,7 +78,7 @@ func TestTwoFilesRelativeLoad(t *testing.T) {
 	if got := a.Info().Name; got != "pdois-ficheiros" {
 		t.Errorf("Info().Name = %q, want pdois-ficheiros (the package of its unexported jogar)", got)
 	}
-	st := referee.NewCavalo(1)
+	st := cavalo.New(1)
 	ans, err := a.Jogar(context.Background(), &st, time.Second)
 	if err != nil || ans.Move != "A1" {
 		t.Errorf("Jogar = %q, %v; want A1", ans.Move, err)
@@ -86,7 +87,7 @@ func TestTwoFilesRelativeLoad(t *testing.T) {
 
 func TestLatin1Source(t *testing.T) {
 	a, _ := startAdapter(t, Config{Files: []string{"testdata/latin1.lisp"}})
-	st := referee.NewCavalo(1)
+	st := cavalo.New(1)
 	ans, err := a.Jogar(context.Background(), &st, time.Second)
 	if err != nil || ans.Move != "A1" {
 		t.Errorf("Jogar = %q, %v; want A1", ans.Move, err)
@@ -119,7 +120,7 @@ func TestMisbehaviour(t *testing.T) {
 		{"dies", 108, time.Second, referee.FaultCrash, []string{"sbcl exited", "exit status 4"}},
 		{"ignores interrupts", 105, 300 * time.Millisecond, referee.FaultTimeout, []string{"in time"}},
 	}
-	st := referee.NewCavalo(1)
+	st := cavalo.New(1)
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			ctx, cancel := context.WithTimeout(context.Background(), tc.limit)

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/arenabots/arena/referee"
+	"github.com/arenabots/arena/games/cavalo"
 )
 
 // StateForm says how the estado argument of jogar is built.
@@ -124,7 +124,7 @@ func (c Config) WithDefaults() Config {
 		c.Perspective = DefaultPerspective
 	}
 	if len(c.Knights) == 0 {
-		c.Knights = []int{referee.WhiteKnight, referee.BlackKnight}
+		c.Knights = []int{cavalo.WhiteKnight, cavalo.BlackKnight}
 	}
 	return c
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/arenabots/arena/games/cavalo"
 	"github.com/arenabots/arena/referee"
 )
 
@@ -27,7 +28,7 @@ var samples = []struct {
 // a normal end, or on a claimed state that differs from the referee's.
 func playGame(t *testing.T, seed uint64, white, black referee.Player) referee.Record {
 	t.Helper()
-	st := referee.NewCavalo(seed)
+	st := cavalo.New(seed)
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
 	rec := referee.Match(ctx, &st, [2]referee.Player{white, black}, referee.MatchOptions{Clock: testClock})

@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/arenabots/arena/games/cavalo"
 	"github.com/arenabots/arena/referee"
 )
 
@@ -13,7 +14,7 @@ import (
 // it there, calling jogar, writing the answer back and decoding it.
 func BenchmarkJogarOverhead(b *testing.B) {
 	a, _ := startAdapter(b, Config{Files: []string{"testdata/first.lisp"}})
-	st := referee.NewCavalo(1)
+	st := cavalo.New(1)
 	for range 3 {
 		st.Play(st.Moves(nil)[0])
 	}
@@ -47,7 +48,7 @@ func BenchmarkFullGameAtTempo1000(b *testing.B) {
 		worst, total, n = max(worst, over), total+over, n+1
 	}}
 	for b.Loop() {
-		st := referee.NewCavalo(5)
+		st := cavalo.New(5)
 		rec := referee.Match(context.Background(), &st, [2]referee.Player{botPlayer{a}, greedy{}}, opt)
 		switch {
 		case rec.Reason == referee.Timeout:

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/arenabots/arena/bots/lisp/sexp"
+	"github.com/arenabots/arena/games/cavalo"
 	"github.com/arenabots/arena/referee"
 )
 
@@ -27,11 +28,11 @@ func knightCell(side referee.Side) cell {
 	return cellBlack
 }
 
-// board is a whole board in absolute terms, indexed as referee.Cavalo.
-type board [referee.Squares]cell
+// board is a whole board in absolute terms, indexed as cavalo.Position.
+type board [cavalo.Squares]cell
 
 // boardOf returns c's board.
-func boardOf(c *referee.Cavalo) board {
+func boardOf(c *cavalo.Position) board {
 	var b board
 	for sq := range b {
 		b[sq] = cell(c.Cell(sq))
@@ -89,7 +90,7 @@ func (v view) scores(s [2]int) [2]int {
 }
 
 // encodeState writes c as the bot's estado.
-func encodeState(c *referee.Cavalo, v view) sexp.Value {
+func encodeState(c *cavalo.Position, v view) sexp.Value {
 	b := boardOf(c)
 	rows := make([]sexp.Value, 10)
 	for r := range rows {
@@ -211,9 +212,9 @@ func (cl claim) state(next referee.Side) (referee.State, error) {
 		case cellEmpty:
 			continue
 		case cellWhite:
-			n = referee.WhiteKnight
+			n = cavalo.WhiteKnight
 		case cellBlack:
-			n = referee.BlackKnight
+			n = cavalo.BlackKnight
 		default:
 			n = int(x)
 		}
@@ -224,7 +225,7 @@ func (cl claim) state(next referee.Side) (referee.State, error) {
 	if err != nil {
 		return nil, err
 	}
-	return referee.CavaloGame{}.Decode(data)
+	return cavalo.Game{}.Decode(data)
 }
 
 // decoded is a bot's answer in referee terms.
@@ -236,7 +237,7 @@ type decoded struct {
 
 // decodeAnswer turns what jogar returned into a move (and the state it
 // claims) for the position before.
-func decodeAnswer(x sexp.Value, before *referee.Cavalo, v view) (decoded, error) {
+func decodeAnswer(x sexp.Value, before *cavalo.Position, v view) (decoded, error) {
 	var d decoded
 	if v.cfg.Answer == AnswerState {
 		cl, err := decodeState(x, v)
@@ -291,7 +292,7 @@ func decodeAnswer(x sexp.Value, before *referee.Cavalo, v view) (decoded, error)
 		if err != nil {
 			return d, fmt.Errorf("answer: %w", err)
 		}
-		if sq, err := referee.ParseSquare(mv); err == nil {
+		if sq, err := cavalo.ParseSquare(mv); err == nil {
 			mv = resolve(before, sq, cl)
 		}
 		d.move = mv
@@ -299,7 +300,7 @@ func decodeAnswer(x sexp.Value, before *referee.Cavalo, v view) (decoded, error)
 		return d, fmt.Errorf("answer: the move is %s: want (row col), \"J10\" or J10", short(m))
 	}
 	if cl != nil {
-		to, err := referee.ParseSquare(strings.SplitN(strings.ToUpper(d.move), "X", 2)[0])
+		to, err := cavalo.ParseSquare(strings.SplitN(strings.ToUpper(d.move), "X", 2)[0])
 		if err != nil {
 			to = -1
 		}
@@ -310,18 +311,18 @@ func decodeAnswer(x sexp.Value, before *referee.Cavalo, v view) (decoded, error)
 
 // move maps a move written in notation by the bot to the referee's squares.
 func (v view) move(text string) (string, error) {
-	m, err := referee.ParseCavaloMove(text)
+	m, err := cavalo.ParseMove(text)
 	if err != nil {
 		return "", err
 	}
-	s := referee.FormatCavaloMove(m)
+	s := cavalo.FormatMove(m)
 	if !v.flipped || s == "pass" {
 		return s, nil
 	}
 	parts := strings.Split(s, "x")
 	for i, p := range parts {
-		sq, _ := referee.ParseSquare(p)
-		parts[i] = referee.SquareName(v.square(sq))
+		sq, _ := cavalo.ParseSquare(p)
+		parts[i] = cavalo.SquareName(v.square(sq))
 	}
 	return strings.Join(parts, "x"), nil
 }
@@ -330,11 +331,11 @@ func (v view) move(text string) (string, error) {
 // result matches cl best (which double it removes), or the first such move
 // (the highest double) without cl. When no legal move lands there it
 // returns the square's name, for the referee to reject.
-func resolve(before *referee.Cavalo, to int, cl *claim) string {
-	best, bestDiff := referee.SquareName(to), -1
+func resolve(before *cavalo.Position, to int, cl *claim) string {
+	best, bestDiff := cavalo.SquareName(to), -1
 	for _, m := range before.Moves(nil) {
 		text := before.FormatMove(m)
-		if sq, err := referee.ParseSquare(strings.SplitN(text, "x", 2)[0]); err != nil || sq != to {
+		if sq, err := cavalo.ParseSquare(strings.SplitN(text, "x", 2)[0]); err != nil || sq != to {
 			continue
 		}
 		diff := 0
@@ -358,7 +359,7 @@ func resolve(before *referee.Cavalo, to int, cl *claim) string {
 // claimed turns a claim into the referee state to compare, filling in the
 // scores that a board alone implies (the mover scored the number it landed
 // on), or a note saying why it cannot.
-func claimed(before *referee.Cavalo, cl claim, to int, v view) (referee.State, string) {
+func claimed(before *cavalo.Position, cl claim, to int, v view) (referee.State, string) {
 	if !cl.hasScores {
 		cl.scores = before.Scores()
 		if to >= 0 && before.Cell(to) >= 0 {

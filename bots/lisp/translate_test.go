@@ -7,14 +7,15 @@ import (
 	"testing"
 
 	"github.com/arenabots/arena/bots/lisp/sexp"
+	"github.com/arenabots/arena/games/cavalo"
 	"github.com/arenabots/arena/referee"
 )
 
 // gamePositions plays a random game from seed and returns every position
 // where the side to move has a real choice, with the move played there.
-func gamePositions(seed uint64) (before []referee.Cavalo, played []referee.Move) {
+func gamePositions(seed uint64) (before []cavalo.Position, played []referee.Move) {
 	r := rand.New(rand.NewPCG(seed, 1))
-	c := referee.NewCavalo(seed)
+	c := cavalo.New(seed)
 	for {
 		moves := c.Moves(nil)
 		if len(moves) == 0 {
@@ -46,15 +47,15 @@ func configs() []Config {
 
 // botAnswers returns the answers a correct bot seeing view v could give
 // for the move m from before: every move form the configuration allows.
-func botAnswers(before referee.Cavalo, m referee.Move, v view) map[string]sexp.Value {
+func botAnswers(before cavalo.Position, m referee.Move, v view) map[string]sexp.Value {
 	after := before
 	after.Play(m)
 	st := encodeState(&after, v)
 	if v.cfg.Answer == AnswerState {
 		return map[string]sexp.Value{"state": st}
 	}
-	text, _ := v.move(referee.FormatCavaloMove(m)) // the view map is its own inverse
-	to, _ := referee.ParseSquare(strings.Split(text, "x")[0])
+	text, _ := v.move(cavalo.FormatMove(m)) // the view map is its own inverse
+	to, _ := cavalo.ParseSquare(strings.Split(text, "x")[0])
 	base := int64(v.cfg.IndexBase)
 	return map[string]sexp.Value{
 		"row col": sexp.List(sexp.List(sexp.Int(int64(to/10)+base), sexp.Int(int64(to%10)+base)), st),
@@ -110,7 +111,7 @@ func TestTranslationRoundTrip(t *testing.T) {
 func TestEncodeState(t *testing.T) {
 	t.Parallel()
 	// Seed 1 after white's placement and black's: black's knight on row 10.
-	c := referee.NewCavalo(1)
+	c := cavalo.New(1)
 	for range 2 {
 		c.Play(c.Moves(nil)[0])
 	}
@@ -151,7 +152,7 @@ func TestEncodeState(t *testing.T) {
 			}
 			b := st.Items[0]
 			if cell(b, mirror(bk)) != "-5" || cell(b, mirror(wk)) != "-6" {
-				return fmt.Errorf("black's knight (-5) not mirrored to %s", referee.SquareName(mirror(bk)))
+				return fmt.Errorf("black's knight (-5) not mirrored to %s", cavalo.SquareName(mirror(bk)))
 			}
 			if mirror(bk)/10 != 0 {
 				return fmt.Errorf("black's knight, placed on row 10, should be on row 1")
@@ -177,7 +178,7 @@ func TestEncodeState(t *testing.T) {
 
 func TestDecodeAnswerErrors(t *testing.T) {
 	t.Parallel()
-	c := referee.NewCavalo(1)
+	c := cavalo.New(1)
 	c.Play(c.Moves(nil)[0])
 	c.Play(c.Moves(nil)[0])
 	good := encodeState(&c, newView(Config{State: StateBoard}.WithDefaults(), c.ToMove()))

@@ -1,6 +1,9 @@
 package search
 
-import "github.com/arenabots/arena/referee"
+import (
+	"github.com/arenabots/arena/games/cavalo"
+	"github.com/arenabots/arena/referee"
+)
 
 // CavaloEval is the Evaluator of Jogo do Cavalo (see NewCavalo). A position
 // is worth, for the side to move:
@@ -33,15 +36,15 @@ type CavaloEval struct {
 	// SolveNodes before the first, as solved regions are cached.
 	SolveNodes, SolveSquares int
 
-	board   [referee.Squares]int8 // the number seen on each square, -1 if none yet
-	sqOf    [referee.Squares]int8 // the square of each number of the board, -1 if gone at the root
-	val     [referee.Squares]int32
-	twinSq  [referee.Squares]int8      // the square of the twin of the number on sq, -1 if none
-	doubles referee.SquareSet          // squares of doubles
-	twinLow referee.SquareSet          // squares holding the smaller of a twin pair
-	sums    [13][256]int32             // values of the squares of a byte of a set
-	halves  [13][256]int32             // half values of twinLow squares, the same way
-	twins   [13][256]referee.SquareSet // the twin squares of the squares of a byte
+	board   [cavalo.Squares]int8 // the number seen on each square, -1 if none yet
+	sqOf    [cavalo.Squares]int8 // the square of each number of the board, -1 if gone at the root
+	val     [cavalo.Squares]int32
+	twinSq  [cavalo.Squares]int8      // the square of the twin of the number on sq, -1 if none
+	doubles cavalo.SquareSet          // squares of doubles
+	twinLow cavalo.SquareSet          // squares holding the smaller of a twin pair
+	sums    [13][256]int32            // values of the squares of a byte of a set
+	halves  [13][256]int32            // half values of twinLow squares, the same way
+	twins   [13][256]cavalo.SquareSet // the twin squares of the squares of a byte
 	cache   []solveEntry
 	// levelWeight[d] is the weight, in Units/64, of a number at d+1 jumps.
 	levelWeight [12]int32
@@ -79,12 +82,12 @@ func NewCavaloEval() *CavaloEval {
 }
 
 // CavaloSearcher is the engine specialised to Jogo do Cavalo.
-type CavaloSearcher = Searcher[referee.Cavalo, *referee.Cavalo, *CavaloEval]
+type CavaloSearcher = Searcher[cavalo.Position, *cavalo.Position, *CavaloEval]
 
 // NewCavalo returns a Cavalo searcher with a CavaloEval and a transposition
 // table of about ttMB MiB.
 func NewCavalo(ttMB int) *CavaloSearcher {
-	return New[referee.Cavalo, *referee.Cavalo](NewCavaloEval(), ttMB)
+	return New[cavalo.Position, *cavalo.Position](NewCavaloEval(), ttMB)
 }
 
 // SetStop makes the solver call stop every few hundred nodes and give up
@@ -94,13 +97,13 @@ func (e *CavaloEval) SetStop(stop func() bool) { e.stop = stop }
 // Prepare builds the tables of root's board: where each number is, the
 // values by byte of a square set. The solver's cache is kept while the
 // boards agree, dropped when root is another game's.
-func (e *CavaloEval) Prepare(root *referee.Cavalo) {
+func (e *CavaloEval) Prepare(root *cavalo.Position) {
 	w := e.RegionWeight * 64
 	for i := range e.levelWeight {
 		e.levelWeight[i] = w
 		w = w * e.RegionDecay / 64
 	}
-	for sq := range referee.Squares {
+	for sq := range cavalo.Squares {
 		n := int8(root.Cell(sq))
 		if n >= 0 && e.board[sq] >= 0 && e.board[sq] != n {
 			clear(e.cache)
@@ -113,8 +116,8 @@ func (e *CavaloEval) Prepare(root *referee.Cavalo) {
 	for i := range e.sqOf {
 		e.sqOf[i] = -1
 	}
-	e.doubles, e.twinLow = referee.SquareSet{}, referee.SquareSet{}
-	for sq := range referee.Squares {
+	e.doubles, e.twinLow = cavalo.SquareSet{}, cavalo.SquareSet{}
+	for sq := range cavalo.Squares {
 		n := root.Cell(sq)
 		e.val[sq] = int32(max(n, 0))
 		if n < 0 {
@@ -123,16 +126,16 @@ func (e *CavaloEval) Prepare(root *referee.Cavalo) {
 		e.board[sq] = int8(n)
 		e.sqOf[n] = int8(sq)
 		if n%11 == 0 {
-			e.doubles = e.doubles.Or(referee.SquareOf(sq))
+			e.doubles = e.doubles.Or(cavalo.SquareOf(sq))
 		}
 	}
-	for sq := range referee.Squares {
+	for sq := range cavalo.Squares {
 		e.twinSq[sq] = -1
 		if n := root.Cell(sq); n >= 0 {
 			if tw := twin(n); tw >= 0 && e.sqOf[tw] >= 0 {
 				e.twinSq[sq] = e.sqOf[tw]
 				if tw > n {
-					e.twinLow = e.twinLow.Or(referee.SquareOf(sq))
+					e.twinLow = e.twinLow.Or(cavalo.SquareOf(sq))
 				}
 			}
 		}
@@ -141,17 +144,17 @@ func (e *CavaloEval) Prepare(root *referee.Cavalo) {
 		for b := 1; b < 256; b++ {
 			sq := 8*i + trailingZeros8(b)
 			v := int32(0)
-			if sq < referee.Squares {
+			if sq < cavalo.Squares {
 				v = e.val[sq]
 			}
 			e.sums[i][b] = e.sums[i][b&(b-1)] + v
 			e.halves[i][b] = e.halves[i][b&(b-1)]
 			e.twins[i][b] = e.twins[i][b&(b-1)]
-			if sq < referee.Squares {
+			if sq < cavalo.Squares {
 				if e.twinLow.Has(sq) {
 					e.halves[i][b] += v / 2
 				}
-				e.twins[i][b] = e.twins[i][b].Or(referee.SquareOf(int(e.twinSq[sq])))
+				e.twins[i][b] = e.twins[i][b].Or(cavalo.SquareOf(int(e.twinSq[sq])))
 			}
 		}
 	}
@@ -167,11 +170,11 @@ func trailingZeros8(b int) int {
 }
 
 // sum returns the total value of the squares of a.
-func (e *CavaloEval) sum(a referee.SquareSet) int32 {
+func (e *CavaloEval) sum(a cavalo.SquareSet) int32 {
 	return sumBytes(&e.sums, a)
 }
 
-func sumBytes(t *[13][256]int32, a referee.SquareSet) int32 {
+func sumBytes(t *[13][256]int32, a cavalo.SquareSet) int32 {
 	lo, hi := a.Lo, a.Hi
 	return t[0][lo&0xff] + t[1][lo>>8&0xff] + t[2][lo>>16&0xff] + t[3][lo>>24&0xff] +
 		t[4][lo>>32&0xff] + t[5][lo>>40&0xff] + t[6][lo>>48&0xff] + t[7][lo>>56] +
@@ -181,7 +184,7 @@ func sumBytes(t *[13][256]int32, a referee.SquareSet) int32 {
 // twinLoss is what a region's value overstates because of twins: half of
 // the smaller of each twin pair it holds whole (only one of the two can be
 // taken; halving is the rough part).
-func (e *CavaloEval) twinLoss(a referee.SquareSet) int32 {
+func (e *CavaloEval) twinLoss(a cavalo.SquareSet) int32 {
 	t := &e.twins
 	lo, hi := a.Lo, a.Hi
 	tw := t[0][lo&0xff].Or(t[1][lo>>8&0xff]).Or(t[2][lo>>16&0xff]).Or(t[3][lo>>24&0xff]).
@@ -192,7 +195,7 @@ func (e *CavaloEval) twinLoss(a referee.SquareSet) int32 {
 
 // placement returns the square where side's knight will be placed: the
 // highest number of its home row, or -1 when the row is empty.
-func (e *CavaloEval) placement(nums referee.SquareSet, side referee.Side) int {
+func (e *CavaloEval) placement(nums cavalo.SquareSet, side referee.Side) int {
 	home := 0
 	if side == referee.Black {
 		home = 90
@@ -207,7 +210,7 @@ func (e *CavaloEval) placement(nums referee.SquareSet, side referee.Side) int {
 }
 
 // Hint orders moves by the number they take, then by the double they remove.
-func (e *CavaloEval) Hint(p *referee.Cavalo, m referee.Move) int32 {
+func (e *CavaloEval) Hint(p *cavalo.Position, m referee.Move) int32 {
 	if m == referee.Pass {
 		return 0
 	}
@@ -220,7 +223,7 @@ func (e *CavaloEval) Hint(p *referee.Cavalo, m referee.Move) int32 {
 }
 
 // Evaluate returns the value of p for the side to move (see CavaloEval).
-func (e *CavaloEval) Evaluate(p *referee.Cavalo) (int32, bool) {
+func (e *CavaloEval) Evaluate(p *cavalo.Position) (int32, bool) {
 	nums := p.Numbers()
 	s := p.ToMove()
 	sc := p.Scores()
@@ -243,8 +246,8 @@ func (e *CavaloEval) Evaluate(p *referee.Cavalo) (int32, bool) {
 
 	// Breadth-first from both knights, a level per move: the side to move
 	// claims first, the other side takes what is left at the same depth.
-	jS, jO := referee.KnightJumps(kS).And(nums), referee.KnightJumps(kO).And(nums)
-	fS := jS.AndNot(referee.KnightJumps(kO))
+	jS, jO := cavalo.KnightJumps(kS).And(nums), cavalo.KnightJumps(kO).And(nums)
+	fS := jS.AndNot(cavalo.KnightJumps(kO))
 	fO := jO.AndNot(fS)
 	mobility := int32(fS.Count() - jO.Count())
 	ownS, ownO := fS, fO
@@ -258,7 +261,7 @@ func (e *CavaloEval) Evaluate(p *referee.Cavalo) (int32, bool) {
 		region += e.levelWeight[min(level, len(e.levelWeight)-1)] * (e.sum(fS) - e.sum(fO))
 	}
 
-	if placed && spread(ownS.Or(referee.SquareOf(kS))).And(ownO.Or(referee.SquareOf(kO))).Empty() {
+	if placed && spread(ownS.Or(cavalo.SquareOf(kS))).And(ownO.Or(cavalo.SquareOf(kO))).Empty() {
 		if v, exact, ok := e.apart(diff, ownS, kS, ownO, kO, nums); ok {
 			return v, exact
 		}

@@ -7,12 +7,13 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/arenabots/arena/games/cavalo"
 	"github.com/arenabots/arena/referee"
 )
 
 // mirrored returns p seen from the other side: rows flipped, the knights,
 // scores and side to move swapped. Its value for the side to move is p's.
-func mirrored(tb testing.TB, p *referee.Cavalo) referee.Cavalo {
+func mirrored(tb testing.TB, p *cavalo.Position) cavalo.Position {
 	tb.Helper()
 	data, err := p.Encode()
 	if err != nil {
@@ -47,7 +48,7 @@ func mirrored(tb testing.TB, p *referee.Cavalo) referee.Cavalo {
 
 func TestEvaluateSymmetric(t *testing.T) {
 	t.Parallel()
-	w, b := referee.WhiteKnight, referee.BlackKnight
+	w, b := cavalo.WhiteKnight, cavalo.BlackKnight
 	// Each side's best path is worth 40 (13+27 and 14+26) and the knights
 	// cannot meet: a draw, whoever moves.
 	cells := map[string]int{"A1": w, "B3": 13, "D4": 27, "A10": b, "B8": 14, "D7": 26}
@@ -64,7 +65,7 @@ func TestEvaluateSymmetric(t *testing.T) {
 func TestEvaluateMirrored(t *testing.T) {
 	t.Parallel()
 	for seed := uint64(1); seed <= 12; seed++ {
-		randomGame(seed, 80, func(p *referee.Cavalo, _ referee.Move) {
+		randomGame(seed, 80, func(p *cavalo.Position, _ referee.Move) {
 			q := mirrored(t, p)
 			e, f := NewCavaloEval(), NewCavaloEval()
 			e.Prepare(p)
@@ -81,7 +82,7 @@ func TestEvaluateMirrored(t *testing.T) {
 func TestEvaluateFavoursSpace(t *testing.T) {
 	t.Parallel()
 	// White's knight has the numbers around it; Black's has one.
-	cells := map[string]int{"E5": referee.WhiteKnight, "A10": referee.BlackKnight, "C8": 3,
+	cells := map[string]int{"E5": cavalo.WhiteKnight, "A10": cavalo.BlackKnight, "C8": 3,
 		"D7": 60, "F7": 71, "G6": 82, "G4": 93, "F3": 64, "D3": 75, "C4": 86, "C6": 97,
 		"B5": 18, "H5": 29, "E8": 30}
 	for _, side := range []referee.Side{referee.White, referee.Black} {
@@ -105,7 +106,7 @@ func TestMaxPathByHand(t *testing.T) {
 	// (J1, J2) the path takes all four, 177; with none, 55 must remove 44
 	// or 66, and the best is 12+55+66 = 133. The other start, C2 (21),
 	// E3 (40), gets 61.
-	base := map[string]int{"A1": referee.WhiteKnight, "J10": referee.BlackKnight,
+	base := map[string]int{"A1": cavalo.WhiteKnight, "J10": cavalo.BlackKnight,
 		"B3": 12, "C2": 21, "E3": 40, "C5": 55, "E6": 66, "G7": 44}
 	tests := []struct {
 		name  string
@@ -141,7 +142,7 @@ func TestMaxPathByHand(t *testing.T) {
 
 // bruteBest is the most points White can still collect in p, where Black
 // cannot move, by trying every sequence of White's moves under the rules.
-func bruteBest(p *referee.Cavalo) int {
+func bruteBest(p *cavalo.Position) int {
 	var buf [referee.MaxMoves]referee.Move
 	best := 0
 	for _, m := range p.Moves(buf[:0]) {
@@ -165,18 +166,18 @@ func TestMaxPathMatchesBruteForce(t *testing.T) {
 	t.Parallel()
 	rng := rand.New(rand.NewPCG(5, 5))
 	for seed := uint64(1); seed <= 60; seed++ {
-		board := referee.Board(seed)
-		cells := map[string]int{"J10": referee.BlackKnight}
+		board := cavalo.Board(seed)
+		cells := map[string]int{"J10": cavalo.BlackKnight}
 		var empty []int
 		for sq := range 50 { // rows 1-5; Black is walled off in the corner
 			if rng.IntN(100) < 40 {
-				cells[referee.SquareName(sq)] = int(board[sq])
+				cells[cavalo.SquareName(sq)] = int(board[sq])
 			} else {
 				empty = append(empty, sq)
 			}
 		}
 		k := empty[rng.IntN(len(empty))]
-		cells[referee.SquareName(k)] = referee.WhiteKnight
+		cells[cavalo.SquareName(k)] = cavalo.WhiteKnight
 		p := sparse(t, cells, [2]int{}, referee.White)
 		e := NewCavaloEval()
 		e.SolveNodes = 1 << 30
@@ -192,7 +193,7 @@ func TestMaxPathMatchesBruteForce(t *testing.T) {
 // gameValue is the exact value of p for its side to move, the final margin
 // under best play by both sides, found by searching every line to the end;
 // ok is false when that takes more than *budget positions.
-func gameValue(p *referee.Cavalo, budget *int) (v int, ok bool) {
+func gameValue(p *cavalo.Position, budget *int) (v int, ok bool) {
 	if *budget--; *budget < 0 {
 		return 0, false
 	}
@@ -219,7 +220,7 @@ func TestEvaluateExactIsTheOutcome(t *testing.T) {
 	t.Parallel()
 	checked := 0
 	for seed := uint64(1); seed <= 25; seed++ {
-		p := referee.NewCavalo(seed)
+		p := cavalo.New(seed)
 		s := NewCavalo(1)
 		e := NewCavaloEval()
 		var buf [referee.MaxMoves]referee.Move

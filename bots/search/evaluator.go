@@ -4,7 +4,7 @@ import "github.com/arenabots/arena/referee"
 
 // Evaluator is what the engine must know of a game beyond its rules: how to
 // hash a position, how good it is, and which moves to try first. P is the
-// position pointer type the engine searches (e.g. *referee.Cavalo).
+// position pointer type the engine searches (e.g. *cavalo.Position).
 //
 // An Evaluator may keep tables about the root (Prepare) and caches, so it is
 // owned by one Searcher and must not be shared between goroutines. Its

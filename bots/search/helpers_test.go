@@ -7,13 +7,14 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/arenabots/arena/games/cavalo"
 	"github.com/arenabots/arena/referee"
 )
 
 // decode reads a position literal.
-func decode(tb testing.TB, js string) referee.Cavalo {
+func decode(tb testing.TB, js string) cavalo.Position {
 	tb.Helper()
-	c, err := referee.DecodeCavalo([]byte(js))
+	c, err := cavalo.Decode([]byte(js))
 	if err != nil {
 		tb.Fatalf("%v\n%s", err, js)
 	}
@@ -21,9 +22,9 @@ func decode(tb testing.TB, js string) referee.Cavalo {
 }
 
 // sparse writes the position file of a board holding only the given cells
-// ("E5": 40, "A1": referee.WhiteKnight, ...), with the scores and side to
-// move, for DecodeCavalo.
-func sparse(tb testing.TB, cells map[string]int, scores [2]int, toMove referee.Side) referee.Cavalo {
+// ("E5": 40, "A1": cavalo.WhiteKnight, ...), with the scores and side to
+// move, for cavalo.Decode.
+func sparse(tb testing.TB, cells map[string]int, scores [2]int, toMove referee.Side) cavalo.Position {
 	tb.Helper()
 	var grid [10][10]string
 	for r := range grid {
@@ -32,7 +33,7 @@ func sparse(tb testing.TB, cells map[string]int, scores [2]int, toMove referee.S
 		}
 	}
 	for name, v := range cells {
-		sq, err := referee.ParseSquare(name)
+		sq, err := cavalo.ParseSquare(name)
 		if err != nil {
 			tb.Fatal(err)
 		}
@@ -52,9 +53,9 @@ func sparse(tb testing.TB, cells map[string]int, scores [2]int, toMove referee.S
 
 // randomGame plays n random legal moves (fewer if the game ends) from the
 // board of seed and calls visit before each move.
-func randomGame(seed uint64, n int, visit func(p *referee.Cavalo, m referee.Move)) referee.Cavalo {
+func randomGame(seed uint64, n int, visit func(p *cavalo.Position, m referee.Move)) cavalo.Position {
 	rng := rand.New(rand.NewPCG(seed, 1))
-	p := referee.NewCavalo(seed)
+	p := cavalo.New(seed)
 	var buf [referee.MaxMoves]referee.Move
 	for range n {
 		moves := p.Moves(buf[:0])

@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/arenabots/arena/games/cavalo"
 	"github.com/arenabots/arena/internal/samples"
 	"github.com/arenabots/arena/referee"
 )
@@ -13,18 +14,18 @@ import (
 // so that tests see what the search alone finds.
 type diffEval struct{ *CavaloEval }
 
-func (diffEval) Evaluate(p *referee.Cavalo) (int32, bool) {
+func (diffEval) Evaluate(p *cavalo.Position) (int32, bool) {
 	s, i := p.Scores(), p.ToMove().Index()
 	return int32(s[i]-s[1-i]) * Unit, false
 }
 
-func newDiffSearcher() *Searcher[referee.Cavalo, *referee.Cavalo, diffEval] {
-	return New[referee.Cavalo, *referee.Cavalo](diffEval{NewCavaloEval()}, 1)
+func newDiffSearcher() *Searcher[cavalo.Position, *cavalo.Position, diffEval] {
+	return New[cavalo.Position, *cavalo.Position](diffEval{NewCavaloEval()}, 1)
 }
 
 // minimax is the plain negamax value of p to depth with the score
 // difference as evaluation, for checking the engine.
-func minimax(p *referee.Cavalo, depth int) int32 {
+func minimax(p *cavalo.Position, depth int) int32 {
 	var buf [referee.MaxMoves]referee.Move
 	moves := p.Moves(buf[:0])
 	if len(moves) == 0 {
@@ -45,7 +46,7 @@ func minimax(p *referee.Cavalo, depth int) int32 {
 
 // skipForced plays the moves of p that are the only legal move (the
 // placements), so that a search has a choice to make.
-func skipForced(p referee.Cavalo) referee.Cavalo {
+func skipForced(p cavalo.Position) cavalo.Position {
 	var buf [referee.MaxMoves]referee.Move
 	for {
 		moves := p.Moves(buf[:0])
@@ -58,7 +59,7 @@ func skipForced(p referee.Cavalo) referee.Cavalo {
 
 func TestSearchFindsBestMove(t *testing.T) {
 	t.Parallel()
-	w, b := referee.WhiteKnight, referee.BlackKnight
+	w, b := cavalo.WhiteKnight, cavalo.BlackKnight
 	tests := []struct {
 		name   string
 		cells  map[string]int
@@ -104,11 +105,11 @@ func TestSearchFindsBestMove(t *testing.T) {
 			t.Parallel()
 			pos := sparse(t, tc.cells, tc.scores, referee.White)
 			r := newDiffSearcher().Search(context.Background(), &pos, Limits{Depth: tc.depth})
-			if got := referee.FormatCavaloMove(r.Move); got != tc.want {
+			if got := cavalo.FormatMove(r.Move); got != tc.want {
 				t.Errorf("score-difference search to depth %d: got %s (score %d), want %s", tc.depth, got, r.Score, tc.want)
 			}
 			r = NewCavalo(1).Search(context.Background(), &pos, Limits{Nodes: 100_000})
-			if got := referee.FormatCavaloMove(r.Move); got != tc.want {
+			if got := cavalo.FormatMove(r.Move); got != tc.want {
 				t.Errorf("full search: got %s (score %d, PV %v), want %s", got, r.Score, r.PV, tc.want)
 			}
 		})
@@ -128,7 +129,7 @@ func TestSearchMatchesMinimax(t *testing.T) {
 			c := pos
 			c.Play(r.Move)
 			if got := -minimax(&c, depth-1); got != r.Score {
-				t.Errorf("%s depth %d: move %s is worth %d, search said %d", name, depth, referee.FormatCavaloMove(r.Move), got, r.Score)
+				t.Errorf("%s depth %d: move %s is worth %d, search said %d", name, depth, cavalo.FormatMove(r.Move), got, r.Score)
 			}
 		}
 	}
@@ -145,7 +146,7 @@ func TestSearchTinyBudgets(t *testing.T) {
 				t.Fatalf("%s: search changed its root", name)
 			}
 			if !referee.Legal(&pos, r.Move) {
-				t.Errorf("%s, %v: move %s is not legal", name, budget, referee.FormatCavaloMove(r.Move))
+				t.Errorf("%s, %v: move %s is not legal", name, budget, cavalo.FormatMove(r.Move))
 			}
 			if r.Elapsed > budget+50*time.Millisecond {
 				t.Errorf("%s, %v: took %v", name, budget, r.Elapsed)
@@ -171,7 +172,7 @@ func TestSearchCancelled(t *testing.T) {
 	cancel()
 	r := NewCavalo(1).Search(ctx, &pos, Limits{})
 	if !referee.Legal(&pos, r.Move) {
-		t.Errorf("move %s is not legal", referee.FormatCavaloMove(r.Move))
+		t.Errorf("move %s is not legal", cavalo.FormatMove(r.Move))
 	}
 }
 
@@ -189,8 +190,8 @@ func TestSearchDeterministicWithNodes(t *testing.T) {
 			if again.Move != first.Move || again.Nodes != first.Nodes || again.Score != first.Score ||
 				again.Depth != first.Depth || again.Cuts != first.Cuts {
 				t.Errorf("%s, run %d: got %s, %d nodes, score %d, depth %d, cuts %+v; first run %s, %d, %d, %d, %+v", name, i+2,
-					referee.FormatCavaloMove(again.Move), again.Nodes, again.Score, again.Depth, again.Cuts,
-					referee.FormatCavaloMove(first.Move), first.Nodes, first.Score, first.Depth, first.Cuts)
+					cavalo.FormatMove(again.Move), again.Nodes, again.Score, again.Depth, again.Cuts,
+					cavalo.FormatMove(first.Move), first.Nodes, first.Score, first.Depth, first.Cuts)
 			}
 		}
 		if first.Nodes != lim.Nodes && !IsDecided(first.Score) {
@@ -201,7 +202,7 @@ func TestSearchDeterministicWithNodes(t *testing.T) {
 
 func TestSearchEndedGame(t *testing.T) {
 	t.Parallel()
-	pos := sparse(t, map[string]int{"A1": referee.WhiteKnight, "J10": referee.BlackKnight, "E5": 7}, [2]int{3, 4}, referee.White)
+	pos := sparse(t, map[string]int{"A1": cavalo.WhiteKnight, "J10": cavalo.BlackKnight, "E5": 7}, [2]int{3, 4}, referee.White)
 	if r := NewCavalo(1).Search(context.Background(), &pos, Limits{}); r.Legal != 0 {
 		t.Errorf("got %d legal moves in an ended game", r.Legal)
 	}
@@ -210,7 +211,7 @@ func TestSearchEndedGame(t *testing.T) {
 func TestSearchProvesEndgame(t *testing.T) {
 	t.Parallel()
 	// White's path C2, E3, G4 wins 105-70 whatever Black does.
-	pos := sparse(t, map[string]int{"A1": referee.WhiteKnight, "J10": referee.BlackKnight,
+	pos := sparse(t, map[string]int{"A1": cavalo.WhiteKnight, "J10": cavalo.BlackKnight,
 		"B3": 50, "C2": 20, "E3": 40, "G4": 45, "H9": 15}, [2]int{0, 55}, referee.White)
 	r := NewCavalo(1).Search(context.Background(), &pos, Limits{Time: time.Second})
 	if r.Score != Decided(35) || r.Elapsed > 100*time.Millisecond {

@@ -1,6 +1,8 @@
 package search
 
-import "github.com/arenabots/arena/referee"
+import (
+	"github.com/arenabots/arena/games/cavalo"
+)
 
 // solveEntry caches the heaviest path of one region: the result is a pure
 // function of the key (region, knight, doubles outside the region), so the
@@ -20,7 +22,7 @@ type solveEntry struct {
 // a region is too big to try; exact when both paths were solved and no
 // removal can cross between the regions, which makes the result the game's
 // outcome.
-func (e *CavaloEval) apart(diff int32, ownS referee.SquareSet, kS int, ownO referee.SquareSet, kO int, nums referee.SquareSet) (v int32, exact, ok bool) {
+func (e *CavaloEval) apart(diff int32, ownS cavalo.SquareSet, kS int, ownO cavalo.SquareSet, kO int, nums cavalo.SquareSet) (v int32, exact, ok bool) {
 	if ownS.Count() > e.SolveSquares || ownO.Count() > e.SolveSquares {
 		return 0, false, false
 	}
@@ -37,7 +39,7 @@ func (e *CavaloEval) apart(diff int32, ownS referee.SquareSet, kS int, ownO refe
 // independent reports whether no move in one region can remove a number of
 // the other: no twin pair is split between them, and they do not both hold
 // doubles (a double taken in one could remove a double of the other).
-func (e *CavaloEval) independent(a, b referee.SquareSet) bool {
+func (e *CavaloEval) independent(a, b cavalo.SquareSet) bool {
 	if !a.And(e.doubles).Empty() && !b.And(e.doubles).Empty() {
 		return false
 	}
@@ -53,8 +55,8 @@ func (e *CavaloEval) independent(a, b referee.SquareSet) bool {
 // where dbl are the doubles on the board, and whether the search finished
 // within SolveNodes (otherwise the value is the best path found, a lower
 // bound).
-func (e *CavaloEval) maxPath(region referee.SquareSet, k int, dbl referee.SquareSet) (int32, bool) {
-	if region.Empty() || referee.KnightJumps(k).And(region).Empty() {
+func (e *CavaloEval) maxPath(region cavalo.SquareSet, k int, dbl cavalo.SquareSet) (int32, bool) {
+	if region.Empty() || cavalo.KnightJumps(k).And(region).Empty() {
 		return 0, true
 	}
 	free := int8(min(dbl.AndNot(region).Count(), 15))
@@ -93,7 +95,7 @@ const stopEvery = 256
 
 // run extends a path that has collected cur and stands on k, with avail the
 // numbers it may still take and dbl the doubles on the board.
-func (v *solver) run(avail referee.SquareSet, k int, cur int32, dbl referee.SquareSet) {
+func (v *solver) run(avail cavalo.SquareSet, k int, cur int32, dbl cavalo.SquareSet) {
 	v.nodes++
 	v.best = max(v.best, cur)
 	if v.nodes&(stopEvery-1) == 0 && v.e.stop != nil && v.e.stop() {
@@ -111,7 +113,7 @@ func (v *solver) run(avail referee.SquareSet, k int, cur int32, dbl referee.Squa
 	// bound the rest.
 	var cand [8]int
 	n := 0
-	for t := referee.KnightJumps(k).And(reach); !t.Empty(); n++ {
+	for t := cavalo.KnightJumps(k).And(reach); !t.Empty(); n++ {
 		sq := t.Pop()
 		j := n
 		for ; j > 0 && v.e.val[cand[j-1]] < v.e.val[sq]; j-- {

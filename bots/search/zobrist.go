@@ -1,6 +1,9 @@
 package search
 
-import "github.com/arenabots/arena/referee"
+import (
+	"github.com/arenabots/arena/games/cavalo"
+	"github.com/arenabots/arena/referee"
+)
 
 // Zobrist keys of Jogo do Cavalo, drawn once from a fixed seed so that hashes
 // are the same in every run: one key per square for "holds a number" (the
@@ -18,9 +21,9 @@ var (
 )
 
 // notPlaced is the knightKeys index of a knight before its placement.
-const notPlaced = referee.Squares
+const notPlaced = cavalo.Squares
 
-func zobristKeys(seed uint64) (num [referee.Squares]uint64, knight [2][referee.Squares + 1]uint64, black uint64) {
+func zobristKeys(seed uint64) (num [cavalo.Squares]uint64, knight [2][cavalo.Squares + 1]uint64, black uint64) {
 	next := func() uint64 { // SplitMix64
 		seed += 0x9E3779B97F4A7C15
 		z := seed
@@ -50,7 +53,7 @@ func scoreKey(d int) uint64 {
 }
 
 // lead returns White's lead in p.
-func lead(p *referee.Cavalo) int {
+func lead(p *cavalo.Position) int {
 	s := p.Scores()
 	return s[0] - s[1]
 }
@@ -65,9 +68,9 @@ func knightIndex(sq int) int {
 
 // Hash returns the Zobrist hash of p: its numbers, knights, side to move and
 // score difference.
-func (e *CavaloEval) Hash(p *referee.Cavalo) uint64 {
+func (e *CavaloEval) Hash(p *cavalo.Position) uint64 {
 	h := scoreKey(lead(p))
-	for sq := range referee.Squares {
+	for sq := range cavalo.Squares {
 		if p.Cell(sq) >= 0 {
 			h ^= numberKeys[sq]
 		}
@@ -84,7 +87,7 @@ func (e *CavaloEval) Hash(p *referee.Cavalo) uint64 {
 // changes, the mover's knight leaves its square (or its pending placement)
 // for the target, the target's number, its digit-swapped twin and a removed
 // double leave the board, and the mover scores the number.
-func (e *CavaloEval) HashAfter(h uint64, p *referee.Cavalo, m referee.Move) uint64 {
+func (e *CavaloEval) HashAfter(h uint64, p *cavalo.Position, m referee.Move) uint64 {
 	h ^= blackKey
 	if m == referee.Pass {
 		return h
@@ -113,7 +116,7 @@ func (e *CavaloEval) HashAfter(h uint64, p *referee.Cavalo, m referee.Move) uint
 // decodeMove splits a Cavalo move (not Pass) into its target square and the
 // square of the double it removes (-1 for none). It mirrors referee's
 // encoding, target | (removed+1)<<8, which a test checks against
-// referee.FormatCavaloMove.
+// cavalo.FormatMove.
 func decodeMove(m referee.Move) (to, removed int) {
 	return int(m & 0xff), int(m>>8) - 1
 }

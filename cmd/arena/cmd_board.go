@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/arenabots/arena/referee"
 	"github.com/spf13/cobra"
 )
 
@@ -14,15 +13,18 @@ func newBoardCmd() *cobra.Command {
 	var (
 		seed   uint64
 		asJSON bool
+		game   gameFlags
 	)
 	cmd := &cobra.Command{
 		Use:   "board --seed N [--json]",
 		Short: "Print the initial board of a seed",
-		Long: `Print the initial Jogo do Cavalo board that a seed gives: a grid with row 1,
-White's home row, at the top, or with --json the position file, which
-'arena perft --position' reads. The same seed gives the same board on every
-machine and in every version of arena (docs/rules.md).`,
-		Example: "  arena board --seed 42\n  arena board --seed 42 --json > start.json",
+		Long: `Print the initial board of --game (default cavalo) that a seed gives, drawn
+for people, or with --json the position file, which 'arena perft --position'
+reads. For Jogo do Cavalo: a grid with row 1, White's home row, at the top
+(docs/rules.md); for Dots and Boxes: the dots and arcs, the opening arcs
+drawn from the seed included (docs/dots.md). The same seed gives the same
+board on every machine and in every version of arena.`,
+		Example: "  arena board --seed 42\n  arena board --seed 42 --json > start.json\n  arena board --game dots --opening-arcs 8 --seed 3",
 		Args: func(c *cobra.Command, args []string) error {
 			return usage(cobra.NoArgs(c, args))
 		},
@@ -30,7 +32,11 @@ machine and in every version of arena (docs/rules.md).`,
 			if !cmd.Flags().Changed("seed") {
 				return usage(errors.New("board: --seed is required (see 'arena board --help')"))
 			}
-			st := referee.CavaloGame{}.New(seed)
+			rules, err := game.rules()
+			if err != nil {
+				return err
+			}
+			st := rules.New(seed)
 			text := st.String()
 			if asJSON {
 				data, err := st.Encode()
@@ -39,11 +45,12 @@ machine and in every version of arena (docs/rules.md).`,
 				}
 				text = string(data)
 			}
-			_, err := fmt.Fprintln(cmd.OutOrStdout(), text)
+			_, err = fmt.Fprintln(cmd.OutOrStdout(), text)
 			return err
 		},
 	}
 	cmd.Flags().Uint64Var(&seed, "seed", 0, "the board's seed, 0 to 2^64-1 (required)")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the position file instead of the grid")
+	game.add(cmd.Flags())
 	return cmd
 }

@@ -4,7 +4,7 @@ import (
 	"context"
 	"testing"
 
-	"github.com/arenabots/arena/referee"
+	"github.com/arenabots/arena/games/cavalo"
 )
 
 func TestBoardCmd(t *testing.T) {
@@ -16,6 +16,8 @@ func TestBoardCmd(t *testing.T) {
 		{"board_seed0.golden", []string{"--seed=0"}},
 		{"board_seed42_json.golden", []string{"--seed", "42", "--json"}},
 		{"board_seedmax_json.golden", []string{"--json", "--seed", "18446744073709551615"}},
+		{"board_dots_seed3.golden", []string{"--game", "dots", "--opening-arcs", "8", "--game-options", "rows=3,cols=4", "--seed", "3"}},
+		{"board_dots_seed3_json.golden", []string{"--game", "dots", "--opening-arcs", "8", "--game-options", "rows=3,cols=4", "--seed", "3", "--json"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.golden, func(t *testing.T) {
@@ -38,11 +40,11 @@ func TestBoardJSONDecodes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, err := referee.DecodeCavalo([]byte(stdout))
+	got, err := cavalo.Decode([]byte(stdout))
 	if err != nil {
 		t.Fatalf("DecodeCavalo(arena board --json): %v", err)
 	}
-	if want := referee.NewCavalo(7); got != want {
+	if want := cavalo.New(7); got != want {
 		t.Errorf("decoded board:\n%s\nwant:\n%s", got.String(), want.String())
 	}
 }

@@ -41,15 +41,18 @@ func newBotCheckCmd() *cobra.Command {
 		seed                 uint64
 		verbose, lispMode    bool
 		sandbox              host.Sandbox
+		game                 gameFlags
 	)
 	cmd := &cobra.Command{
 		Use:   "check BOT [-- ARGS...] | check --lisp FILE... [KEY=VALUE...]",
 		Short: "Check that a bot conforms: handshake, Info, legal answers in time, clean stop",
 		Long: `Check runs the conformance checks on a bot, as a course instructor does on a
-submission: it starts the bot, checks the handshake and Info, asks for a move in an
-opening after both placements, in three midgame positions and in a position where the
-bot must choose which double to remove (each answer legal and within the clock, and the
-claimed state right when one is sent), then stops it and checks that no process is left.
+submission: it starts the bot, checks the handshake and that Info lists --game (default
+cavalo), asks for a move in the game's sample positions (Jogo do Cavalo: an opening
+after both placements, three midgames and a position where the bot must choose which
+double to remove; Dots and Boxes: an opening, a box to take, a box just taken and a late
+game), each answer legal and within the clock, and the claimed state right when one is
+sent, then stops it and checks that no process is left.
 
 BOT is the path of an executable, or builtin:NAME[,KEY=VALUE...] for a built-in bot.
 Arguments for the bot go after -- or in --args.
@@ -84,8 +87,12 @@ passes.`,
 			}
 			spec.Verbose = verbose
 			spec.Sandbox = sandbox
+			rules, err := game.rules()
+			if err != nil {
+				return err
+			}
 			clock := referee.Clock{Tempo: time.Duration(tempo) * time.Millisecond, Margin: time.Duration(margin) * time.Millisecond}
-			return runChecks(c.Context(), c.OutOrStdout(), pos[0], spec, check.Options{Clock: clock, Seed: seed})
+			return runChecks(c.Context(), c.OutOrStdout(), pos[0], spec, check.Options{Clock: clock, Seed: seed, Game: rules})
 		},
 	}
 	f := cmd.Flags()
@@ -97,6 +104,7 @@ passes.`,
 	f.BoolVarP(&verbose, "verbose", "v", false, "show go-plugin's log and the bot's stderr")
 	f.BoolVar(&lispMode, "lisp", false, "the arguments are Lisp files and adapter settings (see above)")
 	addSandboxFlag(f, &sandbox)
+	game.add(f)
 	return cmd
 }
 

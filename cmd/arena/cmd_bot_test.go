@@ -50,6 +50,9 @@ func TestBotCheck(t *testing.T) {
 		{"unknown built-in", []string{"bot", "check", "builtin:nope"}, true, true, "", `unknown built-in bot "nope"`},
 		{"bad option", []string{"bot", "check", "builtin:random,depth=2"}, true, true, "", "unknown option depth"},
 		{"bad tempo", []string{"bot", "check", "builtin:greedy", "--tempo", "0"}, true, true, "", "--tempo must be positive"},
+		{"dots random passes", []string{"bot", "check", "--game", "dots", "--game-options", "rows=3,cols=3", "builtin:random"}, false, false, "PASS: builtin:random passed all 7 checks", ""},
+		{"dots classic fails", []string{"bot", "check", "--game", "dots", "builtin:classic"}, false, true, "FAIL: builtin:classic failed 5 of 7 checks", "bot check failed"},
+		{"unknown game", []string{"bot", "check", "--game", "go", "builtin:random"}, true, true, "", `--game go: unknown game "go"`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			out, err := arenaOut(t, tc.args...)

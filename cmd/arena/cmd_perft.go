@@ -21,19 +21,21 @@ func newPerftCmd() *cobra.Command {
 		file  string
 		seed  uint64
 		depth int
+		game  gameFlags
 	)
 	cmd := &cobra.Command{
 		Use:   "perft (--position FILE | --seed N) --depth D",
 		Short: "Count the move sequences of each length from a position",
-		Long: `Count the sequences of exactly d plies from a Jogo do Cavalo position, for
-each d from 1 to --depth, and print one line "d count" per depth on stdout.
-A pass is a ply, and each choice of a double to remove is its own move
-(docs/rules.md). Timings go to stderr, so stdout can be compared with
-another engine's counts.
+		Long: `Count the sequences of exactly d plies from a position of --game (default
+cavalo), for each d from 1 to --depth, and print one line "d count" per depth
+on stdout. In Jogo do Cavalo a pass is a ply, and each choice of a double to
+remove is its own move (docs/rules.md); in Dots and Boxes a ply is one arc,
+extra moves included (docs/dots.md). Timings go to stderr, so stdout can be
+compared with another engine's counts.
 
 The position is a position file (--position) or the initial board of a
 seed (--seed).`,
-		Example: "  arena perft --seed 42 --depth 6\n  arena perft --position start.json --depth 5 2>/dev/null",
+		Example: "  arena perft --seed 42 --depth 6\n  arena perft --position start.json --depth 5 2>/dev/null\n  arena perft --game dots --position d1.json --depth 3",
 		Args: func(c *cobra.Command, args []string) error {
 			return usage(cobra.NoArgs(c, args))
 		},
@@ -48,17 +50,21 @@ seed (--seed).`,
 			if depth < 1 || depth > maxPerftDepth {
 				return usage(fmt.Errorf("perft: --depth %d: want 1 to %d", depth, maxPerftDepth))
 			}
-			var pos referee.Cavalo
+			rules, err := game.rules()
+			if err != nil {
+				return err
+			}
+			var pos referee.State
 			if flags.Changed("position") {
 				data, err := os.ReadFile(file)
 				if err != nil {
 					return usage(err) // *fs.PathError names the file
 				}
-				if pos, err = referee.DecodeCavalo(data); err != nil {
+				if pos, err = rules.Decode(data); err != nil {
 					return usage(fmt.Errorf("%s: %w", file, err))
 				}
 			} else {
-				pos = referee.NewCavalo(seed)
+				pos = rules.New(seed)
 			}
 			out, log := cmd.OutOrStdout(), cmd.ErrOrStderr()
 			for d := 1; d <= depth; d++ {
@@ -79,14 +85,26 @@ seed (--seed).`,
 	cmd.Flags().StringVar(&file, "position", "", "the position file to start from")
 	cmd.Flags().Uint64Var(&seed, "seed", 0, "start from the initial board of this seed instead")
 	cmd.Flags().IntVar(&depth, "depth", 0, fmt.Sprintf("the deepest count, 1 to %d (required)", maxPerftDepth))
+	game.add(cmd.Flags())
 	return cmd
 }
 
-// perft is referee.Perft(pos, depth), split at the root so that an
-// interrupt (ctx) stops a long count between root moves.
-func perft(ctx context.Context, pos referee.Cavalo, depth int) (uint64, error) {
+// perfter is a game's position that counts its own move sequences
+// (allocation-free, as cavalo.Position and dots.Position do).
+type perfter interface {
+	referee.State
+	Perft(depth int) uint64
+}
+
+// perft counts the sequences of depth plies from st, split at the root so
+// that an interrupt (ctx) stops a long count between root moves.
+func perft(ctx context.Context, st referee.State, depth int) (uint64, error) {
+	pos, ok := st.(perfter)
+	if !ok {
+		return 0, fmt.Errorf("%s positions cannot count their move sequences", st.Game().Name())
+	}
 	if depth <= 1 {
-		return referee.Perft(&pos, depth), nil
+		return pos.Perft(depth), nil
 	}
 	var buf [referee.MaxMoves]referee.Move
 	var n uint64
@@ -94,9 +112,9 @@ func perft(ctx context.Context, pos referee.Cavalo, depth int) (uint64, error) {
 		if err := ctx.Err(); err != nil {
 			return 0, err
 		}
-		child := pos
+		child := pos.Clone().(perfter)
 		child.Play(m)
-		n += referee.Perft(&child, depth-1)
+		n += child.Perft(depth - 1)
 	}
 	return n, nil
 }

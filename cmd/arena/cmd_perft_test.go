@@ -10,15 +10,17 @@ import (
 )
 
 func TestPerftCmd(t *testing.T) {
-	s1p9 := filepath.Join("..", "..", "referee", "testdata", "s1_p9.json")
+	s1p9 := filepath.Join("..", "..", "games", "cavalo", "testdata", "s1_p9.json")
 	tests := []struct {
 		golden string
 		args   []string
 	}{
-		// The counts of s1_p9 are those of referee/testdata/perft.txt.
+		// The counts of s1_p9 are those of games/cavalo/testdata/perft.txt.
 		{"perft_s1_p9_d5.golden", []string{"--position", s1p9, "--depth", "5"}},
 		{"perft_seed42_d6.golden", []string{"--seed", "42", "--depth", "6"}},
 		{"perft_seed0_d1.golden", []string{"--depth=1", "--seed=0"}},
+		// The counts of d3.json are those of games/dots/testdata/perft-stats.txt.
+		{"perft_dots_d3_d3.golden", []string{"--game", "dots", "--position", filepath.Join("..", "..", "games", "dots", "testdata", "d3.json"), "--depth", "3"}},
 	}
 	timing := regexp.MustCompile(`^depth \d+: \d+\.\d\ds, \d+\.\d M nodes/s$`)
 	for _, tt := range tests {
@@ -64,6 +66,10 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"perft", "--position", "no_such_file.json", "--depth", "2"}, "open no_such_file.json: no such file or directory"},
 		{[]string{"perft", "--position", bad, "--depth", "2"}, bad + ": position: line 3, column 20: invalid character"},
 		{[]string{"perft", "--position", "testdata", "--depth", "2"}, "testdata"},
+		{[]string{"perft", "--game", "chess", "--seed", "1", "--depth", "2"}, `--game chess: unknown game "chess" (known: cavalo, dots)`},
+		{[]string{"perft", "--game", "dots", "--position", bad, "--depth", "2"}, bad + ": position: line 3, column 20: invalid character"},
+		{[]string{"board", "--game", "dots", "--game-options", "rows=11", "--seed", "1"}, "--game dots: game_options: rows is 11: want 2 to 10 boxes"},
+		{[]string{"board", "--game", "cavalo", "--opening-arcs", "3", "--seed", "1"}, "--game cavalo: opening_arcs: cavalo has no opening arcs"},
 	}
 	for _, tt := range tests {
 		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {

@@ -23,6 +23,8 @@ type playOptions struct {
 	start         int
 	verbose       bool
 	sandbox       host.Sandbox
+	boards        bool
+	game          gameFlags
 }
 
 func newPlayCmd() *cobra.Command {
@@ -30,9 +32,9 @@ func newPlayCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "play --white BOT --black BOT --seed N",
 		Short: "Play one game between two bots and show it move by move",
-		Long: `Play starts two bots, plays one game of Jogo do Cavalo on the board of --seed,
-and prints each move (ply, side, move, time, nodes), then the final board, the score
-and the verdict.
+		Long: `Play starts two bots, plays one game of --game (default cavalo) from the initial
+board of --seed, and prints each move (ply, side, move, time, nodes), then the final
+board, the score and the verdict.
 
 BOT is the path of an executable, or builtin:NAME[,KEY=VALUE...] for a built-in bot,
 e.g. builtin:greedy or builtin:random,seed=7.`,
@@ -49,6 +51,10 @@ e.g. builtin:greedy or builtin:random,seed=7.`,
 			if o.tempo <= 0 || o.margin < 0 {
 				return usage(fmt.Errorf("--tempo must be positive and --margin not negative (got %d and %d)", o.tempo, o.margin))
 			}
+			rules, err := o.game.rules()
+			if err != nil {
+				return err
+			}
 			self, err := host.Self()
 			if err != nil {
 				return err
@@ -63,7 +69,7 @@ e.g. builtin:greedy or builtin:random,seed=7.`,
 				specs[i].Verbose = o.verbose
 				specs[i].Sandbox = o.sandbox
 			}
-			return playGame(c.Context(), c.OutOrStdout(), specs, o)
+			return playGame(c.Context(), c.OutOrStdout(), rules.New(o.seed), specs, o)
 		},
 	}
 	f := cmd.Flags()
@@ -75,15 +81,22 @@ e.g. builtin:greedy or builtin:random,seed=7.`,
 	f.IntVar(&o.start, "start-timeout", 5000, "time for each bot to start in ms")
 	f.BoolVarP(&o.verbose, "verbose", "v", false, "show go-plugin's log and the bots' stderr")
 	addSandboxFlag(f, &o.sandbox)
+	f.BoolVar(&o.boards, "boards", false, "draw the board after every move")
+	o.game.add(f)
 	return cmd
 }
 
-// playGame starts both bots, plays the game and prints it to w.
-func playGame(ctx context.Context, w io.Writer, specs [2]host.Spec, o playOptions) error {
-	st := referee.CavaloGame{}.New(o.seed)
+// playGame starts both bots, plays the game from st and prints it to w.
+func playGame(ctx context.Context, w io.Writer, st referee.State, specs [2]host.Spec, o playOptions) error {
+	board := st.Clone() // the board after the moves printed so far
 	opt := referee.MatchOptions{
-		Clock:  referee.Clock{Tempo: time.Duration(o.tempo) * time.Millisecond, Margin: time.Duration(o.margin) * time.Millisecond},
-		OnMove: func(m referee.MoveRecord) { printMove(w, m) },
+		Clock: referee.Clock{Tempo: time.Duration(o.tempo) * time.Millisecond, Margin: time.Duration(o.margin) * time.Millisecond},
+		OnMove: func(m referee.MoveRecord) {
+			printMove(w, m)
+			if o.boards && m.Move != "" {
+				printBoard(w, board, m.Move)
+			}
+		},
 	}
 	rec := arena.PlayGame(ctx, st, specs, opt, func(procs [2]*host.Process) {
 		fmt.Fprintf(w, "board %d, %dms a move (+%dms margin)\nwhite: %s\nblack: %s\n",
@@ -107,6 +120,23 @@ func describeBot(name string, p *host.Process) string {
 	}
 	info := p.Info()
 	return fmt.Sprintf("%s (%s %s)", name, info.Name, info.Version)
+}
+
+// printBoard plays move on board and draws the board after it, indented
+// under its move line.
+func printBoard(w io.Writer, board referee.State, move string) {
+	m, err := board.ParseMove(move)
+	if err != nil { // the referee's own notation: never
+		fmt.Fprintf(w, "      (cannot draw: %v)\n", err)
+		return
+	}
+	board.Play(m)
+	for line := range strings.Lines(board.String() + "\n") {
+		if line != "\n" {
+			line = "      " + line
+		}
+		fmt.Fprint(w, line)
+	}
 }
 
 // moveLegend explains the marks of the move lines.

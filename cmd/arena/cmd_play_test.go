@@ -20,6 +20,27 @@ func movesOf(out string) []string {
 	return moves
 }
 
+// TestPlayDots plays a Dots and Boxes game with the board after every move.
+func TestPlayDots(t *testing.T) {
+	out, err := arenaOut(t, "play", "--game", "dots", "--game-options", "rows=2,cols=3", "--boards",
+		"--white", "builtin:greedy", "--black", "builtin:random,seed=3", "--tempo", "500")
+	if err != nil {
+		t.Fatalf("play: %v\n%s", err, out)
+	}
+	moves := movesOf(out)
+	if len(moves) != 17 { // every arc of 2x3 boxes
+		t.Errorf("%d moves, want the 17 arcs:\n%s", len(moves), out)
+	}
+	for _, want := range []string{"   1  white  A1-B1 ", "         A   B   C   D\n       1 +---+   +   +\n"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	if !regexp.MustCompile(`(?m)^(white wins|black wins|draw), white \d, black \d$`).MatchString(out) {
+		t.Errorf("output lacks the verdict line:\n%s", out)
+	}
+}
+
 func TestPlay(t *testing.T) {
 	args := []string{"play", "--white", "builtin:greedy", "--black", "builtin:random,seed=3", "--seed", "5", "--tempo", "500"}
 	out, err := arenaOut(t, args...)

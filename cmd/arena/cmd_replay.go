@@ -14,6 +14,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/arenabots/arena/games"
 	"github.com/arenabots/arena/results"
 )
 
@@ -49,7 +50,7 @@ lists them, and an unknown id gets a reply naming some.`,
 				return usage(err)
 			}
 			if !asJSON {
-				return results.WriteReplay(c.OutOrStdout(), g, lines)
+				return results.WriteReplay(c.OutOrStdout(), g, lines, games.Lookup)
 			}
 			var b bytes.Buffer
 			b.WriteString("[\n")

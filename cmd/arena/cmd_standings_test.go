@@ -10,6 +10,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/arenabots/arena/games/cavalo"
 	"github.com/arenabots/arena/referee"
 	"github.com/arenabots/arena/results"
 )
@@ -19,7 +20,7 @@ import (
 // With faultAt > 0, the side to move at that ply times out there.
 func playout(t *testing.T, seed uint64, faultAt int) (referee.State, referee.Record) {
 	t.Helper()
-	initial := referee.CavaloGame{}.New(seed)
+	initial := cavalo.Game{}.New(seed)
 	st := initial.Clone()
 	var rec referee.Record
 	var buf [referee.MaxMoves]referee.Move
@@ -85,7 +86,7 @@ func writeLeague(t *testing.T) string {
 		}
 	}
 	// Neither bot started: a loss for both, with an empty move log.
-	st := referee.CavaloGame{}.New(33)
+	st := cavalo.Game{}.New(33)
 	rec := referee.Unplayed(st, 0, referee.Start, "both: exec: no such file")
 	g := results.FromRecord("03-random-lazy", 3, 33, "random", "lazy", rec, start, start)
 	if err := results.WriteGameLog(dir, g, st, rec); err != nil {

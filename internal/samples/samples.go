@@ -1,5 +1,5 @@
 // Package samples gives tests outside referee the reference positions of
-// referee/testdata (the shared positions with known perft counts).
+// games/cavalo/testdata (the shared positions with known perft counts).
 package samples
 
 import (
@@ -8,7 +8,7 @@ import (
 	"runtime"
 	"testing"
 
-	"github.com/arenabots/arena/referee"
+	"github.com/arenabots/arena/games/cavalo"
 )
 
 // Names returns the names of the reference positions.
@@ -17,17 +17,17 @@ func Names() []string {
 }
 
 // Load reads the reference position called name.
-func Load(tb testing.TB, name string) referee.Cavalo {
+func Load(tb testing.TB, name string) cavalo.Position {
 	tb.Helper()
 	_, file, _, ok := runtime.Caller(0)
 	if !ok {
-		tb.Fatal("samples: cannot locate referee/testdata")
+		tb.Fatal("samples: cannot locate games/cavalo/testdata")
 	}
-	data, err := os.ReadFile(filepath.Join(filepath.Dir(file), "..", "..", "referee", "testdata", name+".json"))
+	data, err := os.ReadFile(filepath.Join(filepath.Dir(file), "..", "..", "games", "cavalo", "testdata", name+".json"))
 	if err != nil {
 		tb.Fatal(err)
 	}
-	c, err := referee.DecodeCavalo(data)
+	c, err := cavalo.Decode(data)
 	if err != nil {
 		tb.Fatalf("%s: %v", name, err)
 	}

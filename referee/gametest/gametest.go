@@ -45,6 +45,8 @@ const (
 //     move, and a pass hands the turn over;
 //   - scores never decrease, Ply counts the moves, and games end within
 //     MaxPlies plies;
+//   - Samples gives the same named positions of the game on every call,
+//     each with a move to play;
 //   - Decode rejects what is not a position, and nothing panics.
 func TestGame(g referee.Game, seeds []uint64) error {
 	c := &checker{g: g, where: fmt.Sprintf("gametest: %q", g.Name())}
@@ -59,6 +61,7 @@ func TestGame(g referee.Game, seeds []uint64) error {
 		}
 		c.where = fmt.Sprintf("gametest: %q seed %d", g.Name(), seed)
 		c.guard(func() { c.checkNew(seed) })
+		c.guard(func() { c.checkSamples(seed) })
 		for p := range Playouts {
 			c.where = fmt.Sprintf("gametest: %q seed %d playout %d", g.Name(), seed, p)
 			c.n = 0
@@ -121,6 +124,31 @@ func (c *checker) checkNew(seed uint64) {
 	}
 	if name := a.Game().Name(); name != c.g.Name() {
 		c.errorf("New(%d).Game().Name() = %q, want %q", seed, name, c.g.Name())
+	}
+}
+
+func (c *checker) checkSamples(seed uint64) {
+	a, errA := c.g.Samples(seed)
+	b, errB := c.g.Samples(seed)
+	if errA != nil || errB != nil {
+		c.errorf("Samples(%d): %v", seed, errors.Join(errA, errB))
+		return
+	}
+	if len(a) == 0 || len(a) != len(b) {
+		c.errorf("Samples(%d) returned %d then %d positions, want the same number, 1 or more", seed, len(a), len(b))
+		return
+	}
+	for i, s := range a {
+		switch {
+		case s.Name == "" || s.State == nil:
+			c.errorf("Samples(%d)[%d] has name %q and state %v, want both", seed, i, s.Name, s.State)
+		case s.State.Game().Name() != c.g.Name():
+			c.errorf("Samples(%d)[%d] (%s) is a %q position", seed, i, s.Name, s.State.Game().Name())
+		case s.State.Terminal():
+			c.errorf("Samples(%d)[%d] (%s) is over: a bot has nothing to play", seed, i, s.Name)
+		case b[i].Name != s.Name || c.encode(b[i].State) != c.encode(s.State):
+			c.errorf("Samples(%d)[%d] (%s) is not deterministic", seed, i, s.Name)
+		}
 	}
 }
 

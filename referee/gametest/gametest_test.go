@@ -5,12 +5,13 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/arenabots/arena/games/cavalo"
 	"github.com/arenabots/arena/referee"
 )
 
 func TestCavalo(t *testing.T) {
 	seeds := []uint64{0, 1, 2, 3, 42, 2026, 1<<64 - 1}
-	if err := TestGame(referee.CavaloGame{}, seeds); err != nil {
+	if err := TestGame(cavalo.Game{}, seeds); err != nil {
 		t.Errorf("TestGame(CavaloGame): %v", err)
 	}
 }
@@ -31,6 +32,7 @@ const (
 	movesPlays              // Moves plays a move before listing
 	playPanics              // Play panics at ply 3
 	decodeAccepts           // Decode accepts anything
+	noSamples               // Samples returns nothing
 )
 
 // brokenGame is Cavalo with one flaw, to check that TestGame fails.
@@ -46,14 +48,25 @@ func (g brokenGame) New(seed uint64) referee.State {
 		*g.news++
 		seed += uint64(*g.news)
 	}
-	c := referee.NewCavalo(seed)
-	return &brokenState{Cavalo: &c, g: g}
+	c := cavalo.New(seed)
+	return &brokenState{Position: &c, g: g}
+}
+
+func (g brokenGame) Samples(seed uint64) ([]referee.Sample, error) {
+	if g.flaw == noSamples {
+		return nil, nil
+	}
+	samples, err := cavalo.Game{}.Samples(seed)
+	for i, s := range samples {
+		samples[i].State = &brokenState{Position: s.State.(*cavalo.Position), g: g}
+	}
+	return samples, err
 }
 
 func (g brokenGame) Decode(data []byte) (referee.State, error) {
 	if g.flaw == decodeAccepts {
-		c := referee.NewCavalo(0)
-		return &brokenState{Cavalo: &c, g: g}, nil
+		c := cavalo.New(0)
+		return &brokenState{Position: &c, g: g}, nil
 	}
 	if g.flaw == decodeLosesScores {
 		var f map[string]any
@@ -62,15 +75,15 @@ func (g brokenGame) Decode(data []byte) (referee.State, error) {
 			data, _ = json.Marshal(f)
 		}
 	}
-	c, err := referee.DecodeCavalo(data)
+	c, err := cavalo.Decode(data)
 	if err != nil {
 		return nil, err
 	}
-	return &brokenState{Cavalo: &c, g: g}, nil
+	return &brokenState{Position: &c, g: g}, nil
 }
 
 type brokenState struct {
-	*referee.Cavalo
+	*cavalo.Position
 	g brokenGame
 }
 
@@ -80,12 +93,12 @@ func (s *brokenState) Clone() referee.State {
 	if s.g.flaw == cloneShares {
 		return s
 	}
-	c := *s.Cavalo
-	return &brokenState{Cavalo: &c, g: s.g}
+	c := *s.Position
+	return &brokenState{Position: &c, g: s.g}
 }
 
 func (s *brokenState) FormatMove(m referee.Move) string {
-	text := s.Cavalo.FormatMove(m)
+	text := s.Position.FormatMove(m)
 	if s.g.flaw == formatDropsRemoval {
 		text, _, _ = strings.Cut(text, "x")
 	}
@@ -93,16 +106,16 @@ func (s *brokenState) FormatMove(m referee.Move) string {
 }
 
 func (s *brokenState) Terminal() bool {
-	return s.g.flaw != terminalNever && s.Cavalo.Terminal()
+	return s.g.flaw != terminalNever && s.Position.Terminal()
 }
 
 func (s *brokenState) Moves(buf []referee.Move) []referee.Move {
 	if s.g.flaw == movesPlays && s.Ply() == 4 {
-		if m := s.Cavalo.Moves(nil); len(m) > 0 {
-			s.Cavalo.Play(m[0])
+		if m := s.Position.Moves(nil); len(m) > 0 {
+			s.Position.Play(m[0])
 		}
 	}
-	moves := s.Cavalo.Moves(buf)
+	moves := s.Position.Moves(buf)
 	switch {
 	case s.g.flaw == passAtEnd && len(moves) == 0:
 		return append(moves, referee.Pass)
@@ -116,11 +129,11 @@ func (s *brokenState) Play(m referee.Move) {
 	if s.g.flaw == playPanics && s.Ply() == 3 {
 		panic("deliberate")
 	}
-	s.Cavalo.Play(m)
+	s.Position.Play(m)
 }
 
 func (s *brokenState) Scores() [2]int {
-	sc := s.Cavalo.Scores()
+	sc := s.Position.Scores()
 	if s.g.flaw == scoresSwap && s.Ply()%2 == 1 {
 		sc[0], sc[1] = sc[1], sc[0]
 	}
@@ -144,6 +157,7 @@ func TestGameReportsFlaws(t *testing.T) {
 		{"moves plays", movesPlays, []string{"a method other than Play changed the state"}},
 		{"play panics", playPanics, []string{"ply 3: panic: deliberate"}},
 		{"decode accepts", decodeAccepts, []string{`Decode("{") returned no error`}},
+		{"no samples", noSamples, []string{"Samples(0) returned 0 then 0 positions"}},
 	}
 	seeds := []uint64{0, 1, 2, 3, 42}
 	for _, tt := range tests {

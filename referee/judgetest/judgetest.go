@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/arenabots/arena/games/cavalo"
 	"github.com/arenabots/arena/referee"
 )
 
@@ -23,7 +24,7 @@ const Position = `{"board":[[22,96,-1,null,63,57,null,32,30,39],[null,20,33,65,n
 // State decodes Position, failing t if it does not decode.
 func State(t testing.TB) referee.State {
 	t.Helper()
-	st, err := referee.CavaloGame{}.Decode([]byte(Position))
+	st, err := cavalo.Game{}.Decode([]byte(Position))
 	if err != nil {
 		t.Fatalf("judgetest: decoding Position: %v", err)
 	}

@@ -13,7 +13,7 @@ _sym_db = _symbol_database.Default()
 
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\rjogador.proto\x12\x10\x61rena.jogador.v1\"\r\n\x0bInfoRequest\"L\n\x0cInfoResponse\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\x0e\n\x06\x61uthor\x18\x02 \x01(\t\x12\x0f\n\x07version\x18\x03 \x01(\t\x12\r\n\x05games\x18\x04 \x03(\t\"}\n\x0cJogarRequest\x12\x0c\n\x04game\x18\x01 \x01(\t\x12(\n\x06\x65stado\x18\x02 \x01(\x0b\x32\x18.arena.jogador.v1.Estado\x12\x10\n\x08tempo_ms\x18\x03 \x01(\x03\x12\x13\n\x0blegal_moves\x18\x04 \x03(\t\x12\x0e\n\x06\x66orced\x18\x05 \x01(\x08\"<\n\x06\x45stado\x12*\n\x06\x63\x61valo\x18\x01 \x01(\x0b\x32\x18.arena.jogador.v1.CavaloH\x00\x42\x06\n\x04jogo\"w\n\x06\x43\x61valo\x12\r\n\x05\x63\x65lls\x18\x01 \x03(\x11\x12\x13\n\x0bscore_white\x18\x02 \x01(\x05\x12\x13\n\x0bscore_black\x18\x03 \x01(\x05\x12\'\n\x07to_move\x18\x04 \x01(\x0e\x32\x16.arena.jogador.v1.Side\x12\x0b\n\x03ply\x18\x05 \x01(\x05\"h\n\x06Jogada\x12\x0c\n\x04move\x18\x01 \x01(\t\x12(\n\x06\x65stado\x18\x02 \x01(\x0b\x32\x18.arena.jogador.v1.Estado\x12&\n\x05stats\x18\x03 \x01(\x0b\x32\x17.arena.jogador.v1.Stats\"M\n\x05Stats\x12\r\n\x05nodes\x18\x01 \x01(\x03\x12\x0c\n\x04\x63uts\x18\x02 \x01(\x03\x12\r\n\x05\x64\x65pth\x18\x03 \x01(\x05\x12\x0c\n\x04\x65val\x18\x04 \x01(\x01\x12\n\n\x02pv\x18\x05 \x03(\t*<\n\x04Side\x12\x14\n\x10SIDE_UNSPECIFIED\x10\x00\x12\x0e\n\nSIDE_WHITE\x10\x01\x12\x0e\n\nSIDE_BLACK\x10\x02\x32\x93\x01\n\x07Jogador\x12\x45\n\x04Info\x12\x1d.arena.jogador.v1.InfoRequest\x1a\x1e.arena.jogador.v1.InfoResponse\x12\x41\n\x05Jogar\x12\x1e.arena.jogador.v1.JogarRequest\x1a\x18.arena.jogador.v1.JogadaB(Z&github.com/arenabots/arena/proto;protob\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\rjogador.proto\x12\x10\x61rena.jogador.v1\"\r\n\x0bInfoRequest\"L\n\x0cInfoResponse\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\x0e\n\x06\x61uthor\x18\x02 \x01(\t\x12\x0f\n\x07version\x18\x03 \x01(\t\x12\r\n\x05games\x18\x04 \x03(\t\"}\n\x0cJogarRequest\x12\x0c\n\x04game\x18\x01 \x01(\t\x12(\n\x06\x65stado\x18\x02 \x01(\x0b\x32\x18.arena.jogador.v1.Estado\x12\x10\n\x08tempo_ms\x18\x03 \x01(\x03\x12\x13\n\x0blegal_moves\x18\x04 \x03(\t\x12\x0e\n\x06\x66orced\x18\x05 \x01(\x08\"j\n\x06\x45stado\x12*\n\x06\x63\x61valo\x18\x01 \x01(\x0b\x32\x18.arena.jogador.v1.CavaloH\x00\x12,\n\x07posicao\x18\x02 \x01(\x0b\x32\x19.arena.jogador.v1.PosicaoH\x00\x42\x06\n\x04jogo\"2\n\x07Posicao\x12\x0c\n\x04game\x18\x01 \x01(\t\x12\x0c\n\x04json\x18\x02 \x01(\x0c\x12\x0b\n\x03ply\x18\x03 \x01(\x05\"w\n\x06\x43\x61valo\x12\r\n\x05\x63\x65lls\x18\x01 \x03(\x11\x12\x13\n\x0bscore_white\x18\x02 \x01(\x05\x12\x13\n\x0bscore_black\x18\x03 \x01(\x05\x12\'\n\x07to_move\x18\x04 \x01(\x0e\x32\x16.arena.jogador.v1.Side\x12\x0b\n\x03ply\x18\x05 \x01(\x05\"h\n\x06Jogada\x12\x0c\n\x04move\x18\x01 \x01(\t\x12(\n\x06\x65stado\x18\x02 \x01(\x0b\x32\x18.arena.jogador.v1.Estado\x12&\n\x05stats\x18\x03 \x01(\x0b\x32\x17.arena.jogador.v1.Stats\"M\n\x05Stats\x12\r\n\x05nodes\x18\x01 \x01(\x03\x12\x0c\n\x04\x63uts\x18\x02 \x01(\x03\x12\r\n\x05\x64\x65pth\x18\x03 \x01(\x05\x12\x0c\n\x04\x65val\x18\x04 \x01(\x01\x12\n\n\x02pv\x18\x05 \x03(\t*<\n\x04Side\x12\x14\n\x10SIDE_UNSPECIFIED\x10\x00\x12\x0e\n\nSIDE_WHITE\x10\x01\x12\x0e\n\nSIDE_BLACK\x10\x02\x32\x93\x01\n\x07Jogador\x12\x45\n\x04Info\x12\x1d.arena.jogador.v1.InfoRequest\x1a\x1e.arena.jogador.v1.InfoResponse\x12\x41\n\x05Jogar\x12\x1e.arena.jogador.v1.JogarRequest\x1a\x18.arena.jogador.v1.JogadaB(Z&github.com/arenabots/arena/proto;protob\x06proto3')
 
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, globals())
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'jogador_pb2', globals())
@@ -21,8 +21,8 @@ if _descriptor._USE_C_DESCRIPTORS == False:
 
   DESCRIPTOR._options = None
   DESCRIPTOR._serialized_options = b'Z&github.com/arenabots/arena/proto;proto'
-  _SIDE._serialized_start=623
-  _SIDE._serialized_end=683
+  _SIDE._serialized_start=721
+  _SIDE._serialized_end=781
   _INFOREQUEST._serialized_start=35
   _INFOREQUEST._serialized_end=48
   _INFORESPONSE._serialized_start=50
@@ -30,13 +30,15 @@ if _descriptor._USE_C_DESCRIPTORS == False:
   _JOGARREQUEST._serialized_start=128
   _JOGARREQUEST._serialized_end=253
   _ESTADO._serialized_start=255
-  _ESTADO._serialized_end=315
-  _CAVALO._serialized_start=317
-  _CAVALO._serialized_end=436
-  _JOGADA._serialized_start=438
-  _JOGADA._serialized_end=542
-  _STATS._serialized_start=544
-  _STATS._serialized_end=621
-  _JOGADOR._serialized_start=686
-  _JOGADOR._serialized_end=833
+  _ESTADO._serialized_end=361
+  _POSICAO._serialized_start=363
+  _POSICAO._serialized_end=413
+  _CAVALO._serialized_start=415
+  _CAVALO._serialized_end=534
+  _JOGADA._serialized_start=536
+  _JOGADA._serialized_end=640
+  _STATS._serialized_start=642
+  _STATS._serialized_end=719
+  _JOGADOR._serialized_start=784
+  _JOGADOR._serialized_end=931
 # @@protoc_insertion_point(module_scope)

@@ -17,6 +17,7 @@ import (
 	"github.com/arenabots/arena/bots"
 	"github.com/arenabots/arena/bots/check"
 	"github.com/arenabots/arena/bots/host"
+	"github.com/arenabots/arena/games/cavalo"
 	"github.com/arenabots/arena/internal/testbin"
 	"github.com/arenabots/arena/referee"
 )
@@ -115,7 +116,7 @@ func TestFullGame(t *testing.T) {
 			ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 			defer cancel()
 			clock := referee.Clock{Tempo: time.Second, Margin: time.Second}
-			rec := referee.Match(ctx, referee.CavaloGame{}.New(tc.seed), players, referee.MatchOptions{Clock: clock})
+			rec := referee.Match(ctx, cavalo.Game{}.New(tc.seed), players, referee.MatchOptions{Clock: clock})
 			if rec.Reason != referee.Normal {
 				t.Fatalf("game ended %s (%s), want normal", rec.Reason, rec.Detail)
 			}
@@ -130,7 +131,7 @@ func TestFullGame(t *testing.T) {
 // the bot wrote to stderr reached the move logs.
 func checkGreedyMoves(t *testing.T, seed uint64, side referee.Side, rec referee.Record) {
 	t.Helper()
-	st := referee.CavaloGame{}.New(seed)
+	st := cavalo.Game{}.New(seed)
 	var buf [referee.MaxMoves]referee.Move
 	chosen, logged := 0, false
 	for _, mr := range rec.Moves {

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/arenabots/arena/bots/host"
+	"github.com/arenabots/arena/games/cavalo"
 	"github.com/arenabots/arena/referee"
 )
 
@@ -189,7 +190,7 @@ func bomber(n int) {
 // wrongSide returns a move for the knight of the side not to move: a square
 // it could land on that the side to move cannot.
 func wrongSide(st referee.State) string {
-	c, ok := st.(*referee.Cavalo)
+	c, ok := st.(*cavalo.Position)
 	if !ok {
 		return "A1"
 	}
@@ -200,7 +201,7 @@ func wrongSide(st referee.State) string {
 	}
 	other := c.ToMove().Other()
 	from := c.Knight(other)
-	for sq := range referee.Squares {
+	for sq := range cavalo.Squares {
 		var theirs bool
 		if from < 0 { // not placed yet: its home row
 			home := 0
@@ -212,7 +213,7 @@ func wrongSide(st referee.State) string {
 			dr, dc := sq/10-from/10, sq%10-from%10
 			theirs = dr*dr+dc*dc == 5 && c.Cell(sq) >= 0
 		}
-		if name := referee.SquareName(sq); theirs && !legal[name] {
+		if name := cavalo.SquareName(sq); theirs && !legal[name] {
 			return name
 		}
 	}

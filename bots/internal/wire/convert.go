@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/arenabots/arena/games"
+	"github.com/arenabots/arena/games/cavalo"
 	pb "github.com/arenabots/arena/proto"
 	"github.com/arenabots/arena/referee"
 )
@@ -18,8 +20,8 @@ import (
 
 // Cell codes of pb.Cavalo besides the numbers 0..99.
 const (
-	cellWhite = -1 // White's knight, as referee.WhiteKnight
-	cellBlack = -2 // Black's knight, as referee.BlackKnight
+	cellWhite = -1 // White's knight, as cavalo.WhiteKnight
+	cellBlack = -2 // Black's knight, as cavalo.BlackKnight
 	cellEmpty = -3 // visited or removed
 )
 
@@ -46,16 +48,23 @@ func fromprotoSide(s pb.Side) (referee.Side, error) {
 	return 0, fmt.Errorf("side to move is %v: want SIDE_WHITE or SIDE_BLACK", s)
 }
 
-// ToprotoState writes st, a state of a game the wire knows, as an Estado.
+// ToprotoState writes st as an Estado: a Cavalo for Jogo do Cavalo (the
+// wire form bots have always had), a Posicao (the game's position file) for
+// every other game.
 func ToprotoState(st referee.State) (*pb.Estado, error) {
-	switch s := st.(type) {
-	case *referee.Cavalo:
+	if s, ok := st.(*cavalo.Position); ok {
 		return &pb.Estado{Jogo: &pb.Estado_Cavalo{Cavalo: toprotoCavalo(s)}}, nil
 	}
-	return nil, fmt.Errorf("no wire form for a %s state", st.Game().Name())
+	data, err := st.Encode()
+	if err != nil {
+		return nil, fmt.Errorf("%s state: %w", st.Game().Name(), err)
+	}
+	p := &pb.Posicao{Game: st.Game().Name(), Json: data, Ply: int32(st.Ply())}
+	return &pb.Estado{Jogo: &pb.Estado_Posicao{Posicao: p}}, nil
 }
 
-// FromprotoState reads an Estado into a state of its game.
+// FromprotoState reads an Estado into a state of its game, looked up by
+// name in the table of games for a Posicao.
 func FromprotoState(e *pb.Estado) (referee.State, error) {
 	switch j := e.GetJogo().(type) {
 	case *pb.Estado_Cavalo:
@@ -64,14 +73,36 @@ func FromprotoState(e *pb.Estado) (referee.State, error) {
 			return nil, err
 		}
 		return c, nil
+	case *pb.Estado_Posicao:
+		return fromprotoPosicao(j.Posicao)
 	case nil:
 		return nil, errors.New("state holds no game")
 	}
 	return nil, fmt.Errorf("state of unknown type %T", e.GetJogo())
 }
 
-func toprotoCavalo(c *referee.Cavalo) *pb.Cavalo {
-	cells := make([]int32, referee.Squares)
+// fromprotoPosicao decodes a Posicao with its game's own Decode, so the
+// wire can never build a position that a file could not.
+func fromprotoPosicao(p *pb.Posicao) (referee.State, error) {
+	g, err := games.Lookup(p.GetGame())
+	if err != nil {
+		return nil, fmt.Errorf("state: %w", err)
+	}
+	if p.GetPly() < 0 {
+		return nil, fmt.Errorf("%s state: ply %d is negative", g.Name(), p.GetPly())
+	}
+	st, err := g.Decode(p.GetJson())
+	if err != nil {
+		return nil, fmt.Errorf("%s state: %w", g.Name(), err)
+	}
+	if s, ok := st.(interface{ SetPly(int) }); ok {
+		s.SetPly(int(p.GetPly()))
+	}
+	return st, nil
+}
+
+func toprotoCavalo(c *cavalo.Position) *pb.Cavalo {
+	cells := make([]int32, cavalo.Squares)
 	white, black := c.Knight(referee.White), c.Knight(referee.Black)
 	for sq := range cells {
 		switch n := c.Cell(sq); {
@@ -97,12 +128,12 @@ func toprotoCavalo(c *referee.Cavalo) *pb.Cavalo {
 
 // fromprotoCavalo checks and reads a Cavalo position. The checks are the
 // referee's own: the cells are written as a position file and decoded by
-// referee.DecodeCavalo, so the wire can never build a position that a file
+// cavalo.Decode, so the wire can never build a position that a file
 // could not.
-func fromprotoCavalo(p *pb.Cavalo) (*referee.Cavalo, error) {
+func fromprotoCavalo(p *pb.Cavalo) (*cavalo.Position, error) {
 	cells := p.GetCells()
-	if len(cells) != referee.Squares {
-		return nil, fmt.Errorf("cavalo state has %d cells, want %d", len(cells), referee.Squares)
+	if len(cells) != cavalo.Squares {
+		return nil, fmt.Errorf("cavalo state has %d cells, want %d", len(cells), cavalo.Squares)
 	}
 	side, err := fromprotoSide(p.GetToMove())
 	if err != nil {
@@ -135,7 +166,7 @@ func fromprotoCavalo(p *pb.Cavalo) (*referee.Cavalo, error) {
 	buf = append(buf, `],"to_move":`...)
 	buf = strconv.AppendInt(buf, int64(side), 10)
 	buf = append(buf, '}')
-	c, err := referee.DecodeCavalo(buf)
+	c, err := cavalo.Decode(buf)
 	if err != nil {
 		return nil, fmt.Errorf("cavalo state: %w", err)
 	}

@@ -5,6 +5,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/arenabots/arena/games/cavalo"
+	"github.com/arenabots/arena/games/dots"
 	"github.com/arenabots/arena/internal/samples"
 	pb "github.com/arenabots/arena/proto"
 	"github.com/arenabots/arena/referee"
@@ -13,7 +15,11 @@ import (
 // sampleStates returns an initial state and the reference positions.
 func sampleStates(tb testing.TB) map[string]referee.State {
 	tb.Helper()
-	out := map[string]referee.State{"initial": referee.CavaloGame{}.New(3)}
+	out := map[string]referee.State{
+		"initial":      cavalo.Game{}.New(3),
+		"dots":         dots.Game{}.New(3),
+		"dots opening": dots.Game{Rows: 3, Cols: 9, OpeningArcs: 12}.New(3),
+	}
 	for _, name := range samples.Names() {
 		c := samples.Load(tb, name)
 		out[name] = &c
@@ -24,7 +30,7 @@ func sampleStates(tb testing.TB) map[string]referee.State {
 func TestStateRoundTrip(t *testing.T) {
 	for name, st := range sampleStates(t) {
 		t.Run(name, func(t *testing.T) {
-			st.(*referee.Cavalo).SetPly(17)
+			st.(interface{ SetPly(int) }).SetPly(17)
 			e, err := ToprotoState(st)
 			if err != nil {
 				t.Fatal(err)
@@ -33,7 +39,7 @@ func TestStateRoundTrip(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if d := st.(*referee.Cavalo).Diff(back); d != "" {
+			if d := st.(interface{ Diff(referee.State) string }).Diff(back); d != "" {
 				t.Errorf("round trip differs: %s", d)
 			}
 			if back.ToMove() != st.ToMove() || back.Ply() != 17 {
@@ -45,7 +51,7 @@ func TestStateRoundTrip(t *testing.T) {
 
 func TestFromprotoStateErrors(t *testing.T) {
 	good := func() *pb.Cavalo {
-		e, err := ToprotoState(referee.CavaloGame{}.New(1))
+		e, err := ToprotoState(cavalo.Game{}.New(1))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -76,8 +82,32 @@ func TestFromprotoStateErrors(t *testing.T) {
 
 func wrap(c *pb.Cavalo) *pb.Estado { return &pb.Estado{Jogo: &pb.Estado_Cavalo{Cavalo: c}} }
 
+func TestFromprotoPosicaoErrors(t *testing.T) {
+	empty, err := dots.Game{}.New(1).Encode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name  string
+		p     *pb.Posicao
+		wants string
+	}{
+		{"unknown game", &pb.Posicao{Game: "go", Json: empty}, `unknown game "go"`},
+		{"bad json", &pb.Posicao{Game: "dots", Json: []byte("{")}, "dots state: position:"},
+		{"other game's json", &pb.Posicao{Game: "cavalo", Json: empty}, "cavalo state: position:"},
+		{"negative ply", &pb.Posicao{Game: "dots", Json: empty, Ply: -1}, "ply -1"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := FromprotoState(&pb.Estado{Jogo: &pb.Estado_Posicao{Posicao: tc.p}})
+			if err == nil || !strings.Contains(err.Error(), tc.wants) {
+				t.Errorf("error %v, want one saying %q", err, tc.wants)
+			}
+		})
+	}
+}
+
 func TestRequestAndAnswer(t *testing.T) {
-	st := referee.CavaloGame{}.New(5)
+	st := cavalo.Game{}.New(5)
 	var buf [referee.MaxMoves]referee.Move
 	req := referee.Request{State: st, Tempo: 1500 * time.Millisecond, Legal: st.Moves(buf[:0]), Forced: true}
 	preq, err := ToprotoRequest(req)
@@ -88,7 +118,7 @@ func TestRequestAndAnswer(t *testing.T) {
 		t.Errorf("request %v: want cavalo, 1500ms, forced, one legal move", preq)
 	}
 	got, tempo, err := FromprotoRequest(preq)
-	if err != nil || tempo != 1500*time.Millisecond || got.(*referee.Cavalo).Diff(st) != "" {
+	if err != nil || tempo != 1500*time.Millisecond || got.(*cavalo.Position).Diff(st) != "" {
 		t.Fatalf("FromprotoRequest: %v, %v, %v", got, tempo, err)
 	}
 	preq.Game = "dots"
@@ -108,7 +138,7 @@ func TestRequestAndAnswer(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if reply.Move != st.FormatMove(m) || reply.Claim == nil || after.(*referee.Cavalo).Diff(reply.Claim) != "" {
+	if reply.Move != st.FormatMove(m) || reply.Claim == nil || after.(*cavalo.Position).Diff(reply.Claim) != "" {
 		t.Errorf("reply %+v does not carry the move and state", reply)
 	}
 	if reply.Stats.Nodes != 9 || reply.Stats.Cuts != 2 || reply.Stats.Depth != 3 || reply.Stats.Eval != -1.5 || len(reply.Stats.PV) != 2 {

@@ -1,4 +1,4 @@
-package referee
+package cavalo
 
 import (
 	"fmt"
@@ -72,28 +72,6 @@ func TestBoardPinned(t *testing.T) {
 	}
 }
 
-// TestSplitMix64 checks the stream against the published SplitMix64 output,
-// so the documentation's claim that the generator is SplitMix64 stays true.
-func TestSplitMix64(t *testing.T) {
-	tests := []struct {
-		seed uint64
-		want []uint64
-	}{
-		{0, []uint64{0xe220a8397b1dcdaf}},
-		{1234567, []uint64{6457827717110365317, 3203168211198807973, 9817491932198370423, 4593380528125082431, 16408922859458223821}},
-	}
-	for _, tt := range tests {
-		t.Run(fmt.Sprintf("seed=%d", tt.seed), func(t *testing.T) {
-			r := splitMix64{state: tt.seed}
-			for i, want := range tt.want {
-				if got := r.next(); got != want {
-					t.Errorf("draw %d: got %d, want %d", i, got, want)
-				}
-			}
-		})
-	}
-}
-
 func TestBoardIsPermutation(t *testing.T) {
 	seeds := []uint64{math.MaxUint64, math.MaxUint64 - 1, 1 << 63, 0x9E3779B97F4A7C15}
 	for s := range uint64(2000) {
@@ -107,59 +85,6 @@ func TestBoardIsPermutation(t *testing.T) {
 				t.Fatalf("Board(%d): square %s holds %d: got a repeated or out-of-range number, want each of 0..99 once", seed, SquareName(sq), n)
 			}
 			seen[n] = true
-		}
-	}
-}
-
-// TestBelowUniform checks the bounded draw on a small range: every value
-// comes up, and none falls outside.
-func TestBelowUniform(t *testing.T) {
-	for _, n := range []uint64{1, 2, 3, 7, 10, 100} {
-		r := splitMix64{state: n}
-		counts := make([]int, n)
-		const draws = 20000
-		for range draws {
-			v := r.below(n)
-			if v >= n {
-				t.Fatalf("below(%d): got %d, want < %d", n, v, n)
-			}
-			counts[v]++
-		}
-		for v, c := range counts {
-			if want := draws / int(n); c < want/2 || c > want*3/2 {
-				t.Errorf("below(%d): value %d drawn %d times in %d, want about %d", n, v, c, draws, want)
-			}
-		}
-	}
-}
-
-// TestRoundSeedPinned freezes RoundSeed as TestBoardPinned freezes Board:
-// a league's round r plays on the board of the r-th SplitMix64 draw.
-func TestRoundSeedPinned(t *testing.T) {
-	tests := []struct {
-		league uint64
-		round  int
-		want   uint64
-	}{
-		{0, 1, 16294208416658607535},
-		{0, 2, 7960286522194355700},
-		{0, 3, 487617019471545679},
-		{1, 1, 10451216379200822465},
-		{1, 2, 13757245211066428519},
-		{42, 1, 13679457532755275413},
-		{42, 3, 5139283748462763858},
-	}
-	for _, tt := range tests {
-		if got := RoundSeed(tt.league, tt.round); got != tt.want {
-			t.Errorf("RoundSeed(%d, %d): got %d, want %d", tt.league, tt.round, got, tt.want)
-		}
-	}
-	for _, league := range []uint64{0, 7, 1 << 63} {
-		r := splitMix64{state: league}
-		for round := 1; round <= 100; round++ {
-			if got, want := RoundSeed(league, round), r.next(); got != want {
-				t.Fatalf("RoundSeed(%d, %d): got %d, want the stream's draw %d", league, round, got, want)
-			}
 		}
 	}
 }

@@ -1,15 +1,17 @@
-package referee
+package cavalo
 
 import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/arenabots/arena/referee"
 )
 
 // decodeRows builds a position with position and decodes it.
-func decodeRows(t *testing.T, rows [10]string, scores [2]int, toMove Side) Cavalo {
+func decodeRows(t *testing.T, rows [10]string, scores [2]int, toMove referee.Side) Position {
 	t.Helper()
-	c, err := DecodeCavalo([]byte(position(rows, scores, int(toMove))))
+	c, err := Decode([]byte(position(rows, scores, int(toMove))))
 	if err != nil {
 		t.Fatalf("bad test position: %v", err)
 	}
@@ -17,8 +19,8 @@ func decodeRows(t *testing.T, rows [10]string, scores [2]int, toMove Side) Caval
 }
 
 // moveTexts returns c's legal moves in the notation, in Moves order.
-func moveTexts(c *Cavalo) []string {
-	var buf [MaxMoves]Move
+func moveTexts(c *Position) []string {
+	var buf [referee.MaxMoves]referee.Move
 	var out []string
 	for _, m := range c.Moves(buf[:0]) {
 		out = append(out, c.FormatMove(m))
@@ -27,7 +29,7 @@ func moveTexts(c *Cavalo) []string {
 }
 
 // numbers returns the numbers on the board, in increasing order.
-func numbers(c *Cavalo) []int {
+func numbers(c *Position) []int {
 	var out []int
 	for n := range Squares {
 		if c.where[n] >= 0 {
@@ -59,7 +61,7 @@ func TestRules(t *testing.T) {
 	tests := []struct {
 		name   string
 		board  [10]string
-		toMove Side
+		toMove referee.Side
 		moves  []string // want the legal moves, in Moves order
 		play   string   // then play this one
 		gone   []int    // want these numbers to leave the board, landing included
@@ -135,7 +137,7 @@ func TestRules(t *testing.T) {
 		{
 			name:   "a jump that leaves the opponent only a pass",
 			board:  rows("W", ". . 30", ". 20", ". . . 40", ". . . . . B", ". . . . 41"),
-			toMove: Black,
+			toMove: referee.Black,
 			moves:  []string{"D4"}, play: "D4", gone: []int{40}, scores: [2]int{0, 40},
 			next: []string{"pass"},
 		},
@@ -167,15 +169,15 @@ func TestRules(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			side := tt.toMove
 			if side == 0 {
-				side = White
+				side = referee.White
 			}
 			c := decodeRows(t, tt.board, [2]int{}, side)
 			if got := moveTexts(&c); !slices.Equal(got, tt.moves) {
 				t.Fatalf("moves: got %q, want %q", got, tt.moves)
 			}
 			m, err := c.ParseMove(tt.play)
-			if err != nil || !Legal(&c, m) {
-				t.Fatalf("ParseMove(%q): got %v, %v, legal %v; want a legal move", tt.play, m, err, Legal(&c, m))
+			if err != nil || !referee.Legal(&c, m) {
+				t.Fatalf("ParseMove(%q): got %v, %v, legal %v; want a legal move", tt.play, m, err, referee.Legal(&c, m))
 			}
 			before := numbers(&c)
 			c.Play(m)
@@ -222,13 +224,13 @@ func TestTerminal(t *testing.T) {
 		{"both to place", rows("", "", "", "", "", "", "", "", "", "40"), false},
 	}
 	for _, tt := range tests {
-		for _, side := range []Side{White, Black} {
+		for _, side := range []referee.Side{referee.White, referee.Black} {
 			t.Run(tt.name+"/"+side.String(), func(t *testing.T) {
 				c := decodeRows(t, tt.board, [2]int{}, side)
 				if got := c.Terminal(); got != tt.terminal {
 					t.Errorf("Terminal(): got %v, want %v", got, tt.terminal)
 				}
-				var buf [MaxMoves]Move
+				var buf [referee.MaxMoves]referee.Move
 				if got := len(c.Moves(buf[:0])) == 0; got != tt.terminal {
 					t.Errorf("no moves: got %v, want %v (moves %q)", got, tt.terminal, moveTexts(&c))
 				}
@@ -238,9 +240,9 @@ func TestTerminal(t *testing.T) {
 }
 
 func TestJumpLeavesSquareEmpty(t *testing.T) {
-	c := decodeRows(t, rows("W", "", ". 20 . . . . . . . .", "", ". . . . . . . . 40 ."), [2]int{}, White)
-	c.Play(Move(21)) // B3
-	if got := c.Knight(White); got != 21 {
+	c := decodeRows(t, rows("W", "", ". 20 . . . . . . . .", "", ". . . . . . . . 40 ."), [2]int{}, referee.White)
+	c.Play(referee.Move(21)) // B3
+	if got := c.Knight(referee.White); got != 21 {
 		t.Errorf("white knight: got %s, want B3", SquareName(got))
 	}
 	if got := c.Cell(0); got != -1 {
@@ -253,22 +255,22 @@ func TestJumpLeavesSquareEmpty(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	back, err := DecodeCavalo(data)
+	back, err := Decode(data)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if back.Knight(White) != 21 || back.Cell(0) != -1 {
+	if back.Knight(referee.White) != 21 || back.Cell(0) != -1 {
 		t.Errorf("Encode after the jump:\n%s\nwant WN on B3 and A1 empty", back.String())
 	}
 }
 
 func TestInitialPlacements(t *testing.T) {
 	for seed := range uint64(50) {
-		c := NewCavalo(seed)
+		c := New(seed)
 		board := Board(seed)
-		for _, side := range []Side{White, Black} {
+		for _, side := range []referee.Side{referee.White, referee.Black} {
 			home := 0
-			if side == Black {
+			if side == referee.Black {
 				home = 90
 			}
 			best := home
@@ -277,7 +279,7 @@ func TestInitialPlacements(t *testing.T) {
 					best = sq
 				}
 			}
-			var buf [MaxMoves]Move
+			var buf [referee.MaxMoves]referee.Move
 			moves := c.Moves(buf[:0])
 			if len(moves) == 0 {
 				t.Fatalf("seed %d: %v has no placement", seed, side)
@@ -289,20 +291,20 @@ func TestInitialPlacements(t *testing.T) {
 			}
 			c.Play(moves[0])
 		}
-		if c.Knight(White) < 0 || c.Knight(Black) < 0 || c.Scores()[0] != int(board[c.Knight(White)]) {
-			t.Errorf("seed %d: after both placements got knights %d, %d and scores %v", seed, c.Knight(White), c.Knight(Black), c.Scores())
+		if c.Knight(referee.White) < 0 || c.Knight(referee.Black) < 0 || c.Scores()[0] != int(board[c.Knight(referee.White)]) {
+			t.Errorf("seed %d: after both placements got knights %d, %d and scores %v", seed, c.Knight(referee.White), c.Knight(referee.Black), c.Scores())
 		}
 	}
 }
 
 func TestMobility(t *testing.T) {
-	c := decodeRows(t, rows("W", ". . 30 . . . . . . .", ". 20 . . . . . . . .", "", ". . B . . . . . . .", "", ". . . . . . . 10 . ."), [2]int{}, White)
+	c := decodeRows(t, rows("W", ". . 30 . . . . . . .", ". 20 . . . . . . . .", "", ". . B . . . . . . .", "", ". . . . . . . 10 . ."), [2]int{}, referee.White)
 	tests := []struct {
-		side Side
+		side referee.Side
 		want int
 	}{
-		{White, 1}, // B3 is attacked by Black
-		{Black, 0}, // B3 is attacked by White
+		{referee.White, 1}, // B3 is attacked by Black
+		{referee.Black, 0}, // B3 is attacked by White
 	}
 	for _, tt := range tests {
 		if got := c.Mobility(tt.side); got != tt.want {
@@ -314,7 +316,7 @@ func TestMobility(t *testing.T) {
 func TestCompleteDefaultsToHighestDouble(t *testing.T) {
 	// White on A1; C2 holds 33; the doubles 00, 22, 44 (E5) and 99 (J10) remain.
 	pos := `{"board":[[-1,1,2,3,4,5,6,7,8,9],[10,12,33,13,14,15,16,17,18,19],[20,21,22,23,24,25,26,27,28,29],[30,31,32,34,35,36,37,38,39,40],[41,42,43,45,44,46,47,48,49,50],[51,52,53,54,56,57,58,59,60,61],[62,63,64,65,67,68,69,70,71,72],[73,74,75,76,78,79,80,81,82,83],[84,85,86,87,89,90,91,92,93,94],[95,96,97,98,-2,0,null,null,null,99]],"scores":[0,0],"to_move":1}`
-	c, err := DecodeCavalo([]byte(pos))
+	c, err := Decode([]byte(pos))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -324,15 +326,15 @@ func TestCompleteDefaultsToHighestDouble(t *testing.T) {
 		{"B3", "B3"},       // 21 is not a double
 		{"pass", "pass"},
 	} {
-		m, err := ParseCavaloMove(tc.in)
+		m, err := ParseMove(tc.in)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := FormatCavaloMove(c.Complete(m)); got != tc.want {
+		if got := FormatMove(c.Complete(m)); got != tc.want {
 			t.Errorf("Complete(%s) = %s, want %s", tc.in, got, tc.want)
 		}
 	}
-	if m, _ := ParseCavaloMove("C2"); !Legal(&c, c.Complete(m)) {
+	if m, _ := ParseMove("C2"); !referee.Legal(&c, c.Complete(m)) {
 		t.Error("completed C2 is not legal")
 	}
 }

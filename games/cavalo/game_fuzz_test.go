@@ -1,7 +1,9 @@
-package referee
+package cavalo
 
 import (
 	"testing"
+
+	"github.com/arenabots/arena/referee"
 )
 
 // maxPlies bounds a game of Cavalo: every move but a pass takes at least one
@@ -39,14 +41,14 @@ func TestGameInvariants(t *testing.T) {
 
 func checkGame(t *testing.T, seed uint64, choices []byte) {
 	t.Helper()
-	st := CavaloGame{}.New(seed)
-	c := st.(*Cavalo)
-	rng := splitMix64{state: seed}
+	st := Game{}.New(seed)
+	c := st.(*Position)
+	rng := referee.SplitMix64{State: seed}
 	var (
 		scored [Squares]bool // numbers a knight has landed on
 		gone   [Squares]bool // numbers no longer on the board
 		sums   [2]int
-		buf    [MaxMoves]Move
+		buf    [referee.MaxMoves]referee.Move
 	)
 	for ply := 0; ; ply++ {
 		moves := st.Moves(buf[:0])
@@ -63,14 +65,14 @@ func checkGame(t *testing.T, seed uint64, choices []byte) {
 		if ply < len(choices) {
 			pick = int(choices[ply]) % len(moves)
 		} else {
-			pick = int(rng.below(uint64(len(moves))))
+			pick = int(rng.Below(uint64(len(moves))))
 		}
 		m := moves[pick]
 		side := st.ToMove()
 		text := st.FormatMove(m)
 		numsBefore := c.nums.Count()
 		landed := -1
-		if m != Pass {
+		if m != referee.Pass {
 			landed = int(c.cell[m&moveTo])
 		}
 		snapshot := *c
@@ -78,10 +80,10 @@ func checkGame(t *testing.T, seed uint64, choices []byte) {
 
 		st.Play(m)
 
-		if got := *clone.(*Cavalo); got != snapshot {
+		if got := *clone.(*Position); got != snapshot {
 			t.Fatalf("ply %d (%s): Play on the original changed its clone", ply, text)
 		}
-		if clone.Play(m); *clone.(*Cavalo) != *c {
+		if clone.Play(m); *clone.(*Position) != *c {
 			t.Fatalf("ply %d (%s): the clone, played the same move, differs from the original", ply, text)
 		}
 		if got := st.Ply(); got != ply+1 {
@@ -90,11 +92,11 @@ func checkGame(t *testing.T, seed uint64, choices []byte) {
 		if got := st.ToMove(); got != side.Other() {
 			t.Fatalf("ply %d (%s): ToMove() = %v, want %v", ply, text, got, side.Other())
 		}
-		if m == Pass {
+		if m == referee.Pass {
 			if n := c.nums.Count(); n != numsBefore {
 				t.Fatalf("ply %d: pass changed the numbers on the board from %d to %d", ply, numsBefore, n)
 			}
-			if next := st.Moves(buf[:0]); len(next) == 0 || next[0] == Pass {
+			if next := st.Moves(buf[:0]); len(next) == 0 || next[0] == referee.Pass {
 				t.Fatalf("ply %d: %v passed but %v has moves %v", ply, side, side.Other(), next)
 			}
 		} else {
@@ -128,7 +130,7 @@ func checkGame(t *testing.T, seed uint64, choices []byte) {
 
 // checkConsistent checks that c's redundant fields agree: the cells, the
 // squares of the numbers, the set of numbered squares and the knights.
-func checkConsistent(t *testing.T, c *Cavalo) {
+func checkConsistent(t *testing.T, c *Position) {
 	t.Helper()
 	for sq := range Squares {
 		n := c.cell[sq]

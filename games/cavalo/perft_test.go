@@ -1,4 +1,4 @@
-package referee
+package cavalo
 
 import (
 	"bufio"
@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/arenabots/arena/referee"
 )
 
 // perftCase is one line of testdata/perft.txt: a position file and its
@@ -50,13 +52,13 @@ func readPerftCases(t testing.TB) []perftCase {
 	return cases
 }
 
-func loadPosition(t testing.TB, name string) Cavalo {
+func loadPosition(t testing.TB, name string) Position {
 	t.Helper()
 	data, err := os.ReadFile(filepath.Join("testdata", name))
 	if err != nil {
 		t.Fatal(err)
 	}
-	c, err := DecodeCavalo(data)
+	c, err := Decode(data)
 	if err != nil {
 		t.Fatalf("%s: %v", name, err)
 	}
@@ -73,7 +75,7 @@ func TestPerft(t *testing.T) {
 				if testing.Short() && depth > 5 {
 					break
 				}
-				if got := Perft(&pos, depth); got != want {
+				if got := referee.Perft(&pos, depth); got != want {
 					t.Errorf("perft(%d) = %d, want %d", depth, got, want)
 				}
 			}
@@ -85,7 +87,7 @@ func BenchmarkPerft(b *testing.B) {
 	pos := loadPosition(b, "s3_p9.json")
 	var nodes uint64
 	for b.Loop() {
-		nodes += Perft(&pos, 5)
+		nodes += referee.Perft(&pos, 5)
 	}
 	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
 }

@@ -1,4 +1,4 @@
-package referee
+package cavalo
 
 import (
 	"encoding/json"
@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/arenabots/arena/referee"
 )
 
 func TestDecodeTestdata(t *testing.T) {
@@ -22,9 +24,9 @@ func TestDecodeTestdata(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			c, err := DecodeCavalo(data)
+			c, err := Decode(data)
 			if err != nil {
-				t.Fatalf("DecodeCavalo: %v", err)
+				t.Fatalf("Decode: %v", err)
 			}
 			enc, err := c.Encode()
 			if err != nil {
@@ -40,12 +42,12 @@ func TestDecodeTestdata(t *testing.T) {
 			if !reflect.DeepEqual(got, want) {
 				t.Errorf("Encode(Decode(file)):\ngot  %s\nwant %s", enc, data)
 			}
-			back, err := DecodeCavalo(enc)
+			back, err := Decode(enc)
 			if err != nil {
-				t.Fatalf("DecodeCavalo(Encode()): %v", err)
+				t.Fatalf("Decode(Encode()): %v", err)
 			}
 			if back != c {
-				t.Errorf("DecodeCavalo(Encode()):\ngot  %v\nwant %v", back.String(), c.String())
+				t.Errorf("Decode(Encode()):\ngot  %v\nwant %v", back.String(), c.String())
 			}
 		})
 	}
@@ -120,14 +122,14 @@ func TestDecodeErrors(t *testing.T) {
 		{"negative score", position(emptyRows, [2]int{-1, 0}, 1), "score -1: want 0..4950"},
 		{"huge score", position(emptyRows, [2]int{0, 1 << 40}, 1), "score 1099511627776: want 0..4950"},
 	}
-	if _, err := DecodeCavalo([]byte(valid)); err != nil {
+	if _, err := Decode([]byte(valid)); err != nil {
 		t.Fatalf("valid position: %v", err)
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := DecodeCavalo([]byte(tt.data))
+			_, err := Decode([]byte(tt.data))
 			if err == nil {
-				t.Fatalf("DecodeCavalo(%q): got no error, want %q", tt.data, tt.want)
+				t.Fatalf("Decode(%q): got no error, want %q", tt.data, tt.want)
 			}
 			if msg := err.Error(); !strings.Contains(msg, tt.want) || !strings.HasPrefix(msg, "position: ") || strings.Contains(msg, "\n") {
 				t.Errorf("got error %q, want one line starting \"position: \" and containing %q", msg, tt.want)
@@ -137,22 +139,22 @@ func TestDecodeErrors(t *testing.T) {
 }
 
 func TestGameDecode(t *testing.T) {
-	st, err := CavaloGame{}.Decode([]byte(position(emptyRows, [2]int{3, 4}, 2)))
+	st, err := Game{}.Decode([]byte(position(emptyRows, [2]int{3, 4}, 2)))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, ok := st.(*Cavalo); !ok {
-		t.Errorf("CavaloGame.Decode: got a %T, want a *Cavalo", st)
+	if _, ok := st.(*Position); !ok {
+		t.Errorf("Game.Decode: got a %T, want a *Position", st)
 	}
 	if got, want := st.Scores(), [2]int{3, 4}; got != want {
 		t.Errorf("scores: got %v, want %v", got, want)
 	}
-	if _, err := (CavaloGame{}).Decode([]byte("{")); err == nil {
-		t.Errorf("CavaloGame.Decode(\"{\"): got no error, want one")
+	if _, err := (Game{}).Decode([]byte("{")); err == nil {
+		t.Errorf("Game.Decode(\"{\"): got no error, want one")
 	}
 }
 
-func FuzzDecodeCavalo(f *testing.F) {
+func FuzzDecode(f *testing.F) {
 	files, _ := filepath.Glob(filepath.Join("testdata", "*.json"))
 	for _, file := range files {
 		data, err := os.ReadFile(file)
@@ -165,10 +167,10 @@ func FuzzDecodeCavalo(f *testing.F) {
 	f.Add([]byte(`{"board": null}`))
 	f.Add([]byte(`[]`))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		c, err := DecodeCavalo(data)
+		c, err := Decode(data)
 		if err != nil {
 			if msg := err.Error(); !strings.HasPrefix(msg, "position: ") {
-				t.Errorf("DecodeCavalo(%q): got error %q, want it to start with \"position: \"", data, msg)
+				t.Errorf("Decode(%q): got error %q, want it to start with \"position: \"", data, msg)
 			}
 			return
 		}
@@ -176,15 +178,15 @@ func FuzzDecodeCavalo(f *testing.F) {
 		if err != nil {
 			t.Fatalf("Encode: %v", err)
 		}
-		back, err := DecodeCavalo(enc)
+		back, err := Decode(enc)
 		if err != nil {
-			t.Fatalf("DecodeCavalo(Encode(DecodeCavalo(%q))): %v", data, err)
+			t.Fatalf("Decode(Encode(Decode(%q))): %v", data, err)
 		}
 		if back != c {
 			t.Errorf("round trip of %q:\ngot  %s\nwant %s", data, back.String(), c.String())
 		}
 		// Whatever the file, the position must be playable without panics.
-		var buf [MaxMoves]Move
+		var buf [referee.MaxMoves]referee.Move
 		moves := c.Moves(buf[:0])
 		if got, want := c.Terminal(), len(moves) == 0; got != want {
 			t.Errorf("Terminal(): got %v, want %v (%d moves)", got, want, len(moves))

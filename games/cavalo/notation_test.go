@@ -1,8 +1,10 @@
-package referee
+package cavalo
 
 import (
 	"strings"
 	"testing"
+
+	"github.com/arenabots/arena/referee"
 )
 
 func TestSquareRoundTrip(t *testing.T) {
@@ -32,8 +34,8 @@ func TestSquareName(t *testing.T) {
 }
 
 func TestMoveRoundTrip(t *testing.T) {
-	var c Cavalo
-	check := func(m Move) {
+	var c Position
+	check := func(m referee.Move) {
 		t.Helper()
 		text := c.FormatMove(m)
 		for _, in := range []string{text, strings.ToLower(text), "  " + text + "\n"} {
@@ -43,27 +45,27 @@ func TestMoveRoundTrip(t *testing.T) {
 			}
 		}
 	}
-	check(Pass)
+	check(referee.Pass)
 	for to := range Squares {
-		check(Move(to))
+		check(referee.Move(to))
 		for removed := range Squares {
-			check(Move(to) | Move(removed+1)<<moveRemove)
+			check(referee.Move(to) | referee.Move(removed+1)<<moveRemove)
 		}
 	}
 }
 
 func TestParseMove(t *testing.T) {
-	sq := func(name string) Move {
+	sq := func(name string) referee.Move {
 		s, err := ParseSquare(name)
 		if err != nil {
 			t.Fatal(err)
 		}
-		return Move(s)
+		return referee.Move(s)
 	}
 	tests := []struct {
 		in     string
-		want   Move
-		format string // FormatCavaloMove(want)
+		want   referee.Move
+		format string // FormatMove(want)
 	}{
 		{"D1", sq("D1"), "D1"},
 		{"j10", sq("J10"), "J10"},
@@ -72,18 +74,18 @@ func TestParseMove(t *testing.T) {
 		{"c4xh8", sq("C4") | (sq("H8")+1)<<moveRemove, "C4xH8"},
 		{"C4XH8", sq("C4") | (sq("H8")+1)<<moveRemove, "C4xH8"},
 		{"A1xA1", sq("A1") | (sq("A1")+1)<<moveRemove, "A1xA1"}, // syntax only: Legal rejects it
-		{"pass", Pass, "pass"},
-		{"PASS", Pass, "pass"},
-		{" Pass\n", Pass, "pass"},
+		{"pass", referee.Pass, "pass"},
+		{"PASS", referee.Pass, "pass"},
+		{" Pass\n", referee.Pass, "pass"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.in, func(t *testing.T) {
-			got, err := ParseCavaloMove(tt.in)
+			got, err := ParseMove(tt.in)
 			if err != nil || got != tt.want {
 				t.Fatalf("got %v, %v; want %v, nil", got, err, tt.want)
 			}
-			if f := FormatCavaloMove(got); f != tt.format {
-				t.Errorf("FormatCavaloMove: got %q, want %q", f, tt.format)
+			if f := FormatMove(got); f != tt.format {
+				t.Errorf("FormatMove: got %q, want %q", f, tt.format)
 			}
 		})
 	}
@@ -117,9 +119,9 @@ func TestParseMoveErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.in, func(t *testing.T) {
-			m, err := ParseCavaloMove(tt.in)
+			m, err := ParseMove(tt.in)
 			if err == nil {
-				t.Fatalf("got %v (%s), want an error", m, FormatCavaloMove(m))
+				t.Fatalf("got %v (%s), want an error", m, FormatMove(m))
 			}
 			if !strings.Contains(err.Error(), tt.want) {
 				t.Errorf("got error %q, want it to contain %q", err, tt.want)
@@ -136,24 +138,24 @@ func FuzzParseMove(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, text string) {
-		m, err := ParseCavaloMove(text)
+		m, err := ParseMove(text)
 		if err != nil {
 			if err.Error() == "" {
-				t.Errorf("ParseCavaloMove(%q): empty error message", text)
+				t.Errorf("ParseMove(%q): empty error message", text)
 			}
 			return
 		}
-		out := FormatCavaloMove(m)
-		back, err := ParseCavaloMove(out)
+		out := FormatMove(m)
+		back, err := ParseMove(out)
 		if err != nil || back != m {
-			t.Errorf("ParseCavaloMove(%q) = %v; FormatCavaloMove = %q; parsed back: got %v, %v; want %v, nil", text, m, out, back, err, m)
+			t.Errorf("ParseMove(%q) = %v; FormatMove = %q; parsed back: got %v, %v; want %v, nil", text, m, out, back, err, m)
 		}
-		if m != Pass {
+		if m != referee.Pass {
 			if to := int(m & moveTo); to >= Squares {
-				t.Errorf("ParseCavaloMove(%q): target square %d, want 0..99", text, to)
+				t.Errorf("ParseMove(%q): target square %d, want 0..99", text, to)
 			}
 			if r := int(m >> moveRemove); r > Squares {
-				t.Errorf("ParseCavaloMove(%q): removed square %d, want 0..99", text, r-1)
+				t.Errorf("ParseMove(%q): removed square %d, want 0..99", text, r-1)
 			}
 		}
 	})

@@ -1,9 +1,11 @@
-package referee
+package cavalo
 
 import (
 	"errors"
 	"fmt"
 	"strings"
+
+	"github.com/arenabots/arena/referee"
 )
 
 // Notation of Jogo do Cavalo moves:
@@ -42,16 +44,16 @@ func ParseSquare(s string) (int, error) {
 }
 
 // ParseMove reads a move in the notation above. It checks syntax only.
-func (c *Cavalo) ParseMove(text string) (Move, error) { return ParseCavaloMove(text) }
+func (c *Position) ParseMove(text string) (referee.Move, error) { return ParseMove(text) }
 
-// ParseCavaloMove reads a Cavalo move in the notation above.
-func ParseCavaloMove(text string) (Move, error) {
+// ParseMove reads a Cavalo move in the notation above.
+func ParseMove(text string) (referee.Move, error) {
 	t := strings.TrimSpace(text)
 	switch {
 	case t == "":
 		return 0, errors.New("empty move: want a square such as D1, a double and the double it removes such as C4xH8, or pass")
 	case strings.EqualFold(t, "pass"):
-		return Pass, nil
+		return referee.Pass, nil
 	}
 	to, removed, double := strings.Cut(t, "x")
 	if !double {
@@ -61,23 +63,23 @@ func ParseCavaloMove(text string) (Move, error) {
 	if err != nil {
 		return 0, fmt.Errorf("bad move %q: %w", text, err)
 	}
-	m := Move(sq)
+	m := referee.Move(sq)
 	if double {
 		r, err := ParseSquare(removed)
 		if err != nil {
 			return 0, fmt.Errorf("bad move %q: after x: %w", text, err)
 		}
-		m |= Move(r+1) << moveRemove
+		m |= referee.Move(r+1) << moveRemove
 	}
 	return m, nil
 }
 
 // FormatMove writes m in the notation above.
-func (c *Cavalo) FormatMove(m Move) string { return FormatCavaloMove(m) }
+func (c *Position) FormatMove(m referee.Move) string { return FormatMove(m) }
 
-// FormatCavaloMove writes a Cavalo move in the notation above.
-func FormatCavaloMove(m Move) string {
-	if m == Pass {
+// FormatMove writes a Cavalo move in the notation above.
+func FormatMove(m referee.Move) string {
+	if m == referee.Pass {
 		return "pass"
 	}
 	s := SquareName(int(m & moveTo))

@@ -1,4 +1,4 @@
-package referee
+package cavalo
 
 import "math/bits"
 

@@ -1,29 +1,45 @@
-package referee
+package cavalo
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"strings"
+
+	"github.com/arenabots/arena/referee"
 )
 
-// CavaloGame is the rules of Jogo do Cavalo as a Game.
-type CavaloGame struct{}
+// Game is the rules of Jogo do Cavalo as a Game.
+type Game struct{}
+
+// Name is the game's name in configs and on the wire.
+const Name = "cavalo"
 
 // Name returns "cavalo".
-func (CavaloGame) Name() string { return "cavalo" }
+func (Game) Name() string { return Name }
+
+// Configure returns the game with a league's settings. Cavalo has none:
+// no game_options, and no opening_arcs, since each round's seed already
+// draws a new board.
+func Configure(options map[string]int, openingArcs int) (referee.Game, error) {
+	for k := range options {
+		return nil, fmt.Errorf("game_options: cavalo has no option %q (it has no options)", k)
+	}
+	if openingArcs != 0 {
+		return nil, errors.New("opening_arcs: cavalo has no opening arcs: each round's seed draws a new board already")
+	}
+	return Game{}, nil
+}
 
 // New returns the initial position of seed's board.
-func (CavaloGame) New(seed uint64) State {
-	c := NewCavalo(seed)
+func (Game) New(seed uint64) referee.State {
+	c := New(seed)
 	return &c
 }
 
 // Decode reads a position file.
-func (CavaloGame) Decode(data []byte) (State, error) {
-	c, err := DecodeCavalo(data)
+func (Game) Decode(data []byte) (referee.State, error) {
+	c, err := Decode(data)
 	if err != nil {
 		return nil, err
 	}
@@ -47,29 +63,24 @@ type positionFile struct {
 	ToMove int      `json:"to_move"`
 }
 
-// DecodeCavalo reads a position file and checks that it is a position of the
+// Decode reads a position file and checks that it is a position of the
 // game: 10 rows of 10 cells, distinct numbers 0..99, at most one knight of
 // each colour, a side to move of 1 or 2, scores in 0..MaxScore. Its errors
 // start with "position:" and give the line and column of JSON mistakes.
-func DecodeCavalo(data []byte) (Cavalo, error) {
+func Decode(data []byte) (Position, error) {
 	var f positionFile
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&f); err != nil {
-		return Cavalo{}, jsonError(data, err)
-	}
-	if rest := bytes.TrimLeft(data[dec.InputOffset():], " \t\r\n"); len(rest) > 0 {
-		return Cavalo{}, fmt.Errorf("position: %s: data after the position", lineCol(data, len(data)-len(rest)))
+	if err := referee.DecodePositionFile(data, &f); err != nil {
+		return Position{}, err
 	}
 	if len(f.Board) != 10 {
-		return Cavalo{}, fmt.Errorf("position: board has %d rows, want 10", len(f.Board))
+		return Position{}, fmt.Errorf("position: board has %d rows, want 10", len(f.Board))
 	}
 	var board [Squares]int8
 	seen := [Squares]bool{}
 	knight := [2]int8{noSquare, noSquare}
 	for r, row := range f.Board {
 		if len(row) != 10 {
-			return Cavalo{}, fmt.Errorf("position: board row %d has %d cells, want 10", r+1, len(row))
+			return Position{}, fmt.Errorf("position: board row %d has %d cells, want 10", r+1, len(row))
 		}
 		for col, v := range row {
 			sq := r*10 + col
@@ -79,13 +90,13 @@ func DecodeCavalo(data []byte) (Cavalo, error) {
 			case *v == WhiteKnight || *v == BlackKnight:
 				i := -*v - 1
 				if knight[i] != noSquare {
-					return Cavalo{}, fmt.Errorf("position: two %s knights (%s and %s)", Side(i+1), SquareName(int(knight[i])), SquareName(sq))
+					return Position{}, fmt.Errorf("position: two %s knights (%s and %s)", referee.Side(i+1), SquareName(int(knight[i])), SquareName(sq))
 				}
 				knight[i] = int8(sq)
 			case *v < 0 || *v > 99:
-				return Cavalo{}, fmt.Errorf("position: square %s holds %d: want 0..99, null, -1 or -2", SquareName(sq), *v)
+				return Position{}, fmt.Errorf("position: square %s holds %d: want 0..99, null, -1 or -2", SquareName(sq), *v)
 			case seen[*v]:
-				return Cavalo{}, fmt.Errorf("position: number %d appears twice (second on %s)", *v, SquareName(sq))
+				return Position{}, fmt.Errorf("position: number %d appears twice (second on %s)", *v, SquareName(sq))
 			default:
 				seen[*v] = true
 				board[sq] = int8(*v)
@@ -93,49 +104,22 @@ func DecodeCavalo(data []byte) (Cavalo, error) {
 		}
 	}
 	if f.ToMove != 1 && f.ToMove != 2 {
-		return Cavalo{}, fmt.Errorf("position: to_move is %d: want 1 (white) or 2 (black)", f.ToMove)
+		return Position{}, fmt.Errorf("position: to_move is %d: want 1 (white) or 2 (black)", f.ToMove)
 	}
 	for _, sc := range f.Scores {
 		if sc < 0 || sc > MaxScore {
-			return Cavalo{}, fmt.Errorf("position: score %d: want 0..%d", sc, MaxScore)
+			return Position{}, fmt.Errorf("position: score %d: want 0..%d", sc, MaxScore)
 		}
 	}
 	c := cavaloFromBoard(board)
 	c.knight = knight
 	c.score = [2]int32{int32(f.Scores[0]), int32(f.Scores[1])}
-	c.toMove = Side(f.ToMove)
+	c.toMove = referee.Side(f.ToMove)
 	return c, nil
 }
 
-// jsonError turns an error of encoding/json into one line that says where in
-// data the mistake is.
-func jsonError(data []byte, err error) error {
-	var syn *json.SyntaxError
-	var typ *json.UnmarshalTypeError
-	switch {
-	case errors.Is(err, io.EOF):
-		return errors.New("position: empty file")
-	case errors.Is(err, io.ErrUnexpectedEOF):
-		return errors.New("position: unexpected end of file")
-	case errors.As(err, &syn):
-		return fmt.Errorf("position: %s: %w", lineCol(data, int(syn.Offset)-1), err)
-	case errors.As(err, &typ):
-		return fmt.Errorf("position: %s: %w", lineCol(data, int(typ.Offset)-1), err)
-	}
-	return fmt.Errorf("position: %w", err)
-}
-
-// lineCol names where the byte data[i] is, as a line and a column counted
-// from 1.
-func lineCol(data []byte, i int) string {
-	before := data[:min(max(i, 0), len(data))]
-	line := bytes.Count(before, []byte("\n")) + 1
-	col := len(before) - bytes.LastIndexByte(before, '\n')
-	return fmt.Sprintf("line %d, column %d", line, col)
-}
-
 // Encode writes c as a position file.
-func (c *Cavalo) Encode() ([]byte, error) {
+func (c *Position) Encode() ([]byte, error) {
 	f := positionFile{Board: make([][]*int, 10)}
 	for r := range f.Board {
 		f.Board[r] = make([]*int, 10)
@@ -165,7 +149,7 @@ func (c *Cavalo) Encode() ([]byte, error) {
 // String draws the board as a grid, row 1 (White's home row) at the top as in
 // the position file: numbers with two digits, WN and BN for the knights, a
 // dot for an empty square; then the scores and the side to move.
-func (c *Cavalo) String() string {
+func (c *Position) String() string {
 	var b strings.Builder
 	b.WriteString("     A  B  C  D  E  F  G  H  I  J\n")
 	for r := range 10 {
@@ -191,8 +175,8 @@ func (c *Cavalo) String() string {
 
 // Diff describes how other differs from c, or returns "" when they are the
 // same position. It is how the referee reports a bot's wrong claimed state.
-func (c *Cavalo) Diff(other State) string {
-	o, ok := other.(*Cavalo)
+func (c *Position) Diff(other referee.State) string {
+	o, ok := other.(*Position)
 	switch {
 	case other == nil || ok && o == nil:
 		return "no claimed state"
@@ -215,7 +199,7 @@ func (c *Cavalo) Diff(other State) string {
 }
 
 // cellCode names what sq holds, as in String.
-func (c *Cavalo) cellCode(sq int) string {
+func (c *Position) cellCode(sq int) string {
 	switch int8(sq) {
 	case c.knight[0]:
 		return "WN"

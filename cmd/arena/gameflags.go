@@ -1,0 +1,36 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/spf13/pflag"
+
+	"github.com/arenabots/arena/arena"
+	"github.com/arenabots/arena/games"
+	"github.com/arenabots/arena/referee"
+)
+
+// gameFlags are the flags that choose the game of board, perft and play,
+// as a league file's game, game_options and opening_arcs do.
+type gameFlags struct {
+	name        string
+	options     map[string]int
+	openingArcs int
+}
+
+// add defines the flags on f.
+func (g *gameFlags) add(f *pflag.FlagSet) {
+	f.StringVar(&g.name, "game", arena.DefaultGame, "the game: "+strings.Join(games.Names(), " or "))
+	f.StringToIntVar(&g.options, "game-options", nil, "the game's game_options (dots: rows=5,cols=6)")
+	f.IntVar(&g.openingArcs, "opening-arcs", 0, "dots: arcs drawn from the seed before move 1 (opening_arcs)")
+}
+
+// rules returns the game the flags choose; a mistake is a usage error.
+func (g *gameFlags) rules() (referee.Game, error) {
+	rules, err := games.Configure(g.name, g.options, g.openingArcs)
+	if err != nil {
+		return nil, usage(fmt.Errorf("--game %s: %w", g.name, err))
+	}
+	return rules, nil
+}

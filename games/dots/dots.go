@@ -1,0 +1,227 @@
+package dots
+
+import (
+	"math/bits"
+
+	"github.com/arenabots/arena/referee"
+)
+
+// Size limits and defaults of the board, in boxes.
+const (
+	MinSize     = 2
+	MaxSize     = 10
+	DefaultRows = 5
+	DefaultCols = 6
+)
+
+// maxArcs is the number of arcs of the largest board: 11 rows of 10
+// horizontal arcs and 11 columns of 10 vertical ones.
+const maxArcs = 2 * (MaxSize + 1) * MaxSize
+
+// arcSet is a set of arcs, indexed as in Position.
+type arcSet [(maxArcs + 63) / 64]uint64
+
+func (s *arcSet) has(a int) bool { return s[a>>6]&(1<<(a&63)) != 0 }
+func (s *arcSet) add(a int)      { s[a>>6] |= 1 << (a & 63) }
+
+// boxSet is a set of boxes, indexed row by row.
+type boxSet [(MaxSize*MaxSize + 63) / 64]uint64
+
+func (s *boxSet) has(b int) bool { return s[b>>6]&(1<<(b&63)) != 0 }
+func (s *boxSet) add(b int)      { s[b>>6] |= 1 << (b & 63) }
+
+// Position is a position of Dots and Boxes: the board's size, the arcs drawn
+// and by whom, the owner of each closed box when known, the scores and the
+// side to move.
+//
+// Arcs are indexed horizontal first: arc i*cols+j joins dot (row i, column
+// j) to (row i, column j+1), 0-based from the top left; then vertical: arc
+// H + j*rows + i, with H = (rows+1)*cols, joins dot (row i, column j) to
+// (row i+1, column j). These are horizontal[i][j] and vertical[j][i] of the
+// position file. A Move is an arc's index.
+type Position struct {
+	drawn  arcSet    // the arcs drawn
+	byTwo  arcSet    // the arcs drawn by player 2 (Black)
+	owner  [2]boxSet // the closed boxes known to be White's and Black's
+	rows   uint8
+	cols   uint8
+	toMove referee.Side
+	score  [2]int16
+	ply    int32
+}
+
+// New returns the empty board of rows×cols boxes, White to move. The size
+// must be within MinSize..MaxSize (Game.New and Decode check it).
+func New(rows, cols int) Position {
+	return Position{rows: uint8(rows), cols: uint8(cols), toMove: referee.White}
+}
+
+// Rows returns the number of rows of boxes.
+func (p *Position) Rows() int { return int(p.rows) }
+
+// Cols returns the number of columns of boxes.
+func (p *Position) Cols() int { return int(p.cols) }
+
+// Arcs returns the number of arcs of the board.
+func (p *Position) Arcs() int { return arcs(int(p.rows), int(p.cols)) }
+
+func arcs(rows, cols int) int { return (rows+1)*cols + (cols+1)*rows }
+
+// horizontals returns the number of horizontal arcs, the index of the first
+// vertical one.
+func (p *Position) horizontals() int { return (int(p.rows) + 1) * int(p.cols) }
+
+// hArc and vArc return the index of horizontal[i][j] and vertical[j][i].
+func (p *Position) hArc(i, j int) int { return i*int(p.cols) + j }
+func (p *Position) vArc(j, i int) int { return p.horizontals() + j*int(p.rows) + i }
+
+// Drawn reports whether arc a is drawn, and by whom (0 when it is not).
+func (p *Position) Drawn(a int) referee.Side {
+	switch {
+	case !p.drawn.has(a):
+		return 0
+	case p.byTwo.has(a):
+		return referee.Black
+	}
+	return referee.White
+}
+
+// Game returns the rules of a board of p's size (with no opening arcs: a
+// position is past its opening).
+func (p *Position) Game() referee.Game { return Game{Rows: int(p.rows), Cols: int(p.cols)} }
+
+// ToMove returns the side whose turn it is.
+func (p *Position) ToMove() referee.Side { return p.toMove }
+
+// Scores returns the boxes of White and Black.
+func (p *Position) Scores() [2]int { return [2]int{int(p.score[0]), int(p.score[1])} }
+
+// Ply returns the number of arcs drawn since the position was created or
+// decoded.
+func (p *Position) Ply() int { return int(p.ply) }
+
+// SetPly sets the number of moves p counts as played, for adapters that
+// rebuild a position whose move number travels beside it.
+func (p *Position) SetPly(n int) { p.ply = int32(n) }
+
+// Clone returns a copy of p.
+func (p *Position) Clone() referee.State { q := *p; return &q }
+
+// Moves appends every empty arc to buf, in index order; none when the game
+// is over. There is no pass in Dots and Boxes.
+func (p *Position) Moves(buf []referee.Move) []referee.Move {
+	n := p.Arcs()
+	for w, word := range p.drawn {
+		base := w * 64
+		if base >= n {
+			break
+		}
+		free := ^word
+		if rest := n - base; rest < 64 {
+			free &= 1<<rest - 1
+		}
+		for free != 0 {
+			buf = append(buf, referee.Move(base+bits.TrailingZeros64(free)))
+			free &= free - 1
+		}
+	}
+	return buf
+}
+
+// Play draws arc m, which must be empty. The boxes it closes score for the
+// side to move, which then moves again; an arc that closes none passes the
+// turn.
+func (p *Position) Play(m referee.Move) {
+	a := int(m)
+	p.ply++
+	p.drawn.add(a)
+	side := p.toMove
+	if side == referee.Black {
+		p.byTwo.add(a)
+	}
+	var boxes [2]int
+	closed := p.closedBy(a, &boxes)
+	if closed == 0 {
+		p.toMove = side.Other()
+		return
+	}
+	p.score[side.Index()] += int16(closed)
+	for _, b := range boxes[:closed] {
+		p.owner[side.Index()].add(b)
+	}
+}
+
+// closedBy writes to boxes the boxes beside arc a whose four sides are
+// drawn, and returns how many there are (0, 1 or 2).
+func (p *Position) closedBy(a int, boxes *[2]int) int {
+	n := 0
+	for _, b := range p.beside(a) {
+		if b >= 0 && p.sides(b) == 4 {
+			boxes[n] = b
+			n++
+		}
+	}
+	return n
+}
+
+// beside returns the boxes on either side of arc a, -1 where the arc is on
+// the edge.
+func (p *Position) beside(a int) [2]int {
+	rows, cols := int(p.rows), int(p.cols)
+	out := [2]int{-1, -1}
+	h := p.horizontals()
+	if a < h {
+		i, j := a/cols, a%cols
+		if i > 0 {
+			out[0] = (i-1)*cols + j
+		}
+		if i < rows {
+			out[1] = i*cols + j
+		}
+		return out
+	}
+	j, i := (a-h)/rows, (a-h)%rows
+	if j > 0 {
+		out[0] = i*cols + j - 1
+	}
+	if j < cols {
+		out[1] = i*cols + j
+	}
+	return out
+}
+
+// boxArcs returns the four arcs of box b: top, bottom, left, right.
+func (p *Position) boxArcs(b int) [4]int {
+	r, c := b/int(p.cols), b%int(p.cols)
+	return [4]int{p.hArc(r, c), p.hArc(r+1, c), p.vArc(c, r), p.vArc(c+1, r)}
+}
+
+// sides returns the number of drawn sides of box b.
+func (p *Position) sides(b int) int {
+	n := 0
+	for _, a := range p.boxArcs(b) {
+		if p.drawn.has(a) {
+			n++
+		}
+	}
+	return n
+}
+
+// Sides returns the number of drawn sides of the box in row r and column
+// c, 0-based.
+func (p *Position) Sides(r, c int) int { return p.sides(r*int(p.cols) + c) }
+
+// Terminal reports whether every arc is drawn.
+func (p *Position) Terminal() bool { return p.drawnCount() == p.Arcs() }
+
+// drawnCount returns the number of arcs drawn.
+func (p *Position) drawnCount() int {
+	n := 0
+	for _, w := range p.drawn {
+		n += bits.OnesCount64(w)
+	}
+	return n
+}
+
+// Perft counts the sequences of exactly depth arcs from p (referee.Perft).
+func (p *Position) Perft(depth int) uint64 { return referee.Perft(p, depth) }

@@ -1,0 +1,52 @@
+package referee
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+)
+
+// DecodePositionFile reads data, a game's position file in JSON, into v
+// strictly: no unknown field, nothing after the value. Its errors start with
+// "position:" and give the line and column of JSON mistakes, so that every
+// game reports a bad file the same way.
+func DecodePositionFile(data []byte, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return jsonError(data, err)
+	}
+	if rest := bytes.TrimLeft(data[dec.InputOffset():], " \t\r\n"); len(rest) > 0 {
+		return fmt.Errorf("position: %s: data after the position", lineCol(data, len(data)-len(rest)))
+	}
+	return nil
+}
+
+// jsonError turns an error of encoding/json into one line that says where in
+// data the mistake is.
+func jsonError(data []byte, err error) error {
+	var syn *json.SyntaxError
+	var typ *json.UnmarshalTypeError
+	switch {
+	case errors.Is(err, io.EOF):
+		return errors.New("position: empty file")
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		return errors.New("position: unexpected end of file")
+	case errors.As(err, &syn):
+		return fmt.Errorf("position: %s: %w", lineCol(data, int(syn.Offset)-1), err)
+	case errors.As(err, &typ):
+		return fmt.Errorf("position: %s: %w", lineCol(data, int(typ.Offset)-1), err)
+	}
+	return fmt.Errorf("position: %w", err)
+}
+
+// lineCol names where the byte data[i] is, as a line and a column counted
+// from 1.
+func lineCol(data []byte, i int) string {
+	before := data[:min(max(i, 0), len(data))]
+	line := bytes.Count(before, []byte("\n")) + 1
+	col := len(before) - bytes.LastIndexByte(before, '\n')
+	return fmt.Sprintf("line %d, column %d", line, col)
+}
