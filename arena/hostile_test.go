@@ -89,7 +89,7 @@ func hostileCases() map[string]hostileCase {
 // as league.yaml expects it, and the test bot's path.
 func hostileDir(t *testing.T) (dir, testbot string) {
 	t.Helper()
-	testbot, err := testbin.Testbot()
+	built, err := testbin.Testbot()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -106,7 +106,14 @@ func hostileDir(t *testing.T) (dir, testbot string) {
 	if err := os.Mkdir(filepath.Join(dir, "bin"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.Link(testbot, filepath.Join(dir, "bin", "testbot")); err != nil {
+	// A copy, not a link: the leftovers are found by the file they run,
+	// and other packages' tests run the shared test bot meanwhile.
+	data, err := os.ReadFile(built)
+	if err != nil {
+		t.Fatal(err)
+	}
+	testbot = filepath.Join(dir, "bin", "testbot")
+	if err := os.WriteFile(testbot, data, 0o755); err != nil {
 		t.Fatal(err)
 	}
 	return dir, testbot

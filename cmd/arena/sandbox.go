@@ -13,7 +13,7 @@ type sandboxValue struct{ mode *host.Sandbox }
 // default, as in a league).
 func addSandboxFlag(f *pflag.FlagSet, mode *host.Sandbox) {
 	*mode = host.SandboxStrict
-	f.Var(sandboxValue{mode}, "sandbox", "isolation of the bots: strict, or off (docs/limits.md)")
+	f.Var(sandboxValue{mode}, "sandbox", "bots' isolation: strict or off (docs/limits.md)")
 }
 
 func (v sandboxValue) String() string {
