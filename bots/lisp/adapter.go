@@ -239,24 +239,28 @@ func (a *Adapter) jogarCavalo(ctx context.Context, c *cavalo.Position, tempo tim
 // jogarDots plays a Dots and Boxes arc. The bot's answer, whatever its
 // shape, is read by board difference (dotsTurn); when it drew a whole turn
 // of several arcs, the first is played now and the following calls of the
-// same turn are answered from the cache without calling jogar. An answer
+// same turn are answered from the cache without calling jogar. The state
+// the bot claims goes with the turn's last arc. An answer
 // that is not one legal turn is passed to the referee verbatim, as the
 // move, for it to judge; the reason goes to the log.
 func (a *Adapter) jogarDots(ctx context.Context, p *dots.Position, tempo time.Duration) (bots.Answer, error) {
-	if m, ok := a.turn.next(p); ok {
-		return bots.Answer{Move: p.FormatMove(m)}, nil
+	if m, claim, ok := a.turn.next(p); ok {
+		return bots.Answer{Move: p.FormatMove(m), State: claim}, nil
 	}
 	value, err := a.call(ctx, encodeDots(p, a.cfg.State), tempo)
 	if err != nil {
 		return bots.Answer{}, err
 	}
-	turn, err := dotsTurn(p, value)
+	turn, claim, note, err := dotsTurn(p, value)
 	if err != nil {
 		a.writeLog("lisp: " + err.Error() + "\n")
 		return bots.Answer{Move: value.String()}, nil
 	}
-	a.turn.start(p, turn)
-	return bots.Answer{Move: p.FormatMove(turn[0])}, nil
+	if note != "" {
+		a.writeLog("lisp: " + note + "\n")
+	}
+	m, claim := a.turn.start(p, turn, claim)
+	return bots.Answer{Move: p.FormatMove(m), State: claim}, nil
 }
 
 // call sends estado to jogar, with tempo in milliseconds times TempoScale,

@@ -1,6 +1,7 @@
 package lisp
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 
@@ -97,55 +98,61 @@ func dotsBoard(p *dots.Position, x sexp.Value) ([]bool, bool) {
 	return drawn, true
 }
 
-// findDotsBoard finds the board in an answer of any shape: the board
-// alone, the new estado (board scores), or (jogada board-or-estado).
-func findDotsBoard(p *dots.Position, x sexp.Value) ([]bool, bool) {
-	if b, ok := dotsBoard(p, x); ok {
-		return b, true
+// findDotsBoard finds the board in an answer of any shape, with the
+// scores when the answer has them: the board alone, the new estado
+// (board scores), or (jogada board-or-estado). scores is nil without them.
+func findDotsBoard(p *dots.Position, x sexp.Value) (board, scores *sexp.Value) {
+	if _, ok := dotsBoard(p, x); ok {
+		return &x, nil
 	}
 	if x.Kind != sexp.KindList || len(x.Items) != 2 {
-		return nil, false
+		return nil, nil
 	}
-	if b, ok := dotsBoard(p, x.Items[0]); ok {
-		return b, true
+	first, second := x.Items[0], x.Items[1]
+	if _, ok := dotsBoard(p, first); ok {
+		return &first, &second
 	}
-	if b, ok := dotsBoard(p, x.Items[1]); ok {
-		return b, true
+	if _, ok := dotsBoard(p, second); ok {
+		return &second, nil
 	}
-	if st := x.Items[1]; st.Kind == sexp.KindList && len(st.Items) == 2 {
-		return dotsBoard(p, st.Items[0])
+	if second.Kind == sexp.KindList && len(second.Items) == 2 {
+		if _, ok := dotsBoard(p, second.Items[0]); ok {
+			return &second.Items[0], &second.Items[1]
+		}
 	}
-	return nil, false
+	return nil, nil
 }
 
 // dotsTurn reads a bot's answer by board difference: the arcs drawn on the
 // returned board that are empty in p, in an order that makes them one legal
 // turn (every arc but the last closes a box). It fails when there is no
 // board, when an arc of p was erased, when no arc was drawn, or when the
-// arcs are not one turn.
-func dotsTurn(p *dots.Position, x sexp.Value) ([]referee.Move, error) {
-	after, ok := findDotsBoard(p, x)
-	if !ok {
-		return nil, fmt.Errorf("no board of %d×%d boxes in the answer: want the new estado, (jogada estado) or the board ((H) (V))", p.Rows(), p.Cols())
+// arcs are not one turn. It also returns the state the bot claims after
+// its turn, or nil and a note saying why the claim was set aside.
+func dotsTurn(p *dots.Position, x sexp.Value) (turn []referee.Move, claim referee.State, note string, err error) {
+	board, scores := findDotsBoard(p, x)
+	if board == nil {
+		return nil, nil, "", fmt.Errorf("no board of %d×%d boxes in the answer: want the new estado, (jogada estado) or the board ((H) (V))", p.Rows(), p.Cols())
 	}
+	after, _ := dotsBoard(p, *board)
 	var left []referee.Move
 	for a, drawn := range after {
 		before := p.Drawn(a) != 0
 		switch {
 		case before && !drawn:
-			return nil, fmt.Errorf("the returned board erases %s", p.FormatMove(referee.Move(a)))
+			return nil, nil, "", fmt.Errorf("the returned board erases %s", p.FormatMove(referee.Move(a)))
 		case drawn && !before:
 			left = append(left, referee.Move(a))
 		}
 	}
 	if len(left) == 0 {
-		return nil, errors.New("the returned board draws no arc")
+		return nil, nil, "", errors.New("the returned board draws no arc")
 	}
 	// Greedy: while more than one arc is left, play one that closes a box.
 	// Drawing an arc never stops another from closing its box, so this
 	// finds an order whenever one exists.
 	cur := *p
-	turn := make([]referee.Move, 0, len(left))
+	turn = make([]referee.Move, 0, len(left))
 	for len(left) > 1 {
 		i := -1
 		for k, a := range left {
@@ -155,13 +162,64 @@ func dotsTurn(p *dots.Position, x sexp.Value) ([]referee.Move, error) {
 			}
 		}
 		if i < 0 {
-			return nil, fmt.Errorf("the returned board draws %d arcs that are not one turn: every arc but the last must close a box", len(turn)+len(left))
+			return nil, nil, "", fmt.Errorf("the returned board draws %d arcs that are not one turn: every arc but the last must close a box", len(turn)+len(left))
 		}
 		cur.Play(left[i])
 		turn = append(turn, left[i])
 		left = append(left[:i], left[i+1:]...)
 	}
-	return append(turn, left[0]), nil
+	cur.Play(left[0])
+	claim, err = claimDots(p.ToMove(), &cur, *board, scores)
+	if err != nil {
+		note = "claimed state set aside: " + err.Error()
+	}
+	return append(turn, left[0]), claim, note, nil
+}
+
+// claimDots returns the state a bot that plays mover claims with board and
+// scores (nil: the board alone, whose scores are taken from after, the
+// referee's position after the turn), in absolute terms: the bot's 1 is
+// mover and its boxes come first.
+func claimDots(mover referee.Side, after *dots.Position, board sexp.Value, scores *sexp.Value) (referee.State, error) {
+	f := struct {
+		Game       string  `json:"game"`
+		Rows       int     `json:"rows"`
+		Cols       int     `json:"cols"`
+		Horizontal [][]int `json:"horizontal"`
+		Vertical   [][]int `json:"vertical"`
+		Scores     [2]int  `json:"scores"`
+		ToMove     int     `json:"to_move"`
+	}{Game: dots.Name, Rows: after.Rows(), Cols: after.Cols(), Scores: after.Scores(), ToMove: int(after.ToMove())}
+	halves := [2]*[][]int{&f.Horizontal, &f.Vertical}
+	for k, lists := range board.Items {
+		for _, l := range lists.Items {
+			row := make([]int, len(l.Items))
+			for j, v := range l.Items {
+				switch {
+				case v.IsNil() || v.Int == 0:
+				case v.Int == 1:
+					row[j] = int(mover)
+				case v.Int == 2:
+					row[j] = int(mover.Other())
+				default:
+					return nil, fmt.Errorf("an arc is %d: want 0, 1 or 2", v.Int)
+				}
+			}
+			*halves[k] = append(*halves[k], row)
+		}
+	}
+	if scores != nil {
+		s := *scores
+		if s.Kind != sexp.KindList || len(s.Items) != 2 || s.Items[0].Kind != sexp.KindInt || s.Items[1].Kind != sexp.KindInt {
+			return nil, fmt.Errorf("the boxes are %s: want (caixas-j1 caixas-j2)", short(s))
+		}
+		f.Scores[mover.Index()], f.Scores[mover.Other().Index()] = int(s.Items[0].Int), int(s.Items[1].Int)
+	}
+	data, err := json.Marshal(f)
+	if err != nil {
+		return nil, err
+	}
+	return dots.Game{}.Decode(data)
 }
 
 // closes reports whether drawing arc a on p closes a box.
@@ -172,30 +230,42 @@ func closes(p *dots.Position, a referee.Move) bool {
 }
 
 // pendingTurn is the rest of a turn a bot answered at once: the arcs still
-// to play, and the position in which the first of them is played.
+// to play, the position in which the first of them is played, and the
+// state the bot claims after the last.
 type pendingTurn struct {
-	arcs []referee.Move
-	at   dots.Position
+	arcs  []referee.Move
+	at    dots.Position
+	claim referee.State
 }
 
-// next returns the cached arc for p and leaves the cache ready for the
-// following one, or reports false when p is not where the turn goes on.
-func (t *pendingTurn) next(p *dots.Position) (referee.Move, bool) {
+// next returns the cached arc for p, with the claimed state when it is the
+// turn's last, and leaves the cache ready for the following one; it reports
+// false when p is not where the turn goes on.
+func (t *pendingTurn) next(p *dots.Position) (referee.Move, referee.State, bool) {
 	if len(t.arcs) == 0 || !samePosition(&t.at, p) {
 		t.arcs = nil
-		return 0, false
+		return 0, nil, false
 	}
 	a := t.arcs[0]
 	t.arcs = t.arcs[1:]
 	t.at.Play(a)
-	return a, true
+	if len(t.arcs) > 0 {
+		return a, nil, true
+	}
+	return a, t.claim, true
 }
 
-// start caches the arcs of turn after its first, played on p.
-func (t *pendingTurn) start(p *dots.Position, turn []referee.Move) {
-	t.at = *p
+// start plays the first arc of turn on p and caches the others, with the
+// state claimed after the last; it returns the first arc, with the claim
+// when it is the only one.
+func (t *pendingTurn) start(p *dots.Position, turn []referee.Move, claim referee.State) (referee.Move, referee.State) {
+	t.at, t.arcs, t.claim = *p, nil, claim
 	t.at.Play(turn[0])
+	if len(turn) == 1 {
+		return turn[0], claim
+	}
 	t.arcs = turn[1:]
+	return turn[0], nil
 }
 
 // samePosition reports whether p and q have the same arcs, scores and side

@@ -61,6 +61,9 @@ func TestDotsSampleGames(t *testing.T) {
 					if m.Side == side {
 						bot++
 					}
+					if m.Discrepancy != "" {
+						t.Errorf("ply %d (%s %s): claimed state differs: %s", m.Ply, m.Side, m.Move, m.Discrepancy)
+					}
 				}
 				if bot < 10 {
 					t.Errorf("the bot drew %d arcs; want a real game", bot)
@@ -89,6 +92,9 @@ func TestDotsWholeTurn(t *testing.T) {
 			if err != nil || ans.Move != "B1-B2" {
 				t.Fatalf("Jogar = %q, %v; want B1-B2", ans.Move, err)
 			}
+			if ans.State != nil {
+				t.Errorf("the first arc of three came with a claimed state")
+			}
 			done, cancel := context.WithCancel(context.Background())
 			cancel()
 			for _, want := range []string{"B1-B2", "C1-C2"} {
@@ -97,7 +103,7 @@ func TestDotsWholeTurn(t *testing.T) {
 					t.Fatal(err)
 				}
 				p.Play(m)
-				ans, err := a.Jogar(done, p, time.Second)
+				ans, err = a.Jogar(done, p, time.Second)
 				if err != nil || ans.Move == "" || !strings.Contains("A2-A3 A3-B3 B3-C3 C1-C2 B2-B3 C2-C3", ans.Move) {
 					t.Fatalf("Jogar after %s = %q, %v; want the next arc of the turn, from the cache", want, ans.Move, err)
 				}
@@ -105,7 +111,18 @@ func TestDotsWholeTurn(t *testing.T) {
 					t.Fatalf("Jogar after B1-B2 = %q; want C1-C2", ans.Move)
 				}
 			}
-			if p.ToMove() != side || p.Scores()[side.Index()] != 2 {
+			last, err := p.ParseMove(ans.Move)
+			if err != nil {
+				t.Fatal(err)
+			}
+			p.Play(last)
+			if ans.State == nil {
+				t.Fatal("the turn's last arc came without the claimed state")
+			}
+			if d := p.Diff(ans.State); d != "" {
+				t.Errorf("the claimed state differs from the position after the turn: %s", d)
+			}
+			if p.ToMove() != side.Other() || p.Scores()[side.Index()] != 2 {
 				t.Errorf("after the cached turn: %v to move, scores %v", p.ToMove(), p.Scores())
 			}
 		})
@@ -189,9 +206,40 @@ func TestDotsTurn(t *testing.T) {
 		{"wrong size", board([][]int64{{1, 2}, {2, 1}}, [][]int64{{1, 0}, {1, 0}, {0, 0}}), "no board of 2×2"},
 		{"not a list", sexp.Int(42), "no board"},
 	}
+	t.Run("claims", func(t *testing.T) {
+		claims := []struct {
+			name   string
+			answer sexp.Value
+			want   string // the discrepancy or the note
+		}{
+			{"right", sexp.List(whole, scores), ""},
+			{"board alone", whole, ""},
+			{"wrong boxes", sexp.List(whole, sexp.List(sexp.Int(1), sexp.Int(1))), "scores are 2-0, claimed 1-1"},
+			{"impossible boxes", sexp.List(whole, sexp.List(sexp.Int(5), sexp.Int(0))), "set aside: position: scores 5 and 0"},
+			{"not boxes", sexp.List(whole, sexp.Sym("X")), "set aside: the boxes are X"},
+			{"arc value", board([][]int64{{1, 2}, {2, 1}, {7, 0}}, [][]int64{{1, 0}, {1, 0}, {1, 0}}), "set aside: an arc is 7"},
+		}
+		for _, tc := range claims {
+			turn, claim, note, err := dotsTurn(p, tc.answer)
+			if err != nil {
+				t.Fatalf("%s: %v", tc.name, err)
+			}
+			got := note
+			if claim != nil {
+				after := *p
+				for _, m := range turn {
+					after.Play(m)
+				}
+				got = after.Diff(claim)
+			}
+			if tc.want == "" && got != "" || !strings.Contains(got, tc.want) {
+				t.Errorf("%s: claim %q, want %q", tc.name, got, tc.want)
+			}
+		}
+	})
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			turn, err := dotsTurn(p, tc.answer)
+			turn, _, _, err := dotsTurn(p, tc.answer)
 			got := ""
 			if err != nil {
 				got = err.Error()
