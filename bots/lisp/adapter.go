@@ -17,6 +17,7 @@ import (
 	"github.com/arenabots/arena/bots"
 	"github.com/arenabots/arena/bots/lisp/sexp"
 	"github.com/arenabots/arena/games/cavalo"
+	"github.com/arenabots/arena/games/dots"
 	"github.com/arenabots/arena/referee"
 )
 
@@ -56,6 +57,8 @@ type Adapter struct {
 
 	mu   sync.Mutex
 	proc *process // nil before Start and after Close
+	// turn is the rest of a Dots and Boxes turn the bot answered at once.
+	turn pendingTurn
 	// lastMicros is how long the last jogar took inside SBCL, to tell the
 	// bot's time from the adapter's in measurements.
 	lastMicros int64
@@ -113,7 +116,7 @@ func (a *Adapter) Info() bots.Info {
 		last := a.cfg.Files[len(a.cfg.Files)-1]
 		name = strings.TrimSuffix(filepath.Base(last), filepath.Ext(last))
 	}
-	return bots.Info{Name: strings.ToLower(name), Version: "lisp", Games: []string{cavalo.Name}}
+	return bots.Info{Name: strings.ToLower(name), Version: "lisp", Games: []string{cavalo.Name, dots.Name}}
 }
 
 // Start starts SBCL and loads the bot's files, each with its own directory
@@ -196,43 +199,96 @@ func (a *Adapter) Close() error {
 	return nil
 }
 
-// Jogar calls the bot's jogar on st with tempo in milliseconds and returns
-// its move, with the state it claims when it returned one. Bot failures
-// are referee faults: FaultCrash for a Lisp error, debugger entry or
-// (quit) (the text quotes the condition and a backtrace), FaultProtocol
-// for an answer that is not a move, FaultTimeout when ctx ends first (SBCL
-// is interrupted, and killed if jogar does not unwind within the grace
-// period). An adapter whose SBCL died starts a new one first.
+// Jogar calls the bot's jogar on st with tempo in milliseconds (times
+// TempoScale) and returns its move, with the state it claims when it
+// returned one. Bot failures are referee faults: FaultCrash for a Lisp
+// error, debugger entry or (quit) (the text quotes the condition and a
+// backtrace), FaultProtocol for a Cavalo answer that is not a move,
+// FaultTimeout when ctx ends first (SBCL is interrupted, and killed if
+// jogar does not unwind within the grace period). An adapter whose SBCL
+// died starts a new one first. Dots answers are read as in jogarDots.
 func (a *Adapter) Jogar(ctx context.Context, st referee.State, tempo time.Duration) (bots.Answer, error) {
-	c, ok := st.(*cavalo.Position)
-	if !ok {
-		return bots.Answer{}, fmt.Errorf("lisp: the adapter plays cavalo, not %s", st.Game().Name())
-	}
 	a.mu.Lock()
 	defer a.mu.Unlock()
-	if err := a.start(ctx); err != nil {
+	switch p := st.(type) {
+	case *cavalo.Position:
+		return a.jogarCavalo(ctx, p, tempo)
+	case *dots.Position:
+		return a.jogarDots(ctx, p, tempo)
+	}
+	return bots.Answer{}, fmt.Errorf("lisp: the adapter plays %s and %s, not %s", cavalo.Name, dots.Name, st.Game().Name())
+}
+
+// jogarCavalo plays a Cavalo move.
+func (a *Adapter) jogarCavalo(ctx context.Context, c *cavalo.Position, tempo time.Duration) (bots.Answer, error) {
+	v := newView(a.cfg, c.ToMove())
+	value, err := a.call(ctx, encodeState(c, v), tempo)
+	if err != nil {
 		return bots.Answer{}, err
 	}
-	v := newView(a.cfg, c.ToMove())
-	ans, err := a.proc.call(ctx, a.opt.Grace, "JOGAR", encodeState(c, v), sexp.Int(tempo.Milliseconds()))
+	d, err := decodeAnswer(value, c, v)
+	if err != nil {
+		return bots.Answer{}, referee.NewFault(referee.FaultProtocol, fmt.Errorf("lisp: %w (jogar returned %s)", err, short(value)))
+	}
+	if d.note != "" {
+		a.writeLog("lisp: " + d.note + "\n")
+	}
+	return bots.Answer{Move: d.move, State: d.claim}, nil
+}
+
+// jogarDots plays a Dots and Boxes arc. The bot's answer, whatever its
+// shape, is read by board difference (dotsTurn); when it drew a whole turn
+// of several arcs, the first is played now and the following calls of the
+// same turn are answered from the cache without calling jogar. The state
+// the bot claims goes with the turn's last arc. An answer
+// that is not one legal turn is passed to the referee verbatim, as the
+// move, for it to judge; the reason goes to the log.
+func (a *Adapter) jogarDots(ctx context.Context, p *dots.Position, tempo time.Duration) (bots.Answer, error) {
+	if m, claim, ok := a.turn.next(p); ok {
+		return bots.Answer{Move: p.FormatMove(m), State: claim}, nil
+	}
+	value, err := a.call(ctx, encodeDots(p, a.cfg.State), tempo)
+	if err != nil {
+		return bots.Answer{}, err
+	}
+	turn, claim, note, err := dotsTurn(p, value)
+	if err != nil {
+		a.writeLog("lisp: " + err.Error() + "\n")
+		return bots.Answer{Move: value.String()}, nil
+	}
+	if note != "" {
+		a.writeLog("lisp: " + note + "\n")
+	}
+	m, claim := a.turn.start(p, turn, claim)
+	return bots.Answer{Move: p.FormatMove(m), State: claim}, nil
+}
+
+// call sends estado to jogar, with tempo in milliseconds times TempoScale,
+// and returns its answer, starting SBCL first when it is not running.
+func (a *Adapter) call(ctx context.Context, estado sexp.Value, tempo time.Duration) (sexp.Value, error) {
+	if err := a.start(ctx); err != nil {
+		return sexp.Value{}, err
+	}
+	ms := sexp.Int(tempo.Milliseconds() * int64(a.cfg.TempoScale))
+	ans, err := a.proc.call(ctx, a.opt.Grace, "JOGAR", estado, ms)
 	if errors.Is(err, errKilled) && ctx.Err() == nil {
 		// SBCL would not stop after an earlier timeout: start afresh.
 		a.writeLog("lisp: sbcl restarted: it did not stop after an earlier timeout\n")
 		a.proc = nil
 		if err = a.start(ctx); err != nil {
-			return bots.Answer{}, err
+			return sexp.Value{}, err
 		}
-		ans, err = a.proc.call(ctx, a.opt.Grace, "JOGAR", encodeState(c, v), sexp.Int(tempo.Milliseconds()))
+		ans, err = a.proc.call(ctx, a.opt.Grace, "JOGAR", estado, ms)
 	}
 	if err != nil {
 		if ctx.Err() != nil {
-			return bots.Answer{}, referee.NewFault(referee.FaultTimeout, fmt.Errorf("lisp: jogar did not answer in time: %w", err))
+			return sexp.Value{}, referee.NewFault(referee.FaultTimeout, fmt.Errorf("lisp: jogar did not answer in time: %w", err))
 		}
-		return bots.Answer{}, referee.NewFault(referee.FaultCrash, fmt.Errorf("lisp: %w", err))
+		return sexp.Value{}, referee.NewFault(referee.FaultCrash, fmt.Errorf("lisp: %w", err))
 	}
 	r, err := parseReply(ans)
 	if err != nil {
-		return bots.Answer{}, referee.NewFault(referee.FaultProtocol, err)
+		return sexp.Value{}, referee.NewFault(referee.FaultProtocol, err)
 	}
 	a.writeLog(r.log)
 	if r.op != "ANSWER" {
@@ -240,17 +296,10 @@ func (a *Adapter) Jogar(ctx context.Context, st referee.State, tempo time.Durati
 		if r.kind == "ANSWER" {
 			kind = referee.FaultProtocol
 		}
-		return bots.Answer{}, referee.NewFault(kind, r.failure())
+		return sexp.Value{}, referee.NewFault(kind, r.failure())
 	}
 	a.lastMicros = r.micros
-	d, err := decodeAnswer(r.value, c, v)
-	if err != nil {
-		return bots.Answer{}, referee.NewFault(referee.FaultProtocol, fmt.Errorf("lisp: %w (jogar returned %s)", err, short(r.value)))
-	}
-	if d.note != "" {
-		a.writeLog("lisp: " + d.note + "\n")
-	}
-	return bots.Answer{Move: d.move, State: d.claim}, nil
+	return r.value, nil
 }
 
 // oneLine writes a Lisp error message on one line, naming SBCL's source

@@ -110,6 +110,12 @@ type Config struct {
 	// process's data limit (RLIMIT_DATA minus 256 MB), or SBCL's own
 	// default when there is no limit.
 	HeapMB int `yaml:"heap_mb,omitempty"`
+	// TempoScale multiplies the tempo sent to jogar, which is in
+	// milliseconds: 1000 for a bot that counts it in microseconds, as a
+	// course bot written for LispWorks and run on SBCL compares it with
+	// get-internal-real-time. Default 1. The clock arena enforces is not
+	// scaled.
+	TempoScale int `yaml:"tempo_scale,omitempty"`
 }
 
 // WithDefaults returns c with its empty fields set to their defaults.
@@ -125,6 +131,9 @@ func (c Config) WithDefaults() Config {
 	}
 	if len(c.Knights) == 0 {
 		c.Knights = []int{cavalo.WhiteKnight, cavalo.BlackKnight}
+	}
+	if c.TempoScale == 0 {
+		c.TempoScale = 1
 	}
 	return c
 }
@@ -180,6 +189,9 @@ func (c Config) Validate() error {
 	if c.HeapMB < 0 || c.HeapMB > 0 && c.HeapMB < 64 {
 		bad("heap_mb %d: want 0 (automatic) or at least 64", c.HeapMB)
 	}
+	if c.TempoScale < 1 {
+		bad("tempo_scale %d: want a whole number of at least 1 (the factor applied to the tempo sent to jogar)", c.TempoScale)
+	}
 	return errors.Join(errs...)
 }
 
@@ -232,6 +244,9 @@ func Args(c Config) []string {
 	if c.HeapMB != 0 {
 		args = append(args, "heap_mb="+strconv.Itoa(c.HeapMB))
 	}
+	if c.TempoScale != 1 {
+		args = append(args, "tempo_scale="+strconv.Itoa(c.TempoScale))
+	}
 	return args
 }
 
@@ -267,8 +282,10 @@ func ParseArgs(args []string) (Config, error) {
 			c.IndexBase, err = strconv.Atoi(val)
 		case "heap_mb":
 			c.HeapMB, err = strconv.Atoi(val)
+		case "tempo_scale":
+			c.TempoScale, err = strconv.Atoi(val)
 		default:
-			return Config{}, fmt.Errorf("lisp: unknown argument %q (known: file, package, state, answer, perspective, knights, index_base, heap_mb)", key)
+			return Config{}, fmt.Errorf("lisp: unknown argument %q (known: file, package, state, answer, perspective, knights, index_base, heap_mb, tempo_scale)", key)
 		}
 		if err != nil {
 			return Config{}, fmt.Errorf("lisp: argument %q: %w", a, err)

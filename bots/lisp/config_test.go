@@ -53,8 +53,8 @@ func TestArgsRoundTrip(t *testing.T) {
 		{"everything", Config{
 			Files: []string{"/s/g 12/jogo.lisp", "/s/g12/projeto.lisp"}, Package: "p170221035",
 			State: StateBoard, Answer: AnswerState, Perspective: PerspectiveWhite,
-			Knights: []int{-7, -8}, IndexBase: 1, HeapMB: 512,
-		}, "lisp file=/s/g 12/jogo.lisp file=/s/g12/projeto.lisp package=p170221035 state=board answer=state perspective=white knights=-7,-8 index_base=1 heap_mb=512"},
+			Knights: []int{-7, -8}, IndexBase: 1, HeapMB: 512, TempoScale: 1000,
+		}, "lisp file=/s/g 12/jogo.lisp file=/s/g12/projeto.lisp package=p170221035 state=board answer=state perspective=white knights=-7,-8 index_base=1 heap_mb=512 tempo_scale=1000"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -119,6 +119,7 @@ func TestValidate(t *testing.T) {
 		{"knight is a number", Config{Files: ok, Knights: []int{-1, 5}}, []string{"5 is also a square's number"}},
 		{"index base", Config{Files: ok, IndexBase: 2}, []string{"index_base 2: want 0"}},
 		{"heap", Config{Files: ok, HeapMB: 10}, []string{"heap_mb 10"}},
+		{"tempo scale", Config{Files: ok, TempoScale: -2}, []string{"tempo_scale -2: want a whole number of at least 1"}},
 		{"all at once", Config{State: "x", Answer: "y"}, []string{"files:", `state "x"`, `answer "y"`}},
 	}
 	for _, tc := range tests {

@@ -3,11 +3,20 @@
 //
 // At Start, SBCL loads the bot's files in order (each with its own
 // directory as *default-pathname-defaults*, so relative loads inside them
-// work) and the adapter finds the function JOGAR. For each move it sends
+// work; SBCL runs in the first file's directory, the default pathname once
+// they are loaded), creating the configured package when the files enter
+// it without defining it, and the adapter finds the function JOGAR. For each move it sends
 // the referee's position as an s-expression in the configured state form,
-// calls (jogar estado tempo) with tempo in milliseconds, and turns the
+// calls (jogar estado tempo) with tempo in milliseconds (times
+// Config.TempoScale), and turns the
 // answer into a move in arena's notation, with the state the bot claims
 // it leads to for the referee to compare.
+//
+// It plays both games, Cavalo and Dots and Boxes, telling them apart by
+// the referee's state. A Dots and Boxes bot is always player 1, as course
+// bots are; its answer, of any shape, is read by board difference as one
+// turn of one or more arcs, which is played one arc per call, the later
+// ones from a cache without calling jogar (dots.go).
 //
 // The Lisp side of the adapter is driver.lisp, embedded in the binary. It
 // talks to Go over two file descriptors of its own (requests on 3, answers

@@ -260,19 +260,35 @@ backtrace of an error when BACKTRACE-P."
 
 (defvar *loading* nil "The file being loaded, for error messages.")
 
-(defun load-files (files)
-  "Loads FILES in order, each with its directory as *default-pathname-defaults*."
-  (dolist (file files)
-    (let* ((path (pathname file))
-           (*default-pathname-defaults* (make-pathname :name nil :type nil :version nil :defaults path))
-           (*package* (find-package "COMMON-LISP-USER"))
-           (*readtable* (copy-readtable nil)))
-      (setf *loading* file)
-      (load path)))
-  (setf *loading* nil))
+(defun create-missing-package (package-name)
+  "A handler of PACKAGE-ERROR that creates the package PACKAGE-NAME, using
+COMMON-LISP, when a file's IN-PACKAGE names it but no file defines it."
+  (lambda (c)
+    (let ((name (ignore-errors (package-error-package c))))
+      (when (and package-name (stringp name) (string-equal name package-name)
+                 (not (find-package name)) (find-restart 'use-value c))
+        (use-value (package-name (make-package (string-upcase name) :use '("COMMON-LISP")))
+                   c)))))
+
+(defun load-files (files package-name)
+  "Loads FILES in order, each with its directory as *default-pathname-defaults*,
+creating PACKAGE-NAME if a file goes in it undefined. Afterwards the default
+pathname is the first file's directory, the working directory."
+  (handler-bind ((package-error (create-missing-package package-name)))
+    (dolist (file files)
+      (let* ((path (pathname file))
+             (*default-pathname-defaults* (make-pathname :name nil :type nil :version nil :defaults path))
+             (*package* (find-package "COMMON-LISP-USER"))
+             (*readtable* (copy-readtable nil)))
+        (setf *loading* file)
+        (load path))))
+  (setf *loading* nil)
+  (when files
+    (setf *default-pathname-defaults*
+          (make-pathname :name nil :type nil :version nil :defaults (pathname (first files))))))
 
 (defun handle-load (id files package-name)
-  (multiple-value-bind (status value log) (call-protected id (lambda () (load-files files)))
+  (multiple-value-bind (status value log) (call-protected id (lambda () (load-files files package-name)))
     (if (not (eq status :ok))
         (send :fail id (if (eq status :error) :load status)
               (if *loading* (format nil "loading ~a: ~a" *loading* value) value)

@@ -10,6 +10,9 @@ import (
 
 	"github.com/arenabots/arena/bots/check"
 	"github.com/arenabots/arena/bots/host"
+	"github.com/arenabots/arena/games/cavalo"
+	"github.com/arenabots/arena/games/dots"
+	"github.com/arenabots/arena/referee"
 )
 
 // serveEnv makes the test binary a Lisp bot process: `lisp.test ARGS...`
@@ -65,10 +68,22 @@ func hostSpec(t *testing.T, name string, c Config) host.Spec {
 // bots through the real host: go-plugin, the bot process, this adapter and
 // SBCL, as `arena bot check --lisp` will.
 func TestHostCheck(t *testing.T) {
+	type sample struct {
+		name string
+		cfg  Config
+		game referee.Game
+	}
+	var all []sample
 	for _, s := range samples {
+		all = append(all, sample{s.name, s.cfg, cavalo.Game{}})
+	}
+	for _, s := range dotsSamples {
+		all = append(all, sample{"dots-" + s.name, s.cfg, dots.Game{}})
+	}
+	for _, s := range all {
 		t.Run(s.name, func(t *testing.T) {
 			t.Parallel()
-			results := check.Run(context.Background(), hostSpec(t, s.name, s.cfg), check.Options{})
+			results := check.Run(context.Background(), hostSpec(t, s.name, s.cfg), check.Options{Game: s.game})
 			for _, r := range results {
 				if !r.OK {
 					t.Errorf("check %q failed: %s", r.Name, r.Detail)

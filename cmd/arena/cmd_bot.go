@@ -59,7 +59,8 @@ Arguments for the bot go after -- or in --args.
 
 With --lisp the arguments are a Common Lisp submission: its files, loaded in order,
 and the adapter's settings as KEY=VALUE (state=, answer=, perspective=, package=,
-knights=, index_base=, read= for a file the bot loads itself; see bots/lisp/README.md), e.g.
+knights=, index_base=, tempo_scale=, read= for a file the bot loads itself;
+see bots/lisp/README.md), e.g.
   arena bot check --lisp g12/jogo.lisp g12/projeto.lisp state=board answer=state
 
 It prints a table of checks and a one-line verdict, and exits 0 only if every check
