@@ -59,10 +59,11 @@ func (b *alphaBeta) Info() bots.Info {
 // search's statistics.
 func (b *alphaBeta) Jogar(ctx context.Context, st referee.State, tempo time.Duration) (bots.Answer, error) {
 	start := time.Now()
-	pos, err := cavaloOf("alphabeta", st)
-	if err != nil {
-		return bots.Answer{}, err
+	c, ok := st.(*cavalo.Position)
+	if !ok || c == nil {
+		return bots.Answer{}, errOtherGame("alphabeta", st, cavalo.Name)
 	}
+	pos := *c
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if b.s == nil {
