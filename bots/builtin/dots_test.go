@@ -82,7 +82,8 @@ func TestGreedyDots(t *testing.T) {
 // dotsSearchBots are the searching bots that play Dots and Boxes, with the
 // options of their tests.
 var dotsSearchBots = map[string]func() (bots.Bot, error){
-	"classic": func() (bots.Bot, error) { return newClassic(nil) },
+	"classic":   func() (bots.Bot, error) { return newClassic(nil) },
+	"alphabeta": func() (bots.Bot, error) { return newAlphaBeta(Options{"tt_mb": "4"}) },
 }
 
 // TestSearchBotsDotsSamples has each searching bot answer the reference
