@@ -8,19 +8,21 @@ import (
 	"github.com/arenabots/arena/bots"
 	"github.com/arenabots/arena/bots/search"
 	"github.com/arenabots/arena/games/cavalo"
+	"github.com/arenabots/arena/games/dots"
 	"github.com/arenabots/arena/referee"
 )
 
-// alphaBeta is the full engine of package search with its Cavalo
-// evaluation: iterative deepening under the time budget, or a fixed node
-// budget for reproducible games.
+// alphaBeta is the full engine of package search with its evaluation of
+// each game (search.CavaloEval, search.DotsEval): iterative deepening under
+// the time budget, or a fixed node budget for reproducible games.
 type alphaBeta struct {
 	ttMB   int
 	nodes  int64
 	safety float64
 
-	mu sync.Mutex // one search at a time: the searcher is not reentrant
-	s  *search.CavaloSearcher
+	mu     sync.Mutex // one search at a time: the searchers are not reentrant
+	cavalo *search.CavaloSearcher
+	dots   *search.DotsSearcher
 }
 
 // Defaults of alphabeta's options.
@@ -44,14 +46,12 @@ func newAlphaBeta(opts Options) (bots.Bot, error) {
 	if err != nil {
 		return nil, err
 	}
-	// The table is allocated on the first move, so that checking a
-	// league's options costs nothing.
 	return &alphaBeta{ttMB: int(v[0]), nodes: int64(v[1]), safety: v[2]}, nil
 }
 
 // Info describes alphabeta.
 func (b *alphaBeta) Info() bots.Info {
-	return bots.Info{Name: "alphabeta", Author: "arena", Version: "1", Games: []string{cavalo.Name}}
+	return bots.Info{Name: "alphabeta", Author: "arena", Version: "1", Games: []string{cavalo.Name, dots.Name}}
 }
 
 // Jogar searches st until (1-safety) of tempo has passed, or for the node
@@ -59,20 +59,36 @@ func (b *alphaBeta) Info() bots.Info {
 // search's statistics.
 func (b *alphaBeta) Jogar(ctx context.Context, st referee.State, tempo time.Duration) (bots.Answer, error) {
 	start := time.Now()
-	pos, err := cavaloOf("alphabeta", st)
-	if err != nil {
-		return bots.Answer{}, err
-	}
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	if b.s == nil {
-		b.s = search.NewCavalo(b.ttMB)
-	}
 	lim := search.Limits{Nodes: b.nodes}
 	if b.nodes == 0 {
 		lim.Time = max(time.Until(searchBotDeadline(ctx, start, tempo, 1-b.safety)), time.Nanosecond)
 	}
-	r := b.s.Search(ctx, &pos, lim)
+	// The tables are allocated on the first move of their game, so that
+	// checking a league's options costs nothing.
+	var r search.Result
+	switch p := st.(type) {
+	case *cavalo.Position:
+		if p == nil {
+			break
+		}
+		if b.cavalo == nil {
+			b.cavalo = search.NewCavalo(b.ttMB)
+		}
+		r = b.cavalo.Search(ctx, p, lim)
+	case *dots.Position:
+		if p == nil {
+			break
+		}
+		if b.dots == nil {
+			b.dots = search.NewDots(b.ttMB)
+		}
+		r = b.dots.Search(ctx, p, lim)
+	}
+	if r.Nodes == 0 {
+		return bots.Answer{}, errOtherGame("alphabeta", st, cavalo.Name, dots.Name)
+	}
 	if r.Legal == 0 {
 		return bots.Answer{}, errGameOver("alphabeta")
 	}

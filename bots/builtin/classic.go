@@ -10,14 +10,20 @@ import (
 
 	"github.com/arenabots/arena/bots"
 	"github.com/arenabots/arena/games/cavalo"
+	"github.com/arenabots/arena/games/dots"
 	"github.com/arenabots/arena/referee"
 )
 
 // classic is what a good course project submits: minimax with alpha-beta
-// pruning to a fixed depth, evaluated by the score difference plus the
-// points each side could take with its next jump, moves tried biggest number
-// first, no transposition table. It gives up at 70% of its time and plays
-// the best root move finished so far.
+// pruning to a fixed depth, moves that score the most tried first, no
+// transposition table. It gives up at 70% of its time and plays the best
+// root move finished so far. Its evaluation is the course's for each game:
+//
+//   - Jogo do Cavalo: the score difference plus the points each side could
+//     take with its next jump;
+//   - Dots and Boxes: 10 per box of score difference and 5 per box of three
+//     sides, which the side to move can take (the course's "−5 per box left
+//     with three sides", seen from the side that left them).
 type classic struct {
 	depth int
 }
@@ -41,19 +47,34 @@ func newClassic(opts Options) (bots.Bot, error) {
 
 // Info describes classic.
 func (c *classic) Info() bots.Info {
-	return bots.Info{Name: "classic", Author: "arena", Version: "1", Games: []string{cavalo.Name}}
+	return bots.Info{Name: "classic", Author: "arena", Version: "1", Games: []string{cavalo.Name, dots.Name}}
 }
 
 // Jogar searches st to the bot's depth, or for 70% of tempo.
 func (c *classic) Jogar(ctx context.Context, st referee.State, tempo time.Duration) (bots.Answer, error) {
-	start := time.Now()
-	pos, err := cavaloOf("classic", st)
-	if err != nil {
-		return bots.Answer{}, err
+	deadline := searchBotDeadline(ctx, time.Now(), tempo, classicTimeShare)
+	switch p := st.(type) {
+	case *cavalo.Position:
+		if p != nil {
+			return classicPlay(ctx, deadline, st, *p, c.depth, classicEval)
+		}
+	case *dots.Position:
+		if p != nil {
+			return classicPlay(ctx, deadline, st, *p, c.depth, classicDotsEval)
+		}
 	}
-	s := classicSearch{ctx: ctx, deadline: searchBotDeadline(ctx, start, tempo, classicTimeShare)}
-	var buf [referee.MaxMoves]referee.Move
-	moves := s.order(&pos, pos.Moves(buf[:0]))
+	return bots.Answer{}, errOtherGame("classic", st, cavalo.Name, dots.Name)
+}
+
+// classicPlay searches pos, a copy of st, to depth or until deadline with
+// eval at the leaves, and answers with the best root move.
+func classicPlay[T any, P interface {
+	*T
+	referee.Position
+}](ctx context.Context, deadline time.Time, st referee.State, pos T, depth int, eval func(P) int) (bots.Answer, error) {
+	s := classicSearch[T, P]{ctx: ctx, deadline: deadline, eval: eval, bufs: make([][referee.MaxMoves]referee.Move, depth+1)}
+	root := P(&pos)
+	moves := s.order(root, root.Moves(s.bufs[depth][:0]))
 	if len(moves) == 0 {
 		return bots.Answer{}, errGameOver("classic")
 	}
@@ -61,8 +82,8 @@ func (c *classic) Jogar(ctx context.Context, st referee.State, tempo time.Durati
 	alpha := -classicInf
 	for _, m := range moves {
 		child := pos
-		child.Play(m)
-		v := -s.minimax(&child, c.depth-1, -classicInf, -alpha)
+		P(&child).Play(m)
+		v := s.child(root, P(&child), depth-1, alpha, classicInf)
 		if s.stopped {
 			break
 		}
@@ -73,7 +94,7 @@ func (c *classic) Jogar(ctx context.Context, st referee.State, tempo time.Durati
 	}
 	stats := referee.Stats{Nodes: s.nodes, Cuts: s.cuts, Eval: float64(bestV)}
 	if !s.stopped {
-		stats.Depth = int32(c.depth)
+		stats.Depth = int32(depth)
 	}
 	return searchBotAnswer(st, best, []referee.Move{best}, stats), nil
 }
@@ -85,16 +106,31 @@ const (
 	classicWin = 1 << 16
 )
 
-// classicSearch is the state of one classic search.
-type classicSearch struct {
+// classicSearch is the state of one classic search of positions of type T.
+type classicSearch[T any, P interface {
+	*T
+	referee.Position
+}] struct {
 	ctx         context.Context
 	deadline    time.Time
+	eval        func(P) int
+	bufs        [][referee.MaxMoves]referee.Move // the moves of each remaining depth
 	nodes, cuts int64
 	stopped     bool
 }
 
+// child returns the value for the side to move in p of its child c,
+// searched to depth within (alpha, beta): negated when the turn passes, as
+// it is when the mover moves again (Dots and Boxes after a box).
+func (s *classicSearch[T, P]) child(p, c P, depth, alpha, beta int) int {
+	if c.ToMove() == p.ToMove() {
+		return s.minimax(c, depth, alpha, beta)
+	}
+	return -s.minimax(c, depth, -beta, -alpha)
+}
+
 // minimax returns the value of p for its side to move, to depth plies.
-func (s *classicSearch) minimax(p *cavalo.Position, depth, alpha, beta int) int {
+func (s *classicSearch[T, P]) minimax(p P, depth, alpha, beta int) int {
 	s.nodes++
 	if s.nodes%1024 == 0 && (s.ctx.Err() != nil || time.Now().After(s.deadline)) {
 		s.stopped = true
@@ -102,8 +138,7 @@ func (s *classicSearch) minimax(p *cavalo.Position, depth, alpha, beta int) int 
 	if s.stopped {
 		return 0
 	}
-	var buf [referee.MaxMoves]referee.Move
-	moves := p.Moves(buf[:0])
+	moves := p.Moves(s.bufs[max(depth, 0)][:0])
 	if len(moves) == 0 {
 		sc, i := p.Scores(), p.ToMove().Index()
 		switch d := sc[i] - sc[1-i]; {
@@ -115,13 +150,13 @@ func (s *classicSearch) minimax(p *cavalo.Position, depth, alpha, beta int) int 
 		return 0
 	}
 	if depth <= 0 {
-		return classicEval(p)
+		return s.eval(p)
 	}
 	best := -classicInf
 	for _, m := range s.order(p, moves) {
 		child := *p
-		child.Play(m)
-		v := -s.minimax(&child, depth-1, -beta, -alpha)
+		P(&child).Play(m)
+		v := s.child(p, P(&child), depth-1, alpha, beta)
 		if v > best {
 			best = v
 			alpha = max(alpha, v)
@@ -134,20 +169,23 @@ func (s *classicSearch) minimax(p *cavalo.Position, depth, alpha, beta int) int 
 	return best
 }
 
-// order sorts moves by the number they land on, biggest first.
-func (s *classicSearch) order(p *cavalo.Position, moves []referee.Move) []referee.Move {
+// order sorts moves by the points they score, most first.
+func (s *classicSearch[T, P]) order(p P, moves []referee.Move) []referee.Move {
 	slices.SortStableFunc(moves, func(a, b referee.Move) int {
 		return classicGain(p, b) - classicGain(p, a)
 	})
 	return moves
 }
 
-// classicGain is the points move m scores (0 for a pass).
-func classicGain(p *cavalo.Position, m referee.Move) int {
+// classicGain is the points move m scores.
+func classicGain[T any, P interface {
+	*T
+	referee.Position
+}](p P, m referee.Move) int {
 	child := *p
-	child.Play(m)
+	P(&child).Play(m)
 	i := p.ToMove().Index()
-	return child.Scores()[i] - p.Scores()[i]
+	return P(&child).Scores()[i] - p.Scores()[i]
 }
 
 // classicEval is the score difference plus the points reachable in one jump,
@@ -156,6 +194,23 @@ func classicEval(p *cavalo.Position) int {
 	s := p.ToMove()
 	sc := p.Scores()
 	return sc[s.Index()] - sc[1-s.Index()] + classicReach(p, s) - classicReach(p, s.Other())
+}
+
+// classicDotsEval is the course's Dots and Boxes evaluation for the side to
+// move: 10 per box of score difference, and 5 per box of three sides, which
+// it can take.
+func classicDotsEval(p *dots.Position) int {
+	s := p.ToMove().Index()
+	sc := p.Scores()
+	three := 0
+	for r := range p.Rows() {
+		for c := range p.Cols() {
+			if p.Sides(r, c) == 3 {
+				three++
+			}
+		}
+	}
+	return 10*(sc[s]-sc[1-s]) + 5*three
 }
 
 // classicReach is the sum of the numbers side's knight could jump to now.
@@ -230,17 +285,14 @@ func searchBotOptions(bot string, opts Options, known []searchBotOption) ([]floa
 	return vals, nil
 }
 
-// cavaloOf returns a copy of st, which must be a Cavalo position.
-func cavaloOf(bot string, st referee.State) (cavalo.Position, error) {
-	c, ok := st.(*cavalo.Position)
-	if !ok || c == nil {
-		name := "no"
-		if st != nil {
-			name = st.Game().Name()
-		}
-		return cavalo.Position{}, fmt.Errorf("%s plays cavalo, not a %s position", bot, name)
+// errOtherGame is the error of a bot that plays only the games named,
+// asked to move in st.
+func errOtherGame(bot string, st referee.State, games ...string) error {
+	name := "no"
+	if st != nil {
+		name = st.Game().Name()
 	}
-	return *c, nil
+	return fmt.Errorf("%s plays %s, not a %s position", bot, strings.Join(games, " and "), name)
 }
 
 // searchBotDeadline is when a bot that may use share of tempo, called at

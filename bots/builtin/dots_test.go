@@ -78,3 +78,110 @@ func TestGreedyDots(t *testing.T) {
 		})
 	}
 }
+
+// dotsSearchBots are the searching bots that play Dots and Boxes, with the
+// options of their tests.
+var dotsSearchBots = map[string]func() (bots.Bot, error){
+	"classic":   func() (bots.Bot, error) { return newClassic(nil) },
+	"alphabeta": func() (bots.Bot, error) { return newAlphaBeta(Options{"tt_mb": "4"}) },
+}
+
+// TestSearchBotsDotsSamples has each searching bot answer the reference
+// positions of Dots and Boxes with a legal move and the state it leads to,
+// within its tempo.
+func TestSearchBotsDotsSamples(t *testing.T) {
+	t.Parallel()
+	samples, err := dots.Game{}.Samples(5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const tempo = 100 * time.Millisecond
+	limit := tempo + schedulingSlack(t)
+	for name, newBot := range dotsSearchBots {
+		b, err := newBot()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Contains(b.Info().Games, dots.Name) {
+			t.Errorf("%s does not list dots in its Info", name)
+		}
+		for _, s := range samples {
+			st := s.State.(*dots.Position)
+			before := *st
+			start := time.Now()
+			a, err := b.Jogar(context.Background(), st, tempo)
+			if el := time.Since(start); el > limit {
+				t.Errorf("%s, %s: answered after %v, tempo %v", name, s.Name, el, tempo)
+			}
+			if err != nil {
+				t.Fatalf("%s, %s: %v", name, s.Name, err)
+			}
+			if *st != before {
+				t.Fatalf("%s, %s: the bot changed the referee's state", name, s.Name)
+			}
+			m, err := st.ParseMove(a.Move)
+			if err != nil || !referee.Legal(st, m) {
+				t.Fatalf("%s, %s: move %q is not legal (%v)", name, s.Name, a.Move, err)
+			}
+			want := st.Clone()
+			want.Play(m)
+			if d := want.(*dots.Position).Diff(a.State); d != "" {
+				t.Errorf("%s, %s: claimed state differs: %s", name, s.Name, d)
+			}
+		}
+	}
+}
+
+// TestSearchBotsDotsTakeBox checks that each searching bot takes a box that
+// is free: a box of three sides whose taking gives nothing away.
+func TestSearchBotsDotsTakeBox(t *testing.T) {
+	t.Parallel()
+	p := dots.New(2, 2)
+	// The top-left box has three sides, Black to move; no other box has two.
+	for _, text := range []string{"A1-B1", "A1-A2", "B1-B2"} {
+		m, err := p.ParseMove(text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p.Play(m)
+	}
+	for name, newBot := range dotsSearchBots {
+		b, err := newBot()
+		if err != nil {
+			t.Fatal(err)
+		}
+		a, err := b.Jogar(context.Background(), &p, time.Second)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if a.Move != "A2-B2" {
+			t.Errorf("%s played %s in\n%s\nwant A2-B2", name, a.Move, &p)
+		}
+	}
+}
+
+// TestAlphaBetaDotsNodesDeterministic checks that alphabeta with a node
+// budget plays the same move, with the same count, whatever the clock.
+func TestAlphaBetaDotsNodesDeterministic(t *testing.T) {
+	t.Parallel()
+	st := dots.Game{Rows: 5, Cols: 6, OpeningArcs: 6}.New(3)
+	var first bots.Answer
+	for i := range 3 {
+		b, err := newAlphaBeta(Options{"tt_mb": "2", "nodes": "20000"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		a, err := b.Jogar(context.Background(), st, time.Nanosecond) // the clock must not matter
+		if err != nil {
+			t.Fatal(err)
+		}
+		if i == 0 {
+			first = a
+			continue
+		}
+		if a.Move != first.Move || a.Stats.Nodes != first.Stats.Nodes || a.Stats.Depth != first.Stats.Depth {
+			t.Errorf("run %d: %s, %d nodes, depth %d; first run %s, %d, %d", i+1,
+				a.Move, a.Stats.Nodes, a.Stats.Depth, first.Move, first.Stats.Nodes, first.Stats.Depth)
+		}
+	}
+}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/arenabots/arena/bots"
 	"github.com/arenabots/arena/games/cavalo"
+	"github.com/arenabots/arena/games/dots"
 	"github.com/arenabots/arena/referee"
 )
 
@@ -29,7 +30,8 @@ func (p inProcess) Play(ctx context.Context, req referee.Request) (referee.Reply
 // move, and reports alphabeta's score. It takes about a minute of CPU: set
 // ARENA_STRENGTH=1 to run it (ARENA_STRENGTH_ROUNDS=n for another number of
 // boards, ARENA_STRENGTH_SEED=s for another league seed, to check on boards
-// the engine was not tuned on).
+// the engine was not tuned on). ARENA_STRENGTH=dots plays Dots and Boxes on
+// the boards of configs/dots-strength.yaml instead.
 func TestStrength(t *testing.T) {
 	if testing.Short() || os.Getenv("ARENA_STRENGTH") == "" {
 		t.Skip("set ARENA_STRENGTH=1 to measure alphabeta against classic")
@@ -44,6 +46,10 @@ func TestStrength(t *testing.T) {
 		if _, err := fmt.Sscan(s, &league); err != nil {
 			t.Fatalf("ARENA_STRENGTH_SEED: %v", err)
 		}
+	}
+	var game referee.Game = cavalo.Game{}
+	if os.Getenv("ARENA_STRENGTH") == dots.Name {
+		game = dots.Game{Rows: dots.DefaultRows, Cols: dots.DefaultCols, OpeningArcs: 6}
 	}
 	const tempo = 200 * time.Millisecond
 	var points float64
@@ -65,7 +71,7 @@ func TestStrength(t *testing.T) {
 				players[0], players[1] = players[1], players[0]
 			}
 			abSide := referee.Side(colour + 1)
-			st := cavalo.Game{}.New(seed)
+			st := game.New(seed)
 			rec := referee.Match(context.Background(), st, players, referee.MatchOptions{
 				Clock: referee.Clock{Tempo: tempo, Margin: 300 * time.Millisecond},
 				OnMove: func(mr referee.MoveRecord) {

@@ -10,7 +10,11 @@
 // evaluation and a cheap ordering hint. CavaloEval is the evaluator of Jogo do
 // Cavalo: score difference, mobility, a Voronoi split of the numbers by
 // knight distance, and an exact solver for the endgames where the two knights
-// can no longer meet.
+// can no longer meet. DotsEval is the evaluator of Dots and Boxes: chains
+// and loops, the long-chain rule and the loony endgame with double-dealing,
+// exact once no safe move is left. A move after which the same side moves
+// again (a box closed) keeps the value's sign: the engine negates only when
+// the turn passes.
 //
 // With a node budget the search never reads the clock, so a given position
 // and budget always give the same move, score and node count. Nothing in the

@@ -272,11 +272,11 @@ func (s *Searcher[T, P, E]) searchRoot(depth int, alpha, beta int32, moves []ref
 		ck := s.eval.HashAfter(key, root, m)
 		var v int32
 		if i == 0 {
-			v = -s.negamax(1, depth-1, -beta, -alpha, ck, true)
+			v = s.child(root, 0, depth-1, alpha, beta, ck, true)
 		} else {
-			v = -s.negamax(1, depth-1, -alpha-1, -alpha, ck, false)
+			v = s.child(root, 0, depth-1, alpha, alpha+1, ck, false)
 			if v > alpha && v < beta && !s.stopped {
-				v = -s.negamax(1, depth-1, -beta, -alpha, ck, true)
+				v = s.child(root, 0, depth-1, alpha, beta, ck, true)
 			}
 		}
 		if s.stopped {
@@ -368,11 +368,11 @@ func (s *Searcher[T, P, E]) negamax(ply, depth int, alpha, beta int32, key uint6
 		ck := s.eval.HashAfter(key, pos, m)
 		var v int32
 		if i == 0 {
-			v = -s.negamax(ply+1, depth-1, -beta, -alpha, ck, pvNode)
+			v = s.child(pos, ply, depth-1, alpha, beta, ck, pvNode)
 		} else {
-			v = -s.negamax(ply+1, depth-1, -alpha-1, -alpha, ck, false)
+			v = s.child(pos, ply, depth-1, alpha, alpha+1, ck, false)
 			if pvNode && v > alpha && v < beta && !s.stopped {
-				v = -s.negamax(ply+1, depth-1, -beta, -alpha, ck, true)
+				v = s.child(pos, ply, depth-1, alpha, beta, ck, true)
 			}
 		}
 		if s.stopped {
@@ -405,6 +405,18 @@ func (s *Searcher[T, P, E]) negamax(ply, depth int, alpha, beta int32, key uint6
 	}
 	s.tt.store(key, depth, best, bound, bestMove)
 	return best
+}
+
+// child returns the value, for the side to move in pos (the position at
+// ply), of the child at ply+1 that a move of pos led to, searched to depth
+// within (alpha, beta): the child's own value negated when the turn passed,
+// or as it is when the mover moves again (Dots and Boxes after closing a
+// box).
+func (s *Searcher[T, P, E]) child(pos P, ply, depth int, alpha, beta int32, key uint64, pvNode bool) int32 {
+	if P(&s.stack[ply+1].pos).ToMove() == pos.ToMove() {
+		return s.negamax(ply+1, depth, alpha, beta, key, pvNode)
+	}
+	return -s.negamax(ply+1, depth, -beta, -alpha, key, pvNode)
 }
 
 // poll stops the search when its context is done or, in a timed search,

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/arenabots/arena/games/cavalo"
+	"github.com/arenabots/arena/games/dots"
 	"github.com/arenabots/arena/internal/samples"
 	"github.com/arenabots/arena/referee"
 )
@@ -220,14 +221,23 @@ func TestSearchProvesEndgame(t *testing.T) {
 }
 
 func TestSearchAllocations(t *testing.T) {
-	pos := skipForced(samples.Load(t, "s2_p9"))
-	s := NewCavalo(1)
-	allocs := testing.AllocsPerRun(3, func() {
-		s.Search(context.Background(), &pos, Limits{Nodes: 50_000})
-	})
-	// The result's PV; nothing per node.
-	if allocs > 1 {
-		t.Errorf("a search of 50000 nodes allocates %v times", allocs)
+	cavaloPos := skipForced(samples.Load(t, "s2_p9"))
+	cav := NewCavalo(1)
+	dotsPos := dots.Game{Rows: 5, Cols: 6, OpeningArcs: 6}.New(3).(*dots.Position)
+	dts := NewDots(1)
+	tests := []struct {
+		game   string
+		search func()
+	}{
+		{"cavalo", func() { cav.Search(context.Background(), &cavaloPos, Limits{Nodes: 50_000}) }},
+		{"dots", func() { dts.Search(context.Background(), dotsPos, Limits{Nodes: 50_000}) }},
 	}
-	t.Logf("%v allocations per search", allocs)
+	for _, tc := range tests {
+		allocs := testing.AllocsPerRun(3, tc.search)
+		// The result's PV; nothing per node.
+		if allocs > 1 {
+			t.Errorf("%s: a search of 50000 nodes allocates %v times", tc.game, allocs)
+		}
+		t.Logf("%s: %v allocations per search", tc.game, allocs)
+	}
 }
