@@ -2,37 +2,43 @@ package arena
 
 import (
 	"os"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/arenabots/arena/games/dots"
+	"github.com/arenabots/arena/internal/testbin"
 	"github.com/arenabots/arena/referee"
 	"github.com/arenabots/arena/results"
 )
 
-// TestDotsLeague plays a small Dots and Boxes league of the built-in bots
-// that play it, with a bot that does not (classic plays only cavalo): its
+// TestDotsLeague plays a small Dots and Boxes league of built-in bots that
+// play it, with a bot that does not (the test bot plays only cavalo): its
 // games are start forfeits that say so, the others end normally, and every
 // logged position is the rules' replay of the logged moves.
 func TestDotsLeague(t *testing.T) {
+	testbot, err := testbin.Testbot()
+	if err != nil {
+		t.Fatal(err)
+	}
 	cfg := league(t, `
 game: dots
 game_options: {rows: 3, cols: 4}
 opening_arcs: 3
 rounds: 1
-tempo_ms: 500
+tempo_ms: 100
 bots:
   - {name: greedy, builtin: greedy}
-  - {name: random, builtin: random}
-  - {name: classic, builtin: classic}
+  - {name: alphabeta, builtin: alphabeta}
+  - {name: cavaloonly, path: `+strconv.Quote(testbot)+`, args: [ok]}
 `)
 	if sum := run(t, cfg, nil); sum.Played != 6 {
 		t.Fatalf("played %d, want 6", sum.Played)
 	}
 	for _, g := range readGames(t, cfg) {
-		if g.White == "classic" || g.Black == "classic" {
-			if g.Reason != referee.Start || g.Loser != "classic" || !strings.Contains(g.Detail, "bot classic plays cavalo, not dots") {
-				t.Errorf("%s: reason %s, loser %q, detail %q; want start, classic, \"bot classic plays cavalo, not dots\"", g.ID, g.Reason, g.Loser, g.Detail)
+		if g.White == "cavaloonly" || g.Black == "cavaloonly" {
+			if g.Reason != referee.Start || g.Loser != "cavaloonly" || !strings.Contains(g.Detail, "plays cavalo, not dots") {
+				t.Errorf("%s: reason %s, loser %q, detail %q; want start, cavaloonly, \"plays cavalo, not dots\"", g.ID, g.Reason, g.Loser, g.Detail)
 			}
 			continue
 		}
