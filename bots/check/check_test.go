@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/arenabots/arena/bots/host"
+	"github.com/arenabots/arena/games"
 	"github.com/arenabots/arena/internal/testbin"
 	"github.com/arenabots/arena/referee"
 )
@@ -77,4 +78,24 @@ func TestRun(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestRunOtherGame checks a bot that plays only cavalo on Dots and Boxes:
+// the Info check fails and says which games the bot lists.
+func TestRunOtherGame(t *testing.T) {
+	game, err := games.Lookup("dots")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fast := referee.Clock{Tempo: 100 * time.Millisecond, Margin: 100 * time.Millisecond}
+	results := Run(context.Background(), testSpec("ok"), Options{Clock: fast, Game: game})
+	for _, r := range results {
+		if strings.HasPrefix(r.Name, "Info") {
+			if r.OK || !strings.Contains(r.Detail, `not dots`) {
+				t.Errorf("%s: ok %v, detail %q; want a failure saying the bot does not list dots", r.Name, r.OK, r.Detail)
+			}
+			return
+		}
+	}
+	t.Fatalf("no Info check in %+v", results)
 }
