@@ -58,7 +58,7 @@ func TestAlphaBetaPlays(t *testing.T) {
 	for _, name := range samples.Names() {
 		st := loadSample(t, name)
 		before := *st
-		limit := tempo + schedulingSlack(t)
+		limit := 2*tempo + schedulingSlack(t)
 		start := time.Now()
 		a, err := b.Jogar(context.Background(), st, tempo)
 		// The bot stops at 70% of tempo; the rest absorbs a loaded machine.

@@ -147,7 +147,7 @@ func TestClassicRespectsTime(t *testing.T) {
 		t.Fatal(err)
 	}
 	const tempo = 50 * time.Millisecond
-	limit := tempo + schedulingSlack(t) // the bot stops at 70% of tempo
+	limit := 2*tempo + schedulingSlack(t) // the bot stops at 70% of tempo
 	start := time.Now()
 	a, err := b.Jogar(context.Background(), st, tempo)
 	if el := time.Since(start); el > limit {
@@ -184,11 +184,13 @@ func TestSearchBotsRejectOtherGames(t *testing.T) {
 	}
 }
 
-// schedulingSlack is what a test of a bot's own clock allows beyond its
-// tempo: 20 ms, plus four times the worst lateness of a goroutine waking
+// schedulingSlack is what a test of a bot's own clock allows beyond twice
+// its tempo: 20 ms, plus four times the worst lateness of a goroutine waking
 // from a short sleep on this machine right now, so that the bound follows
 // how busy the machine is (a loaded CI machine, -race) instead of a
-// constant.
+// constant. A bot that stops at 70 % of its tempo stays well inside; one
+// that ignores its clock searches for seconds. How far past its tempo a
+// bot answers is measured by benchmarks, not by these tests.
 func schedulingSlack(t *testing.T) time.Duration {
 	t.Helper()
 	const nap = 5 * time.Millisecond

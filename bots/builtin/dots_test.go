@@ -109,7 +109,7 @@ func TestSearchBotsDotsSamples(t *testing.T) {
 		for _, s := range samples {
 			st := s.State.(*dots.Position)
 			before := *st
-			limit := tempo + schedulingSlack(t)
+			limit := 2*tempo + schedulingSlack(t)
 			start := time.Now()
 			a, err := b.Jogar(context.Background(), st, tempo)
 			if el := time.Since(start); el > limit {
