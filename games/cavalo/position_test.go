@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/arenabots/arena/referee"
+	"github.com/arenabots/arena/referee/gametest"
 )
 
 func TestDecodeTestdata(t *testing.T) {
@@ -167,33 +167,8 @@ func FuzzDecode(f *testing.F) {
 	f.Add([]byte(`{"board": null}`))
 	f.Add([]byte(`[]`))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		c, err := Decode(data)
-		if err != nil {
-			if msg := err.Error(); !strings.HasPrefix(msg, "position: ") {
-				t.Errorf("Decode(%q): got error %q, want it to start with \"position: \"", data, msg)
-			}
-			return
-		}
-		enc, err := c.Encode()
-		if err != nil {
-			t.Fatalf("Encode: %v", err)
-		}
-		back, err := Decode(enc)
-		if err != nil {
-			t.Fatalf("Decode(Encode(Decode(%q))): %v", data, err)
-		}
-		if back != c {
-			t.Errorf("round trip of %q:\ngot  %s\nwant %s", data, back.String(), c.String())
-		}
-		// Whatever the file, the position must be playable without panics.
-		var buf [referee.MaxMoves]referee.Move
-		moves := c.Moves(buf[:0])
-		if got, want := c.Terminal(), len(moves) == 0; got != want {
-			t.Errorf("Terminal(): got %v, want %v (%d moves)", got, want, len(moves))
-		}
-		for _, m := range moves {
-			child := c
-			child.Play(m)
+		if err := gametest.CheckPositionFile(Game{}, data); err != nil {
+			t.Error(err)
 		}
 	})
 }

@@ -3,10 +3,9 @@ package dots
 import (
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 
-	"github.com/arenabots/arena/referee"
+	"github.com/arenabots/arena/referee/gametest"
 )
 
 // TestSamplesRoundTrip checks that every shared sample decodes, encodes
@@ -41,29 +40,8 @@ func FuzzDecode(f *testing.F) {
 	f.Add([]byte(`{"game":"dots","rows":2,"cols":2,"horizontal":[[1,1],[2,2],[1,1]],"vertical":[[1,2],[2,1],[2,2]],"scores":[1,3],"to_move":2}`))
 	f.Add([]byte(`{"game":"dots"}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		p, err := Decode(data)
-		if err != nil {
-			if msg := err.Error(); !strings.HasPrefix(msg, "position: ") {
-				t.Errorf("Decode(%q): got error %q, want it to start with \"position: \"", data, msg)
-			}
-			return
+		if err := gametest.CheckPositionFile(Game{}, data); err != nil {
+			t.Error(err)
 		}
-		enc, err := p.Encode()
-		if err != nil {
-			t.Fatalf("Encode: %v", err)
-		}
-		back, err := Decode(enc)
-		if err != nil {
-			t.Fatalf("Decode(Encode(Decode(%q))): %v", data, err)
-		}
-		if back != p {
-			t.Errorf("round trip of %q:\ngot  %s\nwant %s", data, back.String(), p.String())
-		}
-		// Whatever the file, the position must be playable without panics.
-		var buf [referee.MaxMoves]referee.Move
-		for moves := p.Moves(buf[:0]); len(moves) > 0; moves = p.Moves(buf[:0]) {
-			p.Play(moves[0])
-		}
-		_ = p.String()
 	})
 }

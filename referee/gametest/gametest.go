@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strings"
 
 	"github.com/arenabots/arena/referee"
 )
@@ -282,4 +283,53 @@ func (c *checker) moves(s referee.State) []string {
 		out = append(out, s.FormatMove(m))
 	}
 	return out
+}
+
+// CheckPositionFile checks what g's Decode makes of data, any bytes at all,
+// as a fuzz target does: either an error that starts with "position: ", or
+// a state that encodes to a file that decodes to the same file again, and
+// that plays every legal move and then a playout to its end without
+// panicking. It returns nil when all holds.
+func CheckPositionFile(g referee.Game, data []byte) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("%q: panic: %v", data, r)
+		}
+	}()
+	s, err := g.Decode(data)
+	if err != nil {
+		if msg := err.Error(); !strings.HasPrefix(msg, "position: ") {
+			return fmt.Errorf("Decode(%q): error %q, want it to start with \"position: \"", data, msg)
+		}
+		return nil
+	}
+	enc, err := s.Encode()
+	if err != nil {
+		return fmt.Errorf("Decode(%q) then Encode: %v", data, err)
+	}
+	back, err := g.Decode(enc)
+	if err != nil {
+		return fmt.Errorf("Decode(Encode(Decode(%q))): %v", data, err)
+	}
+	again, err := back.Encode()
+	if err != nil || string(again) != string(enc) {
+		return fmt.Errorf("round trip of %q:\ngot  %s (%v)\nwant %s", data, again, err, enc)
+	}
+	var buf [referee.MaxMoves]referee.Move
+	moves := s.Moves(buf[:0])
+	if got, want := s.Terminal(), len(moves) == 0; got != want {
+		return fmt.Errorf("%q: Terminal() = %v with %d legal moves", data, got, len(moves))
+	}
+	for _, m := range moves {
+		child := s.Clone()
+		child.Play(m)
+	}
+	for n := 0; n < MaxPlies; n++ {
+		moves = s.Moves(buf[:0])
+		if len(moves) == 0 {
+			return nil
+		}
+		s.Play(moves[0])
+	}
+	return fmt.Errorf("%q: no end after %d plies", data, MaxPlies)
 }
