@@ -161,29 +161,3 @@ func TestSearchBotsDotsTakeBox(t *testing.T) {
 		}
 	}
 }
-
-// TestAlphaBetaDotsNodesDeterministic checks that alphabeta with a node
-// budget plays the same move, with the same count, whatever the clock.
-func TestAlphaBetaDotsNodesDeterministic(t *testing.T) {
-	t.Parallel()
-	st := dots.Game{Rows: 5, Cols: 6, OpeningArcs: 6}.New(3)
-	var first bots.Answer
-	for i := range 3 {
-		b, err := newAlphaBeta(Options{"tt_mb": "2", "nodes": "20000"})
-		if err != nil {
-			t.Fatal(err)
-		}
-		a, err := b.Jogar(context.Background(), st, time.Nanosecond) // the clock must not matter
-		if err != nil {
-			t.Fatal(err)
-		}
-		if i == 0 {
-			first = a
-			continue
-		}
-		if a.Move != first.Move || a.Stats.Nodes != first.Stats.Nodes || a.Stats.Depth != first.Stats.Depth {
-			t.Errorf("run %d: %s, %d nodes, depth %d; first run %s, %d, %d", i+1,
-				a.Move, a.Stats.Nodes, a.Stats.Depth, first.Move, first.Stats.Nodes, first.Stats.Depth)
-		}
-	}
-}
