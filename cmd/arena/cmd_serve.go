@@ -1,0 +1,175 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/arenabots/arena/arena"
+	"github.com/arenabots/arena/bots/builtin"
+	"github.com/arenabots/arena/bots/host"
+	"github.com/arenabots/arena/referee"
+	"github.com/arenabots/arena/results"
+	"github.com/arenabots/arena/web"
+)
+
+// defaultAddr is where the web page listens unless --addr says otherwise:
+// this machine only.
+const defaultAddr = "127.0.0.1:8080"
+
+// followEvery is how often arena serve reads the journals it shows.
+const followEvery = 500 * time.Millisecond
+
+// playFlags are the flags of arena serve --play.
+type playFlags struct {
+	on      bool
+	out     string
+	tempo   int
+	margin  int
+	sandbox host.Sandbox
+	game    gameFlags
+}
+
+func newServeCmd() *cobra.Command {
+	var (
+		addr string
+		play playFlags
+	)
+	cmd := &cobra.Command{
+		Use:   "serve DIR...",
+		Short: "Show leagues' results directories in a web page, live as they grow",
+		Long: `Serve a web page of each results directory: progress and ETA, standings with
+their ratings chart, crosstable, faults, time per move, and a viewer of every finished
+game (arrow keys step through it). The page follows each journal as another process
+(arena run) writes it. It listens on ` + defaultAddr + ` (this machine only) unless --addr
+says otherwise, and is read-only.
+
+With --play, a person picks a built-in bot and a board seed on the page and plays it
+by clicking the board; those games are recorded in --play-out like a league's.`,
+		Args: func(c *cobra.Command, args []string) error {
+			if len(args) == 0 && !play.on {
+				return usage(fmt.Errorf("%s wants at least one results directory, or --play (see '%s --help')", c.CommandPath(), c.CommandPath()))
+			}
+			return nil
+		},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			ctx := cmd.Context()
+			s := &web.Server{}
+			for _, dir := range args {
+				if err := checkResultsDir(dir); err != nil {
+					return err
+				}
+				l, err := web.Open(dir)
+				if err != nil {
+					return usage(err)
+				}
+				go l.Follow(ctx, followEvery)
+				s.Leagues = append(s.Leagues, l)
+			}
+			if play.on {
+				p, unlock, err := newPlay(ctx, cmd.ErrOrStderr(), play)
+				if err != nil {
+					return err
+				}
+				defer unlock()
+				s.Play = p
+				s.Leagues = append(s.Leagues, p.League)
+			}
+			return serveWeb(ctx, cmd.ErrOrStderr(), addr, s.Handler())
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&addr, "addr", defaultAddr, "address to listen on (host:port; port 0 picks a free one)")
+	f.BoolVar(&play.on, "play", false, "let a person play a built-in bot on the page")
+	f.StringVar(&play.out, "play-out", "results/play", "with --play: the results directory of the people's games")
+	f.IntVar(&play.tempo, "tempo", 1000, "with --play: the bot's time budget per move in ms (a person has none)")
+	f.IntVar(&play.margin, "margin", arena.DefaultMarginMS, "with --play: margin over the bot's budget in ms")
+	addSandboxFlag(f, &play.sandbox)
+	play.game.add(f)
+	return cmd
+}
+
+// newPlay sets up people's games: it takes the lock of their results
+// directory, released by unlock.
+func newPlay(ctx context.Context, stderr io.Writer, o playFlags) (*web.Play, func(), error) {
+	if o.tempo <= 0 || o.margin < 0 {
+		return nil, nil, usage(fmt.Errorf("--tempo must be positive and --margin not negative (got %d and %d)", o.tempo, o.margin))
+	}
+	rules, err := o.game.rules()
+	if err != nil {
+		return nil, nil, err
+	}
+	self, err := host.Self()
+	if err != nil {
+		return nil, nil, err
+	}
+	lock, err := results.LockDir(o.out)
+	if err != nil {
+		return nil, nil, usage(err)
+	}
+	unlock := func() { lock.Unlock() }
+	l := web.NewLeague(web.Info{Name: "play", Dir: o.out, Rules: rules, TempoMS: o.tempo, Scoring: results.DefaultScoring()})
+	if err := l.Reload(); err != nil {
+		unlock()
+		return nil, nil, err
+	}
+	start := func(ctx context.Context, name string) (referee.Player, func(), error) {
+		spec, err := botSpec(self, host.BuiltinPrefix+name, nil)
+		if err != nil {
+			return nil, nil, err
+		}
+		spec.Name, spec.Sandbox = name, o.sandbox
+		p, err := host.Start(ctx, spec)
+		if err != nil {
+			return nil, nil, err
+		}
+		return p, func() { p.Close() }, nil
+	}
+	clock := referee.Clock{Tempo: time.Duration(o.tempo) * time.Millisecond, Margin: time.Duration(o.margin) * time.Millisecond}
+	p, err := web.NewPlay(ctx, l, builtin.Names(), clock, start)
+	if err != nil {
+		unlock()
+		return nil, nil, err
+	}
+	p.Log = func(err error) { fmt.Fprintln(stderr, "arena: play:", err) }
+	return p, unlock, nil
+}
+
+// serveWeb serves h on addr until ctx is done, saying where on w.
+func serveWeb(ctx context.Context, w io.Writer, addr string, h http.Handler) error {
+	stop, err := startWeb(w, addr, h)
+	if err != nil {
+		return err
+	}
+	<-ctx.Done()
+	return stop()
+}
+
+// startWeb starts serving h on addr, says where on w, and returns the
+// function that stops it.
+func startWeb(w io.Writer, addr string, h http.Handler) (stop func() error, err error) {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return nil, usage(fmt.Errorf("--addr %s: %w", addr, err))
+	}
+	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
+	fmt.Fprintf(w, "arena: web page at http://%s/\n", ln.Addr())
+	done := make(chan error, 1)
+	go func() { done <- srv.Serve(ln) }()
+	return func() error {
+		ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+		defer cancel()
+		_ = srv.Shutdown(ctx) // event streams never end by themselves: cut them
+		srv.Close()
+		if err := <-done; !errors.Is(err, http.ErrServerClosed) {
+			return err
+		}
+		return nil
+	}, nil
+}
