@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"sync"
 	"time"
 
@@ -287,7 +288,7 @@ func readGameView(dir string, g results.Game) (GameView, error) {
 	if err != nil {
 		return GameView{}, err
 	}
-	v := GameView{Game: g}
+	v := GameView{Game: g, Seed: strconv.FormatUint(g.Seed, 10)}
 	for i, ln := range lines {
 		v.Moves = append(v.Moves, lineView(ln))
 		v.SVGs = append(v.SVGs, svg(pos[i]))

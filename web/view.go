@@ -113,9 +113,12 @@ type LiveView struct {
 // GameView is a finished game for the viewer: its journal line, its plies
 // from ply 0 (the initial position) on, and the drawing after each.
 type GameView struct {
-	Game  results.Game `json:"game"`
-	Moves []MoveView   `json:"moves"`
-	SVGs  []string     `json:"svgs"`
+	Game results.Game `json:"game"`
+	// Seed is Game.Seed in decimal: JavaScript numbers cannot hold every
+	// uint64.
+	Seed  string     `json:"seed"`
+	Moves []MoveView `json:"moves"`
+	SVGs  []string   `json:"svgs"`
 }
 
 // liveGame is a game in play.

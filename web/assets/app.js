@@ -159,7 +159,7 @@
     viewer = {game: g, ply: 0};
     const info = g.game;
     $("viewer-h").textContent = `Game ${info.id}`;
-    $("viewer-info").textContent = `round ${info.round}, board seed ${info.board_seed}: ${info.white} (white) vs ${info.black} (black), ` +
+    $("viewer-info").textContent = `round ${info.round}, board seed ${g.seed}: ${info.white} (white) vs ${info.black} (black), ` +
       `${info.result} by ${info.reason}, ${info.scores[0]}-${info.scores[1]}` + (info.detail ? ` — ${info.detail}` : "");
     const list = $("viewer-moves");
     list.replaceChildren(...g.moves.map((m, i) => el("li", {"data-ply": i},
