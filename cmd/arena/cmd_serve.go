@@ -45,13 +45,14 @@ func newServeCmd() *cobra.Command {
 		Use:   "serve DIR...",
 		Short: "Show leagues' results directories in a web page, live as they grow",
 		Long: `Serve a web page of each results directory: progress and ETA, standings with
-their ratings chart, crosstable, faults, time per move, and a viewer of every finished
-game (arrow keys step through it). The page follows each journal as another process
-(arena run) writes it. It listens on ` + defaultAddr + ` (this machine only) unless --addr
-says otherwise, and is read-only.
+their ratings chart, crosstable, faults, time per move, and a viewer of every
+finished game (arrow keys step through it). The page follows each journal as
+another process (arena run) writes it. It listens on ` + defaultAddr + ` (this
+machine only) unless --addr says otherwise, and is read-only.
 
-With --play, a person picks a built-in bot and a board seed on the page and plays it
-by clicking the board; those games are recorded in --play-out like a league's.`,
+With --play, a person picks a built-in bot and a board seed on the page and
+plays it by clicking the board; those games are recorded in --play-out like a
+league's.`,
 		Args: func(c *cobra.Command, args []string) error {
 			if len(args) == 0 && !play.on {
 				return usage(fmt.Errorf("%s wants at least one results directory, or --play (see '%s --help')", c.CommandPath(), c.CommandPath()))
@@ -85,11 +86,11 @@ by clicking the board; those games are recorded in --play-out like a league's.`,
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&addr, "addr", defaultAddr, "address to listen on (host:port; port 0 picks a free one)")
+	f.StringVar(&addr, "addr", defaultAddr, "host:port to listen on (port 0: any)")
 	f.BoolVar(&play.on, "play", false, "let a person play a built-in bot on the page")
-	f.StringVar(&play.out, "play-out", "results/play", "with --play: the results directory of the people's games")
-	f.IntVar(&play.tempo, "tempo", 1000, "with --play: the bot's time budget per move in ms (a person has none)")
-	f.IntVar(&play.margin, "margin", arena.DefaultMarginMS, "with --play: margin over the bot's budget in ms")
+	f.StringVar(&play.out, "play-out", "results/play", "--play: where people's games go")
+	f.IntVar(&play.tempo, "tempo", 1000, "--play: the bot's ms a move (a person: no limit)")
+	f.IntVar(&play.margin, "margin", arena.DefaultMarginMS, "--play: margin over the bot's budget in ms")
 	addSandboxFlag(f, &play.sandbox)
 	play.game.add(f)
 	return cmd
