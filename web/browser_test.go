@@ -225,21 +225,28 @@ func TestServeFinished(t *testing.T) {
 
 // TestRunWeb opens arena run --web on a Dots and Boxes league as it plays:
 // a game in play shows a board of 5x6 boxes (71 arcs), and its moves
-// appear as they are played.
+// appear as they are played. Then arena serve on the same running league
+// shows its games as the journal grows.
 func TestRunWeb(t *testing.T) {
 	bin := needBrowser(t)
 	dir := t.TempDir()
-	file := writeLeague(t, dir, "live", "game: dots\nseed: 3\nrounds: 3\ntempo_ms: 150\nconcurrency: 1\nbots:\n"+
+	file := writeLeague(t, dir, "live", "game: dots\nopening_arcs: 6\nseed: 3\nrounds: 5\ntempo_ms: 150\ntime_margin_ms: 1000\nconcurrency: 2\nbots:\n"+
 		"  - {name: alphabeta, builtin: alphabeta}\n  - {name: greedy, builtin: greedy}\n")
 	addr := startArena(t, bin, dir, "run", "--plain", "--web", "127.0.0.1:0", file)
 	ctx := browser(t)
 	do(t, ctx, "open the page", chromedp.Navigate(addr))
 	waitFor(t, ctx, "a game in play", count("article.live")+" > 0")
-	if n := eval[int](t, ctx, `document.querySelector("article.live").querySelectorAll("line.arc").length`); n != 71 {
-		t.Errorf("live board: %d arcs, want 5*7+6*6 = 71", n)
+
+	// Games end and start: each check reads one card in one expression.
+	arcs, err := chromedp.Run(ctx, chromedp.Poll[int](`(() => { const c = document.querySelector("article.live"); return c && c.querySelectorAll("line.arc").length; })()`, chromedp.WithPollingTimeout(hang)))
+	if err != nil || arcs != 71 {
+		t.Errorf("live board: %d arcs (%v), want 5*7+6*6 = 71", arcs, err)
 	}
 	card := `document.querySelector("article.live")`
-	ply := eval[string](t, ctx, card+`.dataset.game + " " + `+card+`.dataset.ply`)
+	ply, err := chromedp.Run(ctx, chromedp.Poll[string](`(() => { const c = `+card+`; return c && c.dataset.game + " " + c.dataset.ply; })()`, chromedp.WithPollingTimeout(hang)))
+	if err != nil {
+		t.Fatal(err)
+	}
 	waitFor(t, ctx, "the next move of the game in play",
 		fmt.Sprintf(`(() => { const c = %s; return c && (c.dataset.game + " " + c.dataset.ply) !== %q; })()`, card, ply))
 	waitFor(t, ctx, "a move with its time", count("article.live .last-move"))
@@ -253,7 +260,20 @@ func TestRunWeb(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	waitFor(t, ctx, "a finished game in the standings", count("#games tbody tr")+" > 0")
+	waitFor(t, ctx, "a finished game", count("#games tbody tr")+" > 0")
+
+	// arena serve follows the same league from its journal, in a second tab.
+	served := startArena(t, bin, dir, "serve", "live", "--addr", "127.0.0.1:0")
+	tab, cancel := chromedp.NewContext(ctx)
+	defer cancel()
+	do(t, tab, "open arena serve", chromedp.Navigate(served))
+	waitFor(t, tab, "the standings", count("#standings tbody tr")+" === 2")
+	seen := eval[int](t, tab, count("#games tbody tr"))
+	if seen == 10 {
+		t.Fatal("the league ended before arena serve could follow it: make it longer")
+	}
+	waitFor(t, tab, "a game that ended since arena serve started", count("#games tbody tr")+fmt.Sprintf(" > %d", seen))
+	screenshot(t, tab, "served")
 }
 
 // TestServePlay plays a person's move by clicking a square of the board
