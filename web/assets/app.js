@@ -176,6 +176,7 @@
     viewer.ply = Math.max(0, Math.min(n - 1, i));
     $("viewer-board").innerHTML = viewer.game.svgs[viewer.ply];
     $("v-ply").textContent = `ply ${viewer.ply} of ${n - 1}`;
+    $("viewer-move").replaceChildren(viewer.ply ? statsLine(viewer.game.moves[viewer.ply]) : "");
     for (const li of $("viewer-moves").children) {
       if (Number(li.dataset.ply) === viewer.ply) { li.setAttribute("aria-current", "step"); li.scrollIntoView({block: "nearest"}); }
       else li.removeAttribute("aria-current");
