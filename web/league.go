@@ -237,7 +237,7 @@ func (l *League) publish(event string, v any) {
 	l.changed = make(chan struct{})
 }
 
-// since returns the messages after id, or ok false when the oldest of them
+// after returns the messages after id, or ok false when the oldest of them
 // is no longer kept; and a channel closed at the next message.
 func (l *League) after(id int64) (msgs []message, ok bool, changed <-chan struct{}) {
 	l.mu.Lock()
