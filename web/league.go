@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"io/fs"
+	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -102,17 +103,27 @@ func (l *League) Reload() error {
 	return nil
 }
 
-// Follow reloads the journal every interval until ctx is done, for a
-// league that another process is writing.
+// Follow reloads the journal every interval, when its size or time
+// changed, until ctx is done: for a league that another process is
+// writing.
 func (l *League) Follow(ctx context.Context, interval time.Duration) {
 	t := time.NewTicker(interval)
 	defer t.Stop()
+	path := filepath.Join(l.info.Dir, results.JournalName)
+	var size int64
+	var mtime time.Time
 	for {
 		select {
 		case <-ctx.Done():
 			return
 		case <-t.C:
-			_ = l.Reload() // a journal being replaced is read on the next tick
+		}
+		fi, err := os.Stat(path)
+		if err != nil || fi.Size() == size && fi.ModTime().Equal(mtime) {
+			continue
+		}
+		if l.Reload() == nil { // a journal being replaced is read on the next tick
+			size, mtime = fi.Size(), fi.ModTime()
 		}
 	}
 }
