@@ -26,6 +26,10 @@ const MaxPlies = 10_000
 // Playouts is the number of random games TestGame plays from each seed.
 const Playouts = 3
 
+// drawEvery is how often a playout checks the drawing of a state that is
+// a referee.Drawer: every drawEvery plies, and at the end.
+const drawEvery = 20
+
 // One bug tends to repeat at every ply: a playout is abandoned after
 // maxPlayoutErrors problems, and the whole check after maxErrors.
 const (
@@ -52,7 +56,7 @@ const (
 //     each with a move to play;
 //   - a state that is a referee.Drawer draws well-formed SVG whose
 //     data-target attributes are unique and name the Target of every
-//     legal move but a pass;
+//     legal move but a pass (checked every few plies);
 //   - Decode rejects what is not a position, and nothing panics.
 func TestGame(g referee.Game, seeds []uint64) error {
 	c := &checker{g: g, where: fmt.Sprintf("gametest: %q", g.Name())}
@@ -175,6 +179,11 @@ func (c *checker) playout(seed, stream uint64) {
 		before := c.encode(s)
 		moves := s.Moves(nil)
 		c.checkState(s, before, moves)
+		// A drawing is checked now and then: parsing it costs more than
+		// every other check of the ply.
+		if d, ok := s.(referee.Drawer); ok && (ply%drawEvery == 0 || len(moves) == 0) {
+			c.checkDrawing(s, d, moves)
+		}
 		if len(moves) == 0 {
 			return
 		}
@@ -248,9 +257,6 @@ func (c *checker) checkState(s referee.State, before string, moves []referee.Mov
 	}
 	_ = s.String()
 	_ = s.Scores()
-	if d, ok := s.(referee.Drawer); ok {
-		c.checkDrawing(s, d, moves)
-	}
 	if after := c.encode(s); after != before {
 		c.errorf("a method other than Play changed the state from\n%s\nto\n%s", before, after)
 	}
