@@ -101,6 +101,9 @@ func (r *Recorder) Record(seed uint64, white, black string, initial referee.Stat
 	return g, record(r.dir, r.j, g, initial, rec)
 }
 
+// Dir returns the results directory.
+func (r *Recorder) Dir() string { return r.dir }
+
 // Close closes the journal and releases the directory's lock.
 func (r *Recorder) Close() error {
 	err := r.j.Close()
