@@ -44,9 +44,9 @@ func newPlayCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "play --white PLAYER --black PLAYER --seed N",
 		Short: "Play one game between two bots, or against a bot yourself, move by move",
-		Long: `Play starts two bots, plays one game of --game (default cavalo) from the initial
-board of --seed, and prints each move (ply, side, move, time, nodes), then the final
-board, the score and the verdict.
+		Long: `Play plays one game of --game (default cavalo) from the initial board of --seed
+between two players, bots or you, and prints each move (ply, side, move, time, nodes),
+then the final board, the score and the verdict.
 
 PLAYER is the path of an executable, builtin:NAME[,KEY=VALUE...] for a built-in bot,
 e.g. builtin:greedy or builtin:random,seed=7, or human: you, at the terminal (./human
@@ -134,7 +134,7 @@ are (games.jsonl, games/ID.jsonl, games/ID.log.dat, read by 'arena standings' an
 	f.BoolVarP(&o.verbose, "verbose", "v", false, "show go-plugin's log and the bots' stderr")
 	addSandboxFlag(f, &o.sandbox)
 	f.BoolVar(&o.boards, "boards", false, "draw the board after every move")
-	f.StringVar(&o.out, "out", "", "record the game in this results directory (default for a human: "+humanOut+")")
+	f.StringVar(&o.out, "out", "", "record the game in results directory `DIR` (human: "+humanOut+")")
 	o.game.add(f)
 	return cmd
 }

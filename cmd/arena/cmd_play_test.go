@@ -2,12 +2,14 @@ package main
 
 import (
 	"errors"
+	"fmt"
 	"regexp"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/arenabots/arena/referee"
+	"github.com/arenabots/arena/results"
 )
 
 // movesOf returns the ply, side and move columns of a game's output.
@@ -97,6 +99,8 @@ func TestPlayUsage(t *testing.T) {
 		{"play", "--white", "builtin:greedy", "--black", "builtin:nope"},
 		{"play", "--white", "builtin:greedy", "--black", "builtin:greedy", "--tempo", "-5"},
 		{"play", "--white", "builtin:greedy", "--black", "builtin:greedy", "extra"},
+		{"play", "--white", "builtin:greedy", "--black", "builtin:greedy", "--human-tempo", "1000"},
+		{"play", "--white", "human", "--black", "builtin:greedy", "--human-tempo", "-1"},
 		{"bot", "check"},
 	} {
 		_, err := arenaOut(t, args...)
@@ -104,6 +108,35 @@ func TestPlayUsage(t *testing.T) {
 		if !errors.As(err, &u) {
 			t.Errorf("%q: error %v, want a usage error", args, err)
 		}
+	}
+}
+
+// TestPlayOut records two games between bots in one results directory,
+// then is refused the directory while another writer holds it.
+func TestPlayOut(t *testing.T) {
+	dir := t.TempDir()
+	args := []string{"play", "--white", "builtin:greedy", "--black", "builtin:random,seed=3", "--tempo", "500", "--out", dir}
+	for i, id := range []string{"01-builtin-greedy-builtin-random-seed-3", "02-builtin-greedy-builtin-random-seed-3"} {
+		out, err := arenaOut(t, append(args, "--seed", fmt.Sprint(i+1))...)
+		if err != nil {
+			t.Fatalf("play: %v\n%s", err, out)
+		}
+		if want := fmt.Sprintf("recorded as %s in %s: arena replay %s %s\n", id, dir, dir, id); !strings.HasSuffix(out, want) {
+			t.Errorf("output does not end with %q:\n%s", want, out)
+		}
+	}
+	if out, err := arenaOut(t, "standings", dir); err != nil || !strings.Contains(out, "builtin:greedy") {
+		t.Errorf("standings of the games played: %v\n%s", err, out)
+	}
+	lock, err := results.LockDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer lock.Unlock()
+	_, err = arenaOut(t, args...)
+	var u usageError
+	if !errors.As(err, &u) || !strings.Contains(err.Error(), "is in use by another arena") {
+		t.Errorf("play into a locked directory: error %v, want a usage error saying it is in use", err)
 	}
 }
 
