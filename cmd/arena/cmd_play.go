@@ -85,22 +85,9 @@ are (games.jsonl, games/ID.jsonl, games/ID.log.dat, read by 'arena standings' an
 			if err != nil {
 				return err
 			}
-			term := human.NewTerminal(c.InOrStdin(), c.OutOrStdout())
-			var seats [2]arena.Seat
-			for i, ref := range [2]string{o.white, o.black} {
-				if ref == humanRef {
-					seats[i].Player = human.New(ref, term)
-					continue
-				}
-				s, err := botSpec(self, ref, nil)
-				if err != nil {
-					return usage(err)
-				}
-				s.Name = ref
-				s.StartTimeout = time.Duration(o.start) * time.Millisecond
-				s.Verbose = o.verbose
-				s.Sandbox = o.sandbox
-				seats[i].Spec = s
+			seats, err := o.seats(self, human.NewTerminal(c.InOrStdin(), c.OutOrStdout()))
+			if err != nil {
+				return usage(err)
 			}
 			out := o.out
 			if out == "" && o.withHuman() {
@@ -108,14 +95,7 @@ are (games.jsonl, games/ID.jsonl, games/ID.log.dat, read by 'arena standings' an
 			}
 			var rec *arena.Recorder
 			if out != "" {
-				warn := func(w string) { fmt.Fprintln(c.ErrOrStderr(), "arena: warning:", w) }
-				var locked *results.LockedError
-				var damaged *results.DamagedError
-				rec, err = arena.OpenRecorder(out, warn)
-				if errors.As(err, &locked) || errors.As(err, &damaged) {
-					return usage(fmt.Errorf("%w (or record the game elsewhere with --out DIR)", err))
-				}
-				if err != nil {
+				if rec, err = openRecorder(c.ErrOrStderr(), out); err != nil {
 					return err
 				}
 				defer rec.Close()
@@ -142,6 +122,43 @@ are (games.jsonl, games/ID.jsonl, games/ID.log.dat, read by 'arena standings' an
 // withHuman reports whether a person plays a side.
 func (o playOptions) withHuman() bool { return o.white == humanRef || o.black == humanRef }
 
+// seats returns the players of White and Black: a person at term, or a
+// bot.
+func (o playOptions) seats(self string, term *human.Terminal) ([2]arena.Seat, error) {
+	var seats [2]arena.Seat
+	for i, ref := range [2]string{o.white, o.black} {
+		if ref == humanRef {
+			seats[i].Player = human.New(ref, term)
+			continue
+		}
+		s, err := botSpec(self, ref, nil)
+		if err != nil {
+			return seats, err
+		}
+		s.Name = ref
+		s.StartTimeout = time.Duration(o.start) * time.Millisecond
+		s.Verbose = o.verbose
+		s.Sandbox = o.sandbox
+		seats[i].Spec = s
+	}
+	return seats, nil
+}
+
+// openRecorder opens the results directory dir to record a game, warning
+// on stderr. A directory in use or with a damaged journal is a usage error.
+func openRecorder(stderr io.Writer, dir string) (*arena.Recorder, error) {
+	warn := func(w string) { fmt.Fprintln(stderr, "arena: warning:", w) }
+	rec, err := arena.OpenRecorder(dir, warn)
+	var (
+		locked  *results.LockedError
+		damaged *results.DamagedError
+	)
+	if errors.As(err, &locked) || errors.As(err, &damaged) {
+		return nil, usage(fmt.Errorf("%w (or record the game elsewhere with --out DIR)", err))
+	}
+	return rec, err
+}
+
 // playGame plays the game from st between seats, prints it to w and, when
 // r is not nil, records it there.
 func playGame(ctx context.Context, w io.Writer, st referee.State, seats [2]arena.Seat, o playOptions, r *arena.Recorder) error {
@@ -157,11 +174,9 @@ func playGame(ctx context.Context, w io.Writer, st referee.State, seats [2]arena
 			}
 		},
 	}
-	var names [2]string
+	names := [2]string{o.white, o.black}
 	for i, s := range seats {
-		names[i] = s.Spec.Name
 		if s.Player != nil {
-			names[i] = humanRef
 			opt.Own[i] = &referee.Clock{}
 			if o.humanTempo > 0 {
 				opt.Own[i] = &referee.Clock{Tempo: time.Duration(o.humanTempo) * time.Millisecond, Margin: opt.Clock.Margin}
@@ -172,7 +187,7 @@ func playGame(ctx context.Context, w io.Writer, st referee.State, seats [2]arena
 	rec := arena.Play(ctx, st, seats, opt, func(procs [2]*host.Process) {
 		fmt.Fprintf(w, "board %d, %dms a move (+%dms margin)\nwhite: %s\nblack: %s\n",
 			o.seed, o.tempo, o.margin, describeSeat(names[0], procs[0], opt.Own[0]), describeSeat(names[1], procs[1], opt.Own[1]))
-		if (procs[0] != nil || seats[0].Player != nil) && (procs[1] != nil || seats[1].Player != nil) {
+		if seated := func(i int) bool { return procs[i] != nil || seats[i].Player != nil }; seated(0) && seated(1) {
 			fmt.Fprintln(w, moveLegend)
 			fmt.Fprintf(w, "%4s  %-5s  %-7s  %9s  %10s\n", "ply", "side", "move", "time", "nodes")
 		}
