@@ -1,8 +1,10 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"regexp"
 	"strings"
 	"testing"
@@ -137,6 +139,31 @@ func TestPlayOut(t *testing.T) {
 	var u usageError
 	if !errors.As(err, &u) || !strings.Contains(err.Error(), "is in use by another arena") {
 		t.Errorf("play into a locked directory: error %v, want a usage error saying it is in use", err)
+	}
+}
+
+// TestPlayHumanTempo gives a person who never types 100ms a move: the game
+// is lost on time, while the bot, at a tempo of 500ms, is not cut off.
+func TestPlayHumanTempo(t *testing.T) {
+	never, typing := io.Pipe()
+	defer typing.Close()
+	var out bytes.Buffer
+	root := newRootCmd()
+	root.SetArgs([]string{"play", "--black", "human", "--white", "builtin:greedy", "--tempo", "500",
+		"--human-tempo", "100", "--out", t.TempDir()})
+	root.SetIn(never)
+	root.SetOut(&out)
+	root.SetErr(&out)
+	if err := root.Execute(); err != nil {
+		t.Fatalf("play: %v\n%s", err, out.String())
+	}
+	for _, want := range []string{"black: human (you: 100ms a move)\n", "you have 100ms for this move\n"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("output lacks %q:\n%s", want, out.String())
+		}
+	}
+	if !regexp.MustCompile(`\nwhite wins, white \d+, black \d+ \(timeout: black: context deadline exceeded\)\n`).MatchString(out.String()) {
+		t.Errorf("output lacks Black's loss on time:\n%s", out.String())
 	}
 }
 
