@@ -3,6 +3,7 @@ module github.com/arenabots/arena
 go 1.26.0
 
 require (
+	github.com/creack/pty v1.1.24
 	github.com/elastic/go-seccomp-bpf v1.6.0
 	github.com/hashicorp/go-hclog v1.6.3
 	github.com/hashicorp/go-plugin v1.8.0
