@@ -12,19 +12,34 @@ import (
 	"github.com/arenabots/arena/referee"
 )
 
+// Seat is one side of a game: a bot, started from Spec as a fresh process,
+// or Player, who needs no process, such as a person (see bots/human).
+type Seat struct {
+	Spec   host.Spec
+	Player referee.Player // when set, plays this side; Spec is unused
+}
+
 // PlayGame plays st to its end between fresh processes started from specs
-// (White's, then Black's) and stops them, whatever happened. A bot that
-// fails to start forfeits (both failing: a loss for both). started, if not
-// nil, is called once both starts are over, with nil for a bot that did not
-// start.
+// (White's, then Black's): Play between two bots.
 func PlayGame(ctx context.Context, st referee.State, specs [2]host.Spec, opt referee.MatchOptions, started func([2]*host.Process)) referee.Record {
+	return Play(ctx, st, [2]Seat{{Spec: specs[0]}, {Spec: specs[1]}}, opt, started)
+}
+
+// Play plays st to its end between seats (White's, then Black's): it starts
+// a fresh process for each bot and stops them, whatever happened. A bot that
+// fails to start forfeits (both failing: a loss for both). started, if not
+// nil, is called once the starts are over, with nil for a bot that did not
+// start and for a seat's Player.
+func Play(ctx context.Context, st referee.State, seats [2]Seat, opt referee.MatchOptions, started func([2]*host.Process)) referee.Record {
 	var (
 		procs [2]*host.Process
 		errs  [2]error
 		wg    sync.WaitGroup
 	)
-	for i := range specs {
-		wg.Go(func() { procs[i], errs[i] = host.Start(ctx, specs[i]) })
+	for i, s := range seats {
+		if s.Player == nil {
+			wg.Go(func() { procs[i], errs[i] = host.Start(ctx, s.Spec) })
+		}
 	}
 	wg.Wait()
 	defer func() {
@@ -41,15 +56,18 @@ func PlayGame(ctx context.Context, st referee.State, specs [2]host.Spec, opt ref
 	if ctx.Err() != nil {
 		return referee.Unplayed(st, 0, referee.Interrupted, ctx.Err().Error())
 	}
+	var players [2]referee.Player
 	for i, p := range procs {
+		players[i] = seats[i].Player
 		if p != nil && errs[i] == nil {
-			errs[i] = checkPlays(specs[i].Name, p.Info().Games, st.Game().Name())
+			players[i] = p
+			errs[i] = checkPlays(seats[i].Spec.Name, p.Info().Games, st.Game().Name())
 		}
 	}
 	if errs[0] != nil || errs[1] != nil {
 		return unstarted(st, errs)
 	}
-	return referee.Match(ctx, st, [2]referee.Player{procs[0], procs[1]}, opt)
+	return referee.Match(ctx, st, players, opt)
 }
 
 // checkPlays returns a start fault unless a bot whose Info lists games

@@ -2,6 +2,7 @@ package arena
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -25,14 +26,17 @@ type hostileCase struct {
 	reason referee.Reason
 	detail []string
 	check  func(t *testing.T, cfg *Config, g results.Game, bot string)
-	// timed says the case is about time (a timeout, a slow start, or a bot
-	// stopped between its calls), so it keeps the league's clock and start
-	// timeout; the others play with untimedMS for both.
+	// timed says the case is about the move clock (a timeout, or a bot
+	// stopped between its calls), so it keeps the league's time margin; the
+	// others play with a margin of untimedMS.
 	timed bool
+	// startMS is the start timeout of a case about it; the others start
+	// within untimedMS.
+	startMS int
 }
 
 // untimedMS is the time margin and the start timeout of the hostile cases
-// that are not about time: long enough for a fork bomb, 100 MiB of output or
+// that are not about them: long enough for a fork bomb, 100 MiB of output or
 // a race-instrumented start on the busiest test machine.
 const untimedMS = 20_000
 
@@ -52,7 +56,7 @@ func hostileCases() map[string]hostileCase {
 		"version2":  start("jogador protocol version 2, arena speaks version 1"),
 		"core2":     start("go-plugin core protocol version 2, arena speaks version 1"),
 		"exitstart": start("exited with status 7 before the handshake"),
-		"slowstart": {reason: referee.Start, detail: []string{"no handshake within 1.5s"}, timed: true},
+		"slowstart": {reason: referee.Start, detail: []string{"no handshake within 10s"}, startMS: 10_000},
 		"crash":     crash("exited with status 3"),
 		"exitlate":  {reason: referee.Crash, detail: []string{"exited with status 5"}, check: checkPlayed(6)},
 		// Sandboxed, the bot is PID 1 of its namespace, which the SIGTERM
@@ -147,11 +151,12 @@ func TestHostileLeague(t *testing.T) {
 			c := *cfg
 			c.Bots = []BotConfig{greedy, b}
 			c.Out = filepath.Join(t.TempDir(), "out")
+			// Unless this bot shows something about time, its verdict must
+			// not depend on how busy the machine is: the margin and the
+			// start timeout only bound a hang.
+			c.StartTimeout = cmp.Or(tc.startMS, untimedMS)
 			if !tc.timed {
-				// What this bot shows is not about time, so its verdict
-				// must not depend on how busy the machine is: the margin
-				// and the start timeout only bound a hang.
-				c.MarginMS, c.StartTimeout = untimedMS, untimedMS
+				c.MarginMS = untimedMS
 			}
 			if b.Name == "forkbomb" {
 				// Where the limit is RLIMIT_NPROC, a ceiling over all of

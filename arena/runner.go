@@ -114,21 +114,18 @@ func (r *Runner) Run(ctx context.Context) (Summary, error) {
 	if err != nil {
 		return sum, err
 	}
-	lock, err := results.LockDir(c.Out)
+	lock, err := lockDir(c.Out, r.warn)
 	if err != nil {
 		return sum, err
 	}
 	defer lock.Unlock()
-	if h := lock.Stale(); h != nil {
-		r.warn(fmt.Sprintf("%s: took over the lock of a run that ended without releasing it (%s)", c.Out, h))
-	}
 	if err := r.checkBots(); err != nil {
 		return sum, err
 	}
 	if err := r.prepare(achieved); err != nil {
 		return sum, err
 	}
-	j, err := r.openJournal()
+	j, err := openJournal(c.Out, r.warn)
 	if err != nil {
 		return sum, err
 	}
@@ -222,25 +219,6 @@ func (r *Runner) checkBots() error {
 		r.warn(p.Error() + "; its games are forfeits (reason start)")
 	}
 	return nil
-}
-
-// openJournal opens the league's journal for appending and reports a torn
-// last line that it cut off. A damaged journal is refused with the command
-// that repairs it.
-func (r *Runner) openJournal() (*results.Journal, error) {
-	out := r.Config.Out
-	j, err := results.OpenJournal(filepath.Join(out, results.JournalName))
-	var damaged *results.DamagedError
-	if errors.As(err, &damaged) {
-		return nil, fmt.Errorf("%w; a league does not resume on a damaged journal: 'arena journal repair %s' moves the damaged lines out and keeps a copy of the journal", err, out)
-	}
-	if err != nil {
-		return nil, err
-	}
-	if j.Torn() > 0 {
-		r.warn(fmt.Sprintf("%s: cut off a torn last line (%d bytes, a game cut short by a crash; it is played again), kept in %s", j.Path(), j.Torn(), j.TornFile()))
-	}
-	return j, nil
 }
 
 // ErrSandbox says the kernel lacks what the league's strict sandbox needs.
@@ -342,10 +320,7 @@ func (r *Runner) playAndRecord(ctx context.Context, s Scheduled, j *results.Jour
 		return nil, nil
 	}
 	g := results.FromRecord(s.ID, s.Round, s.Seed, c.Bots[s.White].Name, c.Bots[s.Black].Name, rec, start, time.Now())
-	if err := results.WriteGameLog(c.Out, g, initial, rec); err != nil {
-		return nil, err
-	}
-	if err := j.Append(g); err != nil {
+	if err := record(c.Out, j, g, initial, rec); err != nil {
 		return nil, err
 	}
 	return &g, nil

@@ -2,16 +2,14 @@ package arena
 
 import (
 	"errors"
-	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
-	"sync/atomic"
 	"testing"
-	"time"
 
+	"github.com/arenabots/arena/internal/sandboxtest"
 	"github.com/arenabots/arena/internal/testbin"
 	"github.com/arenabots/arena/referee"
 	"github.com/arenabots/arena/results"
@@ -60,30 +58,14 @@ func testSandboxLeague(t *testing.T, sandbox string) {
 		t.Fatal(err)
 	}
 	out := filepath.Join(dir, "out")
-	hostTmp := filepath.Join(os.TempDir(), "arena-probe-"+strconv.Itoa(os.Getpid())+"-"+strconv.FormatInt(time.Now().UnixNano(), 36))
-	t.Cleanup(func() { os.Remove(hostTmp) })
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ln.Close()
-	var accepted atomic.Int32
-	go func() {
-		for {
-			c, err := ln.Accept()
-			if err != nil {
-				return
-			}
-			accepted.Add(1)
-			c.Close()
-		}
-	}()
+	hostTmp := sandboxtest.HostTmp(t)
+	addr, accepted := sandboxtest.Listener(t)
 	body := "name: sandbox\nrounds: 1\ntempo_ms: 3000\nconcurrency: 1\nout: out\n"
 	if sandbox != "" {
 		body += "sandbox: " + sandbox + "\n"
 	}
 	body += "bots:\n  - {name: greedy, builtin: greedy}\n  - {name: probe, path: bin/testbot, args: [probe"
-	for _, a := range []string{"sibling=" + sibling, "results=" + out, "tmp=" + hostTmp, "tcp=" + ln.Addr().String(), "pid=" + strconv.Itoa(os.Getpid())} {
+	for _, a := range []string{"sibling=" + sibling, "results=" + out, "tmp=" + hostTmp, "tcp=" + addr, "pid=" + strconv.Itoa(os.Getpid())} {
 		body += ", " + strconv.Quote(a)
 	}
 	body += "]}\n"

@@ -110,7 +110,7 @@ func TestDamagedJournal(t *testing.T) {
 	}
 
 	code, _, stderr := arena("run", "--plain", cfg.File())
-	want := fmt.Sprintf("arena: %s:3: unexpected end of JSON input: the journal holds lines that are not games; a league does not resume on a damaged journal: 'arena journal repair %s' moves the damaged lines out and keeps a copy of the journal\n", journal, cfg.Out)
+	want := fmt.Sprintf("arena: %s:3: unexpected end of JSON input: the journal holds lines that are not games; arena adds no game to a damaged journal: 'arena journal repair %s' moves the damaged lines out and keeps a copy of the journal\n", journal, cfg.Out)
 	if code != 2 || stderr != want {
 		t.Errorf("arena run: exit %d, stderr %q; want 2 and %q", code, stderr, want)
 	}

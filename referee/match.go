@@ -30,7 +30,13 @@ const (
 
 // MatchOptions configure Match.
 type MatchOptions struct {
+	// Clock is the time control of both sides, unless Own gives a side its
+	// own.
 	Clock Clock
+	// Own, when set for a side (White's, then Black's), is that side's time
+	// control in place of Clock: a person playing a bot keeps their own
+	// clock, with no limit under the zero Clock.
+	Own [2]*Clock
 	// RefereeForced plays moves that are the only legal choice without
 	// calling the bot (forced_moves: referee). A pass is never sent to a bot.
 	RefereeForced bool
@@ -93,8 +99,9 @@ func Match(ctx context.Context, st State, players [2]Player, opt MatchOptions) R
 			rec.add(mr, opt)
 			continue
 		}
-		call := Ask(ctx, players[side.Index()], st, moves, opt.Clock)
-		j := Judge(st, opt.Clock, call)
+		clock := opt.clock(side)
+		call := Ask(ctx, players[side.Index()], st, moves, clock)
+		j := Judge(st, clock, call)
 		rec.Time[side.Index()] += call.Elapsed
 		mr.Elapsed, mr.Stats, mr.Log, mr.Answer = call.Elapsed, call.Reply.Stats, call.Reply.Log, j.Answer
 		if call.Err != nil && ctx.Err() != nil {
@@ -109,6 +116,14 @@ func Match(ctx context.Context, st State, players [2]Player, opt MatchOptions) R
 		st.Play(j.Move)
 		rec.add(mr, opt)
 	}
+}
+
+// clock returns side's time control.
+func (o MatchOptions) clock(side Side) Clock {
+	if c := o.Own[side.Index()]; c != nil {
+		return *c
+	}
+	return o.Clock
 }
 
 // policy returns what a fault that ends a game with reason r costs.

@@ -435,6 +435,27 @@ func TestMatchZeroClock(t *testing.T) {
 	}
 }
 
+// TestMatchOwnClock gives White no limit and Black a tight one: White's
+// calls have no deadline and are never late, Black's are cut off.
+func TestMatchOwnClock(t *testing.T) {
+	white := playerFunc(func(ctx context.Context, req Request) (Reply, error) {
+		if _, ok := ctx.Deadline(); ok || req.Tempo != 0 {
+			t.Errorf("White's call has a deadline or a tempo (%v), want none", req.Tempo)
+		}
+		return firstLegal(ctx, req)
+	})
+	black := playerFunc(func(ctx context.Context, _ Request) (Reply, error) {
+		<-ctx.Done()
+		return Reply{}, ctx.Err()
+	})
+	tight := Clock{Tempo: time.Millisecond, Margin: time.Millisecond}
+	rec := Match(context.Background(), cavalo.Game{}.New(9), [2]Player{white, black},
+		MatchOptions{Clock: tight, Own: [2]*Clock{{}, nil}})
+	if rec.Reason != Timeout || rec.Loser != Black {
+		t.Errorf("got reason %v, loser %v (%s); want timeout, black", rec.Reason, rec.Loser, rec.Detail)
+	}
+}
+
 func TestUnplayed(t *testing.T) {
 	tests := []struct {
 		loser  Side

@@ -2,7 +2,6 @@ package host
 
 import (
 	"context"
-	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -13,6 +12,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/arenabots/arena/internal/sandboxtest"
 )
 
 // asUserEnv, set, runs the sandbox tests as the unprivileged user the
@@ -96,30 +97,14 @@ func newProbeTargets(t *testing.T) probeTargets {
 	if err := os.WriteFile(sibling, []byte("secret strategy\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	hostTmp := filepath.Join(os.TempDir(), "arena-probe-"+strconv.Itoa(os.Getpid())+"-"+strconv.FormatInt(time.Now().UnixNano(), 36))
-	t.Cleanup(func() { os.Remove(hostTmp) })
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { ln.Close() })
-	var accepted atomic.Int32
-	go func() {
-		for {
-			c, err := ln.Accept()
-			if err != nil {
-				return
-			}
-			accepted.Add(1)
-			c.Close()
-		}
-	}()
+	hostTmp := sandboxtest.HostTmp(t)
+	addr, accepted := sandboxtest.Listener(t)
 	return probeTargets{
 		args: []string{
 			"sibling=" + sibling, "results=" + results, "tmp=" + hostTmp,
-			"tcp=" + ln.Addr().String(), "pid=" + strconv.Itoa(os.Getpid()),
+			"tcp=" + addr, "pid=" + strconv.Itoa(os.Getpid()),
 		},
-		results: results, hostTmp: hostTmp, accepted: &accepted,
+		results: results, hostTmp: hostTmp, accepted: accepted,
 	}
 }
 

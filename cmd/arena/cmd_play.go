@@ -12,7 +12,9 @@ import (
 
 	"github.com/arenabots/arena/arena"
 	"github.com/arenabots/arena/bots/host"
+	"github.com/arenabots/arena/bots/human"
 	"github.com/arenabots/arena/referee"
+	"github.com/arenabots/arena/results"
 )
 
 // playOptions are the flags of `arena play`.
@@ -20,24 +22,45 @@ type playOptions struct {
 	white, black  string
 	seed          uint64
 	tempo, margin int
+	humanTempo    int
 	start         int
 	verbose       bool
 	sandbox       host.Sandbox
 	boards        bool
+	out           string
 	game          gameFlags
 }
+
+// humanRef is the player of --white or --black that is a person at the
+// terminal.
+const humanRef = "human"
+
+// humanOut is where a game with a person is recorded unless --out says
+// otherwise.
+const humanOut = "results/human"
 
 func newPlayCmd() *cobra.Command {
 	var o playOptions
 	cmd := &cobra.Command{
-		Use:   "play --white BOT --black BOT --seed N",
-		Short: "Play one game between two bots and show it move by move",
-		Long: `Play starts two bots, plays one game of --game (default cavalo) from the initial
-board of --seed, and prints each move (ply, side, move, time, nodes), then the final
-board, the score and the verdict.
+		Use:   "play --white PLAYER --black PLAYER --seed N",
+		Short: "Play one game between two bots, or against a bot yourself, move by move",
+		Long: `Play plays one game of --game (default cavalo) from the initial board of --seed
+between two players, bots or you, and prints each move (ply, side, move, time, nodes),
+then the final board, the score and the verdict.
 
-BOT is the path of an executable, or builtin:NAME[,KEY=VALUE...] for a built-in bot,
-e.g. builtin:greedy or builtin:random,seed=7.`,
+PLAYER is the path of an executable, builtin:NAME[,KEY=VALUE...] for a built-in bot,
+e.g. builtin:greedy or builtin:random,seed=7, or human: you, at the terminal (./human
+for a bot of that name). You get the board before each of your moves and type moves in
+the game's notation: J10 or C4xH8 (Cavalo), A1-B1 (Dots and Boxes); ? lists the legal
+moves, a wrong move is refused with the reason, and the end of the input (Ctrl-D)
+resigns. You have no time limit unless --human-tempo; the bot keeps --tempo. Moves
+with one choice (the placements, a pass) are played for both sides.
+
+With --out DIR the game is recorded in the results directory DIR as a league's games
+are (games.jsonl, games/ID.jsonl, games/ID.log.dat, read by 'arena standings' and
+'arena replay'); a game with a human is recorded in ` + humanOut + ` by default.`,
+		Example: "  arena play --white human --black builtin:greedy --seed 7\n" +
+			"  arena play --game dots --white builtin:alphabeta --black human --human-tempo 60000",
 		Args: func(c *cobra.Command, args []string) error {
 			if len(args) > 0 {
 				return usage(fmt.Errorf("%s takes no arguments, got %q (see '%s --help')", c.CommandPath(), args, c.CommandPath()))
@@ -46,10 +69,13 @@ e.g. builtin:greedy or builtin:random,seed=7.`,
 		},
 		RunE: func(c *cobra.Command, _ []string) error {
 			if o.white == "" || o.black == "" {
-				return usage(errors.New("play wants --white BOT and --black BOT (see 'arena play --help')"))
+				return usage(errors.New("play wants --white PLAYER and --black PLAYER (see 'arena play --help')"))
 			}
-			if o.tempo <= 0 || o.margin < 0 {
-				return usage(fmt.Errorf("--tempo must be positive and --margin not negative (got %d and %d)", o.tempo, o.margin))
+			if o.tempo <= 0 || o.margin < 0 || o.humanTempo < 0 {
+				return usage(fmt.Errorf("--tempo must be positive, --margin and --human-tempo not negative (got %d, %d and %d)", o.tempo, o.margin, o.humanTempo))
+			}
+			if o.humanTempo > 0 && !o.withHuman() {
+				return usage(errors.New("--human-tempo is for a game with a person: --white human or --black human"))
 			}
 			rules, err := o.game.rules()
 			if err != nil {
@@ -59,38 +85,88 @@ e.g. builtin:greedy or builtin:random,seed=7.`,
 			if err != nil {
 				return err
 			}
-			var specs [2]host.Spec
-			for i, ref := range [2]string{o.white, o.black} {
-				if specs[i], err = botSpec(self, ref, nil); err != nil {
-					return usage(err)
-				}
-				specs[i].Name = ref
-				specs[i].StartTimeout = time.Duration(o.start) * time.Millisecond
-				specs[i].Verbose = o.verbose
-				specs[i].Sandbox = o.sandbox
+			seats, err := o.seats(self, human.NewTerminal(c.InOrStdin(), c.OutOrStdout()))
+			if err != nil {
+				return usage(err)
 			}
-			return playGame(c.Context(), c.OutOrStdout(), rules.New(o.seed), specs, o)
+			out := o.out
+			if out == "" && o.withHuman() {
+				out = humanOut
+			}
+			var rec *arena.Recorder
+			if out != "" {
+				if rec, err = openRecorder(c.ErrOrStderr(), out); err != nil {
+					return err
+				}
+				defer rec.Close()
+			}
+			return playGame(c.Context(), c.OutOrStdout(), rules.New(o.seed), seats, o, rec)
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&o.white, "white", "", "the bot playing White (moves first)")
-	f.StringVar(&o.black, "black", "", "the bot playing Black")
+	f.StringVar(&o.white, "white", "", "the player of White (moves first): a bot, or human")
+	f.StringVar(&o.black, "black", "", "the player of Black: a bot, or human")
 	f.Uint64Var(&o.seed, "seed", 1, "the board's seed")
-	f.IntVar(&o.tempo, "tempo", 1000, "time budget per move in ms")
+	f.IntVar(&o.tempo, "tempo", 1000, "a bot's time budget per move in ms")
 	f.IntVar(&o.margin, "margin", arena.DefaultMarginMS, "margin over the budget in ms before a move is late")
+	f.IntVar(&o.humanTempo, "human-tempo", 0, "a person's time per move in ms (default: no limit)")
 	f.IntVar(&o.start, "start-timeout", 5000, "time for each bot to start in ms")
 	f.BoolVarP(&o.verbose, "verbose", "v", false, "show go-plugin's log and the bots' stderr")
 	addSandboxFlag(f, &o.sandbox)
 	f.BoolVar(&o.boards, "boards", false, "draw the board after every move")
+	f.StringVar(&o.out, "out", "", "record the game in results directory `DIR` (human: "+humanOut+")")
 	o.game.add(f)
 	return cmd
 }
 
-// playGame starts both bots, plays the game from st and prints it to w.
-func playGame(ctx context.Context, w io.Writer, st referee.State, specs [2]host.Spec, o playOptions) error {
+// withHuman reports whether a person plays a side.
+func (o playOptions) withHuman() bool { return o.white == humanRef || o.black == humanRef }
+
+// seats returns the players of White and Black: a person at term, or a
+// bot.
+func (o playOptions) seats(self string, term *human.Terminal) ([2]arena.Seat, error) {
+	var seats [2]arena.Seat
+	for i, ref := range [2]string{o.white, o.black} {
+		if ref == humanRef {
+			seats[i].Player = human.New(ref, term)
+			continue
+		}
+		s, err := botSpec(self, ref, nil)
+		if err != nil {
+			return seats, err
+		}
+		s.Name = ref
+		s.StartTimeout = time.Duration(o.start) * time.Millisecond
+		s.Verbose = o.verbose
+		s.Sandbox = o.sandbox
+		seats[i].Spec = s
+	}
+	return seats, nil
+}
+
+// openRecorder opens the results directory dir to record a game, warning
+// on stderr. A directory in use or with a damaged journal is a usage error.
+func openRecorder(stderr io.Writer, dir string) (*arena.Recorder, error) {
+	warn := func(w string) { fmt.Fprintln(stderr, "arena: warning:", w) }
+	rec, err := arena.OpenRecorder(dir, warn)
+	var (
+		locked  *results.LockedError
+		damaged *results.DamagedError
+	)
+	if errors.As(err, &locked) || errors.As(err, &damaged) {
+		return nil, usage(fmt.Errorf("%w (or record the game elsewhere with --out DIR)", err))
+	}
+	return rec, err
+}
+
+// playGame plays the game from st between seats, prints it to w and, when
+// r is not nil, records it there.
+func playGame(ctx context.Context, w io.Writer, st referee.State, seats [2]arena.Seat, o playOptions, r *arena.Recorder) error {
 	board := st.Clone() // the board after the moves printed so far
+	initial := st.Clone()
 	opt := referee.MatchOptions{
-		Clock: referee.Clock{Tempo: time.Duration(o.tempo) * time.Millisecond, Margin: time.Duration(o.margin) * time.Millisecond},
+		Clock:         referee.Clock{Tempo: time.Duration(o.tempo) * time.Millisecond, Margin: time.Duration(o.margin) * time.Millisecond},
+		RefereeForced: o.withHuman(),
 		OnMove: func(m referee.MoveRecord) {
 			printMove(w, m)
 			if o.boards && m.Move != "" {
@@ -98,10 +174,20 @@ func playGame(ctx context.Context, w io.Writer, st referee.State, specs [2]host.
 			}
 		},
 	}
-	rec := arena.PlayGame(ctx, st, specs, opt, func(procs [2]*host.Process) {
+	names := [2]string{o.white, o.black}
+	for i, s := range seats {
+		if s.Player != nil {
+			opt.Own[i] = &referee.Clock{}
+			if o.humanTempo > 0 {
+				opt.Own[i] = &referee.Clock{Tempo: time.Duration(o.humanTempo) * time.Millisecond, Margin: opt.Clock.Margin}
+			}
+		}
+	}
+	start := time.Now()
+	rec := arena.Play(ctx, st, seats, opt, func(procs [2]*host.Process) {
 		fmt.Fprintf(w, "board %d, %dms a move (+%dms margin)\nwhite: %s\nblack: %s\n",
-			o.seed, o.tempo, o.margin, describeBot(specs[0].Name, procs[0]), describeBot(specs[1].Name, procs[1]))
-		if procs[0] != nil && procs[1] != nil {
+			o.seed, o.tempo, o.margin, describeSeat(names[0], procs[0], opt.Own[0]), describeSeat(names[1], procs[1], opt.Own[1]))
+		if seated := func(i int) bool { return procs[i] != nil || seats[i].Player != nil }; seated(0) && seated(1) {
 			fmt.Fprintln(w, moveLegend)
 			fmt.Fprintf(w, "%4s  %-5s  %-7s  %9s  %10s\n", "ply", "side", "move", "time", "nodes")
 		}
@@ -110,7 +196,27 @@ func playGame(ctx context.Context, w io.Writer, st referee.State, specs [2]host.
 	if rec.Reason == referee.Interrupted {
 		return ctx.Err()
 	}
+	if r == nil {
+		return nil
+	}
+	g, err := r.Record(o.seed, names[0], names[1], initial, rec, start, time.Now())
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "recorded as %s in %s: arena replay %s %s\n", g.ID, r.Dir(), r.Dir(), g.ID)
 	return nil
+}
+
+// describeSeat names a player: a bot with what it says of itself once
+// started, a person with their time limit.
+func describeSeat(name string, p *host.Process, own *referee.Clock) string {
+	if own == nil {
+		return describeBot(name, p)
+	}
+	if own.Tempo == 0 {
+		return name + " (you: no time limit)"
+	}
+	return fmt.Sprintf("%s (you: %dms a move)", name, own.Tempo.Milliseconds())
 }
 
 // describeBot names a bot with what it says of itself once started.

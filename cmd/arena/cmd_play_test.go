@@ -1,13 +1,17 @@
 package main
 
 import (
+	"bytes"
 	"errors"
+	"fmt"
+	"io"
 	"regexp"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/arenabots/arena/referee"
+	"github.com/arenabots/arena/results"
 )
 
 // movesOf returns the ply, side and move columns of a game's output.
@@ -97,6 +101,8 @@ func TestPlayUsage(t *testing.T) {
 		{"play", "--white", "builtin:greedy", "--black", "builtin:nope"},
 		{"play", "--white", "builtin:greedy", "--black", "builtin:greedy", "--tempo", "-5"},
 		{"play", "--white", "builtin:greedy", "--black", "builtin:greedy", "extra"},
+		{"play", "--white", "builtin:greedy", "--black", "builtin:greedy", "--human-tempo", "1000"},
+		{"play", "--white", "human", "--black", "builtin:greedy", "--human-tempo", "-1"},
 		{"bot", "check"},
 	} {
 		_, err := arenaOut(t, args...)
@@ -104,6 +110,60 @@ func TestPlayUsage(t *testing.T) {
 		if !errors.As(err, &u) {
 			t.Errorf("%q: error %v, want a usage error", args, err)
 		}
+	}
+}
+
+// TestPlayOut records two games between bots in one results directory,
+// then is refused the directory while another writer holds it.
+func TestPlayOut(t *testing.T) {
+	dir := t.TempDir()
+	args := []string{"play", "--white", "builtin:greedy", "--black", "builtin:random,seed=3", "--tempo", "500", "--out", dir}
+	for i, id := range []string{"01-builtin-greedy-builtin-random-seed-3", "02-builtin-greedy-builtin-random-seed-3"} {
+		out, err := arenaOut(t, append(args, "--seed", fmt.Sprint(i+1))...)
+		if err != nil {
+			t.Fatalf("play: %v\n%s", err, out)
+		}
+		if want := fmt.Sprintf("recorded as %s in %s: arena replay %s %s\n", id, dir, dir, id); !strings.HasSuffix(out, want) {
+			t.Errorf("output does not end with %q:\n%s", want, out)
+		}
+	}
+	if out, err := arenaOut(t, "standings", dir); err != nil || !strings.Contains(out, "builtin:greedy") {
+		t.Errorf("standings of the games played: %v\n%s", err, out)
+	}
+	lock, err := results.LockDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer lock.Unlock()
+	_, err = arenaOut(t, args...)
+	var u usageError
+	if !errors.As(err, &u) || !strings.Contains(err.Error(), "is in use by another arena") {
+		t.Errorf("play into a locked directory: error %v, want a usage error saying it is in use", err)
+	}
+}
+
+// TestPlayHumanTempo gives a person who never types 100ms a move: the game
+// is lost on time, while the bot, at a tempo of 500ms, is not cut off.
+func TestPlayHumanTempo(t *testing.T) {
+	never, typing := io.Pipe()
+	defer typing.Close()
+	var out bytes.Buffer
+	root := newRootCmd()
+	root.SetArgs([]string{"play", "--black", "human", "--white", "builtin:greedy", "--tempo", "500",
+		"--human-tempo", "100", "--out", t.TempDir()})
+	root.SetIn(never)
+	root.SetOut(&out)
+	root.SetErr(&out)
+	if err := root.Execute(); err != nil {
+		t.Fatalf("play: %v\n%s", err, out.String())
+	}
+	for _, want := range []string{"black: human (you: 100ms a move)\n", "you have 100ms for this move\n"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("output lacks %q:\n%s", want, out.String())
+		}
+	}
+	if !regexp.MustCompile(`\nwhite wins, white \d+, black \d+ \(timeout: black: context deadline exceeded\)\n`).MatchString(out.String()) {
+		t.Errorf("output lacks Black's loss on time:\n%s", out.String())
 	}
 }
 

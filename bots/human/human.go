@@ -1,0 +1,60 @@
+package human
+
+import (
+	"context"
+	"errors"
+
+	"github.com/arenabots/arena/referee"
+)
+
+// Source gives the moves a person enters.
+//
+// Move returns the person's entry for a move in req.State, as typed, in the
+// game's notation. problem is "" on the first ask of a move; when the Player
+// refused the previous entry, problem says why, for the Source to show
+// before it asks again. Move must return when ctx is done, with an error
+// that wraps ctx.Err(). A person who gives up returns ErrResigned.
+type Source interface {
+	Move(ctx context.Context, req referee.Request, problem string) (string, error)
+}
+
+// ErrResigned is the error a Source returns when the person gives up the
+// game, e.g. the terminal's input ended. The referee ends the game against
+// that side.
+var ErrResigned = errors.New("resigned")
+
+// Player is a person in a match: a referee.Player that asks its Source for
+// each move.
+type Player struct {
+	name string
+	src  Source
+}
+
+// New returns the player called name whose moves come from src.
+func New(name string, src Source) *Player { return &Player{name: name, src: src} }
+
+// Name returns the player's name.
+func (p *Player) Name() string { return p.name }
+
+// Play asks the Source for a move until it gives one the referee will
+// accept (referee.Judge under no clock), and returns that entry as typed.
+// It returns the Source's error when it gives none, or ctx's error once ctx
+// is done.
+func (p *Player) Play(ctx context.Context, req referee.Request) (referee.Reply, error) {
+	problem := ""
+	for {
+		if err := ctx.Err(); err != nil {
+			return referee.Reply{}, err
+		}
+		text, err := p.src.Move(ctx, req, problem)
+		if err != nil {
+			return referee.Reply{}, err
+		}
+		call := referee.Call{Reply: referee.Reply{Move: text}}
+		v := referee.Judge(req.State, referee.Clock{}, call).Verdict
+		if v == nil {
+			return call.Reply, nil
+		}
+		problem = v.Detail
+	}
+}
