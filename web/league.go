@@ -138,9 +138,7 @@ func (l *League) Event(e arena.Event) {
 	case e.Move != nil:
 		l.move(e.Move.Game, e.Move.Record)
 	case e.Game != nil:
-		l.mu.Lock()
-		defer l.mu.Unlock()
-		l.end(*e.Game)
+		l.finish(e.Game.ID, *e.Game)
 	default: // the run starts: the journal holds what is resumed
 		_ = l.Reload()
 		l.mu.Lock()
@@ -172,20 +170,23 @@ func (l *League) move(id string, mr referee.MoveRecord) {
 	l.publish("live", g.view(l.info.TempoMS))
 }
 
-// end adds a finished game and stops following it. A person's game shows
-// its last position with the result until the page is reloaded.
-func (l *League) end(g results.Game) {
-	if lg := l.live[g.ID]; lg != nil && lg.human != 0 {
+// finish stops following game id, which ended as g (a person's game gets
+// its id in the journal only then), and adds g. A person's game shows its
+// last position with the result until the page is reloaded.
+func (l *League) finish(id string, g results.Game) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if lg := l.live[id]; lg != nil && lg.human != 0 {
 		v := lg.view(l.info.TempoMS)
 		v.Legal, v.Result = nil, g.Result
 		l.publish("live", v)
 	}
-	delete(l.live, g.ID)
-	l.order = slices.DeleteFunc(l.order, func(id string) bool { return id == g.ID })
+	delete(l.live, id)
+	l.order = slices.DeleteFunc(l.order, func(x string) bool { return x == id })
 	if !l.ids[g.ID] {
 		l.addGame(g)
 	}
-	l.publish("tables", l.tables(g.ID))
+	l.publish("tables", l.tables(id))
 }
 
 // setHuman marks the side of game id that a person plays.

@@ -6,68 +6,62 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"path/filepath"
 	"slices"
 	"sync"
 	"time"
 
 	"github.com/arenabots/arena/arena"
+	"github.com/arenabots/arena/bots/human"
 	"github.com/arenabots/arena/referee"
-	"github.com/arenabots/arena/results"
 )
 
 // Human is the name a person plays under in the journal.
 const Human = "human"
 
-// StartBot starts the bot called name for one game and returns it with a
-// function that stops it.
-type StartBot func(ctx context.Context, name string) (referee.Player, func(), error)
+// SeatOf returns the seat of the bot called name, one of Play.Bots.
+type SeatOf func(name string) (arena.Seat, error)
 
 // Play lets a person play a bot by clicking the board (arena serve
-// --play). Its games are played on League's board and recorded in its
-// results directory like a league's games: a journal line and move logs
-// each, with the person named Human.
+// --play). Its games are shown in League and recorded by a Recorder in
+// League's results directory like a league's games: a journal line and
+// move logs each, the person named Human.
 type Play struct {
 	Bots   []string // the bots a person may pick
 	League *League
-	Start  StartBot
 	// Clock is the bot's time control; the person has no time limit.
 	Clock referee.Clock
 	// Log, if set, is told of a game that could not be recorded.
 	Log func(error)
 
-	ctx     context.Context // the server's: games stop with it
-	journal *results.Journal
-	mu      sync.Mutex
-	games   map[string]*humanGame
+	ctx   context.Context // the server's: games stop with it
+	seat  SeatOf
+	rec   *arena.Recorder
+	mu    sync.Mutex
+	n     int // games started
+	games map[string]*humanGame
 }
 
-// NewPlay opens the journal of league's results directory, which it then
-// writes until ctx is done; the caller holds the directory's lock.
-func NewPlay(ctx context.Context, league *League, bots []string, clock referee.Clock, start StartBot) (*Play, error) {
-	j, err := results.OpenJournal(filepath.Join(league.info.Dir, results.JournalName))
-	if err != nil {
-		return nil, err
-	}
-	go func() {
-		<-ctx.Done()
-		j.Close()
-	}()
-	return &Play{Bots: bots, League: league, Start: start, Clock: clock, ctx: ctx, journal: j, games: map[string]*humanGame{}}, nil
+// NewPlay returns the people's games of league against bots, each seated
+// by seat and recorded by rec, which writes league's results directory.
+// Games in play stop when ctx is done.
+func NewPlay(ctx context.Context, league *League, bots []string, clock referee.Clock, seat SeatOf, rec *arena.Recorder) *Play {
+	return &Play{Bots: bots, League: league, Clock: clock, ctx: ctx, seat: seat, rec: rec, games: map[string]*humanGame{}}
 }
 
-// humanGame is a person's side of a game: the moves offered and the move
-// chosen.
+// humanGame is the page's side of a person's game, the Source of the
+// person's moves (see bots/human): it offers the legal moves on the page
+// and hands over the one clicked.
 type humanGame struct {
-	id     string
+	id     string // the game's id while in play
 	league *League
 	moves  chan string
 	mu     sync.Mutex
 	offer  map[string][]string // the legal moves by target; nil when not the person's turn
 }
 
-// Move is the person's answer to req: it offers the legal moves on the page
-// and waits for one. problem is unused: the page offers legal moves only.
+// Move offers the legal moves of req on the page, by the drawing's place
+// that plays each, and waits for the person to pick one. problem is
+// unused: the page offers legal moves only.
 func (h *humanGame) Move(ctx context.Context, req referee.Request, problem string) (string, error) {
 	offer := map[string][]string{}
 	d, _ := req.State.(referee.Drawer)
@@ -78,22 +72,22 @@ func (h *humanGame) Move(ctx context.Context, req referee.Request, problem strin
 		}
 		offer[target] = append(offer[target], req.State.FormatMove(m))
 	}
-	h.mu.Lock()
-	h.offer = offer
-	h.mu.Unlock()
-	h.league.offer(h.id, offer)
-	defer func() {
-		h.mu.Lock()
-		h.offer = nil
-		h.mu.Unlock()
-		h.league.offer(h.id, nil)
-	}()
+	h.setOffer(offer)
+	defer h.setOffer(nil)
 	select {
 	case m := <-h.moves:
 		return m, nil
 	case <-ctx.Done():
 		return "", ctx.Err()
 	}
+}
+
+// setOffer shows the moves on offer (nil: none) on the page.
+func (h *humanGame) setOffer(offer map[string][]string) {
+	h.mu.Lock()
+	h.offer = offer
+	h.mu.Unlock()
+	h.league.offer(h.id, offer)
 }
 
 // choose hands the person's move to the game, if it is one offered.
@@ -115,30 +109,6 @@ func (h *humanGame) choose(move string) error {
 	}
 }
 
-// humanPlayer is the referee.Player of a person.
-type humanPlayer struct{ h *humanGame }
-
-// Play asks the person for a move.
-func (p humanPlayer) Play(ctx context.Context, req referee.Request) (referee.Reply, error) {
-	m, err := p.h.Move(ctx, req, "")
-	return referee.Reply{Move: m}, err
-}
-
-// clocked gives a bot its tempo and cuts its call off at the clock's
-// limit, when the match itself has no clock because a person plays.
-type clocked struct {
-	p     referee.Player
-	clock referee.Clock
-}
-
-// Play asks the bot with the tempo announced and the deadline set.
-func (c clocked) Play(ctx context.Context, req referee.Request) (referee.Reply, error) {
-	req.Tempo = c.clock.Tempo
-	ctx, cancel := context.WithTimeout(ctx, c.clock.Limit())
-	defer cancel()
-	return c.p.Play(ctx, req)
-}
-
 // playRequest is the body of POST /api/play.
 type playRequest struct {
 	Bot  string `json:"bot"`
@@ -158,32 +128,29 @@ func (s *Server) playStart(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, fmt.Sprintf("unknown bot %q", req.Bot), http.StatusBadRequest)
 		return
 	}
-	human := referee.White
-	if req.Side == "black" {
-		human = referee.Black
-	}
-	bot, stop, err := p.Start(p.ctx, req.Bot)
+	bot, err := p.seat(req.Bot)
 	if err != nil {
-		http.Error(w, "starting "+req.Bot+": "+err.Error(), http.StatusInternalServerError)
+		http.Error(w, err.Error(), http.StatusBadRequest)
 		return
 	}
-	names := [2]string{Human, req.Bot}
-	if human == referee.Black {
-		names = [2]string{req.Bot, Human}
+	person := referee.White
+	if req.Side == "black" {
+		person = referee.Black
 	}
 	p.mu.Lock()
-	id := fmt.Sprintf("p%03d-%s-%s", len(p.journal.Games())+len(p.games)+1, names[0], names[1])
-	h := &humanGame{id: id, league: p.League, moves: make(chan string, 1)}
-	p.games[id] = h
+	p.n++
+	h := &humanGame{id: fmt.Sprintf("play-%d", p.n), league: p.League, moves: make(chan string, 1)}
+	p.games[h.id] = h
 	p.mu.Unlock()
-	var players [2]referee.Player
-	players[human.Index()] = humanPlayer{h}
-	players[human.Other().Index()] = clocked{bot, p.Clock}
-	go p.run(h, human, players, stop, req.Seed, names)
+	var seats [2]arena.Seat
+	var names [2]string
+	seats[person.Index()], names[person.Index()] = arena.Seat{Player: human.New(Human, h)}, Human
+	seats[person.Other().Index()], names[person.Other().Index()] = bot, req.Bot
+	go p.run(h, person, seats, names, req.Seed)
 	writeJSON(w, struct {
 		League int    `json:"league"`
 		Game   string `json:"game"`
-	}{slices.Index(s.Leagues, p.League), id})
+	}{slices.Index(s.Leagues, p.League), h.id})
 }
 
 // playMove hands a person's move to their game.
@@ -207,9 +174,9 @@ func (s *Server) playMove(w http.ResponseWriter, r *http.Request) {
 	w.WriteHeader(http.StatusNoContent)
 }
 
-// run plays a person's game to its end and records it.
-func (p *Play) run(h *humanGame, human referee.Side, players [2]referee.Player, stop func(), seed uint64, names [2]string) {
-	defer stop()
+// run plays a person's game to its end, as arena play does, and records
+// it.
+func (p *Play) run(h *humanGame, person referee.Side, seats [2]arena.Seat, names [2]string, seed uint64) {
 	defer func() {
 		p.mu.Lock()
 		delete(p.games, h.id)
@@ -219,27 +186,28 @@ func (p *Play) run(h *humanGame, human referee.Side, players [2]referee.Player, 
 	st := l.info.Rules.New(seed)
 	initial := st.Clone()
 	start := time.Now()
-	l.Event(arena.Event{Start: &arena.GameStart{ID: h.id, Round: 1, Seed: seed, White: names[0], Black: names[1], Initial: st.Clone()}})
-	l.setHuman(h.id, human)
-	opt := referee.MatchOptions{OnMove: func(mr referee.MoveRecord) {
-		l.Event(arena.Event{Move: &arena.MoveEvent{Game: h.id, Record: mr}})
-	}}
-	rec := referee.Match(p.ctx, st, players, opt)
+	l.Event(arena.Event{Start: &arena.GameStart{ID: h.id, Seed: seed, White: names[0], Black: names[1], Initial: st.Clone()}})
+	l.setHuman(h.id, person)
+	opt := referee.MatchOptions{
+		Clock:         p.Clock,
+		RefereeForced: true, // a person is not asked to pass or play the only move
+		OnMove: func(mr referee.MoveRecord) {
+			l.Event(arena.Event{Move: &arena.MoveEvent{Game: h.id, Record: mr}})
+		},
+	}
+	opt.Own[person.Index()] = &referee.Clock{} // no limit
+	rec := arena.Play(p.ctx, st, seats, opt, nil)
 	if rec.Reason == referee.Interrupted {
 		l.drop(h.id)
 		return
 	}
-	g := results.FromRecord(h.id, 1, seed, names[0], names[1], rec, start, time.Now())
-	err := results.WriteGameLog(l.info.Dir, g, initial, rec)
-	if err == nil {
-		err = p.journal.Append(g)
-	}
+	g, err := p.rec.Record(seed, names[0], names[1], initial, rec, start, time.Now())
 	if err != nil {
 		l.drop(h.id)
 		if p.Log != nil {
-			p.Log(fmt.Errorf("game %s: %w", h.id, err))
+			p.Log(fmt.Errorf("%s: %w", h.id, err))
 		}
 		return
 	}
-	l.Event(arena.Event{Game: &g})
+	l.finish(h.id, g)
 }

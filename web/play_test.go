@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/arenabots/arena/arena"
 	"github.com/arenabots/arena/games/dots"
 	"github.com/arenabots/arena/referee"
 	"github.com/arenabots/arena/results"
@@ -30,11 +31,13 @@ func TestPlayRecordsGame(t *testing.T) {
 	defer cancel()
 	dir := t.TempDir()
 	l := NewLeague(Info{Name: "play", Dir: dir, Rules: dots.Game{Rows: 2, Cols: 2}, TempoMS: 100, Scoring: results.DefaultScoring()})
-	start := func(context.Context, string) (referee.Player, func(), error) { return firstMove{}, func() {}, nil }
-	p, err := NewPlay(ctx, l, []string{"first"}, referee.Clock{Tempo: 100 * time.Millisecond, Margin: time.Second}, start)
+	rec, err := arena.OpenRecorder(dir, func(w string) { t.Error(w) })
 	if err != nil {
 		t.Fatal(err)
 	}
+	defer rec.Close()
+	seat := func(string) (arena.Seat, error) { return arena.Seat{Player: firstMove{}}, nil }
+	p := NewPlay(ctx, l, []string{"first"}, referee.Clock{Tempo: 100 * time.Millisecond, Margin: time.Second}, seat, rec)
 	srv := httptest.NewServer((&Server{Leagues: []*League{l}, Play: p}).Handler())
 	defer srv.Close()
 	post := func(path, body string) *http.Response {

@@ -74,11 +74,11 @@ league's.`,
 				s.Leagues = append(s.Leagues, l)
 			}
 			if play.on {
-				p, unlock, err := newPlay(ctx, cmd.ErrOrStderr(), play)
+				p, closePlay, err := newPlay(ctx, cmd.ErrOrStderr(), play)
 				if err != nil {
 					return err
 				}
-				defer unlock()
+				defer closePlay()
 				s.Play = p
 				s.Leagues = append(s.Leagues, p.League)
 			}
@@ -96,9 +96,9 @@ league's.`,
 	return cmd
 }
 
-// newPlay sets up people's games: it takes the lock of their results
-// directory, released by unlock.
-func newPlay(ctx context.Context, stderr io.Writer, o playFlags) (*web.Play, func(), error) {
+// newPlay sets up people's games, recorded in o.out, whose lock it takes
+// until close.
+func newPlay(ctx context.Context, stderr io.Writer, o playFlags) (p *web.Play, close func() error, err error) {
 	if o.tempo <= 0 || o.margin < 0 {
 		return nil, nil, usage(fmt.Errorf("--tempo must be positive and --margin not negative (got %d and %d)", o.tempo, o.margin))
 	}
@@ -110,36 +110,24 @@ func newPlay(ctx context.Context, stderr io.Writer, o playFlags) (*web.Play, fun
 	if err != nil {
 		return nil, nil, err
 	}
-	lock, err := results.LockDir(o.out)
+	rec, err := openRecorder(stderr, o.out)
 	if err != nil {
-		return nil, nil, usage(err)
+		return nil, nil, err
 	}
-	unlock := func() { lock.Unlock() }
 	l := web.NewLeague(web.Info{Name: "play", Dir: o.out, Rules: rules, TempoMS: o.tempo, Scoring: results.DefaultScoring()})
 	if err := l.Reload(); err != nil {
-		unlock()
+		rec.Close()
 		return nil, nil, err
 	}
-	start := func(ctx context.Context, name string) (referee.Player, func(), error) {
+	seat := func(name string) (arena.Seat, error) {
 		spec, err := botSpec(self, host.BuiltinPrefix+name, nil)
-		if err != nil {
-			return nil, nil, err
-		}
 		spec.Name, spec.Sandbox = name, o.sandbox
-		p, err := host.Start(ctx, spec)
-		if err != nil {
-			return nil, nil, err
-		}
-		return p, func() { p.Close() }, nil
+		return arena.Seat{Spec: spec}, err
 	}
 	clock := referee.Clock{Tempo: time.Duration(o.tempo) * time.Millisecond, Margin: time.Duration(o.margin) * time.Millisecond}
-	p, err := web.NewPlay(ctx, l, builtin.Names(), clock, start)
-	if err != nil {
-		unlock()
-		return nil, nil, err
-	}
+	p = web.NewPlay(ctx, l, builtin.Names(), clock, seat, rec)
 	p.Log = func(err error) { fmt.Fprintln(stderr, "arena: play:", err) }
-	return p, unlock, nil
+	return p, rec.Close, nil
 }
 
 // serveWeb serves h on addr until ctx is done, saying where on w.
