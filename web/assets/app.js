@@ -105,7 +105,8 @@
   function renderLive(g) {
     const tempo = g.tempo_ms;
     const clock = (i, name) => el("tr", {}, el("td", {class: "name"}, (i ? "black " : "white ") + name),
-      el("td", {}, fix(g.last_ms[i], 1) + " ms", " ", el("meter", {min: 0, max: tempo, value: Math.min(g.last_ms[i], tempo), "aria-label": "last call against tempo"})),
+      el("td", {}, fix(g.last_ms[i], 1) + " ms", " ", g.human === (i ? "black" : "white") ? "(no limit)" :
+        el("meter", {min: 0, max: tempo, value: Math.min(g.last_ms[i], tempo), "aria-label": "last call against tempo"})),
       el("td", {}, fix(g.used_ms[i] / 1000, 2) + " s used"));
     const board = el("div", {class: "boardbox"});
     board.innerHTML = g.svg;
