@@ -7,6 +7,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"slices"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -14,6 +15,7 @@ import (
 	"github.com/arenabots/arena/arena"
 	"github.com/arenabots/arena/bots/builtin"
 	"github.com/arenabots/arena/bots/host"
+	"github.com/arenabots/arena/bots/registry"
 	"github.com/arenabots/arena/referee"
 	"github.com/arenabots/arena/results"
 	"github.com/arenabots/arena/web"
@@ -28,12 +30,13 @@ const followEvery = 500 * time.Millisecond
 
 // playFlags are the flags of arena serve --play.
 type playFlags struct {
-	on      bool
-	out     string
-	tempo   int
-	margin  int
-	sandbox host.Sandbox
-	game    gameFlags
+	on       bool
+	out      string
+	registry string
+	tempo    int
+	margin   int
+	sandbox  host.Sandbox
+	game     gameFlags
 }
 
 func newServeCmd() *cobra.Command {
@@ -50,9 +53,9 @@ finished game (arrow keys step through it). The page follows each journal as
 another process (arena run) writes it. It listens on ` + defaultAddr + ` (this
 machine only) unless --addr says otherwise, and is read-only.
 
-With --play, a person picks a built-in bot and a board seed on the page and
-plays it by clicking the board; those games are recorded in --play-out like a
-league's.`,
+With --play, a person picks a bot (built-in, or registered in --registry) and a
+board seed on the page and plays it by clicking the board; those games are
+recorded in --play-out like a league's.`,
 		Args: func(c *cobra.Command, args []string) error {
 			if len(args) == 0 && !play.on {
 				return usage(fmt.Errorf("%s wants at least one results directory, or --play (see '%s --help')", c.CommandPath(), c.CommandPath()))
@@ -87,7 +90,8 @@ league's.`,
 	}
 	f := cmd.Flags()
 	f.StringVar(&addr, "addr", defaultAddr, "host:port to listen on (port 0: any)")
-	f.BoolVar(&play.on, "play", false, "let a person play a built-in bot on the page")
+	f.BoolVar(&play.on, "play", false, "let a person play a bot on the page")
+	f.StringVar(&play.registry, "registry", registry.DefaultFile, "--play: offer the bots registered there too")
 	f.StringVar(&play.out, "play-out", "results/play", "--play: where people's games go")
 	f.IntVar(&play.tempo, "tempo", 1000, "--play: the bot's ms a move (a person: no limit)")
 	f.IntVar(&play.margin, "margin", arena.DefaultMarginMS, "--play: margin over the bot's budget in ms")
@@ -119,13 +123,31 @@ func newPlay(ctx context.Context, stderr io.Writer, o playFlags) (p *web.Play, c
 		rec.Close()
 		return nil, nil, err
 	}
+	reg, err := registry.Load(o.registry)
+	if err != nil {
+		rec.Close()
+		return nil, nil, usage(err)
+	}
+	bots := builtin.Names()
+	for _, b := range reg.Bots {
+		if !slices.Contains(bots, b.Name) && (len(b.Info.Games) == 0 || slices.Contains(b.Info.Games, rules.Name())) {
+			bots = append(bots, b.Name)
+		}
+	}
 	seat := func(name string) (arena.Seat, error) {
-		spec, err := botSpec(self, host.BuiltinPrefix+name, nil)
+		var spec host.Spec
+		var err error
+		if b, ok := reg.Lookup(name); ok && !slices.Contains(builtin.Names(), name) {
+			spec = host.ExecSpec(self, b.Path, b.Args)
+			spec.SHA256 = b.SHA256
+		} else {
+			spec, err = botSpec(self, host.BuiltinPrefix+name, nil)
+		}
 		spec.Name, spec.Sandbox = name, o.sandbox
 		return arena.Seat{Spec: spec}, err
 	}
 	clock := referee.Clock{Tempo: time.Duration(o.tempo) * time.Millisecond, Margin: time.Duration(o.margin) * time.Millisecond}
-	p = web.NewPlay(ctx, l, builtin.Names(), clock, seat, rec)
+	p = web.NewPlay(ctx, l, bots, clock, seat, rec)
 	p.Log = func(err error) { fmt.Fprintln(stderr, "arena: play:", err) }
 	return p, rec.Close, nil
 }
