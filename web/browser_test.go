@@ -292,13 +292,20 @@ func TestServePlay(t *testing.T) {
 	if n := eval[int](t, ctx, count("article.live.human rect.sq")); n != 100 {
 		t.Errorf("play board: %d squares, want 100", n)
 	}
+	// The person is to move at this ply: it can only grow by their move.
+	before := eval[int](t, ctx, `Number(document.querySelector("article.live.human").dataset.ply)`)
 	do(t, ctx, "click the square", chromedp.Click(chromedp.CSS("article.live.human rect.sq.playable")))
-	waitFor(t, ctx, "the person's move and the bot's reply", `Number(document.querySelector("article.live.human").dataset.ply) >= 2`)
+	// A landing on a double asks which double to remove.
+	choice := "article.live.human .moves span + button"
+	if eval[int](t, ctx, count(choice)) > 0 {
+		do(t, ctx, "choose the double", chromedp.Click(chromedp.CSS(choice)))
+	}
+	waitFor(t, ctx, "the person's move", fmt.Sprintf(`Number(document.querySelector("article.live.human").dataset.ply) > %d`, before))
+	waitFor(t, ctx, "the bot's reply and the person's next turn", count("article.live.human rect.sq.playable")+" > 0")
 	last := eval[string](t, ctx, `document.querySelector("article.live.human .last-move").textContent`)
 	if !strings.Contains(last, "greedy") {
 		t.Errorf("last move %q, want greedy's reply", last)
 	}
-	waitFor(t, ctx, "the person's next turn", count("article.live.human rect.sq.playable")+" > 0")
 	screenshot(t, ctx, "play")
 }
 
