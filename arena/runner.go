@@ -30,20 +30,45 @@ type Runner struct {
 	Restart bool
 	// Verbose lets go-plugin log to stderr.
 	Verbose bool
-	// Events, if set, is told of each finished game; calls are serialized.
+	// Events, if set, is told of the run's start and of each game's start,
+	// moves and end; calls are serialized.
 	Events func(Event)
+
+	events sync.Mutex // serializes calls of Events
 }
 
-// Event reports progress: a warning, the start of a run (Game nil), or one
-// finished game, recorded in the journal. Warnings come before the start.
+// Event reports progress: a warning, the start of a run (every pointer
+// nil), the start of a game (Start), one of its moves (Move), or one
+// finished game, recorded in the journal (Game). Warnings come before the
+// start of the run. A game that started and never ended was interrupted:
+// it is played again on resume.
 type Event struct {
 	// Warning, when set, is something the user should know that does not
 	// stop the run: a lock taken over from a dead run, a torn journal line
 	// cut off, a bot whose games are forfeits. The other fields are zero.
 	Warning string
-	Game    *results.Game
-	Done    int // games in the journal, this one included
-	Total   int // games in the schedule
+	Start   *GameStart    // a game begins; Done and Total are zero
+	Move    *MoveEvent    // a game's move was recorded; Done and Total are zero
+	Game    *results.Game // a game ended and is in the journal
+	Done    int           // games in the journal, this one included
+	Total   int           // games in the schedule
+}
+
+// GameStart is the start of a scheduled game.
+type GameStart struct {
+	ID           string
+	Round        int
+	Seed         uint64
+	White, Black string
+	// Initial is the state the game starts from, a copy the listener may
+	// keep and play on.
+	Initial referee.State
+}
+
+// MoveEvent is one ply of a game in play, as the referee recorded it.
+type MoveEvent struct {
+	Game   string // the game's id
+	Record referee.MoveRecord
 }
 
 // Summary is what a run did.
@@ -114,9 +139,7 @@ func (r *Runner) Run(ctx context.Context) (Summary, error) {
 		}
 	}
 	sum.Total, sum.Skipped = len(schedule), len(schedule)-len(pending)
-	if r.Events != nil {
-		r.Events(Event{Done: sum.Skipped, Total: sum.Total})
-	}
+	r.emit(Event{Done: sum.Skipped, Total: sum.Total})
 
 	jobs := make(chan Scheduled)
 	var (
@@ -140,9 +163,7 @@ func (r *Runner) Run(ctx context.Context) (Summary, error) {
 					done++
 					sum.Played++
 					sum.BotTime += time.Duration(g.TimeMS[0]+g.TimeMS[1]) * time.Millisecond
-					if r.Events != nil {
-						r.Events(Event{Game: g, Done: done, Total: sum.Total})
-					}
+					r.emit(Event{Game: g, Done: done, Total: sum.Total})
 				}
 				mu.Unlock()
 			}
@@ -175,10 +196,16 @@ feed:
 }
 
 // warn tells the user of a warning, if anyone listens.
-func (r *Runner) warn(msg string) {
-	if r.Events != nil {
-		r.Events(Event{Warning: msg})
+func (r *Runner) warn(msg string) { r.emit(Event{Warning: msg}) }
+
+// emit tells the listener of e, if there is one, one call at a time.
+func (r *Runner) emit(e Event) {
+	if r.Events == nil {
+		return
 	}
+	r.events.Lock()
+	defer r.events.Unlock()
+	r.Events(e)
 }
 
 // checkBots refuses a league some of whose bots cannot start, or, under
@@ -285,6 +312,9 @@ func (r *Runner) playAndRecord(ctx context.Context, s Scheduled, j *results.Jour
 	st := c.Rules().New(s.Seed)
 	initial := st.Clone()
 	start := time.Now()
+	if r.Events != nil {
+		r.emit(Event{Start: &GameStart{ID: s.ID, Round: s.Round, Seed: s.Seed, White: c.Bots[s.White].Name, Black: c.Bots[s.Black].Name, Initial: st.Clone()}})
+	}
 	rec := r.play(ctx, st, s)
 	if rec.Reason == referee.Interrupted {
 		return nil, nil
@@ -306,6 +336,9 @@ func (r *Runner) play(ctx context.Context, st referee.State, s Scheduled) refere
 		OnTimeout:     policy(c.OnTimeout),
 		OnIllegal:     policy(c.OnIllegal),
 		OnCrash:       policy(c.OnCrash),
+	}
+	if r.Events != nil {
+		opt.OnMove = func(mr referee.MoveRecord) { r.emit(Event{Move: &MoveEvent{Game: s.ID, Record: mr}}) }
 	}
 	return PlayGame(ctx, st, specs, opt, nil)
 }

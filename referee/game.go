@@ -121,3 +121,18 @@ func Winner(scores [2]int) Side {
 	}
 	return 0
 }
+
+// Drawer is implemented by states that draw themselves for the web page and
+// the HTML report, so that no page holds a copy of a game's rules.
+//
+// SVG returns the board as one standalone <svg> element. Every place a
+// person can click to play a move (a square, an arc) carries a
+// data-target attribute, unique in the drawing; Target names the place
+// that plays a legal move, so a page can offer a person the legal moves
+// of each place without knowing the rules.
+type Drawer interface {
+	SVG() string
+	// Target returns the data-target of the place clicked to play m, a
+	// legal move of the state; "" when no place plays it (a pass).
+	Target(m Move) string
+}

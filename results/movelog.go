@@ -287,3 +287,32 @@ func writePlyHeader(b *strings.Builder, l MoveLine) {
 		}
 	}
 }
+
+// Positions returns the position after each of a move log's lines, as
+// WriteReplay draws them: the logged position, or the one before it with
+// the logged move played when that gives the same position file, so that
+// a drawing can show what the file does not hold (in Dots and Boxes, who
+// closed each box). A line without a move (a fault) repeats the position
+// before it. lookup returns the rules of the game a line names (the wiring
+// passes games.Lookup).
+func Positions(lines []MoveLine, lookup func(name string) (referee.Game, error)) ([]referee.State, error) {
+	out := make([]referee.State, 0, len(lines))
+	var st referee.State
+	for _, l := range lines {
+		if l.Move == "" && st != nil {
+			out = append(out, st)
+			continue
+		}
+		rules, err := lookup(l.Game)
+		if err != nil {
+			return nil, fmt.Errorf("ply %d: %w", l.Ply, err)
+		}
+		logged, err := rules.Decode(l.Position)
+		if err != nil {
+			return nil, fmt.Errorf("ply %d: %w", l.Ply, err)
+		}
+		st = replayed(st, l.Move, logged)
+		out = append(out, st)
+	}
+	return out, nil
+}

@@ -53,4 +53,15 @@ func TestLogDatDrawsBoxOwners(t *testing.T) {
 	if !strings.Contains(string(dat), st.String()) {
 		t.Errorf("log.dat does not draw the final board\n%s\nwant\n%s", dat, st)
 	}
+	lines, err := ReadGameLog(dir, g.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pos, err := Positions(lines, sameGame(initial.Game()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(pos) != len(lines) || pos[0].Ply() != 0 || pos[len(pos)-1].String() != st.String() {
+		t.Errorf("Positions: %d positions of %d lines, the last\n%s\nwant\n%s", len(pos), len(lines), pos[len(pos)-1], st)
+	}
 }

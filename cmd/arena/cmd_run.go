@@ -10,6 +10,7 @@ import (
 
 	"github.com/arenabots/arena/arena"
 	"github.com/arenabots/arena/results"
+	"github.com/arenabots/arena/web"
 )
 
 func newRunCmd() *cobra.Command {
@@ -18,6 +19,7 @@ func newRunCmd() *cobra.Command {
 		concurrency             int
 	)
 	var wide bool
+	var webAddr string
 	cmd := &cobra.Command{
 		Use:   "run CONFIG",
 		Short: "Play a league: every pairing on every seeded board, both colours",
@@ -57,7 +59,19 @@ that changed since 'arena bot add', stops the league unless its config says
 				return fmt.Errorf("finding arena's own binary for the built-in bots: %w", err)
 			}
 			prog := newProgress(cmd.OutOrStdout(), cfg, plain)
+			var page *web.League
+			if webAddr != "" {
+				page = web.NewLeague(web.InfoOf(cfg))
+				stop, err := startWeb(cmd.ErrOrStderr(), webAddr, (&web.Server{Leagues: []*web.League{page}}).Handler())
+				if err != nil {
+					return err
+				}
+				defer stop()
+			}
 			events := func(e arena.Event) {
+				if page != nil {
+					page.Event(e)
+				}
 				if e.Warning != "" {
 					fmt.Fprintln(cmd.ErrOrStderr(), "arena: warning:", e.Warning)
 					return
@@ -98,6 +112,7 @@ that changed since 'arena bot add', stops the league unless its config says
 	f.IntVar(&concurrency, "concurrency", 0, "games played at once (default: the config's concurrency, else the cores)")
 	f.BoolVar(&plain, "plain", false, "print one line per game instead of a progress bar")
 	f.BoolVarP(&verbose, "verbose", "v", false, "show go-plugin's logs of the bot processes")
+	f.StringVar(&webAddr, "web", "", "serve the league's live web page on this address, e.g. "+defaultAddr)
 	addWideFlag(cmd, &wide)
 	return cmd
 }

@@ -105,6 +105,8 @@ func newRootCmd() *cobra.Command {
 		newStandingsCmd(),
 		newCrosstableCmd(),
 		newReplayCmd(),
+		newServeCmd(),
+		newReportCmd(),
 		newJournalCmd(),
 		newPlayCmd(),
 		newBotCmd(),

@@ -47,8 +47,12 @@ func newProgress(out io.Writer, cfg *arena.Config, plain bool) *progress {
 	return pr
 }
 
-// event is the Runner's Events callback.
+// event is the Runner's Events callback. The bar counts finished games:
+// the starts and moves of games in play are the web page's.
 func (pr *progress) event(e arena.Event) {
+	if e.Start != nil || e.Move != nil {
+		return
+	}
 	pr.mu.Lock()
 	defer pr.mu.Unlock()
 	if e.Game == nil {

@@ -4,9 +4,10 @@
 // the first package that asked. It is for tests only.
 //
 // A binary is kept in a directory named by a hash of the module's Go
-// sources, so that a change to any of them builds it anew, and packages
-// tested at the same time (go test runs them in parallel) wait for one build
-// under a file lock instead of building the same binary each.
+// sources and of the files they embed (those under assets directories), so
+// that a change to any of them builds it anew, and packages tested at the
+// same time (go test runs them in parallel) wait for one build under a file
+// lock instead of building the same binary each.
 package testbin
 
 import (
@@ -101,7 +102,10 @@ func sourceKey(root string) (string, error) {
 			}
 			return nil
 		}
-		if !strings.HasSuffix(path, ".go") && d.Name() != "go.mod" && d.Name() != "go.sum" {
+		// Files under an assets directory are embedded in the binary
+		// (package web's page).
+		embedded := filepath.Base(filepath.Dir(path)) == "assets"
+		if !strings.HasSuffix(path, ".go") && d.Name() != "go.mod" && d.Name() != "go.sum" && !embedded {
 			return nil
 		}
 		rel, err := filepath.Rel(root, path)

@@ -8,8 +8,10 @@
 package gametest
 
 import (
+	"encoding/xml"
 	"errors"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -23,6 +25,10 @@ const MaxPlies = 10_000
 
 // Playouts is the number of random games TestGame plays from each seed.
 const Playouts = 3
+
+// drawEvery is how often a playout checks the drawing of a state that is
+// a referee.Drawer: every drawEvery plies, and at the end.
+const drawEvery = 20
 
 // One bug tends to repeat at every ply: a playout is abandoned after
 // maxPlayoutErrors problems, and the whole check after maxErrors.
@@ -48,6 +54,9 @@ const (
 //     MaxPlies plies;
 //   - Samples gives the same named positions of the game on every call,
 //     each with a move to play;
+//   - a state that is a referee.Drawer draws well-formed SVG whose
+//     data-target attributes are unique and name the Target of every
+//     legal move but a pass (checked every few plies);
 //   - Decode rejects what is not a position, and nothing panics.
 func TestGame(g referee.Game, seeds []uint64) error {
 	c := &checker{g: g, where: fmt.Sprintf("gametest: %q", g.Name())}
@@ -170,6 +179,11 @@ func (c *checker) playout(seed, stream uint64) {
 		before := c.encode(s)
 		moves := s.Moves(nil)
 		c.checkState(s, before, moves)
+		// A drawing is checked now and then: parsing it costs more than
+		// every other check of the ply.
+		if d, ok := s.(referee.Drawer); ok && (ply%drawEvery == 0 || len(moves) == 0) {
+			c.checkDrawing(s, d, moves)
+		}
 		if len(moves) == 0 {
 			return
 		}
@@ -263,6 +277,50 @@ func (c *checker) checkState(s referee.State, before string, moves []referee.Mov
 	}
 	if got, want := d.Terminal(), s.Terminal(); got != want {
 		c.errorf("Decode(Encode()) has Terminal() = %v, want %v", got, want)
+	}
+}
+
+// checkDrawing checks d, the drawing of s, whose moves are moves.
+func (c *checker) checkDrawing(s referee.State, d referee.Drawer, moves []referee.Move) {
+	targets, err := Targets(d.SVG())
+	if err != nil {
+		c.errorf("SVG: %v", err)
+		return
+	}
+	for _, m := range moves {
+		if t := d.Target(m); m != referee.Pass && !targets[t] {
+			c.errorf("Target(%s) = %q, not a data-target of the drawing", s.FormatMove(m), t)
+		}
+	}
+}
+
+// Targets parses an SVG drawing (see referee.Drawer) and returns the set of
+// its data-target attributes. It is an error when the drawing is not
+// well-formed XML or names a target twice.
+func Targets(svg string) (map[string]bool, error) {
+	dec := xml.NewDecoder(strings.NewReader(svg))
+	targets := map[string]bool{}
+	for {
+		tok, err := dec.Token()
+		if err == io.EOF {
+			return targets, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		el, ok := tok.(xml.StartElement)
+		if !ok {
+			continue
+		}
+		for _, a := range el.Attr {
+			if a.Name.Local != "data-target" {
+				continue
+			}
+			if targets[a.Value] {
+				return nil, fmt.Errorf("data-target %q appears twice", a.Value)
+			}
+			targets[a.Value] = true
+		}
 	}
 }
 

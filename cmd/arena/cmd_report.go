@@ -1,0 +1,45 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+
+	"github.com/spf13/cobra"
+
+	"github.com/arenabots/arena/results"
+	"github.com/arenabots/arena/web"
+)
+
+func newReportCmd() *cobra.Command {
+	var out string
+	cmd := &cobra.Command{
+		Use:   "report DIR",
+		Short: "Write a league's results as one self-contained HTML page",
+		Long: `Write the page of the results directory DIR (finished or running) as one HTML
+file with everything inline, for posting on a course page: standings, ratings chart
+with error bars, crosstable, faults, time per move, and every finished game in a
+viewer (arrow keys step through it). It opens without a network.`,
+		Args: nArgs("DIR"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			dir := args[0]
+			if err := checkResultsDir(dir); err != nil {
+				return err
+			}
+			l, err := web.Open(dir)
+			if err != nil {
+				return usage(err)
+			}
+			var b bytes.Buffer
+			if err := web.WriteReport(&b, l); err != nil {
+				return err
+			}
+			if err := results.WriteFileAtomic(out, b.Bytes()); err != nil {
+				return err
+			}
+			fmt.Fprintf(cmd.OutOrStdout(), "wrote %s (%d games, %d KB)\n", out, len(l.Games()), b.Len()/1024)
+			return nil
+		},
+	}
+	cmd.Flags().StringVarP(&out, "output", "o", "report.html", "the file to write")
+	return cmd
+}

@@ -1,0 +1,186 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"slices"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/arenabots/arena/arena"
+	"github.com/arenabots/arena/bots/builtin"
+	"github.com/arenabots/arena/bots/host"
+	"github.com/arenabots/arena/bots/registry"
+	"github.com/arenabots/arena/referee"
+	"github.com/arenabots/arena/results"
+	"github.com/arenabots/arena/web"
+)
+
+// defaultAddr is where the web page listens unless --addr says otherwise:
+// this machine only.
+const defaultAddr = "127.0.0.1:8080"
+
+// followEvery is how often arena serve reads the journals it shows.
+const followEvery = 500 * time.Millisecond
+
+// playFlags are the flags of arena serve --play.
+type playFlags struct {
+	on       bool
+	out      string
+	registry string
+	tempo    int
+	margin   int
+	sandbox  host.Sandbox
+	game     gameFlags
+}
+
+func newServeCmd() *cobra.Command {
+	var (
+		addr string
+		play playFlags
+	)
+	cmd := &cobra.Command{
+		Use:   "serve DIR...",
+		Short: "Show leagues' results directories in a web page, live as they grow",
+		Long: `Serve a web page of each results directory: progress and ETA, standings with
+their ratings chart, crosstable, faults, time per move, and a viewer of every
+finished game (arrow keys step through it). The page follows each journal as
+another process (arena run) writes it. It listens on ` + defaultAddr + ` (this
+machine only) unless --addr says otherwise, and is read-only.
+
+With --play, a person picks a bot (built-in, or registered in --registry) and a
+board seed on the page and plays it by clicking the board; those games are
+recorded in --play-out like a league's.`,
+		Args: func(c *cobra.Command, args []string) error {
+			if len(args) == 0 && !play.on {
+				return usage(fmt.Errorf("%s wants at least one results directory, or --play (see '%s --help')", c.CommandPath(), c.CommandPath()))
+			}
+			return nil
+		},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			ctx := cmd.Context()
+			s := &web.Server{}
+			for _, dir := range args {
+				if err := checkResultsDir(dir); err != nil {
+					return err
+				}
+				l, err := web.Open(dir)
+				if err != nil {
+					return usage(err)
+				}
+				go l.Follow(ctx, followEvery)
+				s.Leagues = append(s.Leagues, l)
+			}
+			if play.on {
+				p, closePlay, err := newPlay(ctx, cmd.ErrOrStderr(), play)
+				if err != nil {
+					return err
+				}
+				defer closePlay()
+				s.Play = p
+				s.Leagues = append(s.Leagues, p.League)
+			}
+			return serveWeb(ctx, cmd.ErrOrStderr(), addr, s.Handler())
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&addr, "addr", defaultAddr, "host:port to listen on (port 0: any)")
+	f.BoolVar(&play.on, "play", false, "let a person play a bot on the page")
+	f.StringVar(&play.registry, "registry", registry.DefaultFile, "--play: offer the bots registered there too")
+	f.StringVar(&play.out, "play-out", "results/play", "--play: where people's games go")
+	f.IntVar(&play.tempo, "tempo", 1000, "--play: the bot's ms a move (a person: no limit)")
+	f.IntVar(&play.margin, "margin", arena.DefaultMarginMS, "--play: margin over the bot's budget in ms")
+	addSandboxFlag(f, &play.sandbox)
+	play.game.add(f)
+	return cmd
+}
+
+// newPlay sets up people's games, recorded in o.out, whose lock it takes
+// until close.
+func newPlay(ctx context.Context, stderr io.Writer, o playFlags) (p *web.Play, close func() error, err error) {
+	if o.tempo <= 0 || o.margin < 0 {
+		return nil, nil, usage(fmt.Errorf("--tempo must be positive and --margin not negative (got %d and %d)", o.tempo, o.margin))
+	}
+	rules, err := o.game.rules()
+	if err != nil {
+		return nil, nil, err
+	}
+	self, err := host.Self()
+	if err != nil {
+		return nil, nil, err
+	}
+	rec, err := openRecorder(stderr, o.out)
+	if err != nil {
+		return nil, nil, err
+	}
+	l := web.NewLeague(web.Info{Name: "play", Dir: o.out, Rules: rules, TempoMS: o.tempo, Scoring: results.DefaultScoring()})
+	if err := l.Reload(); err != nil {
+		rec.Close()
+		return nil, nil, err
+	}
+	reg, err := registry.Load(o.registry)
+	if err != nil {
+		rec.Close()
+		return nil, nil, usage(err)
+	}
+	bots := builtin.Names()
+	for _, b := range reg.Bots {
+		if !slices.Contains(bots, b.Name) && (len(b.Info.Games) == 0 || slices.Contains(b.Info.Games, rules.Name())) {
+			bots = append(bots, b.Name)
+		}
+	}
+	seat := func(name string) (arena.Seat, error) {
+		var spec host.Spec
+		var err error
+		if b, ok := reg.Lookup(name); ok && !slices.Contains(builtin.Names(), name) {
+			spec = host.ExecSpec(self, b.Path, b.Args)
+			spec.SHA256 = b.SHA256
+		} else {
+			spec, err = botSpec(self, host.BuiltinPrefix+name, nil)
+		}
+		spec.Name, spec.Sandbox = name, o.sandbox
+		return arena.Seat{Spec: spec}, err
+	}
+	clock := referee.Clock{Tempo: time.Duration(o.tempo) * time.Millisecond, Margin: time.Duration(o.margin) * time.Millisecond}
+	p = web.NewPlay(ctx, l, bots, clock, seat, rec)
+	p.Log = func(err error) { fmt.Fprintln(stderr, "arena: play:", err) }
+	return p, rec.Close, nil
+}
+
+// serveWeb serves h on addr until ctx is done, saying where on w.
+func serveWeb(ctx context.Context, w io.Writer, addr string, h http.Handler) error {
+	stop, err := startWeb(w, addr, h)
+	if err != nil {
+		return err
+	}
+	<-ctx.Done()
+	return stop()
+}
+
+// startWeb starts serving h on addr, says where on w, and returns the
+// function that stops it.
+func startWeb(w io.Writer, addr string, h http.Handler) (stop func() error, err error) {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return nil, usage(fmt.Errorf("--addr %s: %w", addr, err))
+	}
+	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
+	fmt.Fprintf(w, "arena: web page at http://%s/\n", ln.Addr())
+	done := make(chan error, 1)
+	go func() { done <- srv.Serve(ln) }()
+	return func() error {
+		ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+		defer cancel()
+		_ = srv.Shutdown(ctx) // event streams never end by themselves: cut them
+		srv.Close()
+		if err := <-done; !errors.Is(err, http.ErrServerClosed) {
+			return err
+		}
+		return nil
+	}, nil
+}

@@ -1,0 +1,233 @@
+// The page of arena serve, arena run --web and arena report. It holds no
+// rules: boards come drawn (SVG) from the server, with the legal moves of a
+// person's turn by the place that plays them.
+"use strict";
+(function () {
+  const report = window.ARENA_REPORT || null; // set in a report: the data inline
+  const params = new URLSearchParams(location.search);
+  const league = params.get("league") || "0";
+  const $ = (id) => document.getElementById(id);
+  let snapshot = null;
+  let viewer = null; // {game, ply}
+
+  // el builds an element: el("td", {class: "name"}, "text", child...).
+  function el(tag, attrs, ...children) {
+    const e = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs || {})) {
+      if (v === undefined || v === null || v === false) continue;
+      if (k.startsWith("on")) e.addEventListener(k.slice(2), v); else e.setAttribute(k, v === true ? "" : v);
+    }
+    for (const c of children) if (c !== null && c !== undefined) e.append(c instanceof Node ? c : String(c));
+    return e;
+  }
+  function fix(x, d) { return x === undefined || x === null ? "" : Number(x).toFixed(d); }
+  function table(head, rows, caption) {
+    if (!rows.length) return el("p", {class: "empty"}, "None yet.");
+    const t = el("table", {}, caption ? el("caption", {class: "hint"}, caption) : null);
+    t.append(el("thead", {}, el("tr", {}, ...head.map(([h, cls]) => el("th", {class: cls, scope: "col"}, h)))));
+    const body = el("tbody");
+    for (const r of rows) body.append(el("tr", {}, ...r.map((c, i) => el("td", {class: head[i][1]}, c))));
+    t.append(body);
+    return t;
+  }
+  function duration(s) {
+    if (s < 0) return "--";
+    s = Math.round(s);
+    const h = Math.floor(s / 3600), m = Math.floor(s / 60) % 60, sec = s % 60;
+    return (h ? h + "h" : "") + (h || m ? m + "m" : "") + sec + "s";
+  }
+  function gameLink(id) {
+    return el("button", {type: "button", class: "link", "data-game": id, onclick: () => openGame(id)}, id);
+  }
+
+  function renderAll(s) {
+    snapshot = s;
+    document.title = s.league.name + " — arena";
+    $("title").textContent = s.league.name + " (" + s.league.game + ", " + s.league.tempo_ms + " ms a move)";
+    renderTables(s.tables);
+    $("live").replaceChildren();
+    for (const g of s.live || []) renderLive(g);
+    emptyLive();
+  }
+
+  function renderTables(t) {
+    if (snapshot) snapshot.tables = t;
+    const p = t.progress;
+    const bar = el("progress", {max: p.total || p.done || 1, value: p.done});
+    const text = p.done + (p.total ? " of " + p.total : "") + " games" +
+      (p.games_per_s ? ", " + p.games_per_s.toFixed(2) + " games/s" : "") +
+      (p.total && p.done < p.total ? ", ETA " + duration(p.eta_s) : p.total && p.done >= p.total ? ", done" : "");
+    $("progress").replaceChildren(bar, " ", el("span", {id: "progress-text"}, text));
+    $("standings").replaceChildren(table(
+      [["#"], ["bot", "name"], ["games"], ["won"], ["drawn"], ["lost"], ["points"], ["Elo"], ["±"], ["LOS"], ["faults"]],
+      (t.standings || []).map((r) => [r.rank, r.bot, r.games, r.wins, r.draws, r.losses, r.points,
+        r.rated ? fix(r.elo, 1) : "", r.rated ? fix(r.elo_margin, 1) : "", r.los ? fix(r.los * 100, 1) + "%" : "", r.faults])));
+    const chart = $("chart");
+    chart.innerHTML = t.chart || "";
+    const ct = t.crosstable;
+    $("crosstable").replaceChildren(table(
+      [["#"], ["bot", "name"], ...ct.bots.map((_, i) => [String(i + 1)])],
+      ct.bots.map((b, i) => [i + 1, b, ...ct.cells[i].map((c, j) => i === j || !c.games ? "" : c.points + "/" + c.games)]),
+      "points/games from the row bot's side"));
+    $("faults").replaceChildren(table([["game", "name"], ["bot", "name"], ["verdict", "text"], ["detail", "detail"]],
+      (t.faults || []).map((f) => [gameLink(f.game), f.bot, f.verdict, f.detail])));
+    const tempo = snapshot ? snapshot.league.tempo_ms : "";
+    $("times").replaceChildren(table([["bot", "name"], ["moves"], ["mean ms"], ["p95 ms"], ["max ms"], ["tempo ms"]],
+      (t.times || []).map((u) => [u.bot, u.moves, fix(u.mean_ms, 1), fix(u.p95_ms, 1), fix(u.max_ms, 1), tempo])));
+    $("games").replaceChildren(table(
+      [["game", "name"], ["round"], ["white", "name"], ["black", "name"], ["result"], ["reason", "text"], ["score"], ["plies"]],
+      (t.games || []).map((g) => [gameLink(g.id), g.round, g.white, g.black, g.result, g.reason, g.scores[0] + "-" + g.scores[1], g.plies])));
+    if (t.ended) {
+      const card = document.querySelector(`article.live[data-game="${CSS.escape(t.ended)}"]`);
+      if (card && !card.classList.contains("human")) card.remove();
+      emptyLive();
+    }
+  }
+
+  function emptyLive() {
+    const live = $("live");
+    const empty = live.querySelector(".empty");
+    if (!live.querySelector("article")) { if (!empty) live.append(el("p", {class: "empty"}, "No game in play.")); }
+    else if (empty) empty.remove();
+  }
+
+  // statsLine describes a move: time, depth, nodes, eval and PV.
+  function statsLine(m) {
+    if (!m) return el("p", {class: "stats"}, "No move yet.");
+    const parts = [`ply ${m.ply} ${m.side} ${m.bot}: ${m.move || "(" + (m.answer || "no move") + ")"}`];
+    if (m.forced) parts.push("forced");
+    else parts.push(`${fix(m.elapsed_ms, 1)} ms`, `depth ${m.depth}`, `nodes ${m.nodes}`);
+    if (m.eval !== undefined) parts.push(`eval ${m.eval}`);
+    return el("p", {class: "stats last-move"}, parts.join(", "),
+      m.pv && m.pv.length ? el("span", {class: "pv"}, " — pv " + m.pv.join(" ")) : null);
+  }
+
+  function renderLive(g) {
+    const tempo = g.tempo_ms;
+    const clock = (i, name) => el("tr", {}, el("td", {class: "name"}, (i ? "black " : "white ") + name),
+      el("td", {}, fix(g.last_ms[i], 1) + " ms", " ", g.human === (i ? "black" : "white") ? "(no limit)" :
+        el("meter", {min: 0, max: tempo, value: Math.min(g.last_ms[i], tempo), "aria-label": "last call against tempo"})),
+      el("td", {}, fix(g.used_ms[i] / 1000, 2) + " s used"));
+    const board = el("div", {class: "boardbox"});
+    board.innerHTML = g.svg;
+    const card = el("article", {class: "live" + (g.human ? " human" : ""), "data-game": g.id, "data-ply": g.ply},
+      el("h3", {}, `${g.id}: ${g.white} vs ${g.black}, ply ${g.ply}, ${g.scores[0]}-${g.scores[1]}`),
+      board,
+      el("table", {class: "clocks"}, el("caption", {class: "hint"}, `last call and time used; tempo ${tempo} ms`), clock(0, g.white), clock(1, g.black)),
+      statsLine(g.last));
+    if (g.result) card.append(el("p", {class: "result"}, "Game over: " + g.result));
+    if (g.legal) playable(card, board, g);
+    const old = document.querySelector(`article.live[data-game="${CSS.escape(g.id)}"]`);
+    if (old) old.replaceWith(card); else $("live").append(card);
+    emptyLive();
+  }
+
+  // playable lets a person play: the places of the legal moves are
+  // clickable, and every legal move is a button too (keyboard).
+  function playable(card, board, g) {
+    const choices = el("div", {class: "moves", role: "group", "aria-label": "your legal moves"});
+    const send = (move) => post("api/play/move", {game: g.id, move}).catch((e) => alert(e));
+    for (const [target, moves] of Object.entries(g.legal)) {
+      const node = board.querySelector(`[data-target="${CSS.escape(target)}"]`);
+      if (node) {
+        node.classList.add("playable");
+        node.addEventListener("click", () => {
+          if (moves.length === 1) { send(moves[0]); return; }
+          choices.replaceChildren(el("span", {}, "Choose: "), ...moves.map((m) => el("button", {type: "button", onclick: () => send(m)}, m)));
+        });
+      }
+    }
+    for (const moves of Object.values(g.legal)) for (const m of moves) choices.append(el("button", {type: "button", onclick: () => send(m)}, m));
+    card.append(el("p", {class: "your-turn"}, "Your move: click a highlighted place or a move."), choices);
+  }
+
+  async function post(path, body) {
+    const r = await fetch(path, {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body)});
+    const text = await r.text();
+    if (!r.ok) throw new Error(text.trim());
+    return text ? JSON.parse(text) : null;
+  }
+
+  // The viewer of finished games.
+  async function openGame(id) {
+    let g;
+    if (report) g = await report.game(id);
+    else {
+      const r = await fetch(`api/game?league=${league}&id=${encodeURIComponent(id)}`);
+      if (!r.ok) return;
+      g = await r.json();
+    }
+    viewer = {game: g, ply: 0};
+    const info = g.game;
+    $("viewer-h").textContent = `Game ${info.id}`;
+    $("viewer-info").textContent = `round ${info.round}, board seed ${g.seed}: ${info.white} (white) vs ${info.black} (black), ` +
+      `${info.result} by ${info.reason}, ${info.scores[0]}-${info.scores[1]}` + (info.detail ? ` — ${info.detail}` : "");
+    const list = $("viewer-moves");
+    list.replaceChildren(...g.moves.map((m, i) => el("li", {"data-ply": i},
+      el("button", {type: "button", class: "link", onclick: () => step(i)}, i === 0 ? "start" :
+        `${m.side} ${m.move || "(" + (m.answer || "no move") + ")"}` + (m.forced ? " *" : ` ${fix(m.elapsed_ms, 1)}ms d${m.depth}`)))));
+    $("viewer").hidden = false;
+    step(0);
+    $("viewer").focus();
+    history.replaceState(null, "", "#game=" + encodeURIComponent(id));
+  }
+  function step(i) {
+    if (!viewer) return;
+    const n = viewer.game.svgs.length;
+    viewer.ply = Math.max(0, Math.min(n - 1, i));
+    $("viewer-board").innerHTML = viewer.game.svgs[viewer.ply];
+    $("v-ply").textContent = `ply ${viewer.ply} of ${n - 1}`;
+    $("viewer-move").replaceChildren(viewer.ply ? statsLine(viewer.game.moves[viewer.ply]) : "");
+    for (const li of $("viewer-moves").children) {
+      if (Number(li.dataset.ply) === viewer.ply) { li.setAttribute("aria-current", "step"); li.scrollIntoView({block: "nearest"}); }
+      else li.removeAttribute("aria-current");
+    }
+  }
+  $("v-first").onclick = () => step(0);
+  $("v-prev").onclick = () => step(viewer.ply - 1);
+  $("v-next").onclick = () => step(viewer.ply + 1);
+  $("v-last").onclick = () => step(Infinity);
+  $("v-close").onclick = () => { $("viewer").hidden = true; viewer = null; history.replaceState(null, "", location.pathname + location.search); };
+  document.addEventListener("keydown", (e) => {
+    if (!viewer || e.target.matches("input, select, textarea")) return;
+    const keys = {ArrowRight: 1, ArrowLeft: -1, Home: -Infinity, End: Infinity};
+    if (!(e.key in keys)) return;
+    e.preventDefault();
+    step(Math.abs(keys[e.key]) === Infinity ? (keys[e.key] > 0 ? Infinity : 0) : viewer.ply + keys[e.key]);
+  });
+
+  function openFromHash() {
+    const m = location.hash.match(/^#game=(.+)$/);
+    if (m) openGame(decodeURIComponent(m[1]));
+  }
+
+  // Live: the leagues, the play form and the event stream.
+  async function live() {
+    const info = await (await fetch("api/leagues")).json();
+    if (info.leagues.length > 1) {
+      $("leagues").replaceChildren(...info.leagues.map((l, i) =>
+        el("a", {href: "?league=" + i, "aria-current": String(i) === league ? "page" : null}, l.name)));
+    }
+    if (info.play) setupPlay(info.bots);
+    const es = new EventSource(`events?league=${league}`);
+    es.addEventListener("snapshot", (e) => { renderAll(JSON.parse(e.data)); });
+    es.addEventListener("live", (e) => renderLive(JSON.parse(e.data)));
+    es.addEventListener("tables", (e) => renderTables(JSON.parse(e.data)));
+    openFromHash();
+  }
+
+  function setupPlay(bots) {
+    $("play").hidden = false;
+    $("play-bot").replaceChildren(...bots.map((b) => el("option", {value: b}, b)));
+    $("play-form").addEventListener("submit", async (e) => {
+      e.preventDefault();
+      $("play-error").textContent = "";
+      try {
+        const r = await post("api/play", {bot: $("play-bot").value, seed: Number($("play-seed").value), side: $("play-side").value});
+        if (String(r.league) !== league) location.search = "?league=" + r.league;
+      } catch (err) { $("play-error").textContent = err.message; }
+    });
+  }
+
+  if (report) { renderAll(report.snapshot); openFromHash(); } else live();
+})();

@@ -1,0 +1,51 @@
+package web
+
+import (
+	"fmt"
+	"html"
+	"math"
+	"strings"
+
+	"github.com/arenabots/arena/results"
+)
+
+// ratingChart draws the rated bots' Bradley–Terry ratings with their 95%
+// error bars as SVG, one row per bot in rank order, on an Elo axis centred
+// on the mean (0). It returns "" when no bot is rated.
+func ratingChart(rows []results.Row) string {
+	var rated []results.Row
+	span := 100.0 // Elo from the centre to either edge, at least
+	for _, r := range rows {
+		if r.Rated {
+			rated = append(rated, r)
+			span = max(span, math.Abs(r.Elo)+r.EloMargin)
+		}
+	}
+	if len(rated) == 0 {
+		return ""
+	}
+	span = math.Ceil(span/100) * 100
+	const (
+		left, width, rowH, top = 150, 400, 28, 24
+	)
+	height := top + rowH*len(rated) + 8
+	x := func(elo float64) float64 { return left + width/2 + elo/span*width/2 }
+	var b strings.Builder
+	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" class="chart" viewBox="0 0 %d %d" role="img" aria-label="ratings with 95%% error bars">`, left+width+20, height)
+	for _, tick := range []float64{-span, -span / 2, 0, span / 2, span} {
+		fmt.Fprintf(&b, `<line class="grid" x1="%.1f" y1="%d" x2="%.1f" y2="%d"/><text class="tick" x="%.1f" y="14">%+.0f</text>`,
+			x(tick), top-6, x(tick), height-4, x(tick), tick)
+	}
+	for i, r := range rated {
+		y := top + i*rowH + rowH/2
+		fmt.Fprintf(&b, `<g class="rating"><title>%s: %+.1f ± %.1f Elo</title>`, html.EscapeString(r.Bot), r.Elo, r.EloMargin)
+		fmt.Fprintf(&b, `<text class="bot" x="%d" y="%d">%s</text>`, left-8, y+5, html.EscapeString(r.Bot))
+		fmt.Fprintf(&b, `<line class="bar" x1="%.1f" y1="%d" x2="%.1f" y2="%d"/>`, x(r.Elo-r.EloMargin), y, x(r.Elo+r.EloMargin), y)
+		for _, e := range []float64{r.Elo - r.EloMargin, r.Elo + r.EloMargin} {
+			fmt.Fprintf(&b, `<line class="bar" x1="%.1f" y1="%d" x2="%.1f" y2="%d"/>`, x(e), y-6, x(e), y+6)
+		}
+		fmt.Fprintf(&b, `<circle class="elo" cx="%.1f" cy="%d" r="5"/></g>`, x(r.Elo), y)
+	}
+	b.WriteString(`</svg>`)
+	return b.String()
+}

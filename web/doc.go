@@ -1,0 +1,14 @@
+// Package web shows leagues in a browser: a live page fed by Server-Sent
+// Events while a league runs (arena run --web) or from a results directory
+// whose journal it follows (arena serve), the same content as one
+// self-contained HTML file (arena report), and, with play on, games between
+// a person and a bot played by clicking the board.
+//
+// The page holds no rules: boards are drawn by the game's own package (see
+// referee.Drawer) and the legal moves come from the server. Its assets
+// (plain HTML, CSS and JavaScript) are embedded in the binary.
+//
+// web reads results directories through package results and consumes the
+// events of package arena; it never prints, and package arena does not
+// import it.
+package web

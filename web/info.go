@@ -1,0 +1,90 @@
+package web
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/arenabots/arena/arena"
+	"github.com/arenabots/arena/games"
+	"github.com/arenabots/arena/referee"
+	"github.com/arenabots/arena/results"
+)
+
+// Info is what the page says of a league besides its games.
+type Info struct {
+	Name    string
+	Dir     string // the results directory
+	Rules   referee.Game
+	TempoMS int
+	Bots    []string // in the config's order
+	Scoring results.Scoring
+	Total   int // games in the schedule; 0 when unknown
+}
+
+// InfoOf returns the Info of a league about to run.
+func InfoOf(c *arena.Config) Info {
+	info := Info{Name: c.Name, Dir: c.Out, Rules: c.Rules(), TempoMS: c.TempoMS, Scoring: c.Scoring}
+	for _, b := range c.Bots {
+		info.Bots = append(info.Bots, b.Name)
+	}
+	info.Total = len(arena.Schedule(c))
+	return info
+}
+
+// ReadInfo returns the Info of the league whose results are in dir, from
+// the resolved config that arena run writes there. A directory without one
+// (results copied without it) gets the defaults, the directory's name and
+// no known total.
+func ReadInfo(dir string) (Info, error) {
+	info := Info{Name: filepath.Base(filepath.Clean(dir)), Dir: dir, Scoring: results.DefaultScoring(), TempoMS: arena.DefaultTempoMS}
+	path := filepath.Join(dir, arena.ConfigFile)
+	data, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		info.Rules, err = games.Lookup(games.Default)
+		return info, err
+	}
+	if err != nil {
+		return info, err
+	}
+	var c struct {
+		Name        string           `yaml:"name"`
+		Game        string           `yaml:"game"`
+		GameOptions map[string]int   `yaml:"game_options"`
+		OpeningArcs int              `yaml:"opening_arcs"`
+		Rounds      int              `yaml:"rounds"`
+		TempoMS     int              `yaml:"tempo_ms"`
+		Scoring     *results.Scoring `yaml:"scoring"`
+		Bots        []struct {
+			Name string `yaml:"name"`
+		} `yaml:"bots"`
+	}
+	if err := yaml.Unmarshal(data, &c); err != nil {
+		return info, fmt.Errorf("%s: %w", path, err)
+	}
+	if c.Game == "" {
+		c.Game = games.Default
+	}
+	if info.Rules, err = games.Configure(c.Game, c.GameOptions, c.OpeningArcs); err != nil {
+		return info, fmt.Errorf("%s: %w", path, err)
+	}
+	if c.Name != "" {
+		info.Name = c.Name
+	}
+	if c.TempoMS > 0 {
+		info.TempoMS = c.TempoMS
+	}
+	if c.Scoring != nil {
+		info.Scoring = *c.Scoring
+	}
+	for _, b := range c.Bots {
+		info.Bots = append(info.Bots, b.Name)
+	}
+	n := len(info.Bots)
+	info.Total = c.Rounds * n * (n - 1)
+	return info, nil
+}

@@ -1,0 +1,324 @@
+package web
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/arenabots/arena/arena"
+	"github.com/arenabots/arena/games"
+	"github.com/arenabots/arena/referee"
+	"github.com/arenabots/arena/results"
+)
+
+// keepMessages is how many of the latest messages a League keeps for pages
+// that reconnect; a page further behind gets a snapshot instead.
+const keepMessages = 4096
+
+// League is what a page shows of one league: its finished games, its games
+// in play, and the numbered messages that tell a page what changed, for
+// Server-Sent Events. It is fed by a Runner's events (Event) or by the
+// journal on disk (Reload, Follow), and is safe for concurrent use.
+type League struct {
+	info Info
+
+	mu      sync.Mutex
+	games   []results.Game
+	ids     map[string]bool
+	times   map[string][]float64 // each bot's move times in ms
+	live    map[string]*liveGame
+	order   []string  // the live games' ids, in the order they started
+	base    int       // games finished when pace was last reset
+	since   time.Time // when it was
+	msgs    []message // the latest messages, oldest first
+	next    int64     // the id of the next message
+	changed chan struct{}
+}
+
+// message is one Server-Sent Event.
+type message struct {
+	id    int64
+	event string
+	data  []byte
+}
+
+// NewLeague returns the view of a league with no game yet.
+func NewLeague(info Info) *League {
+	return &League{
+		info: info, ids: map[string]bool{}, times: map[string][]float64{},
+		live: map[string]*liveGame{}, since: time.Now(), next: 1, changed: make(chan struct{}),
+	}
+}
+
+// Open returns the view of the league whose results are in dir, with the
+// games its journal holds now.
+func Open(dir string) (*League, error) {
+	info, err := ReadInfo(dir)
+	if err != nil {
+		return nil, err
+	}
+	l := NewLeague(info)
+	if err := l.Reload(); err != nil {
+		return nil, err
+	}
+	l.mu.Lock()
+	l.base = len(l.games)
+	l.mu.Unlock()
+	return l, nil
+}
+
+// Info returns what the view knows of its league.
+func (l *League) Info() Info { return l.info }
+
+// Reload adds the games of the journal on disk that the view lacks, with
+// their move times from their move logs. A league with no journal yet has
+// no games; damaged lines are skipped, as arena standings does.
+func (l *League) Reload() error {
+	games, _, err := results.ReadJournal(filepath.Join(l.info.Dir, results.JournalName))
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	added := false
+	for _, g := range games {
+		if !l.ids[g.ID] {
+			l.addGame(g)
+			added = true
+		}
+	}
+	if added {
+		l.publish("tables", l.tables(""))
+	}
+	return nil
+}
+
+// Follow reloads the journal every interval, when its size or time
+// changed, until ctx is done: for a league that another process is
+// writing.
+func (l *League) Follow(ctx context.Context, interval time.Duration) {
+	t := time.NewTicker(interval)
+	defer t.Stop()
+	path := filepath.Join(l.info.Dir, results.JournalName)
+	var size int64
+	var mtime time.Time
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+		fi, err := os.Stat(path)
+		if err != nil || fi.Size() == size && fi.ModTime().Equal(mtime) {
+			continue
+		}
+		if l.Reload() == nil { // a journal being replaced is read on the next tick
+			size, mtime = fi.Size(), fi.ModTime()
+		}
+	}
+}
+
+// Event is a Runner's Events callback: it follows the games in play move
+// by move and adds each game as it ends.
+func (l *League) Event(e arena.Event) {
+	switch {
+	case e.Warning != "":
+	case e.Start != nil:
+		l.start(e.Start)
+	case e.Move != nil:
+		l.move(e.Move.Game, e.Move.Record)
+	case e.Game != nil:
+		l.finish(e.Game.ID, *e.Game)
+	default: // the run starts: the journal holds what is resumed
+		_ = l.Reload()
+		l.mu.Lock()
+		l.base, l.since = len(l.games), time.Now()
+		l.publish("tables", l.tables(""))
+		l.mu.Unlock()
+	}
+}
+
+// start begins following a game in play.
+func (l *League) start(s *arena.GameStart) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	g := &liveGame{ID: s.ID, Round: s.Round, Seed: s.Seed, White: s.White, Black: s.Black, state: s.Initial}
+	l.live[s.ID] = g
+	l.order = append(l.order, s.ID)
+	l.publish("live", g.view(l.info.TempoMS))
+}
+
+// move plays a recorded move on a game in play.
+func (l *League) move(id string, mr referee.MoveRecord) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	g := l.live[id]
+	if g == nil {
+		return
+	}
+	g.play(mr)
+	l.publish("live", g.view(l.info.TempoMS))
+}
+
+// finish stops following game id, which ended as g (a person's game gets
+// its id in the journal only then), and adds g. A person's game shows its
+// last position with the result until the page is reloaded.
+func (l *League) finish(id string, g results.Game) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if lg := l.live[id]; lg != nil && lg.human != 0 {
+		v := lg.view(l.info.TempoMS)
+		v.Legal, v.Result = nil, g.Result
+		l.publish("live", v)
+	}
+	delete(l.live, id)
+	l.order = slices.DeleteFunc(l.order, func(x string) bool { return x == id })
+	if !l.ids[g.ID] {
+		l.addGame(g)
+	}
+	l.publish("tables", l.tables(id))
+}
+
+// setHuman marks the side of game id that a person plays.
+func (l *League) setHuman(id string, side referee.Side) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if g := l.live[id]; g != nil {
+		g.human = side
+		l.publish("live", g.view(l.info.TempoMS))
+	}
+}
+
+// offer shows the moves a person may play in game id now (nil: none).
+func (l *League) offer(id string, legal map[string][]string) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if g := l.live[id]; g != nil {
+		g.legal = legal
+		l.publish("live", g.view(l.info.TempoMS))
+	}
+}
+
+// drop stops following game id, which will not be recorded.
+func (l *League) drop(id string) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	delete(l.live, id)
+	l.order = slices.DeleteFunc(l.order, func(x string) bool { return x == id })
+	l.publish("tables", l.tables(id))
+}
+
+// addGame counts a finished game and its bots' move times.
+func (l *League) addGame(g results.Game) {
+	l.games = append(l.games, g)
+	l.ids[g.ID] = true
+	lines, err := results.ReadGameLog(l.info.Dir, g.ID)
+	if err != nil {
+		return // a game without its log still counts; its times are unknown
+	}
+	for _, ln := range lines {
+		if ln.Side != "" && !ln.Forced && ln.Bot != "" {
+			l.times[ln.Bot] = append(l.times[ln.Bot], ln.TimeMS)
+		}
+	}
+}
+
+// publish numbers a message and wakes the pages waiting for one. The
+// caller holds l.mu.
+func (l *League) publish(event string, v any) {
+	data, err := json.Marshal(v)
+	if err != nil {
+		return // the views always marshal
+	}
+	l.msgs = append(l.msgs, message{id: l.next, event: event, data: data})
+	l.next++
+	if len(l.msgs) > keepMessages {
+		l.msgs = slices.Delete(l.msgs, 0, len(l.msgs)-keepMessages)
+	}
+	close(l.changed)
+	l.changed = make(chan struct{})
+}
+
+// after returns the messages after id, or ok false when the oldest of them
+// is no longer kept; and a channel closed at the next message.
+func (l *League) after(id int64) (msgs []message, ok bool, changed <-chan struct{}) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if id >= l.next || len(l.msgs) > 0 && id < l.msgs[0].id-1 {
+		return nil, false, l.changed
+	}
+	i, _ := slices.BinarySearchFunc(l.msgs, id+1, func(m message, id int64) int { return int(m.id - id) })
+	return slices.Clone(l.msgs[i:]), true, l.changed
+}
+
+// Snapshot returns everything the page shows, and the id of the last
+// message it includes.
+func (l *League) Snapshot() (Snapshot, int64) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	s := Snapshot{League: l.leagueView(), Tables: l.tables("")}
+	for _, id := range l.order {
+		s.Live = append(s.Live, l.live[id].view(l.info.TempoMS))
+	}
+	return s, l.next - 1
+}
+
+// GameView returns finished game id with its moves and a drawing of each
+// position, for the viewer.
+func (l *League) GameView(id string) (GameView, error) {
+	l.mu.Lock()
+	var g results.Game
+	for _, x := range l.games {
+		if x.ID == id {
+			g = x
+		}
+	}
+	l.mu.Unlock()
+	if g.ID == "" {
+		return GameView{}, fs.ErrNotExist
+	}
+	return readGameView(l.info.Dir, g)
+}
+
+// readGameView reads game g's move log under dir.
+func readGameView(dir string, g results.Game) (GameView, error) {
+	lines, err := results.ReadGameLog(dir, g.ID)
+	if err != nil {
+		return GameView{}, err
+	}
+	pos, err := results.Positions(lines, games.Lookup)
+	if err != nil {
+		return GameView{}, err
+	}
+	v := GameView{Game: g, Seed: strconv.FormatUint(g.Seed, 10)}
+	for i, ln := range lines {
+		v.Moves = append(v.Moves, lineView(ln))
+		v.SVGs = append(v.SVGs, svg(pos[i]))
+	}
+	return v, nil
+}
+
+// svg draws st, or returns "" for a game that cannot draw itself.
+func svg(st referee.State) string {
+	if d, ok := st.(referee.Drawer); ok {
+		return d.SVG()
+	}
+	return ""
+}
+
+// Games returns the finished games, in the order they were added.
+func (l *League) Games() []results.Game {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return slices.Clone(l.games)
+}

@@ -1,0 +1,332 @@
+package web
+
+import (
+	"bufio"
+	"bytes"
+	"compress/gzip"
+	"context"
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/arenabots/arena/arena"
+	"github.com/arenabots/arena/games/cavalo"
+	"github.com/arenabots/arena/referee"
+	"github.com/arenabots/arena/results"
+)
+
+// record plays a Cavalo game on seed's board, each side taking its first
+// legal move, as the referee records it, 2 ms a call.
+func record(seed uint64) (referee.State, referee.Record) {
+	initial := cavalo.Game{}.New(seed)
+	st := initial.Clone()
+	var rec referee.Record
+	for !st.Terminal() {
+		m := st.Moves(nil)[0]
+		mr := referee.MoveRecord{Ply: st.Ply() + 1, Side: st.ToMove(), Move: st.FormatMove(m), Elapsed: 2 * time.Millisecond}
+		rec.Time[mr.Side.Index()] += mr.Elapsed
+		st.Play(m)
+		rec.Moves = append(rec.Moves, mr)
+	}
+	rec.Scores, rec.Reason = st.Scores(), referee.Normal
+	rec.Winner = referee.Winner(rec.Scores)
+	return initial, rec
+}
+
+// finish writes a finished game's move logs under dir and returns its
+// journal line.
+func finish(t *testing.T, dir, id, white, black string, seed uint64) results.Game {
+	t.Helper()
+	initial, rec := record(seed)
+	g := results.FromRecord(id, 1, seed, white, black, rec, time.Now(), time.Now())
+	if err := results.WriteGameLog(dir, g, initial, rec); err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+func testInfo(dir string) Info {
+	return Info{Name: "t", Dir: dir, Rules: cavalo.Game{}, TempoMS: 100, Bots: []string{"a", "b"}, Scoring: results.DefaultScoring(), Total: 2}
+}
+
+// TestLeagueFollowsEvents feeds a league a game's start, moves and end, as
+// a Runner does, and checks what a page is shown at each step.
+func TestLeagueFollowsEvents(t *testing.T) {
+	dir := t.TempDir()
+	l := NewLeague(testInfo(dir))
+	l.Event(arena.Event{Done: 0, Total: 2})
+	initial, rec := record(9)
+	l.Event(arena.Event{Start: &arena.GameStart{ID: "01-a-b", Round: 1, Seed: 9, White: "a", Black: "b", Initial: initial.Clone()}})
+	for _, mr := range rec.Moves[:3] {
+		l.Event(arena.Event{Move: &arena.MoveEvent{Game: "01-a-b", Record: mr}})
+	}
+	snap, _ := l.Snapshot()
+	if len(snap.Live) != 1 {
+		t.Fatalf("%d games in play, want 1", len(snap.Live))
+	}
+	g := snap.Live[0]
+	if g.Ply != 3 || g.Last == nil || g.Last.Move != rec.Moves[2].Move || g.Last.Bot != "a" {
+		t.Errorf("live game at ply %d, last move %+v; want ply 3, %s by a", g.Ply, g.Last, rec.Moves[2].Move)
+	}
+	if n := strings.Count(g.SVG, `class="sq `); n != cavalo.Squares {
+		t.Errorf("live board has %d squares, want %d", n, cavalo.Squares)
+	}
+	if g.UsedMS != [2]float64{4, 2} {
+		t.Errorf("time used %v, want [4 2] ms", g.UsedMS)
+	}
+
+	game := finish(t, dir, "01-a-b", "a", "b", 9)
+	l.Event(arena.Event{Game: &game, Done: 1, Total: 2})
+	snap, _ = l.Snapshot()
+	tb := snap.Tables
+	switch {
+	case len(snap.Live) != 0:
+		t.Errorf("%d games still in play", len(snap.Live))
+	case len(tb.Games) != 1 || len(tb.Standings) != 2:
+		t.Errorf("%d games, %d standings rows; want 1 and 2", len(tb.Games), len(tb.Standings))
+	case tb.Progress.Done != 1 || tb.Progress.Total != 2:
+		t.Errorf("progress %+v, want 1 of 2", tb.Progress)
+	case tb.Times[0].Moves+tb.Times[1].Moves == 0:
+		t.Errorf("no move times: %+v", tb.Times)
+	}
+	v, err := l.GameView("01-a-b")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(v.SVGs) != len(rec.Moves)+1 || len(v.Moves) != len(v.SVGs) {
+		t.Errorf("viewer: %d drawings and %d moves, want %d", len(v.SVGs), len(v.Moves), len(rec.Moves)+1)
+	}
+}
+
+// TestReloadFollowsJournal checks that a league served from disk picks up
+// the games another process appends to its journal.
+func TestReloadFollowsJournal(t *testing.T) {
+	dir := t.TempDir()
+	l := NewLeague(testInfo(dir))
+	if err := l.Reload(); err != nil {
+		t.Fatalf("a league with no journal yet: %v", err)
+	}
+	j, err := results.OpenJournal(filepath.Join(dir, results.JournalName))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer j.Close()
+	for i, id := range []string{"01-a-b", "01-b-a"} {
+		g := finish(t, dir, id, "a", "b", uint64(i+1))
+		if id == "01-b-a" {
+			g.White, g.Black = "b", "a"
+		}
+		if err := j.Append(g); err != nil {
+			t.Fatal(err)
+		}
+		if err := l.Reload(); err != nil {
+			t.Fatal(err)
+		}
+		if got := len(l.Games()); got != i+1 {
+			t.Errorf("after %d appends the league has %d games", i+1, got)
+		}
+	}
+}
+
+func TestFaults(t *testing.T) {
+	games := []results.Game{
+		{ID: "1", White: "a", Black: "b", Reason: referee.Normal},
+		{ID: "2", White: "a", Black: "b", Reason: referee.Timeout, Loser: "b", Detail: "black: 1200 ms"},
+		{ID: "3", White: "a", Black: "b", Reason: referee.Start, Loser: results.BothAtFault, Detail: "neither started"},
+	}
+	want := []Fault{
+		{Game: "2", Bot: "b", Verdict: "timeout", Detail: "black: 1200 ms"},
+		{Game: "3", Bot: "a", Verdict: "start", Detail: "neither started"},
+		{Game: "3", Bot: "b", Verdict: "start", Detail: "neither started"},
+	}
+	got := faults(games)
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("faults:\n got %+v\nwant %+v", got, want)
+	}
+}
+
+func TestTimeUse(t *testing.T) {
+	tests := []struct {
+		name  string
+		times []float64
+		want  TimeUse
+	}{
+		{"none", nil, TimeUse{Bot: "x"}},
+		{"one", []float64{7}, TimeUse{Bot: "x", Moves: 1, MeanMS: 7, P95MS: 7, MaxMS: 7}},
+		{"twenty", []float64{20, 19, 18, 17, 16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1},
+			TimeUse{Bot: "x", Moves: 20, MeanMS: 10.5, P95MS: 19, MaxMS: 20}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := timeUse("x", tt.times); got != tt.want {
+				t.Errorf("got %+v, want %+v", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestRatingChart(t *testing.T) {
+	rows := []results.Row{
+		{Bot: "a", Rated: true, Elo: 150, EloMargin: 80},
+		{Bot: "b<&>", Rated: true, Elo: -150, EloMargin: 80},
+		{Bot: "c"},
+	}
+	svg := ratingChart(rows)
+	if n := strings.Count(svg, `class="elo"`); n != 2 {
+		t.Errorf("%d rated bots drawn, want 2", n)
+	}
+	if !strings.Contains(svg, "b&lt;&amp;&gt;") {
+		t.Error("a bot's name is not escaped")
+	}
+	if ratingChart(rows[2:]) != "" {
+		t.Error("a chart with no rated bot")
+	}
+}
+
+// sseEvent is one event read from a stream.
+type sseEvent struct{ id, event string }
+
+// readEvents reads n events from /events with lastID as Last-Event-ID
+// ("" for none).
+func readEvents(t *testing.T, url, lastID string, n int) []sseEvent {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	req, _ := http.NewRequestWithContext(ctx, "GET", url+"/events", nil)
+	if lastID != "" {
+		req.Header.Set("Last-Event-ID", lastID)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	if ct := resp.Header.Get("Content-Type"); ct != "text/event-stream" {
+		t.Fatalf("Content-Type %q", ct)
+	}
+	var out []sseEvent
+	var cur sseEvent
+	sc := bufio.NewScanner(resp.Body)
+	sc.Buffer(nil, 1<<22)
+	for len(out) < n && sc.Scan() {
+		line := sc.Text()
+		switch {
+		case strings.HasPrefix(line, "id: "):
+			cur.id = line[4:]
+		case strings.HasPrefix(line, "event: "):
+			cur.event = line[7:]
+		case line == "" && cur.event != "":
+			out = append(out, cur)
+			cur = sseEvent{}
+		}
+	}
+	return out
+}
+
+// TestEventsResume checks the event stream's ids: a new page gets a
+// snapshot, a page that reconnects gets what it missed, and a page too far
+// behind gets a snapshot again.
+func TestEventsResume(t *testing.T) {
+	l := NewLeague(testInfo(t.TempDir()))
+	srv := httptest.NewServer((&Server{Leagues: []*League{l}}).Handler())
+	defer srv.Close()
+	l.mu.Lock()
+	for range 3 {
+		l.publish("tables", l.tables(""))
+	}
+	l.mu.Unlock()
+
+	if got := readEvents(t, srv.URL, "", 1); fmt.Sprint(got) != "[{3 snapshot}]" {
+		t.Errorf("new page: %v, want a snapshot of id 3", got)
+	}
+	if got := readEvents(t, srv.URL, "1", 2); fmt.Sprint(got) != "[{2 tables} {3 tables}]" {
+		t.Errorf("after id 1: %v, want ids 2 and 3", got)
+	}
+	l.mu.Lock()
+	for range keepMessages {
+		l.publish("tables", Tables{})
+	}
+	l.mu.Unlock()
+	if got := readEvents(t, srv.URL, "1", 1); fmt.Sprint(got) != fmt.Sprintf("[{%d snapshot}]", keepMessages+3) {
+		t.Errorf("far behind: %v, want a snapshot", got)
+	}
+}
+
+// TestReport checks that a report holds every game, gzipped, and nothing
+// from the network.
+func TestReport(t *testing.T) {
+	dir := t.TempDir()
+	j, err := results.OpenJournal(filepath.Join(dir, results.JournalName))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := finish(t, dir, "01-a-b", "a", "b", 4)
+	if err := j.Append(g); err != nil {
+		t.Fatal(err)
+	}
+	j.Close()
+	l, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := WriteReport(&b, l); err != nil {
+		t.Fatal(err)
+	}
+	html := b.String()
+	if m := regexp.MustCompile(`(src|href)=|url\(`).FindString(html); m != "" {
+		t.Errorf("the report refers to %q", m)
+	}
+	m := regexp.MustCompile(`packed: (\{.*\}),`).FindStringSubmatch(html)
+	if m == nil {
+		t.Fatal("no packed games in the report")
+	}
+	var packed map[string]string
+	if err := json.Unmarshal([]byte(m[1]), &packed); err != nil {
+		t.Fatal(err)
+	}
+	raw, err := base64.StdEncoding.DecodeString(packed["01-a-b"])
+	if err != nil {
+		t.Fatal(err)
+	}
+	z, err := gzip.NewReader(bytes.NewReader(raw))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var v GameView
+	if err := json.NewDecoder(z).Decode(&v); err != nil {
+		t.Fatal(err)
+	}
+	if v.Game.ID != "01-a-b" || len(v.SVGs) != g.Plies+1 {
+		t.Errorf("packed game %s with %d drawings, want 01-a-b with %d", v.Game.ID, len(v.SVGs), g.Plies+1)
+	}
+}
+
+func TestReadInfo(t *testing.T) {
+	dir := t.TempDir()
+	cfg := "hash: abc\nname: course\ngame: dots\ngame_options: {rows: 3, cols: 4}\nrounds: 2\ntempo_ms: 700\n" +
+		"scoring: {win: 3, draw: 1, loss: 0}\nbots:\n  - {name: x, builtin: greedy}\n  - {name: y, path: ./y}\n  - {name: z, builtin: random}\nsandbox_achieved: {}\n"
+	if err := os.WriteFile(filepath.Join(dir, arena.ConfigFile), []byte(cfg), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	info, err := ReadInfo(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if info.Name != "course" || info.Rules.Name() != "dots" || info.TempoMS != 700 || info.Total != 12 ||
+		info.Scoring.Win != 3 || strings.Join(info.Bots, ",") != "x,y,z" {
+		t.Errorf("info %+v", info)
+	}
+	st := info.Rules.New(1)
+	if d, ok := st.(referee.Drawer); !ok || strings.Count(d.SVG(), `<line class="arc`) != (3+1)*4+(4+1)*3 {
+		t.Error("the game options are not applied")
+	}
+}

@@ -1,0 +1,213 @@
+package web
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"slices"
+	"sync"
+	"time"
+
+	"github.com/arenabots/arena/arena"
+	"github.com/arenabots/arena/bots/human"
+	"github.com/arenabots/arena/referee"
+)
+
+// Human is the name a person plays under in the journal.
+const Human = "human"
+
+// SeatOf returns the seat of the bot called name, one of Play.Bots.
+type SeatOf func(name string) (arena.Seat, error)
+
+// Play lets a person play a bot by clicking the board (arena serve
+// --play). Its games are shown in League and recorded by a Recorder in
+// League's results directory like a league's games: a journal line and
+// move logs each, the person named Human.
+type Play struct {
+	Bots   []string // the bots a person may pick
+	League *League
+	// Clock is the bot's time control; the person has no time limit.
+	Clock referee.Clock
+	// Log, if set, is told of a game that could not be recorded.
+	Log func(error)
+
+	ctx   context.Context // the server's: games stop with it
+	seat  SeatOf
+	rec   *arena.Recorder
+	mu    sync.Mutex
+	n     int // games started
+	games map[string]*humanGame
+}
+
+// NewPlay returns the people's games of league against bots, each seated
+// by seat and recorded by rec, which writes league's results directory.
+// Games in play stop when ctx is done.
+func NewPlay(ctx context.Context, league *League, bots []string, clock referee.Clock, seat SeatOf, rec *arena.Recorder) *Play {
+	return &Play{Bots: bots, League: league, Clock: clock, ctx: ctx, seat: seat, rec: rec, games: map[string]*humanGame{}}
+}
+
+// humanGame is the page's side of a person's game, the Source of the
+// person's moves (see bots/human): it offers the legal moves on the page
+// and hands over the one clicked.
+type humanGame struct {
+	id     string // the game's id while in play
+	league *League
+	moves  chan string
+	mu     sync.Mutex
+	offer  map[string][]string // the legal moves by target; nil when not the person's turn
+}
+
+// Move offers the legal moves of req on the page, by the drawing's place
+// that plays each, and waits for the person to pick one. problem is
+// unused: the page offers legal moves only.
+func (h *humanGame) Move(ctx context.Context, req referee.Request, problem string) (string, error) {
+	offer := map[string][]string{}
+	d, _ := req.State.(referee.Drawer)
+	for _, m := range req.Legal {
+		target := ""
+		if d != nil {
+			target = d.Target(m)
+		}
+		offer[target] = append(offer[target], req.State.FormatMove(m))
+	}
+	h.setOffer(offer)
+	defer h.setOffer(nil)
+	select {
+	case m := <-h.moves:
+		return m, nil
+	case <-ctx.Done():
+		return "", ctx.Err()
+	}
+}
+
+// setOffer shows the moves on offer (nil: none) on the page.
+func (h *humanGame) setOffer(offer map[string][]string) {
+	h.mu.Lock()
+	h.offer = offer
+	h.mu.Unlock()
+	h.league.offer(h.id, offer)
+}
+
+// choose hands the person's move to the game, if it is one offered.
+func (h *humanGame) choose(move string) error {
+	h.mu.Lock()
+	offered := false
+	for _, ms := range h.offer {
+		offered = offered || slices.Contains(ms, move)
+	}
+	h.mu.Unlock()
+	if !offered {
+		return fmt.Errorf("%q is not a legal move now", move)
+	}
+	select {
+	case h.moves <- move:
+		return nil
+	default:
+		return errors.New("a move is already on its way")
+	}
+}
+
+// playRequest is the body of POST /api/play.
+type playRequest struct {
+	Bot  string `json:"bot"`
+	Seed uint64 `json:"seed"`
+	Side string `json:"side"` // the person's: "white" or "black"
+}
+
+// playStart starts a game between a person and a bot.
+func (s *Server) playStart(w http.ResponseWriter, r *http.Request) {
+	p := s.Play
+	var req playRequest
+	if err := json.NewDecoder(r.Body).Decode(&req); err != nil {
+		http.Error(w, "bad request: "+err.Error(), http.StatusBadRequest)
+		return
+	}
+	if !slices.Contains(p.Bots, req.Bot) {
+		http.Error(w, fmt.Sprintf("unknown bot %q", req.Bot), http.StatusBadRequest)
+		return
+	}
+	bot, err := p.seat(req.Bot)
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusBadRequest)
+		return
+	}
+	person := referee.White
+	if req.Side == "black" {
+		person = referee.Black
+	}
+	p.mu.Lock()
+	p.n++
+	h := &humanGame{id: fmt.Sprintf("play-%d", p.n), league: p.League, moves: make(chan string, 1)}
+	p.games[h.id] = h
+	p.mu.Unlock()
+	var seats [2]arena.Seat
+	var names [2]string
+	seats[person.Index()], names[person.Index()] = arena.Seat{Player: human.New(Human, h)}, Human
+	seats[person.Other().Index()], names[person.Other().Index()] = bot, req.Bot
+	go p.run(h, person, seats, names, req.Seed)
+	writeJSON(w, struct {
+		League int    `json:"league"`
+		Game   string `json:"game"`
+	}{slices.Index(s.Leagues, p.League), h.id})
+}
+
+// playMove hands a person's move to their game.
+func (s *Server) playMove(w http.ResponseWriter, r *http.Request) {
+	var req struct{ Game, Move string }
+	if err := json.NewDecoder(r.Body).Decode(&req); err != nil {
+		http.Error(w, "bad request: "+err.Error(), http.StatusBadRequest)
+		return
+	}
+	s.Play.mu.Lock()
+	h := s.Play.games[req.Game]
+	s.Play.mu.Unlock()
+	if h == nil {
+		http.Error(w, "no such game in play", http.StatusNotFound)
+		return
+	}
+	if err := h.choose(req.Move); err != nil {
+		http.Error(w, err.Error(), http.StatusConflict)
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
+}
+
+// run plays a person's game to its end, as arena play does, and records
+// it.
+func (p *Play) run(h *humanGame, person referee.Side, seats [2]arena.Seat, names [2]string, seed uint64) {
+	defer func() {
+		p.mu.Lock()
+		delete(p.games, h.id)
+		p.mu.Unlock()
+	}()
+	l := p.League
+	st := l.info.Rules.New(seed)
+	initial := st.Clone()
+	start := time.Now()
+	l.Event(arena.Event{Start: &arena.GameStart{ID: h.id, Seed: seed, White: names[0], Black: names[1], Initial: st.Clone()}})
+	l.setHuman(h.id, person)
+	opt := referee.MatchOptions{
+		Clock:         p.Clock,
+		RefereeForced: true, // a person is not asked to pass or play the only move
+		OnMove: func(mr referee.MoveRecord) {
+			l.Event(arena.Event{Move: &arena.MoveEvent{Game: h.id, Record: mr}})
+		},
+	}
+	opt.Own[person.Index()] = &referee.Clock{} // no limit
+	rec := arena.Play(p.ctx, st, seats, opt, nil)
+	if rec.Reason == referee.Interrupted {
+		l.drop(h.id)
+		return
+	}
+	g, err := p.rec.Record(seed, names[0], names[1], initial, rec, start, time.Now())
+	if err != nil {
+		l.drop(h.id)
+		if p.Log != nil {
+			p.Log(fmt.Errorf("%s: %w", h.id, err))
+		}
+		return
+	}
+	l.finish(h.id, g)
+}

@@ -1,0 +1,161 @@
+package web
+
+import (
+	"embed"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"net/http"
+	"strconv"
+	"time"
+)
+
+//go:embed assets
+var assets embed.FS
+
+// keepAlive is how often an idle event stream sends a comment, so that
+// proxies and browsers keep it open.
+const keepAlive = 15 * time.Second
+
+// Server serves the page of its leagues: read-only, unless Play is set.
+type Server struct {
+	Leagues []*League
+	// Play, when set, lets a person play a bot from the page (arena serve
+	// --play).
+	Play *Play
+}
+
+// Handler returns the server's routes:
+//
+//	GET  /                          the page
+//	GET  /assets/...                its CSS and JavaScript
+//	GET  /api/leagues               the leagues' names, and whether play is on
+//	GET  /api/snapshot?league=N     everything the page shows, JSON
+//	GET  /events?league=N           Server-Sent Events: snapshot, live, tables
+//	GET  /api/game?league=N&id=ID   a finished game for the viewer
+//	POST /api/play, /api/play/move  a person's game (with Play only)
+func (s *Server) Handler() http.Handler {
+	mux := http.NewServeMux()
+	static, _ := fs.Sub(assets, "assets") // the directory is embedded
+	mux.Handle("GET /assets/", http.StripPrefix("/assets/", http.FileServerFS(static)))
+	mux.HandleFunc("GET /{$}", func(w http.ResponseWriter, r *http.Request) {
+		http.ServeFileFS(w, r, static, "index.html")
+	})
+	mux.HandleFunc("GET /api/leagues", s.leagues)
+	mux.HandleFunc("GET /api/snapshot", s.withLeague(func(w http.ResponseWriter, r *http.Request, l *League) {
+		snap, _ := l.Snapshot()
+		writeJSON(w, snap)
+	}))
+	mux.HandleFunc("GET /events", s.withLeague(s.events))
+	mux.HandleFunc("GET /api/game", s.withLeague(func(w http.ResponseWriter, r *http.Request, l *League) {
+		v, err := l.GameView(r.URL.Query().Get("id"))
+		if errors.Is(err, fs.ErrNotExist) {
+			http.Error(w, "no such finished game", http.StatusNotFound)
+			return
+		}
+		if err != nil {
+			http.Error(w, err.Error(), http.StatusInternalServerError)
+			return
+		}
+		writeJSON(w, v)
+	}))
+	if s.Play != nil {
+		mux.HandleFunc("POST /api/play", s.playStart)
+		mux.HandleFunc("POST /api/play/move", s.playMove)
+	}
+	return mux
+}
+
+// leagues lists the leagues for the page's navigation.
+func (s *Server) leagues(w http.ResponseWriter, _ *http.Request) {
+	type entry struct {
+		Name string `json:"name"`
+		Dir  string `json:"dir"`
+	}
+	out := struct {
+		Leagues []entry  `json:"leagues"`
+		Play    bool     `json:"play"`
+		Bots    []string `json:"bots,omitempty"`
+	}{Play: s.Play != nil}
+	for _, l := range s.Leagues {
+		out.Leagues = append(out.Leagues, entry{l.info.Name, l.info.Dir})
+	}
+	if s.Play != nil {
+		out.Bots = s.Play.Bots
+	}
+	writeJSON(w, out)
+}
+
+// withLeague resolves the league parameter (an index, 0 by default).
+func (s *Server) withLeague(h func(http.ResponseWriter, *http.Request, *League)) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		i := 0
+		if q := r.URL.Query().Get("league"); q != "" {
+			var err error
+			if i, err = strconv.Atoi(q); err != nil {
+				i = -1
+			}
+		}
+		if i < 0 || i >= len(s.Leagues) {
+			http.Error(w, "no such league", http.StatusNotFound)
+			return
+		}
+		h(w, r, s.Leagues[i])
+	}
+}
+
+// events streams l's messages. A page that reconnects sends the id of the
+// last message it saw (Last-Event-ID) and gets the messages after it, or a
+// snapshot when they are no longer kept; a new page gets a snapshot first.
+func (s *Server) events(w http.ResponseWriter, r *http.Request, l *League) {
+	flusher, ok := w.(http.Flusher)
+	if !ok {
+		http.Error(w, "streaming unsupported", http.StatusInternalServerError)
+		return
+	}
+	h := w.Header()
+	h.Set("Content-Type", "text/event-stream")
+	h.Set("Cache-Control", "no-cache")
+	fmt.Fprint(w, "retry: 1000\n\n")
+	last, err := strconv.ParseInt(r.Header.Get("Last-Event-ID"), 10, 64)
+	resume := err == nil
+	tick := time.NewTicker(keepAlive)
+	defer tick.Stop()
+	for {
+		var (
+			msgs    []message
+			changed <-chan struct{}
+		)
+		if resume {
+			msgs, resume, changed = l.after(last)
+		}
+		if !resume {
+			snap, id := l.Snapshot()
+			data, _ := json.Marshal(snap) // a snapshot always marshals
+			var after []message
+			after, resume, changed = l.after(id)
+			msgs = append([]message{{id: id, event: "snapshot", data: data}}, after...)
+		}
+		for _, m := range msgs {
+			fmt.Fprintf(w, "id: %d\nevent: %s\ndata: %s\n\n", m.id, m.event, m.data)
+			last = m.id
+		}
+		flusher.Flush()
+		select {
+		case <-r.Context().Done():
+			return
+		case <-changed:
+		case <-tick.C:
+			fmt.Fprint(w, ": keep-alive\n\n")
+		}
+	}
+}
+
+// writeJSON writes v as the response.
+func writeJSON(w http.ResponseWriter, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	if err := json.NewEncoder(w).Encode(v); err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+	}
+}

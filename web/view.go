@@ -1,0 +1,269 @@
+package web
+
+import (
+	"math"
+	"slices"
+	"time"
+
+	"github.com/arenabots/arena/referee"
+	"github.com/arenabots/arena/results"
+)
+
+// Snapshot is everything a page shows of a league, as JSON.
+type Snapshot struct {
+	League LeagueView `json:"league"`
+	Tables Tables     `json:"tables"`
+	Live   []LiveView `json:"live"`
+}
+
+// LeagueView names a league.
+type LeagueView struct {
+	Name    string `json:"name"`
+	Game    string `json:"game"`
+	Dir     string `json:"dir"`
+	TempoMS int    `json:"tempo_ms"`
+}
+
+// Tables is what changes when a game ends: progress, standings, ratings,
+// crosstable, faults, time use and the finished games.
+type Tables struct {
+	Progress   Progress        `json:"progress"`
+	Standings  []results.Row   `json:"standings"`
+	Chart      string          `json:"chart"` // the ratings with their error bars, SVG
+	Crosstable CrosstableView  `json:"crosstable"`
+	Faults     []Fault         `json:"faults"`
+	Times      []TimeUse       `json:"times"`
+	Games      []results.Game  `json:"games"`
+	Ended      string          `json:"ended,omitempty"` // the game whose end this is
+	Scoring    results.Scoring `json:"scoring"`
+}
+
+// Progress is how far a league is, and when it will be done at the pace
+// seen since the page's server started following it.
+type Progress struct {
+	Done      int     `json:"done"`
+	Total     int     `json:"total"` // 0 when unknown
+	GamesPerS float64 `json:"games_per_s"`
+	ETASecs   float64 `json:"eta_s"` // -1 when unknown
+}
+
+// CrosstableView is the crosstable in the standings' order.
+type CrosstableView struct {
+	Bots  []string         `json:"bots"`
+	Cells [][]results.Cell `json:"cells"`
+}
+
+// Fault is a game a bot lost (or was adjudicated in) by its own fault.
+type Fault struct {
+	Game    string `json:"game"`
+	Bot     string `json:"bot"`
+	Verdict string `json:"verdict"`
+	Detail  string `json:"detail"`
+}
+
+// TimeUse is a bot's time per move over its finished games.
+type TimeUse struct {
+	Bot    string  `json:"bot"`
+	Moves  int     `json:"moves"`
+	MeanMS float64 `json:"mean_ms"`
+	P95MS  float64 `json:"p95_ms"`
+	MaxMS  float64 `json:"max_ms"`
+}
+
+// MoveView is one ply as the page shows it.
+type MoveView struct {
+	Ply       int      `json:"ply"`
+	Side      string   `json:"side,omitempty"`
+	Bot       string   `json:"bot,omitempty"`
+	Move      string   `json:"move,omitempty"`
+	Answer    string   `json:"answer,omitempty"`
+	Forced    bool     `json:"forced,omitempty"`
+	ElapsedMS float64  `json:"elapsed_ms"`
+	Depth     int32    `json:"depth"`
+	Nodes     int64    `json:"nodes"`
+	Eval      *float64 `json:"eval,omitempty"`
+	PV        []string `json:"pv,omitempty"`
+}
+
+// LiveView is a game in play.
+type LiveView struct {
+	ID     string    `json:"id"`
+	Round  int       `json:"round"`
+	White  string    `json:"white"`
+	Black  string    `json:"black"`
+	Ply    int       `json:"ply"`
+	ToMove string    `json:"to_move"`
+	Scores [2]int    `json:"scores"`
+	SVG    string    `json:"svg"`
+	Last   *MoveView `json:"last,omitempty"`
+	// LastMS is each side's last call and UsedMS its time in all, against
+	// TempoMS per call.
+	LastMS  [2]float64 `json:"last_ms"`
+	UsedMS  [2]float64 `json:"used_ms"`
+	TempoMS int        `json:"tempo_ms"`
+	// Human is the side a person plays ("white" or "black"), and Legal
+	// the moves the person may play now by the drawing's data-target they
+	// are played from, while it is the person's turn.
+	Human string              `json:"human,omitempty"`
+	Legal map[string][]string `json:"legal,omitempty"`
+	// Result is set when the game is over.
+	Result string `json:"result,omitempty"`
+}
+
+// GameView is a finished game for the viewer: its journal line, its plies
+// from ply 0 (the initial position) on, and the drawing after each.
+type GameView struct {
+	Game results.Game `json:"game"`
+	// Seed is Game.Seed in decimal: JavaScript numbers cannot hold every
+	// uint64.
+	Seed  string     `json:"seed"`
+	Moves []MoveView `json:"moves"`
+	SVGs  []string   `json:"svgs"`
+}
+
+// liveGame is a game in play.
+type liveGame struct {
+	ID           string
+	Round        int
+	Seed         uint64
+	White, Black string
+	state        referee.State
+	human        referee.Side        // the side a person plays, if any
+	legal        map[string][]string // the person's moves on offer
+	last         *referee.MoveRecord
+	lastCall     [2]time.Duration
+	used         [2]time.Duration
+}
+
+// play plays a recorded move; a move that does not parse or is not legal
+// (a fault, which ends the game) only counts its time.
+func (g *liveGame) play(mr referee.MoveRecord) {
+	g.last = &mr
+	if !mr.Forced {
+		g.lastCall[mr.Side.Index()] = mr.Elapsed
+		g.used[mr.Side.Index()] += mr.Elapsed
+	}
+	if mr.Move == "" {
+		return
+	}
+	if m, err := g.state.ParseMove(mr.Move); err == nil && referee.Legal(g.state, m) {
+		g.state.Play(m)
+	}
+}
+
+// view returns what the page shows of g.
+func (g *liveGame) view(tempoMS int) LiveView {
+	v := LiveView{
+		ID: g.ID, Round: g.Round, White: g.White, Black: g.Black, Ply: g.state.Ply(),
+		ToMove: g.state.ToMove().String(), Scores: g.state.Scores(), SVG: svg(g.state), TempoMS: tempoMS,
+	}
+	for i := range 2 {
+		v.LastMS[i], v.UsedMS[i] = ms(g.lastCall[i]), ms(g.used[i])
+	}
+	if g.human != 0 {
+		v.Human, v.Legal = g.human.String(), g.legal
+	}
+	if g.last != nil {
+		bot := g.White
+		if g.last.Side == referee.Black {
+			bot = g.Black
+		}
+		mv := recordView(*g.last, bot)
+		v.Last = &mv
+	}
+	return v
+}
+
+// ms returns d in milliseconds, to the microsecond.
+func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+
+// recordView is a recorded move as the page shows it.
+func recordView(mr referee.MoveRecord, bot string) MoveView {
+	v := MoveView{
+		Ply: mr.Ply, Side: mr.Side.String(), Bot: bot, Move: mr.Move, Answer: mr.Answer, Forced: mr.Forced,
+		ElapsedMS: ms(mr.Elapsed), Depth: mr.Stats.Depth, Nodes: mr.Stats.Nodes, PV: mr.Stats.PV,
+	}
+	if e := mr.Stats.Eval; mr.Move != "" && !mr.Forced && !math.IsNaN(e) && !math.IsInf(e, 0) {
+		v.Eval = &e
+	}
+	return v
+}
+
+// lineView is a move log's line as the page shows it.
+func lineView(l results.MoveLine) MoveView {
+	return MoveView{
+		Ply: l.Ply, Side: l.Side, Bot: l.Bot, Move: l.Move, Answer: l.Answer, Forced: l.Forced,
+		ElapsedMS: l.TimeMS, Depth: l.Depth, Nodes: l.Nodes, Eval: l.Eval, PV: l.PV,
+	}
+}
+
+// leagueView names l's league. The caller holds l.mu.
+func (l *League) leagueView() LeagueView {
+	return LeagueView{Name: l.info.Name, Game: l.info.Rules.Name(), Dir: l.info.Dir, TempoMS: l.info.TempoMS}
+}
+
+// tables computes the tables of l's finished games; ended names the game
+// that just ended, if any. The caller holds l.mu.
+func (l *League) tables(ended string) Tables {
+	st := results.Compute(l.games, l.info.Bots, l.info.Scoring)
+	ct := results.NewCrosstable(l.games, st.Bots(), l.info.Scoring)
+	t := Tables{
+		Standings:  st.Rows,
+		Chart:      ratingChart(st.Rows),
+		Crosstable: CrosstableView{Bots: ct.Bots, Cells: ct.Cells},
+		Games:      slices.Clone(l.games),
+		Ended:      ended,
+		Scoring:    l.info.Scoring,
+		Faults:     faults(l.games),
+		Progress:   Progress{Done: len(l.games), Total: l.info.Total, ETASecs: -1},
+	}
+	if played, secs := len(l.games)-l.base, time.Since(l.since).Seconds(); played > 0 && secs > 0 {
+		t.Progress.GamesPerS = float64(played) / secs
+		if t.Progress.Total > 0 {
+			t.Progress.ETASecs = math.Round(float64(t.Progress.Total-t.Progress.Done) / t.Progress.GamesPerS)
+		}
+	}
+	for _, bot := range st.Bots() {
+		t.Times = append(t.Times, timeUse(bot, l.times[bot]))
+	}
+	return t
+}
+
+// faults lists the games that ended on a bot's fault, one line per bot at
+// fault.
+func faults(games []results.Game) []Fault {
+	var out []Fault
+	for _, g := range games {
+		bots := []string{g.Loser}
+		switch g.Loser {
+		case "":
+			continue
+		case results.BothAtFault:
+			bots = []string{g.White, g.Black}
+		}
+		for _, b := range bots {
+			out = append(out, Fault{Game: g.ID, Bot: b, Verdict: g.Reason.String(), Detail: g.Detail})
+		}
+	}
+	return out
+}
+
+// timeUse sums up a bot's move times.
+func timeUse(bot string, times []float64) TimeUse {
+	u := TimeUse{Bot: bot, Moves: len(times)}
+	if len(times) == 0 {
+		return u
+	}
+	sorted := slices.Sorted(slices.Values(times))
+	sum := 0.0
+	for _, x := range sorted {
+		sum += x
+	}
+	u.MeanMS = round3(sum / float64(len(sorted)))
+	u.P95MS = sorted[(len(sorted)*95+99)/100-1]
+	u.MaxMS = sorted[len(sorted)-1]
+	return u
+}
+
+// round3 rounds x to 0.001.
+func round3(x float64) float64 { return math.Round(x*1000) / 1000 }
