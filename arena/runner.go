@@ -32,6 +32,31 @@ type Runner struct {
 	Verbose bool
 	// Events, if set, is told of each finished game; calls are serialized.
 	Events func(Event)
+	// Dispatcher, if set, plays the games instead of local workers: the
+	// Runner still locks, checks, resumes and records as in a local run.
+	Dispatcher Dispatcher
+	// CheckBot, if set, is asked before each game whether bot b can start
+	// here; an error is a start fault of that bot, as a bot that does not
+	// start. A worker of a distributed league uses it to record a bot built
+	// for another platform.
+	CheckBot func(b BotConfig) error
+}
+
+// Dispatcher plays the games of a league elsewhere, e.g. on the workers of
+// a distributed league.
+type Dispatcher interface {
+	// Dispatch has the games of pending played and calls record once for
+	// each finished game, one call at a time. record ignores a game that is
+	// already recorded, so Dispatch may pass one game twice. Dispatch
+	// returns when every game of pending is recorded, when record fails
+	// (with its error), or when ctx is done (with ctx's error).
+	Dispatch(ctx context.Context, pending []Scheduled, record func(Played) error) error
+}
+
+// Played is a finished game of a league: its journal line and its move log.
+type Played struct {
+	Game  results.Game
+	Moves []results.MoveLine
 }
 
 // Event reports progress: a warning, the start of a run (Game nil), or one
@@ -121,31 +146,55 @@ func (r *Runner) Run(ctx context.Context) (Summary, error) {
 		r.Events(Event{Done: sum.Skipped, Total: sum.Total})
 	}
 
+	done := sum.Skipped
+	recorded := func(g *results.Game) {
+		done++
+		sum.Played++
+		sum.BotTime += time.Duration(g.TimeMS[0]+g.TimeMS[1]) * time.Millisecond
+		if r.Events != nil {
+			r.Events(Event{Game: g, Done: done, Total: sum.Total})
+		}
+	}
+	if r.Dispatcher != nil {
+		err := r.Dispatcher.Dispatch(ctx, pending, func(p Played) error {
+			if j.Has(p.Game.ID) {
+				return nil
+			}
+			if err := r.record(p, j); err != nil {
+				return err
+			}
+			recorded(&p.Game)
+			return nil
+		})
+		sum.Wall = time.Since(start)
+		if err != nil {
+			return sum, err
+		}
+		return sum, r.writeStandings(j.Games())
+	}
+
 	jobs := make(chan Scheduled)
 	var (
 		mu       sync.Mutex
 		firstErr error
 		wg       sync.WaitGroup
 	)
-	done := sum.Skipped
 	sum.Workers = min(c.Concurrency, len(pending))
 	for range sum.Workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for s := range jobs {
-				g, err := r.playAndRecord(ctx, s, j)
+				p, err := r.PlayScheduled(ctx, s)
+				if err == nil && p != nil {
+					err = r.record(*p, j)
+				}
 				mu.Lock()
 				switch {
 				case err != nil && firstErr == nil && ctx.Err() == nil:
 					firstErr = err
-				case err == nil && g != nil:
-					done++
-					sum.Played++
-					sum.BotTime += time.Duration(g.TimeMS[0]+g.TimeMS[1]) * time.Millisecond
-					if r.Events != nil {
-						r.Events(Event{Game: g, Done: done, Total: sum.Total})
-					}
+				case err == nil && p != nil:
+					recorded(&p.Game)
 				}
 				mu.Unlock()
 			}
@@ -299,10 +348,10 @@ func readHash(path string) (string, error) {
 	return "", sc.Err()
 }
 
-// playAndRecord plays s and, unless the game was interrupted, writes its
-// per-move logs and then its journal line. It returns nil for an
-// interrupted game.
-func (r *Runner) playAndRecord(ctx context.Context, s Scheduled, j *results.Journal) (*results.Game, error) {
+// PlayScheduled plays s, a game of the league's schedule, and returns its
+// journal line and move log, or nil for an interrupted game. A local run
+// and a worker of a distributed league both play a game with it.
+func (r *Runner) PlayScheduled(ctx context.Context, s Scheduled) (*Played, error) {
 	c := r.Config
 	st := c.Rules().New(s.Seed)
 	initial := st.Clone()
@@ -312,19 +361,37 @@ func (r *Runner) playAndRecord(ctx context.Context, s Scheduled, j *results.Jour
 		return nil, nil
 	}
 	g := results.FromRecord(s.ID, s.Round, s.Seed, c.Bots[s.White].Name, c.Bots[s.Black].Name, rec, start, time.Now())
-	if err := results.WriteGameLog(c.Out, g, initial, rec); err != nil {
-		return nil, err
+	lines, err := results.MoveLines(g, initial, rec)
+	if err != nil {
+		return nil, fmt.Errorf("move log of %s: %w", s.ID, err)
 	}
-	if err := j.Append(g); err != nil {
-		return nil, err
+	return &Played{Game: g, Moves: lines}, nil
+}
+
+// record writes p's per-move logs and then its journal line.
+func (r *Runner) record(p Played, j *results.Journal) error {
+	if err := results.WriteMoveLog(r.Config.Out, p.Game, p.Moves, r.Config.Rules()); err != nil {
+		return err
 	}
-	return &g, nil
+	return j.Append(p.Game)
 }
 
 // play plays s between fresh processes of its two bots.
 func (r *Runner) play(ctx context.Context, st referee.State, s Scheduled) referee.Record {
 	c := r.Config
-	specs := [2]host.Spec{r.spec(c.Bots[s.White]), r.spec(c.Bots[s.Black])}
+	bots := [2]BotConfig{c.Bots[s.White], c.Bots[s.Black]}
+	if r.CheckBot != nil {
+		var errs [2]error
+		for i, b := range bots {
+			if err := r.CheckBot(b); err != nil {
+				errs[i] = referee.NewFault(referee.FaultStart, err)
+			}
+		}
+		if errs[0] != nil || errs[1] != nil {
+			return unstarted(st, errs)
+		}
+	}
+	specs := [2]host.Spec{r.spec(bots[0]), r.spec(bots[1])}
 	opt := referee.MatchOptions{
 		Clock:         c.Clock(),
 		RefereeForced: c.ForcedMoves == "referee",
