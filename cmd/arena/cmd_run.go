@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/arenabots/arena/arena"
+	"github.com/arenabots/arena/arena/queue"
 	"github.com/arenabots/arena/results"
 )
 
@@ -16,6 +17,9 @@ func newRunCmd() *cobra.Command {
 	var (
 		restart, verbose, plain bool
 		concurrency             int
+		where                   string
+		auth                    queue.Auth
+		qopt                    = queue.DefaultOptions
 	)
 	var wide bool
 	cmd := &cobra.Command{
@@ -34,7 +38,13 @@ refused, naming the first (its pid, host and start). Before the first game
 every bot is checked: a missing binary or Lisp file, or a registered binary
 that changed since 'arena bot add', stops the league unless its config says
 'missing_bots: forfeit'. A journal with a damaged line is refused too;
-'arena journal repair DIR' repairs it.`,
+
+'arena journal repair DIR' repairs it.
+
+With --queue, the games are played by 'arena worker' processes, here or on other
+machines, through a NATS JetStream server: --queue nats://HOST:4222 (or tls://) names
+one, --queue embedded[:PORT] starts one inside this run, storing in the out directory.
+This run stays the only writer of the results; see docs/distributed.md.`,
 		Args: nArgs("CONFIG"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if cmd.Flags().Changed("concurrency") {
@@ -65,6 +75,15 @@ that changed since 'arena bot add', stops the league unless its config says
 				prog.event(e)
 			}
 			r := &arena.Runner{Config: cfg, Self: self, Restart: restart, Verbose: verbose, Events: events}
+			if where != "" {
+				c, err := newCoordinator(where, cfg, auth, qopt, restart, cmd.ErrOrStderr())
+				if err != nil {
+					prog.stop()
+					return err
+				}
+				defer c.close()
+				r.Dispatcher = c
+			}
 			sum, err := r.Run(cmd.Context())
 			prog.stop()
 			var (
@@ -98,6 +117,10 @@ that changed since 'arena bot add', stops the league unless its config says
 	f.IntVar(&concurrency, "concurrency", 0, "games played at once (default: the config's concurrency, else the cores)")
 	f.BoolVar(&plain, "plain", false, "print one line per game instead of a progress bar")
 	f.BoolVarP(&verbose, "verbose", "v", false, "show go-plugin's logs of the bot processes")
+	f.StringVar(&where, "queue", "", "play through NATS JetStream workers: nats://HOST:PORT, tls://HOST:PORT or embedded[:PORT]")
+	f.DurationVar(&qopt.AckWait, "ack-wait", qopt.AckWait, "with --queue: how long a silent worker keeps a game before it goes to another")
+	f.IntVar(&qopt.MaxDeliver, "max-deliver", qopt.MaxDeliver, "with --queue: workers a game is handed to before it is a fault game")
+	addAuthFlags(cmd, &auth)
 	addWideFlag(cmd, &wide)
 	return cmd
 }
@@ -105,7 +128,9 @@ that changed since 'arena bot add', stops the league unless its config says
 // summaryLine says what a run did and how fast, in two lines.
 func summaryLine(s arena.Summary) string {
 	line := fmt.Sprintf("%d games played", s.Played)
-	if secs := s.Wall.Seconds(); s.Played > 0 && secs > 0 {
+	if secs := s.Wall.Seconds(); s.Played > 0 && secs > 0 && s.Workers == 0 {
+		line += fmt.Sprintf(" in %.1fs: %.2f games/s by the queue's workers", secs, float64(s.Played)/secs)
+	} else if s.Played > 0 && secs > 0 {
 		busy := 100 * s.BotTime.Seconds() / (secs * float64(s.Workers))
 		line += fmt.Sprintf(" in %.1fs: %.2f games/s, %d at once, bot calls %.0f%% of worker time", secs, float64(s.Played)/secs, s.Workers, busy)
 	}
