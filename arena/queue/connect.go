@@ -97,8 +97,10 @@ func CheckURL(rawURL string) error {
 }
 
 // Connect connects to the NATS server(s) at rawURL as name, reconnecting
-// for as long as the connection is used.
-func Connect(rawURL, name string, a Auth) (*nats.Conn, error) {
+// for as long as the connection is used. With wait, a server that is not
+// up yet is no error: the connection is made when it comes up (a worker
+// may start before its coordinator).
+func Connect(rawURL, name string, a Auth, wait bool) (*nats.Conn, error) {
 	if err := CheckURL(rawURL); err != nil {
 		return nil, err
 	}
@@ -106,7 +108,7 @@ func Connect(rawURL, name string, a Auth) (*nats.Conn, error) {
 	if err != nil {
 		return nil, err
 	}
-	opts = append(opts, nats.Name(name), nats.MaxReconnects(-1), nats.ReconnectWait(time.Second))
+	opts = append(opts, nats.Name(name), nats.MaxReconnects(-1), nats.ReconnectWait(time.Second), nats.RetryOnFailedConnect(wait))
 	nc, err := nats.Connect(rawURL, opts...)
 	if err != nil {
 		return nil, fmt.Errorf("connecting to %s: %w", rawURL, err)

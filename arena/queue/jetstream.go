@@ -49,8 +49,8 @@ type streams struct {
 	leagues jetstream.KeyValue
 }
 
-// setup makes (or updates) the streams, the workers' consumer and the
-// buckets. Only a coordinator calls it; workers wait for them.
+// setup makes (or updates) the streams, the buckets and the workers'
+// consumer. Only a coordinator calls it; workers wait for them.
 func setup(ctx context.Context, js jetstream.JetStream, o Options) (*streams, error) {
 	s := &streams{js: js}
 	var err error
@@ -59,12 +59,6 @@ func setup(ctx context.Context, js jetstream.JetStream, o Options) (*streams, er
 		Retention: jetstream.WorkQueuePolicy, Storage: jetstream.FileStorage, Duplicates: o.Dedupe,
 	}); err != nil {
 		return nil, fmt.Errorf("stream %s: %w", GamesStream, err)
-	}
-	if _, err = js.CreateOrUpdateConsumer(ctx, GamesStream, jetstream.ConsumerConfig{
-		Durable: WorkersName, AckPolicy: jetstream.AckExplicitPolicy,
-		AckWait: o.AckWait, MaxDeliver: o.MaxDeliver,
-	}); err != nil {
-		return nil, fmt.Errorf("consumer %s: %w", WorkersName, err)
 	}
 	if s.results, err = js.CreateOrUpdateStream(ctx, jetstream.StreamConfig{
 		Name: ResultsStream, Subjects: []string{resultsSubject + ">"},
@@ -78,6 +72,13 @@ func setup(ctx context.Context, js jetstream.JetStream, o Options) (*streams, er
 	}
 	if s.leagues, err = js.CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{Bucket: LeaguesBucket, Storage: jetstream.FileStorage}); err != nil {
 		return nil, fmt.Errorf("key-value bucket %s: %w", LeaguesBucket, err)
+	}
+	// Last: workers wait for it, then use the rest.
+	if _, err = js.CreateOrUpdateConsumer(ctx, GamesStream, jetstream.ConsumerConfig{
+		Durable: WorkersName, AckPolicy: jetstream.AckExplicitPolicy,
+		AckWait: o.AckWait, MaxDeliver: o.MaxDeliver,
+	}); err != nil {
+		return nil, fmt.Errorf("consumer %s: %w", WorkersName, err)
 	}
 	return s, nil
 }

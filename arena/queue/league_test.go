@@ -100,9 +100,10 @@ func testLeague(t *testing.T, where, url string) {
 	workers := []*proc{worker("w1"), worker("w2"), worker("w3")}
 	journal := filepath.Join(queuedOut, results.JournalName)
 
-	// w1 plays one game, then is killed in its next one.
+	// w1 plays one game, then is killed in its next one, which another
+	// worker plays again once the ack wait is over.
 	waitFor(t, 2*time.Minute, "w1 to play a game", func() bool { return strings.Contains(workers[0].out(), "played") })
-	time.Sleep(200 * time.Millisecond)
+	waitFor(t, time.Minute, "w1 to start its next game", func() bool { return hasChildren(workers[0].cmd.Process.Pid) })
 	workers[0].kill(t)
 	workers = append(workers, worker("w4"))
 
@@ -129,8 +130,13 @@ func testLeague(t *testing.T, where, url string) {
 	if a, b := atoi(m[1])+atoi(m[2]), detGames-recorded; a != b {
 		t.Errorf("the restarted coordinator asked for %d games, %d were missing", a, b)
 	}
+	redelivered := false
 	for _, w := range workers[1:] {
 		w.stop(t)
+		redelivered = redelivered || strings.Contains(w.out(), "delivery 2")
+	}
+	if !redelivered {
+		t.Error("no worker played the game of the killed worker again")
 	}
 
 	ids := journalIDs(t, journal)
@@ -156,6 +162,23 @@ func testLeague(t *testing.T, where, url string) {
 			t.Errorf("game %s: move log differs from the local run's:\n got %v\nwant %v", id, b, a)
 		}
 	}
+}
+
+// hasChildren reports whether process pid has child processes.
+func hasChildren(pid int) bool {
+	stats, _ := filepath.Glob("/proc/[0-9]*/stat")
+	for _, f := range stats {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			continue
+		}
+		// pid (comm) state ppid ...: comm may hold spaces, not ")".
+		fields := strings.Fields(string(data[bytes.LastIndexByte(data, ')')+1:]))
+		if len(fields) > 1 && fields[1] == strconv.Itoa(pid) {
+			return true
+		}
+	}
+	return false
 }
 
 func atoi(s string) int {

@@ -46,22 +46,30 @@ func (w *Worker) Run(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	var cons jetstream.Consumer
+	var (
+		cons   jetstream.Consumer
+		waited string
+	)
 	for cons == nil {
-		cons, err = js.Consumer(ctx, GamesStream, WorkersName)
-		if err != nil {
-			if ctx.Err() != nil {
-				return ctx.Err()
-			}
-			if !errors.Is(err, jetstream.ErrStreamNotFound) && !errors.Is(err, jetstream.ErrConsumerNotFound) {
-				return fmt.Errorf("workers' consumer: %w", err)
-			}
-			w.notify("waiting for a coordinator (no game queue on the server yet)")
-			select {
-			case <-ctx.Done():
-				return ctx.Err()
-			case <-time.After(waitRetry):
-			}
+		if cons, err = js.Consumer(ctx, GamesStream, WorkersName); err == nil {
+			break
+		}
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		// No server yet, or no coordinator yet: a worker waits for both.
+		msg := "waiting for a coordinator: " + err.Error()
+		if !w.Conn.IsConnected() {
+			msg = "waiting for the server at " + w.Conn.Opts.Url
+		}
+		if msg != waited {
+			w.notify(msg)
+			waited = msg
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(waitRetry):
 		}
 	}
 	bots, err := js.ObjectStore(ctx, BotsBucket)
@@ -185,7 +193,7 @@ func (h *handler) handle(ctx context.Context, m jetstream.Msg, cc jetstream.Cons
 	if err := m.DoubleAck(ctx); err != nil {
 		h.w.notify(fmt.Sprintf("game %s: acking its spec: %v (its result is stored)", id, err))
 	}
-	h.w.notify(fmt.Sprintf("played %s: %s (%s)", id, p.Game.Result, p.Game.Reason))
+	h.w.notify(fmt.Sprintf("played %s: %s (%s), delivery %d", id, p.Game.Result, p.Game.Reason, md.NumDelivered))
 }
 
 // refusedError is a spec a worker will not play: its bots are not the ones

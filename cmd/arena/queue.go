@@ -56,7 +56,7 @@ func newCoordinator(where string, cfg *arena.Config, a queue.Auth, o queue.Optio
 	} else if err := queue.CheckURL(where); err != nil {
 		return nil, usage(fmt.Errorf("--queue: %w, or embedded[:PORT]", err))
 	}
-	if c.Conn, err = queue.Connect(url, "arena coordinator "+cfg.Name, a); err != nil {
+	if c.Conn, err = queue.Connect(url, "arena coordinator "+cfg.Name, a, false); err != nil {
 		c.close()
 		return nil, err
 	}
@@ -78,5 +78,5 @@ func connectWorker(url, name string, a queue.Auth) (*nats.Conn, error) {
 	if err := queue.CheckURL(url); err != nil {
 		return nil, usage(err)
 	}
-	return queue.Connect(url, "arena worker "+name, a.WithEnv(os.Getenv))
+	return queue.Connect(url, "arena worker "+name, a.WithEnv(os.Getenv), true)
 }
