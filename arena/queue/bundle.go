@@ -48,7 +48,7 @@ func (b Bundle) manifest() ([]byte, string) {
 }
 
 // Object names in the bots' store.
-func fileObject(sum string) string   { return "sha256-" + sum }
+func fileObject(sum string) string    { return "sha256-" + sum }
 func bundleObject(hash string) string { return "bundle-" + hash }
 
 // external reports whether bot b has files to travel: built-in bots have
@@ -260,7 +260,7 @@ func localize(spec Spec, dirs map[string]string) (*arena.Config, error) {
 		if !ok {
 			return nil, fmt.Errorf("league %s: bot %q has no files", spec.League, b.Name)
 		}
-		abs := func(p string) string { return filepath.Join(dir, filepath.FromSlash(path.Clean("/" + p))) }
+		abs := func(p string) string { return filepath.Join(dir, filepath.FromSlash(path.Clean("/"+p))) }
 		if b.Lisp != nil {
 			l := *b.Lisp
 			l.Files, l.Reads = mapSlice(l.Files, abs), mapSlice(l.Reads, abs)
