@@ -5,9 +5,11 @@ import (
 	"context"
 	"crypto/sha256"
 	"debug/elf"
+	"encoding/binary"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
+	"io"
 	"fmt"
 	"io/fs"
 	"os"
@@ -290,27 +292,28 @@ func checkPlatform(b arena.BotConfig) error {
 	if b.Path == "" {
 		return nil
 	}
-	head := make([]byte, 4)
 	f, err := os.Open(b.Path)
 	if err != nil {
 		return err
 	}
-	_, err = f.Read(head)
+	head := make([]byte, 20) // the ELF header up to e_machine
+	n, _ := io.ReadFull(f, head)
 	f.Close()
-	if err != nil || bytes.HasPrefix(head, []byte("#!")) {
+	head = head[:n]
+	if bytes.HasPrefix(head, []byte("#!")) {
 		return nil
 	}
 	here := runtime.GOOS + "/" + runtime.GOARCH
-	if !bytes.Equal(head, []byte(elf.ELFMAG)) {
-		return fmt.Errorf("this worker (%s) cannot run bot %q: not an ELF executable (built for another system?)", here, b.Name)
+	if runtime.GOOS != "linux" || n < len(head) || !bytes.HasPrefix(head, []byte(elf.ELFMAG)) {
+		return fmt.Errorf("this worker (%s) cannot run bot %q: not a Linux (ELF) executable", here, b.Name)
 	}
-	e, err := elf.Open(b.Path)
-	if err != nil {
-		return fmt.Errorf("this worker (%s) cannot run bot %q: %w", here, b.Name, err)
+	var order binary.ByteOrder = binary.LittleEndian
+	if elf.Data(head[elf.EI_DATA]) == elf.ELFDATA2MSB {
+		order = binary.BigEndian
 	}
-	defer e.Close()
-	if want, ok := elfMachines[runtime.GOARCH]; ok && e.Machine != want || runtime.GOOS != "linux" {
-		return fmt.Errorf("this worker (%s) cannot run bot %q: built for %s", here, b.Name, e.Machine)
+	machine := elf.Machine(order.Uint16(head[18:]))
+	if want, ok := elfMachines[runtime.GOARCH]; ok && machine != want {
+		return fmt.Errorf("this worker (%s) cannot run bot %q: built for %s", here, b.Name, machine)
 	}
 	return nil
 }
