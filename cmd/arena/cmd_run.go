@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -51,6 +52,9 @@ This run stays the only writer of the results; see docs/distributed.md.`,
 				if err := arena.CheckConcurrency(concurrency); err != nil {
 					return usage(fmt.Errorf("--concurrency: %w", err))
 				}
+			}
+			if err := checkQueueFlags(cmd, where, qopt); err != nil {
+				return err
 			}
 			cfg, warnings, err := arena.Load(args[0])
 			if err != nil {
@@ -117,12 +121,35 @@ This run stays the only writer of the results; see docs/distributed.md.`,
 	f.IntVar(&concurrency, "concurrency", 0, "games played at once (default: the config's concurrency, else the cores)")
 	f.BoolVar(&plain, "plain", false, "print one line per game instead of a progress bar")
 	f.BoolVarP(&verbose, "verbose", "v", false, "show go-plugin's logs of the bot processes")
-	f.StringVar(&where, "queue", "", "play through NATS JetStream workers: nats://HOST:PORT, tls://HOST:PORT or embedded[:PORT]")
-	f.DurationVar(&qopt.AckWait, "ack-wait", qopt.AckWait, "with --queue: how long a silent worker keeps a game before it goes to another")
-	f.IntVar(&qopt.MaxDeliver, "max-deliver", qopt.MaxDeliver, "with --queue: workers a game is handed to before it is a fault game")
+	f.StringVar(&where, "queue", "", "play through workers at `URL`: nats://HOST:PORT, tls://… or embedded[:PORT]")
+	f.DurationVar(&qopt.AckWait, "ack-wait", qopt.AckWait, "with --queue: a silent worker keeps a game this `TIME`")
+	f.IntVar(&qopt.MaxDeliver, "max-deliver", qopt.MaxDeliver, "with --queue: tries of a game before it is a fault")
 	addAuthFlags(cmd, &auth)
 	addWideFlag(cmd, &wide)
 	return cmd
+}
+
+// checkQueueFlags checks the flags of a coordinator.
+func checkQueueFlags(cmd *cobra.Command, where string, o queue.Options) error {
+	for _, name := range []string{"ack-wait", "max-deliver", "creds", "nkey", "user", "ca", "cert", "key"} {
+		if cmd.Flags().Changed(name) && where == "" {
+			return usage(fmt.Errorf("--%s is for a league played through workers: add --queue URL", name))
+		}
+	}
+	if where != "" {
+		if _, embedded, err := queue.ParseEmbedded(where); err != nil {
+			return usage(fmt.Errorf("--queue: %w", err))
+		} else if err := queue.CheckURL(where); !embedded && err != nil {
+			return usage(fmt.Errorf("--queue: %w, or embedded[:PORT]", err))
+		}
+	}
+	if o.AckWait < time.Second {
+		return usage(fmt.Errorf("--ack-wait: want 1s or more, e.g. --ack-wait 30s, got %s", o.AckWait))
+	}
+	if o.MaxDeliver < 1 {
+		return usage(fmt.Errorf("--max-deliver: want 1 or more, got %d", o.MaxDeliver))
+	}
+	return nil
 }
 
 // summaryLine says what a run did and how fast, in two lines.

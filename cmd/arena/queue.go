@@ -19,8 +19,8 @@ func addAuthFlags(cmd *cobra.Command, a *queue.Auth) {
 	f := cmd.Flags()
 	f.StringVar(&a.CredsFile, "creds", "", "NATS credentials file (or $"+queue.EnvCreds+")")
 	f.StringVar(&a.NkeyFile, "nkey", "", "NATS nkey seed file (or $"+queue.EnvNkey+")")
-	f.StringVar(&a.User, "user", "", "NATS user; the password comes from $"+queue.EnvPassword+" (or $"+queue.EnvUser+")")
-	f.StringVar(&a.CAFile, "ca", "", "CA certificate that signed the server's, for tls:// (or $"+queue.EnvCA+")")
+	f.StringVar(&a.User, "user", "", "NATS user (or $"+queue.EnvUser+"); password: $"+queue.EnvPassword)
+	f.StringVar(&a.CAFile, "ca", "", "CA of the server's certificate, for tls:// (or $"+queue.EnvCA+")")
 	f.StringVar(&a.CertFile, "cert", "", "client certificate for tls:// (or $"+queue.EnvCert+")")
 	f.StringVar(&a.KeyFile, "key", "", "the client certificate's key (or $"+queue.EnvKey+")")
 }
@@ -40,10 +40,7 @@ func newCoordinator(where string, cfg *arena.Config, a queue.Auth, o queue.Optio
 	c := &coordinator{Coordinator: &queue.Coordinator{Config: cfg, Options: o, Restart: restart,
 		Notify: func(msg string) { fmt.Fprintln(stderr, "arena: queue:", msg) }}}
 	url := where
-	port, embedded, err := queue.ParseEmbedded(where)
-	if err != nil {
-		return nil, usage(fmt.Errorf("--queue: %w", err))
-	}
+	port, embedded, err := queue.ParseEmbedded(where) // checked with the flags
 	if embedded {
 		c.embedded, err = queue.StartEmbedded(filepath.Join(cfg.Out, "nats"), port, a)
 		if err != nil {
@@ -53,8 +50,6 @@ func newCoordinator(where string, cfg *arena.Config, a queue.Auth, o queue.Optio
 		host, _ := os.Hostname()
 		fmt.Fprintf(stderr, "arena: queue: NATS server embedded, store in %s; on other machines: arena worker nats://%s:%d\n",
 			filepath.Join(cfg.Out, "nats"), host, c.embedded.Port())
-	} else if err := queue.CheckURL(where); err != nil {
-		return nil, usage(fmt.Errorf("--queue: %w, or embedded[:PORT]", err))
 	}
 	if c.Conn, err = queue.Connect(url, "arena coordinator "+cfg.Name, a, false); err != nil {
 		c.close()
