@@ -20,17 +20,20 @@ import (
 	"github.com/arenabots/arena/results"
 )
 
-// detLeague is a league of deterministic bots (greedy, and alphabeta with
-// a node budget), so that a distributed run must give a local run's games.
+// detLeague is a league of deterministic bots (greedy, alphabeta with a
+// node budget, and the test bot, whose binary travels to the workers), so
+// that a distributed run must give a local run's games. %s is the test
+// bot's path.
 const detLeague = `
 name: qdet
 seed: 7
-rounds: 2
+rounds: 1
 tempo_ms: 2000
 bots:
   - {name: ab-small, builtin: alphabeta, options: {nodes: 1500}}
   - {name: ab-big, builtin: alphabeta, options: {nodes: 6000}}
   - {name: greedy, builtin: greedy}
+  - {name: testbot, path: %s}
 `
 
 // The league's 12 games.
@@ -76,10 +79,14 @@ func testLeague(t *testing.T, where, url string) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	testbot, err := testbin.Testbot()
+	if err != nil {
+		t.Fatal(err)
+	}
 	dir := t.TempDir()
 	leagueFile := func(out string) string {
 		f := filepath.Join(dir, out+".yaml")
-		if err := os.WriteFile(f, []byte(detLeague+"out: "+out+"\n"), 0o644); err != nil {
+		if err := os.WriteFile(f, []byte(fmt.Sprintf(detLeague, testbot)+"out: "+out+"\n"), 0o644); err != nil {
 			t.Fatal(err)
 		}
 		return f
