@@ -4,8 +4,12 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
+	"net"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -90,6 +94,45 @@ func serve(t *testing.T, a Auth) (*Embedded, *nats.Conn) {
 	return e, nc
 }
 
+// eachServer runs test against the embedded server and, when there is one
+// on PATH, a nats-server process (Debian ships 2.9, older than the
+// embedded one): what arena uses of JetStream must work on both.
+func eachServer(t *testing.T, test func(t *testing.T, nc *nats.Conn)) {
+	t.Run("embedded", func(t *testing.T) {
+		_, nc := serve(t, Auth{})
+		test(t, nc)
+	})
+	t.Run("nats-server", func(t *testing.T) {
+		bin, err := exec.LookPath("nats-server")
+		if err != nil {
+			t.Skip("no nats-server on PATH: apt-get install nats-server")
+		}
+		l, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		port := l.Addr().(*net.TCPAddr).Port
+		l.Close()
+		cmd := exec.Command(bin, "-js", "-a", "127.0.0.1", "-p", strconv.Itoa(port), "-sd", t.TempDir())
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() {
+			_ = cmd.Process.Kill()
+			_ = cmd.Wait()
+		})
+		url := fmt.Sprintf("nats://127.0.0.1:%d", port)
+		var nc *nats.Conn
+		for end := time.Now().Add(10 * time.Second); nc == nil; time.Sleep(50 * time.Millisecond) {
+			if nc, err = Connect(url, "test", Auth{}, false); err != nil && time.Now().After(end) {
+				t.Fatal(err)
+			}
+		}
+		t.Cleanup(nc.Close)
+		test(t, nc)
+	})
+}
+
 func TestEmbeddedUserPassword(t *testing.T) {
 	e, _ := serve(t, Auth{User: "arena", Password: "s3cret"})
 	if _, err := Connect(e.URL(), "test", Auth{User: "arena", Password: "wrong"}, false); err == nil {
@@ -113,8 +156,9 @@ func writeFile(t *testing.T, dir, name, data string, mode os.FileMode) string {
 	return p
 }
 
-func TestBundleTravels(t *testing.T) {
-	_, nc := serve(t, Auth{})
+func TestBundleTravels(t *testing.T) { eachServer(t, testBundleTravels) }
+
+func testBundleTravels(t *testing.T, nc *nats.Conn) {
 	ctx := context.Background()
 	js, _ := jetstream.New(nc)
 	s, err := setup(ctx, js, DefaultOptions)
@@ -225,8 +269,9 @@ func testConfig(t *testing.T) *arena.Config {
 	return cfg
 }
 
-func TestWorkerRefusesForeignBotHash(t *testing.T) {
-	_, nc := serve(t, Auth{})
+func TestWorkerRefusesForeignBotHash(t *testing.T) { eachServer(t, testWorkerRefusesForeignBotHash) }
+
+func testWorkerRefusesForeignBotHash(t *testing.T, nc *nats.Conn) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	js, _ := jetstream.New(nc)
@@ -273,8 +318,9 @@ func TestWorkerRefusesForeignBotHash(t *testing.T) {
 
 // TestSpecFailingOnEveryWorker hands a spec to a worker that never answers,
 // MaxDeliver times: the coordinator records a fault game, not a hang.
-func TestSpecFailingOnEveryWorker(t *testing.T) {
-	_, nc := serve(t, Auth{})
+func TestSpecFailingOnEveryWorker(t *testing.T) { eachServer(t, testSpecFailingOnEveryWorker) }
+
+func testSpecFailingOnEveryWorker(t *testing.T, nc *nats.Conn) {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	cfg := testConfig(t)
