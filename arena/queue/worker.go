@@ -108,8 +108,13 @@ type handler struct {
 // free worker rather than in this one's buffer, and plays it.
 func (h *handler) loop(ctx context.Context, cons jetstream.Consumer) {
 	for ctx.Err() == nil {
-		batch, err := cons.Fetch(1, jetstream.FetchMaxWait(5*time.Second))
+		fctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+		batch, err := cons.Fetch(1, jetstream.FetchContext(fctx))
 		if err != nil {
+			cancel()
+			if ctx.Err() != nil {
+				return
+			}
 			h.w.notify(fmt.Sprintf("fetching a game: %v", err))
 			select {
 			case <-ctx.Done():
@@ -120,6 +125,7 @@ func (h *handler) loop(ctx context.Context, cons jetstream.Consumer) {
 		for m := range batch.Messages() {
 			h.handle(ctx, m, cons.CachedInfo().Config)
 		}
+		cancel()
 	}
 }
 
