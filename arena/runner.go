@@ -110,7 +110,7 @@ func (r *Runner) Run(ctx context.Context) (Summary, error) {
 	c := r.Config
 	start := time.Now()
 	sum := Summary{Out: c.Out}
-	achieved, err := r.probeSandbox(ctx)
+	achieved, err := r.ProbeSandbox(ctx)
 	if err != nil {
 		return sum, err
 	}
@@ -268,9 +268,10 @@ func (r *Runner) openJournal() (*results.Journal, error) {
 // ErrSandbox says the kernel lacks what the league's strict sandbox needs.
 var ErrSandbox = errors.New("the bots' sandbox cannot be made here")
 
-// probeSandbox checks, once before the first game, that the league's
-// sandbox can be made, and returns what it achieves.
-func (r *Runner) probeSandbox(ctx context.Context) (host.SandboxReport, error) {
+// ProbeSandbox checks that the league's sandbox can be made here, and
+// returns what it achieves. Run calls it once before the first game; so
+// does a worker of a distributed league before its first game of a league.
+func (r *Runner) ProbeSandbox(ctx context.Context) (host.SandboxReport, error) {
 	if r.Config.Sandbox == host.SandboxOff {
 		return host.SandboxReport{Mode: host.SandboxOff}, nil
 	}

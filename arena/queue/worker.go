@@ -257,6 +257,9 @@ func (h *handler) runner(ctx context.Context, spec Spec) (*arena.Runner, error) 
 		return nil, err
 	}
 	r := &arena.Runner{Config: cfg, Self: h.w.Self, Verbose: h.w.Verbose, CheckBot: checkPlatform}
+	if _, err := r.ProbeSandbox(ctx); err != nil {
+		return nil, err
+	}
 	if h.w.leagues == nil {
 		h.w.leagues = map[string]*arena.Runner{}
 	}
