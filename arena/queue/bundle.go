@@ -247,7 +247,9 @@ func fetch(ctx context.Context, obs jetstream.ObjectStore, dir, hash string) (st
 }
 
 // localize returns the config of a spec with each external bot's paths
-// under its bundle's directory, dirs by bot name.
+// under its bundle's directory, dirs by bot name. With dirs nil, the paths
+// stay relative to the bundles: a config that names the bots and the
+// rules, to record a game, not to play it.
 func localize(spec Spec, dirs map[string]string) (*arena.Config, error) {
 	var c arena.Config
 	if err := yaml.Unmarshal(spec.Config, &c); err != nil {
@@ -256,7 +258,7 @@ func localize(spec Spec, dirs map[string]string) (*arena.Config, error) {
 	for i := range c.Bots {
 		b := &c.Bots[i]
 		dir, ok := dirs[b.Name]
-		if !external(*b) {
+		if !external(*b) || dirs == nil {
 			continue
 		}
 		if !ok {

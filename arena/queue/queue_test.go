@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -365,5 +366,63 @@ func testSpecFailingOnEveryWorker(t *testing.T, nc *nats.Conn) {
 	}
 	if n := info.CachedInfo().State.Msgs; n != 0 {
 		t.Errorf("%d specs left in the stream, want 0", n)
+	}
+}
+
+func TestWorkerRecordsItsLastFailure(t *testing.T) { eachServer(t, testWorkerRecordsItsLastFailure) }
+
+// testWorkerRecordsItsLastFailure gives a worker a spec whose bot is not in
+// the store, on its only delivery: the worker records a fault game.
+func testWorkerRecordsItsLastFailure(t *testing.T, nc *nats.Conn) {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	js, _ := jetstream.New(nc)
+	s, err := setup(ctx, js, Options{AckWait: 5 * time.Second, MaxDeliver: 1, Dedupe: time.Minute})
+	if err != nil {
+		t.Fatal(err)
+	}
+	missing := strings.Repeat("ab", 32)
+	bots := map[string]string{"x": missing}
+	pub, _ := json.Marshal(published{Bots: bots, Epoch: 1})
+	if _, err := s.leagues.Put(ctx, "L", pub); err != nil {
+		t.Fatal(err)
+	}
+	league, _, err := arena.Parse("t.yaml", []byte("name: t\nrounds: 1\nbots: [{name: a, builtin: greedy}, {name: x, path: /x}]\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	bs := slices.Clone(league.Bots)
+	bs[1].Path = "x"
+	cfg, err := portable(league, bs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	spec, _ := json.Marshal(Spec{League: "L", Epoch: 1, Game: arena.Schedule(league)[0], Config: cfg, Bots: bots})
+	if _, err := js.Publish(ctx, gamesSubject+"L", spec); err != nil {
+		t.Fatal(err)
+	}
+	wctx, stop := context.WithCancel(ctx)
+	done := make(chan error, 1)
+	go func() {
+		done <- (&Worker{Conn: nc, Name: "w", CacheDir: t.TempDir(), Notify: func(m string) { t.Log(m) }}).Run(wctx)
+	}()
+	defer func() {
+		stop()
+		<-done
+	}()
+	var raw *jetstream.RawStreamMsg
+	for raw == nil {
+		if raw, err = s.results.GetLastMsgForSubject(ctx, resultsSubject+"L"); err != nil && ctx.Err() != nil {
+			t.Fatalf("no result: %v", err)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	var r Result
+	if err := json.Unmarshal(raw.Data, &r); err != nil {
+		t.Fatal(err)
+	}
+	g := r.Played.Game
+	if g.Reason != referee.Crash || g.Result != results.DoubleForfeit || !strings.Contains(g.Detail, "failed on 1 workers, the last w: bot \"x\"") || g.Worker != "w" {
+		t.Errorf("got %+v, want a crash of both sides that failed on worker w, fetching bot x", g)
 	}
 }

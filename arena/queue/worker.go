@@ -171,14 +171,9 @@ func (h *handler) handle(ctx context.Context, m jetstream.Msg, cc jetstream.Cons
 		_ = m.NakWithDelay(0)
 		return
 	case err != nil && cc.MaxDeliver > 0 && md.NumDelivered >= uint64(cc.MaxDeliver):
-		r, rerr := h.runner(ctx, spec)
-		if rerr != nil {
-			h.w.notify(fmt.Sprintf("game %s failed on its last delivery and cannot be recorded: %v", id, err))
-			_ = m.Term()
-			return
-		}
-		f, ferr := FaultGame(r.Config, spec.Game, fmt.Sprintf("failed on %d workers, the last %s: %v", md.NumDelivered, h.w.Name, err))
+		f, ferr := h.fault(spec, fmt.Sprintf("failed on %d workers, the last %s: %v", md.NumDelivered, h.w.Name, err))
 		if ferr != nil {
+			h.w.notify(fmt.Sprintf("game %s failed on its last delivery and cannot be recorded: %v (%v)", id, ferr, err))
 			_ = m.Term()
 			return
 		}
@@ -200,6 +195,19 @@ func (h *handler) handle(ctx context.Context, m jetstream.Msg, cc jetstream.Cons
 		h.w.notify(fmt.Sprintf("game %s: acking its spec: %v (its result is stored)", id, err))
 	}
 	h.w.notify(fmt.Sprintf("played %s: %s (%s), delivery %d", id, p.Game.Result, p.Game.Reason, md.NumDelivered))
+}
+
+// fault is the fault game of spec, which failed with detail.
+func (h *handler) fault(spec Spec, detail string) (arena.Played, error) {
+	cfg, err := localize(spec, nil)
+	if err != nil {
+		return arena.Played{}, err
+	}
+	s := spec.Game
+	if s.White < 0 || s.White >= len(cfg.Bots) || s.Black < 0 || s.Black >= len(cfg.Bots) {
+		return arena.Played{}, fmt.Errorf("game %s names bots the league does not have", s.ID)
+	}
+	return FaultGame(cfg, s, detail)
 }
 
 // refusedError is a spec a worker will not play: its bots are not the ones
