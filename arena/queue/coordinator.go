@@ -18,9 +18,9 @@ import (
 // Coordinator hands a league's games to workers over JetStream and brings
 // their results back: it is the arena.Dispatcher of `arena run --queue`.
 type Coordinator struct {
-	Conn    *nats.Conn
-	Config  *arena.Config
-	Options Options
+	Conn    *nats.Conn    // to the server the workers pull from
+	Config  *arena.Config // the league, as the Runner plays it
+	Options Options       // the workers' consumer: ack wait, max deliver, dedupe
 	// Restart starts the league's queue anew: the specs and results of
 	// earlier runs of the league are purged (the Runner, told Restart too,
 	// discards its journal).

@@ -17,9 +17,9 @@ import (
 
 // Worker plays the games that coordinators queue, Concurrency at a time.
 type Worker struct {
-	Conn        *nats.Conn
-	Name        string // recorded in each game it plays
-	Concurrency int
+	Conn        *nats.Conn // to the server coordinators queue games on
+	Name        string     // recorded in each game it plays
+	Concurrency int        // games played at once
 	// Self is arena's own executable, which serves the built-in bots and
 	// the Lisp adapter.
 	Self string
