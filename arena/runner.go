@@ -95,8 +95,8 @@ const (
 )
 
 // Run plays every scheduled game that the journal does not hold yet, up to
-// Config.Concurrency at a time, then writes the standings and the
-// crosstable.
+// Config.Concurrency at a time (or has the Dispatcher play them), then
+// writes the standings and the crosstable.
 //
 // First it checks that the bots' sandbox can be made (ErrSandbox), which
 // leaves nothing on disk; then it takes the results directory's lock (a

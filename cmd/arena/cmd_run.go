@@ -39,7 +39,6 @@ refused, naming the first (its pid, host and start). Before the first game
 every bot is checked: a missing binary or Lisp file, or a registered binary
 that changed since 'arena bot add', stops the league unless its config says
 'missing_bots: forfeit'. A journal with a damaged line is refused too;
-
 'arena journal repair DIR' repairs it.
 
 With --queue, the games are played by 'arena worker' processes, here or on other
