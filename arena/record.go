@@ -42,18 +42,19 @@ func openJournal(out string, warn func(string)) (*results.Journal, error) {
 	return j, nil
 }
 
-// record writes game g's move logs under out, the results directory of
+// record writes game p's move logs under out, the results directory of
 // journal j, and then its journal line, so that a game in the journal
-// always has its move logs. initial is the state the game started from. A
-// game that is not a result (see results.Game.Validate) leaves nothing.
-func record(out string, j *results.Journal, g results.Game, initial referee.State, rec referee.Record) error {
-	if err := g.Validate(); err != nil {
+// always has its move logs. rules is the game played. A game that is not a
+// result (see results.Game.Validate), such as a bad one from a worker,
+// leaves nothing.
+func record(out string, j *results.Journal, p Played, rules referee.Game) error {
+	if err := p.Game.Validate(); err != nil {
 		return err
 	}
-	if err := results.WriteGameLog(out, g, initial, rec); err != nil {
+	if err := results.WriteMoveLog(out, p.Game, p.Moves, rules); err != nil {
 		return err
 	}
-	return j.Append(g)
+	return j.Append(p.Game)
 }
 
 // Recorder records games played one at a time outside a league, such as
@@ -98,7 +99,11 @@ func (r *Recorder) Record(seed uint64, white, black string, initial referee.Stat
 		id = gameID(n, white, black)
 	}
 	g := results.FromRecord(id, n, seed, white, black, rec, start, end)
-	return g, record(r.dir, r.j, g, initial, rec)
+	lines, err := results.MoveLines(g, initial, rec)
+	if err != nil {
+		return g, fmt.Errorf("move log of %s: %w", id, err)
+	}
+	return g, record(r.dir, r.j, Played{Game: g, Moves: lines}, initial.Game())
 }
 
 // Dir returns the results directory.

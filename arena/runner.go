@@ -33,8 +33,33 @@ type Runner struct {
 	// Events, if set, is told of the run's start and of each game's start,
 	// moves and end; calls are serialized.
 	Events func(Event)
+	// Dispatcher, if set, plays the games instead of local workers: the
+	// Runner still locks, checks, resumes and records as in a local run.
+	Dispatcher Dispatcher
+	// CheckBot, if set, is asked before each game whether bot b can start
+	// here; an error is a start fault of that bot, as a bot that does not
+	// start. A worker of a distributed league uses it to record a bot built
+	// for another platform.
+	CheckBot func(b BotConfig) error
 
 	events sync.Mutex // serializes calls of Events
+}
+
+// Dispatcher plays the games of a league elsewhere, e.g. on the workers of
+// a distributed league.
+type Dispatcher interface {
+	// Dispatch has the games of pending played and calls record once for
+	// each finished game, one call at a time. record ignores a game that is
+	// already recorded, so Dispatch may pass one game twice. Dispatch
+	// returns when every game of pending is recorded, when record fails
+	// (with its error), or when ctx is done (with ctx's error).
+	Dispatch(ctx context.Context, pending []Scheduled, record func(Played) error) error
+}
+
+// Played is a finished game of a league: its journal line and its move log.
+type Played struct {
+	Game  results.Game
+	Moves []results.MoveLine
 }
 
 // Event reports progress: a warning, the start of a run (every pointer
@@ -95,8 +120,8 @@ const (
 )
 
 // Run plays every scheduled game that the journal does not hold yet, up to
-// Config.Concurrency at a time, then writes the standings and the
-// crosstable.
+// Config.Concurrency at a time (or has the Dispatcher play them), then
+// writes the standings and the crosstable.
 //
 // First it checks that the bots' sandbox can be made (ErrSandbox), which
 // leaves nothing on disk; then it takes the results directory's lock (a
@@ -110,7 +135,7 @@ func (r *Runner) Run(ctx context.Context) (Summary, error) {
 	c := r.Config
 	start := time.Now()
 	sum := Summary{Out: c.Out}
-	achieved, err := r.probeSandbox(ctx)
+	achieved, err := r.ProbeSandbox(ctx)
 	if err != nil {
 		return sum, err
 	}
@@ -141,29 +166,53 @@ func (r *Runner) Run(ctx context.Context) (Summary, error) {
 	sum.Total, sum.Skipped = len(schedule), len(schedule)-len(pending)
 	r.emit(Event{Done: sum.Skipped, Total: sum.Total})
 
+	done := sum.Skipped
+	recorded := func(g *results.Game) {
+		done++
+		sum.Played++
+		sum.BotTime += time.Duration(g.TimeMS[0]+g.TimeMS[1]) * time.Millisecond
+		r.emit(Event{Game: g, Done: done, Total: sum.Total})
+	}
+	if r.Dispatcher != nil {
+		err := r.Dispatcher.Dispatch(ctx, pending, func(p Played) error {
+			if j.Has(p.Game.ID) {
+				return nil
+			}
+			if err := record(c.Out, j, p, c.Rules()); err != nil {
+				return err
+			}
+			recorded(&p.Game)
+			return nil
+		})
+		sum.Wall = time.Since(start)
+		if err != nil {
+			return sum, err
+		}
+		return sum, r.writeStandings(j.Games())
+	}
+
 	jobs := make(chan Scheduled)
 	var (
 		mu       sync.Mutex
 		firstErr error
 		wg       sync.WaitGroup
 	)
-	done := sum.Skipped
 	sum.Workers = min(c.Concurrency, len(pending))
 	for range sum.Workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for s := range jobs {
-				g, err := r.playAndRecord(ctx, s, j)
+				p, err := r.PlayScheduled(ctx, s)
+				if err == nil && p != nil {
+					err = record(c.Out, j, *p, c.Rules())
+				}
 				mu.Lock()
 				switch {
 				case err != nil && firstErr == nil && ctx.Err() == nil:
 					firstErr = err
-				case err == nil && g != nil:
-					done++
-					sum.Played++
-					sum.BotTime += time.Duration(g.TimeMS[0]+g.TimeMS[1]) * time.Millisecond
-					r.emit(Event{Game: g, Done: done, Total: sum.Total})
+				case err == nil && p != nil:
+					recorded(&p.Game)
 				}
 				mu.Unlock()
 			}
@@ -224,9 +273,10 @@ func (r *Runner) checkBots() error {
 // ErrSandbox says the kernel lacks what the league's strict sandbox needs.
 var ErrSandbox = errors.New("the bots' sandbox cannot be made here")
 
-// probeSandbox checks, once before the first game, that the league's
-// sandbox can be made, and returns what it achieves.
-func (r *Runner) probeSandbox(ctx context.Context) (host.SandboxReport, error) {
+// ProbeSandbox checks that the league's sandbox can be made here, and
+// returns what it achieves. Run calls it once before the first game; so
+// does a worker of a distributed league before its first game of a league.
+func (r *Runner) ProbeSandbox(ctx context.Context) (host.SandboxReport, error) {
 	if r.Config.Sandbox == host.SandboxOff {
 		return host.SandboxReport{Mode: host.SandboxOff}, nil
 	}
@@ -304,10 +354,10 @@ func readHash(path string) (string, error) {
 	return "", sc.Err()
 }
 
-// playAndRecord plays s and, unless the game was interrupted, writes its
-// per-move logs and then its journal line. It returns nil for an
-// interrupted game.
-func (r *Runner) playAndRecord(ctx context.Context, s Scheduled, j *results.Journal) (*results.Game, error) {
+// PlayScheduled plays s, a game of the league's schedule, and returns its
+// journal line and move log, or nil for an interrupted game. A local run
+// and a worker of a distributed league both play a game with it.
+func (r *Runner) PlayScheduled(ctx context.Context, s Scheduled) (*Played, error) {
 	c := r.Config
 	st := c.Rules().New(s.Seed)
 	initial := st.Clone()
@@ -320,16 +370,29 @@ func (r *Runner) playAndRecord(ctx context.Context, s Scheduled, j *results.Jour
 		return nil, nil
 	}
 	g := results.FromRecord(s.ID, s.Round, s.Seed, c.Bots[s.White].Name, c.Bots[s.Black].Name, rec, start, time.Now())
-	if err := record(c.Out, j, g, initial, rec); err != nil {
-		return nil, err
+	lines, err := results.MoveLines(g, initial, rec)
+	if err != nil {
+		return nil, fmt.Errorf("move log of %s: %w", s.ID, err)
 	}
-	return &g, nil
+	return &Played{Game: g, Moves: lines}, nil
 }
 
 // play plays s between fresh processes of its two bots.
 func (r *Runner) play(ctx context.Context, st referee.State, s Scheduled) referee.Record {
 	c := r.Config
-	specs := [2]host.Spec{r.spec(c.Bots[s.White]), r.spec(c.Bots[s.Black])}
+	bots := [2]BotConfig{c.Bots[s.White], c.Bots[s.Black]}
+	if r.CheckBot != nil {
+		var errs [2]error
+		for i, b := range bots {
+			if err := r.CheckBot(b); err != nil {
+				errs[i] = referee.NewFault(referee.FaultStart, err)
+			}
+		}
+		if errs[0] != nil || errs[1] != nil {
+			return unstarted(st, errs)
+		}
+	}
+	specs := [2]host.Spec{r.spec(bots[0]), r.spec(bots[1])}
 	opt := referee.MatchOptions{
 		Clock:         c.Clock(),
 		RefereeForced: c.ForcedMoves == "referee",

@@ -51,6 +51,9 @@ type Game struct {
 	TimeMS [2]int64  `json:"time_ms"`
 	Start  time.Time `json:"start"`
 	End    time.Time `json:"end"`
+	// Worker names the worker of a distributed league that played the
+	// game; "" for a game played by the run itself.
+	Worker string `json:"worker,omitempty"`
 }
 
 // FromRecord returns the journal line of a game that the referee ended with

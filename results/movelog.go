@@ -55,18 +55,23 @@ type MoveLine struct {
 }
 
 // WriteGameLog writes game g's move logs under dir, a league's output
-// directory: games/<id>.jsonl (MoveLine by MoveLine) and games/<id>.log.dat
-// (the same as WriteReplay prints), each replaced atomically. It replays
-// rec's moves on a clone of initial, the state the game started from, to
-// record the position after each; a move that does not replay is an error,
-// since it means initial is not the game's start.
+// directory: it computes them with MoveLines and writes them with
+// WriteMoveLog.
 func WriteGameLog(dir string, g Game, initial referee.State, rec referee.Record) error {
-	if err := ValidID(g.ID); err != nil {
-		return fmt.Errorf("write game log: %w", err)
-	}
-	lines, err := moveLines(g, initial, rec)
+	lines, err := MoveLines(g, initial, rec)
 	if err != nil {
 		return fmt.Errorf("write game log of %s: %w", g.ID, err)
+	}
+	return WriteMoveLog(dir, g, lines, initial.Game())
+}
+
+// WriteMoveLog writes game g's move logs under dir, a league's output
+// directory: games/<id>.jsonl (MoveLine by MoveLine) and games/<id>.log.dat
+// (the same as WriteReplay prints), each replaced atomically. rules is the
+// game the lines log.
+func WriteMoveLog(dir string, g Game, lines []MoveLine, rules referee.Game) error {
+	if err := ValidID(g.ID); err != nil {
+		return fmt.Errorf("write game log: %w", err)
 	}
 	var jl, dat bytes.Buffer
 	for _, l := range lines {
@@ -77,7 +82,7 @@ func WriteGameLog(dir string, g Game, initial referee.State, rec referee.Record)
 		jl.Write(b)
 		jl.WriteByte('\n')
 	}
-	if err := WriteReplay(&dat, g, lines, sameGame(initial.Game())); err != nil {
+	if err := WriteReplay(&dat, g, lines, sameGame(rules)); err != nil {
 		return fmt.Errorf("write game log of %s: %w", g.ID, err)
 	}
 	if err := os.MkdirAll(filepath.Join(dir, GamesDir), 0o755); err != nil {
@@ -119,8 +124,11 @@ func sameGame(game referee.Game) func(string) (referee.Game, error) {
 	}
 }
 
-// moveLines replays rec on a clone of initial.
-func moveLines(g Game, initial referee.State, rec referee.Record) ([]MoveLine, error) {
+// MoveLines returns game g's move log: rec's moves replayed on a clone of
+// initial, the state the game started from, to record the position after
+// each. A move that does not replay is an error, since it means initial is
+// not the game's start.
+func MoveLines(g Game, initial referee.State, rec referee.Record) ([]MoveLine, error) {
 	st := initial.Clone()
 	name := st.Game().Name()
 	pos, err := st.Encode()

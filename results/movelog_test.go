@@ -125,7 +125,7 @@ func TestWriteGameLog(t *testing.T) {
 func TestMoveLineJSON(t *testing.T) {
 	initial, rec := playout(t, 7, 0)
 	g := FromRecord("01-a-b", 1, 7, "a", "b", rec, time.Time{}, time.Time{})
-	lines, err := moveLines(g, initial, rec)
+	lines, err := MoveLines(g, initial, rec)
 	if err != nil {
 		t.Fatal(err)
 	}

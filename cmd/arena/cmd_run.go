@@ -5,10 +5,12 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/arenabots/arena/arena"
+	"github.com/arenabots/arena/arena/queue"
 	"github.com/arenabots/arena/results"
 	"github.com/arenabots/arena/web"
 )
@@ -17,6 +19,9 @@ func newRunCmd() *cobra.Command {
 	var (
 		restart, verbose, plain bool
 		concurrency             int
+		where                   string
+		auth                    queue.Auth
+		qopt                    = queue.DefaultOptions
 	)
 	var wide bool
 	var webAddr string
@@ -36,13 +41,21 @@ refused, naming the first (its pid, host and start). Before the first game
 every bot is checked: a missing binary or Lisp file, or a registered binary
 that changed since 'arena bot add', stops the league unless its config says
 'missing_bots: forfeit'. A journal with a damaged line is refused too;
-'arena journal repair DIR' repairs it.`,
+'arena journal repair DIR' repairs it.
+
+With --queue, the games are played by 'arena worker' processes, here or on other
+machines, through a NATS JetStream server: --queue nats://HOST:4222 (or tls://) names
+one, --queue embedded[:PORT] starts one inside this run, storing in the out directory.
+This run stays the only writer of the results; see docs/distributed.md.`,
 		Args: nArgs("CONFIG"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if cmd.Flags().Changed("concurrency") {
 				if err := arena.CheckConcurrency(concurrency); err != nil {
 					return usage(fmt.Errorf("--concurrency: %w", err))
 				}
+			}
+			if err := checkQueueFlags(cmd, where, qopt); err != nil {
+				return err
 			}
 			cfg, warnings, err := arena.Load(args[0])
 			if err != nil {
@@ -79,6 +92,15 @@ that changed since 'arena bot add', stops the league unless its config says
 				prog.event(e)
 			}
 			r := &arena.Runner{Config: cfg, Self: self, Restart: restart, Verbose: verbose, Events: events}
+			if where != "" {
+				c, err := newCoordinator(where, cfg, auth, qopt, restart, cmd.ErrOrStderr())
+				if err != nil {
+					prog.stop()
+					return err
+				}
+				defer c.close()
+				r.Dispatcher = c
+			}
 			sum, err := r.Run(cmd.Context())
 			prog.stop()
 			var (
@@ -113,14 +135,43 @@ that changed since 'arena bot add', stops the league unless its config says
 	f.BoolVar(&plain, "plain", false, "print one line per game instead of a progress bar")
 	f.BoolVarP(&verbose, "verbose", "v", false, "show go-plugin's logs of the bot processes")
 	f.StringVar(&webAddr, "web", "", "serve the league's live web page on this address, e.g. "+defaultAddr)
+	f.StringVar(&where, "queue", "", "play through workers at `URL`: nats://HOST:PORT, tls://… or embedded[:PORT]")
+	f.DurationVar(&qopt.AckWait, "ack-wait", qopt.AckWait, "with --queue: a silent worker keeps a game this `TIME`")
+	f.IntVar(&qopt.MaxDeliver, "max-deliver", qopt.MaxDeliver, "with --queue: tries of a game before it is a fault")
+	addAuthFlags(cmd, &auth)
 	addWideFlag(cmd, &wide)
 	return cmd
+}
+
+// checkQueueFlags checks the flags of a coordinator.
+func checkQueueFlags(cmd *cobra.Command, where string, o queue.Options) error {
+	for _, name := range []string{"ack-wait", "max-deliver", "creds", "nkey", "user", "ca", "cert", "key"} {
+		if cmd.Flags().Changed(name) && where == "" {
+			return usage(fmt.Errorf("--%s is for a league played through workers: add --queue URL", name))
+		}
+	}
+	if where != "" {
+		if _, embedded, err := queue.ParseEmbedded(where); err != nil {
+			return usage(fmt.Errorf("--queue: %w", err))
+		} else if err := queue.CheckURL(where); !embedded && err != nil {
+			return usage(fmt.Errorf("--queue: %w, or embedded[:PORT]", err))
+		}
+	}
+	if o.AckWait < time.Second {
+		return usage(fmt.Errorf("--ack-wait: want 1s or more, e.g. --ack-wait 30s, got %s", o.AckWait))
+	}
+	if o.MaxDeliver < 1 {
+		return usage(fmt.Errorf("--max-deliver: want 1 or more, got %d", o.MaxDeliver))
+	}
+	return nil
 }
 
 // summaryLine says what a run did and how fast, in two lines.
 func summaryLine(s arena.Summary) string {
 	line := fmt.Sprintf("%d games played", s.Played)
-	if secs := s.Wall.Seconds(); s.Played > 0 && secs > 0 {
+	if secs := s.Wall.Seconds(); s.Played > 0 && secs > 0 && s.Workers == 0 {
+		line += fmt.Sprintf(" in %.1fs: %.2f games/s by the queue's workers", secs, float64(s.Played)/secs)
+	} else if s.Played > 0 && secs > 0 {
 		busy := 100 * s.BotTime.Seconds() / (secs * float64(s.Workers))
 		line += fmt.Sprintf(" in %.1fs: %.2f games/s, %d at once, bot calls %.0f%% of worker time", secs, float64(s.Played)/secs, s.Workers, busy)
 	}

@@ -101,6 +101,7 @@ func newRootCmd() *cobra.Command {
 	})
 	root.AddCommand(
 		newRunCmd(),
+		newWorkerCmd(),
 		newScheduleCmd(),
 		newStandingsCmd(),
 		newCrosstableCmd(),

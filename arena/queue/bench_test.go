@@ -1,0 +1,71 @@
+package queue
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"testing"
+
+	"github.com/nats-io/nats.go/jetstream"
+
+	"github.com/arenabots/arena/arena"
+)
+
+// BenchmarkQueueOverhead measures what the queue adds to each game, bots
+// aside: the coordinator publishes a spec, a worker fetches it, says it is
+// in progress, publishes a result and acks the spec, and the coordinator
+// takes the result in. The game itself is a fault game made at once.
+func BenchmarkQueueOverhead(b *testing.B) {
+	e, err := StartEmbedded(b.TempDir(), 0, Auth{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer e.Close()
+	nc, err := Connect(e.URL(), "bench", Auth{}, false)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer nc.Close()
+	cfg, _, err := arena.Parse("b.yaml", fmt.Appendf(nil, "name: b\nrounds: %d\nbots: [{name: a, builtin: greedy}, {name: b, builtin: greedy}]\n", max(1, (b.N+1)/2)))
+	if err != nil {
+		b.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	js, _ := jetstream.New(nc)
+	go fakeWorker(ctx, js, cfg)
+	games := arena.Schedule(cfg)[:b.N]
+	b.ResetTimer()
+	c := &Coordinator{Conn: nc, Config: cfg, Options: DefaultOptions}
+	n := 0
+	if err := c.Dispatch(ctx, games, func(arena.Played) error { n++; return nil }); err != nil {
+		b.Fatal(err)
+	}
+	if n != b.N {
+		b.Fatalf("%d games recorded, want %d", n, b.N)
+	}
+}
+
+// fakeWorker does what a worker does with a spec, but plays no game.
+func fakeWorker(ctx context.Context, js jetstream.JetStream, cfg *arena.Config) {
+	var cons jetstream.Consumer
+	for cons == nil && ctx.Err() == nil {
+		cons, _ = js.Consumer(ctx, GamesStream, WorkersName)
+	}
+	for ctx.Err() == nil {
+		batch, err := cons.Fetch(1, jetstream.FetchContext(ctx))
+		if err != nil {
+			continue
+		}
+		for m := range batch.Messages() {
+			var spec Spec
+			_ = json.Unmarshal(m.Data(), &spec)
+			_ = m.InProgress()
+			p, _ := FaultGame(cfg, spec.Game, "benchmark")
+			res, _ := json.Marshal(Result{League: spec.League, Epoch: spec.Epoch, Bots: spec.Bots, Played: p})
+			if _, err := js.Publish(ctx, resultsSubject+spec.League, res, jetstream.WithMsgID(msgID(spec.League, spec.Epoch, spec.Game.ID))); err == nil {
+				_ = m.DoubleAck(ctx)
+			}
+		}
+	}
+}

@@ -1,0 +1,428 @@
+package queue
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+
+	"github.com/arenabots/arena/arena"
+	"github.com/arenabots/arena/bots/lisp"
+	"github.com/arenabots/arena/referee"
+	"github.com/arenabots/arena/results"
+)
+
+func TestParseEmbedded(t *testing.T) {
+	for _, tc := range []struct {
+		in       string
+		port     int
+		embedded bool
+		bad      bool
+	}{
+		{"embedded", DefaultPort, true, false},
+		{"embedded:5000", 5000, true, false},
+		{"embedded:0", 0, true, false},
+		{"embedded:x", 0, true, true},
+		{"embedded5000", 0, true, true},
+		{"embedded:70000", 0, true, true},
+		{"nats://h:4222", 0, false, false},
+	} {
+		t.Run(tc.in, func(t *testing.T) {
+			port, ok, err := ParseEmbedded(tc.in)
+			if (err != nil) != tc.bad || ok != tc.embedded || (!tc.bad && port != tc.port) {
+				t.Errorf("ParseEmbedded(%q) = %d, %v, %v; want %d, %v, error %v", tc.in, port, ok, err, tc.port, tc.embedded, tc.bad)
+			}
+		})
+	}
+}
+
+func TestCheckURL(t *testing.T) {
+	for _, tc := range []struct {
+		in string
+		ok bool
+	}{
+		{"nats://localhost:4222", true},
+		{"tls://lab.example:4222", true},
+		{"nats://a:4222,nats://b:4222", true},
+		{"http://localhost:4222", false},
+		{"localhost:4222", false},
+		{"nats://", false},
+	} {
+		if err := CheckURL(tc.in); (err == nil) != tc.ok || (err != nil && !errors.Is(err, ErrURL)) {
+			t.Errorf("CheckURL(%q) = %v, want ok %v", tc.in, err, tc.ok)
+		}
+	}
+}
+
+func TestAuthWithEnv(t *testing.T) {
+	env := map[string]string{EnvUser: "env-user", EnvPassword: "secret", EnvCA: "/ca.pem"}
+	got := Auth{User: "flag-user"}.WithEnv(func(k string) string { return env[k] })
+	want := Auth{User: "flag-user", Password: "secret", CAFile: "/ca.pem"}
+	if got != want {
+		t.Errorf("got %+v, want %+v: flags win, the environment fills the rest", got, want)
+	}
+	if _, err := (Auth{CertFile: "c.pem"}).options(); err == nil {
+		t.Error("a certificate without its key is accepted")
+	}
+}
+
+// serve starts an embedded server for a test and connects to it.
+func serve(t *testing.T, a Auth) (*Embedded, *nats.Conn) {
+	t.Helper()
+	e, err := StartEmbedded(t.TempDir(), 0, a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(e.Close)
+	nc, err := Connect(e.URL(), "test", a, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(nc.Close)
+	return e, nc
+}
+
+// eachServer runs test against the embedded server and, when there is one
+// on PATH, a nats-server process (Debian ships 2.9, older than the
+// embedded one): what arena uses of JetStream must work on both.
+func eachServer(t *testing.T, test func(t *testing.T, nc *nats.Conn)) {
+	t.Run("embedded", func(t *testing.T) {
+		_, nc := serve(t, Auth{})
+		test(t, nc)
+	})
+	t.Run("nats-server", func(t *testing.T) {
+		bin, err := exec.LookPath("nats-server")
+		if err != nil {
+			t.Skip("no nats-server on PATH: apt-get install nats-server")
+		}
+		l, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		port := l.Addr().(*net.TCPAddr).Port
+		l.Close()
+		cmd := exec.Command(bin, "-js", "-a", "127.0.0.1", "-p", strconv.Itoa(port), "-sd", t.TempDir())
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() {
+			_ = cmd.Process.Kill()
+			_ = cmd.Wait()
+		})
+		url := fmt.Sprintf("nats://127.0.0.1:%d", port)
+		var nc *nats.Conn
+		for end := time.Now().Add(10 * time.Second); nc == nil; time.Sleep(50 * time.Millisecond) {
+			if nc, err = Connect(url, "test", Auth{}, false); err != nil && time.Now().After(end) {
+				t.Fatal(err)
+			}
+		}
+		t.Cleanup(nc.Close)
+		test(t, nc)
+	})
+}
+
+func TestEmbeddedUserPassword(t *testing.T) {
+	e, _ := serve(t, Auth{User: "arena", Password: "s3cret"})
+	if _, err := Connect(e.URL(), "test", Auth{User: "arena", Password: "wrong"}, false); err == nil {
+		t.Error("a wrong password connects")
+	}
+	if _, err := Connect(e.URL(), "test", Auth{}, false); err == nil {
+		t.Error("no credentials connect")
+	}
+}
+
+// writeFile writes a file under dir, making its directory.
+func writeFile(t *testing.T, dir, name, data string, mode os.FileMode) string {
+	t.Helper()
+	p := filepath.Join(dir, name)
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(p, []byte(data), mode); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func TestBundleTravels(t *testing.T) { eachServer(t, testBundleTravels) }
+
+func testBundleTravels(t *testing.T, nc *nats.Conn) {
+	ctx := context.Background()
+	js, _ := jetstream.New(nc)
+	s, err := setup(ctx, js, DefaultOptions)
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := t.TempDir()
+	bin := writeFile(t, src, "bin/mybot", "#!/bin/sh\necho hi\n", 0o755)
+	main := writeFile(t, src, "g12/jogo.lisp", "(defun jogar ())", 0o644)
+	writeFile(t, src, "g12/regras/a.lisp", "(a)", 0o644)
+	writeFile(t, src, "g12/regras/sub/b.lisp", "(b)", 0o644)
+	for _, tc := range []struct {
+		name  string
+		bot   arena.BotConfig
+		files map[string]string // relative to the bundle, want content
+		check func(t *testing.T, b arena.BotConfig)
+	}{
+		{"binary", arena.BotConfig{Name: "b", Path: bin}, map[string]string{"mybot": "#!/bin/sh\necho hi\n"},
+			func(t *testing.T, b arena.BotConfig) {
+				if b.Path != "mybot" {
+					t.Errorf("portable path %q, want mybot", b.Path)
+				}
+			}},
+		{"lisp", arena.BotConfig{Name: "l", Lisp: &lisp.Config{Files: []string{main}, Reads: []string{filepath.Join(src, "g12/regras")}}},
+			map[string]string{"jogo.lisp": "(defun jogar ())", "regras/a.lisp": "(a)", "regras/sub/b.lisp": "(b)"},
+			func(t *testing.T, b arena.BotConfig) {
+				if b.Lisp.Files[0] != "jogo.lisp" || b.Lisp.Reads[0] != "regras" {
+					t.Errorf("portable files %v reads %v", b.Lisp.Files, b.Lisp.Reads)
+				}
+			}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p, portable, err := pack(tc.bot)
+			if err != nil {
+				t.Fatal(err)
+			}
+			tc.check(t, portable)
+			if err := p.put(ctx, s.bots); err != nil {
+				t.Fatal(err)
+			}
+			cache := t.TempDir()
+			dir, err := fetch(ctx, s.bots, cache, p.hash)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for name, want := range tc.files {
+				got, err := os.ReadFile(filepath.Join(dir, name))
+				if err != nil || string(got) != want {
+					t.Errorf("%s: got %q, %v; want %q", name, got, err, want)
+				}
+			}
+			if info, err := os.Stat(filepath.Join(dir, "mybot")); err == nil && info.Mode()&0o111 == 0 {
+				t.Error("the binary lost its exec bit")
+			}
+			// A file changed in the store is refused, in a cache without it.
+			f := p.Files[0]
+			if _, err := s.bots.PutBytes(ctx, fileObject(f.SHA256), []byte("tampered")); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := fetch(ctx, s.bots, t.TempDir(), p.hash); !errors.Is(err, ErrBundle) {
+				t.Errorf("fetch of a tampered bundle: %v, want ErrBundle", err)
+			}
+			// The verified copy stays in the cache.
+			if again, err := fetch(ctx, s.bots, cache, p.hash); err != nil || again != dir {
+				t.Errorf("cached fetch: %q, %v; want %q", again, err, dir)
+			}
+		})
+	}
+}
+
+func TestCheckPlatform(t *testing.T) {
+	dir := t.TempDir()
+	self, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	elfBytes, err := os.ReadFile(self)
+	if err != nil {
+		t.Fatal(err)
+	}
+	other := append([]byte(nil), elfBytes[:64]...)
+	other[18], other[19] = 0x02, 0x00 // e_machine: SPARC
+	for _, tc := range []struct {
+		name, data, want string
+	}{
+		{"script", "#!/usr/bin/env python3\n", ""},
+		{"this platform", string(elfBytes), ""},
+		{"macOS binary", "\xcf\xfa\xed\xfe and the rest of it", "not a Linux (ELF) executable"},
+		{"other architecture", string(other), "built for EM_SPARC"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := writeFile(t, dir, strings.ReplaceAll(tc.name, " ", "-"), tc.data, 0o755)
+			err := checkPlatform(arena.BotConfig{Name: "x", Path: p})
+			if tc.want == "" && err != nil || tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)) {
+				t.Errorf("got %v, want %q", err, tc.want)
+			}
+		})
+	}
+}
+
+// testConfig is a league of two built-in bots.
+func testConfig(t *testing.T) *arena.Config {
+	t.Helper()
+	cfg, _, err := arena.Parse("t.yaml", []byte("name: t\nrounds: 1\nbots: [{name: a, builtin: greedy}, {name: b, builtin: greedy}]\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cfg
+}
+
+func TestWorkerRefusesForeignBotHash(t *testing.T) { eachServer(t, testWorkerRefusesForeignBotHash) }
+
+func testWorkerRefusesForeignBotHash(t *testing.T, nc *nats.Conn) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	js, _ := jetstream.New(nc)
+	s, err := setup(ctx, js, DefaultOptions)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pub, _ := json.Marshal(published{Bots: map[string]string{"x": "aaaa"}, Epoch: 1})
+	if _, err := s.leagues.Put(ctx, "L", pub); err != nil {
+		t.Fatal(err)
+	}
+	spec, _ := json.Marshal(Spec{League: "L", Epoch: 1, Game: arena.Schedule(testConfig(t))[0], Bots: map[string]string{"x": "bbbb"}})
+	if _, err := js.Publish(ctx, gamesSubject+"L", spec); err != nil {
+		t.Fatal(err)
+	}
+	var (
+		mu   sync.Mutex
+		said []string
+	)
+	refused := make(chan struct{})
+	w := &Worker{Conn: nc, Name: "w", CacheDir: t.TempDir(), Notify: func(msg string) {
+		mu.Lock()
+		defer mu.Unlock()
+		said = append(said, msg)
+		if strings.HasPrefix(msg, "refused") {
+			close(refused)
+		}
+	}}
+	done := make(chan error, 1)
+	go func() { done <- w.Run(ctx) }()
+	select {
+	case <-refused:
+	case <-time.After(30 * time.Second):
+		t.Fatalf("the worker did not refuse the spec; it said %q", said)
+	}
+	cancel()
+	<-done
+	mu.Lock()
+	defer mu.Unlock()
+	if !strings.Contains(said[len(said)-1], "not the ones league L published") {
+		t.Errorf("refusal %q does not say why", said[len(said)-1])
+	}
+}
+
+// TestSpecFailingOnEveryWorker hands a spec to a worker that never answers,
+// MaxDeliver times: the coordinator records a fault game, not a hang.
+func TestSpecFailingOnEveryWorker(t *testing.T) { eachServer(t, testSpecFailingOnEveryWorker) }
+
+func testSpecFailingOnEveryWorker(t *testing.T, nc *nats.Conn) {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	cfg := testConfig(t)
+	game := arena.Schedule(cfg)[0]
+	c := &Coordinator{Conn: nc, Config: cfg, Options: Options{AckWait: 300 * time.Millisecond, MaxDeliver: 2, Dedupe: time.Minute}}
+	js, _ := jetstream.New(nc)
+	// The silent worker takes each delivery and drops it.
+	go func() {
+		for ctx.Err() == nil {
+			cons, err := js.Consumer(ctx, GamesStream, WorkersName)
+			if err != nil {
+				time.Sleep(50 * time.Millisecond)
+				continue
+			}
+			if b, err := cons.Fetch(1, jetstream.FetchMaxWait(time.Second)); err == nil {
+				for range b.Messages() {
+				}
+			}
+		}
+	}()
+	var got []arena.Played
+	err := c.Dispatch(ctx, []arena.Scheduled{game}, func(p arena.Played) error {
+		got = append(got, p)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 1 {
+		t.Fatalf("%d games recorded, want 1", len(got))
+	}
+	g := got[0].Game
+	if g.ID != game.ID || g.Reason != referee.Crash || g.Result != results.DoubleForfeit || !strings.Contains(g.Detail, "failed on 2 workers") {
+		t.Errorf("got %+v, want a crash of both sides that failed on 2 workers", g)
+	}
+	if len(got[0].Moves) != 1 {
+		t.Errorf("move log of %d lines, want the initial position", len(got[0].Moves))
+	}
+	info, err := js.Stream(ctx, GamesStream)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := info.CachedInfo().State.Msgs; n != 0 {
+		t.Errorf("%d specs left in the stream, want 0", n)
+	}
+}
+
+func TestWorkerRecordsItsLastFailure(t *testing.T) { eachServer(t, testWorkerRecordsItsLastFailure) }
+
+// testWorkerRecordsItsLastFailure gives a worker a spec whose bot is not in
+// the store, on its only delivery: the worker records a fault game.
+func testWorkerRecordsItsLastFailure(t *testing.T, nc *nats.Conn) {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	js, _ := jetstream.New(nc)
+	s, err := setup(ctx, js, Options{AckWait: 5 * time.Second, MaxDeliver: 1, Dedupe: time.Minute})
+	if err != nil {
+		t.Fatal(err)
+	}
+	missing := strings.Repeat("ab", 32)
+	bots := map[string]string{"x": missing}
+	pub, _ := json.Marshal(published{Bots: bots, Epoch: 1})
+	if _, err := s.leagues.Put(ctx, "L", pub); err != nil {
+		t.Fatal(err)
+	}
+	league, _, err := arena.Parse("t.yaml", []byte("name: t\nrounds: 1\nbots: [{name: a, builtin: greedy}, {name: x, path: /x}]\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	bs := slices.Clone(league.Bots)
+	bs[1].Path = "x"
+	cfg, err := portable(league, bs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	spec, _ := json.Marshal(Spec{League: "L", Epoch: 1, Game: arena.Schedule(league)[0], Config: cfg, Bots: bots})
+	if _, err := js.Publish(ctx, gamesSubject+"L", spec); err != nil {
+		t.Fatal(err)
+	}
+	wctx, stop := context.WithCancel(ctx)
+	done := make(chan error, 1)
+	go func() {
+		done <- (&Worker{Conn: nc, Name: "w", CacheDir: t.TempDir(), Notify: func(m string) { t.Log(m) }}).Run(wctx)
+	}()
+	defer func() {
+		stop()
+		<-done
+	}()
+	var raw *jetstream.RawStreamMsg
+	for raw == nil {
+		if raw, err = s.results.GetLastMsgForSubject(ctx, resultsSubject+"L"); err != nil && ctx.Err() != nil {
+			t.Fatalf("no result: %v", err)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	var r Result
+	if err := json.Unmarshal(raw.Data, &r); err != nil {
+		t.Fatal(err)
+	}
+	g := r.Played.Game
+	if g.Reason != referee.Crash || g.Result != results.DoubleForfeit || !strings.Contains(g.Detail, "failed on 1 workers, the last w: bot \"x\"") || g.Worker != "w" {
+		t.Errorf("got %+v, want a crash of both sides that failed on worker w, fetching bot x", g)
+	}
+}

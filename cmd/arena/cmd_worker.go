@@ -1,0 +1,82 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/spf13/cobra"
+
+	"github.com/arenabots/arena/arena"
+	"github.com/arenabots/arena/arena/queue"
+)
+
+func newWorkerCmd() *cobra.Command {
+	var (
+		w       queue.Worker
+		auth    queue.Auth
+		quiet   bool
+		cacheTo string
+	)
+	cmd := &cobra.Command{
+		Use:   "worker URL",
+		Short: "Play the games of distributed leagues queued on a NATS server",
+		Long: `Connect to the NATS JetStream server at URL (nats://HOST:PORT, or tls://HOST:PORT)
+and play the games that 'arena run --queue' coordinators queue there, CONCURRENCY at
+a time, until Ctrl-C: the games in flight are then handed back to other workers.
+
+Each game is played as in a local run (fresh bot processes, the league's sandbox and
+limits). The bots' files come from the server, checked by sha256, and are cached in
+--cache. Credentials: --creds, --nkey or --user with $ARENA_NATS_PASSWORD, or the
+ARENA_NATS_* variables (see docs/distributed.md).`,
+		Args: nArgs("URL"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := arena.CheckConcurrency(w.Concurrency); err != nil {
+				return usage(fmt.Errorf("--concurrency: %w", err))
+			}
+			if w.Name == "" {
+				host, _ := os.Hostname()
+				w.Name = fmt.Sprintf("%s-%d", host, os.Getpid())
+			}
+			if cacheTo == "" {
+				dir, err := os.UserCacheDir()
+				if err != nil {
+					return usage(fmt.Errorf("no cache directory (%v): pass --cache DIR", err))
+				}
+				cacheTo = filepath.Join(dir, "arena")
+			}
+			self, err := os.Executable()
+			if err != nil {
+				return fmt.Errorf("finding arena's own binary for the built-in bots: %w", err)
+			}
+			nc, err := connectWorker(args[0], w.Name, auth)
+			if err != nil {
+				return err
+			}
+			defer nc.Close()
+			w.Conn, w.Self, w.CacheDir = nc, self, cacheTo
+			stderr := cmd.ErrOrStderr()
+			w.Notify = func(msg string) {
+				if !quiet {
+					fmt.Fprintf(stderr, "arena: worker %s: %s\n", w.Name, msg)
+				}
+			}
+			fmt.Fprintf(stderr, "arena: worker %s: connected to %s, %d at once; Ctrl-C stops\n", w.Name, args[0], w.Concurrency)
+			err = w.Run(cmd.Context())
+			if errors.Is(err, context.Canceled) {
+				return nil
+			}
+			return err
+		},
+	}
+	f := cmd.Flags()
+	f.IntVar(&w.Concurrency, "concurrency", 1, "games played at once")
+	f.StringVar(&w.Name, "name", "", "the worker's name in the results (default HOST-PID)")
+	f.StringVar(&cacheTo, "cache", "", "where fetched bots are kept (default: the user cache directory/arena)")
+	f.BoolVarP(&w.Verbose, "verbose", "v", false, "show go-plugin's logs of the bot processes")
+	f.BoolVarP(&quiet, "quiet", "q", false, "print nothing but errors")
+	addAuthFlags(cmd, &auth)
+	return cmd
+}
