@@ -124,6 +124,21 @@ func sameGame(game referee.Game) func(string) (referee.Game, error) {
 	}
 }
 
+// LineOf is the move log's line of mr, a ply of a game of the rules named
+// game played by bot, without the position after it.
+func LineOf(game string, mr referee.MoveRecord, bot string) MoveLine {
+	l := MoveLine{
+		Game: game, Ply: mr.Ply, Side: mr.Side.String(), Bot: bot,
+		Move: mr.Move, Forced: mr.Forced, TimeMS: float64(mr.Elapsed.Microseconds()) / 1000,
+		Nodes: mr.Stats.Nodes, Cuts: mr.Stats.Cuts, Depth: mr.Stats.Depth, PV: mr.Stats.PV,
+		Discrepancy: mr.Discrepancy, Answer: mr.Answer, Log: mr.Log,
+	}
+	if e := mr.Stats.Eval; mr.Move != "" && !mr.Forced && !math.IsNaN(e) && !math.IsInf(e, 0) {
+		l.Eval = &e
+	}
+	return l
+}
+
 // MoveLines returns game g's move log: rec's moves replayed on a clone of
 // initial, the state the game started from, to record the position after
 // each. A move that does not replay is an error, since it means initial is
@@ -137,15 +152,7 @@ func MoveLines(g Game, initial referee.State, rec referee.Record) ([]MoveLine, e
 	}
 	lines := []MoveLine{{Game: name, Ply: st.Ply(), Position: pos}}
 	for _, mr := range rec.Moves {
-		l := MoveLine{
-			Game: name, Ply: mr.Ply, Side: mr.Side.String(), Bot: g.Bot(mr.Side),
-			Move: mr.Move, Forced: mr.Forced, TimeMS: float64(mr.Elapsed.Microseconds()) / 1000,
-			Nodes: mr.Stats.Nodes, Cuts: mr.Stats.Cuts, Depth: mr.Stats.Depth, PV: mr.Stats.PV,
-			Discrepancy: mr.Discrepancy, Answer: mr.Answer, Log: mr.Log,
-		}
-		if e := mr.Stats.Eval; mr.Move != "" && !mr.Forced && !math.IsNaN(e) && !math.IsInf(e, 0) {
-			l.Eval = &e
-		}
+		l := LineOf(name, mr, g.Bot(mr.Side))
 		if mr.Move != "" {
 			m, err := st.ParseMove(mr.Move)
 			if err == nil && !referee.Legal(st, m) {

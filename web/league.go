@@ -302,7 +302,8 @@ func readGameView(dir string, g results.Game) (GameView, error) {
 	}
 	v := GameView{Game: g, Seed: strconv.FormatUint(g.Seed, 10)}
 	for i, ln := range lines {
-		v.Moves = append(v.Moves, lineView(ln))
+		ln.Position = nil // the page draws it: SVGs[i]
+		v.Moves = append(v.Moves, ln)
 		v.SVGs = append(v.SVGs, svg(pos[i]))
 	}
 	return v, nil

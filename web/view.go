@@ -70,32 +70,17 @@ type TimeUse struct {
 	MaxMS  float64 `json:"max_ms"`
 }
 
-// MoveView is one ply as the page shows it.
-type MoveView struct {
-	Ply       int      `json:"ply"`
-	Side      string   `json:"side,omitempty"`
-	Bot       string   `json:"bot,omitempty"`
-	Move      string   `json:"move,omitempty"`
-	Answer    string   `json:"answer,omitempty"`
-	Forced    bool     `json:"forced,omitempty"`
-	ElapsedMS float64  `json:"elapsed_ms"`
-	Depth     int32    `json:"depth"`
-	Nodes     int64    `json:"nodes"`
-	Eval      *float64 `json:"eval,omitempty"`
-	PV        []string `json:"pv,omitempty"`
-}
-
 // LiveView is a game in play.
 type LiveView struct {
-	ID     string    `json:"id"`
-	Round  int       `json:"round"`
-	White  string    `json:"white"`
-	Black  string    `json:"black"`
-	Ply    int       `json:"ply"`
-	ToMove string    `json:"to_move"`
-	Scores [2]int    `json:"scores"`
-	SVG    string    `json:"svg"`
-	Last   *MoveView `json:"last,omitempty"`
+	ID     string            `json:"id"`
+	Round  int               `json:"round"`
+	White  string            `json:"white"`
+	Black  string            `json:"black"`
+	Ply    int               `json:"ply"`
+	ToMove string            `json:"to_move"`
+	Scores [2]int            `json:"scores"`
+	SVG    string            `json:"svg"`
+	Last   *results.MoveLine `json:"last,omitempty"`
 	// LastMS is each side's last call and UsedMS its time in all, against
 	// TempoMS per call.
 	LastMS  [2]float64 `json:"last_ms"`
@@ -116,9 +101,9 @@ type GameView struct {
 	Game results.Game `json:"game"`
 	// Seed is Game.Seed in decimal: JavaScript numbers cannot hold every
 	// uint64.
-	Seed  string     `json:"seed"`
-	Moves []MoveView `json:"moves"`
-	SVGs  []string   `json:"svgs"`
+	Seed  string             `json:"seed"`
+	Moves []results.MoveLine `json:"moves"`
+	SVGs  []string           `json:"svgs"`
 }
 
 // liveGame is a game in play.
@@ -168,7 +153,7 @@ func (g *liveGame) view(tempoMS int) LiveView {
 		if g.last.Side == referee.Black {
 			bot = g.Black
 		}
-		mv := recordView(*g.last, bot)
+		mv := results.LineOf(g.state.Game().Name(), *g.last, bot)
 		v.Last = &mv
 	}
 	return v
@@ -176,26 +161,6 @@ func (g *liveGame) view(tempoMS int) LiveView {
 
 // ms returns d in milliseconds, to the microsecond.
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
-
-// recordView is a recorded move as the page shows it.
-func recordView(mr referee.MoveRecord, bot string) MoveView {
-	v := MoveView{
-		Ply: mr.Ply, Side: mr.Side.String(), Bot: bot, Move: mr.Move, Answer: mr.Answer, Forced: mr.Forced,
-		ElapsedMS: ms(mr.Elapsed), Depth: mr.Stats.Depth, Nodes: mr.Stats.Nodes, PV: mr.Stats.PV,
-	}
-	if e := mr.Stats.Eval; mr.Move != "" && !mr.Forced && !math.IsNaN(e) && !math.IsInf(e, 0) {
-		v.Eval = &e
-	}
-	return v
-}
-
-// lineView is a move log's line as the page shows it.
-func lineView(l results.MoveLine) MoveView {
-	return MoveView{
-		Ply: l.Ply, Side: l.Side, Bot: l.Bot, Move: l.Move, Answer: l.Answer, Forced: l.Forced,
-		ElapsedMS: l.TimeMS, Depth: l.Depth, Nodes: l.Nodes, Eval: l.Eval, PV: l.PV,
-	}
-}
 
 // leagueView names l's league. The caller holds l.mu.
 func (l *League) leagueView() LeagueView {
