@@ -110,6 +110,7 @@ func newRootCmd() *cobra.Command {
 		newBotCmd(),
 		newBoardCmd(),
 		newPerftCmd(),
+		newBenchCmd(),
 	)
 	return root
 }
