@@ -18,38 +18,65 @@ import (
 // nil, is called once both starts are over, with nil for a bot that did not
 // start.
 func PlayGame(ctx context.Context, st referee.State, specs [2]host.Spec, opt referee.MatchOptions, started func([2]*host.Process)) referee.Record {
-	var (
-		procs [2]*host.Process
-		errs  [2]error
-		wg    sync.WaitGroup
-	)
+	b := StartBots(ctx, specs)
+	defer b.Close()
+	if started != nil {
+		started(b.procs)
+	}
+	return b.Play(ctx, st, opt)
+}
+
+// Bots are the two processes of one game, White's and Black's, started
+// before it: a league starts the bots of a worker's next game while its
+// current game plays. Until the game asks them for moves they are stopped
+// (SIGSTOP) and count against nothing: no clock runs, no time is charged.
+type Bots struct {
+	specs [2]host.Spec
+	procs [2]*host.Process // nil for a bot that did not start
+	errs  [2]error         // why it did not
+}
+
+// StartBots starts the bots of specs, in parallel, and returns once both
+// starts are over, failed or not. Close must be called on the result.
+func StartBots(ctx context.Context, specs [2]host.Spec) *Bots {
+	b := &Bots{specs: specs}
+	var wg sync.WaitGroup
 	for i := range specs {
-		wg.Go(func() { procs[i], errs[i] = host.Start(ctx, specs[i]) })
+		wg.Go(func() { b.procs[i], b.errs[i] = host.Start(ctx, specs[i]) })
 	}
 	wg.Wait()
-	defer func() {
-		for _, p := range procs {
-			if p != nil {
-				wg.Go(func() { p.Close() })
-			}
-		}
-		wg.Wait()
-	}()
-	if started != nil {
-		started(procs)
-	}
+	return b
+}
+
+// Play plays st to its end between b's bots; a bot that did not start, or
+// does not play st's game, forfeits (both: a loss for both). It does not
+// stop them: see Close.
+func (b *Bots) Play(ctx context.Context, st referee.State, opt referee.MatchOptions) referee.Record {
 	if ctx.Err() != nil {
 		return referee.Unplayed(st, 0, referee.Interrupted, ctx.Err().Error())
 	}
-	for i, p := range procs {
+	errs := b.errs
+	for i, p := range b.procs {
 		if p != nil && errs[i] == nil {
-			errs[i] = checkPlays(specs[i].Name, p.Info().Games, st.Game().Name())
+			errs[i] = checkPlays(b.specs[i].Name, p.Info().Games, st.Game().Name())
 		}
 	}
 	if errs[0] != nil || errs[1] != nil {
 		return unstarted(st, errs)
 	}
-	return referee.Match(ctx, st, [2]referee.Player{procs[0], procs[1]}, opt)
+	return referee.Match(ctx, st, [2]referee.Player{b.procs[0], b.procs[1]}, opt)
+}
+
+// Close stops both bots, in parallel, and returns once nothing of them is
+// left (see host.Process.Close).
+func (b *Bots) Close() {
+	var wg sync.WaitGroup
+	for _, p := range b.procs {
+		if p != nil {
+			wg.Go(func() { p.Close() })
+		}
+	}
+	wg.Wait()
 }
 
 // checkPlays returns a start fault unless a bot whose Info lists games

@@ -10,7 +10,6 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
-	"sync"
 	"time"
 
 	"gopkg.in/yaml.v3"
@@ -121,55 +120,11 @@ func (r *Runner) Run(ctx context.Context) (Summary, error) {
 		r.Events(Event{Done: sum.Skipped, Total: sum.Total})
 	}
 
-	jobs := make(chan Scheduled)
-	var (
-		mu       sync.Mutex
-		firstErr error
-		wg       sync.WaitGroup
-	)
-	done := sum.Skipped
 	sum.Workers = min(c.Concurrency, len(pending))
-	for range sum.Workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for s := range jobs {
-				g, err := r.playAndRecord(ctx, s, j)
-				mu.Lock()
-				switch {
-				case err != nil && firstErr == nil && ctx.Err() == nil:
-					firstErr = err
-				case err == nil && g != nil:
-					done++
-					sum.Played++
-					sum.BotTime += time.Duration(g.TimeMS[0]+g.TimeMS[1]) * time.Millisecond
-					if r.Events != nil {
-						r.Events(Event{Game: g, Done: done, Total: sum.Total})
-					}
-				}
-				mu.Unlock()
-			}
-		}()
-	}
-feed:
-	for _, s := range pending {
-		mu.Lock()
-		stop := firstErr != nil
-		mu.Unlock()
-		if stop {
-			break
-		}
-		select {
-		case jobs <- s:
-		case <-ctx.Done():
-			break feed
-		}
-	}
-	close(jobs)
-	wg.Wait()
+	err = r.playAll(ctx, pending, j, &sum)
 	sum.Wall = time.Since(start)
-	if firstErr != nil {
-		return sum, firstErr
+	if err != nil {
+		return sum, err
 	}
 	if err := ctx.Err(); err != nil {
 		return sum, err
@@ -299,40 +254,22 @@ func readHash(path string) (string, error) {
 	return "", sc.Err()
 }
 
-// playAndRecord plays s and, unless the game was interrupted, writes its
-// per-move logs and then its journal line. It returns nil for an
-// interrupted game.
-func (r *Runner) playAndRecord(ctx context.Context, s Scheduled, j *results.Journal) (*results.Game, error) {
+// matchOptions are the league's options of a match.
+func (r *Runner) matchOptions() referee.MatchOptions {
 	c := r.Config
-	st := c.Rules().New(s.Seed)
-	initial := st.Clone()
-	start := time.Now()
-	rec := r.play(ctx, st, s)
-	if rec.Reason == referee.Interrupted {
-		return nil, nil
-	}
-	g := results.FromRecord(s.ID, s.Round, s.Seed, c.Bots[s.White].Name, c.Bots[s.Black].Name, rec, start, time.Now())
-	if err := results.WriteGameLog(c.Out, g, initial, rec); err != nil {
-		return nil, err
-	}
-	if err := j.Append(g); err != nil {
-		return nil, err
-	}
-	return &g, nil
-}
-
-// play plays s between fresh processes of its two bots.
-func (r *Runner) play(ctx context.Context, st referee.State, s Scheduled) referee.Record {
-	c := r.Config
-	specs := [2]host.Spec{r.spec(c.Bots[s.White]), r.spec(c.Bots[s.Black])}
-	opt := referee.MatchOptions{
+	return referee.MatchOptions{
 		Clock:         c.Clock(),
 		RefereeForced: c.ForcedMoves == "referee",
 		OnTimeout:     policy(c.OnTimeout),
 		OnIllegal:     policy(c.OnIllegal),
 		OnCrash:       policy(c.OnCrash),
 	}
-	return PlayGame(ctx, st, specs, opt, nil)
+}
+
+// specs returns how to start the bots of s, White's and Black's.
+func (r *Runner) specs(s Scheduled) [2]host.Spec {
+	c := r.Config
+	return [2]host.Spec{r.spec(c.Bots[s.White]), r.spec(c.Bots[s.Black])}
 }
 
 func policy(s string) referee.Policy {
