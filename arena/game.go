@@ -67,6 +67,9 @@ func (b *Bots) Play(ctx context.Context, st referee.State, opt referee.MatchOpti
 	return referee.Match(ctx, st, [2]referee.Player{b.procs[0], b.procs[1]}, opt)
 }
 
+// failed reports whether a bot did not start.
+func (b *Bots) failed() bool { return b.errs[0] != nil || b.errs[1] != nil }
+
 // Close stops both bots, in parallel, and returns once nothing of them is
 // left (see host.Process.Close).
 func (b *Bots) Close() {

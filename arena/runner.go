@@ -29,6 +29,12 @@ type Runner struct {
 	Restart bool
 	// Verbose lets go-plugin log to stderr.
 	Verbose bool
+	// Prestart starts the bots of each worker's next game while its
+	// current game plays, stopped and charged nothing until their game
+	// starts. It hides their start on a machine with cores to spare; on a
+	// busy one the start slows the moves of the game playing (see README,
+	// Performance).
+	Prestart bool
 	// Events, if set, is told of each finished game; calls are serialized.
 	Events func(Event)
 }

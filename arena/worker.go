@@ -10,11 +10,12 @@ import (
 )
 
 // The game's path. A worker plays one game after another, and only that:
-// the bots of its next game start while its current game plays (StartBots:
-// they stay stopped, charged nothing, until their game asks them for a
-// move), the bots of a finished game are stopped in the background, and
-// the finished game goes to the recorder, which writes its move logs, then
-// its journal line (fsync'd), and only then counts it.
+// the bots of a finished game are stopped in the background, and the
+// finished game goes to the recorder, which writes its move logs, then its
+// journal line (fsync'd), and only then counts it. With Runner.Prestart the
+// bots of the worker's next game start while its current game plays
+// (StartBots: they stay stopped, charged nothing, until their game asks
+// them for a move).
 
 // prepared is a scheduled game whose bots were started ahead of it.
 type prepared struct {
@@ -66,10 +67,13 @@ feed:
 	return err
 }
 
-// work plays the games of jobs one after another, starting each game's bots
-// while the game before plays, and sends the games played to played.
+// work plays the games of jobs one after another and sends the games
+// played to played. With r.Prestart it starts each game's bots while the
+// game before plays, and starts again, on the game's path, a bot whose
+// early start failed: a start slowed down by the game playing meanwhile
+// is not the bot's fault.
 func (r *Runner) work(ctx context.Context, jobs <-chan Scheduled, played chan<- finished, closers *sync.WaitGroup) {
-	prepare := func() <-chan prepared {
+	take := func() <-chan prepared {
 		s, ok := <-jobs
 		if !ok {
 			return nil
@@ -78,9 +82,16 @@ func (r *Runner) work(ctx context.Context, jobs <-chan Scheduled, played chan<- 
 		go func() { next <- prepared{s, StartBots(ctx, r.specs(s))} }()
 		return next
 	}
-	for next := prepare(); next != nil; {
+	for next := take(); next != nil; {
 		g := <-next
-		next = prepare()
+		next = nil
+		if r.Prestart {
+			next = take()
+			if g.bots.failed() {
+				g.bots.Close()
+				g.bots = StartBots(ctx, r.specs(g.s))
+			}
+		}
 		st := r.Config.Rules().New(g.s.Seed)
 		initial := st.Clone()
 		start := time.Now()
@@ -89,6 +100,9 @@ func (r *Runner) work(ctx context.Context, jobs <-chan Scheduled, played chan<- 
 		closers.Go(g.bots.Close)
 		if rec.Reason != referee.Interrupted {
 			played <- finished{g.s, initial, rec, start, end}
+		}
+		if next == nil {
+			next = take()
 		}
 	}
 }

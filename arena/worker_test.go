@@ -43,9 +43,10 @@ func TestStartedBotsAreNotCharged(t *testing.T) {
 	}
 }
 
-// TestCancelStopsStartedBots cancels a league of one game at a time after
-// its first game, while the next game plays and the bots of the one after
-// are started ahead of it: nothing of any bot is left.
+// TestCancelStopsStartedBots cancels a league of one game at a time, its
+// bots started ahead (Prestart), after its first game, while the next game
+// plays and the bots of the one after are started: nothing of any bot is
+// left.
 func TestCancelStopsStartedBots(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays a league of real bots (-short)")
@@ -64,7 +65,7 @@ bots:
 `)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	r := &Runner{Config: cfg, Self: arenaBin, Events: func(e Event) {
+	r := &Runner{Config: cfg, Self: arenaBin, Prestart: true, Events: func(e Event) {
 		if e.Game != nil {
 			cancel()
 		}

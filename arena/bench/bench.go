@@ -37,6 +37,9 @@ type Options struct {
 	Moves int
 	// Sandbox is the bots' sandbox (default strict).
 	Sandbox host.Sandbox
+	// Prestart starts each game's bots while the game before plays (see
+	// arena.Runner.Prestart).
+	Prestart bool
 	// Dir holds the leagues' results; "" makes and removes a temporary one.
 	Dir string
 	// Progress, if set, is told what is measured next.
@@ -92,6 +95,7 @@ type Overcharge struct {
 type Report struct {
 	CPUs       int
 	Sandbox    host.Sandbox
+	Prestart   bool
 	Rows       []Row
 	Overcharge *Overcharge // nil when left out
 }
@@ -100,7 +104,7 @@ type Report struct {
 // ctx's error, with what was measured so far, when ctx is cancelled.
 func Run(ctx context.Context, opt Options) (Report, error) {
 	opt = opt.withDefaults()
-	rep := Report{CPUs: runtime.NumCPU(), Sandbox: opt.Sandbox}
+	rep := Report{CPUs: runtime.NumCPU(), Sandbox: opt.Sandbox, Prestart: opt.Prestart}
 	dir := opt.Dir
 	if dir == "" {
 		tmp, err := os.MkdirTemp("", "arena-bench-")
@@ -165,6 +169,7 @@ type league struct {
 	rounds      int
 	concurrency int
 	sandbox     host.Sandbox
+	prestart    bool
 	bots        []string // YAML flow mappings, one per bot
 	self        string
 }
@@ -172,7 +177,7 @@ type league struct {
 // fastLeague is four fast bots of kind, playing at least opt.Games games
 // (12 a round) c at once.
 func fastLeague(opt Options, kind string, c int, out string) league {
-	l := league{name: "bench", out: out, seed: 1, rounds: (opt.Games + 11) / 12, concurrency: c, sandbox: opt.Sandbox, self: opt.Self}
+	l := league{name: "bench", out: out, seed: 1, rounds: (opt.Games + 11) / 12, concurrency: c, sandbox: opt.Sandbox, prestart: opt.Prestart, self: opt.Self}
 	if kind == "built-in" {
 		l.bots = []string{
 			"{name: greedy, builtin: greedy}",
@@ -200,7 +205,7 @@ func (l league) run(ctx context.Context) (arena.Summary, error) {
 	if err != nil {
 		return arena.Summary{}, fmt.Errorf("bench league: %w", err)
 	}
-	r := &arena.Runner{Config: cfg, Self: l.self, Restart: true}
+	r := &arena.Runner{Config: cfg, Self: l.self, Restart: true, Prestart: l.prestart}
 	return r.Run(ctx)
 }
 
@@ -224,7 +229,7 @@ func overcharge(ctx context.Context, opt Options, dir string) (Overcharge, error
 		l := league{
 			name: "punctual", out: filepath.Join(dir, fmt.Sprintf("punctual-%d", seed)), seed: seed,
 			rounds: (opt.Moves-len(over))/perRound + 1, concurrency: opt.Concurrency,
-			sandbox: opt.Sandbox, bots: bots, self: opt.Self,
+			sandbox: opt.Sandbox, prestart: opt.Prestart, bots: bots, self: opt.Self,
 		}
 		if _, err := l.run(ctx); err != nil {
 			return oc, err
@@ -296,7 +301,7 @@ func (r Report) Write(w io.Writer) error {
 		fmt.Fprintf(w, "  p50 %.3f ms, p99 %.3f ms, max %.3f ms; %d moves over the limit, %d false timeouts\n",
 			ms(oc.P50), ms(oc.P99), ms(oc.Max), oc.Late, oc.FalseTimeouts)
 	}
-	fmt.Fprintf(w, "%d cores, sandbox %s\n", r.CPUs, r.Sandbox)
+	fmt.Fprintf(w, "%d cores, sandbox %s, prestart %v\n", r.CPUs, r.Sandbox, r.Prestart)
 	return nil
 }
 

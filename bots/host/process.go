@@ -292,7 +292,6 @@ func (p *Process) Play(ctx context.Context, req referee.Request) (referee.Reply,
 	if err != nil {
 		return referee.Reply{}, &BotError{Bot: p.spec.Name, Op: "jogar", Err: err}
 	}
-	p.run.play()
 	p.run.thaw(false)
 	defer p.run.freeze()
 	start := time.Now()

@@ -71,7 +71,6 @@ type groupRunner struct {
 	reaped  bool   // the main process was reaped: its pid may be reused
 	killed  bool   // arena sent SIGKILL to the group
 	closing bool   // the bot is being closed: it is not frozen any more
-	playing bool   // the bot was called: it has its normal priority
 
 	exited  chan struct{} // closed once the main process is reaped
 	state   *os.ProcessState
@@ -165,8 +164,6 @@ func (r *groupRunner) Start(context.Context) error {
 	if st, err := readStat(pid); err == nil {
 		start = st.start
 	}
-	// The start, which may overlap another game's moves, yields to them.
-	_ = unix.Setpriority(unix.PRIO_PGRP, pid, startNice)
 	r.mu.Lock()
 	r.cmd, r.pid, r.pipes = cmd, pid, []*os.File{outR, errR}
 	r.fam.leader, r.fam.start = pid, start
@@ -334,25 +331,6 @@ func (r *groupRunner) freeze() {
 	defer r.mu.Unlock()
 	if r.pid != 0 && !r.reaped && !r.closing && !r.ponder {
 		_ = unix.Kill(-r.pid, unix.SIGSTOP)
-	}
-}
-
-// startNice is the nice value a bot starts with: its start, which may
-// overlap the moves of another game (the next game's bots start while the
-// current game plays, and games play at once), takes the CPU only when the
-// bots that are playing leave it. Its first call restores the normal
-// priority (see play).
-const startNice = 5
-
-// play restores the normal priority (nice 0) of the bot's process group
-// before its first call, where arena may (as root; otherwise the bot keeps
-// startNice for its game, as every other bot does).
-func (r *groupRunner) play() {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	if r.pid != 0 && !r.reaped && !r.playing {
-		r.playing = true
-		_ = unix.Setpriority(unix.PRIO_PGRP, r.pid, 0)
 	}
 }
 

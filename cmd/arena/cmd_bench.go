@@ -15,6 +15,7 @@ type benchOptions struct {
 	games, concurrency, moves int
 	bot                       string
 	sandbox                   host.Sandbox
+	prestart                  bool
 }
 
 func newBenchCmd() *cobra.Command {
@@ -51,7 +52,7 @@ a built test bot (go build ./bots/internal/testbot) with --bot.`,
 			}
 			errOut := c.ErrOrStderr()
 			rep, err := bench.Run(c.Context(), bench.Options{
-				Self: self, TestBot: o.bot, Games: o.games, Concurrency: o.concurrency, Moves: o.moves, Sandbox: o.sandbox,
+				Self: self, TestBot: o.bot, Games: o.games, Concurrency: o.concurrency, Moves: o.moves, Sandbox: o.sandbox, Prestart: o.prestart,
 				Progress: func(msg string) { fmt.Fprintln(errOut, "bench:", msg) },
 			})
 			if err != nil {
@@ -65,6 +66,7 @@ a built test bot (go build ./bots/internal/testbot) with --bot.`,
 	f.IntVar(&o.concurrency, "concurrency", 0, "the high concurrency (default: the number of cores)")
 	f.IntVar(&o.moves, "moves", bench.DefaultMoves, "punctual moves for the overcharge; -1 leaves it out")
 	f.StringVar(&o.bot, "bot", "", "the test bot's binary (default: built from the sources)")
+	f.BoolVar(&o.prestart, "prestart", false, "start each game's bots while the game before plays (as run --prestart)")
 	addSandboxFlag(f, &o.sandbox)
 	return cmd
 }

@@ -14,8 +14,8 @@ import (
 
 func newRunCmd() *cobra.Command {
 	var (
-		restart, verbose, plain bool
-		concurrency             int
+		restart, verbose, plain, prestart bool
+		concurrency                       int
 	)
 	var wide bool
 	cmd := &cobra.Command{
@@ -64,7 +64,7 @@ that changed since 'arena bot add', stops the league unless its config says
 				}
 				prog.event(e)
 			}
-			r := &arena.Runner{Config: cfg, Self: self, Restart: restart, Verbose: verbose, Events: events}
+			r := &arena.Runner{Config: cfg, Self: self, Restart: restart, Verbose: verbose, Prestart: prestart, Events: events}
 			sum, err := r.Run(cmd.Context())
 			prog.stop()
 			var (
@@ -98,6 +98,7 @@ that changed since 'arena bot add', stops the league unless its config says
 	f.IntVar(&concurrency, "concurrency", 0, "games played at once (default: the config's concurrency, else the cores)")
 	f.BoolVar(&plain, "plain", false, "print one line per game instead of a progress bar")
 	f.BoolVarP(&verbose, "verbose", "v", false, "show go-plugin's logs of the bot processes")
+	f.BoolVar(&prestart, "prestart", false, "start each game's bots while the game before plays (for a machine with cores to spare)")
 	addWideFlag(cmd, &wide)
 	return cmd
 }
