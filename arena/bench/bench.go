@@ -28,7 +28,8 @@ type Options struct {
 	// external bot: mode ok for throughput, mode punctual for the
 	// overcharge. "" leaves out what needs it.
 	TestBot string
-	// Games is how many games each throughput row plays (default 60).
+	// Games is how many games each throughput row plays (default 60);
+	// negative leaves the throughput out.
 	Games int
 	// Concurrency is the high concurrency (default runtime.NumCPU()).
 	Concurrency int
@@ -118,6 +119,9 @@ func Run(ctx context.Context, opt Options) (Report, error) {
 	if opt.TestBot != "" {
 		kinds = append(kinds, "external")
 	}
+	if opt.Games < 0 {
+		kinds = nil
+	}
 	for _, kind := range kinds {
 		for _, c := range slices.Compact([]int{1, opt.Concurrency}) {
 			opt.progress(fmt.Sprintf("%d games of %s bots, %d at once", opt.Games, kind, c))
@@ -141,7 +145,7 @@ func Run(ctx context.Context, opt Options) (Report, error) {
 }
 
 func (o Options) withDefaults() Options {
-	if o.Games <= 0 {
+	if o.Games == 0 {
 		o.Games = DefaultGames
 	}
 	if o.Concurrency <= 0 {

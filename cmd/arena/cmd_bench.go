@@ -33,8 +33,8 @@ The test bot is built with the go command, so run bench inside arena's sources, 
 a built test bot (go build ./bots/internal/testbot) with --bot.`,
 		Args: nArgs(),
 		RunE: func(c *cobra.Command, _ []string) error {
-			if o.games < 1 || o.concurrency < 0 {
-				return usage(fmt.Errorf("--games must be 1 or more and --concurrency not negative (got %d and %d)", o.games, o.concurrency))
+			if o.games == 0 || o.concurrency < 0 {
+				return usage(fmt.Errorf("--games must not be 0 and --concurrency not negative (got %d and %d)", o.games, o.concurrency))
 			}
 			self, err := host.Self()
 			if err != nil {
@@ -62,11 +62,11 @@ a built test bot (go build ./bots/internal/testbot) with --bot.`,
 		},
 	}
 	f := cmd.Flags()
-	f.IntVar(&o.games, "games", bench.DefaultGames, "games per throughput measure")
+	f.IntVar(&o.games, "games", bench.DefaultGames, "games per throughput measure; -1 leaves them out")
 	f.IntVar(&o.concurrency, "concurrency", 0, "the high concurrency (default: the number of cores)")
 	f.IntVar(&o.moves, "moves", bench.DefaultMoves, "punctual moves for the overcharge; -1 leaves it out")
 	f.StringVar(&o.bot, "bot", "", "the test bot's binary (default: built from the sources)")
-	f.BoolVar(&o.prestart, "prestart", false, "start each game's bots while the game before plays (as run --prestart)")
+	f.BoolVar(&o.prestart, "prestart", false, "start each game's bots while the game before plays")
 	addSandboxFlag(f, &o.sandbox)
 	return cmd
 }

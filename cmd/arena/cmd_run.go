@@ -98,7 +98,7 @@ that changed since 'arena bot add', stops the league unless its config says
 	f.IntVar(&concurrency, "concurrency", 0, "games played at once (default: the config's concurrency, else the cores)")
 	f.BoolVar(&plain, "plain", false, "print one line per game instead of a progress bar")
 	f.BoolVarP(&verbose, "verbose", "v", false, "show go-plugin's logs of the bot processes")
-	f.BoolVar(&prestart, "prestart", false, "start each game's bots while the game before plays (for a machine with cores to spare)")
+	f.BoolVar(&prestart, "prestart", false, "start each game's bots while the game before plays (spare cores)")
 	addWideFlag(cmd, &wide)
 	return cmd
 }
