@@ -9,10 +9,13 @@ import (
 	"github.com/arenabots/arena/results"
 )
 
-// The game's path. A worker plays one game after another, and only that:
-// the bots of a finished game are stopped in the background, and the
-// finished game goes to the recorder, which writes its move logs, then its
-// journal line (fsync'd), and only then counts it. With Runner.Prestart the
+// The game's path. A worker starts a game's bots, plays the game and stops
+// the bots, and hands the finished game to the recorder, which writes its
+// move logs, then its journal line (fsync'd), and only then counts it,
+// while the worker goes on. The bots are stopped before the next game's
+// start: stopping them in the background was measured to slow the next
+// game's first moves on a busy machine (the end of a sandboxed bot, its
+// namespaces torn down, is work for the kernel). With Runner.Prestart the
 // bots of the worker's next game start while its current game plays
 // (StartBots: they stay stopped, charged nothing, until their game asks
 // them for a move).
@@ -42,12 +45,11 @@ func (r *Runner) playAll(ctx context.Context, pending []Scheduled, j *results.Jo
 		played   = make(chan finished, sum.Workers)
 		stopping = make(chan struct{}) // closed on the first recording error
 		workers  sync.WaitGroup
-		closers  sync.WaitGroup // stopping the bots of finished games
 		recorded = make(chan error, 1)
 	)
 	go func() { recorded <- r.record(played, j, sum, stopping) }()
 	for range sum.Workers {
-		workers.Go(func() { r.work(ctx, jobs, played, &closers) })
+		workers.Go(func() { r.work(ctx, jobs, played) })
 	}
 feed:
 	for _, s := range pending {
@@ -62,9 +64,7 @@ feed:
 	close(jobs)
 	workers.Wait()
 	close(played)
-	err := <-recorded
-	closers.Wait()
-	return err
+	return <-recorded
 }
 
 // work plays the games of jobs one after another and sends the games
@@ -72,7 +72,7 @@ feed:
 // game before plays, and starts again, on the game's path, a bot whose
 // early start failed: a start slowed down by the game playing meanwhile
 // is not the bot's fault.
-func (r *Runner) work(ctx context.Context, jobs <-chan Scheduled, played chan<- finished, closers *sync.WaitGroup) {
+func (r *Runner) work(ctx context.Context, jobs <-chan Scheduled, played chan<- finished) {
 	take := func() <-chan prepared {
 		s, ok := <-jobs
 		if !ok {
@@ -97,7 +97,7 @@ func (r *Runner) work(ctx context.Context, jobs <-chan Scheduled, played chan<- 
 		start := time.Now()
 		rec := g.bots.Play(ctx, st, r.matchOptions())
 		end := time.Now()
-		closers.Go(g.bots.Close)
+		g.bots.Close()
 		if rec.Reason != referee.Interrupted {
 			played <- finished{g.s, initial, rec, start, end}
 		}
