@@ -17,6 +17,9 @@ import (
 type Seat struct {
 	Spec   host.Spec
 	Player referee.Player // when set, plays this side; Spec is unused
+	// Refused, when set, is why the bot may not start here (a start
+	// fault): it forfeits as a bot that does not start.
+	Refused error
 }
 
 // PlayGame plays st to its end between fresh processes started from specs
@@ -31,43 +34,77 @@ func PlayGame(ctx context.Context, st referee.State, specs [2]host.Spec, opt ref
 // nil, is called once the starts are over, with nil for a bot that did not
 // start and for a seat's Player.
 func Play(ctx context.Context, st referee.State, seats [2]Seat, opt referee.MatchOptions, started func([2]*host.Process)) referee.Record {
-	var (
-		procs [2]*host.Process
-		errs  [2]error
-		wg    sync.WaitGroup
-	)
+	b := StartBots(ctx, seats)
+	defer b.Close()
+	if started != nil {
+		started(b.procs)
+	}
+	return b.Play(ctx, st, opt)
+}
+
+// Bots are the two sides of one game, White's and Black's, with the
+// processes of the bots started before it: a league may start the bots of
+// a worker's next game while its current game plays. Until the game asks
+// them for moves they are stopped (SIGSTOP) and count against nothing: no
+// clock runs, no time is charged.
+type Bots struct {
+	seats [2]Seat
+	procs [2]*host.Process // nil for a Player and a bot that did not start
+	errs  [2]error         // why a bot did not start
+}
+
+// StartBots starts the bots of seats, in parallel, and returns once both
+// starts are over, failed or not. Close must be called on the result.
+func StartBots(ctx context.Context, seats [2]Seat) *Bots {
+	b := &Bots{seats: seats}
+	var wg sync.WaitGroup
 	for i, s := range seats {
-		if s.Player == nil {
-			wg.Go(func() { procs[i], errs[i] = host.Start(ctx, s.Spec) })
+		switch {
+		case s.Refused != nil:
+			b.errs[i] = s.Refused
+		case s.Player == nil:
+			wg.Go(func() { b.procs[i], b.errs[i] = host.Start(ctx, s.Spec) })
 		}
 	}
 	wg.Wait()
-	defer func() {
-		for _, p := range procs {
-			if p != nil {
-				wg.Go(func() { p.Close() })
-			}
-		}
-		wg.Wait()
-	}()
-	if started != nil {
-		started(procs)
-	}
+	return b
+}
+
+// Play plays st to its end between b's sides; a bot that did not start, or
+// does not play st's game, forfeits (both: a loss for both). It does not
+// stop the bots: see Close.
+func (b *Bots) Play(ctx context.Context, st referee.State, opt referee.MatchOptions) referee.Record {
 	if ctx.Err() != nil {
 		return referee.Unplayed(st, 0, referee.Interrupted, ctx.Err().Error())
 	}
+	errs := b.errs
 	var players [2]referee.Player
-	for i, p := range procs {
-		players[i] = seats[i].Player
+	for i, p := range b.procs {
+		players[i] = b.seats[i].Player
 		if p != nil && errs[i] == nil {
 			players[i] = p
-			errs[i] = checkPlays(seats[i].Spec.Name, p.Info().Games, st.Game().Name())
+			errs[i] = checkPlays(b.seats[i].Spec.Name, p.Info().Games, st.Game().Name())
 		}
 	}
 	if errs[0] != nil || errs[1] != nil {
 		return unstarted(st, errs)
 	}
 	return referee.Match(ctx, st, players, opt)
+}
+
+// failed reports whether a bot did not start.
+func (b *Bots) failed() bool { return b.errs[0] != nil || b.errs[1] != nil }
+
+// Close stops both bots, in parallel, and returns once nothing of them is
+// left (see host.Process.Close).
+func (b *Bots) Close() {
+	var wg sync.WaitGroup
+	for _, p := range b.procs {
+		if p != nil {
+			wg.Go(func() { p.Close() })
+		}
+	}
+	wg.Wait()
 }
 
 // checkPlays returns a start fault unless a bot whose Info lists games

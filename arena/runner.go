@@ -30,6 +30,12 @@ type Runner struct {
 	Restart bool
 	// Verbose lets go-plugin log to stderr.
 	Verbose bool
+	// Prestart starts the bots of each worker's next game while its
+	// current game plays, stopped and charged nothing until their game
+	// starts. It hides their start on a machine with cores to spare; on a
+	// busy one the start slows the moves of the game playing (see README,
+	// Performance).
+	Prestart bool
 	// Events, if set, is told of the run's start and of each game's start,
 	// moves and end; calls are serialized.
 	Events func(Event)
@@ -166,77 +172,29 @@ func (r *Runner) Run(ctx context.Context) (Summary, error) {
 	sum.Total, sum.Skipped = len(schedule), len(schedule)-len(pending)
 	r.emit(Event{Done: sum.Skipped, Total: sum.Total})
 
-	done := sum.Skipped
-	recorded := func(g *results.Game) {
-		done++
+	// add records a played game, once: its move logs, then its journal
+	// line; then it counts.
+	add := func(p Played) error {
+		if j.Has(p.Game.ID) {
+			return nil
+		}
+		if err := record(c.Out, j, p, c.Rules()); err != nil {
+			return err
+		}
 		sum.Played++
-		sum.BotTime += time.Duration(g.TimeMS[0]+g.TimeMS[1]) * time.Millisecond
-		r.emit(Event{Game: g, Done: done, Total: sum.Total})
+		sum.BotTime += time.Duration(p.Game.TimeMS[0]+p.Game.TimeMS[1]) * time.Millisecond
+		r.emit(Event{Game: &p.Game, Done: sum.Skipped + sum.Played, Total: sum.Total})
+		return nil
 	}
 	if r.Dispatcher != nil {
-		err := r.Dispatcher.Dispatch(ctx, pending, func(p Played) error {
-			if j.Has(p.Game.ID) {
-				return nil
-			}
-			if err := record(c.Out, j, p, c.Rules()); err != nil {
-				return err
-			}
-			recorded(&p.Game)
-			return nil
-		})
-		sum.Wall = time.Since(start)
-		if err != nil {
-			return sum, err
-		}
-		return sum, r.writeStandings(j.Games())
+		err = r.Dispatcher.Dispatch(ctx, pending, add)
+	} else {
+		sum.Workers = min(c.Concurrency, len(pending))
+		err = r.playAll(ctx, pending, sum.Workers, add)
 	}
-
-	jobs := make(chan Scheduled)
-	var (
-		mu       sync.Mutex
-		firstErr error
-		wg       sync.WaitGroup
-	)
-	sum.Workers = min(c.Concurrency, len(pending))
-	for range sum.Workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for s := range jobs {
-				p, err := r.PlayScheduled(ctx, s)
-				if err == nil && p != nil {
-					err = record(c.Out, j, *p, c.Rules())
-				}
-				mu.Lock()
-				switch {
-				case err != nil && firstErr == nil && ctx.Err() == nil:
-					firstErr = err
-				case err == nil && p != nil:
-					recorded(&p.Game)
-				}
-				mu.Unlock()
-			}
-		}()
-	}
-feed:
-	for _, s := range pending {
-		mu.Lock()
-		stop := firstErr != nil
-		mu.Unlock()
-		if stop {
-			break
-		}
-		select {
-		case jobs <- s:
-		case <-ctx.Done():
-			break feed
-		}
-	}
-	close(jobs)
-	wg.Wait()
 	sum.Wall = time.Since(start)
-	if firstErr != nil {
-		return sum, firstErr
+	if err != nil {
+		return sum, err
 	}
 	if err := ctx.Err(); err != nil {
 		return sum, err
@@ -354,22 +312,50 @@ func readHash(path string) (string, error) {
 	return "", sc.Err()
 }
 
-// PlayScheduled plays s, a game of the league's schedule, and returns its
-// journal line and move log, or nil for an interrupted game. A local run
-// and a worker of a distributed league both play a game with it.
+// PlayScheduled plays s, a game of the league's schedule, between fresh
+// processes of its bots, and returns its journal line and move log, or nil
+// for an interrupted game. A local run and a worker of a distributed league
+// both play a game with it.
 func (r *Runner) PlayScheduled(ctx context.Context, s Scheduled) (*Played, error) {
+	return r.playWith(ctx, s, r.startBots(ctx, s))
+}
+
+// startBots starts the bots of s. A bot that CheckBot refuses is not
+// started: it forfeits as a bot that does not start.
+func (r *Runner) startBots(ctx context.Context, s Scheduled) *Bots {
+	c := r.Config
+	bots := [2]BotConfig{c.Bots[s.White], c.Bots[s.Black]}
+	var seats [2]Seat
+	for i, b := range bots {
+		seats[i].Spec = r.spec(b)
+		if r.CheckBot != nil {
+			if err := r.CheckBot(b); err != nil {
+				seats[i].Refused = referee.NewFault(referee.FaultStart, err)
+			}
+		}
+	}
+	return StartBots(ctx, seats)
+}
+
+// playWith plays s between b, the bots started for it, and stops them.
+func (r *Runner) playWith(ctx context.Context, s Scheduled, b *Bots) (*Played, error) {
+	defer b.Close()
 	c := r.Config
 	st := c.Rules().New(s.Seed)
 	initial := st.Clone()
-	start := time.Now()
+	white, black := c.Bots[s.White].Name, c.Bots[s.Black].Name
+	opt := r.matchOptions()
 	if r.Events != nil {
-		r.emit(Event{Start: &GameStart{ID: s.ID, Round: s.Round, Seed: s.Seed, White: c.Bots[s.White].Name, Black: c.Bots[s.Black].Name, Initial: st.Clone()}})
+		r.emit(Event{Start: &GameStart{ID: s.ID, Round: s.Round, Seed: s.Seed, White: white, Black: black, Initial: st.Clone()}})
+		opt.OnMove = func(mr referee.MoveRecord) { r.emit(Event{Move: &MoveEvent{Game: s.ID, Record: mr}}) }
 	}
-	rec := r.play(ctx, st, s)
+	start := time.Now()
+	rec := b.Play(ctx, st, opt)
+	end := time.Now()
 	if rec.Reason == referee.Interrupted {
 		return nil, nil
 	}
-	g := results.FromRecord(s.ID, s.Round, s.Seed, c.Bots[s.White].Name, c.Bots[s.Black].Name, rec, start, time.Now())
+	g := results.FromRecord(s.ID, s.Round, s.Seed, white, black, rec, start, end)
 	lines, err := results.MoveLines(g, initial, rec)
 	if err != nil {
 		return nil, fmt.Errorf("move log of %s: %w", s.ID, err)
@@ -377,33 +363,16 @@ func (r *Runner) PlayScheduled(ctx context.Context, s Scheduled) (*Played, error
 	return &Played{Game: g, Moves: lines}, nil
 }
 
-// play plays s between fresh processes of its two bots.
-func (r *Runner) play(ctx context.Context, st referee.State, s Scheduled) referee.Record {
+// matchOptions are the league's options of a match.
+func (r *Runner) matchOptions() referee.MatchOptions {
 	c := r.Config
-	bots := [2]BotConfig{c.Bots[s.White], c.Bots[s.Black]}
-	if r.CheckBot != nil {
-		var errs [2]error
-		for i, b := range bots {
-			if err := r.CheckBot(b); err != nil {
-				errs[i] = referee.NewFault(referee.FaultStart, err)
-			}
-		}
-		if errs[0] != nil || errs[1] != nil {
-			return unstarted(st, errs)
-		}
-	}
-	specs := [2]host.Spec{r.spec(bots[0]), r.spec(bots[1])}
-	opt := referee.MatchOptions{
+	return referee.MatchOptions{
 		Clock:         c.Clock(),
 		RefereeForced: c.ForcedMoves == "referee",
 		OnTimeout:     policy(c.OnTimeout),
 		OnIllegal:     policy(c.OnIllegal),
 		OnCrash:       policy(c.OnCrash),
 	}
-	if r.Events != nil {
-		opt.OnMove = func(mr referee.MoveRecord) { r.emit(Event{Move: &MoveEvent{Game: s.ID, Record: mr}}) }
-	}
-	return PlayGame(ctx, st, specs, opt, nil)
 }
 
 func policy(s string) referee.Policy {

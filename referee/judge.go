@@ -20,8 +20,9 @@ type Call struct {
 
 // Ask makes one call: it asks p for a move in st, whose legal moves are
 // legal, announcing clock.Tempo and cutting the call off at clock.Limit()
-// (under the zero Clock only when ctx is done), and measures it. It judges
-// nothing: see Judge.
+// (under the zero Clock only when ctx is done), and measures it: the
+// player's own measure of the call (Reply.Elapsed) where it gives one, its
+// whole Play otherwise. It judges nothing: see Judge.
 func Ask(ctx context.Context, p Player, st State, legal []Move, clock Clock) Call {
 	req := Request{
 		State:  st.Clone(),
@@ -39,7 +40,11 @@ func Ask(ctx context.Context, p Player, st State, legal []Move, clock Clock) Cal
 		defer cancel()
 	}
 	reply, err := p.Play(callCtx, req)
-	return Call{Reply: reply, Err: err, Elapsed: time.Since(start)}
+	elapsed := time.Since(start)
+	if reply.Elapsed > 0 && reply.Elapsed < elapsed {
+		elapsed = reply.Elapsed
+	}
+	return Call{Reply: reply, Err: err, Elapsed: elapsed}
 }
 
 // Verdict is the referee's reason to end a game on one side's call. It is

@@ -489,3 +489,35 @@ func TestReasonText(t *testing.T) {
 		t.Errorf("UnmarshalText(\"invalid\"): got no error, want one")
 	}
 }
+
+// TestAskCharges checks what Ask charges: the player's own measure of the
+// call (Reply.Elapsed) when it gives one within the call, its whole Play
+// otherwise.
+func TestAskCharges(t *testing.T) {
+	const pause = 5 * time.Millisecond
+	for _, tc := range []struct {
+		name     string
+		measured time.Duration // Reply.Elapsed
+		own      bool          // the player's measure is charged
+	}{
+		{"player's measure", time.Millisecond, true},
+		{"no measure", 0, false},
+		{"a measure longer than the call", time.Hour, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			st := cavalo.New(3)
+			p := playerFunc(func(_ context.Context, req Request) (Reply, error) {
+				time.Sleep(pause) // what the player does around the call
+				return Reply{Move: req.State.FormatMove(req.Legal[0]), Elapsed: tc.measured}, nil
+			})
+			var buf [MaxMoves]Move
+			call := Ask(context.Background(), p, &st, st.Moves(buf[:0]), roomy)
+			switch {
+			case tc.own && call.Elapsed != tc.measured:
+				t.Errorf("charged %v, want the player's %v", call.Elapsed, tc.measured)
+			case !tc.own && (call.Elapsed < pause || call.Elapsed >= time.Hour):
+				t.Errorf("charged %v, want the whole call (at least %v)", call.Elapsed, pause)
+			}
+		})
+	}
+}

@@ -36,6 +36,11 @@ type Reply struct {
 	Claim State
 	Stats Stats
 	Log   string // what the bot wrote to stdout/stderr since the last call, capped
+	// Elapsed, when set, is the bot's own call as the player measured it,
+	// from the request written (the bot resumed) to the answer received:
+	// the time charged, without what the player does around the call. The
+	// player measures it, never the bot; 0 leaves Ask's own measure.
+	Elapsed time.Duration
 }
 
 // Stats are a bot's search statistics for one move, as it reports them.

@@ -284,7 +284,9 @@ func (p *Process) Info() bots.Info { return p.info }
 //
 // The bot's process group runs only during its calls: Play thaws it
 // (SIGCONT) and stops it again (SIGSTOP) when the call ends, so that a bot
-// cannot take the CPU on its opponent's time.
+// cannot take the CPU on its opponent's time. Reply.Elapsed is the call
+// alone, from the request written, the bot thawed, to the answer received:
+// thawing, encoding, decoding and stopping the bot are not charged to it.
 func (p *Process) Play(ctx context.Context, req referee.Request) (referee.Reply, error) {
 	preq, err := wire.ToprotoRequest(req)
 	if err != nil {
@@ -294,12 +296,13 @@ func (p *Process) Play(ctx context.Context, req referee.Request) (referee.Reply,
 	defer p.run.freeze()
 	start := time.Now()
 	resp, err := p.jog.Jogar(ctx, preq)
+	elapsed := time.Since(start)
 	if err != nil {
 		err = p.callFault(ctx, "jogar", err, start)
 		return referee.Reply{Log: p.out.take()}, err
 	}
 	reply, err := wire.FromprotoReply(resp)
-	reply.Log = p.out.take()
+	reply.Log, reply.Elapsed = p.out.take(), elapsed
 	if err != nil {
 		return reply, fault(referee.FaultProtocol, p.spec.Name, "jogar", err)
 	}

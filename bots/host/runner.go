@@ -345,9 +345,20 @@ func (r *groupRunner) thaw(forGood bool) {
 	}
 }
 
+// bounded reports whether the bot's PID namespace bounds its family: a
+// sandboxed bot is PID 1 of its own, which no process can leave, and when
+// it ends the kernel kills every other process there and waits for them
+// all before the bot's own end is reported. Once its main process is
+// reaped, nothing of a bounded bot is left, and no scan of /proc is needed
+// to find it.
+func (r *groupRunner) bounded() bool { return r.sandbox != nil }
+
 // remember records the bot's processes, its main process included while it
-// is not reaped (see family.remember).
+// is not reaped (see family.remember); a bounded bot needs no record.
 func (r *groupRunner) remember() {
+	if r.bounded() {
+		return
+	}
 	r.mu.Lock() // the main process is not reaped meanwhile
 	defer r.mu.Unlock()
 	if r.pid != 0 {
@@ -356,9 +367,10 @@ func (r *groupRunner) remember() {
 }
 
 // sweep kills what is left of the bot's family once its main process is
-// reaped, waiting up to d; it returns the pids still alive then.
+// reaped, waiting up to d; it returns the pids still alive then. A bounded
+// bot has left nothing once reaped.
 func (r *groupRunner) sweep(d time.Duration) []int {
-	if r.groupID() == 0 {
+	if r.groupID() == 0 || r.bounded() && r.waitExit(0) {
 		return nil
 	}
 	return r.fam.sweep(false, d)

@@ -15,7 +15,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/arenabots/arena/arena"
-	"github.com/arenabots/arena/bots"
 	"github.com/arenabots/arena/bots/builtin"
 	"github.com/arenabots/arena/bots/check"
 	"github.com/arenabots/arena/bots/host"
@@ -29,7 +28,7 @@ func newBotCmd() *cobra.Command {
 		Short: "Check, register and list bots",
 	}
 	group(cmd)
-	cmd.AddCommand(newBotNewCmd(), newBotCheckCmd(), newBotAddCmd(), newBotListCmd(), newBotServeCmd(), newBotLaunchCmd())
+	cmd.AddCommand(newBotNewCmd(), newBotCheckCmd(), newBotAddCmd(), newBotListCmd(), newBotServeCmd())
 	return cmd
 }
 
@@ -201,8 +200,9 @@ func printChecks(w io.Writer, bot string, results []check.Result) error {
 	return err
 }
 
-// newBotServeCmd is the hidden `arena bot serve builtin:NAME [KEY=VALUE...]`:
-// arena's own binary as a built-in bot's process (see host.BuiltinSpec).
+// newBotServeCmd is the hidden `arena bot serve lisp ...`: arena's own
+// binary as the Lisp adapter's process (see lisp.Spec). `arena bot serve
+// builtin:NAME` is a bot process and skips the CLI (see botProcess).
 func newBotServeCmd() *cobra.Command {
 	return &cobra.Command{
 		Use:    "serve (builtin:NAME | lisp) [KEY=VALUE...]",
@@ -213,38 +213,7 @@ func newBotServeCmd() *cobra.Command {
 			if args[0] == lisp.Selector || strings.HasPrefix(args[0], lisp.Selector+":") {
 				return lisp.Serve(c.Context(), args, os.Stderr)
 			}
-			name, ok := strings.CutPrefix(args[0], host.BuiltinPrefix)
-			if !ok {
-				return usage(fmt.Errorf("bot serve: %q is not %sNAME", args[0], host.BuiltinPrefix))
-			}
-			opts, err := parseOptions(args[1:])
-			if err != nil {
-				return usage(err)
-			}
-			factory, err := builtin.Lookup(name)
-			if err != nil {
-				return usage(err)
-			}
-			bot, err := factory(opts)
-			if err != nil {
-				return usage(err)
-			}
-			bots.Serve(bot)
-			return nil
-		},
-	}
-}
-
-// newBotLaunchCmd is the hidden `arena bot launch`: the trampoline that
-// applies a bot's limits and execs it (see host.Launch).
-func newBotLaunchCmd() *cobra.Command {
-	return &cobra.Command{
-		Use:                "launch -memory-mb N -processes N -- PATH [ARGS...]",
-		Short:              "Apply a bot's limits and exec it (arena runs this itself)",
-		Hidden:             true,
-		DisableFlagParsing: true,
-		RunE: func(_ *cobra.Command, args []string) error {
-			return host.Launch(args)
+			return usage(fmt.Errorf("bot serve: %q is not %sNAME", args[0], host.BuiltinPrefix))
 		},
 	}
 }

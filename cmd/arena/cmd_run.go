@@ -17,11 +17,11 @@ import (
 
 func newRunCmd() *cobra.Command {
 	var (
-		restart, verbose, plain bool
-		concurrency             int
-		where                   string
-		auth                    queue.Auth
-		qopt                    = queue.DefaultOptions
+		restart, verbose, plain, prestart bool
+		concurrency                       int
+		where                             string
+		auth                              queue.Auth
+		qopt                              = queue.DefaultOptions
 	)
 	var wide bool
 	var webAddr string
@@ -91,7 +91,7 @@ This run stays the only writer of the results; see docs/distributed.md.`,
 				}
 				prog.event(e)
 			}
-			r := &arena.Runner{Config: cfg, Self: self, Restart: restart, Verbose: verbose, Events: events}
+			r := &arena.Runner{Config: cfg, Self: self, Restart: restart, Verbose: verbose, Prestart: prestart, Events: events}
 			if where != "" {
 				c, err := newCoordinator(where, cfg, auth, qopt, restart, cmd.ErrOrStderr())
 				if err != nil {
@@ -139,6 +139,7 @@ This run stays the only writer of the results; see docs/distributed.md.`,
 	f.DurationVar(&qopt.AckWait, "ack-wait", qopt.AckWait, "with --queue: a silent worker keeps a game this `TIME`")
 	f.IntVar(&qopt.MaxDeliver, "max-deliver", qopt.MaxDeliver, "with --queue: tries of a game before it is a fault")
 	addAuthFlags(cmd, &auth)
+	f.BoolVar(&prestart, "prestart", false, "start each game's bots while the game before plays (spare cores)")
 	addWideFlag(cmd, &wide)
 	return cmd
 }

@@ -18,9 +18,12 @@ import (
 )
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	err := newRootCmd().ExecuteContext(ctx)
-	stop()
+	ok, err := botProcess(os.Args[1:])
+	if !ok {
+		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+		err = newRootCmd().ExecuteContext(ctx)
+		stop()
+	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "arena:", err)
 		os.Exit(exitStatus(err))
@@ -113,6 +116,7 @@ func newRootCmd() *cobra.Command {
 		newBotCmd(),
 		newBoardCmd(),
 		newPerftCmd(),
+		newBenchCmd(),
 	)
 	return root
 }

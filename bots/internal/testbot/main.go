@@ -61,6 +61,8 @@
 // Good and helper modes:
 //
 //	ok         plays the first legal move, claims the state, writes a line
+//	punctual PCT  plays like ok after PCT % of the budget (default 95),
+//	           reporting its own time in the call, in ns, as Stats.Nodes
 //	env        reports its environment and directory in Info
 //	limits     reports its resource limits in Info
 //	fds        reports in Info the descriptors it held when it started
@@ -206,8 +208,15 @@ func openFDs() string {
 
 func (b *bot) Jogar(ctx context.Context, st referee.State, tempo time.Duration) (bots.Answer, error) {
 	b.calls++
+	start := time.Now()
 	var stats referee.Stats
 	switch b.mode {
+	case "punctual":
+		pct := b.num
+		if pct == 0 {
+			pct = 95
+		}
+		time.Sleep(time.Until(start.Add(tempo * time.Duration(pct) / 100)))
 	case "sleep":
 		time.Sleep(time.Minute)
 	case "late":
@@ -288,6 +297,9 @@ func (b *bot) Jogar(ctx context.Context, st referee.State, tempo time.Duration) 
 		stats.Nodes = int64(len(moves))
 	}
 	stats.Depth, stats.Eval, stats.PV = 1, 0.5, []string{move}
+	if b.mode == "punctual" {
+		stats.Nodes = int64(time.Since(start))
+	}
 	return bots.Answer{Move: move, State: next, Stats: stats}, nil
 }
 

@@ -1,0 +1,116 @@
+package arena
+
+import (
+	"context"
+	"sync"
+)
+
+// The game's path. A worker starts a game's bots, plays the game and stops
+// the bots (PlayScheduled), and hands the finished game to the recorder,
+// which writes its move logs, then its journal line (fsync'd), and only
+// then counts it, while the worker goes on. The bots are stopped before the next game's
+// start: stopping them in the background was measured to slow the next
+// game's first moves on a busy machine (the end of a sandboxed bot, its
+// namespaces torn down, is work for the kernel). With Runner.Prestart the
+// bots of the worker's next game start while its current game plays
+// (StartBots: they stay stopped, charged nothing, until their game asks
+// them for a move).
+
+// prepared is a scheduled game whose bots were started ahead of it.
+type prepared struct {
+	s    Scheduled
+	bots *Bots
+}
+
+// finished is a played game, or why it could not be logged, for the
+// recorder.
+type finished struct {
+	p   *Played
+	err error
+}
+
+// playAll plays pending, sum.Workers games at a time, and hands each game
+// played to add, one call at a time. It returns add's first error, after
+// which no game is added or started; games already playing end as they
+// will. When ctx is cancelled the games in flight are interrupted and not
+// added. It returns once every bot it started is stopped.
+func (r *Runner) playAll(ctx context.Context, pending []Scheduled, workers int, add func(Played) error) error {
+	var (
+		jobs     = make(chan Scheduled)
+		played   = make(chan finished, workers)
+		stopping = make(chan struct{}) // closed on the first error
+		wg       sync.WaitGroup
+		recorded = make(chan error, 1)
+	)
+	go func() { recorded <- recordAll(played, add, stopping) }()
+	for range workers {
+		wg.Go(func() { r.work(ctx, jobs, played) })
+	}
+feed:
+	for _, s := range pending {
+		select {
+		case jobs <- s:
+		case <-ctx.Done():
+			break feed
+		case <-stopping:
+			break feed
+		}
+	}
+	close(jobs)
+	wg.Wait()
+	close(played)
+	return <-recorded
+}
+
+// work plays the games of jobs one after another and sends the games
+// played to played. With r.Prestart it starts each game's bots while the
+// game before plays, and starts again, on the game's path, a bot whose
+// early start failed: a start slowed down by the game playing meanwhile
+// is not the bot's fault.
+func (r *Runner) work(ctx context.Context, jobs <-chan Scheduled, played chan<- finished) {
+	take := func() <-chan prepared {
+		s, ok := <-jobs
+		if !ok {
+			return nil
+		}
+		next := make(chan prepared, 1)
+		go func() { next <- prepared{s, r.startBots(ctx, s)} }()
+		return next
+	}
+	for next := take(); next != nil; {
+		g := <-next
+		next = nil
+		if r.Prestart {
+			next = take()
+			if g.bots.failed() {
+				g.bots.Close()
+				g.bots = r.startBots(ctx, g.s)
+			}
+		}
+		p, err := r.playWith(ctx, g.s, g.bots)
+		if err != nil || p != nil {
+			played <- finished{p, err}
+		}
+		if next == nil {
+			next = take()
+		}
+	}
+}
+
+// recordAll hands each played game to add. On the first error it closes
+// stopping and adds no more, and returns the error once played is closed.
+func recordAll(played <-chan finished, add func(Played) error, stopping chan<- struct{}) error {
+	var first error
+	for f := range played {
+		if first != nil {
+			continue
+		}
+		if first = f.err; first == nil {
+			first = add(*f.p)
+		}
+		if first != nil {
+			close(stopping)
+		}
+	}
+	return first
+}
