@@ -54,15 +54,17 @@ type Bots struct {
 }
 
 // StartBots starts the bots of seats, in parallel, and returns once both
-// starts are over, failed or not. Close must be called on the result.
+// starts are over, failed or not; when a seat is refused it starts
+// neither. Close must be called on the result.
 func StartBots(ctx context.Context, seats [2]Seat) *Bots {
 	b := &Bots{seats: seats}
+	b.errs = [2]error{seats[0].Refused, seats[1].Refused}
+	if b.failed() {
+		return b
+	}
 	var wg sync.WaitGroup
 	for i, s := range seats {
-		switch {
-		case s.Refused != nil:
-			b.errs[i] = s.Refused
-		case s.Player == nil:
+		if s.Player == nil {
 			wg.Go(func() { b.procs[i], b.errs[i] = host.Start(ctx, s.Spec) })
 		}
 	}
