@@ -123,13 +123,7 @@ func pack(b arena.BotConfig) (packed, arena.BotConfig, error) {
 		return filepath.ToSlash(r)
 	}
 	b.Registered = ""
-	if b.Lisp != nil {
-		l := *b.Lisp
-		l.Files, l.Reads = mapSlice(l.Files, rel), mapSlice(l.Reads, rel)
-		b.Lisp = &l
-	} else {
-		b.Path = rel(b.Path)
-	}
+	mapPaths(&b, rel)
 	return p, b, nil
 }
 
@@ -137,6 +131,18 @@ func pack(b arena.BotConfig) (packed, arena.BotConfig, error) {
 func within(dir, path string) bool {
 	r, err := filepath.Rel(dir, path)
 	return err == nil && r != ".." && !strings.HasPrefix(r, "../")
+}
+
+// mapPaths replaces each path of b's files, its binary or its Lisp files,
+// with f of it.
+func mapPaths(b *arena.BotConfig, f func(string) string) {
+	if b.Lisp != nil {
+		l := *b.Lisp
+		l.Files, l.Reads = mapSlice(l.Files, f), mapSlice(l.Reads, f)
+		b.Lisp = &l
+	} else {
+		b.Path = f(b.Path)
+	}
 }
 
 func mapSlice(s []string, f func(string) string) []string {
@@ -265,13 +271,7 @@ func localize(spec Spec, dirs map[string]string) (*arena.Config, error) {
 			return nil, fmt.Errorf("league %s: bot %q has no files", spec.League, b.Name)
 		}
 		abs := func(p string) string { return filepath.Join(dir, filepath.FromSlash(path.Clean("/"+p))) }
-		if b.Lisp != nil {
-			l := *b.Lisp
-			l.Files, l.Reads = mapSlice(l.Files, abs), mapSlice(l.Reads, abs)
-			b.Lisp = &l
-		} else {
-			b.Path = abs(b.Path)
-		}
+		mapPaths(b, abs)
 	}
 	data, err := yaml.Marshal(&c)
 	if err != nil {
