@@ -6,10 +6,10 @@ import (
 )
 
 // The game's path. A worker starts a game's bots, plays the game and stops
-// the bots (PlayScheduled), and hands the finished game to the recorder,
-// which writes its move logs, then its journal line (fsync'd), and only
-// then counts it, while the worker goes on. The bots are stopped before the next game's
-// start: stopping them in the background was measured to slow the next
+// the bots (as PlayScheduled does), and hands the finished game to the
+// recorder, which writes its move logs, then its journal line (fsync'd),
+// and only then counts it, while the worker goes on. The bots are stopped
+// before the next game's start: stopping them in the background was measured to slow the next
 // game's first moves on a busy machine (the end of a sandboxed bot, its
 // namespaces torn down, is work for the kernel). With Runner.Prestart the
 // bots of the worker's next game start while its current game plays
@@ -29,7 +29,7 @@ type finished struct {
 	err error
 }
 
-// playAll plays pending, sum.Workers games at a time, and hands each game
+// playAll plays pending, workers games at a time, and hands each game
 // played to add, one call at a time. It returns add's first error, after
 // which no game is added or started; games already playing end as they
 // will. When ctx is cancelled the games in flight are interrupted and not
