@@ -49,6 +49,19 @@ func TestPlayRecordsGame(t *testing.T) {
 		resp.Body.Close()
 		return resp
 	}
+	// Another site's page, as a browser sends its request, starts nothing.
+	forged, err := http.NewRequest("POST", srv.URL+"/api/play", strings.NewReader(`{"bot": "first", "seed": 1}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	forged.Header.Set("Content-Type", "text/plain")
+	forged.Header.Set("Sec-Fetch-Site", "cross-site")
+	forged.Header.Set("Origin", "https://attacker.example")
+	if resp, err := http.DefaultClient.Do(forged); err != nil {
+		t.Fatal(err)
+	} else if resp.Body.Close(); resp.StatusCode != http.StatusForbidden {
+		t.Errorf("a cross-site start: status %d, want %d", resp.StatusCode, http.StatusForbidden)
+	}
 	if resp := post("/api/play", `{"bot": "nobody", "seed": 1}`); resp.StatusCode != http.StatusBadRequest {
 		t.Errorf("an unknown bot: status %d", resp.StatusCode)
 	}

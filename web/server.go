@@ -64,7 +64,9 @@ func (s *Server) Handler() http.Handler {
 		mux.HandleFunc("POST /api/play", s.playStart)
 		mux.HandleFunc("POST /api/play/move", s.playMove)
 	}
-	return mux
+	// Another site's page in the person's browser must not start games or
+	// play moves here: non-safe cross-origin requests are refused.
+	return http.NewCrossOriginProtection().Handler(mux)
 }
 
 // leagues lists the leagues for the page's navigation.
