@@ -120,7 +120,7 @@ func reportPercentiles(b *testing.B, prefix string, times []time.Duration) {
 	b.ReportMetric(at(0.99), prefix+"p99-µs")
 }
 
-// BenchmarkStart times Start and Close of the test bot in mode ok, with
+// BenchmarkStart times Start, then Close, of the test bot in mode ok, with
 // the sandbox (strict) and without (off): the sandbox may add at most 20 ms
 // to a bot's start.
 //
@@ -130,7 +130,7 @@ func BenchmarkStart(b *testing.B) {
 		b.Run(string(sandbox), func(b *testing.B) {
 			spec := testSpec("ok")
 			spec.Sandbox = sandbox
-			starts := make([]time.Duration, 0, b.N)
+			var starts, closes []time.Duration
 			for b.Loop() {
 				start := time.Now()
 				p, err := Start(context.Background(), spec)
@@ -138,11 +138,14 @@ func BenchmarkStart(b *testing.B) {
 					b.Fatal(err)
 				}
 				starts = append(starts, time.Since(start))
+				start = time.Now()
 				if err := p.Close(); err != nil {
 					b.Fatal(err)
 				}
+				closes = append(closes, time.Since(start))
 			}
 			reportPercentiles(b, "", starts)
+			reportPercentiles(b, "close-", closes)
 		})
 	}
 }
