@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/arenabots/arena/referee"
+	"github.com/arenabots/arena/referee/gametest"
 )
 
 // perftCase is one line of testdata/perft.txt: a position file and its
@@ -54,15 +55,7 @@ func readPerftCases(t testing.TB) []perftCase {
 
 func loadPosition(t testing.TB, name string) Position {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join("testdata", name))
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, err := Decode(data)
-	if err != nil {
-		t.Fatalf("%s: %v", name, err)
-	}
-	return c
+	return gametest.LoadPosition(t, name, Decode)
 }
 
 func TestPerft(t *testing.T) {

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/arenabots/arena/referee"
+	"github.com/arenabots/arena/referee/gametest"
 )
 
 // stats are the counts of one line of testdata/perft-stats.txt: the move
@@ -45,15 +46,7 @@ func perftStats(p *Position, depth int) stats {
 
 func load(t testing.TB, name string) Position {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join("testdata", name))
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := Decode(data)
-	if err != nil {
-		t.Fatalf("%s: %v", name, err)
-	}
-	return p
+	return gametest.LoadPosition(t, name, Decode)
 }
 
 // TestPerftStats checks every line of testdata/perft-stats.txt

@@ -13,8 +13,11 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
+	"testing"
 
 	"github.com/arenabots/arena/referee"
 )
@@ -390,4 +393,19 @@ func CheckPositionFile(g referee.Game, data []byte) (err error) {
 		s.Play(moves[0])
 	}
 	return fmt.Errorf("%q: no end after %d plies", data, MaxPlies)
+}
+
+// LoadPosition decodes testdata/name, a position file of a game's package,
+// with decode, failing t when it cannot.
+func LoadPosition[P any](t testing.TB, name string, decode func([]byte) (P, error)) P {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("testdata", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := decode(data)
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	return p
 }
