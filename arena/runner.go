@@ -236,7 +236,7 @@ var ErrSandbox = errors.New("the bots' sandbox cannot be made here")
 // does a worker of a distributed league before its first game of a league.
 func (r *Runner) ProbeSandbox(ctx context.Context) (host.SandboxReport, error) {
 	if r.Config.Sandbox == host.SandboxOff {
-		return host.SandboxReport{Mode: host.SandboxOff}, nil
+		return host.SandboxReport{Mode: string(host.SandboxOff)}, nil
 	}
 	rep, err := host.ProbeSandbox(ctx, host.SelfLauncher(r.Self))
 	if err != nil {

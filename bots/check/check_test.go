@@ -34,7 +34,7 @@ func testSpec(mode string) host.Spec {
 		Name:     "testbot-" + mode,
 		Path:     testbot,
 		Args:     []string{mode},
-		Launcher: []string{testbot, "launch"},
+		Launcher: host.SelfLauncher(testbot),
 	}
 }
 

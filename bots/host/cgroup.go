@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/arenabots/arena/bots/host/launch"
 )
 
 // A bot gets its own pids cgroup when arena may make one: a child of
@@ -48,10 +50,7 @@ func newCgroup(name string, max int) *cgroup {
 
 // join moves process pid into the cgroup.
 func (c *cgroup) join(pid int) error {
-	if err := os.WriteFile(filepath.Join(c.dir, "cgroup.procs"), []byte(strconv.Itoa(pid)), 0); err != nil {
-		return fmt.Errorf("joining cgroup %s: %w", c.dir, err)
-	}
-	return nil
+	return launch.JoinCgroup(c.dir, pid)
 }
 
 // procs returns the processes in the cgroup.

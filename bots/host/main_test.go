@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/arenabots/arena/bots/host/launch"
 	"github.com/arenabots/arena/games/cavalo"
 	"github.com/arenabots/arena/internal/testbin"
 	"github.com/arenabots/arena/referee"
@@ -43,7 +44,7 @@ func testSpec(mode string, args ...string) Spec {
 		Path:         testbot,
 		Args:         append([]string{mode}, args...),
 		StartTimeout: 5 * time.Second,
-		Launcher:     []string{testbot, "launch"},
+		Launcher:     append([]string{testbot}, launch.Command...),
 	}
 }
 

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/arenabots/arena/bots/host/launch"
 	"github.com/arenabots/arena/bots/internal/wire"
 	"github.com/arenabots/arena/bots/registry"
 	"github.com/arenabots/arena/games/cavalo"
@@ -281,7 +282,7 @@ func testEnvironment(t *testing.T, sandbox Sandbox) {
 	dir := p.Info().Version
 	scratch := p.dir
 	if sandbox == SandboxStrict {
-		scratch = scratchInView
+		scratch = launch.ScratchInView
 	}
 	if dir != scratch {
 		t.Errorf("working directory = %q, want the bot's temporary directory %q", dir, scratch)

@@ -23,7 +23,7 @@ const (
 // runHost is the test binary as a host: it starts the test bot in mode,
 // writes "ready PID DIR" and waits to be killed. It returns the exit status.
 func runHost(mode, bot string) int {
-	spec := Spec{Path: bot, Args: []string{mode}, StartTimeout: 5 * time.Second, Launcher: []string{bot, "launch"}}
+	spec := Spec{Path: bot, Args: []string{mode}, StartTimeout: 5 * time.Second, Launcher: SelfLauncher(bot)}
 	p, err := Start(context.Background(), spec)
 	if err != nil {
 		fmt.Println("error", err)

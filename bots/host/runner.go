@@ -16,6 +16,8 @@ import (
 	"time"
 
 	"golang.org/x/sys/unix"
+
+	"github.com/arenabots/arena/bots/host/launch"
 )
 
 // maxHandshake caps the first stdout line passed to go-plugin.
@@ -30,10 +32,9 @@ const maxHandshake = 4 << 10
 //     with SIGKILL as its parent-death signal (PR_SET_PDEATHSIG), which
 //     the launcher sets again on the thread that execs the bot: it dies
 //     with arena, even of SIGKILL;
-//   - it joins its pids cgroup, where there is one (see cgroup): a
-//     sandboxed launcher, which may not, waits until the host has moved it
-//     there (syncFD), and gets its namespaces and identity from clone(2)
-//     (see sandbox.go);
+//   - it joins its pids cgroup, where there is one (see cgroup); a
+//     sandboxed launcher gives its second stage, which becomes the bot, its
+//     namespaces and identity (see sandbox.go and package launch);
 //   - stdin is /dev/null, the working directory a fresh temporary directory;
 //   - arena reads the stdout and stderr pipes itself: go-plugin gets only
 //     the handshake line (and, when verbose, a copy of stderr), the rest
@@ -99,12 +100,12 @@ func newGroupRunner(path string, args, env []string, dir string, spec Spec, out 
 
 // Start starts the bot in its own session and process group.
 func (r *groupRunner) Start(context.Context) error {
-	opts := launchOptions{limits: r.limits}
+	opts := launch.Options{MemoryMB: r.limits.MemoryMB, Processes: r.limits.Processes}
 	if r.cg != nil {
 		// The cgroup's pids.max is the exact ceiling: RLIMIT_NPROC, which
 		// counts all of the user's tasks, would only get in the way.
-		opts.limits.Processes = -1
-		opts.cgroup = r.cg.dir
+		opts.Processes = -1
+		opts.Cgroup = r.cg.dir
 	}
 	// The parent-death signal is sent when the thread that forked the bot
 	// ends. The Go runtime ends a thread only when a goroutine locked to it
@@ -112,28 +113,23 @@ func (r *groupRunner) Start(context.Context) error {
 	// arena does, so here it is arena's death.
 	env := append(append([]string(nil), r.env...), r.pluginEnv...)
 	var cmd *exec.Cmd
-	var hostGo *os.File // the sandboxed launcher waits on its other end
 	if sb := r.sandbox; sb != nil {
-		opts.cgroup = "" // the host moves it in: it may not
-		opts.scratch = r.dir
 		env = inView(env, r.dir)
 		// go-plugin made its socket directory in the scratch directory,
 		// as arena's user: the bot's now.
 		if err := sb.id.own(r.dir); err != nil {
 			return err
 		}
-		l, err := sb.command(context.Background(), r.launcher, opts, r.path, r.args)
-		if err != nil {
+		var err error
+		if cmd, err = sb.command(context.Background(), r.launcher, opts, r.dir, r.path, r.args); err != nil {
 			return err
 		}
-		defer l.closeFiles()
-		cmd, hostGo = l.cmd, l.hostGo
-		defer hostGo.Close()
+		defer closeFiles(cmd)
 	} else {
 		name, argv := r.path, r.args
 		if len(r.launcher) > 0 {
 			name = r.launcher[0]
-			argv = append(append([]string(nil), r.launcher[1:]...), opts.args(r.path, r.args)...)
+			argv = append(append([]string(nil), r.launcher[1:]...), opts.Args(r.path, r.args)...)
 		}
 		cmd = exec.Command(name, argv...)
 		cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true, Pdeathsig: syscall.SIGKILL}
@@ -172,24 +168,15 @@ func (r *groupRunner) Start(context.Context) error {
 	r.pumps.Add(2)
 	go r.pumpStdout(outR)
 	go r.pumpStderr(errR)
-	switch {
-	case hostGo != nil:
-		err = nil
-		if r.cg != nil {
-			err = r.cg.join(pid)
-		}
-		if err == nil {
-			_, err = hostGo.Write([]byte{1})
-		}
-	case len(r.launcher) == 0:
-		err = setLimits(pid, opts.limits)
+	if len(r.launcher) == 0 {
+		err = launch.SetLimits(pid, opts.MemoryMB, opts.Processes)
 		if err == nil && r.cg != nil {
 			err = r.cg.join(pid)
 		}
-	}
-	if err != nil {
-		r.killGroup()
-		return err
+		if err != nil {
+			r.killGroup()
+			return err
+		}
 	}
 	return nil
 }
@@ -202,7 +189,7 @@ func inView(env []string, dir string) []string {
 	for _, kv := range env {
 		k, v, _ := strings.Cut(kv, "=")
 		if v == dir || strings.HasPrefix(v, dir+"/") {
-			kv = k + "=" + scratchInView + v[len(dir):]
+			kv = k + "=" + launch.ScratchInView + v[len(dir):]
 		}
 		out = append(out, kv)
 	}
@@ -467,9 +454,9 @@ func (r *groupRunner) groupID() int {
 // sandboxed bot's Unix socket is in its /tmp, the host's r.dir.
 func (r *groupRunner) PluginToHost(network, addr string) (string, string, error) {
 	if r.sandbox != nil && network == "unix" {
-		rel, ok := strings.CutPrefix(addr, scratchInView+"/")
+		rel, ok := strings.CutPrefix(addr, launch.ScratchInView+"/")
 		if !ok {
-			return "", "", fmt.Errorf("sandboxed bot announced socket %q outside its %s", addr, scratchInView)
+			return "", "", fmt.Errorf("sandboxed bot announced socket %q outside its %s", addr, launch.ScratchInView)
 		}
 		return network, filepath.Join(r.dir, filepath.Clean("/"+rel)), nil
 	}

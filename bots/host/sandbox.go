@@ -19,14 +19,15 @@ import (
 	"syscall"
 
 	"golang.org/x/sys/unix"
+
+	"github.com/arenabots/arena/bots/host/launch"
 )
 
 // The sandbox. With Sandbox strict (the default) every bot process starts in
-// its own user, mount, PID, network, IPC and UTS namespaces, which the host
-// asks of clone(2) when it starts the launcher; the launcher (see Launch)
-// then builds the bot's view of the file system (view.go) and confines the
-// thread that execs the bot (confine.go) before the bot's first
-// instruction:
+// its own user, mount, PID, network, IPC and UTS namespaces, which the
+// launcher (package launch) asks of clone(2) for its second stage; that
+// stage then builds the bot's view of the file system and confines the
+// thread that execs the bot before the bot's first instruction:
 //
 //   - its uid and gid are 0 in its own user namespace, mapped to an
 //     unprivileged host uid: one of its own for every bot when arena runs
@@ -67,10 +68,6 @@ func ParseSandbox(s string) (Sandbox, error) {
 
 // strict reports whether s is strict (the zero value is).
 func (s Sandbox) strict() bool { return s != SandboxOff }
-
-// scratchInView is where the bot sees its scratch directory: its /tmp, its
-// working directory, HOME and TMPDIR.
-const scratchInView = "/tmp"
 
 // uidBase and uidSpan are the host uids given to bots when arena runs as
 // root: far above the uids of people and system services.
@@ -151,30 +148,6 @@ func (id identity) uidMode() string {
 	return "a distinct unprivileged uid per bot, mapped to 0 in its user namespace"
 }
 
-// sysProcAttr returns how the host starts a sandboxed launcher: its own
-// session (as without the sandbox), SIGKILL when arena dies, and the new
-// namespaces, with id mapped to 0 and, as root, no supplementary group (an
-// unmapped group still grants access on the host).
-func (id identity) sysProcAttr() *syscall.SysProcAttr {
-	attr := &syscall.SysProcAttr{
-		Setsid:    true,
-		Pdeathsig: syscall.SIGKILL,
-		Cloneflags: syscall.CLONE_NEWUSER | syscall.CLONE_NEWNS | syscall.CLONE_NEWPID |
-			syscall.CLONE_NEWNET | syscall.CLONE_NEWIPC | syscall.CLONE_NEWUTS,
-		UidMappings: []syscall.SysProcIDMap{{ContainerID: 0, HostID: id.uid, Size: 1}},
-		GidMappings: []syscall.SysProcIDMap{{ContainerID: 0, HostID: id.gid, Size: 1}},
-	}
-	if !id.self {
-		attr.GidMappingsEnableSetgroups = true
-		attr.Credential = &syscall.Credential{Uid: 0, Gid: 0, Groups: []uint32{}}
-	}
-	return attr
-}
-
-// systemDirs are the host directories every sandboxed bot sees read-only
-// (those that exist; a symbolic link is kept as a link).
-var systemDirs = []string{"/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc"}
-
 // readOnlyPaths returns the bot's own files as the view binds them: clean,
 // absolute, sorted, without those that the system directories or another
 // of them (a directory) hold already.
@@ -185,7 +158,7 @@ func readOnlyPaths(paths []string) ([]string, error) {
 			return nil, fmt.Errorf("sandbox: the bot's file %q is not an absolute path", p)
 		}
 		p = filepath.Clean(p)
-		if underAny(p, systemDirs) || p == "/" {
+		if underAny(p, launch.SystemDirs) || p == "/" {
 			continue
 		}
 		out = append(out, p)
@@ -212,15 +185,7 @@ func underAny(p string, dirs []string) bool {
 
 // SandboxReport is what the sandbox achieved, as the launcher found it: the
 // record of a league's config.yaml.
-type SandboxReport struct {
-	Mode       Sandbox  `json:"mode" yaml:"mode"`
-	Namespaces []string `json:"namespaces,omitempty" yaml:"namespaces,omitempty"`
-	UID        string   `json:"uid,omitempty" yaml:"uid,omitempty"`
-	// Landlock is the Landlock ABI version applied, 0 where the kernel has
-	// none.
-	Landlock int  `json:"landlock" yaml:"landlock"`
-	Seccomp  bool `json:"seccomp" yaml:"seccomp"`
-}
+type SandboxReport = launch.Report
 
 // parseReport reads the launcher's report.
 func parseReport(data []byte) (SandboxReport, error) {
@@ -259,53 +224,25 @@ func newSandboxed(spec Spec, path, dir string) (*sandboxed, error) {
 	return &sandboxed{id: id, readOnly: ro}, nil
 }
 
-// The bot's uid may reach neither arena's binary nor its own files by
-// their paths (a directory closed to others on the way, such as /root or
-// go run's build directory): the host, which does, hands them over as
-// descriptors after the sync pipe (syncFD): the launcher runs as
-// /proc/self/fd/launcherFD, which the child resolves in the host's /proc
-// before it builds its view, and the bot's files follow.
-const launcherFD = syncFD + 1
-
-// launch is a sandboxed launcher ready to start: its command, and the
-// host's end of its sync pipe (see syncFD).
-type launch struct {
-	cmd    *exec.Cmd
-	hostGo *os.File
-}
-
-// closeFiles closes the host's copies of the descriptors handed to the
-// launcher, once it started (or failed to).
-func (l launch) closeFiles() {
-	for _, f := range l.cmd.ExtraFiles {
-		_ = f.Close()
-	}
-}
-
 // command returns the sandboxed launcher, bound to ctx, that runs the bot
 // path with args: the command launcher (arena's binary and its arguments)
-// with opts, started from descriptors (see launcherFD), with the bot's
-// namespaces and identity. As root, each of the bot's own files goes as a
-// read-only detached copy of its mount tree (see detach), which the
-// launcher attaches in its view; otherwise the bot's uid is arena's, and
-// the launcher binds them by path.
-func (sb *sandboxed) command(ctx context.Context, launcher []string, opts launchOptions, path string, args []string) (launch, error) {
-	pr, pw, err := os.Pipe()
-	if err != nil {
-		return launch{}, err
-	}
-	l := launch{cmd: exec.CommandContext(ctx, "/proc/self/fd/"+strconv.Itoa(launcherFD)), hostGo: pw}
-	l.cmd.ExtraFiles = []*os.File{pr} // syncFD
-	fail := func(err error) (launch, error) {
-		l.closeFiles()
-		pw.Close()
-		return launch{}, err
+// with opts and the sandbox, started from its descriptor (launch.SelfFD),
+// which its second stage, as the bot's uid, starts from in turn. As root,
+// each of the bot's own files goes as a read-only detached copy of its
+// mount tree (see detach), which the launcher attaches in its view;
+// otherwise the bot's uid is arena's, and the launcher binds them by path.
+// The caller closes the command's ExtraFiles once it started.
+func (sb *sandboxed) command(ctx context.Context, launcher []string, opts launch.Options, scratch, path string, args []string) (*exec.Cmd, error) {
+	cmd := exec.CommandContext(ctx, "/proc/self/fd/"+strconv.Itoa(launch.SelfFD))
+	fail := func(err error) (*exec.Cmd, error) {
+		closeFiles(cmd)
+		return nil, err
 	}
 	self, err := os.Open(launcher[0])
 	if err != nil {
 		return fail(fmt.Errorf("sandbox: opening the launcher: %w", err))
 	}
-	l.cmd.ExtraFiles = append(l.cmd.ExtraFiles, self) // launcherFD
+	cmd.ExtraFiles = []*os.File{self} // launch.SelfFD
 	fi, err := self.Stat()
 	switch {
 	case err != nil:
@@ -313,23 +250,31 @@ func (sb *sandboxed) command(ctx context.Context, launcher []string, opts launch
 	case !sb.id.self && fi.Mode().Perm()&0o001 == 0:
 		return fail(fmt.Errorf("sandbox: %s is not executable by others, and the bots' uids run it (chmod o+x %s), or set \"sandbox: off\"", launcher[0], launcher[0]))
 	}
-	opts.sandbox, opts.uidMode, opts.readOnly = true, sb.id.uidMode(), nil
+	opts.Sandbox = &launch.Sandbox{UID: sb.id.uid, GID: sb.id.gid, Shared: sb.id.self, UIDMode: sb.id.uidMode(), Scratch: scratch}
 	for _, p := range sb.readOnly {
-		own := ownFile{path: p, fd: -1}
+		own := launch.OwnFile{Path: p, FD: -1}
 		if !sb.id.self {
 			f, err := detach(p)
 			if err != nil {
 				return fail(err)
 			}
-			own.fd = syncFD + len(l.cmd.ExtraFiles)
-			l.cmd.ExtraFiles = append(l.cmd.ExtraFiles, f)
+			own.FD = launch.SelfFD + len(cmd.ExtraFiles)
+			cmd.ExtraFiles = append(cmd.ExtraFiles, f)
 		}
-		opts.readOnly = append(opts.readOnly, own)
+		opts.Sandbox.ReadOnly = append(opts.Sandbox.ReadOnly, own)
 	}
 	// argv[0] stays arena's path, for ps and the bot's messages.
-	l.cmd.Args = append(slices.Clone(launcher), opts.args(path, args)...)
-	l.cmd.SysProcAttr = sb.id.sysProcAttr()
-	return l, nil
+	cmd.Args = append(slices.Clone(launcher), opts.Args(path, args)...)
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true, Pdeathsig: syscall.SIGKILL}
+	return cmd, nil
+}
+
+// closeFiles closes the host's copies of the descriptors handed to cmd,
+// once it started (or failed to).
+func closeFiles(cmd *exec.Cmd) {
+	for _, f := range cmd.ExtraFiles {
+		_ = f.Close()
+	}
 }
 
 // detach returns a read-only copy of the mount tree at path (a file or a
@@ -368,28 +313,20 @@ func ProbeSandbox(ctx context.Context, launcher []string) (SandboxReport, error)
 		return SandboxReport{}, err
 	}
 	defer sb.id.release()
-	opts := launchOptions{limits: Limits{MemoryMB: -1, Processes: -1}, scratch: dir, report: true}
+	opts := launch.Options{MemoryMB: -1, Processes: -1, Report: true}
 	ctx, cancel := context.WithTimeout(ctx, DefaultStartTimeout)
 	defer cancel()
-	l, err := sb.command(ctx, launcher, opts, launcher[0], nil)
+	cmd, err := sb.command(ctx, launcher, opts, dir, launcher[0], nil)
 	if err != nil {
 		return SandboxReport{}, err
 	}
-	defer l.hostGo.Close()
-	cmd := l.cmd
 	cmd.Dir = dir
 	cmd.Env = []string{"PATH=/usr/bin:/bin"}
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	err = cmd.Start()
-	l.closeFiles()
+	err = cmd.Run()
+	closeFiles(cmd)
 	if err != nil {
-		// clone(2) refused the namespaces, or the uid mapping.
-		return SandboxReport{}, fmt.Errorf("the kernel refused a process its own user, mount, PID, network, IPC and UTS namespaces: %w", err)
-	}
-	_, _ = l.hostGo.Write([]byte{1})
-	l.hostGo.Close()
-	if err = cmd.Wait(); err != nil {
 		if msg := strings.TrimSpace(stderr.String()); msg != "" {
 			lines := strings.Split(msg, "\n")
 			err = errors.New(lines[len(lines)-1])

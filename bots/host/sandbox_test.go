@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/arenabots/arena/bots/host/launch"
 	"github.com/arenabots/arena/internal/sandboxtest"
 )
 
@@ -21,15 +22,15 @@ import (
 const asUserEnv = "ARENA_TEST_AS_USER"
 
 func TestProbeSandbox(t *testing.T) {
-	r, err := ProbeSandbox(context.Background(), []string{testbot, "launch"})
+	r, err := ProbeSandbox(context.Background(), SelfLauncher(testbot))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if want := []string{"user", "mount", "pid", "net", "ipc", "uts"}; !slices.Equal(r.Namespaces, want) {
 		t.Errorf("namespaces %v, want %v", r.Namespaces, want)
 	}
-	if !r.Seccomp || r.Landlock != landlockABI() || r.Mode != SandboxStrict || r.UID == "" {
-		t.Errorf("report %+v: want seccomp, Landlock ABI %d, strict, a uid mode", r, landlockABI())
+	if !r.Seccomp || r.Landlock != launch.LandlockABI() || r.Mode != string(SandboxStrict) || r.UID == "" {
+		t.Errorf("report %+v: want seccomp, Landlock ABI %d, strict, a uid mode", r, launch.LandlockABI())
 	}
 }
 

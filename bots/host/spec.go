@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"slices"
 	"time"
+
+	"github.com/arenabots/arena/bots/host/launch"
 )
 
 // Spec says how to start a bot process.
@@ -139,9 +141,17 @@ func ExecSpec(self, path string, args []string) Spec {
 	return spec
 }
 
-// SelfLauncher returns the Launcher that runs through self, arena's own
-// executable: `self bot launch`.
-func SelfLauncher(self string) []string { return []string{self, "bot", "launch"} }
+// SelfLauncher returns the Launcher of self, arena's own executable: the
+// launcher alone (launch.Binary, cmd/arena-launch) when it is beside self,
+// since it starts in a fraction of arena's time; otherwise self, as `self
+// bot launch`.
+func SelfLauncher(self string) []string {
+	alone := filepath.Join(filepath.Dir(self), launch.Binary)
+	if CheckExecutable(alone) == nil {
+		return []string{alone}
+	}
+	return append([]string{self}, launch.Command...)
+}
 
 // Self returns the path of the running executable, for BuiltinSpec and
 // ExecSpec.

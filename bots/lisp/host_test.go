@@ -19,18 +19,10 @@ import (
 // runs Serve(ARGS), as `arena bot serve ARGS...` does.
 const serveEnv = "ARENA_LISP_TEST_SERVE"
 
-// launchArg makes the test binary the launcher: `lisp.test -launch
-// ARGS...` runs host.Launch(ARGS), as `arena bot launch ARGS...` does.
-const launchArg = "-launch"
-
 // served is the test binary, which serves the Lisp bots and launches them.
 var served string
 
 func TestMain(m *testing.M) {
-	if len(os.Args) > 1 && os.Args[1] == launchArg {
-		fmt.Fprintln(os.Stderr, host.Launch(os.Args[2:]))
-		os.Exit(1)
-	}
 	if os.Getenv(serveEnv) == "1" {
 		if err := Serve(context.Background(), os.Args[1:], os.Stderr); err != nil {
 			fmt.Fprintln(os.Stderr, err)
@@ -60,7 +52,7 @@ func hostSpec(t *testing.T, name string, c Config) host.Spec {
 	// GORACE: a -race binary sleeps a second at exit by default, longer
 	// than the host waits for a clean stop.
 	s.Env = []string{serveEnv + "=1", "GORACE=atexit_sleep_ms=0"}
-	s.Launcher = []string{served, launchArg} // and the sandbox, by default
+	s.Launcher = host.SelfLauncher(served) // and the sandbox, by default
 	return s
 }
 

@@ -8,19 +8,17 @@ import (
 	"github.com/arenabots/arena/bots/host"
 )
 
-// botProcess runs arena as one of a bot's own processes, which arena starts
-// for every bot of every game: the launcher, `arena bot launch ARGS...`
-// (host.Launch), and a built-in bot, `arena bot serve builtin:NAME
-// [KEY=VALUE...]` (see host.BuiltinSpec). They skip the CLI: no command
-// tree is built, no signal is caught. ok is false for any other command
-// line, which the CLI runs.
+// botProcess runs arena as a built-in bot's process, which arena starts for
+// every built-in bot of every game: `arena bot serve builtin:NAME
+// [KEY=VALUE...]` (see host.BuiltinSpec). It skips the CLI: no command tree
+// is built, no signal is caught. ok is false for any other command line,
+// which the CLI runs. (The launcher, `arena bot launch ARGS...`, never gets
+// here: package launch runs it from its init.)
 func botProcess(args []string) (ok bool, err error) {
 	if len(args) < 2 || args[0] != "bot" {
 		return false, nil
 	}
 	switch {
-	case args[1] == "launch":
-		return true, host.Launch(args[2:])
 	case len(args) > 2 && args[1] == "serve" && strings.HasPrefix(args[2], host.BuiltinPrefix):
 		return true, serveBuiltin(strings.TrimPrefix(args[2], host.BuiltinPrefix), args[3:])
 	}

@@ -27,8 +27,14 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// Arena returns the path of arena's binary (cmd/arena), built once.
-func Arena() (string, error) { return build("arena", "cmd/arena") }
+// Arena returns the path of arena's binary (cmd/arena), built once, with
+// the launcher alone (cmd/arena-launch) beside it, as arena finds it.
+func Arena() (string, error) {
+	if _, err := build("arena-launch", "cmd/arena-launch"); err != nil {
+		return "", err
+	}
+	return build("arena", "cmd/arena")
+}
 
 // Testbot returns the path of the test bot's binary (bots/internal/testbot),
 // built once.

@@ -13,7 +13,9 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/arenabots/arena/bots/host"
+	// The test bot is also the launcher of the host's tests: `testbot bot
+	// launch ARGS...`, as `arena bot launch ARGS...`.
+	_ "github.com/arenabots/arena/bots/host/launch"
 	"github.com/arenabots/arena/games/cavalo"
 	"github.com/arenabots/arena/referee"
 )
@@ -22,10 +24,6 @@ import (
 // process is done (the mode never serves).
 func before(mode string, num int) (done bool) {
 	switch mode {
-	case "launch":
-		err := host.Launch(os.Args[2:])
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
 	case "bomber":
 		bomber(num)
 		return true

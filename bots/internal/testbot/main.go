@@ -66,7 +66,6 @@
 //	env        reports its environment and directory in Info
 //	limits     reports its resource limits in Info
 //	fds        reports in Info the descriptors it held when it started
-//	launch     is the launcher (host.Launch) with the remaining arguments
 //	idle       sleeps, ignoring SIGTERM and SIGHUP (the grandchildren)
 //	daemon     starts `idle` in a session of its own and exits (for setsid)
 //	hide       the same, with an empty environment in / (for hidden)

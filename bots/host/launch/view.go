@@ -1,4 +1,4 @@
-package host
+package launch
 
 import (
 	"errors"
@@ -14,7 +14,7 @@ import (
 // no power over the host's files) before it execs the bot.
 type view struct {
 	scratch  string    // host path of the scratch directory: the bot's /tmp
-	readOnly []ownFile // the bot's own files and directories, at their host paths
+	readOnly []OwnFile // the bot's own files and directories, at their host paths
 }
 
 // Where the view is built: a tmpfs on /tmp (of this mount namespace only),
@@ -50,7 +50,7 @@ func (v view) build() error {
 		{"binding the system directories", v.bindSystem},
 		{"hiding the secrets of /etc", v.maskSecrets},
 		{"binding the scratch directory", func() error {
-			return bind(oldRoot+v.scratch, newRoot+scratchInView, false)
+			return bind(oldRoot+v.scratch, newRoot+ScratchInView, false)
 		}},
 		{"binding the bot's files", v.bindOwn},
 		{"making /dev", v.makeDev},
@@ -94,7 +94,7 @@ func (view) enterBuild() error {
 // bindSystem binds the system directories read-only, or copies them where
 // they are symbolic links (/bin -> usr/bin).
 func (view) bindSystem() error {
-	for _, d := range systemDirs {
+	for _, d := range SystemDirs {
 		fi, err := os.Lstat(oldRoot + d)
 		switch {
 		case errors.Is(err, os.ErrNotExist):
@@ -143,14 +143,14 @@ func (view) maskSecrets() error {
 // which is its own.
 func (v view) bindOwn() error {
 	for _, f := range v.readOnly {
-		if f.fd < 0 {
-			if err := bind(oldRoot+f.path, newRoot+f.path, true); err != nil {
+		if f.FD < 0 {
+			if err := bind(oldRoot+f.Path, newRoot+f.Path, true); err != nil {
 				return err
 			}
 			continue
 		}
-		if err := attach(f.fd, newRoot+f.path); err != nil {
-			return fmt.Errorf("attaching %s: %w", f.path, err)
+		if err := attach(f.FD, newRoot+f.Path); err != nil {
+			return fmt.Errorf("attaching %s: %w", f.Path, err)
 		}
 	}
 	return nil
@@ -200,7 +200,7 @@ func enterView() error {
 	if err := unix.Unmount(".", unix.MNT_DETACH); err != nil {
 		return fmt.Errorf("detaching the build root: %w", err)
 	}
-	return os.Chdir(scratchInView)
+	return os.Chdir(ScratchInView)
 }
 
 // bind binds src on dst, recursively, making dst (a directory or an empty

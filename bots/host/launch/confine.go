@@ -1,4 +1,4 @@
-package host
+package launch
 
 import (
 	"fmt"
@@ -99,9 +99,9 @@ const (
 	landlockRead = unix.LANDLOCK_ACCESS_FS_EXECUTE | unix.LANDLOCK_ACCESS_FS_READ_FILE | unix.LANDLOCK_ACCESS_FS_READ_DIR
 )
 
-// landlockABI returns the kernel's Landlock ABI version, 0 where it has
+// LandlockABI returns the kernel's Landlock ABI version, 0 where it has
 // none (or it is turned off).
-func landlockABI() int {
+func LandlockABI() int {
 	v, _, errno := unix.Syscall(unix.SYS_LANDLOCK_CREATE_RULESET, 0, 0, unix.LANDLOCK_CREATE_RULESET_VERSION)
 	if errno != 0 {
 		return 0
@@ -115,7 +115,7 @@ func landlockABI() int {
 // nor reach abstract Unix sockets outside its own domain (ABI 6). It
 // returns abi, or 0 where the kernel has no Landlock.
 func applyLandlock() (int, error) {
-	abi := landlockABI()
+	abi := LandlockABI()
 	if abi == 0 {
 		return 0, nil
 	}
@@ -149,7 +149,7 @@ func applyLandlock() (int, error) {
 		access uint64
 	}{
 		{"/", landlockRead},
-		{scratchInView, fs},
+		{ScratchInView, fs},
 		{"/dev", landlockRead | unix.LANDLOCK_ACCESS_FS_WRITE_FILE | fs&unix.LANDLOCK_ACCESS_FS_IOCTL_DEV},
 	}
 	for _, r := range rules {
@@ -215,9 +215,9 @@ func applySeccomp() error {
 // confine applies, to the calling thread, all that the sandbox does after
 // the view: the loopback up, no_new_privs, Landlock, seccomp, and no
 // capability left. It returns what it achieved.
-func confine(id string) (SandboxReport, error) {
-	r := SandboxReport{
-		Mode:       SandboxStrict,
+func confine(id string) (Report, error) {
+	r := Report{
+		Mode:       "strict",
 		Namespaces: []string{"user", "mount", "pid", "net", "ipc", "uts"},
 		UID:        id,
 	}

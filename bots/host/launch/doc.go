@@ -1,0 +1,30 @@
+// Package launch is the launcher of a bot process: the small program that
+// runs between arena's fork and the bot's first instruction, so that the
+// bot never runs without its limits and its sandbox. The host (package
+// host) starts it as `EXECUTABLE bot launch ARGS... -- BOT ARGS...` in the
+// bot's new session and process group, with SIGKILL as its parent-death
+// signal; it sets the limits on itself (setrlimit), joins the bot's pids
+// cgroup and replaces itself with the bot, which keeps them all.
+//
+// With the sandbox it goes in two stages. The first, started by the host
+// without new namespaces (so that the host's fork shares its memory and
+// costs almost nothing), sets the limits and joins the cgroup, then starts
+// the second stage from its own executable in new user, mount, PID,
+// network, IPC and UTS namespaces, with the bot's uid, and stays as the
+// bot's parent, ending as it ends. The second stage builds the bot's view
+// of the file system (view.go), confines the thread that execs (no
+// capability, no_new_privs, Landlock, seccomp: confine.go) and becomes the
+// bot, PID 1 of its namespace.
+//
+// Any binary that imports this package, directly or through package host,
+// is a launcher: its init recognises Command at the start of the command
+// line, runs the launcher and never returns. Go initialises a package
+// before the packages that import it and, among those ready, in the order
+// of their import paths (the Go specification, "Package initialization"),
+// and this package imports only the standard library, x/sys and a seccomp
+// filter builder: so the launcher starts after little more than the Go
+// runtime, not after the initialisation of all of arena (protocol buffers,
+// gRPC, NATS, the CLI), which costs tens of milliseconds per process.
+//
+// The package is Linux only.
+package launch
