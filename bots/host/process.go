@@ -77,8 +77,9 @@ var _ referee.Player = (*Process)(nil)
 // failed to start.
 //
 // Start makes the calling process a child subreaper (see reap.go), so that
-// the orphans of a bot's descendants come to it, and first kills what arena
-// processes that died without closing their bots left behind.
+// the orphans of a bot's descendants come to it, and first (at its first
+// call, then once a minute) kills what arena processes that died without
+// closing their bots left behind.
 func Start(ctx context.Context, spec Spec) (*Process, error) {
 	if spec.StartTimeout <= 0 {
 		spec.StartTimeout = DefaultStartTimeout
@@ -104,7 +105,9 @@ func Start(ctx context.Context, spec Spec) (*Process, error) {
 		return nil, startFault(err)
 	}
 	becomeSubreaper()
-	reapOrphans(me)
+	if reaping.due(time.Now()) {
+		reapOrphans(me)
+	}
 	dir, err := os.MkdirTemp("", ownerPrefix(me))
 	if err != nil {
 		return nil, startFault(err)

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"golang.org/x/sys/unix"
@@ -28,8 +29,9 @@ import (
 //     those that were reparented to arena;
 //   - the main process gets SIGKILL when arena dies (PR_SET_PDEATHSIG, set
 //     before the launcher execs the bot), and the next Start of any arena
-//     process kills what a dead arena left (reapOrphans): the processes
-//     marked with a dead owner's name, its cgroups and directories.
+//     process (its first, then one a minute) kills what a dead arena left
+//     (reapOrphans): the processes marked with a dead owner's name, its
+//     cgroups and directories.
 //
 // A descendant that left session and group, cleared its environment and
 // changed directory after its parent died is found only through the bot's
@@ -230,6 +232,32 @@ func signal(s procStat, sig unix.Signal) error {
 		return nil // another process now
 	}
 	return unix.PidfdSendSignal(fd, sig, nil, 0)
+}
+
+// reapEvery is how often Start looks for what dead arena processes left:
+// the listing of the temporary directory costs a few ms where it is
+// crowded, and a league starts two bots a game.
+const reapEvery = time.Minute
+
+// reaping says when Start last looked for what dead arena processes left.
+var reaping reapClock
+
+// reapClock says whether it is time to look again for orphans.
+type reapClock struct {
+	mu   sync.Mutex
+	last time.Time
+}
+
+// due reports whether reapEvery has passed since it last said yes (it
+// does the first time), and if so restarts the count at now.
+func (c *reapClock) due(now time.Time) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if !c.last.IsZero() && now.Sub(c.last) < reapEvery {
+		return false
+	}
+	c.last = now
+	return true
 }
 
 // reapOrphans kills what arena processes of me's pid namespace that died

@@ -240,3 +240,23 @@ func TestArenaKilled(t *testing.T) {
 		})
 	}
 }
+
+func TestReapClock(t *testing.T) {
+	var c reapClock
+	t0 := time.Unix(1000, 0)
+	for _, step := range []struct {
+		at   time.Duration
+		want bool
+	}{
+		{0, true},            // the first call
+		{time.Second, false}, // too soon
+		{reapEvery - time.Nanosecond, false},
+		{reapEvery, true}, // a minute after the last yes
+		{reapEvery + time.Second, false},
+		{3 * reapEvery, true},
+	} {
+		if got := c.due(t0.Add(step.at)); got != step.want {
+			t.Errorf("due(+%v) = %v, want %v", step.at, got, step.want)
+		}
+	}
+}
