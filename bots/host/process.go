@@ -148,6 +148,7 @@ func Start(ctx context.Context, spec Spec) (*Process, error) {
 		return nil, err
 	}
 	p.info = bots.Info{Name: info.GetName(), Author: info.GetAuthor(), Version: info.GetVersion(), Games: info.GetGames()}
+	p.run.play(true)
 	p.run.freeze()
 	return p, nil
 }
@@ -381,6 +382,7 @@ func (p *Process) Close() error {
 func (p *Process) shutdown() error {
 	var errs []error
 	if p.run.groupID() != 0 {
+		p.run.play(false)
 		p.run.thaw(true)
 		p.run.remember()
 		killed := make(chan struct{})

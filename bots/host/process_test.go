@@ -321,8 +321,20 @@ func TestLimits(t *testing.T) {
 			}
 			p := startTest(t, spec)
 			var data, nproc, core uint64
-			if _, err := fmt.Sscanf(p.Info().Author, "data=%d nproc=%d core=%d", &data, &nproc, &core); err != nil {
+			var nice int
+			if _, err := fmt.Sscanf(p.Info().Author, "data=%d nproc=%d core=%d nice=%d", &data, &nproc, &core, &nice); err != nil {
 				t.Fatalf("limits %q: %v", p.Info().Author, err)
+			}
+			// As root, a bot starts niced and plays at nice 0.
+			want := 0
+			if tc.launcher && os.Geteuid() == 0 {
+				want = startNice
+			}
+			if nice != want {
+				t.Errorf("nice value at start = %d, want %d", nice, want)
+			}
+			if got, err := niceOf(p.run.groupID()); err != nil || got != 0 {
+				t.Errorf("nice value after Start = %d (%v), want 0", got, err)
 			}
 			if data != 300<<20 || core != 0 {
 				t.Errorf("RLIMIT_DATA = %d, RLIMIT_CORE = %d; want %d and 0", data, core, 300<<20)
@@ -363,4 +375,19 @@ func TestOutputCapped(t *testing.T) {
 	if grew := int64(after.TotalAlloc) - int64(before.TotalAlloc); grew > 32<<20 {
 		t.Errorf("arena allocated %d MiB while the bot wrote 200 MiB", grew>>20)
 	}
+}
+
+// niceOf returns the nice value of process pid, from /proc.
+func niceOf(pid int) (int, error) {
+	data, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return 0, err
+	}
+	// The fields after the command's closing parenthesis start with the
+	// third, the state; the nice value is the 19th.
+	f := strings.Fields(string(data[bytes.LastIndexByte(data, ')')+1:]))
+	if len(f) < 17 {
+		return 0, fmt.Errorf("short stat %q", data)
+	}
+	return strconv.Atoi(f[16])
 }

@@ -52,10 +52,13 @@ type groupRunner struct {
 	launcher []string
 	limits   Limits
 	ponder   bool // never stopped between calls (Spec.Ponder)
-	out      *output
-	cg       *cgroup    // the bot's pids cgroup, or nil
-	fam      family     // the bot's processes, complete once started
-	sandbox  *sandboxed // nil: no sandbox
+	// niced says that the bot starts and ends with startNice, and plays
+	// at nice 0: only where arena may lower a nice value again (as root).
+	niced   bool
+	out     *output
+	cg      *cgroup    // the bot's pids cgroup, or nil
+	fam     family     // the bot's processes, complete once started
+	sandbox *sandboxed // nil: no sandbox
 
 	pluginEnv []string // go-plugin's variables: cookie, versions, socket directory
 	cmd       *exec.Cmd
@@ -82,6 +85,7 @@ func newGroupRunner(path string, args, env []string, dir string, spec Spec, out 
 	r := &groupRunner{
 		path: path, args: args, env: env, dir: dir,
 		launcher: spec.Launcher, limits: spec.Limits, ponder: spec.Ponder, out: out, cg: cg,
+		niced: len(spec.Launcher) > 0 && os.Geteuid() == 0,
 		fam: family{
 			self: os.Getpid(), marker: marker, dir: dir, cg: cg,
 			known: map[procKey]bool{},
@@ -101,6 +105,9 @@ func newGroupRunner(path string, args, env []string, dir string, spec Spec, out 
 // Start starts the bot in its own session and process group.
 func (r *groupRunner) Start(context.Context) error {
 	opts := launch.Options{MemoryMB: r.limits.MemoryMB, Processes: r.limits.Processes}
+	if r.niced {
+		opts.Nice = startNice
+	}
 	if r.cg != nil {
 		// The cgroup's pids.max is the exact ceiling: RLIMIT_NPROC, which
 		// counts all of the user's tasks, would only get in the way.
@@ -309,6 +316,27 @@ func (r *groupRunner) killGroup() {
 	}
 	r.killed = true
 	_ = unix.Kill(-r.pid, unix.SIGKILL)
+}
+
+// startNice is the nice value of a bot while it starts and while it ends,
+// where arena may set it back to 0 for its calls (see groupRunner.niced):
+// the work of starting and stopping bots, which a league does while other
+// games play, then yields the CPU to the bots in play, whose time runs.
+const startNice = 10
+
+// play gives the bot's process group nice 0 for its calls, or startNice
+// again for its end, where it is niced.
+func (r *groupRunner) play(playing bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.pid == 0 || r.reaped || !r.niced {
+		return
+	}
+	n := startNice
+	if playing {
+		n = 0
+	}
+	_ = unix.Setpriority(unix.PRIO_PGRP, r.pid, n)
 }
 
 // freeze stops the bot's process group (SIGSTOP) between its calls, unless

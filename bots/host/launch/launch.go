@@ -53,6 +53,9 @@ type Options struct {
 	Processes int
 	// Cgroup is the pids cgroup the launcher joins, or "".
 	Cgroup string
+	// Nice is the nice value the launcher gives its process group, 0 to
+	// leave it as it is.
+	Nice int
 	// Sandbox, when set, starts the bot in its own namespaces and confines
 	// it (see Sandbox).
 	Sandbox *Sandbox
@@ -125,6 +128,9 @@ func (o Options) Args(path string, args []string) []string {
 	if o.Cgroup != "" {
 		out = append(out, "-cgroup", o.Cgroup)
 	}
+	if o.Nice != 0 {
+		out = append(out, "-nice", strconv.Itoa(o.Nice))
+	}
 	if sb := o.Sandbox; sb != nil {
 		out = append(out, "-sandbox", "-uid", strconv.Itoa(sb.UID), "-gid", strconv.Itoa(sb.GID),
 			"-uid-mode", sb.UIDMode, "-scratch", sb.Scratch)
@@ -154,6 +160,7 @@ func parse(args []string) (o Options, inside bool, command []string, err error) 
 	fs.IntVar(&o.MemoryMB, "memory-mb", 0, "data memory limit in MiB (0 or less: none)")
 	fs.IntVar(&o.Processes, "processes", 0, "processes and threads above the user's current count (0 or less: none)")
 	fs.StringVar(&o.Cgroup, "cgroup", "", "the pids cgroup to join")
+	fs.IntVar(&o.Nice, "nice", 0, "the nice value of the process group")
 	fs.BoolVar(&sandboxed, "sandbox", false, "start the bot in its own namespaces and confine it")
 	fs.IntVar(&sb.UID, "uid", 0, "the host uid mapped to 0 in the bot's user namespace")
 	fs.IntVar(&sb.GID, "gid", 0, "the host gid mapped to 0 in the bot's user namespace")
@@ -183,7 +190,7 @@ func parse(args []string) (o Options, inside bool, command []string, err error) 
 }
 
 // Run is the launcher's body: args are what Options.Args makes. It sets
-// the limits on its own process and joins the cgroup. Without a sandbox it
+// its nice value and the limits on its own process and joins the cgroup. Without a sandbox it
 // then replaces itself with the bot. With one, it starts its second stage
 // from SelfFD in the bot's new namespaces, as the bot's uid, and waits for
 // it, ending as the bot ends (its exit status, or its signal); the second
@@ -199,6 +206,11 @@ func Run(args []string) error {
 	}
 	if inside {
 		return enter(o.Sandbox, o.Report, command)
+	}
+	if o.Nice != 0 {
+		if err := unix.Setpriority(unix.PRIO_PGRP, 0, o.Nice); err != nil {
+			return fmt.Errorf("launch: setting the nice value %d: %w", o.Nice, err)
+		}
 	}
 	if err := SetLimits(0, o.MemoryMB, o.Processes); err != nil {
 		return fmt.Errorf("launch: %w", err)

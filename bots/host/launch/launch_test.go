@@ -15,7 +15,7 @@ func TestArgsParse(t *testing.T) {
 		o    Options
 	}{
 		{"limits", Options{MemoryMB: 64, Processes: 10}},
-		{"cgroup and report", Options{MemoryMB: -1, Processes: -1, Cgroup: "/sys/fs/cgroup/x", Report: true}},
+		{"cgroup, nice and report", Options{MemoryMB: -1, Processes: -1, Cgroup: "/sys/fs/cgroup/x", Nice: 10, Report: true}},
 		{"sandbox as root", Options{MemoryMB: 1024, Processes: -1, Sandbox: &Sandbox{
 			UID: 1 << 30, GID: 1 << 30, UIDMode: "a distinct uid", Scratch: "/tmp/s",
 			ReadOnly: []OwnFile{{Path: "/opt/bot", FD: 4}, {Path: "/srv/data", FD: 5}},

@@ -64,7 +64,7 @@
 //	punctual PCT  plays like ok after PCT % of the budget (default 95),
 //	           reporting its own time in the call, in ns, as Stats.Nodes
 //	env        reports its environment and directory in Info
-//	limits     reports its resource limits in Info
+//	limits     reports its resource limits and nice value in Info
 //	fds        reports in Info the descriptors it held when it started
 //	idle       sleeps, ignoring SIGTERM and SIGHUP (the grandchildren)
 //	daemon     starts `idle` in a session of its own and exits (for setsid)
@@ -160,7 +160,8 @@ func (b *bot) Info() bots.Info {
 		_ = unix.Getrlimit(unix.RLIMIT_DATA, &data)
 		_ = unix.Getrlimit(unix.RLIMIT_NPROC, &nproc)
 		_ = unix.Getrlimit(unix.RLIMIT_CORE, &core)
-		info.Author = fmt.Sprintf("data=%d nproc=%d core=%d", data.Cur, nproc.Cur, core.Cur)
+		prio, _ := unix.Getpriority(unix.PRIO_PROCESS, 0) // 20 - nice
+		info.Author = fmt.Sprintf("data=%d nproc=%d core=%d nice=%d", data.Cur, nproc.Cur, core.Cur, 20-prio)
 	case "flood":
 		flood(b.num)
 	case "fds":
