@@ -94,9 +94,12 @@ type Overcharge struct {
 
 // Report is what Run measured.
 type Report struct {
-	CPUs       int
-	Sandbox    host.Sandbox
-	Prestart   bool
+	CPUs     int
+	Sandbox  host.Sandbox
+	Prestart bool
+	// Launcher is the launcher's executable: arena-launch beside arena,
+	// or arena itself (see host.SelfLauncher).
+	Launcher   string
 	Rows       []Row
 	Overcharge *Overcharge // nil when left out
 }
@@ -105,7 +108,7 @@ type Report struct {
 // ctx's error, with what was measured so far, when ctx is cancelled.
 func Run(ctx context.Context, opt Options) (Report, error) {
 	opt = opt.withDefaults()
-	rep := Report{CPUs: runtime.NumCPU(), Sandbox: opt.Sandbox, Prestart: opt.Prestart}
+	rep := Report{CPUs: runtime.NumCPU(), Sandbox: opt.Sandbox, Prestart: opt.Prestart, Launcher: host.SelfLauncher(opt.Self)[0]}
 	dir := opt.Dir
 	if dir == "" {
 		tmp, err := os.MkdirTemp("", "arena-bench-")
@@ -305,7 +308,7 @@ func (r Report) Write(w io.Writer) error {
 		fmt.Fprintf(w, "  p50 %.3f ms, p99 %.3f ms, max %.3f ms; %d moves over the limit, %d false timeouts\n",
 			ms(oc.P50), ms(oc.P99), ms(oc.Max), oc.Late, oc.FalseTimeouts)
 	}
-	fmt.Fprintf(w, "%d cores, sandbox %s, prestart %v\n", r.CPUs, r.Sandbox, r.Prestart)
+	fmt.Fprintf(w, "%d cores, sandbox %s, prestart %v, launcher %s\n", r.CPUs, r.Sandbox, r.Prestart, r.Launcher)
 	return nil
 }
 

@@ -3,6 +3,7 @@ package bench
 import (
 	"bytes"
 	"context"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -74,7 +75,7 @@ func TestRun(t *testing.T) {
 	if err := rep.Write(&out); err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"fixed ms/game", "built-in: 2 at once plays", "external: 2 at once plays", "overcharge of a bot answering at 95 %"} {
+	for _, want := range []string{"fixed ms/game", "built-in: 2 at once plays", "external: 2 at once plays", "overcharge of a bot answering at 95 %", "launcher " + filepath.Join(filepath.Dir(self), "arena-launch")} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("report lacks %q:\n%s", want, out.String())
 		}
