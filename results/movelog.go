@@ -73,25 +73,35 @@ func WriteMoveLog(dir string, g Game, lines []MoveLine, rules referee.Game) erro
 	if err := ValidID(g.ID); err != nil {
 		return fmt.Errorf("write game log: %w", err)
 	}
-	var jl, dat bytes.Buffer
-	for _, l := range lines {
-		b, err := json.Marshal(l)
-		if err != nil {
-			return fmt.Errorf("write game log of %s: ply %d: %w", g.ID, l.Ply, err)
-		}
-		jl.Write(b)
-		jl.WriteByte('\n')
-	}
-	if err := WriteReplay(&dat, g, lines, sameGame(rules)); err != nil {
+	jl, dat, err := encodeMoveLog(g, lines, rules)
+	if err != nil {
 		return fmt.Errorf("write game log of %s: %w", g.ID, err)
 	}
 	if err := os.MkdirAll(filepath.Join(dir, GamesDir), 0o755); err != nil {
 		return fmt.Errorf("write game log of %s: %w", g.ID, err)
 	}
-	if err := WriteFileAtomic(MoveLogPath(dir, g.ID), jl.Bytes()); err != nil {
+	if err := WriteFileAtomic(MoveLogPath(dir, g.ID), jl); err != nil {
 		return err
 	}
-	return WriteFileAtomic(LogDatPath(dir, g.ID), dat.Bytes())
+	return WriteFileAtomic(LogDatPath(dir, g.ID), dat)
+}
+
+// encodeMoveLog returns the contents of game g's move logs: the JSON lines
+// and the log.dat.
+func encodeMoveLog(g Game, lines []MoveLine, rules referee.Game) (jl, dat []byte, err error) {
+	var jb, db bytes.Buffer
+	for _, l := range lines {
+		b, err := json.Marshal(l)
+		if err != nil {
+			return nil, nil, fmt.Errorf("ply %d: %w", l.Ply, err)
+		}
+		jb.Write(b)
+		jb.WriteByte('\n')
+	}
+	if err := WriteReplay(&db, g, lines, sameGame(rules)); err != nil {
+		return nil, nil, err
+	}
+	return jb.Bytes(), db.Bytes(), nil
 }
 
 // replayed returns prev with move played when that gives the position
