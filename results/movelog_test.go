@@ -128,6 +128,22 @@ func TestWriteGameLog(t *testing.T) {
 			if err := WriteReplay(&b, g, lines, games.Lookup); err != nil || !bytes.Equal(b.Bytes(), dat) {
 				t.Errorf("WriteReplay differs from log.dat (%v)", err)
 			}
+			// Positions gives the boards that log.dat draws, in order.
+			pos, err := Positions(lines, games.Lookup)
+			if err != nil || len(pos) != len(lines) {
+				t.Fatalf("Positions: %d positions of %d lines, %v", len(pos), len(lines), err)
+			}
+			rest := string(dat)
+			for i, p := range pos {
+				if i > 0 && lines[i].Move == "" {
+					continue // log.dat draws no board after a fault
+				}
+				at := strings.Index(rest, "\n"+p.String()+"\n")
+				if at < 0 {
+					t.Fatalf("Positions: line %d's board is not in log.dat after the board before it:\n%s", i, p)
+				}
+				rest = rest[at+1:]
+			}
 		})
 	}
 }
@@ -136,8 +152,9 @@ func TestWriteGameLog(t *testing.T) {
 // write what bots and people put in them: text that JSON and %q escape
 // (quotes, HTML, control characters, invalid UTF-8, line separators),
 // multi-line output, extreme numbers, a forced move with an evaluation, a
-// position file that is not in its compact form and a move that does not
-// replay, so that log.dat draws the logged position.
+// position file that is not in its compact form, a move that does not
+// replay and one that replays to another position than the logged one, so
+// that log.dat draws the logged position.
 func TestWriteMoveLogOddLines(t *testing.T) {
 	initial := dots.Game{Rows: 2, Cols: 2}.New(1)
 	rec := playout(initial, 0)
@@ -168,6 +185,8 @@ func TestWriteMoveLogOddLines(t *testing.T) {
 			l.Position = b.Bytes()
 		},
 		func(l *MoveLine) { l.Move, l.Eval = "zz", eval(-123.456e-300) },
+		// A move that plays but not to the logged position.
+		func(l *MoveLine) { l.Position = lines[8].Position },
 	}
 	for i, f := range odd {
 		f(&lines[i+1])
