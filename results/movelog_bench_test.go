@@ -13,12 +13,14 @@ import (
 )
 
 // benchGame is a finished game as the recorder gets it: its journal line
-// and its move log.
+// and its move log, and the referee's record of it.
 type benchGame struct {
-	name  string
-	game  Game
-	lines []MoveLine
-	rules referee.Game
+	name    string
+	game    Game
+	lines   []MoveLine
+	rules   referee.Game
+	initial referee.State
+	rec     referee.Record
 }
 
 // benchGames returns a game of each kind, played to its end by playout: a
@@ -41,7 +43,7 @@ func benchGames(b *testing.B) []benchGame {
 		if err != nil {
 			b.Fatal(err)
 		}
-		out = append(out, benchGame{c.name, g, lines, c.initial.Game()})
+		out = append(out, benchGame{c.name, g, lines, c.initial.Game(), c.initial, rec})
 	}
 	return out
 }
@@ -105,6 +107,21 @@ func BenchmarkEncodeMoveLog(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
 				if _, _, err := encodeMoveLog(bg.game, bg.lines, bg.rules); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkMoveLines measures making a game's move log from the referee's
+// record, which the game's goroutine does before handing the game over.
+func BenchmarkMoveLines(b *testing.B) {
+	for _, bg := range benchGames(b) {
+		b.Run(bg.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := MoveLines(bg.game, bg.initial, bg.rec); err != nil {
 					b.Fatal(err)
 				}
 			}
