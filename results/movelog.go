@@ -5,12 +5,9 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"io"
 	"math"
 	"os"
 	"path/filepath"
-	"strings"
-	"time"
 
 	"github.com/arenabots/arena/referee"
 )
@@ -73,45 +70,48 @@ func WriteMoveLog(dir string, g Game, lines []MoveLine, rules referee.Game) erro
 	if err := ValidID(g.ID); err != nil {
 		return fmt.Errorf("write game log: %w", err)
 	}
-	var jl, dat bytes.Buffer
-	for _, l := range lines {
-		b, err := json.Marshal(l)
-		if err != nil {
-			return fmt.Errorf("write game log of %s: ply %d: %w", g.ID, l.Ply, err)
-		}
-		jl.Write(b)
-		jl.WriteByte('\n')
-	}
-	if err := WriteReplay(&dat, g, lines, sameGame(rules)); err != nil {
+	jl, dat, err := encodeMoveLog(g, lines, rules)
+	if err != nil {
 		return fmt.Errorf("write game log of %s: %w", g.ID, err)
 	}
 	if err := os.MkdirAll(filepath.Join(dir, GamesDir), 0o755); err != nil {
 		return fmt.Errorf("write game log of %s: %w", g.ID, err)
 	}
-	if err := WriteFileAtomic(MoveLogPath(dir, g.ID), jl.Bytes()); err != nil {
+	if err := WriteFileAtomic(MoveLogPath(dir, g.ID), jl); err != nil {
 		return err
 	}
-	return WriteFileAtomic(LogDatPath(dir, g.ID), dat.Bytes())
+	return WriteFileAtomic(LogDatPath(dir, g.ID), dat)
 }
 
-// replayed returns prev with move played when that gives the position
-// logged, else logged.
-func replayed(prev referee.State, move string, logged referee.State) referee.State {
-	if prev == nil || prev.Game().Name() != logged.Game().Name() || move == "" {
-		return logged
+// encodeMoveLog returns the contents of game g's move logs: the JSON lines
+// and the log.dat.
+func encodeMoveLog(g Game, lines []MoveLine, rules referee.Game) (jl, dat []byte, err error) {
+	var jb bytes.Buffer
+	jb.Grow(jsonSize(lines))
+	enc := json.NewEncoder(&jb) // Encode writes what Marshal returns, and a newline
+	for i := range lines {
+		if err := enc.Encode(&lines[i]); err != nil { // a pointer: no copy of the line
+			return nil, nil, fmt.Errorf("ply %d: %w", lines[i].Ply, err)
+		}
 	}
-	m, err := prev.ParseMove(move)
-	if err != nil || !referee.Legal(prev, m) {
-		return logged
+	if dat, err = appendReplay(nil, g, lines, sameGame(rules)); err != nil {
+		return nil, nil, err
 	}
-	next := prev.Clone()
-	next.Play(m)
-	a, errA := next.Encode()
-	b, errB := logged.Encode()
-	if errA != nil || errB != nil || !bytes.Equal(a, b) {
-		return logged
+	return jb.Bytes(), dat, nil
+}
+
+// jsonSize is about the size of lines in JSON, so that a buffer sized for
+// it is seldom grown: the texts and the position, plus room for the keys
+// and numbers.
+func jsonSize(lines []MoveLine) int {
+	n := 0
+	for _, l := range lines {
+		n += 256 + len(l.Game) + len(l.Side) + len(l.Bot) + len(l.Move) + len(l.Discrepancy) + len(l.Answer) + len(l.Log) + len(l.Position)
+		for _, m := range l.PV {
+			n += len(m) + 3
+		}
 	}
-	return next
+	return n
 }
 
 // sameGame returns a lookup that knows game alone.
@@ -150,12 +150,14 @@ func MoveLines(g Game, initial referee.State, rec referee.Record) ([]MoveLine, e
 	if err != nil {
 		return nil, fmt.Errorf("initial position: %w", err)
 	}
-	lines := []MoveLine{{Game: name, Ply: st.Ply(), Position: pos}}
+	var moves legalMoves
+	lines := make([]MoveLine, 1, len(rec.Moves)+1)
+	lines[0] = MoveLine{Game: name, Ply: st.Ply(), Position: pos}
 	for _, mr := range rec.Moves {
 		l := LineOf(name, mr, g.Bot(mr.Side))
 		if mr.Move != "" {
 			m, err := st.ParseMove(mr.Move)
-			if err == nil && !referee.Legal(st, m) {
+			if err == nil && !moves.legal(st, m) {
 				err = fmt.Errorf("not legal for %s", st.ToMove())
 			}
 			if err != nil {
@@ -196,138 +198,4 @@ func ReadGameLog(dir, id string) ([]MoveLine, error) {
 		lines = append(lines, l)
 	}
 	return lines, sc.Err()
-}
-
-// WriteReplay writes game g move by move for people, as in a log.dat: a
-// header naming the game, the initial board, then for each ply a line with
-// its number, side, bot, move, nodes, cuts, time and depth (and the bot's
-// evaluation, principal variation, its answer when rejected or completed,
-// discrepancy and output when there are any) followed by the board after it, and at the end the
-// result, reason and scores. g may hold only an ID when the game is not in
-// the journal. lookup returns the rules of the game a line names (the wiring
-// passes games.Lookup).
-//
-// Each board is the logged position, drawn from the position before it
-// with the logged move played when that gives the same position file: a
-// drawing may then show what the file does not hold (in Dots and Boxes,
-// who closed each box).
-func WriteReplay(w io.Writer, g Game, lines []MoveLine, lookup func(name string) (referee.Game, error)) error {
-	b := &strings.Builder{}
-	fmt.Fprintf(b, "game %s", g.ID)
-	if g.White != "" {
-		fmt.Fprintf(b, ", round %d, board seed %d\nwhite %s, black %s\n", g.Round, g.Seed, g.White, g.Black)
-	} else {
-		b.WriteString(" (not in the journal)\n")
-	}
-	if !g.Start.IsZero() {
-		fmt.Fprintf(b, "started %s, ended %s\n", g.Start.Format(time.RFC3339), g.End.Format(time.RFC3339))
-	}
-	games := make(map[string]referee.Game)
-	var st referee.State // the board drawn last
-	for _, l := range lines {
-		rules, ok := games[l.Game]
-		if !ok {
-			var err error
-			if rules, err = lookup(l.Game); err != nil {
-				return fmt.Errorf("ply %d: %w", l.Ply, err)
-			}
-			games[l.Game] = rules
-		}
-		if l.Side == "" {
-			b.WriteString("\ninitial position\n")
-		} else {
-			writePlyHeader(b, l)
-			if l.Move == "" {
-				continue // no move, no new board
-			}
-		}
-		logged, err := rules.Decode(l.Position)
-		if err != nil {
-			return fmt.Errorf("ply %d: %w", l.Ply, err)
-		}
-		st = replayed(st, l.Move, logged)
-		b.WriteString(st.String())
-		b.WriteByte('\n')
-	}
-	if g.Result != "" {
-		fmt.Fprintf(b, "\nresult %s (%s", g.Result, g.Reason)
-		switch g.Loser {
-		case "":
-		case BothAtFault:
-			b.WriteString(", both at fault")
-		default:
-			fmt.Fprintf(b, ", at fault: %s", g.Loser)
-		}
-		fmt.Fprintf(b, "): white %d, black %d\n", g.Scores[0], g.Scores[1])
-		if g.Detail != "" {
-			fmt.Fprintf(b, "detail: %s\n", g.Detail)
-		}
-		fmt.Fprintf(b, "time used: white %d ms, black %d ms\n", g.TimeMS[0], g.TimeMS[1])
-	}
-	_, err := io.WriteString(w, b.String())
-	return err
-}
-
-// writePlyHeader writes a ply's header line and its notes.
-func writePlyHeader(b *strings.Builder, l MoveLine) {
-	move := l.Move
-	if move == "" {
-		move = "(no move)"
-	}
-	fmt.Fprintf(b, "\nply %d  %s  %s  %s  nodes %d  cuts %d  time %.3f ms  depth %d",
-		l.Ply, l.Side, l.Bot, move, l.Nodes, l.Cuts, l.TimeMS, l.Depth)
-	if l.Eval != nil {
-		fmt.Fprintf(b, "  eval %g", *l.Eval)
-	}
-	if l.Forced {
-		b.WriteString("  forced")
-	}
-	b.WriteByte('\n')
-	if len(l.PV) > 0 {
-		fmt.Fprintf(b, "  pv: %s\n", strings.Join(l.PV, " "))
-	}
-	switch {
-	case l.Answer != "" && l.Move == "":
-		fmt.Fprintf(b, "  rejected answer: %q\n", l.Answer)
-	case l.Answer != "":
-		fmt.Fprintf(b, "  bot answered: %q, played as %s\n", l.Answer, l.Move)
-	}
-	if l.Discrepancy != "" {
-		fmt.Fprintf(b, "  claimed state differs: %s\n", l.Discrepancy)
-	}
-	if l.Log != "" {
-		b.WriteString("  bot output:\n")
-		for _, s := range strings.Split(strings.TrimRight(l.Log, "\n"), "\n") {
-			fmt.Fprintf(b, "  | %s\n", s)
-		}
-	}
-}
-
-// Positions returns the position after each of a move log's lines, as
-// WriteReplay draws them: the logged position, or the one before it with
-// the logged move played when that gives the same position file, so that
-// a drawing can show what the file does not hold (in Dots and Boxes, who
-// closed each box). A line without a move (a fault) repeats the position
-// before it. lookup returns the rules of the game a line names (the wiring
-// passes games.Lookup).
-func Positions(lines []MoveLine, lookup func(name string) (referee.Game, error)) ([]referee.State, error) {
-	out := make([]referee.State, 0, len(lines))
-	var st referee.State
-	for _, l := range lines {
-		if l.Move == "" && st != nil {
-			out = append(out, st)
-			continue
-		}
-		rules, err := lookup(l.Game)
-		if err != nil {
-			return nil, fmt.Errorf("ply %d: %w", l.Ply, err)
-		}
-		logged, err := rules.Decode(l.Position)
-		if err != nil {
-			return nil, fmt.Errorf("ply %d: %w", l.Ply, err)
-		}
-		st = replayed(st, l.Move, logged)
-		out = append(out, st)
-	}
-	return out, nil
 }

@@ -12,17 +12,16 @@ import (
 
 	"github.com/arenabots/arena/games"
 	"github.com/arenabots/arena/games/cavalo"
+	"github.com/arenabots/arena/games/dots"
 	"github.com/arenabots/arena/referee"
 )
 
-// playout plays a Cavalo game on seed's board the way the referee records
-// one, choosing moves deterministically (the move at index ply mod count)
-// and with made-up times and statistics, so logs are reproducible. With
+// playout plays a game from initial the way the referee records one,
+// choosing moves deterministically (the move at index ply mod count) and
+// with made-up times and statistics, so logs are reproducible. With
 // faultAt > 0, Black's answer at that ply is rejected and the game ends
-// there.
-func playout(t testing.TB, seed uint64, faultAt int) (referee.State, referee.Record) {
-	t.Helper()
-	initial := cavalo.Game{}.New(seed)
+// there. It leaves initial as it was.
+func playout(initial referee.State, faultAt int) referee.Record {
 	st := initial.Clone()
 	var rec referee.Record
 	var buf [referee.MaxMoves]referee.Move
@@ -31,7 +30,7 @@ func playout(t testing.TB, seed uint64, faultAt int) (referee.State, referee.Rec
 		if len(moves) == 0 {
 			rec.Scores, rec.Reason = st.Scores(), referee.Normal
 			rec.Winner = referee.Winner(rec.Scores)
-			return initial, rec
+			return rec
 		}
 		ply := st.Ply() + 1
 		mr := referee.MoveRecord{Ply: ply, Side: st.ToMove()}
@@ -41,7 +40,7 @@ func playout(t testing.TB, seed uint64, faultAt int) (referee.State, referee.Rec
 			rec.Time[1] += mr.Elapsed
 			rec.Scores, rec.Reason, rec.Loser, rec.Winner = st.Scores(), referee.Illegal, referee.Black, referee.White
 			rec.Detail = `black: bad move "K11": bad square "K11": want a column A-J and a row 1-10, e.g. E5`
-			return initial, rec
+			return rec
 		}
 		m := moves[ply%len(moves)]
 		mr.Move = st.FormatMove(m)
@@ -69,18 +68,24 @@ func playout(t testing.TB, seed uint64, faultAt int) (referee.State, referee.Rec
 
 func TestWriteGameLog(t *testing.T) {
 	start := time.Date(2025, 3, 14, 9, 0, 0, 0, time.UTC)
+	// Each case's log.dat and JSON move log are golden files: they pin
+	// the logs byte for byte.
 	tests := []struct {
 		name    string
+		initial referee.State
 		seed    uint64
 		faultAt int
 	}{
-		{"normal", 7, 0},
-		{"illegal", 3, 10},
+		{"normal", cavalo.Game{}.New(7), 7, 0},
+		{"illegal", cavalo.Game{}.New(3), 3, 10},
+		{"dots", dots.Game{}.New(4), 4, 0},
+		{"dots-illegal", dots.Game{Rows: 3, Cols: 3}.New(2), 2, 17},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			dir := t.TempDir()
-			initial, rec := playout(t, tt.seed, tt.faultAt)
+			initial := tt.initial
+			rec := playout(initial, tt.faultAt)
 			g := FromRecord("01-greedy-random", 1, tt.seed, "greedy", "random", rec, start, start.Add(3*time.Second))
 			if err := WriteGameLog(dir, g, initial, rec); err != nil {
 				t.Fatal(err)
@@ -93,6 +98,11 @@ func TestWriteGameLog(t *testing.T) {
 				t.Fatal(err)
 			}
 			golden(t, "logdat."+tt.name, dat)
+			jl, err := os.ReadFile(MoveLogPath(dir, g.ID))
+			if err != nil {
+				t.Fatal(err)
+			}
+			golden(t, "movelog."+tt.name+".jsonl", jl)
 
 			lines, err := ReadGameLog(dir, g.ID)
 			if err != nil {
@@ -103,13 +113,13 @@ func TestWriteGameLog(t *testing.T) {
 			}
 			for i, mr := range rec.Moves {
 				l := lines[i+1]
-				if l.Ply != mr.Ply || l.Move != mr.Move || l.Side != mr.Side.String() || l.Bot != g.Bot(mr.Side) || l.Nodes != mr.Stats.Nodes || l.Answer != mr.Answer || l.Game != "cavalo" {
+				if l.Ply != mr.Ply || l.Move != mr.Move || l.Side != mr.Side.String() || l.Bot != g.Bot(mr.Side) || l.Nodes != mr.Stats.Nodes || l.Answer != mr.Answer || l.Game != initial.Game().Name() {
 					t.Errorf("line %d = %+v, record %+v", i+1, l, mr)
 				}
 			}
 			// The last position is the game's end: its scores are the
 			// record's.
-			last, err := cavalo.Game{}.Decode(lines[len(lines)-1].Position)
+			last, err := initial.Game().Decode(lines[len(lines)-1].Position)
 			if err != nil || last.Scores() != rec.Scores {
 				t.Errorf("last position: %v, %v; want scores %v", last, err, rec.Scores)
 			}
@@ -118,12 +128,89 @@ func TestWriteGameLog(t *testing.T) {
 			if err := WriteReplay(&b, g, lines, games.Lookup); err != nil || !bytes.Equal(b.Bytes(), dat) {
 				t.Errorf("WriteReplay differs from log.dat (%v)", err)
 			}
+			// Positions gives the boards that log.dat draws, in order.
+			pos, err := Positions(lines, games.Lookup)
+			if err != nil || len(pos) != len(lines) {
+				t.Fatalf("Positions: %d positions of %d lines, %v", len(pos), len(lines), err)
+			}
+			rest := string(dat)
+			for i, p := range pos {
+				if i > 0 && lines[i].Move == "" {
+					continue // log.dat draws no board after a fault
+				}
+				at := strings.Index(rest, "\n"+p.String()+"\n")
+				if at < 0 {
+					t.Fatalf("Positions: line %d's board is not in log.dat after the board before it:\n%s", i, p)
+				}
+				rest = rest[at+1:]
+			}
 		})
 	}
 }
 
+// TestWriteMoveLogOddLines pins, with golden files, how the move logs
+// write what bots and people put in them: text that JSON and %q escape
+// (quotes, HTML, control characters, invalid UTF-8, line separators),
+// multi-line output, extreme numbers, a forced move with an evaluation, a
+// position file that is not in its compact form, a move that does not
+// replay and one that replays to another position than the logged one, so
+// that log.dat draws the logged position.
+func TestWriteMoveLogOddLines(t *testing.T) {
+	initial := dots.Game{Rows: 2, Cols: 2}.New(1)
+	rec := playout(initial, 0)
+	start := time.Date(2025, 3, 14, 9, 0, 0, 123456789, time.FixedZone("", 3600))
+	g := FromRecord("07-o\u00e9dd-b<o>t", 7, 1<<63, `o"dd`, "b<o>t", rec, start, start.Add(time.Hour))
+	g.Detail = "detail \"quoted\" <&> \u2028 \xff"
+	lines, err := MoveLines(g, initial, rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	eval := func(e float64) *float64 { return &e }
+	odd := []func(l *MoveLine){
+		func(l *MoveLine) {
+			l.Answer = "\"<b>&amp;</b>\" \u00e9 \xff\x00\t\u2028"
+			l.Log = "tab\there\n\nwindows\r\nend \x1b[1m\n\n"
+			l.Discrepancy = "<&> \u2029"
+		},
+		func(l *MoveLine) { l.Eval, l.TimeMS, l.Nodes, l.Cuts = eval(1e21), 0.0005, math.MaxInt64, -1 },
+		func(l *MoveLine) { l.Eval, l.TimeMS, l.Depth = eval(1e-7), 123456789.125, math.MinInt32 },
+		func(l *MoveLine) {
+			l.Eval, l.Forced, l.PV = eval(math.Copysign(0, -1)), true, []string{"A1-B1", "<pass>", ""}
+		},
+		func(l *MoveLine) {
+			var b bytes.Buffer
+			if err := json.Indent(&b, l.Position, "", "  "); err != nil {
+				t.Fatal(err)
+			}
+			l.Position = b.Bytes()
+		},
+		func(l *MoveLine) { l.Move, l.Eval = "zz", eval(-123.456e-300) },
+		// A move that plays but not to the logged position.
+		func(l *MoveLine) { l.Position = lines[8].Position },
+	}
+	for i, f := range odd {
+		f(&lines[i+1])
+	}
+	dir := t.TempDir()
+	g.ID = "07-odd"
+	if err := WriteMoveLog(dir, g, lines, initial.Game()); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []struct{ name, path string }{
+		{"logdat.odd", LogDatPath(dir, g.ID)},
+		{"movelog.odd.jsonl", MoveLogPath(dir, g.ID)},
+	} {
+		data, err := os.ReadFile(f.path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		golden(t, f.name, data)
+	}
+}
+
 func TestMoveLineJSON(t *testing.T) {
-	initial, rec := playout(t, 7, 0)
+	initial := cavalo.Game{}.New(7)
+	rec := playout(initial, 0)
 	g := FromRecord("01-a-b", 1, 7, "a", "b", rec, time.Time{}, time.Time{})
 	lines, err := MoveLines(g, initial, rec)
 	if err != nil {
@@ -142,7 +229,8 @@ func TestMoveLineJSON(t *testing.T) {
 }
 
 func TestWriteGameLogErrors(t *testing.T) {
-	initial, rec := playout(t, 7, 0)
+	initial := cavalo.Game{}.New(7)
+	rec := playout(initial, 0)
 	g := FromRecord("01-a-b", 1, 7, "a", "b", rec, time.Time{}, time.Time{})
 	dir := t.TempDir()
 	if err := WriteGameLog(dir, g, cavalo.Game{}.New(8), rec); err == nil || !strings.Contains(err.Error(), "does not replay") {
