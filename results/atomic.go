@@ -12,7 +12,32 @@ import (
 // syncs the directory. The file gets mode 0644. Snapshots (rendered
 // standings, the resolved config, move logs) are written this way; the
 // journal, which is appended to, is not.
-func WriteFileAtomic(path string, data []byte) (err error) {
+func WriteFileAtomic(path string, data []byte) error {
+	return writeFilesAtomic(filepath.Dir(path), []fileData{{path, data}})
+}
+
+// fileData is a file's path and its new contents.
+type fileData struct {
+	path string
+	data []byte
+}
+
+// writeFilesAtomic replaces each file as WriteFileAtomic does, the files
+// all in dir, and syncs dir once for all their renames.
+func writeFilesAtomic(dir string, files []fileData) error {
+	for _, f := range files {
+		if err := replaceFile(f.path, f.data); err != nil {
+			return err
+		}
+	}
+	if err := syncDir(dir); err != nil {
+		return fmt.Errorf("write %s: %w", dir, err)
+	}
+	return nil
+}
+
+// replaceFile is WriteFileAtomic without the sync of the directory.
+func replaceFile(path string, data []byte) (err error) {
 	dir, base := filepath.Split(path)
 	if dir == "" {
 		dir = "."
@@ -41,10 +66,7 @@ func WriteFileAtomic(path string, data []byte) (err error) {
 	if err = f.Close(); err != nil {
 		return err
 	}
-	if err = os.Rename(tmp, path); err != nil {
-		return err
-	}
-	return syncDir(dir)
+	return os.Rename(tmp, path)
 }
 
 // syncDir makes a directory's entries (a created or renamed file) durable.

@@ -77,10 +77,8 @@ func WriteMoveLog(dir string, g Game, lines []MoveLine, rules referee.Game) erro
 	if err := os.MkdirAll(filepath.Join(dir, GamesDir), 0o755); err != nil {
 		return fmt.Errorf("write game log of %s: %w", g.ID, err)
 	}
-	if err := WriteFileAtomic(MoveLogPath(dir, g.ID), jl); err != nil {
-		return err
-	}
-	return WriteFileAtomic(LogDatPath(dir, g.ID), dat)
+	// One sync of the games directory makes both renames durable.
+	return writeFilesAtomic(filepath.Join(dir, GamesDir), []fileData{{MoveLogPath(dir, g.ID), jl}, {LogDatPath(dir, g.ID), dat}})
 }
 
 // encodeMoveLog returns the contents of game g's move logs: the JSON lines
