@@ -18,6 +18,7 @@ import (
 	"github.com/hashicorp/go-hclog"
 	"github.com/hashicorp/go-plugin"
 	"github.com/hashicorp/go-plugin/runner"
+	"golang.org/x/sys/unix"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
@@ -489,9 +490,15 @@ func CheckExecutable(path string) error {
 }
 
 // checkSum checks the executable at path against the hex sha256 want, when
-// set, with go-plugin's SecureConfig.
+// set, with go-plugin's SecureConfig. A file checked before and not
+// changed since (see fileVersion) is not read again: a league starts its
+// bots thousands of times.
 func checkSum(path, want, name string) error {
 	if want == "" {
+		return nil
+	}
+	version, versioned := fileVersionOf(path)
+	if versioned && checked.has(version, want) {
 		return nil
 	}
 	sum, err := hex.DecodeString(want)
@@ -505,7 +512,50 @@ func checkSum(path, want, name string) error {
 	if !ok {
 		return fmt.Errorf("%s changed since it was registered (sha256 no longer %s); if the change is wanted, register it again: arena bot add %s %s", path, want, name, path)
 	}
+	if versioned {
+		checked.add(version, want)
+	}
 	return nil
+}
+
+// fileVersion names one version of a file: any write to it, or a new file
+// at its path, changes its inode change time (which no program can set), its
+// modification time or its inode.
+type fileVersion struct {
+	path         string
+	dev, ino     uint64
+	size         int64
+	mtime, ctime unix.Timespec
+}
+
+// fileVersionOf returns the version of the file at path.
+func fileVersionOf(path string) (fileVersion, bool) {
+	var st unix.Stat_t
+	if err := unix.Stat(path, &st); err != nil {
+		return fileVersion{}, false
+	}
+	return fileVersion{path: path, dev: st.Dev, ino: st.Ino, size: st.Size, mtime: st.Mtim, ctime: st.Ctim}, true
+}
+
+// checked remembers the files whose sha256 checkSum found as registered.
+var checked = sumCache{sums: map[fileVersion]string{}}
+
+// sumCache maps a file's version to the sha256 it was found to have.
+type sumCache struct {
+	mu   sync.Mutex
+	sums map[fileVersion]string
+}
+
+func (c *sumCache) has(v fileVersion, sum string) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.sums[v] == sum
+}
+
+func (c *sumCache) add(v fileVersion, sum string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.sums[v] = sum
 }
 
 // minimalEnv is the bot's environment: PATH, HOME and TMPDIR in its own

@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"path/filepath"
 	"runtime"
 	"strconv"
 	"strings"
@@ -390,4 +391,44 @@ func niceOf(pid int) (int, error) {
 		return 0, fmt.Errorf("short stat %q", data)
 	}
 	return strconv.Atoi(f[16])
+}
+
+// TestChecksumChanged starts a registered bot, then changes its file in
+// place: its next start must see the change, though its sum was checked.
+func TestChecksumChanged(t *testing.T) {
+	data, err := os.ReadFile(testbot)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bin := filepath.Join(t.TempDir(), "bot")
+	if err := os.WriteFile(bin, data, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	sum, err := registry.FileSHA256(bin)
+	if err != nil {
+		t.Fatal(err)
+	}
+	spec := withSum(testSpec("ok"), sum)
+	spec.Path = bin
+	for range 2 { // the second from the cache
+		p, err := Start(context.Background(), spec)
+		if err != nil {
+			t.Fatalf("Start: %v", err)
+		}
+		p.Close()
+	}
+	f, err := os.OpenFile(bin, os.O_WRONLY|os.O_APPEND, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.Write([]byte{0}); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	if p, err := Start(context.Background(), spec); err == nil || !strings.Contains(err.Error(), "changed since it was registered") {
+		if err == nil {
+			p.Close()
+		}
+		t.Errorf("Start after a change = %v, want it refused", err)
+	}
 }
