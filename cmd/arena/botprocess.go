@@ -1,9 +1,9 @@
 package main
 
 import (
+	"fmt"
 	"strings"
 
-	"github.com/arenabots/arena/bots"
 	"github.com/arenabots/arena/bots/builtin"
 	"github.com/arenabots/arena/bots/host"
 )
@@ -20,26 +20,10 @@ func botProcess(args []string) (ok bool, err error) {
 	}
 	switch {
 	case len(args) > 2 && args[1] == "serve" && strings.HasPrefix(args[2], host.BuiltinPrefix):
-		return true, serveBuiltin(strings.TrimPrefix(args[2], host.BuiltinPrefix), args[3:])
+		if err := builtin.Serve(strings.TrimPrefix(args[2], host.BuiltinPrefix), args[3:]); err != nil {
+			return true, usage(fmt.Errorf("bot serve: %w", err))
+		}
+		return true, nil
 	}
 	return false, nil
-}
-
-// serveBuiltin serves the built-in bot name with its KEY=VALUE options
-// until arena stops it.
-func serveBuiltin(name string, options []string) error {
-	opts, err := parseOptions(options)
-	if err != nil {
-		return usage(err)
-	}
-	factory, err := builtin.Lookup(name)
-	if err != nil {
-		return usage(err)
-	}
-	bot, err := factory(opts)
-	if err != nil {
-		return usage(err)
-	}
-	bots.Serve(bot)
-	return nil
 }

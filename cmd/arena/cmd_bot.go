@@ -239,7 +239,7 @@ func botSpec(self, ref string, args []string) (host.Spec, error) {
 		return host.Spec{}, fmt.Errorf("%s: a built-in bot takes options (builtin:NAME,KEY=VALUE), not arguments", ref)
 	}
 	fields := strings.Split(rest, ",")
-	opts, err := parseOptions(fields[1:])
+	opts, err := builtin.ParseOptions(fields[1:])
 	if err != nil {
 		return host.Spec{}, fmt.Errorf("%s: %w", ref, err)
 	}
@@ -262,17 +262,4 @@ func atLeastOne(name string) cobra.PositionalArgs {
 		}
 		return nil
 	}
-}
-
-// parseOptions reads KEY=VALUE options.
-func parseOptions(kvs []string) (builtin.Options, error) {
-	opts := builtin.Options{}
-	for _, kv := range kvs {
-		k, v, ok := strings.Cut(kv, "=")
-		if !ok || k == "" {
-			return nil, fmt.Errorf("option %q is not KEY=VALUE", kv)
-		}
-		opts[k] = v
-	}
-	return opts, nil
 }

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"os"
+	"os/exec"
 	"strings"
 	"syscall"
 	"testing"
@@ -73,16 +74,38 @@ func TestBotCheck(t *testing.T) {
 	}
 }
 
-func TestBotServeUsage(t *testing.T) {
-	for _, args := range [][]string{
-		{"bot", "serve", "greedy"},
-		{"bot", "serve", "builtin:greedy", "depth"},
-		{"bot", "serve", "builtin:greedy", "depth=3"},
+// TestBotServeRefuses runs `arena bot serve` as arena runs a built-in bot,
+// a process of its own (this test binary, which TestMain turns into arena),
+// with command lines that serve nothing: each must exit with status 2 and
+// one line on stderr.
+func TestBotServeRefuses(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		args []string
+		want string // the line on stderr
+	}{
+		{"not built-in", []string{"greedy"}, `arena: bot serve: "greedy" is not builtin:NAME`},
+		{"unknown bot", []string{"builtin:nope"}, `arena: bot serve: unknown built-in bot "nope" (known: alphabeta, classic, greedy, random)`},
+		{"not KEY=VALUE", []string{"builtin:greedy", "depth"}, `arena: bot serve: greedy: option "depth" is not KEY=VALUE`},
+		{"unknown option", []string{"builtin:random", "depth=3"}, "arena: bot serve: random: unknown option depth (known: seed)"},
+		{"bad value", []string{"builtin:classic", "depth=0"}, `arena: bot serve: classic: option depth is "0": want a whole number from 1 to 64`},
 	} {
-		_, err := arenaOut(t, args...)
-		var u usageError
-		if !errors.As(err, &u) {
-			t.Errorf("%q: error %v, want a usage error", args, err)
-		}
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			cmd := exec.Command(os.Args[0], append([]string{"bot", "serve"}, tc.args...)...)
+			var stdout, stderr bytes.Buffer
+			cmd.Stdout, cmd.Stderr = &stdout, &stderr
+			err := cmd.Run()
+			var exit *exec.ExitError
+			if !errors.As(err, &exit) || exit.ExitCode() != 2 {
+				t.Errorf("exit: %v, want status 2", err)
+			}
+			if got := stderr.String(); got != tc.want+"\n" {
+				t.Errorf("stderr %q, want the line %q", got, tc.want)
+			}
+			if stdout.Len() > 0 {
+				t.Errorf("stdout %q, want nothing", stdout.String())
+			}
+		})
 	}
 }
