@@ -100,15 +100,33 @@ func (l Limits) withDefaults() Limits {
 // BuiltinPrefix marks a built-in bot in a bot reference: "builtin:greedy".
 const BuiltinPrefix = "builtin:"
 
-// BuiltinSpec returns the Spec that runs built-in bot name through self,
-// arena's own executable, as `self bot serve builtin:NAME key=value...`
-// (options in key order), launched through self so that limits apply.
+// BotBinary is the name of the built-in bots alone (cmd/arena-bot), which
+// BuiltinSpec uses when it is beside arena's executable.
+const BotBinary = "arena-bot"
+
+// BuiltinSpec returns the Spec that runs built-in bot name, launched
+// through SelfLauncher(self) so that limits apply: as `arena-bot NAME
+// key=value...` (options in key order) when BotBinary is beside self,
+// arena's own executable, since it starts in less time; otherwise as `self
+// bot serve builtin:NAME key=value...`.
 func BuiltinSpec(self, name string, opts map[string]string) Spec {
-	args := []string{"bot", "serve", BuiltinPrefix + name}
+	path, args := self, []string{"bot", "serve", BuiltinPrefix + name}
+	if alone := beside(self, BotBinary); alone != "" {
+		path, args = alone, []string{name}
+	}
 	for _, k := range slices.Sorted(maps.Keys(opts)) {
 		args = append(args, k+"="+opts[k])
 	}
-	return Spec{Name: name, Path: self, Args: args, Launcher: SelfLauncher(self)}
+	return Spec{Name: name, Path: path, Args: args, Launcher: SelfLauncher(self)}
+}
+
+// beside returns the executable called name in self's directory, or "".
+func beside(self, name string) string {
+	path := filepath.Join(filepath.Dir(self), name)
+	if CheckExecutable(path) != nil {
+		return ""
+	}
+	return path
 }
 
 // scriptDir returns the directory of the script at path, or "" when path
@@ -146,8 +164,7 @@ func ExecSpec(self, path string, args []string) Spec {
 // since it starts in a fraction of arena's time; otherwise self, as `self
 // bot launch`.
 func SelfLauncher(self string) []string {
-	alone := filepath.Join(filepath.Dir(self), launch.Binary)
-	if CheckExecutable(alone) == nil {
+	if alone := beside(self, launch.Binary); alone != "" {
 		return []string{alone}
 	}
 	return append([]string{self}, launch.Command...)

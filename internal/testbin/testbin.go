@@ -28,10 +28,13 @@ import (
 )
 
 // Arena returns the path of arena's binary (cmd/arena), built once, with
-// the launcher alone (cmd/arena-launch) beside it, as arena finds it.
+// the launcher alone (cmd/arena-launch) and the built-in bots alone
+// (cmd/arena-bot) beside it, where arena finds them.
 func Arena() (string, error) {
-	if _, err := build("arena-launch", "cmd/arena-launch"); err != nil {
-		return "", err
+	for _, name := range []string{"arena-launch", "arena-bot"} {
+		if _, err := build(name, "cmd/"+name); err != nil {
+			return "", err
+		}
 	}
 	return build("arena", "cmd/arena")
 }
