@@ -264,6 +264,10 @@ func stage(sb *Sandbox, argv []string) error {
 	if err != nil {
 		return fmt.Errorf("launch: the kernel refused a process its own user, mount, PID, network, IPC and UTS namespaces: %w", err)
 	}
+	// The bot stops and resumes at every call: with SIGCHLD's default
+	// action the kernel tells this process nothing of it (Go's handler
+	// would run twice a call); wait4 still gets the bot's end.
+	defaultAction(syscall.SIGCHLD)
 	// The bot's files and this executable are the second stage's now.
 	for fd := SelfFD; fd < len(files); fd++ {
 		_ = unix.Close(fd)
@@ -307,13 +311,19 @@ func namespaces(sb *Sandbox) *syscall.SysProcAttr {
 // dieOf ends the launcher by sig, as the bot ended: with the signal's
 // default action, which the Go runtime's handlers would otherwise replace.
 func dieOf(sig syscall.Signal) {
-	var dfl [4]uint64 // struct sigaction: SIG_DFL, no flags, no mask
-	_, _, _ = unix.RawSyscall6(unix.SYS_RT_SIGACTION, uintptr(sig), uintptr(unsafe.Pointer(&dfl)), 0, 8, 0, 0)
+	defaultAction(sig)
 	var set unix.Sigset_t
 	set.Val[(sig-1)/64] = 1 << ((sig - 1) % 64)
 	_ = unix.PthreadSigmask(unix.SIG_UNBLOCK, &set, nil)
 	_ = unix.Kill(os.Getpid(), sig)
 	os.Exit(128 + int(sig)) // a signal whose default is not to end
+}
+
+// defaultAction gives sig its default action, in place of the Go
+// runtime's handler.
+func defaultAction(sig syscall.Signal) {
+	var dfl [4]uint64 // struct sigaction: SIG_DFL, no flags, no mask
+	_, _, _ = unix.RawSyscall6(unix.SYS_RT_SIGACTION, uintptr(sig), uintptr(unsafe.Pointer(&dfl)), 0, 8, 0, 0)
 }
 
 // enter is the sandbox's second stage, in the bot's namespaces: it builds
