@@ -7,7 +7,6 @@ import (
 	"github.com/hashicorp/go-plugin"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
-	"google.golang.org/protobuf/proto"
 
 	"github.com/arenabots/arena/bots/internal/wire"
 	pb "github.com/arenabots/arena/proto"
@@ -20,23 +19,8 @@ import (
 // After Serve starts, what the bot writes to os.Stdout and os.Stderr goes
 // to arena, which keeps it (capped) with each move.
 func Serve(bot Bot) {
-	warmUp()
+	wire.WarmUp()
 	plugin.Serve(wire.ServeConfig(&server{bot: bot}, wire.ProtocolVersion))
-}
-
-// warmUp makes ready, before the handshake, the message types that a call
-// decodes and encodes: protobuf builds a type's tables at its first use,
-// which would otherwise be in the bot's first call, on its clock.
-func warmUp() {
-	for _, m := range []proto.Message{
-		&pb.JogarRequest{Estado: &pb.Estado{Jogo: &pb.Estado_Cavalo{Cavalo: &pb.Cavalo{}}}},
-		&pb.JogarRequest{Estado: &pb.Estado{Jogo: &pb.Estado_Posicao{Posicao: &pb.Posicao{}}}},
-		&pb.Jogada{Estado: &pb.Estado{Jogo: &pb.Estado_Cavalo{Cavalo: &pb.Cavalo{}}}, Stats: &pb.Stats{}},
-	} {
-		if b, err := proto.Marshal(m); err == nil {
-			_ = proto.Unmarshal(b, m)
-		}
-	}
 }
 
 // server is a Bot on the wire.

@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/arenabots/arena/games"
 	"github.com/arenabots/arena/games/cavalo"
 	"github.com/arenabots/arena/games/dots"
 	"github.com/arenabots/arena/internal/samples"
@@ -164,4 +165,24 @@ func BenchmarkConvert(b *testing.B) {
 			}
 		}
 	})
+}
+
+// TestWarmUp checks that WarmUp goes through every game: it must not be
+// left with nothing to warm by a game whose first position it cannot
+// send.
+func TestWarmUp(t *testing.T) {
+	WarmUp()
+	for _, name := range games.Names() {
+		g, err := games.Lookup(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		st := g.New(1)
+		if len(st.Moves(nil)) == 0 {
+			t.Errorf("%s: the first position has no move to warm the reply with", name)
+		}
+		if _, err := ToprotoRequest(referee.Request{State: st, Tempo: time.Second, Legal: st.Moves(nil)}); err != nil {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
 }
