@@ -506,7 +506,12 @@ bots:
 		stat, _ := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
 		t.Errorf("bot %d of the killed arena still runs: %q (%s)", pid, args, stat)
 	}
-	run(t, cfg, nil)
+	// The league resumes in a new arena process, as it would: its first
+	// start of a bot reaps what the killed one left.
+	resume := exec.Command(arenaBin, "run", "--plain", file)
+	if data, err := resume.CombinedOutput(); err != nil {
+		t.Fatalf("resume: %v\n%s", err, data)
+	}
 	assertComplete(t, cfg, 30)
 	games := readGames(t, cfg)
 	data, err := os.ReadFile(filepath.Join(cfg.Out, StandingsFile+".json"))

@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -422,10 +423,14 @@ func (p *Process) shutdown() error {
 }
 
 // Leftovers reports what of the bot is still there, after Close: the live
-// processes of its group and its directory. It returns nil when nothing is.
+// processes of its groups (the main process's and the bot's) and its
+// directory. It returns nil when nothing is.
 func (p *Process) Leftovers() error {
 	var errs []error
-	if pgid := p.run.groupID(); pgid != 0 {
+	for _, pgid := range slices.Compact([]int{p.run.groupID(), p.run.botGroup()}) {
+		if pgid == 0 {
+			continue
+		}
 		live, err := liveInGroup(pgid)
 		switch {
 		case err != nil:

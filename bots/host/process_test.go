@@ -249,7 +249,7 @@ func TestTimeoutLoses(t *testing.T) {
 
 func TestGrandchildKilled(t *testing.T) {
 	p := startTest(t, testSpec("spawn"))
-	live, err := liveInGroup(p.run.groupID())
+	live, err := liveInGroup(p.run.botGroup())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -334,7 +334,7 @@ func TestLimits(t *testing.T) {
 			if nice != want {
 				t.Errorf("nice value at start = %d, want %d", nice, want)
 			}
-			if got, err := niceOf(p.run.groupID()); err != nil || got != 0 {
+			if got, err := niceOf(p.run.botGroup()); err != nil || got != 0 {
 				t.Errorf("nice value after Start = %d (%v), want 0", got, err)
 			}
 			if data != 300<<20 || core != 0 {

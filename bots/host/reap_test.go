@@ -29,7 +29,7 @@ func runHost(mode, bot string) int {
 		fmt.Println("error", err)
 		return 1
 	}
-	fmt.Println("ready", p.run.groupID(), p.dir)
+	fmt.Println("ready", p.run.botGroup(), p.dir)
 	time.Sleep(time.Hour)
 	return 0
 }
@@ -161,7 +161,7 @@ func TestFrozenBetweenCalls(t *testing.T) {
 	if _, err := p.Play(ctx, request(time.Second)); err != nil {
 		t.Fatal(err)
 	}
-	pid := p.run.groupID()
+	pid := p.run.botGroup()
 	before, err := readStat(pid)
 	if err != nil {
 		t.Fatal(err)

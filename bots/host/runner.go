@@ -1,6 +1,7 @@
 package host
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"errors"
@@ -62,7 +63,11 @@ type groupRunner struct {
 
 	pluginEnv []string // go-plugin's variables: cookie, versions, socket directory
 	cmd       *exec.Cmd
-	pid       int
+	pid       int // the main process: the launcher's first stage, or the bot
+	// group is the bot's process group, which calls stop and resume: the
+	// main process's, or the second stage's where the sandbox's first
+	// stage says so.
+	group     int
 	handshake *io.PipeReader // the first stdout line, for go-plugin
 	hsw       *io.PipeWriter
 	stderr    io.ReadCloser // what go-plugin's logger reads
@@ -120,6 +125,7 @@ func (r *groupRunner) Start(context.Context) error {
 	// arena does, so here it is arena's death.
 	env := append(append([]string(nil), r.env...), r.pluginEnv...)
 	var cmd *exec.Cmd
+	var group *os.File // where a sandboxed launcher tells the bot's group
 	if sb := r.sandbox; sb != nil {
 		env = inView(env, r.dir)
 		// go-plugin made its socket directory in the scratch directory,
@@ -128,10 +134,11 @@ func (r *groupRunner) Start(context.Context) error {
 			return err
 		}
 		var err error
-		if cmd, err = sb.command(context.Background(), r.launcher, opts, r.dir, r.path, r.args); err != nil {
+		if cmd, group, err = sb.command(context.Background(), r.launcher, opts, r.dir, r.path, r.args); err != nil {
 			return err
 		}
 		defer closeFiles(cmd)
+		defer group.Close()
 	} else {
 		name, argv := r.path, r.args
 		if len(r.launcher) > 0 {
@@ -168,13 +175,20 @@ func (r *groupRunner) Start(context.Context) error {
 		start = st.start
 	}
 	r.mu.Lock()
-	r.cmd, r.pid, r.pipes = cmd, pid, []*os.File{outR, errR}
+	r.cmd, r.pid, r.group, r.pipes = cmd, pid, pid, []*os.File{outR, errR}
 	r.fam.leader, r.fam.start = pid, start
 	r.mu.Unlock()
 	go r.wait()
 	r.pumps.Add(2)
 	go r.pumpStdout(outR)
 	go r.pumpStderr(errR)
+	if group != nil {
+		closeFiles(cmd) // the write end, so that a launcher that died is read as the end
+		if err := r.readGroup(group); err != nil {
+			r.killGroup()
+			return err
+		}
+	}
 	if len(r.launcher) == 0 {
 		err = launch.SetLimits(pid, opts.MemoryMB, opts.Processes)
 		if err == nil && r.cg != nil {
@@ -185,6 +199,24 @@ func (r *groupRunner) Start(context.Context) error {
 			return err
 		}
 	}
+	return nil
+}
+
+// readGroup reads the bot's process group id from a sandboxed launcher's
+// first stage, which writes it once it started the second. A launcher that
+// ended before leaves the group the main process's: its end says why.
+func (r *groupRunner) readGroup(f *os.File) error {
+	line, err := bufio.NewReader(f).ReadString('\n')
+	if err != nil {
+		return nil
+	}
+	group, err := strconv.Atoi(strings.TrimSpace(line))
+	if err != nil || group <= 0 {
+		return fmt.Errorf("the launcher gave %q for the bot's process group", line)
+	}
+	r.mu.Lock()
+	r.group = group
+	r.mu.Unlock()
 	return nil
 }
 
@@ -315,7 +347,10 @@ func (r *groupRunner) killGroup() {
 		return
 	}
 	r.killed = true
-	_ = unix.Kill(-r.pid, unix.SIGKILL)
+	// The bot's group: a sandboxed launcher's first stage, which waits for
+	// the bot, then ends as it ended, after the bot's PID namespace is
+	// gone, so that the main process's end still means the bot's.
+	_ = unix.Kill(-r.group, unix.SIGKILL)
 }
 
 // startNice is the nice value of a bot while it starts and while it ends,
@@ -336,7 +371,7 @@ func (r *groupRunner) play(playing bool) {
 	if playing {
 		n = 0
 	}
-	_ = unix.Setpriority(unix.PRIO_PGRP, r.pid, n)
+	_ = unix.Setpriority(unix.PRIO_PGRP, r.group, n)
 }
 
 // freeze stops the bot's process group (SIGSTOP) between its calls, unless
@@ -345,7 +380,7 @@ func (r *groupRunner) freeze() {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if r.pid != 0 && !r.reaped && !r.closing && !r.ponder {
-		_ = unix.Kill(-r.pid, unix.SIGSTOP)
+		_ = unix.Kill(-r.group, unix.SIGSTOP)
 	}
 }
 
@@ -356,7 +391,7 @@ func (r *groupRunner) thaw(forGood bool) {
 	defer r.mu.Unlock()
 	r.closing = r.closing || forGood
 	if r.pid != 0 && !r.reaped {
-		_ = unix.Kill(-r.pid, unix.SIGCONT)
+		_ = unix.Kill(-r.group, unix.SIGCONT)
 	}
 }
 
@@ -470,12 +505,20 @@ func (r *groupRunner) ID() string {
 	return ""
 }
 
-// groupID returns the bot's pid, which is also its process group id, or 0
-// before it started.
+// groupID returns the main process's pid, which is also its process group
+// id, or 0 before it started.
 func (r *groupRunner) groupID() int {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	return r.pid
+}
+
+// botGroup returns the bot's process group id (see groupRunner.group), or 0
+// before it started.
+func (r *groupRunner) botGroup() int {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.group
 }
 
 // PluginToHost returns the bot's address as the host reaches it: a

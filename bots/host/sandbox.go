@@ -231,18 +231,25 @@ func newSandboxed(spec Spec, path, dir string) (*sandboxed, error) {
 // each of the bot's own files goes as a read-only detached copy of its
 // mount tree (see detach), which the launcher attaches in its view;
 // otherwise the bot's uid is arena's, and the launcher binds them by path.
-// The caller closes the command's ExtraFiles once it started.
-func (sb *sandboxed) command(ctx context.Context, launcher []string, opts launch.Options, scratch, path string, args []string) (*exec.Cmd, error) {
+// The launcher writes the bot's process group id on the returned file. The
+// caller closes the command's ExtraFiles once it started.
+func (sb *sandboxed) command(ctx context.Context, launcher []string, opts launch.Options, scratch, path string, args []string) (*exec.Cmd, *os.File, error) {
 	cmd := exec.CommandContext(ctx, "/proc/self/fd/"+strconv.Itoa(launch.SelfFD))
-	fail := func(err error) (*exec.Cmd, error) {
+	group, groupW, err := os.Pipe()
+	if err != nil {
+		return nil, nil, err
+	}
+	cmd.ExtraFiles = []*os.File{groupW} // launch.GroupFD
+	fail := func(err error) (*exec.Cmd, *os.File, error) {
 		closeFiles(cmd)
-		return nil, err
+		group.Close()
+		return nil, nil, err
 	}
 	self, err := os.Open(launcher[0])
 	if err != nil {
 		return fail(fmt.Errorf("sandbox: opening the launcher: %w", err))
 	}
-	cmd.ExtraFiles = []*os.File{self} // launch.SelfFD
+	cmd.ExtraFiles = append(cmd.ExtraFiles, self) // launch.SelfFD
 	fi, err := self.Stat()
 	switch {
 	case err != nil:
@@ -258,7 +265,7 @@ func (sb *sandboxed) command(ctx context.Context, launcher []string, opts launch
 			if err != nil {
 				return fail(err)
 			}
-			own.FD = launch.SelfFD + len(cmd.ExtraFiles)
+			own.FD = launch.GroupFD + len(cmd.ExtraFiles)
 			cmd.ExtraFiles = append(cmd.ExtraFiles, f)
 		}
 		opts.Sandbox.ReadOnly = append(opts.Sandbox.ReadOnly, own)
@@ -266,7 +273,7 @@ func (sb *sandboxed) command(ctx context.Context, launcher []string, opts launch
 	// argv[0] stays arena's path, for ps and the bot's messages.
 	cmd.Args = append(slices.Clone(launcher), opts.Args(path, args)...)
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true, Pdeathsig: syscall.SIGKILL}
-	return cmd, nil
+	return cmd, group, nil
 }
 
 // closeFiles closes the host's copies of the descriptors handed to cmd,
@@ -316,10 +323,11 @@ func ProbeSandbox(ctx context.Context, launcher []string) (SandboxReport, error)
 	opts := launch.Options{MemoryMB: -1, Processes: -1, Report: true}
 	ctx, cancel := context.WithTimeout(ctx, DefaultStartTimeout)
 	defer cancel()
-	cmd, err := sb.command(ctx, launcher, opts, dir, launcher[0], nil)
+	cmd, group, err := sb.command(ctx, launcher, opts, dir, launcher[0], nil)
 	if err != nil {
 		return SandboxReport{}, err
 	}
+	defer group.Close()
 	cmd.Dir = dir
 	cmd.Env = []string{"PATH=/usr/bin:/bin"}
 	var stdout, stderr bytes.Buffer

@@ -110,12 +110,18 @@ func parseOwnFile(s string) (OwnFile, error) {
 	return OwnFile{Path: path, FD: n}, nil
 }
 
-// SelfFD is the descriptor on which a sandboxed launcher finds its own
-// executable: it starts its second stage from it, as the bot's uid, which
-// may not reach the executable by its path (a directory closed to others
-// on the way, such as /root or go run's build directory). The bot's own
-// files, as descriptors, follow it.
-const SelfFD = 3
+// Descriptors a sandboxed launcher gets from the host. On GroupFD it
+// writes the bot's process group id, in decimal, once it has started its
+// second stage: the bot leads a group of its own, so that stopping and
+// resuming it at every call leaves the first stage alone. On SelfFD it
+// finds its own executable: it starts its second stage from it, as the
+// bot's uid, which may not reach the executable by its path (a directory
+// closed to others on the way, such as /root or go run's build
+// directory). The bot's own files, as descriptors, follow it.
+const (
+	GroupFD = 3
+	SelfFD  = 4
+)
 
 // Args returns the launcher's arguments for o, followed by the bot's
 // command, path and args.
@@ -250,7 +256,8 @@ func Run(args []string) error {
 // every page the host writes afterwards, costs far more than this small
 // process's.
 func stage(sb *Sandbox, argv []string) error {
-	files := []uintptr{0, 1, 2, SelfFD}
+	const closed = ^uintptr(0) // not passed on
+	files := []uintptr{0, 1, 2, closed, SelfFD}
 	for _, f := range sb.ReadOnly {
 		for f.FD >= len(files) {
 			files = append(files, uintptr(len(files)))
@@ -268,6 +275,14 @@ func stage(sb *Sandbox, argv []string) error {
 	// action the kernel tells this process nothing of it (Go's handler
 	// would run twice a call); wait4 still gets the bot's end.
 	defaultAction(syscall.SIGCHLD)
+	group := os.NewFile(GroupFD, "group")
+	_, err = fmt.Fprintf(group, "%d\n", pid)
+	group.Close()
+	if err != nil {
+		// The host cannot stop or kill the bot: end it, and this.
+		_ = unix.Kill(-pid, unix.SIGKILL)
+		return fmt.Errorf("launch: telling the host the bot's group: %w", err)
+	}
 	// The bot's files and this executable are the second stage's now.
 	for fd := SelfFD; fd < len(files); fd++ {
 		_ = unix.Close(fd)
@@ -289,12 +304,13 @@ func stage(sb *Sandbox, argv []string) error {
 	return nil
 }
 
-// namespaces is how the launcher starts its second stage: new user, mount,
-// PID, network, IPC and UTS namespaces, with sb's ids mapped to 0 and, as
+// namespaces is how the launcher starts its second stage: a process group
+// of its own, new user, mount, PID, network, IPC and UTS namespaces, with sb's ids mapped to 0 and, as
 // root, no supplementary group (an unmapped group still grants access on
 // the host), and SIGKILL when the launcher dies.
 func namespaces(sb *Sandbox) *syscall.SysProcAttr {
 	attr := &syscall.SysProcAttr{
+		Setpgid:   true,
 		Pdeathsig: syscall.SIGKILL,
 		Cloneflags: syscall.CLONE_NEWUSER | syscall.CLONE_NEWNS | syscall.CLONE_NEWPID |
 			syscall.CLONE_NEWNET | syscall.CLONE_NEWIPC | syscall.CLONE_NEWUTS,
