@@ -196,8 +196,9 @@ func parse(args []string) (o Options, inside bool, command []string, err error) 
 }
 
 // Run is the launcher's body: args are what Options.Args makes. It sets
-// its nice value and the limits on its own process and joins the cgroup. Without a sandbox it
-// then replaces itself with the bot. With one, it starts its second stage
+// its nice value and the limits on its own process and joins the cgroup.
+// Without a sandbox it then replaces itself with the bot. With one, it
+// starts its second stage
 // from SelfFD in the bot's new namespaces, as the bot's uid, and waits for
 // it, ending as the bot ends (its exit status, or its signal); the second
 // stage builds the bot's view, confines itself and replaces itself with
@@ -249,12 +250,13 @@ func Run(args []string) error {
 	return fmt.Errorf("launch %s: %w", command[0], err)
 }
 
-// stage starts the sandbox's second stage, argv, in the bot's namespaces (see namespaces), with the descriptors SelfFD and those
-// of the bot's files, and ends as it ends. The launcher so forks, not the
-// host: a fork that makes a user namespace cannot share the parent's
-// memory (vfork), and the copy of a large host's memory, with a fault on
-// every page the host writes afterwards, costs far more than this small
-// process's.
+// stage starts the sandbox's second stage, argv, in the bot's process
+// group and namespaces (see namespaces), with the descriptors SelfFD and
+// those of the bot's files; it tells the host the bot's group on GroupFD
+// and ends as the bot ends. The launcher so forks, not the host: a fork
+// that makes a user namespace cannot share the parent's memory (vfork),
+// and the copy of a large host's memory, with a fault on every page the
+// host writes afterwards, costs far more than this small process's.
 func stage(sb *Sandbox, argv []string) error {
 	const closed = ^uintptr(0) // not passed on
 	files := []uintptr{0, 1, 2, closed, SelfFD}
@@ -300,14 +302,15 @@ func stage(sb *Sandbox, argv []string) error {
 	if ws.Signaled() {
 		dieOf(ws.Signal())
 	}
-	os.Exit(ws.ExitStatus())
-	return nil
+	exit(ws.ExitStatus())
+	return nil // not reached
 }
 
 // namespaces is how the launcher starts its second stage: a process group
-// of its own, new user, mount, PID, network, IPC and UTS namespaces, with sb's ids mapped to 0 and, as
-// root, no supplementary group (an unmapped group still grants access on
-// the host), and SIGKILL when the launcher dies.
+// of its own, new user, mount, PID, network, IPC and UTS namespaces, with
+// sb's ids mapped to 0 and, as root, no supplementary group (an unmapped
+// group still grants access on the host), and SIGKILL when the launcher
+// dies.
 func namespaces(sb *Sandbox) *syscall.SysProcAttr {
 	attr := &syscall.SysProcAttr{
 		Setpgid:   true,
@@ -332,7 +335,14 @@ func dieOf(sig syscall.Signal) {
 	set.Val[(sig-1)/64] = 1 << ((sig - 1) % 64)
 	_ = unix.PthreadSigmask(unix.SIG_UNBLOCK, &set, nil)
 	_ = unix.Kill(os.Getpid(), sig)
-	os.Exit(128 + int(sig)) // a signal whose default is not to end
+	exit(128 + int(sig)) // a signal whose default is not to end
+}
+
+// exit ends the first stage as soon as the bot has ended: syscall.Exit, not
+// os.Exit, which in a binary built with -race (the tests' arena) sleeps a
+// second first, past the host's grace period for a bot's exit.
+func exit(code int) {
+	syscall.Exit(code)
 }
 
 // defaultAction gives sig its default action, in place of the Go
