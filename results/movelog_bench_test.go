@@ -51,32 +51,14 @@ func benchGames(b *testing.B) []benchGame {
 // BenchmarkWriteMoveLog measures recording a game's move logs: encoding
 // both and writing each atomically, fsyncs included.
 func BenchmarkWriteMoveLog(b *testing.B) {
-	for _, bg := range benchGames(b) {
-		b.Run(bg.name, func(b *testing.B) {
-			dir := b.TempDir()
-			b.ReportAllocs()
-			for b.Loop() {
-				if err := WriteMoveLog(dir, bg.game, bg.lines, bg.rules); err != nil {
-					b.Fatal(err)
-				}
-			}
-		})
-	}
+	dir := b.TempDir()
+	forEachGame(b, func(bg benchGame) error { return WriteMoveLog(dir, bg.game, bg.lines, bg.rules) })
 }
 
 // BenchmarkWriteReplay measures drawing a game's log.dat, the CPU-bound
 // part of WriteMoveLog.
 func BenchmarkWriteReplay(b *testing.B) {
-	for _, bg := range benchGames(b) {
-		b.Run(bg.name, func(b *testing.B) {
-			b.ReportAllocs()
-			for b.Loop() {
-				if err := WriteReplay(io.Discard, bg.game, bg.lines, games.Lookup); err != nil {
-					b.Fatal(err)
-				}
-			}
-		})
-	}
+	forEachGame(b, func(bg benchGame) error { return WriteReplay(io.Discard, bg.game, bg.lines, games.Lookup) })
 }
 
 // BenchmarkJournalAppend measures adding a game to the journal, its fsync
@@ -102,26 +84,29 @@ func BenchmarkJournalAppend(b *testing.B) {
 // BenchmarkEncodeMoveLog measures the CPU-bound part of WriteMoveLog:
 // encoding the JSON move log and drawing the log.dat, without the files.
 func BenchmarkEncodeMoveLog(b *testing.B) {
-	for _, bg := range benchGames(b) {
-		b.Run(bg.name, func(b *testing.B) {
-			b.ReportAllocs()
-			for b.Loop() {
-				if _, _, err := encodeMoveLog(bg.game, bg.lines, bg.rules); err != nil {
-					b.Fatal(err)
-				}
-			}
-		})
-	}
+	forEachGame(b, func(bg benchGame) error {
+		_, _, err := encodeMoveLog(bg.game, bg.lines, bg.rules)
+		return err
+	})
 }
 
 // BenchmarkMoveLines measures making a game's move log from the referee's
 // record, which the game's goroutine does before handing the game over.
 func BenchmarkMoveLines(b *testing.B) {
+	forEachGame(b, func(bg benchGame) error {
+		_, err := MoveLines(bg.game, bg.initial, bg.rec)
+		return err
+	})
+}
+
+// forEachGame runs a sub-benchmark of op, allocations reported, for each
+// of benchGames.
+func forEachGame(b *testing.B, op func(benchGame) error) {
 	for _, bg := range benchGames(b) {
 		b.Run(bg.name, func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				if _, err := MoveLines(bg.game, bg.initial, bg.rec); err != nil {
+				if err := op(bg); err != nil {
 					b.Fatal(err)
 				}
 			}

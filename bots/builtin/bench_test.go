@@ -2,9 +2,9 @@ package builtin_test
 
 import (
 	"bufio"
-	"context"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"slices"
 	"syscall"
 	"testing"
@@ -15,21 +15,17 @@ import (
 	"github.com/arenabots/arena/internal/testbin"
 )
 
-// BenchmarkServe times the start of a built-in bot's process, arena's own
-// binary as `arena bot serve builtin:greedy` (built once for the test run,
-// see internal/testbin), two ways:
-//
-//   - handshake: the process alone, from exec to the go-plugin handshake
-//     line it prints, after which it is killed. Besides the time to the
-//     line (p50-ms) it reports the process's CPU time (cpu-ms/op) and page
-//     faults (faults/op) from its rusage, which adds the moment between the
-//     line and the kill: what every built-in bot of every game pays before
-//     its first move.
-//
-//   - host: host.Start of host.BuiltinSpec, as a game starts a built-in
-//     bot (the launcher, `arena bot launch`, another process of the same
-//     binary, then the bot in its sandbox), and Close (start-p50-ms,
-//     close-p50-ms).
+// BenchmarkServe times the start of a built-in bot's process, from exec to
+// the go-plugin handshake line it prints, after which it is killed, for the
+// two binaries that serve one (built once for the test run, see
+// internal/testbin): arena-bot, the built-in bots alone, which
+// host.BuiltinSpec runs when it is beside arena (`arena-bot greedy`), and
+// arena's own binary otherwise (`arena bot serve builtin:greedy`). Besides
+// the time to the line (p50-ms) it reports the process's CPU time
+// (cpu-ms/op) and page faults (faults/op) from its rusage, which adds the
+// moment between the line and the kill: what every built-in bot of every
+// game pays before its first move. host's BenchmarkStart times the whole
+// start through the launcher.
 //
 // To run it:
 //
@@ -39,48 +35,34 @@ func BenchmarkServe(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	b.Run("handshake", func(b *testing.B) {
-		var times []time.Duration
-		var cpu time.Duration
-		var faults int64
-		for b.Loop() {
-			d, usage := handshake(b, arena)
-			times = append(times, d)
-			cpu += time.Duration(usage.Utime.Nano() + usage.Stime.Nano())
-			faults += usage.Minflt + usage.Majflt
-		}
-		n := float64(len(times))
-		b.ReportMetric(p50ms(times), "p50-ms")
-		b.ReportMetric(float64(cpu)/1e6/n, "cpu-ms/op")
-		b.ReportMetric(float64(faults)/n, "faults/op")
-	})
-	b.Run("host", func(b *testing.B) {
-		spec := host.BuiltinSpec(arena, "greedy", nil)
-		var starts, closes []time.Duration
-		for b.Loop() {
-			start := time.Now()
-			p, err := host.Start(context.Background(), spec)
-			if err != nil {
-				b.Fatal(err)
+	for _, command := range [][]string{
+		{filepath.Join(filepath.Dir(arena), host.BotBinary), "greedy"},
+		{arena, "bot", "serve", "builtin:greedy"},
+	} {
+		b.Run(filepath.Base(command[0]), func(b *testing.B) {
+			var times []time.Duration
+			var cpu time.Duration
+			var faults int64
+			for b.Loop() {
+				d, usage := handshake(b, command)
+				times = append(times, d)
+				cpu += time.Duration(usage.Utime.Nano() + usage.Stime.Nano())
+				faults += usage.Minflt + usage.Majflt
 			}
-			starts = append(starts, time.Since(start))
-			start = time.Now()
-			if err := p.Close(); err != nil {
-				b.Fatal(err)
-			}
-			closes = append(closes, time.Since(start))
-		}
-		b.ReportMetric(p50ms(starts), "start-p50-ms")
-		b.ReportMetric(p50ms(closes), "close-p50-ms")
-	})
+			n := float64(len(times))
+			b.ReportMetric(p50ms(times), "p50-ms")
+			b.ReportMetric(float64(cpu)/1e6/n, "cpu-ms/op")
+			b.ReportMetric(float64(faults)/n, "faults/op")
+		})
+	}
 }
 
-// handshake starts `arena bot serve builtin:greedy` with go-plugin's magic
-// cookie, reads the handshake line it prints, then kills it, and returns the
-// time to the line and the process's resource usage.
-func handshake(b *testing.B, arena string) (time.Duration, *syscall.Rusage) {
+// handshake starts command with go-plugin's magic cookie, reads the
+// handshake line it prints, then kills it, and returns the time to the line
+// and the process's resource usage.
+func handshake(b *testing.B, command []string) (time.Duration, *syscall.Rusage) {
 	b.Helper()
-	cmd := exec.Command(arena, "bot", "serve", "builtin:greedy")
+	cmd := exec.Command(command[0], command[1:]...)
 	cmd.Env = append(os.Environ(), wire.MagicCookieKey+"="+wire.MagicCookieValue)
 	out, err := cmd.StdoutPipe()
 	if err != nil {

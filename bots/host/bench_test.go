@@ -12,6 +12,7 @@ import (
 
 	"github.com/arenabots/arena/bots/internal/wire"
 	"github.com/arenabots/arena/internal/samples"
+	"github.com/arenabots/arena/internal/testbin"
 	pb "github.com/arenabots/arena/proto"
 	"github.com/arenabots/arena/referee"
 )
@@ -122,18 +123,30 @@ func reportPercentiles(b *testing.B, prefix string, times []time.Duration) {
 
 // BenchmarkStart times Start, then Close, of the test bot in mode ok, with
 // the sandbox (strict) and without (off): the sandbox may add at most 20 ms
-// to a bot's start.
+// to a bot's start; and of a built-in bot as a league starts one
+// (builtin-strict: arena-launch's two stages, then arena-bot).
 //
 //	go test -run '^$' -bench Start -benchtime 50x ./bots/host
 func BenchmarkStart(b *testing.B) {
-	for _, sandbox := range []Sandbox{SandboxStrict, SandboxOff} {
-		b.Run(string(sandbox), func(b *testing.B) {
-			spec := testSpec("ok")
-			spec.Sandbox = sandbox
+	arena, err := testbin.Arena()
+	if err != nil {
+		b.Fatal(err)
+	}
+	builtin := BuiltinSpec(arena, "greedy", nil)
+	builtin.Sandbox = SandboxStrict
+	for _, bc := range []struct {
+		name string
+		spec Spec
+	}{
+		{"strict", withSandbox(testSpec("ok"), SandboxStrict)},
+		{"off", withSandbox(testSpec("ok"), SandboxOff)},
+		{"builtin-strict", builtin},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
 			var starts, closes []time.Duration
 			for b.Loop() {
 				start := time.Now()
-				p, err := Start(context.Background(), spec)
+				p, err := Start(context.Background(), bc.spec)
 				if err != nil {
 					b.Fatal(err)
 				}
@@ -148,4 +161,10 @@ func BenchmarkStart(b *testing.B) {
 			reportPercentiles(b, "close-", closes)
 		})
 	}
+}
+
+// withSandbox returns spec with its Sandbox set to sandbox.
+func withSandbox(spec Spec, sandbox Sandbox) Spec {
+	spec.Sandbox = sandbox
+	return spec
 }
