@@ -137,7 +137,6 @@ func (r *groupRunner) Start(context.Context) error {
 		if cmd, group, err = sb.command(context.Background(), r.launcher, opts, r.dir, r.path, r.args); err != nil {
 			return err
 		}
-		defer closeFiles(cmd)
 		defer group.Close()
 	} else {
 		name, argv := r.path, r.args
@@ -164,6 +163,9 @@ func (r *groupRunner) Start(context.Context) error {
 	err = cmd.Start()
 	outW.Close()
 	errW.Close()
+	// The host's copies of a sandboxed launcher's descriptors: with the
+	// write end of group closed here, a launcher that died reads as its end.
+	closeFiles(cmd)
 	if err != nil {
 		outR.Close()
 		errR.Close()
@@ -183,7 +185,6 @@ func (r *groupRunner) Start(context.Context) error {
 	go r.pumpStdout(outR)
 	go r.pumpStderr(errR)
 	if group != nil {
-		closeFiles(cmd) // the write end, so that a launcher that died is read as the end
 		if err := r.readGroup(group); err != nil {
 			r.killGroup()
 			return err
