@@ -79,23 +79,11 @@ func faultKind(err error) referee.FaultKind {
 	return 0
 }
 
-// assertGone fails unless the process groups of p (its main process's and
-// the bot's) have no live process left and its directory is gone.
+// assertGone fails unless nothing of p is left after Close (see
+// Process.Leftovers): no live process in its groups, no directory.
 func assertGone(t *testing.T, p *Process) {
 	t.Helper()
-	if p.run.groupID() == 0 {
-		return
-	}
-	for _, pgid := range []int{p.run.groupID(), p.run.botGroup()} {
-		live, err := liveInGroup(pgid)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if len(live) > 0 {
-			t.Errorf("process group %d still has live processes %v", pgid, live)
-		}
-	}
-	if _, err := os.Stat(p.dir); !errors.Is(err, os.ErrNotExist) {
-		t.Errorf("bot directory %s still there (err %v)", p.dir, err)
+	if err := p.Leftovers(); err != nil {
+		t.Errorf("after Close: %v", err)
 	}
 }

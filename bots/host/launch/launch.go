@@ -198,13 +198,12 @@ func parse(args []string) (o Options, inside bool, command []string, err error) 
 // Run is the launcher's body: args are what Options.Args makes. It sets
 // its nice value and the limits on its own process and joins the cgroup.
 // Without a sandbox it then replaces itself with the bot. With one, it
-// starts its second stage
-// from SelfFD in the bot's new namespaces, as the bot's uid, and waits for
-// it, ending as the bot ends (its exit status, or its signal); the second
-// stage builds the bot's view, confines itself and replaces itself with
-// the bot, which so becomes PID 1 of its PID namespace. With Report the
-// bot is not started: the launcher prints what the sandbox achieved, as
-// JSON, and exits. Run returns only on error.
+// starts its second stage from SelfFD in the bot's new namespaces, as the
+// bot's uid, and waits for it, ending as the bot ends (its exit status, or
+// its signal); the second stage builds the bot's view, confines itself and
+// replaces itself with the bot, which so becomes PID 1 of its PID
+// namespace. With Report the bot is not started: the launcher prints what
+// the sandbox achieved, as JSON, and exits. Run returns only on error.
 func Run(args []string) error {
 	ppid := os.Getppid()
 	o, inside, command, err := parse(args)
