@@ -170,7 +170,7 @@ func (a *Adapter) start(ctx context.Context) error {
 		a.writeLog(r.log)
 		// One line: a host shows the last line a bot wrote before it
 		// failed to start.
-		err = errors.New(oneLine(r.failure().Error()))
+		err = errors.New(explainView(oneLine(r.failure().Error()), a.cfg))
 	}
 	if err != nil {
 		p.close(time.Second)
@@ -296,7 +296,7 @@ func (a *Adapter) call(ctx context.Context, estado sexp.Value, tempo time.Durati
 		if r.kind == "ANSWER" {
 			kind = referee.FaultProtocol
 		}
-		return sexp.Value{}, referee.NewFault(kind, r.failure())
+		return sexp.Value{}, referee.NewFault(kind, errors.New(explainView(r.failure().Error(), a.cfg)))
 	}
 	a.lastMicros = r.micros
 	return r.value, nil

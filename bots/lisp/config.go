@@ -86,6 +86,11 @@ type Config struct {
 	// Files are loaded in order, each with its own directory as
 	// *default-pathname-defaults*, so that relative loads inside work.
 	Files []string `yaml:"files"`
+	// Root is the submission's folder, which the bot sees whole in its
+	// sandbox (read-only today; see README.md): the folders of Files need
+	// not be the whole submission, e.g. a loader that does (load
+	// "../t/testes.lisp"). Default: none, only the folders of Files.
+	Root string `yaml:"root,omitempty"`
 	// Reads are the other files and directories the bot reads itself,
 	// such as a course's rules file that its code loads with a relative
 	// (load "../regras.lisp"). In the sandbox a Lisp bot sees only the
@@ -195,7 +200,7 @@ func (c Config) Validate() error {
 	return errors.Join(errs...)
 }
 
-// Resolve returns c with its relative file paths (Files and Reads) made
+// Resolve returns c with its relative file paths (Files, Reads and Root) made
 // relative to dir, the league file's directory.
 func (c Config) Resolve(dir string) Config {
 	resolve := func(paths []string) []string {
@@ -212,6 +217,9 @@ func (c Config) Resolve(dir string) Config {
 		return out
 	}
 	c.Files, c.Reads = resolve(c.Files), resolve(c.Reads)
+	if c.Root != "" {
+		c.Root = resolve([]string{c.Root})[0]
+	}
 	return c
 }
 
@@ -230,6 +238,9 @@ func Args(c Config) []string {
 	}
 	for _, f := range c.Reads {
 		args = append(args, "read="+f)
+	}
+	if c.Root != "" {
+		args = append(args, "root="+c.Root)
 	}
 	if c.Package != "" {
 		args = append(args, "package="+c.Package)
@@ -268,6 +279,8 @@ func ParseArgs(args []string) (Config, error) {
 			c.Files = append(c.Files, val)
 		case "read":
 			c.Reads = append(c.Reads, val)
+		case "root":
+			c.Root = val
 		case "package":
 			c.Package = val
 		case "state":
@@ -285,7 +298,7 @@ func ParseArgs(args []string) (Config, error) {
 		case "tempo_scale":
 			c.TempoScale, err = strconv.Atoi(val)
 		default:
-			return Config{}, fmt.Errorf("lisp: unknown argument %q (known: file, package, state, answer, perspective, knights, index_base, heap_mb, tempo_scale)", key)
+			return Config{}, fmt.Errorf("lisp: unknown argument %q (known: file, read, root, package, state, answer, perspective, knights, index_base, heap_mb, tempo_scale)", key)
 		}
 		if err != nil {
 			return Config{}, fmt.Errorf("lisp: argument %q: %w", a, err)

@@ -16,8 +16,8 @@ import (
 // Args), launched through self so that limits apply, with
 // RecommendedStartTimeout since loading happens before the handshake. The
 // files of c should be absolute (see Config.Resolve); in the sandbox the
-// bot sees their directories and its Reads, read-only. check.Run and the
-// league start Lisp bots with it.
+// bot sees View(c), read-only. check.Run and the league start Lisp bots
+// with it.
 func Spec(self, name string, c Config) host.Spec {
 	return host.Spec{
 		Name:         name,
@@ -25,19 +25,23 @@ func Spec(self, name string, c Config) host.Spec {
 		Args:         append([]string{"bot", "serve"}, Args(c)...),
 		StartTimeout: RecommendedStartTimeout,
 		Launcher:     host.SelfLauncher(self),
-		Files:        append(dirs(c.Files), c.Reads...),
+		Files:        View(c),
 	}
 }
 
-// dirs returns the directories of files, which a sandboxed Lisp bot sees
-// read-only: each file is loaded with its own directory as the default
-// path of its relative loads.
-func dirs(files []string) []string {
-	out := make([]string, 0, len(files))
-	for _, f := range files {
+// View returns what a sandboxed Lisp bot sees of the host's files: its
+// Root (the whole submission folder), the directories of its Files (each
+// file is loaded with its own directory as the default path of its
+// relative loads) and its Reads.
+func View(c Config) []string {
+	var out []string
+	if c.Root != "" {
+		out = append(out, c.Root)
+	}
+	for _, f := range c.Files {
 		out = append(out, filepath.Dir(f))
 	}
-	return out
+	return append(out, c.Reads...)
 }
 
 // Serve is `arena bot serve lisp ...`: it reads args (the words after

@@ -1,0 +1,90 @@
+package lisp
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/arenabots/arena/bots"
+	"github.com/arenabots/arena/bots/lisp/sexp"
+	"github.com/arenabots/arena/games/cavalo"
+	"github.com/arenabots/arena/games/dots"
+	"github.com/arenabots/arena/referee"
+)
+
+// Raw is what jogar returned to one call of Ask, before the adapter reads
+// it as a move: Read reads it under any convention.
+type Raw struct {
+	value sexp.Value
+	st    referee.State
+	// Elapsed is how long jogar ran, measured inside SBCL: the bot's own
+	// time, without the adapter's round trip.
+	Elapsed time.Duration
+}
+
+// String writes the answer as Lisp text, cut to a readable length.
+func (r Raw) String() string { return short(r.value) }
+
+// Ask calls jogar on st, on the started adapter, with estado written as
+// cfg says (state form, perspective, knights) and tempo times
+// cfg.TempoScale. The files stay loaded and the adapter's own Config is
+// kept: a probe tries every convention on one SBCL. Only the conventions
+// of cfg are used; its files, package and heap are the adapter's. Errors
+// are the faults of Jogar (crash, timeout).
+func (a *Adapter) Ask(ctx context.Context, cfg Config, st referee.State, tempo time.Duration) (Raw, error) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	cfg = a.convention(cfg)
+	var estado sexp.Value
+	switch p := st.(type) {
+	case *cavalo.Position:
+		estado = encodeState(p, newView(cfg, p.ToMove()))
+	case *dots.Position:
+		estado = encodeDots(p, cfg.State)
+	default:
+		return Raw{}, fmt.Errorf("lisp: the adapter plays %s and %s, not %s", cavalo.Name, dots.Name, st.Game().Name())
+	}
+	own := a.cfg
+	a.cfg = cfg
+	value, err := a.call(ctx, estado, tempo)
+	a.cfg = own
+	if err != nil {
+		return Raw{}, err
+	}
+	return Raw{value: value, st: st.Clone(), Elapsed: time.Duration(a.lastMicros) * time.Microsecond}, nil
+}
+
+// Read reads raw as the adapter would under the conventions of cfg
+// (answer, index_base, perspective, knights): the move, and the state the
+// bot claims. A Cavalo answer that is not a move is a FaultProtocol error;
+// a Dots and Boxes answer that is not one turn goes verbatim as the move,
+// for the referee to judge, and a turn of several arcs gives its first.
+func (a *Adapter) Read(cfg Config, raw Raw) (bots.Answer, error) {
+	cfg = a.convention(cfg)
+	switch p := raw.st.(type) {
+	case *cavalo.Position:
+		d, err := decodeAnswer(raw.value, p, newView(cfg, p.ToMove()))
+		if err != nil {
+			return bots.Answer{}, referee.NewFault(referee.FaultProtocol, fmt.Errorf("lisp: %w (jogar returned %s)", err, short(raw.value)))
+		}
+		return bots.Answer{Move: d.move, State: d.claim}, nil
+	case *dots.Position:
+		turn, claim, _, err := dotsTurn(p, raw.value)
+		if err != nil {
+			return bots.Answer{Move: raw.value.String()}, nil
+		}
+		if len(turn) > 1 {
+			claim = nil
+		}
+		return bots.Answer{Move: p.FormatMove(turn[0]), State: claim}, nil
+	}
+	return bots.Answer{}, fmt.Errorf("lisp: no position to read the answer against")
+}
+
+// convention returns cfg's conventions, defaults set, with the adapter's
+// files, package, root and heap.
+func (a *Adapter) convention(cfg Config) Config {
+	cfg = cfg.WithDefaults()
+	cfg.Files, cfg.Reads, cfg.Root, cfg.Package, cfg.HeapMB = a.cfg.Files, a.cfg.Reads, a.cfg.Root, a.cfg.Package, a.cfg.HeapMB
+	return cfg
+}

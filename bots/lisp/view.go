@@ -1,0 +1,61 @@
+package lisp
+
+import (
+	"path/filepath"
+	"regexp"
+	"strings"
+)
+
+// quotedPath finds the absolute paths that SBCL quotes in its file errors:
+// Couldn't load "/a/t/testes.lisp": file does not exist; The path
+// #P"/a/log.dat" does not exist; error opening #P"/a/log.dat": Read-only
+// file system.
+var quotedPath = regexp.MustCompile(`"(/[^"]*)"`)
+
+// explainView adds to msg, a Lisp error about files, why the sandbox may be
+// the cause, naming the file: a file outside the bot's files (View) is
+// hidden from a sandboxed bot, whether or not it exists on the host; one of
+// its files cannot be written, since a sandboxed bot sees them read-only.
+// msg is returned as it is when it names no file or none of these applies.
+func explainView(msg string, c Config) string {
+	first, rest, _ := strings.Cut(msg, "\n")
+	if why := whyHidden(first, View(c)); why != "" {
+		first += " (" + why + ")"
+	}
+	if rest == "" {
+		return first
+	}
+	return first + "\n" + rest
+}
+
+// whyHidden says why the sandbox may be the cause of the file error msg, or
+// returns "".
+func whyHidden(msg string, view []string) string {
+	for _, m := range quotedPath.FindAllStringSubmatch(msg, -1) {
+		path := filepath.Clean(m[1])
+		switch {
+		case strings.Contains(msg, "Read-only file system") || strings.Contains(msg, "Permission denied"):
+			if underAny(path, view) {
+				return path + " is among the bot's own files, which a sandboxed bot sees read-only; it may write under /tmp, its scratch directory"
+			}
+		case strings.Contains(msg, "does not exist"):
+			if !underAny(path, view) {
+				return path + " is outside the bot's files, " + strings.Join(view, ", ") +
+					", which are all a sandboxed bot sees: if it is part of the submission, make its folder the bot's root: or list it under reads:"
+			}
+			return path + " is not among the bot's files"
+		}
+	}
+	return ""
+}
+
+// underAny reports whether path is one of dirs or beneath one.
+func underAny(path string, dirs []string) bool {
+	for _, d := range dirs {
+		d = filepath.Clean(d)
+		if path == d || strings.HasPrefix(path, d+"/") || d == "/" {
+			return true
+		}
+	}
+	return false
+}
