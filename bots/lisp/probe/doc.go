@@ -1,0 +1,23 @@
+// Package probe finds how to talk to a Common Lisp course project, so
+// that nobody has to read its code to write its league entry: which estado
+// its jogar wants (state form, perspective, knight codes), how its answer
+// reads (answer form, index base), and whether it reads its tempo in
+// LispWorks' clock units (tempo_scale).
+//
+// A probe runs in the bot's own sandbox, as a bot process of its own: the
+// submission is loaded once into one SBCL (`arena bot serve lisp-probe
+// ...`, see Serve and HostSpec), and Detect calls jogar there on reference
+// positions of the game (Positions: both sides to move, a double or a box
+// to take, a late game) under every convention in turn, judging each
+// answer with the referee as in a league. Run starts that process through
+// the host and returns its Findings: the conventions kept, the evidence
+// (position, answer, move read), the time jogar takes at the league's
+// tempo, or why the submission cannot play.
+//
+// arena intake, `arena bot check --lisp` and `arena play` with a Lisp bot
+// all use it. The conventions tried are lists in conventions.go: a new one
+// is a line there.
+//
+// probe depends on bots (Bot, Serve), bots/host (to start the probe),
+// bots/lisp (the adapter) and referee; it must not import arena or cmd.
+package probe

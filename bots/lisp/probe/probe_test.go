@@ -1,0 +1,103 @@
+package probe
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/arenabots/arena/bots/host"
+	"github.com/arenabots/arena/bots/lisp"
+	"github.com/arenabots/arena/games/cavalo"
+	"github.com/arenabots/arena/games/dots"
+	"github.com/arenabots/arena/referee"
+)
+
+// serveEnv makes the test binary a probe process: `probe.test ARGS...`
+// runs Serve(ARGS), as `arena bot serve ARGS...` does.
+const serveEnv = "ARENA_PROBE_TEST_SERVE"
+
+// self is the test binary.
+var self string
+
+func TestMain(m *testing.M) {
+	if os.Getenv(serveEnv) == "1" {
+		if err := Serve(context.Background(), os.Args[1:], os.Stderr); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		os.Exit(0)
+	}
+	var err error
+	if self, err = os.Executable(); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	os.Exit(m.Run())
+}
+
+// testSpec is HostSpec for the test binary in serve mode.
+func testSpec(t *testing.T, c lisp.Config, given []string) host.Spec {
+	t.Helper()
+	if _, err := exec.LookPath("sbcl"); err != nil {
+		t.Fatalf("no sbcl (%v): apt-get install sbcl", err)
+	}
+	abs, err := filepath.Abs(".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := HostSpec(self, "probe", c.Resolve(abs), given)
+	s.Args = s.Args[2:] // no "bot serve": the test binary takes Args directly
+	s.Env = []string{serveEnv + "=1", "GORACE=atexit_sleep_ms=0"}
+	return s
+}
+
+// examples is the folder of the sample Lisp bots.
+var examples = filepath.Join("..", "..", "examples", "lisp")
+
+func TestRunFindsTheSamplesConventions(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		game  referee.Game
+		files []string
+		want  lisp.Config // the convention fields that matter
+	}{
+		{"jogador", cavalo.Game{}, []string{"jogador/jogo.lisp"},
+			lisp.Config{State: lisp.StateBoardPlayerScores, Perspective: lisp.PerspectiveAbsolute, Answer: lisp.AnswerMoveAndState, IndexBase: 1}},
+		{"pontos", cavalo.Game{}, []string{"pontos/jogo.lisp"},
+			lisp.Config{State: lisp.StateBoardScores, Perspective: lisp.PerspectiveWhite, Answer: lisp.AnswerMoveAndState}},
+		{"tabuleiro", cavalo.Game{}, []string{"tabuleiro/jogo.lisp"},
+			lisp.Config{State: lisp.StateBoard, Perspective: lisp.PerspectiveWhite, Answer: lisp.AnswerState}},
+		{"dots-jogada", dots.Game{}, []string{"dots/jogada/jogo.lisp"}, lisp.Config{State: lisp.StateBoardScores}},
+		{"dots-tabuleiro", dots.Game{}, []string{"dots/tabuleiro/jogo.lisp"}, lisp.Config{State: lisp.StateBoard}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			c := lisp.Config{Root: examples}
+			for _, f := range tc.files {
+				c.Files = append(c.Files, filepath.Join(examples, f))
+			}
+			start := time.Now()
+			f := Run(context.Background(), testSpec(t, c, nil), tc.game, 100*time.Millisecond, 0)
+			t.Logf("%s in %v, %d calls: %+v", tc.name, time.Since(start), f.Calls, f)
+			if !f.Eligible {
+				t.Fatalf("not eligible: %s", f.Reason)
+			}
+			got := f.Config
+			if got.State != tc.want.State || tc.want.Perspective != "" && got.Perspective != tc.want.Perspective ||
+				tc.want.Answer != "" && got.Answer != tc.want.Answer || got.IndexBase != tc.want.IndexBase {
+				t.Errorf("found %s, want %s", describe(tc.game.Name(), got), describe(tc.game.Name(), tc.want))
+			}
+			if f.Time.Scale != 1 {
+				t.Errorf("tempo_scale %d for a bot that ignores its tempo (%s)", f.Time.Scale, f.Time)
+			}
+			if !strings.Contains(f.Conventions, "state") || len(f.Evidence) < 4 {
+				t.Errorf("conventions %q, evidence %+v", f.Conventions, f.Evidence)
+			}
+		})
+	}
+}

@@ -1,0 +1,137 @@
+package probe
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/arenabots/arena/bots/lisp"
+	"github.com/arenabots/arena/referee"
+)
+
+// LispWorksScale is the tempo_scale of a bot that reads the internal clock
+// as LispWorks counts it, 1000 units a second, where SBCL counts 1,000,000.
+const LispWorksScale = 1000
+
+// TimeUse is how long jogar takes per move at the league's tempo.
+type TimeUse struct {
+	// Tempo is the league's time per move.
+	Tempo time.Duration `json:"tempo"`
+	// Unscaled and Scaled are the longest of the measured calls with
+	// tempo_scale 1 and LispWorksScale; Scaled is 0 when it was not
+	// measured, and the tempo plus the margin when the bot overran it.
+	Unscaled time.Duration `json:"unscaled"`
+	Scaled   time.Duration `json:"scaled,omitempty"`
+	// Scale is the tempo_scale kept.
+	Scale int `json:"scale"`
+	// Note says why, in a few words.
+	Note string `json:"note"`
+	// Calls is how many times jogar was called to measure.
+	Calls int `json:"calls"`
+}
+
+// Used is the time per move under the scale kept.
+func (t TimeUse) Used() time.Duration {
+	if t.Scale == LispWorksScale {
+		return t.Scaled
+	}
+	return t.Unscaled
+}
+
+// String writes the time use against the tempo, e.g. "0.95s of 1s (tempo
+// read in LispWorks units: tempo_scale 1000)".
+func (t TimeUse) String() string {
+	if t.Tempo == 0 {
+		return "not measured"
+	}
+	return fmt.Sprintf("%v of %v (%s)", round(t.Used()), round(t.Tempo), t.Note)
+}
+
+// round writes d with about two significant digits.
+func round(d time.Duration) time.Duration {
+	switch {
+	case d >= time.Second:
+		return d.Round(10 * time.Millisecond)
+	case d >= 10*time.Millisecond:
+		return d.Round(time.Millisecond)
+	}
+	return d.Round(10 * time.Microsecond)
+}
+
+// timed is the number of reference positions the time base is measured on.
+const timed = 2
+
+// measureTime finds cfg's tempo_scale, unless opt gives it: it measures the
+// longest time jogar takes on the first positions at the league's tempo,
+// as is; when that is under a tenth of the tempo, it measures again with
+// the tempo scaled by LispWorksScale, and keeps that scale when the bot
+// then thinks clearly longer and still within the tempo. A bot that
+// ignores its tempo, or would overrun with the scale, keeps none.
+func measureTime(ctx context.Context, a Asker, cfg *lisp.Config, positions []referee.Sample, opt Options) TimeUse {
+	use := TimeUse{Tempo: opt.Tempo, Scale: 1}
+	if opt.Tempo <= 0 {
+		use.Note = "no tempo to measure at"
+		return use
+	}
+	positions = positions[:min(timed, len(positions))]
+	longest := func(scale int) (time.Duration, bool) {
+		c := *cfg
+		c.TempoScale = scale
+		var most time.Duration
+		for _, pos := range positions {
+			cctx, cancel := context.WithTimeout(ctx, opt.Tempo+lisp.RecommendedMargin)
+			raw, err := a.Ask(cctx, c, pos.State, opt.Tempo)
+			cancel()
+			use.Calls++
+			if err != nil {
+				return opt.Tempo + lisp.RecommendedMargin, false
+			}
+			most = max(most, raw.Elapsed)
+		}
+		return most, true
+	}
+	given := slices.Contains(opt.Given, "tempo_scale")
+	if given {
+		use.Scale = max(opt.Fixed.TempoScale, 1)
+	}
+	var ok bool
+	use.Unscaled, ok = longest(1)
+	switch {
+	case given:
+		use.Scaled, _ = longest(use.Scale)
+		if use.Scale == 1 {
+			use.Scaled = 0
+		}
+		use.Note = fmt.Sprintf("tempo_scale %d as given", use.Scale)
+	case !ok:
+		use.Note = "overruns the tempo"
+	case use.Unscaled >= opt.Tempo/10:
+		use.Note = "tempo read in milliseconds"
+	default:
+		var fits bool
+		use.Scaled, fits = longest(LispWorksScale)
+		switch {
+		case !fits || use.Scaled > opt.Tempo:
+			use.Note = fmt.Sprintf("short, and would overrun with tempo_scale %d", LispWorksScale)
+		case use.Scaled > 4*use.Unscaled && use.Scaled >= opt.Tempo/10:
+			use.Scale = LispWorksScale
+			use.Note = fmt.Sprintf("tempo read in LispWorks units: tempo_scale %d", LispWorksScale)
+		default:
+			use.Note = "ignores the tempo"
+		}
+	}
+	cfg.TempoScale = use.Scale
+	return use
+}
+
+// oneLine joins the lines of s with spaces and cuts it to a readable
+// length: a reason is one line of a report.
+func oneLine(s string) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if len(s) > 300 {
+		s = s[:297] + "..."
+	}
+	return s
+}
