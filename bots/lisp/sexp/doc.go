@@ -13,5 +13,9 @@
 // and other # syntax are rejected or read as symbols, as documented on
 // Parse.
 //
+// NewSourceDecoder reads Lisp source files with the same reader, leniently
+// (backquote, characters, feature expressions, dotted pairs), so that arena
+// intake can see which files define jogar and which load the others.
+//
 // sexp imports nothing outside the standard library.
 package sexp

@@ -56,6 +56,7 @@ type Decoder struct {
 	off    int64
 	values int
 	buf    []byte
+	source bool // read Lisp source leniently (see NewSourceDecoder)
 }
 
 // NewDecoder returns a decoder reading from r. It buffers r, and may read
@@ -189,6 +190,9 @@ func (d *Decoder) value(depth int) (Value, error) {
 	case '\'':
 		return d.prefixed(depth, "QUOTE")
 	case '`', ',':
+		if d.source {
+			return d.backquote(depth, c)
+		}
 		return Value{}, d.errorf("backquote syntax is not supported")
 	case '#':
 		return d.dispatch(depth)
@@ -230,6 +234,9 @@ func (d *Decoder) dispatch(depth int) (Value, error) {
 	case '\'':
 		return d.prefixed(depth, "FUNCTION")
 	}
+	if d.source {
+		return d.sourceDispatch(depth, c)
+	}
 	return Value{}, d.errorf("#%c syntax is not supported", c)
 }
 
@@ -251,6 +258,9 @@ func (d *Decoder) list(depth int, closing byte) (Value, error) {
 		v, err := d.value(depth + 1)
 		if err != nil {
 			return Value{}, err
+		}
+		if v.Kind == kindDot && d.source {
+			continue // (a . b) reads as (a b)
 		}
 		if v.Kind == kindDot {
 			return Value{}, d.errorf("dotted lists are not supported")
