@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 	"path/filepath"
+	"slices"
 
 	"github.com/arenabots/arena/bots"
 	"github.com/arenabots/arena/bots/host"
@@ -35,13 +36,21 @@ func Spec(self, name string, c Config) host.Spec {
 // relative loads) and its Reads.
 func View(c Config) []string {
 	var out []string
+	add := func(p string) {
+		if !slices.Contains(out, p) {
+			out = append(out, p)
+		}
+	}
 	if c.Root != "" {
-		out = append(out, c.Root)
+		add(c.Root)
 	}
 	for _, f := range c.Files {
-		out = append(out, filepath.Dir(f))
+		add(filepath.Dir(f))
 	}
-	return append(out, c.Reads...)
+	for _, r := range c.Reads {
+		add(r)
+	}
+	return out
 }
 
 // Serve is `arena bot serve lisp ...`: it reads args (the words after

@@ -17,8 +17,9 @@ import (
 type Raw struct {
 	value sexp.Value
 	st    referee.State
-	// Elapsed is how long jogar ran, measured inside SBCL: the bot's own
-	// time, without the adapter's round trip.
+	// Elapsed is how long the call took: jogar, and the adapter's round
+	// trip of tens of microseconds (SBCL's own clock may tick in
+	// milliseconds).
 	Elapsed time.Duration
 }
 
@@ -46,12 +47,14 @@ func (a *Adapter) Ask(ctx context.Context, cfg Config, st referee.State, tempo t
 	}
 	own := a.cfg
 	a.cfg = cfg
+	start := time.Now()
 	value, err := a.call(ctx, estado, tempo)
+	elapsed := time.Since(start)
 	a.cfg = own
 	if err != nil {
 		return Raw{}, err
 	}
-	return Raw{value: value, st: st.Clone(), Elapsed: time.Duration(a.lastMicros) * time.Microsecond}, nil
+	return Raw{value: value, st: st.Clone(), Elapsed: elapsed}, nil
 }
 
 // Read reads raw as the adapter would under the conventions of cfg

@@ -10,7 +10,11 @@ import (
 // Couldn't load "/a/t/testes.lisp": file does not exist; The path
 // #P"/a/log.dat" does not exist; error opening #P"/a/log.dat": Read-only
 // file system.
-var quotedPath = regexp.MustCompile(`"(/[^"]*)"`)
+var quotedPath = regexp.MustCompile(`"([^"]+)"`)
+
+// loadingFile finds the file being loaded in a load error, whose folder a
+// relative path in the error is relative to.
+var loadingFile = regexp.MustCompile(`loading (/\S+):`)
 
 // explainView adds to msg, a Lisp error about files, why the sandbox may be
 // the cause, naming the file: a file outside the bot's files (View) is
@@ -31,8 +35,20 @@ func explainView(msg string, c Config) string {
 // whyHidden says why the sandbox may be the cause of the file error msg, or
 // returns "".
 func whyHidden(msg string, view []string) string {
+	base := ""
+	if m := loadingFile.FindStringSubmatch(msg); m != nil {
+		base = filepath.Dir(m[1])
+	}
 	for _, m := range quotedPath.FindAllStringSubmatch(msg, -1) {
-		path := filepath.Clean(m[1])
+		path := m[1]
+		switch {
+		case filepath.IsAbs(path):
+		case base != "":
+			path = filepath.Join(base, path)
+		default:
+			continue
+		}
+		path = filepath.Clean(path)
 		switch {
 		case strings.Contains(msg, "Read-only file system") || strings.Contains(msg, "Permission denied"):
 			if underAny(path, view) {
@@ -40,8 +56,8 @@ func whyHidden(msg string, view []string) string {
 			}
 		case strings.Contains(msg, "does not exist"):
 			if !underAny(path, view) {
-				return path + " is outside the bot's files, " + strings.Join(view, ", ") +
-					", which are all a sandboxed bot sees: if it is part of the submission, make its folder the bot's root: or list it under reads:"
+				return path + " is outside " + strings.Join(view, ", ") +
+					", all that a sandboxed bot sees: to show it, widen root: or add it to reads:"
 			}
 			return path + " is not among the bot's files"
 		}

@@ -12,7 +12,9 @@ func TestExplainView(t *testing.T) {
 		want      string // in the first line; "" for msg unchanged
 	}{
 		{"hidden load", `lisp: loading /sub/g12/src/jogo.lisp: SIMPLE-FILE-ERROR: Couldn't load "/sub/t/testes.lisp": file does not exist.`,
-			"/sub/t/testes.lisp is outside the bot's files, /sub/g12, /sub/g12/src, /course/regras.lisp"},
+			"/sub/t/testes.lisp is outside /sub/g12, /sub/g12/src, /course/regras.lisp, all that"},
+		{"relative load", `lisp: loading /sub/g12/src/jogo.lisp: SIMPLE-FILE-ERROR: Couldn't load "../../t/testes.lisp": file does not exist.`,
+			"/sub/t/testes.lisp is outside /sub/g12"},
 		{"missing in the submission", `Couldn't load "/sub/g12/puzzle.lisp": file does not exist.`,
 			"/sub/g12/puzzle.lisp is not among the bot's files"},
 		{"read-only write", "lisp: the bot signalled an error: SIMPLE-FILE-ERROR: error opening #P\"/sub/g12/src/log.dat\": Read-only file system\nBacktrace (innermost first):\n  3: (OPEN \"/sub/g12/src/log.dat\")",

@@ -19,6 +19,7 @@ import (
 	"github.com/arenabots/arena/bots/check"
 	"github.com/arenabots/arena/bots/host"
 	"github.com/arenabots/arena/bots/lisp"
+	"github.com/arenabots/arena/bots/lisp/probe"
 	"github.com/arenabots/arena/referee"
 )
 
@@ -210,6 +211,9 @@ func newBotServeCmd() *cobra.Command {
 		Hidden: true,
 		Args:   atLeastOne("builtin:NAME"),
 		RunE: func(c *cobra.Command, args []string) error {
+			if args[0] == probe.Selector {
+				return probe.Serve(c.Context(), args, os.Stderr)
+			}
 			if args[0] == lisp.Selector || strings.HasPrefix(args[0], lisp.Selector+":") {
 				return lisp.Serve(c.Context(), args, os.Stderr)
 			}

@@ -113,6 +113,7 @@ func newRootCmd() *cobra.Command {
 		newReportCmd(),
 		newJournalCmd(),
 		newPlayCmd(),
+		newIntakeCmd(),
 		newBotCmd(),
 		newBoardCmd(),
 		newPerftCmd(),

@@ -74,7 +74,13 @@ func startText(err error) string {
 	if errors.As(err, &b) {
 		err = b.Err
 	}
-	return oneLine(err.Error())
+	// What the bot process said last is the point; the host's account of
+	// its exit comes before it.
+	text := err.Error()
+	if _, said, ok := strings.Cut(text, "before the handshake: "); ok {
+		text = strings.TrimPrefix(said, "arena: ")
+	}
+	return oneLine(text)
 }
 
 // Serve is `arena bot serve lisp-probe [given=KEY,...] key=value...`: it

@@ -49,6 +49,20 @@ func (t TimeUse) String() string {
 	return fmt.Sprintf("%v of %v (%s)", round(t.Used()), round(t.Tempo), t.Note)
 }
 
+// Measured says what was measured: the longest call as is, and with the
+// scale when it was tried.
+func (t TimeUse) Measured() string {
+	s := fmt.Sprintf("measured %v as is", round(t.Unscaled))
+	if t.Scaled > 0 {
+		scale := t.Scale
+		if scale == 1 {
+			scale = LispWorksScale
+		}
+		s += fmt.Sprintf(", %v with tempo_scale %d", round(t.Scaled), scale)
+	}
+	return s
+}
+
 // round writes d with about two significant digits.
 func round(d time.Duration) time.Duration {
 	switch {

@@ -1,0 +1,19 @@
+// Package intake turns a class's Common Lisp submissions, as handed in,
+// into a league: it is `arena intake DIR... --game cavalo|dots`.
+//
+// For each submission (a folder, or a zip unpacked into a work folder with
+// guards against paths that leave it and zip bombs: List, Unzip), intake
+// reads the Lisp files without running them (the lenient source reader of
+// bots/lisp/sexp) to choose what to load: the file that defines jogar, or
+// the file that loads it (chooseEntry), and the package jogar is in. It
+// then probes the submission in its sandbox (bots/lisp/probe) for the
+// conventions of its jogar and its time base, and writes a league file
+// with one lisp entry per group that can play, every setting written out
+// (WriteLeague), and a report with the evidence (WriteReport, Rows).
+//
+// `arena bot check --lisp` and `arena play` use Probe for a Lisp bot given
+// without settings, so that the three find the same conventions.
+//
+// intake depends on bots/host, bots/lisp and its subpackages, and referee;
+// it must not import arena or cmd.
+package intake

@@ -1,0 +1,265 @@
+package intake
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/arenabots/arena/bots/lisp/sexp"
+)
+
+// sourceFile is what reading a Lisp file showed, without running it.
+type sourceFile struct {
+	path     string // absolute
+	rel      string // relative to the submission's root, with /
+	jogars   []jogarDef
+	loads    []string            // the files it loads or compiles, resolved in the submission
+	calls    []string            // heads of its top-level forms that run code when loaded
+	defines  map[string]bool     // functions it defines
+	readers  []string            // functions it defines that read the terminal
+	uses     map[string][]string // the functions each of its functions calls
+	unread   string              // why reading stopped early, or ""
+	packages []string            // packages it defines
+}
+
+// jogarDef is a definition of JOGAR.
+type jogarDef struct {
+	pkg      string // the package it is defined in (upper case), from in-package
+	required int    // required parameters
+	params   string // the lambda list as written
+}
+
+// sourceExts are the extensions of Lisp source files.
+var sourceExts = []string{".lisp", ".lsp", ".cl", ".l"}
+
+// isSource reports whether name is a Lisp source file.
+func isSource(name string) bool {
+	return slices.Contains(sourceExts, strings.ToLower(filepath.Ext(name)))
+}
+
+// definitions are the heads of top-level forms that only define things:
+// loading a file made of them runs nothing of the bot's.
+var definitions = map[string]bool{
+	"DEFUN": true, "DEFMACRO": true, "DEFVAR": true, "DEFPARAMETER": true, "DEFCONSTANT": true,
+	"DEFSTRUCT": true, "DEFCLASS": true, "DEFMETHOD": true, "DEFGENERIC": true, "DEFTYPE": true,
+	"DEFPACKAGE": true, "IN-PACKAGE": true, "LOAD": true, "COMPILE-FILE": true, "DECLAIM": true,
+	"PROCLAIM": true, "SETF": true, "SETQ": true, "EXPORT": true, "USE-PACKAGE": true, "REQUIRE": true,
+	"PROVIDE": true, "DEFSETF": true, "DEFINE-CONDITION": true, "QUOTE": true, "FUNCTION": true,
+}
+
+// wrappers hold top-level forms of their own.
+var wrappers = map[string]bool{"PROGN": true, "EVAL-WHEN": true, "FEATURE+": true, "FEATURE-": true}
+
+// scanFile reads the Lisp file at path, in the submission rooted at root.
+func scanFile(root, path string) (*sourceFile, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	rel, _ := filepath.Rel(root, path)
+	f := &sourceFile{path: path, rel: filepath.ToSlash(rel), defines: map[string]bool{}, uses: map[string][]string{}}
+	d := sexp.NewSourceDecoder(bytes.NewReader(data))
+	pkg := "COMMON-LISP-USER"
+	var top func(v sexp.Value)
+	top = func(v sexp.Value) {
+		head := headOf(v)
+		switch {
+		case head == "IN-PACKAGE" && len(v.Items) == 2:
+			pkg = strings.ToUpper(v.Items[1].Text)
+		case head == "DEFPACKAGE" && len(v.Items) >= 2:
+			f.packages = append(f.packages, strings.ToUpper(v.Items[1].Text))
+		case head == "DEFUN" && len(v.Items) >= 3 && v.Items[1].Kind == sexp.KindSymbol:
+			name := v.Items[1].Text
+			f.defines[name] = true
+			if name == "JOGAR" {
+				f.jogars = append(f.jogars, jogarDef{pkg: pkg, required: required(v.Items[2]), params: v.Items[2].String()})
+			}
+			if readsTerminal(v) {
+				f.readers = append(f.readers, name)
+			}
+			for _, body := range v.Items[3:] {
+				walk(body, func(x sexp.Value) {
+					if h := headOf(x); h != "" {
+						f.uses[name] = append(f.uses[name], h)
+					}
+				})
+			}
+		case wrappers[head]:
+			for _, it := range v.Items[1:] {
+				top(it)
+			}
+		case head != "" && !definitions[head]:
+			f.calls = append(f.calls, head)
+		case v.Kind == sexp.KindList && head == "":
+			f.calls = append(f.calls, "(...)")
+		}
+		walk(v, func(x sexp.Value) {
+			if h := headOf(x); h == "LOAD" || h == "COMPILE-FILE" {
+				if target := loadTarget(x); target != "" {
+					f.loads = append(f.loads, target)
+				}
+			}
+		})
+	}
+	for {
+		v, err := d.Decode()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			f.unread = err.Error()
+			break
+		}
+		top(v)
+	}
+	return f, nil
+}
+
+// headOf returns the name of the symbol that heads the list v, or "".
+func headOf(v sexp.Value) string {
+	if v.Kind == sexp.KindList && len(v.Items) > 0 && v.Items[0].Kind == sexp.KindSymbol {
+		return v.Items[0].Text
+	}
+	return ""
+}
+
+// walk calls fn on v and every list inside it.
+func walk(v sexp.Value, fn func(sexp.Value)) {
+	if v.Kind != sexp.KindList {
+		return
+	}
+	fn(v)
+	for _, it := range v.Items {
+		walk(it, fn)
+	}
+}
+
+// required counts the required parameters of a lambda list.
+func required(params sexp.Value) int {
+	n := 0
+	for _, p := range params.Items {
+		if p.Kind == sexp.KindSymbol && strings.HasPrefix(p.Text, "&") {
+			break
+		}
+		n++
+	}
+	return n
+}
+
+// loadTarget returns the file a (load ...) or (compile-file ...) form
+// names: its last string that looks like a file name, or "".
+func loadTarget(form sexp.Value) string {
+	var target string
+	walk(form, func(x sexp.Value) {
+		for _, it := range x.Items {
+			if it.Kind == sexp.KindString && (strings.Contains(it.Text, ".") || strings.ContainsAny(it.Text, `/\`)) {
+				target = it.Text
+			}
+		}
+	})
+	return target
+}
+
+// readsTerminal reports whether the form calls read, read-line or
+// read-char on the terminal (no stream, t, *standard-input* or
+// *query-io*).
+func readsTerminal(form sexp.Value) bool {
+	found := false
+	walk(form, func(x sexp.Value) {
+		switch headOf(x) {
+		case "READ", "READ-LINE", "READ-CHAR":
+			if len(x.Items) == 1 {
+				found = true
+				return
+			}
+			s := x.Items[1]
+			if s.Kind == sexp.KindSymbol && (s.Text == "T" || s.Text == "*STANDARD-INPUT*" || s.Text == "*QUERY-IO*" || s.Text == "*TERMINAL-IO*") || s.IsNil() {
+				found = true
+			}
+		}
+	})
+	return found
+}
+
+// scanTree reads every Lisp file under root, skipping hidden folders and
+// macOS' __MACOSX.
+func scanTree(root string) ([]*sourceFile, error) {
+	var files []*sourceFile
+	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		name := d.Name()
+		if d.IsDir() {
+			if path != root && (strings.HasPrefix(name, ".") || name == "__MACOSX") {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !d.Type().IsRegular() || !isSource(name) {
+			return nil
+		}
+		f, err := scanFile(root, path)
+		if err != nil {
+			return fmt.Errorf("reading %s: %w", path, err)
+		}
+		files = append(files, f)
+		return nil
+	})
+	return files, err
+}
+
+// resolve finds the file of the submission that a load names: the same
+// path, else the Lisp source of the same base name in any case (a Windows
+// path, a compiled .ofasl/.fasl name), the nearest to from's folder first.
+func resolve(files []*sourceFile, from *sourceFile, target string) *sourceFile {
+	target = strings.ReplaceAll(target, `\`, "/")
+	if !strings.HasPrefix(target, "/") && !strings.Contains(target, ":") {
+		want := joinClean(from.path, target)
+		for _, f := range files {
+			if f.path == want {
+				return f
+			}
+		}
+	}
+	base := strings.ToLower(strings.TrimSuffix(filepath.Base(target), filepath.Ext(target)))
+	var best *sourceFile
+	for _, f := range files {
+		name := strings.ToLower(strings.TrimSuffix(filepath.Base(f.path), filepath.Ext(f.path)))
+		if name != base || f == from {
+			continue
+		}
+		if best == nil || distance(from.path, f.path) < distance(from.path, best.path) {
+			best = f
+		}
+	}
+	return best
+}
+
+// distance counts the folders between two files' folders.
+func distance(a, b string) int {
+	rel, err := filepath.Rel(filepath.Dir(a), filepath.Dir(b))
+	if err != nil {
+		return 1 << 20
+	}
+	if rel == "." {
+		return 0
+	}
+	return strings.Count(rel, "/") + 1
+}
+
+// joinClean returns target, a path relative to the folder of the file at
+// from, as a clean absolute path.
+func joinClean(from, target string) string {
+	target = strings.ReplaceAll(target, `\`, "/")
+	if filepath.IsAbs(target) {
+		return filepath.Clean(target)
+	}
+	return filepath.Clean(filepath.Join(filepath.Dir(from), target))
+}
