@@ -70,9 +70,12 @@ func chooseEntry(files []*sourceFile) entry {
 	})
 	// MaxFunc returns the first maximal element.
 	e.jogar, e.pkg = best.def, best.def.pkg
-	if best.def.required != 2 {
+	switch {
+	case best.def.required != 2:
 		e.reason = fmt.Sprintf("jogar takes %d required arguments %s in %s: the championship calls (jogar estado tempo)",
 			best.def.required, best.def.params, best.file.rel)
+	case best.def.reads:
+		e.reason = fmt.Sprintf("jogar in %s reads the keyboard (an interactive menu): a bot's standard input is empty", best.file.rel)
 	}
 
 	graph := loadGraph(files)

@@ -33,6 +33,7 @@ type jogarDef struct {
 	pkg      string // the package it is defined in (upper case), from in-package
 	required int    // required parameters
 	params   string // the lambda list as written
+	reads    bool   // it reads the terminal itself
 }
 
 // sourceExts are the extensions of Lisp source files.
@@ -78,7 +79,7 @@ func scanFile(root, path string) (*sourceFile, error) {
 			name := v.Items[1].Text
 			f.defines[name] = true
 			if name == "JOGAR" {
-				f.jogars = append(f.jogars, jogarDef{pkg: pkg, required: required(v.Items[2]), params: v.Items[2].String()})
+				f.jogars = append(f.jogars, jogarDef{pkg: pkg, required: required(v.Items[2]), params: v.Items[2].String(), reads: readsTerminal(v)})
 			}
 			if readsTerminal(v) {
 				f.readers = append(f.readers, name)

@@ -1,0 +1,105 @@
+package intake
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/arenabots/arena/bots/host"
+	"github.com/arenabots/arena/bots/lisp/intake/intaketest"
+	"github.com/arenabots/arena/bots/lisp/probe"
+	"github.com/arenabots/arena/games"
+)
+
+// serveEnv makes the test binary a probe process: `intake.test ARGS...`
+// runs probe.Serve(ARGS), as `arena bot serve ARGS...` does.
+const serveEnv = "ARENA_INTAKE_TEST_SERVE"
+
+// self is the test binary.
+var self string
+
+func TestMain(m *testing.M) {
+	if os.Getenv(serveEnv) == "1" {
+		if err := probe.Serve(context.Background(), os.Args[1:], os.Stderr); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		os.Exit(0)
+	}
+	var err error
+	if self, err = os.Executable(); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	os.Exit(m.Run())
+}
+
+// examples is bots/examples/lisp.
+var examples = filepath.Join("..", "..", "examples", "lisp")
+
+// testOptions are Options that probe with the test binary.
+func testOptions(t *testing.T, game string, tempo time.Duration) Options {
+	t.Helper()
+	if _, err := exec.LookPath("sbcl"); err != nil {
+		t.Fatalf("no sbcl (%v): apt-get install sbcl", err)
+	}
+	rules, err := games.Lookup(game)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return Options{Game: rules, Tempo: tempo, Self: self, Spec: func(s *host.Spec) {
+		s.Args = s.Args[2:] // no "bot serve": the test binary takes Args directly
+		s.Env = []string{serveEnv + "=1", "GORACE=atexit_sleep_ms=0"}
+	}}
+}
+
+// TestSamples takes in each sample submission, in a folder or zipped, and
+// checks what intake finds: the package, eligibility or the reason, and
+// for the LispWorks-clock sample the tempo_scale.
+func TestSamples(t *testing.T) {
+	for i, s := range intaketest.Samples {
+		t.Run(s.Group, func(t *testing.T) {
+			if s.Needs != "" {
+				t.Skip("waits for " + s.Needs)
+			}
+			t.Parallel()
+			dir := t.TempDir()
+			if err := intaketest.Assemble(examples, dir, s, i%2 == 1); err != nil {
+				t.Fatal(err)
+			}
+			subs, err := List([]string{dir}, filepath.Join(dir, "work"))
+			if err != nil || len(subs) != 1 {
+				t.Fatalf("List: %v, %+v", err, subs)
+			}
+			r := Submit(context.Background(), subs[0], testOptions(t, s.Game, 100*time.Millisecond))
+			t.Logf("%s: files %v, %s; %s; %s; notes %q", r.Name, r.Files, r.Findings.Conventions, r.Findings.Time, r.Reason, r.Notes)
+			if r.Config.Package != s.Package || r.Name != s.Package {
+				t.Errorf("package %q, name %q; want %q", r.Config.Package, r.Name, s.Package)
+			}
+			if r.Eligible != s.Eligible {
+				t.Fatalf("eligible %v (%s), want %v", r.Eligible, r.Reason, s.Eligible)
+			}
+			if !s.Eligible {
+				if !strings.Contains(r.Reason, s.Reason) {
+					t.Errorf("reason %q, want it to say %q", r.Reason, s.Reason)
+				}
+				return
+			}
+			if len(r.Findings.Evidence) < 4 {
+				t.Errorf("evidence %+v: want one entry per reference position", r.Findings.Evidence)
+			}
+			wantScale := 1
+			if strings.HasSuffix(s.Group, "_P2") { // reads its clock in LispWorks units
+				wantScale = probe.LispWorksScale
+			}
+			if r.Config.TempoScale != wantScale {
+				t.Errorf("tempo_scale %d (%s, %s), want %d", r.Config.TempoScale, r.Findings.Time, r.Findings.Time.Measured(), wantScale)
+			}
+		})
+	}
+}
