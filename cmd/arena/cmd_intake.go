@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/olekukonko/tablewriter"
@@ -22,6 +23,7 @@ func newIntakeCmd() *cobra.Command {
 	var (
 		league, out string
 		tempo, jobs int
+		rounds      int
 		memory      int
 		sandbox     host.Sandbox
 		game        gameFlags
@@ -47,8 +49,8 @@ the evidence; the same table is printed here. Then: arena run FILE.`,
 		Example: "  arena intake entregas/ --game cavalo --tempo 1000 -o campeonato.yaml",
 		Args:    atLeastOne("DIR"),
 		RunE: func(c *cobra.Command, dirs []string) error {
-			if tempo <= 0 {
-				return usage(fmt.Errorf("--tempo must be positive (got %d)", tempo))
+			if tempo <= 0 || rounds <= 0 {
+				return usage(fmt.Errorf("--tempo and --rounds must be positive (got %d and %d)", tempo, rounds))
 			}
 			rules, err := game.rules()
 			if err != nil {
@@ -84,7 +86,7 @@ the evidence; the same table is printed here. Then: arena run FILE.`,
 				absDirs[i], _ = filepath.Abs(d)
 			}
 			l := intake.League{Name: "intake", Game: rules.Name(), GameOptions: game.options, Tempo: time.Duration(tempo) * time.Millisecond,
-				Dir: leagueDir, Report: reportAbs, Sources: absDirs}
+				Rounds: rounds, Dir: leagueDir, Report: reportAbs, Sources: absDirs}
 			if err := writeFile(report, func(w io.Writer) error { return intake.WriteReport(w, "arena intake", results) }); err != nil {
 				return err
 			}
@@ -110,6 +112,7 @@ the evidence; the same table is printed here. Then: arena run FILE.`,
 	f.StringVarP(&league, "output", "o", "league.yaml", "the league file to write")
 	f.StringVar(&out, "out", "intake", "the work folder: unpacked zips and intake.md")
 	f.IntVar(&tempo, "tempo", arena.DefaultTempoMS, "the league's time per move in ms (tempo_ms)")
+	f.IntVar(&rounds, "rounds", arena.DefaultRounds, "the league's rounds (rounds)")
 	f.IntVar(&jobs, "jobs", 0, "submissions probed at once (default: the number of CPUs)")
 	f.IntVar(&memory, "memory", 0, "each bot's memory in MiB, as the league's limits.memory_mb (default 1024)")
 	addSandboxFlag(f, &sandbox)
@@ -117,7 +120,9 @@ the evidence; the same table is printed here. Then: arena run FILE.`,
 	return cmd
 }
 
-// printIntake prints the intake table, as in the report.
+// printIntake prints the intake table, as in the report, within
+// maxWidth: long group names are shortened and the reasons of the
+// submissions that cannot play follow the table, one line each.
 func printIntake(w io.Writer, results []intake.Result) error {
 	tab := tablewriter.NewTable(w,
 		tablewriter.WithHeaderAutoFormat(tw.Off),
@@ -127,14 +132,42 @@ func printIntake(w io.Writer, results []intake.Result) error {
 			Alignment:  tw.CellAlignment{Global: tw.AlignLeft},
 			Padding:    tw.CellPadding{Global: tw.Padding{Left: " ", Right: " "}},
 			ColMaxWidths: tw.CellWidth{PerColumn: tw.NewMapper[int, int]().
-				Set(0, 14).Set(1, 12).Set(2, 12).Set(3, 14).Set(4, 12).Set(5, 16)},
+				Set(0, groupWidth).Set(1, 10).Set(2, 14).Set(3, 18).Set(4, 14).Set(5, 8)},
 		}),
 	)
 	tab.Header(intake.Header)
-	if err := tab.Bulk(intake.Rows(results)); err != nil {
+	rows := intake.Rows(results)
+	var why []string
+	for i, row := range rows {
+		row[0] = shorten(row[0], groupWidth)
+		if !results[i].Eligible {
+			row[5] = "no"
+			why = append(why, fmt.Sprintf("  %s: %s", results[i].Group, results[i].Reason))
+		}
+	}
+	if err := tab.Bulk(rows); err != nil {
 		return err
 	}
-	return tab.Render()
+	if err := tab.Render(); err != nil {
+		return err
+	}
+	if len(why) > 0 {
+		fmt.Fprintf(w, "not eligible:\n%s\n", strings.Join(why, "\n"))
+	}
+	return nil
+}
+
+// groupWidth is the width of the group column on the terminal.
+const groupWidth = 16
+
+// shorten cuts s to n characters, keeping its start and its end.
+func shorten(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	head := (n - 1) / 2
+	return string(r[:head]) + "…" + string(r[len(r)-(n-1-head):])
 }
 
 // writeFile writes a file through write, creating its folder, and fails

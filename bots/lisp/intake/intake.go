@@ -44,6 +44,8 @@ type Result struct {
 	// Name is the bot's name in the league: its package, or the group's
 	// numbers.
 	Name string
+	// Game is the name of the game it was probed on.
+	Game string
 	// Config is its league entry, paths absolute, every convention found
 	// written out.
 	Config lisp.Config
@@ -91,7 +93,7 @@ func Run(ctx context.Context, subs []Submission, opt Options) []Result {
 // sandbox (see probe.Run) for its conventions and time base.
 func Submit(ctx context.Context, s Submission, opt Options) (r Result) {
 	start := time.Now()
-	r = Result{Submission: s, Name: botName(s.Group, "")}
+	r = Result{Submission: s, Name: botName(s.Group, ""), Game: opt.Game.Name()}
 	defer func() { r.Elapsed = time.Since(start) }()
 	files, err := scanTree(s.Root)
 	if err != nil {

@@ -21,6 +21,9 @@ type League struct {
 	// GameOptions are the game's options, as a league's game_options.
 	GameOptions map[string]int
 	Tempo       time.Duration
+	// Rounds are the league's rounds: seeded boards, each played with
+	// both colours.
+	Rounds int
 	// Dir is the league file's folder: paths are written relative to it.
 	Dir string
 	// Report is the intake report's path, named in the file's header.
@@ -45,6 +48,7 @@ func WriteLeague(w io.Writer, l League, results []Result) error {
 		}
 		fmt.Fprintf(&b, "game_options: {%s}\n", strings.Join(opts, ", "))
 	}
+	fmt.Fprintf(&b, "seed: 1\nrounds: %d\n", l.Rounds)
 	fmt.Fprintf(&b, "tempo_ms: %d\ntime_margin_ms: %d\n", l.Tempo.Milliseconds(), lisp.RecommendedMargin.Milliseconds())
 	fmt.Fprintf(&b, "start_timeout_ms: %d   # Lisp bots load their files before the first move\n", lisp.RecommendedStartTimeout.Milliseconds())
 	b.WriteString("bots:\n")

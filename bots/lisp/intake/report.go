@@ -5,6 +5,8 @@ import (
 	"io"
 	"strings"
 	"time"
+
+	"github.com/arenabots/arena/bots/lisp/probe"
 )
 
 // Header is the header of the intake table.
@@ -19,9 +21,9 @@ func Rows(results []Result) [][]string {
 		if !r.Eligible {
 			verdict = "no: " + r.Reason
 		}
-		conv, use := r.Findings.Conventions, r.Findings.Time.String()
-		if conv == "" {
-			conv = "-"
+		conv, use := "-", r.Findings.Time.Short()
+		if r.Findings.Conventions != "" {
+			conv = probe.Short(r.Game, r.Findings.Config)
 		}
 		if !r.Eligible {
 			use = "-"

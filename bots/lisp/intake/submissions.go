@@ -30,6 +30,10 @@ type Submission struct {
 // holds Lisp files itself and no sub-folder or zip is one submission. Zips
 // are unpacked under work (see Unzip), never beside the source.
 func List(dirs []string, work string) ([]Submission, error) {
+	work, err := filepath.Abs(work)
+	if err != nil {
+		return nil, err
+	}
 	var subs []Submission
 	for _, dir := range dirs {
 		abs, err := filepath.Abs(dir)

@@ -124,6 +124,39 @@ func merge(call, read lisp.Config) lisp.Config {
 	return call
 }
 
+// Short names the conventions of c for game that differ from the
+// adapter's defaults, or "defaults".
+func Short(game string, c lisp.Config) string {
+	c = c.WithDefaults()
+	if game == dots.Name {
+		if c.State == lisp.StateBoard {
+			return "board"
+		}
+		return "board-scores"
+	}
+	def := lisp.Config{}.WithDefaults()
+	var parts []string
+	if c.State != def.State {
+		parts = append(parts, string(c.State))
+	}
+	if c.Perspective != def.Perspective {
+		parts = append(parts, "perspective "+string(c.Perspective))
+	}
+	if !slices.Equal(c.Knights, def.Knights) {
+		parts = append(parts, fmt.Sprintf("knights %d/%d", c.Knights[0], c.Knights[1]))
+	}
+	if c.Answer != def.Answer {
+		parts = append(parts, "answer "+string(c.Answer))
+	}
+	if c.Answer == lisp.AnswerMoveAndState && c.IndexBase != def.IndexBase {
+		parts = append(parts, fmt.Sprintf("index_base %d", c.IndexBase))
+	}
+	if len(parts) == 0 {
+		return "defaults"
+	}
+	return strings.Join(parts, ", ")
+}
+
 // describe names the conventions of c for game in a few words.
 func describe(game string, c lisp.Config) string {
 	c = c.WithDefaults()

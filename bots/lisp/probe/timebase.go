@@ -49,6 +49,19 @@ func (t TimeUse) String() string {
 	return fmt.Sprintf("%v of %v (%s)", round(t.Used()), round(t.Tempo), t.Note)
 }
 
+// Short writes the time use against the tempo in a few words, e.g. "86ms
+// of 100ms, tempo_scale 1000".
+func (t TimeUse) Short() string {
+	if t.Tempo == 0 {
+		return "-"
+	}
+	s := fmt.Sprintf("%v of %v", round(t.Used()), round(t.Tempo))
+	if t.Scale != 1 {
+		s += fmt.Sprintf(", tempo_scale %d", t.Scale)
+	}
+	return s
+}
+
 // Measured says what was measured: the longest call as is, and with the
 // scale when it was tried.
 func (t TimeUse) Measured() string {

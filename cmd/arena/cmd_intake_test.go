@@ -1,0 +1,130 @@
+package main
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/arenabots/arena/arena"
+	"github.com/arenabots/arena/bots/lisp/intake/intaketest"
+	"github.com/arenabots/arena/referee"
+	"github.com/arenabots/arena/results"
+)
+
+// examples is bots/examples/lisp.
+var examples = filepath.Join("..", "..", "bots", "examples", "lisp")
+
+// TestIntakeThenRun is the course's workflow with no hand-written setting:
+// a folder of course-style submissions, some zipped, goes through `arena
+// intake`, then the league it wrote is played for real. Every eligible
+// submission plays whole games (no verdict against any: they are all
+// correct bots), the two that cannot take part are listed with the
+// reason, and the report shows each bot's time use.
+func TestIntakeThenRun(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts an SBCL for every bot of every game")
+	}
+	if _, err := exec.LookPath("sbcl"); err != nil {
+		t.Fatalf("no sbcl (%v): apt-get install sbcl", err)
+	}
+	examples, err := filepath.Abs(examples)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, game := range []string{"cavalo", "dots"} {
+		t.Run(game, func(t *testing.T) {
+			playIntake(t, examples, game, func(s intaketest.Sample) bool { return s.Needs == "" })
+		})
+	}
+}
+
+// TestIntakeThenRunAsHandedIn is TestIntakeThenRun with every sample,
+// those that wait for other work included.
+func TestIntakeThenRunAsHandedIn(t *testing.T) {
+	t.Skip("waits for lisp: answers read wherever they are, load retries, side as knight code, *compile-file-pathname*; isolation: a writable copy-on-write root (issue 22)")
+	examples, err := filepath.Abs(examples)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, game := range []string{"cavalo", "dots"} {
+		t.Run(game, func(t *testing.T) {
+			playIntake(t, examples, game, func(intaketest.Sample) bool { return true })
+		})
+	}
+}
+
+// playIntake assembles the samples of game that use keeps into a class
+// folder (every other one zipped), runs `arena intake` on it and `arena
+// run` on the league it wrote, and checks both.
+func playIntake(t *testing.T, examples, game string, use func(intaketest.Sample) bool) {
+	dir := t.TempDir()
+	t.Chdir(dir) // arena run writes results/NAME here
+	class := filepath.Join(dir, "entregas")
+	if err := os.Mkdir(class, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	var samples []intaketest.Sample
+	for _, s := range intaketest.Samples {
+		if s.Game == game && use(s) {
+			if err := intaketest.Assemble(examples, class, s, len(samples)%2 == 0); err != nil {
+				t.Fatal(err)
+			}
+			samples = append(samples, s)
+		}
+	}
+	out, err := arenaOut(t, "intake", class, "--game", game, "--tempo", "100", "--rounds", "1", "-o", "league.yaml", "--out", "work")
+	if err != nil {
+		t.Fatalf("arena intake: %v\n%s", err, out)
+	}
+	t.Logf("arena intake:\n%s", out)
+	report, err := os.ReadFile(filepath.Join("work", "intake.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	leagueText, err := os.ReadFile("league.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	eligible := 0
+	for _, s := range samples {
+		if !strings.Contains(out, " "+s.Package+" ") || !strings.Contains(string(report), "## "+s.Group+" ("+s.Package+")") {
+			t.Errorf("%s is missing from the table or the report", s.Group)
+		}
+		if s.Eligible {
+			eligible++
+			if !strings.Contains(string(leagueText), "- name: "+s.Package+"\n") {
+				t.Errorf("%s has no entry %s in the league:\n%s", s.Group, s.Package, leagueText)
+			}
+			continue
+		}
+		if !strings.Contains(string(leagueText), "# not eligible: "+s.Group) || !strings.Contains(string(report), s.Reason) ||
+			!strings.Contains(out, s.Group+": ") {
+			t.Errorf("%s is not listed as not eligible because %q", s.Group, s.Reason)
+		}
+	}
+	if n := strings.Count(string(report), "- time per move: "); n != eligible {
+		t.Errorf("the report shows the time use of %d bots, want %d:\n%s", n, eligible, report)
+	}
+
+	cfg, _, err := arena.Load("league.yaml")
+	if err != nil {
+		t.Fatalf("the league written does not load: %v\n%s", err, leagueText)
+	}
+	if out, err := arenaOut(t, "run", "league.yaml", "--plain"); err != nil {
+		t.Fatalf("arena run: %v\n%s", err, out)
+	}
+	games, damaged, err := results.ReadJournal(filepath.Join(cfg.Out, results.JournalName))
+	if err != nil || len(damaged) > 0 {
+		t.Fatalf("journal: %v %v", damaged, err)
+	}
+	if want := eligible * (eligible - 1); len(games) != want {
+		t.Errorf("%d games played, want %d", len(games), want)
+	}
+	for _, g := range games {
+		if g.Reason != referee.Normal {
+			t.Errorf("%s: %s against %s (%s), want a whole game", g.ID, g.Reason, g.Loser, g.Detail)
+		}
+	}
+}
