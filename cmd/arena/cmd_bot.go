@@ -19,6 +19,7 @@ import (
 	"github.com/arenabots/arena/bots/check"
 	"github.com/arenabots/arena/bots/host"
 	"github.com/arenabots/arena/bots/lisp"
+	"github.com/arenabots/arena/bots/lisp/intake"
 	"github.com/arenabots/arena/bots/lisp/probe"
 	"github.com/arenabots/arena/referee"
 )
@@ -57,10 +58,13 @@ sent, then stops it and checks that no process is left.
 BOT is the path of an executable, or builtin:NAME[,KEY=VALUE...] for a built-in bot.
 Arguments for the bot go after -- or in --args.
 
-With --lisp the arguments are a Common Lisp submission: its files, loaded in order,
-and the adapter's settings as KEY=VALUE (state=, answer=, perspective=, package=,
-knights=, index_base=, tempo_scale=, read= for a file the bot loads itself;
-see bots/lisp/README.md), e.g.
+With --lisp the arguments are a Common Lisp submission: its folder, or its files,
+loaded in order. Arena finds what it needs as 'arena intake' does: the files to load
+(for a folder), how jogar talks (probed in its sandbox) and its time base, and prints
+what it found. Settings given as KEY=VALUE override what would be found (state=,
+answer=, perspective=, package=, knights=, index_base=, tempo_scale=, read= for a file
+the bot loads itself; see bots/lisp/README.md), e.g.
+  arena bot check --lisp entregas/g12/
   arena bot check --lisp g12/jogo.lisp g12/projeto.lisp state=board answer=state
 
 It prints a table of checks and a one-line verdict, and exits 0 only if every check
@@ -71,27 +75,29 @@ passes.`,
 			if err != nil {
 				return err
 			}
-			var spec host.Spec
-			if lispMode {
-				spec, err = lispSpec(self, pos)
-			} else {
-				spec, err = botSpec(self, pos[0], append(args, pos[1:]...))
-			}
-			if err != nil {
-				return usage(err)
-			}
 			if tempo <= 0 || margin < 0 {
 				return usage(fmt.Errorf("--tempo must be positive and --margin not negative (got %d and %d)", tempo, margin))
+			}
+			rules, err := game.rules()
+			if err != nil {
+				return err
+			}
+			var spec host.Spec
+			if lispMode {
+				spec, err = detectLispSpec(c.Context(), c.OutOrStdout(), self, pos, true, intake.Options{
+					Game: rules, Tempo: time.Duration(tempo) * time.Millisecond, Sandbox: sandbox})
+			} else {
+				spec, err = botSpec(self, pos[0], append(args, pos[1:]...))
+				err = usage(err)
+			}
+			if err != nil {
+				return err
 			}
 			if !lispMode || c.Flags().Changed("start-timeout") {
 				spec.StartTimeout = time.Duration(start) * time.Millisecond
 			}
 			spec.Verbose = verbose
 			spec.Sandbox = sandbox
-			rules, err := game.rules()
-			if err != nil {
-				return err
-			}
 			clock := referee.Clock{Tempo: time.Duration(tempo) * time.Millisecond, Margin: time.Duration(margin) * time.Millisecond}
 			return runChecks(c.Context(), c.OutOrStdout(), pos[0], spec, check.Options{Clock: clock, Seed: seed, Game: rules})
 		},
@@ -107,40 +113,6 @@ passes.`,
 	addSandboxFlag(f, &sandbox)
 	game.add(f)
 	return cmd
-}
-
-// lispSpec returns how to start the Lisp submission given as files and
-// KEY=VALUE settings on the command line.
-func lispSpec(self string, words []string) (host.Spec, error) {
-	args := []string{lisp.Selector}
-	for _, w := range words {
-		key, path := "file", w
-		if k, v, ok := strings.Cut(w, "="); ok {
-			key, path = k, v
-		}
-		if key == "file" || key == "read" {
-			abs, err := filepath.Abs(path)
-			if err != nil {
-				return host.Spec{}, err
-			}
-			w = key + "=" + abs
-		}
-		args = append(args, w)
-	}
-	cfg, err := lisp.ParseArgs(args)
-	if err != nil {
-		return host.Spec{}, err
-	}
-	for _, f := range cfg.Files {
-		fi, err := os.Stat(f)
-		switch {
-		case err != nil:
-			return host.Spec{}, fmt.Errorf("no Lisp file at %s", f)
-		case !fi.Mode().IsRegular():
-			return host.Spec{}, fmt.Errorf("%s is not a Lisp file", f)
-		}
-	}
-	return lisp.Spec(self, strings.TrimSuffix(filepath.Base(cfg.Files[0]), filepath.Ext(cfg.Files[0])), cfg), nil
 }
 
 // ms writes d in milliseconds with one decimal, the one unit of times

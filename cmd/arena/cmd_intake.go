@@ -114,7 +114,7 @@ the evidence; the same table is printed here. Then: arena run FILE.`,
 	f.IntVar(&tempo, "tempo", arena.DefaultTempoMS, "the league's time per move in ms (tempo_ms)")
 	f.IntVar(&rounds, "rounds", arena.DefaultRounds, "the league's rounds (rounds)")
 	f.IntVar(&jobs, "jobs", 0, "submissions probed at once (default: the number of CPUs)")
-	f.IntVar(&memory, "memory", 0, "each bot's memory in MiB, as the league's limits.memory_mb (default 1024)")
+	f.IntVar(&memory, "memory", 0, "each bot's memory in MiB (limits.memory_mb; default 1024)")
 	addSandboxFlag(f, &sandbox)
 	game.add(f)
 	return cmd

@@ -128,3 +128,55 @@ func playIntake(t *testing.T, examples, game string, use func(intaketest.Sample)
 		}
 	}
 }
+
+// TestLispDetectionShared checks that `arena bot check --lisp` and `arena
+// play` with a Lisp bot find its conventions as intake does, and that a
+// setting given overrides what would be found.
+func TestLispDetectionShared(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts SBCL")
+	}
+	if _, err := exec.LookPath("sbcl"); err != nil {
+		t.Fatalf("no sbcl (%v): apt-get install sbcl", err)
+	}
+	examples, err := filepath.Abs(examples)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	s := intaketest.Samples[2] // always the first player: board-scores, perspective white
+	if err := intaketest.Assemble(examples, dir, s, false); err != nil {
+		t.Fatal(err)
+	}
+	sub := filepath.Join(dir, s.Group)
+	found := "found state board-scores, perspective white"
+	for _, tc := range []struct {
+		name    string
+		args    []string
+		fails   bool
+		outHas  []string
+		outLack string
+	}{
+		{"check finds", []string{"bot", "check", "--lisp", sub, "--tempo", "300"}, false,
+			[]string{found, "PASS: " + sub + " passed all 8 checks"}, ""},
+		{"check with a setting that overrides", []string{"bot", "check", "--lisp", sub, "perspective=absolute", "--tempo", "300"}, true,
+			[]string{"cannot play: no convention gives legal moves", "perspective absolute", "FAIL: "}, found},
+		{"play finds", []string{"play", "--white", "lisp:" + sub, "--black", "builtin:greedy", "--tempo", "100"}, false,
+			[]string{found, "white: lisp:" + sub + " (p3 lisp)"}, "(start"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			out, err := arenaOut(t, tc.args...)
+			if (err != nil) != tc.fails {
+				t.Fatalf("arena %q: error %v, want failure %v\n%s", tc.args, err, tc.fails, out)
+			}
+			for _, want := range tc.outHas {
+				if !strings.Contains(out, want) {
+					t.Errorf("arena %q says\n%s\nwant %q in it", tc.args, out, want)
+				}
+			}
+			if tc.outLack != "" && strings.Contains(out, tc.outLack) {
+				t.Errorf("arena %q says %q:\n%s", tc.args, tc.outLack, out)
+			}
+		})
+	}
+}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/arenabots/arena/arena"
 	"github.com/arenabots/arena/bots/host"
+	"github.com/arenabots/arena/bots/lisp/intake"
 	"github.com/arenabots/arena/bots/human"
 	"github.com/arenabots/arena/referee"
 	"github.com/arenabots/arena/results"
@@ -35,6 +36,10 @@ type playOptions struct {
 // terminal.
 const humanRef = "human"
 
+// lispRef starts a player of --white or --black that is a Lisp
+// submission: lisp:FOLDER or lisp:FILE,FILE,KEY=VALUE...
+const lispRef = "lisp:"
+
 // humanOut is where a game with a person is recorded unless --out says
 // otherwise.
 const humanOut = "results/human"
@@ -49,12 +54,14 @@ between two players, bots or you, and prints each move (ply, side, move, time, n
 then the final board, the score and the verdict.
 
 PLAYER is the path of an executable, builtin:NAME[,KEY=VALUE...] for a built-in bot,
-e.g. builtin:greedy or builtin:random,seed=7, or human: you, at the terminal (./human
-for a bot of that name). You get the board before each of your moves and type moves in
-the game's notation: J10 or C4xH8 (Cavalo), A1-B1 (Dots and Boxes); ? lists the legal
-moves, a wrong move is refused with the reason, and the end of the input (Ctrl-D)
-resigns. You have no time limit unless --human-tempo; the bot keeps --tempo. Moves
-with one choice (the placements, a pass) are played for both sides.
+e.g. builtin:greedy or builtin:random,seed=7, lisp:FOLDER or lisp:FILE,...,KEY=VALUE...
+for a Common Lisp submission (completed as 'arena intake' does; settings override), or
+human: you, at the terminal (./human for a bot of that name). You get the board before
+each of your moves and type moves in the game's notation: J10 or C4xH8 (Cavalo), A1-B1
+(Dots and Boxes); ? lists the legal moves, a wrong move is refused with the reason, and
+the end of the input (Ctrl-D) resigns. You have no time limit unless --human-tempo; the
+bot keeps --tempo. Moves with one choice (the placements, a pass) are played for both
+sides.
 
 With --out DIR the game is recorded in the results directory DIR as a league's games
 are (games.jsonl, games/ID.jsonl, games/ID.log.dat, read by 'arena standings' and
@@ -85,9 +92,9 @@ are (games.jsonl, games/ID.jsonl, games/ID.log.dat, read by 'arena standings' an
 			if err != nil {
 				return err
 			}
-			seats, err := o.seats(self, human.NewTerminal(c.InOrStdin(), c.OutOrStdout()))
+			seats, err := o.seats(c.Context(), c.OutOrStdout(), self, rules, human.NewTerminal(c.InOrStdin(), c.OutOrStdout()))
 			if err != nil {
-				return usage(err)
+				return err
 			}
 			out := o.out
 			if out == "" && o.withHuman() {
@@ -123,20 +130,30 @@ are (games.jsonl, games/ID.jsonl, games/ID.log.dat, read by 'arena standings' an
 func (o playOptions) withHuman() bool { return o.white == humanRef || o.black == humanRef }
 
 // seats returns the players of White and Black: a person at term, or a
-// bot.
-func (o playOptions) seats(self string, term *human.Terminal) ([2]arena.Seat, error) {
+// bot. A Lisp bot (lispRef) is completed as arena intake completes a
+// submission, saying what was found on w.
+func (o playOptions) seats(ctx context.Context, w io.Writer, self string, rules referee.Game, term *human.Terminal) ([2]arena.Seat, error) {
 	var seats [2]arena.Seat
 	for i, ref := range [2]string{o.white, o.black} {
 		if ref == humanRef {
 			seats[i].Player = human.New(ref, term)
 			continue
 		}
-		s, err := botSpec(self, ref, nil)
+		var s host.Spec
+		var err error
+		if words, ok := strings.CutPrefix(ref, lispRef); ok {
+			s, err = detectLispSpec(ctx, w, self, strings.Split(words, ","), false, intake.Options{
+				Game: rules, Tempo: time.Duration(o.tempo) * time.Millisecond, Sandbox: o.sandbox})
+		} else {
+			s, err = botSpec(self, ref, nil)
+			err = usage(err)
+		}
 		if err != nil {
 			return seats, err
 		}
 		s.Name = ref
-		s.StartTimeout = time.Duration(o.start) * time.Millisecond
+		// A Lisp bot keeps the adapter's longer start timeout.
+		s.StartTimeout = max(s.StartTimeout, time.Duration(o.start)*time.Millisecond)
 		s.Verbose = o.verbose
 		s.Sandbox = o.sandbox
 		seats[i].Spec = s

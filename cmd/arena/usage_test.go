@@ -47,7 +47,7 @@ func TestUsageMistakes(t *testing.T) {
 		{"check a directory", []string{"bot", "check", dir}, dir + " is a directory, not a bot binary"},
 		{"check a plain file", []string{"bot", "check", plain}, plain + " is not executable"},
 		{"check a missing Lisp file", []string{"bot", "check", "--lisp", missing + ".lisp", "state=board"}, "no Lisp file at " + missing + ".lisp"},
-		{"check a Lisp directory", []string{"bot", "check", "--lisp", dir}, dir + " is not a Lisp file"},
+		{"check a folder without Lisp", []string{"bot", "check", "--lisp", dir}, dir + ": no Lisp file (.lisp, .lsp, .cl)"},
 		{"add a missing file", []string{"bot", "add", "x", missing}, "no bot binary at " + missing},
 		{"play a missing bot", []string{"play", "--white", missing, "--black", "builtin:greedy"}, "no bot binary at " + missing},
 	} {

@@ -1,0 +1,128 @@
+package intake
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/arenabots/arena/bots/lisp"
+	"github.com/arenabots/arena/bots/lisp/probe"
+)
+
+// ParseBot reads a Lisp bot given by hand, as `arena bot check --lisp` and
+// `arena play --white lisp:...` take it: words that are paths (the .lisp
+// files to load, in order, or one submission folder) and KEY=VALUE
+// settings with the keys of a league's lisp entry (state=board, read=FILE,
+// ...). It returns the bot's config, paths absolute, and the keys given
+// among probe.Keys, which the probe keeps as they are.
+func ParseBot(words []string) (lisp.Config, []string, error) {
+	args := []string{lisp.Selector}
+	var given []string
+	dir := "" // a submission folder given in place of files
+	for _, w := range words {
+		key, path, ok := strings.Cut(w, "=")
+		if !ok {
+			key, path = "file", w
+		}
+		switch {
+		case key == "file" || key == "read" || key == "root":
+			abs, err := filepath.Abs(path)
+			if err != nil {
+				return lisp.Config{}, nil, err
+			}
+			if key == "file" && isDir(abs) {
+				if dir != "" {
+					return lisp.Config{}, nil, fmt.Errorf("lisp: two folders, %s and %s: give one submission", dir, abs)
+				}
+				dir = abs
+				// ParseArgs wants a file: this one stands for the entry.
+				abs = filepath.Join(dir, "entry")
+			}
+			w = key + "=" + abs
+		case slices.Contains(probe.Keys, key):
+			given = append(given, key)
+		}
+		args = append(args, w)
+	}
+	c, err := lisp.ParseArgs(args)
+	if err != nil {
+		return lisp.Config{}, nil, err
+	}
+	if dir != "" {
+		if len(c.Files) > 1 {
+			return lisp.Config{}, nil, fmt.Errorf("lisp: %s is a folder: give it alone (the submission) or the .lisp files to load", dir)
+		}
+		c.Files, c.Root = nil, dir
+	}
+	for _, f := range c.Files {
+		fi, err := os.Stat(f)
+		switch {
+		case err != nil:
+			return lisp.Config{}, nil, fmt.Errorf("no Lisp file at %s", f)
+		case !fi.Mode().IsRegular():
+			return lisp.Config{}, nil, fmt.Errorf("%s is not a Lisp file", f)
+		}
+	}
+	return c, given, nil
+}
+
+// isDir reports whether path is a folder.
+func isDir(path string) bool {
+	fi, err := os.Stat(path)
+	return err == nil && fi.IsDir()
+}
+
+// Prepared is a Lisp bot given by hand, ready to play.
+type Prepared struct {
+	Name   string
+	Config lisp.Config
+	// Findings are the probe's, nil when every convention was given.
+	Findings *probe.Findings
+	// Notes say what was chosen to load, for a submission folder.
+	Notes []string
+}
+
+// Prepare completes the Lisp bot c given by hand (see ParseBot) the way
+// arena intake does: a submission folder (c.Root without Files) is read to
+// choose its entry files and package; then the conventions not among
+// given, and the time base, are probed in the bot's sandbox, unless every
+// key is given. A bot that cannot play is an error saying why, with what
+// was found.
+func Prepare(ctx context.Context, c lisp.Config, given []string, opt Options) (Prepared, error) {
+	p := Prepared{Name: "lisp"}
+	if len(c.Files) == 0 {
+		files, err := scanTree(c.Root)
+		if err != nil {
+			return p, err
+		}
+		e := chooseEntry(files)
+		if len(e.files) == 0 {
+			return p, fmt.Errorf("%s: %s", c.Root, e.reason)
+		}
+		c.Files, p.Notes = e.files, append(e.notes, "loads "+strings.Join(e.rel, ", "))
+		if c.Package == "" {
+			c.Package = strings.ToLower(e.pkg)
+		}
+		p.Name = botName(filepath.Base(c.Root), e.pkg)
+		if e.reason != "" {
+			return p, fmt.Errorf("%s: %s", c.Root, e.reason)
+		}
+	} else {
+		last := c.Files[len(c.Files)-1]
+		p.Name = botName(strings.TrimSuffix(filepath.Base(last), filepath.Ext(last)), c.Package)
+	}
+	if len(given) == len(probe.Keys) {
+		p.Config = c.WithDefaults()
+		return p, nil
+	}
+	opt.Fixed, opt.Given = c, given
+	cfg, f := Probe(ctx, p.Name, c, opt)
+	p.Config, p.Findings = cfg, &f
+	if !f.Eligible {
+		return p, fmt.Errorf("%s cannot play: %s", p.Name, f.Reason)
+	}
+	return p, nil
+}

@@ -1,0 +1,60 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"path/filepath"
+	"strings"
+
+	"github.com/arenabots/arena/bots/host"
+	"github.com/arenabots/arena/bots/lisp"
+	"github.com/arenabots/arena/bots/lisp/intake"
+)
+
+// lispSpec returns how to start the Lisp bot of words, its files and its
+// settings as KEY=VALUE, as given: nothing is probed (`arena bot new` knows
+// the settings of the project it wrote).
+func lispSpec(self string, words []string) (host.Spec, error) {
+	cfg, _, err := intake.ParseBot(words)
+	if err != nil {
+		return host.Spec{}, err
+	}
+	if len(cfg.Files) == 0 {
+		return host.Spec{}, fmt.Errorf("lisp: %s is a folder: give the .lisp files to load", cfg.Root)
+	}
+	return lisp.Spec(self, strings.TrimSuffix(filepath.Base(cfg.Files[0]), filepath.Ext(cfg.Files[0])), cfg.WithDefaults()), nil
+}
+
+// detectLispSpec returns how to start the Lisp bot of words (its folder or
+// files, and settings as KEY=VALUE), completed as arena intake completes a
+// submission (intake.Prepare): the files to load, the conventions not
+// given and the time base, probed in the bot's sandbox. It prints what it
+// found to w. A bot that cannot play is an error; with lenient, it is
+// printed and the spec of the closest conventions is returned, for a
+// check to show the failures.
+func detectLispSpec(ctx context.Context, w io.Writer, self string, words []string, lenient bool, opt intake.Options) (host.Spec, error) {
+	cfg, given, err := intake.ParseBot(words)
+	if err != nil {
+		return host.Spec{}, usage(err)
+	}
+	opt.Self = self
+	p, err := intake.Prepare(ctx, cfg, given, opt)
+	for _, n := range p.Notes {
+		fmt.Fprintf(w, "lisp: %s\n", n)
+	}
+	if f := p.Findings; f != nil && f.Eligible {
+		fmt.Fprintf(w, "lisp: %s, package %s: found %s; time per move %s\n", p.Name, f.Package, f.Conventions, f.Time)
+	}
+	if err != nil && len(cfg.Files) == 0 && len(p.Config.Files) == 0 {
+		return host.Spec{}, usage(err) // a folder without a jogar to play
+	}
+	if err != nil && !lenient {
+		return host.Spec{}, err
+	}
+	if err != nil {
+		fmt.Fprintf(w, "lisp: %v\n", err)
+	}
+	fmt.Fprintf(w, "lisp: settings: %s\n", strings.Join(lisp.Args(p.Config)[1:], " "))
+	return lisp.Spec(self, p.Name, p.Config), nil
+}
