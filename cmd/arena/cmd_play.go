@@ -12,8 +12,8 @@ import (
 
 	"github.com/arenabots/arena/arena"
 	"github.com/arenabots/arena/bots/host"
-	"github.com/arenabots/arena/bots/lisp/intake"
 	"github.com/arenabots/arena/bots/human"
+	"github.com/arenabots/arena/bots/lisp/intake"
 	"github.com/arenabots/arena/referee"
 	"github.com/arenabots/arena/results"
 )
