@@ -43,7 +43,7 @@ func TestMain(m *testing.M) {
 var examples = filepath.Join("..", "..", "examples", "lisp")
 
 // testOptions are Options that probe with the test binary.
-func testOptions(t *testing.T, game string, tempo time.Duration) Options {
+func testOptions(t testing.TB, game string, tempo time.Duration) Options {
 	t.Helper()
 	if _, err := exec.LookPath("sbcl"); err != nil {
 		t.Fatalf("no sbcl (%v): apt-get install sbcl", err)

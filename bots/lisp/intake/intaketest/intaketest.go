@@ -70,6 +70,12 @@ func Rules(examples, game string) string {
 // regras.lisp at its root; as dir/GROUP/ or, with zipped, as dir/GROUP.zip
 // holding the folder GROUP/.
 func Assemble(examples, dir string, s Sample, zipped bool) error {
+	return AssembleAs(examples, dir, s, s.Group, zipped)
+}
+
+// AssembleAs is Assemble with the submission named group: a sample
+// replicated for a larger class.
+func AssembleAs(examples, dir string, s Sample, group string, zipped bool) error {
 	files := map[string]string{"regras.lisp": Rules(examples, s.Game)}
 	src := filepath.Join(examples, "entregas", s.Game, s.Group)
 	err := filepath.WalkDir(src, func(path string, d fs.DirEntry, err error) error {
@@ -85,20 +91,20 @@ func Assemble(examples, dir string, s Sample, zipped bool) error {
 	}
 	if !zipped {
 		for rel, from := range files {
-			if err := copyFile(from, filepath.Join(dir, s.Group, filepath.FromSlash(rel))); err != nil {
+			if err := copyFile(from, filepath.Join(dir, group, filepath.FromSlash(rel))); err != nil {
 				return err
 			}
 		}
 		return nil
 	}
-	out, err := os.Create(filepath.Join(dir, s.Group+".zip"))
+	out, err := os.Create(filepath.Join(dir, group+".zip"))
 	if err != nil {
 		return err
 	}
 	defer out.Close()
 	zw := zip.NewWriter(out)
 	for rel, from := range files {
-		w, err := zw.Create(s.Group + "/" + rel)
+		w, err := zw.Create(group + "/" + rel)
 		if err != nil {
 			return err
 		}

@@ -1,0 +1,53 @@
+package intake
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/arenabots/arena/bots/lisp/intake/intaketest"
+)
+
+// BenchmarkIntake30 takes in a class of 30 submissions, the samples that
+// can be taken in today replicated, half of them zipped, at the course's
+// tempo of 1000 ms, with as many probes at once as CPUs: the time of
+// `arena intake` for a class.
+func BenchmarkIntake30(b *testing.B) {
+	examples, err := filepath.Abs(examples)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var ready []intaketest.Sample
+	for _, s := range intaketest.Samples {
+		if s.Game == "cavalo" && s.Needs == "" {
+			ready = append(ready, s)
+		}
+	}
+	dir := b.TempDir()
+	for i := range 30 {
+		s := ready[i%len(ready)]
+		if err := intaketest.AssembleAs(examples, dir, s, fmt.Sprintf("%s_%02d", s.Group, i), i%2 == 0); err != nil {
+			b.Fatal(err)
+		}
+	}
+	opt := testOptions(b, "cavalo", time.Second)
+	b.ResetTimer()
+	for range b.N {
+		subs, err := List([]string{dir}, b.TempDir())
+		if err != nil {
+			b.Fatal(err)
+		}
+		start := time.Now()
+		results := Run(context.Background(), subs, opt)
+		eligible := 0
+		for _, r := range results {
+			if r.Eligible {
+				eligible++
+			}
+		}
+		b.ReportMetric(time.Since(start).Seconds(), "s/class")
+		b.ReportMetric(float64(eligible), "eligible")
+	}
+}
