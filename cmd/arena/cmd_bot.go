@@ -19,6 +19,7 @@ import (
 	"github.com/arenabots/arena/bots/check"
 	"github.com/arenabots/arena/bots/host"
 	"github.com/arenabots/arena/bots/lisp"
+	"github.com/arenabots/arena/bots/sandbox"
 	"github.com/arenabots/arena/referee"
 )
 
@@ -39,7 +40,7 @@ func newBotCheckCmd() *cobra.Command {
 		tempo, margin, start int
 		seed                 uint64
 		verbose, lispMode    bool
-		sandbox              host.Sandbox
+		sandbox              sandbox.Mode
 		game                 gameFlags
 	)
 	cmd := &cobra.Command{

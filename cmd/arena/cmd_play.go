@@ -13,6 +13,7 @@ import (
 	"github.com/arenabots/arena/arena"
 	"github.com/arenabots/arena/bots/host"
 	"github.com/arenabots/arena/bots/human"
+	"github.com/arenabots/arena/bots/sandbox"
 	"github.com/arenabots/arena/referee"
 	"github.com/arenabots/arena/results"
 )
@@ -25,7 +26,7 @@ type playOptions struct {
 	humanTempo    int
 	start         int
 	verbose       bool
-	sandbox       host.Sandbox
+	sandbox       sandbox.Mode
 	boards        bool
 	out           string
 	game          gameFlags
