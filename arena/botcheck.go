@@ -3,8 +3,10 @@ package arena
 import (
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 
+	"github.com/arenabots/arena/bots/builtin"
 	"github.com/arenabots/arena/bots/host"
 	"github.com/arenabots/arena/bots/registry"
 )
@@ -40,7 +42,7 @@ func (c *Config) CheckBots() []error {
 			msg = c.checkRegistered(b)
 		case b.Path != "":
 			if err := host.CheckExecutable(b.Path); err != nil {
-				msg = fmt.Sprintf("bot %q: %v: fix the path or build the bot", b.Name, err)
+				msg = fmt.Sprintf("bot %q: %v: %s", b.Name, err, c.pathFix(i))
 			}
 		case b.Lisp != nil:
 			for _, f := range b.Lisp.Files {
@@ -55,6 +57,33 @@ func (c *Config) CheckBots() []error {
 		}
 	}
 	return problems
+}
+
+// pathFix is the fix for bot i, whose path names no executable: the
+// built-in or registered bot of that name when the path is a bare name
+// that names one (`path: greedy` for `builtin: greedy`), else to fix the
+// path or build the bot.
+func (c *Config) pathFix(i int) string {
+	const fix = "fix the path or build the bot"
+	n := find(c.root, "bots", i, "path")
+	if n == nil || filepath.Base(n.Value) != n.Value || fileExists(c.Bots[i].Path) {
+		return fix
+	}
+	if _, err := builtin.Lookup(n.Value); err == nil {
+		return fmt.Sprintf("did you mean `builtin: %s`?", n.Value)
+	}
+	if reg, err := registry.Load(c.Registry); err == nil {
+		if _, ok := reg.Lookup(n.Value); ok {
+			return fmt.Sprintf("did you mean `registered: %s` (from %s)?", n.Value, relPath(c.Registry))
+		}
+	}
+	return fix
+}
+
+// fileExists reports whether anything is at path.
+func fileExists(path string) bool {
+	_, err := os.Lstat(path)
+	return err == nil
 }
 
 // checkRegistered says what keeps registered bot b from starting, or "".

@@ -7,6 +7,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/arenabots/arena/bots/registry"
 )
 
 func TestParseDefaults(t *testing.T) {
@@ -147,6 +149,34 @@ func TestMissingBinaryIsCheckedAtStart(t *testing.T) {
 	problems := cfg.CheckBots()
 	if len(problems) != 1 || !strings.Contains(problems[0].Error(), "l.yaml:2") || !strings.Contains(problems[0].Error(), "no bot binary") {
 		t.Fatalf("CheckBots = %v, want one about the missing binary at line 2", problems)
+	}
+}
+
+// TestMissingBinaryNamesTheBotMeant: a path that is the bare name of a
+// built-in or registered bot, and no file, suggests that bot.
+func TestMissingBinaryNamesTheBotMeant(t *testing.T) {
+	dir := t.TempDir()
+	reg := &registry.Registry{}
+	reg.Put(registry.Registered{Name: "p12", Path: "/bin/true", SHA256: strings.Repeat("0", 64)})
+	if err := reg.Save(filepath.Join(dir, registry.DefaultFile)); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ path, want string }{
+		{"greedy", "did you mean `builtin: greedy`?"},
+		{"p12", "did you mean `registered: p12` (from "},
+		{"./greedy", "fix the path or build the bot"},
+		{"nothere", "fix the path or build the bot"},
+	} {
+		t.Run(tc.path, func(t *testing.T) {
+			cfg, _, err := Parse(filepath.Join(dir, "l.yaml"), []byte("bots:\n  - {name: a, path: "+tc.path+"}\n  - {name: b, builtin: random}\n"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			problems := cfg.CheckBots()
+			if len(problems) != 1 || !strings.Contains(problems[0].Error(), tc.want) {
+				t.Errorf("CheckBots = %v, want one saying %q", problems, tc.want)
+			}
+		})
 	}
 }
 
