@@ -31,8 +31,9 @@ func (e *BotsError) Error() string {
 // configured, one *ConfigError at its entry naming the bot, the problem and
 // the fix: the binary of a path or registered bot is missing or not
 // executable, a registered binary's sha256 is no longer the registered one,
-// or a Lisp bot's file is missing. Built-in bots always start. The Runner
-// calls it before the first game.
+// a Lisp bot's file is missing, or the sandboxed bot of arena run as root
+// could not reach its files (see host.Spec.CheckOpen). Built-in bots
+// always start. The Runner calls it before the first game.
 func (c *Config) CheckBots() []error {
 	var problems []error
 	for i, b := range c.Bots {
@@ -50,6 +51,13 @@ func (c *Config) CheckBots() []error {
 					msg = fmt.Sprintf("bot %q: no Lisp file %s: fix lisp.files or restore the file", b.Name, f)
 					break
 				}
+			}
+		}
+		if msg == "" && b.Path != "" {
+			spec := host.ExecSpec("", b.Path, nil)
+			spec.Sandbox = c.Sandbox
+			if err := spec.CheckOpen(); err != nil {
+				msg = fmt.Sprintf("bot %q: %v (or `sandbox: off`)", b.Name, err)
 			}
 		}
 		if msg != "" {

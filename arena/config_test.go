@@ -298,3 +298,32 @@ func TestDocsListEveryKey(t *testing.T) {
 		}
 	}
 }
+
+// TestClosedFolderIsCheckedAtStart: as root, a script bot in a folder
+// closed to others is reported at its line, with the chmod that opens it.
+func TestClosedFolderIsCheckedAtStart(t *testing.T) {
+	if os.Geteuid() != 0 {
+		t.Skip("only as root does a sandboxed bot run as a uid of its own")
+	}
+	dir := t.TempDir()
+	closed := filepath.Join(dir, "closed")
+	if err := os.Mkdir(closed, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(closed, "bot.py"), []byte("#!/usr/bin/python3\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ sandbox, want string }{
+		{"strict", "l.yaml:3: bot \"a\": " + closed + " is closed to other users (drwx------)"},
+		{"off", ""},
+	} {
+		cfg, _, err := Parse(filepath.Join(dir, "l.yaml"), []byte("sandbox: "+tc.sandbox+"\nbots:\n  - {name: a, path: closed/bot.py}\n  - {name: b, builtin: random}\n"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		problems := cfg.CheckBots()
+		if tc.want == "" && len(problems) > 0 || tc.want != "" && (len(problems) != 1 || !strings.Contains(problems[0].Error(), tc.want)) {
+			t.Errorf("sandbox %s: CheckBots = %v, want %q", tc.sandbox, problems, tc.want)
+		}
+	}
+}

@@ -88,6 +88,9 @@ passes.`,
 			}
 			spec.Verbose = verbose
 			spec.Sandbox = sandbox
+			if err := checkOpen(spec); err != nil {
+				return err
+			}
 			rules, err := game.rules()
 			if err != nil {
 				return err

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"fmt"
+
 	"github.com/spf13/pflag"
 
 	"github.com/arenabots/arena/bots/host"
@@ -32,3 +34,12 @@ func (v sandboxValue) Set(s string) error {
 }
 
 func (sandboxValue) Type() string { return "strict|off" }
+
+// checkOpen checks that the sandboxed bot of spec can reach its own files
+// (see host.Spec.CheckOpen), as a usage error naming the fix.
+func checkOpen(spec host.Spec) error {
+	if err := spec.CheckOpen(); err != nil {
+		return usage(fmt.Errorf("%w (or --sandbox off)", err))
+	}
+	return nil
+}

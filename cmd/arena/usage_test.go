@@ -97,3 +97,29 @@ func TestMeantBot(t *testing.T) {
 		})
 	}
 }
+
+// TestClosedFolder: as root, a script bot in a folder closed to others is
+// one line naming the folder and the fix, exit 2, before any bot starts.
+func TestClosedFolder(t *testing.T) {
+	if os.Geteuid() != 0 {
+		t.Skip("only as root does a sandboxed bot run as a uid of its own")
+	}
+	dir := filepath.Join(t.TempDir(), "closed")
+	if err := os.Mkdir(dir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	bot := filepath.Join(dir, "bot.py")
+	if err := os.WriteFile(bot, []byte("#!/usr/bin/python3\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	want := dir + " is closed to other users (drwx------), and a sandboxed bot runs as a user of its own when arena runs as root: chmod o+rx " + dir + " (or --sandbox off)"
+	for _, args := range [][]string{
+		{"bot", "check", bot},
+		{"play", "--white", bot, "--black", "builtin:greedy"},
+	} {
+		out, err := arenaOut(t, args...)
+		if exitStatus(err) != 2 || err.Error() != want || out != "" {
+			t.Errorf("arena %s: error %v (exit %d), output %q; want exit 2 saying %q", strings.Join(args, " "), err, exitStatus(err), out, want)
+		}
+	}
+}
