@@ -55,29 +55,6 @@ const SDKDir = "arena-sdk"
 // ErrNotEmpty says that the folder of a new project already holds files.
 var ErrNotEmpty = errors.New("already exists and is not empty: choose another --dir")
 
-// ErrNoSDK says that a Go project needs an arena source tree and none was
-// found.
-var ErrNoSDK = errors.New("no arena source tree")
-
-// FindSDK returns the arena source tree at or above dir: the first folder
-// whose go.mod declares module SDKModule.
-func FindSDK(dir string) (string, error) {
-	dir, err := filepath.Abs(dir)
-	if err != nil {
-		return "", err
-	}
-	for {
-		if mod, err := modulePath(filepath.Join(dir, "go.mod")); err == nil && mod == SDKModule {
-			return dir, nil
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return "", ErrNoSDK
-		}
-		dir = parent
-	}
-}
-
 // CheckSDK reports whether dir is an arena source tree.
 func CheckSDK(dir string) error {
 	mod, err := modulePath(filepath.Join(dir, "go.mod"))
@@ -116,7 +93,7 @@ func directive(gomod []byte, name string) string {
 
 // Write creates the project of bot name in lang in dir, which must not
 // exist or be empty. A Go project builds against sdk, an arena source tree
-// (see FindSDK), or, when sdk is "", against the copy of the SDK that
+// (see CheckSDK), or, when sdk is "", against the copy of the SDK that
 // arena carries, written into the project's SDKDir; the other languages
 // ignore sdk.
 func Write(dir, name string, lang Lang, sdk string) (*Project, error) {

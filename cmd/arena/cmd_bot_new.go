@@ -88,7 +88,7 @@ prints the commands that come next.
 	f := cmd.Flags()
 	f.StringVar(&lang, "lang", "go", "the bot's language: go, python or lisp")
 	f.StringVar(&dir, "dir", "", "the project's folder (default ./NAME); it must not exist or be empty")
-	f.StringVar(&sdk, "sdk", "", "an arena source tree `DIR` a Go bot builds against (default: a copy of the SDK in the project)")
+	f.StringVar(&sdk, "sdk", "", "build a Go bot against the arena source tree `DIR` (default: the SDK's copy)")
 	return cmd
 }
 
