@@ -34,8 +34,8 @@ type Runner struct {
 	// Prestart starts the bots of each worker's next game while its
 	// current game plays, stopped and charged nothing until their game
 	// starts. It hides their start on a machine with cores to spare; on a
-	// busy one the start slows the moves of the game playing (see README,
-	// Performance).
+	// busy one the start slows the moves of the game playing (see
+	// docs/performance.md).
 	Prestart bool
 	// Events, if set, is told of the run's start and of each game's start,
 	// moves and end; calls are serialized.

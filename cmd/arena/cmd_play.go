@@ -140,6 +140,9 @@ func (o playOptions) seats(self string, term *human.Terminal) ([2]arena.Seat, er
 		s.StartTimeout = time.Duration(o.start) * time.Millisecond
 		s.Verbose = o.verbose
 		s.Sandbox = o.sandbox
+		if err := checkOpen(s); err != nil {
+			return seats, err
+		}
 		seats[i].Spec = s
 	}
 	return seats, nil
