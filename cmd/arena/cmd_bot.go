@@ -19,6 +19,7 @@ import (
 	"github.com/arenabots/arena/bots/check"
 	"github.com/arenabots/arena/bots/host"
 	"github.com/arenabots/arena/bots/lisp"
+	"github.com/arenabots/arena/internal/inert"
 	"github.com/arenabots/arena/referee"
 )
 
@@ -185,7 +186,7 @@ func printChecks(w io.Writer, bot string, results []check.Result) error {
 			mark = "✘"
 			failed++
 		}
-		if err := tab.Append(mark, r.Name, ms(r.Elapsed), r.Detail); err != nil {
+		if err := tab.Append(mark, r.Name, ms(r.Elapsed), inert.Line(r.Detail)); err != nil {
 			return err
 		}
 	}

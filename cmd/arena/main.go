@@ -15,6 +15,8 @@ import (
 	"syscall"
 
 	"github.com/spf13/cobra"
+
+	"github.com/arenabots/arena/internal/inert"
 )
 
 func main() {
@@ -25,7 +27,8 @@ func main() {
 		stop()
 	}
 	if err != nil {
-		fmt.Fprintln(os.Stderr, "arena:", err)
+		// An error may quote what a bot wrote: shown inert.
+		fmt.Fprintln(os.Stderr, "arena:", inert.Text(err.Error()))
 		os.Exit(exitStatus(err))
 	}
 }
