@@ -60,7 +60,7 @@ func TestPageShowsBotTextInert(t *testing.T) {
 		{"output", last.Log},
 		{"pv", last.PV[0]},
 	} {
-		if strings.ContainsAny(s.text, "\x1b\r\x07\u202e") || !strings.Contains(s.text, `\x1b[2J\x1b]0;pwned\x07\x0dprobe wins 2-0 \u202e0-2`) {
+		if strings.ContainsAny(s.text, "\x1b\r\x07\u202e") || !strings.Contains(s.text, `\x1b[2J\x1b]0;pwned\a\rprobe wins 2-0 \u202e0-2`) {
 			t.Errorf("%s: %q, want the spoof escaped", s.what, s.text)
 		}
 	}

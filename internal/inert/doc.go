@@ -6,8 +6,8 @@
 // between Unicode bidirectional controls (U+202E shows what follows right to
 // left), so a bot could otherwise spoof what the organiser reads: a fake
 // "probe wins 2-0" line, a cleared screen. Text and Line show every such
-// character as an escape, `\x1b` or `\u202e`, as Go writes them in a quoted
-// string.
+// character as an escape, `\x1b`, `\r` or `\u202e`, as Go writes them in a
+// quoted string.
 //
 // Escaping is for display only, done where text is shown (replay, log.dat,
 // progress lines, tables, the web page): the journal and the move logs keep

@@ -10,7 +10,9 @@ import (
 // DEL, C1 controls (U+0080–U+009F), Unicode bidirectional controls
 // (U+061C, U+200E, U+200F, U+202A–U+202E, U+2066–U+2069), the line and
 // paragraph separators U+2028 and U+2029, and bytes that are not UTF-8.
-// Bytes are written `\xNN` and characters `\uNNNN`, lower case. Everything
+// They are written as in a Go quoted string (and as %q writes a rejected
+// answer): `\r`, `\a` and the like for the controls that have a letter,
+// else `\xNN` for bytes and `\uNNNN` for characters, lower case. Everything
 // else, backslashes included, is kept as it is: the result is for people,
 // not a quoted string to parse back. Text returns s itself, without
 // copying, when nothing needs escaping.
@@ -48,6 +50,8 @@ func appendEscaped(b []byte, s string, line bool) []byte {
 		b = append(b, s[:i]...)
 		r, size := utf8.DecodeRuneInString(s[i:])
 		switch {
+		case r < utf8.RuneSelf && shortEscape(s[i]) != 0:
+			b = append(b, '\\', shortEscape(s[i]))
 		case r == utf8.RuneError && size <= 1, r < utf8.RuneSelf:
 			b = append(b, `\x`...)
 			b = appendHex(b, uint32(s[i]), 2)
@@ -57,6 +61,28 @@ func appendEscaped(b []byte, s string, line bool) []byte {
 		}
 		s = s[i+size:]
 	}
+}
+
+// shortEscape returns the letter Go writes control c with, as in "\r" (the
+// escapes a quoted answer shows it with too), or 0 when it has none.
+func shortEscape(c byte) byte {
+	switch c {
+	case '\a':
+		return 'a'
+	case '\b':
+		return 'b'
+	case '\f':
+		return 'f'
+	case '\n':
+		return 'n'
+	case '\r':
+		return 'r'
+	case '\t':
+		return 't'
+	case '\v':
+		return 'v'
+	}
+	return 0
 }
 
 // appendHex appends v in lower-case hexadecimal, at least digits long.

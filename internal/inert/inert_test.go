@@ -1,6 +1,7 @@
 package inert
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -14,10 +15,11 @@ func TestText(t *testing.T) {
 		{"empty", "", "", ""},
 		{"accents kept", "Jogo do Cavalo, peão, 日本", "Jogo do Cavalo, peão, 日本", "Jogo do Cavalo, peão, 日本"},
 		{"backslash kept", `C:\bots\x1b`, `C:\bots\x1b`, `C:\bots\x1b`},
-		{"newline and tab", "a\tb\nc", "a\tb\nc", `a\x09b\x0ac`},
+		{"newline and tab", "a\tb\nc", "a\tb\nc", `a\tb\nc`},
 		{"clear screen", "\x1b[2J\x1b[H", `\x1b[2J\x1b[H`, `\x1b[2J\x1b[H`},
-		{"window title", "\x1b]0;pwned\x07", `\x1b]0;pwned\x07`, `\x1b]0;pwned\x07`},
-		{"carriage return", "ok\rprobe wins 2-0", `ok\x0dprobe wins 2-0`, `ok\x0dprobe wins 2-0`},
+		{"window title", "\x1b]0;pwned\x07", `\x1b]0;pwned\a`, `\x1b]0;pwned\a`},
+		{"carriage return", "ok\rprobe wins 2-0", `ok\rprobe wins 2-0`, `ok\rprobe wins 2-0`},
+		{"other C0", "\b\f\v\x01\x1f", `\b\f\v\x01\x1f`, `\b\f\v\x01\x1f`},
 		{"NUL and DEL", "a\x00b\x7f", `a\x00b\x7f`, `a\x00b\x7f`},
 		{"C1 CSI as a character", "a\u009b2J", `a\u009b2J`, `a\u009b2J`},
 		{"C1 CSI as a raw byte", "a\x9b2J", `a\x9b2J`, `a\x9b2J`},
@@ -27,6 +29,7 @@ func TestText(t *testing.T) {
 		{"right-to-left override", "probe \u202e0-2 sniw", `probe \u202e0-2 sniw`, `probe \u202e0-2 sniw`},
 		{"isolates and marks", "\u2066\u2067\u2068\u2069\u200e\u200f\u061c", `\u2066\u2067\u2068\u2069\u200e\u200f\u061c`, `\u2066\u2067\u2068\u2069\u200e\u200f\u061c`},
 		{"line separator", "a\u2028b", `a\u2028b`, `a\u2028b`},
+		{"as a quoted answer", "\x1b[2J\a\r\u202e\x00\xff", `\x1b[2J\a\r\u202e\x00\xff`, `\x1b[2J\a\r\u202e\x00\xff`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -43,6 +46,28 @@ func TestText(t *testing.T) {
 				t.Errorf("AppendLine(%q) = %q, want %q", tt.in, got, "> "+tt.line)
 			}
 		})
+	}
+}
+
+// TestLineEscapesAsQuote checks that every character Line escapes is
+// written as strconv.Quote writes it, as a rejected answer is shown.
+func TestLineEscapesAsQuote(t *testing.T) {
+	var unsafe []string
+	for c := range 0x80 {
+		unsafe = append(unsafe, string(rune(c)))
+	}
+	for _, r := range []rune{0x80, 0x9b, 0x9f, 0x061c, 0x200e, 0x200f, 0x2028, 0x2029, 0x202a, 0x202e, 0x2066, 0x2069} {
+		unsafe = append(unsafe, string(r))
+	}
+	unsafe = append(unsafe, "\x80", "\xff")
+	for _, s := range unsafe {
+		got := Line(s)
+		if got == s {
+			continue // printable ASCII
+		}
+		if want := strconv.Quote(s); got != want[1:len(want)-1] {
+			t.Errorf("Line(%q) = %s, want %s as strconv.Quote writes it", s, got, want)
+		}
 	}
 }
 
