@@ -17,19 +17,30 @@ import (
 	"github.com/arenabots/arena/results"
 )
 
-// TestFullDiskStopsAndResumes plays a league whose results directory is a
-// small tmpfs that fills up in the middle of the league, so that a journal
-// append fails: arena stops at once with one line naming the directory and
-// the fix and exit status 3, the journal holds only whole games, and once
-// space is freed the same command resumes and records every game exactly
-// once, the games of the first run kept as they were.
+// TestFullDiskStopsAndResumes plays a league whose results directory
+// fills up in the middle of the league, and checks that arena stops at once
+// with one line naming the directory and the fix and exit status 3, that
+// the journal holds only whole games, and that once space is freed the same
+// command resumes and records every game exactly once, the games of the
+// first run kept as they were.
 //
-// The move logs go to a roomy tmpfs of their own on games/, so that what
-// fails is the journal's append (a line that needs a new page of the full
-// file system), not the move logs written before it.
+// The results directory and its games/ (the move logs) are tmpfs of their
+// own, one small and one roomy, so that what fails is the write the case
+// is about: the journal's append (a line that needs a new page of the
+// full file system), or the move logs written before it.
 func TestFullDiskStopsAndResumes(t *testing.T) {
-	skipIfShort(t, "plays a league on a full file system, then resumes it")
-	cfg := league(t, `
+	skipIfShort(t, "plays leagues on full file systems, then resumes them")
+	for _, tc := range []struct {
+		name  string
+		full  string // the directory that fills, under the results directory
+		size  int    // its file system's size, with room for 3 games
+		write string // what the error line says failed
+	}{
+		{"journal", ".", 64 << 10, "(write " + results.JournalName + ")"},
+		{"move logs", results.GamesDir, 4 << 20, "(write " + results.GamesDir + "/."},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			cfg := league(t, `
 name: full
 seed: 5
 rounds: 2
@@ -41,40 +52,61 @@ bots:
   - {name: other, builtin: random, options: {seed: 4}}
   - {name: classic, builtin: classic, options: {depth: 1}}
 `)
-	const total = 24
-	mountTmpfs(t, cfg.Out, 64<<10)
-	mountTmpfs(t, filepath.Join(cfg.Out, results.GamesDir), 64<<20)
-	journal := filepath.Join(cfg.Out, results.JournalName)
+			const total = 24
+			games := filepath.Join(cfg.Out, results.GamesDir)
+			top, logs := tc.size, 64<<20
+			if tc.full != "." {
+				top, logs = logs, tc.size
+			}
+			mountTmpfs(t, cfg.Out, top)
+			mountTmpfs(t, games, logs)
+			checkFullDisk(t, cfg, filepath.Join(cfg.Out, tc.full), tc.write, total)
+		})
+	}
+}
 
+// checkFullDisk runs cfg's league, fills the file system of dir once 3
+// games are in the journal, checks how arena stops, frees the space and
+// checks that the league resumes to its total games.
+func checkFullDisk(t *testing.T, cfg *Config, dir, write string, total int) {
+	t.Helper()
+	journal := filepath.Join(cfg.Out, results.JournalName)
 	cmd := exec.Command(arenaBin, "run", "--plain", cfg.File())
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	// Fill the disk once 3 games are in the journal: its first page has
-	// room for a few more lines, and the append that needs the next page
-	// fails.
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	// 3 games take less than a page of the journal: the append that needs
+	// the next one fails, after a few more games.
 	var filler string
 	for deadline := time.Now().Add(60 * time.Second); filler == ""; time.Sleep(5 * time.Millisecond) {
 		data, _ := os.ReadFile(journal)
+		select {
+		case err := <-done:
+			t.Fatalf("arena stopped before the disk was full: %v; output:\n%s%s", err, stdout.String(), stderr.String())
+		default:
+		}
 		switch {
 		case bytes.Count(data, []byte("\n")) >= 3:
-			filler = fill(t, cfg.Out)
+			filler = fill(t, dir)
 		case time.Now().After(deadline):
 			cmd.Process.Kill()
-			cmd.Wait()
+			<-done
 			t.Fatalf("no 3 games in 60s; output:\n%s%s", stdout.String(), stderr.String())
 		}
 	}
-	err := cmd.Wait()
+	err := <-done
 	var exit *exec.ExitError
 	if !errors.As(err, &exit) || exit.ExitCode() != 3 {
 		t.Fatalf("arena run on a full disk: %v, want exit status 3; output:\n%s%s", err, stdout.String(), stderr.String())
 	}
-	want := fmt.Sprintf("arena: %s: no space left on device (write %s): free space on that disk", cfg.Out, results.JournalName)
-	if lines := strings.Split(strings.TrimSuffix(stderr.String(), "\n"), "\n"); len(lines) != 1 || !strings.HasPrefix(lines[0], want) || !strings.Contains(lines[0], "resumes where it stopped") {
-		t.Errorf("stderr:\n%s\nwant one line starting %q and saying that a run again resumes", stderr.String(), want)
+	prefix := fmt.Sprintf("arena: %s: no space left on device ", cfg.Out)
+	if lines := strings.Split(strings.TrimSuffix(stderr.String(), "\n"), "\n"); len(lines) != 1 || !strings.HasPrefix(lines[0], prefix) ||
+		!strings.Contains(lines[0], write) || !strings.Contains(lines[0], ": free space on that disk") || !strings.Contains(lines[0], "resumes where it stopped") {
+		t.Errorf("stderr:\n%s\nwant one line starting %q, naming %s, the fix, and that a run again resumes", stderr.String(), prefix, write)
 	}
 
 	first, err := os.ReadFile(journal)
@@ -88,8 +120,8 @@ bots:
 	if n := strings.Count(stdout.String(), fmt.Sprintf("/%d] ", total)); n != len(before) {
 		t.Errorf("the stopped run reported %d games, the journal holds %d:\n%s", n, len(before), stdout.String())
 	}
-
 	t.Logf("the full disk stopped the league after %d of %d games: %s", len(before), total, stderr.String())
+
 	if err := os.Remove(filler); err != nil {
 		t.Fatal(err)
 	}
