@@ -137,7 +137,8 @@ const (
 // missing_bots: forfeit) and the journal (a *results.DamagedError when a
 // line is damaged). When ctx is cancelled it stops the games in flight
 // (they are played again on resume) and returns ctx's error with the
-// summary so far.
+// summary so far. When it cannot write the results directory (a full
+// disk) it stops likewise and returns a *WriteError.
 func (r *Runner) Run(ctx context.Context) (Summary, error) {
 	c := r.Config
 	start := time.Now()
@@ -155,7 +156,7 @@ func (r *Runner) Run(ctx context.Context) (Summary, error) {
 		return sum, err
 	}
 	if err := r.prepare(achieved); err != nil {
-		return sum, err
+		return sum, writeError(c.Out, err)
 	}
 	j, err := openJournal(c.Out, r.warn)
 	if err != nil {
@@ -200,7 +201,7 @@ func (r *Runner) Run(ctx context.Context) (Summary, error) {
 	if err := ctx.Err(); err != nil {
 		return sum, err
 	}
-	return sum, r.writeStandings(j.Games())
+	return sum, writeError(c.Out, r.writeStandings(j.Games()))
 }
 
 // warn tells the user of a warning, if anyone listens.
