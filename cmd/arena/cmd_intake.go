@@ -16,6 +16,7 @@ import (
 	"github.com/arenabots/arena/arena"
 	"github.com/arenabots/arena/bots/host"
 	"github.com/arenabots/arena/bots/lisp/intake"
+	"github.com/arenabots/arena/bots/sandbox"
 )
 
 // newIntakeCmd is `arena intake`.
@@ -25,7 +26,7 @@ func newIntakeCmd() *cobra.Command {
 		tempo, jobs int
 		rounds      int
 		memory      int
-		sandbox     host.Sandbox
+		sandbox     sandbox.Mode
 		game        gameFlags
 	)
 	cmd := &cobra.Command{

@@ -12,6 +12,7 @@ import (
 	"github.com/arenabots/arena/bots/host"
 	"github.com/arenabots/arena/bots/lisp"
 	"github.com/arenabots/arena/bots/lisp/probe"
+	"github.com/arenabots/arena/bots/sandbox"
 	"github.com/arenabots/arena/referee"
 )
 
@@ -24,7 +25,7 @@ type Options struct {
 	// Self is arena's executable, which runs the probes.
 	Self string
 	// Sandbox and Limits are the league's: a probe runs as the bot will.
-	Sandbox host.Sandbox
+	Sandbox sandbox.Mode
 	Limits  host.Limits
 	// Concurrency is how many submissions are probed at once; 0: the
 	// number of CPUs.

@@ -45,6 +45,9 @@ func Run(ctx context.Context, spec host.Spec, game referee.Game, tempo, timeout 
 	if timeout <= 0 {
 		timeout = DefaultTimeout
 	}
+	if err := spec.CheckOpen(); err != nil {
+		return Findings{Reason: "does not start: " + oneLine(err.Error())}
+	}
 	p, err := host.Start(ctx, spec)
 	if err != nil {
 		return Findings{Reason: "does not start: " + startText(err)}

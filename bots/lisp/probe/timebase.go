@@ -92,10 +92,12 @@ const timed = 2
 
 // measureTime finds cfg's tempo_scale, unless opt gives it: it measures the
 // longest time jogar takes on the first positions at the league's tempo,
-// as is; when that is under a tenth of the tempo, it measures again with
-// the tempo scaled by LispWorksScale, and keeps that scale when the bot
-// then thinks clearly longer and still within the tempo. A bot that
-// ignores its tempo, or would overrun with the scale, keeps none.
+// as is; when that is under half the tempo, it measures again with the
+// tempo scaled by LispWorksScale, and keeps that scale when the bot then
+// thinks clearly longer (three times, and a quarter of the tempo at least)
+// and still within the tempo (and half the league's margin, which absorbs
+// a loaded machine). A bot that ignores its tempo, or would overrun with
+// the scale, keeps none.
 func measureTime(ctx context.Context, a Asker, cfg *lisp.Config, positions []referee.Sample, opt Options) TimeUse {
 	use := TimeUse{Tempo: opt.Tempo, Scale: 1}
 	if opt.Tempo <= 0 {
@@ -134,15 +136,15 @@ func measureTime(ctx context.Context, a Asker, cfg *lisp.Config, positions []ref
 		use.Note = fmt.Sprintf("tempo_scale %d as given", use.Scale)
 	case !ok:
 		use.Note = "overruns the tempo"
-	case use.Unscaled >= opt.Tempo/10:
+	case use.Unscaled >= opt.Tempo/2:
 		use.Note = "tempo read in milliseconds"
 	default:
 		var fits bool
 		use.Scaled, fits = longest(LispWorksScale)
 		switch {
-		case !fits || use.Scaled > opt.Tempo:
+		case !fits || use.Scaled > opt.Tempo+lisp.RecommendedMargin/2:
 			use.Note = fmt.Sprintf("short, and would overrun with tempo_scale %d", LispWorksScale)
-		case use.Scaled > 4*use.Unscaled && use.Scaled >= opt.Tempo/10:
+		case use.Scaled > 3*use.Unscaled && use.Scaled >= opt.Tempo/4:
 			use.Scale = LispWorksScale
 			use.Note = fmt.Sprintf("tempo read in LispWorks units: tempo_scale %d", LispWorksScale)
 		default:
