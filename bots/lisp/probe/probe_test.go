@@ -101,3 +101,35 @@ func TestRunFindsTheSamplesConventions(t *testing.T) {
 		})
 	}
 }
+
+func TestRunNotEligible(t *testing.T) {
+	c := lisp.Config{Files: []string{filepath.Join("testdata", "quarenta.lisp")}}
+	f := Run(context.Background(), testSpec(t, c, nil), cavalo.Game{}, 100*time.Millisecond, 0)
+	if f.Eligible {
+		t.Fatalf("eligible: %+v", f)
+	}
+	for _, want := range []string{"no convention gives legal moves; closest", "opening", "jogar returned 42"} {
+		if !strings.Contains(f.Reason, want) {
+			t.Errorf("reason %q lacks %q", f.Reason, want)
+		}
+	}
+	if f.Package != "pquarenta" || len(f.Evidence) == 0 || f.Calls < 12 {
+		t.Errorf("package %q, evidence %+v, %d calls: want the package, the closest failure's evidence, a call per convention", f.Package, f.Evidence, f.Calls)
+	}
+}
+
+func TestConventionsGiven(t *testing.T) {
+	calls, reads := conventions(cavalo.Name, lisp.Config{Perspective: lisp.PerspectiveWhite, Answer: lisp.AnswerState}, []string{"perspective", "answer"})
+	if len(calls) != len(cavaloStates)*len(knightCodes) || len(reads) != 1 {
+		t.Fatalf("%d calls and %d reads, want %d and 1", len(calls), len(reads), len(cavaloStates)*len(knightCodes))
+	}
+	for _, c := range calls {
+		if c.Perspective != lisp.PerspectiveWhite {
+			t.Errorf("a call with perspective %s, given white", c.Perspective)
+		}
+	}
+	all, _ := conventions(dots.Name, lisp.Config{}, nil)
+	if len(all) != len(dotsStates) {
+		t.Errorf("%d Dots conventions, want %d", len(all), len(dotsStates))
+	}
+}

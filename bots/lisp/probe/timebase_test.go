@@ -1,0 +1,68 @@
+package probe
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/arenabots/arena/bots"
+	"github.com/arenabots/arena/bots/lisp"
+	"github.com/arenabots/arena/games/cavalo"
+	"github.com/arenabots/arena/referee"
+)
+
+// clockBot answers every call after a time that depends on the tempo it
+// is sent: a fake of the bots whose time base the probe measures.
+type clockBot struct {
+	think func(tempo time.Duration, scale int) time.Duration
+}
+
+func (b clockBot) Ask(ctx context.Context, cfg lisp.Config, st referee.State, tempo time.Duration) (lisp.Raw, error) {
+	d := b.think(tempo, max(cfg.TempoScale, 1))
+	if dl, ok := ctx.Deadline(); ok && time.Until(dl) < d {
+		return lisp.Raw{}, referee.NewFault(referee.FaultTimeout, context.DeadlineExceeded)
+	}
+	return lisp.Raw{Elapsed: d}, nil
+}
+
+func (clockBot) Read(lisp.Config, lisp.Raw) (bots.Answer, error) { return bots.Answer{}, nil }
+
+func TestMeasureTime(t *testing.T) {
+	const tempo = time.Second
+	for _, tc := range []struct {
+		name  string
+		think func(tempo time.Duration, scale int) time.Duration
+		given int // a tempo_scale given, 0 for none
+		want  int
+		note  string
+	}{
+		{"reads milliseconds", func(tp time.Duration, s int) time.Duration { return tp * 9 / 10 * time.Duration(s) }, 0, 1, "tempo read in milliseconds"},
+		{"LispWorks clock", func(tp time.Duration, s int) time.Duration {
+			return tp * 9 / 10 * time.Duration(s) / LispWorksScale
+		}, 0, LispWorksScale, "LispWorks units"},
+		{"ignores the tempo", func(time.Duration, int) time.Duration { return 3 * time.Millisecond }, 0, 1, "ignores the tempo"},
+		{"a third of its tempo, in ms", func(tp time.Duration, s int) time.Duration { return tp / 3 * time.Duration(s) }, 0, 1, "would overrun"},
+		{"LispWorks clock over its tempo", func(tp time.Duration, s int) time.Duration {
+			return tp * 3 / 2 * time.Duration(s) / LispWorksScale
+		}, 0, 1, "would overrun"},
+		{"given", func(tp time.Duration, s int) time.Duration { return tp / 2 }, 1000, 1000, "as given"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			opt := Options{Tempo: tempo}
+			if tc.given != 0 {
+				opt.Fixed, opt.Given = lisp.Config{TempoScale: tc.given}, []string{"tempo_scale"}
+			}
+			st := cavalo.New(1)
+			positions := []referee.Sample{{Name: "a", State: &st}, {Name: "b", State: &st}}
+			var cfg lisp.Config
+			use := measureTime(context.Background(), clockBot{tc.think}, &cfg, positions, opt)
+			if use.Scale != tc.want || cfg.TempoScale != tc.want {
+				t.Errorf("scale %d (config %d), want %d: %s, %s", use.Scale, cfg.TempoScale, tc.want, use, use.Measured())
+			}
+			if !strings.Contains(use.Note, tc.note) {
+				t.Errorf("note %q, want it to say %q", use.Note, tc.note)
+			}
+		})
+	}
+}
