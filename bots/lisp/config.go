@@ -86,11 +86,6 @@ type Config struct {
 	// Files are loaded in order, each with its own directory as
 	// *default-pathname-defaults*, so that relative loads inside work.
 	Files []string `yaml:"files"`
-	// Root is the submission's folder, which the bot sees whole in its
-	// sandbox (read-only today; see README.md): the folders of Files need
-	// not be the whole submission, e.g. a loader that does (load
-	// "../t/testes.lisp"). Default: none, only the folders of Files.
-	Root string `yaml:"root,omitempty"`
 	// Reads are the other files and directories the bot reads itself,
 	// such as a course's rules file that its code loads with a relative
 	// (load "../regras.lisp"). In the sandbox a Lisp bot sees only the
@@ -115,6 +110,11 @@ type Config struct {
 	// process's data limit (RLIMIT_DATA minus 256 MB), or SBCL's own
 	// default when there is no limit.
 	HeapMB int `yaml:"heap_mb,omitempty"`
+	// Root is the folder of the whole submission: a load or compile-file
+	// of a file that is not where the bot's code says is retried with the
+	// file of the same base name found under Root, and the sandbox shows
+	// Root to the bot. Default: the directory of the first file.
+	Root string `yaml:"root,omitempty"`
 	// TempoScale multiplies the tempo sent to jogar, which is in
 	// milliseconds: 1000 for a bot that counts it in microseconds, as a
 	// course bot written for LispWorks and run on SBCL compares it with
@@ -165,6 +165,9 @@ func (c Config) Validate() error {
 			bad("reads[%d] is empty", i)
 		}
 	}
+	if c.Root != "" && strings.TrimSpace(c.Root) == "" {
+		bad("root %q is blank: leave it out, or name the submission's folder", c.Root)
+	}
 	if strings.ContainsAny(c.Package, "\x00\n") {
 		bad("package %q: a package name cannot hold a newline or NUL", c.Package)
 	}
@@ -200,7 +203,7 @@ func (c Config) Validate() error {
 	return errors.Join(errs...)
 }
 
-// Resolve returns c with its relative file paths (Files, Reads and Root) made
+// Resolve returns c with its relative paths (Files, Reads and Root) made
 // relative to dir, the league file's directory.
 func (c Config) Resolve(dir string) Config {
 	resolve := func(paths []string) []string {
@@ -279,14 +282,14 @@ func ParseArgs(args []string) (Config, error) {
 			c.Files = append(c.Files, val)
 		case "read":
 			c.Reads = append(c.Reads, val)
-		case "root":
-			c.Root = val
 		case "package":
 			c.Package = val
 		case "state":
 			c.State = StateForm(val)
 		case "answer":
 			c.Answer = AnswerForm(val)
+		case "root":
+			c.Root = val
 		case "perspective":
 			c.Perspective = Perspective(val)
 		case "knights":

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"io"
 	"path/filepath"
-	"slices"
 
 	"github.com/arenabots/arena/bots"
 	"github.com/arenabots/arena/bots/host"
@@ -16,9 +15,10 @@ import (
 // self (arena's executable) as `self bot serve lisp key=value...` (see
 // Args), launched through self so that limits apply, with
 // RecommendedStartTimeout since loading happens before the handshake. The
-// files of c should be absolute (see Config.Resolve); in the sandbox the
-// bot sees View(c), read-only. check.Run and the league start Lisp bots
-// with it.
+// paths of c should be absolute (see Config.Resolve); in the sandbox the
+// bot sees the directories of its files, its Reads and its Root,
+// read-only. check.Run and the
+// league start Lisp bots with it.
 func Spec(self, name string, c Config) host.Spec {
 	return host.Spec{
 		Name:         name,
@@ -26,29 +26,27 @@ func Spec(self, name string, c Config) host.Spec {
 		Args:         append([]string{"bot", "serve"}, Args(c)...),
 		StartTimeout: RecommendedStartTimeout,
 		Launcher:     host.SelfLauncher(self),
-		Files:        View(c),
+		Files:        seen(c),
 	}
 }
 
-// View returns what a sandboxed Lisp bot sees of the host's files: its
-// Root (the whole submission folder), the directories of its Files (each
-// file is loaded with its own directory as the default path of its
-// relative loads) and its Reads.
-func View(c Config) []string {
-	var out []string
-	add := func(p string) {
-		if !slices.Contains(out, p) {
-			out = append(out, p)
-		}
-	}
+// seen returns what a sandboxed Lisp bot sees of the host's files: the
+// directories of its files, its reads and its submission folder.
+func seen(c Config) []string {
+	out := append(dirs(c.Files), c.Reads...)
 	if c.Root != "" {
-		add(c.Root)
+		out = append(out, c.Root)
 	}
-	for _, f := range c.Files {
-		add(filepath.Dir(f))
-	}
-	for _, r := range c.Reads {
-		add(r)
+	return out
+}
+
+// dirs returns the directories of files, which a sandboxed Lisp bot sees
+// read-only: each file is loaded with its own directory as the default
+// path of its relative loads.
+func dirs(files []string) []string {
+	out := make([]string, 0, len(files))
+	for _, f := range files {
+		out = append(out, filepath.Dir(f))
 	}
 	return out
 }

@@ -3,6 +3,7 @@ package lisp
 import (
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -17,13 +18,13 @@ var quotedPath = regexp.MustCompile(`"([^"]+)"`)
 var loadingFile = regexp.MustCompile(`loading (/\S+):`)
 
 // explainView adds to msg, a Lisp error about files, why the sandbox may be
-// the cause, naming the file: a file outside the bot's files (View) is
+// the cause, naming the file: a file outside the bot's files (visible) is
 // hidden from a sandboxed bot, whether or not it exists on the host; one of
 // its files cannot be written, since a sandboxed bot sees them read-only.
 // msg is returned as it is when it names no file or none of these applies.
 func explainView(msg string, c Config) string {
 	first, rest, _ := strings.Cut(msg, "\n")
-	if why := whyHidden(first, View(c)); why != "" {
+	if why := whyHidden(first, visible(c)); why != "" {
 		first += " (" + why + ")"
 	}
 	if rest == "" {
@@ -63,6 +64,18 @@ func whyHidden(msg string, view []string) string {
 		}
 	}
 	return ""
+}
+
+// visible returns what a sandboxed Lisp bot sees of the host's files (see
+// Spec), each once.
+func visible(c Config) []string {
+	var out []string
+	for _, p := range seen(c) {
+		if !slices.Contains(out, p) {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // underAny reports whether path is one of dirs or beneath one.
