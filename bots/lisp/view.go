@@ -15,7 +15,7 @@ var quotedPath = regexp.MustCompile(`"([^"]+)"`)
 
 // loadingFile finds the file being loaded in a load error, whose folder a
 // relative path in the error is relative to.
-var loadingFile = regexp.MustCompile(`loading (/\S+):`)
+var loadingFile = regexp.MustCompile(`loading (/[^,:\s]+)[,:]`)
 
 // explainView adds to msg, a Lisp error about files, why the sandbox may be
 // the cause, naming the file: a file outside the bot's files (visible) is

@@ -13,7 +13,7 @@ func TestExplainView(t *testing.T) {
 	}{
 		{"hidden load", `lisp: loading /sub/g12/src/jogo.lisp: SIMPLE-FILE-ERROR: Couldn't load "/sub/t/testes.lisp": file does not exist.`,
 			"/sub/t/testes.lisp is outside /sub/g12/src, /course/regras.lisp, /sub/g12, all that"},
-		{"relative load", `lisp: loading /sub/g12/src/jogo.lisp: SIMPLE-FILE-ERROR: Couldn't load "../../t/testes.lisp": file does not exist.`,
+		{"relative load", `lisp: loading /sub/g12/src/jogo.lisp, line 3: SIMPLE-FILE-ERROR: Couldn't load "../../t/testes.lisp": file does not exist.`,
 			"/sub/t/testes.lisp is outside /sub/g12"},
 		{"missing in the submission", `Couldn't load "/sub/g12/puzzle.lisp": file does not exist.`,
 			"/sub/g12/puzzle.lisp is not among the bot's files"},
