@@ -45,6 +45,13 @@ var dotsStates = []lisp.Config{
 // Keys are the league keys a probe finds, which a person may give instead.
 var Keys = []string{"state", "perspective", "knights", "answer", "index_base", "tempo_scale"}
 
+// callKeys are the keys of the conventions of a call, how estado is
+// written; readKeys those of the ways its answer is read.
+var (
+	callKeys = []string{"state", "perspective", "knights"}
+	readKeys = []string{"answer", "index_base"}
+)
+
 // conventions returns the estado conventions to call jogar with and the
 // ways to read its answers for game, those that agree with fixed on the
 // keys given.
@@ -63,21 +70,27 @@ func conventions(game string, fixed lisp.Config, given []string) (calls, reads [
 		}
 		reads = cavaloReads
 	}
-	keep := func(cs []lisp.Config) []lisp.Config {
+	keep := func(cs []lisp.Config, keys ...string) []lisp.Config {
+		var these []string // the keys given that cs are about
+		for _, k := range given {
+			if slices.Contains(keys, k) {
+				these = append(these, k)
+			}
+		}
 		var out []lisp.Config
 		for _, c := range cs {
-			if agrees(c, fixed, given) {
+			if agrees(c, fixed, these) {
 				out = append(out, c)
 			}
 		}
 		return out
 	}
-	calls, reads = keep(calls), keep(reads)
+	calls, reads = keep(calls, callKeys...), keep(reads, readKeys...)
 	if len(calls) == 0 { // the given value is not one the probe knows: use it
-		calls = []lisp.Config{only(fixed, "state", "perspective", "knights")}
+		calls = []lisp.Config{only(fixed, callKeys...)}
 	}
 	if len(reads) == 0 {
-		reads = []lisp.Config{only(fixed, "answer", "index_base")}
+		reads = []lisp.Config{only(fixed, readKeys...)}
 	}
 	return calls, reads
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -16,7 +17,7 @@ import (
 // Asker is what the probe needs of a started Lisp bot: *lisp.Adapter.
 type Asker interface {
 	Ask(ctx context.Context, cfg lisp.Config, st referee.State, tempo time.Duration) (lisp.Raw, error)
-	Read(cfg lisp.Config, raw lisp.Raw) (bots.Answer, error)
+	Read(cfg lisp.Config, raw lisp.Raw) (bots.Answer, string, error)
 }
 
 // Evidence is what one call of jogar showed: the position, what jogar
@@ -98,12 +99,12 @@ func Detect(ctx context.Context, a Asker, game referee.Game, opt Options) Findin
 		t := try(ctx, a, c, reads, positions, tempo)
 		n += t.calls
 		switch {
-		case t.failure == "" && (best == nil || t.wrongClaims < best.wrongClaims):
+		case t.failure == "" && (best == nil || t.flawed < best.flawed):
 			best = t
 		case t.failure != "" && (closest == nil || t.passed > closest.passed):
 			closest = t
 		}
-		if best != nil && best.wrongClaims == 0 || ctx.Err() != nil {
+		if best != nil && best.flawed == 0 || ctx.Err() != nil {
 			break
 		}
 	}
@@ -124,12 +125,12 @@ func Detect(ctx context.Context, a Asker, game referee.Game, opt Options) Findin
 
 // trial is a convention tried on the reference positions.
 type trial struct {
-	cfg         lisp.Config // the call's conventions, with the first read that worked
-	evidence    []Evidence
-	passed      int    // positions with a legal answer
-	wrongClaims int    // answers whose claimed state differs
-	failure     string // why the convention fails, or ""
-	calls       int
+	cfg      lisp.Config // the call's conventions, with the first read that worked
+	evidence []Evidence
+	passed   int    // positions with a legal answer
+	flawed   int    // answers not quite right: a claimed state that differs, a note
+	failure  string // why the convention fails, or ""
+	calls    int
 }
 
 // try calls jogar under call on each position in turn and keeps the reads
@@ -171,13 +172,20 @@ func try(ctx context.Context, a Asker, call lisp.Config, reads []lisp.Config, po
 		alive = keep
 		t.passed++
 	}
-	t.cfg = merge(call, reads[alive[0]])
-	t.evidence = evidence[alive[0]]
-	for _, ev := range t.evidence {
-		if ev.Verdict != "legal" {
-			t.wrongClaims++
+	// Of the reads under which every answer is legal, the one with the
+	// fewest answers that are not quite right (a claimed state that
+	// differs, a note of the adapter's).
+	imperfect := func(r int) int {
+		n := 0
+		for _, ev := range evidence[r] {
+			if ev.Verdict != "legal" {
+				n++
+			}
 		}
+		return n
 	}
+	best := slices.MinFunc(alive, func(a, b int) int { return imperfect(a) - imperfect(b) })
+	t.cfg, t.evidence, t.flawed = merge(call, reads[best]), evidence[best], imperfect(best)
 	return t
 }
 
@@ -191,7 +199,7 @@ type judged struct {
 // league game (without the clock).
 func judge(a Asker, cfg lisp.Config, pos referee.Sample, raw lisp.Raw) judged {
 	ev := Evidence{Position: pos.Name, ToMove: pos.State.ToMove().String(), Answer: raw.String()}
-	ans, err := a.Read(cfg, raw)
+	ans, note, err := a.Read(cfg, raw)
 	call := referee.Call{Reply: referee.Reply{Move: ans.Move, Claim: ans.State}, Err: err}
 	j := referee.Judge(pos.State, referee.Clock{}, call)
 	if j.Verdict != nil {
@@ -201,7 +209,10 @@ func judge(a Asker, cfg lisp.Config, pos referee.Sample, raw lisp.Raw) judged {
 	ev.Move = pos.State.FormatMove(j.Move)
 	ev.Verdict = "legal"
 	if j.Discrepancy != "" {
-		ev.Verdict = "legal, claimed state differs: " + j.Discrepancy
+		ev.Verdict += ", claimed state differs: " + j.Discrepancy
+	}
+	if note != "" {
+		ev.Verdict += "; " + note
 	}
 	return judged{Evidence: ev, legal: true}
 }

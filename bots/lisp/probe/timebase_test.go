@@ -26,7 +26,9 @@ func (b clockBot) Ask(ctx context.Context, cfg lisp.Config, st referee.State, te
 	return lisp.Raw{Elapsed: d}, nil
 }
 
-func (clockBot) Read(lisp.Config, lisp.Raw) (bots.Answer, error) { return bots.Answer{}, nil }
+func (clockBot) Read(lisp.Config, lisp.Raw) (bots.Answer, string, error) {
+	return bots.Answer{}, "", nil
+}
 
 func TestMeasureTime(t *testing.T) {
 	const tempo = time.Second
