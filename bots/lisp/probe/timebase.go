@@ -159,8 +159,8 @@ func measureTime(ctx context.Context, a Asker, cfg *lisp.Config, positions []ref
 // length: a reason is one line of a report.
 func oneLine(s string) string {
 	s = strings.Join(strings.Fields(s), " ")
-	if len(s) > 300 {
-		s = s[:297] + "..."
+	if len(s) > 600 {
+		s = s[:597] + "..."
 	}
 	return s
 }
