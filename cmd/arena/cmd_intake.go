@@ -15,6 +15,7 @@ import (
 
 	"github.com/arenabots/arena/arena"
 	"github.com/arenabots/arena/bots/host"
+	"github.com/arenabots/arena/bots/lisp"
 	"github.com/arenabots/arena/bots/lisp/intake"
 	"github.com/arenabots/arena/bots/sandbox"
 )
@@ -25,6 +26,7 @@ func newIntakeCmd() *cobra.Command {
 		league, out string
 		tempo, jobs int
 		rounds      int
+		margin      int
 		memory      int
 		sandbox     sandbox.Mode
 		game        gameFlags
@@ -50,8 +52,8 @@ the evidence; the same table is printed here. Then: arena run FILE.`,
 		Example: "  arena intake entregas/ --game cavalo --tempo 1000 -o campeonato.yaml",
 		Args:    atLeastOne("DIR"),
 		RunE: func(c *cobra.Command, dirs []string) error {
-			if tempo <= 0 || rounds <= 0 {
-				return usage(fmt.Errorf("--tempo and --rounds must be positive (got %d and %d)", tempo, rounds))
+			if tempo <= 0 || rounds <= 0 || margin < 0 {
+				return usage(fmt.Errorf("--tempo and --rounds must be positive and --margin not negative (got %d, %d and %d)", tempo, rounds, margin))
 			}
 			rules, err := game.rules()
 			if err != nil {
@@ -87,7 +89,7 @@ the evidence; the same table is printed here. Then: arena run FILE.`,
 				absDirs[i], _ = filepath.Abs(d)
 			}
 			l := intake.League{Name: "intake", Game: rules.Name(), GameOptions: game.options, Tempo: time.Duration(tempo) * time.Millisecond,
-				Rounds: rounds, Dir: leagueDir, Report: reportAbs, Sources: absDirs}
+				Rounds: rounds, Margin: time.Duration(margin) * time.Millisecond, Dir: leagueDir, Report: reportAbs, Sources: absDirs}
 			if err := writeFile(report, func(w io.Writer) error { return intake.WriteReport(w, "arena intake", results) }); err != nil {
 				return err
 			}
@@ -114,6 +116,7 @@ the evidence; the same table is printed here. Then: arena run FILE.`,
 	f.StringVar(&out, "out", "intake", "the work folder: unpacked zips and intake.md")
 	f.IntVar(&tempo, "tempo", arena.DefaultTempoMS, "the league's time per move in ms (tempo_ms)")
 	f.IntVar(&rounds, "rounds", arena.DefaultRounds, "the league's rounds (rounds)")
+	f.IntVar(&margin, "margin", int(lisp.RecommendedMargin.Milliseconds()), "the league's margin over the tempo in ms (time_margin_ms)")
 	f.IntVar(&jobs, "jobs", 0, "submissions probed at once (default: the number of CPUs)")
 	f.IntVar(&memory, "memory", 0, "each bot's memory in MiB (limits.memory_mb; default 1024)")
 	addSandboxFlag(f, &sandbox)

@@ -13,8 +13,22 @@ import (
 	"github.com/arenabots/arena/results"
 )
 
-// examples is bots/examples/lisp.
-var examples = filepath.Join("..", "..", "bots", "examples", "lisp")
+// lispExamples returns bots/examples/lisp, absolute, for a test that
+// plays Lisp bots: skipped under -short, failed without SBCL.
+func lispExamples(t *testing.T) string {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("starts SBCL for every bot")
+	}
+	if _, err := exec.LookPath("sbcl"); err != nil {
+		t.Fatalf("no sbcl (%v): apt-get install sbcl", err)
+	}
+	examples, err := filepath.Abs(filepath.Join("..", "..", "bots", "examples", "lisp"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return examples
+}
 
 // TestIntakeThenRun is the course's workflow with no hand-written setting:
 // a folder of course-style submissions, some zipped, goes through `arena
@@ -23,16 +37,7 @@ var examples = filepath.Join("..", "..", "bots", "examples", "lisp")
 // correct bots), the two that cannot take part are listed with the
 // reason, and the report shows each bot's time use.
 func TestIntakeThenRun(t *testing.T) {
-	if testing.Short() {
-		t.Skip("starts an SBCL for every bot of every game")
-	}
-	if _, err := exec.LookPath("sbcl"); err != nil {
-		t.Fatalf("no sbcl (%v): apt-get install sbcl", err)
-	}
-	examples, err := filepath.Abs(examples)
-	if err != nil {
-		t.Fatal(err)
-	}
+	examples := lispExamples(t)
 	for _, game := range []string{"cavalo", "dots"} {
 		t.Run(game, func(t *testing.T) {
 			playIntake(t, examples, game, func(s intaketest.Sample) bool { return s.Needs == "" })
@@ -44,10 +49,7 @@ func TestIntakeThenRun(t *testing.T) {
 // those that wait for other work included.
 func TestIntakeThenRunAsHandedIn(t *testing.T) {
 	t.Skip("waits for lisp: answers read wherever they are, load retries, side as knight code, *compile-file-pathname*; isolation: a writable copy-on-write root (issue 22)")
-	examples, err := filepath.Abs(examples)
-	if err != nil {
-		t.Fatal(err)
-	}
+	examples := lispExamples(t)
 	for _, game := range []string{"cavalo", "dots"} {
 		t.Run(game, func(t *testing.T) {
 			playIntake(t, examples, game, func(intaketest.Sample) bool { return true })
@@ -74,7 +76,8 @@ func playIntake(t *testing.T, examples, game string, use func(intaketest.Sample)
 			samples = append(samples, s)
 		}
 	}
-	out, err := arenaOut(t, "intake", class, "--game", game, "--tempo", "100", "--rounds", "1", "-o", "league.yaml", "--out", "work")
+	// A margin for a machine that runs other tests beside this one.
+	out, err := arenaOut(t, "intake", class, "--game", game, "--tempo", "100", "--margin", "1000", "--rounds", "1", "-o", "league.yaml", "--out", "work")
 	if err != nil {
 		t.Fatalf("arena intake: %v\n%s", err, out)
 	}
@@ -112,7 +115,7 @@ func playIntake(t *testing.T, examples, game string, use func(intaketest.Sample)
 	if err != nil {
 		t.Fatalf("the league written does not load: %v\n%s", err, leagueText)
 	}
-	if out, err := arenaOut(t, "run", "league.yaml", "--plain"); err != nil {
+	if out, err := arenaOut(t, "run", "league.yaml", "--plain", "--concurrency", "1"); err != nil {
 		t.Fatalf("arena run: %v\n%s", err, out)
 	}
 	games, damaged, err := results.ReadJournal(filepath.Join(cfg.Out, results.JournalName))
@@ -133,16 +136,7 @@ func playIntake(t *testing.T, examples, game string, use func(intaketest.Sample)
 // play` with a Lisp bot find its conventions as intake does, and that a
 // setting given overrides what would be found.
 func TestLispDetectionShared(t *testing.T) {
-	if testing.Short() {
-		t.Skip("starts SBCL")
-	}
-	if _, err := exec.LookPath("sbcl"); err != nil {
-		t.Fatalf("no sbcl (%v): apt-get install sbcl", err)
-	}
-	examples, err := filepath.Abs(examples)
-	if err != nil {
-		t.Fatal(err)
-	}
+	examples := lispExamples(t)
 	dir := t.TempDir()
 	s := intaketest.Samples[2] // always the first player: board-scores, perspective white
 	if err := intaketest.Assemble(examples, dir, s, false); err != nil {

@@ -2,42 +2,17 @@ package intake
 
 import (
 	"context"
-	"fmt"
-	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/arenabots/arena/bots/host"
 	"github.com/arenabots/arena/bots/lisp/intake/intaketest"
 	"github.com/arenabots/arena/bots/lisp/probe"
 	"github.com/arenabots/arena/games"
 )
 
-// serveEnv makes the test binary a probe process: `intake.test ARGS...`
-// runs probe.Serve(ARGS), as `arena bot serve ARGS...` does.
-const serveEnv = "ARENA_INTAKE_TEST_SERVE"
-
-// self is the test binary.
-var self string
-
-func TestMain(m *testing.M) {
-	if os.Getenv(serveEnv) == "1" {
-		if err := probe.Serve(context.Background(), os.Args[1:], os.Stderr); err != nil {
-			fmt.Fprintln(os.Stderr, err)
-			os.Exit(1)
-		}
-		os.Exit(0)
-	}
-	var err error
-	if self, err = os.Executable(); err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
-	os.Exit(m.Run())
-}
+func TestMain(m *testing.M) { intaketest.Main(m, probe.Serve) }
 
 // examples is bots/examples/lisp.
 var examples = filepath.Join("..", "..", "examples", "lisp")
@@ -45,17 +20,11 @@ var examples = filepath.Join("..", "..", "examples", "lisp")
 // testOptions are Options that probe with the test binary.
 func testOptions(t testing.TB, game string, tempo time.Duration) Options {
 	t.Helper()
-	if _, err := exec.LookPath("sbcl"); err != nil {
-		t.Fatalf("no sbcl (%v): apt-get install sbcl", err)
-	}
 	rules, err := games.Lookup(game)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return Options{Game: rules, Tempo: tempo, Self: self, Spec: func(s *host.Spec) {
-		s.Args = s.Args[2:] // no "bot serve": the test binary takes Args directly
-		s.Env = []string{serveEnv + "=1", "GORACE=atexit_sleep_ms=0"}
-	}}
+	return Options{Game: rules, Tempo: tempo, Self: intaketest.Self(t), Spec: intaketest.ProbeSpec}
 }
 
 // TestSamples takes in each sample submission, in a folder or zipped, and

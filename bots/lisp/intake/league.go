@@ -24,6 +24,8 @@ type League struct {
 	// Rounds are the league's rounds: seeded boards, each played with
 	// both colours.
 	Rounds int
+	// Margin is the league's time margin; 0: lisp.RecommendedMargin.
+	Margin time.Duration
 	// Dir is the league file's folder: paths are written relative to it.
 	Dir string
 	// Report is the intake report's path, named in the file's header.
@@ -49,7 +51,11 @@ func WriteLeague(w io.Writer, l League, results []Result) error {
 		fmt.Fprintf(&b, "game_options: {%s}\n", strings.Join(opts, ", "))
 	}
 	fmt.Fprintf(&b, "seed: 1\nrounds: %d\n", l.Rounds)
-	fmt.Fprintf(&b, "tempo_ms: %d\ntime_margin_ms: %d\n", l.Tempo.Milliseconds(), lisp.RecommendedMargin.Milliseconds())
+	margin := l.Margin
+	if margin <= 0 {
+		margin = lisp.RecommendedMargin
+	}
+	fmt.Fprintf(&b, "tempo_ms: %d\ntime_margin_ms: %d\n", l.Tempo.Milliseconds(), margin.Milliseconds())
 	fmt.Fprintf(&b, "start_timeout_ms: %d   # Lisp bots load their files before the first move\n", lisp.RecommendedStartTimeout.Milliseconds())
 	b.WriteString("bots:\n")
 	eligible := 0

@@ -137,52 +137,64 @@ func merge(call, read lisp.Config) lisp.Config {
 	return call
 }
 
-// Short names the conventions of c for game that differ from the
-// adapter's defaults, or "defaults".
-func Short(game string, c lisp.Config) string {
+// setting is one convention of a bot: its league key, its value, and
+// whether that is the adapter's default.
+type setting struct {
+	key, value string
+	isDefault  bool
+}
+
+// settings lists the conventions of c for game: for Dots and Boxes the
+// state form alone, (board scores) or the board.
+func settings(game string, c lisp.Config) []setting {
 	c = c.WithDefaults()
 	if game == dots.Name {
 		if c.State == lisp.StateBoard {
-			return "board"
+			return []setting{{"state", "board", false}}
 		}
-		return "board-scores"
+		return []setting{{"state", "board-scores", true}}
 	}
 	def := lisp.Config{}.WithDefaults()
-	var parts []string
-	if c.State != def.State {
-		parts = append(parts, string(c.State))
+	out := []setting{
+		{"state", string(c.State), c.State == def.State},
+		{"perspective", string(c.Perspective), c.Perspective == def.Perspective},
+		{"knights", fmt.Sprintf("%d/%d", c.Knights[0], c.Knights[1]), slices.Equal(c.Knights, def.Knights)},
+		{"answer", string(c.Answer), c.Answer == def.Answer},
 	}
-	if c.Perspective != def.Perspective {
-		parts = append(parts, "perspective "+string(c.Perspective))
+	if c.Answer == lisp.AnswerMoveAndState {
+		out = append(out, setting{"index_base", fmt.Sprint(c.IndexBase), c.IndexBase == def.IndexBase})
 	}
-	if !slices.Equal(c.Knights, def.Knights) {
-		parts = append(parts, fmt.Sprintf("knights %d/%d", c.Knights[0], c.Knights[1]))
-	}
-	if c.Answer != def.Answer {
-		parts = append(parts, "answer "+string(c.Answer))
-	}
-	if c.Answer == lisp.AnswerMoveAndState && c.IndexBase != def.IndexBase {
-		parts = append(parts, fmt.Sprintf("index_base %d", c.IndexBase))
-	}
-	if len(parts) == 0 {
-		return "defaults"
-	}
-	return strings.Join(parts, ", ")
+	return out
 }
 
 // describe names the conventions of c for game in a few words.
 func describe(game string, c lisp.Config) string {
-	c = c.WithDefaults()
-	if game == dots.Name {
-		if c.State == lisp.StateBoard {
-			return "state board"
-		}
-		return "state board-scores"
+	var parts []string
+	for _, s := range settings(game, c) {
+		parts = append(parts, s.key+" "+s.value)
 	}
-	parts := []string{"state " + string(c.State), "perspective " + string(c.Perspective),
-		fmt.Sprintf("knights %d/%d", c.Knights[0], c.Knights[1]), "answer " + string(c.Answer)}
-	if c.Answer == lisp.AnswerMoveAndState {
-		parts = append(parts, fmt.Sprintf("index_base %d", c.IndexBase))
+	return strings.Join(parts, ", ")
+}
+
+// Short names the conventions of c for game that differ from the
+// adapter's defaults, or "defaults"; for Dots and Boxes, the state form.
+func Short(game string, c lisp.Config) string {
+	all := settings(game, c)
+	if game == dots.Name {
+		return all[0].value
+	}
+	var parts []string
+	for _, s := range all {
+		switch {
+		case s.isDefault:
+		case s.key == "state":
+			parts = append(parts, s.value)
+		default:
+			parts = append(parts, s.key+" "+s.value)
+		}
+	}
+	if len(parts) == 0 {
+		return "defaults"
 	}
 	return strings.Join(parts, ", ")
 }

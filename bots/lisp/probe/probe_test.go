@@ -2,9 +2,6 @@ package probe
 
 import (
 	"context"
-	"fmt"
-	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -12,47 +9,23 @@ import (
 
 	"github.com/arenabots/arena/bots/host"
 	"github.com/arenabots/arena/bots/lisp"
+	"github.com/arenabots/arena/bots/lisp/intake/intaketest"
 	"github.com/arenabots/arena/games/cavalo"
 	"github.com/arenabots/arena/games/dots"
 	"github.com/arenabots/arena/referee"
 )
 
-// serveEnv makes the test binary a probe process: `probe.test ARGS...`
-// runs Serve(ARGS), as `arena bot serve ARGS...` does.
-const serveEnv = "ARENA_PROBE_TEST_SERVE"
+func TestMain(m *testing.M) { intaketest.Main(m, Serve) }
 
-// self is the test binary.
-var self string
-
-func TestMain(m *testing.M) {
-	if os.Getenv(serveEnv) == "1" {
-		if err := Serve(context.Background(), os.Args[1:], os.Stderr); err != nil {
-			fmt.Fprintln(os.Stderr, err)
-			os.Exit(1)
-		}
-		os.Exit(0)
-	}
-	var err error
-	if self, err = os.Executable(); err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
-	os.Exit(m.Run())
-}
-
-// testSpec is HostSpec for the test binary in serve mode.
+// testSpec is HostSpec for the test binary as the probe.
 func testSpec(t *testing.T, c lisp.Config, given []string) host.Spec {
 	t.Helper()
-	if _, err := exec.LookPath("sbcl"); err != nil {
-		t.Fatalf("no sbcl (%v): apt-get install sbcl", err)
-	}
 	abs, err := filepath.Abs(".")
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := HostSpec(self, "probe", c.Resolve(abs), given)
-	s.Args = s.Args[2:] // no "bot serve": the test binary takes Args directly
-	s.Env = []string{serveEnv + "=1", "GORACE=atexit_sleep_ms=0"}
+	s := HostSpec(intaketest.Self(t), "probe", c.Resolve(abs), given)
+	intaketest.ProbeSpec(&s)
 	return s
 }
 

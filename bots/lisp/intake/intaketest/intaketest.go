@@ -1,8 +1,10 @@
 // Package intaketest builds a class's folder of course-style Lisp
 // submissions from the samples of bots/examples/lisp/entregas, for the
-// tests of arena intake (bots/lisp/intake, cmd/arena).
+// tests of arena intake (bots/lisp/intake, bots/lisp/probe, cmd/arena),
+// and lets a test binary stand in for arena as the probe (Main,
+// ProbeSpec).
 //
-// intaketest imports only the standard library.
+// intaketest imports bots/host, for the probe's Spec.
 package intaketest
 
 import (
