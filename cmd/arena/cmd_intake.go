@@ -116,7 +116,7 @@ the evidence; the same table is printed here. Then: arena run FILE.`,
 	f.StringVar(&out, "out", "intake", "the work folder: unpacked zips and intake.md")
 	f.IntVar(&tempo, "tempo", arena.DefaultTempoMS, "the league's time per move in ms (tempo_ms)")
 	f.IntVar(&rounds, "rounds", arena.DefaultRounds, "the league's rounds (rounds)")
-	f.IntVar(&margin, "margin", int(lisp.RecommendedMargin.Milliseconds()), "the league's margin over the tempo in ms (time_margin_ms)")
+	f.IntVar(&margin, "margin", int(lisp.RecommendedMargin.Milliseconds()), "margin over the tempo in ms (time_margin_ms)")
 	f.IntVar(&jobs, "jobs", 0, "submissions probed at once (default: the number of CPUs)")
 	f.IntVar(&memory, "memory", 0, "each bot's memory in MiB (limits.memory_mb; default 1024)")
 	addSandboxFlag(f, &sandbox)
