@@ -38,6 +38,11 @@
 // Spec(self, name, cfg.Resolve(leagueDir)), which carries the arguments
 // (Args) and RecommendedStartTimeout.
 //
+// Ask and Read call jogar under any convention on a started adapter and
+// read its answer, for bots/lisp/probe, which finds a submission's
+// conventions in one SBCL. A load or a write that fails on a file the
+// sandbox hides, or shows read-only, says so and names the file.
+//
 // README.md documents the league entry, the state and answer forms, the
 // perspective rule and the timing advice for teachers. Subpackage sexp is
 // the s-expression reader and writer.
