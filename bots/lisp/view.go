@@ -17,24 +17,24 @@ var quotedPath = regexp.MustCompile(`"([^"]+)"`)
 // relative path in the error is relative to.
 var loadingFile = regexp.MustCompile(`loading (/[^,:\s]+)[,:]`)
 
-// explainView adds to msg, a Lisp error about files, why the sandbox may be
-// the cause, naming the file: a file outside the bot's files (visible) is
-// hidden from a sandboxed bot, whether or not it exists on the host; one of
-// its files cannot be written, since a sandboxed bot sees them read-only.
-// msg is returned as it is when it names no file or none of these applies.
+// explainView puts first in msg, a Lisp error about files, the file and
+// why the sandbox may be the cause: a file outside the bot's files
+// (visible) is hidden from a sandboxed bot, whether or not it exists on
+// the host; one of its files cannot be written, since a sandboxed bot sees
+// them read-only. First, because a host shows only the start of a bot's
+// last line. msg is returned as it is when it names no file or none of
+// these applies.
 func explainView(msg string, c Config) string {
-	first, rest, _ := strings.Cut(msg, "\n")
-	if why := whyHidden(first, visible(c)); why != "" {
-		first += " (" + why + ")"
+	head, _, _ := strings.Cut(msg, "\nBacktrace")
+	why := whyHidden(head, visible(c))
+	if why == "" {
+		return msg
 	}
-	if rest == "" {
-		return first
-	}
-	return first + "\n" + rest
+	return "lisp: " + why + "; " + strings.TrimPrefix(msg, "lisp: ")
 }
 
-// whyHidden says why the sandbox may be the cause of the file error msg, or
-// returns "".
+// whyHidden says which file of the file error msg the sandbox may be the
+// cause of, and why, or returns "".
 func whyHidden(msg string, view []string) string {
 	base := ""
 	if m := loadingFile.FindStringSubmatch(msg); m != nil {
@@ -53,14 +53,13 @@ func whyHidden(msg string, view []string) string {
 		switch {
 		case strings.Contains(msg, "Read-only file system") || strings.Contains(msg, "Permission denied"):
 			if underAny(path, view) {
-				return path + " is among the bot's own files, which a sandboxed bot sees read-only; it may write under /tmp, its scratch directory"
+				return path + ": a sandboxed bot sees its own files read-only (it may write under /tmp)"
 			}
 		case strings.Contains(msg, "does not exist"):
 			if !underAny(path, view) {
-				return path + " is outside " + strings.Join(view, ", ") +
-					", all that a sandboxed bot sees: to show it, widen root: or add it to reads:"
+				return path + ": hidden by the sandbox, outside the bot's files " + strings.Join(view, ", ") + " (widen root: or add it to reads:)"
 			}
-			return path + " is not among the bot's files"
+			return path + ": not in the submission"
 		}
 	}
 	return ""

@@ -2,6 +2,7 @@ package probe
 
 import (
 	"context"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -104,5 +105,42 @@ func TestConventionsGiven(t *testing.T) {
 	all, _ := conventions(dots.Name, lisp.Config{}, nil)
 	if len(all) != len(dotsStates) {
 		t.Errorf("%d Dots conventions, want %d", len(all), len(dotsStates))
+	}
+}
+
+// TestRunSandboxSaysWhy checks that a load the sandbox hides and a write it
+// refuses name the file and say why.
+func TestRunSandboxSaysWhy(t *testing.T) {
+	abs := func(p string) string {
+		a, err := filepath.Abs(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return a
+	}
+	for _, tc := range []struct {
+		name, dir string
+		want      []string
+	}{
+		{"hidden load", "fora", []string{"does not start: lisp: " + abs("testdata/quarenta.lisp") + ": hidden by the sandbox, outside the bot's files " + abs("testdata/fora")}},
+		{"read-only write", "escreve", []string{"crash: lisp: " + abs("testdata/escreve/log.dat") + ": a sandboxed bot sees its own files read-only"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := filepath.Join("testdata", tc.dir)
+			c := lisp.Config{Root: dir, Files: []string{filepath.Join(dir, "jogo.lisp")}}
+			f := Run(context.Background(), testSpec(t, c, nil), cavalo.Game{}, 100*time.Millisecond, 0)
+			if f.Eligible {
+				t.Fatalf("eligible: %+v", f)
+			}
+			for _, want := range tc.want {
+				if !strings.Contains(f.Reason, want) {
+					t.Errorf("reason %q lacks %q", f.Reason, want)
+				}
+			}
+			if _, err := os.Stat(filepath.Join(dir, "log.dat")); err == nil {
+				os.Remove(filepath.Join(dir, "log.dat"))
+				t.Error("the bot wrote log.dat beside its sources")
+			}
+		})
 	}
 }
