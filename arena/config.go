@@ -40,6 +40,7 @@ type Config struct {
 	MarginMS     int             `yaml:"time_margin_ms"`
 	Concurrency  int             `yaml:"concurrency"`
 	Scoring      results.Scoring `yaml:"scoring"`
+	SPRT         *results.SPRT   `yaml:"sprt,omitempty" json:",omitempty"` // see sprt.go
 	OnTimeout    string          `yaml:"on_timeout"`
 	OnIllegal    string          `yaml:"on_illegal"`
 	OnCrash      string          `yaml:"on_crash"`
@@ -252,6 +253,9 @@ func (c *Config) complete() (warnings []error, err error) {
 		warnings = append(warnings, c.errAt(fmt.Sprintf("every round of %s starts from the same position, so deterministic bots will repeat their games: set opening_arcs (e.g. opening_arcs: 6) to vary it", c.Game), "game"))
 	}
 	botWarnings, err := c.completeBots(dir)
+	if err == nil {
+		err = c.completeSPRT()
+	}
 	return append(warnings, botWarnings...), err
 }
 

@@ -127,7 +127,8 @@ const (
 
 // Run plays every scheduled game that the journal does not hold yet, up to
 // Config.Concurrency at a time (or has the Dispatcher play them), then
-// writes the standings and the crosstable.
+// writes the standings and the crosstable. An SPRT match stops starting
+// games once it is decided (see sprt.go).
 //
 // First it checks that the bots' sandbox can be made (ErrSandbox), which
 // leaves nothing on disk; then it takes the results directory's lock (a
@@ -165,11 +166,16 @@ func (r *Runner) Run(ctx context.Context) (Summary, error) {
 	schedule := Schedule(c)
 	var pending []Scheduled
 	for _, g := range schedule {
-		if !j.Has(g.ID) {
+		if j.Has(g.ID) {
+			sum.Skipped++
+		} else {
 			pending = append(pending, g)
 		}
 	}
-	sum.Total, sum.Skipped = len(schedule), len(schedule)-len(pending)
+	if c.Decided(j.Games()) {
+		pending = nil // a decided SPRT match plays nothing more (sprt.go)
+	}
+	sum.Total = len(schedule)
 	r.emit(Event{Done: sum.Skipped, Total: sum.Total})
 
 	// add records a played game, once: its move logs, then its journal
@@ -184,6 +190,9 @@ func (r *Runner) Run(ctx context.Context) (Summary, error) {
 		sum.Played++
 		sum.BotTime += time.Duration(p.Game.TimeMS[0]+p.Game.TimeMS[1]) * time.Millisecond
 		r.emit(Event{Game: &p.Game, Done: sum.Skipped + sum.Played, Total: sum.Total})
+		if c.Decided(j.Games()) {
+			return ErrDecided
+		}
 		return nil
 	}
 	if r.Dispatcher != nil {
@@ -193,6 +202,9 @@ func (r *Runner) Run(ctx context.Context) (Summary, error) {
 		err = r.playAll(ctx, pending, sum.Workers, add)
 	}
 	sum.Wall = time.Since(start)
+	if errors.Is(err, ErrDecided) {
+		err = nil
+	}
 	if err != nil {
 		return sum, err
 	}

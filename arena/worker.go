@@ -2,6 +2,7 @@ package arena
 
 import (
 	"context"
+	"errors"
 	"sync"
 )
 
@@ -32,13 +33,14 @@ type finished struct {
 // playAll plays pending, workers games at a time, and hands each game
 // played to add, one call at a time. It returns add's first error, after
 // which no game is added or started; games already playing end as they
-// will. When ctx is cancelled the games in flight are interrupted and not
+// will. After add returns ErrDecided no game is started, and the games
+// playing are added as they end. When ctx is cancelled the games in flight are interrupted and not
 // added. It returns once every bot it started is stopped.
 func (r *Runner) playAll(ctx context.Context, pending []Scheduled, workers int, add func(Played) error) error {
 	var (
 		jobs     = make(chan Scheduled)
 		played   = make(chan finished, workers)
-		stopping = make(chan struct{}) // closed on the first error
+		stopping = make(chan struct{}) // closed on the first error or ErrDecided
 		wg       sync.WaitGroup
 		recorded = make(chan error, 1)
 	)
@@ -48,6 +50,11 @@ func (r *Runner) playAll(ctx context.Context, pending []Scheduled, workers int, 
 	}
 feed:
 	for _, s := range pending {
+		select {
+		case <-stopping: // before a worker free at the same moment
+			break feed
+		default:
+		}
 		select {
 		case jobs <- s:
 		case <-ctx.Done():
@@ -99,8 +106,11 @@ func (r *Runner) work(ctx context.Context, jobs <-chan Scheduled, played chan<- 
 
 // recordAll hands each played game to add. On the first error it closes
 // stopping and adds no more, and returns the error once played is closed.
+// When add returns ErrDecided it closes stopping too, but goes on adding
+// the games in play as they end.
 func recordAll(played <-chan finished, add func(Played) error, stopping chan<- struct{}) error {
 	var first error
+	stopped := false
 	for f := range played {
 		if first != nil {
 			continue
@@ -108,8 +118,13 @@ func recordAll(played <-chan finished, add func(Played) error, stopping chan<- s
 		if first = f.err; first == nil {
 			first = add(*f.p)
 		}
-		if first != nil {
+		decided := errors.Is(first, ErrDecided)
+		if decided {
+			first = nil
+		}
+		if (first != nil || decided) && !stopped {
 			close(stopping)
+			stopped = true
 		}
 	}
 	return first
