@@ -333,13 +333,20 @@ func (s Standings) table(format string, brief bool) table {
 		t.rows = append(t.rows, row)
 	}
 	if csv {
+		if s.SPRT != nil {
+			s.addSPRTColumns(&t)
+		}
 		return t
 	}
-	notes := []string{
+	var notes []string
+	if s.SPRT != nil {
+		notes = s.SPRT.Lines()
+	}
+	notes = append(notes,
 		fmt.Sprintf("%d games; points: win %s, draw %s, loss %s", s.Games, num(s.Scoring.Win), num(s.Scoring.Draw), num(s.Scoring.Loss)),
 		"elo ±95%: Bradley-Terry rating fitted to all games (draw = half a win), mean 0",
 		"LOS: likelihood that the bot is stronger than the next one down",
-	}
+	)
 	if s.Prior {
 		notes = append(notes, "elo: some bots never scored against others, so each bot has one virtual draw against the mean to keep the ratings finite")
 	}

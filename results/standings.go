@@ -28,6 +28,9 @@ type Standings struct {
 	// Ratings).
 	Prior bool  `json:"rating_prior"`
 	Rows  []Row `json:"standings"`
+	// SPRT is the state of the league's SPRT match, if it is one (see
+	// AddSPRT).
+	SPRT *SPRTResult `json:"sprt,omitempty"`
 }
 
 // Row is one bot's line in the standings.
