@@ -26,7 +26,7 @@ import (
 const (
 	DefaultSPRTRounds = 500 // board pairs, when the file sets no rounds
 	DefaultSPRTElo0   = 0
-	DefaultSPRTElo1   = 10
+	DefaultSPRTElo1   = 20
 	DefaultSPRTAlpha  = 0.05
 	DefaultSPRTBeta   = 0.05
 )
