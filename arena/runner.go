@@ -431,8 +431,8 @@ func (r *Runner) writeStandings(games []results.Game) error {
 		names[i] = b.Name
 	}
 	st := results.Compute(games, names, c.Scoring)
-	if m, ok := c.SPRTMatch(); ok {
-		st.AddSPRT(m, games)
+	if m := c.SPRTMatch(); m != nil {
+		st.AddSPRT(*m, games)
 	}
 	ct := results.NewCrosstable(games, st.Bots(), c.Scoring)
 	for _, report := range []struct {

@@ -71,13 +71,24 @@ func (c *Config) completeSPRT() error {
 	return nil
 }
 
-// SPRTMatch returns the league's SPRT match, or false when the league is
-// not one.
-func (c *Config) SPRTMatch() (results.SPRTMatch, bool) {
-	if c.SPRT == nil || len(c.Bots) != 2 {
-		return results.SPRTMatch{}, false
+// SPRTMatch returns the league's SPRT match, or nil when the league is not
+// one.
+func (c *Config) SPRTMatch() *results.SPRTMatch {
+	names := make([]string, len(c.Bots))
+	for i, b := range c.Bots {
+		names[i] = b.Name
 	}
-	return results.SPRTMatch{Test: *c.SPRT, Bot: c.Bots[0].Name, Opponent: c.Bots[1].Name, Rounds: c.Rounds}, true
+	return sprtMatch(c.SPRT, names, c.Rounds)
+}
+
+// sprtMatch returns the SPRT match of test between bots (the first tested
+// against the second) in at most rounds pairs, or nil when there is no
+// test or not two bots.
+func sprtMatch(test *results.SPRT, bots []string, rounds int) *results.SPRTMatch {
+	if test == nil || len(bots) != 2 {
+		return nil
+	}
+	return &results.SPRTMatch{Test: *test, Bot: bots[0], Opponent: bots[1], Rounds: rounds}
 }
 
 // Decided reports whether games, the journal's, decide the league before
@@ -85,8 +96,8 @@ func (c *Config) SPRTMatch() (results.SPRTMatch, bool) {
 // H1 (an inconclusive match has played its schedule). It is the Runner's
 // stop rule, asked before the first game and after each game recorded.
 func (c *Config) Decided(games []results.Game) bool {
-	m, ok := c.SPRTMatch()
-	if !ok {
+	m := c.SPRTMatch()
+	if m == nil {
 		return false
 	}
 	switch m.Result(games).Result {
@@ -118,8 +129,9 @@ func ReadSPRTMatch(dir string) (*results.SPRTMatch, error) {
 	if err := yaml.Unmarshal(data, &c); err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
-	if c.SPRT == nil || len(c.Bots) != 2 {
-		return nil, nil
+	names := make([]string, len(c.Bots))
+	for i, b := range c.Bots {
+		names[i] = b.Name
 	}
-	return &results.SPRTMatch{Test: *c.SPRT, Bot: c.Bots[0].Name, Opponent: c.Bots[1].Name, Rounds: c.Rounds}, nil
+	return sprtMatch(c.SPRT, names, c.Rounds), nil
 }

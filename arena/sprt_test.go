@@ -23,9 +23,9 @@ func TestParseSPRT(t *testing.T) {
 		if *cfg.SPRT != want || cfg.Rounds != DefaultSPRTRounds {
 			t.Errorf("sprt %+v, rounds %d; want %+v, %d", *cfg.SPRT, cfg.Rounds, want, DefaultSPRTRounds)
 		}
-		m, ok := cfg.SPRTMatch()
-		if !ok || m.Bot != "a" || m.Opponent != "b" || m.Rounds != DefaultSPRTRounds {
-			t.Errorf("SPRTMatch() = %+v, %v", m, ok)
+		m := cfg.SPRTMatch()
+		if m == nil || m.Bot != "a" || m.Opponent != "b" || m.Rounds != DefaultSPRTRounds {
+			t.Errorf("SPRTMatch() = %+v", m)
 		}
 	})
 	t.Run("rounds kept", func(t *testing.T) {
@@ -42,7 +42,7 @@ func TestParseSPRT(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, ok := cfg.SPRTMatch(); ok || cfg.Decided(nil) {
+		if cfg.SPRTMatch() != nil || cfg.Decided(nil) {
 			t.Error("a league without sprt is an SPRT match")
 		}
 		if data, _ := json.Marshal(cfg); strings.Contains(string(data), "SPRT") {
