@@ -70,8 +70,8 @@ func TestParseSPRT(t *testing.T) {
 	}
 }
 
-// sprtResult reads the SPRT line of a league's standings.json.
-func sprtResult(t *testing.T, cfg *Config) results.SPRTResult {
+// readStandings reads a league's standings.json.
+func readStandings(t *testing.T, cfg *Config) results.Standings {
 	t.Helper()
 	data, err := os.ReadFile(filepath.Join(cfg.Out, StandingsFile+".json"))
 	if err != nil {
@@ -81,8 +81,15 @@ func sprtResult(t *testing.T, cfg *Config) results.SPRTResult {
 	if err := json.Unmarshal(data, &st); err != nil {
 		t.Fatal(err)
 	}
+	return st
+}
+
+// sprtResult reads the SPRT line of a league's standings.json.
+func sprtResult(t *testing.T, cfg *Config) results.SPRTResult {
+	t.Helper()
+	st := readStandings(t, cfg)
 	if st.SPRT == nil {
-		t.Fatalf("standings.json has no sprt:\n%s", data)
+		t.Fatalf("standings.json has no sprt: %+v", st)
 	}
 	return *st.SPRT
 }
