@@ -200,6 +200,9 @@ func (c *Config) complete() (warnings []error, err error) {
 	if find(c.root, "scoring") == nil {
 		c.Scoring = results.DefaultScoring()
 	}
+	if err := c.completeSPRT(); err != nil {
+		return nil, err
+	}
 	for _, p := range []struct {
 		v       *string
 		key     string
@@ -253,9 +256,6 @@ func (c *Config) complete() (warnings []error, err error) {
 		warnings = append(warnings, c.errAt(fmt.Sprintf("every round of %s starts from the same position, so deterministic bots will repeat their games: set opening_arcs (e.g. opening_arcs: 6) to vary it", c.Game), "game"))
 	}
 	botWarnings, err := c.completeBots(dir)
-	if err == nil {
-		err = c.completeSPRT()
-	}
 	return append(warnings, botWarnings...), err
 }
 

@@ -166,17 +166,16 @@ func (r *Runner) Run(ctx context.Context) (Summary, error) {
 	schedule := Schedule(c)
 	var pending []Scheduled
 	for _, g := range schedule {
-		if j.Has(g.ID) {
-			sum.Skipped++
-		} else {
+		if !j.Has(g.ID) {
 			pending = append(pending, g)
 		}
 	}
+	sum.Total, sum.Skipped = len(schedule), len(schedule)-len(pending)
+	r.emit(Event{Done: sum.Skipped, Total: sum.Total})
+
 	if c.Decided(j.Games()) {
 		pending = nil // a decided SPRT match plays nothing more (sprt.go)
 	}
-	sum.Total = len(schedule)
-	r.emit(Event{Done: sum.Skipped, Total: sum.Total})
 
 	// add records a played game, once: its move logs, then its journal
 	// line; then it counts.
@@ -431,10 +430,10 @@ func (r *Runner) writeStandings(games []results.Game) error {
 		names[i] = b.Name
 	}
 	st := results.Compute(games, names, c.Scoring)
+	ct := results.NewCrosstable(games, st.Bots(), c.Scoring)
 	if m := c.SPRTMatch(); m != nil {
 		st.AddSPRT(*m, games)
 	}
-	ct := results.NewCrosstable(games, st.Bots(), c.Scoring)
 	for _, report := range []struct {
 		name  string
 		write func(io.Writer, string) error

@@ -34,8 +34,8 @@ const (
 // ErrDecided is what the record function of a Dispatcher returns once the
 // league is decided: the game is recorded, and the league needs no more.
 // The Dispatcher then hands out no more games, records those in play and
-// returns; one that returns ErrDecided at once is not wrong either (the
-// Runner takes it as a normal end), its games in play are just not
+// returns ErrDecided, which the Runner takes as a normal end. One that
+// returns it at once is not wrong either: its games in play are just not
 // recorded.
 var ErrDecided = errors.New("the league is decided: no more games are needed")
 

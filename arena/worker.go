@@ -33,8 +33,8 @@ type finished struct {
 // playAll plays pending, workers games at a time, and hands each game
 // played to add, one call at a time. It returns add's first error, after
 // which no game is added or started; games already playing end as they
-// will. After add returns ErrDecided no game is started, and the games
-// playing are added as they end. When ctx is cancelled the games in flight are interrupted and not
+// will. After add returns ErrDecided no game is started, the games
+// playing are added as they end, and playAll returns ErrDecided. When ctx is cancelled the games in flight are interrupted and not
 // added. It returns once every bot it started is stopped.
 func (r *Runner) playAll(ctx context.Context, pending []Scheduled, workers int, add func(Played) error) error {
 	var (
@@ -107,10 +107,11 @@ func (r *Runner) work(ctx context.Context, jobs <-chan Scheduled, played chan<- 
 // recordAll hands each played game to add. On the first error it closes
 // stopping and adds no more, and returns the error once played is closed.
 // When add returns ErrDecided it closes stopping too, but goes on adding
-// the games in play as they end.
+// the games in play as they end, and returns ErrDecided unless another
+// error came.
 func recordAll(played <-chan finished, add func(Played) error, stopping chan<- struct{}) error {
 	var first error
-	stopped := false
+	decided := false
 	for f := range played {
 		if first != nil {
 			continue
@@ -118,14 +119,19 @@ func recordAll(played <-chan finished, add func(Played) error, stopping chan<- s
 		if first = f.err; first == nil {
 			first = add(*f.p)
 		}
-		decided := errors.Is(first, ErrDecided)
-		if decided {
+		if errors.Is(first, ErrDecided) {
 			first = nil
+			if !decided {
+				decided = true
+				close(stopping)
+			}
 		}
-		if (first != nil || decided) && !stopped {
+		if first != nil && !decided {
 			close(stopping)
-			stopped = true
 		}
+	}
+	if first == nil && decided {
+		return ErrDecided
 	}
 	return first
 }

@@ -338,20 +338,19 @@ func (s Standings) table(format string, brief bool) table {
 		}
 		return t
 	}
-	var notes []string
-	if s.SPRT != nil {
-		notes = s.SPRT.Lines()
-	}
-	notes = append(notes,
+	notes := []string{
 		fmt.Sprintf("%d games; points: win %s, draw %s, loss %s", s.Games, num(s.Scoring.Win), num(s.Scoring.Draw), num(s.Scoring.Loss)),
 		"elo ±95%: Bradley-Terry rating fitted to all games (draw = half a win), mean 0",
 		"LOS: likelihood that the bot is stronger than the next one down",
-	)
+	}
 	if s.Prior {
 		notes = append(notes, "elo: some bots never scored against others, so each bot has one virtual draw against the mean to keep the ratings finite")
 	}
 	if !brief {
 		notes = append(notes, "SB: Sonneborn-Berger", "pentanomial: colour-swapped pairs of games on one board by the bot's pair score 0, 1/2, 1, 3/2, 2")
+	}
+	if s.SPRT != nil {
+		notes = append(s.SPRT.Lines(), notes...)
 	}
 	t.notes = notes
 	return t

@@ -23,14 +23,14 @@ func DefaultScoring() Scoring { return Scoring{Win: 1, Draw: 0.5, Loss: 0} }
 type Standings struct {
 	Scoring Scoring `json:"scoring"`
 	Games   int     `json:"games"` // games in the journal
+	// SPRT is the state of the league's SPRT match, if it is one (see
+	// AddSPRT).
+	SPRT *SPRTResult `json:"sprt,omitempty"`
 	// Prior is true when the ratings needed the prior of one virtual draw
 	// per bot because no finite maximum-likelihood fit existed (see
 	// Ratings).
 	Prior bool  `json:"rating_prior"`
 	Rows  []Row `json:"standings"`
-	// SPRT is the state of the league's SPRT match, if it is one (see
-	// AddSPRT).
-	SPRT *SPRTResult `json:"sprt,omitempty"`
 }
 
 // Row is one bot's line in the standings.

@@ -37,7 +37,8 @@ type Coordinator struct {
 // ctx's end: the specs stay queued and their results wait in the results
 // stream for the next run. When record says the league is decided
 // (arena.ErrDecided), the specs no worker has taken yet are withdrawn, and
-// it returns once the games that workers hold are recorded.
+// it returns arena.ErrDecided once the games that workers hold are
+// recorded.
 func (c *Coordinator) Dispatch(ctx context.Context, pending []arena.Scheduled, record func(arena.Played) error) error {
 	js, err := jetstream.New(c.Conn)
 	if err != nil {
@@ -129,6 +130,9 @@ func (c *Coordinator) Dispatch(ctx context.Context, pending []arena.Scheduled, r
 		if err != nil && !errors.Is(err, arena.ErrDecided) {
 			return err
 		}
+	}
+	if decided {
+		return arena.ErrDecided
 	}
 	return nil
 }
