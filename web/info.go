@@ -22,20 +22,19 @@ type Info struct {
 	Rules   referee.Game
 	TempoMS int
 	Bots    []string // in the config's order
+	// SPRT is the league's SPRT match, or nil when it is not one.
+	SPRT    *results.SPRTMatch
 	Scoring results.Scoring
 	Total   int // games in the schedule; 0 when unknown
-	// SPRT is the league's SPRT match, or nil when it is not one.
-	SPRT *results.SPRTMatch
 }
 
 // InfoOf returns the Info of a league about to run.
 func InfoOf(c *arena.Config) Info {
-	info := Info{Name: c.Name, Dir: c.Out, Rules: c.Rules(), TempoMS: c.TempoMS, Scoring: c.Scoring}
+	info := Info{Name: c.Name, Dir: c.Out, Rules: c.Rules(), TempoMS: c.TempoMS, Scoring: c.Scoring, SPRT: c.SPRTMatch()}
 	for _, b := range c.Bots {
 		info.Bots = append(info.Bots, b.Name)
 	}
 	info.Total = len(arena.Schedule(c))
-	info.SPRT = c.SPRTMatch()
 	return info
 }
 
@@ -81,6 +80,9 @@ func ReadInfo(dir string) (Info, error) {
 	if c.TempoMS > 0 {
 		info.TempoMS = c.TempoMS
 	}
+	if info.SPRT, err = arena.ReadSPRTMatch(dir); err != nil {
+		return info, err
+	}
 	if c.Scoring != nil {
 		info.Scoring = *c.Scoring
 	}
@@ -89,6 +91,5 @@ func ReadInfo(dir string) (Info, error) {
 	}
 	n := len(info.Bots)
 	info.Total = c.Rounds * n * (n - 1)
-	info.SPRT, err = arena.ReadSPRTMatch(dir)
-	return info, err
+	return info, nil
 }

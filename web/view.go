@@ -28,6 +28,9 @@ type LeagueView struct {
 // Tables is what changes when a game ends: progress, standings, ratings,
 // crosstable, faults, time use and the finished games.
 type Tables struct {
+	// SPRT is where the league's SPRT match stands, if it is one.
+	SPRT *results.SPRTResult `json:"sprt,omitempty"`
+
 	Progress   Progress        `json:"progress"`
 	Standings  []results.Row   `json:"standings"`
 	Chart      string          `json:"chart"` // the ratings with their error bars, SVG
@@ -37,8 +40,6 @@ type Tables struct {
 	Games      []results.Game  `json:"games"`
 	Ended      string          `json:"ended,omitempty"` // the game whose end this is
 	Scoring    results.Scoring `json:"scoring"`
-	// SPRT is where the league's SPRT match stands, if it is one.
-	SPRT *results.SPRTResult `json:"sprt,omitempty"`
 }
 
 // Progress is how far a league is, and when it will be done at the pace

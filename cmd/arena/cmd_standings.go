@@ -85,11 +85,11 @@ func addFormatFlag(c *cobra.Command, format *string) {
 
 // league is what the report commands read from a results directory.
 type league struct {
+	sprt    *results.SPRTMatch // the league's SPRT match, if it is one
 	dir     string
 	games   []results.Game
 	bots    []string // from config.yaml, or none
 	scoring results.Scoring
-	sprt    *results.SPRTMatch // the league's SPRT match, if it is one
 }
 
 // loadLeague reads the journal of the results directory dir, warning on

@@ -127,14 +127,14 @@ func fit(line string) string {
 }
 
 // leaders returns the top 5 of the games seen so far, one line each,
-// under the line of the league's SPRT match, if it is one.
+// and the line of the league's SPRT match, if it is one.
 func (pr *progress) leaders() string {
 	var b strings.Builder
-	b.WriteString(pr.sprtLine())
 	st := results.Compute(pr.games, pr.names, pr.cfg.Scoring)
 	for i, row := range st.Rows[:min(5, len(st.Rows))] {
 		fmt.Fprintf(&b, "  %d. %-20s %5.1f pts  %d games\n", i+1, row.Bot, row.Points, row.Games)
 	}
+	b.WriteString(pr.sprtLine())
 	return b.String()
 }
 
