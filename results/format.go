@@ -254,6 +254,8 @@ func standingsColumns() []column {
 			}
 			return fmt.Sprintf("%.0f%%", 100*s.Rows[i].LOS)
 		}},
+		{"byes", "byes", true, false, count(func(r Row) int { return r.Byes })},
+		{"Buch", "buchholz", true, false, func(s Standings, i int, _ bool) string { return num(s.Rows[i].Buchholz) }},
 		{"SB", "sonneborn_berger", true, false, func(s Standings, i int, _ bool) string { return num(s.Rows[i].SB) }},
 		{"timeouts", "timeouts", true, false, count(func(r Row) int { return r.Timeouts })},
 		{"illegal", "illegal", true, false, count(func(r Row) int { return r.Illegal })},
@@ -294,7 +296,10 @@ func (s Standings) Write(w io.Writer, format string) error {
 	if err := CheckFormat(format); err != nil {
 		return err
 	}
-	return s.table(format, false).render(w, format)
+	if err := s.table(format, false).render(w, format); err != nil {
+		return err
+	}
+	return s.writeBracket(w, format)
 }
 
 // WriteBrief writes the standings as a text table no wider than
@@ -304,7 +309,27 @@ func (s Standings) Write(w io.Writer, format string) error {
 func (s Standings) WriteBrief(w io.Writer) error {
 	t := s.table(FormatText, true)
 	t.shorten(1, BriefWidth)
-	return t.render(w, FormatText)
+	if err := t.render(w, FormatText); err != nil {
+		return err
+	}
+	return s.writeBracket(w, FormatText)
+}
+
+// writeBracket writes a knockout's bracket under its table, in text or
+// Markdown; CSV has the table alone.
+func (s Standings) writeBracket(w io.Writer, format string) error {
+	switch {
+	case s.Bracket == nil:
+		return nil
+	case format == FormatText:
+		if _, err := fmt.Fprintln(w); err != nil {
+			return err
+		}
+		return s.Bracket.WriteText(w)
+	case format == FormatMarkdown:
+		return s.Bracket.WriteMarkdown(w)
+	}
+	return nil
 }
 
 // table returns the standings' table for format, with only the brief
@@ -314,7 +339,9 @@ func (s Standings) table(format string, brief bool) table {
 	var t table
 	var cols []column
 	for _, c := range standingsColumns() {
-		if (brief && !c.brief) || (csv && c.csv == "") || (!csv && c.head == "") {
+		swissOnly := c.csv == "byes" || c.csv == "buchholz" // Swiss tie-breaks: in a Swiss's table alone, brief too
+		swissBrief := s.Swiss && (swissOnly || c.csv == "sonneborn_berger")
+		if (swissOnly && !s.Swiss) || (brief && !c.brief && !swissBrief) || (csv && c.csv == "") || (!csv && c.head == "") {
 			continue
 		}
 		cols = append(cols, c)
@@ -342,6 +369,9 @@ func (s Standings) table(format string, brief bool) table {
 	}
 	if s.Prior {
 		notes = append(notes, "elo: some bots never scored against others, so each bot has one virtual draw against the mean to keep the ratings finite")
+	}
+	if s.Swiss {
+		notes = append(notes, "Swiss: ranked by points (a bye counts as a board pair won), then Buch (Buchholz: the sum of the points of the opponents met), then SB (Sonneborn-Berger)")
 	}
 	if !brief {
 		notes = append(notes, "SB: Sonneborn-Berger", "pentanomial: colour-swapped pairs of games on one board by the bot's pair score 0, 1/2, 1, 3/2, 2")

@@ -24,6 +24,9 @@ type Info struct {
 	Bots    []string // in the config's order
 	Scoring results.Scoring
 	Total   int // games in the schedule; 0 when unknown
+	// Config is the league's config as far as its format's standings need
+	// it (see arena.ReadResolved); nil when unknown.
+	Config *arena.Config
 }
 
 // InfoOf returns the Info of a league about to run.
@@ -32,7 +35,7 @@ func InfoOf(c *arena.Config) Info {
 	for _, b := range c.Bots {
 		info.Bots = append(info.Bots, b.Name)
 	}
-	info.Total = len(arena.Schedule(c))
+	info.Total, info.Config = arena.Total(c), c
 	return info
 }
 
@@ -84,7 +87,17 @@ func ReadInfo(dir string) (Info, error) {
 	for _, b := range c.Bots {
 		info.Bots = append(info.Bots, b.Name)
 	}
-	n := len(info.Bots)
-	info.Total = c.Rounds * n * (n - 1)
+	if info.Config, err = arena.ReadResolved(data); err != nil {
+		return info, fmt.Errorf("%s: %w", path, err)
+	}
+	info.Total = arena.Total(info.Config)
 	return info, nil
+}
+
+// standings returns the standings of games in the league's format's view.
+func (info Info) standings(games []results.Game) results.Standings {
+	if info.Config == nil {
+		return results.Compute(games, info.Bots, info.Scoring)
+	}
+	return arena.Standings(info.Config, games)
 }

@@ -36,6 +36,10 @@ type Tables struct {
 	Games      []results.Game  `json:"games"`
 	Ended      string          `json:"ended,omitempty"` // the game whose end this is
 	Scoring    results.Scoring `json:"scoring"`
+	// Swiss is set for a Swiss, whose standings have Buchholz and byes;
+	// Bracket is a knockout's.
+	Swiss   bool             `json:"swiss,omitempty"`
+	Bracket *results.Bracket `json:"bracket,omitempty"`
 }
 
 // Progress is how far a league is, and when it will be done at the pace
@@ -170,10 +174,12 @@ func (l *League) leagueView() LeagueView {
 // tables computes the tables of l's finished games; ended names the game
 // that just ended, if any. The caller holds l.mu.
 func (l *League) tables(ended string) Tables {
-	st := results.Compute(l.games, l.info.Bots, l.info.Scoring)
+	st := l.info.standings(l.games)
 	ct := results.NewCrosstable(l.games, st.Bots(), l.info.Scoring)
 	t := Tables{
 		Standings:  st.Rows,
+		Swiss:      st.Swiss,
+		Bracket:    st.Bracket,
 		Chart:      ratingChart(st.Rows),
 		Crosstable: CrosstableView{Bots: ct.Bots, Cells: ct.Cells},
 		Games:      slices.Clone(l.games),

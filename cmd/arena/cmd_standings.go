@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 	"gopkg.in/yaml.v3"
 
+	"github.com/arenabots/arena/arena"
 	"github.com/arenabots/arena/results"
 )
 
@@ -64,6 +65,9 @@ func addWideFlag(c *cobra.Command, wide *bool) {
 // the columns that fit in 80 columns unless wide.
 func (l *league) writeStandings(w io.Writer, format string, wide bool) error {
 	s := results.Compute(l.games, l.bots, l.scoring)
+	if l.format != nil {
+		s = arena.Standings(l.format, l.games)
+	}
 	if format == results.FormatText && !wide {
 		return s.WriteBrief(w)
 	}
@@ -82,6 +86,9 @@ type league struct {
 	games   []results.Game
 	bots    []string // from config.yaml, or none
 	scoring results.Scoring
+	// format is the league's config when its format has its own view of
+	// the standings (a Swiss's tie-breaks, a knockout's bracket); else nil.
+	format *arena.Config
 }
 
 // loadLeague reads the journal of the results directory dir, warning on
@@ -155,6 +162,9 @@ func (l *league) readConfig(path string) error {
 		if sc.Loss != nil {
 			l.scoring.Loss = *sc.Loss
 		}
+	}
+	if c, err := arena.ReadResolved(data); err == nil && c.Format != arena.RoundRobin {
+		l.format = c
 	}
 	if n := &cfg.Bots; n.Kind == yaml.SequenceNode {
 		for _, b := range n.Content {
