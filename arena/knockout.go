@@ -99,7 +99,7 @@ func (p *knockoutPlan) tie(c *Config, played map[string]results.Game, k, x, y in
 				t.Points[1] += g.Outcome(t.Bots[1])
 			}
 		}
-		t.Boards = b
+		t.Boards, t.Tiebreaks = b, max(0, b-c.GamesPerTie)
 		if b < c.GamesPerTie {
 			continue
 		}

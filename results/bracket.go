@@ -33,6 +33,8 @@ type Tie struct {
 	Bye bool `json:"bye,omitempty"`
 	// Winner is the bot that went through; "" while the tie plays.
 	Winner string `json:"winner,omitempty"`
+	// Tiebreaks counts the boards the tie added because it was level.
+	Tiebreaks int `json:"tiebreak_boards,omitempty"`
 	// OnSeed is set when the tie was level after its last tie-break board:
 	// the higher seed went through.
 	OnSeed bool `json:"on_seed,omitempty"`
@@ -122,7 +124,7 @@ func (t Tie) mark(k int) string {
 // score is t's points, "-" for a bye or a tie not started.
 func (t Tie) score() string {
 	if t.Bye || t.Games == 0 {
-		return fmt.Sprintf("%9s", "-")
+		return "    -    "
 	}
 	return fmt.Sprintf("%4s-%-4s", num(t.Points[0]), num(t.Points[1]))
 }
@@ -133,6 +135,8 @@ func (t Tie) note() string {
 	switch {
 	case t.OnSeed:
 		return "  (level after " + plural(t.Boards, "board") + ": the higher seed goes through)"
+	case t.Tiebreaks > 0:
+		return "  (after " + plural(t.Tiebreaks, "tie-break board") + ")"
 	case t.Winner == "" && t.Games > 0:
 		return fmt.Sprintf("  (playing: %d of %d games)", t.Games, 2*t.Boards)
 	}

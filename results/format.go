@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -273,6 +274,28 @@ func standingsColumns() []column {
 	return cols
 }
 
+// swissColumn reports whether the column of CSV name csv is a Swiss's
+// tie-break: in a Swiss's table alone, and always there.
+func swissColumn(csv string) bool {
+	return csv == "byes" || csv == "buchholz" || csv == "sonneborn_berger"
+}
+
+// showSwiss reports whether the column of CSV name csv belongs in the
+// table: the Swiss-only columns in a Swiss's, byes only when a bot had one,
+// and in a Swiss's brief table no Elo margin and LOS, making room for its
+// tie-breaks.
+func (s Standings) showSwiss(csv string, brief bool) bool {
+	switch csv {
+	case "byes":
+		return s.Swiss && slices.ContainsFunc(s.Rows, func(r Row) bool { return r.Byes > 0 })
+	case "buchholz":
+		return s.Swiss
+	case "elo_margin", "los":
+		return !(brief && s.Swiss)
+	}
+	return true
+}
+
 // unknown is the cell of an undefined number: "-" for people, empty in CSV.
 func unknown(csv bool) string {
 	if csv {
@@ -339,9 +362,10 @@ func (s Standings) table(format string, brief bool) table {
 	var t table
 	var cols []column
 	for _, c := range standingsColumns() {
-		swissOnly := c.csv == "byes" || c.csv == "buchholz" // Swiss tie-breaks: in a Swiss's table alone, brief too
-		swissBrief := s.Swiss && (swissOnly || c.csv == "sonneborn_berger")
-		if (swissOnly && !s.Swiss) || (brief && !c.brief && !swissBrief) || (csv && c.csv == "") || (!csv && c.head == "") {
+		if !s.showSwiss(c.csv, brief) {
+			continue
+		}
+		if (brief && !c.brief && !(s.Swiss && swissColumn(c.csv))) || (csv && c.csv == "") || (!csv && c.head == "") {
 			continue
 		}
 		cols = append(cols, c)
@@ -365,7 +389,9 @@ func (s Standings) table(format string, brief bool) table {
 	notes := []string{
 		fmt.Sprintf("%d games; points: win %s, draw %s, loss %s", s.Games, num(s.Scoring.Win), num(s.Scoring.Draw), num(s.Scoring.Loss)),
 		"elo ±95%: Bradley-Terry rating fitted to all games (draw = half a win), mean 0",
-		"LOS: likelihood that the bot is stronger than the next one down",
+	}
+	if s.showSwiss("los", brief) {
+		notes = append(notes, "LOS: likelihood that the bot is stronger than the next one down")
 	}
 	if s.Prior {
 		notes = append(notes, "elo: some bots never scored against others, so each bot has one virtual draw against the mean to keep the ratings finite")
