@@ -112,7 +112,7 @@ func (c *Config) completeKnockout(dir string) error {
 		return c.errAt("rounds: a knockout plays games_per_tie boards a tie, as many rounds as the bracket has: remove rounds", "rounds")
 	}
 	if c.GamesPerTie == 0 {
-		c.GamesPerTie = DefaultGamesPerTie
+		c.GamesPerTie = DefaultGamesPerTie // 0 or no key: the default
 	}
 	if err := atLeast("games_per_tie", c.GamesPerTie, 1); err != nil {
 		return c.errAt("games_per_tie: "+err.Error(), "games_per_tie")
@@ -166,7 +166,7 @@ func (c *Config) completeKnockout(dir string) error {
 		}
 	}
 	if len(seeded) < 2 {
-		return c.errAt(fmt.Sprintf("seeding: %d bots qualify, a knockout needs 2 or more", len(seeded)), "seeding")
+		return c.errAt(fmt.Sprintf("seeding: only %d bot qualifies, a knockout needs 2 or more", len(seeded)), "seeding")
 	}
 	c.Bots, c.Seeding, c.Qualifiers = seeded, nil, 0
 	return nil
