@@ -35,7 +35,7 @@ type Config struct {
 	GameOptions  map[string]int  `yaml:"game_options,omitempty" json:",omitempty"`
 	OpeningArcs  int             `yaml:"opening_arcs,omitempty" json:",omitempty"`
 	Seed         uint64          `yaml:"seed"`
-	Rounds       int             `yaml:"rounds"`
+	Rounds       int             `yaml:"rounds,omitempty"` // 0 in a knockout
 	TempoMS      int             `yaml:"tempo_ms"`
 	MarginMS     int             `yaml:"time_margin_ms"`
 	Concurrency  int             `yaml:"concurrency"`
@@ -58,7 +58,7 @@ type Config struct {
 	Seeding        []string `yaml:"seeding,omitempty" json:",omitempty"`
 	Qualifiers     int      `yaml:"qualifiers,omitempty" json:",omitempty"`
 	GamesPerTie    int      `yaml:"games_per_tie,omitempty" json:",omitempty"`
-	TiebreakBoards int      `yaml:"tiebreak_boards,omitempty" json:",omitempty"`
+	TiebreakBoards *int     `yaml:"tiebreak_boards,omitempty" json:",omitempty"` // nil: no key (0 is a value)
 
 	file  string       // where the config was read from
 	root  *yaml.Node   // the parsed file, to locate errors

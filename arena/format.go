@@ -117,14 +117,15 @@ func (c *Config) completeKnockout(dir string) error {
 	if err := atLeast("games_per_tie", c.GamesPerTie, 1); err != nil {
 		return c.errAt("games_per_tie: "+err.Error(), "games_per_tie")
 	}
-	if find(c.root, "tiebreak_boards") == nil {
-		c.TiebreakBoards = DefaultTiebreakBoards
+	if c.TiebreakBoards == nil {
+		c.TiebreakBoards = new(int)
+		*c.TiebreakBoards = DefaultTiebreakBoards
 	}
-	if err := atLeast("tiebreak_boards", c.TiebreakBoards, 0); err != nil {
+	if err := atLeast("tiebreak_boards", c.tiebreaks(), 0); err != nil {
 		return c.errAt("tiebreak_boards: "+err.Error(), "tiebreak_boards")
 	}
-	if c.GamesPerTie+c.TiebreakBoards > maxTieBoards {
-		return c.errAt(fmt.Sprintf("games_per_tie + tiebreak_boards: want %d boards a tie at most, got %d", maxTieBoards, c.GamesPerTie+c.TiebreakBoards), "games_per_tie")
+	if c.GamesPerTie+c.tiebreaks() > maxTieBoards {
+		return c.errAt(fmt.Sprintf("games_per_tie + tiebreak_boards: want %d boards a tie at most, got %d", maxTieBoards, c.GamesPerTie+c.tiebreaks()), "games_per_tie")
 	}
 	c.Rounds = 0 // the bracket's
 	if c.Qualifiers != 0 && len(c.Seeding) == 0 {
@@ -170,6 +171,14 @@ func (c *Config) completeKnockout(dir string) error {
 	}
 	c.Bots, c.Seeding, c.Qualifiers = seeded, nil, 0
 	return nil
+}
+
+// tiebreaks returns the tie-break boards of a knockout: 0 when not set.
+func (c *Config) tiebreaks() int {
+	if c.TiebreakBoards == nil {
+		return 0
+	}
+	return *c.TiebreakBoards
 }
 
 // readRanking returns the bots of the standings of the results directory

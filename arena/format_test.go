@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 
+	"gopkg.in/yaml.v3"
+
 	"github.com/arenabots/arena/results"
 )
 
@@ -438,6 +440,33 @@ func TestKnockoutSeeding(t *testing.T) {
 		}
 		if !strings.Contains(got, tc.want) {
 			t.Errorf("%s: got %q, want %q", strings.ReplaceAll(tc.head, "\n", "; "), got, tc.want)
+		}
+	}
+}
+
+// TestFormatConfigRoundTrip parses a config as a worker of a distributed
+// league gets it (the resolved config, marshalled): each format's must
+// parse again to the same hash.
+func TestFormatConfigRoundTrip(t *testing.T) {
+	for _, head := range []string{
+		"format: swiss\nrounds: 3",
+		"format: gauntlet\nchallengers: [b01]",
+		"format: knockout",
+		"format: knockout\ntiebreak_boards: 0\ngames_per_tie: 2",
+		"rounds: 2",
+	} {
+		c := parseFormat(t, head, 5)
+		data, err := yaml.Marshal(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		again, _, err := Parse("again.yaml", data)
+		if err != nil {
+			t.Errorf("%q: the marshalled config does not parse: %v\n%s", head, err, data)
+			continue
+		}
+		if again.Hash() != c.Hash() {
+			t.Errorf("%q: hash %s, then %s:\n%s", head, c.Hash(), again.Hash(), data)
 		}
 	}
 }

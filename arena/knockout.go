@@ -112,7 +112,7 @@ func (p *knockoutPlan) tie(c *Config, played map[string]results.Game, k, x, y in
 		case t.Points[1] > t.Points[0]:
 			t.Winner = t.Bots[1]
 			return t, y
-		case b >= c.GamesPerTie+c.TiebreakBoards:
+		case b >= c.GamesPerTie+c.tiebreaks():
 			t.Winner, t.OnSeed = t.Bots[0], true
 			return t, x
 		}
