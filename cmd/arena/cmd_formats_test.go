@@ -69,7 +69,9 @@ func formatLeague(t *testing.T, head string, bots, stages int, level func(s aren
 
 // drawsAmongTop makes the games of b1 and b2 level, so that their tie
 // needs tie-break boards.
-func drawsAmongTop(s arena.Scheduled) bool { return min(s.White, s.Black) == 1 && max(s.White, s.Black) == 2 }
+func drawsAmongTop(s arena.Scheduled) bool {
+	return min(s.White, s.Black) == 1 && max(s.White, s.Black) == 2
+}
 
 func TestFormatGoldens(t *testing.T) {
 	knockout := formatLeague(t, "format: knockout\ntiebreak_boards: 1", 6, 0, drawsAmongTop)
