@@ -188,6 +188,9 @@ func (l *League) tables(ended string) Tables {
 		Faults:     faults(l.games),
 		Progress:   Progress{Done: len(l.games), Total: l.info.Total, ETASecs: -1},
 	}
+	if t.Progress.Total > 0 && t.Progress.Done > t.Progress.Total {
+		t.Progress.Total = t.Progress.Done // a knockout's tie-break boards add games
+	}
 	if played, secs := len(l.games)-l.base, time.Since(l.since).Seconds(); played > 0 && secs > 0 {
 		t.Progress.GamesPerS = float64(played) / secs
 		if t.Progress.Total > 0 {
