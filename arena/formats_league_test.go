@@ -48,23 +48,16 @@ func TestSwissLeague(t *testing.T) {
 	}
 }
 
-// knockoutLeague is a knockout of six deterministic built-in bots, so that
-// every run of it plays the same games.
-const knockoutLeague = `
-name: ko6
-seed: 3
-format: knockout
-tiebreak_boards: 2
-tempo_ms: 100
-concurrency: 1
-bots:
-  - {name: ab, builtin: alphabeta, options: {nodes: 1500}}
-  - {name: greedy, builtin: greedy}
-  - {name: classic1, builtin: classic, options: {depth: 1}}
-  - {name: random1, builtin: random, options: {seed: 1}}
-  - {name: random2, builtin: random, options: {seed: 2}}
-  - {name: random3, builtin: random, options: {seed: 3}}
-`
+// knockoutLeague returns the league file of testdata/knockout6.yaml, one
+// game at a time.
+func knockoutLeague(t *testing.T) string {
+	t.Helper()
+	data, err := os.ReadFile("testdata/knockout6.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data) + "concurrency: 1\n"
+}
 
 // checkBracket checks a finished knockout of six: two byes, for seeds 1
 // and 2, every tie decided, and one winner, the winner of the final; it
@@ -101,7 +94,7 @@ func checkBracket(t *testing.T, cfg *Config) *results.Bracket {
 }
 
 func TestKnockoutLeague(t *testing.T) {
-	cfg := league(t, knockoutLeague)
+	cfg := league(t, knockoutLeague(t))
 	sum := run(t, cfg, nil)
 	if sum.Played < 10 || sum.Played != sum.Total {
 		t.Errorf("played %d of %d, want 10 or more, all", sum.Played, sum.Total)
@@ -121,11 +114,11 @@ func TestKnockoutLeague(t *testing.T) {
 // arena process: the bracket ends as an uninterrupted run's does.
 func TestKnockoutResumeAfterKill9(t *testing.T) {
 	skipIfShort(t, "plays a knockout twice")
-	whole := league(t, knockoutLeague)
+	whole := league(t, knockoutLeague(t))
 	run(t, whole, nil)
 	want := checkBracket(t, whole)
 
-	cfg := league(t, knockoutLeague)
+	cfg := league(t, knockoutLeague(t))
 	arenaRun := func() *exec.Cmd {
 		cmd := exec.Command(arenaBin, "run", "--plain", cfg.File())
 		cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}

@@ -14,24 +14,8 @@ import (
 	"github.com/arenabots/arena/internal/testbin"
 )
 
-// koLeague is a knockout of six deterministic built-in bots: seeds 1 and 2
-// have byes, and each round's ties wait for the round before.
-const koLeague = `
-name: qko
-seed: 3
-format: knockout
-tiebreak_boards: 2
-tempo_ms: 500
-bots:
-  - {name: ab, builtin: alphabeta, options: {nodes: 1500}}
-  - {name: greedy, builtin: greedy}
-  - {name: classic1, builtin: classic, options: {depth: 1}}
-  - {name: random1, builtin: random, options: {seed: 1}}
-  - {name: random2, builtin: random, options: {seed: 2}}
-  - {name: random3, builtin: random, options: {seed: 3}}
-`
-
-// TestKnockoutOverQueue plays koLeague locally, then through two workers
+// TestKnockoutOverQueue plays arena's knockout of six bots
+// (../testdata/knockout6.yaml) locally, then through two workers
 // of the coordinator's embedded server, the coordinator stopped with
 // SIGINT in the middle of the first round and started again: the
 // coordinator queues each stage once the one before is recorded, and the
@@ -43,18 +27,11 @@ func TestKnockoutOverQueue(t *testing.T) {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
-	leagueFile := func(out string) string {
-		f := filepath.Join(dir, out+".yaml")
-		if err := os.WriteFile(f, []byte(koLeague+"out: "+out+"\n"), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return f
+	ko, err := os.ReadFile("../testdata/knockout6.yaml")
+	if err != nil {
+		t.Fatal(err)
 	}
-	localLeague, queuedLeague := leagueFile("local"), leagueFile("queued")
-	localOut, queuedOut := filepath.Join(dir, "local"), filepath.Join(dir, "queued")
-	if out, err := exec.Command(arena, "run", localLeague, "--plain", "--concurrency", "2").CombinedOutput(); err != nil {
-		t.Fatalf("local run: %v\n%s", err, out)
-	}
+	queuedLeague, localOut, queuedOut := playLocally(t, arena, dir, string(ko))
 	port := freePort(t)
 	where, url := fmt.Sprintf("embedded:%d", port), fmt.Sprintf("nats://127.0.0.1:%d", port)
 	coordinate := func() *proc { return start(t, arena, "run", queuedLeague, "--plain", "--queue", where) }
