@@ -185,11 +185,15 @@ func (r *Runner) Run(ctx context.Context) (Summary, error) {
 	// Each stage's games are played, then the schedule is asked again: a
 	// Swiss or knockout knows its next games once these are played.
 	for ; len(pending) > 0 && err == nil && ctx.Err() == nil; pending = r.pending(j) {
+		before := sum.Played
 		if r.Dispatcher != nil {
 			err = r.Dispatcher.Dispatch(ctx, pending, add)
 		} else {
 			sum.Workers = max(sum.Workers, min(c.Concurrency, len(pending)))
 			err = r.playAll(ctx, pending, min(c.Concurrency, len(pending)), add)
+		}
+		if err == nil && ctx.Err() == nil && sum.Played == before {
+			err = fmt.Errorf("game %s and %d more were not played: the schedule cannot go on", pending[0].ID, len(pending)-1)
 		}
 	}
 	sum.Wall = time.Since(start)

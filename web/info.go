@@ -87,10 +87,13 @@ func ReadInfo(dir string) (Info, error) {
 	for _, b := range c.Bots {
 		info.Bots = append(info.Bots, b.Name)
 	}
-	if info.Config, err = arena.ReadResolved(data); err != nil {
-		return info, fmt.Errorf("%s: %w", path, err)
+	n := len(info.Bots)
+	info.Total = c.Rounds * n * (n - 1)
+	// A config of another format has its own standings and total; one
+	// that is not a league's resolved config keeps the round robin's.
+	if cfg, err := arena.ReadResolved(data); err == nil && cfg.Format != arena.RoundRobin {
+		info.Config, info.Total = cfg, arena.Total(cfg)
 	}
-	info.Total = arena.Total(info.Config)
 	return info, nil
 }
 
