@@ -86,6 +86,10 @@ func hostileCases() map[string]hostileCase {
 		"spawn":    normal,
 		"setsid":   normal,
 		"stubborn": normal,
+
+		"spoof":       {reason: referee.Crash, detail: []string{"bot reported: " + spoofText}, check: checkInert},
+		"spoofanswer": {reason: referee.Illegal, detail: []string{"bad square"}, check: checkInert},
+		"longanswer":  {reason: referee.Illegal, detail: []string{"bad move"}, check: checkLongAnswer},
 	}
 }
 

@@ -17,6 +17,7 @@ import (
 
 	"github.com/arenabots/arena/bots/host"
 	"github.com/arenabots/arena/bots/lisp"
+	"github.com/arenabots/arena/bots/sandbox"
 	"github.com/arenabots/arena/referee"
 	"github.com/arenabots/arena/results"
 )
@@ -136,7 +137,8 @@ const (
 // missing_bots: forfeit) and the journal (a *results.DamagedError when a
 // line is damaged). When ctx is cancelled it stops the games in flight
 // (they are played again on resume) and returns ctx's error with the
-// summary so far.
+// summary so far. When it cannot write the results directory (a full
+// disk) it stops likewise and returns a *WriteError.
 func (r *Runner) Run(ctx context.Context) (Summary, error) {
 	c := r.Config
 	start := time.Now()
@@ -154,7 +156,7 @@ func (r *Runner) Run(ctx context.Context) (Summary, error) {
 		return sum, err
 	}
 	if err := r.prepare(achieved); err != nil {
-		return sum, err
+		return sum, writeError(c.Out, err)
 	}
 	j, err := openJournal(c.Out, r.warn)
 	if err != nil {
@@ -199,7 +201,7 @@ func (r *Runner) Run(ctx context.Context) (Summary, error) {
 	if err := ctx.Err(); err != nil {
 		return sum, err
 	}
-	return sum, r.writeStandings(j.Games())
+	return sum, writeError(c.Out, r.writeStandings(j.Games()))
 }
 
 // warn tells the user of a warning, if anyone listens.
@@ -234,11 +236,11 @@ var ErrSandbox = errors.New("the bots' sandbox cannot be made here")
 // ProbeSandbox checks that the league's sandbox can be made here, and
 // returns what it achieves. Run calls it once before the first game; so
 // does a worker of a distributed league before its first game of a league.
-func (r *Runner) ProbeSandbox(ctx context.Context) (host.SandboxReport, error) {
-	if r.Config.Sandbox == host.SandboxOff {
-		return host.SandboxReport{Mode: string(host.SandboxOff)}, nil
+func (r *Runner) ProbeSandbox(ctx context.Context) (sandbox.Report, error) {
+	if r.Config.Sandbox == sandbox.Off {
+		return sandbox.Report{Mode: string(sandbox.Off)}, nil
 	}
-	rep, err := host.ProbeSandbox(ctx, host.SelfLauncher(r.Self))
+	rep, err := sandbox.Probe(ctx, host.SelfLauncher(r.Self))
 	if err != nil {
 		return rep, fmt.Errorf("%w: %v; set \"sandbox: off\" in the league file to run without it", ErrSandbox, err)
 	}
@@ -248,7 +250,7 @@ func (r *Runner) ProbeSandbox(ctx context.Context) (host.SandboxReport, error) {
 // prepare makes the results directory and checks that its results, if any,
 // come from the same config, then records the config there, with what the
 // bots' sandbox achieved.
-func (r *Runner) prepare(achieved host.SandboxReport) error {
+func (r *Runner) prepare(achieved sandbox.Report) error {
 	c := r.Config
 	old, err := readHash(filepath.Join(c.Out, ConfigFile))
 	if err != nil {
@@ -265,7 +267,7 @@ func (r *Runner) prepare(achieved host.SandboxReport) error {
 		}
 	}
 	record, err := yaml.Marshal(struct {
-		Achieved host.SandboxReport `yaml:"sandbox_achieved"`
+		Achieved sandbox.Report `yaml:"sandbox_achieved"`
 	}{achieved})
 	if err != nil {
 		return err

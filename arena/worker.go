@@ -31,18 +31,21 @@ type finished struct {
 
 // playAll plays pending, workers games at a time, and hands each game
 // played to add, one call at a time. It returns add's first error, after
-// which no game is added or started; games already playing end as they
-// will. When ctx is cancelled the games in flight are interrupted and not
-// added. It returns once every bot it started is stopped.
+// which no game is added or started, and the games in flight are
+// interrupted (they are played again on resume): a full disk stops the
+// league at once. When ctx is cancelled the games in flight are
+// interrupted and not added. It returns once every bot it started is
+// stopped.
 func (r *Runner) playAll(ctx context.Context, pending []Scheduled, workers int, add func(Played) error) error {
+	ctx, stop := context.WithCancel(ctx) // stopped on the first error
+	defer stop()
 	var (
 		jobs     = make(chan Scheduled)
 		played   = make(chan finished, workers)
-		stopping = make(chan struct{}) // closed on the first error
 		wg       sync.WaitGroup
 		recorded = make(chan error, 1)
 	)
-	go func() { recorded <- recordAll(played, add, stopping) }()
+	go func() { recorded <- recordAll(played, add, stop) }()
 	for range workers {
 		wg.Go(func() { r.work(ctx, jobs, played) })
 	}
@@ -51,8 +54,6 @@ feed:
 		select {
 		case jobs <- s:
 		case <-ctx.Done():
-			break feed
-		case <-stopping:
 			break feed
 		}
 	}
@@ -97,9 +98,9 @@ func (r *Runner) work(ctx context.Context, jobs <-chan Scheduled, played chan<- 
 	}
 }
 
-// recordAll hands each played game to add. On the first error it closes
-// stopping and adds no more, and returns the error once played is closed.
-func recordAll(played <-chan finished, add func(Played) error, stopping chan<- struct{}) error {
+// recordAll hands each played game to add. On the first error it calls
+// stop and adds no more, and returns the error once played is closed.
+func recordAll(played <-chan finished, add func(Played) error, stop func()) error {
 	var first error
 	for f := range played {
 		if first != nil {
@@ -109,7 +110,7 @@ func recordAll(played <-chan finished, add func(Played) error, stopping chan<- s
 			first = add(*f.p)
 		}
 		if first != nil {
-			close(stopping)
+			stop()
 		}
 	}
 	return first

@@ -13,6 +13,8 @@ import (
 	"github.com/olekukonko/tablewriter"
 	"github.com/olekukonko/tablewriter/renderer"
 	"github.com/olekukonko/tablewriter/tw"
+
+	"github.com/arenabots/arena/internal/inert"
 )
 
 // Output formats of Standings.Write and Crosstable.Write.
@@ -76,16 +78,20 @@ func (t table) render(w io.Writer, format string) error {
 		tablewriter.WithHeaderAlignmentConfig(align),
 		tablewriter.WithRowAlignmentConfig(align),
 	}
-	rows := t.rows
-	if format == FormatMarkdown {
-		opts = append(opts, tablewriter.WithRenderer(renderer.NewMarkdown()))
-		rows = make([][]string, len(t.rows))
-		for i, r := range t.rows {
-			rows[i] = make([]string, len(r))
-			for j, c := range r {
-				rows[i][j] = strings.ReplaceAll(c, "|", `\|`)
+	// A cell may hold a name a journal line gave, so it is shown inert;
+	// in Markdown a | would end it.
+	rows := make([][]string, len(t.rows))
+	for i, r := range t.rows {
+		rows[i] = make([]string, len(r))
+		for j, c := range r {
+			rows[i][j] = inert.Line(c)
+			if format == FormatMarkdown {
+				rows[i][j] = strings.ReplaceAll(rows[i][j], "|", `\|`)
 			}
 		}
+	}
+	if format == FormatMarkdown {
+		opts = append(opts, tablewriter.WithRenderer(renderer.NewMarkdown()))
 	}
 	tab := tablewriter.NewTable(w, opts...)
 	tab.Header(t.header)

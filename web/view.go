@@ -5,6 +5,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/arenabots/arena/internal/inert"
 	"github.com/arenabots/arena/referee"
 	"github.com/arenabots/arena/results"
 )
@@ -153,7 +154,7 @@ func (g *liveGame) view(tempoMS int) LiveView {
 		if g.last.Side == referee.Black {
 			bot = g.Black
 		}
-		mv := results.LineOf(g.state.Game().Name(), *g.last, bot)
+		mv := shownLine(results.LineOf(g.state.Game().Name(), *g.last, bot))
 		v.Last = &mv
 	}
 	return v
@@ -176,7 +177,7 @@ func (l *League) tables(ended string) Tables {
 		Standings:  st.Rows,
 		Chart:      ratingChart(st.Rows),
 		Crosstable: CrosstableView{Bots: ct.Bots, Cells: ct.Cells},
-		Games:      slices.Clone(l.games),
+		Games:      shownGames(l.games),
 		Ended:      ended,
 		Scoring:    l.info.Scoring,
 		Faults:     faults(l.games),
@@ -207,7 +208,7 @@ func faults(games []results.Game) []Fault {
 			bots = []string{g.White, g.Black}
 		}
 		for _, b := range bots {
-			out = append(out, Fault{Game: g.ID, Bot: b, Verdict: g.Reason.String(), Detail: g.Detail})
+			out = append(out, Fault{Game: g.ID, Bot: b, Verdict: g.Reason.String(), Detail: inert.Line(g.Detail)})
 		}
 	}
 	return out

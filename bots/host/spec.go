@@ -1,3 +1,5 @@
+//go:build linux
+
 package host
 
 import (
@@ -10,7 +12,8 @@ import (
 	"slices"
 	"time"
 
-	"github.com/arenabots/arena/bots/host/launch"
+	"github.com/arenabots/arena/bots/sandbox"
+	"github.com/arenabots/arena/bots/sandbox/launch"
 )
 
 // Spec says how to start a bot process.
@@ -39,9 +42,9 @@ type Spec struct {
 	// costs about 0.1 ms a call, charged to the bot inside the margin.
 	Ponder bool
 
-	// Sandbox isolates the bot from the host (see sandbox.go); the zero
-	// value is SandboxStrict, which needs a Launcher.
-	Sandbox Sandbox
+	// Sandbox isolates the bot from the host (see package sandbox); the
+	// zero value is sandbox.Strict, which needs a Launcher.
+	Sandbox sandbox.Mode
 	// Files are the bot's own files and directories besides its
 	// executable, absolute: what a sandboxed bot sees of the host's files,
 	// read-only at the same paths (a script's directory, a Lisp bot's
@@ -65,7 +68,7 @@ type Limits struct {
 	// its address-space layout.
 	MemoryMB int
 	// Processes bounds fork bombs. Where arena can make the bot a pids
-	// cgroup (see cgroup.go) it is the cgroup's pids.max: the exact number
+	// cgroup (see package sandbox) it is the cgroup's pids.max: the exact number
 	// of tasks, processes and threads, the bot may run, for any user.
 	// Elsewhere it is RLIMIT_NPROC, which the kernel counts over all
 	// processes and threads of the user, not of one bot, so the launcher
@@ -189,7 +192,7 @@ func Self() (string, error) {
 // o+rx, any other file o+r. The error names the first file closed to
 // others and the chmod that opens it.
 func (s Spec) CheckOpen() error {
-	if s.Sandbox == SandboxOff || os.Geteuid() != 0 {
+	if s.Sandbox == sandbox.Off || os.Geteuid() != 0 {
 		return nil
 	}
 	exec := "x"

@@ -1,3 +1,5 @@
+//go:build linux
+
 package host
 
 import (
@@ -6,6 +8,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/arenabots/arena/bots/sandbox"
 )
 
 // TestBesideArena checks what BuiltinSpec and SelfLauncher start, with and
@@ -60,16 +64,16 @@ func TestCheckOpen(t *testing.T) {
 		name      string
 		dir, file os.FileMode
 		script    bool
-		sandbox   Sandbox
+		sandbox   sandbox.Mode
 		want      string // in the error; "" for none
 	}{
-		{"binary", 0o755, 0o755, false, SandboxStrict, ""},
-		{"binary in a closed folder", 0o700, 0o755, false, SandboxStrict, ""},
-		{"closed binary", 0o755, 0o700, false, SandboxStrict, "BOT is closed to other users (-rwx------), and a sandboxed bot runs as a user of its own when arena runs as root: chmod o+x BOT"},
-		{"script", 0o755, 0o755, true, SandboxStrict, ""},
-		{"script in a closed folder", 0o700, 0o755, true, SandboxStrict, "DIR is closed to other users (drwx------), and a sandboxed bot runs as a user of its own when arena runs as root: chmod o+rx DIR"},
-		{"unreadable script", 0o755, 0o711, true, SandboxStrict, "chmod o+rx BOT"},
-		{"script in a closed folder, no sandbox", 0o700, 0o700, true, SandboxOff, ""},
+		{"binary", 0o755, 0o755, false, sandbox.Strict, ""},
+		{"binary in a closed folder", 0o700, 0o755, false, sandbox.Strict, ""},
+		{"closed binary", 0o755, 0o700, false, sandbox.Strict, "BOT is closed to other users (-rwx------), and a sandboxed bot runs as a user of its own when arena runs as root: chmod o+x BOT"},
+		{"script", 0o755, 0o755, true, sandbox.Strict, ""},
+		{"script in a closed folder", 0o700, 0o755, true, sandbox.Strict, "DIR is closed to other users (drwx------), and a sandboxed bot runs as a user of its own when arena runs as root: chmod o+rx DIR"},
+		{"unreadable script", 0o755, 0o711, true, sandbox.Strict, "chmod o+rx BOT"},
+		{"script in a closed folder, no sandbox", 0o700, 0o700, true, sandbox.Off, ""},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			dir := filepath.Join(t.TempDir(), "bot")

@@ -20,6 +20,8 @@ import (
 	"github.com/arenabots/arena/bots/host"
 	"github.com/arenabots/arena/bots/lisp"
 	"github.com/arenabots/arena/bots/registry"
+	"github.com/arenabots/arena/bots/sandbox"
+	"github.com/arenabots/arena/internal/inert"
 	"github.com/arenabots/arena/referee"
 )
 
@@ -40,7 +42,7 @@ func newBotCheckCmd() *cobra.Command {
 		tempo, margin, start int
 		seed                 uint64
 		verbose, lispMode    bool
-		sandbox              host.Sandbox
+		sandbox              sandbox.Mode
 		game                 gameFlags
 	)
 	cmd := &cobra.Command{
@@ -189,7 +191,7 @@ func printChecks(w io.Writer, bot string, results []check.Result) error {
 			mark = "✘"
 			failed++
 		}
-		if err := tab.Append(mark, r.Name, ms(r.Elapsed), r.Detail); err != nil {
+		if err := tab.Append(mark, r.Name, ms(r.Elapsed), inert.Line(r.Detail)); err != nil {
 			return err
 		}
 	}

@@ -16,6 +16,7 @@ import (
 	"golang.org/x/term"
 
 	"github.com/arenabots/arena/arena"
+	"github.com/arenabots/arena/internal/inert"
 	"github.com/arenabots/arena/results"
 )
 
@@ -84,7 +85,7 @@ func (pr *progress) event(e arena.Event) {
 		return
 	}
 	g := e.Game
-	line := fmt.Sprintf("[%*d/%d] %-28s %-7s %-11s %3d-%-3d %s", len(fmt.Sprint(e.Total)), e.Done, e.Total, g.ID, g.Result, g.Reason, g.Scores[0], g.Scores[1], g.Detail)
+	line := fmt.Sprintf("[%*d/%d] %-28s %-7s %-11s %3d-%-3d %s", len(fmt.Sprint(e.Total)), e.Done, e.Total, inert.Line(g.ID), g.Result, g.Reason, g.Scores[0], g.Scores[1], inert.Line(g.Detail))
 	fmt.Fprintln(pr.out, fit(strings.TrimRight(line, " ")))
 }
 
