@@ -42,7 +42,7 @@ var imports = []struct {
 	{"games/...", []string{"referee"}},
 
 	// results knows games and results, nothing of processes or bots.
-	{"results/...", []string{"referee", "results/..."}},
+	{"results/...", []string{"referee", "results/...", "internal/inert"}},
 
 	// Containment: processes, never bots.
 	{"bots/sandbox/...", []string{"bots/sandbox/..."}},
@@ -56,7 +56,10 @@ var imports = []struct {
 	{"bots/lisp/sexp", nil},
 	// Bot binaries, and the sources `arena bot new` starts from.
 	{"bots/examples/...", []string{"bots", "bots/search", "referee", "games/..."}},
-	{"bots/scaffold", []string{"bots/examples"}},
+	{"bots/scaffold", []string{"bots/examples", "."}},
+	// The module's root: package sdk, the SDK's sources embedded for
+	// `arena bot new`; it imports nothing.
+	{".", nil},
 	// The tests' bot, which is also a launcher like arena.
 	{"bots/internal/testbot", []string{"bots", "bots/internal/wire", "bots/sandbox/launch", "referee", "proto", "games/..."}},
 	// The host side of bots: host, check, lisp, builtin.
@@ -64,9 +67,9 @@ var imports = []struct {
 
 	// The championship runner, above bots and results.
 	{"arena/...", []string{"arena/...", "bots/...", "games/...", "referee", "results/..."}},
-	{"web/...", []string{"web/...", "arena/...", "bots/...", "games/...", "referee", "results/..."}},
+	{"web/...", []string{"web/...", "arena/...", "bots/...", "games/...", "referee", "results/...", "internal/inert"}},
 	// Commands wire the rest; no command imports another.
-	{"cmd/...", []string{"web/...", "arena/...", "bots/...", "games/...", "referee", "results/...", "proto"}},
+	{"cmd/...", []string{"web/...", "arena/...", "bots/...", "games/...", "referee", "results/...", "proto", "internal/inert"}},
 
 	// Helpers of the tests.
 	{"internal/...", []string{"referee", "games/..."}},
