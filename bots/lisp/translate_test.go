@@ -2,8 +2,8 @@ package lisp
 
 import (
 	"fmt"
-	"slices"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
