@@ -3,6 +3,7 @@ package lisp
 import (
 	"context"
 	"errors"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -11,14 +12,29 @@ import (
 	"github.com/arenabots/arena/referee"
 )
 
+// TestStartErrors checks that a bot that fails to start says why: for a
+// load, the file, the line and the condition (and the file that loaded
+// it).
 func TestStartErrors(t *testing.T) {
 	requireSBCL(t)
+	abs := func(p string) string {
+		a, err := filepath.Abs(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return a
+	}
 	tests := []struct {
 		name string
 		cfg  Config
 		want []string
 	}{
-		{"syntax error", Config{Files: []string{"testdata/syntax.lisp"}}, []string{"lisp: loading /", "testdata/syntax.lisp, line 4: READ error", "not closed before the end of the file"}},
+		{"syntax error", Config{Files: []string{"testdata/syntax.lisp"}}, []string{
+			"start: lisp: loading " + abs("testdata/syntax.lisp") + ", line 4: READ error: the form that starts on this line is not closed before the end of the file"}},
+		{"missing file", Config{Files: []string{"testdata/missing.lisp"}}, []string{
+			"start: lisp: loading " + abs("testdata/missing.lisp") + `, line 3: (load "C:/lisp/nada.lisp"): no such file, and no file of that name in the submission folder ` + abs("testdata") + "/"}},
+		{"error in a loaded file", Config{Files: []string{"testdata/nested/top.lisp"}}, []string{
+			"start: lisp: loading " + abs("testdata/nested/bad.lisp") + ", line 2: TYPE-ERROR: The value 5 is not of type LIST when binding LIST (loaded from " + abs("testdata/nested/top.lisp") + ", line 4)"}},
 		{"missing package", Config{Files: []string{"testdata/first.lisp"}, Package: "p999"}, []string{"package p999 not found", "PTRIVIAL"}},
 		{"no jogar", Config{Files: []string{"testdata/nojogar.lisp"}}, []string{"no package defines a function JOGAR"}},
 		{"package without jogar", Config{Files: []string{"testdata/nojogar.lisp"}, Package: "pnojogar"}, []string{"package PNOJOGAR has no function JOGAR"}},

@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/arenabots/arena/bots/lisp/sexp"
-	"github.com/arenabots/arena/referee"
 )
 
 // handedIn is the course-style submission of testdata/handedin: its entry
@@ -53,50 +52,6 @@ func TestLoadAsHandedIn(t *testing.T) {
 	}
 	if !strings.Contains(log.String(), `lisp: load retried: load "C:\\lisp\\SUB\\REGRAS.LISP" -> "`+root+`/sub/regras.lisp"`+"\n") {
 		t.Errorf("the log does not hold the retry line of REGRAS.LISP as documented:\n%s", log)
-	}
-}
-
-// TestLoadFailures checks that a load that fails names the file, the line
-// and the condition, and the file that loaded it.
-func TestLoadFailures(t *testing.T) {
-	requireSBCL(t)
-	abs := func(p string) string {
-		a, err := filepath.Abs(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return a
-	}
-	tests := []struct {
-		name string
-		cfg  Config
-		want string
-	}{
-		{"missing file", Config{Files: []string{"testdata/missing.lisp"}},
-			"lisp: loading " + abs("testdata/missing.lisp") + `, line 3: (load "C:/lisp/nada.lisp"): no such file, and no file of that name in the submission folder ` + abs("testdata") + "/"},
-		{"error in a loaded file", Config{Files: []string{"testdata/nested/top.lisp"}},
-			"lisp: loading " + abs("testdata/nested/bad.lisp") + ", line 2: TYPE-ERROR: The value 5 is not of type LIST when binding LIST (loaded from " + abs("testdata/nested/top.lisp") + ", line 4)"},
-		{"syntax error", Config{Files: []string{"testdata/syntax.lisp"}},
-			"lisp: loading " + abs("testdata/syntax.lisp") + ", line 4: READ error: the form that starts on this line is not closed before the end of the file"},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			t.Parallel()
-			a, err := New(tc.cfg, Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer a.Close()
-			ctx, cancel := context.WithTimeout(context.Background(), RecommendedStartTimeout)
-			defer cancel()
-			err = a.Start(ctx)
-			if k := referee.FaultOf(err); err == nil || k != referee.FaultStart {
-				t.Fatalf("Start = %v, want a start fault", err)
-			}
-			if got := strings.TrimPrefix(err.Error(), "start: "); got != tc.want {
-				t.Errorf("Start error\n%s\nwant\n%s", got, tc.want)
-			}
-		})
 	}
 }
 

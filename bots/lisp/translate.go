@@ -9,42 +9,12 @@ import (
 	"github.com/arenabots/arena/referee"
 )
 
-// cell is what a square holds, in absolute terms: a number 0..99 or one of
-// the constants below.
-type cell int8
-
-const (
-	cellEmpty cell = -1
-	cellWhite cell = -2
-	cellBlack cell = -3
-)
-
 // knightCell returns the cell of side's knight.
-func knightCell(side referee.Side) cell {
+func knightCell(side referee.Side) int {
 	if side == referee.White {
-		return cellWhite
+		return cavalo.WhiteKnight
 	}
-	return cellBlack
-}
-
-// board is a whole board in absolute terms, indexed as cavalo.Position.
-type board [cavalo.Squares]cell
-
-// boardOf returns c's board.
-func boardOf(c *cavalo.Position) board {
-	var b board
-	for sq := range b {
-		b[sq] = cell(c.Cell(sq))
-		if c.Cell(sq) < 0 {
-			b[sq] = cellEmpty
-		}
-	}
-	for _, side := range []referee.Side{referee.White, referee.Black} {
-		if sq := c.Knight(side); sq >= 0 {
-			b[sq] = knightCell(side)
-		}
-	}
-	return b
+	return cavalo.BlackKnight
 }
 
 // view maps between the referee's position and the one a bot is shown:
@@ -90,17 +60,17 @@ func (v view) scores(s [2]int) [2]int {
 
 // encodeState writes c as the bot's estado.
 func encodeState(c *cavalo.Position, v view) sexp.Value {
-	b := boardOf(c)
+	b := c.Cells()
 	rows := make([]sexp.Value, 10)
 	for r := range rows {
 		cells := make([]sexp.Value, 10)
 		for col := range cells {
 			switch x := b[v.square(r*10+col)]; x {
-			case cellEmpty:
+			case cavalo.Empty:
 				cells[col] = sexp.Nil()
-			case cellWhite:
+			case cavalo.WhiteKnight:
 				cells[col] = sexp.Int(int64(v.code(referee.White)))
-			case cellBlack:
+			case cavalo.BlackKnight:
 				cells[col] = sexp.Int(int64(v.code(referee.Black)))
 			default:
 				cells[col] = sexp.Int(int64(x))
@@ -130,7 +100,7 @@ func (v view) sideCode(s referee.Side) int {
 
 // claim is a state a bot returned, in absolute terms.
 type claim struct {
-	board     board
+	board     [cavalo.Squares]int // as cavalo.Position.Cells has it, in absolute terms
 	scores    [2]int
 	hasScores bool
 }
@@ -178,12 +148,12 @@ func (v view) isSide(x sexp.Value) bool {
 }
 
 // decodeCell reads one cell of a board the bot sees.
-func (v view) decodeCell(c sexp.Value) (cell, error) {
+func (v view) decodeCell(c sexp.Value) (int, error) {
 	switch {
 	case c.IsNil():
-		return cellEmpty, nil
+		return cavalo.Empty, nil
 	case c.Kind == sexp.KindInt && c.Int >= 0 && c.Int <= 99:
-		return cell(c.Int), nil
+		return int(c.Int), nil
 	case c.Kind == sexp.KindInt && int(c.Int) == v.cfg.Knights[0]:
 		return knightCell(v.side(referee.White)), nil
 	case c.Kind == sexp.KindInt && int(c.Int) == v.cfg.Knights[1]:
@@ -194,20 +164,7 @@ func (v view) decodeCell(c sexp.Value) (cell, error) {
 
 // state turns a claim into a referee state with side to move next.
 func (cl claim) state(next referee.Side) (referee.State, error) {
-	var cells [cavalo.Squares]int
-	for sq, x := range cl.board {
-		switch x {
-		case cellEmpty:
-			cells[sq] = cavalo.Empty
-		case cellWhite:
-			cells[sq] = cavalo.WhiteKnight
-		case cellBlack:
-			cells[sq] = cavalo.BlackKnight
-		default:
-			cells[sq] = int(x)
-		}
-	}
-	c, err := cavalo.FromCells(cells, cl.scores, next)
+	c, err := cavalo.FromCells(cl.board, cl.scores, next)
 	if err != nil {
 		return nil, err
 	}
@@ -406,7 +363,7 @@ func resolve(before *cavalo.Position, to int, cl *claim) (string, bool) {
 		if cl != nil {
 			after := *before
 			after.Play(m)
-			b := boardOf(&after)
+			b := after.Cells()
 			for sq := range b {
 				if b[sq] != cl.board[sq] {
 					diff++

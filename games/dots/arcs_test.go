@@ -60,23 +60,23 @@ func TestFromArcsRoundTrip(t *testing.T) {
 // file's layout.
 func TestArcIndexes(t *testing.T) {
 	p := New(2, 3)
-	for i := range 3 {
-		for j := range 3 {
-			q := p
-			q.Play(referee.Move(p.Horizontal(i, j)))
-			f := encodeFile(t, &q)
-			if f.Horizontal[i][j] != 1 {
-				t.Errorf("Horizontal(%d, %d) is not horizontal[%d][%d] of the file: %v", i, j, i, j, f.Horizontal)
-			}
-		}
+	tests := []struct {
+		name  string
+		n, m  int // lists, and values in each
+		index func(i, j int) int
+		list  func(f positionFile) [][]int
+	}{
+		{"Horizontal", 3, 3, p.Horizontal, func(f positionFile) [][]int { return f.Horizontal }},
+		{"Vertical", 4, 2, p.Vertical, func(f positionFile) [][]int { return f.Vertical }},
 	}
-	for j := range 4 {
-		for i := range 2 {
-			q := p
-			q.Play(referee.Move(p.Vertical(j, i)))
-			f := encodeFile(t, &q)
-			if f.Vertical[j][i] != 1 {
-				t.Errorf("Vertical(%d, %d) is not vertical[%d][%d] of the file: %v", j, i, j, i, f.Vertical)
+	for _, tc := range tests {
+		for i := range tc.n {
+			for j := range tc.m {
+				q := p
+				q.Play(referee.Move(tc.index(i, j)))
+				if got := tc.list(encodeFile(t, &q)); got[i][j] != 1 {
+					t.Errorf("%s(%d, %d) is not [%d][%d] of the file: %v", tc.name, i, j, i, j, got)
+				}
 			}
 		}
 	}
