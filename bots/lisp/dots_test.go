@@ -131,7 +131,7 @@ func TestDotsWholeTurn(t *testing.T) {
 
 // TestDotsAnswers sends answers of every kind through the adapter: those
 // that are one legal turn become its first arc, anything else goes to the
-// referee verbatim, which judges it illegal. The bot gets tempo times
+// referee as its shape, which it judges illegal. The bot gets tempo times
 // tempo_scale: an unscaled tempo would get 42.
 func TestDotsAnswers(t *testing.T) {
 	a, _ := startAdapter(t, Config{Files: []string{"testdata/dotsmodes.lisp"}, Package: "pdotsmodes", TempoScale: 1000})

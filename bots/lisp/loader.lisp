@@ -70,10 +70,6 @@ form starts."
         while (eql ch #\;)
         do (read-line in nil)))
 
-(defun line-at (text position)
-  "The line, from 1, of the character at POSITION of TEXT."
-  (1+ (count #\Newline text :end (min position (length text)))))
-
 (defun read-form (in eof)
   "The next form of IN, or EOF; a reader failure is a LOAD-PROBLEM."
   (handler-case (read in nil eof)
@@ -87,6 +83,7 @@ form starts."
 keeping the line of each form in *LOAD-STACK*. Returns T."
   (let* ((text (source-text truename))
          (frame (list (namestring truename) 1))
+         (counted 0) ; the characters of TEXT whose newlines frame's line counts
          (*load-stack* (cons frame *load-stack*))
          (*package* *package*)
          (*readtable* *readtable*)
@@ -100,7 +97,9 @@ keeping the line of each form in *LOAD-STACK*. Returns T."
         (unwind-protect
              (loop
                (skip-blank in)
-               (setf (second frame) (line-at text (file-position in)))
+               (let ((here (min (file-position in) (length text))))
+                 (incf (second frame) (count #\Newline text :start counted :end here))
+                 (setf counted here))
                (let ((form (read-form in eof)))
                  (when (eq form eof)
                    (return (setf done t)))
