@@ -17,6 +17,8 @@ import (
 	"github.com/arenabots/arena/bots/check"
 	"github.com/arenabots/arena/bots/host"
 	"github.com/arenabots/arena/bots/registry"
+	"github.com/arenabots/arena/bots/sandbox"
+	"github.com/arenabots/arena/internal/inert"
 )
 
 // newBotAddCmd is `arena bot add NAME PATH`.
@@ -71,7 +73,7 @@ type addOptions struct {
 	registry   string
 	startMS    int
 	verbose    bool
-	sandbox    host.Sandbox
+	sandbox    sandbox.Mode
 }
 
 // addBot checks the bot of opt and registers it if it passes.
@@ -220,7 +222,7 @@ func listBots(w io.Writer, reg *registry.Registry, file string) error {
 			b.Name,
 			status,
 			b.Checked.UTC().Format("2006-01-02"),
-			info,
+			inert.Line(info),
 			quoteArgs(append([]string{path}, b.Args...)),
 			b.SHA256[:min(12, len(b.SHA256))],
 		}

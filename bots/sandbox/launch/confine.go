@@ -1,0 +1,248 @@
+//go:build linux
+
+package launch
+
+import (
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+	"unsafe"
+
+	seccomp "github.com/elastic/go-seccomp-bpf"
+	"golang.org/x/sys/unix"
+)
+
+// What the launcher does to the thread that execs a sandboxed bot, after
+// the view: credentials are per thread, and exec keeps only the calling
+// thread's, so the caller has locked its goroutine to its thread
+// (runtime.LockOSThread) and execs from it.
+
+// bringUpLoopback sets the bot's own loopback interface up: the only
+// network it has.
+func bringUpLoopback() error {
+	fd, err := unix.Socket(unix.AF_INET, unix.SOCK_DGRAM|unix.SOCK_CLOEXEC, 0)
+	if err != nil {
+		return fmt.Errorf("sandbox: loopback: %w", err)
+	}
+	defer unix.Close(fd)
+	ifr, err := unix.NewIfreq("lo")
+	if err != nil {
+		return fmt.Errorf("sandbox: loopback: %w", err)
+	}
+	if err := unix.IoctlIfreq(fd, unix.SIOCGIFFLAGS, ifr); err != nil {
+		return fmt.Errorf("sandbox: loopback: %w", err)
+	}
+	ifr.SetUint16(ifr.Uint16() | unix.IFF_UP)
+	if err := unix.IoctlIfreq(fd, unix.SIOCSIFFLAGS, ifr); err != nil {
+		return fmt.Errorf("sandbox: loopback: %w", err)
+	}
+	return nil
+}
+
+// dropCapabilities leaves the thread, uid 0 of its own user namespace,
+// without any capability, now and after exec: the bounding set is
+// emptied, the securebits keep exec from granting root's capabilities
+// again (locked), and the ambient, inheritable, permitted and effective
+// sets are cleared.
+func dropCapabilities() error {
+	last, err := lastCap()
+	if err != nil {
+		return err
+	}
+	// The securebits of linux/securebits.h, which x/sys does not name:
+	// NOROOT, NO_SETUID_FIXUP, KEEP_CAPS (off) and NO_CAP_AMBIENT_RAISE,
+	// each with its lock.
+	const (
+		noRoot, noRootLocked                 = 1 << 0, 1 << 1
+		noSetuidFixup, noSetuidFixupLocked   = 1 << 2, 1 << 3
+		keepCapsLocked                       = 1 << 5
+		noAmbientRaise, noAmbientRaiseLocked = 1 << 6, 1 << 7
+	)
+	bits := noRoot | noRootLocked | noSetuidFixup | noSetuidFixupLocked |
+		keepCapsLocked | noAmbientRaise | noAmbientRaiseLocked
+	if err := unix.Prctl(unix.PR_SET_SECUREBITS, uintptr(bits), 0, 0, 0); err != nil {
+		return fmt.Errorf("sandbox: securebits: %w", err)
+	}
+	for c := 0; c <= last; c++ {
+		if err := unix.Prctl(unix.PR_CAPBSET_DROP, uintptr(c), 0, 0, 0); err != nil {
+			return fmt.Errorf("sandbox: dropping capability %d from the bounding set: %w", c, err)
+		}
+	}
+	if err := unix.Prctl(unix.PR_CAP_AMBIENT, unix.PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0); err != nil {
+		return fmt.Errorf("sandbox: clearing ambient capabilities: %w", err)
+	}
+	hdr := unix.CapUserHeader{Version: unix.LINUX_CAPABILITY_VERSION_3}
+	var data [2]unix.CapUserData
+	if err := unix.Capset(&hdr, &data[0]); err != nil {
+		return fmt.Errorf("sandbox: clearing capabilities: %w", err)
+	}
+	return nil
+}
+
+// lastCap returns the highest capability number the kernel knows.
+func lastCap() (int, error) {
+	data, err := os.ReadFile("/proc/sys/kernel/cap_last_cap")
+	if err != nil {
+		return 0, fmt.Errorf("sandbox: %w", err)
+	}
+	return strconv.Atoi(strings.TrimSpace(string(data)))
+}
+
+// Landlock's access rights, by the ABI version that brought them.
+const (
+	landlockFSv1 = unix.LANDLOCK_ACCESS_FS_EXECUTE | unix.LANDLOCK_ACCESS_FS_WRITE_FILE |
+		unix.LANDLOCK_ACCESS_FS_READ_FILE | unix.LANDLOCK_ACCESS_FS_READ_DIR |
+		unix.LANDLOCK_ACCESS_FS_REMOVE_DIR | unix.LANDLOCK_ACCESS_FS_REMOVE_FILE |
+		unix.LANDLOCK_ACCESS_FS_MAKE_CHAR | unix.LANDLOCK_ACCESS_FS_MAKE_DIR |
+		unix.LANDLOCK_ACCESS_FS_MAKE_REG | unix.LANDLOCK_ACCESS_FS_MAKE_SOCK |
+		unix.LANDLOCK_ACCESS_FS_MAKE_FIFO | unix.LANDLOCK_ACCESS_FS_MAKE_BLOCK |
+		unix.LANDLOCK_ACCESS_FS_MAKE_SYM
+	landlockRead = unix.LANDLOCK_ACCESS_FS_EXECUTE | unix.LANDLOCK_ACCESS_FS_READ_FILE | unix.LANDLOCK_ACCESS_FS_READ_DIR
+)
+
+// LandlockABI returns the kernel's Landlock ABI version, 0 where it has
+// none (or it is turned off).
+func LandlockABI() int {
+	v, _, errno := unix.Syscall(unix.SYS_LANDLOCK_CREATE_RULESET, 0, 0, unix.LANDLOCK_CREATE_RULESET_VERSION)
+	if errno != 0 {
+		return 0
+	}
+	return int(v)
+}
+
+// applyLandlock restricts the thread, for the rights the kernel's ABI abi
+// knows: it may read and execute anything in its view, write only under
+// /tmp (and to the devices of /dev), use no TCP (ABI 4), and neither signal
+// nor reach abstract Unix sockets outside its own domain (ABI 6). It
+// returns abi, or 0 where the kernel has no Landlock.
+func applyLandlock() (int, error) {
+	abi := LandlockABI()
+	if abi == 0 {
+		return 0, nil
+	}
+	fs := uint64(landlockFSv1)
+	if abi >= 2 {
+		fs |= unix.LANDLOCK_ACCESS_FS_REFER
+	}
+	if abi >= 3 {
+		fs |= unix.LANDLOCK_ACCESS_FS_TRUNCATE
+	}
+	if abi >= 5 {
+		fs |= unix.LANDLOCK_ACCESS_FS_IOCTL_DEV
+	}
+	attr := unix.LandlockRulesetAttr{Handled_access_fs: fs}
+	size := unsafe.Offsetof(attr.Handled_access_net)
+	if abi >= 4 {
+		attr.Handled_access_net = unix.LANDLOCK_ACCESS_NET_BIND_TCP | unix.LANDLOCK_ACCESS_NET_CONNECT_TCP
+		size = unsafe.Offsetof(attr.Scoped)
+	}
+	if abi >= 6 {
+		attr.Scoped = unix.LANDLOCK_SCOPE_ABSTRACT_UNIX_SOCKET | unix.LANDLOCK_SCOPE_SIGNAL
+		size = unsafe.Offsetof(attr.Quiet_access_fs)
+	}
+	rfd, _, errno := unix.Syscall(unix.SYS_LANDLOCK_CREATE_RULESET, uintptr(unsafe.Pointer(&attr)), size, 0)
+	if errno != 0 {
+		return 0, fmt.Errorf("sandbox: landlock_create_ruleset: %w", errno)
+	}
+	defer unix.Close(int(rfd))
+	rules := []struct {
+		path   string
+		access uint64
+	}{
+		{"/", landlockRead},
+		{ScratchInView, fs},
+		{"/dev", landlockRead | unix.LANDLOCK_ACCESS_FS_WRITE_FILE | fs&unix.LANDLOCK_ACCESS_FS_IOCTL_DEV},
+	}
+	for _, r := range rules {
+		if err := landlockAllow(int(rfd), r.path, r.access); err != nil {
+			return 0, err
+		}
+	}
+	if _, _, errno := unix.Syscall(unix.SYS_LANDLOCK_RESTRICT_SELF, rfd, 0, 0); errno != 0 {
+		return 0, fmt.Errorf("sandbox: landlock_restrict_self: %w", errno)
+	}
+	return abi, nil
+}
+
+// landlockAllow adds the rule that allows access beneath path.
+func landlockAllow(ruleset int, path string, access uint64) error {
+	fd, err := unix.Open(path, unix.O_PATH|unix.O_CLOEXEC, 0)
+	if err != nil {
+		return fmt.Errorf("sandbox: landlock rule for %s: %w", path, err)
+	}
+	defer unix.Close(fd)
+	attr := unix.LandlockPathBeneathAttr{Allowed_access: access, Parent_fd: int32(fd)}
+	if _, _, errno := unix.Syscall6(unix.SYS_LANDLOCK_ADD_RULE, uintptr(ruleset), unix.LANDLOCK_RULE_PATH_BENEATH, uintptr(unsafe.Pointer(&attr)), 0, 0, 0); errno != 0 {
+		return fmt.Errorf("sandbox: landlock rule for %s: %w", path, errno)
+	}
+	return nil
+}
+
+// deniedSyscalls are what a bot never needs: they fail with EPERM. Not
+// personality, which SBCL calls at start.
+var deniedSyscalls = []string{
+	"ptrace", "process_vm_readv", "process_vm_writev", "kcmp", "pidfd_getfd",
+	"mount", "umount2", "pivot_root", "chroot", "move_mount", "open_tree", "fsopen", "fsconfig",
+	"fsmount", "fspick", "mount_setattr", "setns", "unshare",
+	"bpf", "perf_event_open", "userfaultfd", "open_by_handle_at", "name_to_handle_at",
+	"keyctl", "add_key", "request_key",
+	"kexec_load", "kexec_file_load", "init_module", "finit_module", "delete_module",
+	"io_uring_setup", "io_uring_enter", "io_uring_register",
+	"reboot", "swapon", "swapoff", "acct", "syslog", "quotactl", "lookup_dcookie",
+	"iopl", "ioperm", "settimeofday", "clock_settime", "clock_adjtime", "adjtimex",
+	"sethostname", "setdomainname", "vhangup",
+}
+
+// applySeccomp installs the deny-list on every thread of the process (the
+// one that execs among them), with no_new_privs.
+func applySeccomp() error {
+	filter := seccomp.Filter{
+		NoNewPrivs: true,
+		Flag:       seccomp.FilterFlagTSync,
+		Policy: seccomp.Policy{
+			DefaultAction: seccomp.ActionAllow,
+			Syscalls: []seccomp.SyscallGroup{{
+				Names:  deniedSyscalls,
+				Action: seccomp.ActionErrno | seccomp.Action(unix.EPERM),
+			}},
+		},
+	}
+	if err := seccomp.LoadFilter(filter); err != nil {
+		return fmt.Errorf("sandbox: seccomp: %w", err)
+	}
+	return nil
+}
+
+// confine applies, to the calling thread, all that the sandbox does after
+// the view: the loopback up, no_new_privs, Landlock, seccomp, and no
+// capability left. It returns what it achieved.
+func confine(id string) (Report, error) {
+	r := Report{
+		Mode:       "strict",
+		Namespaces: []string{"user", "mount", "pid", "net", "ipc", "uts"},
+		UID:        id,
+	}
+	if err := bringUpLoopback(); err != nil {
+		return r, err
+	}
+	if err := unix.Sethostname([]byte("arena-bot")); err != nil {
+		return r, fmt.Errorf("sandbox: hostname: %w", err)
+	}
+	if err := unix.Prctl(unix.PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0); err != nil {
+		return r, fmt.Errorf("sandbox: no_new_privs: %w", err)
+	}
+	abi, err := applyLandlock()
+	if err != nil {
+		return r, err
+	}
+	r.Landlock = abi
+	if err := applySeccomp(); err != nil {
+		return r, err
+	}
+	r.Seccomp = true
+	if err := dropCapabilities(); err != nil {
+		return r, err
+	}
+	return r, nil
+}

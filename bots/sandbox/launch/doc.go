@@ -1,0 +1,32 @@
+//go:build linux
+
+// Package launch is the launcher of a bot process: the small program that
+// runs between arena's fork and the bot's first instruction, so that the
+// bot never runs without its limits and its sandbox. A sandbox.Box (package
+// sandbox) starts it as `EXECUTABLE bot launch ARGS... -- BOT ARGS...` in the
+// bot's new session and process group, with SIGKILL as its parent-death
+// signal; it sets the limits on itself (setrlimit), joins the bot's pids
+// cgroup and replaces itself with the bot, which keeps them all.
+//
+// With the sandbox it goes in two stages. The first, started by the host
+// without new namespaces (so that the host's fork shares its memory and
+// costs almost nothing), sets the limits and joins the cgroup, then starts
+// the second stage from its own executable in new user, mount, PID,
+// network, IPC and UTS namespaces, with the bot's uid, and stays as the
+// bot's parent, ending as it ends. The second stage builds the bot's view
+// of the file system (view.go), confines the thread that execs (no
+// capability, no_new_privs, Landlock, seccomp: confine.go) and becomes the
+// bot, PID 1 of its namespace.
+//
+// Any binary that imports this package, directly or through package
+// sandbox or host, is a launcher: its init recognises Command at the start
+// of the command line, runs the launcher and never returns, so that arena
+// (`arena bot launch`) and the test binaries need no code of their own for
+// it. A launch of a large binary pays for the Go runtime's start and for
+// the package initialisation of everything the binary holds (in arena,
+// about 30 ms of CPU and 800 page faults on a 2-core VM); cmd/arena-launch,
+// this package alone, about a third of that, which is why arena uses it
+// where it is beside arena's executable.
+//
+// The package is Linux only.
+package launch

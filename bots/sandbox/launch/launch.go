@@ -1,0 +1,437 @@
+//go:build linux
+
+package launch
+
+import (
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"syscall"
+	"unsafe"
+
+	"golang.org/x/sys/unix"
+)
+
+// Command is what follows the executable of a program that imports this
+// package on its command line to make it the launcher: `EXECUTABLE bot
+// launch ARGS...`, ARGS as Options.Args makes them. Binary, the launcher
+// alone, takes ARGS right away.
+var Command = []string{"bot", "launch"}
+
+// Binary is the name of the launcher alone (cmd/arena-launch), which arena
+// uses when it finds it beside its own executable.
+const Binary = "arena-launch"
+
+// Protocol is the version of the launcher's arguments. A launcher refuses
+// the arguments of another version: Binary may come from another build of
+// arena than the one that starts it.
+const Protocol = 2
+
+// init makes the binary the launcher when its command line starts with
+// Command: see the package comment.
+func init() {
+	if len(os.Args) <= len(Command) || os.Args[1] != Command[0] || os.Args[2] != Command[1] {
+		return
+	}
+	err := Run(os.Args[1+len(Command):])
+	fmt.Fprintf(os.Stderr, "%s: %v\n", os.Args[0], err)
+	os.Exit(1)
+}
+
+// Options are the launcher's arguments besides the bot's command.
+type Options struct {
+	// MemoryMB is the bot's RLIMIT_DATA in MiB (0 or less: none).
+	MemoryMB int
+	// Processes is RLIMIT_NPROC above the number of tasks the user runs
+	// already (0 or less: none).
+	Processes int
+	// Cgroup is the pids cgroup the launcher joins, or "".
+	Cgroup string
+	// Nice is the nice value the launcher gives its process group, 0 to
+	// leave it as it is.
+	Nice int
+	// Sandbox, when set, starts the bot in its own namespaces and confines
+	// it (see Sandbox).
+	Sandbox *Sandbox
+	// Report prints what the sandbox achieved, as JSON, instead of
+	// starting the bot.
+	Report bool
+}
+
+// Sandbox is how the launcher isolates a bot (see the package comment).
+type Sandbox struct {
+	// UID and GID are the host ids mapped to 0 in the bot's user
+	// namespace.
+	UID, GID int
+	// Shared says that UID is the launcher's own (arena does not run as
+	// root): nothing else to map, and the supplementary groups stay, as
+	// an unprivileged user cannot drop them.
+	Shared bool
+	// UIDMode says, for the report, how UID was chosen.
+	UIDMode string
+	// Scratch is the host path of the scratch directory: the bot's /tmp.
+	Scratch string
+	// ReadOnly are the bot's own files, at their host paths in its view.
+	ReadOnly []OwnFile
+}
+
+// OwnFile is one of the bot's own files (or directories) in its view: at
+// Path, attached from descriptor FD, a detached copy of its mount tree
+// (open_tree(2)), or bound from Path when FD is negative.
+type OwnFile struct {
+	Path string
+	FD   int
+}
+
+// String returns the launcher's argument for f: FD:PATH, or PATH.
+func (f OwnFile) String() string {
+	if f.FD < 0 {
+		return f.Path
+	}
+	return strconv.Itoa(f.FD) + ":" + f.Path
+}
+
+// parseOwnFile reads an OwnFile argument: FD:PATH, or an absolute PATH.
+func parseOwnFile(s string) (OwnFile, error) {
+	if strings.HasPrefix(s, "/") {
+		return OwnFile{Path: s, FD: -1}, nil
+	}
+	fd, path, _ := strings.Cut(s, ":")
+	n, err := strconv.Atoi(fd)
+	if err != nil || n < 0 || !strings.HasPrefix(path, "/") {
+		return OwnFile{}, fmt.Errorf("%q: want FD:PATH or PATH, with PATH absolute", s)
+	}
+	return OwnFile{Path: path, FD: n}, nil
+}
+
+// Descriptors a sandboxed launcher gets from the host. On GroupFD it
+// writes the bot's process group id, in decimal, once it has started its
+// second stage: the bot leads a group of its own, so that stopping and
+// resuming it at every call leaves the first stage alone. On SelfFD it
+// finds its own executable: it starts its second stage from it, as the
+// bot's uid, which may not reach the executable by its path (a directory
+// closed to others on the way, such as /root or go run's build
+// directory). The bot's own files, as descriptors, follow it.
+const (
+	GroupFD = 3
+	SelfFD  = 4
+)
+
+// Args returns the launcher's arguments for o, followed by the bot's
+// command, path and args.
+func (o Options) Args(path string, args []string) []string {
+	out := []string{
+		"-protocol", strconv.Itoa(Protocol),
+		"-memory-mb", strconv.Itoa(o.MemoryMB),
+		"-processes", strconv.Itoa(o.Processes),
+	}
+	if o.Cgroup != "" {
+		out = append(out, "-cgroup", o.Cgroup)
+	}
+	if o.Nice != 0 {
+		out = append(out, "-nice", strconv.Itoa(o.Nice))
+	}
+	if sb := o.Sandbox; sb != nil {
+		out = append(out, "-sandbox", "-uid", strconv.Itoa(sb.UID), "-gid", strconv.Itoa(sb.GID),
+			"-uid-mode", sb.UIDMode, "-scratch", sb.Scratch)
+		if sb.Shared {
+			out = append(out, "-shared-uid")
+		}
+		for _, f := range sb.ReadOnly {
+			out = append(out, "-ro", f.String())
+		}
+	}
+	if o.Report {
+		out = append(out, "-report")
+	}
+	out = append(out, "--", path)
+	return append(out, args...)
+}
+
+// parse reads the launcher's arguments: the options, whether this is the
+// sandbox's second stage, and the bot's command.
+func parse(args []string) (o Options, inside bool, command []string, err error) {
+	fs := flag.NewFlagSet("launch", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	var sb Sandbox
+	var sandboxed bool
+	protocol := 0
+	fs.IntVar(&protocol, "protocol", 0, "the version of these arguments")
+	fs.IntVar(&o.MemoryMB, "memory-mb", 0, "data memory limit in MiB (0 or less: none)")
+	fs.IntVar(&o.Processes, "processes", 0, "processes and threads above the user's current count (0 or less: none)")
+	fs.StringVar(&o.Cgroup, "cgroup", "", "the pids cgroup to join")
+	fs.IntVar(&o.Nice, "nice", 0, "the nice value of the process group")
+	fs.BoolVar(&sandboxed, "sandbox", false, "start the bot in its own namespaces and confine it")
+	fs.IntVar(&sb.UID, "uid", 0, "the host uid mapped to 0 in the bot's user namespace")
+	fs.IntVar(&sb.GID, "gid", 0, "the host gid mapped to 0 in the bot's user namespace")
+	fs.BoolVar(&sb.Shared, "shared-uid", false, "the uid is the launcher's own")
+	fs.StringVar(&sb.UIDMode, "uid-mode", "", "how the bot's uid was chosen")
+	fs.StringVar(&sb.Scratch, "scratch", "", "the scratch directory, the bot's /tmp")
+	fs.Func("ro", "a file of the bot's, read-only: [FD:]PATH", func(s string) error {
+		f, err := parseOwnFile(s)
+		sb.ReadOnly = append(sb.ReadOnly, f)
+		return err
+	})
+	fs.BoolVar(&o.Report, "report", false, "report what the sandbox achieved instead of exec")
+	fs.BoolVar(&inside, "inside", false, "the sandbox's second stage, in the bot's namespaces")
+	if err := fs.Parse(args); err != nil {
+		return o, false, nil, fmt.Errorf("launch: %w", err)
+	}
+	if protocol != Protocol {
+		return o, false, nil, fmt.Errorf("launch: %s speaks launcher protocol %d, not arena's %d: it comes from another build of arena; build both from the same sources (go build -o DIR ./cmd/arena ./cmd/%s)", os.Args[0], Protocol, protocol, Binary)
+	}
+	if sandboxed {
+		o.Sandbox = &sb
+	}
+	if command = fs.Args(); len(command) == 0 {
+		return o, false, nil, errors.New("launch: no executable after the limits")
+	}
+	return o, inside, command, nil
+}
+
+// Run is the launcher's body: args are what Options.Args makes. It sets
+// its nice value and the limits on its own process and joins the cgroup.
+// Without a sandbox it then replaces itself with the bot. With one, it
+// starts its second stage from SelfFD in the bot's new namespaces, as the
+// bot's uid, and waits for it, ending as the bot ends (its exit status, or
+// its signal); the second stage builds the bot's view, confines itself and
+// replaces itself with the bot, which so becomes PID 1 of its PID
+// namespace. With Report the bot is not started: the launcher prints what
+// the sandbox achieved, as JSON, and exits. Run returns only on error.
+func Run(args []string) error {
+	ppid := os.Getppid()
+	o, inside, command, err := parse(args)
+	if err != nil {
+		return err
+	}
+	if inside {
+		return enter(o.Sandbox, o.Report, command)
+	}
+	if o.Nice != 0 {
+		if err := unix.Setpriority(unix.PRIO_PGRP, 0, o.Nice); err != nil {
+			return fmt.Errorf("launch: setting the nice value %d: %w", o.Nice, err)
+		}
+	}
+	if err := SetLimits(0, o.MemoryMB, o.Processes); err != nil {
+		return fmt.Errorf("launch: %w", err)
+	}
+	if o.Cgroup != "" {
+		if err := JoinCgroup(o.Cgroup, os.Getpid()); err != nil {
+			return fmt.Errorf("launch: %w", err)
+		}
+	}
+	if o.Sandbox != nil {
+		// The second stage starts as this one did, with -inside.
+		argv := append(slices.Clone(os.Args[:len(os.Args)-len(args)]), "-inside")
+		return stage(o.Sandbox, append(argv, args...))
+	}
+	if o.Report {
+		return reportAndExit(Report{Mode: "off"})
+	}
+	// The parent-death signal that the host set when it forked the
+	// launcher belongs to the launcher's first thread, and only the thread
+	// that execs lives on in the bot: the Go runtime may run this code on
+	// another. So set it again on this thread, and keep to it until exec.
+	runtime.LockOSThread()
+	if err := unix.Prctl(unix.PR_SET_PDEATHSIG, uintptr(unix.SIGKILL), 0, 0, 0); err != nil {
+		return fmt.Errorf("launch: setting the parent-death signal: %w", err)
+	}
+	if os.Getppid() != ppid {
+		return errors.New("launch: arena died meanwhile")
+	}
+	err = syscall.Exec(command[0], command, os.Environ())
+	return fmt.Errorf("launch %s: %w", command[0], err)
+}
+
+// stage starts the sandbox's second stage, argv, in the bot's process
+// group and namespaces (see namespaces), with the descriptors SelfFD and
+// those of the bot's files; it tells the host the bot's group on GroupFD
+// and ends as the bot ends. The launcher so forks, not the host: a fork
+// that makes a user namespace cannot share the parent's memory (vfork),
+// and the copy of a large host's memory, with a fault on every page the
+// host writes afterwards, costs far more than this small process's.
+func stage(sb *Sandbox, argv []string) error {
+	const closed = ^uintptr(0) // not passed on
+	files := []uintptr{0, 1, 2, closed, SelfFD}
+	for _, f := range sb.ReadOnly {
+		for f.FD >= len(files) {
+			files = append(files, uintptr(len(files)))
+		}
+	}
+	pid, err := syscall.ForkExec("/proc/self/fd/"+strconv.Itoa(SelfFD), argv, &syscall.ProcAttr{
+		Env:   os.Environ(),
+		Files: files,
+		Sys:   namespaces(sb),
+	})
+	if err != nil {
+		return fmt.Errorf("launch: the kernel refused a process its own user, mount, PID, network, IPC and UTS namespaces: %w", err)
+	}
+	// The bot stops and resumes at every call: with SIGCHLD's default
+	// action the kernel tells this process nothing of it (Go's handler
+	// would run twice a call); wait4 still gets the bot's end.
+	defaultAction(syscall.SIGCHLD)
+	group := os.NewFile(GroupFD, "group")
+	_, err = fmt.Fprintf(group, "%d\n", pid)
+	group.Close()
+	if err != nil {
+		// The host cannot stop or kill the bot: end it, and this.
+		_ = unix.Kill(-pid, unix.SIGKILL)
+		return fmt.Errorf("launch: telling the host the bot's group: %w", err)
+	}
+	// The bot's files and this executable are the second stage's now.
+	for fd := SelfFD; fd < len(files); fd++ {
+		_ = unix.Close(fd)
+	}
+	var ws syscall.WaitStatus
+	for {
+		_, err = syscall.Wait4(pid, &ws, 0, nil)
+		if !errors.Is(err, syscall.EINTR) {
+			break
+		}
+	}
+	if err != nil {
+		return fmt.Errorf("launch: waiting for the bot: %w", err)
+	}
+	if ws.Signaled() {
+		dieOf(ws.Signal())
+	}
+	exit(ws.ExitStatus())
+	return nil // not reached
+}
+
+// namespaces is how the launcher starts its second stage: a process group
+// of its own, new user, mount, PID, network, IPC and UTS namespaces, with
+// sb's ids mapped to 0 and, as root, no supplementary group (an unmapped
+// group still grants access on the host), and SIGKILL when the launcher
+// dies.
+func namespaces(sb *Sandbox) *syscall.SysProcAttr {
+	attr := &syscall.SysProcAttr{
+		Setpgid:   true,
+		Pdeathsig: syscall.SIGKILL,
+		Cloneflags: syscall.CLONE_NEWUSER | syscall.CLONE_NEWNS | syscall.CLONE_NEWPID |
+			syscall.CLONE_NEWNET | syscall.CLONE_NEWIPC | syscall.CLONE_NEWUTS,
+		UidMappings: []syscall.SysProcIDMap{{ContainerID: 0, HostID: sb.UID, Size: 1}},
+		GidMappings: []syscall.SysProcIDMap{{ContainerID: 0, HostID: sb.GID, Size: 1}},
+	}
+	if !sb.Shared {
+		attr.GidMappingsEnableSetgroups = true
+		attr.Credential = &syscall.Credential{Uid: 0, Gid: 0, Groups: []uint32{}}
+	}
+	return attr
+}
+
+// dieOf ends the launcher by sig, as the bot ended: with the signal's
+// default action, which the Go runtime's handlers would otherwise replace.
+func dieOf(sig syscall.Signal) {
+	defaultAction(sig)
+	var set unix.Sigset_t
+	set.Val[(sig-1)/64] = 1 << ((sig - 1) % 64)
+	_ = unix.PthreadSigmask(unix.SIG_UNBLOCK, &set, nil)
+	_ = unix.Kill(os.Getpid(), sig)
+	exit(128 + int(sig)) // a signal whose default is not to end
+}
+
+// exit ends the first stage as soon as the bot has ended: syscall.Exit, not
+// os.Exit, which in a binary built with -race (the tests' arena) sleeps a
+// second first, past the host's grace period for a bot's exit.
+func exit(code int) {
+	syscall.Exit(code)
+}
+
+// defaultAction gives sig its default action, in place of the Go
+// runtime's handler.
+func defaultAction(sig syscall.Signal) {
+	var dfl [4]uint64 // struct sigaction: SIG_DFL, no flags, no mask
+	_, _, _ = unix.RawSyscall6(unix.SYS_RT_SIGACTION, uintptr(sig), uintptr(unsafe.Pointer(&dfl)), 0, 8, 0, 0)
+}
+
+// enter is the sandbox's second stage, in the bot's namespaces: it builds
+// the bot's view, attaching the bot's files from the descriptors the host
+// handed over (or binding their paths), confines the thread that execs
+// (see confine) and replaces itself with the bot; the bot inherits no
+// descriptor beyond 0-2. With report it prints what the sandbox achieved
+// instead.
+func enter(sb *Sandbox, report bool, command []string) error {
+	if sb == nil {
+		return errors.New("launch: -inside without -sandbox")
+	}
+	if err := (view{scratch: sb.Scratch, readOnly: sb.ReadOnly}).build(); err != nil {
+		return fmt.Errorf("launch: %w", err)
+	}
+	// Credentials and the parent-death signal are per thread, and only the
+	// thread that execs lives on in the bot.
+	runtime.LockOSThread()
+	if err := unix.Prctl(unix.PR_SET_PDEATHSIG, uintptr(unix.SIGKILL), 0, 0, 0); err != nil {
+		return fmt.Errorf("launch: setting the parent-death signal: %w", err)
+	}
+	r, err := confine(sb.UIDMode)
+	if err != nil {
+		return fmt.Errorf("launch: %w", err)
+	}
+	if err := unix.CloseRange(SelfFD, math.MaxUint32, unix.CLOSE_RANGE_CLOEXEC); err != nil {
+		return fmt.Errorf("launch: closing the host's descriptors: %w", err)
+	}
+	if report {
+		return reportAndExit(r)
+	}
+	err = syscall.Exec(command[0], command, os.Environ())
+	return fmt.Errorf("launch %s: %w", command[0], err)
+}
+
+// reportAndExit prints r as JSON on stdout and exits.
+func reportAndExit(r Report) error {
+	data, err := json.Marshal(r)
+	if err != nil {
+		return fmt.Errorf("launch: %w", err)
+	}
+	fmt.Printf("%s\n", data)
+	os.Exit(0)
+	return nil
+}
+
+// SetLimits applies to process pid (0: this process) a data memory limit
+// of memoryMB MiB and a ceiling of processes tasks above those the user
+// runs already (0 or less: none), and turns off core dumps.
+func SetLimits(pid, memoryMB, processes int) error {
+	set := func(name string, res int, v uint64) error {
+		r := unix.Rlimit{Cur: v, Max: v}
+		if err := unix.Prlimit(pid, res, &r, nil); err != nil {
+			return fmt.Errorf("setting %s to %d: %w", name, v, err)
+		}
+		return nil
+	}
+	if err := set("RLIMIT_CORE", unix.RLIMIT_CORE, 0); err != nil {
+		return err
+	}
+	if memoryMB > 0 {
+		if err := set("RLIMIT_DATA", unix.RLIMIT_DATA, uint64(memoryMB)<<20); err != nil {
+			return err
+		}
+	}
+	if processes > 0 {
+		n, err := userTasks(os.Getuid())
+		if err != nil {
+			return err
+		}
+		if err := set("RLIMIT_NPROC", unix.RLIMIT_NPROC, uint64(n+processes)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// JoinCgroup moves process pid into the cgroup dir.
+func JoinCgroup(dir string, pid int) error {
+	if err := os.WriteFile(dir+"/cgroup.procs", []byte(strconv.Itoa(pid)), 0); err != nil {
+		return fmt.Errorf("joining cgroup %s: %w", dir, err)
+	}
+	return nil
+}
