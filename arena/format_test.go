@@ -17,7 +17,7 @@ import (
 
 // parseFormat parses a league of n built-in bots b00, b01, … with the
 // format keys of head.
-func parseFormat(t *testing.T, head string, n int) *Config {
+func parseFormat(t testing.TB, head string, n int) *Config {
 	t.Helper()
 	var b strings.Builder
 	b.WriteString(head + "\nbots:\n")
@@ -35,7 +35,7 @@ func parseFormat(t *testing.T, head string, n int) *Config {
 // gives each unplayed one the result decide returns ("1-0", "0-1" or
 // "1/2-1/2"), and again, until every game known is played. It returns the
 // games in the order played.
-func playOut(t *testing.T, c *Config, decide func(s Scheduled) string) []results.Game {
+func playOut(t testing.TB, c *Config, decide func(s Scheduled) string) []results.Game {
 	t.Helper()
 	var played []results.Game
 	for stage := 0; ; stage++ {
@@ -468,5 +468,17 @@ func TestFormatConfigRoundTrip(t *testing.T) {
 		if again.Hash() != c.Hash() {
 			t.Errorf("%q: hash %s, then %s:\n%s", head, c.Hash(), again.Hash(), data)
 		}
+	}
+}
+
+// BenchmarkSwissSchedule pairs the nine rounds of a Swiss of 40 bots from
+// its finished journal: the work of the Runner between two rounds, and of
+// the standings after each game.
+func BenchmarkSwissSchedule(b *testing.B) {
+	c := parseFormat(b, "format: swiss\nrounds: 9", 40)
+	games := playOut(b, c, randomResults(9))
+	b.ResetTimer()
+	for b.Loop() {
+		Schedule(c, games)
 	}
 }
