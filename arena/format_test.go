@@ -243,9 +243,19 @@ func TestKnockout(t *testing.T) {
 			if len(games) != tc.games {
 				t.Errorf("%d games, want %d", len(games), tc.games)
 			}
-			b := Standings(c, games).Bracket
+			st := Standings(c, games)
+			b := st.Bracket
 			if b == nil || b.Winner != tc.winner {
 				t.Fatalf("bracket %+v, want winner %s", b, tc.winner)
+			}
+			final := b.Rounds[len(b.Rounds)-1][0]
+			loser := final.Bots[0]
+			if loser == final.Winner {
+				loser = final.Bots[1]
+			}
+			if st.Rows[0].Bot != tc.winner || st.Rows[0].Rank != 1 || st.Rows[1].Bot != loser || st.Rows[1].Rank != 2 {
+				t.Errorf("standings open with %s (#%d), %s (#%d); want the winner %s, then the final's loser %s",
+					st.Rows[0].Bot, st.Rows[0].Rank, st.Rows[1].Bot, st.Rows[1].Rank, tc.winner, loser)
 			}
 			byes, onSeed := 0, 0
 			for r, round := range b.Rounds {
