@@ -8,6 +8,7 @@ import (
 
 	"github.com/arenabots/arena/bots/builtin"
 	"github.com/arenabots/arena/bots/host"
+	"github.com/arenabots/arena/bots/lisp"
 	"github.com/arenabots/arena/bots/registry"
 )
 
@@ -52,9 +53,15 @@ func (c *Config) CheckBots() []error {
 					break
 				}
 			}
+			if st, err := os.Stat(b.Lisp.Root); msg == "" && b.Lisp.Root != "" && (err != nil || !st.IsDir()) {
+				msg = fmt.Sprintf("bot %q: no folder %s: fix lisp.root (the submission's folder) or leave it out", b.Name, b.Lisp.Root)
+			}
 		}
-		if msg == "" && b.Path != "" {
+		if msg == "" && b.Builtin == "" {
 			spec := host.ExecSpec("", b.Path, nil)
+			if b.Lisp != nil {
+				spec = lisp.Spec("", b.Name, *b.Lisp)
+			}
 			spec.Sandbox = c.Sandbox
 			if err := spec.CheckOpen(); err != nil {
 				msg = fmt.Sprintf("bot %q: %v (or `sandbox: off`)", b.Name, err)

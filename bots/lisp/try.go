@@ -3,6 +3,7 @@ package lisp
 import (
 	"context"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/arenabots/arena/bots"
@@ -58,28 +59,27 @@ func (a *Adapter) Ask(ctx context.Context, cfg Config, st referee.State, tempo t
 }
 
 // Read reads raw as the adapter would under the conventions of cfg
-// (answer, index_base, perspective, knights): the move, the state the bot
-// claims, and the note the adapter would log (a claim set aside), or "". A Cavalo answer that is not a move is a FaultProtocol error;
-// a Dots and Boxes answer that is not one turn goes verbatim as the move,
-// for the referee to judge, and a turn of several arcs gives its first.
+// (index_base, perspective, knights): the move, the state the bot claims,
+// and the notes the adapter would log (a move in notation that differs
+// from the board's, a claim set aside), or "". An answer that is not a
+// move goes as Jogar sends it, for the referee to judge; a Dots and Boxes
+// turn of several arcs gives its first.
 func (a *Adapter) Read(cfg Config, raw Raw) (bots.Answer, string, error) {
 	cfg = a.convention(cfg)
 	switch p := raw.st.(type) {
 	case *cavalo.Position:
-		d, err := decodeAnswer(raw.value, p, newView(cfg, p.ToMove()))
-		if err != nil {
-			return bots.Answer{}, "", referee.NewFault(referee.FaultProtocol, fmt.Errorf("lisp: %w (jogar returned %s)", err, short(raw.value)))
-		}
-		return bots.Answer{Move: d.move, State: d.claim}, d.note, nil
+		d := decodeAnswer(raw.value, p, newView(cfg, p.ToMove()))
+		return bots.Answer{Move: d.move, State: d.claim}, strings.Join(d.notes, "; "), nil
 	case *dots.Position:
-		turn, claim, note, err := dotsTurn(p, raw.value)
+		ans, err := dotsTurn(p, raw.value)
 		if err != nil {
-			return bots.Answer{Move: raw.value.String()}, "", nil
+			return bots.Answer{Move: dotsVerbatim(p, raw.value)}, "", nil
 		}
-		if len(turn) > 1 {
+		claim := ans.claim
+		if len(ans.turn) > 1 {
 			claim = nil
 		}
-		return bots.Answer{Move: p.FormatMove(turn[0]), State: claim}, note, nil
+		return bots.Answer{Move: p.FormatMove(ans.turn[0]), State: claim}, strings.Join(ans.notes, "; "), nil
 	}
 	return bots.Answer{}, "", fmt.Errorf("lisp: no position to read the answer against")
 }

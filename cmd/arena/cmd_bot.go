@@ -65,10 +65,10 @@ With --lisp the arguments are a Common Lisp submission: its folder, or its files
 loaded in order. Arena finds what it needs as 'arena intake' does: the files to load
 (for a folder), how jogar talks (probed in its sandbox) and its time base, and prints
 what it found. Settings given as KEY=VALUE override what would be found (state=,
-answer=, perspective=, package=, knights=, index_base=, tempo_scale=, read= for a file
-the bot loads itself; see bots/lisp/README.md), e.g.
+side=, perspective=, package=, knights=, index_base=, tempo_scale=, root= for the
+submission's folder, read= for a file the bot loads itself; see bots/lisp/README.md), e.g.
   arena bot check --lisp entregas/g12/
-  arena bot check --lisp g12/jogo.lisp g12/projeto.lisp state=board answer=state
+  arena bot check --lisp g12/jogo.lisp g12/projeto.lisp state=board root=g12
 
 It prints a table of checks and a one-line verdict, and exits 0 only if every check
 passes.`,

@@ -48,7 +48,7 @@ func TestIntakeThenRun(t *testing.T) {
 // TestIntakeThenRunAsHandedIn is TestIntakeThenRun with every sample,
 // those that wait for other work included.
 func TestIntakeThenRunAsHandedIn(t *testing.T) {
-	t.Skip("waits for lisp: answers read wherever they are, load retries, side as knight code, *compile-file-pathname*; isolation: a writable copy-on-write root (issue 22)")
+	t.Skip("waits for isolation: a writable copy-on-write root (issue 22 point 1)")
 	examples := lispExamples(t)
 	for _, game := range []string{"cavalo", "dots"} {
 		t.Run(game, func(t *testing.T) {

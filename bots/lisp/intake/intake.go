@@ -121,8 +121,8 @@ func Submit(ctx context.Context, s Submission, opt Options) (r Result) {
 func Probe(ctx context.Context, name string, c lisp.Config, opt Options) (lisp.Config, probe.Findings) {
 	fixed := opt.Fixed.WithDefaults()
 	p := c
-	p.State, p.Answer, p.Perspective, p.Knights, p.IndexBase, p.TempoScale =
-		fixed.State, fixed.Answer, fixed.Perspective, fixed.Knights, fixed.IndexBase, fixed.TempoScale
+	p.State, p.Side, p.Perspective, p.Knights, p.IndexBase, p.TempoScale =
+		fixed.State, fixed.Side, fixed.Perspective, fixed.Knights, fixed.IndexBase, fixed.TempoScale
 	spec := probe.HostSpec(opt.Self, name, p, opt.Given)
 	spec.Sandbox, spec.Limits = opt.Sandbox, opt.Limits
 	if opt.Spec != nil {
@@ -131,8 +131,8 @@ func Probe(ctx context.Context, name string, c lisp.Config, opt Options) (lisp.C
 	f := probe.Run(ctx, spec, opt.Game, opt.Tempo, 0)
 	if f.Config.State != "" {
 		found := f.Config.WithDefaults()
-		c.State, c.Answer, c.Perspective, c.Knights, c.IndexBase, c.TempoScale =
-			found.State, found.Answer, found.Perspective, found.Knights, found.IndexBase, found.TempoScale
+		c.State, c.Side, c.Perspective, c.Knights, c.IndexBase, c.TempoScale =
+			found.State, found.Side, found.Perspective, found.Knights, found.IndexBase, found.TempoScale
 	}
 	if f.Package != "" && c.Package == "" {
 		c.Package = f.Package

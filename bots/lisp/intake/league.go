@@ -76,7 +76,7 @@ func WriteLeague(w io.Writer, l League, results []Result) error {
 		if c.Package != "" {
 			fmt.Fprintf(&b, "      package: %s\n", quote(c.Package))
 		}
-		fmt.Fprintf(&b, "      state: %s\n      answer: %s\n      perspective: %s\n", c.State, c.Answer, c.Perspective)
+		fmt.Fprintf(&b, "      state: %s\n      side: %s\n      perspective: %s\n", c.State, c.Side, c.Perspective)
 		fmt.Fprintf(&b, "      knights: [%d, %d]\n      index_base: %d\n      tempo_scale: %d\n", c.Knights[0], c.Knights[1], c.IndexBase, c.TempoScale)
 	}
 	if eligible == 0 {

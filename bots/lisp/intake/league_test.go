@@ -22,7 +22,7 @@ func goldenResults() []Result {
 			Findings: probe.Findings{
 				Package: "p2", Eligible: true, Calls: 10,
 				Config:      lisp.Config{State: lisp.StateBoardPlayerScores, TempoScale: 1000},
-				Conventions: "state board-player-scores, perspective absolute, knights -1/-2, answer move-and-state, index_base 0",
+				Conventions: "state board-player-scores, perspective absolute, knights -1/-2, index_base 0",
 				Evidence:    []probe.Evidence{{Position: "midgame 1", ToMove: "black", Answer: "(:B8 (((22 96 ...", Move: "B8", Verdict: "legal"}},
 				Time:        probe.TimeUse{Tempo: time.Second, Unscaled: 4 * time.Millisecond, Scaled: 801 * time.Millisecond, Scale: 1000, Note: "tempo read in LispWorks units: tempo_scale 1000"},
 			},

@@ -16,7 +16,8 @@ import (
 // cavaloStates are the estado forms of Cavalo: the state form and how the
 // side to move is written.
 var cavaloStates = []lisp.Config{
-	{State: lisp.StateBoardPlayerScores},
+	{State: lisp.StateBoardPlayerScores, Side: lisp.SideNumber},
+	{State: lisp.StateBoardPlayerScores, Side: lisp.SideKnight},
 	{State: lisp.StateBoardScores},
 	{State: lisp.StateBoard},
 }
@@ -28,11 +29,11 @@ var perspectives = []lisp.Perspective{lisp.PerspectiveAbsolute, lisp.Perspective
 var knightCodes = [][]int{{-1, -2}, {-2, -1}}
 
 // cavaloReads are the ways of reading jogar's answer that need no other
-// call: they are tried on every answer.
+// call: they are tried on every answer (the adapter reads a board wherever
+// it is; a move alone, (row col), counts from 0 or 1).
 var cavaloReads = []lisp.Config{
-	{Answer: lisp.AnswerMoveAndState, IndexBase: 0},
-	{Answer: lisp.AnswerMoveAndState, IndexBase: 1},
-	{Answer: lisp.AnswerState},
+	{IndexBase: 0},
+	{IndexBase: 1},
 }
 
 // dotsStates are the estado forms of Dots and Boxes: (board scores) or the
@@ -43,13 +44,13 @@ var dotsStates = []lisp.Config{
 }
 
 // Keys are the league keys a probe finds, which a person may give instead.
-var Keys = []string{"state", "perspective", "knights", "answer", "index_base", "tempo_scale"}
+var Keys = []string{"state", "side", "perspective", "knights", "index_base", "tempo_scale"}
 
 // callKeys are the keys of the conventions of a call, how estado is
 // written; readKeys those of the ways its answer is read.
 var (
-	callKeys = []string{"state", "perspective", "knights"}
-	readKeys = []string{"answer", "index_base"}
+	callKeys = []string{"state", "side", "perspective", "knights"}
+	readKeys = []string{"index_base"}
 )
 
 // conventions returns the estado conventions to call jogar with and the
@@ -101,10 +102,10 @@ func agrees(c, fixed lisp.Config, given []string) bool {
 	for _, k := range given {
 		switch {
 		case k == "state" && c.State != "" && c.State != fixed.State,
+			k == "side" && c.Side != "" && c.Side != fixed.Side,
 			k == "perspective" && c.Perspective != "" && c.Perspective != fixed.Perspective,
 			k == "knights" && c.Knights != nil && !slices.Equal(c.Knights, fixed.Knights),
-			k == "answer" && c.Answer != "" && c.Answer != fixed.Answer,
-			k == "index_base" && c.Answer == lisp.AnswerMoveAndState && c.IndexBase != fixed.IndexBase:
+			k == "index_base" && c.IndexBase != fixed.IndexBase:
 			return false
 		}
 	}
@@ -118,12 +119,12 @@ func only(fixed lisp.Config, keys ...string) lisp.Config {
 		switch k {
 		case "state":
 			c.State = fixed.State
+		case "side":
+			c.Side = fixed.Side
 		case "perspective":
 			c.Perspective = fixed.Perspective
 		case "knights":
 			c.Knights = fixed.Knights
-		case "answer":
-			c.Answer = fixed.Answer
 		case "index_base":
 			c.IndexBase = fixed.IndexBase
 		}
@@ -133,7 +134,7 @@ func only(fixed lisp.Config, keys ...string) lisp.Config {
 
 // merge returns call with the reading conventions of read.
 func merge(call, read lisp.Config) lisp.Config {
-	call.Answer, call.IndexBase = read.Answer, read.IndexBase
+	call.IndexBase = read.IndexBase
 	return call
 }
 
@@ -155,16 +156,14 @@ func settings(game string, c lisp.Config) []setting {
 		return []setting{{"state", "board-scores", true}}
 	}
 	def := lisp.Config{}.WithDefaults()
-	out := []setting{
-		{"state", string(c.State), c.State == def.State},
-		{"perspective", string(c.Perspective), c.Perspective == def.Perspective},
-		{"knights", fmt.Sprintf("%d/%d", c.Knights[0], c.Knights[1]), slices.Equal(c.Knights, def.Knights)},
-		{"answer", string(c.Answer), c.Answer == def.Answer},
+	out := []setting{{"state", string(c.State), c.State == def.State}}
+	if c.State == lisp.StateBoardPlayerScores {
+		out = append(out, setting{"side", string(c.Side), c.Side == def.Side})
 	}
-	if c.Answer == lisp.AnswerMoveAndState {
-		out = append(out, setting{"index_base", fmt.Sprint(c.IndexBase), c.IndexBase == def.IndexBase})
-	}
-	return out
+	return append(out,
+		setting{"perspective", string(c.Perspective), c.Perspective == def.Perspective},
+		setting{"knights", fmt.Sprintf("%d/%d", c.Knights[0], c.Knights[1]), slices.Equal(c.Knights, def.Knights)},
+		setting{"index_base", fmt.Sprint(c.IndexBase), c.IndexBase == def.IndexBase})
 }
 
 // describe names the conventions of c for game in a few words.

@@ -41,11 +41,11 @@ func TestRunFindsTheSamplesConventions(t *testing.T) {
 		want  lisp.Config // the convention fields that matter
 	}{
 		{"jogador", cavalo.Game{}, []string{"jogador/jogo.lisp"},
-			lisp.Config{State: lisp.StateBoardPlayerScores, Perspective: lisp.PerspectiveAbsolute, Answer: lisp.AnswerMoveAndState, IndexBase: 1}},
+			lisp.Config{State: lisp.StateBoardPlayerScores, Perspective: lisp.PerspectiveAbsolute, IndexBase: 1}},
 		{"pontos", cavalo.Game{}, []string{"pontos/jogo.lisp"},
-			lisp.Config{State: lisp.StateBoardScores, Perspective: lisp.PerspectiveWhite, Answer: lisp.AnswerMoveAndState}},
+			lisp.Config{State: lisp.StateBoardScores, Perspective: lisp.PerspectiveWhite}},
 		{"tabuleiro", cavalo.Game{}, []string{"tabuleiro/jogo.lisp"},
-			lisp.Config{State: lisp.StateBoard, Perspective: lisp.PerspectiveWhite, Answer: lisp.AnswerState}},
+			lisp.Config{State: lisp.StateBoard, Perspective: lisp.PerspectiveWhite}},
 		{"dots-jogada", dots.Game{}, []string{"dots/jogada/jogo.lisp"}, lisp.Config{State: lisp.StateBoardScores}},
 		{"dots-tabuleiro", dots.Game{}, []string{"dots/tabuleiro/jogo.lisp"}, lisp.Config{State: lisp.StateBoard}},
 	} {
@@ -63,7 +63,7 @@ func TestRunFindsTheSamplesConventions(t *testing.T) {
 			}
 			got := f.Config
 			if got.State != tc.want.State || tc.want.Perspective != "" && got.Perspective != tc.want.Perspective ||
-				tc.want.Answer != "" && got.Answer != tc.want.Answer || got.IndexBase != tc.want.IndexBase {
+				got.IndexBase != tc.want.IndexBase {
 				t.Errorf("found %s, want %s", describe(tc.game.Name(), got), describe(tc.game.Name(), tc.want))
 			}
 			if f.Time.Scale != 1 {
@@ -93,7 +93,7 @@ func TestRunNotEligible(t *testing.T) {
 }
 
 func TestConventionsGiven(t *testing.T) {
-	calls, reads := conventions(cavalo.Name, lisp.Config{Perspective: lisp.PerspectiveWhite, Answer: lisp.AnswerState}, []string{"perspective", "answer"})
+	calls, reads := conventions(cavalo.Name, lisp.Config{Perspective: lisp.PerspectiveWhite, IndexBase: 1}, []string{"perspective", "index_base"})
 	if len(calls) != len(cavaloStates)*len(knightCodes) || len(reads) != 1 {
 		t.Fatalf("%d calls and %d reads, want %d and 1", len(calls), len(reads), len(cavaloStates)*len(knightCodes))
 	}

@@ -32,11 +32,7 @@ type Sample struct {
 }
 
 // Needs of samples that wait for other work.
-const (
-	needsAnswers = "lisp: answers read wherever they are (issue 22 point 2)"
-	needsLoads   = "lisp: load retries of Windows and .ofasl paths, and side as knight code (issue 22, loading as handed in)"
-	needsWrites  = "lisp: *compile-file-pathname* bound while loading; isolation: a writable copy-on-write root (issue 22 point 1)"
-)
+const needsWrites = "isolation: a writable copy-on-write root (issue 22 point 1)"
 
 // Samples are the sample submissions, one per convention a course project
 // may have, and two that cannot take part.
@@ -46,15 +42,15 @@ var Samples = []Sample{
 	{Game: "cavalo", Group: "caio_2201005_luis_2201006_P3", Package: "p3", Eligible: true},
 	{Game: "cavalo", Group: "dani_2201007_joao_2201008_P4", Package: "p4", Eligible: true},
 	{Game: "cavalo", Group: "rita_2201009_tome_2201010_P5", Package: "p5", Eligible: true},
-	{Game: "cavalo", Group: "sara_2201011_vasco_2201012_P6", Package: "p6", Eligible: true, Needs: needsAnswers},
-	{Game: "cavalo", Group: "tiago_2201013_vera_2201014_P7", Package: "p7", Eligible: true, Needs: needsLoads},
+	{Game: "cavalo", Group: "sara_2201011_vasco_2201012_P6", Package: "p6", Eligible: true},
+	{Game: "cavalo", Group: "tiago_2201013_vera_2201014_P7", Package: "p7", Eligible: true},
 	{Game: "cavalo", Group: "ugo_2201015_zoe_2201016_P8", Package: "p8", Eligible: true, Needs: needsWrites},
 	{Game: "cavalo", Group: "xavier_2201017_yara_2201018_P9", Package: "p9", Reason: "jogar takes 3 required arguments"},
 	{Game: "cavalo", Group: "zeca_2201019_ines_2201020_P10", Package: "p10", Reason: "reads the keyboard"},
 	{Game: "dots", Group: "ana_2202001_rui_2202002_D1", Package: "pd1", Eligible: true},
 	{Game: "dots", Group: "bia_2202003_eva_2202004_D2", Package: "pd2", Eligible: true},
-	{Game: "dots", Group: "caio_2202005_luis_2202006_D3", Package: "pd3", Eligible: true, Needs: needsAnswers},
-	{Game: "dots", Group: "dani_2202007_joao_2202008_D4", Package: "pd4", Eligible: true, Needs: needsAnswers},
+	{Game: "dots", Group: "caio_2202005_luis_2202006_D3", Package: "pd3", Eligible: true},
+	{Game: "dots", Group: "dani_2202007_joao_2202008_D4", Package: "pd4", Eligible: true},
 	{Game: "dots", Group: "rita_2202009_tome_2202010_D5", Package: "pd5", Eligible: true},
 }
 
