@@ -43,6 +43,8 @@ func whyHidden(msg string, view []string) string {
 	for _, m := range quotedPath.FindAllStringSubmatch(msg, -1) {
 		path := m[1]
 		switch {
+		case strings.Contains(path, ":"): // a Windows path, the loader's to find
+			continue
 		case filepath.IsAbs(path):
 		case base != "":
 			path = filepath.Join(base, path)
@@ -55,7 +57,7 @@ func whyHidden(msg string, view []string) string {
 			if underAny(path, view) {
 				return path + ": a sandboxed bot sees its own files read-only (it may write under /tmp)"
 			}
-		case strings.Contains(msg, "does not exist"):
+		case strings.Contains(msg, "does not exist") || strings.Contains(msg, "no such file"):
 			if !underAny(path, view) {
 				return path + ": hidden by the sandbox, outside the bot's files " + strings.Join(view, ", ") + " (widen root: or add it to reads:)"
 			}
