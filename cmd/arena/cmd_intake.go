@@ -139,7 +139,7 @@ func printIntake(w io.Writer, results []intake.Result) error {
 				Set(0, groupWidth).Set(1, 10).Set(2, 14).Set(3, 18).Set(4, 14).Set(5, 8)},
 		}),
 	)
-	tab.Header(intake.Header)
+	tab.Header(intake.Header())
 	rows := intake.Rows(results)
 	var why []string
 	for i, row := range rows {

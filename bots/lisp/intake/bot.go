@@ -17,7 +17,7 @@ import (
 // files to load, in order, or one submission folder) and KEY=VALUE
 // settings with the keys of a league's lisp entry (state=board, read=FILE,
 // ...). It returns the bot's config, paths absolute, and the keys given
-// among probe.Keys, which the probe keeps as they are.
+// among probe.Keys(), which the probe keeps as they are.
 func ParseBot(words []string) (lisp.Config, []string, error) {
 	args := []string{lisp.Selector}
 	var given []string
@@ -42,7 +42,7 @@ func ParseBot(words []string) (lisp.Config, []string, error) {
 				abs = filepath.Join(dir, "entry")
 			}
 			w = key + "=" + abs
-		case slices.Contains(probe.Keys, key):
+		case slices.Contains(probe.Keys(), key):
 			given = append(given, key)
 		}
 		args = append(args, w)
@@ -114,7 +114,7 @@ func Prepare(ctx context.Context, c lisp.Config, given []string, opt Options) (P
 		last := c.Files[len(c.Files)-1]
 		p.Name = botName(strings.TrimSuffix(filepath.Base(last), filepath.Ext(last)), c.Package)
 	}
-	if len(given) == len(probe.Keys) {
+	if len(given) == len(probe.Keys()) {
 		p.Config = c.WithDefaults()
 		return p, nil
 	}

@@ -9,8 +9,10 @@ import (
 	"github.com/arenabots/arena/bots/lisp/probe"
 )
 
-// Header is the header of the intake table.
-var Header = []string{"group", "bot (package)", "files", "conventions", "time use", "eligible"}
+// Header returns the header of the intake table (see Rows).
+func Header() []string {
+	return []string{"group", "bot (package)", "files", "conventions", "time use", "eligible"}
+}
 
 // Rows returns the intake table, one row per result: the same in the
 // report and on the terminal.
@@ -54,8 +56,8 @@ func WriteReport(w io.Writer, title string, results []Result) error {
 		}
 	}
 	fmt.Fprintf(&b, "%d submissions, %d eligible.\n\n", len(results), eligible)
-	b.WriteString("| " + strings.Join(Header, " | ") + " |\n")
-	b.WriteString("|" + strings.Repeat("---|", len(Header)) + "\n")
+	b.WriteString("| " + strings.Join(Header(), " | ") + " |\n")
+	b.WriteString("|" + strings.Repeat("---|", len(Header())) + "\n")
 	for _, row := range Rows(results) {
 		for i, c := range row {
 			row[i] = strings.ReplaceAll(c, "|", `\|`)

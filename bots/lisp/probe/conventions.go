@@ -43,8 +43,11 @@ var dotsStates = []lisp.Config{
 	{State: lisp.StateBoard},
 }
 
-// Keys are the league keys a probe finds, which a person may give instead.
-var Keys = []string{"state", "side", "perspective", "knights", "index_base", "tempo_scale"}
+// Keys returns the league keys a probe finds, which a person may give
+// instead.
+func Keys() []string {
+	return []string{"state", "side", "perspective", "knights", "index_base", "tempo_scale"}
+}
 
 // callKeys are the keys of the conventions of a call, how estado is
 // written; readKeys those of the ways its answer is read.
