@@ -77,7 +77,7 @@ func WriteReport(w io.Writer, title string, results []Result) error {
 			fmt.Fprintf(&b, "- conventions: %s\n", r.Findings.Conventions)
 		}
 		if r.Eligible {
-			fmt.Fprintf(&b, "- time per move: %s (%s)\n", r.Findings.Time, r.Findings.Time.Measured())
+			fmt.Fprintf(&b, "- time per move: %s; %s\n", r.Findings.Time, r.Findings.Time.Measured())
 		} else {
 			fmt.Fprintf(&b, "- **not eligible**: %s\n", r.Reason)
 		}
