@@ -20,6 +20,7 @@ import (
 	"github.com/arenabots/arena/bots/host"
 	"github.com/arenabots/arena/bots/lisp"
 	"github.com/arenabots/arena/bots/registry"
+	"github.com/arenabots/arena/bots/sandbox"
 	"github.com/arenabots/arena/games"
 	"github.com/arenabots/arena/referee"
 	"github.com/arenabots/arena/results"
@@ -46,7 +47,7 @@ type Config struct {
 	MissingBots  string          `yaml:"missing_bots"`
 	ForcedMoves  string          `yaml:"forced_moves"`
 	Ponder       bool            `yaml:"ponder"`
-	Sandbox      host.Sandbox    `yaml:"sandbox" json:"-"` // not in Hash: it does not decide the games
+	Sandbox      sandbox.Mode    `yaml:"sandbox" json:"-"` // not in Hash: it does not decide the games
 	StartTimeout int             `yaml:"start_timeout_ms"`
 	Limits       Limits          `yaml:"limits"`
 	Out          string          `yaml:"out"`
@@ -218,9 +219,9 @@ func (c *Config) complete() (warnings []error, err error) {
 		}
 	}
 	if c.Sandbox == "" {
-		c.Sandbox = host.SandboxStrict
+		c.Sandbox = sandbox.Strict
 	}
-	if _, err := host.ParseSandbox(string(c.Sandbox)); err != nil {
+	if _, err := sandbox.ParseMode(string(c.Sandbox)); err != nil {
 		return nil, c.errAt(err.Error(), "sandbox")
 	}
 	for _, l := range []struct {

@@ -17,6 +17,7 @@ import (
 
 	"github.com/arenabots/arena/bots/host"
 	"github.com/arenabots/arena/bots/lisp"
+	"github.com/arenabots/arena/bots/sandbox"
 	"github.com/arenabots/arena/referee"
 	"github.com/arenabots/arena/results"
 )
@@ -33,8 +34,8 @@ type Runner struct {
 	// Prestart starts the bots of each worker's next game while its
 	// current game plays, stopped and charged nothing until their game
 	// starts. It hides their start on a machine with cores to spare; on a
-	// busy one the start slows the moves of the game playing (see README,
-	// Performance).
+	// busy one the start slows the moves of the game playing (see
+	// docs/performance.md).
 	Prestart bool
 	// Events, if set, is told of the run's start and of each game's start,
 	// moves and end; calls are serialized.
@@ -235,11 +236,11 @@ var ErrSandbox = errors.New("the bots' sandbox cannot be made here")
 // ProbeSandbox checks that the league's sandbox can be made here, and
 // returns what it achieves. Run calls it once before the first game; so
 // does a worker of a distributed league before its first game of a league.
-func (r *Runner) ProbeSandbox(ctx context.Context) (host.SandboxReport, error) {
-	if r.Config.Sandbox == host.SandboxOff {
-		return host.SandboxReport{Mode: string(host.SandboxOff)}, nil
+func (r *Runner) ProbeSandbox(ctx context.Context) (sandbox.Report, error) {
+	if r.Config.Sandbox == sandbox.Off {
+		return sandbox.Report{Mode: string(sandbox.Off)}, nil
 	}
-	rep, err := host.ProbeSandbox(ctx, host.SelfLauncher(r.Self))
+	rep, err := sandbox.Probe(ctx, host.SelfLauncher(r.Self))
 	if err != nil {
 		return rep, fmt.Errorf("%w: %v; set \"sandbox: off\" in the league file to run without it", ErrSandbox, err)
 	}
@@ -249,7 +250,7 @@ func (r *Runner) ProbeSandbox(ctx context.Context) (host.SandboxReport, error) {
 // prepare makes the results directory and checks that its results, if any,
 // come from the same config, then records the config there, with what the
 // bots' sandbox achieved.
-func (r *Runner) prepare(achieved host.SandboxReport) error {
+func (r *Runner) prepare(achieved sandbox.Report) error {
 	c := r.Config
 	old, err := readHash(filepath.Join(c.Out, ConfigFile))
 	if err != nil {
@@ -266,7 +267,7 @@ func (r *Runner) prepare(achieved host.SandboxReport) error {
 		}
 	}
 	record, err := yaml.Marshal(struct {
-		Achieved host.SandboxReport `yaml:"sandbox_achieved"`
+		Achieved sandbox.Report `yaml:"sandbox_achieved"`
 	}{achieved})
 	if err != nil {
 		return err

@@ -16,6 +16,7 @@ import (
 
 	"github.com/arenabots/arena/arena"
 	"github.com/arenabots/arena/bots/host"
+	"github.com/arenabots/arena/bots/sandbox"
 	"github.com/arenabots/arena/referee"
 	"github.com/arenabots/arena/results"
 )
@@ -37,7 +38,7 @@ type Options struct {
 	// (default 5000); negative leaves the overcharge out.
 	Moves int
 	// Sandbox is the bots' sandbox (default strict).
-	Sandbox host.Sandbox
+	Sandbox sandbox.Mode
 	// Prestart starts each game's bots while the game before plays (see
 	// arena.Runner.Prestart).
 	Prestart bool
@@ -95,7 +96,7 @@ type Overcharge struct {
 // Report is what Run measured.
 type Report struct {
 	CPUs     int
-	Sandbox  host.Sandbox
+	Sandbox  sandbox.Mode
 	Prestart bool
 	// Launcher is the launcher's executable: arena-launch beside arena,
 	// or arena itself (see host.SelfLauncher).
@@ -158,7 +159,7 @@ func (o Options) withDefaults() Options {
 		o.Moves = DefaultMoves
 	}
 	if o.Sandbox == "" {
-		o.Sandbox = host.SandboxStrict
+		o.Sandbox = sandbox.Strict
 	}
 	return o
 }
@@ -175,7 +176,7 @@ type league struct {
 	seed        uint64
 	rounds      int
 	concurrency int
-	sandbox     host.Sandbox
+	sandbox     sandbox.Mode
 	prestart    bool
 	bots        []string // YAML flow mappings, one per bot
 	self        string

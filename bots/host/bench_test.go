@@ -1,3 +1,5 @@
+//go:build linux
+
 package host
 
 import (
@@ -11,6 +13,7 @@ import (
 	"github.com/hashicorp/go-plugin"
 
 	"github.com/arenabots/arena/bots/internal/wire"
+	"github.com/arenabots/arena/bots/sandbox"
 	"github.com/arenabots/arena/internal/samples"
 	"github.com/arenabots/arena/internal/testbin"
 	pb "github.com/arenabots/arena/proto"
@@ -133,13 +136,13 @@ func BenchmarkStart(b *testing.B) {
 		b.Fatal(err)
 	}
 	builtin := BuiltinSpec(arena, "greedy", nil)
-	builtin.Sandbox = SandboxStrict
+	builtin.Sandbox = sandbox.Strict
 	for _, bc := range []struct {
 		name string
 		spec Spec
 	}{
-		{"strict", withSandbox(testSpec("ok"), SandboxStrict)},
-		{"off", withSandbox(testSpec("ok"), SandboxOff)},
+		{"strict", withSandbox(testSpec("ok"), sandbox.Strict)},
+		{"off", withSandbox(testSpec("ok"), sandbox.Off)},
 		{"builtin-strict", builtin},
 	} {
 		b.Run(bc.name, func(b *testing.B) {
@@ -163,8 +166,8 @@ func BenchmarkStart(b *testing.B) {
 	}
 }
 
-// withSandbox returns spec with its Sandbox set to sandbox.
-func withSandbox(spec Spec, sandbox Sandbox) Spec {
-	spec.Sandbox = sandbox
+// withSandbox returns spec with its Sandbox set to mode.
+func withSandbox(spec Spec, mode sandbox.Mode) Spec {
+	spec.Sandbox = mode
 	return spec
 }

@@ -1,3 +1,5 @@
+//go:build linux
+
 package host
 
 import (
@@ -8,25 +10,19 @@ import (
 	"testing"
 	"time"
 
-	"github.com/arenabots/arena/bots/host/launch"
+	"github.com/arenabots/arena/bots/sandbox/launch"
 	"github.com/arenabots/arena/games/cavalo"
 	"github.com/arenabots/arena/internal/testbin"
 	"github.com/arenabots/arena/referee"
 )
 
 // testbot is the path of the test bot binary (bots/internal/testbot), built
-// once by TestMain, or given in testbotEnv.
+// once by TestMain, or given by the test binary that started this one.
 var testbot string
-
-// testbotEnv names the test bot for a test binary that another one starts.
-const testbotEnv = "ARENA_TESTBOT"
 
 func TestMain(m *testing.M) {
 	if mode := os.Getenv(hostEnv); mode != "" {
 		os.Exit(runHost(mode, os.Getenv(hostBotEnv)))
-	}
-	if testbot = os.Getenv(testbotEnv); testbot != "" {
-		os.Exit(m.Run()) // built by the parent test
 	}
 	var err error
 	if testbot, err = testbin.Testbot(); err != nil {

@@ -1,16 +1,14 @@
+//go:build linux
+
 package host
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -19,13 +17,13 @@ import (
 	"github.com/hashicorp/go-hclog"
 	"github.com/hashicorp/go-plugin"
 	"github.com/hashicorp/go-plugin/runner"
-	"golang.org/x/sys/unix"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 
 	"github.com/arenabots/arena/bots"
 	"github.com/arenabots/arena/bots/internal/wire"
+	"github.com/arenabots/arena/bots/sandbox"
 	pb "github.com/arenabots/arena/proto"
 	"github.com/arenabots/arena/referee"
 )
@@ -38,7 +36,8 @@ const (
 	// exitWait is how long a failed call waits for the process to end, to
 	// tell a crash from a broken answer.
 	exitWait = 250 * time.Millisecond
-	// killWait bounds the wait for a killed group's main process.
+	// killWait bounds the wait for a killed group's main process, for the
+	// sweep of its family and for go-plugin.
 	killWait = 5 * time.Second
 	// drainWait is how long output pipes may stay open after the end.
 	drainWait = 200 * time.Millisecond
@@ -56,8 +55,7 @@ const maxAnswerBytes = 1 << 20
 // may be called at any time, from any goroutine.
 type Process struct {
 	spec   Spec
-	dir    string
-	cg     *cgroup // its pids cgroup, or nil
+	box    *sandbox.Box // the bot's processes
 	client *plugin.Client
 	run    *groupRunner
 	out    *output
@@ -78,10 +76,10 @@ var _ referee.Player = (*Process)(nil)
 // starting until it has answered Info, and a bot that exits before that
 // failed to start.
 //
-// Start makes the calling process a child subreaper (see reap.go), so that
-// the orphans of a bot's descendants come to it, and first (at its first
-// call, then once a minute) kills what arena processes that died without
-// closing their bots left behind.
+// Start makes the calling process a child subreaper, so that the orphans of
+// a bot's descendants come to it, and first (at its first call, then once a
+// minute) kills what arena processes that died without closing their bots
+// left behind (see sandbox.New).
 func Start(ctx context.Context, spec Spec) (*Process, error) {
 	if spec.StartTimeout <= 0 {
 		spec.StartTimeout = DefaultStartTimeout
@@ -98,37 +96,18 @@ func Start(ctx context.Context, spec Spec) (*Process, error) {
 	if err := checkSum(path, spec.SHA256, spec.Name); err != nil {
 		return nil, startFault(err)
 	}
-	self, err := readStat(os.Getpid())
+	box, err := sandbox.New(sandbox.Config{
+		Path: path, Args: spec.Args, Launcher: spec.Launcher,
+		MemoryMB: spec.Limits.MemoryMB, Processes: spec.Limits.Processes,
+		Ponder: spec.Ponder, Mode: spec.Sandbox, Files: spec.Files, NoCgroup: spec.noCgroup,
+	})
 	if err != nil {
 		return nil, startFault(err)
 	}
-	me, err := ownerOf(self)
-	if err != nil {
-		return nil, startFault(err)
-	}
-	becomeSubreaper()
-	if reaping.due(time.Now()) {
-		reapOrphans(me)
-	}
-	dir, err := os.MkdirTemp("", ownerPrefix(me))
-	if err != nil {
-		return nil, startFault(err)
-	}
-	name := filepath.Base(dir)
-	var cg *cgroup
-	if !spec.noCgroup {
-		cg = newCgroup(name, spec.Limits.Processes)
-	}
-	marker := markerKey + "=" + name
-	p := &Process{spec: spec, dir: dir, cg: cg, out: newOutput(spec.Limits.OutputBytes)}
-	p.run = newGroupRunner(path, spec.Args, append(minimalEnv(dir, spec.Env), marker), dir, spec, p.out, cg, marker)
+	p := &Process{spec: spec, box: box, out: newOutput(spec.Limits.OutputBytes)}
+	env := append(minimalEnv(box.Dir(), spec.Env), box.Marker())
+	p.run = newGroupRunner(box, path, env, spec.Verbose, p.out)
 	p.client = plugin.NewClient(p.clientConfig())
-	if spec.Sandbox.strict() {
-		if p.run.sandbox, err = newSandboxed(spec, path, dir); err != nil {
-			p.Close()
-			return nil, startFault(err)
-		}
-	}
 
 	ctx, cancel := context.WithTimeout(ctx, spec.StartTimeout)
 	defer cancel()
@@ -150,8 +129,8 @@ func Start(ctx context.Context, spec Spec) (*Process, error) {
 		return nil, err
 	}
 	p.info = bots.Info{Name: info.GetName(), Author: info.GetAuthor(), Version: info.GetVersion(), Games: info.GetGames()}
-	p.run.play(true)
-	p.run.freeze()
+	p.box.Nice(true)
+	p.box.Freeze()
 	return p, nil
 }
 
@@ -172,7 +151,7 @@ func (p *Process) clientConfig() *plugin.ClientConfig {
 		// The host environment stays out; the runner gives the minimal one.
 		SkipHostEnv: true,
 		// go-plugin's socket directory goes in the bot's directory.
-		UnixSocketConfig: &plugin.UnixSocketConfig{TempDir: p.dir},
+		UnixSocketConfig: &plugin.UnixSocketConfig{TempDir: p.box.Dir()},
 		StartTimeout:     p.spec.StartTimeout,
 		Logger:           logger,
 		// A Go bot's os.Stdout and os.Stderr arrive over go-plugin's stdio
@@ -216,7 +195,7 @@ func (p *Process) connect(ctx context.Context) error {
 	select {
 	case res = <-done:
 	case <-ctx.Done():
-		p.run.killGroup()
+		p.box.Kill()
 		res, cut = <-done, true
 		if res.err == nil {
 			res.err = ctx.Err()
@@ -247,9 +226,9 @@ func (p *Process) startError(ctx context.Context, err error, cut bool) error {
 		err = fmt.Errorf("no handshake within %v", p.spec.StartTimeout)
 	case cut:
 		err = ctx.Err()
-	case p.run.groupID() != 0 && p.run.waitExit(exitWait):
+	case p.box.PID() != 0 && p.box.WaitExit(exitWait):
 		p.run.drain(drainWait)
-		err = fmt.Errorf("process %s before the handshake", describeExit(p.run.state))
+		err = fmt.Errorf("process %s before the handshake", describeExit(p.box.State()))
 		if h := p.out.hint(); strings.Contains(p.out.stderrTail(), cookieRefusal) {
 			err = fmt.Errorf("%w: the bot refused arena's magic cookie (%s=%s): it was built for another host, or with another SDK", err, wire.MagicCookieKey, wire.MagicCookieValue)
 		} else if h != "" {
@@ -298,8 +277,8 @@ func (p *Process) Play(ctx context.Context, req referee.Request) (referee.Reply,
 	if err != nil {
 		return referee.Reply{}, &BotError{Bot: p.spec.Name, Op: "jogar", Err: err}
 	}
-	p.run.thaw(false)
-	defer p.run.freeze()
+	p.box.Thaw(false)
+	defer p.box.Freeze()
 	start := time.Now()
 	resp, err := p.jog.Jogar(ctx, preq)
 	elapsed := time.Since(start)
@@ -335,7 +314,7 @@ func (p *Process) callFault(ctx context.Context, op string, err error, start tim
 	case ctx.Err() != nil:
 		return &BotError{Bot: p.spec.Name, Op: op, Err: ctx.Err()}
 	}
-	if p.run.waitExit(exitWait) {
+	if p.box.WaitExit(exitWait) {
 		return p.exitFault(op)
 	}
 	switch st.Code() {
@@ -356,14 +335,14 @@ func (p *Process) callFault(ctx context.Context, op string, err error, start tim
 // for the kernel's out-of-memory killer.
 func (p *Process) exitFault(op string) error {
 	p.run.drain(drainWait) // the last words of a crash are in the pipes
-	err := fmt.Errorf("process %s", describeExit(p.run.state))
+	err := fmt.Errorf("process %s", describeExit(p.box.State()))
 	if h := p.out.hint(); h != "" {
 		err = fmt.Errorf("%w: %s", err, h)
 	}
 	switch {
 	case p.out.outOfMemory():
 		return fault(referee.FaultMemory, p.spec.Name, op, fmt.Errorf("%w (memory limit %d MiB)", err, p.spec.Limits.MemoryMB))
-	case killedBySIGKILL(p.run.state) && !p.run.killedByArena():
+	case killedBySIGKILL(p.box.State()) && !p.box.KilledByArena():
 		return fault(referee.FaultMemory, p.spec.Name, op, fmt.Errorf("%w, not sent by arena: taken for the kernel's out-of-memory killer", err))
 	}
 	return fault(referee.FaultCrash, p.spec.Name, op, err)
@@ -371,7 +350,8 @@ func (p *Process) exitFault(op string) error {
 
 // Close ends the bot: go-plugin's graceful Shutdown, a grace period, then
 // SIGKILL to the whole process group and to every other process of the bot
-// (those that left its session, orphans reparented to arena: see reap.go),
+// (those that left its session, orphans reparented to arena: see
+// sandbox.Box.Sweep),
 // so that no descendant survives; it returns once none is alive, after
 // removing the bot's temporary directory and cgroup. It is idempotent and
 // safe after a crash; it returns an error only when something could not be
@@ -383,19 +363,19 @@ func (p *Process) Close() error {
 
 func (p *Process) shutdown() error {
 	var errs []error
-	if p.run.groupID() != 0 {
-		p.run.play(false)
-		p.run.thaw(true)
-		p.run.remember()
+	if p.box.PID() != 0 {
+		p.box.Nice(false)
+		p.box.Thaw(true)
+		p.box.Remember()
 		killed := make(chan struct{})
 		go func() { p.client.Kill(); close(killed) }()
-		if !p.run.waitExit(GracePeriod) {
-			p.run.killGroup()
-			if !p.run.waitExit(killWait) {
-				errs = append(errs, fmt.Errorf("process %d did not end after SIGKILL", p.run.groupID()))
+		if !p.box.WaitExit(GracePeriod) {
+			p.box.Kill()
+			if !p.box.WaitExit(killWait) {
+				errs = append(errs, fmt.Errorf("process %d did not end after SIGKILL", p.box.PID()))
 			}
 		}
-		if live := p.run.sweep(killWait); len(live) > 0 {
+		if live := p.box.Sweep(killWait); len(live) > 0 {
 			errs = append(errs, fmt.Errorf("processes %v of the bot survived SIGKILL", live))
 		}
 		select {
@@ -407,14 +387,8 @@ func (p *Process) shutdown() error {
 	} else {
 		p.client.Kill()
 	}
-	if err := p.cg.remove(killWait); err != nil {
+	if err := p.box.Close(); err != nil {
 		errs = append(errs, err)
-	}
-	if err := removeAll(p.dir); err != nil {
-		errs = append(errs, err)
-	}
-	if sb := p.run.sandbox; sb != nil {
-		sb.id.release()
 	}
 	if err := errors.Join(errs...); err != nil {
 		return &BotError{Bot: p.spec.Name, Op: "close", Err: err}
@@ -425,143 +399,11 @@ func (p *Process) shutdown() error {
 // Leftovers reports what of the bot is still there, after Close: the live
 // processes of its groups (the main process's and the bot's) and its
 // directory. It returns nil when nothing is.
-func (p *Process) Leftovers() error {
-	var errs []error
-	for _, pgid := range slices.Compact([]int{p.run.groupID(), p.run.botGroup()}) {
-		if pgid == 0 {
-			continue
-		}
-		live, err := liveInGroup(pgid)
-		switch {
-		case err != nil:
-			errs = append(errs, fmt.Errorf("listing processes: %w", err))
-		case len(live) > 0:
-			errs = append(errs, fmt.Errorf("processes %v still running", live))
-		}
-	}
-	if _, err := os.Stat(p.dir); !errors.Is(err, os.ErrNotExist) {
-		errs = append(errs, fmt.Errorf("directory %s still there", p.dir))
-	}
-	return errors.Join(errs...)
-}
+func (p *Process) Leftovers() error { return p.box.Leftovers() }
 
 // KilledOnClose reports whether Close had to kill the bot: it did not exit
 // within GracePeriod of go-plugin's Shutdown.
-func (p *Process) KilledOnClose() bool { return p.run.killedByArena() }
-
-// removeAll removes dir even where the bot took away its own permissions.
-func removeAll(dir string) error {
-	if err := os.RemoveAll(dir); err == nil {
-		return nil
-	}
-	_ = filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
-		if err == nil && d.IsDir() {
-			_ = os.Chmod(path, 0o700)
-		}
-		return nil
-	})
-	return os.RemoveAll(dir)
-}
-
-// executable resolves path to an absolute path of an executable file.
-func executable(path string) (string, error) {
-	abs, err := filepath.Abs(path)
-	if err != nil {
-		return "", err
-	}
-	if err := CheckExecutable(abs); err != nil {
-		return "", err
-	}
-	return abs, nil
-}
-
-// CheckExecutable checks that path is a regular file with an execute bit,
-// saying how to fix it if not.
-func CheckExecutable(path string) error {
-	fi, err := os.Stat(path)
-	switch {
-	case errors.Is(err, fs.ErrNotExist):
-		return fmt.Errorf("no bot binary at %s", path)
-	case err != nil:
-		return err
-	case fi.IsDir():
-		return fmt.Errorf("%s is a directory, not a bot binary", path)
-	case !fi.Mode().IsRegular():
-		return fmt.Errorf("%s is not a regular file", path)
-	case fi.Mode().Perm()&0o111 == 0:
-		return fmt.Errorf("%s is not executable (chmod +x %s)", path, path)
-	}
-	return nil
-}
-
-// checkSum checks the executable at path against the hex sha256 want, when
-// set, with go-plugin's SecureConfig. A file checked before and not
-// changed since (see fileVersion) is not read again: a league starts its
-// bots thousands of times.
-func checkSum(path, want, name string) error {
-	if want == "" {
-		return nil
-	}
-	version, versioned := fileVersionOf(path)
-	if versioned && checked.has(version, want) {
-		return nil
-	}
-	sum, err := hex.DecodeString(want)
-	if err != nil {
-		return fmt.Errorf("registered sha256 %q is not hex: %w", want, err)
-	}
-	ok, err := (&plugin.SecureConfig{Checksum: sum, Hash: sha256.New()}).Check(path)
-	if err != nil {
-		return fmt.Errorf("checking sha256 of %s: %w", path, err)
-	}
-	if !ok {
-		return fmt.Errorf("%s changed since it was registered (sha256 no longer %s); if the change is wanted, register it again: arena bot add %s %s", path, want, name, path)
-	}
-	if versioned {
-		checked.add(version, want)
-	}
-	return nil
-}
-
-// fileVersion names one version of a file: any write to it, or a new file
-// at its path, changes its inode change time (which no program can set), its
-// modification time or its inode.
-type fileVersion struct {
-	path         string
-	dev, ino     uint64
-	size         int64
-	mtime, ctime unix.Timespec
-}
-
-// fileVersionOf returns the version of the file at path.
-func fileVersionOf(path string) (fileVersion, bool) {
-	var st unix.Stat_t
-	if err := unix.Stat(path, &st); err != nil {
-		return fileVersion{}, false
-	}
-	return fileVersion{path: path, dev: st.Dev, ino: st.Ino, size: st.Size, mtime: st.Mtim, ctime: st.Ctim}, true
-}
-
-// checked remembers the files whose sha256 checkSum found as registered.
-var checked = sumCache{sums: map[fileVersion]string{}}
-
-// sumCache maps a file's version to the sha256 it was found to have.
-type sumCache struct {
-	mu   sync.Mutex
-	sums map[fileVersion]string
-}
-
-func (c *sumCache) has(v fileVersion, sum string) bool {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.sums[v] == sum
-}
-
-func (c *sumCache) add(v fileVersion, sum string) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.sums[v] = sum
-}
+func (p *Process) KilledOnClose() bool { return p.box.KilledByArena() }
 
 // minimalEnv is the bot's environment: PATH, HOME and TMPDIR in its own
 // directory, LANG, then extra.

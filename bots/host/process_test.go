@@ -1,3 +1,5 @@
+//go:build linux
+
 package host
 
 import (
@@ -12,9 +14,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/arenabots/arena/bots/host/launch"
 	"github.com/arenabots/arena/bots/internal/wire"
 	"github.com/arenabots/arena/bots/registry"
+	"github.com/arenabots/arena/bots/sandbox"
+	"github.com/arenabots/arena/bots/sandbox/launch"
 	"github.com/arenabots/arena/games/cavalo"
 	"github.com/arenabots/arena/referee"
 )
@@ -188,7 +191,7 @@ func TestPlayFaults(t *testing.T) {
 			spec := testSpec(tc.mode)
 			spec.Limits = tc.limits
 			if tc.mode == "term" || tc.mode == "kill9" {
-				spec.Sandbox = SandboxOff
+				spec.Sandbox = sandbox.Off
 			}
 			p := startTest(t, spec)
 			// Only the timeout is about time: every other fault must show
@@ -249,7 +252,7 @@ func TestTimeoutLoses(t *testing.T) {
 
 func TestGrandchildKilled(t *testing.T) {
 	p := startTest(t, testSpec("spawn"))
-	live, err := liveInGroup(p.run.botGroup())
+	live, err := p.box.Live()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -267,22 +270,22 @@ func TestGrandchildKilled(t *testing.T) {
 
 func TestEnvironment(t *testing.T) {
 	t.Setenv("ARENA_TEST_SECRET", "leak")
-	for _, sandbox := range []Sandbox{SandboxStrict, SandboxOff} {
-		t.Run(string(sandbox), func(t *testing.T) { testEnvironment(t, sandbox) })
+	for _, mode := range []sandbox.Mode{sandbox.Strict, sandbox.Off} {
+		t.Run(string(mode), func(t *testing.T) { testEnvironment(t, mode) })
 	}
 }
 
 // testEnvironment checks the environment and working directory of a bot:
 // its scratch directory, which a sandboxed bot sees as /tmp.
-func testEnvironment(t *testing.T, sandbox Sandbox) {
+func testEnvironment(t *testing.T, mode sandbox.Mode) {
 	spec := testSpec("env")
 	spec.Env = []string{"BOT_LEVEL=3"}
-	spec.Sandbox = sandbox
+	spec.Sandbox = mode
 	p := startTest(t, spec)
 	env := strings.Split(p.Info().Author, "\n")
 	dir := p.Info().Version
-	scratch := p.dir
-	if sandbox == SandboxStrict {
+	scratch := p.box.Dir()
+	if mode == sandbox.Strict {
 		scratch = launch.ScratchInView
 	}
 	if dir != scratch {
@@ -318,7 +321,7 @@ func TestLimits(t *testing.T) {
 			spec.Limits = Limits{MemoryMB: 300, Processes: 40}
 			if !tc.launcher {
 				spec.Launcher = nil
-				spec.Sandbox = SandboxOff // the launcher builds the sandbox
+				spec.Sandbox = sandbox.Off // the launcher builds the sandbox
 			}
 			p := startTest(t, spec)
 			var data, nproc, core uint64
@@ -329,12 +332,12 @@ func TestLimits(t *testing.T) {
 			// As root, a bot starts niced and plays at nice 0.
 			want := 0
 			if tc.launcher && os.Geteuid() == 0 {
-				want = startNice
+				want = sandbox.StartNice
 			}
 			if nice != want {
 				t.Errorf("nice value at start = %d, want %d", nice, want)
 			}
-			if got, err := niceOf(p.run.botGroup()); err != nil || got != 0 {
+			if got, err := niceOf(p.box.Group()); err != nil || got != 0 {
 				t.Errorf("nice value after Start = %d (%v), want 0", got, err)
 			}
 			if data != 300<<20 || core != 0 {

@@ -1,3 +1,5 @@
+//go:build linux
+
 package host
 
 import (
@@ -7,10 +9,10 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
-	"path/filepath"
-	"strings"
 	"testing"
 	"time"
+
+	"github.com/arenabots/arena/bots/sandbox"
 )
 
 // hostEnv names the environment variables that make the test binary a host
@@ -29,15 +31,15 @@ func runHost(mode, bot string) int {
 		fmt.Println("error", err)
 		return 1
 	}
-	fmt.Println("ready", p.run.botGroup(), p.dir)
+	fmt.Println("ready", p.box.Group(), p.box.Dir())
 	time.Sleep(time.Hour)
 	return 0
 }
 
 // alive reports whether process pid runs (a zombie does not).
 func alive(pid int) bool {
-	s, err := readStat(pid)
-	return err == nil && s.alive()
+	state, _, err := sandbox.ProcState(pid)
+	return err == nil && state != 'Z' && state != 'X'
 }
 
 // assertNoEscape fails if a process of a bot of this test process is left,
@@ -50,38 +52,15 @@ func assertNoEscape(t *testing.T) {
 			t.Errorf("%d test bot processes in mode %s left: %v", len(left), mode, left)
 		}
 	}
-	self, err := readStat(os.Getpid())
-	if err != nil {
-		t.Fatal(err)
-	}
-	me, err := ownerOf(self)
-	if err != nil {
-		t.Fatal(err)
-	}
-	prefix := ownerPrefix(me)
-	procs, err := listProcs()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, s := range procs {
-		if v, ok := envValue(s.pid, markerKey); ok && s.alive() && strings.HasPrefix(v, prefix) {
-			t.Errorf("process %d of bot %s left", s.pid, v)
-		}
-	}
-	dirs, _ := filepath.Glob(filepath.Join(os.TempDir(), prefix+"*"))
-	for _, b := range cgroupBases() {
-		more, _ := filepath.Glob(filepath.Join(b, prefix+"*"))
-		dirs = append(dirs, more...)
-	}
-	if len(dirs) > 0 {
-		t.Errorf("bot directories or cgroups left: %v", dirs)
+	if err := sandbox.Leftovers(os.Getpid()); err != nil {
+		t.Error(err)
 	}
 }
 
 // TestEscapes starts bots whose grandchildren try to outlive them, with and
 // without a pids cgroup: Close kills them all, promptly.
 func TestEscapes(t *testing.T) {
-	canCgroup := newCgroupProbe()
+	canCgroup := newCgroupProbe(t)
 	for _, mode := range []string{"spawn", "setsid", "hidden", "stubborn"} {
 		for _, withCgroup := range []bool{true, false} {
 			t.Run(fmt.Sprintf("%s/cgroup=%v", mode, withCgroup), func(t *testing.T) {
@@ -94,8 +73,8 @@ func TestEscapes(t *testing.T) {
 				spec := testSpec(mode)
 				spec.noCgroup = !withCgroup
 				p := startTest(t, spec)
-				if (p.cg != nil) != withCgroup {
-					t.Fatalf("cgroup %v, want one: %v", p.cg, withCgroup)
+				if p.box.HasCgroup() != withCgroup {
+					t.Fatalf("cgroup %v, want one: %v", p.box.HasCgroup(), withCgroup)
 				}
 				ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 				defer cancel()
@@ -109,7 +88,7 @@ func TestEscapes(t *testing.T) {
 				if el := time.Since(start); el > GracePeriod+time.Second {
 					t.Errorf("Close took %v", el)
 				}
-				if mode == "stubborn" && !p.run.killedByArena() {
+				if mode == "stubborn" && !p.KilledOnClose() {
 					t.Error("the stubborn bot was not killed after the grace period")
 				}
 				assertNoEscape(t)
@@ -118,14 +97,14 @@ func TestEscapes(t *testing.T) {
 	}
 }
 
-// newCgroupProbe reports whether arena can make pids cgroups here.
-func newCgroupProbe() bool {
-	cg := newCgroup(fmt.Sprintf("arena-probe-%d", os.Getpid()), 1)
-	if cg == nil {
-		return false
+// newCgroupProbe reports whether arena can make pids cgroups here: whether
+// a bot started here gets one.
+func newCgroupProbe(t *testing.T) bool {
+	p := startTest(t, testSpec("ok"))
+	if err := p.Close(); err != nil {
+		t.Fatal(err)
 	}
-	_ = cg.remove(time.Second)
-	return true
+	return p.box.HasCgroup()
 }
 
 // TestForkBomb lets a bot start children until it cannot: with a cgroup, or
@@ -141,7 +120,7 @@ func TestForkBomb(t *testing.T) {
 		t.Fatal(err)
 	}
 	switch got := reply.Stats.Nodes; {
-	case p.cg == nil && os.Getuid() == 0:
+	case !p.box.HasCgroup() && os.Getuid() == 0:
 		t.Logf("started %d children: no process limit binds root without a pids cgroup", got)
 	case got >= 64:
 		t.Errorf("started %d children under a limit of 64 tasks", got)
@@ -161,20 +140,20 @@ func TestFrozenBetweenCalls(t *testing.T) {
 	if _, err := p.Play(ctx, request(time.Second)); err != nil {
 		t.Fatal(err)
 	}
-	pid := p.run.botGroup()
-	before, err := readStat(pid)
+	pid := p.box.Group()
+	_, before, err := sandbox.ProcState(pid)
 	if err != nil {
 		t.Fatal(err)
 	}
 	time.Sleep(300 * time.Millisecond)
-	after, err := readStat(pid)
+	state, after, err := sandbox.ProcState(pid)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if after.state != 'T' {
-		t.Errorf("bot state %c between calls, want T (stopped)", after.state)
+	if state != 'T' {
+		t.Errorf("bot state %c between calls, want T (stopped)", state)
 	}
-	if used := after.cpu - before.cpu; used > 2 {
+	if used := after - before; used > 2 {
 		t.Errorf("bot used %d clock ticks of CPU between its calls", used)
 	}
 	if _, err := p.Play(ctx, request(time.Second)); err != nil {
@@ -217,46 +196,18 @@ func TestArenaKilled(t *testing.T) {
 			if alive(pid) {
 				t.Fatalf("bot %d still runs after its host was killed", pid)
 			}
-			self, err := readStat(os.Getpid())
-			if err != nil {
+			if err := sandbox.ReapOrphans(); err != nil {
 				t.Fatal(err)
 			}
-			me, err := ownerOf(self)
-			if err != nil {
-				t.Fatal(err)
-			}
-			reapOrphans(me)
 			if left := leftovers(t, "idle"); len(left) > 0 {
 				t.Errorf("grandchildren %v left after reapOrphans", left)
 			}
 			if _, err := os.Stat(dir); !errors.Is(err, os.ErrNotExist) {
 				t.Errorf("the dead host's bot directory %s is still there", dir)
 			}
-			for _, b := range cgroupBases() {
-				if _, err := os.Stat(filepath.Join(b, filepath.Base(dir))); !errors.Is(err, os.ErrNotExist) {
-					t.Errorf("the dead host's cgroup is still in %s", b)
-				}
+			if err := sandbox.Leftovers(host.Process.Pid); err != nil {
+				t.Errorf("the dead host's bots: %v", err)
 			}
 		})
-	}
-}
-
-func TestReapClock(t *testing.T) {
-	var c reapClock
-	t0 := time.Unix(1000, 0)
-	for _, step := range []struct {
-		at   time.Duration
-		want bool
-	}{
-		{0, true},            // the first call
-		{time.Second, false}, // too soon
-		{reapEvery - time.Nanosecond, false},
-		{reapEvery, true}, // a minute after the last yes
-		{reapEvery + time.Second, false},
-		{3 * reapEvery, true},
-	} {
-		if got := c.due(t0.Add(step.at)); got != step.want {
-			t.Errorf("due(+%v) = %v, want %v", step.at, got, step.want)
-		}
 	}
 }

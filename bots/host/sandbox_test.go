@@ -1,54 +1,21 @@
+//go:build linux
+
 package host
 
 import (
 	"context"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"slices"
 	"strconv"
 	"strings"
 	"sync/atomic"
-	"syscall"
 	"testing"
 	"time"
 
-	"github.com/arenabots/arena/bots/host/launch"
+	"github.com/arenabots/arena/bots/sandbox"
 	"github.com/arenabots/arena/internal/sandboxtest"
+	"github.com/arenabots/arena/internal/testbin"
 )
-
-// asUserEnv, set, runs the sandbox tests as the unprivileged user the
-// parent test started them as (see TestSandboxAsUser).
-const asUserEnv = "ARENA_TEST_AS_USER"
-
-func TestProbeSandbox(t *testing.T) {
-	r, err := ProbeSandbox(context.Background(), SelfLauncher(testbot))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if want := []string{"user", "mount", "pid", "net", "ipc", "uts"}; !slices.Equal(r.Namespaces, want) {
-		t.Errorf("namespaces %v, want %v", r.Namespaces, want)
-	}
-	if !r.Seccomp || r.Landlock != launch.LandlockABI() || r.Mode != string(SandboxStrict) || r.UID == "" {
-		t.Errorf("report %+v: want seccomp, Landlock ABI %d, strict, a uid mode", r, launch.LandlockABI())
-	}
-}
-
-// TestProbeSandboxClosedLauncher: as root, a launcher that the bots' uids
-// may not execute is named, with the fix, before any process starts.
-func TestProbeSandboxClosedLauncher(t *testing.T) {
-	if os.Geteuid() != 0 {
-		t.Skip("not root: the bots run as arena's own uid")
-	}
-	launcher := filepath.Join(t.TempDir(), "arena")
-	if err := os.WriteFile(launcher, []byte("#!/bin/sh\n"), 0o700); err != nil {
-		t.Fatal(err)
-	}
-	_, err := ProbeSandbox(context.Background(), []string{launcher, "bot", "launch"})
-	if want := "(chmod o+x " + launcher + ")"; err == nil || !strings.Contains(err.Error(), want) {
-		t.Errorf("ProbeSandbox = %v, want an error saying %q", err, want)
-	}
-}
 
 // TestNoDescriptorLeaks: the descriptors by which the host hands a
 // sandboxed launcher arena's binary and the bot's files (and its sync
@@ -140,32 +107,32 @@ func probeOutcomes(t *testing.T, p *Process) map[string]string {
 // must deny: with the sandbox every attempt fails and leaves no trace;
 // without it (as root) they succeed, so that the test can fail.
 func TestSandboxDenies(t *testing.T) {
-	for _, sandbox := range []Sandbox{SandboxStrict, SandboxOff} {
-		t.Run(string(sandbox), func(t *testing.T) {
-			if sandbox == SandboxOff && os.Geteuid() != 0 {
+	for _, mode := range []sandbox.Mode{sandbox.Strict, sandbox.Off} {
+		t.Run(string(mode), func(t *testing.T) {
+			if mode == sandbox.Off && os.Geteuid() != 0 {
 				t.Skip("without the sandbox an ordinary user is denied some of these by the host's own permissions")
 			}
 			tg := newProbeTargets(t)
 			spec := testSpec("probe", tg.args...)
-			spec.Sandbox = sandbox
+			spec.Sandbox = mode
 			p := startTest(t, spec)
 			got := probeOutcomes(t, p)
 			for name, outcome := range got {
-				if name == "write-host-tmp" && sandbox == SandboxStrict {
+				if name == "write-host-tmp" && mode == sandbox.Strict {
 					// The bot's /tmp is its scratch directory: the
 					// file lands there, and the trace check below
 					// looks in the host's.
 					continue
 				}
 				denied := strings.HasPrefix(outcome, "denied")
-				if denied != (sandbox == SandboxStrict) {
+				if denied != (mode == sandbox.Strict) {
 					t.Errorf("%s: %s", name, outcome)
 				}
 			}
 			entries, _ := os.ReadDir(tg.results)
 			_, err := os.Stat(tg.hostTmp)
 			left := len(entries) > 0 || err == nil || tg.accepted.Load() > 0
-			if left != (sandbox == SandboxOff) {
+			if left != (mode == sandbox.Off) {
 				t.Errorf("traces: %d files in the results directory, host /tmp file made: %v, %d connections accepted", len(entries), err == nil, tg.accepted.Load())
 			}
 		})
@@ -175,69 +142,8 @@ func TestSandboxDenies(t *testing.T) {
 // TestSandboxAsUser runs the sandbox tests again as an ordinary user
 // (nobody), where the bot runs as that user through its user namespace.
 func TestSandboxAsUser(t *testing.T) {
-	switch {
-	case os.Getenv(asUserEnv) != "":
-		t.Skip("running as the user already")
-	case os.Geteuid() != 0:
-		t.Skip("not root: the other tests run as this user already")
-	}
-	self, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
-	data, err := os.ReadFile(self)
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir, err := os.MkdirTemp("", "arena-as-user-") // t.TempDir's parent is closed to others
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { os.RemoveAll(dir) })
-	if err := os.Chmod(dir, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	bin := filepath.Join(dir, "host.test")
-	if err := os.WriteFile(bin, data, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	// nobody reaches the test bot by its path, unlike a bot's uid when
-	// arena runs as root: a link of it goes in the open directory.
-	bot := filepath.Join(dir, "testbot")
-	if err := os.Link(testbot, bot); err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command(bin, "-test.run", "^(TestProbeSandbox|TestSandboxDenies|TestPlayOK)$", "-test.v")
-	cmd.Env = []string{asUserEnv + "=1", testbotEnv + "=" + bot, "PATH=/usr/bin:/bin", "TMPDIR=/tmp"}
-	cmd.Dir = dir
-	cmd.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: 65534, Gid: 65534, Groups: []uint32{}}}
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		t.Fatalf("as nobody: %v\n%s", err, out)
-	}
-	if !strings.Contains(string(out), "--- PASS: TestSandboxDenies/strict") {
+	out := testbin.AsUser(t, testbot, "^(TestSandboxDenies|TestPlayOK)$")
+	if !strings.Contains(out, "--- PASS: TestSandboxDenies/strict") {
 		t.Errorf("as nobody, the denials were not checked:\n%s", out)
-	}
-	t.Logf("as nobody:\n%s", out)
-}
-
-func TestReadOnlyPaths(t *testing.T) {
-	for _, tc := range []struct {
-		name string
-		in   []string
-		want []string
-		err  bool
-	}{
-		{"system", []string{"/usr/bin/python3", "/etc/x"}, nil, false},
-		{"script and its directory", []string{"/srv/bots/a/bot.py", "/srv/bots/a"}, []string{"/srv/bots/a"}, false},
-		{"repeats and siblings", []string{"/srv/b/x", "/srv/a", "/srv/b/x/", "/srv/ab"}, []string{"/srv/a", "/srv/ab", "/srv/b/x"}, false},
-		{"relative", []string{"bot"}, nil, true},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			got, err := readOnlyPaths(tc.in)
-			if (err != nil) != tc.err || !slices.Equal(got, tc.want) {
-				t.Errorf("readOnlyPaths(%q) = %q, %v; want %q (error: %v)", tc.in, got, err, tc.want, tc.err)
-			}
-		})
 	}
 }

@@ -21,6 +21,8 @@
 // hot path allocates: the table and the per-ply move buffers are made once by
 // New.
 //
-// search depends on referee only; it never imports bots or proto, so that the
-// built-in bots (package builtin) and external Go bots can both use it.
+// The engine depends on referee only; the evaluators import the games they
+// know (games/cavalo, games/dots). search never imports bots or proto, so
+// that the built-in bots (package builtin) and external Go bots can both
+// use it.
 package search

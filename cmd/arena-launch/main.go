@@ -15,7 +15,7 @@ import (
 	"fmt"
 	"os"
 
-	"github.com/arenabots/arena/bots/host/launch"
+	"github.com/arenabots/arena/bots/sandbox/launch"
 )
 
 func main() {

@@ -8,13 +8,14 @@ import (
 
 	"github.com/arenabots/arena/arena/bench"
 	"github.com/arenabots/arena/bots/host"
+	"github.com/arenabots/arena/bots/sandbox"
 )
 
 // benchOptions are the flags of `arena bench`.
 type benchOptions struct {
 	games, concurrency, moves int
 	bot                       string
-	sandbox                   host.Sandbox
+	sandbox                   sandbox.Mode
 	prestart                  bool
 }
 

@@ -19,6 +19,8 @@ import (
 	"github.com/arenabots/arena/bots/check"
 	"github.com/arenabots/arena/bots/host"
 	"github.com/arenabots/arena/bots/lisp"
+	"github.com/arenabots/arena/bots/registry"
+	"github.com/arenabots/arena/bots/sandbox"
 	"github.com/arenabots/arena/internal/inert"
 	"github.com/arenabots/arena/referee"
 )
@@ -40,7 +42,7 @@ func newBotCheckCmd() *cobra.Command {
 		tempo, margin, start int
 		seed                 uint64
 		verbose, lispMode    bool
-		sandbox              host.Sandbox
+		sandbox              sandbox.Mode
 		game                 gameFlags
 	)
 	cmd := &cobra.Command{
@@ -88,6 +90,9 @@ passes.`,
 			}
 			spec.Verbose = verbose
 			spec.Sandbox = sandbox
+			if err := checkOpen(spec); err != nil {
+				return err
+			}
 			rules, err := game.rules()
 			if err != nil {
 				return err
@@ -232,7 +237,7 @@ func botSpec(self, ref string, args []string) (host.Spec, error) {
 			return host.Spec{}, err
 		}
 		if err := host.CheckExecutable(path); err != nil {
-			return host.Spec{}, err
+			return host.Spec{}, meantBot(ref, path, err)
 		}
 		return host.ExecSpec(self, ref, args), nil
 	}
@@ -252,6 +257,28 @@ func botSpec(self, ref string, args []string) (host.Spec, error) {
 		return host.Spec{}, err
 	}
 	return host.BuiltinSpec(self, fields[0], opts), nil
+}
+
+// meantBot adds to err, ref's failure to name an executable at path, the
+// bot that ref may have meant when it is a bare name and no file: the
+// built-in bot (builtin:NAME), or the bot registered under that name in
+// the registry of the current directory (its path).
+func meantBot(ref, path string, err error) error {
+	if filepath.Base(ref) != ref {
+		return err
+	}
+	if _, serr := os.Lstat(path); serr == nil {
+		return err
+	}
+	if _, lerr := builtin.Lookup(ref); lerr == nil {
+		return fmt.Errorf("%w: did you mean %s%s?", err, host.BuiltinPrefix, ref)
+	}
+	if reg, lerr := registry.Load(registry.DefaultFile); lerr == nil {
+		if r, ok := reg.Lookup(ref); ok {
+			return fmt.Errorf("%w: did you mean %s, registered as %s in %s?", err, shown(r.Path), ref, registry.DefaultFile)
+		}
+	}
+	return err
 }
 
 // atLeastOne accepts one or more positional arguments, the first named

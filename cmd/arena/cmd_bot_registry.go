@@ -17,6 +17,7 @@ import (
 	"github.com/arenabots/arena/bots/check"
 	"github.com/arenabots/arena/bots/host"
 	"github.com/arenabots/arena/bots/registry"
+	"github.com/arenabots/arena/bots/sandbox"
 	"github.com/arenabots/arena/internal/inert"
 )
 
@@ -72,7 +73,7 @@ type addOptions struct {
 	registry   string
 	startMS    int
 	verbose    bool
-	sandbox    host.Sandbox
+	sandbox    sandbox.Mode
 }
 
 // addBot checks the bot of opt and registers it if it passes.

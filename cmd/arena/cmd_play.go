@@ -13,6 +13,7 @@ import (
 	"github.com/arenabots/arena/arena"
 	"github.com/arenabots/arena/bots/host"
 	"github.com/arenabots/arena/bots/human"
+	"github.com/arenabots/arena/bots/sandbox"
 	"github.com/arenabots/arena/internal/inert"
 	"github.com/arenabots/arena/referee"
 	"github.com/arenabots/arena/results"
@@ -26,7 +27,7 @@ type playOptions struct {
 	humanTempo    int
 	start         int
 	verbose       bool
-	sandbox       host.Sandbox
+	sandbox       sandbox.Mode
 	boards        bool
 	out           string
 	game          gameFlags
@@ -140,6 +141,9 @@ func (o playOptions) seats(self string, term *human.Terminal) ([2]arena.Seat, er
 		s.StartTimeout = time.Duration(o.start) * time.Millisecond
 		s.Verbose = o.verbose
 		s.Sandbox = o.sandbox
+		if err := checkOpen(s); err != nil {
+			return seats, err
+		}
 		seats[i].Spec = s
 	}
 	return seats, nil

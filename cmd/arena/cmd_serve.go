@@ -16,6 +16,7 @@ import (
 	"github.com/arenabots/arena/bots/builtin"
 	"github.com/arenabots/arena/bots/host"
 	"github.com/arenabots/arena/bots/registry"
+	"github.com/arenabots/arena/bots/sandbox"
 	"github.com/arenabots/arena/referee"
 	"github.com/arenabots/arena/results"
 	"github.com/arenabots/arena/web"
@@ -35,7 +36,7 @@ type playFlags struct {
 	registry string
 	tempo    int
 	margin   int
-	sandbox  host.Sandbox
+	sandbox  sandbox.Mode
 	game     gameFlags
 }
 

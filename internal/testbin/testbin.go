@@ -40,8 +40,14 @@ func Arena() (string, error) {
 }
 
 // Testbot returns the path of the test bot's binary (bots/internal/testbot),
-// built once.
-func Testbot() (string, error) { return build("testbot", "bots/internal/testbot") }
+// built once, or the one named in TestbotEnv (by a test binary that started
+// this one).
+func Testbot() (string, error) {
+	if bot := os.Getenv(TestbotEnv); bot != "" {
+		return bot, nil
+	}
+	return build("testbot", "bots/internal/testbot")
+}
 
 // staleAfter is how old the binaries of other sources must be before a new
 // build removes them (another checkout may be testing with them now).

@@ -45,6 +45,7 @@
     document.title = s.league.name + " — arena";
     $("title").textContent = s.league.name + " (" + s.league.game + ", " + s.league.tempo_ms + " ms a move)";
     renderTables(s.tables);
+    if (!$("live")) return; // a report: no live sections
     $("live").replaceChildren();
     for (const g of s.live || []) renderLive(g);
     emptyLive();
@@ -56,7 +57,7 @@
     const bar = el("progress", {max: p.total || p.done || 1, value: p.done});
     const text = p.done + (p.total ? " of " + p.total : "") + " games" +
       (p.games_per_s ? ", " + p.games_per_s.toFixed(2) + " games/s" : "") +
-      (p.total && p.done < p.total ? ", ETA " + duration(p.eta_s) : p.total && p.done >= p.total ? ", done" : "");
+      (p.total && p.done < p.total ? (report ? "" : ", ETA " + duration(p.eta_s)) : p.total && p.done >= p.total ? ", done" : "");
     $("progress").replaceChildren(bar, " ", el("span", {id: "progress-text"}, text));
     $("standings").replaceChildren(table(
       [["#"], ["bot", "name"], ["games"], ["won"], ["drawn"], ["lost"], ["points"], ["Elo"], ["±"], ["LOS"], ["faults"]],
@@ -86,6 +87,7 @@
 
   function emptyLive() {
     const live = $("live");
+    if (!live) return;
     const empty = live.querySelector(".empty");
     if (!live.querySelector("article")) { if (!empty) live.append(el("p", {class: "empty"}, "No game in play.")); }
     else if (empty) empty.remove();

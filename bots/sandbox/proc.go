@@ -1,4 +1,6 @@
-package host
+//go:build linux
+
+package sandbox
 
 import (
 	"bytes"
@@ -147,4 +149,11 @@ func liveInGroup(pgid int) ([]int, error) {
 		}
 	}
 	return live, nil
+}
+
+// ProcState returns process pid's state letter (R, S, T for stopped, Z for
+// a zombie...) and the CPU time it used, in clock ticks, from /proc.
+func ProcState(pid int) (state byte, cpu uint64, err error) {
+	s, err := readStat(pid)
+	return s.state, s.cpu, err
 }

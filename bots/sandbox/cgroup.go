@@ -1,4 +1,6 @@
-package host
+//go:build linux
+
+package sandbox
 
 import (
 	"bufio"
@@ -10,7 +12,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/arenabots/arena/bots/host/launch"
+	"github.com/arenabots/arena/bots/sandbox/launch"
 )
 
 // A bot gets its own pids cgroup when arena may make one: a child of

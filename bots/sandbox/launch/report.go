@@ -1,3 +1,5 @@
+//go:build linux
+
 package launch
 
 // Report is what the sandbox achieved, as the launcher found it: the

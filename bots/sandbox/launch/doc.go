@@ -1,7 +1,9 @@
+//go:build linux
+
 // Package launch is the launcher of a bot process: the small program that
 // runs between arena's fork and the bot's first instruction, so that the
-// bot never runs without its limits and its sandbox. The host (package
-// host) starts it as `EXECUTABLE bot launch ARGS... -- BOT ARGS...` in the
+// bot never runs without its limits and its sandbox. A sandbox.Box (package
+// sandbox) starts it as `EXECUTABLE bot launch ARGS... -- BOT ARGS...` in the
 // bot's new session and process group, with SIGKILL as its parent-death
 // signal; it sets the limits on itself (setrlimit), joins the bot's pids
 // cgroup and replaces itself with the bot, which keeps them all.
@@ -16,15 +18,15 @@
 // capability, no_new_privs, Landlock, seccomp: confine.go) and becomes the
 // bot, PID 1 of its namespace.
 //
-// Any binary that imports this package, directly or through package host,
-// is a launcher: its init recognises Command at the start of the command
-// line, runs the launcher and never returns, so that arena (`arena bot
-// launch`) and the test binaries need no code of their own for it. A
-// launch of a large binary pays for the Go runtime's start and for the
-// package initialisation of everything the binary holds (in arena, about
-// 30 ms of CPU and 800 page faults on a 2-core VM); cmd/arena-launch, this
-// package alone, about a third of that, which is why arena uses it where it
-// is beside arena's executable.
+// Any binary that imports this package, directly or through package
+// sandbox or host, is a launcher: its init recognises Command at the start
+// of the command line, runs the launcher and never returns, so that arena
+// (`arena bot launch`) and the test binaries need no code of their own for
+// it. A launch of a large binary pays for the Go runtime's start and for
+// the package initialisation of everything the binary holds (in arena,
+// about 30 ms of CPU and 800 page faults on a 2-core VM); cmd/arena-launch,
+// this package alone, about a third of that, which is why arena uses it
+// where it is beside arena's executable.
 //
 // The package is Linux only.
 package launch

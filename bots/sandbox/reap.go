@@ -1,4 +1,6 @@
-package host
+//go:build linux
+
+package sandbox
 
 import (
 	"errors"
@@ -338,4 +340,56 @@ func isCgroupDir(dir string, bases []string) bool {
 		}
 	}
 	return false
+}
+
+// self returns the owner identity of the calling process.
+func self() (owner, error) {
+	s, err := readStat(os.Getpid())
+	if err != nil {
+		return owner{}, err
+	}
+	return ownerOf(s)
+}
+
+// ReapOrphans kills now what arena processes that died without closing
+// their bots left behind (see reapOrphans); New does it at its first call,
+// then once a minute.
+func ReapOrphans() error {
+	me, err := self()
+	if err != nil {
+		return err
+	}
+	reapOrphans(me)
+	return nil
+}
+
+// Leftovers reports what the bots that arena process pid (of the caller's
+// PID namespace) started left behind: a live process with the mark of one
+// of them in its environment, a scratch directory or a cgroup. It returns
+// nil when nothing is left.
+func Leftovers(pid int) error {
+	me, err := self()
+	if err != nil {
+		return err
+	}
+	prefix := fmt.Sprintf("%s%d-%d-", namePrefix, me.ns, pid)
+	procs, err := listProcs()
+	if err != nil {
+		return err
+	}
+	var errs []error
+	for _, s := range procs {
+		if v, ok := envValue(s.pid, markerKey); ok && s.alive() && strings.HasPrefix(v, prefix) {
+			errs = append(errs, fmt.Errorf("process %d of bot %s left", s.pid, v))
+		}
+	}
+	dirs, _ := filepath.Glob(filepath.Join(os.TempDir(), prefix+"*"))
+	for _, b := range cgroupBases() {
+		more, _ := filepath.Glob(filepath.Join(b, prefix+"*"))
+		dirs = append(dirs, more...)
+	}
+	if len(dirs) > 0 {
+		errs = append(errs, fmt.Errorf("bot directories or cgroups left: %v", dirs))
+	}
+	return errors.Join(errs...)
 }

@@ -1,0 +1,250 @@
+package repocheck
+
+import (
+	"encoding/json"
+	"errors"
+	"io"
+	"os/exec"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// module is the import path of arena's module.
+const module = "github.com/arenabots/arena"
+
+// The import rules of the module, checked against `go list` as Go's own
+// go/build/deps_test.go checks the standard library's. Imports run one way:
+//
+//	cmd → web → arena → referee, results, bots → proto
+//
+// and a game's package imports only referee. A path ending in "/..." names
+// a package and every package below it; of the rules that name a package,
+// the longest applies (an exact path before the same one with "/..."), and a package that none names fails the test, so
+// that a new package says where it stands. The rules look at the imports
+// of a package's non-test files: tests may use any package of the module.
+
+// imports lists, for each package, the packages of the module it may import
+// directly. Paths are relative to the module.
+var imports = []struct {
+	pkg     string
+	allowed []string
+}{
+	// The bottom: the wire format and the judge.
+	{"proto", nil},
+	{"referee", nil},
+	{"referee/gametest", []string{"referee"}},
+	// Its table of calls is played in a Cavalo position.
+	{"referee/judgetest", []string{"referee", "games/cavalo"}},
+
+	// The games: each game imports only referee; games lists them.
+	{"games", []string{"referee", "games/..."}},
+	{"games/...", []string{"referee"}},
+
+	// results knows games and results, nothing of processes or bots.
+	{"results/...", []string{"referee", "results/..."}},
+
+	// Containment: processes, never bots.
+	{"bots/sandbox/...", []string{"bots/sandbox/..."}},
+	// The SDK, which every Go bot links, and what it shares with the host.
+	{"bots", []string{"referee", "proto", "bots/internal/wire"}},
+	{"bots/internal/wire", []string{"referee", "proto", "games/..."}},
+	// The search engine and its evaluators, for built-in and external bots.
+	{"bots/search", []string{"referee", "games/..."}},
+	{"bots/human", []string{"referee"}},
+	{"bots/registry", nil},
+	{"bots/lisp/sexp", nil},
+	// Bot binaries, and the sources `arena bot new` starts from.
+	{"bots/examples/...", []string{"bots", "bots/search", "referee", "games/..."}},
+	{"bots/scaffold", []string{"bots/examples"}},
+	// The tests' bot, which is also a launcher like arena.
+	{"bots/internal/testbot", []string{"bots", "bots/internal/wire", "bots/sandbox/launch", "referee", "proto", "games/..."}},
+	// The host side of bots: host, check, lisp, builtin.
+	{"bots/...", []string{"bots/...", "referee", "proto", "games/..."}},
+
+	// The championship runner, above bots and results.
+	{"arena/...", []string{"arena/...", "bots/...", "games/...", "referee", "results/..."}},
+	{"web/...", []string{"web/...", "arena/...", "bots/...", "games/...", "referee", "results/..."}},
+	// Commands wire the rest; no command imports another.
+	{"cmd/...", []string{"web/...", "arena/...", "bots/...", "games/...", "referee", "results/...", "proto"}},
+
+	// Helpers of the tests.
+	{"internal/...", []string{"referee", "games/..."}},
+}
+
+// forbidden lists, for each package, what it must not depend on, directly or
+// not (`go list -deps`): module paths are relative, others absolute.
+var forbidden = []struct {
+	pkg, why string
+	deps     []string
+}{
+	{"referee/...", "the referee knows no wire format", []string{"proto", "google.golang.org/grpc/...", "google.golang.org/protobuf/...", "github.com/hashicorp/go-plugin/..."}},
+	{"games/...", "a game's package imports only referee", []string{"proto", "bots/...", "arena/...", "results/...", "google.golang.org/grpc/..."}},
+	{"results/...", "results knows nothing of processes", []string{"os/exec", "bots/...", "arena/...", "proto"}},
+	{"bots/sandbox/...", "containment knows processes, not bots", []string{"proto", "referee", "bots", "bots/internal/...", "google.golang.org/grpc/...", "google.golang.org/protobuf/...", "github.com/hashicorp/go-plugin/..."}},
+	{"bots", "a Go bot's binary links nothing of arena's side", botBinaryForbids},
+	{"bots/examples/...", "a Go bot's binary links nothing of arena's side", botBinaryForbids},
+}
+
+// botBinaryForbids are the packages a Go bot must not link.
+var botBinaryForbids = []string{"bots/host", "bots/sandbox/...", "bots/registry", "bots/check", "bots/lisp/...", "bots/builtin", "arena/...", "web/...", "cmd/...", "results/..."}
+
+// listed is what `go list -json` says of a package.
+type listed struct {
+	ImportPath string
+	Imports    []string
+	Deps       []string
+}
+
+// listPackages returns the packages of the module, from `go list -json`.
+func listPackages(t *testing.T) []listed {
+	t.Helper()
+	gobin, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("no go command on PATH to run go list")
+	}
+	cmd := exec.Command(gobin, "list", "-json=ImportPath,Imports,Deps", "./...")
+	cmd.Dir = root
+	out, err := cmd.Output()
+	if err != nil {
+		var ee *exec.ExitError
+		if errors.As(err, &ee) {
+			t.Fatalf("go list: %v\n%s", err, ee.Stderr)
+		}
+		t.Fatalf("go list: %v", err)
+	}
+	var pkgs []listed
+	dec := json.NewDecoder(strings.NewReader(string(out)))
+	for {
+		var p listed
+		if err := dec.Decode(&p); err == io.EOF {
+			break
+		} else if err != nil {
+			t.Fatalf("reading go list's output: %v", err)
+		}
+		pkgs = append(pkgs, p)
+	}
+	if len(pkgs) == 0 {
+		t.Fatal("go list printed no package")
+	}
+	return pkgs
+}
+
+// rel returns path relative to the module, and whether it is in it.
+func rel(path string) (string, bool) {
+	if path == module {
+		return ".", true
+	}
+	return strings.CutPrefix(path, module+"/")
+}
+
+// matches reports whether pattern (a path, or one ending in "/...") names
+// path.
+func matches(pattern, path string) bool {
+	if base, ok := strings.CutSuffix(pattern, "/..."); ok {
+		return path == base || strings.HasPrefix(path, base+"/")
+	}
+	return pattern == path
+}
+
+// ruleFor returns the index of the pattern of patterns that names pkg most
+// closely (the longest; a path before its "/..."), or -1.
+func ruleFor(patterns []string, pkg string) int {
+	best, bestLen := -1, -1
+	for i, p := range patterns {
+		n := 2 * len(strings.TrimSuffix(p, "/..."))
+		if !strings.HasSuffix(p, "/...") {
+			n++
+		}
+		if matches(p, pkg) && n > bestLen {
+			best, bestLen = i, n
+		}
+	}
+	return best
+}
+
+// checkImports returns one line per import of pkgs that the rules forbid,
+// and per package they do not name.
+func checkImports(pkgs []listed) []string {
+	patterns := make([]string, len(imports))
+	for i, r := range imports {
+		patterns[i] = r.pkg
+	}
+	var bad []string
+	for _, p := range pkgs {
+		pkg, _ := rel(p.ImportPath)
+		i := ruleFor(patterns, pkg)
+		if i < 0 {
+			bad = append(bad, pkg+": no import rule names it: add it to the table in internal/repocheck/deps_test.go")
+			continue
+		}
+		for _, imp := range p.Imports {
+			dep, ok := rel(imp)
+			if !ok || slices.ContainsFunc(imports[i].allowed, func(a string) bool { return matches(a, dep) }) {
+				continue
+			}
+			bad = append(bad, pkg+" imports "+dep+": not allowed by the rule for "+imports[i].pkg)
+		}
+	}
+	return bad
+}
+
+// checkDeps returns one line per package of pkgs and path of forbidden that
+// it depends on (naming the first such dependency).
+func checkDeps(pkgs []listed) []string {
+	var bad []string
+	for _, p := range pkgs {
+		pkg, _ := rel(p.ImportPath)
+		for _, f := range forbidden {
+			if !matches(f.pkg, pkg) {
+				continue
+			}
+			for _, x := range f.deps {
+				for _, d := range p.Deps {
+					dep := d
+					if r, ok := rel(d); ok {
+						dep = r
+					}
+					if matches(x, dep) {
+						bad = append(bad, pkg+" depends on "+dep+": "+f.why)
+						break
+					}
+				}
+			}
+		}
+	}
+	return bad
+}
+
+// TestImportRules checks every package of the module against the import
+// rules above.
+func TestImportRules(t *testing.T) {
+	pkgs := listPackages(t)
+	for _, line := range append(checkImports(pkgs), checkDeps(pkgs)...) {
+		t.Error(line)
+	}
+}
+
+// TestImportRulesCatch checks that the rules can fail: a package made up
+// for the purpose, breaking each kind of rule, is caught.
+func TestImportRulesCatch(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		pkg  listed
+		want string
+	}{
+		{"referee imports proto", listed{ImportPath: module + "/referee", Imports: []string{module + "/proto"}}, "referee imports proto"},
+		{"a game imports another", listed{ImportPath: module + "/games/dots", Imports: []string{module + "/games/cavalo"}}, "games/dots imports games/cavalo"},
+		{"arena imports web", listed{ImportPath: module + "/arena", Imports: []string{module + "/web"}}, "arena imports web"},
+		{"a new package", listed{ImportPath: module + "/nowhere"}, "nowhere: no import rule"},
+		{"a bot links the host", listed{ImportPath: module + "/bots/examples/first", Deps: []string{module + "/bots/host"}}, "bots/examples/first depends on bots/host"},
+		{"results runs processes", listed{ImportPath: module + "/results", Deps: []string{"os/exec"}}, "results depends on os/exec"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			bad := append(checkImports([]listed{tc.pkg}), checkDeps([]listed{tc.pkg})...)
+			if !slices.ContainsFunc(bad, func(line string) bool { return strings.HasPrefix(line, tc.want) }) {
+				t.Errorf("got %q, want a line starting %q", bad, tc.want)
+			}
+		})
+	}
+}
