@@ -41,6 +41,7 @@ type Config struct {
 	MarginMS     int             `yaml:"time_margin_ms"`
 	Concurrency  int             `yaml:"concurrency"`
 	Scoring      results.Scoring `yaml:"scoring"`
+	SPRT         *results.SPRT   `yaml:"sprt,omitempty" json:",omitempty"` // see sprt.go
 	OnTimeout    string          `yaml:"on_timeout"`
 	OnIllegal    string          `yaml:"on_illegal"`
 	OnCrash      string          `yaml:"on_crash"`
@@ -199,6 +200,9 @@ func (c *Config) complete() (warnings []error, err error) {
 	}
 	if find(c.root, "scoring") == nil {
 		c.Scoring = results.DefaultScoring()
+	}
+	if err := c.completeSPRT(); err != nil {
+		return nil, err
 	}
 	for _, p := range []struct {
 		v       *string

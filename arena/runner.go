@@ -128,7 +128,8 @@ const (
 
 // Run plays every scheduled game that the journal does not hold yet, up to
 // Config.Concurrency at a time (or has the Dispatcher play them), then
-// writes the standings and the crosstable.
+// writes the standings and the crosstable. An SPRT match stops starting
+// games once it is decided (see sprt.go).
 //
 // First it checks that the bots' sandbox can be made (ErrSandbox), which
 // leaves nothing on disk; then it takes the results directory's lock (a
@@ -174,6 +175,10 @@ func (r *Runner) Run(ctx context.Context) (Summary, error) {
 	sum.Total, sum.Skipped = len(schedule), len(schedule)-len(pending)
 	r.emit(Event{Done: sum.Skipped, Total: sum.Total})
 
+	if c.Decided(j.Games()) {
+		pending = nil // a decided SPRT match plays nothing more (sprt.go)
+	}
+
 	// add records a played game, once: its move logs, then its journal
 	// line; then it counts.
 	add := func(p Played) error {
@@ -186,6 +191,9 @@ func (r *Runner) Run(ctx context.Context) (Summary, error) {
 		sum.Played++
 		sum.BotTime += time.Duration(p.Game.TimeMS[0]+p.Game.TimeMS[1]) * time.Millisecond
 		r.emit(Event{Game: &p.Game, Done: sum.Skipped + sum.Played, Total: sum.Total})
+		if c.Decided(j.Games()) {
+			return ErrDecided
+		}
 		return nil
 	}
 	if r.Dispatcher != nil {
@@ -195,6 +203,9 @@ func (r *Runner) Run(ctx context.Context) (Summary, error) {
 		err = r.playAll(ctx, pending, sum.Workers, add)
 	}
 	sum.Wall = time.Since(start)
+	if errors.Is(err, ErrDecided) {
+		err = nil
+	}
 	if err != nil {
 		return sum, err
 	}
@@ -422,6 +433,9 @@ func (r *Runner) writeStandings(games []results.Game) error {
 	}
 	st := results.Compute(games, names, c.Scoring)
 	ct := results.NewCrosstable(games, st.Bots(), c.Scoring)
+	if m := c.SPRTMatch(); m != nil {
+		st.AddSPRT(*m, games)
+	}
 	for _, report := range []struct {
 		name  string
 		write func(io.Writer, string) error

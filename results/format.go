@@ -339,6 +339,9 @@ func (s Standings) table(format string, brief bool) table {
 		t.rows = append(t.rows, row)
 	}
 	if csv {
+		if s.SPRT != nil {
+			s.addSPRTColumns(&t)
+		}
 		return t
 	}
 	notes := []string{
@@ -351,6 +354,9 @@ func (s Standings) table(format string, brief bool) table {
 	}
 	if !brief {
 		notes = append(notes, "SB: Sonneborn-Berger", "pentanomial: colour-swapped pairs of games on one board by the bot's pair score 0, 1/2, 1, 3/2, 2")
+	}
+	if s.SPRT != nil {
+		notes = append(s.SPRT.Lines(), notes...)
 	}
 	t.notes = notes
 	return t

@@ -23,6 +23,9 @@ func DefaultScoring() Scoring { return Scoring{Win: 1, Draw: 0.5, Loss: 0} }
 type Standings struct {
 	Scoring Scoring `json:"scoring"`
 	Games   int     `json:"games"` // games in the journal
+	// SPRT is the state of the league's SPRT match, if it is one (see
+	// AddSPRT).
+	SPRT *SPRTResult `json:"sprt,omitempty"`
 	// Prior is true when the ratings needed the prior of one virtual draw
 	// per bot because no finite maximum-likelihood fit existed (see
 	// Ratings).

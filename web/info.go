@@ -24,6 +24,8 @@ type Info struct {
 	Bots    []string // in the config's order
 	Scoring results.Scoring
 	Total   int // games in the schedule; 0 when unknown
+	// SPRT is the league's SPRT match, or nil when it is not one.
+	SPRT *results.SPRTMatch
 }
 
 // InfoOf returns the Info of a league about to run.
@@ -33,6 +35,7 @@ func InfoOf(c *arena.Config) Info {
 		info.Bots = append(info.Bots, b.Name)
 	}
 	info.Total = len(arena.Schedule(c))
+	info.SPRT = c.SPRTMatch()
 	return info
 }
 
@@ -86,5 +89,6 @@ func ReadInfo(dir string) (Info, error) {
 	}
 	n := len(info.Bots)
 	info.Total = c.Rounds * n * (n - 1)
-	return info, nil
+	info.SPRT, err = arena.ReadSPRTMatch(dir)
+	return info, err
 }

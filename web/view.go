@@ -37,6 +37,8 @@ type Tables struct {
 	Games      []results.Game  `json:"games"`
 	Ended      string          `json:"ended,omitempty"` // the game whose end this is
 	Scoring    results.Scoring `json:"scoring"`
+	// SPRT is where the league's SPRT match stands, if it is one.
+	SPRT *results.SPRTResult `json:"sprt,omitempty"`
 }
 
 // Progress is how far a league is, and when it will be done at the pace
@@ -191,6 +193,10 @@ func (l *League) tables(ended string) Tables {
 	}
 	for _, bot := range st.Bots() {
 		t.Times = append(t.Times, timeUse(bot, l.times[bot]))
+	}
+	if m := l.info.SPRT; m != nil {
+		r := m.Result(l.games)
+		t.SPRT = &r
 	}
 	return t
 }

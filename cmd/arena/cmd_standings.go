@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 	"gopkg.in/yaml.v3"
 
+	"github.com/arenabots/arena/arena"
 	"github.com/arenabots/arena/results"
 )
 
@@ -36,6 +37,9 @@ The text table fits in 80 columns: rank, W/D/L, points, Elo, LOS and faults;
 
 Points come from the scoring in DIR/config.yaml (default win 1, draw 0.5,
 loss 0). Ties are broken by head-to-head, then Sonneborn-Berger, then wins.
+An SPRT match (docs/sprt.md) adds its result under the table: H1, H0,
+inconclusive or running, the LLR and its bounds, Elo and nElo with their
+95% margins and the pentanomial counts of the pairs the test counted.
 A league still running can be read at any time.`,
 		Example: "  arena standings results/course-2025\n  arena standings results/course-2025 --wide\n  arena standings results/course-2025 --format md > standings.md",
 		Args:    nArgs("DIR"),
@@ -64,6 +68,9 @@ func addWideFlag(c *cobra.Command, wide *bool) {
 // the columns that fit in 80 columns unless wide.
 func (l *league) writeStandings(w io.Writer, format string, wide bool) error {
 	s := results.Compute(l.games, l.bots, l.scoring)
+	if l.sprt != nil {
+		s.AddSPRT(*l.sprt, l.games)
+	}
 	if format == results.FormatText && !wide {
 		return s.WriteBrief(w)
 	}
@@ -82,6 +89,7 @@ type league struct {
 	games   []results.Game
 	bots    []string // from config.yaml, or none
 	scoring results.Scoring
+	sprt    *results.SPRTMatch // the league's SPRT match, if it is one
 }
 
 // loadLeague reads the journal of the results directory dir, warning on
@@ -103,6 +111,9 @@ func loadLeague(stderr io.Writer, dir string) (*league, error) {
 	l.games = games
 	if err := l.readConfig(filepath.Join(dir, "config.yaml")); err != nil {
 		return nil, err
+	}
+	if l.sprt, err = arena.ReadSPRTMatch(dir); err != nil {
+		return nil, usage(err)
 	}
 	return l, nil
 }

@@ -35,10 +35,14 @@ type progress struct {
 	board   atomic.Value // string: the live top 5, drawn under the bar
 	start   time.Time    // when this run started; set before the bar exists
 	resumed int64        // games in the journal when this run started; likewise
+	// sprt is the league's SPRT match, or nil; sprtRound is the last pair
+	// the progress told of (see sprtLines).
+	sprt      *results.SPRTMatch
+	sprtRound int
 }
 
 func newProgress(out io.Writer, cfg *arena.Config, plain bool) *progress {
-	pr := &progress{out: out, cfg: cfg}
+	pr := &progress{out: out, cfg: cfg, sprt: cfg.SPRTMatch()}
 	for _, b := range cfg.Bots {
 		pr.names = append(pr.names, b.Name)
 	}
@@ -58,10 +62,10 @@ func (pr *progress) event(e arena.Event) {
 	defer pr.mu.Unlock()
 	if e.Game == nil {
 		pr.start, pr.resumed = time.Now(), int64(e.Done)
+		if e.Done > 0 && (pr.p != nil || pr.sprt != nil) {
+			pr.loadJournal()
+		}
 		if pr.p != nil {
-			if e.Done > 0 {
-				pr.loadJournal()
-			}
 			pr.bar = pr.p.AddBar(int64(e.Total),
 				mpb.PrependDecorators(
 					decor.Name(pr.cfg.Name+" "),
@@ -87,6 +91,9 @@ func (pr *progress) event(e arena.Event) {
 	g := e.Game
 	line := fmt.Sprintf("[%*d/%d] %-28s %-7s %-11s %3d-%-3d %s", len(fmt.Sprint(e.Total)), e.Done, e.Total, inert.Line(g.ID), g.Result, g.Reason, g.Scores[0], g.Scores[1], inert.Line(g.Detail))
 	fmt.Fprintln(pr.out, fit(strings.TrimRight(line, " ")))
+	for _, l := range pr.sprtLines() {
+		fmt.Fprintln(pr.out, fit(l))
+	}
 }
 
 // loadJournal starts the top 5 from the games already in the journal. If
@@ -119,9 +126,11 @@ func fit(line string) string {
 	return string([]rune(line)[:maxWidth-1]) + "…"
 }
 
-// leaders returns the top 5 of the games seen so far, one line each.
+// leaders returns the top 5 of the games seen so far, one line each,
+// under the line of the league's SPRT match, if it is one.
 func (pr *progress) leaders() string {
 	var b strings.Builder
+	b.WriteString(pr.sprtLine())
 	st := results.Compute(pr.games, pr.names, pr.cfg.Scoring)
 	for i, row := range st.Rows[:min(5, len(st.Rows))] {
 		fmt.Fprintf(&b, "  %d. %-20s %5.1f pts  %d games\n", i+1, row.Bot, row.Points, row.Games)

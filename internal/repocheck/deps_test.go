@@ -56,11 +56,13 @@ var imports = []struct {
 	{"bots/lisp/sexp", nil},
 	// Bot binaries, and the sources `arena bot new` starts from.
 	{"bots/examples/...", []string{"bots", "bots/search", "referee", "games/..."}},
-	{"bots/scaffold", []string{"bots/examples"}},
+	{"bots/scaffold", []string{"bots/examples", "."}},
+	// The root package only embeds the SDK's sources for `arena bot new`.
+	{".", nil},
 	// The tests' bot, which is also a launcher like arena.
 	{"bots/internal/testbot", []string{"bots", "bots/internal/wire", "bots/sandbox/launch", "referee", "proto", "games/..."}},
 	// The host side of bots: host, check, lisp, builtin.
-	{"bots/...", []string{"bots/...", "referee", "proto", "games/..."}},
+	{"bots/...", []string{"bots/...", "referee", "proto", "games/...", "internal/inert"}},
 
 	// The championship runner, above bots and results.
 	{"arena/...", []string{"arena/...", "bots/...", "games/...", "referee", "results/...", "internal/inert"}},
@@ -72,6 +74,8 @@ var imports = []struct {
 	{"internal/inert", nil},
 	// Helpers of the tests.
 	{"internal/...", []string{"referee", "games/..."}},
+	// What a bot wrote, shown inert: a leaf that every layer above the games may use.
+	{"internal/inert", nil},
 }
 
 // forbidden lists, for each package, what it must not depend on, directly or

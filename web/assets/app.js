@@ -57,8 +57,10 @@
     const bar = el("progress", {max: p.total || p.done || 1, value: p.done});
     const text = p.done + (p.total ? " of " + p.total : "") + " games" +
       (p.games_per_s ? ", " + p.games_per_s.toFixed(2) + " games/s" : "") +
-      (p.total && p.done < p.total ? (report ? "" : ", ETA " + duration(p.eta_s)) : p.total && p.done >= p.total ? ", done" : "");
+      (t.sprt && t.sprt.result !== "running" ? ", SPRT " + t.sprt.result + ", done" :
+        p.total && p.done < p.total ? (report ? "" : ", ETA " + duration(p.eta_s)) : p.total && p.done >= p.total ? ", done" : "");
     $("progress").replaceChildren(bar, " ", el("span", {id: "progress-text"}, text));
+    renderSPRT(t.sprt);
     $("standings").replaceChildren(table(
       [["#"], ["bot", "name"], ["games"], ["won"], ["drawn"], ["lost"], ["points"], ["Elo"], ["±"], ["LOS"], ["faults"]],
       (t.standings || []).map((r) => [r.rank, r.bot, r.games, r.wins, r.draws, r.losses, r.points,
@@ -83,6 +85,33 @@
       if (card && !card.classList.contains("human")) card.remove();
       emptyLive();
     }
+  }
+
+  // renderSPRT shows where an SPRT match stands: its verdict, LLR against
+  // the bounds, the estimates and the pentanomial counts (docs/sprt.md).
+  function renderSPRT(r) {
+    const box = $("sprt");
+    box.hidden = !r;
+    if (!r) return;
+    const verdicts = {
+      H1: `H1 accepted: ${r.bot} is better than ${r.opponent}`,
+      H0: `H0 accepted: ${r.bot} is not better than ${r.opponent} by ${r.test.elo1} nElo`,
+      inconclusive: "inconclusive: no bound reached in " + r.rounds + " pairs",
+      running: "running",
+    };
+    const e = r.estimate;
+    const est = (x, m) => e.pairs ? (x >= 0 ? "+" : "") + fix(x, 1) + " ± " + fix(m, 1) : "-";
+    const meter = el("meter", {min: r.lower_bound, max: r.upper_bound, value: Math.max(r.lower_bound, Math.min(r.upper_bound, r.llr)),
+      "aria-label": "LLR between the bounds"});
+    box.className = "sprt " + r.result;
+    box.replaceChildren(
+      el("p", {class: "verdict"}, `SPRT ${r.bot} vs ${r.opponent}: `, el("strong", {}, verdicts[r.result] || r.result),
+        ` (${r.round} of at most ${r.rounds} pairs)`),
+      el("p", {}, `LLR ${fix(r.llr, 2)} `, meter, ` in [${fix(r.lower_bound, 2)}, ${fix(r.upper_bound, 2)}]; ` +
+        `H0 nElo ${r.test.elo0}, H1 nElo ${r.test.elo1}, alpha ${r.test.alpha}, beta ${r.test.beta}`),
+      el("p", {}, `Elo ${est(e.elo, e.elo_margin)}, nElo ${est(e.nelo, e.nelo_margin)} (95%); ` +
+        `pairs by ${r.bot}'s score 0, ½, 1, 1½, 2: ${r.pentanomial.join(" ")}`),
+      r.games_after_decision ? el("p", {class: "hint"}, `${r.games_after_decision} games in play at the decision count in the standings, not in the test`) : null);
   }
 
   function emptyLive() {
