@@ -165,14 +165,9 @@ func (r *Runner) Run(ctx context.Context) (Summary, error) {
 	}
 	defer j.Close()
 
-	schedule := Schedule(c)
-	var pending []Scheduled
-	for _, g := range schedule {
-		if !j.Has(g.ID) {
-			pending = append(pending, g)
-		}
-	}
-	sum.Total, sum.Skipped = len(schedule), len(schedule)-len(pending)
+	pending := r.pending(j)
+	sum.Skipped = len(j.Games())
+	sum.Total = max(Total(c), sum.Skipped+len(pending))
 	r.emit(Event{Done: sum.Skipped, Total: sum.Total})
 
 	if c.Decided(j.Games()) {
@@ -189,6 +184,7 @@ func (r *Runner) Run(ctx context.Context) (Summary, error) {
 			return err
 		}
 		sum.Played++
+		sum.Total = max(sum.Total, sum.Skipped+sum.Played)
 		sum.BotTime += time.Duration(p.Game.TimeMS[0]+p.Game.TimeMS[1]) * time.Millisecond
 		r.emit(Event{Game: &p.Game, Done: sum.Skipped + sum.Played, Total: sum.Total})
 		if c.Decided(j.Games()) {
@@ -196,11 +192,19 @@ func (r *Runner) Run(ctx context.Context) (Summary, error) {
 		}
 		return nil
 	}
-	if r.Dispatcher != nil {
-		err = r.Dispatcher.Dispatch(ctx, pending, add)
-	} else {
-		sum.Workers = min(c.Concurrency, len(pending))
-		err = r.playAll(ctx, pending, sum.Workers, add)
+	// Each stage's games are played, then the schedule is asked again: a
+	// Swiss or knockout knows its next games once these are played.
+	for ; len(pending) > 0 && err == nil && ctx.Err() == nil; pending = r.pending(j) {
+		before := sum.Played
+		if r.Dispatcher != nil {
+			err = r.Dispatcher.Dispatch(ctx, pending, add)
+		} else {
+			sum.Workers = max(sum.Workers, min(c.Concurrency, len(pending)))
+			err = r.playAll(ctx, pending, min(c.Concurrency, len(pending)), add)
+		}
+		if err == nil && ctx.Err() == nil && sum.Played == before {
+			err = fmt.Errorf("game %s and %d more were not played: the schedule cannot go on", pending[0].ID, len(pending)-1)
+		}
 	}
 	sum.Wall = time.Since(start)
 	if errors.Is(err, ErrDecided) {
@@ -213,6 +217,18 @@ func (r *Runner) Run(ctx context.Context) (Summary, error) {
 		return sum, err
 	}
 	return sum, writeError(c.Out, r.writeStandings(j.Games()))
+}
+
+// pending returns the games of the schedule known from journal j's games
+// that j does not hold yet.
+func (r *Runner) pending(j *results.Journal) []Scheduled {
+	var pending []Scheduled
+	for _, g := range Schedule(r.Config, j.Games()) {
+		if !j.Has(g.ID) {
+			pending = append(pending, g)
+		}
+	}
+	return pending
 }
 
 // warn tells the user of a warning, if anyone listens.
@@ -427,11 +443,7 @@ func (r *Runner) spec(b BotConfig) host.Spec {
 // in text, Markdown and CSV, next to the journal.
 func (r *Runner) writeStandings(games []results.Game) error {
 	c := r.Config
-	names := make([]string, len(c.Bots))
-	for i, b := range c.Bots {
-		names[i] = b.Name
-	}
-	st := results.Compute(games, names, c.Scoring)
+	st := Standings(c, games)
 	ct := results.NewCrosstable(games, st.Bots(), c.Scoring)
 	if m := c.SPRTMatch(); m != nil {
 		st.AddSPRT(*m, games)

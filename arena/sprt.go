@@ -3,10 +3,6 @@ package arena
 import (
 	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
-
-	"gopkg.in/yaml.v3"
 
 	"github.com/arenabots/arena/results"
 )
@@ -105,33 +101,4 @@ func (c *Config) Decided(games []results.Game) bool {
 		return true
 	}
 	return false
-}
-
-// ReadSPRTMatch returns the SPRT match of the league whose results are in
-// dir, from the resolved config that arena run writes there, or nil when
-// the league is not one or the directory has no config.
-func ReadSPRTMatch(dir string) (*results.SPRTMatch, error) {
-	path := filepath.Join(dir, ConfigFile)
-	data, err := os.ReadFile(path)
-	if errors.Is(err, os.ErrNotExist) {
-		return nil, nil
-	}
-	if err != nil {
-		return nil, err
-	}
-	var c struct {
-		SPRT   *results.SPRT `yaml:"sprt"`
-		Rounds int           `yaml:"rounds"`
-		Bots   []struct {
-			Name string `yaml:"name"`
-		} `yaml:"bots"`
-	}
-	if err := yaml.Unmarshal(data, &c); err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	names := make([]string, len(c.Bots))
-	for i, b := range c.Bots {
-		names[i] = b.Name
-	}
-	return sprtMatch(c.SPRT, names, c.Rounds), nil
 }

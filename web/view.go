@@ -39,6 +39,10 @@ type Tables struct {
 	Scoring    results.Scoring `json:"scoring"`
 	// SPRT is where the league's SPRT match stands, if it is one.
 	SPRT *results.SPRTResult `json:"sprt,omitempty"`
+	// Swiss is set for a Swiss, whose standings have Buchholz and byes;
+	// Bracket is a knockout's.
+	Swiss   bool             `json:"swiss,omitempty"`
+	Bracket *results.Bracket `json:"bracket,omitempty"`
 }
 
 // Progress is how far a league is, and when it will be done at the pace
@@ -173,10 +177,12 @@ func (l *League) leagueView() LeagueView {
 // tables computes the tables of l's finished games; ended names the game
 // that just ended, if any. The caller holds l.mu.
 func (l *League) tables(ended string) Tables {
-	st := results.Compute(l.games, l.info.Bots, l.info.Scoring)
+	st := l.info.standings(l.games)
 	ct := results.NewCrosstable(l.games, st.Bots(), l.info.Scoring)
 	t := Tables{
 		Standings:  st.Rows,
+		Swiss:      st.Swiss,
+		Bracket:    st.Bracket,
 		Chart:      ratingChart(st.Rows),
 		Crosstable: CrosstableView{Bots: ct.Bots, Cells: ct.Cells},
 		Games:      shownGames(l.games),
@@ -184,6 +190,9 @@ func (l *League) tables(ended string) Tables {
 		Scoring:    l.info.Scoring,
 		Faults:     faults(l.games),
 		Progress:   Progress{Done: len(l.games), Total: l.info.Total, ETASecs: -1},
+	}
+	if t.Progress.Total > 0 && t.Progress.Done > t.Progress.Total {
+		t.Progress.Total = t.Progress.Done // a knockout's tie-break boards add games
 	}
 	if played, secs := len(l.games)-l.base, time.Since(l.since).Seconds(); played > 0 && secs > 0 {
 		t.Progress.GamesPerS = float64(played) / secs

@@ -57,6 +57,9 @@ func (c *Coordinator) Dispatch(ctx context.Context, pending []arena.Scheduled, r
 	if err != nil {
 		return err
 	}
+	// The next stage of a Swiss or knockout, dispatched by another call,
+	// carries on with this epoch: its first call restarted the queue.
+	c.Restart = false
 	left := make(map[string]arena.Scheduled, len(pending))
 	for _, g := range pending {
 		left[g.ID] = g

@@ -284,7 +284,7 @@ func testWorkerRefusesForeignBotHash(t *testing.T, nc *nats.Conn) {
 	if _, err := s.leagues.Put(ctx, "L", pub); err != nil {
 		t.Fatal(err)
 	}
-	spec, _ := json.Marshal(Spec{League: "L", Epoch: 1, Game: arena.Schedule(testConfig(t))[0], Bots: map[string]string{"x": "bbbb"}})
+	spec, _ := json.Marshal(Spec{League: "L", Epoch: 1, Game: arena.Schedule(testConfig(t), nil)[0], Bots: map[string]string{"x": "bbbb"}})
 	if _, err := js.Publish(ctx, gamesSubject+"L", spec); err != nil {
 		t.Fatal(err)
 	}
@@ -325,7 +325,7 @@ func testSpecFailingOnEveryWorker(t *testing.T, nc *nats.Conn) {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	cfg := testConfig(t)
-	game := arena.Schedule(cfg)[0]
+	game := arena.Schedule(cfg, nil)[0]
 	c := &Coordinator{Conn: nc, Config: cfg, Options: Options{AckWait: 300 * time.Millisecond, MaxDeliver: 2, Dedupe: time.Minute}}
 	js, _ := jetstream.New(nc)
 	// The silent worker takes each delivery and drops it.
@@ -397,7 +397,7 @@ func testWorkerRecordsItsLastFailure(t *testing.T, nc *nats.Conn) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	spec, _ := json.Marshal(Spec{League: "L", Epoch: 1, Game: arena.Schedule(league)[0], Config: cfg, Bots: bots})
+	spec, _ := json.Marshal(Spec{League: "L", Epoch: 1, Game: arena.Schedule(league, nil)[0], Config: cfg, Bots: bots})
 	if _, err := js.Publish(ctx, gamesSubject+"L", spec); err != nil {
 		t.Fatal(err)
 	}

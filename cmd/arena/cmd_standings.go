@@ -68,8 +68,8 @@ func addWideFlag(c *cobra.Command, wide *bool) {
 // the columns that fit in 80 columns unless wide.
 func (l *league) writeStandings(w io.Writer, format string, wide bool) error {
 	s := results.Compute(l.games, l.bots, l.scoring)
-	if l.sprt != nil {
-		s.AddSPRT(*l.sprt, l.games)
+	if l.format != nil {
+		s = arena.Standings(l.format, l.games)
 	}
 	if format == results.FormatText && !wide {
 		return s.WriteBrief(w)
@@ -89,7 +89,9 @@ type league struct {
 	games   []results.Game
 	bots    []string // from config.yaml, or none
 	scoring results.Scoring
-	sprt    *results.SPRTMatch // the league's SPRT match, if it is one
+	// format is the league's config when its format has its own view of
+	// the standings (a Swiss's tie-breaks, a knockout's bracket); else nil.
+	format *arena.Config
 }
 
 // loadLeague reads the journal of the results directory dir, warning on
@@ -111,9 +113,6 @@ func loadLeague(stderr io.Writer, dir string) (*league, error) {
 	l.games = games
 	if err := l.readConfig(filepath.Join(dir, "config.yaml")); err != nil {
 		return nil, err
-	}
-	if l.sprt, err = arena.ReadSPRTMatch(dir); err != nil {
-		return nil, usage(err)
 	}
 	return l, nil
 }
@@ -166,6 +165,9 @@ func (l *league) readConfig(path string) error {
 		if sc.Loss != nil {
 			l.scoring.Loss = *sc.Loss
 		}
+	}
+	if c, err := arena.ReadResolved(data); err == nil && (c.Format != arena.RoundRobin || c.SPRT != nil) {
+		l.format = c
 	}
 	if n := &cfg.Bots; n.Kind == yaml.SequenceNode {
 		for _, b := range n.Content {

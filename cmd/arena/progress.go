@@ -85,6 +85,7 @@ func (pr *progress) event(e arena.Event) {
 	pr.games = append(pr.games, *e.Game)
 	if pr.bar != nil {
 		pr.board.Store(pr.leaders())
+		pr.bar.SetTotal(int64(e.Total), false) // a knockout's tie-break boards add games
 		pr.bar.Increment()
 		return
 	}
@@ -131,7 +132,7 @@ func fit(line string) string {
 func (pr *progress) leaders() string {
 	var b strings.Builder
 	b.WriteString(pr.sprtLine())
-	st := results.Compute(pr.games, pr.names, pr.cfg.Scoring)
+	st := arena.Standings(pr.cfg, pr.games)
 	for i, row := range st.Rows[:min(5, len(st.Rows))] {
 		fmt.Fprintf(&b, "  %d. %-20s %5.1f pts  %d games\n", i+1, row.Bot, row.Points, row.Games)
 	}

@@ -61,10 +61,16 @@
         p.total && p.done < p.total ? (report ? "" : ", ETA " + duration(p.eta_s)) : p.total && p.done >= p.total ? ", done" : "");
     $("progress").replaceChildren(bar, " ", el("span", {id: "progress-text"}, text));
     renderSPRT(t.sprt);
+    // A Swiss ranks by points, then Buchholz, then Sonneborn-Berger: both
+    // show, and the byes.
+    const swiss = t.swiss ? [["byes"], ["Buchholz"], ["SB"]] : [];
     $("standings").replaceChildren(table(
-      [["#"], ["bot", "name"], ["games"], ["won"], ["drawn"], ["lost"], ["points"], ["Elo"], ["±"], ["LOS"], ["faults"]],
+      [["#"], ["bot", "name"], ["games"], ["won"], ["drawn"], ["lost"], ["points"], ...swiss, ["Elo"], ["±"], ["LOS"], ["faults"]],
       (t.standings || []).map((r) => [r.rank, r.bot, r.games, r.wins, r.draws, r.losses, r.points,
-        r.rated ? fix(r.elo, 1) : "", r.rated ? fix(r.elo_margin, 1) : "", r.los ? fix(r.los * 100, 1) + "%" : "", r.faults])));
+        ...(t.swiss ? [r.byes || 0, r.buchholz || 0, r.sonneborn_berger] : []),
+        r.rated ? fix(r.elo, 1) : "", r.rated ? fix(r.elo_margin, 1) : "", r.los ? fix(r.los * 100, 1) + "%" : "", r.faults]),
+      t.swiss ? "Swiss: ranked by points (a bye counts as a board pair won), then Buchholz (the opponents' points), then Sonneborn-Berger" : ""));
+    renderBracket(t.bracket);
     const chart = $("chart");
     chart.innerHTML = t.chart || "";
     const ct = t.crosstable;
@@ -112,6 +118,30 @@
       el("p", {}, `Elo ${est(e.elo, e.elo_margin)}, nElo ${est(e.nelo, e.nelo_margin)} (95%); ` +
         `pairs by ${r.bot}'s score 0, ½, 1, 1½, 2: ${r.pentanomial.join(" ")}`),
       r.games_after_decision ? el("p", {class: "hint"}, `${r.games_after_decision} games in play at the decision count in the standings, not in the test`) : null);
+  }
+
+  // renderBracket draws a knockout's bracket, a column a round, a box a
+  // tie, the bot that went through in bold; nothing for other formats.
+  function renderBracket(b) {
+    if (!b) { $("bracket").replaceChildren(); return; }
+    const n = b.rounds.length;
+    const name = (r) => ["final", "semi-finals", "quarter-finals"][n - 1 - r] || "round " + (r + 1);
+    const entrant = (t, k) => {
+      const through = t.winner && t.winner === t.bots[k];
+      const label = k === 1 && t.bye ? "bye" : t.bots[k] ? "(" + t.seeds[k] + ") " + t.bots[k] : "?";
+      return el("div", {class: "entrant" + (through ? " through" : "")},
+        el("span", {class: "bot"}, label), el("span", {class: "pts"}, t.games ? t.points[k] : ""));
+    };
+    const note = (t) => t.on_seed ? "level: the higher seed goes through" :
+      t.tiebreak_boards ? "after " + t.tiebreak_boards + " tie-break board" + (t.tiebreak_boards > 1 ? "s" : "") :
+      !t.winner && t.games ? "playing: " + t.games + " of " + 2 * t.boards + " games" : "";
+    $("bracket").replaceChildren(
+      el("h3", {}, "Knockout bracket"),
+      el("div", {class: "bracket"}, ...b.rounds.map((round, r) => el("div", {class: "round"},
+        el("h4", {}, name(r)),
+        ...round.map((t) => el("div", {class: "tie" + (t.bye ? " bye" : "")}, entrant(t, 0), entrant(t, 1),
+          note(t) ? el("div", {class: "hint"}, note(t)) : null))))),
+      el("p", {class: "winner"}, "Winner: ", el("strong", {}, b.winner || "still playing")));
   }
 
   function emptyLive() {
