@@ -8,6 +8,7 @@ import (
 
 	"github.com/arenabots/arena/bots/builtin"
 	"github.com/arenabots/arena/bots/host"
+	"github.com/arenabots/arena/bots/lisp"
 	"github.com/arenabots/arena/bots/registry"
 )
 
@@ -53,8 +54,11 @@ func (c *Config) CheckBots() []error {
 				}
 			}
 		}
-		if msg == "" && b.Path != "" {
+		if msg == "" && b.Builtin == "" {
 			spec := host.ExecSpec("", b.Path, nil)
+			if b.Lisp != nil {
+				spec = lisp.Spec("", b.Name, *b.Lisp)
+			}
 			spec.Sandbox = c.Sandbox
 			if err := spec.CheckOpen(); err != nil {
 				msg = fmt.Sprintf("bot %q: %v (or `sandbox: off`)", b.Name, err)

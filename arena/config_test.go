@@ -307,8 +307,9 @@ func TestDocsListEveryKey(t *testing.T) {
 	}
 }
 
-// TestClosedFolderIsCheckedAtStart: as root, a script bot in a folder
-// closed to others is reported at its line, with the chmod that opens it.
+// TestClosedFolderIsCheckedAtStart: as root, a script or Lisp bot in a
+// folder closed to others is reported at its line, with the chmod that
+// opens it.
 func TestClosedFolderIsCheckedAtStart(t *testing.T) {
 	if os.Geteuid() != 0 {
 		t.Skip("only as root does a sandboxed bot run as a uid of its own")
@@ -321,17 +322,21 @@ func TestClosedFolderIsCheckedAtStart(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(closed, "bot.py"), []byte("#!/usr/bin/python3\n"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	for _, tc := range []struct{ sandbox, want string }{
-		{"strict", "l.yaml:3: bot \"a\": " + closed + " is closed to other users (drwx------)"},
-		{"off", ""},
+	if err := os.WriteFile(filepath.Join(closed, "jogo.lisp"), []byte("(defun jogar (e tempo) e)\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ sandbox, bot, want string }{
+		{"strict", "path: closed/bot.py", "l.yaml:3: bot \"a\": " + closed + " is closed to other users (drwx------)"},
+		{"strict", "lisp: {files: [closed/jogo.lisp]}", "l.yaml:3: bot \"a\": " + closed + " is closed to other users (drwx------)"},
+		{"off", "path: closed/bot.py", ""},
 	} {
-		cfg, _, err := Parse(filepath.Join(dir, "l.yaml"), []byte("sandbox: "+tc.sandbox+"\nbots:\n  - {name: a, path: closed/bot.py}\n  - {name: b, builtin: random}\n"))
+		cfg, _, err := Parse(filepath.Join(dir, "l.yaml"), []byte("sandbox: "+tc.sandbox+"\nbots:\n  - {name: a, "+tc.bot+"}\n  - {name: b, builtin: random}\n"))
 		if err != nil {
 			t.Fatal(err)
 		}
 		problems := cfg.CheckBots()
 		if tc.want == "" && len(problems) > 0 || tc.want != "" && (len(problems) != 1 || !strings.Contains(problems[0].Error(), tc.want)) {
-			t.Errorf("sandbox %s: CheckBots = %v, want %q", tc.sandbox, problems, tc.want)
+			t.Errorf("sandbox %s, %s: CheckBots = %v, want %q", tc.sandbox, tc.bot, problems, tc.want)
 		}
 	}
 }

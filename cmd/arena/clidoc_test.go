@@ -15,8 +15,11 @@ const cliDocHead = "# arena's commands\n\n" +
 	"help, and `go test ./cmd/arena -run CLIDoc -update` rewrites it after a change.\n\n" +
 	"A user mistake (an unknown command or flag, a missing argument, a path that is not a bot, a bad\n" +
 	"league file) is one line on stderr naming the fix, and exit status 2, e.g. `arena: unknown\n" +
-	"command \"runn\" for \"arena\"; did you mean \"run\"?`. Other failures exit with status 1. Output\n" +
-	"meant for people fits 100 columns.\n\n"
+	"command \"runn\" for \"arena\"; did you mean \"run\"?`. Results that cannot be written (a full\n" +
+	"disk) stop a league with one line and exit status 3; run it again once there is room\n" +
+	"([config.md](config.md#results-and-resume)). Other failures exit with status 1. Output meant for\n" +
+	"people fits 100 columns; what a bot wrote is shown with its control characters escaped\n" +
+	"([limits.md](limits.md#what-a-bot-writes)).\n\n"
 
 // TestCLIDoc checks that docs/cli.md is the help of every command that
 // users see (not the hidden ones), from the root down; -update rewrites it.

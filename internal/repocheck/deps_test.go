@@ -57,7 +57,8 @@ var imports = []struct {
 	// Bot binaries, and the sources `arena bot new` starts from.
 	{"bots/examples/...", []string{"bots", "bots/search", "referee", "games/..."}},
 	{"bots/scaffold", []string{"bots/examples", "."}},
-	// The root package only embeds the SDK's sources for `arena bot new`.
+	// The module's root: package sdk, the SDK's sources embedded for
+	// `arena bot new`; it imports nothing.
 	{".", nil},
 	// The tests' bot, which is also a launcher like arena.
 	{"bots/internal/testbot", []string{"bots", "bots/internal/wire", "bots/sandbox/launch", "referee", "proto", "games/..."}},
