@@ -71,8 +71,6 @@ var imports = []struct {
 	// Commands wire the rest; no command imports another.
 	{"cmd/...", []string{"web/...", "arena/...", "bots/...", "games/...", "referee", "results/...", "proto", "internal/inert"}},
 
-	// Text a bot wrote made safe to show: a leaf, for whatever shows it.
-	{"internal/inert", nil},
 	// Helpers of the tests.
 	{"internal/...", []string{"referee", "games/..."}},
 	// What a bot wrote, shown inert: a leaf that every layer above the games may use.
