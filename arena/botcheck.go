@@ -53,6 +53,9 @@ func (c *Config) CheckBots() []error {
 					break
 				}
 			}
+			if st, err := os.Stat(b.Lisp.Root); msg == "" && b.Lisp.Root != "" && (err != nil || !st.IsDir()) {
+				msg = fmt.Sprintf("bot %q: no folder %s: fix lisp.root (the submission's folder) or leave it out", b.Name, b.Lisp.Root)
+			}
 		}
 		if msg == "" && b.Builtin == "" {
 			spec := host.ExecSpec("", b.Path, nil)

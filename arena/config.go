@@ -208,9 +208,6 @@ func (c *Config) complete() (warnings []error, err error) {
 	if find(c.root, "scoring") == nil {
 		c.Scoring = results.DefaultScoring()
 	}
-	if err := c.completeSPRT(); err != nil {
-		return nil, err
-	}
 	for _, p := range []struct {
 		v       *string
 		key     string
@@ -268,6 +265,9 @@ func (c *Config) complete() (warnings []error, err error) {
 		return nil, err
 	}
 	if err := c.completeFormat(dir); err != nil {
+		return nil, err
+	}
+	if err := c.completeSPRT(); err != nil {
 		return nil, err
 	}
 	return append(warnings, botWarnings...), nil

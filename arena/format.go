@@ -250,9 +250,7 @@ func formatStandings(c *Config, games []results.Game) results.Standings {
 		}
 		return results.ComputeSwiss(games, names, c.Scoring, byes)
 	case Knockout:
-		st := results.Compute(games, names, c.Scoring)
-		st.Bracket = newKnockout(c, byID(games)).bracket
-		return st
+		return results.ComputeKnockout(games, names, c.Scoring, newKnockout(c, byID(games)).bracket)
 	}
 	return results.Compute(games, names, c.Scoring)
 }

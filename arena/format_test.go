@@ -17,7 +17,7 @@ import (
 
 // parseFormat parses a league of n built-in bots b00, b01, … with the
 // format keys of head.
-func parseFormat(t *testing.T, head string, n int) *Config {
+func parseFormat(t testing.TB, head string, n int) *Config {
 	t.Helper()
 	var b strings.Builder
 	b.WriteString(head + "\nbots:\n")
@@ -35,7 +35,7 @@ func parseFormat(t *testing.T, head string, n int) *Config {
 // gives each unplayed one the result decide returns ("1-0", "0-1" or
 // "1/2-1/2"), and again, until every game known is played. It returns the
 // games in the order played.
-func playOut(t *testing.T, c *Config, decide func(s Scheduled) string) []results.Game {
+func playOut(t testing.TB, c *Config, decide func(s Scheduled) string) []results.Game {
 	t.Helper()
 	var played []results.Game
 	for stage := 0; ; stage++ {
@@ -243,9 +243,19 @@ func TestKnockout(t *testing.T) {
 			if len(games) != tc.games {
 				t.Errorf("%d games, want %d", len(games), tc.games)
 			}
-			b := Standings(c, games).Bracket
+			st := Standings(c, games)
+			b := st.Bracket
 			if b == nil || b.Winner != tc.winner {
 				t.Fatalf("bracket %+v, want winner %s", b, tc.winner)
+			}
+			final := b.Rounds[len(b.Rounds)-1][0]
+			loser := final.Bots[0]
+			if loser == final.Winner {
+				loser = final.Bots[1]
+			}
+			if st.Rows[0].Bot != tc.winner || st.Rows[0].Rank != 1 || st.Rows[1].Bot != loser || st.Rows[1].Rank != 2 {
+				t.Errorf("standings open with %s (#%d), %s (#%d); want the winner %s, then the final's loser %s",
+					st.Rows[0].Bot, st.Rows[0].Rank, st.Rows[1].Bot, st.Rows[1].Rank, tc.winner, loser)
 			}
 			byes, onSeed := 0, 0
 			for r, round := range b.Rounds {
@@ -468,5 +478,17 @@ func TestFormatConfigRoundTrip(t *testing.T) {
 		if again.Hash() != c.Hash() {
 			t.Errorf("%q: hash %s, then %s:\n%s", head, c.Hash(), again.Hash(), data)
 		}
+	}
+}
+
+// BenchmarkSwissSchedule pairs the nine rounds of a Swiss of 40 bots from
+// its finished journal: the work of the Runner between two rounds, and of
+// the standings after each game.
+func BenchmarkSwissSchedule(b *testing.B) {
+	c := parseFormat(b, "format: swiss\nrounds: 9", 40)
+	games := playOut(b, c, randomResults(9))
+	b.ResetTimer()
+	for b.Loop() {
+		Schedule(c, games)
 	}
 }

@@ -8,8 +8,9 @@ import (
 )
 
 // An SPRT match is a league of two bots whose config has an sprt key: the
-// first bot listed is tested against the second, board pair after board
-// pair (the schedule's rounds, each one board played with both colours),
+// first bot listed (in a gauntlet, the one challenger) is tested against
+// the other, board pair after board pair (the schedule's rounds, each one
+// board played with both colours),
 // until the test decides (see results.SPRTMatch) or rounds pairs are
 // played. The test counts complete pairs in round order, so when it stops
 // depends on the games' results alone, not on the order in which parallel
@@ -36,7 +37,8 @@ const (
 var ErrDecided = errors.New("the league is decided: no more games are needed")
 
 // completeSPRT fills in the defaults of the sprt key and checks it: a test
-// of sound parameters on a league of exactly two bots.
+// of sound parameters on a league of exactly two bots, a round robin or a
+// gauntlet. It runs after completeFormat.
 func (c *Config) completeSPRT() error {
 	if c.SPRT == nil {
 		return nil
@@ -59,7 +61,10 @@ func (c *Config) completeSPRT() error {
 		return c.errAt("sprt: "+err.Error(), "sprt")
 	}
 	if len(c.Bots) != 2 {
-		return c.errAt(fmt.Sprintf("sprt: an SPRT match is between two bots, the one tested first and its opponent second; found %d bots (SPRT takes the round-robin format of two bots)", len(c.Bots)), "sprt")
+		return c.errAt(fmt.Sprintf("sprt: an SPRT match is between two bots, the one tested first and its opponent second; found %d bots (SPRT takes a round robin of two bots, or a gauntlet of one challenger and one opponent)", len(c.Bots)), "sprt")
+	}
+	if c.Format != RoundRobin && c.Format != Gauntlet {
+		return c.errAt(fmt.Sprintf("sprt: an SPRT match is a round robin of two bots or a gauntlet of one challenger and one opponent, not a %s: leave out format, or sprt", c.Format), "sprt")
 	}
 	if find(c.root, "rounds") == nil {
 		c.Rounds = DefaultSPRTRounds
@@ -68,23 +73,16 @@ func (c *Config) completeSPRT() error {
 }
 
 // SPRTMatch returns the league's SPRT match, or nil when the league is not
-// one.
+// one. The bot tested is the first of bots, or a gauntlet's challenger.
 func (c *Config) SPRTMatch() *results.SPRTMatch {
-	names := make([]string, len(c.Bots))
-	for i, b := range c.Bots {
-		names[i] = b.Name
-	}
-	return sprtMatch(c.SPRT, names, c.Rounds)
-}
-
-// sprtMatch returns the SPRT match of test between bots (the first tested
-// against the second) in at most rounds pairs, or nil when there is no
-// test or not two bots.
-func sprtMatch(test *results.SPRT, bots []string, rounds int) *results.SPRTMatch {
-	if test == nil || len(bots) != 2 {
+	if c.SPRT == nil || len(c.Bots) != 2 {
 		return nil
 	}
-	return &results.SPRTMatch{Test: *test, Bot: bots[0], Opponent: bots[1], Rounds: rounds}
+	bot, opponent := c.Bots[0].Name, c.Bots[1].Name
+	if c.Format == Gauntlet && len(c.Challengers) == 1 && c.Challengers[0] == opponent {
+		bot, opponent = opponent, bot
+	}
+	return &results.SPRTMatch{Test: *c.SPRT, Bot: bot, Opponent: opponent, Rounds: c.Rounds}
 }
 
 // Decided reports whether games, the journal's, decide the league before

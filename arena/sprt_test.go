@@ -28,6 +28,15 @@ func TestParseSPRT(t *testing.T) {
 			t.Errorf("SPRTMatch() = %+v", m)
 		}
 	})
+	t.Run("gauntlet: the challenger is tested", func(t *testing.T) {
+		cfg, _, err := Parse("l.yaml", []byte("format: gauntlet\nchallengers: [b]\nsprt: {elo1: 50}\n"+two))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m := cfg.SPRTMatch(); m == nil || m.Bot != "b" || m.Opponent != "a" {
+			t.Errorf("SPRTMatch() = %+v, want b tested against a", m)
+		}
+	})
 	t.Run("rounds kept", func(t *testing.T) {
 		cfg, _, err := Parse("l.yaml", []byte("rounds: 30\nsprt: {elo0: -5, elo1: 5, alpha: 0.1, beta: 0.2}\n"+two))
 		if err != nil {
@@ -58,6 +67,7 @@ func TestParseSPRT(t *testing.T) {
 		{"elo0 above elo1", "name: x\nsprt: {elo0: 5, elo1: 0}\n" + two, 2, "elo0 (5) must be below elo1 (0)"},
 		{"alpha 0", "sprt: {alpha: 0}\n" + two, 1, "alpha is 0: want a number between 0 and 1"},
 		{"unknown key", "sprt:\n  elo_1: 5\n" + two, 2, `did you mean "elo1"`},
+		{"swiss", "format: swiss\nrounds: 1\nsprt: {elo1: 5}\n" + two, 3, "an SPRT match is a round robin of two bots or a gauntlet of one challenger and one opponent, not a swiss"},
 		{"not a number", "sprt: {beta: high}\n" + two, 1, `beta: want a probability between 0 and 1, e.g. beta: 0.05, got "high"`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -94,9 +104,10 @@ func sprtResult(t *testing.T, cfg *Config) results.SPRTResult {
 	return *st.SPRT
 }
 
-// TestSPRTStrongerStops plays alphabeta against greedy: the match stops
-// with H1 long before its 60 pairs; the games after the decision are at
-// most those in play; a second run plays nothing.
+// TestSPRTStrongerStops plays alphabeta against greedy, as a gauntlet of
+// one challenger listed second: the match tests alphabeta and stops with H1
+// long before its 60 pairs; the games after the decision are at most those
+// in play; a second run plays nothing.
 func TestSPRTStrongerStops(t *testing.T) {
 	skipIfShort(t, "plays an SPRT match of real bots")
 	cfg := league(t, `
@@ -106,21 +117,25 @@ rounds: 60
 tempo_ms: 20
 concurrency: 2
 sprt: {elo0: 0, elo1: 100}
+format: gauntlet
+challengers: [alphabeta]
 bots:
-  - {name: alphabeta, builtin: alphabeta}
   - {name: greedy, builtin: greedy}
+  - {name: alphabeta, builtin: alphabeta}
 `)
 	sum := run(t, cfg, nil)
 	r := sprtResult(t, cfg)
 	t.Logf("%d games played; %s", sum.Played, r.Line())
-	if r.Result != results.AcceptH1 {
+	if r.Result != results.AcceptH1 || r.Bot != "alphabeta" {
 		t.Fatalf("alphabeta vs greedy: %s, want H1", r.Line())
 	}
 	if r.Round > 30 {
 		t.Errorf("decided after %d pairs of 60", r.Round)
 	}
 	games := readGames(t, cfg)
-	if max := 2*r.Round + cfg.Concurrency; len(games) > max {
+	// In play at the decision: a game on each other worker, and on any
+	// worker the game it took while the deciding game was being recorded.
+	if max := 2*r.Round + 2*cfg.Concurrency - 1; len(games) > max {
 		t.Errorf("%d games in the journal, want at most %d: the decision at pair %d and the games in play", len(games), max, r.Round)
 	}
 	if r.After != len(games)-2*r.Round {

@@ -137,7 +137,7 @@ var keyDocs = map[string]keyDoc{
 	"args":              {"a list of arguments", "args: [--fast]"},
 	"env":               {"a mapping of variables to values", "env: {LANG: C}"},
 	"options":           {"a mapping of options to values", "options: {depth: 4}"},
-	"lisp":              {"the files and settings of a Lisp bot", "lisp: {files: [jogo.lisp], state: board, answer: state}"},
+	"lisp":              {"the files and settings of a Lisp bot", "lisp: {files: [jogo.lisp], state: board}"},
 	"files":             {"a list of Lisp files, loaded in order", "files: [jogo.lisp]"},
 	"knights":           {"a list of whole numbers", "knights: [1, 2]"},
 	"index_base":        {"a whole number", "index_base: 0"},

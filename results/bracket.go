@@ -1,8 +1,10 @@
 package results
 
 import (
+	"cmp"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/mattn/go-runewidth"
@@ -38,6 +40,41 @@ type Tie struct {
 	// OnSeed is set when the tie was level after its last tie-break board:
 	// the higher seed went through.
 	OnSeed bool `json:"on_seed,omitempty"`
+}
+
+// ComputeKnockout returns the standings of a knockout whose bracket is b:
+// Compute's, with the rows ranked by how far each bot went (the winner,
+// then the final's loser, then the semi-finals' losers, and so on; a bot
+// still in play counts as through its last tie played), then by points,
+// then by name. Bots that went out in the same round share a rank.
+func ComputeKnockout(games []Game, bots []string, sc Scoring, b *Bracket) Standings {
+	s := Compute(games, bots, sc)
+	s.Bracket = b
+	reached := make(map[string]int) // rounds won, the final's winner len(b.Rounds)
+	for r, round := range b.Rounds {
+		for _, t := range round {
+			for _, bot := range t.Bots {
+				if bot != "" {
+					reached[bot] = max(reached[bot], r)
+				}
+			}
+			if t.Winner != "" {
+				reached[t.Winner] = max(reached[t.Winner], r+1)
+			}
+		}
+	}
+	order := func(a, b Row) int { return cmp.Compare(reached[b.Bot], reached[a.Bot]) }
+	slices.SortStableFunc(s.Rows, func(a, b Row) int {
+		return cmp.Or(order(a, b), cmp.Compare(key(b.Points), key(a.Points)), cmp.Compare(a.Bot, b.Bot))
+	})
+	for i := range s.Rows {
+		s.Rows[i].Rank, s.Rows[i].LOS = i+1, 0
+		if i > 0 && order(s.Rows[i-1], s.Rows[i]) == 0 {
+			s.Rows[i].Rank = s.Rows[i-1].Rank
+		}
+	}
+	s.Prior = rate(s.Rows, games) // LOS is over the next row down: rows moved
+	return s
 }
 
 // RoundName names round r (1-based) of a knockout of n rounds: "final",

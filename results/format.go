@@ -405,6 +405,9 @@ func (s Standings) table(format string, brief bool) table {
 	if s.Prior {
 		notes = append(notes, "elo: some bots never scored against others, so each bot has one virtual draw against the mean to keep the ratings finite")
 	}
+	if s.Bracket != nil {
+		notes = append(notes, "knockout: ranked by the round reached (the winner first), then points")
+	}
 	if s.Swiss {
 		notes = append(notes, "Swiss: ranked by points (a bye counts as a board pair won), then Buch (Buchholz: the sum of the points of the opponents met), then SB (Sonneborn-Berger)")
 	}

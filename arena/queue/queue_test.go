@@ -171,6 +171,8 @@ func testBundleTravels(t *testing.T, nc *nats.Conn) {
 	main := writeFile(t, src, "g12/jogo.lisp", "(defun jogar ())", 0o644)
 	writeFile(t, src, "g12/regras/a.lisp", "(a)", 0o644)
 	writeFile(t, src, "g12/regras/sub/b.lisp", "(b)", 0o644)
+	entry := writeFile(t, src, "g13/src/jogo.lisp", "(defun jogar (e t))", 0o644)
+	writeFile(t, src, "g13/t/testes.lisp", "(testes)", 0o644)
 	for _, tc := range []struct {
 		name  string
 		bot   arena.BotConfig
@@ -188,6 +190,13 @@ func testBundleTravels(t *testing.T, nc *nats.Conn) {
 			func(t *testing.T, b arena.BotConfig) {
 				if b.Lisp.Files[0] != "jogo.lisp" || b.Lisp.Reads[0] != "regras" {
 					t.Errorf("portable files %v reads %v", b.Lisp.Files, b.Lisp.Reads)
+				}
+			}},
+		{"lisp with its submission folder", arena.BotConfig{Name: "r", Lisp: &lisp.Config{Files: []string{entry}, Root: filepath.Join(src, "g13")}},
+			map[string]string{"src/jogo.lisp": "(defun jogar (e t))", "t/testes.lisp": "(testes)"},
+			func(t *testing.T, b arena.BotConfig) {
+				if b.Lisp.Files[0] != "src/jogo.lisp" || b.Lisp.Root != "." {
+					t.Errorf("portable files %v root %q", b.Lisp.Files, b.Lisp.Root)
 				}
 			}},
 	} {

@@ -60,10 +60,10 @@ BOT is the path of an executable, or builtin:NAME[,KEY=VALUE...] for a built-in 
 Arguments for the bot go after -- or in --args.
 
 With --lisp the arguments are a Common Lisp submission: its files, loaded in order,
-and the adapter's settings as KEY=VALUE (state=, answer=, perspective=, package=,
-knights=, index_base=, tempo_scale=, read= for a file the bot loads itself;
-see bots/lisp/README.md), e.g.
-  arena bot check --lisp g12/jogo.lisp g12/projeto.lisp state=board answer=state
+and the adapter's settings as KEY=VALUE (state=, side=, perspective=, package=,
+knights=, index_base=, tempo_scale=, root= for the submission's folder, read= for
+a file the bot loads itself; see bots/lisp/README.md), e.g.
+  arena bot check --lisp g12/jogo.lisp g12/projeto.lisp state=board root=g12
 
 It prints a table of checks and a one-line verdict, and exits 0 only if every check
 passes.`,
@@ -123,7 +123,7 @@ func lispSpec(self string, words []string) (host.Spec, error) {
 		if k, v, ok := strings.Cut(w, "="); ok {
 			key, path = k, v
 		}
-		if key == "file" || key == "read" {
+		if key == "file" || key == "read" || key == "root" {
 			abs, err := filepath.Abs(path)
 			if err != nil {
 				return host.Spec{}, err

@@ -40,6 +40,9 @@ loss 0). Ties are broken by head-to-head, then Sonneborn-Berger, then wins.
 An SPRT match (docs/sprt.md) adds its result under the table: H1, H0,
 inconclusive or running, the LLR and its bounds, Elo and nElo with their
 95% margins and the pentanomial counts of the pairs the test counted.
+A Swiss ranks by points (a bye counting as a board pair won), then Buchholz,
+then Sonneborn-Berger, and shows both; a knockout's bracket follows its table
+(text and Markdown; in JSON as "bracket"). See docs/formats.md.
 A league still running can be read at any time.`,
 		Example: "  arena standings results/course-2025\n  arena standings results/course-2025 --wide\n  arena standings results/course-2025 --format md > standings.md",
 		Args:    nArgs("DIR"),
