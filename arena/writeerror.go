@@ -35,7 +35,7 @@ func (e *WriteError) Error() string {
 	if errors.Is(e.Err, syscall.ENOSPC) || errors.Is(e.Err, syscall.EDQUOT) {
 		fix = "free space on that disk"
 	}
-	return fmt.Sprintf("%s: %s: %s, or move the directory to another disk and set out: to it; then run the league again: it resumes where it stopped, no recorded game lost", e.Dir, what, fix)
+	return fmt.Sprintf("%s: %s: %s, or move the directory to another disk and set out: to it; then run the same command again: a league resumes where it stopped, no recorded game lost", e.Dir, what, fix)
 }
 
 // Unwrap returns the failed write.

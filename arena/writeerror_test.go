@@ -21,11 +21,11 @@ func TestWriteError(t *testing.T) {
 	}{
 		{"nil", nil, ""},
 		{"full disk", fmt.Errorf("journal: append game 01-a-b: %w", full),
-			"results/l: no space left on device (write games.jsonl): free space on that disk, or move the directory to another disk and set out: to it; then run the league again: it resumes where it stopped, no recorded game lost"},
+			"results/l: no space left on device (write games.jsonl): free space on that disk, or move the directory to another disk and set out: to it; then run the same command again: a league resumes where it stopped, no recorded game lost"},
 		{"quota", syscall.EDQUOT,
-			"results/l: disk quota exceeded: free space on that disk, or move the directory to another disk and set out: to it; then run the league again: it resumes where it stopped, no recorded game lost"},
+			"results/l: disk quota exceeded: free space on that disk, or move the directory to another disk and set out: to it; then run the same command again: a league resumes where it stopped, no recorded game lost"},
 		{"read-only", readOnly,
-			"results/l: read-only file system (open /elsewhere/x): check that disk and that it is writable, or move the directory to another disk and set out: to it; then run the league again: it resumes where it stopped, no recorded game lost"},
+			"results/l: read-only file system (open /elsewhere/x): check that disk and that it is writable, or move the directory to another disk and set out: to it; then run the same command again: a league resumes where it stopped, no recorded game lost"},
 		{"not a write", errors.New("game 01-a-b: bad result"), ""},
 		{"locked", locked, ""},
 	}

@@ -10,6 +10,8 @@ import (
 	"path/filepath"
 	"sync"
 	"time"
+
+	"github.com/arenabots/arena/internal/inert"
 )
 
 // JournalName is the journal's file name in a league's output directory.
@@ -186,6 +188,7 @@ func (j *Journal) Append(g Game) error {
 	if err != nil {
 		return fmt.Errorf("journal %s: game %s: %w", j.path, g.ID, err)
 	}
+	line = inert.JSON(line) // a bot's text, printed, acts on nothing
 	// Keep the game as it will read back from disk (times without a
 	// monotonic reading), so Games is the same before and after a reopen.
 	var stored Game

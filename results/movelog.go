@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/arenabots/arena/internal/inert"
 	"github.com/arenabots/arena/referee"
 )
 
@@ -95,7 +96,7 @@ func encodeMoveLog(g Game, lines []MoveLine, rules referee.Game) (jl, dat []byte
 	if dat, err = appendReplay(nil, g, lines, sameGame(rules)); err != nil {
 		return nil, nil, err
 	}
-	return jb.Bytes(), dat, nil
+	return inert.JSON(jb.Bytes()), dat, nil
 }
 
 // jsonSize is about the size of lines in JSON, so that a buffer sized for

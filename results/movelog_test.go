@@ -170,7 +170,7 @@ func TestWriteMoveLogOddLines(t *testing.T) {
 		func(l *MoveLine) {
 			l.Answer = "\"<b>&amp;</b>\" \u00e9 \xff\x00\t\u2028"
 			l.Log = "tab\there\n\nwindows\r\nend \x1b[1m\n\n"
-			l.Discrepancy = "<&> \u2029"
+			l.Discrepancy = "<&> \u2029 \u202e\u0085\x7f"
 		},
 		func(l *MoveLine) { l.Eval, l.TimeMS, l.Nodes, l.Cuts = eval(1e21), 0.0005, math.MaxInt64, -1 },
 		func(l *MoveLine) { l.Eval, l.TimeMS, l.Depth = eval(1e-7), 123456789.125, math.MinInt32 },

@@ -1,7 +1,6 @@
 package web
 
 import (
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -34,18 +33,7 @@ func TestPageShowsBotTextInert(t *testing.T) {
 	if err := results.WriteGameLog(dir, g, initial, rec); err != nil {
 		t.Fatal(err)
 	}
-	j, err := results.OpenJournal(filepath.Join(dir, results.JournalName))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := j.Append(g); err != nil {
-		t.Fatal(err)
-	}
-	j.Close()
-	l, err := Open(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
+	l := openWith(t, dir, g)
 	snap, _ := l.Snapshot()
 	v, err := l.GameView(g.ID)
 	if err != nil {

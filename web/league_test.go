@@ -53,6 +53,27 @@ func finish(t *testing.T, dir, id, white, black string, seed uint64) results.Gam
 	return g
 }
 
+// openWith journals games in the results directory dir, whose move logs
+// are written, and opens the league's view of it.
+func openWith(t *testing.T, dir string, games ...results.Game) *League {
+	t.Helper()
+	j, err := results.OpenJournal(filepath.Join(dir, results.JournalName))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer j.Close()
+	for _, g := range games {
+		if err := j.Append(g); err != nil {
+			t.Fatal(err)
+		}
+	}
+	l, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return l
+}
+
 func testInfo(dir string) Info {
 	return Info{Name: "t", Dir: dir, Rules: cavalo.Game{}, TempoMS: 100, Bots: []string{"a", "b"}, Scoring: results.DefaultScoring(), Total: 2}
 }
@@ -264,19 +285,8 @@ func TestEventsResume(t *testing.T) {
 // from the network.
 func TestReport(t *testing.T) {
 	dir := t.TempDir()
-	j, err := results.OpenJournal(filepath.Join(dir, results.JournalName))
-	if err != nil {
-		t.Fatal(err)
-	}
 	g := finish(t, dir, "01-a-b", "a", "b", 4)
-	if err := j.Append(g); err != nil {
-		t.Fatal(err)
-	}
-	j.Close()
-	l, err := Open(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
+	l := openWith(t, dir, g)
 	var b bytes.Buffer
 	if err := WriteReport(&b, l); err != nil {
 		t.Fatal(err)

@@ -15,6 +15,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/arenabots/arena/games"
+	"github.com/arenabots/arena/internal/inert"
 	"github.com/arenabots/arena/results"
 )
 
@@ -59,7 +60,7 @@ lists them, and an unknown id gets a reply naming some.`,
 				if err != nil {
 					return err
 				}
-				b.Write(j)
+				b.Write(inert.JSON(j))
 				if i < len(lines)-1 {
 					b.WriteByte(',')
 				}

@@ -6,7 +6,11 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/arenabots/arena/arena"
+	"github.com/arenabots/arena/bots/registry"
 	"github.com/arenabots/arena/internal/testbin"
+	"github.com/arenabots/arena/referee"
+	"github.com/arenabots/arena/results"
 )
 
 // shownSpoof is how arena shows the terminal escapes that the test bot's
@@ -64,5 +68,35 @@ func TestBotTextIsInert(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestProgressLineIsInert checks that a game's line in a plain run shows a
+// detail with escapes and a newline as text, on one line.
+func TestProgressLineIsInert(t *testing.T) {
+	var b strings.Builder
+	pr := &progress{out: &b, cfg: &arena.Config{Name: "l"}}
+	detail := "white: \x1b[2J\n[2/2] probe 2-0"
+	pr.event(arena.Event{Game: &results.Game{ID: "01-a-b", Result: results.BlackWins, Reason: referee.Crash, Detail: detail}, Done: 1, Total: 2})
+	want := `[1/2] 01-a-b                       0-1     crash         0-0   white: \x1b[2J\n[2/2] probe 2-0`
+	if got := b.String(); got != want+"\n" {
+		t.Errorf("got  %q\nwant %q", got, want+"\n")
+	}
+}
+
+// TestBotListIsInert checks that `arena bot list` shows what a registered
+// bot's Info said with its escapes as text.
+func TestBotListIsInert(t *testing.T) {
+	reg := &registry.Registry{Bots: []registry.Registered{{
+		Name: "spoof", Path: filepath.Join(t.TempDir(), "gone"), SHA256: strings.Repeat("0", 64),
+		Info: registry.InfoYAML{Name: "x\x1b[2J", Version: "1\r", Author: "\u202eyb"},
+	}}}
+	var b strings.Builder
+	if err := listBots(&b, reg, registry.DefaultFile); err != nil {
+		t.Fatal(err)
+	}
+	out := b.String()
+	if strings.ContainsAny(out, "\x1b\r\u202e") || !strings.Contains(out, `x\x1b[2J`) || !strings.Contains(out, `\u202eyb`) {
+		t.Errorf("bot list shows the Info raw, or not as text:\n%q", out)
 	}
 }

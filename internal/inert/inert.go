@@ -1,9 +1,6 @@
 package inert
 
-import (
-	"strconv"
-	"unicode/utf8"
-)
+import "unicode/utf8"
 
 // Text returns s with every character that could act on a terminal or
 // reorder shown text written as an escape: C0 controls but newline and tab,
@@ -85,13 +82,14 @@ func shortEscape(c byte) byte {
 	return 0
 }
 
-// appendHex appends v in lower-case hexadecimal, at least digits long.
+// appendHex appends v, which fits in digits, as that many lower-case
+// hexadecimal digits.
 func appendHex(b []byte, v uint32, digits int) []byte {
-	h := strconv.FormatUint(uint64(v), 16)
-	for range digits - len(h) {
-		b = append(b, '0')
+	const hex = "0123456789abcdef"
+	for shift := 4 * (digits - 1); shift >= 0; shift -= 4 {
+		b = append(b, hex[v>>shift&0xf])
 	}
-	return append(b, h...)
+	return b
 }
 
 // firstUnsafe returns the index in s of the first byte or character to

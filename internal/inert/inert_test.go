@@ -106,3 +106,21 @@ func FuzzText(f *testing.F) {
 		}
 	})
 }
+
+// BenchmarkText measures Text on a bot's output as the move logs keep it
+// (16 KiB a call at most): plain text, which is returned as it is, and text
+// full of escapes.
+func BenchmarkText(b *testing.B) {
+	for _, bc := range []struct{ name, line string }{
+		{"plain", "depth 7 nodes 123456 eval 0.25 pv E5 C4xH8 D1\n"},
+		{"hostile", "\x1b[2J\x1b]0;pwned\x07\rprobe wins 2-0 \u202e0-2\n"},
+	} {
+		s := strings.Repeat(bc.line, 16<<10/len(bc.line))
+		b.Run(bc.name, func(b *testing.B) {
+			b.SetBytes(int64(len(s)))
+			for b.Loop() {
+				_ = Text(s)
+			}
+		})
+	}
+}
