@@ -33,6 +33,8 @@ type Player struct {
 // New returns the player called name whose moves come from src.
 func New(name string, src Source) *Player { return &Player{name: name, src: src} }
 
+var _ referee.Player = (*Player)(nil)
+
 // Name returns the player's name.
 func (p *Player) Name() string { return p.name }
 

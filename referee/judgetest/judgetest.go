@@ -170,6 +170,8 @@ func (p *scripted) Play(ctx context.Context, req referee.Request) (referee.Reply
 // FirstLegal is a player that always answers the first legal move.
 type FirstLegal struct{}
 
+var _ referee.Player = FirstLegal{}
+
 // Play answers the first legal move.
 func (FirstLegal) Play(_ context.Context, req referee.Request) (referee.Reply, error) {
 	return referee.Reply{Move: req.State.FormatMove(req.Legal[0])}, nil
