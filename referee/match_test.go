@@ -19,8 +19,8 @@ import (
 // playerFunc is an in-process Player.
 type playerFunc func(ctx context.Context, req Request) (Reply, error)
 
-// Play calls f.
-func (f playerFunc) Play(ctx context.Context, req Request) (Reply, error) { return f(ctx, req) }
+// Jogar calls f.
+func (f playerFunc) Jogar(ctx context.Context, req Request) (Reply, error) { return f(ctx, req) }
 
 // firstLegal answers the first legal move.
 func firstLegal(_ context.Context, req Request) (Reply, error) {
@@ -41,7 +41,7 @@ func fail(text string, err error) playerFunc {
 func counted(p Player, n *atomic.Int64) playerFunc {
 	return func(ctx context.Context, req Request) (Reply, error) {
 		n.Add(1)
-		return p.Play(ctx, req)
+		return p.Jogar(ctx, req)
 	}
 }
 
@@ -107,7 +107,7 @@ func moveTwice(p Player) playerFunc {
 		if calls.Add(1) == 1 {
 			return firstLegal(ctx, req)
 		}
-		return p.Play(ctx, req)
+		return p.Jogar(ctx, req)
 	}
 }
 

@@ -19,7 +19,7 @@ import (
 // firstMove is a bot that plays its first legal move.
 type firstMove struct{}
 
-func (firstMove) Play(_ context.Context, req referee.Request) (referee.Reply, error) {
+func (firstMove) Jogar(_ context.Context, req referee.Request) (referee.Reply, error) {
 	return referee.Reply{Move: req.State.FormatMove(req.Legal[0])}, nil
 }
 

@@ -17,7 +17,7 @@ import (
 // plugin host does, minus the transport.
 type inProcess struct{ bot bots.Bot }
 
-func (p inProcess) Play(ctx context.Context, req referee.Request) (referee.Reply, error) {
+func (p inProcess) Jogar(ctx context.Context, req referee.Request) (referee.Reply, error) {
 	a, err := p.bot.Jogar(ctx, req.State, req.Tempo)
 	if err != nil {
 		return referee.Reply{}, referee.NewFault(referee.FaultCrash, err)

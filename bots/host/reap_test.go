@@ -78,7 +78,7 @@ func TestEscapes(t *testing.T) {
 				}
 				ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 				defer cancel()
-				if _, err := p.Play(ctx, request(time.Second)); err != nil {
+				if _, err := p.Jogar(ctx, request(time.Second)); err != nil {
 					t.Fatal(err)
 				}
 				start := time.Now()
@@ -115,7 +115,7 @@ func TestForkBomb(t *testing.T) {
 	p := startTest(t, spec)
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	reply, err := p.Play(ctx, request(5*time.Second))
+	reply, err := p.Jogar(ctx, request(5*time.Second))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -137,7 +137,7 @@ func TestFrozenBetweenCalls(t *testing.T) {
 	p := startTest(t, testSpec("hog"))
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 	defer cancel()
-	if _, err := p.Play(ctx, request(time.Second)); err != nil {
+	if _, err := p.Jogar(ctx, request(time.Second)); err != nil {
 		t.Fatal(err)
 	}
 	pid := p.box.Group()
@@ -156,7 +156,7 @@ func TestFrozenBetweenCalls(t *testing.T) {
 	if used := after - before; used > 2 {
 		t.Errorf("bot used %d clock ticks of CPU between its calls", used)
 	}
-	if _, err := p.Play(ctx, request(time.Second)); err != nil {
+	if _, err := p.Jogar(ctx, request(time.Second)); err != nil {
 		t.Fatalf("second call after the freeze: %v", err)
 	}
 }

@@ -61,7 +61,7 @@ func startAdapter(t testing.TB, c Config) (*Adapter, *testLog) {
 // botPlayer adapts a bots.Bot to referee.Player, as the host will.
 type botPlayer struct{ bot bots.Bot }
 
-func (p botPlayer) Play(ctx context.Context, req referee.Request) (referee.Reply, error) {
+func (p botPlayer) Jogar(ctx context.Context, req referee.Request) (referee.Reply, error) {
 	ans, err := p.bot.Jogar(ctx, req.State, req.Tempo)
 	if err != nil {
 		return referee.Reply{}, err
@@ -73,14 +73,14 @@ func (p botPlayer) Play(ctx context.Context, req referee.Request) (referee.Reply
 // move.
 type firstMover struct{}
 
-func (firstMover) Play(_ context.Context, req referee.Request) (referee.Reply, error) {
+func (firstMover) Jogar(_ context.Context, req referee.Request) (referee.Reply, error) {
 	return referee.Reply{Move: req.State.FormatMove(req.Legal[0])}, nil
 }
 
 // greedy is an in-process opponent that takes the highest number.
 type greedy struct{}
 
-func (greedy) Play(_ context.Context, req referee.Request) (referee.Reply, error) {
+func (greedy) Jogar(_ context.Context, req referee.Request) (referee.Reply, error) {
 	best, bestScore := req.Legal[0], -1
 	side := req.State.ToMove().Index()
 	for _, m := range req.Legal {
