@@ -22,12 +22,6 @@ type Seat struct {
 	Refused error
 }
 
-// PlayGame plays st to its end between fresh processes started from specs
-// (White's, then Black's): Play between two bots.
-func PlayGame(ctx context.Context, st referee.State, specs [2]host.Spec, opt referee.MatchOptions, started func([2]*host.Process)) referee.Record {
-	return Play(ctx, st, [2]Seat{{Spec: specs[0]}, {Spec: specs[1]}}, opt, started)
-}
-
 // Play plays st to its end between seats (White's, then Black's): it starts
 // a fresh process for each bot and stops them, whatever happened. A bot that
 // fails to start forfeits (both failing: a loss for both). started, if not

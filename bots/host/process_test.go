@@ -435,3 +435,10 @@ func TestChecksumChanged(t *testing.T) {
 		t.Errorf("Start after a change = %v, want it refused", err)
 	}
 }
+
+// written returns how many bytes the bot wrote in all (for the tests).
+func (o *output) written() int64 {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return o.total
+}

@@ -62,7 +62,6 @@ const (
 	DefaultState       = StateBoardPlayerScores
 	DefaultAnswer      = AnswerMoveAndState
 	DefaultPerspective = PerspectiveAbsolute
-	DefaultIndexBase   = 0
 )
 
 // Timing advice for leagues that play Lisp bots, from the measurements in
