@@ -33,7 +33,7 @@ func Play(ctx context.Context, st referee.State, seats [2]Seat, opt referee.Matc
 	if started != nil {
 		started(b.procs)
 	}
-	return b.Play(ctx, st, opt)
+	return b.match(ctx, st, opt)
 }
 
 // Bots are the two sides of one game, White's and Black's, with the
@@ -66,10 +66,10 @@ func StartBots(ctx context.Context, seats [2]Seat) *Bots {
 	return b
 }
 
-// Play plays st to its end between b's sides; a bot that did not start, or
+// match plays st to its end between b's sides; a bot that did not start, or
 // does not play st's game, forfeits (both: a loss for both). It does not
 // stop the bots: see Close.
-func (b *Bots) Play(ctx context.Context, st referee.State, opt referee.MatchOptions) referee.Record {
+func (b *Bots) match(ctx context.Context, st referee.State, opt referee.MatchOptions) referee.Record {
 	if ctx.Err() != nil {
 		return referee.Unplayed(st, 0, referee.Interrupted, ctx.Err().Error())
 	}

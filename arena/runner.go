@@ -351,7 +351,7 @@ func (r *Runner) playWith(ctx context.Context, s Scheduled, b *Bots) (*Played, e
 		opt.OnMove = func(mr referee.MoveRecord) { r.emit(Event{Move: &MoveEvent{Game: s.ID, Record: mr}}) }
 	}
 	start := time.Now()
-	rec := b.Play(ctx, st, opt)
+	rec := b.match(ctx, st, opt)
 	end := time.Now()
 	if rec.Reason == referee.Interrupted {
 		return nil, nil

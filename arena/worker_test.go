@@ -30,7 +30,7 @@ func TestStartedBotsAreNotCharged(t *testing.T) {
 	time.Sleep(time.Second) // stopped: charged nothing
 	clock := referee.Clock{Tempo: time.Second, Margin: 10 * time.Millisecond}
 	st := cavalo.New(5)
-	rec := b.Play(context.Background(), &st, referee.MatchOptions{Clock: clock})
+	rec := b.match(context.Background(), &st, referee.MatchOptions{Clock: clock})
 	if rec.Reason != referee.Normal {
 		t.Fatalf("game ended %v (%s), want normal: the start was charged", rec.Reason, rec.Detail)
 	}
