@@ -323,7 +323,7 @@ func (r *Runner) PlayScheduled(ctx context.Context, s Scheduled) (*Played, error
 
 // startBots starts the bots of s. A bot that CheckBot refuses is not
 // started: it forfeits as a bot that does not start.
-func (r *Runner) startBots(ctx context.Context, s Scheduled) *Bots {
+func (r *Runner) startBots(ctx context.Context, s Scheduled) *lineup {
 	c := r.Config
 	bots := [2]BotConfig{c.Bots[s.White], c.Bots[s.Black]}
 	var seats [2]Seat
@@ -339,7 +339,7 @@ func (r *Runner) startBots(ctx context.Context, s Scheduled) *Bots {
 }
 
 // playWith plays s between b, the bots started for it, and stops them.
-func (r *Runner) playWith(ctx context.Context, s Scheduled, b *Bots) (*Played, error) {
+func (r *Runner) playWith(ctx context.Context, s Scheduled, b *lineup) (*Played, error) {
 	defer b.Close()
 	c := r.Config
 	st := c.Rules().New(s.Seed)

@@ -19,7 +19,7 @@ import (
 // prepared is a scheduled game whose bots were started ahead of it.
 type prepared struct {
 	s    Scheduled
-	bots *Bots
+	bots *lineup
 }
 
 // finished is a played game, or why it could not be logged, for the
