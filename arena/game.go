@@ -28,7 +28,7 @@ type Seat struct {
 // nil, is called once the starts are over, with nil for a bot that did not
 // start and for a seat's Player.
 func Play(ctx context.Context, st referee.State, seats [2]Seat, opt referee.MatchOptions, started func([2]*host.Process)) referee.Record {
-	b := StartBots(ctx, seats)
+	b := startLineup(ctx, seats)
 	defer b.Close()
 	if started != nil {
 		started(b.procs)
@@ -47,10 +47,10 @@ type lineup struct {
 	errs  [2]error         // why a bot did not start
 }
 
-// StartBots starts the bots of seats, in parallel, and returns once both
+// startLineup starts the bots of seats, in parallel, and returns once both
 // starts are over, failed or not; when a seat is refused it starts
 // neither. Close must be called on the result.
-func StartBots(ctx context.Context, seats [2]Seat) *lineup {
+func startLineup(ctx context.Context, seats [2]Seat) *lineup {
 	b := &lineup{seats: seats}
 	b.errs = [2]error{seats[0].Refused, seats[1].Refused}
 	if b.failed() {

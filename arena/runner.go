@@ -335,7 +335,7 @@ func (r *Runner) startBots(ctx context.Context, s Scheduled) *lineup {
 			}
 		}
 	}
-	return StartBots(ctx, seats)
+	return startLineup(ctx, seats)
 }
 
 // playWith plays s between b, the bots started for it, and stops them.

@@ -25,7 +25,7 @@ func TestStartedBotsAreNotCharged(t *testing.T) {
 		seats[i].Spec = host.ExecSpec(arenaBin, testbot, []string{"slowstart", "1500"})
 		seats[i].Spec.Name = []string{"white", "black"}[i]
 	}
-	b := StartBots(context.Background(), seats)
+	b := startLineup(context.Background(), seats)
 	defer b.Close()
 	time.Sleep(time.Second) // stopped: charged nothing
 	clock := referee.Clock{Tempo: time.Second, Margin: 10 * time.Millisecond}
