@@ -22,12 +22,12 @@ type Seat struct {
 	Refused error
 }
 
-// Play plays st to its end between seats (White's, then Black's): it starts
+// Match plays st to its end between seats (White's, then Black's): it starts
 // a fresh process for each bot and stops them, whatever happened. A bot that
 // fails to start forfeits (both failing: a loss for both). started, if not
 // nil, is called once the starts are over, with nil for a bot that did not
 // start and for a seat's Player.
-func Play(ctx context.Context, st referee.State, seats [2]Seat, opt referee.MatchOptions, started func([2]*host.Process)) referee.Record {
+func Match(ctx context.Context, st referee.State, seats [2]Seat, opt referee.MatchOptions, started func([2]*host.Process)) referee.Record {
 	b := startLineup(ctx, seats)
 	defer b.Close()
 	if started != nil {
