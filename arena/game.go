@@ -36,7 +36,7 @@ func Match(ctx context.Context, st referee.State, seats [2]Seat, opt referee.Mat
 	return b.match(ctx, st, opt)
 }
 
-// lineup are the two sides of one game, White's and Black's, with the
+// lineup is the two sides of one game, White's and Black's, with the
 // processes of the bots started before it: a league may start the bots of
 // a worker's next game while its current game plays. Until the game asks
 // them for moves they are stopped (SIGSTOP) and count against nothing: no

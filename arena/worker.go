@@ -13,7 +13,7 @@ import (
 // game's first moves on a busy machine (the end of a sandboxed bot, its
 // namespaces torn down, is work for the kernel). With Runner.Prestart the
 // bots of the worker's next game start while its current game plays
-// (StartBots: they stay stopped, charged nothing, until their game asks
+// (startLineup: they stay stopped, charged nothing, until their game asks
 // them for a move).
 
 // prepared is a scheduled game whose bots were started ahead of it.
