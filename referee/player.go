@@ -17,6 +17,13 @@ type Player interface {
 	Jogar(ctx context.Context, req Request) (Reply, error)
 }
 
+// PlayerFunc is a function as a Player, in process: a fake in a test, a
+// person at a prompt.
+type PlayerFunc func(ctx context.Context, req Request) (Reply, error)
+
+// Jogar calls f.
+func (f PlayerFunc) Jogar(ctx context.Context, req Request) (Reply, error) { return f(ctx, req) }
+
 // Request is one call of jogar(estado, tempo).
 type Request struct {
 	State  State         // the referee's state; the player must not change it
