@@ -9,7 +9,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/arenabots/arena/bots"
 	"github.com/arenabots/arena/referee"
 )
 
@@ -56,25 +55,6 @@ func startAdapter(t testing.TB, c Config) (*Adapter, *testLog) {
 	}
 	t.Cleanup(func() { a.Close() })
 	return a, log
-}
-
-// botPlayer adapts a bots.Bot to referee.Player, as the host will.
-type botPlayer struct{ bot bots.Bot }
-
-func (p botPlayer) Jogar(ctx context.Context, req referee.Request) (referee.Reply, error) {
-	ans, err := p.bot.Jogar(ctx, req.State, req.Tempo)
-	if err != nil {
-		return referee.Reply{}, err
-	}
-	return referee.Reply{Move: ans.Move, Claim: ans.State, Stats: ans.Stats}, nil
-}
-
-// firstMover is a trivial in-process opponent: it plays the first legal
-// move.
-type firstMover struct{}
-
-func (firstMover) Jogar(_ context.Context, req referee.Request) (referee.Reply, error) {
-	return referee.Reply{Move: req.State.FormatMove(req.Legal[0])}, nil
 }
 
 // greedy is an in-process opponent that takes the highest number.
