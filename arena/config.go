@@ -36,11 +36,12 @@ type Config struct {
 	GameOptions  map[string]int  `yaml:"game_options,omitempty" json:",omitempty"`
 	OpeningArcs  int             `yaml:"opening_arcs,omitempty" json:",omitempty"`
 	Seed         uint64          `yaml:"seed"`
-	Rounds       int             `yaml:"rounds"`
+	Rounds       int             `yaml:"rounds,omitempty"` // 0 in a knockout
 	TempoMS      int             `yaml:"tempo_ms"`
 	MarginMS     int             `yaml:"time_margin_ms"`
 	Concurrency  int             `yaml:"concurrency"`
 	Scoring      results.Scoring `yaml:"scoring"`
+	SPRT         *results.SPRT   `yaml:"sprt,omitempty" json:",omitempty"` // see sprt.go
 	OnTimeout    string          `yaml:"on_timeout"`
 	OnIllegal    string          `yaml:"on_illegal"`
 	OnCrash      string          `yaml:"on_crash"`
@@ -53,6 +54,13 @@ type Config struct {
 	Out          string          `yaml:"out"`
 	Registry     string          `yaml:"registry"`
 	Bots         []BotConfig     `yaml:"bots"`
+	// Format and its keys: see format.go and docs/formats.md.
+	Format         string   `yaml:"format" json:",omitempty"`
+	Challengers    []string `yaml:"challengers,omitempty" json:",omitempty"`
+	Seeding        []string `yaml:"seeding,omitempty" json:",omitempty"`
+	Qualifiers     int      `yaml:"qualifiers,omitempty" json:",omitempty"`
+	GamesPerTie    int      `yaml:"games_per_tie,omitempty" json:",omitempty"`
+	TiebreakBoards *int     `yaml:"tiebreak_boards,omitempty" json:",omitempty"` // nil: no key (0 is a value)
 
 	file  string       // where the config was read from
 	root  *yaml.Node   // the parsed file, to locate errors
@@ -253,7 +261,16 @@ func (c *Config) complete() (warnings []error, err error) {
 		warnings = append(warnings, c.errAt(fmt.Sprintf("every round of %s starts from the same position, so deterministic bots will repeat their games: set opening_arcs (e.g. opening_arcs: 6) to vary it", c.Game), "game"))
 	}
 	botWarnings, err := c.completeBots(dir)
-	return append(warnings, botWarnings...), err
+	if err != nil {
+		return nil, err
+	}
+	if err := c.completeFormat(dir); err != nil {
+		return nil, err
+	}
+	if err := c.completeSPRT(); err != nil {
+		return nil, err
+	}
+	return append(warnings, botWarnings...), nil
 }
 
 // sameStart reports whether the first two rounds' seeds give the same
@@ -383,6 +400,9 @@ func (c *Config) Clock() referee.Clock {
 func (c *Config) Hash() string {
 	d := *c
 	d.Concurrency, d.Out, d.Registry = 0, "", ""
+	if d.Format == RoundRobin {
+		d.Format = "" // the hash of a league from before formats
+	}
 	data, _ := json.Marshal(d) // a Config always marshals
 	sum := sha256.Sum256(data)
 	return hex.EncodeToString(sum[:8])

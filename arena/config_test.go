@@ -7,6 +7,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/arenabots/arena/bots/registry"
 )
 
 func TestParseDefaults(t *testing.T) {
@@ -150,6 +152,34 @@ func TestMissingBinaryIsCheckedAtStart(t *testing.T) {
 	}
 }
 
+// TestMissingBinaryNamesTheBotMeant: a path that is the bare name of a
+// built-in or registered bot, and no file, suggests that bot.
+func TestMissingBinaryNamesTheBotMeant(t *testing.T) {
+	dir := t.TempDir()
+	reg := &registry.Registry{}
+	reg.Put(registry.Registered{Name: "p12", Path: "/bin/true", SHA256: strings.Repeat("0", 64)})
+	if err := reg.Save(filepath.Join(dir, registry.DefaultFile)); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ path, want string }{
+		{"greedy", "did you mean `builtin: greedy`?"},
+		{"p12", "did you mean `registered: p12` (from "},
+		{"./greedy", "fix the path or build the bot"},
+		{"nothere", "fix the path or build the bot"},
+	} {
+		t.Run(tc.path, func(t *testing.T) {
+			cfg, _, err := Parse(filepath.Join(dir, "l.yaml"), []byte("bots:\n  - {name: a, path: "+tc.path+"}\n  - {name: b, builtin: random}\n"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			problems := cfg.CheckBots()
+			if len(problems) != 1 || !strings.Contains(problems[0].Error(), tc.want) {
+				t.Errorf("CheckBots = %v, want one saying %q", problems, tc.want)
+			}
+		})
+	}
+}
+
 func TestHashIgnoresConcurrencyAndOut(t *testing.T) {
 	parse := func(s string) string {
 		cfg, _, err := Parse("l.yaml", []byte(s+"bots:\n  - {name: a, builtin: greedy}\n  - {name: b, builtin: random}\n"))
@@ -182,6 +212,14 @@ func TestExampleConfigsLoad(t *testing.T) {
 				// error must say.
 				if err == nil || !strings.Contains(err.Error(), "arena bot add --registry") {
 					t.Errorf("Load = %v, want the registration hint", err)
+				}
+				return
+			}
+			if filepath.Base(f) == "final.yaml" {
+				// Its seeding reads the standings of the group stages,
+				// which must be played first, as the error says.
+				if err == nil || !strings.Contains(err.Error(), "group-a has no standings yet: play that league to its end first") {
+					t.Errorf("Load = %v, want the hint to play the groups first", err)
 				}
 				return
 			}
@@ -265,6 +303,40 @@ func TestDocsListEveryKey(t *testing.T) {
 	for _, kind := range []string{"`builtin: NAME`", "`registered: NAME`", "`path: FILE`", "`lisp: {...}`"} {
 		if !strings.Contains(doc, kind) {
 			t.Errorf("docs/config.md does not list the bot kind %s", kind)
+		}
+	}
+}
+
+// TestClosedFolderIsCheckedAtStart: as root, a script or Lisp bot in a
+// folder closed to others is reported at its line, with the chmod that
+// opens it.
+func TestClosedFolderIsCheckedAtStart(t *testing.T) {
+	if os.Geteuid() != 0 {
+		t.Skip("only as root does a sandboxed bot run as a uid of its own")
+	}
+	dir := t.TempDir()
+	closed := filepath.Join(dir, "closed")
+	if err := os.Mkdir(closed, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(closed, "bot.py"), []byte("#!/usr/bin/python3\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(closed, "jogo.lisp"), []byte("(defun jogar (e tempo) e)\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ sandbox, bot, want string }{
+		{"strict", "path: closed/bot.py", "l.yaml:3: bot \"a\": " + closed + " is closed to other users (drwx------)"},
+		{"strict", "lisp: {files: [closed/jogo.lisp]}", "l.yaml:3: bot \"a\": " + closed + " is closed to other users (drwx------)"},
+		{"off", "path: closed/bot.py", ""},
+	} {
+		cfg, _, err := Parse(filepath.Join(dir, "l.yaml"), []byte("sandbox: "+tc.sandbox+"\nbots:\n  - {name: a, "+tc.bot+"}\n  - {name: b, builtin: random}\n"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		problems := cfg.CheckBots()
+		if tc.want == "" && len(problems) > 0 || tc.want != "" && (len(problems) != 1 || !strings.Contains(problems[0].Error(), tc.want)) {
+			t.Errorf("sandbox %s, %s: CheckBots = %v, want %q", tc.sandbox, tc.bot, problems, tc.want)
 		}
 	}
 }

@@ -86,6 +86,10 @@ func hostileCases() map[string]hostileCase {
 		"spawn":    normal,
 		"setsid":   normal,
 		"stubborn": normal,
+
+		"spoof":       {reason: referee.Crash, detail: []string{"bot reported: " + spoofText}, check: checkInert},
+		"spoofanswer": {reason: referee.Illegal, detail: []string{"bad square"}, check: checkInert},
+		"longanswer":  {reason: referee.Illegal, detail: []string{"bad move"}, check: checkLongAnswer},
 	}
 }
 
@@ -217,14 +221,7 @@ func checkVerdict(t *testing.T, g results.Game, bot string, tc hostileCase) {
 // hostile bot's games lost by reason, and none for greedy.
 func checkStandings(t *testing.T, cfg *Config, games []results.Game, bot string, reason referee.Reason) {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join(cfg.Out, StandingsFile+".json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var st results.Standings
-	if err := json.Unmarshal(data, &st); err != nil {
-		t.Fatal(err)
-	}
+	st := readStandings(t, cfg)
 	want := map[referee.Reason]int{reason: 2}
 	for _, r := range st.Rows {
 		got := map[referee.Reason]int{referee.Timeout: r.Timeouts, referee.Illegal: r.Illegal, referee.Crash: r.Crashes, referee.Start: r.Start}

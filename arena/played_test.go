@@ -20,7 +20,7 @@ func TestPlayScheduledCheckBot(t *testing.T) {
 		}
 		return nil
 	}}
-	for _, s := range Schedule(cfg)[:2] { // greedy-random, random-greedy
+	for _, s := range Schedule(cfg, nil)[:2] { // greedy-random, random-greedy
 		t.Run(s.ID, func(t *testing.T) {
 			p, err := r.PlayScheduled(context.Background(), s)
 			if err != nil {

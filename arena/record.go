@@ -16,7 +16,7 @@ import (
 func lockDir(out string, warn func(string)) (*results.Lock, error) {
 	lock, err := results.LockDir(out)
 	if err != nil {
-		return nil, err
+		return nil, writeError(out, err)
 	}
 	if h := lock.Stale(); h != nil {
 		warn(fmt.Sprintf("%s: took over the lock of a run that ended without releasing it (%s)", out, h))
@@ -34,7 +34,7 @@ func openJournal(out string, warn func(string)) (*results.Journal, error) {
 		return nil, fmt.Errorf("%w; arena adds no game to a damaged journal: 'arena journal repair %s' moves the damaged lines out and keeps a copy of the journal", err, out)
 	}
 	if err != nil {
-		return nil, err
+		return nil, writeError(out, err)
 	}
 	if j.Torn() > 0 {
 		warn(fmt.Sprintf("%s: cut off a torn last line (%d bytes, a game cut short by a crash; it is played again), kept in %s", j.Path(), j.Torn(), j.TornFile()))
@@ -46,15 +46,16 @@ func openJournal(out string, warn func(string)) (*results.Journal, error) {
 // journal j, and then its journal line, so that a game in the journal
 // always has its move logs. rules is the game played. A game that is not a
 // result (see results.Game.Validate), such as a bad one from a worker,
-// leaves nothing.
+// leaves nothing. A failed write is a *WriteError, and the game does not
+// count.
 func record(out string, j *results.Journal, p Played, rules referee.Game) error {
 	if err := p.Game.Validate(); err != nil {
 		return err
 	}
 	if err := results.WriteMoveLog(out, p.Game, p.Moves, rules); err != nil {
-		return err
+		return writeError(out, err)
 	}
-	return j.Append(p.Game)
+	return writeError(out, j.Append(p.Game))
 }
 
 // Recorder records games played one at a time outside a league, such as

@@ -34,8 +34,8 @@ type Runner struct {
 	// Prestart starts the bots of each worker's next game while its
 	// current game plays, stopped and charged nothing until their game
 	// starts. It hides their start on a machine with cores to spare; on a
-	// busy one the start slows the moves of the game playing (see README,
-	// Performance).
+	// busy one the start slows the moves of the game playing (see
+	// docs/performance.md).
 	Prestart bool
 	// Events, if set, is told of the run's start and of each game's start,
 	// moves and end; calls are serialized.
@@ -128,7 +128,8 @@ const (
 
 // Run plays every scheduled game that the journal does not hold yet, up to
 // Config.Concurrency at a time (or has the Dispatcher play them), then
-// writes the standings and the crosstable.
+// writes the standings and the crosstable. An SPRT match stops starting
+// games once it is decided (see sprt.go).
 //
 // First it checks that the bots' sandbox can be made (ErrSandbox), which
 // leaves nothing on disk; then it takes the results directory's lock (a
@@ -137,7 +138,8 @@ const (
 // missing_bots: forfeit) and the journal (a *results.DamagedError when a
 // line is damaged). When ctx is cancelled it stops the games in flight
 // (they are played again on resume) and returns ctx's error with the
-// summary so far.
+// summary so far. When it cannot write the results directory (a full
+// disk) it stops likewise and returns a *WriteError.
 func (r *Runner) Run(ctx context.Context) (Summary, error) {
 	c := r.Config
 	start := time.Now()
@@ -155,7 +157,7 @@ func (r *Runner) Run(ctx context.Context) (Summary, error) {
 		return sum, err
 	}
 	if err := r.prepare(achieved); err != nil {
-		return sum, err
+		return sum, writeError(c.Out, err)
 	}
 	j, err := openJournal(c.Out, r.warn)
 	if err != nil {
@@ -163,15 +165,14 @@ func (r *Runner) Run(ctx context.Context) (Summary, error) {
 	}
 	defer j.Close()
 
-	schedule := Schedule(c)
-	var pending []Scheduled
-	for _, g := range schedule {
-		if !j.Has(g.ID) {
-			pending = append(pending, g)
-		}
-	}
-	sum.Total, sum.Skipped = len(schedule), len(schedule)-len(pending)
+	pending := r.pending(j)
+	sum.Skipped = len(j.Games())
+	sum.Total = max(Total(c), sum.Skipped+len(pending))
 	r.emit(Event{Done: sum.Skipped, Total: sum.Total})
+
+	if c.Decided(j.Games()) {
+		pending = nil // a decided SPRT match plays nothing more (sprt.go)
+	}
 
 	// add records a played game, once: its move logs, then its journal
 	// line; then it counts.
@@ -183,24 +184,51 @@ func (r *Runner) Run(ctx context.Context) (Summary, error) {
 			return err
 		}
 		sum.Played++
+		sum.Total = max(sum.Total, sum.Skipped+sum.Played)
 		sum.BotTime += time.Duration(p.Game.TimeMS[0]+p.Game.TimeMS[1]) * time.Millisecond
 		r.emit(Event{Game: &p.Game, Done: sum.Skipped + sum.Played, Total: sum.Total})
+		if c.Decided(j.Games()) {
+			return ErrDecided
+		}
 		return nil
 	}
-	if r.Dispatcher != nil {
-		err = r.Dispatcher.Dispatch(ctx, pending, add)
-	} else {
-		sum.Workers = min(c.Concurrency, len(pending))
-		err = r.playAll(ctx, pending, sum.Workers, add)
+	// Each stage's games are played, then the schedule is asked again: a
+	// Swiss or knockout knows its next games once these are played.
+	for ; len(pending) > 0 && err == nil && ctx.Err() == nil; pending = r.pending(j) {
+		before := sum.Played
+		if r.Dispatcher != nil {
+			err = r.Dispatcher.Dispatch(ctx, pending, add)
+		} else {
+			sum.Workers = max(sum.Workers, min(c.Concurrency, len(pending)))
+			err = r.playAll(ctx, pending, min(c.Concurrency, len(pending)), add)
+		}
+		if err == nil && ctx.Err() == nil && sum.Played == before {
+			err = fmt.Errorf("game %s and %d more were not played: the schedule cannot go on", pending[0].ID, len(pending)-1)
+		}
 	}
 	sum.Wall = time.Since(start)
+	if errors.Is(err, ErrDecided) {
+		err = nil
+	}
 	if err != nil {
 		return sum, err
 	}
 	if err := ctx.Err(); err != nil {
 		return sum, err
 	}
-	return sum, r.writeStandings(j.Games())
+	return sum, writeError(c.Out, r.writeStandings(j.Games()))
+}
+
+// pending returns the games of the schedule known from journal j's games
+// that j does not hold yet.
+func (r *Runner) pending(j *results.Journal) []Scheduled {
+	var pending []Scheduled
+	for _, g := range Schedule(r.Config, j.Games()) {
+		if !j.Has(g.ID) {
+			pending = append(pending, g)
+		}
+	}
+	return pending
 }
 
 // warn tells the user of a warning, if anyone listens.
@@ -415,12 +443,11 @@ func (r *Runner) spec(b BotConfig) host.Spec {
 // in text, Markdown and CSV, next to the journal.
 func (r *Runner) writeStandings(games []results.Game) error {
 	c := r.Config
-	names := make([]string, len(c.Bots))
-	for i, b := range c.Bots {
-		names[i] = b.Name
-	}
-	st := results.Compute(games, names, c.Scoring)
+	st := Standings(c, games)
 	ct := results.NewCrosstable(games, st.Bots(), c.Scoring)
+	if m := c.SPRTMatch(); m != nil {
+		st.AddSPRT(*m, games)
+	}
 	for _, report := range []struct {
 		name  string
 		write func(io.Writer, string) error

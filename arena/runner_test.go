@@ -178,7 +178,7 @@ func assertComplete(t *testing.T, cfg *Config, n int) {
 	for _, g := range readGames(t, cfg) {
 		seen[g.ID]++
 	}
-	for _, s := range Schedule(cfg) {
+	for _, s := range Schedule(cfg, nil) {
 		if seen[s.ID] != 1 {
 			t.Errorf("game %s is in the journal %d times, want once", s.ID, seen[s.ID])
 		}

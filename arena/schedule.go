@@ -15,13 +15,12 @@ type Scheduled struct {
 	Black int
 }
 
-// Schedule returns the games of a double round robin, a pure function of
-// the config: for each round r (1..Rounds) the board seed is
+// roundRobin returns the games of a double round robin: for each round r (1..Rounds) the board seed is
 // referee.RoundSeed(Seed, r), and every pair of bots (in the order of the
 // bots list) plays that board twice, each bot once as White. Games are
 // listed round by round, pair by pair, the first-listed bot of a pair white
 // in the first of its two games.
-func Schedule(c *Config) []Scheduled {
+func roundRobin(c *Config) []Scheduled {
 	n := len(c.Bots)
 	games := make([]Scheduled, 0, c.Rounds*n*(n-1))
 	for r := 1; r <= c.Rounds; r++ {

@@ -9,7 +9,7 @@ import (
 
 func TestSchedule(t *testing.T) {
 	cfg := &Config{Seed: 5, Rounds: 3, Bots: []BotConfig{{Name: "a"}, {Name: "b"}, {Name: "c"}}}
-	games := Schedule(cfg)
+	games := Schedule(cfg, nil)
 	if got, want := len(games), 3*3*2; got != want {
 		t.Fatalf("len = %d, want %d", got, want)
 	}
@@ -35,7 +35,7 @@ func TestSchedule(t *testing.T) {
 			}
 		}
 	}
-	again := Schedule(cfg)
+	again := Schedule(cfg, nil)
 	for i := range games {
 		if games[i] != again[i] {
 			t.Fatalf("schedule is not a pure function: game %d %v then %v", i, games[i], again[i])

@@ -2,6 +2,7 @@ package arena
 
 import (
 	"context"
+	"errors"
 	"sync"
 )
 
@@ -31,28 +32,38 @@ type finished struct {
 
 // playAll plays pending, workers games at a time, and hands each game
 // played to add, one call at a time. It returns add's first error, after
-// which no game is added or started; games already playing end as they
-// will. When ctx is cancelled the games in flight are interrupted and not
-// added. It returns once every bot it started is stopped.
+// which no game is added or started, and the games in flight are
+// interrupted (they are played again on resume): a full disk stops the
+// league at once. After add returns ErrDecided no game is started, the
+// games in flight are added as they end, and playAll returns ErrDecided.
+// When ctx is cancelled the games in flight are interrupted and not added.
+// It returns once every bot it started is stopped.
 func (r *Runner) playAll(ctx context.Context, pending []Scheduled, workers int, add func(Played) error) error {
+	ctx, stop := context.WithCancel(ctx) // stopped on the first error
+	defer stop()
 	var (
 		jobs     = make(chan Scheduled)
 		played   = make(chan finished, workers)
-		stopping = make(chan struct{}) // closed on the first error
+		decided  = make(chan struct{}) // closed when add returns ErrDecided
 		wg       sync.WaitGroup
 		recorded = make(chan error, 1)
 	)
-	go func() { recorded <- recordAll(played, add, stopping) }()
+	go func() { recorded <- recordAll(played, add, stop, decided) }()
 	for range workers {
 		wg.Go(func() { r.work(ctx, jobs, played) })
 	}
 feed:
 	for _, s := range pending {
 		select {
+		case <-decided: // before a worker free at the same moment
+			break feed
+		default:
+		}
+		select {
 		case jobs <- s:
 		case <-ctx.Done():
 			break feed
-		case <-stopping:
+		case <-decided:
 			break feed
 		}
 	}
@@ -97,10 +108,13 @@ func (r *Runner) work(ctx context.Context, jobs <-chan Scheduled, played chan<- 
 	}
 }
 
-// recordAll hands each played game to add. On the first error it closes
-// stopping and adds no more, and returns the error once played is closed.
-func recordAll(played <-chan finished, add func(Played) error, stopping chan<- struct{}) error {
+// recordAll hands each played game to add. On the first error it calls
+// stop and adds no more, and returns the error once played is closed.
+// When add returns ErrDecided it closes decided, goes on adding the games
+// in flight as they end, and returns ErrDecided unless an error came.
+func recordAll(played <-chan finished, add func(Played) error, stop func(), decided chan<- struct{}) error {
 	var first error
+	isDecided := false
 	for f := range played {
 		if first != nil {
 			continue
@@ -108,9 +122,19 @@ func recordAll(played <-chan finished, add func(Played) error, stopping chan<- s
 		if first = f.err; first == nil {
 			first = add(*f.p)
 		}
-		if first != nil {
-			close(stopping)
+		if errors.Is(first, ErrDecided) {
+			first = nil
+			if !isDecided {
+				isDecided = true
+				close(decided)
+			}
 		}
+		if first != nil {
+			stop()
+		}
+	}
+	if first == nil && isDecided {
+		return ErrDecided
 	}
 	return first
 }

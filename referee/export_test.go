@@ -1,4 +1,8 @@
 package referee
 
-// MaxAnswer lets the external tests see maxAnswer.
-const MaxAnswer = maxAnswer
+// MaxAnswer and MaxDetail let the external tests see maxAnswer and
+// maxDetail.
+const (
+	MaxAnswer = maxAnswer
+	MaxDetail = maxDetail
+)

@@ -76,8 +76,15 @@ type Judgement struct {
 	Verdict *Verdict
 }
 
-// maxAnswer caps how much of a bot's answer a judgement keeps.
-const maxAnswer = 200
+// maxAnswer caps how much of a bot's answer a judgement keeps, and
+// maxDetail how much of the detail of a verdict a record keeps (the detail
+// may quote the answer, or hold a bot's error text): the first KiB, and the
+// length of the whole (see capText), so that a bot's 900 KB answer costs
+// the journal and the move logs a KiB.
+const (
+	maxAnswer = 1024
+	maxDetail = 1024
+)
 
 // Judge decides what call, an answer to a request for a move in st under
 // clock, means: the one place where answers are parsed, completed, checked

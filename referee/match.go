@@ -147,10 +147,11 @@ func (r *Record) add(mr MoveRecord, opt MatchOptions) {
 }
 
 // end closes the record: points decide a normal end and an adjudicated
-// fault; a forfeited fault makes the offender lose.
+// fault; a forfeited fault makes the offender lose. The detail is capped
+// at maxDetail.
 func (r *Record) end(st State, reason Reason, loser Side, detail string, p Policy) Record {
 	r.Scores = st.Scores()
-	r.Reason, r.Loser, r.Detail = reason, loser, detail
+	r.Reason, r.Loser, r.Detail = reason, loser, capText(detail, maxDetail)
 	switch {
 	case reason == Interrupted:
 	case reason == Normal || p == Adjudicate:

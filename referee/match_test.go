@@ -131,7 +131,13 @@ func TestMatchFaults(t *testing.T) {
 		{
 			name:   "long answer is capped",
 			white:  answer(long + "x"),
-			reason: Illegal, loser: White, answer: long[:MaxAnswer] + "…(401 bytes)",
+			reason: Illegal, loser: White, answer: long[:MaxAnswer] + fmt.Sprintf("…(%d bytes)", 2*MaxAnswer+1),
+		},
+		{
+			name:   "900 KB answer is kept as its first KiB and its length",
+			white:  answer(strings.Repeat("x", 900_000)),
+			reason: Illegal, loser: White, answer: strings.Repeat("x", MaxAnswer) + "…(900000 bytes)",
+			detail: "bad move",
 		},
 		{
 			name:   "black crashes after a move",
@@ -163,6 +169,9 @@ func TestMatchFaults(t *testing.T) {
 			}
 			if !strings.Contains(rec.Detail, tt.detail) || !strings.HasPrefix(rec.Detail, tt.loser.String()) {
 				t.Errorf("detail: got %q, want %q first and %q in it", rec.Detail, tt.loser, tt.detail)
+			}
+			if len(rec.Detail) > MaxDetail+len("…(1234567 bytes)") {
+				t.Errorf("detail: got %d bytes, want at most %d and the length", len(rec.Detail), MaxDetail)
 			}
 			if len(rec.Moves) == 0 {
 				t.Fatal("no moves recorded, want the faulty call")

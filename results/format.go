@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -13,6 +14,8 @@ import (
 	"github.com/olekukonko/tablewriter"
 	"github.com/olekukonko/tablewriter/renderer"
 	"github.com/olekukonko/tablewriter/tw"
+
+	"github.com/arenabots/arena/internal/inert"
 )
 
 // Output formats of Standings.Write and Crosstable.Write.
@@ -76,16 +79,20 @@ func (t table) render(w io.Writer, format string) error {
 		tablewriter.WithHeaderAlignmentConfig(align),
 		tablewriter.WithRowAlignmentConfig(align),
 	}
-	rows := t.rows
-	if format == FormatMarkdown {
-		opts = append(opts, tablewriter.WithRenderer(renderer.NewMarkdown()))
-		rows = make([][]string, len(t.rows))
-		for i, r := range t.rows {
-			rows[i] = make([]string, len(r))
-			for j, c := range r {
-				rows[i][j] = strings.ReplaceAll(c, "|", `\|`)
+	// A cell may hold a name a journal line gave, so it is shown inert;
+	// in Markdown a | would end it.
+	rows := make([][]string, len(t.rows))
+	for i, r := range t.rows {
+		rows[i] = make([]string, len(r))
+		for j, c := range r {
+			rows[i][j] = inert.Line(c)
+			if format == FormatMarkdown {
+				rows[i][j] = strings.ReplaceAll(rows[i][j], "|", `\|`)
 			}
 		}
+	}
+	if format == FormatMarkdown {
+		opts = append(opts, tablewriter.WithRenderer(renderer.NewMarkdown()))
 	}
 	tab := tablewriter.NewTable(w, opts...)
 	tab.Header(t.header)
@@ -254,6 +261,8 @@ func standingsColumns() []column {
 			}
 			return fmt.Sprintf("%.0f%%", 100*s.Rows[i].LOS)
 		}},
+		{"byes", "byes", true, false, count(func(r Row) int { return r.Byes })},
+		{"Buch", "buchholz", true, false, func(s Standings, i int, _ bool) string { return num(s.Rows[i].Buchholz) }},
 		{"SB", "sonneborn_berger", true, false, func(s Standings, i int, _ bool) string { return num(s.Rows[i].SB) }},
 		{"timeouts", "timeouts", true, false, count(func(r Row) int { return r.Timeouts })},
 		{"illegal", "illegal", true, false, count(func(r Row) int { return r.Illegal })},
@@ -269,6 +278,28 @@ func standingsColumns() []column {
 		cols = append(cols, column{csv: name, right: true, cell: count(func(r Row) int { return r.Pentanomial[k] })})
 	}
 	return cols
+}
+
+// swissColumn reports whether the column of CSV name csv is a Swiss's
+// tie-break: in a Swiss's table alone, and always there.
+func swissColumn(csv string) bool {
+	return csv == "byes" || csv == "buchholz" || csv == "sonneborn_berger"
+}
+
+// showSwiss reports whether the column of CSV name csv belongs in the
+// table: the Swiss-only columns in a Swiss's, byes only when a bot had one,
+// and in a Swiss's brief table no Elo margin and LOS, making room for its
+// tie-breaks.
+func (s Standings) showSwiss(csv string, brief bool) bool {
+	switch csv {
+	case "byes":
+		return s.Swiss && slices.ContainsFunc(s.Rows, func(r Row) bool { return r.Byes > 0 })
+	case "buchholz":
+		return s.Swiss
+	case "elo_margin", "los":
+		return !(brief && s.Swiss)
+	}
+	return true
 }
 
 // unknown is the cell of an undefined number: "-" for people, empty in CSV.
@@ -294,7 +325,10 @@ func (s Standings) Write(w io.Writer, format string) error {
 	if err := CheckFormat(format); err != nil {
 		return err
 	}
-	return s.table(format, false).render(w, format)
+	if err := s.table(format, false).render(w, format); err != nil {
+		return err
+	}
+	return s.writeBracket(w, format)
 }
 
 // WriteBrief writes the standings as a text table no wider than
@@ -304,7 +338,27 @@ func (s Standings) Write(w io.Writer, format string) error {
 func (s Standings) WriteBrief(w io.Writer) error {
 	t := s.table(FormatText, true)
 	t.shorten(1, BriefWidth)
-	return t.render(w, FormatText)
+	if err := t.render(w, FormatText); err != nil {
+		return err
+	}
+	return s.writeBracket(w, FormatText)
+}
+
+// writeBracket writes a knockout's bracket under its table, in text or
+// Markdown; CSV has the table alone.
+func (s Standings) writeBracket(w io.Writer, format string) error {
+	switch {
+	case s.Bracket == nil:
+		return nil
+	case format == FormatText:
+		if _, err := fmt.Fprintln(w); err != nil {
+			return err
+		}
+		return s.Bracket.WriteText(w)
+	case format == FormatMarkdown:
+		return s.Bracket.WriteMarkdown(w)
+	}
+	return nil
 }
 
 // table returns the standings' table for format, with only the brief
@@ -314,7 +368,10 @@ func (s Standings) table(format string, brief bool) table {
 	var t table
 	var cols []column
 	for _, c := range standingsColumns() {
-		if (brief && !c.brief) || (csv && c.csv == "") || (!csv && c.head == "") {
+		if !s.showSwiss(c.csv, brief) {
+			continue
+		}
+		if (brief && !c.brief && !(s.Swiss && swissColumn(c.csv))) || (csv && c.csv == "") || (!csv && c.head == "") {
 			continue
 		}
 		cols = append(cols, c)
@@ -333,18 +390,32 @@ func (s Standings) table(format string, brief bool) table {
 		t.rows = append(t.rows, row)
 	}
 	if csv {
+		if s.SPRT != nil {
+			s.addSPRTColumns(&t)
+		}
 		return t
 	}
 	notes := []string{
 		fmt.Sprintf("%d games; points: win %s, draw %s, loss %s", s.Games, num(s.Scoring.Win), num(s.Scoring.Draw), num(s.Scoring.Loss)),
 		"elo ±95%: Bradley-Terry rating fitted to all games (draw = half a win), mean 0",
-		"LOS: likelihood that the bot is stronger than the next one down",
+	}
+	if s.showSwiss("los", brief) {
+		notes = append(notes, "LOS: likelihood that the bot is stronger than the next one down")
 	}
 	if s.Prior {
 		notes = append(notes, "elo: some bots never scored against others, so each bot has one virtual draw against the mean to keep the ratings finite")
 	}
+	if s.Bracket != nil {
+		notes = append(notes, "knockout: ranked by the round reached (the winner first), then points")
+	}
+	if s.Swiss {
+		notes = append(notes, "Swiss: ranked by points (a bye counts as a board pair won), then Buch (Buchholz: the sum of the points of the opponents met), then SB (Sonneborn-Berger)")
+	}
 	if !brief {
 		notes = append(notes, "SB: Sonneborn-Berger", "pentanomial: colour-swapped pairs of games on one board by the bot's pair score 0, 1/2, 1, 3/2, 2")
+	}
+	if s.SPRT != nil {
+		notes = append(s.SPRT.Lines(), notes...)
 	}
 	t.notes = notes
 	return t

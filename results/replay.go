@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/arenabots/arena/internal/inert"
 	"github.com/arenabots/arena/referee"
 )
 
@@ -16,10 +17,12 @@ import (
 // header naming the game, the initial board, then for each ply a line with
 // its number, side, bot, move, nodes, cuts, time and depth (and the bot's
 // evaluation, principal variation, its answer when rejected or completed,
-// discrepancy and output when there are any) followed by the board after it, and at the end the
-// result, reason and scores. g may hold only an ID when the game is not in
-// the journal. lookup returns the rules of the game a line names (the wiring
-// passes games.Lookup).
+// discrepancy and output when there are any) followed by the board after
+// it, and at the end the result, reason and scores. What a bot wrote is
+// shown inert (see package inert): its answer quoted, its output, error
+// text and the rest with control characters escaped. g may hold only an ID
+// when the game is not in the journal. lookup returns the rules of the
+// game a line names (the wiring passes games.Lookup).
 //
 // Each board is the logged position, drawn from the position before it
 // with the logged move played when that gives the same position file: a
@@ -37,16 +40,16 @@ func WriteReplay(w io.Writer, g Game, lines []MoveLine, lookup func(name string)
 // appendReplay appends what WriteReplay writes to b.
 func appendReplay(b []byte, g Game, lines []MoveLine, lookup func(name string) (referee.Game, error)) ([]byte, error) {
 	b = append(b, "game "...)
-	b = append(b, g.ID...)
+	b = inert.AppendLine(b, g.ID)
 	if g.White != "" {
 		b = append(b, ", round "...)
 		b = strconv.AppendInt(b, int64(g.Round), 10)
 		b = append(b, ", board seed "...)
 		b = strconv.AppendUint(b, g.Seed, 10)
 		b = append(b, "\nwhite "...)
-		b = append(b, g.White...)
+		b = inert.AppendLine(b, g.White)
 		b = append(b, ", black "...)
-		b = append(b, g.Black...)
+		b = inert.AppendLine(b, g.Black)
 		b = append(b, '\n')
 	} else {
 		b = append(b, " (not in the journal)\n"...)
@@ -97,7 +100,7 @@ func appendReplay(b []byte, g Game, lines []MoveLine, lookup func(name string) (
 			b = append(b, ", both at fault"...)
 		default:
 			b = append(b, ", at fault: "...)
-			b = append(b, g.Loser...)
+			b = inert.AppendLine(b, g.Loser)
 		}
 		b = append(b, "): white "...)
 		b = strconv.AppendInt(b, int64(g.Scores[0]), 10)
@@ -106,7 +109,7 @@ func appendReplay(b []byte, g Game, lines []MoveLine, lookup func(name string) (
 		b = append(b, '\n')
 		if g.Detail != "" {
 			b = append(b, "detail: "...)
-			b = append(b, g.Detail...)
+			b = inert.AppendLine(b, g.Detail)
 			b = append(b, '\n')
 		}
 		b = append(b, "time used: white "...)
@@ -128,7 +131,7 @@ func appendPlyHeader(b []byte, l MoveLine) []byte {
 	b = strconv.AppendInt(b, int64(l.Ply), 10)
 	for _, s := range [...]string{l.Side, l.Bot, move} {
 		b = append(b, "  "...)
-		b = append(b, s...)
+		b = inert.AppendLine(b, s)
 	}
 	b = append(b, "  nodes "...)
 	b = strconv.AppendInt(b, l.Nodes, 10)
@@ -150,7 +153,7 @@ func appendPlyHeader(b []byte, l MoveLine) []byte {
 		b = append(b, "  pv:"...)
 		for _, m := range l.PV {
 			b = append(b, ' ')
-			b = append(b, m...)
+			b = inert.AppendLine(b, m)
 		}
 		b = append(b, '\n')
 	}
@@ -163,19 +166,19 @@ func appendPlyHeader(b []byte, l MoveLine) []byte {
 		b = append(b, "  bot answered: "...)
 		b = strconv.AppendQuote(b, l.Answer)
 		b = append(b, ", played as "...)
-		b = append(b, l.Move...)
+		b = inert.AppendLine(b, l.Move)
 		b = append(b, '\n')
 	}
 	if l.Discrepancy != "" {
 		b = append(b, "  claimed state differs: "...)
-		b = append(b, l.Discrepancy...)
+		b = inert.AppendLine(b, l.Discrepancy)
 		b = append(b, '\n')
 	}
 	if l.Log != "" {
 		b = append(b, "  bot output:\n"...)
 		for s := range strings.SplitSeq(strings.TrimRight(l.Log, "\n"), "\n") {
 			b = append(b, "  | "...)
-			b = append(b, s...)
+			b = inert.AppendText(b, s)
 			b = append(b, '\n')
 		}
 	}

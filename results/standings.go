@@ -23,11 +23,18 @@ func DefaultScoring() Scoring { return Scoring{Win: 1, Draw: 0.5, Loss: 0} }
 type Standings struct {
 	Scoring Scoring `json:"scoring"`
 	Games   int     `json:"games"` // games in the journal
+	// SPRT is the state of the league's SPRT match, if it is one (see
+	// AddSPRT).
+	SPRT *SPRTResult `json:"sprt,omitempty"`
 	// Prior is true when the ratings needed the prior of one virtual draw
 	// per bot because no finite maximum-likelihood fit existed (see
 	// Ratings).
 	Prior bool  `json:"rating_prior"`
 	Rows  []Row `json:"standings"`
+	// Swiss is true for a Swiss tournament's standings (see ComputeSwiss).
+	Swiss bool `json:"swiss,omitempty"`
+	// Bracket is a knockout's bracket, nil for other formats.
+	Bracket *Bracket `json:"bracket,omitempty"`
 }
 
 // Row is one bot's line in the standings.
@@ -73,6 +80,10 @@ type Row struct {
 	// Faults counts the games in which the bot was at fault, lost or not:
 	// under an adjudicate policy a fault need not lose the game.
 	Faults int `json:"faults"`
+	// Byes and Buchholz are a Swiss tournament's: the rounds the bot sat
+	// out, and the sum of the points of the opponents it met.
+	Byes     int     `json:"byes,omitempty"`
+	Buchholz float64 `json:"buchholz,omitempty"`
 }
 
 // outcome is a game's result for one side: 1 win, 1/2 draw, 0 loss.

@@ -205,6 +205,9 @@ func TestServeFinished(t *testing.T) {
 	if n := eval[int](t, ctx, count("#chart circle.elo")); n != 3 {
 		t.Errorf("rating chart: %d bots, want 3", n)
 	}
+	if got := eval[string](t, ctx, `document.getElementById("live").textContent`); got != "No game in play." {
+		t.Errorf("the live page's games in play: %q, want %q", got, "No game in play.")
+	}
 	screenshot(t, ctx, "finished")
 
 	do(t, ctx, "open a game", chromedp.Click(chromedp.CSS("#games tbody tr:first-child button")))
@@ -315,7 +318,7 @@ var resourceRE = regexp.MustCompile(`(?i)(src|href)\s*=\s*["']?\s*(https?:)?//|u
 // TestReportOffline writes arena report of a finished league and opens it
 // in Chromium with the network cut off (every request goes to a proxy that
 // is not there): the standings, the chart and the viewer show as on the
-// live page.
+// live page, and the live sections (games in play, the play form) do not.
 func TestReportOffline(t *testing.T) {
 	bin := needBrowser(t)
 	dir := t.TempDir()
@@ -335,6 +338,12 @@ func TestReportOffline(t *testing.T) {
 	ctx := browser(t, chromedp.Flag("proxy-server", "127.0.0.1:9"), chromedp.Flag("proxy-bypass-list", "<-loopback>"))
 	do(t, ctx, "open the report", chromedp.Navigate("file://"+report))
 	waitFor(t, ctx, "three standings rows", count("#standings tbody tr")+" === 3")
+	if n := eval[int](t, ctx, count("#live, #live-h, #play")); n != 0 {
+		t.Errorf("the report has %d elements of the live sections (games in play, play form), want none", n)
+	}
+	if text := eval[string](t, ctx, "document.body.innerText"); strings.Contains(text, "in play") || !strings.Contains(text, "6 of 6 games") {
+		t.Errorf("the report's text speaks of games in play, or lacks its progress (6 of 6 games):\n%s", text)
+	}
 	if n := eval[int](t, ctx, count("#games tbody tr")); n != 6 {
 		t.Errorf("%d finished games, want 6", n)
 	}

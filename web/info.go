@@ -24,6 +24,11 @@ type Info struct {
 	Bots    []string // in the config's order
 	Scoring results.Scoring
 	Total   int // games in the schedule; 0 when unknown
+	// SPRT is the league's SPRT match, or nil when it is not one.
+	SPRT *results.SPRTMatch
+	// Config is the league's config as far as its format's standings need
+	// it (see arena.ReadResolved); nil when unknown.
+	Config *arena.Config
 }
 
 // InfoOf returns the Info of a league about to run.
@@ -32,7 +37,8 @@ func InfoOf(c *arena.Config) Info {
 	for _, b := range c.Bots {
 		info.Bots = append(info.Bots, b.Name)
 	}
-	info.Total = len(arena.Schedule(c))
+	info.Total, info.Config = arena.Total(c), c
+	info.SPRT = c.SPRTMatch()
 	return info
 }
 
@@ -86,5 +92,21 @@ func ReadInfo(dir string) (Info, error) {
 	}
 	n := len(info.Bots)
 	info.Total = c.Rounds * n * (n - 1)
+	// A config of another format has its own standings and total; one
+	// that is not a league's resolved config keeps the round robin's.
+	if cfg, err := arena.ReadResolved(data); err == nil {
+		if cfg.Format != arena.RoundRobin {
+			info.Config, info.Total = cfg, arena.Total(cfg)
+		}
+		info.SPRT = cfg.SPRTMatch()
+	}
 	return info, nil
+}
+
+// standings returns the standings of games in the league's format's view.
+func (info Info) standings(games []results.Game) results.Standings {
+	if info.Config == nil {
+		return results.Compute(games, info.Bots, info.Scoring)
+	}
+	return arena.Standings(info.Config, games)
 }

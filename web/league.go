@@ -300,10 +300,10 @@ func readGameView(dir string, g results.Game) (GameView, error) {
 	if err != nil {
 		return GameView{}, err
 	}
-	v := GameView{Game: g, Seed: strconv.FormatUint(g.Seed, 10)}
+	v := GameView{Game: shownGame(g), Seed: strconv.FormatUint(g.Seed, 10)}
 	for i, ln := range lines {
 		ln.Position = nil // the page draws it: SVGs[i]
-		v.Moves = append(v.Moves, ln)
+		v.Moves = append(v.Moves, shownLine(ln))
 		v.SVGs = append(v.SVGs, svg(pos[i]))
 	}
 	return v, nil

@@ -285,6 +285,11 @@ func TestReport(t *testing.T) {
 	if m := regexp.MustCompile(`(src|href)=|url\(`).FindString(html); m != "" {
 		t.Errorf("the report refers to %q", m)
 	}
+	for _, live := range []string{"Games in play", `id="play"`, "<!-- live"} {
+		if strings.Contains(html, live) {
+			t.Errorf("the report holds %q of the live page's sections", live)
+		}
+	}
 	m := regexp.MustCompile(`packed: (\{.*\}),`).FindStringSubmatch(html)
 	if m == nil {
 		t.Fatal("no packed games in the report")

@@ -26,8 +26,9 @@ const reportLoader = `window.ARENA_REPORT = {
 };`
 
 // WriteReport writes the page of l as one self-contained HTML file: the
-// same page as the live one, its CSS, JavaScript and drawings inline, with
-// every finished game in it for the viewer, and no request to any server.
+// same page as the live one less its live sections (games in play, the
+// play form), its CSS, JavaScript and drawings inline, with every finished
+// game in it for the viewer, and no request to any server.
 // A game whose move log cannot be read is listed but cannot be opened.
 func WriteReport(w io.Writer, l *League) error {
 	snap, _ := l.Snapshot()
@@ -66,9 +67,24 @@ func WriteReport(w io.Writer, l *League) error {
 	html := strings.NewReplacer(
 		`<link rel="stylesheet" href="assets/app.css">`, "<style>\n"+string(css)+"</style>",
 		`<script src="assets/app.js"></script>`, "<script>\n"+fmt.Sprintf(reportLoader, snapJSON, gamesJSON)+"\n</script>\n<script>\n"+string(js)+"</script>",
-	).Replace(string(page))
+	).Replace(withoutLive(string(page)))
 	_, err = io.WriteString(w, html)
 	return err
+}
+
+// withoutLive returns page less the part between its live markers: the
+// sections of a live page (games in play, the play form), which a report
+// leaves out.
+func withoutLive(page string) string {
+	const start, end = "<!-- live:", "<!-- /live -->\n"
+	before, rest, ok := strings.Cut(page, start)
+	if !ok {
+		return page
+	}
+	if _, after, ok := strings.Cut(rest, end); ok {
+		return before + after
+	}
+	return page
 }
 
 // pack returns v as gzipped JSON in base64.

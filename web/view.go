@@ -5,6 +5,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/arenabots/arena/internal/inert"
 	"github.com/arenabots/arena/referee"
 	"github.com/arenabots/arena/results"
 )
@@ -36,6 +37,12 @@ type Tables struct {
 	Games      []results.Game  `json:"games"`
 	Ended      string          `json:"ended,omitempty"` // the game whose end this is
 	Scoring    results.Scoring `json:"scoring"`
+	// SPRT is where the league's SPRT match stands, if it is one.
+	SPRT *results.SPRTResult `json:"sprt,omitempty"`
+	// Swiss is set for a Swiss, whose standings have Buchholz and byes;
+	// Bracket is a knockout's.
+	Swiss   bool             `json:"swiss,omitempty"`
+	Bracket *results.Bracket `json:"bracket,omitempty"`
 }
 
 // Progress is how far a league is, and when it will be done at the pace
@@ -153,7 +160,7 @@ func (g *liveGame) view(tempoMS int) LiveView {
 		if g.last.Side == referee.Black {
 			bot = g.Black
 		}
-		mv := results.LineOf(g.state.Game().Name(), *g.last, bot)
+		mv := shownLine(results.LineOf(g.state.Game().Name(), *g.last, bot))
 		v.Last = &mv
 	}
 	return v
@@ -170,17 +177,22 @@ func (l *League) leagueView() LeagueView {
 // tables computes the tables of l's finished games; ended names the game
 // that just ended, if any. The caller holds l.mu.
 func (l *League) tables(ended string) Tables {
-	st := results.Compute(l.games, l.info.Bots, l.info.Scoring)
+	st := l.info.standings(l.games)
 	ct := results.NewCrosstable(l.games, st.Bots(), l.info.Scoring)
 	t := Tables{
 		Standings:  st.Rows,
+		Swiss:      st.Swiss,
+		Bracket:    st.Bracket,
 		Chart:      ratingChart(st.Rows),
 		Crosstable: CrosstableView{Bots: ct.Bots, Cells: ct.Cells},
-		Games:      slices.Clone(l.games),
+		Games:      shownGames(l.games),
 		Ended:      ended,
 		Scoring:    l.info.Scoring,
 		Faults:     faults(l.games),
 		Progress:   Progress{Done: len(l.games), Total: l.info.Total, ETASecs: -1},
+	}
+	if t.Progress.Total > 0 && t.Progress.Done > t.Progress.Total {
+		t.Progress.Total = t.Progress.Done // a knockout's tie-break boards add games
 	}
 	if played, secs := len(l.games)-l.base, time.Since(l.since).Seconds(); played > 0 && secs > 0 {
 		t.Progress.GamesPerS = float64(played) / secs
@@ -190,6 +202,10 @@ func (l *League) tables(ended string) Tables {
 	}
 	for _, bot := range st.Bots() {
 		t.Times = append(t.Times, timeUse(bot, l.times[bot]))
+	}
+	if m := l.info.SPRT; m != nil {
+		r := m.Result(l.games)
+		t.SPRT = &r
 	}
 	return t
 }
@@ -207,7 +223,7 @@ func faults(games []results.Game) []Fault {
 			bots = []string{g.White, g.Black}
 		}
 		for _, b := range bots {
-			out = append(out, Fault{Game: g.ID, Bot: b, Verdict: g.Reason.String(), Detail: g.Detail})
+			out = append(out, Fault{Game: g.ID, Bot: b, Verdict: g.Reason.String(), Detail: inert.Line(g.Detail)})
 		}
 	}
 	return out

@@ -34,7 +34,7 @@ func BenchmarkQueueOverhead(b *testing.B) {
 	defer cancel()
 	js, _ := jetstream.New(nc)
 	go fakeWorker(ctx, js, cfg)
-	games := arena.Schedule(cfg)[:b.N]
+	games := arena.Schedule(cfg, nil)[:b.N]
 	b.ResetTimer()
 	c := &Coordinator{Conn: nc, Config: cfg, Options: DefaultOptions}
 	n := 0

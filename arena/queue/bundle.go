@@ -70,6 +70,9 @@ func pack(b arena.BotConfig) (packed, arena.BotConfig, error) {
 	var roots []string
 	if b.Lisp != nil {
 		roots = append(slices.Clone(b.Lisp.Files), b.Lisp.Reads...)
+		if b.Lisp.Root != "" {
+			roots = append(roots, b.Lisp.Root)
+		}
 	} else {
 		roots = []string{b.Path}
 	}
@@ -139,6 +142,9 @@ func mapPaths(b *arena.BotConfig, f func(string) string) {
 	if b.Lisp != nil {
 		l := *b.Lisp
 		l.Files, l.Reads = mapSlice(l.Files, f), mapSlice(l.Reads, f)
+		if l.Root != "" {
+			l.Root = f(l.Root)
+		}
 		b.Lisp = &l
 	} else {
 		b.Path = f(b.Path)

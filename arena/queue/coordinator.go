@@ -35,7 +35,10 @@ type Coordinator struct {
 // once, and a fault game for a spec that failed on Options.MaxDeliver
 // deliveries. It returns when every game of pending is recorded, or on
 // ctx's end: the specs stay queued and their results wait in the results
-// stream for the next run.
+// stream for the next run. When record says the league is decided
+// (arena.ErrDecided), the specs no worker has taken yet are withdrawn, and
+// it returns arena.ErrDecided once the games that workers hold are
+// recorded.
 func (c *Coordinator) Dispatch(ctx context.Context, pending []arena.Scheduled, record func(arena.Played) error) error {
 	js, err := jetstream.New(c.Conn)
 	if err != nil {
@@ -54,6 +57,9 @@ func (c *Coordinator) Dispatch(ctx context.Context, pending []arena.Scheduled, r
 	if err != nil {
 		return err
 	}
+	// The next stage of a Swiss or knockout, dispatched by another call,
+	// carries on with this epoch: its first call restarted the queue.
+	c.Restart = false
 	left := make(map[string]arena.Scheduled, len(pending))
 	for _, g := range pending {
 		left[g.ID] = g
@@ -95,31 +101,41 @@ func (c *Coordinator) Dispatch(ctx context.Context, pending []arena.Scheduled, r
 	defer sub.Unsubscribe()
 
 	queued := 0
+	seqs := make(map[string]uint64, len(pending)) // each spec's stream sequence
 	for _, g := range pending {
 		spec, _ := json.Marshal(Spec{League: league, Epoch: epoch, Game: g, Config: cfg, Bots: bots})
 		ack, err := js.Publish(ctx, gamesSubject+league, spec, jetstream.WithMsgID(msgID(league, epoch, g.ID)))
 		if err != nil {
 			return fmt.Errorf("queueing %s: %w", g.ID, err)
 		}
+		seqs[g.ID] = ack.Sequence // a duplicate's is the first copy's
 		if !ack.Duplicate {
 			queued++
 		}
 	}
 	c.notify(fmt.Sprintf("queued %d games (%d were already queued)", queued, len(pending)-queued))
 
+	decided := false
 	for len(left) > 0 {
+		var err error
 		select {
 		case <-ctx.Done():
 			return ctx.Err()
 		case m := <-resc:
-			if err := c.result(m, Result{League: league, Epoch: epoch, Bots: bots}, left, record); err != nil {
-				return err
-			}
+			err = c.result(m, Result{League: league, Epoch: epoch, Bots: bots}, left, record)
 		case m := <-advc:
-			if err := c.maxDelivered(ctx, s.games, m, league, epoch, left, record); err != nil {
-				return err
-			}
+			err = c.maxDelivered(ctx, s.games, m, league, epoch, left, record)
 		}
+		if errors.Is(err, arena.ErrDecided) && !decided {
+			decided = true
+			err = c.withdraw(ctx, s.games, seqs, left)
+		}
+		if err != nil && !errors.Is(err, arena.ErrDecided) {
+			return err
+		}
+	}
+	if decided {
+		return arena.ErrDecided
 	}
 	return nil
 }
@@ -203,11 +219,15 @@ func (c *Coordinator) result(m jetstream.Msg, want Result, left map[string]arena
 		c.notify(fmt.Sprintf("dropped a result of %s from %s: it is not the game queued", g.ID, g.Worker))
 		return m.Ack()
 	}
-	if err := record(r.Played); err != nil {
+	err := record(r.Played)
+	if err != nil && !errors.Is(err, arena.ErrDecided) {
 		return err
 	}
 	delete(left, g.ID)
-	return m.Ack()
+	if aerr := m.Ack(); aerr != nil {
+		return aerr
+	}
+	return err // nil, or ErrDecided
 }
 
 // sameBots reports whether two sets of bot hashes are the same.
@@ -255,14 +275,15 @@ func (c *Coordinator) maxDelivered(ctx context.Context, games jetstream.Stream, 
 		return err
 	}
 	c.notify(fmt.Sprintf("game %s %s", s.ID, detail))
-	if err := record(p); err != nil {
+	err = record(p)
+	if err != nil && !errors.Is(err, arena.ErrDecided) {
 		return err
 	}
 	delete(left, s.ID)
 	if err := games.DeleteMsg(ctx, a.StreamSeq); err != nil {
 		c.notify(fmt.Sprintf("could not delete the spec of %s: %v", s.ID, err))
 	}
-	return nil
+	return err // nil, or ErrDecided
 }
 
 // FaultGame is the record of game s that could not be played on any

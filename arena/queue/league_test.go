@@ -84,18 +84,7 @@ func testLeague(t *testing.T, where, url string) {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
-	leagueFile := func(out string) string {
-		f := filepath.Join(dir, out+".yaml")
-		if err := os.WriteFile(f, []byte(fmt.Sprintf(detLeague, testbot)+"out: "+out+"\n"), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return f
-	}
-	localLeague, queuedLeague := leagueFile("local"), leagueFile("queued")
-	localOut, queuedOut := filepath.Join(dir, "local"), filepath.Join(dir, "queued")
-	if out, err := exec.Command(arena, "run", localLeague, "--plain", "--concurrency", "2").CombinedOutput(); err != nil {
-		t.Fatalf("local run: %v\n%s", err, out)
-	}
+	queuedLeague, localOut, queuedOut := playLocally(t, arena, dir, fmt.Sprintf(detLeague, testbot))
 
 	coordinate := func() *proc {
 		return start(t, arena, "run", queuedLeague, "--plain", "--queue", where, "--ack-wait", "2s")
@@ -169,6 +158,26 @@ func testLeague(t *testing.T, where, url string) {
 			t.Errorf("game %s: move log differs from the local run's:\n got %v\nwant %v", id, b, a)
 		}
 	}
+}
+
+// playLocally writes the league file body twice into dir, its out
+// directory "local" in one and "queued" in the other, plays the local one
+// with arena, two games at a time, and returns the other's file and both
+// results directories.
+func playLocally(t *testing.T, arena, dir, body string) (queuedLeague, localOut, queuedOut string) {
+	t.Helper()
+	leagueFile := func(out string) string {
+		f := filepath.Join(dir, out+".yaml")
+		if err := os.WriteFile(f, []byte(body+"out: "+out+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return f
+	}
+	localLeague, queuedLeague := leagueFile("local"), leagueFile("queued")
+	if out, err := exec.Command(arena, "run", localLeague, "--plain", "--concurrency", "2").CombinedOutput(); err != nil {
+		t.Fatalf("local run: %v\n%s", err, out)
+	}
+	return queuedLeague, filepath.Join(dir, "local"), filepath.Join(dir, "queued")
 }
 
 // hasChildren reports whether process pid has child processes.

@@ -171,6 +171,8 @@ func testBundleTravels(t *testing.T, nc *nats.Conn) {
 	main := writeFile(t, src, "g12/jogo.lisp", "(defun jogar ())", 0o644)
 	writeFile(t, src, "g12/regras/a.lisp", "(a)", 0o644)
 	writeFile(t, src, "g12/regras/sub/b.lisp", "(b)", 0o644)
+	entry := writeFile(t, src, "g13/src/jogo.lisp", "(defun jogar (e t))", 0o644)
+	writeFile(t, src, "g13/t/testes.lisp", "(testes)", 0o644)
 	for _, tc := range []struct {
 		name  string
 		bot   arena.BotConfig
@@ -188,6 +190,13 @@ func testBundleTravels(t *testing.T, nc *nats.Conn) {
 			func(t *testing.T, b arena.BotConfig) {
 				if b.Lisp.Files[0] != "jogo.lisp" || b.Lisp.Reads[0] != "regras" {
 					t.Errorf("portable files %v reads %v", b.Lisp.Files, b.Lisp.Reads)
+				}
+			}},
+		{"lisp with its submission folder", arena.BotConfig{Name: "r", Lisp: &lisp.Config{Files: []string{entry}, Root: filepath.Join(src, "g13")}},
+			map[string]string{"src/jogo.lisp": "(defun jogar (e t))", "t/testes.lisp": "(testes)"},
+			func(t *testing.T, b arena.BotConfig) {
+				if b.Lisp.Files[0] != "src/jogo.lisp" || b.Lisp.Root != "." {
+					t.Errorf("portable files %v root %q", b.Lisp.Files, b.Lisp.Root)
 				}
 			}},
 	} {
@@ -284,7 +293,7 @@ func testWorkerRefusesForeignBotHash(t *testing.T, nc *nats.Conn) {
 	if _, err := s.leagues.Put(ctx, "L", pub); err != nil {
 		t.Fatal(err)
 	}
-	spec, _ := json.Marshal(Spec{League: "L", Epoch: 1, Game: arena.Schedule(testConfig(t))[0], Bots: map[string]string{"x": "bbbb"}})
+	spec, _ := json.Marshal(Spec{League: "L", Epoch: 1, Game: arena.Schedule(testConfig(t), nil)[0], Bots: map[string]string{"x": "bbbb"}})
 	if _, err := js.Publish(ctx, gamesSubject+"L", spec); err != nil {
 		t.Fatal(err)
 	}
@@ -325,7 +334,7 @@ func testSpecFailingOnEveryWorker(t *testing.T, nc *nats.Conn) {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	cfg := testConfig(t)
-	game := arena.Schedule(cfg)[0]
+	game := arena.Schedule(cfg, nil)[0]
 	c := &Coordinator{Conn: nc, Config: cfg, Options: Options{AckWait: 300 * time.Millisecond, MaxDeliver: 2, Dedupe: time.Minute}}
 	js, _ := jetstream.New(nc)
 	// The silent worker takes each delivery and drops it.
@@ -397,7 +406,7 @@ func testWorkerRecordsItsLastFailure(t *testing.T, nc *nats.Conn) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	spec, _ := json.Marshal(Spec{League: "L", Epoch: 1, Game: arena.Schedule(league)[0], Config: cfg, Bots: bots})
+	spec, _ := json.Marshal(Spec{League: "L", Epoch: 1, Game: arena.Schedule(league, nil)[0], Config: cfg, Bots: bots})
 	if _, err := js.Publish(ctx, gamesSubject+"L", spec); err != nil {
 		t.Fatal(err)
 	}

@@ -3,7 +3,9 @@
 package host
 
 import (
+	"fmt"
 	"io"
+	"io/fs"
 	"maps"
 	"os"
 	"path/filepath"
@@ -181,4 +183,47 @@ func Self() (string, error) {
 		return "", err
 	}
 	return filepath.EvalSymlinks(p)
+}
+
+// CheckOpen reports whether a sandboxed bot can reach its own files. When
+// arena runs as root, a sandboxed bot runs as an unprivileged uid of its
+// own, which reaches its executable and Files only through the rights of
+// others: the executable needs o+x (and o+r for a script), a directory
+// o+rx, any other file o+r. The error names the first file closed to
+// others and the chmod that opens it.
+func (s Spec) CheckOpen() error {
+	if s.Sandbox == sandbox.Off || os.Geteuid() != 0 {
+		return nil
+	}
+	exec := "x"
+	if scriptDir(s.Path) != "" {
+		exec = "rx"
+	}
+	for i, f := range append([]string{s.Path}, s.Files...) {
+		fi, err := os.Stat(f)
+		if err != nil {
+			continue // a missing file is the start's to report
+		}
+		need := "r"
+		switch {
+		case i == 0:
+			need = exec
+		case fi.IsDir():
+			need = "rx"
+		}
+		if bits := othersBits(need); fi.Mode().Perm()&bits != bits {
+			return fmt.Errorf("%s is closed to other users (%v), and a sandboxed bot runs as a user of its own when arena runs as root: chmod o+%s %s", f, fi.Mode(), need, f)
+		}
+	}
+	return nil
+}
+
+// othersBits returns the permission bits of others for rights, a string of
+// "r", "w" and "x".
+func othersBits(rights string) fs.FileMode {
+	var m fs.FileMode
+	for _, r := range rights {
+		m |= map[rune]fs.FileMode{'r': 0o004, 'w': 0o002, 'x': 0o001}[r]
+	}
+	return m
 }

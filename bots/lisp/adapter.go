@@ -21,10 +21,17 @@ import (
 	"github.com/arenabots/arena/referee"
 )
 
-// driverSource is the Lisp side of the adapter, loaded into every SBCL.
-//
-//go:embed driver.lisp
-var driverSource string
+// The Lisp side of the adapter, loaded into every SBCL: the driver, then
+// its loader of the bot's files.
+var (
+	//go:embed driver.lisp
+	driverLisp string
+	//go:embed loader.lisp
+	loaderLisp string
+)
+
+// driverSource is the whole Lisp side of the adapter.
+var driverSource = driverLisp + "\n" + loaderLisp
 
 // Options are the adapter's settings that are not part of a league entry.
 type Options struct {
@@ -72,6 +79,16 @@ func New(c Config, opt Options) (*Adapter, error) {
 		return nil, err
 	}
 	c = c.WithDefaults()
+	if c.Root != "" {
+		root, err := filepath.Abs(c.Root)
+		if err != nil {
+			return nil, fmt.Errorf("lisp: root %s: %w", c.Root, err)
+		}
+		if st, err := os.Stat(root); err != nil || !st.IsDir() {
+			return nil, fmt.Errorf("lisp: root %s: not a directory (the folder of the whole submission)", c.Root)
+		}
+		c.Root = root
+	}
 	files := make([]string, len(c.Files))
 	for i, f := range c.Files {
 		abs, err := filepath.Abs(f)
@@ -88,6 +105,9 @@ func New(c Config, opt Options) (*Adapter, error) {
 		files[i] = abs
 	}
 	c.Files = files
+	if c.Root == "" {
+		c.Root = filepath.Dir(files[0])
+	}
 	if opt.SBCL == "" {
 		opt.SBCL = "sbcl"
 	}
@@ -155,7 +175,7 @@ func (a *Adapter) start(ctx context.Context) error {
 	if a.cfg.Package != "" {
 		pkg = sexp.Str(a.cfg.Package)
 	}
-	ans, err := p.call(ctx, a.opt.Grace, "LOAD", sexp.List(files...), pkg)
+	ans, err := p.call(ctx, a.opt.Grace, "LOAD", sexp.List(files...), pkg, sexp.Str(strings.TrimSuffix(a.cfg.Root, "/")+"/"))
 	if err != nil {
 		p.kill()
 		if ctx.Err() != nil {
@@ -168,9 +188,9 @@ func (a *Adapter) start(ctx context.Context) error {
 	r, err := parseReply(ans)
 	if err == nil && r.op != "READY" {
 		a.writeLog(r.log)
-		// One line: a host shows the last line a bot wrote before it
-		// failed to start.
-		err = errors.New(oneLine(r.failure().Error()))
+		// One line (failure's): a host shows the last line a bot wrote
+		// before it failed to start.
+		err = r.failure()
 	}
 	if err != nil {
 		p.close(time.Second)
@@ -201,10 +221,12 @@ func (a *Adapter) Close() error {
 
 // Jogar calls the bot's jogar on st with tempo in milliseconds (times
 // TempoScale) and returns its move, with the state it claims when it
-// returned one. Bot failures are referee faults: FaultCrash for a Lisp
-// error, debugger entry or (quit) (the text quotes the condition and a
-// backtrace), FaultProtocol for a Cavalo answer that is not a move,
-// FaultTimeout when ctx ends first (SBCL is interrupted, and killed if
+// returned one. An answer in which no move is read is still an answer,
+// for the referee to reject: its move is what was read, or its shape (see
+// decodeAnswer and jogarDots), and the log says why. Bot failures are
+// referee faults: FaultCrash for a Lisp error, debugger entry or (quit)
+// (the text quotes the condition and the bot's function that signalled
+// it; the log gets the backtrace), FaultTimeout when ctx ends first (SBCL is interrupted, and killed if
 // jogar does not unwind within the grace period). An adapter whose SBCL
 // died starts a new one first. Dots answers are read as in jogarDots.
 func (a *Adapter) Jogar(ctx context.Context, st referee.State, tempo time.Duration) (bots.Answer, error) {
@@ -224,14 +246,11 @@ func (a *Adapter) jogarCavalo(ctx context.Context, c *cavalo.Position, tempo tim
 	v := newView(a.cfg, c.ToMove())
 	value, err := a.call(ctx, encodeState(c, v), tempo)
 	if err != nil {
-		return bots.Answer{}, err
+		return a.unsent(err)
 	}
-	d, err := decodeAnswer(value, c, v)
-	if err != nil {
-		return bots.Answer{}, referee.NewFault(referee.FaultProtocol, fmt.Errorf("lisp: %w (jogar returned %s)", err, short(value)))
-	}
-	if d.note != "" {
-		a.writeLog("lisp: " + d.note + "\n")
+	d := decodeAnswer(value, c, v)
+	for _, n := range d.notes {
+		a.writeLog("lisp: " + n)
 	}
 	return bots.Answer{Move: d.move, State: d.claim}, nil
 }
@@ -240,26 +259,30 @@ func (a *Adapter) jogarCavalo(ctx context.Context, c *cavalo.Position, tempo tim
 // shape, is read by board difference (dotsTurn); when it drew a whole turn
 // of several arcs, the first is played now and the following calls of the
 // same turn are answered from the cache without calling jogar. The state
-// the bot claims goes with the turn's last arc. An answer
-// that is not one legal turn is passed to the referee verbatim, as the
-// move, for it to judge; the reason goes to the log.
+// the bot claims goes with the turn's last arc. An answer in which no
+// legal turn is read goes to the referee as its move in notation, or else
+// as its shape (see shape), for an illegal verdict; the reason and the
+// answer go to the log.
 func (a *Adapter) jogarDots(ctx context.Context, p *dots.Position, tempo time.Duration) (bots.Answer, error) {
 	if m, claim, ok := a.turn.next(p); ok {
 		return bots.Answer{Move: p.FormatMove(m), State: claim}, nil
 	}
 	value, err := a.call(ctx, encodeDots(p, a.cfg.State), tempo)
 	if err != nil {
-		return bots.Answer{}, err
+		return a.unsent(err)
 	}
-	turn, claim, note, err := dotsTurn(p, value)
+	ans, err := dotsTurn(p, value)
 	if err != nil {
-		a.writeLog("lisp: " + err.Error() + "\n")
-		return bots.Answer{Move: value.String()}, nil
+		a.writeLog("lisp: " + unread(value, []string{err.Error()}))
+		if m, ok := dotsNotation(p, value); ok {
+			return bots.Answer{Move: p.FormatMove(m)}, nil
+		}
+		return bots.Answer{Move: shape(value, dotsBoardName(p))}, nil
 	}
-	if note != "" {
-		a.writeLog("lisp: " + note + "\n")
+	for _, n := range ans.notes {
+		a.writeLog("lisp: " + n)
 	}
-	m, claim := a.turn.start(p, turn, claim)
+	m, claim := a.turn.start(p, ans.turn, ans.claim)
 	return bots.Answer{Move: p.FormatMove(m), State: claim}, nil
 }
 
@@ -291,15 +314,36 @@ func (a *Adapter) call(ctx context.Context, estado sexp.Value, tempo time.Durati
 		return sexp.Value{}, referee.NewFault(referee.FaultProtocol, err)
 	}
 	a.writeLog(r.log)
-	if r.op != "ANSWER" {
-		kind := referee.FaultCrash
-		if r.kind == "ANSWER" {
-			kind = referee.FaultProtocol
-		}
-		return sexp.Value{}, referee.NewFault(kind, r.failure())
+	switch {
+	case r.op != "ANSWER" && r.kind == "ANSWER":
+		return sexp.Value{}, unsendable{r.failure()}
+	case r.op != "ANSWER":
+		return sexp.Value{}, referee.NewFault(referee.FaultCrash, r.failure())
 	}
 	a.lastMicros = r.micros
 	return r.value, nil
+}
+
+// unsendable is the error of call when jogar returned something the
+// driver cannot send (a circular list, or one too large): a bot's answer,
+// for the referee to reject, not a failure of the bot.
+type unsendable struct{ err error }
+
+func (u unsendable) Error() string { return u.err.Error() }
+
+// unreadableMove is the move sent to the referee for an answer that could
+// not be sent from SBCL.
+const unreadableMove = "(a circular or too large answer)"
+
+// unsent returns the answer for the error of a call: an unreadable move
+// when jogar's answer could not be sent, the error otherwise.
+func (a *Adapter) unsent(err error) (bots.Answer, error) {
+	var u unsendable
+	if errors.As(err, &u) {
+		a.writeLog("lisp: no move read in jogar's answer: " + u.Error())
+		return bots.Answer{Move: unreadableMove}, nil
+	}
+	return bots.Answer{}, err
 }
 
 // oneLine writes a Lisp error message on one line, naming SBCL's source
@@ -366,14 +410,17 @@ func parseReply(v sexp.Value) (reply, error) {
 	return r, nil
 }
 
-// failure describes a FAIL reply as an error.
+// failure describes a FAIL reply as an error of one line.
 func (r reply) failure() error {
-	if r.kind == "LOAD" { // the text says "loading FILE: ..."
-		return fmt.Errorf("lisp: %s", strings.TrimSpace(r.text))
+	text := oneLine(r.text)
+	switch r.kind {
+	case "LOAD": // the text says "loading FILE, line N: ..."
+		return fmt.Errorf("lisp: %s", text)
+	case "ERROR": // the text says "TYPE in FUNCTION: report"
+		return fmt.Errorf("lisp: jogar signalled %s", text)
 	}
 	what := map[string]string{
 		"PACKAGE":     "jogar not found",
-		"ERROR":       "the bot signalled an error",
 		"DEBUGGER":    "the bot entered the debugger",
 		"EXIT":        "the bot called (quit), (exit) or (abort)",
 		"INTERRUPTED": "the bot was interrupted",
@@ -383,7 +430,7 @@ func (r reply) failure() error {
 	if what == "" {
 		what = "failure " + r.kind
 	}
-	return fmt.Errorf("lisp: %s: %s", what, strings.TrimSpace(r.text))
+	return fmt.Errorf("lisp: %s: %s", what, text)
 }
 
 // lockedWriter serializes writes to w.

@@ -3,6 +3,7 @@ package lisp
 import (
 	"context"
 	"errors"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -11,19 +12,34 @@ import (
 	"github.com/arenabots/arena/referee"
 )
 
+// TestStartErrors checks that a bot that fails to start says why: for a
+// load, the file, the line and the condition (and the file that loaded
+// it).
 func TestStartErrors(t *testing.T) {
 	requireSBCL(t)
+	abs := func(p string) string {
+		a, err := filepath.Abs(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return a
+	}
 	tests := []struct {
 		name string
 		cfg  Config
 		want []string
 	}{
-		{"syntax error", Config{Files: []string{"testdata/syntax.lisp"}}, []string{"lisp: loading /", "syntax.lisp: INPUT-ERROR-IN-LOAD", "end of file on syntax.lisp", "line: 4"}},
+		{"syntax error", Config{Files: []string{"testdata/syntax.lisp"}}, []string{
+			"start: lisp: loading " + abs("testdata/syntax.lisp") + ", line 4: READ error: the form that starts on this line is not closed before the end of the file"}},
+		{"missing file", Config{Files: []string{"testdata/missing.lisp"}}, []string{
+			"start: lisp: loading " + abs("testdata/missing.lisp") + `, line 3: (load "C:/lisp/nada.lisp"): no such file, and no file of that name in the submission folder ` + abs("testdata") + "/"}},
+		{"error in a loaded file", Config{Files: []string{"testdata/nested/top.lisp"}}, []string{
+			"start: lisp: loading " + abs("testdata/nested/bad.lisp") + ", line 2: TYPE-ERROR: The value 5 is not of type LIST when binding LIST (loaded from " + abs("testdata/nested/top.lisp") + ", line 4)"}},
 		{"missing package", Config{Files: []string{"testdata/first.lisp"}, Package: "p999"}, []string{"package p999 not found", "PTRIVIAL"}},
 		{"no jogar", Config{Files: []string{"testdata/nojogar.lisp"}}, []string{"no package defines a function JOGAR"}},
 		{"package without jogar", Config{Files: []string{"testdata/nojogar.lisp"}, Package: "pnojogar"}, []string{"package PNOJOGAR has no function JOGAR"}},
 		{"two jogar", Config{Files: []string{"testdata/twojogar.lisp"}}, []string{"several packages export a function JOGAR", "PUM", "PDOIS", "set package"}},
-		{"quit while loading", Config{Files: []string{"testdata/quitload.lisp"}}, []string{"(quit), (exit) or (abort)", "quitload.lisp"}},
+		{"quit while loading", Config{Files: []string{"testdata/quitload.lisp"}}, []string{"(quit), (exit) or (abort)", "quitload.lisp, line 5"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -104,16 +120,17 @@ func TestMisbehaviour(t *testing.T) {
 		tempo time.Duration
 		limit time.Duration // the call's deadline
 		fault referee.FaultKind
-		want  []string
+		want  []string // in the error, or in the illegal verdict when fault is 0
 	}{
-		{"error", 101, time.Second, referee.FaultCrash, []string{"signalled an error", "tabuleiro invalido: LINHA-11", "JOGAR"}},
+		{"error", 101, time.Second, referee.FaultCrash, []string{"lisp: jogar signalled SIMPLE-ERROR in PMODES:JOGAR: tabuleiro invalido: LINHA-11"}},
+		{"error in a helper", 114, time.Second, referee.FaultCrash, []string{"jogar signalled TYPE-ERROR in PMODES::AVALIA: ", "is not of type LIST"}},
 		{"quit", 102, time.Second, referee.FaultCrash, []string{"(quit), (exit) or (abort)"}},
 		{"abort", 113, time.Second, referee.FaultCrash, []string{"(quit), (exit) or (abort)"}},
 		{"break", 103, time.Second, referee.FaultCrash, []string{"debugger", "pausa"}},
 		{"infinite loop", 104, 300 * time.Millisecond, referee.FaultTimeout, []string{"in time"}},
 		{"stack overflow", 109, 5 * time.Second, referee.FaultCrash, []string{"CONTROL-STACK-EXHAUSTED"}},
-		{"not a move", 107, time.Second, referee.FaultProtocol, []string{"want (move new-state)", "42"}},
-		{"circular answer", 110, time.Second, referee.FaultProtocol, []string{"circular"}},
+		{"not a move", 107, time.Second, 0, []string{`bad move "42"`}},
+		{"circular answer", 110, time.Second, 0, []string{"circular"}},
 		{"reads stdin", 111, time.Second, referee.FaultCrash, []string{"END-OF-FILE"}},
 		{"two values", 112, time.Second, 0, nil},
 		{"prints a lot", 106, 10 * time.Second, 0, nil},
@@ -129,11 +146,21 @@ func TestMisbehaviour(t *testing.T) {
 			ans, err := a.Jogar(ctx, &st, tc.tempo*time.Millisecond)
 			took := time.Since(start)
 			t.Logf("took %v: %v", took, err)
-			if tc.fault == 0 {
+			switch {
+			case tc.fault == 0 && tc.want == nil:
 				if err != nil || ans.Move != "A1" {
 					t.Fatalf("Jogar = %q, %v; want A1", ans.Move, err)
 				}
-			} else {
+			case tc.fault == 0:
+				// An answer, however wrong: the referee's to judge.
+				if err != nil {
+					t.Fatalf("Jogar error = %v, want an answer for the referee", err)
+				}
+				j := referee.Judge(&st, referee.Clock{}, referee.Call{Reply: referee.Reply{Move: ans.Move, Claim: ans.State}})
+				if j.Verdict == nil || j.Verdict.Reason != referee.Illegal || !strings.Contains(j.Verdict.Detail, tc.want[0]) {
+					t.Fatalf("the referee's judgement of %q: %+v, want illegal mentioning %q", ans.Move, j.Verdict, tc.want[0])
+				}
+			default:
 				var f *referee.Fault
 				if !errors.As(err, &f) || f.Kind != tc.fault {
 					t.Fatalf("Jogar error = %v, want a %s fault", err, tc.fault)
@@ -156,7 +183,7 @@ func TestMisbehaviour(t *testing.T) {
 		})
 	}
 	l := log.String()
-	for _, w := range []string{"linha 0 de lixo", "characters in all", "sbcl restarted"} {
+	for _, w := range []string{"linha 0 de lixo", "characters in all", "sbcl restarted", "lisp: Backtrace (innermost first):\n  0: (PMODES::AVALIA 5)", "no move read in jogar's answer"} {
 		if !strings.Contains(l, w) {
 			t.Errorf("the log does not mention %q", w)
 		}

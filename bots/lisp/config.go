@@ -27,19 +27,30 @@ const (
 	StateBoardPlayerScores StateForm = "board-player-scores"
 )
 
-// AnswerForm says what jogar returns.
+// AnswerForm was what jogar returns. Answers are now read by their shape
+// (answer.go): Config.Answer is accepted, for league files written before,
+// and plays no part.
 type AnswerForm string
 
-// The answer forms.
+// The answer forms a league file may still name.
 const (
-	// AnswerMoveAndState is (move new-state): move is (row col), a string
-	// such as "J10" or "C4xH8", or a symbol such as J10; new-state is in the
-	// configured state form, or NIL. Two values (values move new-state) are
-	// read the same way.
+	// AnswerMoveAndState was (move new-state).
 	AnswerMoveAndState AnswerForm = "move-and-state"
-	// AnswerState is the new state alone: the move is found by comparing
-	// boards (where the knight went, which double was removed).
+	// AnswerState was the new state alone.
 	AnswerState AnswerForm = "state"
+)
+
+// SideForm says how the player of a Cavalo estado of the form
+// board-player-scores is written.
+type SideForm string
+
+// The side forms.
+const (
+	// SideNumber writes the side to move as 1 (white) or 2 (black).
+	SideNumber SideForm = "number"
+	// SideKnight writes it as its knight's code, Config.Knights: -1 for
+	// white and -2 for black by default.
+	SideKnight SideForm = "knight"
 )
 
 // Perspective says whose point of view the state is written from.
@@ -60,7 +71,7 @@ const (
 // Defaults of Config.
 const (
 	DefaultState       = StateBoardPlayerScores
-	DefaultAnswer      = AnswerMoveAndState
+	DefaultSide        = SideNumber
 	DefaultPerspective = PerspectiveAbsolute
 )
 
@@ -95,7 +106,8 @@ type Config struct {
 	Package string `yaml:"package,omitempty"`
 	// State is how estado is built. Default board-player-scores.
 	State StateForm `yaml:"state,omitempty"`
-	// Answer is what jogar returns. Default move-and-state.
+	// Answer is accepted for league files written before answers were read
+	// by their shape, and plays no part: move-and-state, state or empty.
 	Answer AnswerForm `yaml:"answer,omitempty"`
 	// Perspective is absolute (default) or white.
 	Perspective Perspective `yaml:"perspective,omitempty"`
@@ -109,6 +121,14 @@ type Config struct {
 	// process's data limit (RLIMIT_DATA minus 256 MB), or SBCL's own
 	// default when there is no limit.
 	HeapMB int `yaml:"heap_mb,omitempty"`
+	// Root is the folder of the whole submission: a load or compile-file
+	// of a file that is not where the bot's code says is retried with the
+	// file of the same base name found under Root, and the sandbox shows
+	// Root to the bot. Default: the directory of the first file.
+	Root string `yaml:"root,omitempty"`
+	// Side is how the player of a board-player-scores estado is written
+	// (Cavalo): number (default, 1 or 2) or knight (its knight's code).
+	Side SideForm `yaml:"side,omitempty"`
 	// TempoScale multiplies the tempo sent to jogar, which is in
 	// milliseconds: 1000 for a bot that counts it in microseconds, as a
 	// course bot written for LispWorks and run on SBCL compares it with
@@ -122,8 +142,8 @@ func (c Config) WithDefaults() Config {
 	if c.State == "" {
 		c.State = DefaultState
 	}
-	if c.Answer == "" {
-		c.Answer = DefaultAnswer
+	if c.Side == "" {
+		c.Side = DefaultSide
 	}
 	if c.Perspective == "" {
 		c.Perspective = DefaultPerspective
@@ -159,6 +179,9 @@ func (c Config) Validate() error {
 			bad("reads[%d] is empty", i)
 		}
 	}
+	if c.Root != "" && strings.TrimSpace(c.Root) == "" {
+		bad("root %q is blank: leave it out, or name the submission's folder", c.Root)
+	}
 	if strings.ContainsAny(c.Package, "\x00\n") {
 		bad("package %q: a package name cannot hold a newline or NUL", c.Package)
 	}
@@ -168,7 +191,10 @@ func (c Config) Validate() error {
 		}
 	}
 	oneOf("state", string(c.State), string(StateBoard), string(StateBoardScores), string(StateBoardPlayerScores))
-	oneOf("answer", string(c.Answer), string(AnswerMoveAndState), string(AnswerState))
+	if c.Answer != "" {
+		oneOf("answer", string(c.Answer), string(AnswerMoveAndState), string(AnswerState))
+	}
+	oneOf("side", string(c.Side), string(SideNumber), string(SideKnight))
 	oneOf("perspective", string(c.Perspective), string(PerspectiveAbsolute), string(PerspectiveWhite))
 	switch {
 	case len(c.Knights) != 2:
@@ -194,7 +220,7 @@ func (c Config) Validate() error {
 	return errors.Join(errs...)
 }
 
-// Resolve returns c with its relative file paths (Files and Reads) made
+// Resolve returns c with its relative paths (Files, Reads and Root) made
 // relative to dir, the league file's directory.
 func (c Config) Resolve(dir string) Config {
 	resolve := func(paths []string) []string {
@@ -211,6 +237,9 @@ func (c Config) Resolve(dir string) Config {
 		return out
 	}
 	c.Files, c.Reads = resolve(c.Files), resolve(c.Reads)
+	if c.Root != "" {
+		c.Root = resolve([]string{c.Root})[0]
+	}
 	return c
 }
 
@@ -219,8 +248,10 @@ const Selector = "lisp"
 
 // Args returns the arguments of `arena bot serve` that run the Lisp bot c:
 // Selector, then key=value words in a fixed order, a file= word per file
-// and a read= word per entry of Reads, defaults written out. Files should be absolute (see Resolve), since the
-// adapter may run in another directory. ParseArgs reads them back.
+// and a read= word per entry of Reads, defaults written out (Answer, which
+// plays no part, is left out). Paths should be absolute (see Resolve),
+// since the adapter may run in another directory. ParseArgs reads them
+// back.
 func Args(c Config) []string {
 	c = c.WithDefaults()
 	args := []string{Selector}
@@ -230,12 +261,15 @@ func Args(c Config) []string {
 	for _, f := range c.Reads {
 		args = append(args, "read="+f)
 	}
+	if c.Root != "" {
+		args = append(args, "root="+c.Root)
+	}
 	if c.Package != "" {
 		args = append(args, "package="+c.Package)
 	}
 	args = append(args,
 		"state="+string(c.State),
-		"answer="+string(c.Answer),
+		"side="+string(c.Side),
 		"perspective="+string(c.Perspective),
 		fmt.Sprintf("knights=%d,%d", c.Knights[0], c.Knights[1]),
 		"index_base="+strconv.Itoa(c.IndexBase),
@@ -273,6 +307,10 @@ func ParseArgs(args []string) (Config, error) {
 			c.State = StateForm(val)
 		case "answer":
 			c.Answer = AnswerForm(val)
+		case "root":
+			c.Root = val
+		case "side":
+			c.Side = SideForm(val)
 		case "perspective":
 			c.Perspective = Perspective(val)
 		case "knights":
@@ -284,7 +322,7 @@ func ParseArgs(args []string) (Config, error) {
 		case "tempo_scale":
 			c.TempoScale, err = strconv.Atoi(val)
 		default:
-			return Config{}, fmt.Errorf("lisp: unknown argument %q (known: file, package, state, answer, perspective, knights, index_base, heap_mb, tempo_scale)", key)
+			return Config{}, fmt.Errorf("lisp: unknown argument %q (known: file, read, root, package, state, side, answer, perspective, knights, index_base, heap_mb, tempo_scale)", key)
 		}
 		if err != nil {
 			return Config{}, fmt.Errorf("lisp: argument %q: %w", a, err)

@@ -18,6 +18,8 @@ state: board-player-scores
 answer: move-and-state
 perspective: absolute
 knights: [-1, -2]
+root: submissions/g12
+side: knight
 `
 	var c Config
 	dec := yaml.NewDecoder(strings.NewReader(entry))
@@ -32,6 +34,8 @@ knights: [-1, -2]
 		Answer:      AnswerMoveAndState,
 		Perspective: PerspectiveAbsolute,
 		Knights:     []int{-1, -2},
+		Root:        "submissions/g12",
+		Side:        SideKnight,
 	}
 	if !reflect.DeepEqual(c, want) {
 		t.Errorf("decoded %+v, want %+v", c, want)
@@ -49,12 +53,12 @@ func TestArgsRoundTrip(t *testing.T) {
 		args string
 	}{
 		{"defaults", Config{Files: []string{"/s/g1/a.lisp"}},
-			"lisp file=/s/g1/a.lisp state=board-player-scores answer=move-and-state perspective=absolute knights=-1,-2 index_base=0"},
+			"lisp file=/s/g1/a.lisp state=board-player-scores side=number perspective=absolute knights=-1,-2 index_base=0"},
 		{"everything", Config{
-			Files: []string{"/s/g 12/jogo.lisp", "/s/g12/projeto.lisp"}, Package: "p170221035",
-			State: StateBoard, Answer: AnswerState, Perspective: PerspectiveWhite,
+			Files: []string{"/s/g 12/jogo.lisp", "/s/g12/projeto.lisp"}, Root: "/s/g 12", Package: "p170221035",
+			State: StateBoardPlayerScores, Side: SideKnight, Answer: AnswerState, Perspective: PerspectiveWhite,
 			Knights: []int{-7, -8}, IndexBase: 1, HeapMB: 512, TempoScale: 1000,
-		}, "lisp file=/s/g 12/jogo.lisp file=/s/g12/projeto.lisp package=p170221035 state=board answer=state perspective=white knights=-7,-8 index_base=1 heap_mb=512 tempo_scale=1000"},
+		}, "lisp file=/s/g 12/jogo.lisp file=/s/g12/projeto.lisp root=/s/g 12 package=p170221035 state=board-player-scores side=knight perspective=white knights=-7,-8 index_base=1 heap_mb=512 tempo_scale=1000"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -67,7 +71,9 @@ func TestArgsRoundTrip(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if want := tc.cfg.WithDefaults(); !reflect.DeepEqual(back, want) {
+			want := tc.cfg.WithDefaults()
+			want.Answer = "" // it plays no part, and Args leaves it out
+			if !reflect.DeepEqual(back, want) {
 				t.Errorf("ParseArgs(Args(c)) = %+v, want %+v", back, want)
 			}
 			if _, err := ParseArgs(args[1:]); err != nil {
@@ -113,6 +119,9 @@ func TestValidate(t *testing.T) {
 		{"empty file", Config{Files: []string{"a.lisp", " "}}, []string{"files[1] is empty"}},
 		{"state", Config{Files: ok, State: "tabuleiro"}, []string{`state "tabuleiro": want one of board, board-scores, board-player-scores`}},
 		{"answer", Config{Files: ok, Answer: "move"}, []string{`answer "move": want one of move-and-state, state`}},
+		{"old answer", Config{Files: ok, Answer: AnswerState}, nil},
+		{"side", Config{Files: ok, Side: "white"}, []string{`side "white": want one of number, knight`}},
+		{"blank root", Config{Files: ok, Root: "  "}, []string{`root "  " is blank`}},
 		{"perspective", Config{Files: ok, Perspective: "black"}, []string{`perspective "black": want one of absolute, white`}},
 		{"one knight", Config{Files: ok, Knights: []int{-1}}, []string{"want two codes"}},
 		{"same knights", Config{Files: ok, Knights: []int{-1, -1}}, []string{"must differ"}},
@@ -146,9 +155,12 @@ func TestValidate(t *testing.T) {
 
 func TestResolve(t *testing.T) {
 	t.Parallel()
-	c := Config{Files: []string{"g12/jogo.lisp", "/abs/projeto.lisp"}}.Resolve("/leagues")
+	c := Config{Files: []string{"g12/jogo.lisp", "/abs/projeto.lisp"}, Root: "g12"}.Resolve("/leagues")
 	want := []string{"/leagues/g12/jogo.lisp", "/abs/projeto.lisp"}
 	if !reflect.DeepEqual(c.Files, want) {
 		t.Errorf("Resolve: files %q, want %q", c.Files, want)
+	}
+	if c.Root != "/leagues/g12" {
+		t.Errorf("Resolve: root %q, want /leagues/g12", c.Root)
 	}
 }

@@ -4,27 +4,37 @@
 // At Start, SBCL loads the bot's files in order (each with its own
 // directory as *default-pathname-defaults*, so relative loads inside them
 // work; SBCL runs in the first file's directory, the default pathname once
-// they are loaded), creating the configured package when the files enter
-// it without defining it, and the adapter finds the function JOGAR. For each move it sends
-// the referee's position as an s-expression in the configured state form,
-// calls (jogar estado tempo) with tempo in milliseconds (times
-// Config.TempoScale), and turns the
-// answer into a move in arena's notation, with the state the bot claims
-// it leads to for the referee to compare.
+// they are loaded), as handed in: sources in UTF-8 or Latin-1, with CRLF
+// line ends; a load or compile-file of a file that is not there retried
+// with the file of the same base name under Config.Root, the submission's
+// folder, and a compiled file served by its source, each retry noted in the
+// log (see ParseLoadRetries); the configured package created when the
+// files enter it without defining it. A load failure names the file, the
+// line and the condition. Then the adapter finds the function JOGAR. For
+// each move it sends the referee's position as an s-expression in the
+// configured state form, calls (jogar estado tempo) with tempo in
+// milliseconds (times Config.TempoScale), and reads the answer, of any
+// shape, by looking for the boards of the league's size anywhere in it
+// and comparing them with the position (answer.go): the move, with the
+// state the bot claims it leads to for the referee to compare. An answer
+// in which no legal move is read still goes to the referee, as the move
+// read or as the answer's shape, for an illegal verdict.
 //
 // It plays both games, Cavalo and Dots and Boxes, telling them apart by
 // the referee's state. A Dots and Boxes bot is always player 1, as course
-// bots are; its answer, of any shape, is read by board difference as one
-// turn of one or more arcs, which is played one arc per call, the later
-// ones from a cache without calling jogar (dots.go).
+// bots are; its answer is read by board difference as one turn of one or
+// more arcs, which is played one arc per call, the later ones from a cache
+// without calling jogar (dots.go).
 //
-// The Lisp side of the adapter is driver.lisp, embedded in the binary. It
-// talks to Go over two file descriptors of its own (requests on 3, answers
-// on 4), so nothing a bot prints can corrupt the protocol; what it prints
-// is captured and passed to Options.Log. Lisp errors, debugger entry and
-// (quit) are caught and returned as referee faults quoting the Lisp
-// condition; when a call's context ends SBCL is interrupted, and killed if
-// jogar does not unwind.
+// The Lisp side of the adapter is driver.lisp and loader.lisp (how the
+// bot's files are loaded), embedded in the binary. It talks to Go over two
+// file descriptors of its own (requests on 3, answers on 4), so nothing a
+// bot prints can corrupt the protocol; what it prints is captured and
+// passed to Options.Log. Lisp errors, debugger entry and (quit) are caught
+// and returned as referee faults quoting the Lisp condition and the bot's
+// function that signalled it (the backtrace goes to the log); when a
+// call's context ends SBCL is interrupted, and killed if jogar does not
+// unwind.
 //
 // The serve command runs a Lisp bot as a bot process with Serve, which
 // loads the files before answering the handshake:
@@ -42,6 +52,8 @@
 // perspective rule and the timing advice for teachers. Subpackage sexp is
 // the s-expression reader and writer.
 //
-// lisp depends on bots (Bot, Serve and Spec) and referee (the rules); it
-// must not import proto or generated code.
+// lisp depends on bots (Bot, Serve and Spec), referee and the games,
+// whose positions it builds only with their constructors
+// (cavalo.FromCells, dots.FromArcs); it must not import proto or
+// generated code.
 package lisp

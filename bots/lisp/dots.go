@@ -1,9 +1,9 @@
 package lisp
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/arenabots/arena/bots/lisp/sexp"
 	"github.com/arenabots/arena/games/dots"
@@ -22,9 +22,9 @@ import (
 // (h) or vertical[i][j] (!h) of p's board.
 func dotsArc(p *dots.Position, h bool, i, j int) int {
 	if h {
-		return i*p.Cols() + j
+		return p.Horizontal(i, j)
 	}
-	return (p.Rows()+1)*p.Cols() + i*p.Rows() + j
+	return p.Vertical(i, j)
 }
 
 // dotsShape returns the lengths of H and of its lists, then of V and of
@@ -98,61 +98,115 @@ func dotsBoard(p *dots.Position, x sexp.Value) ([]bool, bool) {
 	return drawn, true
 }
 
-// findDotsBoard finds the board in an answer of any shape, with the
-// scores when the answer has them: the board alone, the new estado
-// (board scores), or (jogada board-or-estado). scores is nil without them.
-func findDotsBoard(p *dots.Position, x sexp.Value) (board, scores *sexp.Value) {
-	if _, ok := dotsBoard(p, x); ok {
-		return &x, nil
-	}
-	if x.Kind != sexp.KindList || len(x.Items) != 2 {
-		return nil, nil
-	}
-	first, second := x.Items[0], x.Items[1]
-	if _, ok := dotsBoard(p, first); ok {
-		return &first, &second
-	}
-	if _, ok := dotsBoard(p, second); ok {
-		return &second, nil
-	}
-	if second.Kind == sexp.KindList && len(second.Items) == 2 {
-		if _, ok := dotsBoard(p, second.Items[0]); ok {
-			return &second.Items[0], &second.Items[1]
-		}
-	}
-	return nil, nil
+// isDotsBoard reports whether x has the shape of a board of p's size.
+func isDotsBoard(p *dots.Position, x sexp.Value) bool {
+	_, ok := dotsBoard(p, x)
+	return ok
 }
 
-// dotsTurn reads a bot's answer by board difference: the arcs drawn on the
-// returned board that are empty in p, in an order that makes them one legal
-// turn (every arc but the last closes a box). It fails when there is no
-// board, when an arc of p was erased, when no arc was drawn, or when the
-// arcs are not one turn. It also returns the state the bot claims after
-// its turn, or nil and a note saying why the claim was set aside.
-func dotsTurn(p *dots.Position, x sexp.Value) (turn []referee.Move, claim referee.State, note string, err error) {
-	board, scores := findDotsBoard(p, x)
-	if board == nil {
-		return nil, nil, "", fmt.Errorf("no board of %d×%d boxes in the answer: want the new estado, (jogada estado) or the board ((H) (V))", p.Rows(), p.Cols())
+// dotsAnswer is a bot's answer read as a turn: the arcs to play, the state
+// it claims after them (nil when set aside), and notes for the move's log.
+type dotsAnswer struct {
+	turn  []referee.Move
+	claim referee.State
+	notes []string
+}
+
+// dotsTurn reads a bot's answer of any shape by board difference: the
+// boards of p's size in it, at any depth, are tried in order, and the
+// first whose arcs drawn (non-zero there and empty in p) make one legal
+// turn gives the turn, with the boxes of the state that holds it ((board
+// (boxes-1 boxes-2))) for the claim. A move in arena's notation in the
+// answer (itself or its first item, e.g. "A1-B1") is compared with the
+// turn's first arc, or played when no board gives a turn. It fails, saying
+// why, when neither does.
+func dotsTurn(p *dots.Position, x sexp.Value) (dotsAnswer, error) {
+	var reasons []string
+	for _, f := range findBoards(x, func(v sexp.Value) bool { return isDotsBoard(p, v) }) {
+		turn, err := boardTurn(p, f.board)
+		if err != nil {
+			reasons = append(reasons, err.Error())
+			continue
+		}
+		var ans dotsAnswer
+		ans.turn = turn
+		after := *p
+		for _, a := range turn {
+			after.Play(a)
+		}
+		var scores *sexp.Value
+		if f.parent != nil && f.index == 0 && len(f.parent.Items) == 2 && isPair(f.parent.Items[1]) {
+			scores = &f.parent.Items[1]
+		}
+		ans.claim, err = claimDots(p.ToMove(), &after, f.board, scores)
+		if err != nil {
+			ans.notes = append(ans.notes, "claimed state set aside: "+err.Error())
+		}
+		if m, ok := dotsNotation(p, x); ok && m != turn[0] {
+			ans.notes = append(ans.notes, fmt.Sprintf("jogar's move in notation, %s, is not the arc its board draws first, %s: the board's turn is played", p.FormatMove(m), p.FormatMove(turn[0])))
+		}
+		return ans, nil
 	}
-	after, _ := dotsBoard(p, *board)
+	if m, ok := dotsNotation(p, x); ok && referee.Legal(p, m) {
+		return dotsAnswer{turn: []referee.Move{m}}, nil
+	}
+	if len(reasons) == 0 {
+		return dotsAnswer{}, fmt.Errorf("no board of %d×%d boxes in it: want the new estado, (jogada estado) or the board ((H) (V))", p.Rows(), p.Cols())
+	}
+	return dotsAnswer{}, errors.New(strings.Join(reasons, "; "))
+}
+
+// dotsNotation reads a move in arena's notation, the answer itself or its
+// first item, a string or symbol such as "A1-B1".
+func dotsNotation(p *dots.Position, x sexp.Value) (referee.Move, bool) {
+	candidates := []sexp.Value{x}
+	if x.Kind == sexp.KindList && len(x.Items) > 0 {
+		candidates = append(candidates, x.Items[0])
+	}
+	for _, c := range candidates {
+		if c.Kind == sexp.KindString || c.Kind == sexp.KindSymbol {
+			if m, err := p.ParseMove(c.Text); err == nil {
+				return m, true
+			}
+		}
+	}
+	return 0, false
+}
+
+// dotsBoardName names x when it is a board of p's size.
+func dotsBoardName(p *dots.Position) func(sexp.Value) string {
+	return func(x sexp.Value) string {
+		if isDotsBoard(p, x) {
+			return fmt.Sprintf("board %d×%d", p.Rows(), p.Cols())
+		}
+		return ""
+	}
+}
+
+// boardTurn reads the board x of p's size as a turn: the arcs drawn on it
+// that are empty in p, in an order that makes them one legal turn (every
+// arc but the last closes a box). It fails when an arc of p was erased,
+// when no arc was drawn, or when the arcs are not one turn.
+func boardTurn(p *dots.Position, x sexp.Value) ([]referee.Move, error) {
+	after, _ := dotsBoard(p, x)
 	var left []referee.Move
 	for a, drawn := range after {
 		before := p.Drawn(a) != 0
 		switch {
 		case before && !drawn:
-			return nil, nil, "", fmt.Errorf("the returned board erases %s", p.FormatMove(referee.Move(a)))
+			return nil, fmt.Errorf("a returned board erases %s", p.FormatMove(referee.Move(a)))
 		case drawn && !before:
 			left = append(left, referee.Move(a))
 		}
 	}
 	if len(left) == 0 {
-		return nil, nil, "", errors.New("the returned board draws no arc")
+		return nil, errors.New("a returned board draws no arc")
 	}
 	// Greedy: while more than one arc is left, play one that closes a box.
 	// Drawing an arc never stops another from closing its box, so this
 	// finds an order whenever one exists.
 	cur := *p
-	turn = make([]referee.Move, 0, len(left))
+	turn := make([]referee.Move, 0, len(left))
 	for len(left) > 1 {
 		i := -1
 		for k, a := range left {
@@ -162,64 +216,51 @@ func dotsTurn(p *dots.Position, x sexp.Value) (turn []referee.Move, claim refere
 			}
 		}
 		if i < 0 {
-			return nil, nil, "", fmt.Errorf("the returned board draws %d arcs that are not one turn: every arc but the last must close a box", len(turn)+len(left))
+			return nil, fmt.Errorf("a returned board draws %d arcs that are not one turn: every arc but the last must close a box", len(turn)+len(left))
 		}
 		cur.Play(left[i])
 		turn = append(turn, left[i])
 		left = append(left[:i], left[i+1:]...)
 	}
-	cur.Play(left[0])
-	claim, err = claimDots(p.ToMove(), &cur, *board, scores)
-	if err != nil {
-		note = "claimed state set aside: " + err.Error()
-	}
-	return append(turn, left[0]), claim, note, nil
+	return append(turn, left[0]), nil
+}
+
+// isPair reports whether x is a list of two integers.
+func isPair(x sexp.Value) bool {
+	return x.Kind == sexp.KindList && len(x.Items) == 2 && x.Items[0].Kind == sexp.KindInt && x.Items[1].Kind == sexp.KindInt
 }
 
 // claimDots returns the state a bot that plays mover claims with board and
-// scores (nil: the board alone, whose scores are taken from after, the
+// scores (a pair, or nil: the board alone, whose scores are taken from after, the
 // referee's position after the turn), in absolute terms: the bot's 1 is
 // mover and its boxes come first.
 func claimDots(mover referee.Side, after *dots.Position, board sexp.Value, scores *sexp.Value) (referee.State, error) {
-	f := struct {
-		Game       string  `json:"game"`
-		Rows       int     `json:"rows"`
-		Cols       int     `json:"cols"`
-		Horizontal [][]int `json:"horizontal"`
-		Vertical   [][]int `json:"vertical"`
-		Scores     [2]int  `json:"scores"`
-		ToMove     int     `json:"to_move"`
-	}{Game: dots.Name, Rows: after.Rows(), Cols: after.Cols(), Scores: after.Scores(), ToMove: int(after.ToMove())}
-	halves := [2]*[][]int{&f.Horizontal, &f.Vertical}
-	for k, lists := range board.Items {
-		for _, l := range lists.Items {
-			row := make([]int, len(l.Items))
-			for j, v := range l.Items {
-				switch {
+	drawn := make([]referee.Side, after.Arcs())
+	shape := dotsShape(after)
+	for k, h := range []bool{true, false} {
+		for i := range shape[k][0] {
+			for j := range shape[k][1] {
+				switch v := board.Items[k].Items[i].Items[j]; {
 				case v.IsNil() || v.Int == 0:
 				case v.Int == 1:
-					row[j] = int(mover)
+					drawn[dotsArc(after, h, i, j)] = mover
 				case v.Int == 2:
-					row[j] = int(mover.Other())
+					drawn[dotsArc(after, h, i, j)] = mover.Other()
 				default:
 					return nil, fmt.Errorf("an arc is %d: want 0, 1 or 2", v.Int)
 				}
 			}
-			*halves[k] = append(*halves[k], row)
 		}
 	}
+	s := after.Scores()
 	if scores != nil {
-		s := *scores
-		if s.Kind != sexp.KindList || len(s.Items) != 2 || s.Items[0].Kind != sexp.KindInt || s.Items[1].Kind != sexp.KindInt {
-			return nil, fmt.Errorf("the boxes are %s: want (caixas-j1 caixas-j2)", short(s))
-		}
-		f.Scores[mover.Index()], f.Scores[mover.Other().Index()] = int(s.Items[0].Int), int(s.Items[1].Int)
+		s[mover.Index()], s[mover.Other().Index()] = int(scores.Items[0].Int), int(scores.Items[1].Int)
 	}
-	data, err := json.Marshal(f)
+	p, err := dots.FromArcs(after.Rows(), after.Cols(), drawn, s, after.ToMove())
 	if err != nil {
 		return nil, err
 	}
-	return dots.Game{}.Decode(data)
+	return &p, nil
 }
 
 // closes reports whether drawing arc a on p closes a box.

@@ -132,7 +132,7 @@ func TestDotsWholeTurn(t *testing.T) {
 
 // TestDotsAnswers sends answers of every kind through the adapter: those
 // that are one legal turn become its first arc, anything else goes to the
-// referee verbatim, which judges it illegal. The bot gets tempo times
+// referee as its shape, which it judges illegal. The bot gets tempo times
 // tempo_scale: an unscaled tempo would get 42.
 func TestDotsAnswers(t *testing.T) {
 	a, _ := startAdapter(t, Config{Files: []string{"testdata/dotsmodes.lisp"}, Package: "pdotsmodes", TempoScale: 1000})
@@ -201,6 +201,12 @@ func TestDotsTurn(t *testing.T) {
 		{"jogada estado", sexp.List(sexp.Sym("X"), sexp.List(one, scores)), "B1-B2"},
 		{"jogada board", sexp.List(sexp.Str("B1-B2"), one), "B1-B2"},
 		{"values", sexp.List(sexp.List(sexp.Sym("V"), sexp.Int(1), sexp.Int(0)), sexp.List(one, scores)), "B1-B2"},
+		{"(board)", sexp.List(whole), "B1-B2 C1-C2 A3-B3"},
+		{"jogada (board)", sexp.List(sexp.Sym("X"), sexp.List(one)), "B1-B2"},
+		{"deep", sexp.List(sexp.Int(3), sexp.List(sexp.Int(4), sexp.List(sexp.List(sexp.List(one, scores))))), "B1-B2"},
+		{"stale board first", sexp.List(sexp.List(board([][]int64{{1, 2}, {2, 1}, {0, 0}}, [][]int64{{1, 0}, {0, 0}, {0, 0}}), scores), one), "B1-B2"},
+		{"notation", sexp.Str("A3-B3"), "A3-B3"},
+		{"notation, stale board", sexp.List(sexp.Sym("A3-B3"), board([][]int64{{1, 2}, {2, 1}, {0, 0}}, [][]int64{{1, 0}, {0, 0}, {0, 0}})), "A3-B3"},
 		{"no box closed first", board([][]int64{{1, 2}, {2, 1}, {1, 1}}, [][]int64{{1, 0}, {0, 0}, {0, 0}}), "not one turn"},
 		{"erased", board([][]int64{{0, 2}, {2, 1}, {0, 0}}, [][]int64{{1, 0}, {1, 0}, {0, 0}}), "erases A1-B1"},
 		{"nothing drawn", board([][]int64{{1, 2}, {2, 1}, {0, 0}}, [][]int64{{1, 0}, {0, 0}, {0, 0}}), "draws no arc"},
@@ -217,21 +223,22 @@ func TestDotsTurn(t *testing.T) {
 			{"board alone", whole, ""},
 			{"wrong boxes", sexp.List(whole, sexp.List(sexp.Int(1), sexp.Int(1))), "scores are 2-0, claimed 1-1"},
 			{"impossible boxes", sexp.List(whole, sexp.List(sexp.Int(5), sexp.Int(0))), "set aside: position: scores 5 and 0"},
-			{"not boxes", sexp.List(whole, sexp.Sym("X")), "set aside: the boxes are X"},
+			{"not boxes: the board alone", sexp.List(whole, sexp.Sym("X")), ""},
+			{"notation differs", sexp.List(sexp.Str("A3-B3"), sexp.List(one, scores)), "jogar's move in notation, A3-B3, is not the arc its board draws first, B1-B2"},
 			{"arc value", board([][]int64{{1, 2}, {2, 1}, {7, 0}}, [][]int64{{1, 0}, {1, 0}, {1, 0}}), "set aside: an arc is 7"},
 		}
 		for _, tc := range claims {
-			turn, claim, note, err := dotsTurn(p, tc.answer)
+			ans, err := dotsTurn(p, tc.answer)
 			if err != nil {
 				t.Fatalf("%s: %v", tc.name, err)
 			}
-			got := note
-			if claim != nil {
+			got := strings.Join(ans.notes, "; ")
+			if ans.claim != nil {
 				after := *p
-				for _, m := range turn {
+				for _, m := range ans.turn {
 					after.Play(m)
 				}
-				got = after.Diff(claim)
+				got += after.Diff(ans.claim)
 			}
 			if tc.want == "" && got != "" || !strings.Contains(got, tc.want) {
 				t.Errorf("%s: claim %q, want %q", tc.name, got, tc.want)
@@ -240,13 +247,13 @@ func TestDotsTurn(t *testing.T) {
 	})
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			turn, _, _, err := dotsTurn(p, tc.answer)
+			ans, err := dotsTurn(p, tc.answer)
 			got := ""
 			if err != nil {
 				got = err.Error()
 			} else {
 				var arcs []string
-				for _, m := range turn {
+				for _, m := range ans.turn {
 					arcs = append(arcs, p.FormatMove(m))
 				}
 				got = strings.Join(arcs, " ")

@@ -7,7 +7,7 @@
 ;;;; playing is captured and sent along with the answer as its log.
 ;;;;
 ;;;; Requests, one s-expression each:
-;;;;   (LOAD id ("/abs/file.lisp" ...) "PACKAGE-or-NIL")
+;;;;   (LOAD id ("/abs/file.lisp" ...) "PACKAGE-or-NIL" "/abs/root/-or-NIL")
 ;;;;   (JOGAR id estado tempo-ms)
 ;;;; Answers:
 ;;;;   (:READY id "PACKAGE" "log")
@@ -126,11 +126,53 @@ in a string."
 
 ;;; Running bot code
 
-(defun condition-text (c)
-  "The type and report of the condition C, never signalling."
-  (or (ignore-errors (format nil "~a: ~a" (type-of c) c))
+(define-condition load-problem (error)
+  ((text :initarg :text :reader load-problem-text))
+  (:report (lambda (c s) (write-string (load-problem-text c) s)))
+  (:documentation "A failure of loading described by the driver itself
+(loader.lisp): its report is the whole message."))
+
+(defun condition-text (c &optional where)
+  "The type and report of the condition C, with WHERE (the function that
+signalled it) when known, never signalling."
+  (or (and (typep c 'load-problem) (ignore-errors (princ-to-string c)))
+      (ignore-errors (format nil "~a~@[ in ~a~]: ~a" (type-of c) where c))
       (ignore-errors (format nil "~a (its report failed)" (type-of c)))
       "an unprintable condition"))
+
+(defun frame-home (name)
+  "The symbol a frame's function NAME belongs to: NAME itself, or the
+function a (LAMBDA ... :IN F) or (FLET G :IN F) is in; NIL if none."
+  (cond ((symbolp name) name)
+        ((consp name)
+         (let ((in (member :in name)))
+           (cond ((and in (symbolp (second in))) (second in))
+                 (in nil)
+                 ((symbolp (second name)) (second name)))))))
+
+(defun system-symbol-p (symbol)
+  "Whether SYMBOL is Common Lisp's, SBCL's or this driver's."
+  (let ((p (symbol-package symbol)))
+    (or (null p)
+        (member (package-name p) '("COMMON-LISP" "KEYWORD" "ARENA-DRIVER") :test #'string=)
+        (let ((name (package-name p)))
+          (and (> (length name) 3) (string= "SB-" name :end2 3))))))
+
+(defun signalling-function ()
+  "The name of the innermost function of the bot's code on the stack, as
+text, or NIL."
+  (ignore-errors
+   (sb-debug::map-backtrace
+    (lambda (frame)
+      (let ((name (sb-debug::frame-call frame)))
+        (let ((home (frame-home name)))
+          (unless (and home (system-symbol-p home))
+            (return-from signalling-function
+              (let ((*package* (find-package "COMMON-LISP-USER"))
+                    (*print-pretty* nil) (*print-length* 6) (*print-level* 3))
+                (prin1-to-string name)))))))
+    :count 60)
+   nil))
 
 (defun backtrace-text ()
   "The frames of the bot's code on the stack, innermost first, as text; NIL
@@ -174,19 +216,21 @@ known to allow it."
 (defun call-protected (id thunk &key backtrace-p)
   "Calls THUNK with its output captured and returns (values status value
 log microseconds): status :OK with the list of THUNK's values, or :ERROR,
-:DEBUGGER, :INTERRUPTED or :EXIT with a text saying why, followed by the
-backtrace of an error when BACKTRACE-P."
+:DEBUGGER, :INTERRUPTED or :EXIT with a text saying why. When BACKTRACE-P,
+the text of an error or of the debugger names the function of the bot that
+signalled it, and the log ends with the backtrace of an error."
   (let ((capture (make-instance 'capture))
         (status :exit)
         (value "arena stopped the non-local exit and kept SBCL running")
         (backtrace nil)
+        (where nil)
         (start (get-internal-real-time)))
     (flet ((result ()
              (values status
+                     value
                      (if (and backtrace (eq status :error))
-                         (format nil "~a~%~a" value backtrace)
-                         value)
-                     (capture-string capture)
+                         (format nil "~a~&lisp: ~a" (capture-string capture) backtrace)
+                         (capture-string capture))
                      (round (* 1000000 (- (get-internal-real-time) start))
                             internal-time-units-per-second))))
       (block call
@@ -200,18 +244,20 @@ backtrace of an error when BACKTRACE-P."
                                 (lambda (c hook)
                                   (declare (ignore hook))
                                   (throw 'bot-failed
-                                    (values :debugger (condition-text c)))))
+                                    (values :debugger
+                                            (condition-text c (and backtrace-p (signalling-function)))))))
                               (*debugger-hook* nil))
                           (handler-case
                               (handler-bind ((error (lambda (c)
                                                       (declare (ignore c))
                                                       (when (and backtrace-p (not backtrace))
-                                                        (setf backtrace (backtrace-text))))))
+                                                        (setf backtrace (backtrace-text)
+                                                              where (signalling-function))))))
                                 (values :ok (multiple-value-list (funcall thunk))))
                             (sb-sys:interactive-interrupt ()
                               (values :interrupted "interrupted: the time was up"))
                             (serious-condition (c)
-                              (values :error (condition-text c)))))))))
+                              (values :error (condition-text c where)))))))))
           ;; A non-local exit through here is a bot calling (quit) or
           ;; (exit): stop it when this SBCL allows, else say why we die.
           (when (or (not (eq status :exit)) (cancel-exit))
@@ -258,46 +304,6 @@ backtrace of an error when BACKTRACE-P."
                   ((null others) "no package defines a function JOGAR")
                   (t (format nil "several packages define a function JOGAR (~{~a~^, ~}): set package in the bot's entry" (names others)))))))))
 
-(defvar *loading* nil "The file being loaded, for error messages.")
-
-(defun create-missing-package (package-name)
-  "A handler of PACKAGE-ERROR that creates the package PACKAGE-NAME, using
-COMMON-LISP, when a file's IN-PACKAGE names it but no file defines it."
-  (lambda (c)
-    (let ((name (ignore-errors (package-error-package c))))
-      (when (and package-name (stringp name) (string-equal name package-name)
-                 (not (find-package name)) (find-restart 'use-value c))
-        (use-value (package-name (make-package (string-upcase name) :use '("COMMON-LISP")))
-                   c)))))
-
-(defun load-files (files package-name)
-  "Loads FILES in order, each with its directory as *default-pathname-defaults*,
-creating PACKAGE-NAME if a file goes in it undefined. Afterwards the default
-pathname is the first file's directory, the working directory."
-  (handler-bind ((package-error (create-missing-package package-name)))
-    (dolist (file files)
-      (let* ((path (pathname file))
-             (*default-pathname-defaults* (make-pathname :name nil :type nil :version nil :defaults path))
-             (*package* (find-package "COMMON-LISP-USER"))
-             (*readtable* (copy-readtable nil)))
-        (setf *loading* file)
-        (load path))))
-  (setf *loading* nil)
-  (when files
-    (setf *default-pathname-defaults*
-          (make-pathname :name nil :type nil :version nil :defaults (pathname (first files))))))
-
-(defun handle-load (id files package-name)
-  (multiple-value-bind (status value log) (call-protected id (lambda () (load-files files package-name)))
-    (if (not (eq status :ok))
-        (send :fail id (if (eq status :error) :load status)
-              (if *loading* (format nil "loading ~a: ~a" *loading* value) value)
-              log)
-        (let ((jogar (find-jogar package-name)))
-          (cond ((stringp jogar) (send :fail id :package jogar log))
-                (t (setf *jogar* jogar)
-                   (send :ready id (package-name (symbol-package jogar)) log)))))))
-
 (defun handle-jogar (id estado tempo)
   (if (null *jogar*)
       (send :fail id :request "JOGAR before LOAD")
@@ -316,8 +322,8 @@ pathname is the first file's directory, the working directory."
                 0)))
     (handler-case
         (destructuring-bind (op id &rest args) request
-          (cond ((string= op "LOAD") (destructuring-bind (files package) args
-                                       (handle-load id files package)))
+          (cond ((string= op "LOAD") (destructuring-bind (files package root) args
+                                       (handle-load id files package root)))
                 ((string= op "JOGAR") (destructuring-bind (estado tempo) args
                                         (handle-jogar id estado tempo)))
                 (t (send :fail id :request (format nil "unknown request ~a" op)))))
@@ -353,6 +359,7 @@ pathname is the first file's directory, the working directory."
   (let ((*requests* (sb-sys:make-fd-stream 3 :input t :external-format :utf-8 :buffering :full))
         (*answers* (sb-sys:make-fd-stream 4 :output t :external-format :utf-8 :buffering :full))
         (sb-ext:*invoke-debugger-hook* #'idle-debugger-hook))
+    (encapsulate-loading)
     (loop for request = (read-request)
           until (eq request :eof)
           do (handle request))))

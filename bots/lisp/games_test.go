@@ -20,9 +20,9 @@ var samples = []struct {
 	name string
 	cfg  Config
 }{
-	{"tabuleiro", Config{Files: []string{example("tabuleiro")}, Reads: rules, State: StateBoard, Answer: AnswerState, Perspective: PerspectiveWhite}},
-	{"pontos", Config{Files: []string{example("pontos")}, Reads: rules, State: StateBoardScores, Answer: AnswerMoveAndState, Perspective: PerspectiveWhite}},
-	{"jogador", Config{Files: []string{example("jogador")}, Reads: rules, State: StateBoardPlayerScores, Answer: AnswerMoveAndState, IndexBase: 1}},
+	{"tabuleiro", Config{Files: []string{example("tabuleiro")}, Reads: rules, State: StateBoard, Perspective: PerspectiveWhite}},
+	{"pontos", Config{Files: []string{example("pontos")}, Reads: rules, State: StateBoardScores, Perspective: PerspectiveWhite}},
+	{"jogador", Config{Files: []string{example("jogador")}, Reads: rules, State: StateBoardPlayerScores, IndexBase: 1}},
 }
 
 // playGame plays a whole game from seed and fails the test on anything but

@@ -92,7 +92,7 @@ func TestHostCheckBrokenFile(t *testing.T) {
 	if len(results) == 0 || results[0].OK {
 		t.Fatalf("the start check passed: %+v", results)
 	}
-	if d := results[0].Detail; !strings.Contains(d, "syntax.lisp") || !strings.Contains(d, "end of file") {
-		t.Errorf("the start check says %q; want the file and the Lisp error", d)
+	if d := results[0].Detail; !strings.Contains(d, "syntax.lisp, line 4") || !strings.Contains(d, "not closed before the end of the file") {
+		t.Errorf("the start check says %q; want the file, the line and the Lisp error", d)
 	}
 }

@@ -41,7 +41,7 @@ func sbclCommand(sbcl string, heapMB int, driver string) []string {
 	}
 	args = append(args, "--noinform", "--disable-ldb", "--end-runtime-options",
 		"--no-sysinit", "--no-userinit", "--disable-debugger", "--non-interactive",
-		"--eval", `(progn (load (make-string-input-stream "`+lispEscape(driver)+`")) (funcall (read-from-string "arena-driver:main")))`)
+		"--eval", `(progn (with-compilation-unit () (load (make-string-input-stream "`+lispEscape(driver)+`"))) (funcall (read-from-string "arena-driver:main")))`)
 	return args
 }
 

@@ -15,8 +15,9 @@ import (
 // self (arena's executable) as `self bot serve lisp key=value...` (see
 // Args), launched through self so that limits apply, with
 // RecommendedStartTimeout since loading happens before the handshake. The
-// files of c should be absolute (see Config.Resolve); in the sandbox the
-// bot sees their directories and its Reads, read-only. check.Run and the
+// paths of c should be absolute (see Config.Resolve); in the sandbox the
+// bot sees the directories of its files, its Reads and its Root,
+// read-only. check.Run and the
 // league start Lisp bots with it.
 func Spec(self, name string, c Config) host.Spec {
 	return host.Spec{
@@ -25,8 +26,18 @@ func Spec(self, name string, c Config) host.Spec {
 		Args:         append([]string{"bot", "serve"}, Args(c)...),
 		StartTimeout: RecommendedStartTimeout,
 		Launcher:     host.SelfLauncher(self),
-		Files:        append(dirs(c.Files), c.Reads...),
+		Files:        seen(c),
 	}
+}
+
+// seen returns what a sandboxed Lisp bot sees of the host's files: the
+// directories of its files, its reads and its submission folder.
+func seen(c Config) []string {
+	out := append(dirs(c.Files), c.Reads...)
+	if c.Root != "" {
+		out = append(out, c.Root)
+	}
+	return out
 }
 
 // dirs returns the directories of files, which a sandboxed Lisp bot sees

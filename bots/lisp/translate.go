@@ -1,7 +1,6 @@
 package lisp
 
 import (
-	"encoding/json"
 	"fmt"
 	"strings"
 
@@ -10,42 +9,12 @@ import (
 	"github.com/arenabots/arena/referee"
 )
 
-// cell is what a square holds, in absolute terms: a number 0..99 or one of
-// the constants below.
-type cell int8
-
-const (
-	cellEmpty cell = -1
-	cellWhite cell = -2
-	cellBlack cell = -3
-)
-
 // knightCell returns the cell of side's knight.
-func knightCell(side referee.Side) cell {
+func knightCell(side referee.Side) int {
 	if side == referee.White {
-		return cellWhite
+		return cavalo.WhiteKnight
 	}
-	return cellBlack
-}
-
-// board is a whole board in absolute terms, indexed as cavalo.Position.
-type board [cavalo.Squares]cell
-
-// boardOf returns c's board.
-func boardOf(c *cavalo.Position) board {
-	var b board
-	for sq := range b {
-		b[sq] = cell(c.Cell(sq))
-		if c.Cell(sq) < 0 {
-			b[sq] = cellEmpty
-		}
-	}
-	for _, side := range []referee.Side{referee.White, referee.Black} {
-		if sq := c.Knight(side); sq >= 0 {
-			b[sq] = knightCell(side)
-		}
-	}
-	return b
+	return cavalo.BlackKnight
 }
 
 // view maps between the referee's position and the one a bot is shown:
@@ -91,17 +60,17 @@ func (v view) scores(s [2]int) [2]int {
 
 // encodeState writes c as the bot's estado.
 func encodeState(c *cavalo.Position, v view) sexp.Value {
-	b := boardOf(c)
+	b := c.Cells()
 	rows := make([]sexp.Value, 10)
 	for r := range rows {
 		cells := make([]sexp.Value, 10)
 		for col := range cells {
 			switch x := b[v.square(r*10+col)]; x {
-			case cellEmpty:
+			case cavalo.Empty:
 				cells[col] = sexp.Nil()
-			case cellWhite:
+			case cavalo.WhiteKnight:
 				cells[col] = sexp.Int(int64(v.code(referee.White)))
-			case cellBlack:
+			case cavalo.BlackKnight:
 				cells[col] = sexp.Int(int64(v.code(referee.Black)))
 			default:
 				cells[col] = sexp.Int(int64(x))
@@ -117,80 +86,74 @@ func encodeState(c *cavalo.Position, v view) sexp.Value {
 	case StateBoardScores:
 		return sexp.List(grid, sexp.List(sexp.Int(int64(s[0])), sexp.Int(int64(s[1]))))
 	}
-	return sexp.List(grid, sexp.Int(int64(v.side(c.ToMove()))), sexp.Int(int64(s[0])), sexp.Int(int64(s[1])))
+	return sexp.List(grid, sexp.Int(int64(v.sideCode(c.ToMove()))), sexp.Int(int64(s[0])), sexp.Int(int64(s[1])))
+}
+
+// sideCode returns how the bot is sent the absolute side s as the player
+// of its state: 1 or 2, or its knight's code under side: knight.
+func (v view) sideCode(s referee.Side) int {
+	if v.cfg.Side == SideKnight {
+		return v.code(s)
+	}
+	return int(v.side(s))
 }
 
 // claim is a state a bot returned, in absolute terms.
 type claim struct {
-	board     board
+	board     [cavalo.Squares]int // as cavalo.Position.Cells has it, in absolute terms
 	scores    [2]int
 	hasScores bool
 }
 
-// decodeState reads a state in any of the state forms, with the error
-// messages of the configured one.
-func decodeState(x sexp.Value, v view) (claim, error) {
+// readClaim reads the board f of an answer, with the points of the state
+// that holds it: (board (white-points black-points)) or (board player
+// white-points black-points), player being a side as the bot is sent it.
+func (v view) readClaim(f found) (claim, error) {
 	var cl claim
-	grid := x
-	var scores []sexp.Value
-	// A state in another known form than the configured one is read by its
-	// shape: the configured form decides only what the bot is sent.
-	form := v.cfg.State
-	switch {
-	case looksLikeBoard(x):
-		form = StateBoard
-	case x.Kind == sexp.KindList && len(x.Items) == 2 && looksLikeBoard(x.Items[0]):
-		form = StateBoardScores
-	case x.Kind == sexp.KindList && len(x.Items) == 4 && looksLikeBoard(x.Items[0]):
-		form = StateBoardPlayerScores
-	}
-	switch form {
-	case StateBoardScores:
-		if x.Kind != sexp.KindList || len(x.Items) != 2 || x.Items[1].Kind != sexp.KindList || len(x.Items[1].Items) != 2 {
-			return cl, fmt.Errorf("the state is %s: want (board (white-points black-points))", short(x))
-		}
-		grid, scores = x.Items[0], x.Items[1].Items
-	case StateBoardPlayerScores:
-		if x.Kind != sexp.KindList || len(x.Items) != 4 {
-			return cl, fmt.Errorf("the state is %s: want (board player white-points black-points)", short(x))
-		}
-		grid, scores = x.Items[0], x.Items[2:]
-	}
-	if grid.Kind != sexp.KindList || len(grid.Items) != 10 {
-		return cl, fmt.Errorf("the board is %s: want 10 rows of 10 cells", short(grid))
-	}
-	for r, row := range grid.Items {
-		if row.Kind != sexp.KindList || len(row.Items) != 10 {
-			return cl, fmt.Errorf("row %d of the board is %s: want 10 cells", r+1, short(row))
-		}
+	for r, row := range f.board.Items {
 		for col, c := range row.Items {
 			x, err := v.decodeCell(c)
 			if err != nil {
-				return cl, fmt.Errorf("row %d column %d of the board: %w", r+1, col+1, err)
+				return cl, fmt.Errorf("row %d column %d of a returned board: %w", r+1, col+1, err)
 			}
 			cl.board[v.square(r*10+col)] = x
 		}
 	}
-	if scores != nil {
-		var s [2]int
-		for i, p := range scores {
-			if p.Kind != sexp.KindInt || p.Int < 0 || p.Int > 1<<20 {
-				return cl, fmt.Errorf("the points are %s: want two numbers", short(sexp.List(scores...)))
-			}
-			s[i] = int(p.Int)
-		}
-		cl.scores, cl.hasScores = v.scores(s), true
+	if f.parent == nil || f.index != 0 {
+		return cl, nil
 	}
+	var points []sexp.Value
+	switch it := f.parent.Items; {
+	case len(it) == 2 && it[1].Kind == sexp.KindList && len(it[1].Items) == 2:
+		points = it[1].Items
+	case len(it) == 4 && v.isSide(it[1]):
+		points = it[2:]
+	default:
+		return cl, nil
+	}
+	var s [2]int
+	for i, p := range points {
+		if p.Kind != sexp.KindInt || p.Int < 0 || p.Int > cavalo.MaxScore {
+			return cl, nil
+		}
+		s[i] = int(p.Int)
+	}
+	cl.scores, cl.hasScores = v.scores(s), true
 	return cl, nil
 }
 
+// isSide reports whether x is a side as the bot is sent it.
+func (v view) isSide(x sexp.Value) bool {
+	return x.Kind == sexp.KindInt && (x.Int == int64(v.sideCode(referee.White)) || x.Int == int64(v.sideCode(referee.Black)))
+}
+
 // decodeCell reads one cell of a board the bot sees.
-func (v view) decodeCell(c sexp.Value) (cell, error) {
+func (v view) decodeCell(c sexp.Value) (int, error) {
 	switch {
 	case c.IsNil():
-		return cellEmpty, nil
+		return cavalo.Empty, nil
 	case c.Kind == sexp.KindInt && c.Int >= 0 && c.Int <= 99:
-		return cell(c.Int), nil
+		return int(c.Int), nil
 	case c.Kind == sexp.KindInt && int(c.Int) == v.cfg.Knights[0]:
 		return knightCell(v.side(referee.White)), nil
 	case c.Kind == sexp.KindInt && int(c.Int) == v.cfg.Knights[1]:
@@ -201,112 +164,170 @@ func (v view) decodeCell(c sexp.Value) (cell, error) {
 
 // state turns a claim into a referee state with side to move next.
 func (cl claim) state(next referee.Side) (referee.State, error) {
-	var f struct {
-		Board  [10][10]*int `json:"board"`
-		Scores [2]int       `json:"scores"`
-		ToMove int          `json:"to_move"`
-	}
-	for sq, x := range cl.board {
-		var n int
-		switch x {
-		case cellEmpty:
-			continue
-		case cellWhite:
-			n = cavalo.WhiteKnight
-		case cellBlack:
-			n = cavalo.BlackKnight
-		default:
-			n = int(x)
-		}
-		f.Board[sq/10][sq%10] = &n
-	}
-	f.Scores, f.ToMove = cl.scores, int(next)
-	data, err := json.Marshal(f)
+	c, err := cavalo.FromCells(cl.board, cl.scores, next)
 	if err != nil {
 		return nil, err
 	}
-	return cavalo.Game{}.Decode(data)
+	return &c, nil
+}
+
+// landing returns the square the mover's knight went to on the claimed
+// board, or why the board shows no move.
+func (v view) landing(cl claim, before *cavalo.Position) (int, error) {
+	to := -1
+	for sq, c := range cl.board {
+		if c == knightCell(v.mover) {
+			if to >= 0 {
+				return -1, fmt.Errorf("a returned board has two %s knights", v.mover)
+			}
+			to = sq
+		}
+	}
+	switch {
+	case to < 0:
+		return -1, fmt.Errorf("a returned board has no %s knight (code %d)", v.mover, v.code(v.mover))
+	case to == before.Knight(v.mover):
+		return -1, fmt.Errorf("the %s knight did not move on a returned board", v.mover)
+	}
+	return to, nil
 }
 
 // decoded is a bot's answer in referee terms.
 type decoded struct {
 	move  string
 	claim referee.State // nil when the bot claimed no state, or one that is not a position
-	note  string        // why a claimed state was set aside
+	notes []string      // for the move's log: a move in notation that differs, a claim set aside, why no move was read
 }
 
-// decodeAnswer turns what jogar returned into a move (and the state it
-// claims) for the position before.
-func decodeAnswer(x sexp.Value, before *cavalo.Position, v view) (decoded, error) {
+// decodeAnswer reads what jogar returned, of any shape, as a move (and the
+// state it claims) for the position before. The boards of the answer, at
+// any depth, are read first: the first whose knight landed on a legal move
+// gives the move, the points of its state and the double it removed. Then
+// a move in notation ((row col), "J10", J10, "C4xH8"), the answer itself or
+// its first item: compared with the board's move, or played when no board
+// gave one. Failing both, the move is the square a board's knight landed
+// on, or the notation, for the referee to reject; and when there is
+// neither, the answer's shape (see shape), which the referee rejects too.
+func decodeAnswer(x sexp.Value, before *cavalo.Position, v view) decoded {
 	var d decoded
-	if v.cfg.Answer == AnswerState {
-		cl, err := decodeState(x, v)
+	var reasons []string
+	var first *claim // the first board that reads as a position
+	landed := ""     // where a board's knight landed, not a legal move
+	for _, f := range findBoards(x, looksLikeBoard) {
+		cl, err := v.readClaim(f)
 		if err != nil {
-			return d, fmt.Errorf("answer: %w", err)
+			reasons = append(reasons, err.Error())
+			continue
 		}
-		to := -1
-		for sq, c := range cl.board {
-			if c == knightCell(v.mover) {
-				if to >= 0 {
-					return d, fmt.Errorf("answer: the returned board has two %s knights", v.mover)
-				}
-				to = sq
+		if first == nil {
+			first = &cl
+		}
+		to, err := v.landing(cl, before)
+		if err != nil {
+			reasons = append(reasons, err.Error())
+			continue
+		}
+		mv, legal := resolve(before, to, &cl)
+		if legal {
+			d.move = mv
+			d.claim, d.notes = claimed(before, cl, to, v, d.notes)
+			if n, err := v.notation(x, before, &cl); err == nil && n != "" && !sameMove(n, mv) {
+				d.notes = append(d.notes, fmt.Sprintf("jogar's move in notation, %s, is not the move its board shows, %s: %s is played", n, mv, mv))
 			}
+			return d
 		}
-		if to < 0 {
-			return d, fmt.Errorf("answer: the returned board has no %s knight (code %d)", v.mover, v.code(v.mover))
-		}
-		if to == before.Knight(v.mover) {
-			return d, fmt.Errorf("answer: the %s knight did not move", v.mover)
-		}
-		d.move = resolve(before, to, &cl)
-		d.claim, d.note = claimed(before, cl, to, v)
-		return d, nil
-	}
-	if looksLikeBoard(x) || x.Kind == sexp.KindList && len(x.Items) > 0 && looksLikeBoard(x.Items[0]) {
-		return d, fmt.Errorf("answer: %s looks like a state alone; for such bots set answer: state", short(x))
-	}
-	if x.Kind != sexp.KindList || len(x.Items) < 1 || len(x.Items) > 2 {
-		return d, fmt.Errorf("answer: %s: want (move new-state)", short(x))
-	}
-	var cl *claim
-	if len(x.Items) == 2 && !x.Items[1].IsNil() {
-		c, err := decodeState(x.Items[1], v)
-		if err != nil {
-			d.note = "claimed state set aside: " + err.Error()
-		} else {
-			cl = &c
+		reasons = append(reasons, fmt.Sprintf("a returned board moves the %s knight to %s, not a legal move", v.mover, mv))
+		if landed == "" {
+			landed = mv
 		}
 	}
-	m := x.Items[0]
+	n, err := v.notation(x, before, first)
+	if err != nil {
+		reasons = append(reasons, err.Error())
+	}
+	if m, err := cavalo.ParseMove(n); n != "" && err == nil && referee.Legal(before, before.Complete(m)) {
+		d.move = n
+		if len(reasons) > 0 {
+			d.notes = append(d.notes, fmt.Sprintf("the boards of jogar's answer give no move (%s): its move in notation, %s, is played", strings.Join(reasons, "; "), n))
+		}
+		if first != nil {
+			to, err := cavalo.ParseSquare(strings.SplitN(strings.ToUpper(n), "X", 2)[0])
+			if err != nil {
+				to = -1
+			}
+			d.claim, d.notes = claimed(before, *first, to, v, d.notes)
+		}
+		return d
+	}
 	switch {
-	case m.Kind == sexp.KindList && len(m.Items) == 2 && m.Items[0].Kind == sexp.KindInt && m.Items[1].Kind == sexp.KindInt:
-		base := int64(v.cfg.IndexBase)
-		r, c := m.Items[0].Int-base, m.Items[1].Int-base
-		if r < 0 || r > 9 || c < 0 || c > 9 {
-			return d, fmt.Errorf("answer: the move %s is off the board (index_base %d: rows and columns %d..%d)", short(m), base, base, base+9)
-		}
-		d.move = resolve(before, v.square(int(r*10+c)), cl)
-	case m.Kind == sexp.KindString || m.Kind == sexp.KindSymbol:
-		mv, err := v.move(m.Text)
-		if err != nil {
-			return d, fmt.Errorf("answer: %w", err)
-		}
-		if sq, err := cavalo.ParseSquare(mv); err == nil {
-			mv = resolve(before, sq, cl)
-		}
-		d.move = mv
+	case landed != "":
+		d.move = landed
+	case n != "":
+		d.move = n
+		reasons = append(reasons, fmt.Sprintf("its move in notation, %s, is not legal", n))
 	default:
-		return d, fmt.Errorf("answer: the move is %s: want (row col), \"J10\" or J10", short(m))
+		d.notes = append(d.notes, unread(x, reasons))
+		d.move = shape(x, cavaloBoardName)
+		return d
 	}
-	if cl != nil {
-		to, err := cavalo.ParseSquare(strings.SplitN(strings.ToUpper(d.move), "X", 2)[0])
-		if err != nil {
-			to = -1
+	d.notes = append(d.notes, fmt.Sprintf("no legal move in jogar's answer (%s); it returned: %s", strings.Join(reasons, "; "), quoted(x)))
+	return d
+}
+
+// cavaloBoardName names x when it has a board's shape.
+func cavaloBoardName(x sexp.Value) string {
+	if looksLikeBoard(x) {
+		return "board 10×10"
+	}
+	return ""
+}
+
+// sameMove reports whether the move in notation n says the same as the
+// move m read from a board: the same landing, and the same removal when n
+// names one.
+func sameMove(n, m string) bool {
+	if strings.ContainsAny(n, "xX") {
+		return strings.EqualFold(n, m)
+	}
+	return strings.EqualFold(n, strings.SplitN(m, "x", 2)[0])
+}
+
+// notation reads a move written in notation, in the answer itself or as
+// its first item: (row col) counted from the index base, or a string or
+// symbol such as "J10", J10 or "C4xH8", mapped to the referee's squares;
+// a landing alone is completed by resolve with cl. It returns "" when there
+// is none, and an error for a (row col) off the board or a string that is
+// no move.
+func (v view) notation(x sexp.Value, before *cavalo.Position, cl *claim) (string, error) {
+	candidates := []sexp.Value{x}
+	if x.Kind == sexp.KindList && len(x.Items) > 0 {
+		candidates = append(candidates, x.Items[0])
+	}
+	for _, m := range candidates {
+		switch {
+		case m.Kind == sexp.KindList && len(m.Items) == 2 && m.Items[0].Kind == sexp.KindInt && m.Items[1].Kind == sexp.KindInt:
+			base := int64(v.cfg.IndexBase)
+			r, c := m.Items[0].Int-base, m.Items[1].Int-base
+			if r < 0 || r > 9 || c < 0 || c > 9 {
+				return "", fmt.Errorf("the move %s is off the board (index_base %d: rows and columns %d..%d)", short(m), base, base, base+9)
+			}
+			mv, _ := resolve(before, v.square(int(r*10+c)), cl)
+			return mv, nil
+		case m.Kind == sexp.KindString || m.Kind == sexp.KindSymbol:
+			mv, err := v.move(m.Text)
+			if err != nil {
+				if m.Kind == sexp.KindString {
+					return "", fmt.Errorf("the move %s: %w", short(m), err)
+				}
+				continue // a symbol that names no move, such as JOGADA
+			}
+			if sq, err := cavalo.ParseSquare(mv); err == nil {
+				mv, _ = resolve(before, sq, cl)
+			}
+			return mv, nil
 		}
-		d.claim, d.note = claimed(before, *cl, to, v)
 	}
-	return d, nil
+	return "", nil
 }
 
 // move maps a move written in notation by the bot to the referee's squares.
@@ -329,9 +350,9 @@ func (v view) move(text string) (string, error) {
 
 // resolve returns the legal move of before that lands on to and whose
 // result matches cl best (which double it removes), or the first such move
-// (the highest double) without cl. When no legal move lands there it
-// returns the square's name, for the referee to reject.
-func resolve(before *cavalo.Position, to int, cl *claim) string {
+// (the highest double) without cl, and true. When no legal move lands there
+// it returns the square's name, for the referee to reject, and false.
+func resolve(before *cavalo.Position, to int, cl *claim) (string, bool) {
 	best, bestDiff := cavalo.SquareName(to), -1
 	for _, m := range before.Moves(nil) {
 		text := before.FormatMove(m)
@@ -342,7 +363,7 @@ func resolve(before *cavalo.Position, to int, cl *claim) string {
 		if cl != nil {
 			after := *before
 			after.Play(m)
-			b := boardOf(&after)
+			b := after.Cells()
 			for sq := range b {
 				if b[sq] != cl.board[sq] {
 					diff++
@@ -353,13 +374,13 @@ func resolve(before *cavalo.Position, to int, cl *claim) string {
 			best, bestDiff = text, diff
 		}
 	}
-	return best
+	return best, bestDiff >= 0
 }
 
 // claimed turns a claim into the referee state to compare, filling in the
 // scores that a board alone implies (the mover scored the number it landed
-// on), or a note saying why it cannot.
-func claimed(before *cavalo.Position, cl claim, to int, v view) (referee.State, string) {
+// on); when it cannot, it adds a note saying why to notes.
+func claimed(before *cavalo.Position, cl claim, to int, v view, notes []string) (referee.State, []string) {
 	if !cl.hasScores {
 		cl.scores = before.Scores()
 		if to >= 0 && before.Cell(to) >= 0 {
@@ -368,9 +389,9 @@ func claimed(before *cavalo.Position, cl claim, to int, v view) (referee.State, 
 	}
 	st, err := cl.state(v.mover.Other())
 	if err != nil {
-		return nil, "claimed state set aside: " + err.Error()
+		return nil, append(notes, "claimed state set aside: "+err.Error())
 	}
-	return st, ""
+	return st, notes
 }
 
 // looksLikeBoard reports whether x is a list of 10 lists of 10 items.

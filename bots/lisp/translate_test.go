@@ -3,6 +3,7 @@ package lisp
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -29,15 +30,15 @@ func gamePositions(seed uint64) (before []cavalo.Position, played []referee.Move
 	}
 }
 
-// configs returns every combination of state form, answer form,
+// configs returns every combination of state form, side form,
 // perspective and index base, with unusual knight codes.
 func configs() []Config {
 	var out []Config
 	for _, s := range []StateForm{StateBoard, StateBoardScores, StateBoardPlayerScores} {
-		for _, a := range []AnswerForm{AnswerMoveAndState, AnswerState} {
+		for _, side := range []SideForm{SideNumber, SideKnight} {
 			for _, p := range []Perspective{PerspectiveAbsolute, PerspectiveWhite} {
 				for _, base := range []int{0, 1} {
-					out = append(out, Config{Files: []string{"x.lisp"}, State: s, Answer: a, Perspective: p, IndexBase: base, Knights: []int{-7, -9}}.WithDefaults())
+					out = append(out, Config{Files: []string{"x.lisp"}, State: s, Side: side, Perspective: p, IndexBase: base, Knights: []int{-7, -9}}.WithDefaults())
 				}
 			}
 		}
@@ -46,32 +47,36 @@ func configs() []Config {
 }
 
 // botAnswers returns the answers a correct bot seeing view v could give
-// for the move m from before: every move form the configuration allows.
+// for the move m from before: its new state in every shape course bots
+// use, with and without the move in every notation.
 func botAnswers(before cavalo.Position, m referee.Move, v view) map[string]sexp.Value {
 	after := before
 	after.Play(m)
 	st := encodeState(&after, v)
-	if v.cfg.Answer == AnswerState {
-		return map[string]sexp.Value{"state": st}
-	}
 	text, _ := v.move(cavalo.FormatMove(m)) // the view map is its own inverse
 	to, _ := cavalo.ParseSquare(strings.Split(text, "x")[0])
 	base := int64(v.cfg.IndexBase)
+	n := sexp.Int
 	return map[string]sexp.Value{
-		"row col": sexp.List(sexp.List(sexp.Int(int64(to/10)+base), sexp.Int(int64(to%10)+base)), st),
-		"string":  sexp.List(sexp.Str(text), st),
-		"symbol":  sexp.List(sexp.Sym(strings.ToUpper(text)), st),
-		"values":  sexp.List(sexp.Str(strings.ToLower(text)), st),
+		"state":               st,
+		"(state)":             sexp.List(st),
+		"(jogada (state))":    sexp.List(sexp.Sym("JOGADA"), sexp.List(st)),
+		"state and stats":     sexp.List(st, n(4), n(-12), n(950), n(1234), n(5678), n(90)),
+		"(stats (jogada st))": sexp.List(n(4), sexp.List(sexp.Sym("MOVE"), st)),
+		"row col":             sexp.List(sexp.List(n(int64(to/10)+base), n(int64(to%10)+base)), st),
+		"string":              sexp.List(sexp.Str(text), st),
+		"symbol":              sexp.List(sexp.Sym(strings.ToUpper(text)), st),
+		"values":              sexp.List(sexp.Str(strings.ToLower(text)), st),
 	}
 }
 
 // TestTranslationRoundTrip checks, for every configuration, that what a
 // correct bot answers in its own view decodes to the move it meant and to
-// a claimed state equal to the referee's.
+// a claimed state equal to the referee's, with nothing to note.
 func TestTranslationRoundTrip(t *testing.T) {
 	t.Parallel()
 	for _, cfg := range configs() {
-		name := fmt.Sprintf("%s/%s/%s/base%d", cfg.State, cfg.Answer, cfg.Perspective, cfg.IndexBase)
+		name := fmt.Sprintf("%s/%s/%s/base%d", cfg.State, cfg.Side, cfg.Perspective, cfg.IndexBase)
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			doubles := 0
@@ -85,15 +90,15 @@ func TestTranslationRoundTrip(t *testing.T) {
 					after.Play(m)
 					v := newView(cfg, before.ToMove())
 					for form, ans := range botAnswers(before, m, v) {
-						d, err := decodeAnswer(ans, &before, v)
-						if err != nil {
-							t.Fatalf("seed %d ply %d %s: %v", seed, before.Ply(), form, err)
-						}
+						d := decodeAnswer(ans, &before, v)
 						if d.move != want {
-							t.Fatalf("seed %d ply %d %s: move %s, want %s", seed, before.Ply(), form, d.move, want)
+							t.Fatalf("seed %d ply %d %s: move %s, want %s (%v)", seed, before.Ply(), form, d.move, want, d.notes)
+						}
+						if len(d.notes) > 0 {
+							t.Fatalf("seed %d ply %d %s: notes %q", seed, before.Ply(), form, d.notes)
 						}
 						if d.claim == nil {
-							t.Fatalf("seed %d ply %d %s: no claimed state (%s)", seed, before.Ply(), form, d.note)
+							t.Fatalf("seed %d ply %d %s: no claimed state", seed, before.Ply(), form)
 						}
 						if diff := after.Diff(d.claim); diff != "" {
 							t.Fatalf("seed %d ply %d %s: claimed state differs: %s", seed, before.Ply(), form, diff)
@@ -176,7 +181,10 @@ func TestEncodeState(t *testing.T) {
 	}
 }
 
-func TestDecodeAnswerErrors(t *testing.T) {
+// TestDecodeAnswerUnread checks answers in which no legal move is read:
+// the move the referee gets, its verdict (illegal, quoting the move or the
+// answer's shape) and the note for the log.
+func TestDecodeAnswerUnread(t *testing.T) {
 	t.Parallel()
 	c := cavalo.New(1)
 	c.Play(c.Moves(nil)[0])
@@ -188,24 +196,38 @@ func TestDecodeAnswerErrors(t *testing.T) {
 	for i := range 10 {
 		all = append(all, row(i))
 	}
+	// A board on which the white knight jumped to a square it cannot reach.
+	var far int
+	for sq := range cavalo.Squares {
+		if c.Cell(sq) >= 0 && !strings.Contains(legalTexts(&c), cavalo.SquareName(sq)) {
+			far = sq
+			break
+		}
+	}
+	jumped := encodeState(&c, newView(Config{State: StateBoard}.WithDefaults(), c.ToMove()))
+	jumped.Items[far/10].Items[far%10] = sexp.Int(-1)
+	from := c.Knight(referee.White)
+	jumped.Items[from/10].Items[from%10] = sexp.Nil()
 	tests := []struct {
-		name   string
-		answer AnswerForm
-		base   int
-		text   string
-		want   string
+		name    string
+		base    int
+		text    string
+		move    string // what the referee gets
+		verdict string // in its detail
+		note    string // in the log
 	}{
-		{"not a list", AnswerMoveAndState, 0, "42", "want (move new-state)"},
-		{"three items", AnswerMoveAndState, 0, `("A1" nil nil)`, "want (move new-state)"},
-		{"move is a number", AnswerMoveAndState, 0, "(5 nil)", `the move is 5: want (row col), "J10" or J10`},
-		{"off the board", AnswerMoveAndState, 0, "((10 3) nil)", "off the board (index_base 0: rows and columns 0..9)"},
-		{"zero with base 1", AnswerMoveAndState, 1, "((0 3) nil)", "off the board (index_base 1: rows and columns 1..10)"},
-		{"bad square", AnswerMoveAndState, 0, `("Z9" nil)`, `bad square "Z9"`},
-		{"a state alone", AnswerMoveAndState, 0, board(all...), "looks like a state alone; for such bots set answer: state"},
-		{"nine rows", AnswerState, 0, board(all[:9]...), "want 10 rows of 10 cells"},
-		{"short row", AnswerState, 0, board(append(all[:9:9], "(1 2 3)")...), "row 10 of the board is (1 2 3): want 10 cells"},
-		{"bad cell", AnswerState, 0, board(append([]string{sexp.List(append([]sexp.Value{sexp.Sym("FOO")}, good.Items[0].Items[1:]...)...).String()}, all[1:]...)...), "row 1 column 1 of the board: FOO: want a number 0..99, NIL or a knight code (-1 or -2)"},
-		{"knight did not move", AnswerState, 0, board(all...), "the white knight did not move"},
+		{"a number", 0, "42", "42", `bad move "42"`, "no board of the league's size in it"},
+		{"move is a number", 0, "(5 nil)", "(5 NIL)", `bad move "(5 NIL)"`, "it returned: (5 NIL)"},
+		{"off the board", 0, "((10 3) nil)", "((10 3) NIL)", `bad move "((10 3) NIL)"`, "off the board (index_base 0: rows and columns 0..9)"},
+		{"zero with base 1", 1, "((0 3) nil)", "((0 3) NIL)", "illegal", "off the board (index_base 1: rows and columns 1..10)"},
+		{"bad square", 0, `("Z9" nil)`, `("Z9" NIL)`, `bad move "(\"Z9\" NIL)"`, `bad square "Z9"`},
+		{"the knight did not move", 0, board(all...), "(board 10×10)", `bad move "(board 10×10)"`, "the white knight did not move"},
+		{"stats, knight did not move", 0, "(" + board(all...) + " 4 -12 950 1234)", "((board 10×10) 4 -12 950 1234)", `bad move "((board 10×10) 4 -12 950 1234)"`, "did not move"},
+		{"nine rows", 0, board(all[:9]...), "(9 lists of 10)", `bad move "(9 lists of 10)"`, "no board of the league's size"},
+		{"short row", 0, board(append(all[:9:9], "(1 2 3)")...), "", "illegal", "no board of the league's size"},
+		{"bad cell", 0, board(append([]string{sexp.List(append([]sexp.Value{sexp.Sym("FOO")}, good.Items[0].Items[1:]...)...).String()}, all[1:]...)...), "(board 10×10)", "illegal", "row 1 column 1 of a returned board: FOO: want a number 0..99, NIL or a knight code (-1 or -2)"},
+		{"a jump out of reach", 0, jumped.String(), cavalo.SquareName(far), "is not a legal move", "moves the white knight to " + cavalo.SquareName(far) + ", not a legal move"},
+		{"long list", 0, "(1 2 3 4 5 6 7 8 9)", "(1 2 3 4 5 6 … 3 more)", "illegal", "it returned: (1 2 3 4 5 6 7 8 9)"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -214,13 +236,32 @@ func TestDecodeAnswerErrors(t *testing.T) {
 			if err != nil {
 				t.Fatalf("test answer %s: %v", tc.text, err)
 			}
-			cfg := Config{Files: []string{"x.lisp"}, State: StateBoard, Answer: tc.answer, IndexBase: tc.base}.WithDefaults()
-			_, err = decodeAnswer(x, &c, newView(cfg, c.ToMove()))
-			if err == nil || !strings.Contains(err.Error(), tc.want) {
-				t.Errorf("decodeAnswer(%s) error = %v, want it to mention %q", short(x), err, tc.want)
+			cfg := Config{Files: []string{"x.lisp"}, State: StateBoard, IndexBase: tc.base}.WithDefaults()
+			d := decodeAnswer(x, &c, newView(cfg, c.ToMove()))
+			if tc.move != "" && d.move != tc.move {
+				t.Errorf("move %q, want %q", d.move, tc.move)
+			}
+			if notes := strings.Join(d.notes, "\n"); !strings.Contains(notes, tc.note) {
+				t.Errorf("notes %q, want them to mention %q", notes, tc.note)
+			}
+			j := referee.Judge(&c, referee.Clock{}, referee.Call{Reply: referee.Reply{Move: d.move, Claim: d.claim}})
+			if j.Verdict == nil || j.Verdict.Reason != referee.Illegal {
+				t.Fatalf("the referee's judgement of %q: %+v, want illegal", d.move, j.Verdict)
+			}
+			if tc.verdict != "illegal" && !strings.Contains(j.Verdict.Detail, tc.verdict) {
+				t.Errorf("verdict %q, want it to mention %q", j.Verdict.Detail, tc.verdict)
 			}
 		})
 	}
+}
+
+// legalTexts lists c's legal moves in notation.
+func legalTexts(c *cavalo.Position) string {
+	var out []string
+	for _, m := range c.Moves(nil) {
+		out = append(out, c.FormatMove(m))
+	}
+	return strings.Join(out, " ")
 }
 
 func TestDecodeAnswerClaims(t *testing.T) {
@@ -236,22 +277,51 @@ func TestDecodeAnswerClaims(t *testing.T) {
 
 	// A wrong score is kept as the claim, for the referee to report.
 	wrong := sexp.List(st.Items[0], sexp.List(sexp.Int(1), sexp.Int(2)))
-	d, err := decodeAnswer(sexp.List(sexp.Str(text), wrong), &before, v)
-	if err != nil || d.claim == nil {
-		t.Fatalf("wrong score: %v, claim %v", err, d.claim)
+	d := decodeAnswer(sexp.List(sexp.Str(text), wrong), &before, v)
+	if d.claim == nil {
+		t.Fatalf("wrong score: no claim (%v)", d.notes)
 	}
 	if diff := after.Diff(d.claim); !strings.Contains(diff, "scores are") {
 		t.Errorf("wrong score: Diff = %q, want the scores", diff)
 	}
-	// A malformed state is set aside with a note; the move still counts.
-	d, err = decodeAnswer(sexp.List(sexp.Str(text), sexp.List(sexp.Int(1))), &before, v)
-	if err != nil || d.move != text || d.claim != nil || !strings.Contains(d.note, "claimed state set aside") {
-		t.Errorf("malformed state: move %q claim %v note %q err %v", d.move, d.claim, d.note, err)
+	// A list that is no state: the move alone.
+	d = decodeAnswer(sexp.List(sexp.Str(text), sexp.List(sexp.Int(1))), &before, v)
+	if d.move != text || d.claim != nil || len(d.notes) > 0 {
+		t.Errorf("malformed state: move %q claim %v notes %q", d.move, d.claim, d.notes)
+	}
+	// A board that is no position: set aside with a note; the move in
+	// notation is played.
+	bad := sexp.List(sexp.List(slices.Clone(st.Items[0].Items)...), st.Items[1])
+	bad.Items[0].Items[0] = sexp.List(append([]sexp.Value{sexp.Str("X")}, st.Items[0].Items[0].Items[1:]...)...)
+	d = decodeAnswer(sexp.List(sexp.Str(text), bad), &before, v)
+	if d.move != text || d.claim != nil || !strings.Contains(strings.Join(d.notes, ""), "give no move") {
+		t.Errorf("bad board: move %q claim %v notes %q", d.move, d.claim, d.notes)
 	}
 	// No state: the move alone.
-	d, err = decodeAnswer(sexp.List(sexp.Str(text)), &before, v)
-	if err != nil || d.move != text || d.claim != nil {
-		t.Errorf("no state: move %q claim %v err %v", d.move, d.claim, err)
+	d = decodeAnswer(sexp.List(sexp.Str(text)), &before, v)
+	if d.move != text || d.claim != nil {
+		t.Errorf("no state: move %q claim %v", d.move, d.claim)
+	}
+	// A bare move.
+	if d = decodeAnswer(sexp.Str(text), &before, v); d.move != text {
+		t.Errorf("bare move: move %q", d.move)
+	}
+	// The board wins over a move in notation that differs, with a note.
+	other := ""
+	for _, o := range before.Moves(nil) {
+		if s := before.FormatMove(o); s[:2] != text[:2] {
+			other = strings.SplitN(s, "x", 2)[0]
+		}
+	}
+	d = decodeAnswer(sexp.List(sexp.Str(other), st), &before, v)
+	if d.move != text || !strings.Contains(strings.Join(d.notes, ""), "is not the move its board shows") {
+		t.Errorf("notation %s, board %s: move %q notes %q", other, text, d.move, d.notes)
+	}
+	// Of two boards, the one that gives a legal move.
+	stale := encodeState(&before, v)
+	d = decodeAnswer(sexp.List(stale, st, sexp.Int(3)), &before, v)
+	if d.move != text || len(d.notes) > 0 || d.claim == nil || after.Diff(d.claim) != "" {
+		t.Errorf("stale board first: move %q notes %q", d.move, d.notes)
 	}
 }
 
@@ -268,10 +338,7 @@ func TestDoubleWithoutState(t *testing.T) {
 				continue
 			}
 			v := newView(Config{Files: []string{"x.lisp"}}.WithDefaults(), before.ToMove())
-			d, err := decodeAnswer(sexp.List(sexp.Str(target), sexp.Nil()), &before, v)
-			if err != nil {
-				t.Fatal(err)
-			}
+			d := decodeAnswer(sexp.List(sexp.Str(target), sexp.Nil()), &before, v)
 			var first string
 			for _, m := range before.Moves(nil) {
 				if s := before.FormatMove(m); strings.HasPrefix(s, target+"x") {

@@ -1,8 +1,10 @@
 // Package scaffold writes a new bot project, in Go, Python or Common Lisp,
 // from arena's example bots (package examples), and builds it: what
 // `arena bot new` does. A Go project is a module of its own whose go.mod
-// replaces the SDK's module path, which is not fetchable, with a local
-// arena source tree.
+// replaces the SDK's module path, which is not fetchable, with the copy of
+// the SDK's sources that arena carries (package sdk, the module's root),
+// written into the project, or with a local arena source tree.
 //
-// It imports only the examples; checking the bot is the caller's job.
+// It imports only the examples and the SDK's sources; checking the bot is
+// the caller's job.
 package scaffold

@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	arenasdk "github.com/arenabots/arena"
 	"github.com/arenabots/arena/bots/examples"
 )
 
@@ -37,7 +38,9 @@ type Project struct {
 	// Bot is what runs or loads the bot: the binary of a Go project (once
 	// built), bot.py of a Python one, jogo.lisp of a Lisp one.
 	Bot string
-	// SDK is the arena source tree that a Go project's go.mod points to.
+	// SDK is the arena source tree that a Go project's go.mod points to:
+	// the copy of the SDK in the project (SDKDir), or the tree given to
+	// Write.
 	SDK string
 	// Settings are a Lisp project's adapter settings, as `arena bot check
 	// --lisp` takes them (KEY=VALUE): the sample bot gets the board alone,
@@ -45,31 +48,12 @@ type Project struct {
 	Settings []string
 }
 
+// SDKDir is the folder of a Go project that holds the copy of the SDK
+// that arena carries (package sdk), when Write is given no source tree.
+const SDKDir = "arena-sdk"
+
 // ErrNotEmpty says that the folder of a new project already holds files.
 var ErrNotEmpty = errors.New("already exists and is not empty: choose another --dir")
-
-// ErrNoSDK says that a Go project needs an arena source tree and none was
-// found.
-var ErrNoSDK = errors.New("no arena source tree")
-
-// FindSDK returns the arena source tree at or above dir: the first folder
-// whose go.mod declares module SDKModule.
-func FindSDK(dir string) (string, error) {
-	dir, err := filepath.Abs(dir)
-	if err != nil {
-		return "", err
-	}
-	for {
-		if mod, err := modulePath(filepath.Join(dir, "go.mod")); err == nil && mod == SDKModule {
-			return dir, nil
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return "", ErrNoSDK
-		}
-		dir = parent
-	}
-}
 
 // CheckSDK reports whether dir is an arena source tree.
 func CheckSDK(dir string) error {
@@ -108,8 +92,10 @@ func directive(gomod []byte, name string) string {
 }
 
 // Write creates the project of bot name in lang in dir, which must not
-// exist or be empty. A Go project needs sdk, an arena source tree (see
-// FindSDK); the others ignore it.
+// exist or be empty. A Go project builds against sdk, an arena source tree
+// (see CheckSDK), or, when sdk is "", against the copy of the SDK that
+// arena carries, written into the project's SDKDir; the other languages
+// ignore sdk.
 func Write(dir, name string, lang Lang, sdk string) (*Project, error) {
 	dir, err := filepath.Abs(dir)
 	if err != nil {
@@ -122,11 +108,17 @@ func Write(dir, name string, lang Lang, sdk string) (*Project, error) {
 	var files []file
 	switch lang {
 	case Go:
+		p.Bot = filepath.Join(dir, name)
+		if sdk == "" {
+			p.SDK = filepath.Join(dir, SDKDir)
+			files, err = goFiles(name, arenasdk.FS(), "")
+			break
+		}
 		if err := CheckSDK(sdk); err != nil {
 			return nil, err
 		}
-		p.SDK, p.Bot = sdk, filepath.Join(dir, name)
-		files, err = goFiles(name, sdk)
+		p.SDK = sdk
+		files, err = goFiles(name, os.DirFS(sdk), sdk)
 	case Python:
 		p.Bot = filepath.Join(dir, "bot.py")
 		files, err = pythonFiles()
@@ -144,7 +136,11 @@ func Write(dir, name string, lang Lang, sdk string) (*Project, error) {
 		return nil, err
 	}
 	for _, f := range files {
-		if err := os.WriteFile(filepath.Join(dir, f.name), f.data, f.mode); err != nil {
+		path := filepath.Join(dir, filepath.FromSlash(f.name))
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			return nil, err
+		}
+		if err := os.WriteFile(path, f.data, f.mode); err != nil {
 			return nil, err
 		}
 	}
@@ -153,7 +149,7 @@ func Write(dir, name string, lang Lang, sdk string) (*Project, error) {
 
 // file is one file of a new project.
 type file struct {
-	name string
+	name string // slash-separated, relative to the project
 	data []byte
 	mode fs.FileMode
 }
@@ -168,21 +164,31 @@ func example(path string, oldnew ...string) ([]byte, error) {
 	return []byte(strings.NewReplacer(oldnew...).Replace(string(data))), nil
 }
 
-// goFiles are a Go project: the example bot named name, and a go.mod that
-// takes the SDK from the source tree sdk, with its go.sum (a superset of
-// what the bot needs, so that building it needs no download).
-func goFiles(name, sdk string) ([]file, error) {
+// goFiles are a Go project: the example bot named name, a go.mod that
+// replaces the SDK's module with the source tree at tree, whose files are
+// sdk, and sdk's go.sum (a superset of what the bot needs, so that
+// building it downloads nothing that the SDK's build did not). When tree
+// is "", the project holds a copy of sdk's files, less their tests, in
+// SDKDir, and its go.mod replaces the module with that.
+func goFiles(name string, sdk fs.FS, tree string) ([]file, error) {
 	main, err := example("first/main.go", `Name: "first"`, fmt.Sprintf("Name: %q", name))
 	if err != nil {
 		return nil, err
 	}
-	sdkMod, err := os.ReadFile(filepath.Join(sdk, "go.mod"))
+	sdkMod, err := fs.ReadFile(sdk, "go.mod")
 	if err != nil {
 		return nil, err
 	}
-	sum, err := os.ReadFile(filepath.Join(sdk, "go.sum"))
+	sum, err := fs.ReadFile(sdk, "go.sum")
 	if err != nil {
 		return nil, err
+	}
+	if mod := directive(sdkMod, "module"); mod != SDKModule {
+		return nil, fmt.Errorf("the SDK's go.mod is module %q, not %s", mod, SDKModule)
+	}
+	replace := tree
+	if tree == "" {
+		replace = "./" + SDKDir
 	}
 	mod := fmt.Sprintf(`module %s
 
@@ -190,14 +196,26 @@ go %s
 
 require %s v0.0.0
 
-// %s is not fetchable: the bot builds against the arena source tree.
+// %s is not fetchable: the bot builds against a copy of its sources.
 replace %s => %s
-`, name, directive(sdkMod, "go"), SDKModule, SDKModule, SDKModule, sdk)
-	return []file{
+`, name, directive(sdkMod, "go"), SDKModule, SDKModule, SDKModule, replace)
+	files := []file{
 		{"main.go", main, 0o644},
 		{"go.mod", []byte(mod), 0o644},
 		{"go.sum", sum, 0o644},
-	}, nil
+	}
+	if tree != "" {
+		return files, nil
+	}
+	err = fs.WalkDir(sdk, ".", func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || strings.HasSuffix(path, "_test.go") {
+			return err
+		}
+		data, err := fs.ReadFile(sdk, path)
+		files = append(files, file{SDKDir + "/" + path, data, 0o644})
+		return err
+	})
+	return files, err
 }
 
 // pythonFiles are a Python project: the example bot and its generated gRPC

@@ -2,26 +2,22 @@ package scaffold
 
 import (
 	"errors"
+	"io/fs"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 )
 
-func TestFindSDK(t *testing.T) {
-	root, err := filepath.Abs("../..")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got, err := FindSDK("."); err != nil || got != root {
-		t.Errorf("FindSDK(.) = %q, %v; want %q", got, err, root)
+func TestCheckSDK(t *testing.T) {
+	if err := CheckSDK("../.."); err != nil {
+		t.Errorf("CheckSDK(the module's root) = %v", err)
 	}
 	other := t.TempDir()
 	if err := os.WriteFile(filepath.Join(other, "go.mod"), []byte("module example.com/other\n"), 0o644); err != nil {
 		t.Fatal(err)
-	}
-	if _, err := FindSDK(other); !errors.Is(err, ErrNoSDK) {
-		t.Errorf("FindSDK(a tree of another module) = %v, want ErrNoSDK", err)
 	}
 	if err := CheckSDK(other); err == nil {
 		t.Error("CheckSDK accepted a tree of another module")
@@ -29,22 +25,25 @@ func TestFindSDK(t *testing.T) {
 }
 
 func TestWrite(t *testing.T) {
-	sdk, err := FindSDK(".")
+	sdk, err := filepath.Abs("../..")
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, tc := range []struct {
+		name  string
 		lang  Lang
+		sdk   string // "": the SDK's copy
 		files []string
 		bot   string
 	}{
-		{Go, []string{"go.mod", "go.sum", "main.go"}, "b"},
-		{Python, []string{"bot.py", "go_plugin_pb2.py", "go_plugin_pb2_grpc.py", "health_pb2.py", "health_pb2_grpc.py", "jogador_pb2.py", "jogador_pb2_grpc.py"}, "bot.py"},
-		{Lisp, []string{"jogo.lisp", "regras.lisp"}, "jogo.lisp"},
+		{"go", Go, sdk, []string{"go.mod", "go.sum", "main.go"}, "b"},
+		{"go with the SDK's copy", Go, "", []string{SDKDir, "go.mod", "go.sum", "main.go"}, "b"},
+		{"python", Python, "", []string{"bot.py", "go_plugin_pb2.py", "go_plugin_pb2_grpc.py", "health_pb2.py", "health_pb2_grpc.py", "jogador_pb2.py", "jogador_pb2_grpc.py"}, "bot.py"},
+		{"lisp", Lisp, "", []string{"jogo.lisp", "regras.lisp"}, "jogo.lisp"},
 	} {
-		t.Run(string(tc.lang), func(t *testing.T) {
+		t.Run(tc.name, func(t *testing.T) {
 			dir := filepath.Join(t.TempDir(), "b")
-			p, err := Write(dir, "b", tc.lang, sdk)
+			p, err := Write(dir, "b", tc.lang, tc.sdk)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -62,7 +61,7 @@ func TestWrite(t *testing.T) {
 			if want := filepath.Join(dir, tc.bot); p.Bot != want {
 				t.Errorf("Bot = %q, want %q", p.Bot, want)
 			}
-			if _, err := Write(dir, "b", tc.lang, sdk); !errors.Is(err, ErrNotEmpty) {
+			if _, err := Write(dir, "b", tc.lang, tc.sdk); !errors.Is(err, ErrNotEmpty) {
 				t.Errorf("Write into the same folder again = %v, want ErrNotEmpty", err)
 			}
 		})
@@ -72,5 +71,71 @@ func TestWrite(t *testing.T) {
 func TestWriteUnknownLanguage(t *testing.T) {
 	if _, err := Write(t.TempDir(), "b", "rust", ""); err == nil {
 		t.Error("Write accepted language rust")
+	}
+}
+
+// TestSDKCopy checks that the SDK's copy holds every file of every package
+// of this module that package bots imports, and the files they embed, and
+// no test file, by asking the go command.
+func TestSDKCopy(t *testing.T) {
+	gocmd, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("no go command on PATH to list the SDK's packages")
+	}
+	out, err := exec.Command(gocmd, "list", "-deps", "-f",
+		`{{if .Module}}{{if eq .Module.Path "`+SDKModule+`"}}{{.Dir}}|{{join .GoFiles ","}}|{{join .EmbedFiles ","}}{{end}}{{end}}`,
+		SDKModule+"/bots").Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(t.TempDir(), "b")
+	if _, err := Write(dir, "b", Go, ""); err != nil {
+		t.Fatal(err)
+	}
+	copied := filepath.Join(dir, SDKDir)
+	want := map[string]bool{"go.mod": true, "go.sum": true}
+	for line := range strings.Lines(strings.TrimSpace(string(out))) {
+		fields := strings.Split(strings.TrimSpace(line), "|")
+		pkg, err := filepath.Rel(root, fields[0])
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range strings.Split(fields[1]+","+fields[2], ",") {
+			if f != "" {
+				want[filepath.ToSlash(filepath.Join(pkg, f))] = true
+			}
+		}
+	}
+	got := map[string]bool{}
+	err = filepath.WalkDir(copied, func(path string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			rel, _ := filepath.Rel(copied, path)
+			got[filepath.ToSlash(rel)] = true
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for f := range want {
+		if !got[f] {
+			t.Errorf("the SDK's copy lacks %s: add its folder to the embed patterns of the module root's sdk.go", f)
+		}
+	}
+	for f := range got {
+		if strings.HasSuffix(f, "_test.go") {
+			t.Errorf("the SDK's copy holds the test file %s", f)
+		}
+	}
+	for _, f := range []string{"go.mod", "go.sum"} {
+		a, _ := os.ReadFile(filepath.Join(root, f))
+		b, _ := os.ReadFile(filepath.Join(copied, f))
+		if string(a) != string(b) {
+			t.Errorf("the SDK's copy of %s differs from the module's", f)
+		}
 	}
 }

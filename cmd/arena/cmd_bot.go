@@ -19,7 +19,9 @@ import (
 	"github.com/arenabots/arena/bots/check"
 	"github.com/arenabots/arena/bots/host"
 	"github.com/arenabots/arena/bots/lisp"
+	"github.com/arenabots/arena/bots/registry"
 	"github.com/arenabots/arena/bots/sandbox"
+	"github.com/arenabots/arena/internal/inert"
 	"github.com/arenabots/arena/referee"
 )
 
@@ -58,10 +60,10 @@ BOT is the path of an executable, or builtin:NAME[,KEY=VALUE...] for a built-in 
 Arguments for the bot go after -- or in --args.
 
 With --lisp the arguments are a Common Lisp submission: its files, loaded in order,
-and the adapter's settings as KEY=VALUE (state=, answer=, perspective=, package=,
-knights=, index_base=, tempo_scale=, read= for a file the bot loads itself;
-see bots/lisp/README.md), e.g.
-  arena bot check --lisp g12/jogo.lisp g12/projeto.lisp state=board answer=state
+and the adapter's settings as KEY=VALUE (state=, side=, perspective=, package=,
+knights=, index_base=, tempo_scale=, root= for the submission's folder, read= for
+a file the bot loads itself; see bots/lisp/README.md), e.g.
+  arena bot check --lisp g12/jogo.lisp g12/projeto.lisp state=board root=g12
 
 It prints a table of checks and a one-line verdict, and exits 0 only if every check
 passes.`,
@@ -88,6 +90,9 @@ passes.`,
 			}
 			spec.Verbose = verbose
 			spec.Sandbox = sandbox
+			if err := checkOpen(spec); err != nil {
+				return err
+			}
 			rules, err := game.rules()
 			if err != nil {
 				return err
@@ -118,7 +123,7 @@ func lispSpec(self string, words []string) (host.Spec, error) {
 		if k, v, ok := strings.Cut(w, "="); ok {
 			key, path = k, v
 		}
-		if key == "file" || key == "read" {
+		if key == "file" || key == "read" || key == "root" {
 			abs, err := filepath.Abs(path)
 			if err != nil {
 				return host.Spec{}, err
@@ -186,7 +191,7 @@ func printChecks(w io.Writer, bot string, results []check.Result) error {
 			mark = "✘"
 			failed++
 		}
-		if err := tab.Append(mark, r.Name, ms(r.Elapsed), r.Detail); err != nil {
+		if err := tab.Append(mark, r.Name, ms(r.Elapsed), inert.Line(r.Detail)); err != nil {
 			return err
 		}
 	}
@@ -232,7 +237,7 @@ func botSpec(self, ref string, args []string) (host.Spec, error) {
 			return host.Spec{}, err
 		}
 		if err := host.CheckExecutable(path); err != nil {
-			return host.Spec{}, err
+			return host.Spec{}, meantBot(ref, path, err)
 		}
 		return host.ExecSpec(self, ref, args), nil
 	}
@@ -252,6 +257,28 @@ func botSpec(self, ref string, args []string) (host.Spec, error) {
 		return host.Spec{}, err
 	}
 	return host.BuiltinSpec(self, fields[0], opts), nil
+}
+
+// meantBot adds to err, ref's failure to name an executable at path, the
+// bot that ref may have meant when it is a bare name and no file: the
+// built-in bot (builtin:NAME), or the bot registered under that name in
+// the registry of the current directory (its path).
+func meantBot(ref, path string, err error) error {
+	if filepath.Base(ref) != ref {
+		return err
+	}
+	if _, serr := os.Lstat(path); serr == nil {
+		return err
+	}
+	if _, lerr := builtin.Lookup(ref); lerr == nil {
+		return fmt.Errorf("%w: did you mean %s%s?", err, host.BuiltinPrefix, ref)
+	}
+	if reg, lerr := registry.Load(registry.DefaultFile); lerr == nil {
+		if r, ok := reg.Lookup(ref); ok {
+			return fmt.Errorf("%w: did you mean %s, registered as %s in %s?", err, shown(r.Path), ref, registry.DefaultFile)
+		}
+	}
+	return err
 }
 
 // atLeastOne accepts one or more positional arguments, the first named

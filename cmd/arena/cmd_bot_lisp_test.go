@@ -23,10 +23,13 @@ func TestLispSpec(t *testing.T) {
 		want    []string // words the serve command line must hold
 		wantErr string
 	}{
-		{"file and settings", []string{abs, "state=board", "answer=state"},
-			[]string{"lisp", "file=" + abs, "state=board", "answer=state"}, ""},
+		{"file and settings", []string{abs, "state=board", "side=knight", "root=" + filepath.Dir(abs)},
+			[]string{"lisp", "file=" + abs, "state=board", "side=knight", "root=" + filepath.Dir(abs)}, ""},
 		{"defaults written out", []string{abs},
-			[]string{"file=" + abs, "state=board-player-scores", "answer=move-and-state"}, ""},
+			[]string{"file=" + abs, "state=board-player-scores", "side=number"}, ""},
+		{"a relative root made absolute", []string{abs, "root=."},
+			[]string{"root=" + mustAbs(t, ".")}, ""},
+		{"answer, of old, accepted", []string{abs, "answer=state"}, []string{"file=" + abs}, ""},
 		{"bad setting", []string{abs, "state=tabuleiro"}, nil, "tabuleiro"},
 		{"no file", []string{"state=board"}, nil, "files"},
 	} {
@@ -54,4 +57,14 @@ func TestLispSpec(t *testing.T) {
 			}
 		})
 	}
+}
+
+// mustAbs returns the absolute path of p.
+func mustAbs(t *testing.T, p string) string {
+	t.Helper()
+	a, err := filepath.Abs(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a
 }

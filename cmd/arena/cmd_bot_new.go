@@ -26,8 +26,11 @@ arena's example bots, builds it, runs the checks of 'arena bot check' on it and
 prints the commands that come next.
 
   go      main.go, the smallest Go bot, as a module of its own. The SDK's module
-          path is not fetchable, so its go.mod replaces it with an arena source
-          tree: the clone that the command runs in, or --sdk DIR.
+          path is not fetchable, so its go.mod replaces it with a copy of the
+          SDK's sources that arena carries, written in DIR/arena-sdk, or with
+          the arena source tree --sdk DIR (e.g. a clone you work on). Building
+          it needs the go command; the modules the SDK uses come from the Go
+          module proxy, or from the module cache.
   python  bot.py and its generated gRPC modules (needs python3-grpcio).
   lisp    jogo.lisp and the rules it loads, for the Lisp adapter (needs sbcl).`,
 		Args: nArgs("NAME"),
@@ -42,9 +45,10 @@ prints the commands that come next.
 			l := scaffold.Lang(lang)
 			switch l {
 			case scaffold.Go:
-				var err error
-				if sdk, err = findSDK(sdk); err != nil {
-					return usage(err)
+				if sdk != "" {
+					if err := scaffold.CheckSDK(sdk); err != nil {
+						return usage(err)
+					}
 				}
 			case scaffold.Python, scaffold.Lisp:
 			default:
@@ -84,21 +88,8 @@ prints the commands that come next.
 	f := cmd.Flags()
 	f.StringVar(&lang, "lang", "go", "the bot's language: go, python or lisp")
 	f.StringVar(&dir, "dir", "", "the project's folder (default ./NAME); it must not exist or be empty")
-	f.StringVar(&sdk, "sdk", "", "the arena source tree a Go bot builds against (default: the clone in use)")
+	f.StringVar(&sdk, "sdk", "", "build a Go bot against the arena source tree `DIR` (default: the SDK's copy)")
 	return cmd
-}
-
-// findSDK returns the arena source tree of a Go bot: flag when set, else
-// the clone the current directory is in.
-func findSDK(flag string) (string, error) {
-	if flag != "" {
-		return flag, scaffold.CheckSDK(flag)
-	}
-	sdk, err := scaffold.FindSDK(".")
-	if errors.Is(err, scaffold.ErrNoSDK) {
-		return "", errors.New("a Go bot builds against an arena source tree: run this inside an arena clone, or pass --sdk DIR")
-	}
-	return sdk, err
 }
 
 // printNext writes the commands that come after `arena bot new` for p.

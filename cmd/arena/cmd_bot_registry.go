@@ -18,6 +18,7 @@ import (
 	"github.com/arenabots/arena/bots/host"
 	"github.com/arenabots/arena/bots/registry"
 	"github.com/arenabots/arena/bots/sandbox"
+	"github.com/arenabots/arena/internal/inert"
 )
 
 // newBotAddCmd is `arena bot add NAME PATH`.
@@ -181,7 +182,7 @@ func listBots(w io.Writer, reg *registry.Registry, file string) error {
 			b.Name,
 			status,
 			b.Checked.UTC().Format("2006-01-02"),
-			info,
+			inert.Line(info),
 			registry.ShellWords(append([]string{path}, b.Args...)),
 			b.SHA256[:min(12, len(b.SHA256))],
 		}

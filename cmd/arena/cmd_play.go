@@ -14,6 +14,7 @@ import (
 	"github.com/arenabots/arena/bots/host"
 	"github.com/arenabots/arena/bots/human"
 	"github.com/arenabots/arena/bots/sandbox"
+	"github.com/arenabots/arena/internal/inert"
 	"github.com/arenabots/arena/referee"
 	"github.com/arenabots/arena/results"
 )
@@ -140,6 +141,9 @@ func (o playOptions) seats(self string, term *human.Terminal) ([2]arena.Seat, er
 		s.StartTimeout = time.Duration(o.start) * time.Millisecond
 		s.Verbose = o.verbose
 		s.Sandbox = o.sandbox
+		if err := checkOpen(s); err != nil {
+			return seats, err
+		}
 		seats[i].Spec = s
 	}
 	return seats, nil
@@ -226,7 +230,7 @@ func describeBot(name string, p *host.Process) string {
 		return name
 	}
 	info := p.Info()
-	return fmt.Sprintf("%s (%s %s)", name, info.Name, info.Version)
+	return fmt.Sprintf("%s (%s %s)", name, inert.Line(info.Name), inert.Line(info.Version))
 }
 
 // printBoard plays move on board and draws the board after it, indented
@@ -254,7 +258,7 @@ const moveLegend = "* forced: played by the referee, without asking the bot (the
 func printMove(w io.Writer, m referee.MoveRecord) {
 	move, nodes := m.Move, "-"
 	if move == "" {
-		move = "(" + strings.TrimSpace(m.Answer) + ")"
+		move = "(" + inert.Line(strings.TrimSpace(m.Answer)) + ")"
 	}
 	if m.Forced {
 		move += " *"
@@ -282,7 +286,7 @@ func verdict(rec referee.Record) string {
 	if rec.Reason != referee.Normal {
 		s += fmt.Sprintf(" (%s", rec.Reason)
 		if rec.Detail != "" {
-			s += ": " + rec.Detail
+			s += ": " + inert.Line(rec.Detail)
 		}
 		s += ")"
 	}

@@ -34,7 +34,8 @@ viewer (arrow keys step through it). It opens without a network.`,
 				return err
 			}
 			if err := results.WriteFileAtomic(out, b.Bytes()); err != nil {
-				return err
+				// The results are only read: nothing of them is lost.
+				return fmt.Errorf("%w: free space on that disk, or write the report elsewhere with -o FILE", err)
 			}
 			fmt.Fprintf(cmd.OutOrStdout(), "wrote %s (%d games, %d KB)\n", out, len(l.Games()), b.Len()/1024)
 			return nil

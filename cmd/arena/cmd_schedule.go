@@ -13,18 +13,47 @@ func newScheduleCmd() *cobra.Command {
 	return &cobra.Command{
 		Use:   "schedule CONFIG",
 		Short: "Print the games a league will play, in order, with their board seeds",
-		Args:  nArgs("CONFIG"),
+		Long: `Print the games of the league described by CONFIG, in order, with their
+board seeds. A Swiss or knockout pairs a round from the results of the rounds
+before: the rounds known so far are printed, from the results in the league's
+out directory, with a knockout's bracket.`,
+		Args: nArgs("CONFIG"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			cfg, _, err := arena.Load(args[0])
 			if err != nil {
 				return usage(err)
 			}
-			w := tabwriter.NewWriter(cmd.OutOrStdout(), 0, 0, 2, ' ', 0)
+			played, err := cfg.Played()
+			if err != nil {
+				return err
+			}
+			out := cmd.OutOrStdout()
+			w := tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
 			fmt.Fprintln(w, "GAME\tROUND\tBOARD SEED\tWHITE\tBLACK")
-			for _, g := range arena.Schedule(cfg) {
+			games := arena.Schedule(cfg, played)
+			for _, g := range games {
 				fmt.Fprintf(w, "%s\t%d\t%d\t%s\t%s\n", g.ID, g.Round, g.Seed, cfg.Bots[g.White].Name, cfg.Bots[g.Black].Name)
 			}
-			return w.Flush()
+			if err := w.Flush(); err != nil {
+				return err
+			}
+			switch cfg.Format {
+			case arena.Swiss:
+				paired := 0
+				if len(games) > 0 {
+					paired = games[len(games)-1].Round
+				}
+				fmt.Fprintf(out, "\nswiss: %d of %d rounds paired so far; a round is paired once the round before is complete\n", paired, cfg.Rounds)
+				for _, r := range arena.Standings(cfg, played).Rows {
+					if r.Byes > 0 {
+						fmt.Fprintf(out, "bye: %s (%d)\n", r.Bot, r.Byes)
+					}
+				}
+			case arena.Knockout:
+				fmt.Fprintln(out)
+				return arena.Standings(cfg, played).Bracket.WriteText(out)
+			}
+			return nil
 		},
 	}
 }

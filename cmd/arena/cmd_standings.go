@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 	"gopkg.in/yaml.v3"
 
+	"github.com/arenabots/arena/arena"
 	"github.com/arenabots/arena/results"
 )
 
@@ -36,6 +37,12 @@ The text table fits in 80 columns: rank, W/D/L, points, Elo, LOS and faults;
 
 Points come from the scoring in DIR/config.yaml (default win 1, draw 0.5,
 loss 0). Ties are broken by head-to-head, then Sonneborn-Berger, then wins.
+An SPRT match (docs/sprt.md) adds its result under the table: H1, H0,
+inconclusive or running, the LLR and its bounds, Elo and nElo with their
+95% margins and the pentanomial counts of the pairs the test counted.
+A Swiss ranks by points (a bye counting as a board pair won), then Buchholz,
+then Sonneborn-Berger, and shows both; a knockout's bracket follows its table
+(text and Markdown; in JSON as "bracket"). See docs/formats.md.
 A league still running can be read at any time.`,
 		Example: "  arena standings results/course-2025\n  arena standings results/course-2025 --wide\n  arena standings results/course-2025 --format md > standings.md",
 		Args:    nArgs("DIR"),
@@ -64,6 +71,9 @@ func addWideFlag(c *cobra.Command, wide *bool) {
 // the columns that fit in 80 columns unless wide.
 func (l *league) writeStandings(w io.Writer, format string, wide bool) error {
 	s := results.Compute(l.games, l.bots, l.scoring)
+	if l.format != nil {
+		s = arena.Standings(l.format, l.games)
+	}
 	if format == results.FormatText && !wide {
 		return s.WriteBrief(w)
 	}
@@ -82,6 +92,9 @@ type league struct {
 	games   []results.Game
 	bots    []string // from config.yaml, or none
 	scoring results.Scoring
+	// format is the league's config when its format has its own view of
+	// the standings (a Swiss's tie-breaks, a knockout's bracket); else nil.
+	format *arena.Config
 }
 
 // loadLeague reads the journal of the results directory dir, warning on
@@ -155,6 +168,9 @@ func (l *league) readConfig(path string) error {
 		if sc.Loss != nil {
 			l.scoring.Loss = *sc.Loss
 		}
+	}
+	if c, err := arena.ReadResolved(data); err == nil && (c.Format != arena.RoundRobin || c.SPRT != nil) {
+		l.format = c
 	}
 	if n := &cfg.Bots; n.Kind == yaml.SequenceNode {
 		for _, b := range n.Content {

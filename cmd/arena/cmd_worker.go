@@ -11,6 +11,7 @@ import (
 
 	"github.com/arenabots/arena/arena"
 	"github.com/arenabots/arena/arena/queue"
+	"github.com/arenabots/arena/internal/inert"
 )
 
 func newWorkerCmd() *cobra.Command {
@@ -60,7 +61,7 @@ ARENA_NATS_* variables (see docs/distributed.md).`,
 			stderr := cmd.ErrOrStderr()
 			w.Notify = func(msg string) {
 				if !quiet {
-					fmt.Fprintf(stderr, "arena: worker %s: %s\n", w.Name, msg)
+					fmt.Fprintf(stderr, "arena: worker %s: %s\n", w.Name, inert.Line(msg))
 				}
 			}
 			fmt.Fprintf(stderr, "arena: worker %s: connected to %s, %d at once; Ctrl-C stops\n", w.Name, args[0], w.Concurrency)

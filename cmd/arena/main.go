@@ -2,7 +2,9 @@
 //
 // This package is the CLI only: flags, wiring and output. Errors are turned
 // into one line on stderr and an exit code here, in main: 2 for a usage
-// mistake (bad flag, bad file, bad config), 1 for anything else.
+// mistake (bad flag, bad file, bad config), 3 when arena could not write
+// its results (a full disk: nothing half-written counts, and the same
+// command again resumes), 1 for anything else.
 package main
 
 import (
@@ -15,6 +17,9 @@ import (
 	"syscall"
 
 	"github.com/spf13/cobra"
+
+	"github.com/arenabots/arena/arena"
+	"github.com/arenabots/arena/internal/inert"
 )
 
 func main() {
@@ -25,23 +30,32 @@ func main() {
 		stop()
 	}
 	if err != nil {
-		fmt.Fprintln(os.Stderr, "arena:", err)
+		// An error may quote what a bot wrote: shown inert.
+		fmt.Fprintln(os.Stderr, "arena:", inert.Text(err.Error()))
 		os.Exit(exitStatus(err))
 	}
 }
 
-// exitStatus is the exit status for err: 2 for a user mistake, 1 for any
-// other failure, 0 for none.
+// exitStatus is the exit status for err: 2 for a user mistake, 3 for
+// results that could not be written, 1 for any other failure, 0 for none.
 func exitStatus(err error) int {
-	var u usageError
+	var (
+		u usageError
+		w *arena.WriteError
+	)
 	switch {
 	case err == nil:
 		return 0
 	case errors.As(err, &u):
 		return 2
+	case errors.As(err, &w):
+		return exitWrite
 	}
 	return 1
 }
+
+// exitWrite is the exit status of a run that could not write its results.
+const exitWrite = 3
 
 // maxWidth is the most columns a command prints in a line, so that its
 // output fits a terminal of 100 columns; tables wrap their widest cells.

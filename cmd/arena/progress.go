@@ -16,6 +16,7 @@ import (
 	"golang.org/x/term"
 
 	"github.com/arenabots/arena/arena"
+	"github.com/arenabots/arena/internal/inert"
 	"github.com/arenabots/arena/results"
 )
 
@@ -34,10 +35,14 @@ type progress struct {
 	board   atomic.Value // string: the live top 5, drawn under the bar
 	start   time.Time    // when this run started; set before the bar exists
 	resumed int64        // games in the journal when this run started; likewise
+	// sprt is the league's SPRT match, or nil; sprtRound is the last pair
+	// the progress told of (see sprtLines).
+	sprt      *results.SPRTMatch
+	sprtRound int
 }
 
 func newProgress(out io.Writer, cfg *arena.Config, plain bool) *progress {
-	pr := &progress{out: out, cfg: cfg}
+	pr := &progress{out: out, cfg: cfg, sprt: cfg.SPRTMatch()}
 	for _, b := range cfg.Bots {
 		pr.names = append(pr.names, b.Name)
 	}
@@ -57,10 +62,10 @@ func (pr *progress) event(e arena.Event) {
 	defer pr.mu.Unlock()
 	if e.Game == nil {
 		pr.start, pr.resumed = time.Now(), int64(e.Done)
+		if e.Done > 0 && (pr.p != nil || pr.sprt != nil) {
+			pr.loadJournal()
+		}
 		if pr.p != nil {
-			if e.Done > 0 {
-				pr.loadJournal()
-			}
 			pr.bar = pr.p.AddBar(int64(e.Total),
 				mpb.PrependDecorators(
 					decor.Name(pr.cfg.Name+" "),
@@ -80,12 +85,16 @@ func (pr *progress) event(e arena.Event) {
 	pr.games = append(pr.games, *e.Game)
 	if pr.bar != nil {
 		pr.board.Store(pr.leaders())
+		pr.bar.SetTotal(int64(e.Total), false) // a knockout's tie-break boards add games
 		pr.bar.Increment()
 		return
 	}
 	g := e.Game
-	line := fmt.Sprintf("[%*d/%d] %-28s %-7s %-11s %3d-%-3d %s", len(fmt.Sprint(e.Total)), e.Done, e.Total, g.ID, g.Result, g.Reason, g.Scores[0], g.Scores[1], g.Detail)
+	line := fmt.Sprintf("[%*d/%d] %-28s %-7s %-11s %3d-%-3d %s", len(fmt.Sprint(e.Total)), e.Done, e.Total, inert.Line(g.ID), g.Result, g.Reason, g.Scores[0], g.Scores[1], inert.Line(g.Detail))
 	fmt.Fprintln(pr.out, fit(strings.TrimRight(line, " ")))
+	for _, l := range pr.sprtLines() {
+		fmt.Fprintln(pr.out, fit(l))
+	}
 }
 
 // loadJournal starts the top 5 from the games already in the journal. If
@@ -118,10 +127,12 @@ func fit(line string) string {
 	return string([]rune(line)[:maxWidth-1]) + "…"
 }
 
-// leaders returns the top 5 of the games seen so far, one line each.
+// leaders returns the top 5 of the games seen so far, one line each,
+// under the line of the league's SPRT match, if it is one.
 func (pr *progress) leaders() string {
 	var b strings.Builder
-	st := results.Compute(pr.games, pr.names, pr.cfg.Scoring)
+	b.WriteString(pr.sprtLine())
+	st := arena.Standings(pr.cfg, pr.games)
 	for i, row := range st.Rows[:min(5, len(st.Rows))] {
 		fmt.Fprintf(&b, "  %d. %-20s %5.1f pts  %d games\n", i+1, row.Bot, row.Points, row.Games)
 	}

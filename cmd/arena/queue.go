@@ -11,6 +11,7 @@ import (
 
 	"github.com/arenabots/arena/arena"
 	"github.com/arenabots/arena/arena/queue"
+	"github.com/arenabots/arena/internal/inert"
 )
 
 // addAuthFlags adds the NATS credential and TLS flags; the environment
@@ -38,7 +39,7 @@ type coordinator struct {
 func newCoordinator(where string, cfg *arena.Config, a queue.Auth, o queue.Options, restart bool, stderr io.Writer) (*coordinator, error) {
 	a = a.WithEnv(os.Getenv)
 	c := &coordinator{Coordinator: &queue.Coordinator{Config: cfg, Options: o, Restart: restart,
-		Notify: func(msg string) { fmt.Fprintln(stderr, "arena: queue:", msg) }}}
+		Notify: func(msg string) { fmt.Fprintln(stderr, "arena: queue:", inert.Line(msg)) }}}
 	url := where
 	port, embedded, err := queue.ParseEmbedded(where) // checked with the flags
 	if embedded {

@@ -1,8 +1,11 @@
 package main
 
 import (
+	"fmt"
+
 	"github.com/spf13/pflag"
 
+	"github.com/arenabots/arena/bots/host"
 	"github.com/arenabots/arena/bots/sandbox"
 )
 
@@ -32,3 +35,12 @@ func (v sandboxValue) Set(s string) error {
 }
 
 func (sandboxValue) Type() string { return "strict|off" }
+
+// checkOpen checks that the sandboxed bot of spec can reach its own files
+// (see host.Spec.CheckOpen), as a usage error naming the fix.
+func checkOpen(spec host.Spec) error {
+	if err := spec.CheckOpen(); err != nil {
+		return usage(fmt.Errorf("%w (or --sandbox off)", err))
+	}
+	return nil
+}

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/arenabots/arena/bots/registry"
 )
 
 // TestUsageMistakes checks that every kind of user mistake is one line and
@@ -63,5 +65,61 @@ func TestUsageMistakes(t *testing.T) {
 				t.Errorf("a usage mistake printed more than its error:\n%s", out)
 			}
 		})
+	}
+}
+
+// TestMeantBot: a bot reference that is the bare name of a built-in or
+// registered bot, and no file, is one line naming the bot meant, exit 2.
+func TestMeantBot(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	reg := &registry.Registry{}
+	bin := filepath.Join(dir, "bin", "p12")
+	reg.Put(registry.Registered{Name: "p12", Path: bin, SHA256: strings.Repeat("0", 64)})
+	if err := reg.Save(registry.DefaultFile); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"play a built-in", []string{"play", "--white", "greedy", "--black", "builtin:random"}, "no bot binary at " + filepath.Join(dir, "greedy") + ": did you mean builtin:greedy?"},
+		{"check a built-in", []string{"bot", "check", "alphabeta"}, "did you mean builtin:alphabeta?"},
+		{"play a registered bot", []string{"play", "--white", "builtin:random", "--black", "p12"}, "no bot binary at " + filepath.Join(dir, "p12") + ": did you mean bin/p12, registered as p12 in bots.yaml?"},
+		{"a path", []string{"bot", "check", "./greedy"}, "no bot binary at " + filepath.Join(dir, "greedy")},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			out, err := arenaOut(t, tc.args...)
+			if exitStatus(err) != 2 || !strings.HasSuffix(err.Error(), tc.want) || strings.Contains(err.Error(), "\n") || out != "" {
+				t.Errorf("error %v (exit %d), output %q; want exit 2 and one line ending %q", err, exitStatus(err), out, tc.want)
+			}
+		})
+	}
+}
+
+// TestClosedFolder: as root, a script bot in a folder closed to others is
+// one line naming the folder and the fix, exit 2, before any bot starts.
+func TestClosedFolder(t *testing.T) {
+	if os.Geteuid() != 0 {
+		t.Skip("only as root does a sandboxed bot run as a uid of its own")
+	}
+	dir := filepath.Join(t.TempDir(), "closed")
+	if err := os.Mkdir(dir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	bot := filepath.Join(dir, "bot.py")
+	if err := os.WriteFile(bot, []byte("#!/usr/bin/python3\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	want := dir + " is closed to other users (drwx------), and a sandboxed bot runs as a user of its own when arena runs as root: chmod o+rx " + dir + " (or --sandbox off)"
+	for _, args := range [][]string{
+		{"bot", "check", bot},
+		{"play", "--white", bot, "--black", "builtin:greedy"},
+	} {
+		out, err := arenaOut(t, args...)
+		if exitStatus(err) != 2 || err.Error() != want || out != "" {
+			t.Errorf("arena %s: error %v (exit %d), output %q; want exit 2 saying %q", strings.Join(args, " "), err, exitStatus(err), out, want)
+		}
 	}
 }

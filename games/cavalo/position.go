@@ -75,47 +75,22 @@ func Decode(data []byte) (Position, error) {
 	if len(f.Board) != 10 {
 		return Position{}, fmt.Errorf("position: board has %d rows, want 10", len(f.Board))
 	}
-	var board [Squares]int8
-	seen := [Squares]bool{}
-	knight := [2]int8{noSquare, noSquare}
+	var cells [Squares]int
 	for r, row := range f.Board {
 		if len(row) != 10 {
 			return Position{}, fmt.Errorf("position: board row %d has %d cells, want 10", r+1, len(row))
 		}
 		for col, v := range row {
-			sq := r*10 + col
-			board[sq] = noSquare
-			switch {
-			case v == nil:
-			case *v == WhiteKnight || *v == BlackKnight:
-				i := -*v - 1
-				if knight[i] != noSquare {
-					return Position{}, fmt.Errorf("position: two %s knights (%s and %s)", referee.Side(i+1), SquareName(int(knight[i])), SquareName(sq))
+			cells[r*10+col] = Empty
+			if v != nil {
+				if *v == Empty {
+					return Position{}, fmt.Errorf("position: square %s holds %d: want 0..99, null, -1 or -2", SquareName(r*10+col), *v)
 				}
-				knight[i] = int8(sq)
-			case *v < 0 || *v > 99:
-				return Position{}, fmt.Errorf("position: square %s holds %d: want 0..99, null, -1 or -2", SquareName(sq), *v)
-			case seen[*v]:
-				return Position{}, fmt.Errorf("position: number %d appears twice (second on %s)", *v, SquareName(sq))
-			default:
-				seen[*v] = true
-				board[sq] = int8(*v)
+				cells[r*10+col] = *v
 			}
 		}
 	}
-	if f.ToMove != 1 && f.ToMove != 2 {
-		return Position{}, fmt.Errorf("position: to_move is %d: want 1 (white) or 2 (black)", f.ToMove)
-	}
-	for _, sc := range f.Scores {
-		if sc < 0 || sc > MaxScore {
-			return Position{}, fmt.Errorf("position: score %d: want 0..%d", sc, MaxScore)
-		}
-	}
-	c := cavaloFromBoard(board)
-	c.knight = knight
-	c.score = [2]int32{int32(f.Scores[0]), int32(f.Scores[1])}
-	c.toMove = referee.Side(f.ToMove)
-	return c, nil
+	return FromCells(cells, f.Scores, referee.Side(f.ToMove))
 }
 
 // Encode writes c as a position file.
@@ -124,22 +99,10 @@ func (c *Position) Encode() ([]byte, error) {
 	for r := range f.Board {
 		f.Board[r] = make([]*int, 10)
 	}
-	for sq := range Squares {
-		// A knight's code is not a number, and WhiteKnight is also the
-		// value of an empty cell: decide from knight, not from cell.
-		var v int
-		switch int8(sq) {
-		case c.knight[0]:
-			v = WhiteKnight
-		case c.knight[1]:
-			v = BlackKnight
-		default:
-			if c.cell[sq] < 0 {
-				continue
-			}
-			v = int(c.cell[sq])
+	for sq, v := range c.Cells() {
+		if v != Empty {
+			f.Board[sq/10][sq%10] = &v
 		}
-		f.Board[sq/10][sq%10] = &v
 	}
 	f.Scores = [2]int{int(c.score[0]), int(c.score[1])}
 	f.ToMove = int(c.toMove)

@@ -44,34 +44,20 @@ func Decode(data []byte) (Position, error) {
 		return Position{}, fmt.Errorf("position: %w", err)
 	}
 	p := New(f.Rows, f.Cols)
-	if err := p.readArcs("horizontal", f.Horizontal, f.Rows+1, f.Cols, p.hArc); err != nil {
+	drawn := make([]referee.Side, p.Arcs())
+	if err := p.readArcs("horizontal", f.Horizontal, f.Rows+1, f.Cols, p.hArc, drawn); err != nil {
 		return Position{}, err
 	}
-	if err := p.readArcs("vertical", f.Vertical, f.Cols+1, f.Rows, p.vArc); err != nil {
+	if err := p.readArcs("vertical", f.Vertical, f.Cols+1, f.Rows, p.vArc, drawn); err != nil {
 		return Position{}, err
 	}
-	if f.ToMove != 1 && f.ToMove != 2 {
-		return Position{}, fmt.Errorf("position: to_move is %d: want 1 (white) or 2 (black)", f.ToMove)
-	}
-	closed := 0
-	for b := range f.Rows * f.Cols {
-		if p.sides(b) == 4 {
-			closed++
-		}
-	}
-	if f.Scores[0] < 0 || f.Scores[1] < 0 || f.Scores[0]+f.Scores[1] != closed {
-		return Position{}, fmt.Errorf("position: scores %d and %d: want two counts that add up to the %d closed boxes", f.Scores[0], f.Scores[1], closed)
-	}
-	p.score = [2]int16{int16(f.Scores[0]), int16(f.Scores[1])}
-	p.toMove = referee.Side(f.ToMove)
-	p.creditOwners()
-	return p, nil
+	return FromArcs(f.Rows, f.Cols, drawn, f.Scores, referee.Side(f.ToMove))
 }
 
-// readArcs reads lists, n lists of m values, into the arcs index(i, j): i
+// readArcs reads lists, n lists of m values, into drawn[index(i, j)]: i
 // counts the lists, j the values of one (p.hArc for horizontal, p.vArc for
-// vertical).
-func (p *Position) readArcs(key string, lists [][]int, n, m int, index func(i, j int) int) error {
+// vertical). p only gives the board's size.
+func (p *Position) readArcs(key string, lists [][]int, n, m int, index func(i, j int) int, drawn []referee.Side) error {
 	if len(lists) != n {
 		return fmt.Errorf("position: %s has %d lists, want %d", key, len(lists), n)
 	}
@@ -82,12 +68,8 @@ func (p *Position) readArcs(key string, lists [][]int, n, m int, index func(i, j
 		for j, v := range list {
 			a := index(i, j)
 			switch v {
-			case 0:
-			case 1, 2:
-				p.drawn.add(a)
-				if v == 2 {
-					p.byTwo.add(a)
-				}
+			case 0, 1, 2:
+				drawn[a] = referee.Side(v)
 			default:
 				return fmt.Errorf("position: %s[%d][%d] (%s) is %d: want 0, 1 or 2", key, i, j, p.FormatMove(referee.Move(a)), v)
 			}

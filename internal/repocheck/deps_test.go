@@ -42,7 +42,7 @@ var imports = []struct {
 	{"games/...", []string{"referee"}},
 
 	// results knows games and results, nothing of processes or bots.
-	{"results/...", []string{"referee", "results/..."}},
+	{"results/...", []string{"referee", "results/...", "internal/inert"}},
 
 	// Containment: processes, never bots.
 	{"bots/sandbox/...", []string{"bots/sandbox/..."}},
@@ -56,20 +56,25 @@ var imports = []struct {
 	{"bots/lisp/sexp", nil},
 	// Bot binaries, and the sources `arena bot new` starts from.
 	{"bots/examples/...", []string{"bots", "bots/search", "referee", "games/..."}},
-	{"bots/scaffold", []string{"bots/examples"}},
+	{"bots/scaffold", []string{"bots/examples", "."}},
+	// The module's root: package sdk, the SDK's sources embedded for
+	// `arena bot new`; it imports nothing.
+	{".", nil},
 	// The tests' bot, which is also a launcher like arena.
 	{"bots/internal/testbot", []string{"bots", "bots/internal/wire", "bots/sandbox/launch", "referee", "proto", "games/..."}},
 	// The host side of bots: host, check, lisp, builtin.
-	{"bots/...", []string{"bots/...", "referee", "proto", "games/..."}},
+	{"bots/...", []string{"bots/...", "referee", "proto", "games/...", "internal/inert"}},
 
 	// The championship runner, above bots and results.
-	{"arena/...", []string{"arena/...", "bots/...", "games/...", "referee", "results/..."}},
-	{"web/...", []string{"web/...", "arena/...", "bots/...", "games/...", "referee", "results/..."}},
+	{"arena/...", []string{"arena/...", "bots/...", "games/...", "referee", "results/...", "internal/inert"}},
+	{"web/...", []string{"web/...", "arena/...", "bots/...", "games/...", "referee", "results/...", "internal/inert"}},
 	// Commands wire the rest; no command imports another.
-	{"cmd/...", []string{"web/...", "arena/...", "bots/...", "games/...", "referee", "results/...", "proto"}},
+	{"cmd/...", []string{"web/...", "arena/...", "bots/...", "games/...", "referee", "results/...", "proto", "internal/inert"}},
 
 	// Helpers of the tests.
 	{"internal/...", []string{"referee", "games/..."}},
+	// What a bot wrote, shown inert: a leaf that every layer above the games may use.
+	{"internal/inert", nil},
 }
 
 // forbidden lists, for each package, what it must not depend on, directly or

@@ -1,7 +1,6 @@
 package repocheck
 
 import (
-	"bufio"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -12,38 +11,44 @@ import (
 // root is the repository root, seen from this package's folder.
 const root = "../.."
 
-// readmeTestCommand returns the `go test` line of README's two commands.
-func readmeTestCommand(t *testing.T) string {
+// testScript is the script that sets up and runs the tests: README's test
+// command, which CI runs too.
+const testScript = ".ci/test"
+
+// commandLines returns the lines of the file at path (relative to the
+// root) that start with prefix once a comment is cut off, trimmed.
+func commandLines(t *testing.T, path, prefix string) []string {
 	t.Helper()
-	f, err := os.Open(filepath.Join(root, "README.md"))
+	data, err := os.ReadFile(filepath.Join(root, path))
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		if cmd, _, _ := strings.Cut(sc.Text(), "#"); strings.HasPrefix(cmd, "go test ") {
-			return strings.TrimSpace(cmd)
+	var lines []string
+	for line := range strings.Lines(string(data)) {
+		cmd, _, _ := strings.Cut(line, "#")
+		if cmd = strings.TrimSpace(cmd); strings.HasPrefix(cmd, prefix) {
+			lines = append(lines, cmd)
 		}
 	}
-	t.Fatal("README.md has no `go test` command")
-	return ""
+	return lines
 }
 
+// TestCIRunsREADMETestCommand checks that README's test command is the
+// test script, that CI runs it, and that the script tests every package
+// with the race detector.
 func TestCIRunsREADMETestCommand(t *testing.T) {
-	want := readmeTestCommand(t)
-	data, err := os.ReadFile(filepath.Join(root, ".ci", "run"))
-	if err != nil {
-		t.Fatal(err)
+	if got := commandLines(t, "README.md", testScript); len(got) == 0 || got[0] != testScript {
+		t.Errorf("README.md's test command is %q, want %q", got, testScript)
 	}
-	var tests []string
-	for line := range strings.Lines(string(data)) {
-		if line = strings.TrimSpace(line); strings.HasPrefix(line, "go test ") {
-			tests = append(tests, line)
-		}
+	if got := commandLines(t, ".ci/run", testScript); len(got) != 1 || got[0] != testScript {
+		t.Errorf(".ci/run runs %q, want exactly %q", got, testScript)
 	}
-	if len(tests) != 1 || tests[0] != want {
-		t.Errorf(".ci/run runs %q, want exactly README's %q", tests, want)
+	if got := commandLines(t, ".ci/run", "go test"); len(got) != 0 {
+		t.Errorf(".ci/run runs %q itself, want only %s's", got, testScript)
+	}
+	const want = "go test -race -count=1 ./..."
+	if got := commandLines(t, testScript, "go test"); len(got) != 1 || got[0] != want {
+		t.Errorf("%s runs %q, want exactly %q", testScript, got, want)
 	}
 }
 

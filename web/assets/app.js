@@ -45,6 +45,7 @@
     document.title = s.league.name + " — arena";
     $("title").textContent = s.league.name + " (" + s.league.game + ", " + s.league.tempo_ms + " ms a move)";
     renderTables(s.tables);
+    if (!$("live")) return; // a report: no live sections
     $("live").replaceChildren();
     for (const g of s.live || []) renderLive(g);
     emptyLive();
@@ -56,12 +57,20 @@
     const bar = el("progress", {max: p.total || p.done || 1, value: p.done});
     const text = p.done + (p.total ? " of " + p.total : "") + " games" +
       (p.games_per_s ? ", " + p.games_per_s.toFixed(2) + " games/s" : "") +
-      (p.total && p.done < p.total ? ", ETA " + duration(p.eta_s) : p.total && p.done >= p.total ? ", done" : "");
+      (t.sprt && t.sprt.result !== "running" ? ", SPRT " + t.sprt.result + ", done" :
+        p.total && p.done < p.total ? (report ? "" : ", ETA " + duration(p.eta_s)) : p.total && p.done >= p.total ? ", done" : "");
     $("progress").replaceChildren(bar, " ", el("span", {id: "progress-text"}, text));
+    renderSPRT(t.sprt);
+    // A Swiss ranks by points, then Buchholz, then Sonneborn-Berger: both
+    // show, and the byes.
+    const swiss = t.swiss ? [["byes"], ["Buchholz"], ["SB"]] : [];
     $("standings").replaceChildren(table(
-      [["#"], ["bot", "name"], ["games"], ["won"], ["drawn"], ["lost"], ["points"], ["Elo"], ["±"], ["LOS"], ["faults"]],
+      [["#"], ["bot", "name"], ["games"], ["won"], ["drawn"], ["lost"], ["points"], ...swiss, ["Elo"], ["±"], ["LOS"], ["faults"]],
       (t.standings || []).map((r) => [r.rank, r.bot, r.games, r.wins, r.draws, r.losses, r.points,
-        r.rated ? fix(r.elo, 1) : "", r.rated ? fix(r.elo_margin, 1) : "", r.los ? fix(r.los * 100, 1) + "%" : "", r.faults])));
+        ...(t.swiss ? [r.byes || 0, r.buchholz || 0, r.sonneborn_berger] : []),
+        r.rated ? fix(r.elo, 1) : "", r.rated ? fix(r.elo_margin, 1) : "", r.los ? fix(r.los * 100, 1) + "%" : "", r.faults]),
+      t.swiss ? "Swiss: ranked by points (a bye counts as a board pair won), then Buchholz (the opponents' points), then Sonneborn-Berger" : ""));
+    renderBracket(t.bracket);
     const chart = $("chart");
     chart.innerHTML = t.chart || "";
     const ct = t.crosstable;
@@ -84,8 +93,60 @@
     }
   }
 
+  // renderSPRT shows where an SPRT match stands: its verdict, LLR against
+  // the bounds, the estimates and the pentanomial counts (docs/sprt.md).
+  function renderSPRT(r) {
+    const box = $("sprt");
+    box.hidden = !r;
+    if (!r) return;
+    const verdicts = {
+      H1: `H1 accepted: ${r.bot} is better than ${r.opponent}`,
+      H0: `H0 accepted: ${r.bot} is not better than ${r.opponent} by ${r.test.elo1} nElo`,
+      inconclusive: "inconclusive: no bound reached in " + r.rounds + " pairs",
+      running: "running",
+    };
+    const e = r.estimate;
+    const est = (x, m) => e.pairs ? (x >= 0 ? "+" : "") + fix(x, 1) + " ± " + fix(m, 1) : "-";
+    const meter = el("meter", {min: r.lower_bound, max: r.upper_bound, value: Math.max(r.lower_bound, Math.min(r.upper_bound, r.llr)),
+      "aria-label": "LLR between the bounds"});
+    box.className = "sprt " + r.result;
+    box.replaceChildren(
+      el("p", {class: "verdict"}, `SPRT ${r.bot} vs ${r.opponent}: `, el("strong", {}, verdicts[r.result] || r.result),
+        ` (${r.round} of at most ${r.rounds} pairs)`),
+      el("p", {}, `LLR ${fix(r.llr, 2)} `, meter, ` in [${fix(r.lower_bound, 2)}, ${fix(r.upper_bound, 2)}]; ` +
+        `H0 nElo ${r.test.elo0}, H1 nElo ${r.test.elo1}, alpha ${r.test.alpha}, beta ${r.test.beta}`),
+      el("p", {}, `Elo ${est(e.elo, e.elo_margin)}, nElo ${est(e.nelo, e.nelo_margin)} (95%); ` +
+        `pairs by ${r.bot}'s score 0, ½, 1, 1½, 2: ${r.pentanomial.join(" ")}`),
+      r.games_after_decision ? el("p", {class: "hint"}, `${r.games_after_decision} games in play at the decision count in the standings, not in the test`) : null);
+  }
+
+  // renderBracket draws a knockout's bracket, a column a round, a box a
+  // tie, the bot that went through in bold; nothing for other formats.
+  function renderBracket(b) {
+    if (!b) { $("bracket").replaceChildren(); return; }
+    const n = b.rounds.length;
+    const name = (r) => ["final", "semi-finals", "quarter-finals"][n - 1 - r] || "round " + (r + 1);
+    const entrant = (t, k) => {
+      const through = t.winner && t.winner === t.bots[k];
+      const label = k === 1 && t.bye ? "bye" : t.bots[k] ? "(" + t.seeds[k] + ") " + t.bots[k] : "?";
+      return el("div", {class: "entrant" + (through ? " through" : "")},
+        el("span", {class: "bot"}, label), el("span", {class: "pts"}, t.games ? t.points[k] : ""));
+    };
+    const note = (t) => t.on_seed ? "level: the higher seed goes through" :
+      t.tiebreak_boards ? "after " + t.tiebreak_boards + " tie-break board" + (t.tiebreak_boards > 1 ? "s" : "") :
+      !t.winner && t.games ? "playing: " + t.games + " of " + 2 * t.boards + " games" : "";
+    $("bracket").replaceChildren(
+      el("h3", {}, "Knockout bracket"),
+      el("div", {class: "bracket"}, ...b.rounds.map((round, r) => el("div", {class: "round"},
+        el("h4", {}, name(r)),
+        ...round.map((t) => el("div", {class: "tie" + (t.bye ? " bye" : "")}, entrant(t, 0), entrant(t, 1),
+          note(t) ? el("div", {class: "hint"}, note(t)) : null))))),
+      el("p", {class: "winner"}, "Winner: ", el("strong", {}, b.winner || "still playing")));
+  }
+
   function emptyLive() {
     const live = $("live");
+    if (!live) return;
     const empty = live.querySelector(".empty");
     if (!live.querySelector("article")) { if (!empty) live.append(el("p", {class: "empty"}, "No game in play.")); }
     else if (empty) empty.remove();

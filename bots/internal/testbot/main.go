@@ -38,6 +38,11 @@
 //	garbagemove answers text that is not a move
 //	wrongside  answers a move of the other side's knight
 //	empty      answers an empty move
+//	spoof      writes terminal escapes (clear screen, window title, a fake
+//	           result over the line) in its Info, to stdout and stderr at
+//	           each move, and after two moves answers an error saying them
+//	spoofanswer  the same, answering the escapes as its third move
+//	longanswer N  answers N bytes that are no move, escapes first
 //	memory     allocates without end when asked for a move
 //	noisy MB   writes MB MiB to its raw stdout and stderr per move, then plays
 //	flood MB   writes MB MiB, half to its raw stdout and half to its raw
@@ -166,6 +171,8 @@ func (b *bot) Info() bots.Info {
 		flood(b.num)
 	case "fds":
 		info.Author = b.fds
+	case "spoof", "spoofanswer":
+		info = spoofInfo(b.mode)
 	}
 	return info
 }
@@ -279,6 +286,12 @@ func (b *bot) Jogar(ctx context.Context, st referee.State, tempo time.Duration) 
 		return bots.Answer{Move: wrongSide(st)}, nil
 	case "empty":
 		return bots.Answer{}, nil
+	case "spoof", "spoofanswer":
+		if a, done, err := spoof(b.mode, b.calls); done {
+			return a, err
+		}
+	case "longanswer":
+		return bots.Answer{Move: longAnswer(b.num)}, nil
 	}
 	var buf [referee.MaxMoves]referee.Move
 	moves := st.Moves(buf[:0])

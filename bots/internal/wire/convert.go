@@ -3,7 +3,6 @@ package wire
 import (
 	"errors"
 	"fmt"
-	"strconv"
 	"time"
 
 	"github.com/arenabots/arena/games"
@@ -103,17 +102,16 @@ func fromprotoPosicao(p *pb.Posicao) (referee.State, error) {
 
 func toprotoCavalo(c *cavalo.Position) *pb.Cavalo {
 	cells := make([]int32, cavalo.Squares)
-	white, black := c.Knight(referee.White), c.Knight(referee.Black)
-	for sq := range cells {
-		switch n := c.Cell(sq); {
-		case sq == white:
+	for sq, v := range c.Cells() {
+		switch v {
+		case cavalo.WhiteKnight:
 			cells[sq] = cellWhite
-		case sq == black:
+		case cavalo.BlackKnight:
 			cells[sq] = cellBlack
-		case n < 0:
+		case cavalo.Empty:
 			cells[sq] = cellEmpty
 		default:
-			cells[sq] = int32(n)
+			cells[sq] = int32(v)
 		}
 	}
 	sc := c.Scores()
@@ -127,13 +125,11 @@ func toprotoCavalo(c *cavalo.Position) *pb.Cavalo {
 }
 
 // fromprotoCavalo checks and reads a Cavalo position. The checks are the
-// referee's own: the cells are written as a position file and decoded by
-// cavalo.Decode, so the wire can never build a position that a file
-// could not.
+// referee's own (cavalo.FromCells, which cavalo.Decode also uses), so the
+// wire can never build a position that a file could not.
 func fromprotoCavalo(p *pb.Cavalo) (*cavalo.Position, error) {
-	cells := p.GetCells()
-	if len(cells) != cavalo.Squares {
-		return nil, fmt.Errorf("cavalo state has %d cells, want %d", len(cells), cavalo.Squares)
+	if len(p.GetCells()) != cavalo.Squares {
+		return nil, fmt.Errorf("cavalo state has %d cells, want %d", len(p.GetCells()), cavalo.Squares)
 	}
 	side, err := fromprotoSide(p.GetToMove())
 	if err != nil {
@@ -142,31 +138,20 @@ func fromprotoCavalo(p *pb.Cavalo) (*cavalo.Position, error) {
 	if p.GetPly() < 0 {
 		return nil, fmt.Errorf("cavalo state: ply %d is negative", p.GetPly())
 	}
-	buf := make([]byte, 0, 512)
-	buf = append(buf, `{"board":[`...)
-	for sq, v := range cells {
-		switch {
-		case sq%10 == 0 && sq > 0:
-			buf = append(buf, "],["...)
-		case sq == 0:
-			buf = append(buf, '[')
+	var cells [cavalo.Squares]int
+	for sq, v := range p.GetCells() {
+		switch v {
+		case cellWhite:
+			cells[sq] = cavalo.WhiteKnight
+		case cellBlack:
+			cells[sq] = cavalo.BlackKnight
+		case cellEmpty:
+			cells[sq] = cavalo.Empty
 		default:
-			buf = append(buf, ',')
-		}
-		if v == cellEmpty {
-			buf = append(buf, "null"...)
-		} else {
-			buf = strconv.AppendInt(buf, int64(v), 10)
+			cells[sq] = int(v) // FromCells rejects what is not 0..99
 		}
 	}
-	buf = append(buf, `]],"scores":[`...)
-	buf = strconv.AppendInt(buf, int64(p.GetScoreWhite()), 10)
-	buf = append(buf, ',')
-	buf = strconv.AppendInt(buf, int64(p.GetScoreBlack()), 10)
-	buf = append(buf, `],"to_move":`...)
-	buf = strconv.AppendInt(buf, int64(side), 10)
-	buf = append(buf, '}')
-	c, err := cavalo.Decode(buf)
+	c, err := cavalo.FromCells(cells, [2]int{int(p.GetScoreWhite()), int(p.GetScoreBlack())}, side)
 	if err != nil {
 		return nil, fmt.Errorf("cavalo state: %w", err)
 	}

@@ -5,6 +5,8 @@
 
 (defun fundo (n) (1+ (fundo (1+ n))))
 
+(defun avalia (x) (car x))
+
 (defun jogar (estado tempo)
   (declare (ignore estado))
   (case tempo
@@ -23,4 +25,5 @@
     (111 (read))
     (112 (values "A1" nil))
     (113 (abort))
+    (114 (list (avalia 5) nil))
     (t (format t "ok~%") (list "A1" nil))))

@@ -1,0 +1,160 @@
+package arena
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/arenabots/arena/results"
+)
+
+// swissLeague is a Swiss of 16 built-in bots over 5 rounds, at a short
+// tempo.
+func swissLeague() string {
+	var b strings.Builder
+	b.WriteString("name: swiss16\nseed: 5\nformat: swiss\nrounds: 5\ntempo_ms: 50\nconcurrency: 2\nbots:\n")
+	for i := range 12 {
+		fmt.Fprintf(&b, "  - {name: random%d, builtin: random, options: {seed: %d}}\n", i, i)
+	}
+	b.WriteString("  - {name: greedy, builtin: greedy}\n  - {name: classic1, builtin: classic, options: {depth: 1}}\n")
+	b.WriteString("  - {name: classic2, builtin: classic, options: {depth: 2}}\n  - {name: ab, builtin: alphabeta, options: {nodes: 1500}}\n")
+	return b.String()
+}
+
+func TestSwissLeague(t *testing.T) {
+	skipIfShort(t, "a Swiss of 16 bots, 80 games")
+	cfg := league(t, swissLeague())
+	sum := run(t, cfg, nil)
+	if sum.Played != 80 || sum.Total != 80 {
+		t.Fatalf("played %d of %d, want 80 of 80", sum.Played, sum.Total)
+	}
+	games := readGames(t, cfg)
+	checkSwiss(t, cfg, games, 5)
+	assertComplete(t, cfg, 80)
+	data, err := os.ReadFile(filepath.Join(cfg.Out, "standings.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"Buch", "SB", "Buchholz"} {
+		if !bytes.Contains(data, []byte(want)) {
+			t.Errorf("standings.txt does not show %s:\n%s", want, data)
+		}
+	}
+}
+
+// knockoutLeague returns the league file of testdata/knockout6.yaml, one
+// game at a time.
+func knockoutLeague(t *testing.T) string {
+	t.Helper()
+	data, err := os.ReadFile("testdata/knockout6.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data) + "concurrency: 1\n"
+}
+
+// checkBracket checks a finished knockout of six: two byes, for seeds 1
+// and 2, every tie decided, and one winner, the winner of the final; it
+// returns the bracket.
+func checkBracket(t *testing.T, cfg *Config) *results.Bracket {
+	t.Helper()
+	games := readGames(t, cfg)
+	assertComplete(t, cfg, len(Schedule(cfg, games)))
+	b := Standings(cfg, games).Bracket
+	if b == nil || len(b.Rounds) != 3 {
+		t.Fatalf("bracket %+v, want 3 rounds", b)
+	}
+	var byes []int
+	for _, tie := range b.Rounds[0] {
+		if tie.Bye {
+			byes = append(byes, tie.Seeds[0])
+		}
+	}
+	if fmt.Sprint(byes) != "[1 2]" {
+		t.Errorf("byes for seeds %v, want [1 2]", byes)
+	}
+	for r, round := range b.Rounds {
+		for _, tie := range round {
+			if tie.Winner == "" {
+				t.Errorf("round %d: tie %v undecided", r+1, tie.Bots)
+			}
+		}
+	}
+	final := b.Rounds[2][0]
+	if b.Winner == "" || b.Winner != final.Winner {
+		t.Errorf("winner %q, the final's %q", b.Winner, final.Winner)
+	}
+	return b
+}
+
+func TestKnockoutLeague(t *testing.T) {
+	cfg := league(t, knockoutLeague(t))
+	sum := run(t, cfg, nil)
+	if sum.Played < 10 || sum.Played != sum.Total {
+		t.Errorf("played %d of %d, want 10 or more, all", sum.Played, sum.Total)
+	}
+	checkBracket(t, cfg)
+	data, err := os.ReadFile(filepath.Join(cfg.Out, "standings.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(data, []byte("knockout bracket")) || !bytes.Contains(data, []byte("winner: ")) {
+		t.Errorf("standings.txt has no bracket:\n%s", data)
+	}
+}
+
+// TestKnockoutResumeAfterKill9 kills an arena process with SIGKILL in the
+// middle of the knockout's first round and resumes the league in a new
+// arena process: the bracket ends as an uninterrupted run's does.
+func TestKnockoutResumeAfterKill9(t *testing.T) {
+	skipIfShort(t, "plays a knockout twice")
+	whole := league(t, knockoutLeague(t))
+	run(t, whole, nil)
+	want := checkBracket(t, whole)
+
+	cfg := league(t, knockoutLeague(t))
+	arenaRun := func() *exec.Cmd {
+		cmd := exec.Command(arenaBin, "run", "--plain", cfg.File())
+		cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+		return cmd
+	}
+	cmd := arenaRun()
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	journal := filepath.Join(cfg.Out, results.JournalName)
+	for deadline := time.Now().Add(60 * time.Second); ; time.Sleep(2 * time.Millisecond) {
+		data, _ := os.ReadFile(journal)
+		if bytes.Count(data, []byte("\n")) >= 1 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("no game in 60s; output:\n%s", out.String())
+		}
+	}
+	syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) // arena and its bots, as a crash would
+	cmd.Wait()
+	games := readGames(t, cfg)
+	first := Schedule(cfg, nil) // round 1: two ties of two games
+	if len(games) == 0 || len(games) >= len(first) {
+		t.Fatalf("killed with %d games in the journal, want 1 to %d: the middle of round 1", len(games), len(first)-1)
+	}
+	resume := arenaRun()
+	if out, err := resume.CombinedOutput(); err != nil {
+		t.Fatalf("resume: %v\n%s", err, out)
+	} else if !strings.Contains(string(out), fmt.Sprintf("resuming: %d of", len(games))) {
+		t.Errorf("the resumed run does not say it resumes after %d games:\n%s", len(games), out)
+	}
+	got := checkBracket(t, cfg)
+	if fmt.Sprintf("%+v", got) != fmt.Sprintf("%+v", want) {
+		t.Errorf("bracket after kill -9 and resume:\n%+v\nwant the uninterrupted run's:\n%+v", got, want)
+	}
+}

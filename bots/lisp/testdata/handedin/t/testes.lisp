@@ -1,0 +1,2 @@
+(in-package :phandedin)
+(defun testes () :testes)

@@ -1,0 +1,2 @@
+(in-package :pnested)
+(defparameter *tabuleiro* (car 5))
