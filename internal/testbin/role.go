@@ -7,17 +7,17 @@ import (
 	"testing"
 )
 
-// RoleEnv names the role a test binary plays when a test starts it again as
+// roleEnv names the role a test binary plays when a test starts it again as
 // something else than the tests: a host process, a bot, a command. Its
 // TestMain hands the roles it can play to Main.
-const RoleEnv = "ARENA_TEST_ROLE"
+const roleEnv = "ARENA_TEST_ROLE"
 
-// Main runs the tests of m and returns their exit status, unless RoleEnv
+// Main runs the tests of m and returns their exit status, unless roleEnv
 // names one of roles: then it runs that role with the binary's arguments
 // (those after "--" when there is one, as Command passes them) and returns
 // the role's status. TestMain calls os.Exit(testbin.Main(m, roles)).
 func Main(m *testing.M, roles map[string]func(args []string) int) int {
-	if role, ok := roles[os.Getenv(RoleEnv)]; ok {
+	if role, ok := roles[os.Getenv(roleEnv)]; ok {
 		args := os.Args[1:]
 		if i := slices.Index(args, "--"); i >= 0 {
 			args = args[i+1:]
@@ -28,7 +28,7 @@ func Main(m *testing.M, roles map[string]func(args []string) int) int {
 }
 
 // Role returns the environment entry that makes a test binary play role.
-func Role(role string) string { return RoleEnv + "=" + role }
+func Role(role string) string { return roleEnv + "=" + role }
 
 // Command returns the command that starts the running test binary again in
 // role (see Main), with args, running no test.
