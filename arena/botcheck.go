@@ -1,6 +1,7 @@
 package arena
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -108,13 +109,13 @@ func (c *Config) checkRegistered(b BotConfig) string {
 	if err := host.CheckExecutable(b.Path); err != nil {
 		return fmt.Sprintf("%s: %v: rebuild it there, or register it where it is now with '%s PATH'", who, err, again)
 	}
-	sum, err := registry.FileSHA256(b.Path)
+	err := registry.Registered{Name: b.Registered, Path: b.Path, SHA256: b.SHA256}.Verify()
+	var changed *registry.ChangedError
+	if errors.As(err, &changed) {
+		changed.Path, changed.Registry = relPath(b.Path), relPath(c.Registry)
+	}
 	if err != nil {
 		return fmt.Sprintf("%s: %v", who, err)
-	}
-	if sum != b.SHA256 {
-		return fmt.Sprintf("%s: %s changed since it was registered (sha256 %s, registered %s): if the change is meant, register it again with '%s %s'",
-			who, relPath(b.Path), sum[:12], b.SHA256[:12], again, relPath(b.Path))
 	}
 	return ""
 }

@@ -158,3 +158,52 @@ func TestKnockoutResumeAfterKill9(t *testing.T) {
 		t.Errorf("bracket after kill -9 and resume:\n%+v\nwant the uninterrupted run's:\n%+v", got, want)
 	}
 }
+
+// TestFormatConfigsRun plays the ready files of each format in configs/ to
+// their end, as a fresh clone would, and the groups + knockout of
+// group-a, group-b and final, the final seeded from the groups.
+func TestFormatConfigsRun(t *testing.T) {
+	skipIfShort(t, "plays the ready files of configs/")
+	dir := t.TempDir()
+	for _, name := range []string{"gauntlet", "swiss", "knockout", "group-a", "group-b", "final"} {
+		t.Run(name, func(t *testing.T) {
+			data, err := os.ReadFile(filepath.Join("..", "configs", name+".yaml"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			// The configs live in dir/configs and write to dir/results,
+			// as in a clone.
+			file := filepath.Join(dir, "configs", name+".yaml")
+			if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(file, data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			cfg, _, err := Load(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(string(data), "out:") {
+				cfg.Out = filepath.Join(dir, "results", cfg.Name)
+			}
+			sum := run(t, cfg, nil)
+			if sum.Played == 0 || sum.Played != sum.Total {
+				t.Errorf("played %d of %d", sum.Played, sum.Total)
+			}
+			assertComplete(t, cfg, len(Schedule(cfg, readGames(t, cfg))))
+			if name == "final" {
+				var seeds []string
+				for _, b := range cfg.Bots {
+					seeds = append(seeds, b.Name)
+				}
+				if len(seeds) != 4 {
+					t.Errorf("final seeds %v: want the first two of each group", seeds)
+				}
+				if b := Standings(cfg, readGames(t, cfg)).Bracket; b == nil || b.Winner == "" {
+					t.Errorf("final: bracket %+v has no winner", b)
+				}
+			}
+		})
+	}
+}

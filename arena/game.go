@@ -22,42 +22,36 @@ type Seat struct {
 	Refused error
 }
 
-// PlayGame plays st to its end between fresh processes started from specs
-// (White's, then Black's): Play between two bots.
-func PlayGame(ctx context.Context, st referee.State, specs [2]host.Spec, opt referee.MatchOptions, started func([2]*host.Process)) referee.Record {
-	return Play(ctx, st, [2]Seat{{Spec: specs[0]}, {Spec: specs[1]}}, opt, started)
-}
-
-// Play plays st to its end between seats (White's, then Black's): it starts
+// Match plays st to its end between seats (White's, then Black's): it starts
 // a fresh process for each bot and stops them, whatever happened. A bot that
 // fails to start forfeits (both failing: a loss for both). started, if not
 // nil, is called once the starts are over, with nil for a bot that did not
 // start and for a seat's Player.
-func Play(ctx context.Context, st referee.State, seats [2]Seat, opt referee.MatchOptions, started func([2]*host.Process)) referee.Record {
-	b := StartBots(ctx, seats)
+func Match(ctx context.Context, st referee.State, seats [2]Seat, opt referee.MatchOptions, started func([2]*host.Process)) referee.Record {
+	b := startLineup(ctx, seats)
 	defer b.Close()
 	if started != nil {
 		started(b.procs)
 	}
-	return b.Play(ctx, st, opt)
+	return b.match(ctx, st, opt)
 }
 
-// Bots are the two sides of one game, White's and Black's, with the
+// lineup is the two sides of one game, White's and Black's, with the
 // processes of the bots started before it: a league may start the bots of
 // a worker's next game while its current game plays. Until the game asks
 // them for moves they are stopped (SIGSTOP) and count against nothing: no
 // clock runs, no time is charged.
-type Bots struct {
+type lineup struct {
 	seats [2]Seat
 	procs [2]*host.Process // nil for a Player and a bot that did not start
 	errs  [2]error         // why a bot did not start
 }
 
-// StartBots starts the bots of seats, in parallel, and returns once both
+// startLineup starts the bots of seats, in parallel, and returns once both
 // starts are over, failed or not; when a seat is refused it starts
 // neither. Close must be called on the result.
-func StartBots(ctx context.Context, seats [2]Seat) *Bots {
-	b := &Bots{seats: seats}
+func startLineup(ctx context.Context, seats [2]Seat) *lineup {
+	b := &lineup{seats: seats}
 	b.errs = [2]error{seats[0].Refused, seats[1].Refused}
 	if b.failed() {
 		return b
@@ -72,10 +66,10 @@ func StartBots(ctx context.Context, seats [2]Seat) *Bots {
 	return b
 }
 
-// Play plays st to its end between b's sides; a bot that did not start, or
+// match plays st to its end between b's sides; a bot that did not start, or
 // does not play st's game, forfeits (both: a loss for both). It does not
 // stop the bots: see Close.
-func (b *Bots) Play(ctx context.Context, st referee.State, opt referee.MatchOptions) referee.Record {
+func (b *lineup) match(ctx context.Context, st referee.State, opt referee.MatchOptions) referee.Record {
 	if ctx.Err() != nil {
 		return referee.Unplayed(st, 0, referee.Interrupted, ctx.Err().Error())
 	}
@@ -95,11 +89,11 @@ func (b *Bots) Play(ctx context.Context, st referee.State, opt referee.MatchOpti
 }
 
 // failed reports whether a bot did not start.
-func (b *Bots) failed() bool { return b.errs[0] != nil || b.errs[1] != nil }
+func (b *lineup) failed() bool { return b.errs[0] != nil || b.errs[1] != nil }
 
 // Close stops both bots, in parallel, and returns once nothing of them is
 // left (see host.Process.Close).
-func (b *Bots) Close() {
+func (b *lineup) Close() {
 	var wg sync.WaitGroup
 	for _, p := range b.procs {
 		if p != nil {

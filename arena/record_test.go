@@ -29,7 +29,7 @@ func TestPlaySeat(t *testing.T) {
 	seats := [2]Seat{{Player: human.New("human", firstLegal{})}, {Spec: host.BuiltinSpec(arenaBin, "greedy", nil)}}
 	var procs [2]*host.Process
 	opt := referee.MatchOptions{Clock: referee.Clock{Tempo: time.Second, Margin: time.Second}, Own: [2]*referee.Clock{{}, nil}}
-	rec := Play(t.Context(), st, seats, opt, func(p [2]*host.Process) { procs = p })
+	rec := Match(t.Context(), st, seats, opt, func(p [2]*host.Process) { procs = p })
 	if rec.Reason != referee.Normal {
 		t.Fatalf("game ended %v (%s), want normal", rec.Reason, rec.Detail)
 	}

@@ -351,7 +351,7 @@ func (r *Runner) PlayScheduled(ctx context.Context, s Scheduled) (*Played, error
 
 // startBots starts the bots of s. A bot that CheckBot refuses is not
 // started: it forfeits as a bot that does not start.
-func (r *Runner) startBots(ctx context.Context, s Scheduled) *Bots {
+func (r *Runner) startBots(ctx context.Context, s Scheduled) *lineup {
 	c := r.Config
 	bots := [2]BotConfig{c.Bots[s.White], c.Bots[s.Black]}
 	var seats [2]Seat
@@ -363,11 +363,11 @@ func (r *Runner) startBots(ctx context.Context, s Scheduled) *Bots {
 			}
 		}
 	}
-	return StartBots(ctx, seats)
+	return startLineup(ctx, seats)
 }
 
 // playWith plays s between b, the bots started for it, and stops them.
-func (r *Runner) playWith(ctx context.Context, s Scheduled, b *Bots) (*Played, error) {
+func (r *Runner) playWith(ctx context.Context, s Scheduled, b *lineup) (*Played, error) {
 	defer b.Close()
 	c := r.Config
 	st := c.Rules().New(s.Seed)
@@ -379,7 +379,7 @@ func (r *Runner) playWith(ctx context.Context, s Scheduled, b *Bots) (*Played, e
 		opt.OnMove = func(mr referee.MoveRecord) { r.emit(Event{Move: &MoveEvent{Game: s.ID, Record: mr}}) }
 	}
 	start := time.Now()
-	rec := b.Play(ctx, st, opt)
+	rec := b.match(ctx, st, opt)
 	end := time.Now()
 	if rec.Reason == referee.Interrupted {
 		return nil, nil

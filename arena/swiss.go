@@ -20,7 +20,8 @@ import (
 // the bots of the lower score groups, nearest first (the odd bot of a group
 // floats down). Where that leaves bots that have all met, the search backs
 // up (depth first) to the last choice that has another candidate, and
-// failing all, tries the next bye.
+// failing all, tries the next bye; after maxPairingSteps tries it gives up,
+// and the Swiss ends with the rounds paired.
 // Each pairing plays round r's board (seed referee.RoundSeed(Seed, r))
 // twice, the higher-placed bot White in the first game, so every bot plays
 // each colour once a round. A round is paired only once every game of the
@@ -46,7 +47,7 @@ func newSwiss(c *Config, played map[string]results.Game) swissPlan {
 			order[i] = i
 		}
 		slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(points[b], points[a]) })
-		pairs, bye, ok := pairSwiss(order, met, hadBye, points)
+		pairs, bye, ok := (&pairing{met: met, points: points}).pair(order, hadBye)
 		if !ok {
 			break // no pairing without a repeat is left: the Swiss ends here
 		}
@@ -78,13 +79,27 @@ func newSwiss(c *Config, played map[string]results.Game) swissPlan {
 	return p
 }
 
-// pairSwiss pairs the bots of order (best placed first) with no pair of
-// met, giving a bye, when their number is odd, to the lowest-placed bot
-// that has not had one. It returns the pairs, higher-placed bot first, the
-// bye (-1 for none), and false when no such pairing exists.
-func pairSwiss(order []int, met map[[2]int]bool, hadBye []bool, points []float64) (pairs [][2]int, bye int, ok bool) {
+// maxPairingSteps bounds the search for a round's pairings: where no
+// pairing without a repeat exists, a full search of a large Swiss would
+// never end. The bound is a count, so every machine gives up at the same
+// point.
+const maxPairingSteps = 200_000
+
+// pairing is the search for one round's pairings: the pairs met so far,
+// the bots' points, and the steps taken.
+type pairing struct {
+	met    map[[2]int]bool
+	points []float64
+	steps  int
+}
+
+// pair pairs the bots of order (best placed first) with no pair of met,
+// giving a bye, when their number is odd, to the lowest-placed bot that has
+// not had one. It returns the pairs, higher-placed bot first, the bye (-1
+// for none), and false when it finds no such pairing.
+func (p *pairing) pair(order []int, hadBye []bool) (pairs [][2]int, bye int, ok bool) {
 	if len(order)%2 == 0 {
-		pairs, ok = pairDown(order, met, points)
+		pairs, ok = p.down(order)
 		return pairs, -1, ok
 	}
 	for k := len(order) - 1; k >= 0; k-- {
@@ -92,27 +107,31 @@ func pairSwiss(order []int, met map[[2]int]bool, hadBye []bool, points []float64
 			continue
 		}
 		rest := slices.Delete(slices.Clone(order), k, k+1)
-		if pairs, ok := pairDown(rest, met, points); ok {
+		if pairs, ok := p.down(rest); ok {
 			return pairs, order[k], true
 		}
 	}
 	return nil, -1, false
 }
 
-// pairDown pairs the bots of order top down, the top bot with the
-// candidate that candidates puts first among the bots it has not met,
-// backing up where that fails.
-func pairDown(order []int, met map[[2]int]bool, points []float64) ([][2]int, bool) {
+// down pairs the bots of order top down, the top bot with the candidate
+// that candidates puts first among the bots it has not met, backing up
+// where that fails, until maxPairingSteps.
+func (p *pairing) down(order []int) ([][2]int, bool) {
 	if len(order) == 0 {
 		return nil, true
 	}
 	top := order[0]
-	for _, k := range candidates(order, points) {
-		if met[[2]int{top, order[k]}] {
+	for _, k := range candidates(order, p.points) {
+		if p.met[[2]int{top, order[k]}] {
 			continue
 		}
+		if p.steps == maxPairingSteps {
+			return nil, false
+		}
+		p.steps++
 		rest := slices.Delete(slices.Clone(order[1:]), k-1, k)
-		if pairs, ok := pairDown(rest, met, points); ok {
+		if pairs, ok := p.down(rest); ok {
 			return append([][2]int{{top, order[k]}}, pairs...), true
 		}
 	}

@@ -14,13 +14,13 @@ import (
 // game's first moves on a busy machine (the end of a sandboxed bot, its
 // namespaces torn down, is work for the kernel). With Runner.Prestart the
 // bots of the worker's next game start while its current game plays
-// (StartBots: they stay stopped, charged nothing, until their game asks
+// (startLineup: they stay stopped, charged nothing, until their game asks
 // them for a move).
 
 // prepared is a scheduled game whose bots were started ahead of it.
 type prepared struct {
 	s    Scheduled
-	bots *Bots
+	bots *lineup
 }
 
 // finished is a played game, or why it could not be logged, for the

@@ -25,12 +25,12 @@ func TestStartedBotsAreNotCharged(t *testing.T) {
 		seats[i].Spec = host.ExecSpec(arenaBin, testbot, []string{"slowstart", "1500"})
 		seats[i].Spec.Name = []string{"white", "black"}[i]
 	}
-	b := StartBots(context.Background(), seats)
+	b := startLineup(context.Background(), seats)
 	defer b.Close()
 	time.Sleep(time.Second) // stopped: charged nothing
 	clock := referee.Clock{Tempo: time.Second, Margin: 10 * time.Millisecond}
 	st := cavalo.New(5)
-	rec := b.Play(context.Background(), &st, referee.MatchOptions{Clock: clock})
+	rec := b.match(context.Background(), &st, referee.MatchOptions{Clock: clock})
 	if rec.Reason != referee.Normal {
 		t.Fatalf("game ended %v (%s), want normal: the start was charged", rec.Reason, rec.Detail)
 	}

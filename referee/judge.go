@@ -39,7 +39,7 @@ func Ask(ctx context.Context, p Player, st State, legal []Move, clock Clock) Cal
 		callCtx, cancel = context.WithTimeout(ctx, limit)
 		defer cancel()
 	}
-	reply, err := p.Play(callCtx, req)
+	reply, err := p.Jogar(callCtx, req)
 	elapsed := time.Since(start)
 	if reply.Elapsed > 0 && reply.Elapsed < elapsed {
 		elapsed = reply.Elapsed

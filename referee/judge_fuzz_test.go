@@ -2,14 +2,13 @@ package referee_test
 
 import (
 	"bytes"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"unicode/utf8"
 
 	"github.com/arenabots/arena/games/cavalo"
 	"github.com/arenabots/arena/games/dots"
+	"github.com/arenabots/arena/internal/samples"
 	"github.com/arenabots/arena/referee"
 	"github.com/arenabots/arena/referee/judgetest"
 )
@@ -21,27 +20,16 @@ import (
 func samplePositions(t testing.TB) []referee.State {
 	t.Helper()
 	out := []referee.State{judgetest.State(t), cavalo.Game{}.New(1)}
-	samples, err := dots.Game{}.Samples(1)
+	dotsSamples, err := dots.Game{}.Samples(1)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, s := range samples {
+	for _, s := range dotsSamples {
 		out = append(out, s.State)
 	}
-	files, err := filepath.Glob(filepath.Join("..", "games", "cavalo", "testdata", "s*_p*.json"))
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no sample positions under testdata (%v)", err)
-	}
-	for _, f := range files {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		st, err := cavalo.Game{}.Decode(data)
-		if err != nil {
-			t.Fatalf("%s: %v", f, err)
-		}
-		out = append(out, st)
+	for _, name := range samples.Names() {
+		st := samples.Load(t, name)
+		out = append(out, &st)
 	}
 	return out
 }

@@ -14,34 +14,27 @@ import (
 
 	"github.com/arenabots/arena/games/cavalo"
 	. "github.com/arenabots/arena/referee"
+	"github.com/arenabots/arena/referee/judgetest"
 )
 
-// playerFunc is an in-process Player.
-type playerFunc func(ctx context.Context, req Request) (Reply, error)
-
-// Play calls f.
-func (f playerFunc) Play(ctx context.Context, req Request) (Reply, error) { return f(ctx, req) }
-
 // firstLegal answers the first legal move.
-func firstLegal(_ context.Context, req Request) (Reply, error) {
-	return Reply{Move: req.State.FormatMove(req.Legal[0])}, nil
-}
+var firstLegal = judgetest.FirstLegal{}.Jogar
 
 // answer always answers text.
-func answer(text string) playerFunc {
+func answer(text string) PlayerFunc {
 	return func(context.Context, Request) (Reply, error) { return Reply{Move: text}, nil }
 }
 
 // fail always fails with err, answering text.
-func fail(text string, err error) playerFunc {
+func fail(text string, err error) PlayerFunc {
 	return func(context.Context, Request) (Reply, error) { return Reply{Move: text}, err }
 }
 
 // counted counts p's calls in n.
-func counted(p Player, n *atomic.Int64) playerFunc {
+func counted(p Player, n *atomic.Int64) PlayerFunc {
 	return func(ctx context.Context, req Request) (Reply, error) {
 		n.Add(1)
-		return p.Play(ctx, req)
+		return p.Jogar(ctx, req)
 	}
 }
 
@@ -52,7 +45,7 @@ func TestMatchNormal(t *testing.T) {
 	for _, seed := range []uint64{0, 1, 42, 2026} {
 		t.Run(fmt.Sprintf("seed=%d", seed), func(t *testing.T) {
 			var calls atomic.Int64
-			p := counted(playerFunc(firstLegal), &calls)
+			p := counted(PlayerFunc(firstLegal), &calls)
 			var seen []MoveRecord
 			rec := Match(context.Background(), cavalo.Game{}.New(seed), [2]Player{p, p}, MatchOptions{
 				Clock:  roomy,
@@ -101,13 +94,13 @@ func TestMatchNormal(t *testing.T) {
 }
 
 // moveTwice plays the first legal move on its first call, then behaves as p.
-func moveTwice(p Player) playerFunc {
+func moveTwice(p Player) PlayerFunc {
 	var calls atomic.Int64
 	return func(ctx context.Context, req Request) (Reply, error) {
 		if calls.Add(1) == 1 {
 			return firstLegal(ctx, req)
 		}
-		return p.Play(ctx, req)
+		return p.Jogar(ctx, req)
 	}
 }
 
@@ -128,7 +121,7 @@ func TestMatchFaults(t *testing.T) {
 	}{
 		{
 			name: "deadline passed",
-			white: playerFunc(func(ctx context.Context, _ Request) (Reply, error) {
+			white: PlayerFunc(func(ctx context.Context, _ Request) (Reply, error) {
 				<-ctx.Done()
 				return Reply{}, ctx.Err()
 			}),
@@ -148,14 +141,14 @@ func TestMatchFaults(t *testing.T) {
 		},
 		{
 			name:   "black crashes after a move",
-			white:  playerFunc(firstLegal),
+			white:  PlayerFunc(firstLegal),
 			black:  moveTwice(fail("", NewFault(FaultCrash, io.EOF))),
 			reason: Crash, loser: Black,
 		},
 		{
 			name:   "illegal double after a move",
 			white:  moveTwice(answer("A1xA1")),
-			black:  playerFunc(firstLegal),
+			black:  PlayerFunc(firstLegal),
 			reason: Illegal, loser: White, answer: "A1xA1",
 		},
 	}
@@ -164,7 +157,7 @@ func TestMatchFaults(t *testing.T) {
 			t.Parallel()
 			black := tt.black
 			if black == nil {
-				black = playerFunc(firstLegal)
+				black = PlayerFunc(firstLegal)
 			}
 			clock := tt.clock
 			if clock == (Clock{}) {
@@ -223,7 +216,7 @@ func TestMatchPolicy(t *testing.T) {
 				t.Fatal(err)
 			}
 			tt.opt.Clock = roomy
-			rec := Match(context.Background(), st, [2]Player{tt.white, playerFunc(firstLegal)}, tt.opt)
+			rec := Match(context.Background(), st, [2]Player{tt.white, PlayerFunc(firstLegal)}, tt.opt)
 			if rec.Reason != tt.reason || rec.Winner != tt.winner || rec.Loser != White {
 				t.Errorf("got reason %v, winner %v, loser %v; want %v, %v, white", rec.Reason, rec.Winner, rec.Loser, tt.reason, tt.winner)
 			}
@@ -243,17 +236,17 @@ func emptyRows(n int) string {
 func TestMatchInterrupted(t *testing.T) {
 	tests := []struct {
 		name  string
-		play  func(cancel context.CancelFunc) playerFunc
+		play  func(cancel context.CancelFunc) PlayerFunc
 		moves int // want this many move records
 	}{
 		{
 			name:  "cancelled before the game",
-			play:  func(cancel context.CancelFunc) playerFunc { cancel(); return firstLegal },
+			play:  func(cancel context.CancelFunc) PlayerFunc { cancel(); return firstLegal },
 			moves: 0,
 		},
 		{
 			name: "cancelled during a call",
-			play: func(cancel context.CancelFunc) playerFunc {
+			play: func(cancel context.CancelFunc) PlayerFunc {
 				return func(ctx context.Context, _ Request) (Reply, error) {
 					cancel()
 					<-ctx.Done()
@@ -264,7 +257,7 @@ func TestMatchInterrupted(t *testing.T) {
 		},
 		{
 			name: "cancelled after an answer",
-			play: func(cancel context.CancelFunc) playerFunc {
+			play: func(cancel context.CancelFunc) PlayerFunc {
 				return func(ctx context.Context, req Request) (Reply, error) {
 					cancel()
 					return firstLegal(ctx, req)
@@ -296,7 +289,7 @@ func TestMatchForcedMoves(t *testing.T) {
 	for _, refereeForced := range []bool{false, true} {
 		for _, seed := range []uint64{0, 1, 42, 2026, 5} {
 			var calls atomic.Int64
-			p := counted(playerFunc(func(ctx context.Context, req Request) (Reply, error) {
+			p := counted(PlayerFunc(func(ctx context.Context, req Request) (Reply, error) {
 				if slices.Contains(req.Legal, Pass) {
 					t.Errorf("seed %d: a pass was sent to a player: %v", seed, req.Legal)
 				}
@@ -351,7 +344,7 @@ func TestMatchPassIsNotSent(t *testing.T) {
 	}
 	var calls [2]atomic.Int64
 	white := counted(answer("pass"), &calls[0])
-	black := counted(playerFunc(firstLegal), &calls[1])
+	black := counted(PlayerFunc(firstLegal), &calls[1])
 	rec := Match(context.Background(), st, [2]Player{white, black}, MatchOptions{Clock: roomy})
 	got := make([]string, len(rec.Moves))
 	for i, mr := range rec.Moves {
@@ -410,7 +403,7 @@ func TestMatchClaim(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			p := playerFunc(func(_ context.Context, req Request) (Reply, error) {
+			p := PlayerFunc(func(_ context.Context, req Request) (Reply, error) {
 				m := req.Legal[0]
 				return Reply{Move: req.State.FormatMove(m), Claim: tt.claim(req, m)}, nil
 			})
@@ -431,7 +424,7 @@ func TestMatchClaim(t *testing.T) {
 }
 
 func TestMatchZeroClock(t *testing.T) {
-	slow := playerFunc(func(ctx context.Context, req Request) (Reply, error) {
+	slow := PlayerFunc(func(ctx context.Context, req Request) (Reply, error) {
 		if _, ok := ctx.Deadline(); ok {
 			t.Errorf("a call under the zero Clock has a deadline")
 		}
@@ -447,13 +440,13 @@ func TestMatchZeroClock(t *testing.T) {
 // TestMatchOwnClock gives White no limit and Black a tight one: White's
 // calls have no deadline and are never late, Black's are cut off.
 func TestMatchOwnClock(t *testing.T) {
-	white := playerFunc(func(ctx context.Context, req Request) (Reply, error) {
+	white := PlayerFunc(func(ctx context.Context, req Request) (Reply, error) {
 		if _, ok := ctx.Deadline(); ok || req.Tempo != 0 {
 			t.Errorf("White's call has a deadline or a tempo (%v), want none", req.Tempo)
 		}
 		return firstLegal(ctx, req)
 	})
-	black := playerFunc(func(ctx context.Context, _ Request) (Reply, error) {
+	black := PlayerFunc(func(ctx context.Context, _ Request) (Reply, error) {
 		<-ctx.Done()
 		return Reply{}, ctx.Err()
 	})
@@ -515,7 +508,7 @@ func TestAskCharges(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			st := cavalo.New(3)
-			p := playerFunc(func(_ context.Context, req Request) (Reply, error) {
+			p := PlayerFunc(func(_ context.Context, req Request) (Reply, error) {
 				time.Sleep(pause) // what the player does around the call
 				return Reply{Move: req.State.FormatMove(req.Legal[0]), Elapsed: tc.measured}, nil
 			})

@@ -1,5 +1,10 @@
 package referee
 
+import (
+	"context"
+	"fmt"
+)
+
 // Position is the hot-path view of a game state that perft and search work
 // on: a value type whose pointer plays moves in place, so that a copy of the
 // value is an undo record and nothing is allocated. Each game's position
@@ -57,4 +62,35 @@ func perftAt[T any, P interface {
 		n += perftAt[T, P](w, child, depth-1)
 	}
 	return n
+}
+
+// Perfter is a State that counts its own move sequences, allocation-free
+// (with Perft, as cavalo.Position and dots.Position do).
+type Perfter interface {
+	State
+	Perft(depth int) uint64
+}
+
+// PerftState counts the sequences of depth plies from st, as Perft does,
+// split at the root so that ctx stops a long count between root moves. st
+// must be a Perfter.
+func PerftState(ctx context.Context, st State, depth int) (uint64, error) {
+	pos, ok := st.(Perfter)
+	if !ok {
+		return 0, fmt.Errorf("%s positions cannot count their move sequences", st.Game().Name())
+	}
+	if depth <= 1 {
+		return pos.Perft(depth), nil
+	}
+	var buf [MaxMoves]Move
+	var n uint64
+	for _, m := range pos.Moves(buf[:0]) {
+		if err := ctx.Err(); err != nil {
+			return 0, err
+		}
+		child := pos.Clone().(Perfter)
+		child.Play(m)
+		n += child.Perft(depth - 1)
+	}
+	return n, nil
 }

@@ -10,12 +10,19 @@ import (
 // Player is what the match loop asks for moves: a real bot process (see
 // package bots) or an in-process fake in tests.
 //
-// Play must return when ctx is done. It reports facts, never verdicts: an
+// Jogar must return when ctx is done. It reports facts, never verdicts: an
 // answer that arrived (however wrong), or an error saying why none did,
 // classified with the Fault type. The referee decides what that means.
 type Player interface {
-	Play(ctx context.Context, req Request) (Reply, error)
+	Jogar(ctx context.Context, req Request) (Reply, error)
 }
+
+// PlayerFunc is a function as a Player, in process: a fake in a test, a
+// person at a prompt.
+type PlayerFunc func(ctx context.Context, req Request) (Reply, error)
+
+// Jogar calls f.
+func (f PlayerFunc) Jogar(ctx context.Context, req Request) (Reply, error) { return f(ctx, req) }
 
 // Request is one call of jogar(estado, tempo).
 type Request struct {

@@ -6,8 +6,6 @@ import (
 	"io"
 	"slices"
 	"strings"
-
-	"github.com/mattn/go-runewidth"
 )
 
 // Bracket is a knockout's draw and how far it has got: its rounds, first
@@ -89,31 +87,6 @@ func RoundName(r, n int) string {
 		return "quarter-finals"
 	}
 	return fmt.Sprintf("round %d", r)
-}
-
-// WriteText draws the bracket for a terminal: one block per round, one
-// line per tie, the bot that went through marked with ">", and the winner.
-func (b *Bracket) WriteText(w io.Writer) error {
-	var sb strings.Builder
-	width := 0
-	for _, round := range b.Rounds {
-		for _, t := range round {
-			for k := range 2 {
-				width = max(width, runewidth.StringWidth(t.entrant(k)))
-			}
-		}
-	}
-	sb.WriteString("knockout bracket\n")
-	for r, round := range b.Rounds {
-		fmt.Fprintf(&sb, "%s\n", RoundName(r+1, len(b.Rounds)))
-		for _, t := range round {
-			a, c := t.entrant(0), t.entrant(1)
-			fmt.Fprintf(&sb, "  %s %s %s  %s %s%s\n", t.mark(0), runewidth.FillRight(a, width), t.score(), t.mark(1), c, t.note())
-		}
-	}
-	fmt.Fprintf(&sb, "winner: %s\n", b.winner())
-	_, err := io.WriteString(w, sb.String())
-	return err
 }
 
 // WriteMarkdown writes the bracket as a Markdown table, one row per tie.

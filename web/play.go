@@ -196,7 +196,7 @@ func (p *Play) run(h *humanGame, person referee.Side, seats [2]arena.Seat, names
 		},
 	}
 	opt.Own[person.Index()] = &referee.Clock{} // no limit
-	rec := arena.Play(p.ctx, st, seats, opt, nil)
+	rec := arena.Match(p.ctx, st, seats, opt, nil)
 	if rec.Reason == referee.Interrupted {
 		l.drop(h.id)
 		return

@@ -13,15 +13,9 @@ import (
 	"github.com/arenabots/arena/arena"
 	"github.com/arenabots/arena/games/dots"
 	"github.com/arenabots/arena/referee"
+	"github.com/arenabots/arena/referee/judgetest"
 	"github.com/arenabots/arena/results"
 )
-
-// firstMove is a bot that plays its first legal move.
-type firstMove struct{}
-
-func (firstMove) Play(_ context.Context, req referee.Request) (referee.Reply, error) {
-	return referee.Reply{Move: req.State.FormatMove(req.Legal[0])}, nil
-}
 
 // TestPlayRecordsGame plays a person's game through the page's endpoints,
 // the person taking the last move offered each turn, and checks that it is
@@ -36,7 +30,7 @@ func TestPlayRecordsGame(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer rec.Close()
-	seat := func(string) (arena.Seat, error) { return arena.Seat{Player: firstMove{}}, nil }
+	seat := func(string) (arena.Seat, error) { return arena.Seat{Player: judgetest.FirstLegal{}}, nil }
 	p := NewPlay(ctx, l, []string{"first"}, referee.Clock{Tempo: 100 * time.Millisecond, Margin: time.Second}, seat, rec)
 	srv := httptest.NewServer((&Server{Leagues: []*League{l}, Play: p}).Handler())
 	defer srv.Close()

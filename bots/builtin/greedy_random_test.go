@@ -3,13 +3,12 @@ package builtin
 import (
 	"context"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/arenabots/arena/games/cavalo"
+	"github.com/arenabots/arena/internal/samples"
 	"github.com/arenabots/arena/referee"
 )
 
@@ -21,20 +20,9 @@ func samplePositions(t *testing.T) map[string]referee.State {
 		st := cavalo.Game{}.New(seed)
 		out[fmt.Sprintf("new seed %d", seed)] = st
 	}
-	files, err := filepath.Glob(filepath.Join("..", "..", "games", "cavalo", "testdata", "*.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, f := range files {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		st, err := cavalo.Game{}.Decode(data)
-		if err != nil {
-			t.Fatal(err)
-		}
-		out[filepath.Base(f)] = st
+	for _, name := range samples.Names() {
+		st := samples.Load(t, name)
+		out[name+".json"] = &st
 	}
 	return out
 }

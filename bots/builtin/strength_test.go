@@ -13,18 +13,6 @@ import (
 	"github.com/arenabots/arena/referee"
 )
 
-// inProcess adapts a Bot to referee.Player without a process: what the
-// plugin host does, minus the transport.
-type inProcess struct{ bot bots.Bot }
-
-func (p inProcess) Play(ctx context.Context, req referee.Request) (referee.Reply, error) {
-	a, err := p.bot.Jogar(ctx, req.State, req.Tempo)
-	if err != nil {
-		return referee.Reply{}, referee.NewFault(referee.FaultCrash, err)
-	}
-	return referee.Reply{Move: a.Move, Claim: a.State, Stats: a.Stats}, nil
-}
-
 // TestStrength plays alphabeta against classic on the 20 boards of
 // configs/strength.yaml (league seed 7), each with both colours, at 200 ms a
 // move, and reports alphabeta's score. It takes about a minute of CPU: set
@@ -66,7 +54,7 @@ func TestStrength(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			players := [2]referee.Player{inProcess{ab}, inProcess{cl}}
+			players := [2]referee.Player{bots.Local(ab), bots.Local(cl)}
 			if colour == 1 {
 				players[0], players[1] = players[1], players[0]
 			}

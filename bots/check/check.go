@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/arenabots/arena/bots"
 	"github.com/arenabots/arena/bots/host"
 	"github.com/arenabots/arena/bots/internal/wire"
 	"github.com/arenabots/arena/games"
@@ -43,6 +44,13 @@ type Result struct {
 // and it stops cleanly, leaving no process behind. A position where the
 // side to move can only pass is never sent: the referee plays the pass.
 func Run(ctx context.Context, spec host.Spec, opts Options) []Result {
+	results, _ := run(ctx, spec, opts)
+	return results
+}
+
+// run is Run, which also returns what the bot's Info said (nothing when it
+// did not start).
+func run(ctx context.Context, spec host.Spec, opts Options) ([]Result, bots.Info) {
 	if opts.Clock == (referee.Clock{}) {
 		opts.Clock = referee.Clock{Tempo: time.Second, Margin: 500 * time.Millisecond}
 	}
@@ -55,7 +63,7 @@ func Run(ctx context.Context, spec host.Spec, opts Options) []Result {
 	game := opts.Game.Name()
 	positions, err := opts.Game.Samples(opts.Seed)
 	if err != nil {
-		return []Result{{Name: "positions", Detail: err.Error()}}
+		return []Result{{Name: "positions", Detail: err.Error()}}, bots.Info{}
 	}
 	var results []Result
 	add := func(name string, start time.Time, err error, detail string) {
@@ -77,7 +85,7 @@ func Run(ctx context.Context, spec host.Spec, opts Options) []Result {
 			add(pos.Name, time.Now(), notRun, "")
 		}
 		add("stops cleanly", time.Now(), notRun, "")
-		return results
+		return results, bots.Info{}
 	}
 	defer p.Close()
 
@@ -102,7 +110,7 @@ func Run(ctx context.Context, spec host.Spec, opts Options) []Result {
 	start = time.Now()
 	detail, err := checkStop(p)
 	add("stops cleanly", start, err, detail)
-	return results
+	return results, info
 }
 
 // checkMove asks p for a move in st under clock, and has the referee judge

@@ -36,7 +36,7 @@ func benchRequest(b *testing.B) referee.Request {
 }
 
 // BenchmarkJogarHost is the referee's path: a context with the clock's
-// deadline, Process.Play with the referee's state (encoded, sent, answered,
+// deadline, Process.Jogar with the referee's state (encoded, sent, answered,
 // the move and the claimed state decoded, the output log taken), with the
 // bot stopped between calls (the default) and pondering. Besides the whole
 // call it reports the time charged to the bot (Reply.Elapsed, request
@@ -62,7 +62,7 @@ func benchmarkHost(b *testing.B, ponder bool) {
 	for b.Loop() {
 		start := time.Now()
 		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
-		reply, err := p.Play(ctx, req)
+		reply, err := p.Jogar(ctx, req)
 		cancel()
 		times = append(times, time.Since(start))
 		charged = append(charged, reply.Elapsed)

@@ -3,8 +3,6 @@
 package host
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -12,8 +10,9 @@ import (
 	"path/filepath"
 	"sync"
 
-	"github.com/hashicorp/go-plugin"
 	"golang.org/x/sys/unix"
+
+	"github.com/arenabots/arena/bots/registry"
 )
 
 // The bot's executable: a regular, executable file, unchanged since it
@@ -51,9 +50,9 @@ func CheckExecutable(path string) error {
 }
 
 // checkSum checks the executable at path against the hex sha256 want, when
-// set, with go-plugin's SecureConfig. A file checked before and not
-// changed since (see fileVersion) is not read again: a league starts its
-// bots thousands of times.
+// set (registry.CheckSum: its *registry.ChangedError names the bot name). A
+// file checked before and not changed since (see fileVersion) is not read
+// again: a league starts its bots thousands of times.
 func checkSum(path, want, name string) error {
 	if want == "" {
 		return nil
@@ -62,16 +61,14 @@ func checkSum(path, want, name string) error {
 	if versioned && checked.has(version, want) {
 		return nil
 	}
-	sum, err := hex.DecodeString(want)
-	if err != nil {
-		return fmt.Errorf("registered sha256 %q is not hex: %w", want, err)
-	}
-	ok, err := (&plugin.SecureConfig{Checksum: sum, Hash: sha256.New()}).Check(path)
-	if err != nil {
+	err := registry.CheckSum(path, want)
+	var changed *registry.ChangedError
+	switch {
+	case errors.As(err, &changed):
+		changed.Name = name
+		return err
+	case err != nil:
 		return fmt.Errorf("checking sha256 of %s: %w", path, err)
-	}
-	if !ok {
-		return fmt.Errorf("%s changed since it was registered (sha256 no longer %s); if the change is wanted, register it again: arena bot add %s %s", path, want, name, path)
 	}
 	if versioned {
 		checked.add(version, want)

@@ -21,15 +21,12 @@ import (
 var testbot string
 
 func TestMain(m *testing.M) {
-	if mode := os.Getenv(hostEnv); mode != "" {
-		os.Exit(runHost(mode, os.Getenv(hostBotEnv)))
-	}
 	var err error
 	if testbot, err = testbin.Testbot(); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
-	os.Exit(m.Run())
+	os.Exit(testbin.Main(m, map[string]func([]string) int{"host": runHost}))
 }
 
 // testSpec returns the Spec of the test bot in mode, launched through the

@@ -197,10 +197,3 @@ func (o *output) stderrTail() string {
 	defer o.mu.Unlock()
 	return string(o.tail)
 }
-
-// written returns how many bytes the bot wrote in all.
-func (o *output) written() int64 {
-	o.mu.Lock()
-	defer o.mu.Unlock()
-	return o.total
-}

@@ -51,7 +51,7 @@ const (
 const maxAnswerBytes = 1 << 20
 
 // Process is a running bot: a go-plugin gRPC client over a process group.
-// It implements referee.Player. Play must not be called concurrently; Close
+// It implements referee.Player. Jogar must not be called concurrently; Close
 // may be called at any time, from any goroutine.
 type Process struct {
 	spec   Spec
@@ -254,7 +254,7 @@ func isNumber(s string) bool {
 // Info returns what the bot said of itself at start.
 func (p *Process) Info() bots.Info { return p.info }
 
-// Play asks the bot for a move: it implements referee.Player. It returns
+// Jogar asks the bot for a move: it implements referee.Player. It returns
 // when the bot answers, when ctx is done, or when the process fails. Errors
 // are facts for the referee, as *referee.Fault: FaultTimeout (ctx's
 // deadline passed), FaultCrash (the process ended or the connection broke),
@@ -267,12 +267,12 @@ func (p *Process) Info() bots.Info { return p.info }
 // stream beside the call, so a line written just before answering may show
 // in a later call's log instead.
 //
-// The bot's process group runs only during its calls: Play thaws it
+// The bot's process group runs only during its calls: Jogar thaws it
 // (SIGCONT) and stops it again (SIGSTOP) when the call ends, so that a bot
 // cannot take the CPU on its opponent's time. Reply.Elapsed is the call
 // alone, from the request written, the bot thawed, to the answer received:
 // thawing, encoding, decoding and stopping the bot are not charged to it.
-func (p *Process) Play(ctx context.Context, req referee.Request) (referee.Reply, error) {
+func (p *Process) Jogar(ctx context.Context, req referee.Request) (referee.Reply, error) {
 	preq, err := wire.ToprotoRequest(req)
 	if err != nil {
 		return referee.Reply{}, &BotError{Bot: p.spec.Name, Op: "jogar", Err: err}

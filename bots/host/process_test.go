@@ -61,7 +61,7 @@ func TestPlayOK(t *testing.T) {
 	req := request(time.Second)
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 	defer cancel()
-	reply, err := p.Play(ctx, req)
+	reply, err := p.Jogar(ctx, req)
 	if err != nil {
 		t.Fatalf("Play: %v", err)
 	}
@@ -88,7 +88,7 @@ func TestPlayOK(t *testing.T) {
 	log := reply.Log
 	for i := 0; i < 3 && !strings.Contains(log, "testbot ok: playing"); i++ {
 		time.Sleep(20 * time.Millisecond)
-		next, err := p.Play(ctx, req)
+		next, err := p.Jogar(ctx, req)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -203,7 +203,7 @@ func TestPlayFaults(t *testing.T) {
 			ctx, cancel := context.WithTimeout(context.Background(), deadline)
 			defer cancel()
 			start := time.Now()
-			_, err := p.Play(ctx, request(200*time.Millisecond))
+			_, err := p.Jogar(ctx, request(200*time.Millisecond))
 			if got := faultKind(err); got != tc.kind {
 				t.Fatalf("fault kind = %v, want %v (%v)", got, tc.kind, err)
 			}
@@ -362,7 +362,7 @@ func TestOutputCapped(t *testing.T) {
 	runtime.ReadMemStats(&before)
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
-	reply, err := p.Play(ctx, request(time.Second))
+	reply, err := p.Jogar(ctx, request(time.Second))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -434,4 +434,11 @@ func TestChecksumChanged(t *testing.T) {
 		}
 		t.Errorf("Start after a change = %v, want it refused", err)
 	}
+}
+
+// written returns how many bytes the bot wrote in all (for the tests).
+func (o *output) written() int64 {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return o.total
 }

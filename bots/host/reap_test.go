@@ -8,24 +8,22 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"os/exec"
 	"testing"
 	"time"
 
 	"github.com/arenabots/arena/bots/sandbox"
+	"github.com/arenabots/arena/internal/testbin"
 )
 
-// hostEnv names the environment variables that make the test binary a host
-// process that the tests kill (see runHost).
-const (
-	hostEnv    = "ARENA_TEST_HOST"    // the test bot's mode
-	hostBotEnv = "ARENA_TEST_TESTBOT" // the test bot's path
-)
-
-// runHost is the test binary as a host: it starts the test bot in mode,
-// writes "ready PID DIR" and waits to be killed. It returns the exit status.
-func runHost(mode, bot string) int {
-	spec := Spec{Path: bot, Args: []string{mode}, StartTimeout: 5 * time.Second, Launcher: SelfLauncher(bot)}
+// runHost is the test binary as a host process that the tests kill (role
+// "host", args MODE): it starts the test bot in mode, writes "ready GROUP
+// DIR" and waits to be killed. It returns the exit status.
+func runHost(args []string) int {
+	if len(args) != 1 {
+		fmt.Println("error: want the test bot's mode, got", args)
+		return 2
+	}
+	spec := Spec{Path: testbot, Args: args, StartTimeout: 5 * time.Second, Launcher: SelfLauncher(testbot)}
 	p, err := Start(context.Background(), spec)
 	if err != nil {
 		fmt.Println("error", err)
@@ -78,7 +76,7 @@ func TestEscapes(t *testing.T) {
 				}
 				ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 				defer cancel()
-				if _, err := p.Play(ctx, request(time.Second)); err != nil {
+				if _, err := p.Jogar(ctx, request(time.Second)); err != nil {
 					t.Fatal(err)
 				}
 				start := time.Now()
@@ -115,7 +113,7 @@ func TestForkBomb(t *testing.T) {
 	p := startTest(t, spec)
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	reply, err := p.Play(ctx, request(5*time.Second))
+	reply, err := p.Jogar(ctx, request(5*time.Second))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -137,7 +135,7 @@ func TestFrozenBetweenCalls(t *testing.T) {
 	p := startTest(t, testSpec("hog"))
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 	defer cancel()
-	if _, err := p.Play(ctx, request(time.Second)); err != nil {
+	if _, err := p.Jogar(ctx, request(time.Second)); err != nil {
 		t.Fatal(err)
 	}
 	pid := p.box.Group()
@@ -156,7 +154,7 @@ func TestFrozenBetweenCalls(t *testing.T) {
 	if used := after - before; used > 2 {
 		t.Errorf("bot used %d clock ticks of CPU between its calls", used)
 	}
-	if _, err := p.Play(ctx, request(time.Second)); err != nil {
+	if _, err := p.Jogar(ctx, request(time.Second)); err != nil {
 		t.Fatalf("second call after the freeze: %v", err)
 	}
 }
@@ -167,8 +165,8 @@ func TestFrozenBetweenCalls(t *testing.T) {
 func TestArenaKilled(t *testing.T) {
 	for _, mode := range []string{"spawn", "setsid"} {
 		t.Run(mode, func(t *testing.T) {
-			host := exec.Command(os.Args[0], "-test.run=^$")
-			host.Env = append(os.Environ(), hostEnv+"="+mode, hostBotEnv+"="+testbot)
+			host := testbin.Command("host", mode)
+			host.Env = append(host.Env, testbin.TestbotEnv+"="+testbot)
 			out, err := host.StdoutPipe()
 			if err != nil {
 				t.Fatal(err)

@@ -83,7 +83,7 @@ func probeOutcomes(t *testing.T, p *Process) map[string]string {
 	var log string
 	for i := 0; i < 5 && strings.Count(log, "probe ") < 7; i++ {
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		reply, err := p.Play(ctx, request(4*time.Second))
+		reply, err := p.Jogar(ctx, request(4*time.Second))
 		cancel()
 		if err != nil {
 			t.Fatalf("Play: %v", err)

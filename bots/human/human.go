@@ -33,14 +33,16 @@ type Player struct {
 // New returns the player called name whose moves come from src.
 func New(name string, src Source) *Player { return &Player{name: name, src: src} }
 
+var _ referee.Player = (*Player)(nil)
+
 // Name returns the player's name.
 func (p *Player) Name() string { return p.name }
 
-// Play asks the Source for a move until it gives one the referee will
+// Jogar asks the Source for a move until it gives one the referee will
 // accept (referee.Judge under no clock), and returns that entry as typed.
 // It returns the Source's error when it gives none, or ctx's error once ctx
 // is done.
-func (p *Player) Play(ctx context.Context, req referee.Request) (referee.Reply, error) {
+func (p *Player) Jogar(ctx context.Context, req referee.Request) (referee.Reply, error) {
 	problem := ""
 	for {
 		if err := ctx.Err(); err != nil {

@@ -69,7 +69,7 @@ func TestPlay(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			src := &script{entries: tt.entries, err: errors.New("asked too often")}
-			reply, err := human.New("you", src).Play(t.Context(), request(st))
+			reply, err := human.New("you", src).Jogar(t.Context(), request(st))
 			if err != nil {
 				t.Fatalf("Play: %v", err)
 			}
@@ -103,7 +103,7 @@ func TestPlayNoMove(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := human.New("you", tt.src).Play(tt.ctx, request(st))
+			_, err := human.New("you", tt.src).Jogar(tt.ctx, request(st))
 			if !errors.Is(err, tt.want) {
 				t.Errorf("Play: error %v, want %v", err, tt.want)
 			}

@@ -18,7 +18,7 @@ func TestTerminal(t *testing.T) {
 	first := st.FormatMove(legal[0])
 	var out strings.Builder
 	term := human.NewTerminal(strings.NewReader("?\nZ99\r\n"+first+"\n"), &out)
-	reply, err := human.New("you", term).Play(t.Context(), request(st))
+	reply, err := human.New("you", term).Jogar(t.Context(), request(st))
 	if err != nil {
 		t.Fatalf("Play: %v\n%s", err, out.String())
 	}

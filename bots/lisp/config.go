@@ -73,7 +73,6 @@ const (
 	DefaultState       = StateBoardPlayerScores
 	DefaultSide        = SideNumber
 	DefaultPerspective = PerspectiveAbsolute
-	DefaultIndexBase   = 0
 )
 
 // Timing advice for leagues that play Lisp bots, from the measurements in

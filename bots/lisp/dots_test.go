@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/arenabots/arena/bots"
 	"github.com/arenabots/arena/bots/lisp/sexp"
 	"github.com/arenabots/arena/games/dots"
 	"github.com/arenabots/arena/referee"
@@ -48,7 +49,7 @@ func TestDotsSampleGames(t *testing.T) {
 			t.Run(fmt.Sprintf("%s/%s", s.name, side), func(t *testing.T) {
 				a, log := startAdapter(t, s.cfg)
 				players := [2]referee.Player{greedy{}, greedy{}}
-				players[side.Index()] = botPlayer{a}
+				players[side.Index()] = bots.Local(a)
 				st := dots.Game{}.New(3)
 				ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 				defer cancel()

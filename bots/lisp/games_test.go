@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/arenabots/arena/bots"
 	"github.com/arenabots/arena/games/cavalo"
 	"github.com/arenabots/arena/referee"
 )
@@ -49,7 +50,7 @@ func TestSampleGames(t *testing.T) {
 			t.Run(fmt.Sprintf("%s/%s", s.name, side), func(t *testing.T) {
 				a, log := startAdapter(t, s.cfg)
 				players := [2]referee.Player{greedy{}, greedy{}}
-				players[side.Index()] = botPlayer{a}
+				players[side.Index()] = bots.Local(a)
 				rec := playGame(t, 7, players[0], players[1])
 				bot := 0
 				for _, m := range rec.Moves {
@@ -74,6 +75,6 @@ func TestSampleVersusSample(t *testing.T) {
 	// that both translations meet in one game.
 	white, _ := startAdapter(t, samples[2].cfg)
 	black, _ := startAdapter(t, samples[0].cfg)
-	rec := playGame(t, 11, botPlayer{white}, botPlayer{black})
+	rec := playGame(t, 11, bots.Local(white), bots.Local(black))
 	t.Logf("jogador vs tabuleiro: %d-%d in %d plies", rec.Scores[0], rec.Scores[1], len(rec.Moves))
 }

@@ -9,7 +9,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/arenabots/arena/bots"
 	"github.com/arenabots/arena/referee"
 )
 
@@ -58,29 +57,10 @@ func startAdapter(t testing.TB, c Config) (*Adapter, *testLog) {
 	return a, log
 }
 
-// botPlayer adapts a bots.Bot to referee.Player, as the host will.
-type botPlayer struct{ bot bots.Bot }
-
-func (p botPlayer) Play(ctx context.Context, req referee.Request) (referee.Reply, error) {
-	ans, err := p.bot.Jogar(ctx, req.State, req.Tempo)
-	if err != nil {
-		return referee.Reply{}, err
-	}
-	return referee.Reply{Move: ans.Move, Claim: ans.State, Stats: ans.Stats}, nil
-}
-
-// firstMover is a trivial in-process opponent: it plays the first legal
-// move.
-type firstMover struct{}
-
-func (firstMover) Play(_ context.Context, req referee.Request) (referee.Reply, error) {
-	return referee.Reply{Move: req.State.FormatMove(req.Legal[0])}, nil
-}
-
 // greedy is an in-process opponent that takes the highest number.
 type greedy struct{}
 
-func (greedy) Play(_ context.Context, req referee.Request) (referee.Reply, error) {
+func (greedy) Jogar(_ context.Context, req referee.Request) (referee.Reply, error) {
 	best, bestScore := req.Legal[0], -1
 	side := req.State.ToMove().Index()
 	for _, m := range req.Legal {

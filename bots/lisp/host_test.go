@@ -12,31 +12,30 @@ import (
 	"github.com/arenabots/arena/bots/host"
 	"github.com/arenabots/arena/games/cavalo"
 	"github.com/arenabots/arena/games/dots"
+	"github.com/arenabots/arena/internal/testbin"
 	"github.com/arenabots/arena/referee"
 )
-
-// serveEnv makes the test binary a Lisp bot process: `lisp.test ARGS...`
-// runs Serve(ARGS), as `arena bot serve ARGS...` does.
-const serveEnv = "ARENA_LISP_TEST_SERVE"
 
 // served is the test binary, which serves the Lisp bots and launches them.
 var served string
 
+// TestMain makes the test binary a Lisp bot process in role "serve" (see
+// testbin.Role): `lisp.test ARGS...` runs Serve(ARGS), as `arena bot serve
+// ARGS...` does.
 func TestMain(m *testing.M) {
-	if os.Getenv(serveEnv) == "1" {
-		if err := Serve(context.Background(), os.Args[1:], os.Stderr); err != nil {
-			fmt.Fprintln(os.Stderr, err)
-			os.Exit(1)
-		}
-		os.Exit(0)
-	}
 	self, err := os.Executable()
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
 	served = self
-	os.Exit(m.Run())
+	os.Exit(testbin.Main(m, map[string]func([]string) int{"serve": func(args []string) int {
+		if err := Serve(context.Background(), args, os.Stderr); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			return 1
+		}
+		return 0
+	}}))
 }
 
 // hostSpec is Spec for the test binary in serve mode (Spec runs arena).
@@ -51,7 +50,7 @@ func hostSpec(t *testing.T, name string, c Config) host.Spec {
 	s.Args = s.Args[2:] // no "bot serve": the test binary takes Args directly
 	// GORACE: a -race binary sleeps a second at exit by default, longer
 	// than the host waits for a clean stop.
-	s.Env = []string{serveEnv + "=1", "GORACE=atexit_sleep_ms=0"}
+	s.Env = []string{testbin.Role("serve"), "GORACE=atexit_sleep_ms=0"}
 	s.Launcher = host.SelfLauncher(served) // and the sandbox, by default
 	return s
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/arenabots/arena/bots"
 	"github.com/arenabots/arena/games/cavalo"
 	"github.com/arenabots/arena/referee"
 )
@@ -70,14 +71,14 @@ func TestCavaloShapes(t *testing.T) {
 // told 1 or 2 it answers NIL, an illegal move.
 func TestSideKnight(t *testing.T) {
 	a, _ := startAdapter(t, Config{Files: []string{"testdata/knightside.lisp"}, Side: SideKnight})
-	rec := playGame(t, 3, greedy{}, botPlayer{a})
+	rec := playGame(t, 3, greedy{}, bots.Local(a))
 	t.Logf("knightside as black: %d-%d in %d plies", rec.Scores[0], rec.Scores[1], len(rec.Moves))
 
 	b, _ := startAdapter(t, Config{Files: []string{"testdata/knightside.lisp"}})
 	st := cavalo.New(3)
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	rec = referee.Match(ctx, &st, [2]referee.Player{botPlayer{b}, greedy{}}, referee.MatchOptions{Clock: testClock})
+	rec = referee.Match(ctx, &st, [2]referee.Player{bots.Local(b), greedy{}}, referee.MatchOptions{Clock: testClock})
 	if rec.Reason != referee.Illegal || !strings.Contains(rec.Detail, `bad move "NIL"`) {
 		t.Errorf("side: number: game ended with %s: %s; want illegal, quoting NIL", rec.Reason, rec.Detail)
 	}

@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/arenabots/arena/bots"
 	"github.com/arenabots/arena/bots/lisp/sexp"
 	"github.com/arenabots/arena/games/cavalo"
 	"github.com/arenabots/arena/referee"
@@ -50,7 +51,7 @@ func BenchmarkFullGameAtTempo1000(b *testing.B) {
 	}}
 	for b.Loop() {
 		st := cavalo.New(5)
-		rec := referee.Match(context.Background(), &st, [2]referee.Player{botPlayer{a}, greedy{}}, opt)
+		rec := referee.Match(context.Background(), &st, [2]referee.Player{bots.Local(a), greedy{}}, opt)
 		switch {
 		case rec.Reason == referee.Timeout:
 			falseTimeouts++

@@ -9,6 +9,7 @@ import (
 	"github.com/arenabots/arena/bots/host"
 	"github.com/arenabots/arena/games/cavalo"
 	"github.com/arenabots/arena/referee"
+	"github.com/arenabots/arena/referee/judgetest"
 )
 
 // TestHostVerdicts plays one game per fault through the real host
@@ -60,12 +61,12 @@ func hostGame(ctx context.Context, t *testing.T, c Config, tempo time.Duration) 
 	}
 	st := cavalo.New(5)
 	clock := referee.Clock{Tempo: tempo, Margin: 5 * time.Second}
-	return referee.Match(ctx, &st, [2]referee.Player{white, firstMover{}}, referee.MatchOptions{Clock: clock})
+	return referee.Match(ctx, &st, [2]referee.Player{white, judgetest.FirstLegal{}}, referee.MatchOptions{Clock: clock})
 }
 
 // failing is a player whose every call fails with err.
 type failing struct{ err error }
 
-func (f failing) Play(context.Context, referee.Request) (referee.Reply, error) {
+func (f failing) Jogar(context.Context, referee.Request) (referee.Reply, error) {
 	return referee.Reply{}, f.err
 }

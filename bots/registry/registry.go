@@ -183,21 +183,95 @@ func (r *Registry) Save(path string) error {
 }
 
 // ErrChanged says a registered bot's binary no longer has its registered
-// sha256.
+// sha256: errors.Is(err, ErrChanged) holds for every *ChangedError.
 var ErrChanged = errors.New("binary changed since it was registered")
 
-// Verify checks the file at b.Path against b.SHA256. It returns nil when
-// they match, ErrChanged (wrapped) when they differ, and an error wrapping
-// fs.ErrNotExist when the file is gone.
-func (b Registered) Verify() error {
-	sum, err := FileSHA256(b.Path)
+// ChangedError is the one error of a registered bot whose binary no longer
+// has its registered sha256, whoever finds it (`arena bot list`, a league's
+// check of its bots, the host before it starts a bot): what changed, and
+// the command that registers the bot again. A caller may set Path and
+// Registry as it wants them shown.
+type ChangedError struct {
+	Name     string   // the bot's registered name
+	Path     string   // its binary
+	Args     []string // its registered arguments
+	Registry string   // the registry file; "" for DefaultFile, which the fix omits
+	Want     string   // the registered sha256, hex
+	Got      string   // the binary's sha256 now, hex
+}
+
+// Error says what changed and how to register it again.
+func (e *ChangedError) Error() string {
+	return e.Summary() + ": " + Again + ": " + e.Fix()
+}
+
+// Summary says what changed: "PATH changed since it was registered (sha256
+// NOW, registered BEFORE)", the hashes shortened.
+func (e *ChangedError) Summary() string {
+	return fmt.Sprintf("%s changed since it was registered (sha256 %s, registered %s)",
+		e.Path, e.Got[:min(12, len(e.Got))], e.Want[:min(12, len(e.Want))])
+}
+
+// Again introduces the fix of a *ChangedError.
+const Again = "if the change is meant, register it again"
+
+// Is reports whether target is ErrChanged.
+func (e *ChangedError) Is(target error) bool { return target == ErrChanged }
+
+// Fix returns the command that registers the bot again.
+func (e *ChangedError) Fix() string {
+	fix := []string{"arena", "bot", "add"}
+	if e.Registry != "" {
+		fix = append(fix, "--registry", e.Registry)
+	}
+	fix = append(fix, e.Name, e.Path)
+	for _, a := range e.Args {
+		fix = append(fix, "--args="+a)
+	}
+	return ShellWords(fix)
+}
+
+// CheckSum checks the file at path against want, a hex sha256. It returns
+// nil when they match, a *ChangedError (naming no bot) when they differ,
+// and an error wrapping fs.ErrNotExist when the file is gone.
+func CheckSum(path, want string) error {
+	sum, err := FileSHA256(path)
 	if err != nil {
 		return err
 	}
-	if sum != b.SHA256 {
-		return fmt.Errorf("bot %s: %s: %w", b.Name, b.Path, ErrChanged)
+	if sum != want {
+		return &ChangedError{Path: path, Want: want, Got: sum}
 	}
 	return nil
+}
+
+// Verify checks the file at b.Path against b.SHA256 (see CheckSum); a
+// *ChangedError names b and its arguments.
+func (b Registered) Verify() error {
+	err := CheckSum(b.Path, b.SHA256)
+	var ce *ChangedError
+	if errors.As(err, &ce) {
+		ce.Name, ce.Args = b.Name, b.Args
+	}
+	return err
+}
+
+// ShellWords joins words for a POSIX shell, quoting those that need it.
+func ShellWords(words []string) string {
+	special := func(r rune) bool {
+		plain := 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9' ||
+			strings.ContainsRune("_@%+=:,./-", r)
+		return !plain
+	}
+	out := make([]string, len(words))
+	for i, w := range words {
+		if w != "" && strings.IndexFunc(w, special) < 0 {
+			out[i] = w
+		} else {
+			out[i] = "'" + strings.ReplaceAll(w, "'", `'\''`) + "'"
+		}
+	}
+	return strings.Join(out, " ")
 }
 
 // FileSHA256 returns the hex sha256 of the file at path.

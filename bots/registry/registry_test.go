@@ -156,3 +156,25 @@ func TestRegisteredVerify(t *testing.T) {
 		})
 	}
 }
+
+func TestChangedError(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		err  registry.ChangedError
+		want string
+	}{
+		{"default registry", registry.ChangedError{Name: "bob", Path: "bin/bob", Want: "ab12ab12ab12ab12", Got: "cd34cd34cd34cd34"},
+			"bin/bob changed since it was registered (sha256 cd34cd34cd34, registered ab12ab12ab12): if the change is meant, register it again: arena bot add bob bin/bob"},
+		{"named registry, arguments", registry.ChangedError{Name: "bob", Path: "my bots/bob", Args: []string{"-d", "two words"}, Registry: "other.yaml", Want: "ab", Got: "cd"},
+			"my bots/bob changed since it was registered (sha256 cd, registered ab): if the change is meant, register it again: arena bot add --registry other.yaml bob 'my bots/bob' --args=-d '--args=two words'"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := tc.err.Error(); got != tc.want {
+				t.Errorf("Error() = %q\nwant      %q", got, tc.want)
+			}
+			if !errors.Is(&tc.err, registry.ErrChanged) {
+				t.Error("not ErrChanged")
+			}
+		})
+	}
+}

@@ -7,24 +7,18 @@ import (
 	"os/exec"
 	"strings"
 	"testing"
+
+	"github.com/arenabots/arena/internal/testbin"
 )
 
-// runEnv makes the test binary arena-bot itself, with the arguments that
-// follow "--".
-const runEnv = "ARENA_BOT_TEST_RUN"
-
+// TestMain makes the test binary arena-bot itself in role "arena-bot" (see
+// testbin.Command).
 func TestMain(m *testing.M) {
-	if os.Getenv(runEnv) == "1" {
-		for i, a := range os.Args {
-			if a == "--" {
-				os.Args = append(os.Args[:1], os.Args[i+1:]...)
-				break
-			}
-		}
+	os.Exit(testbin.Main(m, map[string]func([]string) int{"arena-bot": func(args []string) int {
+		os.Args = append(os.Args[:1], args...)
 		main()
-		os.Exit(0)
-	}
-	os.Exit(m.Run())
+		return 0
+	}}))
 }
 
 // TestRefuses runs arena-bot with a mistake: one line on stderr, exit 2.
@@ -40,8 +34,7 @@ func TestRefuses(t *testing.T) {
 		{"unknown option", []string{"random", "depth=3"}, "unknown option depth"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			cmd := exec.Command(os.Args[0], append([]string{"-test.run=^$", "--"}, tt.args...)...)
-			cmd.Env = append(os.Environ(), runEnv+"=1")
+			cmd := testbin.Command("arena-bot", tt.args...)
 			var stdout, stderr bytes.Buffer
 			cmd.Stdout, cmd.Stderr = &stdout, &stderr
 			err := cmd.Run()

@@ -98,65 +98,25 @@ func addBot(c *cobra.Command, opt addOptions) error {
 	if err != nil {
 		return usage(err)
 	}
-	sum, err := registry.FileSHA256(path)
-	if err != nil {
-		return err
-	}
 	self, err := host.Self()
 	if err != nil {
 		return err
 	}
 	spec := host.ExecSpec(self, path, opt.args)
 	spec.Name = opt.name
-	spec.SHA256 = sum // what is checked is what is registered
 	spec.StartTimeout = time.Duration(opt.startMS) * time.Millisecond
 	spec.Verbose = opt.verbose
 	spec.Sandbox = opt.sandbox
-
-	ctx := c.Context()
-	results := check.Run(ctx, spec, check.Options{})
-	if err := printChecks(c.OutOrStdout(), opt.path, results); err != nil {
-		return err
-	}
-	if ctx.Err() != nil {
-		return ctx.Err()
-	}
-	failed := 0
-	for _, r := range results {
-		if !r.OK {
-			failed++
-		}
-	}
-	if failed > 0 {
-		return fmt.Errorf("%s not registered: %s failed %d of %d checks", opt.name, opt.path, failed, len(results))
-	}
-
-	// Check reports on Info but does not return it: ask once more.
-	p, err := host.Start(ctx, spec)
+	report := func(results []check.Result) error { return printChecks(c.OutOrStdout(), opt.path, results) }
+	entry, replaced, err := check.Add(c.Context(), reg, opt.registry, spec, report)
 	if err != nil {
-		return fmt.Errorf("%s not registered: %w", opt.name, err)
-	}
-	info := p.Info()
-	if err := p.Close(); err != nil {
-		return fmt.Errorf("%s not registered: %w", opt.name, err)
-	}
-
-	replaced := reg.Put(registry.Registered{
-		Name:    opt.name,
-		Path:    path,
-		Args:    opt.args,
-		SHA256:  sum,
-		Info:    registry.InfoYAML{Name: info.Name, Author: info.Author, Version: info.Version, Games: info.Games},
-		Checked: time.Now().UTC().Truncate(time.Second),
-	})
-	if err := reg.Save(opt.registry); err != nil {
 		return err
 	}
 	verb := "registered"
 	if replaced {
 		verb = "updated"
 	}
-	_, err = fmt.Fprintf(c.OutOrStdout(), "%s %s in %s: %s, sha256 %s\n", verb, opt.name, opt.registry, path, sum[:12])
+	_, err = fmt.Fprintf(c.OutOrStdout(), "%s %s in %s: %s, sha256 %s\n", verb, opt.name, opt.registry, path, entry.SHA256[:12])
 	return err
 }
 
@@ -210,9 +170,9 @@ func listBots(w io.Writer, reg *registry.Registry, file string) error {
 	var again []string
 	for _, b := range reg.Bots {
 		path := shownPath(cwd, b.Path)
-		status, fix := binaryStatus(b, path, file)
-		if fix != "" {
-			again = append(again, fmt.Sprintf("%s changed since its check; arena starts it again once it is added again:\n  %s\n", b.Name, fix))
+		status, changed := binaryStatus(b, path, file)
+		if changed != nil {
+			again = append(again, fmt.Sprintf("%s: %s;\n%s:\n  %s\n", b.Name, changed.Summary(), registry.Again, changed.Fix()))
 		}
 		info := strings.TrimSpace(b.Info.Name + " " + b.Info.Version)
 		if b.Info.Author != "" {
@@ -223,7 +183,7 @@ func listBots(w io.Writer, reg *registry.Registry, file string) error {
 			status,
 			b.Checked.UTC().Format("2006-01-02"),
 			inert.Line(info),
-			quoteArgs(append([]string{path}, b.Args...)),
+			registry.ShellWords(append([]string{path}, b.Args...)),
 			b.SHA256[:min(12, len(b.SHA256))],
 		}
 		if err := tab.Append(row); err != nil {
@@ -238,26 +198,24 @@ func listBots(w io.Writer, reg *registry.Registry, file string) error {
 }
 
 // binaryStatus says whether b's binary still has its registered sha256:
-// "ok", "CHANGED" or "missing"; for a changed one, fix is the command that
-// registers it again (path as shown, file the registry).
-func binaryStatus(b registry.Registered, path, file string) (status, fix string) {
+// "ok", "CHANGED" or "missing"; for a changed one, changed says so and how
+// to register it again (path as shown, file the registry).
+func binaryStatus(b registry.Registered, path, file string) (status string, changed *registry.ChangedError) {
 	err := b.Verify()
+	var ce *registry.ChangedError
 	switch {
 	case err == nil:
-		return "ok", ""
-	case errors.Is(err, registry.ErrChanged):
-		again := []string{"arena", "bot", "add", b.Name, path}
+		return "ok", nil
+	case errors.As(err, &ce):
+		ce.Path = path
 		if file != registry.DefaultFile {
-			again = append(again, "--registry", file)
+			ce.Registry = file
 		}
-		for _, a := range b.Args {
-			again = append(again, "--args="+a)
-		}
-		return "CHANGED", quoteArgs(again)
+		return "CHANGED", ce
 	case errors.Is(err, fs.ErrNotExist):
-		return "missing", ""
+		return "missing", nil
 	}
-	return "unreadable: " + err.Error(), ""
+	return "unreadable: " + err.Error(), nil
 }
 
 // shownPath returns path relative to cwd when it lies under it, else path.
@@ -270,22 +228,4 @@ func shownPath(cwd, path string) string {
 		return path
 	}
 	return rel
-}
-
-// quoteArgs joins words for a POSIX shell, quoting those that need it.
-func quoteArgs(words []string) string {
-	special := func(r rune) bool {
-		plain := 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9' ||
-			strings.ContainsRune("_@%+=:,./-", r)
-		return !plain
-	}
-	out := make([]string, len(words))
-	for i, w := range words {
-		if w != "" && strings.IndexFunc(w, special) < 0 {
-			out[i] = w
-		} else {
-			out[i] = "'" + strings.ReplaceAll(w, "'", `'\''`) + "'"
-		}
-	}
-	return strings.Join(out, " ")
 }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"os"
@@ -69,7 +68,7 @@ seed (--seed).`,
 			out, log := cmd.OutOrStdout(), cmd.ErrOrStderr()
 			for d := 1; d <= depth; d++ {
 				start := time.Now()
-				n, err := perft(cmd.Context(), pos, d)
+				n, err := referee.PerftState(cmd.Context(), pos, d)
 				if err != nil {
 					return fmt.Errorf("perft: depth %d: %w", d, err)
 				}
@@ -87,34 +86,4 @@ seed (--seed).`,
 	cmd.Flags().IntVar(&depth, "depth", 0, fmt.Sprintf("the deepest count, 1 to %d (required)", maxPerftDepth))
 	game.add(cmd.Flags())
 	return cmd
-}
-
-// perfter is a game's position that counts its own move sequences
-// (allocation-free, as cavalo.Position and dots.Position do).
-type perfter interface {
-	referee.State
-	Perft(depth int) uint64
-}
-
-// perft counts the sequences of depth plies from st, split at the root so
-// that an interrupt (ctx) stops a long count between root moves.
-func perft(ctx context.Context, st referee.State, depth int) (uint64, error) {
-	pos, ok := st.(perfter)
-	if !ok {
-		return 0, fmt.Errorf("%s positions cannot count their move sequences", st.Game().Name())
-	}
-	if depth <= 1 {
-		return pos.Perft(depth), nil
-	}
-	var buf [referee.MaxMoves]referee.Move
-	var n uint64
-	for _, m := range pos.Moves(buf[:0]) {
-		if err := ctx.Err(); err != nil {
-			return 0, err
-		}
-		child := pos.Clone().(perfter)
-		child.Play(m)
-		n += child.Perft(depth - 1)
-	}
-	return n, nil
 }

@@ -7,10 +7,12 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/arenabots/arena/internal/samples"
 )
 
 func TestPerftCmd(t *testing.T) {
-	s1p9 := filepath.Join("..", "..", "games", "cavalo", "testdata", "s1_p9.json")
+	s1p9 := samples.Path("cavalo", "s1_p9.json")
 	tests := []struct {
 		golden string
 		args   []string
@@ -20,7 +22,7 @@ func TestPerftCmd(t *testing.T) {
 		{"perft_seed42_d6.golden", []string{"--seed", "42", "--depth", "6"}},
 		{"perft_seed0_d1.golden", []string{"--depth=1", "--seed=0"}},
 		// The counts of d3.json are those of games/dots/testdata/perft-stats.txt.
-		{"perft_dots_d3_d3.golden", []string{"--game", "dots", "--position", filepath.Join("..", "..", "games", "dots", "testdata", "d3.json"), "--depth", "3"}},
+		{"perft_dots_d3_d3.golden", []string{"--game", "dots", "--position", samples.Path("dots", "d3.json"), "--depth", "3"}},
 	}
 	timing := regexp.MustCompile(`^depth \d+: \d+\.\d\ds, \d+\.\d M nodes/s$`)
 	for _, tt := range tests {

@@ -206,7 +206,7 @@ func playGame(ctx context.Context, w io.Writer, st referee.State, seats [2]arena
 		}
 	}
 	start := time.Now()
-	rec := arena.Play(ctx, st, seats, opt, func(procs [2]*host.Process) {
+	rec := arena.Match(ctx, st, seats, opt, func(procs [2]*host.Process) {
 		fmt.Fprintf(w, "board %d, %dms a move (+%dms margin)\nwhite: %s\nblack: %s\n",
 			o.seed, o.tempo, o.margin, describeSeat(names[0], procs[0], opt.Own[0]), describeSeat(names[1], procs[1], opt.Own[1]))
 		if seated := func(i int) bool { return procs[i] != nil || seats[i].Player != nil }; seated(0) && seated(1) {

@@ -27,8 +27,9 @@ func newRunCmd() *cobra.Command {
 	var webAddr string
 	cmd := &cobra.Command{
 		Use:   "run CONFIG",
-		Short: "Play a league: every pairing on every seeded board, both colours",
-		Long: `Play the league described by CONFIG (see docs/config.md). Results go to the
+		Short: "Play a league: a round robin, gauntlet, Swiss or knockout of bots",
+		Long: `Play the league described by CONFIG (see docs/config.md; its format:
+docs/formats.md). Results go to the
 league's out directory (default results/<name>): games.jsonl, per-move logs in
 games/, config.yaml, standings.{txt,md,csv,json} and crosstable.{txt,md,csv};
 the standings are printed at the end, in 80 columns unless --wide.

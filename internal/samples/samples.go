@@ -1,5 +1,7 @@
-// Package samples gives tests outside referee the reference positions of
-// games/cavalo/testdata (the shared positions with known perft counts).
+// Package samples gives tests outside the games' packages the reference
+// positions of games/cavalo/testdata and games/dots/testdata (the shared
+// positions with known perft counts). A game's own tests read them with
+// gametest.LoadPosition.
 package samples
 
 import (
@@ -11,19 +13,25 @@ import (
 	"github.com/arenabots/arena/games/cavalo"
 )
 
-// Names returns the names of the reference positions.
+// Names returns the names of Cavalo's reference positions.
 func Names() []string {
 	return []string{"s1_p0", "s1_p9", "s2_p0", "s2_p9", "s3_p0", "s3_p9"}
 }
 
-// Load reads the reference position called name.
+// Path returns the path of the reference position file of game ("cavalo",
+// "dots") called file, e.g. "s1_p9.json", from wherever the test runs.
+func Path(game, file string) string {
+	_, self, _, ok := runtime.Caller(0)
+	if !ok {
+		panic("samples: cannot locate the module's games directory")
+	}
+	return filepath.Join(filepath.Dir(self), "..", "..", "games", game, "testdata", file)
+}
+
+// Load reads Cavalo's reference position called name (one of Names).
 func Load(tb testing.TB, name string) cavalo.Position {
 	tb.Helper()
-	_, file, _, ok := runtime.Caller(0)
-	if !ok {
-		tb.Fatal("samples: cannot locate games/cavalo/testdata")
-	}
-	data, err := os.ReadFile(filepath.Join(filepath.Dir(file), "..", "..", "games", "cavalo", "testdata", name+".json"))
+	data, err := os.ReadFile(Path("cavalo", name+".json"))
 	if err != nil {
 		tb.Fatal(err)
 	}

@@ -13,9 +13,9 @@ const (
 	// TestbotEnv names the test bot's path, which Testbot then returns
 	// without building.
 	TestbotEnv = "ARENA_TESTBOT"
-	// AsUserEnv, set, says that the test binary runs as the unprivileged
+	// asUserEnv, set, says that the test binary runs as the unprivileged
 	// user AsUser started it as.
-	AsUserEnv = "ARENA_TEST_AS_USER"
+	asUserEnv = "ARENA_TEST_AS_USER"
 )
 
 // AsUser runs the tests of the running test binary that match pattern
@@ -27,7 +27,7 @@ const (
 func AsUser(t *testing.T, testbot, pattern string) string {
 	t.Helper()
 	switch {
-	case os.Getenv(AsUserEnv) != "":
+	case os.Getenv(asUserEnv) != "":
 		t.Skip("running as the user already")
 	case os.Geteuid() != 0:
 		t.Skip("not root: the other tests run as this user already")
@@ -59,7 +59,7 @@ func AsUser(t *testing.T, testbot, pattern string) string {
 		t.Fatal(err)
 	}
 	cmd := exec.Command(bin, "-test.run", pattern, "-test.v")
-	cmd.Env = []string{AsUserEnv + "=1", TestbotEnv + "=" + bot, "PATH=/usr/bin:/bin", "TMPDIR=/tmp"}
+	cmd.Env = []string{asUserEnv + "=1", TestbotEnv + "=" + bot, "PATH=/usr/bin:/bin", "TMPDIR=/tmp"}
 	cmd.Dir = dir
 	cmd.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: 65534, Gid: 65534, Groups: []uint32{}}}
 	out, err := cmd.CombinedOutput()

@@ -148,10 +148,10 @@ type scripted struct {
 	calls atomic.Int64
 }
 
-// Play answers as the script says.
-func (p *scripted) Play(ctx context.Context, req referee.Request) (referee.Reply, error) {
+// Jogar answers as the script says.
+func (p *scripted) Jogar(ctx context.Context, req referee.Request) (referee.Reply, error) {
 	if p.calls.Add(1) > 1 {
-		return FirstLegal{}.Play(ctx, req)
+		return FirstLegal{}.Jogar(ctx, req)
 	}
 	time.Sleep(p.Delay)
 	reply := referee.Reply{Move: p.Answer}
@@ -170,7 +170,9 @@ func (p *scripted) Play(ctx context.Context, req referee.Request) (referee.Reply
 // FirstLegal is a player that always answers the first legal move.
 type FirstLegal struct{}
 
-// Play answers the first legal move.
-func (FirstLegal) Play(_ context.Context, req referee.Request) (referee.Reply, error) {
+var _ referee.Player = FirstLegal{}
+
+// Jogar answers the first legal move.
+func (FirstLegal) Jogar(_ context.Context, req referee.Request) (referee.Reply, error) {
 	return referee.Reply{Move: req.State.FormatMove(req.Legal[0])}, nil
 }

@@ -30,10 +30,10 @@ var Command = []string{"bot", "launch"}
 // uses when it finds it beside its own executable.
 const Binary = "arena-launch"
 
-// Protocol is the version of the launcher's arguments. A launcher refuses
+// protocolVersion is the version of the launcher's arguments. A launcher refuses
 // the arguments of another version: Binary may come from another build of
 // arena than the one that starts it.
-const Protocol = 2
+const protocolVersion = 2
 
 // init makes the binary the launcher when its command line starts with
 // Command: see the package comment.
@@ -129,7 +129,7 @@ const (
 // command, path and args.
 func (o Options) Args(path string, args []string) []string {
 	out := []string{
-		"-protocol", strconv.Itoa(Protocol),
+		"-protocol", strconv.Itoa(protocolVersion),
 		"-memory-mb", strconv.Itoa(o.MemoryMB),
 		"-processes", strconv.Itoa(o.Processes),
 	}
@@ -185,8 +185,8 @@ func parse(args []string) (o Options, inside bool, command []string, err error) 
 	if err := fs.Parse(args); err != nil {
 		return o, false, nil, fmt.Errorf("launch: %w", err)
 	}
-	if protocol != Protocol {
-		return o, false, nil, fmt.Errorf("launch: %s speaks launcher protocol %d, not arena's %d: it comes from another build of arena; build both from the same sources (go build -o DIR ./cmd/arena ./cmd/%s)", os.Args[0], Protocol, protocol, Binary)
+	if protocol != protocolVersion {
+		return o, false, nil, fmt.Errorf("launch: %s speaks launcher protocol %d, not arena's %d: it comes from another build of arena; build both from the same sources (go build -o DIR ./cmd/arena ./cmd/%s)", os.Args[0], protocolVersion, protocol, Binary)
 	}
 	if sandboxed {
 		o.Sandbox = &sb

@@ -55,8 +55,8 @@ func TestParseRefuses(t *testing.T) {
 		{"another protocol", []string{"-protocol", "1", "-memory-mb", "1", "--", "/bin/true"}, "go build -o DIR ./cmd/arena ./cmd/arena-launch"},
 		{"no protocol", []string{"-memory-mb", "1", "--", "/bin/true"}, "another build of arena"},
 		{"no command", Options{}.Args("", nil)[:2], "no executable"},
-		{"bad own file", []string{"-protocol", strconv.Itoa(Protocol), "-sandbox", "-ro", "x:/a", "--", "/bin/true"}, "want FD:PATH"},
-		{"unknown flag", []string{"-protocol", strconv.Itoa(Protocol), "-nope", "--", "/bin/true"}, "-nope"},
+		{"bad own file", []string{"-protocol", strconv.Itoa(protocolVersion), "-sandbox", "-ro", "x:/a", "--", "/bin/true"}, "want FD:PATH"},
+		{"unknown flag", []string{"-protocol", strconv.Itoa(protocolVersion), "-nope", "--", "/bin/true"}, "-nope"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
