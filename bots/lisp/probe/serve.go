@@ -55,7 +55,7 @@ func Run(ctx context.Context, spec host.Spec, game referee.Game, tempo, timeout 
 	defer p.Close()
 	cctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
-	reply, err := p.Play(cctx, referee.Request{State: game.New(1), Tempo: tempo})
+	reply, err := p.Jogar(cctx, referee.Request{State: game.New(1), Tempo: tempo})
 	if err != nil {
 		return Findings{Package: p.Info().Name, Reason: "the probe failed: " + faultText(err)}
 	}
