@@ -98,8 +98,8 @@ func Start(ctx context.Context, spec Spec) (*Process, error) {
 	}
 	box, err := sandbox.New(sandbox.Config{
 		Path: path, Args: spec.Args, Launcher: spec.Launcher,
-		MemoryMB: spec.Limits.MemoryMB, Processes: spec.Limits.Processes,
-		Ponder: spec.Ponder, Mode: spec.Sandbox, Files: spec.Files, NoCgroup: spec.noCgroup,
+		MemoryMB: spec.Limits.MemoryMB, Processes: spec.Limits.Processes, ScratchMB: spec.Limits.ScratchMB,
+		Ponder: spec.Ponder, Mode: spec.Sandbox, Files: spec.files(), Workspace: spec.Workspace, NoCgroup: spec.noCgroup,
 	})
 	if err != nil {
 		return nil, startFault(err)
@@ -282,6 +282,12 @@ func (p *Process) Play(ctx context.Context, req referee.Request) (referee.Reply,
 	start := time.Now()
 	resp, err := p.jog.Jogar(ctx, preq)
 	elapsed := time.Since(start)
+	if p.box.OutOfMemory() {
+		// A process of the bot went over the limit of all of them
+		// together, whether or not the bot itself still answers.
+		p.box.Kill()
+		return referee.Reply{Log: p.out.take()}, p.memoryFault("jogar", errors.New("a process of the bot was killed"))
+	}
 	if err != nil {
 		err = p.callFault(ctx, "jogar", err, start)
 		return referee.Reply{Log: p.out.take()}, err
@@ -340,12 +346,19 @@ func (p *Process) exitFault(op string) error {
 		err = fmt.Errorf("%w: %s", err, h)
 	}
 	switch {
+	case p.box.OutOfMemory():
+		return p.memoryFault(op, err)
 	case p.out.outOfMemory():
 		return fault(referee.FaultMemory, p.spec.Name, op, fmt.Errorf("%w (memory limit %d MiB)", err, p.spec.Limits.MemoryMB))
 	case killedBySIGKILL(p.box.State()) && !p.box.KilledByArena():
 		return fault(referee.FaultMemory, p.spec.Name, op, fmt.Errorf("%w, not sent by arena: taken for the kernel's out-of-memory killer", err))
 	}
 	return fault(referee.FaultCrash, p.spec.Name, op, err)
+}
+
+// memoryFault is the fault of a bot whose memory cgroup went over its limit.
+func (p *Process) memoryFault(op string, err error) error {
+	return fault(referee.FaultMemory, p.spec.Name, op, fmt.Errorf("%w by the kernel's out-of-memory killer in the bot's memory cgroup (memory limit %d MiB, all its processes and its scratch together)", err, p.spec.Limits.MemoryMB))
 }
 
 // Close ends the bot: go-plugin's graceful Shutdown, a grace period, then
