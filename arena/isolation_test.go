@@ -136,7 +136,7 @@ func TestStoppedBotUsesNoCPU(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	classic := BotConfig{Name: "classic", Builtin: "classic", Options: map[string]string{"depth": "6"}}
+	classic := BotConfig{Name: "classic", Builtin: "classic", Options: map[string]string{"depth": "8"}}
 	play := func(mode string) (classicMS, rate float64, waits []float64) {
 		c := *cfg
 		c.Bots = []BotConfig{classic, {Name: mode, Path: filepath.Join(dir, "bin", "testbot"), Args: []string{mode}}}
@@ -171,7 +171,10 @@ func TestStoppedBotUsesNoCPU(t *testing.T) {
 	}
 	t.Logf("classic: %.0f ms, %.0f nodes/ms against a quiet bot; %.0f ms, %.0f nodes/ms against the spinner, whose processes used %.1f ms of CPU in %d waits (max %.1f)",
 		quietMS, quietRate, spinMS, spinRate, waited, len(waits), slices.Max(append(waits, 0)))
-	if waited > 0.1*spinMS {
+	// What it used includes its own calls' edges (from the thaw to its
+	// call, from its answer to the freeze): without the freezer it is
+	// about twice this bound.
+	if waited > 0.15*spinMS {
 		t.Errorf("the spinner's processes used %.1f ms of CPU while classic thought for %.0f ms", waited, spinMS)
 	}
 	if spinRate < 0.7*quietRate || spinMS > 1.4*quietMS {
@@ -180,4 +183,3 @@ func TestStoppedBotUsesNoCPU(t *testing.T) {
 	}
 	assertNoLeftovers(t, testbot, ownerPrefix(t, os.Getpid()))
 }
-
