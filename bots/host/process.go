@@ -69,7 +69,7 @@ type Process struct {
 var _ referee.Player = (*Process)(nil)
 
 // Start launches the bot described by spec, completes the handshake, calls
-// Info, and returns the running Process, stopped (SIGSTOP) until its first
+// Info, and returns the running Process, stopped (frozen) until its first
 // call. On failure it leaves nothing running and returns a *referee.Fault of
 // kind FaultStart (FaultMemory when the bot ran out of memory), wrapping a
 // *BotError. ctx bounds the whole start, with spec.StartTimeout: a bot is
@@ -267,8 +267,8 @@ func (p *Process) Info() bots.Info { return p.info }
 // stream beside the call, so a line written just before answering may show
 // in a later call's log instead.
 //
-// The bot's process group runs only during its calls: Play thaws it
-// (SIGCONT) and stops it again (SIGSTOP) when the call ends, so that a bot
+// The bot's processes run only during its calls: Play thaws them
+// and stops them again when the call ends (sandbox.Box.Freeze), so that a bot
 // cannot take the CPU on its opponent's time. Reply.Elapsed is the call
 // alone, from the request written, the bot thawed, to the answer received:
 // thawing, encoding, decoding and stopping the bot are not charged to it.

@@ -34,10 +34,12 @@ type Spec struct {
 	// host applies the limits with prlimit(2) right after starting the bot,
 	// which leaves the bot a moment without them.
 	Launcher []string
-	// Ponder lets the bot run between its calls. By default its process
-	// group is stopped (SIGSTOP) from the end of one call to the start of
-	// the next, so that it cannot take the CPU on its opponent's time; that
-	// costs about 0.1 ms a call, charged to the bot inside the margin.
+	// Ponder lets the bot run between its calls. By default all its
+	// processes are stopped from the end of one call to the start of the
+	// next (its cgroup freezer, else SIGSTOP to its process group), so that
+	// it cannot take the CPU on its opponent's time; that costs the host
+	// about 0.01 ms a call (cgroup v2, signals), 0.3 to 0.6 ms with the
+	// cgroup v1 freezer, not charged to the bot.
 	Ponder bool
 
 	// Sandbox isolates the bot from the host (see package sandbox); the
