@@ -1,6 +1,7 @@
 package arena
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -39,6 +40,37 @@ func freeDisk(t *testing.T) uint64 {
 		t.Fatal(err)
 	}
 	return st.Bavail * uint64(st.Bsize)
+}
+
+// freeMemory returns the host's available memory (MemAvailable).
+func freeMemory(t *testing.T) uint64 {
+	t.Helper()
+	data, err := os.ReadFile("/proc/meminfo")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		if v, ok := strings.CutPrefix(line, "MemAvailable:"); ok {
+			var kb uint64
+			if _, err := fmt.Sscan(v, &kb); err == nil {
+				return kb << 10
+			}
+		}
+	}
+	t.Fatal("no MemAvailable in /proc/meminfo")
+	return 0
+}
+
+// checkHostMemory returns the check of a memory attack: after the game the
+// host's available memory is what it was before the test (within 1 GiB of
+// the others' work: the attacks take 3 GiB or more).
+func checkHostMemory(before uint64) func(*testing.T, *Config, results.Game, string) {
+	return func(t *testing.T, _ *Config, g results.Game, _ string) {
+		t.Helper()
+		if after := freeMemory(t); after+1<<30 < before {
+			t.Errorf("%s: the host's available memory fell from %d MiB to %d MiB", g.ID, before>>20, after>>20)
+		}
+	}
 }
 
 // checkDiskFull returns the check of the disk attack: the bot's writes end
