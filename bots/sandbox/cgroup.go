@@ -51,6 +51,9 @@ type cgroup struct {
 	pids     bool     // pids.max bounds it
 	mem      string   // the directory of its memory controller, or ""
 	memV2    bool
+	// oom is the file that counts the out-of-memory kills in mem
+	// (memory.oom_control, memory.events), open for reading at every call.
+	oom *os.File
 	// freeze is the freezer's file (v2 cgroup.freeze, or v1
 	// freezer.state), open for writing, or nil.
 	freeze   *os.File
@@ -95,7 +98,13 @@ func newCgroup(name string, maxTasks, memoryMB int) *cgroup {
 	}
 	if h, ok := pick(hs, "memory", false); ok && memoryMB > 0 {
 		if d := mk(h); d != "" && c.limitMemory(d, h.v2, uint64(memoryMB)<<20) == nil {
-			c.mem, c.memV2 = d, h.v2
+			file := "memory.oom_control"
+			if h.v2 {
+				file = "memory.events"
+			}
+			if f, err := os.Open(filepath.Join(d, file)); err == nil {
+				c.mem, c.memV2, c.oom = d, h.v2, f
+			}
 		}
 	}
 	// The v2 freezer first: a frozen task still dies of SIGKILL there,
@@ -185,25 +194,32 @@ func (c *cgroup) canFreeze() bool { return c != nil && c.freeze != nil }
 // setFrozen freezes or thaws every process of the cgroup. The kernel
 // completes it asynchronously, within microseconds for running tasks.
 func (c *cgroup) setFrozen(frozen bool) {
-	v := map[[2]bool]string{{false, false}: "0", {false, true}: "1", {true, false}: "THAWED", {true, true}: "FROZEN"}[[2]bool{c.freezeV1, frozen}]
-	_, _ = unix.Pwrite(int(c.freeze.Fd()), []byte(v), 0)
+	var v []byte
+	switch {
+	case c.freezeV1 && frozen:
+		v = []byte("FROZEN")
+	case c.freezeV1:
+		v = []byte("THAWED")
+	case frozen:
+		v = []byte("1")
+	default:
+		v = []byte("0")
+	}
+	_, _ = unix.Pwrite(int(c.freeze.Fd()), v, 0)
 }
 
 // oomKills returns how many processes the kernel's out-of-memory killer
 // killed in the bot's memory cgroup.
 func (c *cgroup) oomKills() int {
-	if c == nil || c.mem == "" {
+	if c == nil || c.oom == nil {
 		return 0
 	}
-	file := "memory.oom_control"
-	if c.memV2 {
-		file = "memory.events"
-	}
-	data, err := os.ReadFile(filepath.Join(c.mem, file))
-	if err != nil {
+	var buf [512]byte
+	n, err := unix.Pread(int(c.oom.Fd()), buf[:], 0)
+	if err != nil || n <= 0 {
 		return 0
 	}
-	for _, line := range strings.Split(string(data), "\n") {
+	for _, line := range strings.Split(string(buf[:n]), "\n") {
 		if v, ok := strings.CutPrefix(line, "oom_kill "); ok {
 			n, _ := strconv.Atoi(strings.TrimSpace(v))
 			return n
@@ -234,8 +250,10 @@ func (c *cgroup) remove(d time.Duration) error {
 	if c == nil {
 		return nil
 	}
-	if c.freeze != nil {
-		_ = c.freeze.Close()
+	for _, f := range []*os.File{c.freeze, c.oom} {
+		if f != nil {
+			_ = f.Close()
+		}
 	}
 	var errs []error
 	for _, dir := range c.dirs {

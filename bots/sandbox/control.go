@@ -82,7 +82,11 @@ func (b *Box) Kill() {
 	// the bot, then ends as it ended, after the bot's PID namespace is
 	// gone, so that the main process's end still means the bot's.
 	_ = unix.Kill(-b.group, unix.SIGKILL)
-	b.cg.kill()
+	// A frozen first stage could not reap the bot, nor a task frozen by
+	// cgroup v1 die: all of them run again, and no Freeze stops them.
+	if b.cg.canFreeze() {
+		b.cg.setFrozen(false)
+	}
 }
 
 // KilledByArena reports whether arena sent the group SIGKILL.
@@ -121,7 +125,7 @@ func (b *Box) Nice(playing bool) {
 func (b *Box) Freeze() {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	if b.pid != 0 && !b.reaped && !b.closing && !b.cfg.Ponder {
+	if b.pid != 0 && !b.reaped && !b.closing && !b.killed && !b.cfg.Ponder {
 		if b.cg.canFreeze() {
 			b.cg.setFrozen(true)
 			return
