@@ -146,6 +146,9 @@ func (r *Runner) Run(ctx context.Context) (Summary, error) {
 	if err != nil {
 		return sum, err
 	}
+	for _, w := range achieved.Unenforced() {
+		r.warn(w)
+	}
 	lock, err := lockDir(c.Out, r.warn)
 	if err != nil {
 		return sum, err

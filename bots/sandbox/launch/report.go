@@ -2,6 +2,11 @@
 
 package launch
 
+import (
+	"fmt"
+	"strings"
+)
+
 // Report is what the sandbox achieved, as the launcher found it: the
 // record of a league's config.yaml.
 type Report struct {
@@ -31,6 +36,29 @@ type Report struct {
 	Freezer    string `json:"freezer,omitempty" yaml:"freezer,omitempty"`
 	Memory     string `json:"memory,omitempty" yaml:"memory,omitempty"`
 	FileSizeMB int    `json:"file_size_mb,omitempty" yaml:"file_size_mb,omitempty"`
+}
+
+// Unenforced says, one line each, what of the bots' limits r could not
+// enforce here: their memory counted for all their processes together (no
+// memory cgroup), all their processes stopped between calls (no cgroup
+// freezer: their process group is stopped instead), their scratch off the
+// host's disk (no sandbox: a directory, bounded per file only).
+func (r Report) Unenforced() []string {
+	var out []string
+	if r.Memory != "" && !strings.HasPrefix(r.Memory, "cgroup") {
+		out = append(out, "no memory cgroup for the bots here: memory_mb bounds each process's data (RLIMIT_DATA), not all of a bot's processes, its shared memory and its scratch together")
+	}
+	if r.Freezer != "" && !strings.HasPrefix(r.Freezer, "cgroup") {
+		what := "their process group is stopped, and the sandbox refuses setsid and setpgid"
+		if r.Mode == "off" {
+			what = "their process group is stopped, and a process that leaves it runs on"
+		}
+		out = append(out, "no cgroup freezer for the bots here: between their calls "+what)
+	}
+	if r.Mode == "off" && r.FileSizeMB > 0 {
+		out = append(out, fmt.Sprintf("sandbox off: a bot's scratch is a directory on the host's disk, each file bounded to %d MiB, not the whole", r.FileSizeMB))
+	}
+	return out
 }
 
 // ScratchInView is where a sandboxed bot sees its scratch directory: its
