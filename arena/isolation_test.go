@@ -168,7 +168,7 @@ func TestStoppedBotUsesNoCPU(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	classic := BotConfig{Name: "classic", Builtin: "classic", Options: map[string]string{"depth": "8"}}
+	classic := BotConfig{Name: "classic", Builtin: "classic", Options: map[string]string{"depth": "10"}}
 	play := func(mode string) (classicMS, rate float64, waits []float64) {
 		c := *cfg
 		c.Bots = []BotConfig{classic, {Name: mode, Path: filepath.Join(dir, "bin", "testbot"), Args: []string{mode}}}
@@ -203,10 +203,13 @@ func TestStoppedBotUsesNoCPU(t *testing.T) {
 	}
 	t.Logf("classic: %.0f ms, %.0f nodes/ms against a quiet bot; %.0f ms, %.0f nodes/ms against the spinner, whose processes used %.1f ms of CPU in %d waits (max %.1f)",
 		quietMS, quietRate, spinMS, spinRate, waited, len(waits), slices.Max(append(waits, 0)))
-	// What it used includes its own calls' edges (from the thaw to its
-	// call, from its answer to the freeze): without the freezer it is
-	// about twice this bound.
-	if waited > 0.15*spinMS {
+	// What the spinner measures includes the edges of its own calls (from
+	// the thaw to its call, from its answer to the freeze), where its
+	// children compete with it for the CPU: a coarse bound, which a
+	// leak of the whole wait (its children on every core) exceeds many
+	// times. The exact measure, from the host, is in package sandbox
+	// (TestFrozenUsesNoCPU: no CPU at all while stopped).
+	if waited > 0.25*spinMS {
 		t.Errorf("the spinner's processes used %.1f ms of CPU while classic thought for %.0f ms", waited, spinMS)
 	}
 	if spinRate < 0.7*quietRate || spinMS > 1.4*quietMS {
