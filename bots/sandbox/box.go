@@ -59,6 +59,10 @@ type Config struct {
 	// NoCgroup keeps the bot out of a pids cgroup even where arena could
 	// make one (for the tests of the ways without).
 	NoCgroup bool
+
+	// freezerV1 prefers the cgroup v1 freezer where both are (for its
+	// tests).
+	freezerV1 bool
 }
 
 // A Box holds one bot's processes: its scratch directory, its pids cgroup
@@ -122,7 +126,7 @@ func New(cfg Config) (*Box, error) {
 		exited: make(chan struct{}),
 	}
 	if !cfg.NoCgroup {
-		b.cg = newCgroup(name, cfg.Processes, cfg.MemoryMB)
+		b.cg = newCgroup(name, cfg.Processes, cfg.MemoryMB, cfg.freezerV1)
 	}
 	b.fam = family{self: os.Getpid(), marker: b.marker, dir: dir, cg: b.cg, known: map[procKey]bool{}}
 	if cfg.Mode.strict() {

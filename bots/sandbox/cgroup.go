@@ -70,8 +70,9 @@ type hierarchy struct {
 
 // newCgroup makes the cgroups called name: pids.max of maxTasks tasks (0
 // or less: no limit), a memory limit of memoryMB MiB (0 or less: none),
-// and a freezer; it returns nil where arena may make none.
-func newCgroup(name string, maxTasks, memoryMB int) *cgroup {
+// and a freezer (cgroup v2's first, unless freezerV1); it returns nil where
+// arena may make none.
+func newCgroup(name string, maxTasks, memoryMB int, freezerV1 bool) *cgroup {
 	c := &cgroup{}
 	made := map[string]string{} // base → dir
 	mk := func(h hierarchy) string {
@@ -109,7 +110,7 @@ func newCgroup(name string, maxTasks, memoryMB int) *cgroup {
 	}
 	// The v2 freezer first: a frozen task still dies of SIGKILL there,
 	// and cgroup.kill kills the whole cgroup at once.
-	if h, ok := pick(hs, "freezer", true); ok {
+	if h, ok := pick(hs, "freezer", !freezerV1); ok {
 		if d := mk(h); d != "" {
 			file := "cgroup.freeze"
 			if !h.v2 {

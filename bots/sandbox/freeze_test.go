@@ -33,21 +33,27 @@ wait
 // refused); running, it does, so that the test can fail.
 func TestFrozenUsesNoCPU(t *testing.T) {
 	for _, tc := range []struct {
-		name     string
-		noCgroup bool
+		name         string
+		noCgroup, v1 bool
 	}{
-		{"freezer", false},
-		{"no cgroup", true},
+		{"freezer", false, false},
+		{"freezer v1", false, true},
+		{"no cgroup", true, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			b, err := New(Config{Path: "/bin/sh", Args: []string{"-c", spinners}, Launcher: testLauncher(t), NoCgroup: tc.noCgroup})
+			b, err := New(Config{Path: "/bin/sh", Args: []string{"-c", spinners}, Launcher: testLauncher(t), NoCgroup: tc.noCgroup, freezerV1: tc.v1})
 			if err != nil {
 				t.Fatal(err)
 			}
 			t.Cleanup(func() {
-				b.Thaw(true)
+				// Killed while stopped, it dies: a task frozen by cgroup
+				// v1 only once thawed, the launcher's first stage (frozen
+				// too) only once it runs to reap the bot.
+				b.Freeze()
 				b.Kill()
-				b.WaitExit(killWait)
+				if !b.WaitExit(killWait) {
+					t.Errorf("a stopped bot did not end within %v of Kill", killWait)
+				}
 				b.Sweep(killWait)
 				if err := b.Close(); err != nil {
 					t.Error(err)
@@ -59,7 +65,7 @@ func TestFrozenUsesNoCPU(t *testing.T) {
 			if err := b.Ready(); err != nil {
 				t.Fatal(err)
 			}
-			t.Logf("cgroup freezer: %v", b.Frozen())
+			t.Logf("cgroup freezer: %v, v1: %v", b.Frozen(), b.cg != nil && b.cg.freezeV1)
 			time.Sleep(200 * time.Millisecond) // the children start
 			b.Freeze()
 			time.Sleep(20 * time.Millisecond) // the freeze completes

@@ -85,7 +85,7 @@ func Probe(ctx context.Context, launcher []string, scratchMB int) (Report, error
 // bound.
 func Resources(r Report, scratchMB int) Report {
 	if me, err := self(); err == nil {
-		cg := newCgroup(ownerPrefix(me)+"probe", 1, 1)
+		cg := newCgroup(ownerPrefix(me)+"probe", 1, 1, false)
 		r.Freezer, r.Memory = cg.describe()
 		_ = cg.remove(drainWait)
 	}
