@@ -73,6 +73,7 @@ type Limits struct {
 	MemoryMB  int `yaml:"memory_mb"`
 	Processes int `yaml:"processes"`
 	OutputKB  int `yaml:"output_kb"`
+	ScratchMB int `yaml:"scratch_mb"`
 }
 
 // BotConfig is one bot of a league: a name and exactly one of Builtin,
@@ -240,6 +241,7 @@ func (c *Config) complete() (warnings []error, err error) {
 		{&c.Limits.MemoryMB, host.DefaultMemoryMB, "memory_mb"},
 		{&c.Limits.Processes, host.DefaultProcesses, "processes"},
 		{&c.Limits.OutputKB, host.DefaultOutputBytes >> 10, "output_kb"},
+		{&c.Limits.ScratchMB, host.DefaultScratchMB, "scratch_mb"},
 	} {
 		if *l.v == 0 {
 			*l.v = l.def

@@ -33,6 +33,8 @@ type hostileCase struct {
 	// startMS is the start timeout of a case about it; the others start
 	// within untimedMS.
 	startMS int
+	// needs, if set, says why the case cannot be played here, or "".
+	needs func() string
 }
 
 // untimedMS is the time margin and the start timeout of the hostile cases
@@ -42,7 +44,7 @@ const untimedMS = 20_000
 
 // hostileCases returns the expected outcome of every hostile bot of the
 // league file, by name.
-func hostileCases() map[string]hostileCase {
+func hostileCases(t *testing.T) map[string]hostileCase {
 	start := func(detail ...string) hostileCase { return hostileCase{reason: referee.Start, detail: detail} }
 	crash := func(detail ...string) hostileCase { return hostileCase{reason: referee.Crash, detail: detail} }
 	illegal := func(detail ...string) hostileCase { return hostileCase{reason: referee.Illegal, detail: detail} }
@@ -80,6 +82,12 @@ func hostileCases() map[string]hostileCase {
 		"undecodable": illegal("not decodable"),
 		"badclaim":    illegal("claimed state", "50 cells"),
 		"wrongclaim":  {reason: referee.Normal, check: checkDiscrepancy},
+
+		"spinner":  {reason: referee.Normal, timed: true, check: checkStoppedCPU},
+		"shmem":    {reason: referee.Crash, detail: []string{"memory: ", "memory limit 256 MiB"}, needs: needMemoryCgroup, check: checkHostMemory(freeMemory(t))},
+		"children": {reason: referee.Crash, detail: []string{"memory: ", "memory limit 256 MiB"}, needs: needMemoryCgroup, check: checkHostMemory(freeMemory(t))},
+		"disk":     {reason: referee.Normal, check: checkDiskFull(freeDisk(t))},
+		"i386":     {reason: referee.Normal, check: checkI386Refused},
 
 		"flood":    {reason: referee.Normal, check: checkOutputCapped},
 		"forkbomb": {reason: referee.Normal, check: checkForkBombLimited},
@@ -138,7 +146,7 @@ func TestHostileLeague(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cases := hostileCases()
+	cases := hostileCases(t)
 	seen := map[string]bool{}
 	greedy := cfg.Bots[0]
 	for _, b := range cfg.Bots {
@@ -152,6 +160,11 @@ func TestHostileLeague(t *testing.T) {
 			continue
 		}
 		t.Run(b.Name, func(t *testing.T) {
+			if tc.needs != nil {
+				if why := tc.needs(); why != "" {
+					t.Skip(why)
+				}
+			}
 			c := *cfg
 			c.Bots = []BotConfig{greedy, b}
 			c.Out = filepath.Join(t.TempDir(), "out")
@@ -429,6 +442,7 @@ func assertNoLeftovers(t *testing.T, testbot, prefix string) {
 		"/sys/fs/cgroup/" + prefix + "*",
 		"/sys/fs/cgroup/*/" + prefix + "*",
 		"/sys/fs/cgroup/*/*/" + prefix + "*",
+		"/sys/fs/cgroup/*/*/*/" + prefix + "*", // a memory cgroup below arena's own, say
 	} {
 		m, _ := filepath.Glob(pattern)
 		dirs = append(dirs, m...)

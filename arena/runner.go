@@ -148,6 +148,9 @@ func (r *Runner) Run(ctx context.Context) (Summary, error) {
 	if err != nil {
 		return sum, err
 	}
+	for _, w := range achieved.Unenforced() {
+		r.warn(w)
+	}
 	lock, err := lockDir(c.Out, r.warn)
 	if err != nil {
 		return sum, err
@@ -265,9 +268,9 @@ var ErrSandbox = errors.New("the bots' sandbox cannot be made here")
 // does a worker of a distributed league before its first game of a league.
 func (r *Runner) ProbeSandbox(ctx context.Context) (sandbox.Report, error) {
 	if r.Config.Sandbox == sandbox.Off {
-		return sandbox.Report{Mode: string(sandbox.Off)}, nil
+		return sandbox.Resources(sandbox.Report{Mode: string(sandbox.Off)}, r.Config.Limits.ScratchMB), nil
 	}
-	rep, err := sandbox.Probe(ctx, host.SelfLauncher(r.Self))
+	rep, err := sandbox.Probe(ctx, host.SelfLauncher(r.Self), r.Config.Limits.ScratchMB)
 	if err != nil {
 		return rep, fmt.Errorf("%w: %v; set \"sandbox: off\" in the league file to run without it", ErrSandbox, err)
 	}
@@ -432,7 +435,7 @@ func (r *Runner) spec(b BotConfig) host.Spec {
 	// A Lisp bot loads its files before the handshake: it keeps the
 	// adapter's longer start timeout unless the league asks for more.
 	s.StartTimeout = max(s.StartTimeout, time.Duration(c.StartTimeout)*time.Millisecond)
-	s.Limits = host.Limits{MemoryMB: c.Limits.MemoryMB, Processes: c.Limits.Processes, OutputBytes: c.Limits.OutputKB * 1024}
+	s.Limits = host.Limits{MemoryMB: c.Limits.MemoryMB, Processes: c.Limits.Processes, OutputBytes: c.Limits.OutputKB * 1024, ScratchMB: c.Limits.ScratchMB}
 	s.Verbose = r.Verbose
 	s.Ponder = c.Ponder
 	s.Sandbox = c.Sandbox

@@ -130,6 +130,7 @@ var keyDocs = map[string]keyDoc{
 	"loss":              {"a number of points", "loss: 0"},
 	"limits":            {"the limits of each bot process", "limits: {memory_mb: 1024, processes: 512, output_kb: 16}"},
 	"memory_mb":         {"a whole number of MiB", "memory_mb: 1024"},
+	"scratch_mb":        {"a whole number of MiB", "scratch_mb: 64"},
 	"processes":         {"a whole number of processes", "processes: 512"},
 	"output_kb":         {"a whole number of KiB", "output_kb: 16"},
 	"bots":              {"a list of bots", "bots: [{name: greedy, builtin: greedy}, {name: mine, path: ./mybot}]"},

@@ -17,8 +17,8 @@
 //     graceful Shutdown, a grace period, then SIGKILL to the group and a
 //     sweep of every other descendant) and the bot's own exit leave no
 //     grandchild behind, and it dies with arena; see docs/limits.md;
-//   - is stopped (SIGSTOP) between its calls, so it cannot use the CPU on
-//     its opponent's time;
+//   - is stopped between its calls (its cgroup freezer, else SIGSTOP to
+//     its process group), so it cannot use the CPU on its opponent's time;
 //   - gets a minimal environment (PATH, HOME and TMPDIR in a fresh
 //     temporary directory, its /tmp in the sandbox, that is also its
 //     working directory and is removed at Close, LANG=C.UTF-8, plus

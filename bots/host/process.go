@@ -69,7 +69,7 @@ type Process struct {
 var _ referee.Player = (*Process)(nil)
 
 // Start launches the bot described by spec, completes the handshake, calls
-// Info, and returns the running Process, stopped (SIGSTOP) until its first
+// Info, and returns the running Process, stopped (frozen) until its first
 // call. On failure it leaves nothing running and returns a *referee.Fault of
 // kind FaultStart (FaultMemory when the bot ran out of memory), wrapping a
 // *BotError. ctx bounds the whole start, with spec.StartTimeout: a bot is
@@ -98,8 +98,8 @@ func Start(ctx context.Context, spec Spec) (*Process, error) {
 	}
 	box, err := sandbox.New(sandbox.Config{
 		Path: path, Args: spec.Args, Launcher: spec.Launcher,
-		MemoryMB: spec.Limits.MemoryMB, Processes: spec.Limits.Processes,
-		Ponder: spec.Ponder, Mode: spec.Sandbox, Files: spec.Files, NoCgroup: spec.noCgroup,
+		MemoryMB: spec.Limits.MemoryMB, Processes: spec.Limits.Processes, ScratchMB: spec.Limits.ScratchMB,
+		Ponder: spec.Ponder, Mode: spec.Sandbox, Files: spec.files(), Workspace: spec.Workspace, NoCgroup: spec.noCgroup,
 	})
 	if err != nil {
 		return nil, startFault(err)
@@ -267,8 +267,8 @@ func (p *Process) Info() bots.Info { return p.info }
 // stream beside the call, so a line written just before answering may show
 // in a later call's log instead.
 //
-// The bot's process group runs only during its calls: Jogar thaws it
-// (SIGCONT) and stops it again (SIGSTOP) when the call ends, so that a bot
+// The bot's processes run only during its calls: Jogar thaws them
+// and stops them again when the call ends (sandbox.Box.Freeze), so that a bot
 // cannot take the CPU on its opponent's time. Reply.Elapsed is the call
 // alone, from the request written, the bot thawed, to the answer received:
 // thawing, encoding, decoding and stopping the bot are not charged to it.
@@ -282,6 +282,12 @@ func (p *Process) Jogar(ctx context.Context, req referee.Request) (referee.Reply
 	start := time.Now()
 	resp, err := p.jog.Jogar(ctx, preq)
 	elapsed := time.Since(start)
+	if p.box.OutOfMemory() {
+		// A process of the bot went over the limit of all of them
+		// together, whether or not the bot itself still answers.
+		p.box.Kill()
+		return referee.Reply{Log: p.out.take()}, p.memoryFault("jogar", errors.New("a process of the bot was killed"))
+	}
 	if err != nil {
 		err = p.callFault(ctx, "jogar", err, start)
 		return referee.Reply{Log: p.out.take()}, err
@@ -340,12 +346,19 @@ func (p *Process) exitFault(op string) error {
 		err = fmt.Errorf("%w: %s", err, h)
 	}
 	switch {
+	case p.box.OutOfMemory():
+		return p.memoryFault(op, err)
 	case p.out.outOfMemory():
 		return fault(referee.FaultMemory, p.spec.Name, op, fmt.Errorf("%w (memory limit %d MiB)", err, p.spec.Limits.MemoryMB))
 	case killedBySIGKILL(p.box.State()) && !p.box.KilledByArena():
 		return fault(referee.FaultMemory, p.spec.Name, op, fmt.Errorf("%w, not sent by arena: taken for the kernel's out-of-memory killer", err))
 	}
 	return fault(referee.FaultCrash, p.spec.Name, op, err)
+}
+
+// memoryFault is the fault of a bot whose memory cgroup went over its limit.
+func (p *Process) memoryFault(op string, err error) error {
+	return fault(referee.FaultMemory, p.spec.Name, op, fmt.Errorf("%w by the kernel's out-of-memory killer in the bot's memory cgroup (memory limit %d MiB, all its processes and its scratch together)", err, p.spec.Limits.MemoryMB))
 }
 
 // Close ends the bot: go-plugin's graceful Shutdown, a grace period, then

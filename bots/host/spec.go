@@ -36,10 +36,12 @@ type Spec struct {
 	// host applies the limits with prlimit(2) right after starting the bot,
 	// which leaves the bot a moment without them.
 	Launcher []string
-	// Ponder lets the bot run between its calls. By default its process
-	// group is stopped (SIGSTOP) from the end of one call to the start of
-	// the next, so that it cannot take the CPU on its opponent's time; that
-	// costs about 0.1 ms a call, charged to the bot inside the margin.
+	// Ponder lets the bot run between its calls. By default all its
+	// processes are stopped from the end of one call to the start of the
+	// next (its cgroup freezer, else SIGSTOP to its process group), so that
+	// it cannot take the CPU on its opponent's time; that costs the host
+	// about 0.01 ms a call (cgroup v2, signals), 0.3 to 0.6 ms with the
+	// cgroup v1 freezer, not charged to the bot.
 	Ponder bool
 
 	// Sandbox isolates the bot from the host (see package sandbox); the
@@ -50,6 +52,14 @@ type Spec struct {
 	// read-only at the same paths (a script's directory, a Lisp bot's
 	// sources). BuiltinSpec, ExecSpec and lisp.Spec set them.
 	Files []string
+	// Workspace is a directory the bot sees at its own path, writable
+	// through a private copy-on-write layer (in the sandbox: an overlay
+	// whose upper layer is in the bot's scratch tmpfs): what it writes
+	// there counts in its scratch and memory and never reaches the
+	// directory, which stays as handed in. It is one of the bot's files
+	// (added to Files when it is not there). Without a scratch tmpfs, or
+	// where the kernel refuses the overlay, it is read-only, as Files.
+	Workspace string
 
 	// noCgroup keeps the bot out of a pids cgroup even where arena could
 	// make one, for the tests of the host's ways without cgroups.
@@ -79,6 +89,18 @@ type Limits struct {
 	// OutputBytes caps the bot's stdout and stderr kept between two calls
 	// (Reply.Log); the rest is dropped and counted. Default 16384.
 	OutputBytes int
+	// ScratchMB bounds the bot's scratch (its /tmp, working directory and
+	// HOME): in the sandbox a tmpfs of its own of this size, counted in
+	// its memory; RLIMIT_FSIZE twice that, sandbox or not. Default 64.
+	ScratchMB int
+}
+
+// files returns the bot's own files: Files, and the Workspace.
+func (s Spec) files() []string {
+	if s.Workspace == "" || slices.Contains(s.Files, s.Workspace) {
+		return s.Files
+	}
+	return append(slices.Clone(s.Files), s.Workspace)
 }
 
 // Defaults of Spec and Limits.
@@ -87,6 +109,7 @@ const (
 	DefaultMemoryMB     = 1024
 	DefaultProcesses    = 512
 	DefaultOutputBytes  = 16 << 10
+	DefaultScratchMB    = 64
 )
 
 // withDefaults fills the zero fields of l.
@@ -99,6 +122,7 @@ func (l Limits) withDefaults() Limits {
 	def(&l.MemoryMB, DefaultMemoryMB)
 	def(&l.Processes, DefaultProcesses)
 	def(&l.OutputBytes, DefaultOutputBytes)
+	def(&l.ScratchMB, DefaultScratchMB)
 	return l
 }
 

@@ -37,8 +37,18 @@ type Config struct {
 	Launcher []string
 	// MemoryMB and Processes are the launcher's limits (see
 	// launch.Options); Processes is the pids cgroup's pids.max where the
-	// bot has one.
+	// bot has one, MemoryMB also the limit of its memory cgroup, for all
+	// its processes and its scratch tmpfs together.
 	MemoryMB, Processes int
+	// ScratchMB is the size of the bot's scratch: in the sandbox a tmpfs
+	// of its own, its /tmp; its RLIMIT_FSIZE is twice that (0 or less: no
+	// limit, the scratch directory as /tmp).
+	ScratchMB int
+	// Workspace, a directory among Files, is seen by a sandboxed bot at
+	// its own path, writable through a private copy-on-write layer whose
+	// upper layer is in its scratch tmpfs: what it writes there counts in
+	// its scratch and never reaches the directory.
+	Workspace string
 	// Ponder lets the bot run between its calls: Freeze leaves it alone.
 	Ponder bool
 	// Mode is Strict (the zero value) or Off.
@@ -49,6 +59,10 @@ type Config struct {
 	// NoCgroup keeps the bot out of a pids cgroup even where arena could
 	// make one (for the tests of the ways without).
 	NoCgroup bool
+
+	// freezerV1 prefers the cgroup v1 freezer where both are (for its
+	// tests).
+	freezerV1 bool
 }
 
 // A Box holds one bot's processes: its scratch directory, its pids cgroup
@@ -61,7 +75,7 @@ type Box struct {
 	cfg     Config
 	dir     string
 	marker  string
-	cg      *cgroup    // the bot's pids cgroup, or nil
+	cg      *cgroup    // the bot's cgroups, or nil
 	fam     family     // the bot's processes, complete once started
 	sandbox *sandboxed // nil: no sandbox
 	// niced says that the bot starts and ends with StartNice, and plays
@@ -112,7 +126,7 @@ func New(cfg Config) (*Box, error) {
 		exited: make(chan struct{}),
 	}
 	if !cfg.NoCgroup {
-		b.cg = newCgroup(name, cfg.Processes)
+		b.cg = newCgroup(name, cfg.Processes, cfg.MemoryMB, cfg.freezerV1)
 	}
 	b.fam = family{self: os.Getpid(), marker: b.marker, dir: dir, cg: b.cg, known: map[procKey]bool{}}
 	if cfg.Mode.strict() {
@@ -120,6 +134,8 @@ func New(cfg Config) (*Box, error) {
 			_ = b.Close()
 			return nil, err
 		}
+		b.sandbox.workspace = cfg.Workspace
+		b.sandbox.keepGroup = !b.cg.canFreeze()
 	}
 	return b, nil
 }
@@ -133,7 +149,7 @@ func (b *Box) Dir() string { return b.dir }
 func (b *Box) Marker() string { return b.marker }
 
 // HasCgroup reports whether the bot has a pids cgroup of its own.
-func (b *Box) HasCgroup() bool { return b.cg != nil }
+func (b *Box) HasCgroup() bool { return b.cg != nil && b.cg.pids }
 
 // Start starts the bot in its own session and process group, with env,
 // writing to stdout and stderr. The parent-death signal is sent when the
@@ -191,15 +207,17 @@ func (b *Box) Start(env []string, stdout, stderr *os.File) error {
 
 // options are the launcher's options for the bot.
 func (b *Box) options() launch.Options {
-	opts := launch.Options{MemoryMB: b.cfg.MemoryMB, Processes: b.cfg.Processes}
+	opts := launch.Options{MemoryMB: b.cfg.MemoryMB, Processes: b.cfg.Processes, ScratchMB: b.cfg.ScratchMB}
 	if b.niced {
 		opts.Nice = StartNice
 	}
 	if b.cg != nil {
+		opts.Cgroups = b.cg.dirs
+	}
+	if b.HasCgroup() {
 		// The cgroup's pids.max is the exact ceiling: RLIMIT_NPROC, which
 		// counts all of the user's tasks, would only get in the way.
 		opts.Processes = -1
-		opts.Cgroup = b.cg.dir
 	}
 	return opts
 }
@@ -217,7 +235,7 @@ func (b *Box) Ready() error {
 	}
 	if len(b.cfg.Launcher) == 0 {
 		opts := b.options()
-		err := launch.SetLimits(b.pid, opts.MemoryMB, opts.Processes)
+		err := launch.SetLimits(b.pid, opts.MemoryMB, opts.Processes, opts.ScratchMB)
 		if err == nil && b.cg != nil {
 			err = b.cg.join(b.pid)
 		}
@@ -271,14 +289,20 @@ func inView(env []string, dir string) []string {
 }
 
 // HostAddr returns the bot's address as the host reaches it: a sandboxed
-// bot's Unix socket is in its /tmp, the host's Dir.
+// bot's Unix socket is in its /tmp, which is the host's Dir, or, where its
+// /tmp is a tmpfs of its own mount namespace, reached through
+// /proc/PID/root of the bot.
 func (b *Box) HostAddr(network, addr string) (string, string, error) {
 	if b.sandbox != nil && network == "unix" {
 		rel, ok := strings.CutPrefix(addr, launch.ScratchInView+"/")
 		if !ok {
 			return "", "", fmt.Errorf("sandboxed bot announced socket %q outside its %s", addr, launch.ScratchInView)
 		}
-		return network, filepath.Join(b.dir, filepath.Clean("/"+rel)), nil
+		dir := b.dir
+		if b.cfg.ScratchMB > 0 {
+			dir = fmt.Sprintf("/proc/%d/root%s", b.Group(), launch.ScratchInView)
+		}
+		return network, filepath.Join(dir, filepath.Clean("/"+rel)), nil
 	}
 	return network, addr, nil
 }

@@ -82,6 +82,11 @@ func (b *Box) Kill() {
 	// the bot, then ends as it ended, after the bot's PID namespace is
 	// gone, so that the main process's end still means the bot's.
 	_ = unix.Kill(-b.group, unix.SIGKILL)
+	// A frozen first stage could not reap the bot, nor a task frozen by
+	// cgroup v1 die: all of them run again, and no Freeze stops them.
+	if b.cg.canFreeze() {
+		b.cg.setFrozen(false)
+	}
 }
 
 // KilledByArena reports whether arena sent the group SIGKILL.
@@ -112,26 +117,52 @@ func (b *Box) Nice(playing bool) {
 	_ = unix.Setpriority(unix.PRIO_PGRP, b.group, n)
 }
 
-// Freeze stops the bot's process group (SIGSTOP) between its calls, unless
-// it may ponder, is being closed, or its main process was reaped already.
+// Freeze stops the bot between its calls, unless it may ponder, is being
+// closed, or its main process was reaped already: all its processes with
+// its cgroup freezer, where it has one (none of them can resume another);
+// otherwise its process group (SIGSTOP), which a sandboxed bot cannot
+// leave (setsid and setpgid are refused then).
 func (b *Box) Freeze() {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	if b.pid != 0 && !b.reaped && !b.closing && !b.cfg.Ponder {
+	if b.pid != 0 && !b.reaped && !b.closing && !b.killed && !b.cfg.Ponder {
+		if b.cg.canFreeze() {
+			b.cg.setFrozen(true)
+			return
+		}
 		_ = unix.Kill(-b.group, unix.SIGSTOP)
 	}
 }
 
-// Thaw lets the bot's process group run again (SIGCONT); for good, when
-// the bot is being closed: no later Freeze stops it.
+// Thaw lets the bot run again; for good, when the bot is being closed: no
+// later Freeze stops it.
 func (b *Box) Thaw(forGood bool) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	b.closing = b.closing || forGood
+	if b.cg.canFreeze() {
+		b.cg.setFrozen(false)
+		if !forGood {
+			return
+		}
+	}
 	if b.pid != 0 && !b.reaped {
 		_ = unix.Kill(-b.group, unix.SIGCONT)
 	}
 }
+
+// Frozen reports whether the bot is stopped by its cgroup freezer (rather
+// than by SIGSTOP to its process group) between its calls.
+func (b *Box) Frozen() bool { return b.cg.canFreeze() }
+
+// OutOfMemory reports whether the kernel's out-of-memory killer killed a
+// process of the bot in its memory cgroup: the bot went over its memory
+// limit, all its processes and its scratch tmpfs together.
+func (b *Box) OutOfMemory() bool { return b.cg.oomKills() > 0 }
+
+// HasMemoryCgroup reports whether the bot's memory is counted for all its
+// processes together, in a memory cgroup of its own.
+func (b *Box) HasMemoryCgroup() bool { return b.cg != nil && b.cg.mem != "" }
 
 // bounded reports whether the bot's PID namespace bounds its family: a
 // sandboxed bot is PID 1 of its own, which no process can leave, and when

@@ -13,7 +13,9 @@
 //     TMPDIR; its /tmp in the sandbox), named for the arena process that
 //     owns it, so that what a dead arena left is known for what it is;
 //   - its own session and process group, SIGKILL as its parent-death
-//     signal, and a pids cgroup where arena may make one (cgroup.go);
+//     signal, and cgroups where arena may make them (cgroup.go): pids,
+//     memory for all its processes and its scratch, and the freezer that
+//     stops all of it between its calls;
 //   - the mark ARENA_BOT=<its directory's name> in the environment of
 //     every process of the bot, by which, with its session, group,
 //     cgroup, directory and descent, Sweep finds them all (reap.go, over
@@ -35,18 +37,21 @@
 //   - it sees the system directories read-only, /etc without its secrets,
 //     its own files read-only at their host paths (handed over by the
 //     host, see command: no directory above them need be open to it),
-//     its scratch directory as /tmp, a minimal /dev and the /proc of its
-//     own PID namespace; nothing else of the host;
+//     its scratch as /tmp (a tmpfs of its own, of Config.ScratchMB), its
+//     workspace through a copy-on-write overlay, a minimal /dev and the
+//     /proc of its own PID namespace; nothing else of the host;
 //   - its network namespace holds only its own loopback;
 //   - no_new_privs, Landlock where the kernel has it (no writes outside
 //     /tmp, no TCP, no signal or abstract socket outside its domain) and a
-//     seccomp deny-list of what a bot never needs.
+//     seccomp filter: no call of another architecture, then a deny-list of
+//     what a bot never needs.
 //
 // It is the bot itself that becomes PID 1 of its namespace: when it ends,
 // the kernel kills whatever it left there. See docs/limits.md.
 //
 // sandbox imports only the standard library, golang.org/x/sys, and its
-// launcher (package launch, and through it go-seccomp-bpf). It must not
+// launcher (package launch, and through it go-seccomp-bpf and
+// golang.org/x/net/bpf). It must not
 // import go-plugin, gRPC, proto, referee or any other package of arena: a
 // process is all it knows of a bot.
 package sandbox

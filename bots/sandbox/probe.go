@@ -32,10 +32,11 @@ func parseReport(data []byte) (Report, error) {
 }
 
 // Probe starts the launcher once in the strict sandbox, as a bot
-// would be, and returns what the sandbox achieved; its error says what the
-// kernel (or the user arena runs as) lacks. A league calls it once before
-// its first game.
-func Probe(ctx context.Context, launcher []string) (Report, error) {
+// would be, with a scratch tmpfs of scratchMB MiB (0: none), and returns
+// what the sandbox achieved, with the bots' resources (see Resources); its
+// error says what the kernel (or the user arena runs as) lacks. A league
+// calls it once before its first game.
+func Probe(ctx context.Context, launcher []string, scratchMB int) (Report, error) {
 	if len(launcher) == 0 {
 		return Report{}, errors.New("no launcher")
 	}
@@ -49,7 +50,9 @@ func Probe(ctx context.Context, launcher []string) (Report, error) {
 		return Report{}, err
 	}
 	defer sb.id.release()
-	opts := launch.Options{MemoryMB: -1, Processes: -1, Report: true}
+	res := Resources(Report{}, scratchMB)
+	sb.keepGroup = !strings.HasPrefix(res.Freezer, "cgroup")
+	opts := launch.Options{MemoryMB: -1, Processes: -1, ScratchMB: scratchMB, Report: true}
 	ctx, cancel := context.WithTimeout(ctx, probeTimeout)
 	defer cancel()
 	cmd, group, err := sb.command(ctx, launcher, opts, dir, launcher[0], nil)
@@ -70,5 +73,24 @@ func Probe(ctx context.Context, launcher []string) (Report, error) {
 		}
 		return Report{}, fmt.Errorf("starting a sandboxed process: %w", err)
 	}
-	return parseReport(stdout.Bytes())
+	r, err := parseReport(stdout.Bytes())
+	r.Freezer, r.Memory, r.FileSizeMB = res.Freezer, res.Memory, res.FileSizeMB
+	return r, err
+}
+
+// Resources returns r with what the bots' cgroups here give (Report.Freezer
+// and Memory: arena makes a cgroup set as for a bot, and removes it) and
+// their file size limit for a scratch of scratchMB MiB. With the sandbox
+// off, the scratch is a host directory: the file size limit is its only
+// bound.
+func Resources(r Report, scratchMB int) Report {
+	if me, err := self(); err == nil {
+		cg := newCgroup(ownerPrefix(me)+"probe", 1, 1, false)
+		r.Freezer, r.Memory = cg.describe()
+		_ = cg.remove(drainWait)
+	}
+	if scratchMB > 0 {
+		r.FileSizeMB = 2 * scratchMB
+	}
+	return r
 }

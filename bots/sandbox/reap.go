@@ -325,7 +325,7 @@ func reapOrphans(me owner) {
 	}
 	for _, d := range dirs {
 		if isCgroupDir(d, bases) {
-			_ = (&cgroup{dir: d}).remove(drainWait)
+			_ = removeCgroup(d, drainWait)
 		} else {
 			_ = removeAll(d)
 		}

@@ -56,8 +56,10 @@ func underAny(p string, dirs []string) bool {
 
 // sandboxed is what a Box needs of a sandboxed bot.
 type sandboxed struct {
-	id       identity
-	readOnly []string // the bot's own files, for the view
+	id        identity
+	readOnly  []string // the bot's own files, for the view
+	workspace string   // one of them, seen through a copy-on-write layer
+	keepGroup bool     // refuse setsid and setpgid: no freezer holds the bot
 }
 
 // newSandboxed prepares the sandbox of a bot started through launcher, whose
@@ -115,7 +117,10 @@ func (sb *sandboxed) command(ctx context.Context, launcher []string, opts launch
 	case !sb.id.self && fi.Mode().Perm()&0o001 == 0:
 		return fail(fmt.Errorf("sandbox: %s is not executable by others, and the bots' uids run it (chmod o+x %s), or set \"sandbox: off\"", launcher[0], launcher[0]))
 	}
-	opts.Sandbox = &launch.Sandbox{UID: sb.id.uid, GID: sb.id.gid, Shared: sb.id.self, UIDMode: sb.id.uidMode(), Scratch: scratch}
+	opts.Sandbox = &launch.Sandbox{UID: sb.id.uid, GID: sb.id.gid, Shared: sb.id.self, UIDMode: sb.id.uidMode(), Scratch: scratch, KeepGroup: sb.keepGroup}
+	if sb.workspace != "" {
+		opts.Sandbox.Workspace = filepath.Clean(sb.workspace)
+	}
 	for _, p := range sb.readOnly {
 		own := launch.OwnFile{Path: p, FD: -1}
 		if !sb.id.self {

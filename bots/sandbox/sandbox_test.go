@@ -22,10 +22,14 @@ func testLauncher(t *testing.T) []string {
 }
 
 func TestProbe(t *testing.T) {
-	r, err := Probe(context.Background(), testLauncher(t))
+	r, err := Probe(context.Background(), testLauncher(t), 16)
 	if err != nil {
 		t.Fatal(err)
 	}
+	if r.ScratchMB != 16 || r.FileSizeMB != 32 || r.SeccompArch != launch.NativeArch()+" only" || r.Overlay == "" || r.Freezer == "" || r.Memory == "" {
+		t.Errorf("report %+v: want a scratch of 16 MiB, files of 32 MiB, the native arch only, and the overlay, freezer and memory described", r)
+	}
+	t.Logf("report: %+v", r)
 	if want := []string{"user", "mount", "pid", "net", "ipc", "uts"}; !slices.Equal(r.Namespaces, want) {
 		t.Errorf("namespaces %v, want %v", r.Namespaces, want)
 	}
@@ -44,7 +48,7 @@ func TestProbeClosedLauncher(t *testing.T) {
 	if err := os.WriteFile(launcher, []byte("#!/bin/sh\n"), 0o700); err != nil {
 		t.Fatal(err)
 	}
-	_, err := Probe(context.Background(), []string{launcher, "bot", "launch"})
+	_, err := Probe(context.Background(), []string{launcher, "bot", "launch"}, 0)
 	if want := "(chmod o+x " + launcher + ")"; err == nil || !strings.Contains(err.Error(), want) {
 		t.Errorf("Probe = %v, want an error saying %q", err, want)
 	}

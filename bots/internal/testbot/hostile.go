@@ -61,6 +61,11 @@ func before(mode string, num int) (done bool) {
 		time.Sleep(time.Duration(num) * time.Millisecond)
 	case "stubborn":
 		signal.Ignore(syscall.SIGTERM, syscall.SIGHUP, syscall.SIGINT)
+	case "spin", "spin-pgid", "spin-sid":
+		spinChild()
+	case "eat":
+		eat(num)
+		return true
 	case "spawn", "setsid", "hidden":
 		// Before Serve, os.Stdout and os.Stderr are still the pipes to
 		// arena: the grandchild holds them.

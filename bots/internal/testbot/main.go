@@ -53,6 +53,24 @@
 //	           can, until starting one fails; reports how many in
 //	           Stats.Nodes; then plays
 //
+// Modes that attack the bots' resources (isolation.go; all of them then
+// play like ok):
+//
+//	spinner    starts three children that spin and send SIGCONT to it and
+//	           its group (one in its group, one in a group of its own, one
+//	           in a session of its own); reports in Stats.Cuts the CPU time,
+//	           in µs plus one, that it and they used since its previous call
+//	shmem      maps 3 GiB shared and anonymous, and touches it, at its
+//	           first move
+//	children   starts four children that each eat 800 MiB, at its first
+//	           move, and waits for them
+//	disk       fallocates 4 GiB, then writes 1.5 GiB, in its /tmp at its
+//	           first move, and writes how each ended to stdout
+//	i386       makes the system calls seccomp denies through the i386
+//	           entry (int $0x80), and a process in a new user namespace,
+//	           at its first move; writes what happened to stdout
+//	beside DIR writes log.dat in DIR at its first move, and says how
+//
 // Modes that try to outlive arena (all of them then play like ok):
 //
 //	spawn      starts a grandchild that sleeps, holding the bot's stdout and
@@ -75,6 +93,8 @@
 //	daemon     starts `idle` in a session of its own and exits (for setsid)
 //	hide       the same, with an empty environment in / (for hidden)
 //	bomber N   forkbomb's child
+//	spin, spin-pgid, spin-sid  the spinner's children
+//	eat MB     children's child: eats MB MiB and sleeps
 package main
 
 import (
@@ -151,6 +171,10 @@ type bot struct {
 	calls int
 	hog   bool   // the hog's spinners run
 	fds   string // fds: the descriptors held at the start
+	// spinners are the spinner's children; cpuEnd is the CPU time it and
+	// they had used at the end of its previous call.
+	spinners []int
+	cpuEnd   time.Duration
 }
 
 func (b *bot) Info() bots.Info {
@@ -278,6 +302,32 @@ func (b *bot) Jogar(ctx context.Context, st referee.State, tempo time.Duration) 
 		if b.calls == 1 {
 			stats.Nodes = int64(forkbomb(b.num))
 		}
+	case "spinner":
+		if b.calls == 1 {
+			b.spinners = startSpinners()
+		} else {
+			stats.Cuts = 1 + int64((cpuTime(b.family())-b.cpuEnd)/time.Microsecond)
+		}
+	case "shmem":
+		if b.calls == 1 {
+			shmem(3 << 30)
+		}
+	case "children":
+		if b.calls == 1 {
+			children(4, 800, 5*time.Second)
+		}
+	case "disk":
+		if b.calls == 1 {
+			fmt.Println(disk())
+		}
+	case "i386":
+		if b.calls == 1 {
+			fmt.Println(strings.Join(i386Probe(), "\n"))
+		}
+	case "beside":
+		if b.calls == 1 && len(b.args) > 0 {
+			fmt.Println(writeBeside(b.args[0]))
+		}
 	case "illegal":
 		return bots.Answer{Move: "A1xA1"}, nil
 	case "garbagemove":
@@ -313,8 +363,14 @@ func (b *bot) Jogar(ctx context.Context, st referee.State, tempo time.Duration) 
 	if b.mode == "punctual" {
 		stats.Nodes = int64(time.Since(start))
 	}
+	if b.mode == "spinner" {
+		b.cpuEnd = cpuTime(b.family())
+	}
 	return bots.Answer{Move: move, State: next, Stats: stats}, nil
 }
+
+// family returns the spinner's processes: itself and its children.
+func (b *bot) family() []int { return append([]int{os.Getpid()}, b.spinners...) }
 
 // raw serves the wire directly, for answers the SDK cannot give.
 type raw struct {

@@ -9,7 +9,6 @@ import (
 	"strings"
 	"unsafe"
 
-	seccomp "github.com/elastic/go-seccomp-bpf"
 	"golang.org/x/sys/unix"
 )
 
@@ -116,7 +115,7 @@ func LandlockABI() int {
 // /tmp (and to the devices of /dev), use no TCP (ABI 4), and neither signal
 // nor reach abstract Unix sockets outside its own domain (ABI 6). It
 // returns abi, or 0 where the kernel has no Landlock.
-func applyLandlock() (int, error) {
+func applyLandlock(writable []string) (int, error) {
 	abi := LandlockABI()
 	if abi == 0 {
 		return 0, nil
@@ -146,13 +145,17 @@ func applyLandlock() (int, error) {
 		return 0, fmt.Errorf("sandbox: landlock_create_ruleset: %w", errno)
 	}
 	defer unix.Close(int(rfd))
-	rules := []struct {
+	type rule struct {
 		path   string
 		access uint64
-	}{
+	}
+	rules := []rule{
 		{"/", landlockRead},
 		{ScratchInView, fs},
 		{"/dev", landlockRead | unix.LANDLOCK_ACCESS_FS_WRITE_FILE | fs&unix.LANDLOCK_ACCESS_FS_IOCTL_DEV},
+	}
+	for _, p := range writable {
+		rules = append(rules, rule{p, fs})
 	}
 	for _, r := range rules {
 		if err := landlockAllow(int(rfd), r.path, r.access); err != nil {
@@ -179,49 +182,19 @@ func landlockAllow(ruleset int, path string, access uint64) error {
 	return nil
 }
 
-// deniedSyscalls are what a bot never needs: they fail with EPERM. Not
-// personality, which SBCL calls at start.
-var deniedSyscalls = []string{
-	"ptrace", "process_vm_readv", "process_vm_writev", "kcmp", "pidfd_getfd",
-	"mount", "umount2", "pivot_root", "chroot", "move_mount", "open_tree", "fsopen", "fsconfig",
-	"fsmount", "fspick", "mount_setattr", "setns", "unshare",
-	"bpf", "perf_event_open", "userfaultfd", "open_by_handle_at", "name_to_handle_at",
-	"keyctl", "add_key", "request_key",
-	"kexec_load", "kexec_file_load", "init_module", "finit_module", "delete_module",
-	"io_uring_setup", "io_uring_enter", "io_uring_register",
-	"reboot", "swapon", "swapoff", "acct", "syslog", "quotactl", "lookup_dcookie",
-	"iopl", "ioperm", "settimeofday", "clock_settime", "clock_adjtime", "adjtimex",
-	"sethostname", "setdomainname", "vhangup",
-}
-
-// applySeccomp installs the deny-list on every thread of the process (the
-// one that execs among them), with no_new_privs.
-func applySeccomp() error {
-	filter := seccomp.Filter{
-		NoNewPrivs: true,
-		Flag:       seccomp.FilterFlagTSync,
-		Policy: seccomp.Policy{
-			DefaultAction: seccomp.ActionAllow,
-			Syscalls: []seccomp.SyscallGroup{{
-				Names:  deniedSyscalls,
-				Action: seccomp.ActionErrno | seccomp.Action(unix.EPERM),
-			}},
-		},
-	}
-	if err := seccomp.LoadFilter(filter); err != nil {
-		return fmt.Errorf("sandbox: seccomp: %w", err)
-	}
-	return nil
-}
-
 // confine applies, to the calling thread, all that the sandbox does after
-// the view: the loopback up, no_new_privs, Landlock, seccomp, and no
-// capability left. It returns what it achieved.
-func confine(id string) (Report, error) {
+// the view v: the loopback up, no_new_privs, Landlock, seccomp (refusing
+// setsid and setpgid too with keepGroup), and no capability left. It
+// returns what it achieved.
+func confine(id string, v *view, keepGroup bool) (Report, error) {
 	r := Report{
 		Mode:       "strict",
 		Namespaces: []string{"user", "mount", "pid", "net", "ipc", "uts"},
 		UID:        id,
+		Overlay:    v.overlay,
+	}
+	if v.scratchMB > 0 {
+		r.ScratchMB = v.scratchMB
 	}
 	if err := bringUpLoopback(); err != nil {
 		return r, err
@@ -232,15 +205,17 @@ func confine(id string) (Report, error) {
 	if err := unix.Prctl(unix.PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0); err != nil {
 		return r, fmt.Errorf("sandbox: no_new_privs: %w", err)
 	}
-	abi, err := applyLandlock()
+	abi, err := applyLandlock(v.writable())
 	if err != nil {
 		return r, err
 	}
 	r.Landlock = abi
-	if err := applySeccomp(); err != nil {
+	if err := applySeccomp(keepGroup); err != nil {
 		return r, err
 	}
 	r.Seccomp = true
+	r.SeccompArch = NativeArch() + " only"
+	r.KeepGroup = keepGroup
 	if err := dropCapabilities(); err != nil {
 		return r, err
 	}

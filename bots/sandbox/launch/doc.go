@@ -5,8 +5,9 @@
 // bot never runs without its limits and its sandbox. A sandbox.Box (package
 // sandbox) starts it as `EXECUTABLE bot launch ARGS... -- BOT ARGS...` in the
 // bot's new session and process group, with SIGKILL as its parent-death
-// signal; it sets the limits on itself (setrlimit), joins the bot's pids
-// cgroup and replaces itself with the bot, which keeps them all.
+// signal; it sets the limits on itself (setrlimit), joins the bot's
+// cgroups (pids, memory, freezer) and replaces itself with the bot, which
+// keeps them all.
 //
 // With the sandbox it goes in two stages. The first, started by the host
 // without new namespaces (so that the host's fork shares its memory and
@@ -14,9 +15,11 @@
 // the second stage from its own executable in new user, mount, PID,
 // network, IPC and UTS namespaces, with the bot's uid, and stays as the
 // bot's parent, ending as it ends. The second stage builds the bot's view
-// of the file system (view.go), confines the thread that execs (no
-// capability, no_new_privs, Landlock, seccomp: confine.go) and becomes the
-// bot, PID 1 of its namespace.
+// of the file system (view.go; its scratch tmpfs and the copy-on-write
+// overlay of its workspace: scratch.go), confines the thread that execs (no
+// capability, no_new_privs, Landlock: confine.go; a seccomp filter that
+// refuses other architectures first: seccomp.go) and becomes the bot, PID
+// 1 of its namespace.
 //
 // Any binary that imports this package, directly or through package
 // sandbox or host, is a launcher: its init recognises Command at the start
@@ -28,5 +31,7 @@
 // this package alone, about a third of that, which is why arena uses it
 // where it is beside arena's executable.
 //
-// The package is Linux only.
+// The package is Linux only. It imports the standard library,
+// golang.org/x/sys, go-seccomp-bpf and golang.org/x/net/bpf (whose
+// instructions go-seccomp-bpf assembles), and nothing of arena.
 package launch

@@ -33,7 +33,7 @@ const Binary = "arena-launch"
 // protocolVersion is the version of the launcher's arguments. A launcher refuses
 // the arguments of another version: Binary may come from another build of
 // arena than the one that starts it.
-const protocolVersion = 2
+const protocolVersion = 3
 
 // init makes the binary the launcher when its command line starts with
 // Command: see the package comment.
@@ -53,8 +53,14 @@ type Options struct {
 	// Processes is RLIMIT_NPROC above the number of tasks the user runs
 	// already (0 or less: none).
 	Processes int
-	// Cgroup is the pids cgroup the launcher joins, or "".
-	Cgroup string
+	// Cgroups are the bot's cgroups, which the launcher joins (one per
+	// hierarchy: pids, memory, freezer).
+	Cgroups []string
+	// ScratchMB is the size of the bot's scratch: its RLIMIT_FSIZE is
+	// twice that (a file fills a full scratch before the limit, so a bot
+	// gets ENOSPC, not SIGXFSZ), and in the sandbox its /tmp is a tmpfs of
+	// this size (0 or less: no limit, the scratch directory as /tmp).
+	ScratchMB int
 	// Nice is the nice value the launcher gives its process group, 0 to
 	// leave it as it is.
 	Nice int
@@ -81,6 +87,13 @@ type Sandbox struct {
 	Scratch string
 	// ReadOnly are the bot's own files, at their host paths in its view.
 	ReadOnly []OwnFile
+	// Workspace, one of the ReadOnly paths (a directory) or "", is seen
+	// writable through a private copy-on-write layer: an overlay whose
+	// upper layer is in the bot's scratch tmpfs.
+	Workspace string
+	// KeepGroup refuses setsid and setpgid (seccomp): where no cgroup
+	// freezer holds the bot, stopping its process group stops all of it.
+	KeepGroup bool
 }
 
 // OwnFile is one of the bot's own files (or directories) in its view: at
@@ -133,8 +146,11 @@ func (o Options) Args(path string, args []string) []string {
 		"-memory-mb", strconv.Itoa(o.MemoryMB),
 		"-processes", strconv.Itoa(o.Processes),
 	}
-	if o.Cgroup != "" {
-		out = append(out, "-cgroup", o.Cgroup)
+	for _, c := range o.Cgroups {
+		out = append(out, "-cgroup", c)
+	}
+	if o.ScratchMB > 0 {
+		out = append(out, "-scratch-mb", strconv.Itoa(o.ScratchMB))
 	}
 	if o.Nice != 0 {
 		out = append(out, "-nice", strconv.Itoa(o.Nice))
@@ -147,6 +163,12 @@ func (o Options) Args(path string, args []string) []string {
 		}
 		for _, f := range sb.ReadOnly {
 			out = append(out, "-ro", f.String())
+		}
+		if sb.Workspace != "" {
+			out = append(out, "-workspace", sb.Workspace)
+		}
+		if sb.KeepGroup {
+			out = append(out, "-keep-group")
 		}
 	}
 	if o.Report {
@@ -167,7 +189,13 @@ func parse(args []string) (o Options, inside bool, command []string, err error) 
 	fs.IntVar(&protocol, "protocol", 0, "the version of these arguments")
 	fs.IntVar(&o.MemoryMB, "memory-mb", 0, "data memory limit in MiB (0 or less: none)")
 	fs.IntVar(&o.Processes, "processes", 0, "processes and threads above the user's current count (0 or less: none)")
-	fs.StringVar(&o.Cgroup, "cgroup", "", "the pids cgroup to join")
+	fs.Func("cgroup", "a cgroup to join", func(s string) error {
+		o.Cgroups = append(o.Cgroups, s)
+		return nil
+	})
+	fs.IntVar(&o.ScratchMB, "scratch-mb", 0, "the scratch's size in MiB (0: no limit)")
+	fs.StringVar(&sb.Workspace, "workspace", "", "a directory of the bot's seen writable through a copy-on-write layer")
+	fs.BoolVar(&sb.KeepGroup, "keep-group", false, "refuse setsid and setpgid")
 	fs.IntVar(&o.Nice, "nice", 0, "the nice value of the process group")
 	fs.BoolVar(&sandboxed, "sandbox", false, "start the bot in its own namespaces and confine it")
 	fs.IntVar(&sb.UID, "uid", 0, "the host uid mapped to 0 in the bot's user namespace")
@@ -213,18 +241,18 @@ func Run(args []string) error {
 		return err
 	}
 	if inside {
-		return enter(o.Sandbox, o.Report, command)
+		return enter(o.Sandbox, o.ScratchMB, o.Report, command)
 	}
 	if o.Nice != 0 {
 		if err := unix.Setpriority(unix.PRIO_PGRP, 0, o.Nice); err != nil {
 			return fmt.Errorf("launch: setting the nice value %d: %w", o.Nice, err)
 		}
 	}
-	if err := SetLimits(0, o.MemoryMB, o.Processes); err != nil {
+	if err := SetLimits(0, o.MemoryMB, o.Processes, o.ScratchMB); err != nil {
 		return fmt.Errorf("launch: %w", err)
 	}
-	if o.Cgroup != "" {
-		if err := JoinCgroup(o.Cgroup, os.Getpid()); err != nil {
+	for _, c := range o.Cgroups {
+		if err := JoinCgroup(c, os.Getpid()); err != nil {
 			return fmt.Errorf("launch: %w", err)
 		}
 	}
@@ -359,11 +387,15 @@ func defaultAction(sig syscall.Signal) {
 // (see confine) and replaces itself with the bot; the bot inherits no
 // descriptor beyond 0-2. With report it prints what the sandbox achieved
 // instead.
-func enter(sb *Sandbox, report bool, command []string) error {
+func enter(sb *Sandbox, scratchMB int, report bool, command []string) error {
 	if sb == nil {
 		return errors.New("launch: -inside without -sandbox")
 	}
-	if err := (view{scratch: sb.Scratch, readOnly: sb.ReadOnly}).build(); err != nil {
+	v := &view{scratch: sb.Scratch, scratchMB: scratchMB, readOnly: sb.ReadOnly, workspace: sb.Workspace}
+	if report && scratchMB > 0 {
+		v.probeOverlay = true
+	}
+	if err := v.build(); err != nil {
 		return fmt.Errorf("launch: %w", err)
 	}
 	// Credentials and the parent-death signal are per thread, and only the
@@ -372,7 +404,7 @@ func enter(sb *Sandbox, report bool, command []string) error {
 	if err := unix.Prctl(unix.PR_SET_PDEATHSIG, uintptr(unix.SIGKILL), 0, 0, 0); err != nil {
 		return fmt.Errorf("launch: setting the parent-death signal: %w", err)
 	}
-	r, err := confine(sb.UIDMode)
+	r, err := confine(sb.UIDMode, v, sb.KeepGroup)
 	if err != nil {
 		return fmt.Errorf("launch: %w", err)
 	}
@@ -398,9 +430,10 @@ func reportAndExit(r Report) error {
 }
 
 // SetLimits applies to process pid (0: this process) a data memory limit
-// of memoryMB MiB and a ceiling of processes tasks above those the user
-// runs already (0 or less: none), and turns off core dumps.
-func SetLimits(pid, memoryMB, processes int) error {
+// of memoryMB MiB, a ceiling of processes tasks above those the user runs
+// already, and a file size limit of twice scratchMB MiB (0 or less: none),
+// and turns off core dumps.
+func SetLimits(pid, memoryMB, processes, scratchMB int) error {
 	set := func(name string, res int, v uint64) error {
 		r := unix.Rlimit{Cur: v, Max: v}
 		if err := unix.Prlimit(pid, res, &r, nil); err != nil {
@@ -413,6 +446,11 @@ func SetLimits(pid, memoryMB, processes int) error {
 	}
 	if memoryMB > 0 {
 		if err := set("RLIMIT_DATA", unix.RLIMIT_DATA, uint64(memoryMB)<<20); err != nil {
+			return err
+		}
+	}
+	if scratchMB > 0 {
+		if err := set("RLIMIT_FSIZE", unix.RLIMIT_FSIZE, 2*uint64(scratchMB)<<20); err != nil {
 			return err
 		}
 	}

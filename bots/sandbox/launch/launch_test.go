@@ -17,10 +17,11 @@ func TestArgsParse(t *testing.T) {
 		o    Options
 	}{
 		{"limits", Options{MemoryMB: 64, Processes: 10}},
-		{"cgroup, nice and report", Options{MemoryMB: -1, Processes: -1, Cgroup: "/sys/fs/cgroup/x", Nice: 10, Report: true}},
+		{"cgroup, nice and report", Options{MemoryMB: -1, Processes: -1, Cgroups: []string{"/sys/fs/cgroup/pids/x", "/sys/fs/cgroup/memory/x"}, ScratchMB: 64, Nice: 10, Report: true}},
 		{"sandbox as root", Options{MemoryMB: 1024, Processes: -1, Sandbox: &Sandbox{
 			UID: 1 << 30, GID: 1 << 30, UIDMode: "a distinct uid", Scratch: "/tmp/s",
-			ReadOnly: []OwnFile{{Path: "/opt/bot", FD: 4}, {Path: "/srv/data", FD: 5}},
+			ReadOnly:  []OwnFile{{Path: "/opt/bot", FD: 4}, {Path: "/srv/data", FD: 5}},
+			Workspace: "/opt/bot", KeepGroup: true,
 		}}},
 		{"sandbox as a user", Options{MemoryMB: 1024, Processes: 512, Sandbox: &Sandbox{
 			UID: 1000, GID: 1000, Shared: true, UIDMode: "arena's own", Scratch: "/tmp/s",

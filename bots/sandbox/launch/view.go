@@ -15,8 +15,16 @@ import (
 // its own mount namespace (where it is root of its own user namespace, with
 // no power over the host's files) before it execs the bot.
 type view struct {
-	scratch  string    // host path of the scratch directory: the bot's /tmp
-	readOnly []OwnFile // the bot's own files and directories, at their host paths
+	scratch   string    // host path of the scratch directory
+	scratchMB int       // the size of the bot's tmpfs /tmp; 0: the scratch directory is its /tmp
+	readOnly  []OwnFile // the bot's own files and directories, at their host paths
+	workspace string    // one of them, seen writable through an overlay
+	// probeOverlay tries an overlay in the scratch tmpfs, for the report.
+	probeOverlay bool
+
+	// overlay says, once built, how the workspace (or the probe's) is
+	// seen: "copy-on-write", or why it is read-only.
+	overlay string
 }
 
 // Where the view is built: a tmpfs on /tmp (of this mount namespace only),
@@ -39,7 +47,7 @@ var devices = []string{"null", "zero", "full", "random", "urandom"}
 
 // build makes the view and makes it the root: afterwards "/" is the bot's
 // view, and the working directory its /tmp.
-func (v view) build() error {
+func (v *view) build() error {
 	steps := []struct {
 		what string
 		do   func() error
@@ -51,10 +59,9 @@ func (v view) build() error {
 		{"moving to the build tmpfs", v.enterBuild},
 		{"binding the system directories", v.bindSystem},
 		{"hiding the secrets of /etc", v.maskSecrets},
-		{"binding the scratch directory", func() error {
-			return bind(oldRoot+v.scratch, newRoot+ScratchInView, false)
-		}},
+		{"making the scratch", v.makeScratch},
 		{"binding the bot's files", v.bindOwn},
+		{"making the workspace", v.makeWorkspace},
 		{"making /dev", v.makeDev},
 		{"mounting /proc", func() error {
 			if err := os.Mkdir(newRoot+"/proc", 0o555); err != nil {

@@ -1,0 +1,65 @@
+//go:build linux
+
+package host
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/arenabots/arena/internal/testbin"
+)
+
+// TestSpinnerStopped plays the spinner, whose children (in its group, in a
+// group of their own, in a session of their own) spin and send it SIGCONT:
+// between its calls, a second each, its processes use next to no CPU. With
+// the cgroup freezer all of them are frozen; without one (no cgroup) its
+// group is stopped and the sandbox refuses setsid and setpgid, so that no
+// child leaves it.
+func TestSpinnerStopped(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		noCgroup bool
+	}{
+		{"freezer", false},
+		{"no cgroup", true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			spec := testSpec("spinner")
+			spec.noCgroup = tc.noCgroup
+			p := startTest(t, spec)
+			t.Logf("cgroup freezer: %v", p.box.Frozen())
+			var log string
+			for call := range 3 {
+				ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+				reply, err := p.Jogar(ctx, request(time.Second))
+				cancel()
+				if err != nil {
+					t.Fatalf("call %d: %v", call+1, err)
+				}
+				log += reply.Log
+				if call > 0 {
+					waited := time.Duration(reply.Stats.Cuts-1) * time.Microsecond
+					t.Logf("call %d: %v of CPU since the previous call", call+1, waited)
+					if waited > 60*time.Millisecond {
+						t.Errorf("call %d: the spinner's processes used %v of CPU in the second between its calls", call+1, waited)
+					}
+				}
+				time.Sleep(time.Second)
+			}
+			if tc.noCgroup && !p.box.Frozen() && !strings.Contains(log, "operation not permitted") {
+				t.Errorf("without a freezer, the children left the bot's group: log %q", log)
+			}
+		})
+	}
+}
+
+// TestSpinnerAsUser runs TestSpinnerStopped again as an ordinary user
+// (nobody), who may make no cgroup here.
+func TestSpinnerAsUser(t *testing.T) {
+	out := testbin.AsUser(t, testbot, "^TestSpinnerStopped$")
+	if !strings.Contains(out, "--- PASS: TestSpinnerStopped") {
+		t.Errorf("as nobody, the spinner was not checked:\n%s", out)
+	}
+}
