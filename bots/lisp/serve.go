@@ -16,9 +16,10 @@ import (
 // Args), launched through self so that limits apply, with
 // RecommendedStartTimeout since loading happens before the handshake. The
 // paths of c should be absolute (see Config.Resolve); in the sandbox the
-// bot sees the directories of its files, its Reads and its Root,
-// read-only. check.Run and the
-// league start Lisp bots with it.
+// bot sees its Root as its workspace, writable through a private
+// copy-on-write layer (host.Spec.Workspace), and the directories of its
+// files and its Reads outside Root read-only. check.Run and the league
+// start Lisp bots with it.
 func Spec(self, name string, c Config) host.Spec {
 	return host.Spec{
 		Name:         name,
@@ -27,15 +28,19 @@ func Spec(self, name string, c Config) host.Spec {
 		StartTimeout: RecommendedStartTimeout,
 		Launcher:     host.SelfLauncher(self),
 		Files:        seen(c),
+		Workspace:    c.Root,
 	}
 }
 
-// seen returns what a sandboxed Lisp bot sees of the host's files: the
-// directories of its files, its reads and its submission folder.
+// seen returns what a sandboxed Lisp bot sees of the host's files besides
+// its submission folder: the directories of its files and its reads that
+// are not inside Root, whose copy-on-write view holds them already.
 func seen(c Config) []string {
-	out := append(dirs(c.Files), c.Reads...)
-	if c.Root != "" {
-		out = append(out, c.Root)
+	var out []string
+	for _, p := range append(dirs(c.Files), c.Reads...) {
+		if c.Root == "" || !underAny(filepath.Clean(p), []string{c.Root}) {
+			out = append(out, p)
+		}
 	}
 	return out
 }

@@ -33,9 +33,6 @@ func testOptions(t testing.TB, game string, tempo time.Duration) Options {
 func TestSamples(t *testing.T) {
 	for i, s := range intaketest.Samples {
 		t.Run(s.Group, func(t *testing.T) {
-			if s.Needs != "" {
-				t.Skip("waits for " + s.Needs)
-			}
 			t.Parallel()
 			dir := t.TempDir()
 			if err := intaketest.Assemble(examples, dir, s, i%2 == 1); err != nil {

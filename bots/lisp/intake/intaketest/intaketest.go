@@ -26,13 +26,7 @@ type Sample struct {
 	// reason when it cannot.
 	Eligible bool
 	Reason   string
-	// Needs names the work, not merged yet, without which intake cannot
-	// take the sample in; "" when nothing is missing.
-	Needs string
 }
-
-// Needs of samples that wait for other work.
-const needsWrites = "isolation: a writable copy-on-write root (issue 22 point 1)"
 
 // Samples are the sample submissions, one per convention a course project
 // may have, and two that cannot take part.
@@ -44,7 +38,7 @@ var Samples = []Sample{
 	{Game: "cavalo", Group: "rita_2201009_tome_2201010_P5", Package: "p5", Eligible: true},
 	{Game: "cavalo", Group: "sara_2201011_vasco_2201012_P6", Package: "p6", Eligible: true},
 	{Game: "cavalo", Group: "tiago_2201013_vera_2201014_P7", Package: "p7", Eligible: true},
-	{Game: "cavalo", Group: "ugo_2201015_zoe_2201016_P8", Package: "p8", Eligible: true, Needs: needsWrites},
+	{Game: "cavalo", Group: "ugo_2201015_zoe_2201016_P8", Package: "p8", Eligible: true},
 	{Game: "cavalo", Group: "xavier_2201017_yara_2201018_P9", Package: "p9", Reason: "jogar takes 3 required arguments"},
 	{Game: "cavalo", Group: "zeca_2201019_ines_2201020_P10", Package: "p10", Reason: "reads the keyboard"},
 	{Game: "dots", Group: "ana_2202001_rui_2202002_D1", Package: "pd1", Eligible: true},
