@@ -16,9 +16,10 @@ import (
 )
 
 // TestWorkspaceCopyOnWrite starts a script bot whose folder is its
-// workspace (as a Lisp submission's): it writes log.dat beside its files
-// and reads it back in its sandbox, and the folder stays byte for byte as
-// it was handed in. The same folder as one of its files only is
+// workspace (as a Lisp submission's): it writes log.dat beside its files,
+// rewrites a file handed in and writes in a folder handed in, and reads
+// them back in its sandbox, and the folder stays byte for byte as it was
+// handed in. The same folder as one of its files only is
 // read-only.
 func TestWorkspaceCopyOnWrite(t *testing.T) {
 	for _, tc := range []struct {
@@ -26,7 +27,7 @@ func TestWorkspaceCopyOnWrite(t *testing.T) {
 		workspace bool
 		want      string
 	}{
-		{"workspace", true, `beside: wrote and read "written by the bot\n"`},
+		{"workspace", true, `beside: wrote and read log.dat "written by the bot\n", jogo.lisp "written by the bot\n", sub/log.dat "written by the bot\n"`},
 		{"files only", false, "read-only file system"},
 	} {
 		t.Run(tc.name, func(t *testing.T) { testWorkspace(t, tc.workspace, tc.want) })

@@ -217,13 +217,19 @@ func i386Probe() []string {
 // writeBeside writes log.dat in dir, a directory of the bot's own files,
 // and reads it back.
 func writeBeside(dir string) string {
-	path := filepath.Join(dir, "log.dat")
-	if err := os.WriteFile(path, []byte("written by the bot\n"), 0o644); err != nil {
-		return "beside: " + err.Error()
+	var out []string
+	// A new file at the top, a handed-in file rewritten, a new file in a
+	// handed-in folder: what course projects do with their log.dat.
+	for _, name := range []string{"log.dat", "jogo.lisp", "sub/log.dat"} {
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, []byte("written by the bot\n"), 0o644); err != nil {
+			return "beside: " + err.Error()
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return "beside: " + err.Error()
+		}
+		out = append(out, fmt.Sprintf("%s %q", name, data))
 	}
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return "beside: " + err.Error()
-	}
-	return fmt.Sprintf("beside: wrote and read %q", data)
+	return "beside: wrote and read " + strings.Join(out, ", ")
 }

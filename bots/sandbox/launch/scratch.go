@@ -4,7 +4,10 @@ package launch
 
 import (
 	"fmt"
+	"io"
+	"io/fs"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -76,6 +79,9 @@ func (v *view) makeWorkspace() error {
 		}
 	}
 	lower := newRoot + v.workspace
+	if v.workspace != "" && !mappedTree(lower) {
+		return v.copyWorkspace(lower, ws+"/copy")
+	}
 	if v.workspace == "" { // the probe
 		lower = ws + "/lower"
 		if err := os.Mkdir(lower, 0o755); err != nil {
@@ -87,11 +93,104 @@ func (v *view) makeWorkspace() error {
 		v.overlay = "read-only: the kernel refused an overlay: " + err.Error()
 		return nil
 	}
-	v.overlay = "copy-on-write"
+	v.overlay = copyOnWrite
 	if v.workspace == "" {
 		return unix.Unmount(lower, unix.MNT_DETACH)
 	}
 	return nil
+}
+
+// How a workspace is seen when it is writable: through an overlay, or, where
+// its files belong to users the bot's namespace does not map (arena run as
+// root, a submission of root's), as a private copy in the scratch tmpfs:
+// overlayfs copies a file up as its owner, which such a namespace cannot
+// name, so the bot could not rewrite a file handed in.
+const (
+	copyOnWrite = "copy-on-write"
+	copied      = copyOnWrite + ", a copy in the scratch: its files belong to users the bot's namespace does not map"
+)
+
+// mappedTree reports whether every file below dir belongs to a user and a
+// group that the bot's user namespace maps (its own, 0 in the namespace),
+// as an overlay's copy-up needs.
+func mappedTree(dir string) bool {
+	mapped := true
+	_ = filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		var st unix.Stat_t
+		if err != nil || unix.Lstat(path, &st) != nil || st.Uid != 0 || st.Gid != 0 {
+			mapped = false
+			return filepath.SkipAll
+		}
+		return nil
+	})
+	return mapped
+}
+
+// copyWorkspace copies the workspace lower into dir, in the scratch tmpfs,
+// as the bot's own files, and binds the copy over the workspace. A copy the
+// scratch cannot hold leaves the workspace read-only, saying why.
+func (v *view) copyWorkspace(lower, dir string) error {
+	if err := copyTree(lower, dir); err != nil {
+		_ = os.RemoveAll(dir)
+		v.overlay = "read-only: copying it into the scratch: " + err.Error()
+		return nil
+	}
+	if err := unix.Mount(dir, lower, "", unix.MS_BIND|unix.MS_REC, ""); err != nil {
+		return fmt.Errorf("binding the copy of the workspace: %w", err)
+	}
+	v.overlay = copied
+	return nil
+}
+
+// copyTree copies the directories, regular files and symbolic links below
+// src to dst, each writable by its owner; it leaves out other files
+// (devices, sockets, pipes).
+func copyTree(src, dst string) error {
+	return filepath.WalkDir(src, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, err := filepath.Rel(src, path)
+		if err != nil {
+			return err
+		}
+		to := filepath.Join(dst, rel)
+		info, err := d.Info()
+		if err != nil {
+			return err
+		}
+		switch {
+		case d.IsDir():
+			return os.Mkdir(to, info.Mode().Perm()|0o700)
+		case d.Type()&fs.ModeSymlink != 0:
+			target, err := os.Readlink(path)
+			if err != nil {
+				return err
+			}
+			return os.Symlink(target, to)
+		case d.Type().IsRegular():
+			return copyFile(path, to, info.Mode().Perm()|0o600)
+		}
+		return nil
+	})
+}
+
+// copyFile copies the regular file src to a new file dst of mode perm.
+func copyFile(src, dst string, perm fs.FileMode) error {
+	in, err := os.Open(src)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	out, err := os.OpenFile(dst, os.O_WRONLY|os.O_CREATE|os.O_EXCL, perm)
+	if err != nil {
+		return err
+	}
+	if _, err := io.Copy(out, in); err != nil {
+		out.Close()
+		return err
+	}
+	return out.Close()
 }
 
 // overlayPath escapes the characters that separate overlayfs's options
@@ -103,7 +202,7 @@ func overlayPath(p string) string {
 // writable returns the paths beneath which the bot may write besides /tmp
 // and /dev: the workspace, where its overlay was made.
 func (v *view) writable() []string {
-	if v.workspace != "" && v.overlay == "copy-on-write" {
+	if v.workspace != "" && strings.HasPrefix(v.overlay, copyOnWrite) {
 		return []string{v.workspace}
 	}
 	return nil
