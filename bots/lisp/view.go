@@ -68,10 +68,13 @@ func whyHidden(msg string, view []string) string {
 }
 
 // visible returns what a sandboxed Lisp bot sees of the host's files (see
-// Spec), each once.
+// Spec): its root, and its files and reads outside it, each once.
 func visible(c Config) []string {
 	var out []string
-	for _, p := range seen(c) {
+	for _, p := range append(seen(c), c.Root) {
+		if p == "" {
+			continue
+		}
 		if !slices.Contains(out, p) {
 			out = append(out, p)
 		}
