@@ -93,11 +93,11 @@ type BotConfig struct {
 // Defaults of a league file.
 const (
 	DefaultGame         = games.Default
-	DefaultSeed         = 1
+	defaultSeed         = 1
 	DefaultRounds       = 4
 	DefaultTempoMS      = 1000
 	DefaultMarginMS     = 250
-	DefaultStartTimeout = 5000
+	defaultStartTimeout = 5000
 )
 
 // Load reads, checks and completes the league file at path. User mistakes
@@ -185,7 +185,7 @@ func (c *Config) complete() (warnings []error, err error) {
 		c.GameOptions = g.Options() // the values in force, defaults included
 	}
 	if find(c.root, "seed") == nil {
-		c.Seed = DefaultSeed
+		c.Seed = defaultSeed
 	}
 	for _, f := range []struct {
 		v      *int
@@ -197,7 +197,7 @@ func (c *Config) complete() (warnings []error, err error) {
 		{&c.TempoMS, DefaultTempoMS, "tempo_ms", 1},
 		{&c.MarginMS, DefaultMarginMS, "time_margin_ms", 0},
 		{&c.Concurrency, runtime.NumCPU(), "concurrency", 1},
-		{&c.StartTimeout, DefaultStartTimeout, "start_timeout_ms", 1},
+		{&c.StartTimeout, defaultStartTimeout, "start_timeout_ms", 1},
 	} {
 		if find(c.root, f.key) == nil {
 			*f.v = f.def

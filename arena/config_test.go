@@ -22,7 +22,7 @@ func TestParseDefaults(t *testing.T) {
 	}{
 		{"name", cfg.Name, "my-league"},
 		{"game", cfg.Game, "cavalo"},
-		{"seed", cfg.Seed, uint64(DefaultSeed)},
+		{"seed", cfg.Seed, uint64(defaultSeed)},
 		{"rounds", cfg.Rounds, DefaultRounds},
 		{"tempo", cfg.TempoMS, DefaultTempoMS},
 		{"margin", cfg.MarginMS, DefaultMarginMS},

@@ -527,7 +527,7 @@ bots:
 	}
 	assertComplete(t, cfg, 30)
 	games := readGames(t, cfg)
-	data, err := os.ReadFile(filepath.Join(cfg.Out, StandingsFile+".json"))
+	data, err := os.ReadFile(filepath.Join(cfg.Out, standingsFile+".json"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -23,8 +23,8 @@ var ErrConfigChanged = errors.New("config changed")
 // per-move logs named by package results.
 const (
 	ConfigFile     = "config.yaml"
-	StandingsFile  = "standings"  // standings.txt, .md, .csv, .json
-	CrosstableFile = "crosstable" // crosstable.txt, .md, .csv
+	standingsFile  = "standings"  // standings.txt, .md, .csv, .json
+	crosstableFile = "crosstable" // crosstable.txt, .md, .csv
 )
 
 // prepare makes the results directory and checks that its results, if any,
@@ -108,8 +108,8 @@ func (r *Runner) writeStandings(games []results.Game) error {
 		write func(io.Writer, string) error
 		exts  []string
 	}{
-		{StandingsFile, st.Write, []string{"txt", "md", "csv", "json"}},
-		{CrosstableFile, ct.Write, []string{"txt", "md", "csv"}},
+		{standingsFile, st.Write, []string{"txt", "md", "csv", "json"}},
+		{crosstableFile, ct.Write, []string{"txt", "md", "csv"}},
 	} {
 		for _, f := range report.exts {
 			var b strings.Builder

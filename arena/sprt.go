@@ -21,11 +21,11 @@ import (
 
 // Defaults of an sprt key.
 const (
-	DefaultSPRTRounds = 500 // board pairs, when the file sets no rounds
-	DefaultSPRTElo0   = 0
-	DefaultSPRTElo1   = 20
-	DefaultSPRTAlpha  = 0.05
-	DefaultSPRTBeta   = 0.05
+	defaultSPRTRounds = 500 // board pairs, when the file sets no rounds
+	defaultSPRTElo0   = 0
+	defaultSPRTElo1   = 20
+	defaultSPRTAlpha  = 0.05
+	defaultSPRTBeta   = 0.05
 )
 
 // ErrDecided is what the record function of a Dispatcher returns once the
@@ -48,10 +48,10 @@ func (c *Config) completeSPRT() error {
 		key string
 		def float64
 	}{
-		{&c.SPRT.Elo0, "elo0", DefaultSPRTElo0},
-		{&c.SPRT.Elo1, "elo1", DefaultSPRTElo1},
-		{&c.SPRT.Alpha, "alpha", DefaultSPRTAlpha},
-		{&c.SPRT.Beta, "beta", DefaultSPRTBeta},
+		{&c.SPRT.Elo0, "elo0", defaultSPRTElo0},
+		{&c.SPRT.Elo1, "elo1", defaultSPRTElo1},
+		{&c.SPRT.Alpha, "alpha", defaultSPRTAlpha},
+		{&c.SPRT.Beta, "beta", defaultSPRTBeta},
 	} {
 		if find(c.root, "sprt", d.key) == nil {
 			*d.v = d.def
@@ -67,7 +67,7 @@ func (c *Config) completeSPRT() error {
 		return c.errAt(fmt.Sprintf("sprt: an SPRT match is a round robin of two bots or a gauntlet of one challenger and one opponent, not a %s: leave out format, or sprt", c.Format), "sprt")
 	}
 	if find(c.root, "rounds") == nil {
-		c.Rounds = DefaultSPRTRounds
+		c.Rounds = defaultSPRTRounds
 	}
 	return nil
 }
