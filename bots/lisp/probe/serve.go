@@ -18,8 +18,8 @@ import (
 // Selector is the first argument of `arena bot serve` for a probe.
 const Selector = "lisp-probe"
 
-// DefaultTimeout bounds a probe's calls, the submission's loading aside.
-const DefaultTimeout = 5 * time.Minute
+// defaultTimeout bounds a probe's calls, the submission's loading aside.
+const defaultTimeout = 5 * time.Minute
 
 // HostSpec returns the host.Spec that probes the Lisp bot c, called name,
 // through self (arena's executable): the bot's own Spec (lisp.Spec: its
@@ -43,7 +43,7 @@ func HostSpec(self, name string, c lisp.Config, given []string) host.Spec {
 // the Lisp condition) as the reason.
 func Run(ctx context.Context, spec host.Spec, game referee.Game, tempo, timeout time.Duration) Findings {
 	if timeout <= 0 {
-		timeout = DefaultTimeout
+		timeout = defaultTimeout
 	}
 	if err := spec.CheckOpen(); err != nil {
 		return Findings{Reason: "does not start: " + oneLine(err.Error())}
