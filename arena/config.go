@@ -104,7 +104,7 @@ const (
 // come back as a *ConfigError naming the file and line. Problems that do not
 // stop a league come back as warnings. Whether the bots' files are there is
 // not Load's business: the Runner checks it before the first game (see
-// CheckBots).
+// checkBots).
 func Load(path string) (cfg *Config, warnings []error, err error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
@@ -391,8 +391,8 @@ func relPath(path string) string {
 // File returns the path the config was read from.
 func (c *Config) File() string { return c.file }
 
-// Clock returns the league's time control.
-func (c *Config) Clock() referee.Clock {
+// clock returns the league's time control.
+func (c *Config) clock() referee.Clock {
 	return referee.Clock{Tempo: time.Duration(c.TempoMS) * time.Millisecond, Margin: time.Duration(c.MarginMS) * time.Millisecond}
 }
 

@@ -64,7 +64,7 @@ func (r *Runner) changed(old string) error {
 	if err != nil {
 		return err
 	}
-	if changes, err := c.Changes(data); err == nil && len(changes) > 0 {
+	if changes, err := c.changes(data); err == nil && len(changes) > 0 {
 		const shown = 4
 		what = strings.Join(changes[:min(shown, len(changes))], ", ")
 		if len(changes) > shown {

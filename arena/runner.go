@@ -154,7 +154,7 @@ func (r *Runner) Run(ctx context.Context) (Summary, error) {
 	sum.Total = max(Total(c), sum.Skipped+len(pending))
 	r.emit(Event{Done: sum.Skipped, Total: sum.Total})
 
-	if c.Decided(j.Games()) {
+	if c.decided(j.Games()) {
 		pending = nil // a decided SPRT match plays nothing more (sprt.go)
 	}
 
@@ -171,7 +171,7 @@ func (r *Runner) Run(ctx context.Context) (Summary, error) {
 		sum.Total = max(sum.Total, sum.Skipped+sum.Played)
 		sum.BotTime += time.Duration(p.Game.TimeMS[0]+p.Game.TimeMS[1]) * time.Millisecond
 		r.emit(Event{Game: &p.Game, Done: sum.Skipped + sum.Played, Total: sum.Total})
-		if c.Decided(j.Games()) {
+		if c.decided(j.Games()) {
 			return ErrDecided
 		}
 		return nil
@@ -231,7 +231,7 @@ func (r *Runner) emit(e Event) {
 // checkBots refuses a league some of whose bots cannot start, or, under
 // missing_bots: forfeit, warns of each.
 func (r *Runner) checkBots() error {
-	problems := r.Config.CheckBots()
+	problems := r.Config.checkBots()
 	if len(problems) > 0 && r.Config.MissingBots != "forfeit" {
 		return &BotsError{File: r.Config.File(), Problems: problems}
 	}
@@ -313,7 +313,7 @@ func (r *Runner) playWith(ctx context.Context, s Scheduled, b *lineup) (*Played,
 func (r *Runner) matchOptions() referee.MatchOptions {
 	c := r.Config
 	return referee.MatchOptions{
-		Clock:         c.Clock(),
+		Clock:         c.clock(),
 		RefereeForced: c.ForcedMoves == "referee",
 		OnTimeout:     policy(c.OnTimeout),
 		OnIllegal:     policy(c.OnIllegal),

@@ -85,11 +85,11 @@ func (c *Config) SPRTMatch() *results.SPRTMatch {
 	return &results.SPRTMatch{Test: *c.SPRT, Bot: bot, Opponent: opponent, Rounds: c.Rounds}
 }
 
-// Decided reports whether games, the journal's, decide the league before
+// decided reports whether games, the journal's, decide the league before
 // its schedule is played out: an SPRT match whose test has accepted H0 or
 // H1 (an inconclusive match has played its schedule). It is the Runner's
 // stop rule, asked before the first game and after each game recorded.
-func (c *Config) Decided(games []results.Game) bool {
+func (c *Config) decided(games []results.Game) bool {
 	m := c.SPRTMatch()
 	if m == nil {
 		return false

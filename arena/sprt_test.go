@@ -51,7 +51,7 @@ func TestParseSPRT(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if cfg.SPRTMatch() != nil || cfg.Decided(nil) {
+		if cfg.SPRTMatch() != nil || cfg.decided(nil) {
 			t.Error("a league without sprt is an SPRT match")
 		}
 		if data, _ := json.Marshal(cfg); strings.Contains(string(data), "SPRT") {
