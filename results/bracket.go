@@ -89,8 +89,8 @@ func roundName(r, n int) string {
 	return fmt.Sprintf("round %d", r)
 }
 
-// WriteMarkdown writes the bracket as a Markdown table, one row per tie.
-func (b *Bracket) WriteMarkdown(w io.Writer) error {
+// writeMarkdown writes the bracket as a Markdown table, one row per tie.
+func (b *Bracket) writeMarkdown(w io.Writer) error {
 	var sb strings.Builder
 	sb.WriteString("\n**Knockout bracket**\n\n| round | higher seed | score | lower seed | through |\n|---|---|:---:|---|---|\n")
 	for r, round := range b.Rounds {
