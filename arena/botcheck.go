@@ -17,7 +17,7 @@ import (
 // cannot start, under the default missing_bots: refuse.
 type BotsError struct {
 	File     string  // the league file
-	Problems []error // from CheckBots, one per bot
+	Problems []error // from checkBots, one per bot
 }
 
 func (e *BotsError) Error() string {
@@ -29,14 +29,14 @@ func (e *BotsError) Error() string {
 	return b.String()
 }
 
-// CheckBots returns, for every bot of the league that cannot start as
+// checkBots returns, for every bot of the league that cannot start as
 // configured, one *ConfigError at its entry naming the bot, the problem and
 // the fix: the binary of a path or registered bot is missing or not
 // executable, a registered binary's sha256 is no longer the registered one,
 // a Lisp bot's file is missing, or the sandboxed bot of arena run as root
 // could not reach its files (see host.Spec.CheckOpen). Built-in bots
 // always start. The Runner calls it before the first game.
-func (c *Config) CheckBots() []error {
+func (c *Config) checkBots() []error {
 	var problems []error
 	for i, b := range c.Bots {
 		var msg string

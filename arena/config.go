@@ -93,18 +93,18 @@ type BotConfig struct {
 // Defaults of a league file.
 const (
 	DefaultGame         = games.Default
-	DefaultSeed         = 1
+	defaultSeed         = 1
 	DefaultRounds       = 4
 	DefaultTempoMS      = 1000
 	DefaultMarginMS     = 250
-	DefaultStartTimeout = 5000
+	defaultStartTimeout = 5000
 )
 
 // Load reads, checks and completes the league file at path. User mistakes
 // come back as a *ConfigError naming the file and line. Problems that do not
 // stop a league come back as warnings. Whether the bots' files are there is
 // not Load's business: the Runner checks it before the first game (see
-// CheckBots).
+// checkBots).
 func Load(path string) (cfg *Config, warnings []error, err error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
@@ -185,7 +185,7 @@ func (c *Config) complete() (warnings []error, err error) {
 		c.GameOptions = g.Options() // the values in force, defaults included
 	}
 	if find(c.root, "seed") == nil {
-		c.Seed = DefaultSeed
+		c.Seed = defaultSeed
 	}
 	for _, f := range []struct {
 		v      *int
@@ -197,7 +197,7 @@ func (c *Config) complete() (warnings []error, err error) {
 		{&c.TempoMS, DefaultTempoMS, "tempo_ms", 1},
 		{&c.MarginMS, DefaultMarginMS, "time_margin_ms", 0},
 		{&c.Concurrency, runtime.NumCPU(), "concurrency", 1},
-		{&c.StartTimeout, DefaultStartTimeout, "start_timeout_ms", 1},
+		{&c.StartTimeout, defaultStartTimeout, "start_timeout_ms", 1},
 	} {
 		if find(c.root, f.key) == nil {
 			*f.v = f.def
@@ -391,8 +391,8 @@ func relPath(path string) string {
 // File returns the path the config was read from.
 func (c *Config) File() string { return c.file }
 
-// Clock returns the league's time control.
-func (c *Config) Clock() referee.Clock {
+// clock returns the league's time control.
+func (c *Config) clock() referee.Clock {
 	return referee.Clock{Tempo: time.Duration(c.TempoMS) * time.Millisecond, Margin: time.Duration(c.MarginMS) * time.Millisecond}
 }
 

@@ -22,7 +22,7 @@ func TestParseDefaults(t *testing.T) {
 	}{
 		{"name", cfg.Name, "my-league"},
 		{"game", cfg.Game, "cavalo"},
-		{"seed", cfg.Seed, uint64(DefaultSeed)},
+		{"seed", cfg.Seed, uint64(defaultSeed)},
 		{"rounds", cfg.Rounds, DefaultRounds},
 		{"tempo", cfg.TempoMS, DefaultTempoMS},
 		{"margin", cfg.MarginMS, DefaultMarginMS},
@@ -134,7 +134,7 @@ func TestRepeatedStartWarns(t *testing.T) {
 }
 
 // TestMissingBinaryIsCheckedAtStart: a config naming a binary that is not
-// there yet loads (it may be built later); CheckBots, which the Runner
+// there yet loads (it may be built later); checkBots, which the Runner
 // calls before the first game, reports it at its line.
 func TestMissingBinaryIsCheckedAtStart(t *testing.T) {
 	dir := t.TempDir()
@@ -146,9 +146,9 @@ func TestMissingBinaryIsCheckedAtStart(t *testing.T) {
 	if want := filepath.Join(dir, "nothere"); cfg.Bots[0].Path != want {
 		t.Errorf("path = %q, want %q (relative to the config file)", cfg.Bots[0].Path, want)
 	}
-	problems := cfg.CheckBots()
+	problems := cfg.checkBots()
 	if len(problems) != 1 || !strings.Contains(problems[0].Error(), "l.yaml:2") || !strings.Contains(problems[0].Error(), "no bot binary") {
-		t.Fatalf("CheckBots = %v, want one about the missing binary at line 2", problems)
+		t.Fatalf("checkBots = %v, want one about the missing binary at line 2", problems)
 	}
 }
 
@@ -172,9 +172,9 @@ func TestMissingBinaryNamesTheBotMeant(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			problems := cfg.CheckBots()
+			problems := cfg.checkBots()
 			if len(problems) != 1 || !strings.Contains(problems[0].Error(), tc.want) {
-				t.Errorf("CheckBots = %v, want one saying %q", problems, tc.want)
+				t.Errorf("checkBots = %v, want one saying %q", problems, tc.want)
 			}
 		})
 	}
@@ -334,9 +334,9 @@ func TestClosedFolderIsCheckedAtStart(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		problems := cfg.CheckBots()
+		problems := cfg.checkBots()
 		if tc.want == "" && len(problems) > 0 || tc.want != "" && (len(problems) != 1 || !strings.Contains(problems[0].Error(), tc.want)) {
-			t.Errorf("sandbox %s, %s: CheckBots = %v, want %q", tc.sandbox, tc.bot, problems, tc.want)
+			t.Errorf("sandbox %s, %s: checkBots = %v, want %q", tc.sandbox, tc.bot, problems, tc.want)
 		}
 	}
 }

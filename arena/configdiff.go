@@ -12,11 +12,11 @@ import (
 // a change in them does not stop a resume.
 var notHashed = []string{"hash", "concurrency", "out", "registry"}
 
-// Changes lists what differs between the resolved config old (the
+// changes lists what differs between the resolved config old (the
 // config.yaml of a results directory) and c, one "key: old -> new" per
 // value, keys as dotted paths and bots by name (bots.greedy.builtin), in
 // the order of the file. Keys that do not decide games are left out.
-func (c *Config) Changes(old []byte) ([]string, error) {
+func (c *Config) changes(old []byte) ([]string, error) {
 	before, oldOrder, err := flatten(old)
 	if err != nil {
 		return nil, fmt.Errorf("reading the earlier config: %w", err)

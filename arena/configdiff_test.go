@@ -20,7 +20,7 @@ func TestChanges(t *testing.T) {
 	}
 	old := parse("tempo_ms: 100\nconcurrency: 1\nbots:\n  - {name: a, builtin: greedy}\n  - {name: b, builtin: classic, options: {depth: 2}}\n  - {name: c, builtin: random}\n")
 	now := parse("tempo_ms: 200\nconcurrency: 2\nbots:\n  - {name: a, builtin: greedy}\n  - {name: b, builtin: classic, options: {depth: 3}}\n  - {name: d, builtin: random}\n")
-	got, err := now.Changes(old.Resolved())
+	got, err := now.changes(old.Resolved())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -37,10 +37,10 @@ func TestChanges(t *testing.T) {
 	}
 	// A config.yaml of an older arena wrote empty fields and zero limits.
 	older := strings.Replace(string(old.Resolved()), "    builtin: greedy\n", "    builtin: greedy\n    registered: \"\"\n    args: []\n    lisp: null\n", 1)
-	if got, _ := old.Changes([]byte(older)); len(got) != 0 {
+	if got, _ := old.changes([]byte(older)); len(got) != 0 {
 		t.Errorf("Changes from a config with empty fields = %q, want none", got)
 	}
-	if same, _ := old.Changes(old.Resolved()); len(same) != 0 {
+	if same, _ := old.changes(old.Resolved()); len(same) != 0 {
 		t.Errorf("Changes of a config from itself = %q, want none", same)
 	}
 }

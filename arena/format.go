@@ -30,8 +30,8 @@ const (
 
 // Defaults of a knockout.
 const (
-	DefaultGamesPerTie    = 1
-	DefaultTiebreakBoards = 3
+	defaultGamesPerTie    = 1
+	defaultTiebreakBoards = 3
 	maxTieBoards          = 999 // board b of round k is the board of seed 1000·k + b
 )
 
@@ -112,14 +112,14 @@ func (c *Config) completeKnockout(dir string) error {
 		return c.errAt("rounds: a knockout plays games_per_tie boards a tie, as many rounds as the bracket has: remove rounds", "rounds")
 	}
 	if c.GamesPerTie == 0 {
-		c.GamesPerTie = DefaultGamesPerTie // 0 or no key: the default
+		c.GamesPerTie = defaultGamesPerTie // 0 or no key: the default
 	}
 	if err := atLeast("games_per_tie", c.GamesPerTie, 1); err != nil {
 		return c.errAt("games_per_tie: "+err.Error(), "games_per_tie")
 	}
 	if c.TiebreakBoards == nil {
 		c.TiebreakBoards = new(int)
-		*c.TiebreakBoards = DefaultTiebreakBoards
+		*c.TiebreakBoards = defaultTiebreakBoards
 	}
 	if err := atLeast("tiebreak_boards", c.tiebreaks(), 0); err != nil {
 		return c.errAt("tiebreak_boards: "+err.Error(), "tiebreak_boards")
@@ -184,7 +184,7 @@ func (c *Config) tiebreaks() int {
 // readRanking returns the bots of the standings of the results directory
 // dir, best first, from the standings.json a league writes at its end.
 func readRanking(dir string) ([]string, error) {
-	path := filepath.Join(dir, StandingsFile+".json")
+	path := filepath.Join(dir, standingsFile+".json")
 	data, err := os.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, fmt.Errorf("%s has no standings yet: play that league to its end first (arena run)", dir)

@@ -259,7 +259,7 @@ func checkStandings(t *testing.T, cfg *Config, games []results.Game, bot string,
 // least the limit, its opponent only its own (quick) calls.
 func checkTimeCharged(t *testing.T, cfg *Config, g results.Game, bot string) {
 	t.Helper()
-	limit := cfg.Clock().Limit().Milliseconds()
+	limit := cfg.clock().Limit().Milliseconds()
 	late, other := 0, 1
 	if g.Black == bot {
 		late, other = 1, 0
@@ -527,7 +527,7 @@ bots:
 	}
 	assertComplete(t, cfg, 30)
 	games := readGames(t, cfg)
-	data, err := os.ReadFile(filepath.Join(cfg.Out, StandingsFile+".json"))
+	data, err := os.ReadFile(filepath.Join(cfg.Out, standingsFile+".json"))
 	if err != nil {
 		t.Fatal(err)
 	}

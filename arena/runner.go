@@ -1,19 +1,12 @@
 package arena
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"fmt"
-	"io"
-	"os"
-	"path/filepath"
 	"sort"
-	"strings"
 	"sync"
 	"time"
-
-	"gopkg.in/yaml.v3"
 
 	"github.com/arenabots/arena/bots/host"
 	"github.com/arenabots/arena/bots/lisp"
@@ -114,18 +107,6 @@ type Summary struct {
 	Out     string        // the results directory
 }
 
-// ErrConfigChanged is returned when Out holds results of another config and
-// Restart is not set.
-var ErrConfigChanged = errors.New("config changed")
-
-// File names inside a league's results directory, besides the journal and
-// per-move logs named by package results.
-const (
-	ConfigFile     = "config.yaml"
-	StandingsFile  = "standings"  // standings.txt, .md, .csv, .json
-	CrosstableFile = "crosstable" // crosstable.txt, .md, .csv
-)
-
 // Run plays every scheduled game that the journal does not hold yet, up to
 // Config.Concurrency at a time (or has the Dispatcher play them), then
 // writes the standings and the crosstable. An SPRT match stops starting
@@ -173,7 +154,7 @@ func (r *Runner) Run(ctx context.Context) (Summary, error) {
 	sum.Total = max(Total(c), sum.Skipped+len(pending))
 	r.emit(Event{Done: sum.Skipped, Total: sum.Total})
 
-	if c.Decided(j.Games()) {
+	if c.decided(j.Games()) {
 		pending = nil // a decided SPRT match plays nothing more (sprt.go)
 	}
 
@@ -190,7 +171,7 @@ func (r *Runner) Run(ctx context.Context) (Summary, error) {
 		sum.Total = max(sum.Total, sum.Skipped+sum.Played)
 		sum.BotTime += time.Duration(p.Game.TimeMS[0]+p.Game.TimeMS[1]) * time.Millisecond
 		r.emit(Event{Game: &p.Game, Done: sum.Skipped + sum.Played, Total: sum.Total})
-		if c.Decided(j.Games()) {
+		if c.decided(j.Games()) {
 			return ErrDecided
 		}
 		return nil
@@ -250,7 +231,7 @@ func (r *Runner) emit(e Event) {
 // checkBots refuses a league some of whose bots cannot start, or, under
 // missing_bots: forfeit, warns of each.
 func (r *Runner) checkBots() error {
-	problems := r.Config.CheckBots()
+	problems := r.Config.checkBots()
 	if len(problems) > 0 && r.Config.MissingBots != "forfeit" {
 		return &BotsError{File: r.Config.File(), Problems: problems}
 	}
@@ -275,73 +256,6 @@ func (r *Runner) ProbeSandbox(ctx context.Context) (sandbox.Report, error) {
 		return rep, fmt.Errorf("%w: %v; set \"sandbox: off\" in the league file to run without it", ErrSandbox, err)
 	}
 	return rep, nil
-}
-
-// prepare makes the results directory and checks that its results, if any,
-// come from the same config, then records the config there, with what the
-// bots' sandbox achieved.
-func (r *Runner) prepare(achieved sandbox.Report) error {
-	c := r.Config
-	old, err := readHash(filepath.Join(c.Out, ConfigFile))
-	if err != nil {
-		return err
-	}
-	if r.Restart || (old != "" && old != c.Hash()) {
-		if !r.Restart {
-			return r.changed(old)
-		}
-		for _, name := range []string{results.JournalName, results.GamesDir} {
-			if err := os.RemoveAll(filepath.Join(c.Out, name)); err != nil {
-				return fmt.Errorf("restart: %w", err)
-			}
-		}
-	}
-	record, err := yaml.Marshal(struct {
-		Achieved sandbox.Report `yaml:"sandbox_achieved"`
-	}{achieved})
-	if err != nil {
-		return err
-	}
-	return results.WriteFileAtomic(filepath.Join(c.Out, ConfigFile), append(c.Resolved(), record...))
-}
-
-// changed is the error for a results directory whose config, of hash old,
-// is not the league's: it names the keys that changed.
-func (r *Runner) changed(old string) error {
-	c := r.Config
-	what := fmt.Sprintf("hash %s, now %s", old, c.Hash())
-	data, err := os.ReadFile(filepath.Join(c.Out, ConfigFile))
-	if err != nil {
-		return err
-	}
-	if changes, err := c.Changes(data); err == nil && len(changes) > 0 {
-		const shown = 4
-		what = strings.Join(changes[:min(shown, len(changes))], ", ")
-		if len(changes) > shown {
-			what += fmt.Sprintf(" and %d more", len(changes)-shown)
-		}
-	}
-	return fmt.Errorf("%w since the results in %s were played (%s): run again with --restart to discard the old results and play anew, or set another out", ErrConfigChanged, c.Out, what)
-}
-
-// readHash returns the hash recorded in a results directory's config.yaml,
-// or "" when there is none.
-func readHash(path string) (string, error) {
-	f, err := os.Open(path)
-	if errors.Is(err, os.ErrNotExist) {
-		return "", nil
-	}
-	if err != nil {
-		return "", err
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		if h, ok := strings.CutPrefix(sc.Text(), "hash: "); ok {
-			return strings.TrimSpace(h), nil
-		}
-	}
-	return "", sc.Err()
 }
 
 // PlayScheduled plays s, a game of the league's schedule, between fresh
@@ -399,7 +313,7 @@ func (r *Runner) playWith(ctx context.Context, s Scheduled, b *lineup) (*Played,
 func (r *Runner) matchOptions() referee.MatchOptions {
 	c := r.Config
 	return referee.MatchOptions{
-		Clock:         c.Clock(),
+		Clock:         c.clock(),
 		RefereeForced: c.ForcedMoves == "referee",
 		OnTimeout:     policy(c.OnTimeout),
 		OnIllegal:     policy(c.OnIllegal),
@@ -440,42 +354,4 @@ func (r *Runner) spec(b BotConfig) host.Spec {
 	s.Ponder = c.Ponder
 	s.Sandbox = c.Sandbox
 	return s
-}
-
-// writeStandings writes the standings in every format, and the crosstable
-// in text, Markdown and CSV, next to the journal.
-func (r *Runner) writeStandings(games []results.Game) error {
-	c := r.Config
-	st := Standings(c, games)
-	ct := results.NewCrosstable(games, st.Bots(), c.Scoring)
-	if m := c.SPRTMatch(); m != nil {
-		st.AddSPRT(*m, games)
-	}
-	for _, report := range []struct {
-		name  string
-		write func(io.Writer, string) error
-		exts  []string
-	}{
-		{StandingsFile, st.Write, []string{"txt", "md", "csv", "json"}},
-		{CrosstableFile, ct.Write, []string{"txt", "md", "csv"}},
-	} {
-		for _, f := range report.exts {
-			var b strings.Builder
-			if err := report.write(&b, formatName(f)); err != nil {
-				return err
-			}
-			if err := results.WriteFileAtomic(filepath.Join(c.Out, report.name+"."+f), []byte(b.String())); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
-}
-
-// formatName maps a file extension to a report format name.
-func formatName(ext string) string {
-	if ext == "txt" {
-		return "text"
-	}
-	return ext
 }

@@ -21,11 +21,11 @@ import (
 
 // Defaults of an sprt key.
 const (
-	DefaultSPRTRounds = 500 // board pairs, when the file sets no rounds
-	DefaultSPRTElo0   = 0
-	DefaultSPRTElo1   = 20
-	DefaultSPRTAlpha  = 0.05
-	DefaultSPRTBeta   = 0.05
+	defaultSPRTRounds = 500 // board pairs, when the file sets no rounds
+	defaultSPRTElo0   = 0
+	defaultSPRTElo1   = 20
+	defaultSPRTAlpha  = 0.05
+	defaultSPRTBeta   = 0.05
 )
 
 // ErrDecided is what the record function of a Dispatcher returns once the
@@ -48,10 +48,10 @@ func (c *Config) completeSPRT() error {
 		key string
 		def float64
 	}{
-		{&c.SPRT.Elo0, "elo0", DefaultSPRTElo0},
-		{&c.SPRT.Elo1, "elo1", DefaultSPRTElo1},
-		{&c.SPRT.Alpha, "alpha", DefaultSPRTAlpha},
-		{&c.SPRT.Beta, "beta", DefaultSPRTBeta},
+		{&c.SPRT.Elo0, "elo0", defaultSPRTElo0},
+		{&c.SPRT.Elo1, "elo1", defaultSPRTElo1},
+		{&c.SPRT.Alpha, "alpha", defaultSPRTAlpha},
+		{&c.SPRT.Beta, "beta", defaultSPRTBeta},
 	} {
 		if find(c.root, "sprt", d.key) == nil {
 			*d.v = d.def
@@ -67,7 +67,7 @@ func (c *Config) completeSPRT() error {
 		return c.errAt(fmt.Sprintf("sprt: an SPRT match is a round robin of two bots or a gauntlet of one challenger and one opponent, not a %s: leave out format, or sprt", c.Format), "sprt")
 	}
 	if find(c.root, "rounds") == nil {
-		c.Rounds = DefaultSPRTRounds
+		c.Rounds = defaultSPRTRounds
 	}
 	return nil
 }
@@ -85,11 +85,11 @@ func (c *Config) SPRTMatch() *results.SPRTMatch {
 	return &results.SPRTMatch{Test: *c.SPRT, Bot: bot, Opponent: opponent, Rounds: c.Rounds}
 }
 
-// Decided reports whether games, the journal's, decide the league before
+// decided reports whether games, the journal's, decide the league before
 // its schedule is played out: an SPRT match whose test has accepted H0 or
 // H1 (an inconclusive match has played its schedule). It is the Runner's
 // stop rule, asked before the first game and after each game recorded.
-func (c *Config) Decided(games []results.Game) bool {
+func (c *Config) decided(games []results.Game) bool {
 	m := c.SPRTMatch()
 	if m == nil {
 		return false

@@ -19,12 +19,12 @@ func TestParseSPRT(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		want := results.SPRT{Elo0: DefaultSPRTElo0, Elo1: 50, Alpha: DefaultSPRTAlpha, Beta: DefaultSPRTBeta}
-		if *cfg.SPRT != want || cfg.Rounds != DefaultSPRTRounds {
-			t.Errorf("sprt %+v, rounds %d; want %+v, %d", *cfg.SPRT, cfg.Rounds, want, DefaultSPRTRounds)
+		want := results.SPRT{Elo0: defaultSPRTElo0, Elo1: 50, Alpha: defaultSPRTAlpha, Beta: defaultSPRTBeta}
+		if *cfg.SPRT != want || cfg.Rounds != defaultSPRTRounds {
+			t.Errorf("sprt %+v, rounds %d; want %+v, %d", *cfg.SPRT, cfg.Rounds, want, defaultSPRTRounds)
 		}
 		m := cfg.SPRTMatch()
-		if m == nil || m.Bot != "a" || m.Opponent != "b" || m.Rounds != DefaultSPRTRounds {
+		if m == nil || m.Bot != "a" || m.Opponent != "b" || m.Rounds != defaultSPRTRounds {
 			t.Errorf("SPRTMatch() = %+v", m)
 		}
 	})
@@ -51,7 +51,7 @@ func TestParseSPRT(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if cfg.SPRTMatch() != nil || cfg.Decided(nil) {
+		if cfg.SPRTMatch() != nil || cfg.decided(nil) {
 			t.Error("a league without sprt is an SPRT match")
 		}
 		if data, _ := json.Marshal(cfg); strings.Contains(string(data), "SPRT") {
@@ -83,7 +83,7 @@ func TestParseSPRT(t *testing.T) {
 // readStandings reads a league's standings.json.
 func readStandings(t *testing.T, cfg *Config) results.Standings {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join(cfg.Out, StandingsFile+".json"))
+	data, err := os.ReadFile(filepath.Join(cfg.Out, standingsFile+".json"))
 	if err != nil {
 		t.Fatal(err)
 	}

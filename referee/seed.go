@@ -6,26 +6,26 @@ import "math/bits"
 // with league: the round-th draw of the SplitMix64 stream started at league.
 // Like every use of SplitMix64, it is frozen.
 func RoundSeed(league uint64, round int) uint64 {
-	r := SplitMix64{State: league + uint64(round-1)*SplitMixGamma}
+	r := SplitMix64{State: league + uint64(round-1)*splitMixGamma}
 	return r.Next()
 }
 
 // SplitMix64 is Steele, Lea and Flood's SplitMix64 generator, the frozen
 // source of every seeded choice of the games (boards, openings): the same
 // seed gives the same draws on every machine and in every version, which
-// math/rand does not promise. Each draw adds SplitMixGamma to State and
+// math/rand does not promise. Each draw adds splitMixGamma to State and
 // returns it mixed:
 //
 //	z = (z ^ z>>30) * 0xBF58476D1CE4E5B9; z = (z ^ z>>27) * 0x94D049BB133111EB;
 //	z ^ z>>31.
 type SplitMix64 struct{ State uint64 }
 
-// SplitMixGamma is what each draw of SplitMix64 adds to its state.
-const SplitMixGamma = 0x9E3779B97F4A7C15
+// splitMixGamma is what each draw of SplitMix64 adds to its state.
+const splitMixGamma = 0x9E3779B97F4A7C15
 
 // Next returns the next draw.
 func (r *SplitMix64) Next() uint64 {
-	r.State += SplitMixGamma
+	r.State += splitMixGamma
 	z := r.State
 	z = (z ^ z>>30) * 0xBF58476D1CE4E5B9
 	z = (z ^ z>>27) * 0x94D049BB133111EB

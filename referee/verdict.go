@@ -27,8 +27,8 @@ func (r Reason) String() string {
 	return fmt.Sprintf("Reason(%d)", uint8(r))
 }
 
-// ParseReason is the inverse of String.
-func ParseReason(s string) (Reason, error) {
+// parseReason is the inverse of String.
+func parseReason(s string) (Reason, error) {
 	for i, n := range reasonNames[1:] {
 		if n == s {
 			return Reason(i + 1), nil
@@ -42,7 +42,7 @@ func (r Reason) MarshalText() ([]byte, error) { return []byte(r.String()), nil }
 
 // UnmarshalText reads a reason's name.
 func (r *Reason) UnmarshalText(b []byte) error {
-	v, err := ParseReason(string(b))
+	v, err := parseReason(string(b))
 	*r = v
 	return err
 }

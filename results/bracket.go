@@ -75,9 +75,9 @@ func ComputeKnockout(games []Game, bots []string, sc Scoring, b *Bracket) Standi
 	return s
 }
 
-// RoundName names round r (1-based) of a knockout of n rounds: "final",
+// roundName names round r (1-based) of a knockout of n rounds: "final",
 // "semi-finals", "quarter-finals", else "round r".
-func RoundName(r, n int) string {
+func roundName(r, n int) string {
 	switch n - r {
 	case 0:
 		return "final"
@@ -89,14 +89,14 @@ func RoundName(r, n int) string {
 	return fmt.Sprintf("round %d", r)
 }
 
-// WriteMarkdown writes the bracket as a Markdown table, one row per tie.
-func (b *Bracket) WriteMarkdown(w io.Writer) error {
+// writeMarkdown writes the bracket as a Markdown table, one row per tie.
+func (b *Bracket) writeMarkdown(w io.Writer) error {
 	var sb strings.Builder
 	sb.WriteString("\n**Knockout bracket**\n\n| round | higher seed | score | lower seed | through |\n|---|---|:---:|---|---|\n")
 	for r, round := range b.Rounds {
 		for _, t := range round {
 			esc := func(s string) string { return strings.ReplaceAll(s, "|", `\|`) }
-			fmt.Fprintf(&sb, "| %s | %s | %s | %s | %s%s |\n", RoundName(r+1, len(b.Rounds)), esc(t.entrant(0)), t.score(), esc(t.entrant(1)), esc(t.Winner), t.note())
+			fmt.Fprintf(&sb, "| %s | %s | %s | %s | %s%s |\n", roundName(r+1, len(b.Rounds)), esc(t.entrant(0)), t.score(), esc(t.entrant(1)), esc(t.Winner), t.note())
 		}
 	}
 	fmt.Fprintf(&sb, "\nwinner: %s\n", b.winner())

@@ -23,7 +23,7 @@ func (b *Bracket) WriteText(w io.Writer) error {
 	for r, round := range b.Rounds {
 		for _, t := range round {
 			if note := t.note(); note != "" {
-				fmt.Fprintf(&sb, "%s: %s %s %s%s\n", RoundName(r+1, len(b.Rounds)), t.entrant(0), strings.TrimSpace(t.score()), t.entrant(1), note)
+				fmt.Fprintf(&sb, "%s: %s %s %s%s\n", roundName(r+1, len(b.Rounds)), t.entrant(0), strings.TrimSpace(t.score()), t.entrant(1), note)
 			}
 		}
 	}
@@ -53,7 +53,7 @@ func (b *Bracket) draw(sb *strings.Builder) {
 	for r, col := range cells {
 		names[r] = "winner"
 		if r < n {
-			names[r] = RoundName(r+1, n)
+			names[r] = roundName(r+1, n)
 		}
 		width = max(width, runewidth.StringWidth(names[r])-2)
 		for _, c := range col {

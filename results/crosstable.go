@@ -79,8 +79,8 @@ func NewCrosstable(games []Game, bots []string, sc Scoring) Crosstable {
 	return ct
 }
 
-// Total returns bot i's record against the whole field.
-func (ct Crosstable) Total(i int) Cell {
+// total returns bot i's record against the whole field.
+func (ct Crosstable) total(i int) Cell {
 	var t Cell
 	for _, c := range ct.Cells[i] {
 		t.Games += c.Games
@@ -119,7 +119,7 @@ func (ct Crosstable) Write(w io.Writer, format string) error {
 	if format == FormatJSON {
 		out := crosstableJSON{Scoring: ct.Scoring, Bots: ct.Bots, Rows: make([]crosstableRow, len(ct.Bots))}
 		for i, b := range ct.Bots {
-			r := crosstableRow{Bot: b, Total: ct.Total(i), Vs: make(map[string]Cell)}
+			r := crosstableRow{Bot: b, Total: ct.total(i), Vs: make(map[string]Cell)}
 			for j, c := range ct.Cells[i] {
 				if c.Games > 0 {
 					r.Vs[ct.Bots[j]] = c
@@ -161,7 +161,7 @@ func (ct Crosstable) Write(w io.Writer, format string) error {
 				row = append(row, "")
 			}
 		}
-		tot := ct.Total(i)
+		tot := ct.total(i)
 		row = append(row, fmt.Sprintf("%s/%d", num(tot.Points), tot.Games))
 		t.rows = append(t.rows, row)
 	}

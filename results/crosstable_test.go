@@ -33,7 +33,7 @@ func TestCrosstable(t *testing.T) {
 	// Totals agree with the standings.
 	s := Compute(sampleGames(), nil, DefaultScoring())
 	for i, r := range s.Rows {
-		tot := ct.Total(i)
+		tot := ct.total(i)
 		if ct.Bots[i] != r.Bot || tot.Points != r.Points || tot.Games != r.Games || tot.Wins != r.Wins {
 			t.Errorf("%s: total %+v, standings %+v", ct.Bots[i], tot, r)
 		}

@@ -356,7 +356,7 @@ func (s Standings) writeBracket(w io.Writer, format string) error {
 		}
 		return s.Bracket.WriteText(w)
 	case format == FormatMarkdown:
-		return s.Bracket.WriteMarkdown(w)
+		return s.Bracket.writeMarkdown(w)
 	}
 	return nil
 }
@@ -415,7 +415,7 @@ func (s Standings) table(format string, brief bool) table {
 		notes = append(notes, "SB: Sonneborn-Berger", "pentanomial: colour-swapped pairs of games on one board by the bot's pair score 0, 1/2, 1, 3/2, 2")
 	}
 	if s.SPRT != nil {
-		notes = append(s.SPRT.Lines(), notes...)
+		notes = append(s.SPRT.lines(), notes...)
 	}
 	t.notes = notes
 	return t

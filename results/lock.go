@@ -12,8 +12,8 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// LockName is the lock file's name in a results directory.
-const LockName = "arena.lock"
+// lockName is the lock file's name in a results directory.
+const lockName = "arena.lock"
 
 // Holder is who holds, or last held, a results directory's lock, as its lock
 // file records it.
@@ -64,7 +64,7 @@ func LockDir(dir string) (*Lock, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, fmt.Errorf("results directory: %w", err)
 	}
-	path := filepath.Join(dir, LockName)
+	path := filepath.Join(dir, lockName)
 	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
 	if err != nil {
 		return nil, fmt.Errorf("lock %s: %w", dir, err)

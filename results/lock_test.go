@@ -21,7 +21,7 @@ func TestLockDir(t *testing.T) {
 		t.Errorf("fresh lock: Stale = %v, want nil", l.Stale())
 	}
 	var h Holder
-	data, _ := os.ReadFile(filepath.Join(dir, LockName))
+	data, _ := os.ReadFile(filepath.Join(dir, lockName))
 	if err := json.Unmarshal(data, &h); err != nil || h.PID != os.Getpid() || h.Host == "" || h.Since.IsZero() {
 		t.Errorf("lock file %q does not name this process: %v", data, err)
 	}
@@ -65,7 +65,7 @@ func TestLockDirStale(t *testing.T) {
 	dir := t.TempDir()
 	since := time.Date(2026, 11, 23, 14, 0, 0, 0, time.UTC)
 	old, _ := json.Marshal(Holder{PID: dead.ProcessState.Pid(), Host: "elsewhere", Since: since})
-	if err := os.WriteFile(filepath.Join(dir, LockName), old, 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, lockName), old, 0o644); err != nil {
 		t.Fatal(err)
 	}
 	l, err := LockDir(dir)
@@ -77,7 +77,7 @@ func TestLockDirStale(t *testing.T) {
 	if s := l.Stale(); s == nil || *s != want {
 		t.Errorf("Stale = %v, want %v", s, want)
 	}
-	data, _ := os.ReadFile(filepath.Join(dir, LockName))
+	data, _ := os.ReadFile(filepath.Join(dir, lockName))
 	var h Holder
 	if err := json.Unmarshal(data, &h); err != nil || h.PID != os.Getpid() {
 		t.Errorf("lock file %q after takeover does not name this process", data)

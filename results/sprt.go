@@ -133,10 +133,10 @@ type Estimate struct {
 	NEloMargin float64 `json:"nelo_margin"`
 }
 
-// EstimatePentanomial returns the estimate of the pair counts penta, zero
+// estimatePentanomial returns the estimate of the pair counts penta, zero
 // when there is no pair. Counts of 0 are regularized as in the test, which
 // keeps a perfect score finite.
-func EstimatePentanomial(penta [5]int) Estimate {
+func estimatePentanomial(penta [5]int) Estimate {
 	n, p := distribution(penta)
 	e := Estimate{Pairs: n}
 	if n == 0 {

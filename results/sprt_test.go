@@ -53,7 +53,7 @@ func TestEstimatePublished(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			e := EstimatePentanomial(tt.counts)
+			e := estimatePentanomial(tt.counts)
 			for _, c := range []struct {
 				what      string
 				got, want float64

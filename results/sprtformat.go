@@ -26,11 +26,11 @@ func (r SPRTResult) Verdict() string {
 	return "running"
 }
 
-// Lines returns the match's state for people, in three or four lines: the
+// lines returns the match's state for people, in three or four lines: the
 // verdict, the LLR against its bounds and the test's settings, the
 // estimates and pentanomial counts, and the games recorded after the
 // decision.
-func (r SPRTResult) Lines() []string {
+func (r SPRTResult) lines() []string {
 	e := r.Estimate
 	lines := []string{
 		fmt.Sprintf("SPRT %s vs %s: %s (%d of at most %d pairs)", r.Bot, r.Opponent, r.Verdict(), r.Round, r.Rounds),

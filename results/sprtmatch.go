@@ -75,7 +75,7 @@ func (m SPRTMatch) Result(games []Game) SPRTResult {
 	case m.Rounds > 0 && r.Round == m.Rounds:
 		r.Result = Inconclusive
 	}
-	r.Estimate = EstimatePentanomial(r.Pentanomial)
+	r.Estimate = estimatePentanomial(r.Pentanomial)
 	return r
 }
 

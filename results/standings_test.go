@@ -219,7 +219,7 @@ func TestPentanomial(t *testing.T) {
 				t.Errorf("crosstable %s against %s: Pentanomial = %v, want %v", a, b, got, pairs[[2]string{a, b}])
 			}
 		}
-		if got := ct.Total(i).Pentanomial; got != bots[a] {
+		if got := ct.total(i).Pentanomial; got != bots[a] {
 			t.Errorf("crosstable total of %s: Pentanomial = %v, want %v", a, got, bots[a])
 		}
 	}

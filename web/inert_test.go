@@ -34,8 +34,8 @@ func TestPageShowsBotTextInert(t *testing.T) {
 		t.Fatal(err)
 	}
 	l := openWith(t, dir, g)
-	snap, _ := l.Snapshot()
-	v, err := l.GameView(g.ID)
+	snap, _ := l.snapshot()
+	v, err := l.gameView(g.ID)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -42,11 +42,11 @@ func InfoOf(c *arena.Config) Info {
 	return info
 }
 
-// ReadInfo returns the Info of the league whose results are in dir, from
+// readInfo returns the Info of the league whose results are in dir, from
 // the resolved config that arena run writes there. A directory without one
 // (results copied without it) gets the defaults, the directory's name and
 // no known total.
-func ReadInfo(dir string) (Info, error) {
+func readInfo(dir string) (Info, error) {
 	info := Info{Name: filepath.Base(filepath.Clean(dir)), Dir: dir, Scoring: results.DefaultScoring(), TempoMS: arena.DefaultTempoMS}
 	path := filepath.Join(dir, arena.ConfigFile)
 	data, err := os.ReadFile(path)

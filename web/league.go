@@ -60,7 +60,7 @@ func NewLeague(info Info) *League {
 // Open returns the view of the league whose results are in dir, with the
 // games its journal holds now.
 func Open(dir string) (*League, error) {
-	info, err := ReadInfo(dir)
+	info, err := readInfo(dir)
 	if err != nil {
 		return nil, err
 	}
@@ -261,9 +261,9 @@ func (l *League) after(id int64) (msgs []message, ok bool, changed <-chan struct
 	return slices.Clone(l.msgs[i:]), true, l.changed
 }
 
-// Snapshot returns everything the page shows, and the id of the last
+// snapshot returns everything the page shows, and the id of the last
 // message it includes.
-func (l *League) Snapshot() (Snapshot, int64) {
+func (l *League) snapshot() (Snapshot, int64) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	s := Snapshot{League: l.leagueView(), Tables: l.tables("")}
@@ -273,9 +273,9 @@ func (l *League) Snapshot() (Snapshot, int64) {
 	return s, l.next - 1
 }
 
-// GameView returns finished game id with its moves and a drawing of each
+// gameView returns finished game id with its moves and a drawing of each
 // position, for the viewer.
-func (l *League) GameView(id string) (GameView, error) {
+func (l *League) gameView(id string) (GameView, error) {
 	l.mu.Lock()
 	var g results.Game
 	for _, x := range l.games {

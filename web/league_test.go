@@ -89,7 +89,7 @@ func TestLeagueFollowsEvents(t *testing.T) {
 	for _, mr := range rec.Moves[:3] {
 		l.Event(arena.Event{Move: &arena.MoveEvent{Game: "01-a-b", Record: mr}})
 	}
-	snap, _ := l.Snapshot()
+	snap, _ := l.snapshot()
 	if len(snap.Live) != 1 {
 		t.Fatalf("%d games in play, want 1", len(snap.Live))
 	}
@@ -106,7 +106,7 @@ func TestLeagueFollowsEvents(t *testing.T) {
 
 	game := finish(t, dir, "01-a-b", "a", "b", 9)
 	l.Event(arena.Event{Game: &game, Done: 1, Total: 2})
-	snap, _ = l.Snapshot()
+	snap, _ = l.snapshot()
 	tb := snap.Tables
 	switch {
 	case len(snap.Live) != 0:
@@ -118,7 +118,7 @@ func TestLeagueFollowsEvents(t *testing.T) {
 	case tb.Times[0].Moves+tb.Times[1].Moves == 0:
 		t.Errorf("no move times: %+v", tb.Times)
 	}
-	v, err := l.GameView("01-a-b")
+	v, err := l.gameView("01-a-b")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -332,7 +332,7 @@ func TestReadInfo(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, arena.ConfigFile), []byte(cfg), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	info, err := ReadInfo(dir)
+	info, err := readInfo(dir)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -68,7 +68,7 @@ func TestPlayRecordsGame(t *testing.T) {
 			t.Fatal("the game did not end")
 		}
 		_, _, changed := l.after(0) // closed at the next message
-		snap, _ := l.Snapshot()
+		snap, _ := l.snapshot()
 		if len(snap.Live) == 0 || snap.Live[0].Legal == nil {
 			select {
 			case <-changed:

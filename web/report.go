@@ -31,7 +31,7 @@ const reportLoader = `window.ARENA_REPORT = {
 // game in it for the viewer, and no request to any server.
 // A game whose move log cannot be read is listed but cannot be opened.
 func WriteReport(w io.Writer, l *League) error {
-	snap, _ := l.Snapshot()
+	snap, _ := l.snapshot()
 	packed := map[string]string{}
 	for _, g := range snap.Tables.Games {
 		v, err := readGameView(l.info.Dir, g)

@@ -44,12 +44,12 @@ func (s *Server) Handler() http.Handler {
 	})
 	mux.HandleFunc("GET /api/leagues", s.leagues)
 	mux.HandleFunc("GET /api/snapshot", s.withLeague(func(w http.ResponseWriter, r *http.Request, l *League) {
-		snap, _ := l.Snapshot()
+		snap, _ := l.snapshot()
 		writeJSON(w, snap)
 	}))
 	mux.HandleFunc("GET /events", s.withLeague(s.events))
 	mux.HandleFunc("GET /api/game", s.withLeague(func(w http.ResponseWriter, r *http.Request, l *League) {
-		v, err := l.GameView(r.URL.Query().Get("id"))
+		v, err := l.gameView(r.URL.Query().Get("id"))
 		if errors.Is(err, fs.ErrNotExist) {
 			http.Error(w, "no such finished game", http.StatusNotFound)
 			return
@@ -133,7 +133,7 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request, l *League) {
 			msgs, resume, changed = l.after(last)
 		}
 		if !resume {
-			snap, id := l.Snapshot()
+			snap, id := l.snapshot()
 			data, _ := json.Marshal(snap) // a snapshot always marshals
 			var after []message
 			after, resume, changed = l.after(id)

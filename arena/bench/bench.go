@@ -52,12 +52,12 @@ type Options struct {
 const (
 	DefaultGames = 60
 	DefaultMoves = 5000
-	// Tempo is the budget of every bench league, and Margin its
+	// benchTempo is the budget of every bench league, and benchMargin its
 	// time_margin_ms: the overcharge's targets are stated for them.
-	Tempo  = 100 * time.Millisecond
-	Margin = 10 * time.Millisecond
-	// Punctuality is the share of the tempo the punctual bot takes, in %.
-	Punctuality = 95
+	benchTempo  = 100 * time.Millisecond
+	benchMargin = 10 * time.Millisecond
+	// punctuality is the share of the tempo the punctual bot takes, in %.
+	punctuality = 95
 )
 
 // Row is one throughput measure: a league of fast bots.
@@ -205,7 +205,7 @@ func fastLeague(opt Options, kind string, c int, out string) league {
 func (l league) run(ctx context.Context) (arena.Summary, error) {
 	var b strings.Builder
 	fmt.Fprintf(&b, "name: %s\nseed: %d\nrounds: %d\ntempo_ms: %d\ntime_margin_ms: %d\nconcurrency: %d\nsandbox: %s\nout: %q\nbots:\n",
-		l.name, l.seed, l.rounds, Tempo.Milliseconds(), Margin.Milliseconds(), l.concurrency, l.sandbox, l.out)
+		l.name, l.seed, l.rounds, benchTempo.Milliseconds(), benchMargin.Milliseconds(), l.concurrency, l.sandbox, l.out)
 	for _, bot := range l.bots {
 		fmt.Fprintf(&b, "  - %s\n", bot)
 	}
@@ -227,7 +227,7 @@ func overcharge(ctx context.Context, opt Options, dir string) (Overcharge, error
 	n := max(2, opt.Concurrency)
 	var bots []string
 	for i := range n {
-		bots = append(bots, fmt.Sprintf("{name: p%d, path: %q, args: [punctual, %d]}", i+1, opt.TestBot, Punctuality))
+		bots = append(bots, fmt.Sprintf("{name: p%d, path: %q, args: [punctual, %d]}", i+1, opt.TestBot, punctuality))
 	}
 	for seed := uint64(1); len(over) < opt.Moves; seed++ {
 		opt.progress(fmt.Sprintf("punctual moves: %d of %d, %d at once", len(over), opt.Moves, opt.Concurrency))
@@ -259,7 +259,7 @@ func overcharge(ctx context.Context, opt Options, dir string) (Overcharge, error
 					continue
 				}
 				charged := time.Duration(m.TimeMS * float64(time.Millisecond))
-				if charged > Tempo+Margin {
+				if charged > benchTempo+benchMargin {
 					oc.Late++
 				}
 				over = append(over, charged-time.Duration(m.Nodes))
@@ -305,7 +305,7 @@ func (r Report) Write(w io.Writer) error {
 	}
 	if oc := r.Overcharge; oc != nil {
 		fmt.Fprintf(w, "overcharge of a bot answering at %d %% of %v (margin %v), %d at once, %d moves:\n",
-			Punctuality, Tempo, Margin, oc.Concurrency, oc.Moves)
+			punctuality, benchTempo, benchMargin, oc.Concurrency, oc.Moves)
 		fmt.Fprintf(w, "  p50 %.3f ms, p99 %.3f ms, max %.3f ms; %d moves over the limit, %d false timeouts\n",
 			ms(oc.P50), ms(oc.P99), ms(oc.Max), oc.Late, oc.FalseTimeouts)
 	}
@@ -316,18 +316,18 @@ func (r Report) Write(w io.Writer) error {
 // ms is d in milliseconds.
 func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
 
-// TestBotPackage is the import path of the test bot, which BuildTestBot
+// testBotPackage is the import path of the test bot, which BuildTestBot
 // builds.
-const TestBotPackage = "github.com/arenabots/arena/bots/internal/testbot"
+const testBotPackage = "github.com/arenabots/arena/bots/internal/testbot"
 
 // BuildTestBot builds the test bot into dir with the go command, which
 // must run inside arena's module (a clone of its sources), and returns the
 // binary's path.
 func BuildTestBot(ctx context.Context, dir string) (string, error) {
 	bin := filepath.Join(dir, "testbot")
-	out, err := exec.CommandContext(ctx, "go", "build", "-o", bin, TestBotPackage).CombinedOutput()
+	out, err := exec.CommandContext(ctx, "go", "build", "-o", bin, testBotPackage).CombinedOutput()
 	if err != nil {
-		return "", fmt.Errorf("building the test bot (go build %s, run from arena's sources): %v: %s", TestBotPackage, err, strings.TrimSpace(string(out)))
+		return "", fmt.Errorf("building the test bot (go build %s, run from arena's sources): %v: %s", testBotPackage, err, strings.TrimSpace(string(out)))
 	}
 	return bin, nil
 }

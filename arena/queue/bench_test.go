@@ -50,7 +50,7 @@ func BenchmarkQueueOverhead(b *testing.B) {
 func fakeWorker(ctx context.Context, js jetstream.JetStream, cfg *arena.Config) {
 	var cons jetstream.Consumer
 	for cons == nil && ctx.Err() == nil {
-		cons, _ = js.Consumer(ctx, GamesStream, WorkersName)
+		cons, _ = js.Consumer(ctx, gamesStream, workersName)
 	}
 	for ctx.Err() == nil {
 		batch, err := cons.Fetch(1, jetstream.FetchContext(ctx))
@@ -61,7 +61,7 @@ func fakeWorker(ctx context.Context, js jetstream.JetStream, cfg *arena.Config) 
 			var spec Spec
 			_ = json.Unmarshal(m.Data(), &spec)
 			_ = m.InProgress()
-			p, _ := FaultGame(cfg, spec.Game, "benchmark")
+			p, _ := faultGame(cfg, spec.Game, "benchmark")
 			res, _ := json.Marshal(Result{League: spec.League, Epoch: spec.Epoch, Bots: spec.Bots, Played: p})
 			if _, err := js.Publish(ctx, resultsSubject+spec.League, res, jetstream.WithMsgID(msgID(spec.League, spec.Epoch, spec.Game.ID))); err == nil {
 				_ = m.DoubleAck(ctx)

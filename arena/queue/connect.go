@@ -116,8 +116,8 @@ func Connect(rawURL, name string, a Auth, wait bool) (*nats.Conn, error) {
 	return nc, nil
 }
 
-// DefaultPort is the NATS port an embedded server listens on by default.
-const DefaultPort = 4222
+// defaultPort is the NATS port an embedded server listens on by default.
+const defaultPort = 4222
 
 // ParseEmbedded reports whether queue, the value of `run --queue`, asks for
 // an embedded server ("embedded" or "embedded:PORT"), and on which port.
@@ -127,7 +127,7 @@ func ParseEmbedded(queue string) (port int, ok bool, err error) {
 	case !ok:
 		return 0, false, nil
 	case rest == "":
-		return DefaultPort, true, nil
+		return defaultPort, true, nil
 	}
 	p, err := strconv.Atoi(strings.TrimPrefix(rest, ":"))
 	if !strings.HasPrefix(rest, ":") || err != nil || p < 0 || p > 65535 {

@@ -65,7 +65,7 @@ func (c *Coordinator) Dispatch(ctx context.Context, pending []arena.Scheduled, r
 		left[g.ID] = g
 	}
 	// Listen before publishing, so that no result or advisory is missed.
-	results, err := js.CreateOrUpdateConsumer(ctx, ResultsStream, jetstream.ConsumerConfig{
+	results, err := js.CreateOrUpdateConsumer(ctx, resultsStream, jetstream.ConsumerConfig{
 		Durable: "coordinator-" + league, FilterSubject: resultsSubject + league,
 		AckPolicy: jetstream.AckExplicitPolicy, DeliverPolicy: jetstream.DeliverAllPolicy,
 	})
@@ -94,7 +94,7 @@ func (c *Coordinator) Dispatch(ctx context.Context, pending []arena.Scheduled, r
 		}
 	}()
 	advc := make(chan *nats.Msg, 64)
-	sub, err := c.Conn.ChanSubscribe("$JS.EVENT.ADVISORY.CONSUMER.MAX_DELIVERIES."+GamesStream+"."+WorkersName, advc)
+	sub, err := c.Conn.ChanSubscribe("$JS.EVENT.ADVISORY.CONSUMER.MAX_DELIVERIES."+gamesStream+"."+workersName, advc)
 	if err != nil {
 		return fmt.Errorf("max deliveries advisory: %w", err)
 	}
@@ -270,7 +270,7 @@ func (c *Coordinator) maxDelivered(ctx context.Context, games jetstream.Stream, 
 		return nil
 	}
 	detail := fmt.Sprintf("failed on %d workers: each stopped before the game ended (killed, or lost its connection)", a.Deliveries)
-	p, err := FaultGame(c.Config, s, detail)
+	p, err := faultGame(c.Config, s, detail)
 	if err != nil {
 		return err
 	}
@@ -286,10 +286,10 @@ func (c *Coordinator) maxDelivered(ctx context.Context, games jetstream.Stream, 
 	return err // nil, or ErrDecided
 }
 
-// FaultGame is the record of game s that could not be played on any
+// faultGame is the record of game s that could not be played on any
 // worker: a crash of both sides (0-0) with detail, its move log the initial
 // position alone.
-func FaultGame(c *arena.Config, s arena.Scheduled, detail string) (arena.Played, error) {
+func faultGame(c *arena.Config, s arena.Scheduled, detail string) (arena.Played, error) {
 	st := c.Rules().New(s.Seed)
 	rec := referee.Unplayed(st, 0, referee.Crash, detail)
 	now := time.Now()

@@ -19,7 +19,7 @@ import (
 // plays the game for nothing: its result is not one of left, and is
 // dropped.
 func (c *Coordinator) withdraw(ctx context.Context, games jetstream.Stream, seqs map[string]uint64, left map[string]arena.Scheduled) error {
-	cons, err := games.Consumer(ctx, WorkersName)
+	cons, err := games.Consumer(ctx, workersName)
 	if err != nil {
 		return fmt.Errorf("withdrawing the games no longer needed: %w", err)
 	}

@@ -13,11 +13,11 @@ import (
 // The JetStream names arena uses. Every league shares them; subjects carry
 // the league's config hash.
 const (
-	GamesStream   = "ARENA_GAMES"   // game specs, a work queue
-	ResultsStream = "ARENA_RESULTS" // results, kept until the coordinator acks them
-	WorkersName   = "workers"       // the workers' durable pull consumer
-	BotsBucket    = "arena-bots"    // the bots' files, by sha256
-	LeaguesBucket = "arena-leagues" // each league's bot hashes, by config hash
+	gamesStream   = "ARENA_GAMES"   // game specs, a work queue
+	resultsStream = "ARENA_RESULTS" // results, kept until the coordinator acks them
+	workersName   = "workers"       // the workers' durable pull consumer
+	botsBucket    = "arena-bots"    // the bots' files, by sha256
+	leaguesBucket = "arena-leagues" // each league's bot hashes, by config hash
 
 	gamesSubject   = "arena.games."
 	resultsSubject = "arena.results."
@@ -55,30 +55,30 @@ func setup(ctx context.Context, js jetstream.JetStream, o Options) (*streams, er
 	s := &streams{js: js}
 	var err error
 	if s.games, err = js.CreateOrUpdateStream(ctx, jetstream.StreamConfig{
-		Name: GamesStream, Subjects: []string{gamesSubject + ">"},
+		Name: gamesStream, Subjects: []string{gamesSubject + ">"},
 		Retention: jetstream.WorkQueuePolicy, Storage: jetstream.FileStorage, Duplicates: o.Dedupe,
 	}); err != nil {
-		return nil, fmt.Errorf("stream %s: %w", GamesStream, err)
+		return nil, fmt.Errorf("stream %s: %w", gamesStream, err)
 	}
 	if s.results, err = js.CreateOrUpdateStream(ctx, jetstream.StreamConfig{
-		Name: ResultsStream, Subjects: []string{resultsSubject + ">"},
+		Name: resultsStream, Subjects: []string{resultsSubject + ">"},
 		Retention: jetstream.LimitsPolicy, Storage: jetstream.FileStorage, Duplicates: o.Dedupe,
 		MaxAge: 30 * 24 * time.Hour,
 	}); err != nil {
-		return nil, fmt.Errorf("stream %s: %w", ResultsStream, err)
+		return nil, fmt.Errorf("stream %s: %w", resultsStream, err)
 	}
-	if s.bots, err = js.CreateOrUpdateObjectStore(ctx, jetstream.ObjectStoreConfig{Bucket: BotsBucket, Storage: jetstream.FileStorage}); err != nil {
-		return nil, fmt.Errorf("object store %s: %w", BotsBucket, err)
+	if s.bots, err = js.CreateOrUpdateObjectStore(ctx, jetstream.ObjectStoreConfig{Bucket: botsBucket, Storage: jetstream.FileStorage}); err != nil {
+		return nil, fmt.Errorf("object store %s: %w", botsBucket, err)
 	}
-	if s.leagues, err = js.CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{Bucket: LeaguesBucket, Storage: jetstream.FileStorage}); err != nil {
-		return nil, fmt.Errorf("key-value bucket %s: %w", LeaguesBucket, err)
+	if s.leagues, err = js.CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{Bucket: leaguesBucket, Storage: jetstream.FileStorage}); err != nil {
+		return nil, fmt.Errorf("key-value bucket %s: %w", leaguesBucket, err)
 	}
 	// Last: workers wait for it, then use the rest.
-	if _, err = js.CreateOrUpdateConsumer(ctx, GamesStream, jetstream.ConsumerConfig{
-		Durable: WorkersName, AckPolicy: jetstream.AckExplicitPolicy,
+	if _, err = js.CreateOrUpdateConsumer(ctx, gamesStream, jetstream.ConsumerConfig{
+		Durable: workersName, AckPolicy: jetstream.AckExplicitPolicy,
 		AckWait: o.AckWait, MaxDeliver: o.MaxDeliver,
 	}); err != nil {
-		return nil, fmt.Errorf("consumer %s: %w", WorkersName, err)
+		return nil, fmt.Errorf("consumer %s: %w", workersName, err)
 	}
 	return s, nil
 }

@@ -32,7 +32,7 @@ func TestParseEmbedded(t *testing.T) {
 		embedded bool
 		bad      bool
 	}{
-		{"embedded", DefaultPort, true, false},
+		{"embedded", defaultPort, true, false},
 		{"embedded:5000", 5000, true, false},
 		{"embedded:0", 0, true, false},
 		{"embedded:x", 0, true, true},
@@ -340,7 +340,7 @@ func testSpecFailingOnEveryWorker(t *testing.T, nc *nats.Conn) {
 	// The silent worker takes each delivery and drops it.
 	go func() {
 		for ctx.Err() == nil {
-			cons, err := js.Consumer(ctx, GamesStream, WorkersName)
+			cons, err := js.Consumer(ctx, gamesStream, workersName)
 			if err != nil {
 				time.Sleep(50 * time.Millisecond)
 				continue
@@ -369,7 +369,7 @@ func testSpecFailingOnEveryWorker(t *testing.T, nc *nats.Conn) {
 	if len(got[0].Moves) != 1 {
 		t.Errorf("move log of %d lines, want the initial position", len(got[0].Moves))
 	}
-	info, err := js.Stream(ctx, GamesStream)
+	info, err := js.Stream(ctx, gamesStream)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -51,7 +51,7 @@ func (w *Worker) Run(ctx context.Context) error {
 		waited string
 	)
 	for cons == nil {
-		if cons, err = js.Consumer(ctx, GamesStream, WorkersName); err == nil {
+		if cons, err = js.Consumer(ctx, gamesStream, workersName); err == nil {
 			break
 		}
 		if ctx.Err() != nil {
@@ -72,11 +72,11 @@ func (w *Worker) Run(ctx context.Context) error {
 		case <-time.After(waitRetry):
 		}
 	}
-	bots, err := js.ObjectStore(ctx, BotsBucket)
+	bots, err := js.ObjectStore(ctx, botsBucket)
 	if err != nil {
 		return fmt.Errorf("bots' store: %w", err)
 	}
-	leagues, err := js.KeyValue(ctx, LeaguesBucket)
+	leagues, err := js.KeyValue(ctx, leaguesBucket)
 	if err != nil {
 		return fmt.Errorf("leagues' bucket: %w", err)
 	}
@@ -207,7 +207,7 @@ func (h *handler) fault(spec Spec, detail string) (arena.Played, error) {
 	if s.White < 0 || s.White >= len(cfg.Bots) || s.Black < 0 || s.Black >= len(cfg.Bots) {
 		return arena.Played{}, fmt.Errorf("game %s names bots the league does not have", s.ID)
 	}
-	return FaultGame(cfg, s, detail)
+	return faultGame(cfg, s, detail)
 }
 
 // refusedError is a spec a worker will not play: its bots are not the ones

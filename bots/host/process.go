@@ -82,7 +82,7 @@ var _ referee.Player = (*Process)(nil)
 // left behind (see sandbox.New).
 func Start(ctx context.Context, spec Spec) (*Process, error) {
 	if spec.StartTimeout <= 0 {
-		spec.StartTimeout = DefaultStartTimeout
+		spec.StartTimeout = defaultStartTimeout
 	}
 	spec.Limits = spec.Limits.withDefaults()
 	if spec.Name == "" {

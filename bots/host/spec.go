@@ -22,7 +22,7 @@ type Spec struct {
 	Path         string        // the executable
 	Args         []string      // its arguments
 	Env          []string      // KEY=VALUE added to the minimal environment
-	StartTimeout time.Duration // handshake and Info; 0: DefaultStartTimeout
+	StartTimeout time.Duration // handshake and Info; 0: defaultStartTimeout
 	Limits       Limits        // zero fields: defaults
 	// SHA256, when set, is the hex sha256 the executable must have (checked
 	// with go-plugin's SecureConfig before it starts).
@@ -105,7 +105,7 @@ func (s Spec) files() []string {
 
 // Defaults of Spec and Limits.
 const (
-	DefaultStartTimeout = 5 * time.Second
+	defaultStartTimeout = 5 * time.Second
 	DefaultMemoryMB     = 1024
 	DefaultProcesses    = 512
 	DefaultOutputBytes  = 16 << 10

@@ -38,15 +38,15 @@ func NewTerminal(in io.Reader, out io.Writer) *Terminal {
 	return &Terminal{in: in, out: out, lines: make(chan string)}
 }
 
-// Help is the entry that lists the legal moves.
-const Help = "?"
+// helpEntry is the entry that lists the legal moves.
+const helpEntry = "?"
 
 // listWidth is the width the list of legal moves is wrapped at.
 const listWidth = 72
 
 // Move draws the board of req.State on a first ask (or says why the last
 // entry was refused), prompts, and returns the person's next entry other
-// than Help.
+// than helpEntry.
 func (t *Terminal) Move(ctx context.Context, req referee.Request, problem string) (string, error) {
 	st := req.State
 	if problem == "" {
@@ -58,13 +58,13 @@ func (t *Terminal) Move(ctx context.Context, req referee.Request, problem string
 		fmt.Fprintf(t.out, "refused: %s\n", problem)
 	}
 	for {
-		fmt.Fprintf(t.out, "%s (you) to move [%s for legal moves]: ", sideName(st.ToMove()), Help)
+		fmt.Fprintf(t.out, "%s (you) to move [%s for legal moves]: ", sideName(st.ToMove()), helpEntry)
 		line, err := t.readLine(ctx)
 		if err != nil {
 			fmt.Fprintln(t.out)
 			return "", err
 		}
-		if strings.TrimSpace(line) != Help {
+		if strings.TrimSpace(line) != helpEntry {
 			return line, nil
 		}
 		t.list(st, req.Legal)

@@ -48,8 +48,8 @@ type Options struct {
 	Grace time.Duration
 }
 
-// DefaultGrace is the default of Options.Grace.
-const DefaultGrace = time.Second
+// defaultGrace is the default of Options.Grace.
+const defaultGrace = time.Second
 
 // Adapter is a Lisp bot as a bots.Bot: it drives one long-lived SBCL that
 // has loaded the bot's files, calls its jogar for every move and turns the
@@ -112,7 +112,7 @@ func New(c Config, opt Options) (*Adapter, error) {
 		opt.SBCL = "sbcl"
 	}
 	if opt.Grace <= 0 {
-		opt.Grace = DefaultGrace
+		opt.Grace = defaultGrace
 	}
 	w := opt.Log
 	if w == nil {

@@ -70,9 +70,9 @@ const (
 
 // Defaults of Config.
 const (
-	DefaultState       = StateBoardPlayerScores
-	DefaultSide        = SideNumber
-	DefaultPerspective = PerspectiveAbsolute
+	defaultState       = StateBoardPlayerScores
+	defaultSide        = SideNumber
+	defaultPerspective = PerspectiveAbsolute
 )
 
 // Timing advice for leagues that play Lisp bots, from the measurements in
@@ -140,13 +140,13 @@ type Config struct {
 // WithDefaults returns c with its empty fields set to their defaults.
 func (c Config) WithDefaults() Config {
 	if c.State == "" {
-		c.State = DefaultState
+		c.State = defaultState
 	}
 	if c.Side == "" {
-		c.Side = DefaultSide
+		c.Side = defaultSide
 	}
 	if c.Perspective == "" {
-		c.Perspective = DefaultPerspective
+		c.Perspective = defaultPerspective
 	}
 	if len(c.Knights) == 0 {
 		c.Knights = []int{cavalo.WhiteKnight, cavalo.BlackKnight}

@@ -160,9 +160,9 @@ func (b *Box) Frozen() bool { return b.cg.canFreeze() }
 // limit, all its processes and its scratch tmpfs together.
 func (b *Box) OutOfMemory() bool { return b.cg.oomKills() > 0 }
 
-// HasMemoryCgroup reports whether the bot's memory is counted for all its
+// hasMemoryCgroup reports whether the bot's memory is counted for all its
 // processes together, in a memory cgroup of its own.
-func (b *Box) HasMemoryCgroup() bool { return b.cg != nil && b.cg.mem != "" }
+func (b *Box) hasMemoryCgroup() bool { return b.cg != nil && b.cg.mem != "" }
 
 // bounded reports whether the bot's PID namespace bounds its family: a
 // sandboxed bot is PID 1 of its own, which no process can leave, and when

@@ -16,9 +16,9 @@ import (
 	"github.com/arenabots/arena/bots/examples"
 )
 
-// SDKModule is the module path of arena's source tree, which a Go bot
+// sdkModule is the module path of arena's source tree, which a Go bot
 // imports.
-const SDKModule = "github.com/arenabots/arena"
+const sdkModule = "github.com/arenabots/arena"
 
 // Lang is the language of a bot project.
 type Lang string
@@ -39,7 +39,7 @@ type Project struct {
 	// built), bot.py of a Python one, jogo.lisp of a Lisp one.
 	Bot string
 	// SDK is the arena source tree that a Go project's go.mod points to:
-	// the copy of the SDK in the project (SDKDir), or the tree given to
+	// the copy of the SDK in the project (sdkDir), or the tree given to
 	// Write.
 	SDK string
 	// Settings are a Lisp project's adapter settings, as `arena bot check
@@ -48,9 +48,9 @@ type Project struct {
 	Settings []string
 }
 
-// SDKDir is the folder of a Go project that holds the copy of the SDK
+// sdkDir is the folder of a Go project that holds the copy of the SDK
 // that arena carries (package sdk), when Write is given no source tree.
-const SDKDir = "arena-sdk"
+const sdkDir = "arena-sdk"
 
 // ErrNotEmpty says that the folder of a new project already holds files.
 var ErrNotEmpty = errors.New("already exists and is not empty: choose another --dir")
@@ -61,8 +61,8 @@ func CheckSDK(dir string) error {
 	if err != nil {
 		return fmt.Errorf("%s is not an arena source tree: %w", dir, err)
 	}
-	if mod != SDKModule {
-		return fmt.Errorf("%s is not an arena source tree: its go.mod is module %s, not %s", dir, mod, SDKModule)
+	if mod != sdkModule {
+		return fmt.Errorf("%s is not an arena source tree: its go.mod is module %s, not %s", dir, mod, sdkModule)
 	}
 	return nil
 }
@@ -94,7 +94,7 @@ func directive(gomod []byte, name string) string {
 // Write creates the project of bot name in lang in dir, which must not
 // exist or be empty. A Go project builds against sdk, an arena source tree
 // (see CheckSDK), or, when sdk is "", against the copy of the SDK that
-// arena carries, written into the project's SDKDir; the other languages
+// arena carries, written into the project's sdkDir; the other languages
 // ignore sdk.
 func Write(dir, name string, lang Lang, sdk string) (*Project, error) {
 	dir, err := filepath.Abs(dir)
@@ -110,7 +110,7 @@ func Write(dir, name string, lang Lang, sdk string) (*Project, error) {
 	case Go:
 		p.Bot = filepath.Join(dir, name)
 		if sdk == "" {
-			p.SDK = filepath.Join(dir, SDKDir)
+			p.SDK = filepath.Join(dir, sdkDir)
 			files, err = goFiles(name, arenasdk.FS(), "")
 			break
 		}
@@ -169,7 +169,7 @@ func example(path string, oldnew ...string) ([]byte, error) {
 // sdk, and sdk's go.sum (a superset of what the bot needs, so that
 // building it downloads nothing that the SDK's build did not). When tree
 // is "", the project holds a copy of sdk's files, less their tests, in
-// SDKDir, and its go.mod replaces the module with that.
+// sdkDir, and its go.mod replaces the module with that.
 func goFiles(name string, sdk fs.FS, tree string) ([]file, error) {
 	main, err := example("first/main.go", `Name: "first"`, fmt.Sprintf("Name: %q", name))
 	if err != nil {
@@ -183,12 +183,12 @@ func goFiles(name string, sdk fs.FS, tree string) ([]file, error) {
 	if err != nil {
 		return nil, err
 	}
-	if mod := directive(sdkMod, "module"); mod != SDKModule {
-		return nil, fmt.Errorf("the SDK's go.mod is module %q, not %s", mod, SDKModule)
+	if mod := directive(sdkMod, "module"); mod != sdkModule {
+		return nil, fmt.Errorf("the SDK's go.mod is module %q, not %s", mod, sdkModule)
 	}
 	replace := tree
 	if tree == "" {
-		replace = "./" + SDKDir
+		replace = "./" + sdkDir
 	}
 	mod := fmt.Sprintf(`module %s
 
@@ -198,7 +198,7 @@ require %s v0.0.0
 
 // %s is not fetchable: the bot builds against a copy of its sources.
 replace %s => %s
-`, name, directive(sdkMod, "go"), SDKModule, SDKModule, SDKModule, replace)
+`, name, directive(sdkMod, "go"), sdkModule, sdkModule, sdkModule, replace)
 	files := []file{
 		{"main.go", main, 0o644},
 		{"go.mod", []byte(mod), 0o644},
@@ -212,7 +212,7 @@ replace %s => %s
 			return err
 		}
 		data, err := fs.ReadFile(sdk, path)
-		files = append(files, file{SDKDir + "/" + path, data, 0o644})
+		files = append(files, file{sdkDir + "/" + path, data, 0o644})
 		return err
 	})
 	return files, err

@@ -37,7 +37,7 @@ func TestWrite(t *testing.T) {
 		bot   string
 	}{
 		{"go", Go, sdk, []string{"go.mod", "go.sum", "main.go"}, "b"},
-		{"go with the SDK's copy", Go, "", []string{SDKDir, "go.mod", "go.sum", "main.go"}, "b"},
+		{"go with the SDK's copy", Go, "", []string{sdkDir, "go.mod", "go.sum", "main.go"}, "b"},
 		{"python", Python, "", []string{"bot.py", "go_plugin_pb2.py", "go_plugin_pb2_grpc.py", "health_pb2.py", "health_pb2_grpc.py", "jogador_pb2.py", "jogador_pb2_grpc.py"}, "bot.py"},
 		{"lisp", Lisp, "", []string{"jogo.lisp", "regras.lisp"}, "jogo.lisp"},
 	} {
@@ -83,8 +83,8 @@ func TestSDKCopy(t *testing.T) {
 		t.Skip("no go command on PATH to list the SDK's packages")
 	}
 	out, err := exec.Command(gocmd, "list", "-deps", "-f",
-		`{{if .Module}}{{if eq .Module.Path "`+SDKModule+`"}}{{.Dir}}|{{join .GoFiles ","}}|{{join .EmbedFiles ","}}{{end}}{{end}}`,
-		SDKModule+"/bots").Output()
+		`{{if .Module}}{{if eq .Module.Path "`+sdkModule+`"}}{{.Dir}}|{{join .GoFiles ","}}|{{join .EmbedFiles ","}}{{end}}{{end}}`,
+		sdkModule+"/bots").Output()
 	if err != nil {
 		t.Fatalf("go list: %v", err)
 	}
@@ -96,7 +96,7 @@ func TestSDKCopy(t *testing.T) {
 	if _, err := Write(dir, "b", Go, ""); err != nil {
 		t.Fatal(err)
 	}
-	copied := filepath.Join(dir, SDKDir)
+	copied := filepath.Join(dir, sdkDir)
 	want := map[string]bool{"go.mod": true, "go.sum": true}
 	for line := range strings.Lines(strings.TrimSpace(string(out))) {
 		fields := strings.Split(strings.TrimSpace(line), "|")

@@ -22,12 +22,12 @@ import (
 	"github.com/arenabots/arena/referee"
 )
 
-// MaxPlies bounds a playout: a game not over after MaxPlies plies is
+// maxPlies bounds a playout: a game not over after maxPlies plies is
 // reported as endless.
-const MaxPlies = 10_000
+const maxPlies = 10_000
 
-// Playouts is the number of random games TestGame plays from each seed.
-const Playouts = 3
+// playoutsPerSeed is the number of random games TestGame plays from each seed.
+const playoutsPerSeed = 3
 
 // drawEvery is how often a playout checks the drawing of a state that is
 // a referee.Drawer: every drawEvery plies, and at the end.
@@ -54,7 +54,7 @@ const (
 //   - Moves returns Pass only alone, only when the opponent then has a real
 //     move, and a pass hands the turn over;
 //   - scores never decrease, Ply counts the moves, and games end within
-//     MaxPlies plies;
+//     maxPlies plies;
 //   - Samples gives the same named positions of the game on every call,
 //     each with a move to play;
 //   - a state that is a referee.Drawer draws well-formed SVG whose
@@ -75,7 +75,7 @@ func TestGame(g referee.Game, seeds []uint64) error {
 		c.where = fmt.Sprintf("gametest: %q seed %d", g.Name(), seed)
 		c.guard(func() { c.checkNew(seed) })
 		c.guard(func() { c.checkSamples(seed) })
-		for p := range Playouts {
+		for p := range playoutsPerSeed {
 			c.where = fmt.Sprintf("gametest: %q seed %d playout %d", g.Name(), seed, p)
 			c.n = 0
 			c.guard(func() { c.playout(seed, uint64(p)) })
@@ -175,8 +175,8 @@ func (c *checker) playout(seed, stream uint64) {
 		if c.tooMany() {
 			return
 		}
-		if ply >= MaxPlies {
-			c.errorf("game not over after %d plies", MaxPlies)
+		if ply >= maxPlies {
+			c.errorf("game not over after %d plies", maxPlies)
 			return
 		}
 		before := c.encode(s)
@@ -385,14 +385,14 @@ func CheckPositionFile(g referee.Game, data []byte) (err error) {
 		child := s.Clone()
 		child.Play(m)
 	}
-	for n := 0; n < MaxPlies; n++ {
+	for n := 0; n < maxPlies; n++ {
 		moves = s.Moves(buf[:0])
 		if len(moves) == 0 {
 			return nil
 		}
 		s.Play(moves[0])
 	}
-	return fmt.Errorf("%q: no end after %d plies", data, MaxPlies)
+	return fmt.Errorf("%q: no end after %d plies", data, maxPlies)
 }
 
 // LoadPosition decodes testdata/name, a position file of a game's package,

@@ -47,10 +47,10 @@ func fromprotoSide(s pb.Side) (referee.Side, error) {
 	return 0, fmt.Errorf("side to move is %v: want SIDE_WHITE or SIDE_BLACK", s)
 }
 
-// ToprotoState writes st as an Estado: a Cavalo for Jogo do Cavalo (the
+// toprotoState writes st as an Estado: a Cavalo for Jogo do Cavalo (the
 // wire form bots have always had), a Posicao (the game's position file) for
 // every other game.
-func ToprotoState(st referee.State) (*pb.Estado, error) {
+func toprotoState(st referee.State) (*pb.Estado, error) {
 	if s, ok := st.(*cavalo.Position); ok {
 		return &pb.Estado{Jogo: &pb.Estado_Cavalo{Cavalo: toprotoCavalo(s)}}, nil
 	}
@@ -62,9 +62,9 @@ func ToprotoState(st referee.State) (*pb.Estado, error) {
 	return &pb.Estado{Jogo: &pb.Estado_Posicao{Posicao: p}}, nil
 }
 
-// FromprotoState reads an Estado into a state of its game, looked up by
+// fromprotoState reads an Estado into a state of its game, looked up by
 // name in the table of games for a Posicao.
-func FromprotoState(e *pb.Estado) (referee.State, error) {
+func fromprotoState(e *pb.Estado) (referee.State, error) {
 	switch j := e.GetJogo().(type) {
 	case *pb.Estado_Cavalo:
 		c, err := fromprotoCavalo(j.Cavalo)
@@ -161,7 +161,7 @@ func fromprotoCavalo(p *pb.Cavalo) (*cavalo.Position, error) {
 
 // ToprotoRequest writes a referee request as the call of Jogar.
 func ToprotoRequest(req referee.Request) (*pb.JogarRequest, error) {
-	e, err := ToprotoState(req.State)
+	e, err := toprotoState(req.State)
 	if err != nil {
 		return nil, err
 	}
@@ -180,7 +180,7 @@ func ToprotoRequest(req referee.Request) (*pb.JogarRequest, error) {
 
 // FromprotoRequest reads a call of Jogar on the bot's side.
 func FromprotoRequest(r *pb.JogarRequest) (referee.State, time.Duration, error) {
-	st, err := FromprotoState(r.GetEstado())
+	st, err := fromprotoState(r.GetEstado())
 	if err != nil {
 		return nil, 0, err
 	}
@@ -196,7 +196,7 @@ func FromprotoRequest(r *pb.JogarRequest) (referee.State, time.Duration, error) 
 func ToprotoReply(r referee.Reply) (*pb.Jogada, error) {
 	j := &pb.Jogada{Move: r.Move, Stats: toprotoStats(r.Stats)}
 	if r.Claim != nil {
-		e, err := ToprotoState(r.Claim)
+		e, err := toprotoState(r.Claim)
 		if err != nil {
 			return nil, fmt.Errorf("answer's state: %w", err)
 		}
@@ -211,7 +211,7 @@ func ToprotoReply(r referee.Reply) (*pb.Jogada, error) {
 func FromprotoReply(j *pb.Jogada) (referee.Reply, error) {
 	r := referee.Reply{Move: j.GetMove(), Stats: fromprotoStats(j.GetStats())}
 	if j.GetEstado() != nil {
-		claim, err := FromprotoState(j.GetEstado())
+		claim, err := fromprotoState(j.GetEstado())
 		if err != nil {
 			return r, fmt.Errorf("claimed state: %w", err)
 		}

@@ -32,11 +32,11 @@ func TestStateRoundTrip(t *testing.T) {
 	for name, st := range sampleStates(t) {
 		t.Run(name, func(t *testing.T) {
 			st.(interface{ SetPly(int) }).SetPly(17)
-			e, err := ToprotoState(st)
+			e, err := toprotoState(st)
 			if err != nil {
 				t.Fatal(err)
 			}
-			back, err := FromprotoState(e)
+			back, err := fromprotoState(e)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -52,7 +52,7 @@ func TestStateRoundTrip(t *testing.T) {
 
 func TestFromprotoStateErrors(t *testing.T) {
 	good := func() *pb.Cavalo {
-		e, err := ToprotoState(cavalo.Game{}.New(1))
+		e, err := toprotoState(cavalo.Game{}.New(1))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -73,7 +73,7 @@ func TestFromprotoStateErrors(t *testing.T) {
 		{"negative ply", func(c *pb.Cavalo) *pb.Estado { c.Ply = -1; return wrap(c) }, "ply -1"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := FromprotoState(tc.edit(good()))
+			_, err := fromprotoState(tc.edit(good()))
 			if err == nil || !strings.Contains(err.Error(), tc.wants) {
 				t.Errorf("error %v, want one saying %q", err, tc.wants)
 			}
@@ -99,7 +99,7 @@ func TestFromprotoPosicaoErrors(t *testing.T) {
 		{"negative ply", &pb.Posicao{Game: "dots", Json: empty, Ply: -1}, "ply -1"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := FromprotoState(&pb.Estado{Jogo: &pb.Estado_Posicao{Posicao: tc.p}})
+			_, err := fromprotoState(&pb.Estado{Jogo: &pb.Estado_Posicao{Posicao: tc.p}})
 			if err == nil || !strings.Contains(err.Error(), tc.wants) {
 				t.Errorf("error %v, want one saying %q", err, tc.wants)
 			}
@@ -157,10 +157,10 @@ func BenchmarkConvert(b *testing.B) {
 			}
 		}
 	})
-	e, _ := ToprotoState(st)
+	e, _ := toprotoState(st)
 	b.Run("claim", func(b *testing.B) {
 		for b.Loop() {
-			if _, err := FromprotoState(e); err != nil {
+			if _, err := fromprotoState(e); err != nil {
 				b.Fatal(err)
 			}
 		}

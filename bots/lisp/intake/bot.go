@@ -119,7 +119,7 @@ func Prepare(ctx context.Context, c lisp.Config, given []string, opt Options) (P
 		return p, nil
 	}
 	opt.Fixed, opt.Given = c, given
-	cfg, f := Probe(ctx, p.Name, c, opt)
+	cfg, f := probeConfig(ctx, p.Name, c, opt)
 	p.Config, p.Findings = cfg, &f
 	if !f.Eligible {
 		return p, fmt.Errorf("%s cannot play: %s", p.Name, f.Reason)

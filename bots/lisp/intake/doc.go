@@ -2,7 +2,7 @@
 // into a league: it is `arena intake DIR... --game cavalo|dots`.
 //
 // For each submission (a folder, or a zip unpacked into a work folder with
-// guards against paths that leave it and zip bombs: List, Unzip), intake
+// guards against paths that leave it and zip bombs: List), intake
 // reads the Lisp files without running them (the lenient source reader of
 // bots/lisp/sexp) to choose what to load: the file that defines jogar, or
 // the file that loads it (chooseEntry), and the package jogar is in. It
@@ -11,8 +11,8 @@
 // with one lisp entry per group that can play, every setting written out
 // (WriteLeague), and a report with the evidence (WriteReport, Rows).
 //
-// `arena bot check --lisp` and `arena play` use Probe for a Lisp bot given
-// without settings, so that the three find the same conventions.
+// `arena bot check --lisp` and `arena play` use Prepare, which probes the
+// same way, for a Lisp bot given without settings, so that the three find the same conventions.
 //
 // intake depends on bots/host, bots/lisp and its subpackages, and referee;
 // it must not import arena or cmd.

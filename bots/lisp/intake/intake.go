@@ -81,7 +81,7 @@ func Run(ctx context.Context, subs []Submission, opt Options) []Result {
 		go func() {
 			defer wg.Done()
 			defer func() { <-sem }()
-			out[i] = Submit(ctx, s, opt)
+			out[i] = submit(ctx, s, opt)
 		}()
 	}
 	wg.Wait()
@@ -89,10 +89,10 @@ func Run(ctx context.Context, subs []Submission, opt Options) []Result {
 	return out
 }
 
-// Submit takes in one submission: it reads its Lisp files to choose what
+// submit takes in one submission: it reads its Lisp files to choose what
 // to load and where jogar is (see chooseEntry), then probes it in its
 // sandbox (see probe.Run) for its conventions and time base.
-func Submit(ctx context.Context, s Submission, opt Options) (r Result) {
+func submit(ctx context.Context, s Submission, opt Options) (r Result) {
 	start := time.Now()
 	r = Result{Submission: s, Name: botName(s.Group, ""), Game: opt.Game.Name()}
 	defer func() { r.Elapsed = time.Since(start) }()
@@ -109,16 +109,16 @@ func Submit(ctx context.Context, s Submission, opt Options) (r Result) {
 		r.Reason = e.reason
 		return r
 	}
-	r.Config, r.Findings = Probe(ctx, r.Name, r.Config, opt)
+	r.Config, r.Findings = probeConfig(ctx, r.Name, r.Config, opt)
 	r.Eligible, r.Reason = r.Findings.Eligible, r.Findings.Reason
 	return r
 }
 
-// Probe probes the Lisp bot c, called name, in its sandbox and returns c
+// probeConfig probes the Lisp bot c, called name, in its sandbox and returns c
 // with the conventions and the tempo_scale found (those of opt.Given kept
 // as opt.Fixed has them), and the findings. `arena bot check --lisp` and
 // `arena play` call it for a bot given without settings.
-func Probe(ctx context.Context, name string, c lisp.Config, opt Options) (lisp.Config, probe.Findings) {
+func probeConfig(ctx context.Context, name string, c lisp.Config, opt Options) (lisp.Config, probe.Findings) {
 	fixed := opt.Fixed.WithDefaults()
 	p := c
 	p.State, p.Side, p.Perspective, p.Knights, p.IndexBase, p.TempoScale =

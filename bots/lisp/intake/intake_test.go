@@ -42,7 +42,7 @@ func TestSamples(t *testing.T) {
 			if err != nil || len(subs) != 1 {
 				t.Fatalf("List: %v, %+v", err, subs)
 			}
-			r := Submit(context.Background(), subs[0], testOptions(t, s.Game, 200*time.Millisecond))
+			r := submit(context.Background(), subs[0], testOptions(t, s.Game, 200*time.Millisecond))
 			t.Logf("%s: files %v, %s; %s; %s; notes %q", r.Name, r.Files, r.Findings.Conventions, r.Findings.Time, r.Reason, r.Notes)
 			if r.Config.Package != s.Package || r.Name != s.Package {
 				t.Errorf("package %q, name %q; want %q", r.Config.Package, r.Name, s.Package)

@@ -28,7 +28,7 @@ type Submission struct {
 // List returns the submissions in dirs: each sub-folder (hidden ones and
 // __MACOSX aside) and each .zip of each dir, sorted by group; a dir that
 // holds Lisp files itself and no sub-folder or zip is one submission. Zips
-// are unpacked under work (see Unzip), never beside the source.
+// are unpacked under work (see unzip), never beside the source.
 func List(dirs []string, work string) ([]Submission, error) {
 	work, err := filepath.Abs(work)
 	if err != nil {
@@ -55,7 +55,7 @@ func List(dirs []string, work string) ([]Submission, error) {
 				found++
 			case e.Type().IsRegular() && strings.EqualFold(filepath.Ext(name), ".zip"):
 				group := strings.TrimSuffix(name, filepath.Ext(name))
-				root, err := Unzip(path, filepath.Join(work, "submissions", group))
+				root, err := unzip(path, filepath.Join(work, "submissions", group))
 				if err != nil {
 					return nil, fmt.Errorf("submission %s: %w", path, err)
 				}
@@ -71,28 +71,28 @@ func List(dirs []string, work string) ([]Submission, error) {
 	return subs, nil
 }
 
-// Limits of Unzip, so that a zip bomb or a hostile archive cannot fill the
+// Limits of unzip, so that a zip bomb or a hostile archive cannot fill the
 // disk or write outside the work folder.
 const (
-	MaxZipFiles = 2000
-	MaxZipBytes = 256 << 20 // unpacked, in all
-	MaxZipFile  = 64 << 20  // unpacked, one file
+	maxZipFiles = 2000
+	maxZipBytes = 256 << 20 // unpacked, in all
+	maxZipFile  = 64 << 20  // unpacked, one file
 )
 
-// Unzip unpacks the zip at path into dir, which it empties first, and
+// unzip unpacks the zip at path into dir, which it empties first, and
 // returns the submission's root: dir, or the one folder at its top when
 // everything is in it. Entries whose names would leave dir (absolute
-// paths, ..), links and special files are skipped; more than MaxZipFiles
-// entries, or more bytes than MaxZipBytes in all or MaxZipFile in one
+// paths, ..), links and special files are skipped; more than maxZipFiles
+// entries, or more bytes than maxZipBytes in all or maxZipFile in one
 // file, whatever the headers say, is an error.
-func Unzip(path, dir string) (string, error) {
+func unzip(path, dir string) (string, error) {
 	r, err := zip.OpenReader(path)
 	if err != nil {
 		return "", err
 	}
 	defer r.Close()
-	if len(r.File) > MaxZipFiles {
-		return "", fmt.Errorf("%d entries, more than %d", len(r.File), MaxZipFiles)
+	if len(r.File) > maxZipFiles {
+		return "", fmt.Errorf("%d entries, more than %d", len(r.File), maxZipFiles)
 	}
 	if err := os.RemoveAll(dir); err != nil {
 		return "", err
@@ -124,7 +124,7 @@ func Unzip(path, dir string) (string, error) {
 			top += "/"
 		}
 		tops[top] = true
-		n, err := unzipFile(f, dest, min(MaxZipFile, MaxZipBytes-total))
+		n, err := unzipFile(f, dest, min(maxZipFile, maxZipBytes-total))
 		total += n
 		if err != nil {
 			return "", fmt.Errorf("%s: %w", name, err)

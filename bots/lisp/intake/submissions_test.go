@@ -60,17 +60,17 @@ func TestUnzip(t *testing.T) {
 			".", []string{"jogo.lisp"}, []string{"evil.lisp", "evil2.lisp"}, ""},
 		{"links are skipped", []zipEntry{{"passwd", fs.ModeSymlink | 0o777, []byte("/etc/passwd")}, {"jogo.lisp", 0o644, lisp}},
 			".", []string{"jogo.lisp"}, []string{"out/passwd"}, ""},
-		{"zip bomb", []zipEntry{{"zeros.lisp", 0o644, make([]byte, MaxZipFile+1)}},
+		{"zip bomb", []zipEntry{{"zeros.lisp", 0o644, make([]byte, maxZipFile+1)}},
 			"", nil, nil, "more than the limits"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()
 			path := filepath.Join(dir, "g.zip")
 			writeZip(t, path, tc.entries)
-			root, err := Unzip(path, filepath.Join(dir, "out"))
+			root, err := unzip(path, filepath.Join(dir, "out"))
 			if tc.errorHas != "" {
 				if err == nil || !strings.Contains(err.Error(), tc.errorHas) {
-					t.Fatalf("Unzip error %v, want one saying %q", err, tc.errorHas)
+					t.Fatalf("unzip error %v, want one saying %q", err, tc.errorHas)
 				}
 				return
 			}

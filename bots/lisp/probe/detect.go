@@ -52,7 +52,7 @@ type Findings struct {
 	Calls int `json:"calls"`
 }
 
-// Options configure Detect.
+// Options configure detect.
 type Options struct {
 	// Tempo is the league's time per move, which the time base is
 	// measured at.
@@ -75,19 +75,19 @@ const probeTempo = 250 * time.Millisecond
 // is cut off and counted as a timeout.
 const grace = lisp.RecommendedMargin + time.Second
 
-// Detect finds how to talk to the started bot a, for game: it calls jogar
-// on the reference positions (see Positions) with every estado convention
+// detect finds how to talk to the started bot a, for game: it calls jogar
+// on the reference positions (see samplePositions) with every estado convention
 // in turn, reads each answer every way it knows, has the referee judge it,
 // and keeps the first convention under which every answer is a legal move
 // (and, among those, one whose claimed states are right when there is
 // one). Then it measures the time base (see measureTime). A bot for which
 // no convention works is not eligible, with the closest failure as the
 // reason.
-func Detect(ctx context.Context, a Asker, game referee.Game, opt Options) Findings {
+func detect(ctx context.Context, a Asker, game referee.Game, opt Options) Findings {
 	if opt.Seed == 0 {
 		opt.Seed = 1
 	}
-	positions, err := Positions(game, opt.Seed)
+	positions, err := samplePositions(game, opt.Seed)
 	if err != nil {
 		return Findings{Reason: err.Error()}
 	}
@@ -231,12 +231,12 @@ func faultText(err error) string {
 	return first(err.Error())
 }
 
-// Positions returns the reference positions of game: its samples (for
+// samplePositions returns the reference positions of game: its samples (for
 // Cavalo: an opening with white to move, midgames with black to move, a
 // landing on a double; for Dots and Boxes: an opening, a box to take, a box
 // just taken, a late game), and for Cavalo a late game reached by seeded
 // random moves.
-func Positions(game referee.Game, seed uint64) ([]referee.Sample, error) {
+func samplePositions(game referee.Game, seed uint64) ([]referee.Sample, error) {
 	samples, err := game.Samples(seed)
 	if err != nil {
 		return nil, fmt.Errorf("reference positions: %w", err)

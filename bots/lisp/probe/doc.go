@@ -6,9 +6,9 @@
 //
 // A probe runs in the bot's own sandbox, as a bot process of its own: the
 // submission is loaded once into one SBCL (`arena bot serve lisp-probe
-// ...`, see Serve and HostSpec), and Detect calls jogar there on reference
-// positions of the game (Positions: both sides to move, a double or a box
-// to take, a late game) under every convention in turn, judging each
+// ...`, see Serve and HostSpec), and detect calls jogar there on reference
+// positions of the game (samplePositions: both sides to move, a double or
+// a box to take, a late game) under every convention in turn, judging each
 // answer with the referee as in a league. Run starts that process through
 // the host and returns its Findings: the conventions kept, the evidence
 // (position, answer, move read), the time jogar takes at the league's

@@ -18,8 +18,8 @@ import (
 // Selector is the first argument of `arena bot serve` for a probe.
 const Selector = "lisp-probe"
 
-// DefaultTimeout bounds a probe's calls, the submission's loading aside.
-const DefaultTimeout = 5 * time.Minute
+// defaultTimeout bounds a probe's calls, the submission's loading aside.
+const defaultTimeout = 5 * time.Minute
 
 // HostSpec returns the host.Spec that probes the Lisp bot c, called name,
 // through self (arena's executable): the bot's own Spec (lisp.Spec: its
@@ -43,7 +43,7 @@ func HostSpec(self, name string, c lisp.Config, given []string) host.Spec {
 // the Lisp condition) as the reason.
 func Run(ctx context.Context, spec host.Spec, game referee.Game, tempo, timeout time.Duration) Findings {
 	if timeout <= 0 {
-		timeout = DefaultTimeout
+		timeout = defaultTimeout
 	}
 	if err := spec.CheckOpen(); err != nil {
 		return Findings{Reason: "does not start: " + oneLine(err.Error())}
@@ -88,7 +88,7 @@ func startText(err error) string {
 
 // Serve is `arena bot serve lisp-probe [given=KEY,...] key=value...`: it
 // loads the Lisp bot as lisp.Serve does, then serves a bot whose first
-// call runs Detect on the game of the position it is sent, at the tempo it
+// call runs detect on the game of the position it is sent, at the tempo it
 // is sent, and answers the findings, as JSON, in place of a move.
 func Serve(ctx context.Context, args []string, log io.Writer) error {
 	if len(args) > 0 && args[0] == Selector {
@@ -132,9 +132,9 @@ type prober struct {
 // Info is the Lisp bot's.
 func (p *prober) Info() bots.Info { return p.a.Info() }
 
-// Jogar runs Detect and answers its findings as JSON.
+// Jogar runs detect and answers its findings as JSON.
 func (p *prober) Jogar(ctx context.Context, st referee.State, tempo time.Duration) (bots.Answer, error) {
-	f := Detect(ctx, p.a, st.Game(), Options{Tempo: tempo, Fixed: p.fixed, Given: p.given})
+	f := detect(ctx, p.a, st.Game(), Options{Tempo: tempo, Fixed: p.fixed, Given: p.given})
 	f.Package = p.a.Info().Name
 	data, err := json.Marshal(f)
 	if err != nil {

@@ -11,9 +11,9 @@ import (
 // Limits of the reader. An expression that exceeds one is an error, so that
 // a garbage answer cannot make the reader use unbounded memory or stack.
 const (
-	MaxDepth  = 256     // lists nested inside lists
-	MaxAtom   = 1 << 20 // bytes in one string or symbol
-	MaxValues = 1 << 20 // values (atoms and lists) in one expression
+	maxDepth  = 256     // lists nested inside lists
+	maxAtom   = 1 << 20 // bytes in one string or symbol
+	maxValues = 1 << 20 // values (atoms and lists) in one expression
 )
 
 // SyntaxError is a reading error, with the byte offset where it was found.
@@ -169,11 +169,11 @@ func (d *Decoder) blockComment() error {
 
 // value reads one expression whose first byte is next in the input.
 func (d *Decoder) value(depth int) (Value, error) {
-	if depth > MaxDepth {
-		return Value{}, d.errorf("lists nested deeper than %d", MaxDepth)
+	if depth > maxDepth {
+		return Value{}, d.errorf("lists nested deeper than %d", maxDepth)
 	}
-	if d.values++; d.values > MaxValues {
-		return Value{}, d.errorf("more than %d values in one expression", MaxValues)
+	if d.values++; d.values > maxValues {
+		return Value{}, d.errorf("more than %d values in one expression", maxValues)
 	}
 	c, err := d.readByte()
 	if err != nil {
@@ -290,8 +290,8 @@ func (d *Decoder) quoted(quote byte, what string) (string, error) {
 				return "", d.eof(err, what)
 			}
 		}
-		if len(d.buf) >= MaxAtom {
-			return "", d.errorf("%s longer than %d bytes", what, MaxAtom)
+		if len(d.buf) >= maxAtom {
+			return "", d.errorf("%s longer than %d bytes", what, maxAtom)
 		}
 		d.buf = append(d.buf, c)
 	}
@@ -334,8 +334,8 @@ func (d *Decoder) token() (Value, error) {
 			}
 			name = append(name, c)
 		}
-		if len(name) > MaxAtom {
-			return Value{}, d.errorf("symbol longer than %d bytes", MaxAtom)
+		if len(name) > maxAtom {
+			return Value{}, d.errorf("symbol longer than %d bytes", maxAtom)
 		}
 	}
 	tok := string(name)

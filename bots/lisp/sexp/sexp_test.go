@@ -66,7 +66,7 @@ func TestParseErrors(t *testing.T) {
 		{"backquote", "`(a)", "backquote"},
 		{"read eval", "#.(quit)", "#. syntax is not supported"},
 		{"overflow", "99999999999999999999", "does not fit"},
-		{"deep", strings.Repeat("(", MaxDepth+2), "nested deeper"},
+		{"deep", strings.Repeat("(", maxDepth+2), "nested deeper"},
 		{"unclosed comment", "#| abc", "inside a #| comment"},
 	}
 	for _, tc := range tests {

@@ -48,9 +48,9 @@ var Samples = []Sample{
 	{Game: "dots", Group: "rita_2202009_tome_2202010_D5", Package: "pd5", Eligible: true},
 }
 
-// Rules returns the course's rules file that completes a sample of game,
+// rulesFile returns the course's rules file that completes a sample of game,
 // under examples (bots/examples/lisp).
-func Rules(examples, game string) string {
+func rulesFile(examples, game string) string {
 	if game == "dots" {
 		return filepath.Join(examples, "dots", "regras.lisp")
 	}
@@ -68,7 +68,7 @@ func Assemble(examples, dir string, s Sample, zipped bool) error {
 // AssembleAs is Assemble with the submission named group: a sample
 // replicated for a larger class.
 func AssembleAs(examples, dir string, s Sample, group string, zipped bool) error {
-	files := map[string]string{"regras.lisp": Rules(examples, s.Game)}
+	files := map[string]string{"regras.lisp": rulesFile(examples, s.Game)}
 	src := filepath.Join(examples, "entregas", s.Game, s.Group)
 	err := filepath.WalkDir(src, func(path string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {

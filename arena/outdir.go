@@ -1,0 +1,133 @@
+package arena
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/arenabots/arena/bots/sandbox"
+	"github.com/arenabots/arena/results"
+)
+
+// ErrConfigChanged is returned when Out holds results of another config and
+// Restart is not set.
+var ErrConfigChanged = errors.New("config changed")
+
+// File names inside a league's results directory, besides the journal and
+// per-move logs named by package results.
+const (
+	ConfigFile     = "config.yaml"
+	standingsFile  = "standings"  // standings.txt, .md, .csv, .json
+	crosstableFile = "crosstable" // crosstable.txt, .md, .csv
+)
+
+// prepare makes the results directory and checks that its results, if any,
+// come from the same config, then records the config there, with what the
+// bots' sandbox achieved.
+func (r *Runner) prepare(achieved sandbox.Report) error {
+	c := r.Config
+	old, err := readHash(filepath.Join(c.Out, ConfigFile))
+	if err != nil {
+		return err
+	}
+	if r.Restart || (old != "" && old != c.Hash()) {
+		if !r.Restart {
+			return r.changed(old)
+		}
+		for _, name := range []string{results.JournalName, results.GamesDir} {
+			if err := os.RemoveAll(filepath.Join(c.Out, name)); err != nil {
+				return fmt.Errorf("restart: %w", err)
+			}
+		}
+	}
+	record, err := yaml.Marshal(struct {
+		Achieved sandbox.Report `yaml:"sandbox_achieved"`
+	}{achieved})
+	if err != nil {
+		return err
+	}
+	return results.WriteFileAtomic(filepath.Join(c.Out, ConfigFile), append(c.Resolved(), record...))
+}
+
+// changed is the error for a results directory whose config, of hash old,
+// is not the league's: it names the keys that changed.
+func (r *Runner) changed(old string) error {
+	c := r.Config
+	what := fmt.Sprintf("hash %s, now %s", old, c.Hash())
+	data, err := os.ReadFile(filepath.Join(c.Out, ConfigFile))
+	if err != nil {
+		return err
+	}
+	if changes, err := c.changes(data); err == nil && len(changes) > 0 {
+		const shown = 4
+		what = strings.Join(changes[:min(shown, len(changes))], ", ")
+		if len(changes) > shown {
+			what += fmt.Sprintf(" and %d more", len(changes)-shown)
+		}
+	}
+	return fmt.Errorf("%w since the results in %s were played (%s): run again with --restart to discard the old results and play anew, or set another out", ErrConfigChanged, c.Out, what)
+}
+
+// readHash returns the hash recorded in a results directory's config.yaml,
+// or "" when there is none.
+func readHash(path string) (string, error) {
+	f, err := os.Open(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return "", nil
+	}
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		if h, ok := strings.CutPrefix(sc.Text(), "hash: "); ok {
+			return strings.TrimSpace(h), nil
+		}
+	}
+	return "", sc.Err()
+}
+
+// writeStandings writes the standings in every format, and the crosstable
+// in text, Markdown and CSV, next to the journal.
+func (r *Runner) writeStandings(games []results.Game) error {
+	c := r.Config
+	st := Standings(c, games)
+	ct := results.NewCrosstable(games, st.Bots(), c.Scoring)
+	if m := c.SPRTMatch(); m != nil {
+		st.AddSPRT(*m, games)
+	}
+	for _, report := range []struct {
+		name  string
+		write func(io.Writer, string) error
+		exts  []string
+	}{
+		{standingsFile, st.Write, []string{"txt", "md", "csv", "json"}},
+		{crosstableFile, ct.Write, []string{"txt", "md", "csv"}},
+	} {
+		for _, f := range report.exts {
+			var b strings.Builder
+			if err := report.write(&b, formatName(f)); err != nil {
+				return err
+			}
+			if err := results.WriteFileAtomic(filepath.Join(c.Out, report.name+"."+f), []byte(b.String())); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// formatName maps a file extension to a report format name.
+func formatName(ext string) string {
+	if ext == "txt" {
+		return "text"
+	}
+	return ext
+}
