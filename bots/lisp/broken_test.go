@@ -172,10 +172,10 @@ func TestMisbehaviour(t *testing.T) {
 				}
 			}
 			// A late jogar costs the call its deadline, not the grace that
-			// SBCL has to unwind (DefaultGrace) before it is killed: the
+			// SBCL has to unwind (defaultGrace) before it is killed: the
 			// bound lies halfway, so that a busy machine's delays do not
 			// count and waiting out the grace does.
-			if tc.fault == referee.FaultTimeout && took > tc.limit+DefaultGrace/2 {
+			if tc.fault == referee.FaultTimeout && took > tc.limit+defaultGrace/2 {
 				t.Errorf("Jogar returned %v after its deadline", took-tc.limit)
 			}
 			// The next call must work: SBCL recovered, or was started again.
