@@ -3,11 +3,16 @@
 package host
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"os"
 	"syscall"
+	"time"
 
 	"golang.org/x/sys/unix"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
 
 	"github.com/arenabots/arena/referee"
 )
@@ -50,4 +55,60 @@ func describeExit(st *os.ProcessState) string {
 func killedBySIGKILL(st *os.ProcessState) bool {
 	ws, ok := st.Sys().(syscall.WaitStatus)
 	return ok && ws.Signaled() && ws.Signal() == syscall.SIGKILL
+}
+
+// callFault classifies the error of a call started at start, from what the
+// host observed: ctx's deadline passed (timeout), the process ended or the
+// connection broke (crash, or memory), the answer could not be decoded
+// (protocol). A bot that answers with an error status, alive and within
+// its deadline, crashed: what it says of its error is detail, never its
+// class, so that a crashing bot cannot pass for a slow one.
+func (p *Process) callFault(ctx context.Context, op string, err error, start time.Time) error {
+	st := status.Convert(err)
+	if dl, ok := ctx.Deadline(); ok && st.Code() == codes.DeadlineExceeded && time.Until(dl) < deadlineSlack {
+		// The bot's end of the call, told the deadline, may give up a
+		// moment before ctx's own timer fires.
+		<-ctx.Done()
+	}
+	switch {
+	case errors.Is(ctx.Err(), context.DeadlineExceeded):
+		return fault(referee.FaultTimeout, p.spec.Name, op,
+			fmt.Errorf("no answer after %v: deadline passed", time.Since(start).Round(time.Millisecond)))
+	case ctx.Err() != nil:
+		return &BotError{Bot: p.spec.Name, Op: op, Err: ctx.Err()}
+	}
+	if p.box.WaitExit(exitWait) {
+		return p.exitFault(op)
+	}
+	switch st.Code() {
+	case codes.Unavailable, codes.Canceled:
+		return fault(referee.FaultCrash, p.spec.Name, op, fmt.Errorf("connection broke: %s", st.Message()))
+	case codes.Internal, codes.ResourceExhausted:
+		// gRPC's own codes for an answer it could not decode or that
+		// exceeds maxAnswerBytes. A bot could send them itself, but it
+		// gains nothing: a protocol fault is judged as an illegal move,
+		// which any bot can answer.
+		return fault(referee.FaultProtocol, p.spec.Name, op, fmt.Errorf("answer not decodable: %s", st.Message()))
+	}
+	return fault(referee.FaultCrash, p.spec.Name, op, fmt.Errorf("bot reported: %s", st.Message()))
+}
+
+// exitFault describes the end of the process as a crash or, when the bot
+// ran out of memory, a memory fault. A SIGKILL arena did not send is taken
+// for the kernel's out-of-memory killer.
+func (p *Process) exitFault(op string) error {
+	p.run.drain(drainWait) // the last words of a crash are in the pipes
+	err := fmt.Errorf("process %s", describeExit(p.box.State()))
+	if h := p.out.hint(); h != "" {
+		err = fmt.Errorf("%w: %s", err, h)
+	}
+	switch {
+	case p.box.OutOfMemory():
+		return p.memoryFault(op, err)
+	case p.out.outOfMemory():
+		return fault(referee.FaultMemory, p.spec.Name, op, fmt.Errorf("%w (memory limit %d MiB)", err, p.spec.Limits.MemoryMB))
+	case killedBySIGKILL(p.box.State()) && !p.box.KilledByArena():
+		return fault(referee.FaultMemory, p.spec.Name, op, fmt.Errorf("%w, not sent by arena: taken for the kernel's out-of-memory killer", err))
+	}
+	return fault(referee.FaultCrash, p.spec.Name, op, err)
 }

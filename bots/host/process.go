@@ -18,8 +18,6 @@ import (
 	"github.com/hashicorp/go-plugin"
 	"github.com/hashicorp/go-plugin/runner"
 	"google.golang.org/grpc"
-	"google.golang.org/grpc/codes"
-	"google.golang.org/grpc/status"
 
 	"github.com/arenabots/arena/bots"
 	"github.com/arenabots/arena/bots/internal/wire"
@@ -271,8 +269,11 @@ func (p *Process) Info() bots.Info { return p.info }
 // and stops them again when the call ends (sandbox.Box.Freeze), so that a bot
 // cannot take the CPU on its opponent's time. Reply.Elapsed is the call
 // alone, from the request written, the bot thawed, to the answer received:
-// thawing, encoding, decoding and stopping the bot are not charged to it.
+// thawing, encoding, decoding and stopping the bot are not charged to it,
+// and ctx's deadline moves later by the time they took before the request
+// (see callContext).
 func (p *Process) Jogar(ctx context.Context, req referee.Request) (referee.Reply, error) {
+	entered := time.Now()
 	preq, err := wire.ToprotoRequest(req)
 	if err != nil {
 		return referee.Reply{}, &BotError{Bot: p.spec.Name, Op: "jogar", Err: err}
@@ -280,6 +281,8 @@ func (p *Process) Jogar(ctx context.Context, req referee.Request) (referee.Reply
 	p.box.Thaw(false)
 	defer p.box.Freeze()
 	start := time.Now()
+	ctx, cancel := callContext(ctx, start.Sub(entered))
+	defer cancel()
 	resp, err := p.jog.Jogar(ctx, preq)
 	elapsed := time.Since(start)
 	if p.box.OutOfMemory() {
@@ -300,60 +303,24 @@ func (p *Process) Jogar(ctx context.Context, req referee.Request) (referee.Reply
 	return reply, nil
 }
 
-// callFault classifies the error of a call started at start, from what the
-// host observed: ctx's deadline passed (timeout), the process ended or the
-// connection broke (crash, or memory), the answer could not be decoded
-// (protocol). A bot that answers with an error status, alive and within
-// its deadline, crashed: what it says of its error is detail, never its
-// class, so that a crashing bot cannot pass for a slow one.
-func (p *Process) callFault(ctx context.Context, op string, err error, start time.Time) error {
-	st := status.Convert(err)
-	if dl, ok := ctx.Deadline(); ok && st.Code() == codes.DeadlineExceeded && time.Until(dl) < deadlineSlack {
-		// The bot's end of the call, told the deadline, may give up a
-		// moment before ctx's own timer fires.
-		<-ctx.Done()
+// callContext returns ctx with its deadline, if it has one, moved later by
+// d: the time arena took to ready the call before writing the request
+// (thawing a bot's cgroup waits on the kernel's cgroup lock, which other
+// bots' cgroups being made or removed can hold for a long moment on a busy
+// host). The bot's time starts when its request is written. ctx's
+// cancellation for another cause than its deadline still ends the call.
+func callContext(ctx context.Context, d time.Duration) (context.Context, context.CancelFunc) {
+	dl, ok := ctx.Deadline()
+	if !ok || d <= 0 {
+		return context.WithCancel(ctx)
 	}
-	switch {
-	case errors.Is(ctx.Err(), context.DeadlineExceeded):
-		return fault(referee.FaultTimeout, p.spec.Name, op,
-			fmt.Errorf("no answer after %v: deadline passed", time.Since(start).Round(time.Millisecond)))
-	case ctx.Err() != nil:
-		return &BotError{Bot: p.spec.Name, Op: op, Err: ctx.Err()}
-	}
-	if p.box.WaitExit(exitWait) {
-		return p.exitFault(op)
-	}
-	switch st.Code() {
-	case codes.Unavailable, codes.Canceled:
-		return fault(referee.FaultCrash, p.spec.Name, op, fmt.Errorf("connection broke: %s", st.Message()))
-	case codes.Internal, codes.ResourceExhausted:
-		// gRPC's own codes for an answer it could not decode or that
-		// exceeds maxAnswerBytes. A bot could send them itself, but it
-		// gains nothing: a protocol fault is judged as an illegal move,
-		// which any bot can answer.
-		return fault(referee.FaultProtocol, p.spec.Name, op, fmt.Errorf("answer not decodable: %s", st.Message()))
-	}
-	return fault(referee.FaultCrash, p.spec.Name, op, fmt.Errorf("bot reported: %s", st.Message()))
-}
-
-// exitFault describes the end of the process as a crash or, when the bot
-// ran out of memory, a memory fault. A SIGKILL arena did not send is taken
-// for the kernel's out-of-memory killer.
-func (p *Process) exitFault(op string) error {
-	p.run.drain(drainWait) // the last words of a crash are in the pipes
-	err := fmt.Errorf("process %s", describeExit(p.box.State()))
-	if h := p.out.hint(); h != "" {
-		err = fmt.Errorf("%w: %s", err, h)
-	}
-	switch {
-	case p.box.OutOfMemory():
-		return p.memoryFault(op, err)
-	case p.out.outOfMemory():
-		return fault(referee.FaultMemory, p.spec.Name, op, fmt.Errorf("%w (memory limit %d MiB)", err, p.spec.Limits.MemoryMB))
-	case killedBySIGKILL(p.box.State()) && !p.box.KilledByArena():
-		return fault(referee.FaultMemory, p.spec.Name, op, fmt.Errorf("%w, not sent by arena: taken for the kernel's out-of-memory killer", err))
-	}
-	return fault(referee.FaultCrash, p.spec.Name, op, err)
+	call, cancel := context.WithDeadline(context.WithoutCancel(ctx), dl.Add(d))
+	stop := context.AfterFunc(ctx, func() {
+		if !errors.Is(ctx.Err(), context.DeadlineExceeded) {
+			cancel()
+		}
+	})
+	return call, func() { stop(); cancel() }
 }
 
 // memoryFault is the fault of a bot whose memory cgroup went over its limit.
