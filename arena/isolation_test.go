@@ -214,7 +214,12 @@ func TestStoppedBotUsesNoCPU(t *testing.T) {
 	if waited > bound {
 		t.Errorf("the spinner's processes used %.1f ms of CPU in its waits while classic thought for %.0f ms, over %.1f ms", waited, spinMS, bound)
 	}
-	if spinRate < 0.7*quietRate || spinMS > 1.4*quietMS {
+	// Within noise: the two leagues are played one after the other, and
+	// on a busy machine (CI runs other packages' tests beside this one)
+	// classic's rate varied by a third between them; the attack, with the
+	// freezer off, cut it to 0.28 of the quiet rate (282 against 1007
+	// nodes/ms), which this bound still catches.
+	if spinRate < 0.5*quietRate || spinMS > 2*quietMS {
 		t.Errorf("classic searched %.0f nodes/ms in %.0f ms against the spinner, %.0f nodes/ms in %.0f ms against a quiet bot: want the same within noise",
 			spinRate, spinMS, quietRate, quietMS)
 	}
