@@ -42,7 +42,12 @@ func TestSpinnerStopped(t *testing.T) {
 				if call > 0 {
 					waited := time.Duration(reply.Stats.Cuts-1) * time.Microsecond
 					t.Logf("call %d: %v of CPU since the previous call", call+1, waited)
-					if waited > 60*time.Millisecond {
+					// Unstopped, its three children take the machine's
+					// two cores for the second (~2 s of CPU); stopped,
+					// they run only at the edges of the calls, between
+					// thaw and the bot's reading and between its answer
+					// and the freeze, which a busy machine stretches.
+					if waited > 250*time.Millisecond {
 						t.Errorf("call %d: the spinner's processes used %v of CPU in the second between its calls", call+1, waited)
 					}
 				}
