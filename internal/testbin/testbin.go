@@ -31,12 +31,18 @@ import (
 // the launcher alone (cmd/arena-launch) and the built-in bots alone
 // (cmd/arena-bot) beside it, where arena finds them.
 func Arena() (string, error) {
+	// One key for the three, so that a source edited while they build
+	// cannot put arena in a directory without its helpers.
+	dir, err := keyDir()
+	if err != nil {
+		return "", err
+	}
 	for _, name := range []string{"arena-launch", "arena-bot"} {
-		if _, err := build(name, "cmd/"+name); err != nil {
+		if _, err := build(dir, name, "cmd/"+name); err != nil {
 			return "", err
 		}
 	}
-	return build("arena", "cmd/arena")
+	return build(dir, "arena", "cmd/arena")
 }
 
 // Testbot returns the path of the test bot's binary (bots/internal/testbot),
@@ -46,16 +52,20 @@ func Testbot() (string, error) {
 	if bot := os.Getenv(TestbotEnv); bot != "" {
 		return bot, nil
 	}
-	return build("testbot", "bots/internal/testbot")
+	dir, err := keyDir()
+	if err != nil {
+		return "", err
+	}
+	return build(dir, "testbot", "bots/internal/testbot")
 }
 
 // staleAfter is how old the binaries of other sources must be before a new
 // build removes them (another checkout may be testing with them now).
 const staleAfter = 24 * time.Hour
 
-// build returns the binary name of the package at pkg (relative to the
-// module's root), building it if this version of the sources has none yet.
-func build(name, pkg string) (string, error) {
+// keyDir returns the directory of the binaries of this version of the
+// sources, made if needed.
+func keyDir() (string, error) {
 	root, err := moduleRoot()
 	if err != nil {
 		return "", err
@@ -64,10 +74,19 @@ func build(name, pkg string) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("testbin: hashing the sources: %w", err)
 	}
-	base := filepath.Join(os.TempDir(), fmt.Sprintf("arena-testbin-%d", os.Getuid()))
-	dir := filepath.Join(base, key)
+	dir := filepath.Join(os.TempDir(), fmt.Sprintf("arena-testbin-%d", os.Getuid()), key)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return "", fmt.Errorf("testbin: %w", err)
+	}
+	return dir, nil
+}
+
+// build returns the binary name, in dir (see keyDir), of the package at pkg
+// (relative to the module's root), building it if dir has none yet.
+func build(dir, name, pkg string) (string, error) {
+	root, err := moduleRoot()
+	if err != nil {
+		return "", err
 	}
 	unlock, err := lock(filepath.Join(dir, ".lock"))
 	if err != nil {
@@ -78,7 +97,7 @@ func build(name, pkg string) (string, error) {
 	if _, err := os.Stat(bin); err == nil {
 		return bin, nil
 	}
-	removeStale(base, key)
+	removeStale(filepath.Dir(dir), filepath.Base(dir))
 	tmp := bin + ".building"
 	cmd := exec.Command("go", "build", "-o", tmp, "./"+pkg)
 	cmd.Dir = root
