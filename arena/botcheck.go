@@ -10,7 +10,7 @@ import (
 	"github.com/arenabots/arena/bots/builtin"
 	"github.com/arenabots/arena/bots/host"
 	"github.com/arenabots/arena/bots/lisp"
-	"github.com/arenabots/arena/bots/registry"
+	"github.com/arenabots/arena/bots/host/registry"
 )
 
 // BotsError is the Runner's refusal to start a league some of whose bots

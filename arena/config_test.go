@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/arenabots/arena/bots/registry"
+	"github.com/arenabots/arena/bots/host/registry"
 )
 
 func TestParseDefaults(t *testing.T) {

@@ -13,7 +13,7 @@ import (
 )
 
 // Seat is one side of a game: a bot, started from Spec as a fresh process,
-// or Player, who needs no process, such as a person (see bots/human).
+// or Player, who needs no process, such as a person (see web/human).
 type Seat struct {
 	Spec   host.Spec
 	Player referee.Player // when set, plays this side; Spec is unused

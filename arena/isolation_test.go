@@ -11,7 +11,7 @@ import (
 
 	"golang.org/x/sys/unix"
 
-	"github.com/arenabots/arena/bots/sandbox"
+	"github.com/arenabots/arena/bots/host/sandbox"
 	"github.com/arenabots/arena/referee"
 	"github.com/arenabots/arena/results"
 )

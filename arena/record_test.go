@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/arenabots/arena/bots/host"
-	"github.com/arenabots/arena/bots/human"
+	"github.com/arenabots/arena/web/human"
 	"github.com/arenabots/arena/games/cavalo"
 	"github.com/arenabots/arena/referee"
 	"github.com/arenabots/arena/results"

@@ -6,8 +6,8 @@
 // The package is portable (it builds for Linux, macOS and Windows) and
 // holds nothing of arena's side, so that a bot's binary links only what it
 // needs: arena starts, limits, sandboxes and judges bots with package
-// bots/host, keeps its registry in bots/registry and checks submissions
-// with bots/check. The built-in bots are in bots/builtin, the adapter of
+// bots/host, keeps its registry in bots/host/registry and checks submissions
+// with bots/host/conformance. The built-in bots are in bots/builtin, the adapter of
 // Lisp bots in bots/lisp.
 //
 // bots depends on referee (rules) and, through bots/internal/wire (the

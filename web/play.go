@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"github.com/arenabots/arena/arena"
-	"github.com/arenabots/arena/bots/human"
+	"github.com/arenabots/arena/web/human"
 	"github.com/arenabots/arena/referee"
 )
 
@@ -49,7 +49,7 @@ func NewPlay(ctx context.Context, league *League, bots []string, clock referee.C
 }
 
 // humanGame is the page's side of a person's game, the Source of the
-// person's moves (see bots/human): it offers the legal moves on the page
+// person's moves (see web/human): it offers the legal moves on the page
 // and hands over the one clicked.
 type humanGame struct {
 	id     string // the game's id while in play

@@ -16,7 +16,7 @@ import (
 
 	"github.com/arenabots/arena/arena"
 	"github.com/arenabots/arena/bots/host"
-	"github.com/arenabots/arena/bots/sandbox"
+	"github.com/arenabots/arena/bots/host/sandbox"
 	"github.com/arenabots/arena/referee"
 	"github.com/arenabots/arena/results"
 )

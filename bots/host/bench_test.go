@@ -13,7 +13,7 @@ import (
 	"github.com/hashicorp/go-plugin"
 
 	"github.com/arenabots/arena/bots/internal/wire"
-	"github.com/arenabots/arena/bots/sandbox"
+	"github.com/arenabots/arena/bots/host/sandbox"
 	"github.com/arenabots/arena/internal/samples"
 	"github.com/arenabots/arena/internal/testbin"
 	pb "github.com/arenabots/arena/proto"

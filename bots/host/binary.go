@@ -12,7 +12,7 @@ import (
 
 	"golang.org/x/sys/unix"
 
-	"github.com/arenabots/arena/bots/registry"
+	"github.com/arenabots/arena/bots/host/registry"
 )
 
 // The bot's executable: a regular, executable file, unchanged since it

@@ -30,7 +30,7 @@
 // The built-in bots are real processes too: arena's own binary in `arena
 // bot serve builtin:NAME` mode (see BuiltinSpec).
 //
-// host depends on bots (the SDK's types), referee, bots/sandbox and,
+// host depends on bots (the SDK's types), referee, bots/host/sandbox and,
 // through bots/internal/wire, on proto. A bot's binary must never import
 // it.
 package host

@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/arenabots/arena/bots/sandbox/launch"
+	"github.com/arenabots/arena/bots/host/sandbox/launch"
 	"github.com/arenabots/arena/games/cavalo"
 	"github.com/arenabots/arena/internal/testbin"
 	"github.com/arenabots/arena/referee"

@@ -21,7 +21,7 @@ import (
 
 	"github.com/arenabots/arena/bots"
 	"github.com/arenabots/arena/bots/internal/wire"
-	"github.com/arenabots/arena/bots/sandbox"
+	"github.com/arenabots/arena/bots/host/sandbox"
 	pb "github.com/arenabots/arena/proto"
 	"github.com/arenabots/arena/referee"
 )

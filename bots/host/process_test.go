@@ -15,9 +15,9 @@ import (
 	"time"
 
 	"github.com/arenabots/arena/bots/internal/wire"
-	"github.com/arenabots/arena/bots/registry"
-	"github.com/arenabots/arena/bots/sandbox"
-	"github.com/arenabots/arena/bots/sandbox/launch"
+	"github.com/arenabots/arena/bots/host/registry"
+	"github.com/arenabots/arena/bots/host/sandbox"
+	"github.com/arenabots/arena/bots/host/sandbox/launch"
 	"github.com/arenabots/arena/games/cavalo"
 	"github.com/arenabots/arena/referee"
 )

@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/arenabots/arena/bots/sandbox"
+	"github.com/arenabots/arena/bots/host/sandbox"
 	"github.com/arenabots/arena/internal/testbin"
 )
 

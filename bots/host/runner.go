@@ -12,7 +12,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/arenabots/arena/bots/sandbox"
+	"github.com/arenabots/arena/bots/host/sandbox"
 )
 
 // maxHandshake caps the first stdout line passed to go-plugin.

@@ -12,8 +12,8 @@ import (
 	"slices"
 	"time"
 
-	"github.com/arenabots/arena/bots/sandbox"
-	"github.com/arenabots/arena/bots/sandbox/launch"
+	"github.com/arenabots/arena/bots/host/sandbox"
+	"github.com/arenabots/arena/bots/host/sandbox/launch"
 )
 
 // Spec says how to start a bot process.

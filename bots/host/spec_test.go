@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/arenabots/arena/bots/sandbox"
+	"github.com/arenabots/arena/bots/host/sandbox"
 )
 
 // TestBesideArena checks what BuiltinSpec and SelfLauncher start, with and

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/arenabots/arena/bots/check"
+	"github.com/arenabots/arena/bots/host/conformance"
 	"github.com/arenabots/arena/bots/host"
 	"github.com/arenabots/arena/games/cavalo"
 	"github.com/arenabots/arena/games/dots"
@@ -55,7 +55,7 @@ func hostSpec(t *testing.T, name string, c Config) host.Spec {
 	return s
 }
 
-// TestHostCheck runs the conformance checks of check.Run on the sample
+// TestHostCheck runs the conformance checks of conformance.Run on the sample
 // bots through the real host: go-plugin, the bot process, this adapter and
 // SBCL, as `arena bot check --lisp` will.
 func TestHostCheck(t *testing.T) {
@@ -74,7 +74,7 @@ func TestHostCheck(t *testing.T) {
 	for _, s := range all {
 		t.Run(s.name, func(t *testing.T) {
 			t.Parallel()
-			results := check.Run(context.Background(), hostSpec(t, s.name, s.cfg), check.Options{Game: s.game})
+			results := conformance.Run(context.Background(), hostSpec(t, s.name, s.cfg), conformance.Options{Game: s.game})
 			for _, r := range results {
 				if !r.OK {
 					t.Errorf("check %q failed: %s", r.Name, r.Detail)
@@ -88,7 +88,7 @@ func TestHostCheck(t *testing.T) {
 }
 
 func TestHostCheckBrokenFile(t *testing.T) {
-	results := check.Run(context.Background(), hostSpec(t, "syntax", Config{Files: []string{"testdata/syntax.lisp"}}), check.Options{})
+	results := conformance.Run(context.Background(), hostSpec(t, "syntax", Config{Files: []string{"testdata/syntax.lisp"}}), conformance.Options{})
 	if len(results) == 0 || results[0].OK {
 		t.Fatalf("the start check passed: %+v", results)
 	}

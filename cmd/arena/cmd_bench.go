@@ -8,7 +8,7 @@ import (
 
 	"github.com/arenabots/arena/arena/bench"
 	"github.com/arenabots/arena/bots/host"
-	"github.com/arenabots/arena/bots/sandbox"
+	"github.com/arenabots/arena/bots/host/sandbox"
 )
 
 // benchOptions are the flags of `arena bench`.

@@ -16,13 +16,13 @@ import (
 
 	"github.com/arenabots/arena/arena"
 	"github.com/arenabots/arena/bots/builtin"
-	"github.com/arenabots/arena/bots/check"
+	"github.com/arenabots/arena/bots/host/conformance"
 	"github.com/arenabots/arena/bots/host"
 	"github.com/arenabots/arena/bots/lisp"
-	"github.com/arenabots/arena/bots/lisp/intake"
-	"github.com/arenabots/arena/bots/lisp/probe"
-	"github.com/arenabots/arena/bots/registry"
-	"github.com/arenabots/arena/bots/sandbox"
+	"github.com/arenabots/arena/arena/intake"
+	"github.com/arenabots/arena/arena/intake/probe"
+	"github.com/arenabots/arena/bots/host/registry"
+	"github.com/arenabots/arena/bots/host/sandbox"
 	"github.com/arenabots/arena/internal/inert"
 	"github.com/arenabots/arena/referee"
 )
@@ -105,7 +105,7 @@ passes.`,
 				return err
 			}
 			clock := referee.Clock{Tempo: time.Duration(tempo) * time.Millisecond, Margin: time.Duration(margin) * time.Millisecond}
-			return runChecks(c.Context(), c.OutOrStdout(), pos[0], spec, check.Options{Clock: clock, Seed: seed, Game: rules})
+			return runChecks(c.Context(), c.OutOrStdout(), pos[0], spec, conformance.Options{Clock: clock, Seed: seed, Game: rules})
 		},
 	}
 	f := cmd.Flags()
@@ -127,8 +127,8 @@ func ms(d time.Duration) string { return fmt.Sprintf("%.1fms", d.Seconds()*1000)
 
 // runChecks runs the conformance checks on the bot of spec, named ref in
 // the output, and prints them; it fails unless every check passes.
-func runChecks(ctx context.Context, w io.Writer, ref string, spec host.Spec, opt check.Options) error {
-	results := check.Run(ctx, spec, opt)
+func runChecks(ctx context.Context, w io.Writer, ref string, spec host.Spec, opt conformance.Options) error {
+	results := conformance.Run(ctx, spec, opt)
 	if err := printChecks(w, ref, results); err != nil {
 		return err
 	}
@@ -144,7 +144,7 @@ func runChecks(ctx context.Context, w io.Writer, ref string, spec host.Spec, opt
 }
 
 // printChecks writes the results as a table and a verdict line.
-func printChecks(w io.Writer, bot string, results []check.Result) error {
+func printChecks(w io.Writer, bot string, results []conformance.Result) error {
 	tab := tablewriter.NewTable(w,
 		tablewriter.WithHeaderAutoFormat(tw.Off),
 		tablewriter.WithRowConfig(tw.CellConfig{

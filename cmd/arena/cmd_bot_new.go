@@ -9,9 +9,9 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/arenabots/arena/bots/check"
+	"github.com/arenabots/arena/bots/host/conformance"
 	"github.com/arenabots/arena/bots/host"
-	"github.com/arenabots/arena/bots/registry"
+	"github.com/arenabots/arena/bots/host/registry"
 	"github.com/arenabots/arena/bots/scaffold"
 )
 
@@ -79,7 +79,7 @@ prints the commands that come next.
 			if err != nil {
 				return err
 			}
-			if err := runChecks(c.Context(), out, shown(p.Bot), spec, check.Options{}); err != nil {
+			if err := runChecks(c.Context(), out, shown(p.Bot), spec, conformance.Options{}); err != nil {
 				return err
 			}
 			return printNext(out, p)

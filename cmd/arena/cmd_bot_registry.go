@@ -14,10 +14,10 @@ import (
 	"github.com/olekukonko/tablewriter/tw"
 	"github.com/spf13/cobra"
 
-	"github.com/arenabots/arena/bots/check"
+	"github.com/arenabots/arena/bots/host/conformance"
 	"github.com/arenabots/arena/bots/host"
-	"github.com/arenabots/arena/bots/registry"
-	"github.com/arenabots/arena/bots/sandbox"
+	"github.com/arenabots/arena/bots/host/registry"
+	"github.com/arenabots/arena/bots/host/sandbox"
 	"github.com/arenabots/arena/internal/inert"
 )
 
@@ -107,8 +107,8 @@ func addBot(c *cobra.Command, opt addOptions) error {
 	spec.StartTimeout = time.Duration(opt.startMS) * time.Millisecond
 	spec.Verbose = opt.verbose
 	spec.Sandbox = opt.sandbox
-	report := func(results []check.Result) error { return printChecks(c.OutOrStdout(), opt.path, results) }
-	entry, replaced, err := check.Add(c.Context(), reg, opt.registry, spec, report)
+	report := func(results []conformance.Result) error { return printChecks(c.OutOrStdout(), opt.path, results) }
+	entry, replaced, err := conformance.Add(c.Context(), reg, opt.registry, spec, report)
 	if err != nil {
 		return err
 	}

@@ -16,8 +16,8 @@ import (
 	"github.com/arenabots/arena/arena"
 	"github.com/arenabots/arena/bots/host"
 	"github.com/arenabots/arena/bots/lisp"
-	"github.com/arenabots/arena/bots/lisp/intake"
-	"github.com/arenabots/arena/bots/sandbox"
+	"github.com/arenabots/arena/arena/intake"
+	"github.com/arenabots/arena/bots/host/sandbox"
 )
 
 // newIntakeCmd is `arena intake`.

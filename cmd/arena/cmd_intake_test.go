@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/arenabots/arena/arena"
-	"github.com/arenabots/arena/bots/lisp/intake/intaketest"
+	"github.com/arenabots/arena/arena/intake/intaketest"
 	"github.com/arenabots/arena/referee"
 	"github.com/arenabots/arena/results"
 )

@@ -12,9 +12,9 @@ import (
 
 	"github.com/arenabots/arena/arena"
 	"github.com/arenabots/arena/bots/host"
-	"github.com/arenabots/arena/bots/human"
-	"github.com/arenabots/arena/bots/lisp/intake"
-	"github.com/arenabots/arena/bots/sandbox"
+	"github.com/arenabots/arena/web/human"
+	"github.com/arenabots/arena/arena/intake"
+	"github.com/arenabots/arena/bots/host/sandbox"
 	"github.com/arenabots/arena/internal/inert"
 	"github.com/arenabots/arena/referee"
 	"github.com/arenabots/arena/results"

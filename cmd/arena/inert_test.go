@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/arenabots/arena/arena"
-	"github.com/arenabots/arena/bots/registry"
+	"github.com/arenabots/arena/bots/host/registry"
 	"github.com/arenabots/arena/internal/testbin"
 	"github.com/arenabots/arena/referee"
 	"github.com/arenabots/arena/results"

@@ -6,7 +6,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/arenabots/arena/bots/host"
-	"github.com/arenabots/arena/bots/sandbox"
+	"github.com/arenabots/arena/bots/host/sandbox"
 )
 
 // sandboxValue is the --sandbox flag of the commands that start bots.

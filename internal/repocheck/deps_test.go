@@ -45,14 +45,14 @@ var imports = []struct {
 	{"results/...", []string{"referee", "results/...", "internal/inert"}},
 
 	// Containment: processes, never bots.
-	{"bots/sandbox/...", []string{"bots/sandbox/..."}},
+	{"bots/host/sandbox/...", []string{"bots/host/sandbox/..."}},
 	// The SDK, which every Go bot links, and what it shares with the host.
 	{"bots", []string{"referee", "proto", "bots/internal/wire"}},
 	{"bots/internal/wire", []string{"referee", "proto", "games/..."}},
 	// The search engine and its evaluators, for built-in and external bots.
 	{"bots/search", []string{"referee", "games/..."}},
-	{"bots/human", []string{"referee"}},
-	{"bots/registry", nil},
+	{"web/human", []string{"referee"}},
+	{"bots/host/registry", nil},
 	{"bots/lisp/sexp", nil},
 	// Bot binaries, and the sources `arena bot new` starts from.
 	{"bots/examples/...", []string{"bots", "bots/search", "referee", "games/..."}},
@@ -61,7 +61,7 @@ var imports = []struct {
 	// `arena bot new`; it imports nothing.
 	{".", nil},
 	// The tests' bot, which is also a launcher like arena.
-	{"bots/internal/testbot", []string{"bots", "bots/internal/wire", "bots/sandbox/launch", "referee", "proto", "games/..."}},
+	{"bots/internal/testbot", []string{"bots", "bots/internal/wire", "bots/host/sandbox/launch", "referee", "proto", "games/..."}},
 	// The host side of bots: host, check, lisp, builtin.
 	{"bots/...", []string{"bots/...", "referee", "proto", "games/...", "internal/inert"}},
 
@@ -86,13 +86,13 @@ var forbidden = []struct {
 	{"referee/...", "the referee knows no wire format", []string{"proto", "google.golang.org/grpc/...", "google.golang.org/protobuf/...", "github.com/hashicorp/go-plugin/..."}},
 	{"games/...", "a game's package imports only referee", []string{"proto", "bots/...", "arena/...", "results/...", "google.golang.org/grpc/..."}},
 	{"results/...", "results knows nothing of processes", []string{"os/exec", "bots/...", "arena/...", "proto"}},
-	{"bots/sandbox/...", "containment knows processes, not bots", []string{"proto", "referee", "bots", "bots/internal/...", "google.golang.org/grpc/...", "google.golang.org/protobuf/...", "github.com/hashicorp/go-plugin/..."}},
+	{"bots/host/sandbox/...", "containment knows processes, not bots", []string{"proto", "referee", "bots", "bots/internal/...", "google.golang.org/grpc/...", "google.golang.org/protobuf/...", "github.com/hashicorp/go-plugin/..."}},
 	{"bots", "a Go bot's binary links nothing of arena's side", botBinaryForbids},
 	{"bots/examples/...", "a Go bot's binary links nothing of arena's side", botBinaryForbids},
 }
 
 // botBinaryForbids are the packages a Go bot must not link.
-var botBinaryForbids = []string{"bots/host", "bots/sandbox/...", "bots/registry", "bots/check", "bots/lisp/...", "bots/builtin", "arena/...", "web/...", "cmd/...", "results/..."}
+var botBinaryForbids = []string{"bots/host", "bots/host/sandbox/...", "bots/host/registry", "bots/host/conformance", "bots/lisp/...", "bots/builtin", "arena/...", "web/...", "cmd/...", "results/..."}
 
 // listed is what `go list -json` says of a package.
 type listed struct {

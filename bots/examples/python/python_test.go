@@ -15,7 +15,7 @@ import (
 	"time"
 
 	"github.com/arenabots/arena/bots"
-	"github.com/arenabots/arena/bots/check"
+	"github.com/arenabots/arena/bots/host/conformance"
 	"github.com/arenabots/arena/bots/host"
 	"github.com/arenabots/arena/games/cavalo"
 	"github.com/arenabots/arena/internal/testbin"
@@ -78,7 +78,7 @@ func start(t *testing.T, spec host.Spec) *host.Process {
 }
 
 func TestCheck(t *testing.T) {
-	results := check.Run(context.Background(), pythonSpec(t), check.Options{})
+	results := conformance.Run(context.Background(), pythonSpec(t), conformance.Options{})
 	if len(results) == 0 {
 		t.Fatal("Check returned no result")
 	}

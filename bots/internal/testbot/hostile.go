@@ -15,7 +15,7 @@ import (
 
 	// The test bot is also the launcher of the host's tests: `testbot bot
 	// launch ARGS...`, as `arena bot launch ARGS...`.
-	_ "github.com/arenabots/arena/bots/sandbox/launch"
+	_ "github.com/arenabots/arena/bots/host/sandbox/launch"
 	"github.com/arenabots/arena/games/cavalo"
 	"github.com/arenabots/arena/referee"
 )

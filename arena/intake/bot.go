@@ -9,7 +9,7 @@ import (
 	"strings"
 
 	"github.com/arenabots/arena/bots/lisp"
-	"github.com/arenabots/arena/bots/lisp/probe"
+	"github.com/arenabots/arena/arena/intake/probe"
 )
 
 // ParseBot reads a Lisp bot given by hand, as `arena bot check --lisp` and

@@ -15,7 +15,7 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/arenabots/arena/bots/sandbox/launch"
+	"github.com/arenabots/arena/bots/host/sandbox/launch"
 )
 
 // Timings of a bot's end.

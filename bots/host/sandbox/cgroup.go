@@ -14,7 +14,7 @@ import (
 
 	"golang.org/x/sys/unix"
 
-	"github.com/arenabots/arena/bots/sandbox/launch"
+	"github.com/arenabots/arena/bots/host/sandbox/launch"
 )
 
 // A bot gets cgroups of its own where arena may make them: children of

@@ -10,7 +10,7 @@ import (
 
 	"github.com/arenabots/arena/bots/host"
 	"github.com/arenabots/arena/bots/lisp"
-	"github.com/arenabots/arena/bots/lisp/intake/intaketest"
+	"github.com/arenabots/arena/arena/intake/intaketest"
 	"github.com/arenabots/arena/games/cavalo"
 	"github.com/arenabots/arena/games/dots"
 	"github.com/arenabots/arena/referee"
@@ -31,7 +31,7 @@ func testSpec(t *testing.T, c lisp.Config, given []string) host.Spec {
 }
 
 // examples is the folder of the sample Lisp bots.
-var examples = filepath.Join("..", "..", "examples", "lisp")
+var examples = filepath.Join("..", "..", "..", "bots", "examples", "lisp")
 
 func TestRunFindsTheSamplesConventions(t *testing.T) {
 	for _, tc := range []struct {

@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/arenabots/arena/bots/lisp/intake/intaketest"
+	"github.com/arenabots/arena/arena/intake/intaketest"
 )
 
 // BenchmarkIntake30 takes in a class of 30 submissions, the samples that

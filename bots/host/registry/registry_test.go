@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/arenabots/arena/bots/registry"
+	"github.com/arenabots/arena/bots/host/registry"
 )
 
 // sum is a well-formed sha256 for registry entries.

@@ -16,7 +16,7 @@ import (
 
 	"golang.org/x/sys/unix"
 
-	"github.com/arenabots/arena/bots/sandbox/launch"
+	"github.com/arenabots/arena/bots/host/sandbox/launch"
 )
 
 // readOnlyPaths returns the bot's own files as the view binds them: clean,

@@ -7,15 +7,15 @@ import (
 	"testing"
 	"time"
 
-	"github.com/arenabots/arena/bots/lisp/intake/intaketest"
-	"github.com/arenabots/arena/bots/lisp/probe"
+	"github.com/arenabots/arena/arena/intake/intaketest"
+	"github.com/arenabots/arena/arena/intake/probe"
 	"github.com/arenabots/arena/games"
 )
 
 func TestMain(m *testing.M) { intaketest.Main(m, probe.Serve) }
 
 // examples is bots/examples/lisp.
-var examples = filepath.Join("..", "..", "examples", "lisp")
+var examples = filepath.Join("..", "..", "bots", "examples", "lisp")
 
 // testOptions are Options that probe with the test binary.
 func testOptions(t testing.TB, game string, tempo time.Duration) Options {

@@ -12,7 +12,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/arenabots/arena/bots/sandbox/launch"
+	"github.com/arenabots/arena/bots/host/sandbox/launch"
 )
 
 // probeTimeout bounds the start of the probe's sandboxed process.

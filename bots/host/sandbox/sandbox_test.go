@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/arenabots/arena/bots/sandbox/launch"
+	"github.com/arenabots/arena/bots/host/sandbox/launch"
 	"github.com/arenabots/arena/internal/testbin"
 )
 

@@ -15,10 +15,10 @@ func TestPortable(t *testing.T) {
 		t.Fatalf("go list: %v\n%s", err, out)
 	}
 	const module = "github.com/arenabots/arena/"
-	allowed := map[string]bool{module + "referee": true, module + "bots/human": true}
+	allowed := map[string]bool{module + "referee": true, module + "web/human": true}
 	for _, dep := range strings.Fields(string(out)) {
 		if strings.HasPrefix(dep, module) && !allowed[dep] {
-			t.Errorf("bots/human depends on %s", dep)
+			t.Errorf("web/human depends on %s", dep)
 		}
 	}
 }

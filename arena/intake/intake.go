@@ -11,8 +11,8 @@ import (
 
 	"github.com/arenabots/arena/bots/host"
 	"github.com/arenabots/arena/bots/lisp"
-	"github.com/arenabots/arena/bots/lisp/probe"
-	"github.com/arenabots/arena/bots/sandbox"
+	"github.com/arenabots/arena/arena/intake/probe"
+	"github.com/arenabots/arena/bots/host/sandbox"
 	"github.com/arenabots/arena/referee"
 )
 

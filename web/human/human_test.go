@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/arenabots/arena/bots/human"
+	"github.com/arenabots/arena/web/human"
 	"github.com/arenabots/arena/games/cavalo"
 	"github.com/arenabots/arena/games/dots"
 	"github.com/arenabots/arena/referee"

@@ -1,4 +1,4 @@
-package check
+package conformance
 
 import (
 	"context"
@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/arenabots/arena/bots/host"
-	"github.com/arenabots/arena/bots/registry"
+	"github.com/arenabots/arena/bots/host/registry"
 )
 
 // Add is `arena bot add`: it checks the bot of spec as Run does and, only

@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/arenabots/arena/bots/human"
+	"github.com/arenabots/arena/web/human"
 	"github.com/arenabots/arena/games/dots"
 )
 
