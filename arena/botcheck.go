@@ -9,8 +9,8 @@ import (
 
 	"github.com/arenabots/arena/bots/builtin"
 	"github.com/arenabots/arena/bots/host"
-	"github.com/arenabots/arena/bots/lisp"
 	"github.com/arenabots/arena/bots/host/registry"
+	"github.com/arenabots/arena/bots/lisp"
 )
 
 // BotsError is the Runner's refusal to start a league some of whose bots

@@ -18,9 +18,9 @@ import (
 
 	"github.com/arenabots/arena/bots/builtin"
 	"github.com/arenabots/arena/bots/host"
-	"github.com/arenabots/arena/bots/lisp"
 	"github.com/arenabots/arena/bots/host/registry"
 	"github.com/arenabots/arena/bots/host/sandbox"
+	"github.com/arenabots/arena/bots/lisp"
 	"github.com/arenabots/arena/games"
 	"github.com/arenabots/arena/referee"
 	"github.com/arenabots/arena/results"

@@ -9,10 +9,10 @@ import (
 	"time"
 
 	"github.com/arenabots/arena/bots/host"
-	"github.com/arenabots/arena/web/human"
 	"github.com/arenabots/arena/games/cavalo"
 	"github.com/arenabots/arena/referee"
 	"github.com/arenabots/arena/results"
+	"github.com/arenabots/arena/web/human"
 )
 
 // firstLegal is a Source that enters the first legal move.

@@ -9,8 +9,8 @@ import (
 	"time"
 
 	"github.com/arenabots/arena/bots/host"
-	"github.com/arenabots/arena/bots/lisp"
 	"github.com/arenabots/arena/bots/host/sandbox"
+	"github.com/arenabots/arena/bots/lisp"
 	"github.com/arenabots/arena/referee"
 	"github.com/arenabots/arena/results"
 )

@@ -11,8 +11,8 @@ import (
 	"time"
 
 	"github.com/arenabots/arena/arena"
-	"github.com/arenabots/arena/web/human"
 	"github.com/arenabots/arena/referee"
+	"github.com/arenabots/arena/web/human"
 )
 
 // Human is the name a person plays under in the journal.

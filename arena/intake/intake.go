@@ -9,10 +9,10 @@ import (
 	"sync"
 	"time"
 
-	"github.com/arenabots/arena/bots/host"
-	"github.com/arenabots/arena/bots/lisp"
 	"github.com/arenabots/arena/arena/intake/probe"
+	"github.com/arenabots/arena/bots/host"
 	"github.com/arenabots/arena/bots/host/sandbox"
+	"github.com/arenabots/arena/bots/lisp"
 	"github.com/arenabots/arena/referee"
 )
 

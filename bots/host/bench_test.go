@@ -12,8 +12,8 @@ import (
 	"github.com/hashicorp/go-hclog"
 	"github.com/hashicorp/go-plugin"
 
-	"github.com/arenabots/arena/bots/internal/wire"
 	"github.com/arenabots/arena/bots/host/sandbox"
+	"github.com/arenabots/arena/bots/internal/wire"
 	"github.com/arenabots/arena/internal/samples"
 	"github.com/arenabots/arena/internal/testbin"
 	pb "github.com/arenabots/arena/proto"

@@ -20,8 +20,8 @@ import (
 	"google.golang.org/grpc"
 
 	"github.com/arenabots/arena/bots"
-	"github.com/arenabots/arena/bots/internal/wire"
 	"github.com/arenabots/arena/bots/host/sandbox"
+	"github.com/arenabots/arena/bots/internal/wire"
 	pb "github.com/arenabots/arena/proto"
 	"github.com/arenabots/arena/referee"
 )

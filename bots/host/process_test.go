@@ -14,10 +14,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/arenabots/arena/bots/internal/wire"
 	"github.com/arenabots/arena/bots/host/registry"
 	"github.com/arenabots/arena/bots/host/sandbox"
 	"github.com/arenabots/arena/bots/host/sandbox/launch"
+	"github.com/arenabots/arena/bots/internal/wire"
 	"github.com/arenabots/arena/games/cavalo"
 	"github.com/arenabots/arena/referee"
 )

@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/arenabots/arena/bots/host/conformance"
 	"github.com/arenabots/arena/bots/host"
+	"github.com/arenabots/arena/bots/host/conformance"
 	"github.com/arenabots/arena/games/cavalo"
 	"github.com/arenabots/arena/games/dots"
 	"github.com/arenabots/arena/internal/testbin"

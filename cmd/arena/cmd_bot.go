@@ -15,14 +15,14 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/arenabots/arena/arena"
-	"github.com/arenabots/arena/bots/builtin"
-	"github.com/arenabots/arena/bots/host/conformance"
-	"github.com/arenabots/arena/bots/host"
-	"github.com/arenabots/arena/bots/lisp"
 	"github.com/arenabots/arena/arena/intake"
 	"github.com/arenabots/arena/arena/intake/probe"
+	"github.com/arenabots/arena/bots/builtin"
+	"github.com/arenabots/arena/bots/host"
+	"github.com/arenabots/arena/bots/host/conformance"
 	"github.com/arenabots/arena/bots/host/registry"
 	"github.com/arenabots/arena/bots/host/sandbox"
+	"github.com/arenabots/arena/bots/lisp"
 	"github.com/arenabots/arena/internal/inert"
 	"github.com/arenabots/arena/referee"
 )

@@ -14,10 +14,10 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/arenabots/arena/arena"
-	"github.com/arenabots/arena/bots/host"
-	"github.com/arenabots/arena/bots/lisp"
 	"github.com/arenabots/arena/arena/intake"
+	"github.com/arenabots/arena/bots/host"
 	"github.com/arenabots/arena/bots/host/sandbox"
+	"github.com/arenabots/arena/bots/lisp"
 )
 
 // newIntakeCmd is `arena intake`.

@@ -11,13 +11,13 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/arenabots/arena/arena"
-	"github.com/arenabots/arena/bots/host"
-	"github.com/arenabots/arena/web/human"
 	"github.com/arenabots/arena/arena/intake"
+	"github.com/arenabots/arena/bots/host"
 	"github.com/arenabots/arena/bots/host/sandbox"
 	"github.com/arenabots/arena/internal/inert"
 	"github.com/arenabots/arena/referee"
 	"github.com/arenabots/arena/results"
+	"github.com/arenabots/arena/web/human"
 )
 
 // playOptions are the flags of `arena play`.

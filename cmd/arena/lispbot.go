@@ -7,9 +7,9 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/arenabots/arena/arena/intake"
 	"github.com/arenabots/arena/bots/host"
 	"github.com/arenabots/arena/bots/lisp"
-	"github.com/arenabots/arena/arena/intake"
 )
 
 // lispSpec returns how to start the Lisp bot of words, its files and its

@@ -6,10 +6,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/arenabots/arena/web/human"
 	"github.com/arenabots/arena/games/cavalo"
 	"github.com/arenabots/arena/games/dots"
 	"github.com/arenabots/arena/referee"
+	"github.com/arenabots/arena/web/human"
 )
 
 // script is a Source that enters its entries in order, recording the

@@ -8,8 +8,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/arenabots/arena/web/human"
 	"github.com/arenabots/arena/games/dots"
+	"github.com/arenabots/arena/web/human"
 )
 
 func TestTerminal(t *testing.T) {

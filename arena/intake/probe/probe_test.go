@@ -8,9 +8,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/arenabots/arena/arena/intake/intaketest"
 	"github.com/arenabots/arena/bots/host"
 	"github.com/arenabots/arena/bots/lisp"
-	"github.com/arenabots/arena/arena/intake/intaketest"
 	"github.com/arenabots/arena/games/cavalo"
 	"github.com/arenabots/arena/games/dots"
 	"github.com/arenabots/arena/referee"

@@ -15,8 +15,8 @@ import (
 	"time"
 
 	"github.com/arenabots/arena/bots"
-	"github.com/arenabots/arena/bots/host/conformance"
 	"github.com/arenabots/arena/bots/host"
+	"github.com/arenabots/arena/bots/host/conformance"
 	"github.com/arenabots/arena/games/cavalo"
 	"github.com/arenabots/arena/internal/testbin"
 	"github.com/arenabots/arena/referee"
