@@ -32,6 +32,7 @@ import (
 // directory.
 type Config struct {
 	Name         string          `yaml:"name"`
+	Title        string          `yaml:"title,omitempty" json:"-"` // shown on pages and reports; not in Hash
 	Game         string          `yaml:"game"`
 	GameOptions  map[string]int  `yaml:"game_options,omitempty" json:",omitempty"`
 	OpeningArcs  int             `yaml:"opening_arcs,omitempty" json:",omitempty"`
