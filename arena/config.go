@@ -16,11 +16,10 @@ import (
 
 	"gopkg.in/yaml.v3"
 
-	"github.com/arenabots/arena/bots/builtin"
+	"github.com/arenabots/arena/arena/botkind"
 	"github.com/arenabots/arena/bots/host"
 	"github.com/arenabots/arena/bots/host/registry"
 	"github.com/arenabots/arena/bots/host/sandbox"
-	"github.com/arenabots/arena/bots/lisp"
 	"github.com/arenabots/arena/games"
 	"github.com/arenabots/arena/referee"
 	"github.com/arenabots/arena/results"
@@ -77,18 +76,11 @@ type Limits struct {
 	ScratchMB int `yaml:"scratch_mb"`
 }
 
-// BotConfig is one bot of a league: a name and exactly one of Builtin,
-// Registered, Path or Lisp.
+// BotConfig is one bot of a league: a name and how the bot is given
+// (botkind.Ref: exactly one of builtin, registered, path or lisp).
 type BotConfig struct {
-	Name       string            `yaml:"name"`
-	Builtin    string            `yaml:"builtin,omitempty"`
-	Registered string            `yaml:"registered,omitempty"`
-	Path       string            `yaml:"path,omitempty"`
-	Args       []string          `yaml:"args,omitempty"`
-	Env        map[string]string `yaml:"env,omitempty"`
-	Options    map[string]string `yaml:"options,omitempty"`
-	Lisp       *lisp.Config      `yaml:"lisp,omitempty"`
-	SHA256     string            `yaml:"sha256,omitempty"` // filled in for registered bots
+	Name        string `yaml:"name"`
+	botkind.Ref `yaml:",inline"`
 }
 
 // Defaults of a league file.
@@ -305,7 +297,7 @@ func (c *Config) completeBots(dir string) (warnings []error, err error) {
 	if len(c.Bots) < 2 {
 		return nil, c.errAt(fmt.Sprintf("a league needs at least 2 bots, found %d; add entries like `- {name: greedy, builtin: greedy}`", len(c.Bots)), "bots")
 	}
-	var reg *registry.Registry
+	reg := &botkind.Registry{Path: c.Registry}
 	seen := map[string]bool{}
 	for i := range c.Bots {
 		b := &c.Bots[i]
@@ -316,50 +308,12 @@ func (c *Config) completeBots(dir string) (warnings []error, err error) {
 			return nil, c.errAt(fmt.Sprintf("bot name %q is used twice: names must be unique", b.Name), "bots", i, "name")
 		}
 		seen[b.Name] = true
-		kinds := 0
-		for _, s := range []string{b.Builtin, b.Registered, b.Path} {
-			if s != "" {
-				kinds++
+		if err := b.Resolve(b.Name, dir, reg); err != nil {
+			var fe *botkind.FieldError
+			if errors.As(err, &fe) && fe.Key != "" {
+				return nil, c.errAt(err.Error(), "bots", i, fe.Key)
 			}
-		}
-		if b.Lisp != nil {
-			kinds++
-		}
-		if kinds != 1 {
-			return nil, c.errAt(fmt.Sprintf("bot %q: give exactly one of builtin, registered, path or lisp", b.Name), "bots", i)
-		}
-		switch {
-		case b.Builtin != "":
-			f, err := builtin.Lookup(b.Builtin)
-			if err != nil {
-				return nil, c.errAt(err.Error(), "bots", i, "builtin")
-			}
-			if _, err := f(b.Options); err != nil {
-				return nil, c.errAt(fmt.Sprintf("bot %q: options: %v", b.Name, err), "bots", i, "options")
-			}
-		case b.Registered != "":
-			if reg == nil {
-				if reg, err = registry.Load(c.Registry); err != nil {
-					return nil, c.errAt(err.Error(), "bots", i, "registered")
-				}
-			}
-			r, ok := reg.Lookup(b.Registered)
-			if !ok {
-				return nil, c.errAt(fmt.Sprintf("bot %q is not in the registry %s: register it with `arena bot add --registry %s %s PATH`", b.Registered, c.Registry, relPath(c.Registry), b.Registered), "bots", i, "registered")
-			}
-			b.Path, b.SHA256 = r.Path, r.SHA256
-			b.Args = append(append([]string(nil), r.Args...), b.Args...)
-		case b.Path != "":
-			b.Path = abs(dir, b.Path)
-		case b.Lisp != nil:
-			l := b.Lisp.Resolve(dir).WithDefaults()
-			if err := l.Validate(); err != nil {
-				return nil, c.errAt(fmt.Sprintf("bot %q: lisp: %s", b.Name, strings.ReplaceAll(err.Error(), "\n", "; ")), "bots", i, "lisp")
-			}
-			b.Lisp = &l
-		}
-		if b.Builtin == "" && len(b.Options) > 0 {
-			return nil, c.errAt(fmt.Sprintf("bot %q: options are for built-in bots; pass settings to a program with args or env", b.Name), "bots", i, "options")
+			return nil, c.errAt(err.Error(), "bots", i)
 		}
 	}
 	return warnings, nil
@@ -374,19 +328,6 @@ func abs(dir, path string) string {
 		return filepath.Join(dir, path)
 	}
 	return p
-}
-
-// relPath returns path relative to the current directory when it is below
-// it, for messages a user can paste.
-func relPath(path string) string {
-	wd, err := os.Getwd()
-	if err != nil {
-		return path
-	}
-	if r, err := filepath.Rel(wd, path); err == nil && !strings.HasPrefix(r, "..") {
-		return r
-	}
-	return path
 }
 
 // File returns the path the config was read from.

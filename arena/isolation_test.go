@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/arenabots/arena/arena/botkind"
+
 	"golang.org/x/sys/unix"
 
 	"github.com/arenabots/arena/bots/host/sandbox"
@@ -178,10 +180,10 @@ func TestStoppedBotUsesNoCPU(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	classic := BotConfig{Name: "classic", Builtin: "classic", Options: map[string]string{"depth": "10"}}
+	classic := BotConfig{Name: "classic", Ref: botkind.Ref{Builtin: "classic", Options: map[string]string{"depth": "10"}}}
 	play := func(mode string) (classicMS, rate float64, waits []float64, bound float64) {
 		c := *cfg
-		c.Bots = []BotConfig{classic, {Name: mode, Path: filepath.Join(dir, "bin", "testbot"), Args: []string{mode}}}
+		c.Bots = []BotConfig{classic, {Name: mode, Ref: botkind.Ref{Path: filepath.Join(dir, "bin", "testbot"), Args: []string{mode}}}}
 		c.Out = filepath.Join(t.TempDir(), "out")
 		c.TempoMS, c.MarginMS, c.StartTimeout = 10_000, untimedMS, untimedMS
 		c.Concurrency = 1

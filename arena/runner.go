@@ -4,13 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"sort"
 	"sync"
 	"time"
 
 	"github.com/arenabots/arena/bots/host"
 	"github.com/arenabots/arena/bots/host/sandbox"
-	"github.com/arenabots/arena/bots/lisp"
 	"github.com/arenabots/arena/referee"
 	"github.com/arenabots/arena/results"
 )
@@ -331,21 +329,7 @@ func policy(s string) referee.Policy {
 // spec returns how to start bot b.
 func (r *Runner) spec(b BotConfig) host.Spec {
 	c := r.Config
-	var s host.Spec
-	switch {
-	case b.Builtin != "":
-		s = host.BuiltinSpec(r.Self, b.Builtin, b.Options)
-	case b.Lisp != nil:
-		s = lisp.Spec(r.Self, b.Name, *b.Lisp)
-	default:
-		s = host.ExecSpec(r.Self, b.Path, b.Args)
-		s.SHA256 = b.SHA256
-	}
-	s.Name = b.Name
-	for k, v := range b.Env {
-		s.Env = append(s.Env, k+"="+v)
-	}
-	sort.Strings(s.Env)
+	s := b.Spec(r.Self, b.Name)
 	// A Lisp bot loads its files before the handshake: it keeps the
 	// adapter's longer start timeout unless the league asks for more.
 	s.StartTimeout = max(s.StartTimeout, time.Duration(c.StartTimeout)*time.Millisecond)

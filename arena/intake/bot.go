@@ -8,8 +8,8 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/arenabots/arena/arena/intake/probe"
 	"github.com/arenabots/arena/bots/lisp"
+	"github.com/arenabots/arena/bots/lisp/probe"
 )
 
 // ParseBot reads a Lisp bot given by hand, as `arena bot check --lisp` and

@@ -6,7 +6,7 @@
 // reads the Lisp files without running them (the lenient source reader of
 // bots/lisp/sexp) to choose what to load: the file that defines jogar, or
 // the file that loads it (chooseEntry), and the package jogar is in. It
-// then probes the submission in its sandbox (arena/intake/probe) for the
+// then probes the submission in its sandbox (bots/lisp/probe) for the
 // conventions of its jogar and its time base, and writes a league file
 // with one lisp entry per group that can play, every setting written out
 // (WriteLeague), and a report with the evidence (WriteReport, Rows).

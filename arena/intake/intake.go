@@ -3,16 +3,17 @@ package intake
 import (
 	"context"
 	"fmt"
+	"github.com/arenabots/arena/arena/botkind"
 	"regexp"
 	"runtime"
 	"strings"
 	"sync"
 	"time"
 
-	"github.com/arenabots/arena/arena/intake/probe"
 	"github.com/arenabots/arena/bots/host"
 	"github.com/arenabots/arena/bots/host/sandbox"
 	"github.com/arenabots/arena/bots/lisp"
+	"github.com/arenabots/arena/bots/lisp/probe"
 	"github.com/arenabots/arena/referee"
 )
 
@@ -91,7 +92,7 @@ func Run(ctx context.Context, subs []Submission, opt Options) []Result {
 
 // submit takes in one submission: it reads its Lisp files to choose what
 // to load and where jogar is (see chooseEntry), then probes it in its
-// sandbox (see probe.Run) for its conventions and time base.
+// sandbox (see runProbe) for its conventions and time base.
 func submit(ctx context.Context, s Submission, opt Options) (r Result) {
 	start := time.Now()
 	r = Result{Submission: s, Name: botName(s.Group, ""), Game: opt.Game.Name()}
@@ -123,12 +124,12 @@ func probeConfig(ctx context.Context, name string, c lisp.Config, opt Options) (
 	p := c
 	p.State, p.Side, p.Perspective, p.Knights, p.IndexBase, p.TempoScale =
 		fixed.State, fixed.Side, fixed.Perspective, fixed.Knights, fixed.IndexBase, fixed.TempoScale
-	spec := probe.HostSpec(opt.Self, name, p, opt.Given)
+	spec := botkind.ProbeSpec(opt.Self, name, p, opt.Given)
 	spec.Sandbox, spec.Limits = opt.Sandbox, opt.Limits
 	if opt.Spec != nil {
 		opt.Spec(&spec)
 	}
-	f := probe.Run(ctx, spec, opt.Game, opt.Tempo, 0)
+	f := runProbe(ctx, spec, opt.Game, opt.Tempo, 0)
 	if f.Config.State != "" {
 		found := f.Config.WithDefaults()
 		c.State, c.Side, c.Perspective, c.Knights, c.IndexBase, c.TempoScale =

@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/arenabots/arena/arena/intake/intaketest"
-	"github.com/arenabots/arena/arena/intake/probe"
+	"github.com/arenabots/arena/bots/lisp/probe"
 	"github.com/arenabots/arena/games"
 )
 

@@ -5,8 +5,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/arenabots/arena/arena/intake/probe"
 	"github.com/arenabots/arena/bots/lisp"
+	"github.com/arenabots/arena/bots/lisp/probe"
 	"github.com/arenabots/arena/internal/golden"
 )
 

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/arenabots/arena/arena/intake/probe"
+	"github.com/arenabots/arena/bots/lisp/probe"
 )
 
 // Header returns the header of the intake table (see Rows).

@@ -55,7 +55,7 @@ func bundleObject(hash string) string { return "bundle-" + hash }
 
 // external reports whether bot b has files to travel: built-in bots have
 // none.
-func external(b arena.BotConfig) bool { return b.Builtin == "" }
+func external(b arena.BotConfig) bool { return len(b.Files()) > 0 }
 
 // packed is a bundle on the coordinator's disk.
 type packed struct {
@@ -67,15 +67,7 @@ type packed struct {
 // pack makes the bundle of external bot b and returns b as the worker sees
 // it: its paths relative to the bundle's root.
 func pack(b arena.BotConfig) (packed, arena.BotConfig, error) {
-	var roots []string
-	if b.Lisp != nil {
-		roots = append(slices.Clone(b.Lisp.Files), b.Lisp.Reads...)
-		if b.Lisp.Root != "" {
-			roots = append(roots, b.Lisp.Root)
-		}
-	} else {
-		roots = []string{b.Path}
-	}
+	roots := b.Files()
 	base := filepath.Dir(roots[0])
 	for _, r := range roots[1:] {
 		for !within(base, r) {
@@ -126,7 +118,7 @@ func pack(b arena.BotConfig) (packed, arena.BotConfig, error) {
 		return filepath.ToSlash(r)
 	}
 	b.Registered = ""
-	mapPaths(&b, rel)
+	b.MapFiles(rel)
 	return p, b, nil
 }
 
@@ -134,29 +126,6 @@ func pack(b arena.BotConfig) (packed, arena.BotConfig, error) {
 func within(dir, path string) bool {
 	r, err := filepath.Rel(dir, path)
 	return err == nil && r != ".." && !strings.HasPrefix(r, "../")
-}
-
-// mapPaths replaces each path of b's files, its binary or its Lisp files,
-// with f of it.
-func mapPaths(b *arena.BotConfig, f func(string) string) {
-	if b.Lisp != nil {
-		l := *b.Lisp
-		l.Files, l.Reads = mapSlice(l.Files, f), mapSlice(l.Reads, f)
-		if l.Root != "" {
-			l.Root = f(l.Root)
-		}
-		b.Lisp = &l
-	} else {
-		b.Path = f(b.Path)
-	}
-}
-
-func mapSlice(s []string, f func(string) string) []string {
-	out := make([]string, len(s))
-	for i, v := range s {
-		out[i] = f(v)
-	}
-	return out
 }
 
 // put stores p's files and its manifest in the bots' store, skipping the
@@ -277,7 +246,7 @@ func localize(spec Spec, dirs map[string]string) (*arena.Config, error) {
 			return nil, fmt.Errorf("league %s: bot %q has no files", spec.League, b.Name)
 		}
 		abs := func(p string) string { return filepath.Join(dir, filepath.FromSlash(path.Clean("/"+p))) }
-		mapPaths(b, abs)
+		b.MapFiles(abs)
 	}
 	data, err := yaml.Marshal(&c)
 	if err != nil {

@@ -16,6 +16,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/arenabots/arena/arena/botkind"
+
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 
@@ -179,20 +181,20 @@ func testBundleTravels(t *testing.T, nc *nats.Conn) {
 		files map[string]string // relative to the bundle, want content
 		check func(t *testing.T, b arena.BotConfig)
 	}{
-		{"binary", arena.BotConfig{Name: "b", Path: bin}, map[string]string{"mybot": "#!/bin/sh\necho hi\n"},
+		{"binary", arena.BotConfig{Name: "b", Ref: botkind.Ref{Path: bin}}, map[string]string{"mybot": "#!/bin/sh\necho hi\n"},
 			func(t *testing.T, b arena.BotConfig) {
 				if b.Path != "mybot" {
 					t.Errorf("portable path %q, want mybot", b.Path)
 				}
 			}},
-		{"lisp", arena.BotConfig{Name: "l", Lisp: &lisp.Config{Files: []string{main}, Reads: []string{filepath.Join(src, "g12/regras")}}},
+		{"lisp", arena.BotConfig{Name: "l", Ref: botkind.Ref{Lisp: &lisp.Config{Files: []string{main}, Reads: []string{filepath.Join(src, "g12/regras")}}}},
 			map[string]string{"jogo.lisp": "(defun jogar ())", "regras/a.lisp": "(a)", "regras/sub/b.lisp": "(b)"},
 			func(t *testing.T, b arena.BotConfig) {
 				if b.Lisp.Files[0] != "jogo.lisp" || b.Lisp.Reads[0] != "regras" {
 					t.Errorf("portable files %v reads %v", b.Lisp.Files, b.Lisp.Reads)
 				}
 			}},
-		{"lisp with its submission folder", arena.BotConfig{Name: "r", Lisp: &lisp.Config{Files: []string{entry}, Root: filepath.Join(src, "g13")}},
+		{"lisp with its submission folder", arena.BotConfig{Name: "r", Ref: botkind.Ref{Lisp: &lisp.Config{Files: []string{entry}, Root: filepath.Join(src, "g13")}}},
 			map[string]string{"src/jogo.lisp": "(defun jogar (e t))", "t/testes.lisp": "(testes)"},
 			func(t *testing.T, b arena.BotConfig) {
 				if b.Lisp.Files[0] != "src/jogo.lisp" || b.Lisp.Root != "." {
@@ -261,7 +263,7 @@ func TestCheckPlatform(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			p := writeFile(t, dir, strings.ReplaceAll(tc.name, " ", "-"), tc.data, 0o755)
-			err := checkPlatform(arena.BotConfig{Name: "x", Path: p})
+			err := checkPlatform(arena.BotConfig{Name: "x", Ref: botkind.Ref{Path: p}})
 			if tc.want == "" && err != nil || tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)) {
 				t.Errorf("got %v, want %q", err, tc.want)
 			}

@@ -16,7 +16,7 @@ import (
 	"github.com/arenabots/arena/referee"
 )
 
-// testbot is the path of the test bot binary (bots/internal/testbot), built
+// testbot is the path of the test bot binary (bots/host/internal/testbot), built
 // once by TestMain, or given by the test binary that started this one.
 var testbot string
 

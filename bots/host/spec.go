@@ -50,7 +50,7 @@ type Spec struct {
 	// Files are the bot's own files and directories besides its
 	// executable, absolute: what a sandboxed bot sees of the host's files,
 	// read-only at the same paths (a script's directory, a Lisp bot's
-	// sources). BuiltinSpec, ExecSpec and lisp.Spec set them.
+	// sources). BuiltinSpec, ExecSpec and botkind.LispSpec set them.
 	Files []string
 	// Workspace is a directory the bot sees at its own path, writable
 	// through a private copy-on-write layer (in the sandbox: an overlay

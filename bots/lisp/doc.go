@@ -49,7 +49,7 @@
 // (Args) and RecommendedStartTimeout.
 //
 // Ask and Read call jogar under any convention on a started adapter and
-// read its answer, for arena/intake/probe, which finds a submission's
+// read its answer, for bots/lisp/probe, which finds a submission's
 // conventions in one SBCL. A load or a write that fails on a file the
 // sandbox hides, or shows read-only, says so and names the file.
 //

@@ -38,7 +38,9 @@ func TestMain(m *testing.M) {
 	}}))
 }
 
-// hostSpec is Spec for the test binary in serve mode (Spec runs arena).
+// hostSpec is how arena starts Lisp bot c (arena/botkind.LispSpec, which
+// this package's tests cannot import), for the test binary in serve mode:
+// it takes Args directly, without "bot serve".
 func hostSpec(t *testing.T, name string, c Config) host.Spec {
 	t.Helper()
 	requireSBCL(t)
@@ -46,8 +48,8 @@ func hostSpec(t *testing.T, name string, c Config) host.Spec {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := Spec(served, name, c.Resolve(abs))
-	s.Args = s.Args[2:] // no "bot serve": the test binary takes Args directly
+	c = c.Resolve(abs)
+	s := host.Spec{Name: name, Path: served, Args: Args(c), StartTimeout: RecommendedStartTimeout, Files: c.Seen(), Workspace: c.Root}
 	// GORACE: a -race binary sleeps a second at exit by default, longer
 	// than the host waits for a clean stop.
 	s.Env = []string{testbin.Role("serve"), "GORACE=atexit_sleep_ms=0"}

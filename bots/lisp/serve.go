@@ -4,57 +4,10 @@ import (
 	"context"
 	"errors"
 	"io"
-	"path/filepath"
 
 	"github.com/arenabots/arena/bots"
-	"github.com/arenabots/arena/bots/host"
 	"github.com/arenabots/arena/referee"
 )
-
-// Spec returns the host.Spec that runs the Lisp bot c, called name, through
-// self (arena's executable) as `self bot serve lisp key=value...` (see
-// Args), launched through self so that limits apply, with
-// RecommendedStartTimeout since loading happens before the handshake. The
-// paths of c should be absolute (see Config.Resolve); in the sandbox the
-// bot sees its Root as its workspace, writable through a private
-// copy-on-write layer (host.Spec.Workspace), and the directories of its
-// files and its Reads outside Root read-only. check.Run and the league
-// start Lisp bots with it.
-func Spec(self, name string, c Config) host.Spec {
-	return host.Spec{
-		Name:         name,
-		Path:         self,
-		Args:         append([]string{"bot", "serve"}, Args(c)...),
-		StartTimeout: RecommendedStartTimeout,
-		Launcher:     host.SelfLauncher(self),
-		Files:        seen(c),
-		Workspace:    c.Root,
-	}
-}
-
-// seen returns what a sandboxed Lisp bot sees of the host's files besides
-// its submission folder: the directories of its files and its reads that
-// are not inside Root, whose copy-on-write view holds them already.
-func seen(c Config) []string {
-	var out []string
-	for _, p := range append(dirs(c.Files), c.Reads...) {
-		if c.Root == "" || !underAny(filepath.Clean(p), []string{c.Root}) {
-			out = append(out, p)
-		}
-	}
-	return out
-}
-
-// dirs returns the directories of files, which a sandboxed Lisp bot sees
-// read-only: each file is loaded with its own directory as the default
-// path of its relative loads.
-func dirs(files []string) []string {
-	out := make([]string, 0, len(files))
-	for _, f := range files {
-		out = append(out, filepath.Dir(f))
-	}
-	return out
-}
 
 // Serve is `arena bot serve lisp ...`: it reads args (the words after
 // `bot serve`, as Args writes them), starts SBCL and loads the bot's files

@@ -67,11 +67,31 @@ func whyHidden(msg string, view []string) string {
 	return ""
 }
 
-// visible returns what a sandboxed Lisp bot sees of the host's files (see
-// Spec): its root, and its files and reads outside it, each once.
+// Seen returns what a sandboxed Lisp bot sees of the host's files besides
+// its submission folder, read-only: the directories of its files (each
+// file is loaded with its own directory as the default path of its
+// relative loads) and its reads, those that are not inside Root, whose
+// copy-on-write view holds them already. The host's spec of a Lisp bot
+// shows it these.
+func (c Config) Seen() []string {
+	var out []string
+	for _, f := range c.Files {
+		out = append(out, filepath.Dir(f))
+	}
+	var seen []string
+	for _, p := range append(out, c.Reads...) {
+		if c.Root == "" || !underAny(filepath.Clean(p), []string{c.Root}) {
+			seen = append(seen, p)
+		}
+	}
+	return seen
+}
+
+// visible returns what a sandboxed Lisp bot sees of the host's files: its
+// root, and its files and reads outside it (Seen), each once.
 func visible(c Config) []string {
 	var out []string
-	for _, p := range append(seen(c), c.Root) {
+	for _, p := range append(c.Seen(), c.Root) {
 		if p == "" {
 			continue
 		}

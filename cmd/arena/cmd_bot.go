@@ -5,9 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
-	"strings"
 	"time"
 
 	"github.com/olekukonko/tablewriter"
@@ -15,14 +12,12 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/arenabots/arena/arena"
+	"github.com/arenabots/arena/arena/botkind"
 	"github.com/arenabots/arena/arena/intake"
-	"github.com/arenabots/arena/arena/intake/probe"
-	"github.com/arenabots/arena/bots/builtin"
 	"github.com/arenabots/arena/bots/host"
 	"github.com/arenabots/arena/bots/host/conformance"
 	"github.com/arenabots/arena/bots/host/registry"
 	"github.com/arenabots/arena/bots/host/sandbox"
-	"github.com/arenabots/arena/bots/lisp"
 	"github.com/arenabots/arena/internal/inert"
 	"github.com/arenabots/arena/referee"
 )
@@ -33,7 +28,7 @@ func newBotCmd() *cobra.Command {
 		Short: "Check, register and list bots",
 	}
 	group(cmd)
-	cmd.AddCommand(newBotNewCmd(), newBotCheckCmd(), newBotAddCmd(), newBotListCmd(), newBotServeCmd())
+	cmd.AddCommand(newBotNewCmd(), newBotCheckCmd(), newBotAddCmd(), newBotListCmd())
 	return cmd
 }
 
@@ -179,82 +174,14 @@ func printChecks(w io.Writer, bot string, results []conformance.Result) error {
 	return err
 }
 
-// newBotServeCmd is the hidden `arena bot serve lisp ...`: arena's own
-// binary as the Lisp adapter's process (see lisp.Spec). `arena bot serve
-// builtin:NAME` is a bot process and skips the CLI (see botProcess).
-func newBotServeCmd() *cobra.Command {
-	return &cobra.Command{
-		Use:    "serve (builtin:NAME | lisp) [KEY=VALUE...]",
-		Short:  "Serve a built-in bot (arena runs this itself)",
-		Hidden: true,
-		Args:   atLeastOne("builtin:NAME"),
-		RunE: func(c *cobra.Command, args []string) error {
-			if args[0] == probe.Selector {
-				return probe.Serve(c.Context(), args, os.Stderr)
-			}
-			if args[0] == lisp.Selector || strings.HasPrefix(args[0], lisp.Selector+":") {
-				return lisp.Serve(c.Context(), args, os.Stderr)
-			}
-			return usage(fmt.Errorf("bot serve: %q is not %sNAME", args[0], host.BuiltinPrefix))
-		},
-	}
-}
-
-// botSpec returns how to start BOT, a path or builtin:NAME[,KEY=VALUE...],
-// through self.
+// botSpec returns how to start the bot of the command line ref with args
+// (see botkind.Parse), through self.
 func botSpec(self, ref string, args []string) (host.Spec, error) {
-	rest, ok := strings.CutPrefix(ref, host.BuiltinPrefix)
-	if !ok {
-		if ref == "" {
-			return host.Spec{}, errors.New("empty bot")
-		}
-		path, err := filepath.Abs(ref)
-		if err != nil {
-			return host.Spec{}, err
-		}
-		if err := host.CheckExecutable(path); err != nil {
-			return host.Spec{}, meantBot(ref, path, err)
-		}
-		return host.ExecSpec(self, ref, args), nil
-	}
-	if len(args) > 0 {
-		return host.Spec{}, fmt.Errorf("%s: a built-in bot takes options (builtin:NAME,KEY=VALUE), not arguments", ref)
-	}
-	fields := strings.Split(rest, ",")
-	opts, err := builtin.ParseOptions(fields[1:])
-	if err != nil {
-		return host.Spec{}, fmt.Errorf("%s: %w", ref, err)
-	}
-	factory, err := builtin.Lookup(fields[0])
+	r, err := botkind.Parse(ref, args, registry.DefaultFile)
 	if err != nil {
 		return host.Spec{}, err
 	}
-	if _, err := factory(opts); err != nil { // reject bad options here, not in the bot
-		return host.Spec{}, err
-	}
-	return host.BuiltinSpec(self, fields[0], opts), nil
-}
-
-// meantBot adds to err, ref's failure to name an executable at path, the
-// bot that ref may have meant when it is a bare name and no file: the
-// built-in bot (builtin:NAME), or the bot registered under that name in
-// the registry of the current directory (its path).
-func meantBot(ref, path string, err error) error {
-	if filepath.Base(ref) != ref {
-		return err
-	}
-	if _, serr := os.Lstat(path); serr == nil {
-		return err
-	}
-	if _, lerr := builtin.Lookup(ref); lerr == nil {
-		return fmt.Errorf("%w: did you mean %s%s?", err, host.BuiltinPrefix, ref)
-	}
-	if reg, lerr := registry.Load(registry.DefaultFile); lerr == nil {
-		if r, ok := reg.Lookup(ref); ok {
-			return fmt.Errorf("%w: did you mean %s, registered as %s in %s?", err, shown(r.Path), ref, registry.DefaultFile)
-		}
-	}
-	return err
+	return r.Spec(self, r.DefaultName()), nil
 }
 
 // atLeastOne accepts one or more positional arguments, the first named

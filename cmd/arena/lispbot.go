@@ -4,8 +4,9 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"path/filepath"
 	"strings"
+
+	"github.com/arenabots/arena/arena/botkind"
 
 	"github.com/arenabots/arena/arena/intake"
 	"github.com/arenabots/arena/bots/host"
@@ -23,7 +24,8 @@ func lispSpec(self string, words []string) (host.Spec, error) {
 	if len(cfg.Files) == 0 {
 		return host.Spec{}, fmt.Errorf("lisp: %s is a folder: give the .lisp files to load", cfg.Root)
 	}
-	return lisp.Spec(self, strings.TrimSuffix(filepath.Base(cfg.Files[0]), filepath.Ext(cfg.Files[0])), cfg.WithDefaults()), nil
+	r := botkind.Ref{Lisp: &cfg}
+	return botkind.LispSpec(self, r.DefaultName(), cfg.WithDefaults()), nil
 }
 
 // detectLispSpec returns how to start the Lisp bot of words (its folder or
@@ -56,5 +58,5 @@ func detectLispSpec(ctx context.Context, w io.Writer, self string, words []strin
 		fmt.Fprintf(w, "lisp: %v\n", err)
 	}
 	fmt.Fprintf(w, "lisp: settings: %s\n", strings.Join(lisp.Args(p.Config)[1:], " "))
-	return lisp.Spec(self, p.Name, p.Config), nil
+	return botkind.LispSpec(self, p.Name, p.Config), nil
 }

@@ -16,6 +16,8 @@ import (
 	"strings"
 	"syscall"
 
+	"github.com/arenabots/arena/arena/botkind"
+
 	"github.com/spf13/cobra"
 
 	"github.com/arenabots/arena/arena"
@@ -23,7 +25,9 @@ import (
 )
 
 func main() {
-	ok, err := botProcess(os.Args[1:])
+	// arena's executable is also a bot's process (`arena bot serve ...`):
+	// that skips the CLI, no command tree is built, no signal is caught.
+	ok, err := botkind.Serve(context.Background(), os.Args[1:], os.Stderr)
 	if !ok {
 		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 		err = newRootCmd().ExecuteContext(ctx)

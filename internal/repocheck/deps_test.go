@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"os"
 	"os/exec"
 	"slices"
 	"strings"
@@ -44,29 +45,39 @@ var imports = []struct {
 	// results knows games and results, nothing of processes or bots.
 	{"results/...", []string{"referee", "results/...", "internal/inert"}},
 
-	// Containment: processes, never bots.
-	{"bots/host/sandbox/...", []string{"bots/host/sandbox/..."}},
+	// The bot's side: what runs in a bot's process. Nothing here imports
+	// arena's side (see botSide below).
 	// The SDK, which every Go bot links, and what it shares with the host.
 	{"bots", []string{"referee", "proto", "bots/internal/wire"}},
 	{"bots/internal/wire", []string{"referee", "proto", "games/..."}},
 	// The search engine and its evaluators, for built-in and external bots.
 	{"bots/search", []string{"referee", "games/..."}},
-	{"web/human", []string{"referee"}},
-	{"bots/host/registry", nil},
+	{"bots/builtin", []string{"bots", "bots/search", "referee", "games/..."}},
+	// The Lisp adapter, its reader and its probe of a submission's conventions.
+	{"bots/lisp", []string{"bots", "bots/lisp/sexp", "referee", "games/..."}},
 	{"bots/lisp/sexp", nil},
+	{"bots/lisp/probe", []string{"bots", "bots/lisp", "referee", "games/..."}},
 	// Bot binaries, and the sources `arena bot new` starts from.
 	{"bots/examples/...", []string{"bots", "bots/search", "referee", "games/..."}},
 	{"bots/scaffold", []string{"bots/examples", "."}},
 	// The module's root: package sdk, the SDK's sources embedded for
 	// `arena bot new`; it imports nothing.
 	{".", nil},
+
+	// arena's side of a bot: starting, confining, calling, checking.
+	// Containment: processes, never bots.
+	{"bots/host/sandbox/...", []string{"bots/host/sandbox/..."}},
+	{"bots/host/registry", nil},
+	{"bots/host/...", []string{"bots/...", "referee", "proto", "games/...", "internal/inert"}},
 	// The tests' bot, which is also a launcher like arena.
-	{"bots/internal/testbot", []string{"bots", "bots/internal/wire", "bots/host/sandbox/launch", "referee", "proto", "games/..."}},
-	// The host side of bots: host, check, lisp, builtin.
-	{"bots/...", []string{"bots/...", "referee", "proto", "games/...", "internal/inert"}},
+	{"bots/host/internal/testbot", []string{"bots", "bots/internal/wire", "bots/host/sandbox/launch", "referee", "proto", "games/..."}},
+	// A person at the keyboard, for play in the terminal and the browser.
+	{"web/human", []string{"referee"}},
 
 	// The championship runner, above bots and results.
 	{"arena/...", []string{"arena/...", "bots/...", "games/...", "referee", "results/...", "internal/inert"}},
+	// The one home of bot kinds, below the runner and intake.
+	{"arena/botkind", []string{"bots/...", "referee"}},
 	{"web/...", []string{"web/...", "arena/...", "bots/...", "games/...", "referee", "results/...", "internal/inert"}},
 	// Commands wire the rest; no command imports another.
 	{"cmd/...", []string{"web/...", "arena/...", "bots/...", "games/...", "referee", "results/...", "proto", "internal/inert"}},
@@ -91,6 +102,41 @@ var forbidden = []struct {
 	{"bots/examples/...", "a Go bot's binary links nothing of arena's side", botBinaryForbids},
 }
 
+// botSide names the packages of the bot's side (what runs in a bot's
+// process), arenaSide those of arena's side; the rule is one sentence:
+// nothing on the bot's side imports arena's side, directly or not.
+var (
+	botSide    = []string{"bots/..."}
+	notBotSide = []string{"bots/host/..."}
+	arenaSide  = []string{"bots/host/...", "arena/...", "web/...", "cmd/...", "results/..."}
+	botSideWhy = "nothing on the bot's side (bots/ but bots/host/) imports arena's side"
+)
+
+// onBotSide reports whether pkg is on the bot's side.
+func onBotSide(pkg string) bool {
+	in := func(ps []string) bool { return slices.ContainsFunc(ps, func(p string) bool { return matches(p, pkg) }) }
+	return in(botSide) && !in(notBotSide)
+}
+
+// checkBotSide returns one line per package of the bot's side and package
+// of arena's side it depends on.
+func checkBotSide(pkgs []listed) []string {
+	var bad []string
+	for _, p := range pkgs {
+		pkg, _ := rel(p.ImportPath)
+		if !onBotSide(pkg) {
+			continue
+		}
+		for _, d := range p.Deps {
+			dep, ok := rel(d)
+			if ok && slices.ContainsFunc(arenaSide, func(a string) bool { return matches(a, dep) }) {
+				bad = append(bad, pkg+" depends on "+dep+": "+botSideWhy)
+			}
+		}
+	}
+	return bad
+}
+
 // botBinaryForbids are the packages a Go bot must not link.
 var botBinaryForbids = []string{"bots/host", "bots/host/sandbox/...", "bots/host/registry", "bots/host/conformance", "bots/lisp/...", "bots/builtin", "arena/...", "web/...", "cmd/...", "results/..."}
 
@@ -99,6 +145,7 @@ type listed struct {
 	ImportPath string
 	Imports    []string
 	Deps       []string
+	GoFiles    []string
 }
 
 // listPackages returns the packages of the module, from `go list -json`.
@@ -108,7 +155,7 @@ func listPackages(t *testing.T) []listed {
 	if err != nil {
 		t.Skip("no go command on PATH to run go list")
 	}
-	cmd := exec.Command(gobin, "list", "-json=ImportPath,Imports,Deps", "./...")
+	cmd := exec.Command(gobin, "list", "-json=ImportPath,Imports,Deps,GoFiles", "./...")
 	cmd.Dir = root
 	out, err := cmd.Output()
 	if err != nil {
@@ -225,7 +272,7 @@ func checkDeps(pkgs []listed) []string {
 // rules above.
 func TestImportRules(t *testing.T) {
 	pkgs := listPackages(t)
-	for _, line := range append(checkImports(pkgs), checkDeps(pkgs)...) {
+	for _, line := range slices.Concat(checkImports(pkgs), checkDeps(pkgs), checkBotSide(pkgs)) {
 		t.Error(line)
 	}
 }
@@ -243,13 +290,38 @@ func TestImportRulesCatch(t *testing.T) {
 		{"arena imports web", listed{ImportPath: module + "/arena", Imports: []string{module + "/web"}}, "arena imports web"},
 		{"a new package", listed{ImportPath: module + "/nowhere"}, "nowhere: no import rule"},
 		{"a bot links the host", listed{ImportPath: module + "/bots/examples/first", Deps: []string{module + "/bots/host"}}, "bots/examples/first depends on bots/host"},
+		{"the Lisp adapter imports the host", listed{ImportPath: module + "/bots/lisp", Imports: []string{module + "/bots/host"}, Deps: []string{module + "/bots/host", module + "/bots/host/sandbox"}}, "bots/lisp depends on bots/host: nothing on the bot's side"},
+		{"the probe imports intake", listed{ImportPath: module + "/bots/lisp/probe", Deps: []string{module + "/arena/intake"}}, "bots/lisp/probe depends on arena/intake: nothing on the bot's side"},
 		{"results runs processes", listed{ImportPath: module + "/results", Deps: []string{"os/exec"}}, "results depends on os/exec"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			bad := append(checkImports([]listed{tc.pkg}), checkDeps([]listed{tc.pkg})...)
+			bad := slices.Concat(checkImports([]listed{tc.pkg}), checkDeps([]listed{tc.pkg}), checkBotSide([]listed{tc.pkg}))
 			if !slices.ContainsFunc(bad, func(line string) bool { return strings.HasPrefix(line, tc.want) }) {
 				t.Errorf("got %q, want a line starting %q", bad, tc.want)
 			}
 		})
+	}
+}
+
+// TestBotSideBuildsElsewhere builds the bot's side for other systems: a
+// Go bot, the SDK and the Lisp adapter do not depend on Linux, whose
+// sandbox is arena's side.
+func TestBotSideBuildsElsewhere(t *testing.T) {
+	if testing.Short() {
+		t.Skip("cross-compiles the standard library: not in -short")
+	}
+	var pkgs []string
+	for _, p := range listPackages(t) {
+		if pkg, _ := rel(p.ImportPath); onBotSide(pkg) && len(p.GoFiles) > 0 {
+			pkgs = append(pkgs, p.ImportPath)
+		}
+	}
+	for _, goos := range []string{"darwin", "windows"} {
+		cmd := exec.Command("go", append([]string{"build", "-o", os.DevNull}, pkgs...)...)
+		cmd.Dir = root
+		cmd.Env = append(os.Environ(), "GOOS="+goos, "GOARCH=amd64", "CGO_ENABLED=0")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Errorf("GOOS=%s go build of the bot's side: %v\n%s", goos, err, out)
+		}
 	}
 }

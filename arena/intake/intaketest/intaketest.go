@@ -1,6 +1,6 @@
 // Package intaketest builds a class's folder of course-style Lisp
 // submissions from the samples of bots/examples/lisp/entregas, for the
-// tests of arena intake (arena/intake, arena/intake/probe, cmd/arena),
+// tests of arena intake (arena/intake, bots/lisp/probe, cmd/arena),
 // and lets a test binary stand in for arena as the probe (Main,
 // ProbeSpec).
 //

@@ -44,7 +44,7 @@ func Self(t testing.TB) string {
 }
 
 // ProbeSpec makes s, the host.Spec of a probe for the test binary
-// (probe.HostSpec with Self), run it as Main expects: its arguments without
+// (botkind.ProbeSpec with Self), run it as Main expects: its arguments without
 // `bot serve`, its environment saying it is a probe.
 func ProbeSpec(s *host.Spec) {
 	s.Args = s.Args[2:]

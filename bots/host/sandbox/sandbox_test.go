@@ -15,7 +15,7 @@ import (
 	"github.com/arenabots/arena/internal/testbin"
 )
 
-// testLauncher is the test bot (bots/internal/testbot) as a launcher, as
+// testLauncher is the test bot (bots/host/internal/testbot) as a launcher, as
 // every binary that imports package launch is one.
 func testLauncher(t *testing.T) []string {
 	return append([]string{testbin.TestbotFor(t)}, launch.Command...)

@@ -155,9 +155,9 @@ func measureTime(ctx context.Context, a Asker, cfg *lisp.Config, positions []ref
 	return use
 }
 
-// oneLine joins the lines of s with spaces and cuts it to a readable
+// OneLine joins the lines of s with spaces and cuts it to a readable
 // length: a reason is one line of a report.
-func oneLine(s string) string {
+func OneLine(s string) string {
 	s = strings.Join(strings.Fields(s), " ")
 	if len(s) > 600 {
 		s = s[:597] + "..."

@@ -1,4 +1,4 @@
-package probe
+package intake
 
 import (
 	"context"
@@ -8,30 +8,27 @@ import (
 	"testing"
 	"time"
 
+	"github.com/arenabots/arena/arena/botkind"
 	"github.com/arenabots/arena/arena/intake/intaketest"
 	"github.com/arenabots/arena/bots/host"
 	"github.com/arenabots/arena/bots/lisp"
+	"github.com/arenabots/arena/bots/lisp/probe"
 	"github.com/arenabots/arena/games/cavalo"
 	"github.com/arenabots/arena/games/dots"
 	"github.com/arenabots/arena/referee"
 )
 
-func TestMain(m *testing.M) { intaketest.Main(m, Serve) }
-
-// testSpec is HostSpec for the test binary as the probe.
+// testSpec is botkind.ProbeSpec for the test binary as the probe.
 func testSpec(t *testing.T, c lisp.Config, given []string) host.Spec {
 	t.Helper()
 	abs, err := filepath.Abs(".")
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := HostSpec(intaketest.Self(t), "probe", c.Resolve(abs), given)
+	s := botkind.ProbeSpec(intaketest.Self(t), "probe", c.Resolve(abs), given)
 	intaketest.ProbeSpec(&s)
 	return s
 }
-
-// examples is the folder of the sample Lisp bots.
-var examples = filepath.Join("..", "..", "..", "bots", "examples", "lisp")
 
 func TestRunFindsTheSamplesConventions(t *testing.T) {
 	for _, tc := range []struct {
@@ -56,7 +53,7 @@ func TestRunFindsTheSamplesConventions(t *testing.T) {
 				c.Files = append(c.Files, filepath.Join(examples, f))
 			}
 			start := time.Now()
-			f := Run(context.Background(), testSpec(t, c, nil), tc.game, 100*time.Millisecond, 0)
+			f := runProbe(context.Background(), testSpec(t, c, nil), tc.game, 100*time.Millisecond, 0)
 			t.Logf("%s in %v, %d calls: %+v", tc.name, time.Since(start), f.Calls, f)
 			if !f.Eligible {
 				t.Fatalf("not eligible: %s", f.Reason)
@@ -64,7 +61,7 @@ func TestRunFindsTheSamplesConventions(t *testing.T) {
 			got := f.Config
 			if got.State != tc.want.State || tc.want.Perspective != "" && got.Perspective != tc.want.Perspective ||
 				got.IndexBase != tc.want.IndexBase {
-				t.Errorf("found %s, want %s", describe(tc.game.Name(), got), describe(tc.game.Name(), tc.want))
+				t.Errorf("found %s, want %s", probe.Short(tc.game.Name(), got), probe.Short(tc.game.Name(), tc.want))
 			}
 			if f.Time.Scale != 1 {
 				t.Errorf("tempo_scale %d for a bot that ignores its tempo (%s)", f.Time.Scale, f.Time)
@@ -78,7 +75,7 @@ func TestRunFindsTheSamplesConventions(t *testing.T) {
 
 func TestRunNotEligible(t *testing.T) {
 	c := lisp.Config{Files: []string{filepath.Join("testdata", "quarenta.lisp")}}
-	f := Run(context.Background(), testSpec(t, c, nil), cavalo.Game{}, 100*time.Millisecond, 0)
+	f := runProbe(context.Background(), testSpec(t, c, nil), cavalo.Game{}, 100*time.Millisecond, 0)
 	if f.Eligible {
 		t.Fatalf("eligible: %+v", f)
 	}
@@ -92,28 +89,12 @@ func TestRunNotEligible(t *testing.T) {
 	}
 }
 
-func TestConventionsGiven(t *testing.T) {
-	calls, reads := conventions(cavalo.Name, lisp.Config{Perspective: lisp.PerspectiveWhite, IndexBase: 1}, []string{"perspective", "index_base"})
-	if len(calls) != len(cavaloStates)*len(knightCodes) || len(reads) != 1 {
-		t.Fatalf("%d calls and %d reads, want %d and 1", len(calls), len(reads), len(cavaloStates)*len(knightCodes))
-	}
-	for _, c := range calls {
-		if c.Perspective != lisp.PerspectiveWhite {
-			t.Errorf("a call with perspective %s, given white", c.Perspective)
-		}
-	}
-	all, _ := conventions(dots.Name, lisp.Config{}, nil)
-	if len(all) != len(dotsStates) {
-		t.Errorf("%d Dots conventions, want %d", len(all), len(dotsStates))
-	}
-}
-
 // TestRunSandboxSaysWhy checks that a load the sandbox hides names the
 // file and says why.
 func TestRunSandboxSaysWhy(t *testing.T) {
 	dir := filepath.Join("testdata", "fora")
 	c := lisp.Config{Root: dir, Files: []string{filepath.Join(dir, "jogo.lisp")}}
-	f := Run(context.Background(), testSpec(t, c, nil), cavalo.Game{}, 100*time.Millisecond, 0)
+	f := runProbe(context.Background(), testSpec(t, c, nil), cavalo.Game{}, 100*time.Millisecond, 0)
 	if f.Eligible {
 		t.Fatalf("eligible: %+v", f)
 	}
@@ -139,7 +120,7 @@ func TestRunSandboxSaysWhy(t *testing.T) {
 func TestRunWritesBesideItsSources(t *testing.T) {
 	dir := filepath.Join("testdata", "escreve")
 	c := lisp.Config{Root: dir, Files: []string{filepath.Join(dir, "jogo.lisp")}}
-	f := Run(context.Background(), testSpec(t, c, nil), cavalo.Game{}, 100*time.Millisecond, 0)
+	f := runProbe(context.Background(), testSpec(t, c, nil), cavalo.Game{}, 100*time.Millisecond, 0)
 	if f.Eligible || !strings.Contains(f.Reason, "illegal") || strings.Contains(f.Reason, "log.dat") {
 		t.Errorf("want not eligible for an illegal answer, not for its write; got %+v", f)
 	}

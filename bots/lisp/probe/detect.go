@@ -149,8 +149,8 @@ func try(ctx context.Context, a Asker, call lisp.Config, reads []lisp.Config, po
 		cancel()
 		t.calls++
 		if err != nil {
-			t.failure = fmt.Sprintf("%s: %s", pos.Name, faultText(err))
-			t.evidence = append(evidence[alive[0]], Evidence{Position: pos.Name, ToMove: pos.State.ToMove().String(), Verdict: faultText(err)})
+			t.failure = fmt.Sprintf("%s: %s", pos.Name, FaultText(err))
+			t.evidence = append(evidence[alive[0]], Evidence{Position: pos.Name, ToMove: pos.State.ToMove().String(), Verdict: FaultText(err)})
 			return t
 		}
 		var keep []int
@@ -217,12 +217,12 @@ func judge(a Asker, cfg lisp.Config, pos referee.Sample, raw lisp.Raw) judged {
 	return judged{Evidence: ev, legal: true}
 }
 
-// faultText says what a failed call was, e.g. "crash: the bot signalled
+// FaultText says what a failed call was, e.g. "crash: the bot signalled
 // an error: ...", on one line.
-func faultText(err error) string {
+func FaultText(err error) string {
 	first := func(s string) string {
 		s, _, _ = strings.Cut(s, "\n")
-		return oneLine(s)
+		return OneLine(s)
 	}
 	var f *referee.Fault
 	if errors.As(err, &f) {

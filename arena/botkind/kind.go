@@ -1,0 +1,460 @@
+package botkind
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"maps"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/arenabots/arena/bots/builtin"
+	"github.com/arenabots/arena/bots/host"
+	"github.com/arenabots/arena/bots/host/registry"
+	"github.com/arenabots/arena/bots/host/sandbox"
+	"github.com/arenabots/arena/bots/lisp"
+	"github.com/arenabots/arena/bots/lisp/probe"
+)
+
+// Kind is how a bot is given to arena. The zero value is no kind.
+type Kind int
+
+// The kinds of bot.
+const (
+	invalid    Kind = iota
+	Builtin         // one of arena's own bots, run by arena's executable
+	Registered      // an executable recorded in a registry with its sha256
+	Path            // an executable (or script) at a path
+	Lisp            // a Common Lisp submission, run by arena's Lisp adapter
+)
+
+// String is the kind's key in a league file.
+func (k Kind) String() string {
+	switch k {
+	case Builtin:
+		return "builtin"
+	case Registered:
+		return "registered"
+	case Path:
+		return "path"
+	case Lisp:
+		return "lisp"
+	}
+	return "invalid"
+}
+
+// Ref is how one bot is given, in a league file (the keys beside its name)
+// or on the command line (see Parse): exactly one of Builtin, Registered,
+// Path or Lisp, with what that kind takes.
+type Ref struct {
+	Builtin    string            `yaml:"builtin,omitempty"`
+	Registered string            `yaml:"registered,omitempty"`
+	Path       string            `yaml:"path,omitempty"`
+	Args       []string          `yaml:"args,omitempty"`
+	Env        map[string]string `yaml:"env,omitempty"`
+	Options    map[string]string `yaml:"options,omitempty"`
+	Lisp       *lisp.Config      `yaml:"lisp,omitempty"`
+	SHA256     string            `yaml:"sha256,omitempty"` // filled in for registered bots
+
+	given string // Path as written, before Resolve made it absolute
+}
+
+// Kind returns the kind of r, or an error when r gives none or several.
+func (r Ref) Kind() (Kind, error) {
+	var kinds []Kind
+	for k, set := range map[Kind]bool{Builtin: r.Builtin != "", Registered: r.Registered != "", Path: r.Path != "", Lisp: r.Lisp != nil} {
+		if set {
+			kinds = append(kinds, k)
+		}
+	}
+	if len(kinds) != 1 {
+		return invalid, errors.New("give exactly one of builtin, registered, path or lisp")
+	}
+	return kinds[0], nil
+}
+
+// Registry is the registry of a league's registered bots, at Path, loaded
+// once for all of them.
+type Registry struct {
+	Path   string
+	loaded *registry.Registry
+}
+
+func (g *Registry) load() (*registry.Registry, error) {
+	if g.loaded != nil {
+		return g.loaded, nil
+	}
+	r, err := registry.Load(g.Path)
+	if err != nil {
+		return nil, err
+	}
+	g.loaded = r
+	return r, nil
+}
+
+// FieldError is a problem with one key of a Ref: Key names it as a league
+// file does ("builtin", "options", "lisp"...).
+type FieldError struct {
+	Key string
+	Err error
+}
+
+func (e *FieldError) Error() string { return e.Err.Error() }
+func (e *FieldError) Unwrap() error { return e.Err }
+
+func fieldErr(key, format string, args ...any) error {
+	return &FieldError{Key: key, Err: fmt.Errorf(format, args...)}
+}
+
+// Resolve checks r, bot name of a league file in dir, and completes it:
+// a built-in bot's options are tried, a registered bot takes its path,
+// sha256 and arguments from reg, a path becomes absolute, a Lisp bot's
+// paths absolute and its settings defaulted. Errors are *FieldError.
+func (r *Ref) Resolve(name, dir string, reg *Registry) error {
+	k, err := r.Kind()
+	if err != nil {
+		return &FieldError{Err: fmt.Errorf("bot %q: %w", name, err)}
+	}
+	switch k {
+	case Builtin:
+		f, err := builtin.Lookup(r.Builtin)
+		if err != nil {
+			return &FieldError{Key: "builtin", Err: err}
+		}
+		if _, err := f(r.Options); err != nil {
+			return fieldErr("options", "bot %q: options: %v", name, err)
+		}
+	case Registered:
+		rg, err := reg.load()
+		if err != nil {
+			return &FieldError{Key: "registered", Err: err}
+		}
+		e, ok := rg.Lookup(r.Registered)
+		if !ok {
+			return fieldErr("registered", "bot %q is not in the registry %s: register it with `arena bot add --registry %s %s PATH`", r.Registered, reg.Path, relPath(reg.Path), r.Registered)
+		}
+		r.Path, r.SHA256 = e.Path, e.SHA256
+		r.Args = append(slices.Clone(e.Args), r.Args...)
+	case Path:
+		r.given = r.Path
+		r.Path = abs(dir, r.Path)
+	case Lisp:
+		l := r.Lisp.Resolve(dir).WithDefaults()
+		if err := l.Validate(); err != nil {
+			return fieldErr("lisp", "bot %q: lisp: %s", name, strings.ReplaceAll(err.Error(), "\n", "; "))
+		}
+		r.Lisp = &l
+	}
+	if k != Builtin && len(r.Options) > 0 {
+		return fieldErr("options", "bot %q: options are for built-in bots; pass settings to a program with args or env", name)
+	}
+	return nil
+}
+
+// Preflight says what keeps r, bot name resolved from a league that uses
+// the registry at registryPath, from starting in mode, or "": the binary of
+// a path or registered bot is missing or not executable, a registered
+// binary's sha256 is no longer the registered one, a Lisp bot's file or
+// folder is missing, or the sandboxed bot of arena run as root could not
+// reach its files (see host.Spec.CheckOpen). Built-in bots always start.
+func (r Ref) Preflight(name, registryPath string, mode sandbox.Mode) string {
+	k, _ := r.Kind()
+	var msg string
+	switch k {
+	case Builtin:
+		return ""
+	case Registered:
+		msg = r.checkRegistered(name, registryPath)
+	case Path:
+		if err := host.CheckExecutable(r.Path); err != nil {
+			msg = fmt.Sprintf("bot %q: %v: %s", name, err, r.pathFix(registryPath))
+		}
+	case Lisp:
+		for _, f := range r.Lisp.Files {
+			if _, err := os.Stat(f); err != nil {
+				msg = fmt.Sprintf("bot %q: no Lisp file %s: fix lisp.files or restore the file", name, f)
+				break
+			}
+		}
+		if st, err := os.Stat(r.Lisp.Root); msg == "" && r.Lisp.Root != "" && (err != nil || !st.IsDir()) {
+			msg = fmt.Sprintf("bot %q: no folder %s: fix lisp.root (the submission's folder) or leave it out", name, r.Lisp.Root)
+		}
+	}
+	if msg != "" {
+		return msg
+	}
+	spec := r.Spec("", name)
+	spec.Sandbox = mode
+	if err := spec.CheckOpen(); err != nil {
+		return fmt.Sprintf("bot %q: %v (or `sandbox: off`)", name, err)
+	}
+	return ""
+}
+
+// pathFix is the fix for a path bot whose path names no executable: the
+// built-in or registered bot of that name when the path was written as a
+// bare name that names one (`path: greedy` for `builtin: greedy`), else to
+// fix the path or build the bot.
+func (r Ref) pathFix(registryPath string) string {
+	switch k, _ := meant(r.given, r.Path, registryPath); k {
+	case Builtin:
+		return fmt.Sprintf("did you mean `builtin: %s`?", r.given)
+	case Registered:
+		return fmt.Sprintf("did you mean `registered: %s` (from %s)?", r.given, relPath(registryPath))
+	}
+	return "fix the path or build the bot"
+}
+
+// meant returns the kind of bot that name, written where the path of an
+// executable was expected and resolved to path where nothing is, may have
+// meant when it is a bare name: the built-in bot of that name, or the bot
+// registered under it in the registry at registryPath (with its path).
+func meant(name, path, registryPath string) (Kind, string) {
+	if name == "" || filepath.Base(name) != name || fileExists(path) {
+		return invalid, ""
+	}
+	if _, err := builtin.Lookup(name); err == nil {
+		return Builtin, ""
+	}
+	if reg, err := registry.Load(registryPath); err == nil {
+		if e, ok := reg.Lookup(name); ok {
+			return Registered, e.Path
+		}
+	}
+	return invalid, ""
+}
+
+// Parse reads a bot of the command line: builtin:NAME[,KEY=VALUE...] for a
+// built-in bot (its options checked; args are refused), or the path of an
+// executable run with args. A bare name that is no file but names a
+// built-in bot, or a bot of the registry at registryPath, is an error
+// saying which was meant.
+func Parse(ref string, args []string, registryPath string) (Ref, error) {
+	rest, ok := strings.CutPrefix(ref, host.BuiltinPrefix)
+	if !ok {
+		if ref == "" {
+			return Ref{}, errors.New("empty bot")
+		}
+		path, err := filepath.Abs(ref)
+		if err != nil {
+			return Ref{}, err
+		}
+		if err := host.CheckExecutable(path); err != nil {
+			switch k, p := meant(ref, path, registryPath); k {
+			case Builtin:
+				err = fmt.Errorf("%w: did you mean %s%s?", err, host.BuiltinPrefix, ref)
+			case Registered:
+				err = fmt.Errorf("%w: did you mean %s, registered as %s in %s?", err, relPath(p), ref, registryPath)
+			}
+			return Ref{}, err
+		}
+		return Ref{Path: ref, Args: args}, nil
+	}
+	if len(args) > 0 {
+		return Ref{}, fmt.Errorf("%s: a built-in bot takes options (builtin:NAME,KEY=VALUE), not arguments", ref)
+	}
+	fields := strings.Split(rest, ",")
+	opts, err := builtin.ParseOptions(fields[1:])
+	if err != nil {
+		return Ref{}, fmt.Errorf("%s: %w", ref, err)
+	}
+	r := Ref{Builtin: fields[0], Options: opts}
+	if err := r.Resolve(fields[0], "", nil); err != nil { // bad options are refused here, not in the bot
+		return Ref{}, err
+	}
+	return r, nil
+}
+
+// DefaultName is the name of bot r where none is given: a built-in bot's
+// name, an executable's base name, a Lisp bot's first file's base name.
+func (r Ref) DefaultName() string {
+	k, _ := r.Kind()
+	switch k {
+	case Builtin:
+		return r.Builtin
+	case Lisp:
+		if len(r.Lisp.Files) > 0 {
+			f := filepath.Base(r.Lisp.Files[0])
+			return strings.TrimSuffix(f, filepath.Ext(f))
+		}
+		return filepath.Base(r.Lisp.Root)
+	}
+	return filepath.Base(r.Path)
+}
+
+// checkRegistered says what keeps registered bot r from starting, or "".
+func (r Ref) checkRegistered(name, registryPath string) string {
+	again := fmt.Sprintf("arena bot add --registry %s %s", relPath(registryPath), r.Registered)
+	who := fmt.Sprintf("bot %q (registered %q)", name, r.Registered)
+	if err := host.CheckExecutable(r.Path); err != nil {
+		return fmt.Sprintf("%s: %v: rebuild it there, or register it where it is now with '%s PATH'", who, err, again)
+	}
+	err := registry.Registered{Name: r.Registered, Path: r.Path, SHA256: r.SHA256}.Verify()
+	var changed *registry.ChangedError
+	if errors.As(err, &changed) {
+		changed.Path, changed.Registry = relPath(r.Path), relPath(registryPath)
+	}
+	if err != nil {
+		return fmt.Sprintf("%s: %v", who, err)
+	}
+	return ""
+}
+
+// Spec returns how to start r, a resolved bot called name, through self
+// (arena's executable; "" for a spec that is only checked): its process,
+// arguments, environment (Env, in key order) and what it sees. Limits,
+// sandbox and timeouts are the caller's.
+func (r Ref) Spec(self, name string) host.Spec {
+	k, _ := r.Kind()
+	var s host.Spec
+	switch k {
+	case Builtin:
+		s = host.BuiltinSpec(self, r.Builtin, r.Options) // `arena-bot NAME` or `self bot serve builtin:NAME`
+	case Lisp:
+		s = LispSpec(self, name, *r.Lisp)
+	default:
+		s = host.ExecSpec(self, r.Path, r.Args)
+		s.SHA256 = r.SHA256
+	}
+	s.Name = name
+	for _, k := range slices.Sorted(maps.Keys(r.Env)) {
+		s.Env = append(s.Env, k+"="+r.Env[k])
+	}
+	return s
+}
+
+// LispSpec returns the Spec that runs the Lisp bot c, called name, through
+// self as `self bot serve lisp key=value...` (see lisp.Args and Serve),
+// launched through self so that limits apply, with
+// lisp.RecommendedStartTimeout since loading happens before the
+// handshake. The paths of c should be absolute (see lisp.Config.Resolve);
+// in the sandbox the bot sees its Root as its workspace, writable through
+// a private copy-on-write layer (host.Spec.Workspace), and the directories
+// of its files and its Reads outside Root read-only.
+func LispSpec(self, name string, c lisp.Config) host.Spec {
+	return host.Spec{
+		Name:         name,
+		Path:         self,
+		Args:         append([]string{"bot", "serve"}, lisp.Args(c)...),
+		StartTimeout: lisp.RecommendedStartTimeout,
+		Launcher:     host.SelfLauncher(self),
+		Files:        c.Seen(),
+		Workspace:    c.Root,
+	}
+}
+
+// ProbeSpec returns the Spec that probes the Lisp bot c, called name: the
+// bot's own LispSpec (its sandbox, its view, its start timeout) running
+// `self bot serve lisp-probe [given=KEY,...] key=value...` instead of the
+// bot. given names the keys of c that a person set, which the probe takes
+// as they are.
+func ProbeSpec(self, name string, c lisp.Config, given []string) host.Spec {
+	s := LispSpec(self, name, c)
+	args := []string{"bot", "serve", probe.Selector}
+	if len(given) > 0 {
+		args = append(args, "given="+strings.Join(given, ","))
+	}
+	s.Args = append(args, lisp.Args(c)[1:]...)
+	return s
+}
+
+// Files returns the files and folders of the host that bot r needs, as
+// they travel to another machine: a Lisp bot's files, reads and root, an
+// executable's path; nil for a built-in bot, which arena's executable
+// holds.
+func (r Ref) Files() []string {
+	k, _ := r.Kind()
+	switch k {
+	case Builtin:
+		return nil
+	case Lisp:
+		files := append(slices.Clone(r.Lisp.Files), r.Lisp.Reads...)
+		if r.Lisp.Root != "" {
+			files = append(files, r.Lisp.Root)
+		}
+		return files
+	}
+	return []string{r.Path}
+}
+
+// MapFiles replaces each path of Files in r with f of it, as the files
+// are on another machine.
+func (r *Ref) MapFiles(f func(string) string) {
+	k, _ := r.Kind()
+	switch k {
+	case Builtin:
+	case Lisp:
+		l := *r.Lisp
+		l.Files, l.Reads = mapSlice(l.Files, f), mapSlice(l.Reads, f)
+		if l.Root != "" {
+			l.Root = f(l.Root)
+		}
+		r.Lisp = &l
+	default:
+		r.Path = f(r.Path)
+	}
+}
+
+func mapSlice(s []string, f func(string) string) []string {
+	out := make([]string, len(s))
+	for i, v := range s {
+		out[i] = f(v)
+	}
+	return out
+}
+
+// Serve runs arena's executable as a bot's process when args (the
+// command line after the executable's name) is `bot serve SELECTOR ...`:
+// builtin:NAME, lisp or lisp-probe. handled is false for any other command
+// line. It returns an error only when the bot cannot start; the caller
+// prints it and exits non-zero, which the host reports as a start failure.
+// The launcher (`arena bot launch ...`) never gets here: package launch
+// runs it from its init.
+func Serve(ctx context.Context, args []string, log io.Writer) (handled bool, err error) {
+	if len(args) < 3 || args[0] != "bot" || args[1] != "serve" {
+		return false, nil
+	}
+	sel, rest := args[2], args[3:]
+	switch {
+	case strings.HasPrefix(sel, host.BuiltinPrefix):
+		return true, builtin.Serve(strings.TrimPrefix(sel, host.BuiltinPrefix), rest)
+	case sel == probe.Selector:
+		return true, probe.Serve(ctx, args[2:], log)
+	case sel == lisp.Selector || strings.HasPrefix(sel, lisp.Selector+":"):
+		return true, lisp.Serve(ctx, args[2:], log)
+	}
+	return true, fmt.Errorf("bot serve: %q is not %sNAME, %s or %s", sel, host.BuiltinPrefix, lisp.Selector, probe.Selector)
+}
+
+func abs(dir, path string) string {
+	if filepath.IsAbs(path) {
+		return path
+	}
+	p, err := filepath.Abs(filepath.Join(dir, path))
+	if err != nil {
+		return filepath.Join(dir, path)
+	}
+	return p
+}
+
+// fileExists reports whether anything is at path.
+func fileExists(path string) bool {
+	_, err := os.Lstat(path)
+	return err == nil
+}
+
+// relPath returns path relative to the current directory when it is below
+// it, for messages a user can paste.
+func relPath(path string) string {
+	wd, err := os.Getwd()
+	if err != nil {
+		return path
+	}
+	if r, err := filepath.Rel(wd, path); err == nil && r != ".." && !strings.HasPrefix(r, "../") {
+		return r
+	}
+	return path
+}

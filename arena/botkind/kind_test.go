@@ -1,0 +1,138 @@
+package botkind
+
+import (
+	"context"
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/arenabots/arena/bots/lisp"
+)
+
+func TestKind(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		ref  Ref
+		want Kind
+	}{
+		{"builtin", Ref{Builtin: "greedy"}, Builtin},
+		{"registered", Ref{Registered: "mine"}, Registered},
+		{"path", Ref{Path: "./bot"}, Path},
+		{"lisp", Ref{Lisp: &lisp.Config{}}, Lisp},
+		{"none", Ref{}, invalid},
+		{"two", Ref{Builtin: "greedy", Path: "./bot"}, invalid},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := tc.ref.Kind()
+			if got != tc.want || (err != nil) != (tc.want == invalid) {
+				t.Errorf("Kind() = %v, %v; want %v", got, err, tc.want)
+			}
+		})
+	}
+}
+
+func TestResolve(t *testing.T) {
+	dir := t.TempDir()
+	for _, tc := range []struct {
+		name    string
+		ref     Ref
+		wantKey string // the key a failure names; "" for success
+	}{
+		{"builtin", Ref{Builtin: "greedy"}, ""},
+		{"unknown builtin", Ref{Builtin: "nosuch"}, "builtin"},
+		{"bad options", Ref{Builtin: "random", Options: map[string]string{"nosuch": "1"}}, "options"},
+		{"options on a path", Ref{Path: "bot", Options: map[string]string{"depth": "1"}}, "options"},
+		{"not in the registry", Ref{Registered: "mine"}, "registered"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := tc.ref
+			err := r.Resolve("b", dir, &Registry{Path: filepath.Join(dir, "bots.yaml")})
+			var fe *FieldError
+			switch {
+			case tc.wantKey == "" && err != nil:
+				t.Fatalf("Resolve: %v", err)
+			case tc.wantKey != "" && (!errors.As(err, &fe) || fe.Key != tc.wantKey):
+				t.Fatalf("Resolve = %v, want an error at key %q", err, tc.wantKey)
+			}
+		})
+	}
+	r := Ref{Path: "bot"}
+	if err := r.Resolve("b", dir, nil); err != nil || r.Path != filepath.Join(dir, "bot") {
+		t.Errorf("a path resolves to %q (%v), want it under the league's folder", r.Path, err)
+	}
+}
+
+func TestPreflightNamesTheMeantBuiltin(t *testing.T) {
+	dir := t.TempDir()
+	r := Ref{Path: "greedy"}
+	if err := r.Resolve("g", dir, nil); err != nil {
+		t.Fatal(err)
+	}
+	if msg := r.Preflight("g", filepath.Join(dir, "bots.yaml"), ""); !strings.Contains(msg, "did you mean `builtin: greedy`?") {
+		t.Errorf("Preflight = %q, want the built-in bot it meant", msg)
+	}
+	if msg := (Ref{Builtin: "greedy"}).Preflight("g", "", ""); msg != "" {
+		t.Errorf("a built-in bot's preflight says %q", msg)
+	}
+}
+
+func TestParse(t *testing.T) {
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := Parse("builtin:random,seed=7", nil, "")
+	if err != nil || r.Builtin != "random" || r.Options["seed"] != "7" || r.DefaultName() != "random" {
+		t.Errorf("Parse(builtin:random,seed=7) = %+v, %v", r, err)
+	}
+	if _, err := Parse("builtin:random", []string{"x"}, ""); err == nil {
+		t.Error("a built-in bot took arguments")
+	}
+	if _, err := Parse("greedy", nil, ""); err == nil || !strings.Contains(err.Error(), "did you mean builtin:greedy?") {
+		t.Errorf("Parse(greedy) = %v, want the built-in bot it meant", err)
+	}
+	r, err = Parse(exe, []string{"a"}, "")
+	if err != nil || r.Path != exe || !slices.Equal(r.Args, []string{"a"}) {
+		t.Errorf("Parse(exe) = %+v, %v", r, err)
+	}
+	s := r.Spec("/arena", "mine")
+	if s.Name != "mine" || s.Path != exe || !slices.Equal(s.Args, []string{"a"}) {
+		t.Errorf("Spec = %+v", s)
+	}
+}
+
+func TestSpecKinds(t *testing.T) {
+	l := Ref{Lisp: &lisp.Config{Files: []string{"/sub/jogo.lisp"}, Root: "/sub"}, Env: map[string]string{"B": "2", "A": "1"}}
+	s := l.Spec("/arena", "g1")
+	if s.Path != "/arena" || s.Args[0] != "bot" || s.Args[2] != lisp.Selector || s.Workspace != "/sub" || s.StartTimeout != lisp.RecommendedStartTimeout {
+		t.Errorf("Lisp spec = %+v", s)
+	}
+	if !slices.Equal(s.Env, []string{"A=1", "B=2"}) {
+		t.Errorf("Env = %q, want key order", s.Env)
+	}
+	p := ProbeSpec("/arena", "g1", *l.Lisp, []string{"state"})
+	if p.Args[2] != "lisp-probe" || p.Args[3] != "given=state" || p.Workspace != "/sub" {
+		t.Errorf("probe spec = %+v", p)
+	}
+	if got := (Ref{Lisp: l.Lisp}).Files(); !slices.Equal(got, []string{"/sub/jogo.lisp", "/sub"}) {
+		t.Errorf("Files = %q", got)
+	}
+	if got := (Ref{Builtin: "greedy"}).Files(); got != nil {
+		t.Errorf("a built-in bot's files: %q", got)
+	}
+}
+
+func TestServeLeavesOtherCommands(t *testing.T) {
+	for _, args := range [][]string{nil, {"run", "league.yaml"}, {"bot", "check", "x"}, {"bot", "serve"}} {
+		if handled, err := Serve(context.Background(), args, io.Discard); handled || err != nil {
+			t.Errorf("Serve(%q) = %v, %v: want it left to the CLI", args, handled, err)
+		}
+	}
+	if handled, err := Serve(context.Background(), []string{"bot", "serve", "nosuch"}, io.Discard); !handled || err == nil {
+		t.Errorf("Serve(bot serve nosuch) = %v, %v: want an error", handled, err)
+	}
+}

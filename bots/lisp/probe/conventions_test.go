@@ -1,0 +1,25 @@
+package probe
+
+import (
+	"testing"
+
+	"github.com/arenabots/arena/bots/lisp"
+	"github.com/arenabots/arena/games/cavalo"
+	"github.com/arenabots/arena/games/dots"
+)
+
+func TestConventionsGiven(t *testing.T) {
+	calls, reads := conventions(cavalo.Name, lisp.Config{Perspective: lisp.PerspectiveWhite, IndexBase: 1}, []string{"perspective", "index_base"})
+	if len(calls) != len(cavaloStates)*len(knightCodes) || len(reads) != 1 {
+		t.Fatalf("%d calls and %d reads, want %d and 1", len(calls), len(reads), len(cavaloStates)*len(knightCodes))
+	}
+	for _, c := range calls {
+		if c.Perspective != lisp.PerspectiveWhite {
+			t.Errorf("a call with perspective %s, given white", c.Perspective)
+		}
+	}
+	all, _ := conventions(dots.Name, lisp.Config{}, nil)
+	if len(all) != len(dotsStates) {
+		t.Errorf("%d Dots conventions, want %d", len(all), len(dotsStates))
+	}
+}
