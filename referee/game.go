@@ -100,6 +100,17 @@ type Completer interface {
 	Complete(m Move) Move
 }
 
+// Explainer is implemented by states that can say which rule an illegal
+// move breaks. The judge adds it to every illegal-move verdict (Judge), so
+// that a verdict reads "E6 is attacked by the black knight on D4", not
+// only "E6 is not a legal move".
+type Explainer interface {
+	// WhyIllegal says which rule m breaks in the state, as one phrase
+	// without a final stop; m is a move of the state's encoding, parsed
+	// and completed, that is not among its Moves.
+	WhyIllegal(m Move) string
+}
+
 // Legal reports whether m is one of the legal moves of s.
 func Legal(s State, m Move) bool {
 	var buf [MaxMoves]Move

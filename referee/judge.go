@@ -116,7 +116,13 @@ func Judge(st State, clock Clock, call Call) Judgement {
 		m = c.Complete(m)
 	}
 	if !Legal(st, m) {
-		return reject(Illegal, fmt.Sprintf("%s is not a legal move for %s (legal: %s)", st.FormatMove(m), st.ToMove(), legalMoves(st)))
+		why := ""
+		if e, ok := st.(Explainer); ok {
+			if w := e.WhyIllegal(m); w != "" {
+				why = ": " + w
+			}
+		}
+		return reject(Illegal, fmt.Sprintf("%s is not a legal move for %s%s (legal: %s)", st.FormatMove(m), st.ToMove(), why, legalMoves(st)))
 	}
 	j := Judgement{Move: m}
 	if said != st.FormatMove(m) {

@@ -199,7 +199,7 @@ func TestHumanCavalo(t *testing.T) {
 	c.expect(regexp.MustCompile(`refused: bad move "Z99": bad square "Z99": want a column A-J and a row 1-10, e.g. E5\n` + prompt.String()))
 	moves := c.legal()
 	c.typeLine(notIn(moves))
-	c.expect(regexp.MustCompile(`refused: \S+ is not a legal move for white \(legal: ` + regexp.QuoteMeta(moves[0]) + `[ )][^\n]*\n` + prompt.String()))
+	c.expect(regexp.MustCompile(`refused: \S+ is not a legal move for white: [^(\n]*\(legal: ` + regexp.QuoteMeta(moves[0]) + `[ )][^\n]*\n` + prompt.String()))
 
 	botMove := regexp.MustCompile(`\n +\d+  black  \S+(?: \*)? +\d+\.\dms`)
 	for {

@@ -71,15 +71,15 @@ func Cases() []Case {
 		{Name: "lowercase removal", Clock: Roomy, Bot: Script{Answer: "b3xa1"}, Move: "B3xA1", Answer: "b3xa1"},
 		{
 			Name: "wrong removal", Clock: Roomy, Bot: Script{Answer: "B3xB2"},
-			Answer: "B3xB2", Reason: referee.Illegal, Detail: "B3xB2 is not a legal move for white (legal: B3xD8",
+			Answer: "B3xB2", Reason: referee.Illegal, Detail: "B3xB2 is not a legal move for white: the double rule removes another double still on the board, and B2 holds 20, not a double (legal: B3xD8",
 		},
 		{
 			Name: "removal after a landing on a single", Clock: Roomy, Bot: Script{Answer: "D3xA1"},
-			Answer: "D3xA1", Reason: referee.Illegal, Detail: "D3xA1 is not a legal move for white",
+			Answer: "D3xA1", Reason: referee.Illegal, Detail: "D3xA1 is not a legal move for white: D3 holds",
 		},
 		{
 			Name: "illegal square", Clock: Roomy, Bot: Script{Answer: "J10"},
-			Answer: "J10", Reason: referee.Illegal, Detail: "J10 is not a legal move for white",
+			Answer: "J10", Reason: referee.Illegal, Detail: "J10 is not a legal move for white: J10 is not a knight's jump from",
 		},
 		{
 			Name: "garbage", Clock: Roomy, Bot: Script{Answer: "knight to e4"},
@@ -88,7 +88,7 @@ func Cases() []Case {
 		{Name: "empty answer", Clock: Roomy, Bot: Script{}, Reason: referee.Illegal, Detail: "empty move"},
 		{
 			Name: "pass while moves exist", Clock: Roomy, Bot: Script{Answer: "pass"},
-			Answer: "pass", Reason: referee.Illegal, Detail: "pass is not a legal move for white",
+			Answer: "pass", Reason: referee.Illegal, Detail: "pass is not a legal move for white: white has a move, and passes only when it has none",
 		},
 		{
 			// The bot sleeps past the limit, ignoring its context: the answer
