@@ -329,7 +329,7 @@ func policy(s string) referee.Policy {
 // spec returns how to start bot b.
 func (r *Runner) spec(b BotConfig) host.Spec {
 	c := r.Config
-	s := b.Spec(r.Self, b.Name)
+	s := b.Spec(r.Self, b.Name, c.Game)
 	// A Lisp bot loads its files before the handshake: it keeps the
 	// adapter's longer start timeout unless the league asks for more.
 	s.StartTimeout = max(s.StartTimeout, time.Duration(c.StartTimeout)*time.Millisecond)

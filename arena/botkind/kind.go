@@ -15,6 +15,7 @@ import (
 	"github.com/arenabots/arena/bots/host"
 	"github.com/arenabots/arena/bots/host/registry"
 	"github.com/arenabots/arena/bots/host/sandbox"
+	"github.com/arenabots/arena/bots/lines"
 	"github.com/arenabots/arena/bots/lisp"
 	"github.com/arenabots/arena/bots/lisp/probe"
 )
@@ -29,6 +30,7 @@ const (
 	Registered      // an executable recorded in a registry with its sha256
 	Path            // an executable (or script) at a path
 	Lisp            // a Common Lisp submission, run by arena's Lisp adapter
+	Lines           // an executable that speaks the line protocol (docs/protocol.md)
 )
 
 // String is the kind's key in a league file.
@@ -42,6 +44,8 @@ func (k Kind) String() string {
 		return "path"
 	case Lisp:
 		return "lisp"
+	case Lines:
+		return "lines"
 	}
 	return "invalid"
 }
@@ -58,22 +62,39 @@ type Ref struct {
 	Options    map[string]string `yaml:"options,omitempty"`
 	Lisp       *lisp.Config      `yaml:"lisp,omitempty"`
 	SHA256     string            `yaml:"sha256,omitempty"` // filled in for registered bots
+	// Protocol is how an executable (path or registered) talks: "grpc"
+	// (go-plugin, the default) or "lines" (docs/protocol.md).
+	Protocol string `yaml:"protocol,omitempty" json:",omitempty"`
 
 	given string // Path as written, before Resolve made it absolute
 }
 
-// Kind returns the kind of r, or an error when r gives none or several.
+// Kind returns the kind of r, or an error when r gives none or several,
+// or a protocol its kind does not speak. A resolved registered bot has
+// its path too: it is still Registered.
 func (r Ref) Kind() (Kind, error) {
-	var kinds []Kind
-	for k, set := range map[Kind]bool{Builtin: r.Builtin != "", Registered: r.Registered != "", Path: r.Path != "", Lisp: r.Lisp != nil} {
-		if set {
-			kinds = append(kinds, k)
+	k, n := invalid, 0
+	for _, c := range []struct {
+		set  bool
+		kind Kind
+	}{{r.Builtin != "", Builtin}, {r.Registered != "", Registered}, {r.Path != "" && r.Registered == "", Path}, {r.Lisp != nil, Lisp}} {
+		if c.set {
+			k, n = c.kind, n+1
 		}
 	}
-	if len(kinds) != 1 {
+	if n != 1 {
 		return invalid, errors.New("give exactly one of builtin, registered, path or lisp")
 	}
-	return kinds[0], nil
+	switch r.Protocol {
+	case "", ProtocolGRPC:
+		return k, nil
+	case ProtocolLines:
+		if k != Path && k != Registered {
+			return invalid, fmt.Errorf("protocol: %s is for an executable (path or registered), not a %s bot", ProtocolLines, k)
+		}
+		return Lines, nil
+	}
+	return invalid, fmt.Errorf("protocol: want %s or %s, got %q", ProtocolGRPC, ProtocolLines, r.Protocol)
 }
 
 // Registry is the registry of a league's registered bots, at Path, loaded
@@ -95,6 +116,12 @@ func (g *Registry) load() (*registry.Registry, error) {
 	return r, nil
 }
 
+// The protocols an executable may speak (Ref.Protocol).
+const (
+	ProtocolGRPC  = "grpc"
+	ProtocolLines = "lines"
+)
+
 // FieldError is a problem with one key of a Ref: Key names it as a league
 // file does ("builtin", "options", "lisp"...).
 type FieldError struct {
@@ -115,6 +142,9 @@ func fieldErr(key, format string, args ...any) error {
 // paths absolute and its settings defaulted. Errors are *FieldError.
 func (r *Ref) Resolve(name, dir string, reg *Registry) error {
 	k, err := r.Kind()
+	if err == nil && r.Registered != "" && r.Path != "" {
+		err = errors.New("give exactly one of builtin, registered, path or lisp")
+	}
 	if err != nil {
 		return &FieldError{Err: fmt.Errorf("bot %q: %w", name, err)}
 	}
@@ -127,6 +157,13 @@ func (r *Ref) Resolve(name, dir string, reg *Registry) error {
 		if _, err := f(r.Options); err != nil {
 			return fieldErr("options", "bot %q: options: %v", name, err)
 		}
+	case Lines:
+		if r.Registered == "" {
+			r.given = r.Path
+			r.Path = abs(dir, r.Path)
+			break
+		}
+		fallthrough
 	case Registered:
 		rg, err := reg.load()
 		if err != nil {
@@ -168,7 +205,7 @@ func (r Ref) Preflight(name, registryPath string, mode sandbox.Mode) string {
 		return ""
 	case Registered:
 		msg = r.checkRegistered(name, registryPath)
-	case Path:
+	case Path, Lines:
 		if err := host.CheckExecutable(r.Path); err != nil {
 			msg = fmt.Sprintf("bot %q: %v: %s", name, err, r.pathFix(registryPath))
 		}
@@ -186,7 +223,7 @@ func (r Ref) Preflight(name, registryPath string, mode sandbox.Mode) string {
 	if msg != "" {
 		return msg
 	}
-	spec := r.Spec("", name)
+	spec := r.Spec("", name, "")
 	spec.Sandbox = mode
 	if err := spec.CheckOpen(); err != nil {
 		return fmt.Sprintf("bot %q: %v (or `sandbox: off`)", name, err)
@@ -227,12 +264,25 @@ func meant(name, path, registryPath string) (Kind, string) {
 	return invalid, ""
 }
 
+// LinesPrefix marks, on the command line, a program that speaks the line
+// protocol: "lines:./mybot".
+const LinesPrefix = "lines:"
+
 // Parse reads a bot of the command line: builtin:NAME[,KEY=VALUE...] for a
-// built-in bot (its options checked; args are refused), or the path of an
-// executable run with args. A bare name that is no file but names a
+// built-in bot (its options checked; args are refused), lines:PATH for a
+// program that speaks the line protocol, or the path of an executable
+// (go-plugin) run with args. A bare name that is no file but names a
 // built-in bot, or a bot of the registry at registryPath, is an error
 // saying which was meant.
 func Parse(ref string, args []string, registryPath string) (Ref, error) {
+	if path, ok := strings.CutPrefix(ref, LinesPrefix); ok {
+		r, err := Parse(path, args, registryPath)
+		if err != nil || r.Builtin != "" {
+			return Ref{}, fmt.Errorf("%s: want %sPATH, the path of a program that speaks the line protocol", ref, LinesPrefix)
+		}
+		r.Protocol = ProtocolLines
+		return r, nil
+	}
 	rest, ok := strings.CutPrefix(ref, host.BuiltinPrefix)
 	if !ok {
 		if ref == "" {
@@ -307,10 +357,16 @@ func (r Ref) checkRegistered(name, registryPath string) string {
 // (arena's executable; "" for a spec that is only checked): its process,
 // arguments, environment (Env, in key order) and what it sees. Limits,
 // sandbox and timeouts are the caller's.
-func (r Ref) Spec(self, name string) host.Spec {
+func (r Ref) Spec(self, name, game string) host.Spec {
 	k, _ := r.Kind()
 	var s host.Spec
 	switch k {
+	case Lines:
+		s = host.ExecSpec(self, r.Path, r.Args) // what it sees: a script's folder too
+		s.SHA256 = r.SHA256
+		s.Path, s.Args = self, append([]string{"bot", "serve", lines.Selector, game, r.Path}, r.Args...)
+		s.Launcher = host.SelfLauncher(self)
+		s.Files = append(s.Files, r.Path)
 	case Builtin:
 		s = host.BuiltinSpec(self, r.Builtin, r.Options) // `arena-bot NAME` or `self bot serve builtin:NAME`
 	case Lisp:
@@ -408,7 +464,7 @@ func mapSlice(s []string, f func(string) string) []string {
 
 // Serve runs arena's executable as a bot's process when args (the
 // command line after the executable's name) is `bot serve SELECTOR ...`:
-// builtin:NAME, lisp or lisp-probe. handled is false for any other command
+// builtin:NAME, lisp, lisp-probe or lines. handled is false for any other command
 // line. It returns an error only when the bot cannot start; the caller
 // prints it and exits non-zero, which the host reports as a start failure.
 // The launcher (`arena bot launch ...`) never gets here: package launch
@@ -425,8 +481,10 @@ func Serve(ctx context.Context, args []string, log io.Writer) (handled bool, err
 		return true, probe.Serve(ctx, args[2:], log)
 	case sel == lisp.Selector || strings.HasPrefix(sel, lisp.Selector+":"):
 		return true, lisp.Serve(ctx, args[2:], log)
+	case sel == lines.Selector:
+		return true, lines.Serve(ctx, args[2:], log)
 	}
-	return true, fmt.Errorf("bot serve: %q is not %sNAME, %s or %s", sel, host.BuiltinPrefix, lisp.Selector, probe.Selector)
+	return true, fmt.Errorf("bot serve: %q is not %sNAME, %s, %s or %s", sel, host.BuiltinPrefix, lisp.Selector, probe.Selector, lines.Selector)
 }
 
 func abs(dir, path string) string {

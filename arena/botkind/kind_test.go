@@ -99,7 +99,7 @@ func TestParse(t *testing.T) {
 	if err != nil || r.Path != exe || !slices.Equal(r.Args, []string{"a"}) {
 		t.Errorf("Parse(exe) = %+v, %v", r, err)
 	}
-	s := r.Spec("/arena", "mine")
+	s := r.Spec("/arena", "mine", "cavalo")
 	if s.Name != "mine" || s.Path != exe || !slices.Equal(s.Args, []string{"a"}) {
 		t.Errorf("Spec = %+v", s)
 	}
@@ -107,7 +107,7 @@ func TestParse(t *testing.T) {
 
 func TestSpecKinds(t *testing.T) {
 	l := Ref{Lisp: &lisp.Config{Files: []string{"/sub/jogo.lisp"}, Root: "/sub"}, Env: map[string]string{"B": "2", "A": "1"}}
-	s := l.Spec("/arena", "g1")
+	s := l.Spec("/arena", "g1", "cavalo")
 	if s.Path != "/arena" || s.Args[0] != "bot" || s.Args[2] != lisp.Selector || s.Workspace != "/sub" || s.StartTimeout != lisp.RecommendedStartTimeout {
 		t.Errorf("Lisp spec = %+v", s)
 	}

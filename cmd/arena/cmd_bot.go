@@ -85,7 +85,7 @@ passes.`,
 				spec, err = detectLispSpec(c.Context(), c.OutOrStdout(), self, pos, true, intake.Options{
 					Game: rules, Tempo: time.Duration(tempo) * time.Millisecond, Sandbox: sandbox})
 			} else {
-				spec, err = botSpec(self, pos[0], append(args, pos[1:]...))
+				spec, err = botSpec(self, pos[0], append(args, pos[1:]...), rules.Name())
 				err = usage(err)
 			}
 			if err != nil {
@@ -175,13 +175,13 @@ func printChecks(w io.Writer, bot string, results []conformance.Result) error {
 }
 
 // botSpec returns how to start the bot of the command line ref with args
-// (see botkind.Parse), through self.
-func botSpec(self, ref string, args []string) (host.Spec, error) {
+// (see botkind.Parse), through self, for a game of game.
+func botSpec(self, ref string, args []string, game string) (host.Spec, error) {
 	r, err := botkind.Parse(ref, args, registry.DefaultFile)
 	if err != nil {
 		return host.Spec{}, err
 	}
-	return r.Spec(self, r.DefaultName()), nil
+	return r.Spec(self, r.DefaultName(), game), nil
 }
 
 // atLeastOne accepts one or more positional arguments, the first named

@@ -74,7 +74,7 @@ prints the commands that come next.
 			if l == scaffold.Lisp {
 				spec, err = lispSpec(self, append([]string{p.Bot}, p.Settings...))
 			} else {
-				spec, err = botSpec(self, p.Bot, nil)
+				spec, err = botSpec(self, p.Bot, nil, "")
 			}
 			if err != nil {
 				return err

@@ -147,7 +147,7 @@ func (o playOptions) seats(ctx context.Context, w io.Writer, self string, rules 
 			s, err = detectLispSpec(ctx, w, self, strings.Split(words, ","), false, intake.Options{
 				Game: rules, Tempo: time.Duration(o.tempo) * time.Millisecond, Sandbox: o.sandbox})
 		} else {
-			s, err = botSpec(self, ref, nil)
+			s, err = botSpec(self, ref, nil, rules.Name())
 			err = usage(err)
 		}
 		if err != nil {

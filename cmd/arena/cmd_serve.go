@@ -10,6 +10,8 @@ import (
 	"slices"
 	"time"
 
+	"github.com/arenabots/arena/arena/botkind"
+
 	"github.com/spf13/cobra"
 
 	"github.com/arenabots/arena/arena"
@@ -139,10 +141,9 @@ func newPlay(ctx context.Context, stderr io.Writer, o playFlags) (p *web.Play, c
 		var spec host.Spec
 		var err error
 		if b, ok := reg.Lookup(name); ok && !slices.Contains(builtin.Names(), name) {
-			spec = host.ExecSpec(self, b.Path, b.Args)
-			spec.SHA256 = b.SHA256
+			spec = botkind.Ref{Registered: name, Path: b.Path, Args: b.Args, SHA256: b.SHA256}.Spec(self, name, rules.Name())
 		} else {
-			spec, err = botSpec(self, host.BuiltinPrefix+name, nil)
+			spec, err = botSpec(self, host.BuiltinPrefix+name, nil, rules.Name())
 		}
 		spec.Name, spec.Sandbox = name, o.sandbox
 		return arena.Seat{Spec: spec}, err

@@ -57,6 +57,8 @@ var imports = []struct {
 	{"bots/lisp", []string{"bots", "bots/lisp/sexp", "referee", "games/..."}},
 	{"bots/lisp/sexp", nil},
 	{"bots/lisp/probe", []string{"bots", "bots/lisp", "referee", "games/..."}},
+	// The line protocol's adapter: a program on stdin and stdout.
+	{"bots/lines", []string{"bots", "referee"}},
 	// Bot binaries, and the sources `arena bot new` starts from.
 	{"bots/examples/...", []string{"bots", "bots/search", "referee", "games/..."}},
 	{"bots/scaffold", []string{"bots/examples", "."}},

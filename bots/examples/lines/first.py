@@ -1,0 +1,18 @@
+#!/usr/bin/env python3
+# A first bot for arena's line protocol (docs/protocol.md), standard library
+# only: it answers the handshake, then plays the first legal move it is sent.
+import sys
+
+for line in sys.stdin:
+    words = line.split()
+    if not words:
+        continue
+    if words[0] == "arena":                 # arena 1 game cavalo timeout 10000
+        print("bot name first-py author arena version 1", flush=True)
+    elif words[0] == "moves":               # moves C4 D5 ...
+        legal = words[1:]
+    elif words[0] == "go":                  # go tempo 1000
+        print("info depth 0 nodes 1", flush=True)
+        print("move", legal[0], flush=True)
+    elif words[0] == "quit":
+        break

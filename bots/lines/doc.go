@@ -1,0 +1,15 @@
+// Package lines runs a bot that speaks arena's line protocol
+// (docs/protocol.md): one line of text per message on the program's stdin
+// and stdout, its stderr its log, so that a first bot is a few dozen lines
+// in any language with no library. The adapter is a bots.Bot: it runs in
+// the bot's process (`arena bot serve lines PROGRAM ARGS...`, started by
+// arena in the bot's sandbox like every bot), starts the program as its
+// child and turns each Jogar into `position`, `moves`, `go` and reads the
+// `info` and `move` lines back. What the program does wrong becomes what
+// the referee can judge: an unreadable or unprompted line is an answer
+// that is no move (illegal), silence runs out the clock (timeout), an exit
+// is an error of a live bot (crash).
+//
+// lines is on the bot's side: it imports bots and referee, never arena's
+// side (bots/host, arena, web, cmd).
+package lines
