@@ -2,6 +2,7 @@ package arena
 
 import (
 	"fmt"
+	"maps"
 	"reflect"
 	"slices"
 	"strings"
@@ -196,13 +197,18 @@ func wrongValue(file string, n *yaml.Node, t reflect.Type, key string) error {
 	return &ConfigError{file, n.Line, fmt.Sprintf("%s: want %s, e.g. %s, got %s", key, d.want, d.example, got)}
 }
 
-// yamlFields maps the yaml keys of struct type t to their types.
+// yamlFields maps the yaml keys of struct type t to their types, those of
+// an inlined struct (`yaml:",inline"`) among them.
 func yamlFields(t reflect.Type) map[string]reflect.Type {
 	m := map[string]reflect.Type{}
 	for i := range t.NumField() {
 		f := t.Field(i)
-		name, _, _ := strings.Cut(f.Tag.Get("yaml"), ",")
+		name, opts, _ := strings.Cut(f.Tag.Get("yaml"), ",")
 		if name == "-" || !f.IsExported() {
+			continue
+		}
+		if opts == "inline" && f.Type.Kind() == reflect.Struct {
+			maps.Copy(m, yamlFields(f.Type))
 			continue
 		}
 		if name == "" {
