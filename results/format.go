@@ -425,3 +425,21 @@ func (s Standings) table(format string, brief bool) table {
 	t.notes = notes
 	return t
 }
+
+// SpreadsheetCell returns cell as a spreadsheet reads it as text: a cell
+// that starts with =, +, -, @, a tab or a carriage return, which a
+// spreadsheet would run as a formula, gets a leading apostrophe.
+func SpreadsheetCell(cell string) string {
+	if cell != "" && strings.ContainsRune("=+-@\t\r", rune(cell[0])) {
+		return "'" + cell
+	}
+	return cell
+}
+
+// WriteTable writes a table of header and rows in format (text, Markdown
+// or CSV), as Standings.Write does: right-aligns the columns where right is
+// true, shows every cell inert and writes the notes under text and Markdown
+// tables. CSV cells are written as given (see SpreadsheetCell).
+func WriteTable(w io.Writer, format string, header []string, right []bool, rows [][]string, notes []string) error {
+	return table{header: header, right: right, rows: rows, notes: notes}.render(w, format)
+}

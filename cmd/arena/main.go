@@ -125,6 +125,7 @@ func newRootCmd() *cobra.Command {
 		newReplayCmd(),
 		newServeCmd(),
 		newReportCmd(),
+		newGradesCmd(),
 		newJournalCmd(),
 		newPlayCmd(),
 		newIntakeCmd(),
