@@ -64,7 +64,10 @@ type Report struct {
 	// Order names the keys the standings ranked by (see
 	// results.Standings.Order).
 	Order []string `json:"order"`
-	Rows  []Row    `json:"rows"`
+	// Unplayed counts the league's games still to play: when it is not 0
+	// the grades are provisional.
+	Unplayed int   `json:"unplayed,omitempty"`
+	Rows     []Row `json:"rows"`
 }
 
 // Row is one submission's grade.
@@ -127,7 +130,7 @@ func Compute(l *League, in *Intake) (*Report, error) {
 		groupOf[s.Entry] = cmp.Or(s.Group, s.Entry)
 	}
 	times := moveTimes(l)
-	rep := &Report{Title: cmp.Or(l.Config.Title, l.Config.Name), Rule: rule, TempoMS: l.Config.TempoMS, Order: st.Order}
+	rep := &Report{Title: cmp.Or(l.Config.Title, l.Config.Name), Rule: rule, TempoMS: l.Config.TempoMS, Order: st.Order, Unplayed: unplayed(l)}
 	for _, s := range subs {
 		row := Row{Entry: s.Entry, Group: cmp.Or(s.Group, s.Entry), Bot: s.Bot, Students: s.Students, Eligible: s.Eligible, Reason: s.Reason}
 		if len(row.Students) == 0 {
@@ -158,6 +161,25 @@ func Compute(l *League, in *Intake) (*Report, error) {
 		return cmp.Or(cmp.Compare(class(a), class(b)), cmp.Compare(a.Rank, b.Rank), cmp.Compare(a.Group, b.Group))
 	})
 	return rep, nil
+}
+
+// unplayed counts the games of the league's schedule not in its journal;
+// an SPRT match, which stops when its test decides, counts none.
+func unplayed(l *League) int {
+	if l.Config.SPRTMatch() != nil {
+		return 0
+	}
+	played := make(map[string]bool, len(l.Games))
+	for _, g := range l.Games {
+		played[g.ID] = true
+	}
+	n := 0
+	for _, s := range arena.Schedule(l.Config, l.Games) {
+		if !played[s.ID] {
+			n++
+		}
+	}
+	return n
 }
 
 // class orders the rows: ranked, then eligible without a game, then not

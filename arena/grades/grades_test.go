@@ -335,3 +335,24 @@ func FuzzParseStudents(f *testing.F) {
 		}
 	})
 }
+
+// TestProvisional: grades of a league with games still to play say how
+// many; the finished fixture has none.
+func TestProvisional(t *testing.T) {
+	l, in, rep := classGrades(t)
+	if rep.Unplayed != 0 {
+		t.Errorf("the finished league has %d games to play", rep.Unplayed)
+	}
+	l.Games = l.Games[:len(l.Games)-3]
+	rep, err := Compute(l, in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := rep.Write(&b, results.FormatMarkdown); err != nil {
+		t.Fatal(err)
+	}
+	if rep.Unplayed != 3 || !strings.Contains(b.String(), "provisional: the league has 3 games still to play") {
+		t.Errorf("%d unplayed; Markdown:\n%s", rep.Unplayed, b.String())
+	}
+}

@@ -92,6 +92,9 @@ func (r *Report) writeMarkdown(w io.Writer) error {
 		rows = append(rows, []string{rank(g), g.Group, strings.Join(who, ", "), eligible, points, g.Tiebreak, games,
 			faults(g), think(g), strings.Join(g.Similar, ", "), g.Band, num(g.Bonus)})
 	}
+	if r.Unplayed > 0 {
+		notes = append([]string{fmt.Sprintf("provisional: the league has %d games still to play", r.Unplayed)}, notes...)
+	}
 	notes = append(notes, r.ruleNotes()...)
 	if _, err := fmt.Fprintf(w, "# Grades: %s\n\n", strings.ReplaceAll(r.Title, "\n", " ")); err != nil {
 		return err

@@ -58,6 +58,9 @@ See docs/grading.md.`,
 			if err != nil {
 				return usage(err)
 			}
+			if rep.Unplayed > 0 {
+				fmt.Fprintf(c.ErrOrStderr(), "arena: %s: the league has %d games still to play: these grades are provisional\n", args[0], rep.Unplayed)
+			}
 			var b bytes.Buffer
 			if err := rep.Write(&b, format); err != nil {
 				return err
