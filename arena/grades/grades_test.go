@@ -356,3 +356,23 @@ func TestProvisional(t *testing.T) {
 		t.Errorf("%d unplayed; Markdown:\n%s", rep.Unplayed, b.String())
 	}
 }
+
+// TestMarkdownInert: a group's name from intake.json is shown inert in
+// the Markdown grades: no terminal escape, no | that ends a cell.
+func TestMarkdownInert(t *testing.T) {
+	l, in, _ := classGrades(t)
+	in.Submissions[0].Group = "a|b\x1b[31mred"
+	l.Config.Title = "course\n# injected"
+	rep, err := Compute(l, in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := rep.Write(&b, results.FormatMarkdown); err != nil {
+		t.Fatal(err)
+	}
+	md := b.String()
+	if strings.Contains(md, "\x1b") || !strings.Contains(md, `a\|b`) || strings.Contains(md, "\n# injected") {
+		t.Errorf("Markdown not inert:\n%s", md)
+	}
+}

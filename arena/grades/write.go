@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/arenabots/arena/arena"
+	"github.com/arenabots/arena/internal/inert"
 	"github.com/arenabots/arena/results"
 )
 
@@ -96,7 +97,7 @@ func (r *Report) writeMarkdown(w io.Writer) error {
 		notes = append([]string{fmt.Sprintf("provisional: the league has %d games still to play", r.Unplayed)}, notes...)
 	}
 	notes = append(notes, r.ruleNotes()...)
-	if _, err := fmt.Fprintf(w, "# Grades: %s\n\n", strings.ReplaceAll(r.Title, "\n", " ")); err != nil {
+	if _, err := fmt.Fprintf(w, "# Grades: %s\n\n", inert.Line(r.Title)); err != nil {
 		return err
 	}
 	return results.WriteTable(w, results.FormatMarkdown, header, right, rows, notes)
