@@ -213,7 +213,7 @@ func TestAward(t *testing.T) {
 	tests := []struct {
 		name  string
 		rule  arena.Grading
-		ranks []int // 0: did not play; -1: not eligible
+		ranks []int // 0: did not play; -1: not eligible; -2: ranked 1st, not eligible
 		want  []float64
 	}{
 		{"course", course, []int{1, 2, 3, 4}, []float64{3, 2, 1, 1}},
@@ -221,6 +221,7 @@ func TestAward(t *testing.T) {
 		{"three tied second share 2, 1, 1", course, []int{1, 2, 2, 2}, []float64{3, 1.33, 1.33, 1.33}},
 		{"ties best", best, []int{1, 1, 3, 0}, []float64{3, 3, 1, 1}},
 		{"not eligible and not played", course, []int{-1, 2, 1, 0}, []float64{0, 2, 3, 1}},
+		{"winner cancelled: the next is first", course, []int{-2, 2, 3}, []float64{0, 3, 2}},
 		{"places over the groups", arena.Grading{Places: []float64{5, 4, 3, 2}, Participant: 1}, []int{1, 2}, []float64{5, 4}},
 	}
 	for _, tt := range tests {
@@ -228,6 +229,9 @@ func TestAward(t *testing.T) {
 			rows := make([]Row, len(tt.ranks))
 			for i, r := range tt.ranks {
 				rows[i] = Row{Group: fmt.Sprint(i), Eligible: r >= 0, Rank: max(r, 0)}
+				if r == -2 {
+					rows[i].Rank = 1
+				}
 			}
 			award(rows, tt.rule)
 			var got []float64
