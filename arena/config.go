@@ -61,6 +61,9 @@ type Config struct {
 	Qualifiers     int      `yaml:"qualifiers,omitempty" json:",omitempty"`
 	GamesPerTie    int      `yaml:"games_per_tie,omitempty" json:",omitempty"`
 	TiebreakBoards *int     `yaml:"tiebreak_boards,omitempty" json:",omitempty"` // nil: no key (0 is a value)
+	// Grading is the bonus rule of arena grades; nil: the course's (see
+	// grading.go). Not in Hash.
+	Grading *Grading `yaml:"grading,omitempty" json:"-"`
 
 	file  string       // where the config was read from
 	root  *yaml.Node   // the parsed file, to locate errors
@@ -263,6 +266,9 @@ func (c *Config) complete() (warnings []error, err error) {
 		return nil, err
 	}
 	if err := c.completeSPRT(); err != nil {
+		return nil, err
+	}
+	if err := c.completeGrading(dir); err != nil {
 		return nil, err
 	}
 	return append(warnings, botWarnings...), nil

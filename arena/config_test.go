@@ -82,6 +82,11 @@ func TestParseErrors(t *testing.T) {
 		{"cavalo opening", "opening_arcs: 4\nbots:\n" + two, 1, "opening_arcs: cavalo has no opening arcs"},
 		{"cavalo options", "game_options: {rows: 4}\nbots:\n" + two, 1, `game_options: cavalo has no option "rows"`},
 		{"empty", "", 0, "empty league file"},
+		{"grading unknown key", "grading: {place: [3]}\nbots:\n" + two, 1, `did you mean "places"`},
+		{"negative place", "grading:\n  places: [3, -2]\nbots:\n" + two, 2, "grading: places: a bonus is 0 or more, got -2"},
+		{"bad ties", "grading: {ties: coin}\nbots:\n" + two, 1, `grading: ties is "coin": want share`},
+		{"bands without reference", "grading:\n  bands: [{name: B, beats: greedy, share: 0.6}]\nbots:\n" + two, 2, "add reference: DIR"},
+		{"band share", "grading:\n  reference: ref\n  bands:\n    - {name: B, beats: greedy, share: 60}\nbots:\n" + two, 4, "share is the part of the games won"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, _, err := Parse("league.yaml", []byte(tc.yaml))
@@ -191,6 +196,9 @@ func TestHashIgnoresConcurrencyAndOut(t *testing.T) {
 	base := parse("")
 	if parse("concurrency: 7\nout: elsewhere\n") != base {
 		t.Error("concurrency or out changed the hash")
+	}
+	if parse("grading: {places: [5, 3, 1], participant: 0}\n") != base {
+		t.Error("the grading rule changed the hash: it decides no game")
 	}
 	for _, keys := range []string{"seed: 99\n", "missing_bots: forfeit\n"} {
 		if parse(keys) == base {

@@ -1,10 +1,8 @@
 package results
 
 import (
-	"cmp"
 	"fmt"
 	"io"
-	"slices"
 	"strings"
 )
 
@@ -44,7 +42,9 @@ type Tie struct {
 // Compute's, with the rows ranked by how far each bot went (the winner,
 // then the final's loser, then the semi-finals' losers, and so on; a bot
 // still in play counts as through its last tie played), then by points,
-// then by name. Bots that went out in the same round share a rank.
+// then by score difference, then by name (see order). Bots that went out
+// in the same round share a rank only when level on points and score
+// difference too.
 func ComputeKnockout(games []Game, bots []string, sc Scoring, b *Bracket) Standings {
 	s := Compute(games, bots, sc)
 	s.Bracket = b
@@ -61,15 +61,12 @@ func ComputeKnockout(games []Game, bots []string, sc Scoring, b *Bracket) Standi
 			}
 		}
 	}
-	order := func(a, b Row) int { return cmp.Compare(reached[b.Bot], reached[a.Bot]) }
-	slices.SortStableFunc(s.Rows, func(a, b Row) int {
-		return cmp.Or(order(a, b), cmp.Compare(key(b.Points), key(a.Points)), cmp.Compare(a.Bot, b.Bot))
+	s.Order = order(s.Rows, []criterion{
+		more(ByRound, func(r Row) float64 { return float64(reached[r.Bot]) }),
+		byPoints(), byScoreDiff(),
 	})
 	for i := range s.Rows {
-		s.Rows[i].Rank, s.Rows[i].LOS = i+1, 0
-		if i > 0 && order(s.Rows[i-1], s.Rows[i]) == 0 {
-			s.Rows[i].Rank = s.Rows[i-1].Rank
-		}
+		s.Rows[i].LOS = 0
 	}
 	s.Prior = rate(s.Rows, games) // LOS is over the next row down: rows moved
 	return s

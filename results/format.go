@@ -230,6 +230,7 @@ func standingsColumns() []column {
 			}
 			return strconv.Itoa(d)
 		}},
+		{"tiebreak", "tiebreak", false, false, func(s Standings, i int, _ bool) string { return s.Rows[i].Tiebreak }},
 		{"elo", "elo", true, true, func(s Standings, i int, csv bool) string {
 			r := s.Rows[i]
 			switch {
@@ -406,10 +407,14 @@ func (s Standings) table(format string, brief bool) table {
 		notes = append(notes, "elo: some bots never scored against others, so each bot has one virtual draw against the mean to keep the ratings finite")
 	}
 	if s.Bracket != nil {
-		notes = append(notes, "knockout: ranked by the round reached (the winner first), then points")
+		notes = append(notes, "knockout: round reached: how far the bot went, the winner first")
 	}
 	if s.Swiss {
 		notes = append(notes, "Swiss: ranked by points (a bye counts as a board pair won), then Buch (Buchholz: the sum of the points of the opponents met), then SB (Sonneborn-Berger)")
+	}
+	if !brief && len(s.Order) > 0 {
+		notes = append(notes, fmt.Sprintf("ranked by %s; tiebreak: the last of these needed to place the bot among those level with it on %s, %s when still level on all (a shared rank)",
+			strings.Join(s.Order, ", then "), s.Order[0], Tied))
 	}
 	if !brief {
 		notes = append(notes, "SB: Sonneborn-Berger", "pentanomial: colour-swapped pairs of games on one board by the bot's pair score 0, 1/2, 1, 3/2, 2")
@@ -419,4 +424,22 @@ func (s Standings) table(format string, brief bool) table {
 	}
 	t.notes = notes
 	return t
+}
+
+// SpreadsheetCell returns cell as a spreadsheet reads it as text: a cell
+// that starts with =, +, -, @, a tab or a carriage return, which a
+// spreadsheet would run as a formula, gets a leading apostrophe.
+func SpreadsheetCell(cell string) string {
+	if cell != "" && strings.ContainsRune("=+-@\t\r", rune(cell[0])) {
+		return "'" + cell
+	}
+	return cell
+}
+
+// WriteTable writes a table of header and rows in format (text, Markdown
+// or CSV), as Standings.Write does: right-aligns the columns where right is
+// true, shows every cell inert and writes the notes under text and Markdown
+// tables. CSV cells are written as given (see SpreadsheetCell).
+func WriteTable(w io.Writer, format string, header []string, right []bool, rows [][]string, notes []string) error {
+	return table{header: header, right: right, rows: rows, notes: notes}.render(w, format)
 }

@@ -29,8 +29,13 @@ type Standings struct {
 	// Prior is true when the ratings needed the prior of one virtual draw
 	// per bot because no finite maximum-likelihood fit existed (see
 	// Ratings).
-	Prior bool  `json:"rating_prior"`
-	Rows  []Row `json:"standings"`
+	Prior bool `json:"rating_prior"`
+	// Order names the keys the rows are ranked by, in turn: the primary
+	// (points, or a knockout's round reached), then the format's
+	// tie-breaks, ending with the game's score difference; bots level on
+	// them all share a rank, marked Tied (see Row.Tiebreak).
+	Order []string `json:"order"`
+	Rows  []Row    `json:"standings"`
 	// Swiss is true for a Swiss tournament's standings (see ComputeSwiss).
 	Swiss bool `json:"swiss,omitempty"`
 	// Bracket is a knockout's bracket, nil for other formats.
@@ -41,13 +46,19 @@ type Standings struct {
 type Row struct {
 	// Rank is the bot's place; bots equal on points and every tie-break
 	// but the name share a rank.
-	Rank   int     `json:"rank"`
-	Bot    string  `json:"bot"`
-	Games  int     `json:"games"`
-	Wins   int     `json:"wins"`
-	Draws  int     `json:"draws"`
-	Losses int     `json:"losses"`
-	Points float64 `json:"points"`
+	Rank int `json:"rank"`
+	// Tiebreak names the key of Standings.Order that fixed the bot's place
+	// among the bots level with it on the primary key: the deepest one
+	// needed to separate it from the bots just above and below it. It is
+	// "" when the primary key alone places the bot, and Tied when a
+	// neighbour is level on every key (the two share a rank).
+	Tiebreak string  `json:"tiebreak,omitempty"`
+	Bot      string  `json:"bot"`
+	Games    int     `json:"games"`
+	Wins     int     `json:"wins"`
+	Draws    int     `json:"draws"`
+	Losses   int     `json:"losses"`
+	Points   float64 `json:"points"`
 	// ScoreDiff is the bot's board points minus its opponents', over its
 	// games.
 	ScoreDiff int `json:"score_diff"`
@@ -121,9 +132,10 @@ func bothSides() [2]referee.Side { return [2]referee.Side{referee.White, referee
 // row, games or not; bots that appear in games but not in bots are added.
 //
 // Bots are ordered by points; ties are broken by head-to-head (the points
-// each tied bot scored in the games among the tied bots), then by
-// Sonneborn-Berger, then by wins, then by name, so the order is always the
-// same for the same games. A game in which a bot plays itself counts for
+// each tied bot scored in the games among the bots level with it on
+// points), then by Sonneborn-Berger, then by wins, then by score difference,
+// then by name, so the order is always the same for the same games; bots
+// level on all but the name share a rank and are marked Tied. A game in which a bot plays itself counts for
 // both of its sides.
 func Compute(games []Game, bots []string, sc Scoring) Standings {
 	idx := make(map[string]int)
@@ -188,9 +200,9 @@ func Compute(games []Game, bots []string, sc Scoring) Standings {
 			r.Pentanomial[k] += c
 		}
 	}
-	rank(rows, games, sc)
+	by := rank(rows, games, sc)
 	prior := rate(rows, games)
-	return Standings{Scoring: sc, Games: len(games), Prior: prior, Rows: rows}
+	return Standings{Scoring: sc, Games: len(games), Prior: prior, Order: by, Rows: rows}
 }
 
 // informative reports whether g says anything about its bots' relative
@@ -292,40 +304,24 @@ func pentanomial(games []Game) map[[2]string][5]int {
 	return counts
 }
 
-// rank sorts rows by points and the tie-breaks and sets their ranks.
-func rank(rows []Row, games []Game, sc Scoring) {
-	slices.SortFunc(rows, func(a, b Row) int {
-		return cmp.Or(cmp.Compare(key(b.Points), key(a.Points)), cmp.Compare(a.Bot, b.Bot))
-	})
+// rank sorts rows by points and the tie-breaks of a round robin or
+// gauntlet (see order) and returns the order's names.
+func rank(rows []Row, games []Game, sc Scoring) []string {
+	level := make(map[int64][]Row) // rows by points
+	for _, r := range rows {
+		level[key(r.Points)] = append(level[key(r.Points)], r)
+	}
 	h2h := make(map[string]float64, len(rows))
-	for start := 0; start < len(rows); {
-		end := start + 1
-		for end < len(rows) && key(rows[end].Points) == key(rows[start].Points) {
-			end++
-		}
-		if end-start > 1 {
-			headToHead(rows[start:end], games, sc, h2h)
-			slices.SortFunc(rows[start:end], func(a, b Row) int {
-				return cmp.Or(
-					cmp.Compare(key(h2h[b.Bot]), key(h2h[a.Bot])),
-					cmp.Compare(key(b.SB), key(a.SB)),
-					cmp.Compare(b.Wins, a.Wins),
-					cmp.Compare(a.Bot, b.Bot),
-				)
-			})
-		}
-		start = end
-	}
-	for i := range rows {
-		rows[i].Rank = i + 1
-		if i > 0 {
-			a, b := rows[i-1], rows[i]
-			if key(a.Points) == key(b.Points) && key(h2h[a.Bot]) == key(h2h[b.Bot]) &&
-				key(a.SB) == key(b.SB) && a.Wins == b.Wins {
-				rows[i].Rank = rows[i-1].Rank
-			}
+	for _, tied := range level {
+		if len(tied) > 1 {
+			headToHead(tied, games, sc, h2h)
 		}
 	}
+	return order(rows, []criterion{
+		byPoints(),
+		more(ByHeadToHead, func(r Row) float64 { return h2h[r.Bot] }),
+		bySB(), byWins(), byScoreDiff(),
+	})
 }
 
 // headToHead sets h2h[bot] for each bot of tied to the points it scored in

@@ -105,34 +105,47 @@ func allPairs(bots string) [][2]string {
 
 // TestTieBreaks checks each tie-break on a round robin where it alone
 // decides between A and B, tied on points (pairs in order AB AC AD AE BC BD
-// BE CD CE DE).
+// BE CD CE DE), and the tie-break each row shows.
 func TestTieBreaks(t *testing.T) {
 	tests := []struct {
 		name, bots, results string
+		scores              map[int][2]int // board points of some games, else 150-100 or 100-100
 		order               string
 		ranks               []int
+		tiebreaks           []string
 	}{
 		// A 1.5, B 1.5; A beat B; SB A 2, B 2.5: head-to-head wins over SB.
-		{"head-to-head", "ABCD", "WDLDWL", "DABC", []int{1, 2, 3, 4}},
+		{"head-to-head", "ABCD", "WDLDWL", nil, "DABC", []int{1, 2, 3, 4}, []string{"", ByHeadToHead, ByHeadToHead, ""}},
 		// A 1.5, B 1.5 drew; SB A 1.75, B 2.25 (A has more wins).
-		{"Sonneborn-Berger", "ABCD", "DWLDDD", "DBAC", []int{1, 2, 3, 4}},
+		{"Sonneborn-Berger", "ABCD", "DWLDDD", nil, "DBAC", []int{1, 2, 3, 4}, []string{"", BySB, BySB, ""}},
 		// A, B 2.5 drew, SB 4.75 each; B 2 wins, A 1. D and E (1.5) are
 		// split by D's win over E.
-		{"wins", "ABCDE", "DWDDWWLWWW", "BACDE", []int{1, 2, 3, 4, 5}},
-		// A and B equal in everything: name order, shared rank.
-		{"name", "ABCD", "DWWWWW", "ABCD", []int{1, 1, 3, 4}},
+		{"wins", "ABCDE", "DWDDWWLWWW", nil, "BACDE", []int{1, 2, 3, 4, 5}, []string{ByWins, ByWins, "", ByHeadToHead, ByHeadToHead}},
+		// A and B drew and beat C and D, A by more board points.
+		{"score difference", "ABCD", "DWWWWW", map[int][2]int{1: {200, 100}}, "ABCD", []int{1, 2, 3, 4}, []string{ByScoreDiff, ByScoreDiff, "", ""}},
+		// A and B equal in everything: name order, shared rank, tied.
+		{"name", "ABCD", "DWWWWW", nil, "ABCD", []int{1, 1, 3, 4}, []string{Tied, Tied, "", ""}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			s := Compute(rr(allPairs(tt.bots), tt.results), nil, DefaultScoring())
+			games := rr(allPairs(tt.bots), tt.results)
+			for i, sc := range tt.scores {
+				games[i].Scores = sc
+			}
+			s := Compute(games, nil, DefaultScoring())
 			var order string
 			var ranks []int
+			var tbs []string
 			for _, r := range s.Rows {
 				order += r.Bot
 				ranks = append(ranks, r.Rank)
+				tbs = append(tbs, r.Tiebreak)
 			}
-			if order != tt.order || !slices.Equal(ranks, tt.ranks) {
-				t.Errorf("order %s ranks %v, want %s %v", order, ranks, tt.order, tt.ranks)
+			if order != tt.order || !slices.Equal(ranks, tt.ranks) || !slices.Equal(tbs, tt.tiebreaks) {
+				t.Errorf("order %s ranks %v tie-breaks %q, want %s %v %q", order, ranks, tbs, tt.order, tt.ranks, tt.tiebreaks)
+			}
+			if want := []string{ByPoints, ByHeadToHead, BySB, ByWins, ByScoreDiff}; !slices.Equal(s.Order, want) {
+				t.Errorf("order keys %q, want %q", s.Order, want)
 			}
 		})
 	}
@@ -166,7 +179,10 @@ func TestHeadToHeadGroup(t *testing.T) {
 	for _, r := range s.Rows {
 		got = append(got, fmt.Sprintf("%d%s", r.Rank, r.Bot))
 	}
-	if want := []string{"1A", "1B", "1C", "4D"}; !slices.Equal(got, want) {
+	for _, r := range s.Rows {
+		got = append(got, r.Tiebreak)
+	}
+	if want := []string{"1A", "1B", "1C", "4D", Tied, Tied, Tied, ""}; !slices.Equal(got, want) {
 		t.Errorf("got %v, want %v", got, want)
 	}
 }

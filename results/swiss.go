@@ -1,9 +1,6 @@
 package results
 
 import (
-	"cmp"
-	"slices"
-
 	"github.com/arenabots/arena/referee"
 )
 
@@ -24,7 +21,8 @@ func (g Game) Outcome(bot string) float64 {
 // each bye of byes (by bot) worth the points of two wins (a board pair
 // won), and the rows ranked by points, then Buchholz (the sum of the
 // points of every opponent met, a bye adding nothing), then
-// Sonneborn-Berger, then wins, then name.
+// Sonneborn-Berger, then wins, then score difference, then name (see
+// order).
 func ComputeSwiss(games []Game, bots []string, sc Scoring, byes map[string]int) Standings {
 	s := Compute(games, bots, sc)
 	s.Swiss = true
@@ -47,20 +45,12 @@ func ComputeSwiss(games []Game, bots []string, sc Scoring, byes map[string]int) 
 			}
 		}
 	}
-	order := func(a, b Row) int {
-		return cmp.Or(
-			cmp.Compare(key(b.Points), key(a.Points)),
-			cmp.Compare(key(b.Buchholz), key(a.Buchholz)),
-			cmp.Compare(key(b.SB), key(a.SB)),
-			cmp.Compare(b.Wins, a.Wins),
-		)
-	}
-	slices.SortStableFunc(s.Rows, func(a, b Row) int { return cmp.Or(order(a, b), cmp.Compare(a.Bot, b.Bot)) })
+	s.Order = order(s.Rows, []criterion{
+		byPoints(),
+		more(ByBuchholz, func(r Row) float64 { return r.Buchholz }),
+		bySB(), byWins(), byScoreDiff(),
+	})
 	for i := range s.Rows {
-		s.Rows[i].Rank = i + 1
-		if i > 0 && order(s.Rows[i-1], s.Rows[i]) == 0 {
-			s.Rows[i].Rank = s.Rows[i-1].Rank
-		}
 		s.Rows[i].LOS = 0
 	}
 	s.Prior = rate(s.Rows, games) // LOS is over the next row down: rows moved

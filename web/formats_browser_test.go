@@ -66,8 +66,12 @@ func TestFormatViews(t *testing.T) {
 	do(t, ctx, "open the Swiss's page", chromedp.Navigate(startArena(t, bin, dir, "serve", swiss, "--addr", "127.0.0.1:0")))
 	waitFor(t, ctx, "five standings rows", count("#standings tbody tr")+" === 5")
 	head := eval[string](t, ctx, `[...document.querySelectorAll("#standings th")].map((h) => h.textContent).join(" ")`)
-	if !strings.Contains(head, "Buchholz") || !strings.Contains(head, "SB") || !strings.Contains(head, "byes") {
-		t.Errorf("Swiss standings header %q, want byes, Buchholz and SB", head)
+	if !strings.Contains(head, "Buchholz") || !strings.Contains(head, "SB") || !strings.Contains(head, "byes") || !strings.Contains(head, "tiebreak") {
+		t.Errorf("Swiss standings header %q, want byes, Buchholz, SB and tiebreak", head)
+	}
+	caption := eval[string](t, ctx, `document.querySelector("#standings caption").textContent`)
+	if !strings.Contains(caption, "Ranked by points, then Buchholz, then Sonneborn-Berger, then wins, then score difference") {
+		t.Errorf("Swiss standings caption %q does not give the order", caption)
 	}
 	byes := eval[int](t, ctx, `[...document.querySelectorAll("#standings tbody tr")].map((r) => +r.children[7].textContent).reduce((a, b) => a + b, 0)`)
 	if byes != 2 {

@@ -28,8 +28,11 @@ type LeagueView struct {
 // Tables is what changes when a game ends: progress, standings, ratings,
 // crosstable, faults, time use and the finished games.
 type Tables struct {
-	Progress   Progress        `json:"progress"`
-	Standings  []results.Row   `json:"standings"`
+	Progress  Progress      `json:"progress"`
+	Standings []results.Row `json:"standings"`
+	// Order names the keys the standings are ranked by (see
+	// results.Standings.Order).
+	Order      []string        `json:"order"`
 	Chart      string          `json:"chart"` // the ratings with their error bars, SVG
 	Crosstable CrosstableView  `json:"crosstable"`
 	Faults     []Fault         `json:"faults"`
@@ -182,6 +185,7 @@ func (l *League) tables(ended string) Tables {
 	t := Tables{
 		Standings:  st.Rows,
 		Swiss:      st.Swiss,
+		Order:      st.Order,
 		Bracket:    st.Bracket,
 		Chart:      ratingChart(st.Rows),
 		Crosstable: CrosstableView{Bots: ct.Bots, Cells: ct.Cells},

@@ -36,13 +36,16 @@ The text table fits in 80 columns: rank, W/D/L, points, Elo, LOS and faults;
 --wide shows every column. The other formats always have every column.
 
 Points come from the scoring in DIR/config.yaml (default win 1, draw 0.5,
-loss 0). Ties are broken by head-to-head, then Sonneborn-Berger, then wins.
+loss 0). Ties are broken by head-to-head, then Sonneborn-Berger, then wins,
+then the score difference; the tiebreak column names the one that placed each
+bot, and bots still level on all share a rank, marked tied.
 An SPRT match (docs/sprt.md) adds its result under the table: H1, H0,
 inconclusive or running, the LLR and its bounds, Elo and nElo with their
 95% margins and the pentanomial counts of the pairs the test counted.
 A Swiss ranks by points (a bye counting as a board pair won), then Buchholz,
-then Sonneborn-Berger, and shows both; a knockout's bracket follows its table
-(text and Markdown; in JSON as "bracket"). See docs/formats.md.
+then Sonneborn-Berger, wins and score difference, and shows both; a knockout
+ranks by the round reached, then points, then score difference, and its bracket
+follows its table (text and Markdown; in JSON as "bracket"). See docs/formats.md.
 A league still running can be read at any time.`,
 		Example: "  arena standings results/course-2025\n  arena standings results/course-2025 --wide\n  arena standings results/course-2025 --format md > standings.md",
 		Args:    nArgs("DIR"),

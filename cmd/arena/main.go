@@ -129,6 +129,7 @@ func newRootCmd() *cobra.Command {
 		newReplayCmd(),
 		newServeCmd(),
 		newReportCmd(),
+		newGradesCmd(),
 		newJournalCmd(),
 		newPlayCmd(),
 		newIntakeCmd(),

@@ -24,8 +24,9 @@ func widest(s string) (int, string) {
 }
 
 // TestGoldenWidths checks that what arena prints for people fits maxWidth
-// columns. Machine formats (JSON, CSV) and the standings tables, whose
-// width is another issue's, are left out.
+// columns. Machine formats (JSON, CSV), the standings tables, whose
+// width is another issue's, and the grades, a Markdown table for a file
+// whose rows cannot wrap, are left out.
 func TestGoldenWidths(t *testing.T) {
 	files, err := filepath.Glob(filepath.Join("testdata", "*.golden"))
 	if err != nil || len(files) == 0 {
@@ -33,7 +34,7 @@ func TestGoldenWidths(t *testing.T) {
 	}
 	for _, f := range files {
 		name := filepath.Base(f)
-		if strings.Contains(name, "json") || strings.Contains(name, "csv") || strings.HasPrefix(name, "standings_") {
+		if strings.Contains(name, "json") || strings.Contains(name, "csv") || strings.HasPrefix(name, "standings_") || name == "grades_md.golden" {
 			continue
 		}
 		data, err := os.ReadFile(f)

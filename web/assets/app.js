@@ -65,11 +65,12 @@
     // show, and the byes.
     const swiss = t.swiss ? [["byes"], ["Buchholz"], ["SB"]] : [];
     $("standings").replaceChildren(table(
-      [["#"], ["bot", "name"], ["games"], ["won"], ["drawn"], ["lost"], ["points"], ...swiss, ["Elo"], ["±"], ["LOS"], ["faults"]],
+      [["#"], ["bot", "name"], ["games"], ["won"], ["drawn"], ["lost"], ["points"], ...swiss, ["tiebreak", "text"], ["Elo"], ["±"], ["LOS"], ["faults"]],
       (t.standings || []).map((r) => [r.rank, r.bot, r.games, r.wins, r.draws, r.losses, r.points,
-        ...(t.swiss ? [r.byes || 0, r.buchholz || 0, r.sonneborn_berger] : []),
+        ...(t.swiss ? [r.byes || 0, r.buchholz || 0, r.sonneborn_berger] : []), r.tiebreak || "",
         r.rated ? fix(r.elo, 1) : "", r.rated ? fix(r.elo_margin, 1) : "", r.los ? fix(r.los * 100, 1) + "%" : "", r.faults]),
-      t.swiss ? "Swiss: ranked by points (a bye counts as a board pair won), then Buchholz (the opponents' points), then Sonneborn-Berger" : ""));
+      [t.swiss ? "Swiss: a bye counts as a board pair won; Buchholz is the sum of the opponents' points." : "",
+        t.order && t.order.length ? "Ranked by " + t.order.join(", then ") + "; tiebreak: the last of these needed to place the bot, tied when still level on all (a shared rank)." : ""].filter(Boolean).join(" ")));
     renderBracket(t.bracket);
     const chart = $("chart");
     chart.innerHTML = t.chart || "";
