@@ -128,6 +128,7 @@ func newRootCmd() *cobra.Command {
 		newJournalCmd(),
 		newPlayCmd(),
 		newIntakeCmd(),
+		newSimilarityCmd(),
 		newBotCmd(),
 		newBoardCmd(),
 		newPerftCmd(),
