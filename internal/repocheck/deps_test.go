@@ -66,6 +66,8 @@ var imports = []struct {
 	{"bots/...", []string{"bots/...", "referee", "proto", "games/...", "internal/inert"}},
 
 	// The championship runner, above bots and results.
+	// Similarity reads Lisp and intake's submissions; it runs nothing.
+	{"arena/similarity", []string{"arena/intake", "bots/lisp/sexp"}},
 	{"arena/...", []string{"arena/...", "bots/...", "games/...", "referee", "results/...", "internal/inert"}},
 	{"web/...", []string{"web/...", "arena/...", "bots/...", "games/...", "referee", "results/...", "internal/inert"}},
 	// Commands wire the rest; no command imports another.
