@@ -181,41 +181,34 @@ func Compare(ctx context.Context, entries []Entry, opt Options) (*Report, error)
 // readBase reads the base files: the names they define, and their
 // fingerprints.
 func readBase(opt Options) (map[string]bool, map[uint64]bool, error) {
-	given := map[string]bool{}
-	var all [][]form
 	defs := newNames(nil)
-	var forms [][]byte
-	for _, path := range opt.Base {
+	files := make([][]sexp.Value, len(opt.Base))
+	for i, path := range opt.Base {
 		data, err := os.ReadFile(path)
 		if err != nil {
 			return nil, nil, fmt.Errorf("base file: %w", err)
 		}
-		vs, err := readForms(data)
-		if err != nil {
+		if files[i], err = readForms(data); err != nil {
 			return nil, nil, fmt.Errorf("base file %s: %w", path, err)
 		}
-		for _, v := range vs {
+		for _, v := range files[i] {
 			defs.collect(v)
 		}
-		forms = append(forms, data)
 	}
+	given := map[string]bool{}
 	for _, m := range []map[string]bool{defs.fns, defs.vars, defs.pkgs, defs.types} {
 		for n := range m {
 			given[n] = true
 		}
 	}
 	z := &normaliser{names: newNames(given), hashes: map[string]uint64{}}
-	set := map[uint64]bool{}
-	for i, data := range forms {
-		vs, _ := readForms(data)
-		all = append(all, z.normalise(vs, int32(i)))
-	}
 	var prints []print
-	for _, fs := range all {
-		for j, f := range fs {
+	for i, vs := range files {
+		for j, f := range z.normalise(vs, int32(i)) {
 			prints = winnow(prints, z.tokens, f, int32(j), opt.K, opt.Window, minWhole)
 		}
 	}
+	set := make(map[uint64]bool, len(prints))
 	for _, p := range prints {
 		set[p.h] = true
 	}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -9,6 +10,7 @@ import (
 
 	"github.com/arenabots/arena/arena/intake"
 	"github.com/arenabots/arena/arena/similarity"
+	"github.com/arenabots/arena/bots/lisp/sexp"
 	"github.com/arenabots/arena/internal/inert"
 )
 
@@ -67,6 +69,10 @@ flagged pair and the top pairs side by side, the shared code marked and linked.`
 			}
 			entries := append(similarity.Entries(now, false), similarity.Entries(then, true)...)
 			r, err := similarity.Compare(c.Context(), entries, similarity.Options{Base: base})
+			var syntax *sexp.SyntaxError
+			if errors.As(err, &syntax) {
+				return usage(fmt.Errorf("%w: --base wants a Lisp file that reads whole", err))
+			}
 			if err != nil {
 				return err
 			}

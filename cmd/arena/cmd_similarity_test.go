@@ -106,6 +106,10 @@ func TestSimilarityCommand(t *testing.T) {
 
 func TestSimilarityUsage(t *testing.T) {
 	class, _ := similarityClass(t)
+	unreadable := filepath.Join(t.TempDir(), "regras.lisp")
+	if err := os.WriteFile(unreadable, []byte("(defun f (x)\n  (car x)"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	for _, tc := range []struct {
 		name string
 		args []string
@@ -114,6 +118,7 @@ func TestSimilarityUsage(t *testing.T) {
 		{"unknown format", []string{"similarity", class, "--format", "xml"}},
 		{"missing base", []string{"similarity", class, "--base", filepath.Join(class, "nothing.lisp")}},
 		{"empty folder", []string{"similarity", t.TempDir()}},
+		{"unreadable base", []string{"similarity", class, "--base", unreadable}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, _, err := execute(context.Background(), newRootCmd(), tc.args...)
