@@ -117,7 +117,7 @@ other, as arena similarity does, and writes the pairs it flags side by side to
 			}
 			fmt.Fprintf(w, "%d of %d submissions can play (intake took %v). Wrote %s and %s; play it with: arena run %s\n",
 				eligible, len(results), time.Since(start).Round(100*time.Millisecond), league, report, league)
-			fmt.Fprintf(w, "similarity: %d pairs flagged, evidence to read in %s (arena similarity --help)\n", flagged, simReport)
+			fmt.Fprintf(w, "Similarity: %d pairs flagged as similar, evidence to read in %s (arena similarity --help)\n", flagged, simReport)
 			return nil
 		},
 	}

@@ -118,7 +118,7 @@ func printSimilarity(w io.Writer, r *similarity.Report, top int, report string) 
 		}
 		fmt.Fprintf(w, "%5.2f  %s  %s  (%d shared, run of %d)%s\n", p.Score, inert.Line(p.A), inert.Line(p.B), p.Shared, p.Longest, mark)
 	}
-	fmt.Fprintf(w, "%d pairs flagged: evidence to read, never a verdict.", flagged)
+	fmt.Fprintf(w, "Flagged: %d of %d pairs, evidence to read, never a verdict.", flagged, len(r.Pairs))
 	if report != "" {
 		fmt.Fprintf(w, " Side by side in %s.", report)
 	}
