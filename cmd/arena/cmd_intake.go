@@ -123,7 +123,7 @@ other, as arena similarity does, and writes the pairs it flags side by side to
 	}
 	f := cmd.Flags()
 	f.StringVarP(&league, "output", "o", "league.yaml", "the league file to write")
-	f.StringVar(&out, "out", "intake", "the work folder: unpacked zips, intake.md and similarity.html")
+	f.StringVar(&out, "out", "intake", "work folder: zips, intake.md, similarity.html")
 	f.IntVar(&tempo, "tempo", arena.DefaultTempoMS, "the league's time per move in ms (tempo_ms)")
 	f.IntVar(&rounds, "rounds", arena.DefaultRounds, "the league's rounds (rounds)")
 	f.IntVar(&margin, "margin", int(lisp.RecommendedMargin.Milliseconds()), "margin over the tempo in ms (time_margin_ms)")

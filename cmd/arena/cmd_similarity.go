@@ -23,7 +23,7 @@ func newSimilarityCmd() *cobra.Command {
 		top        int
 	)
 	cmd := &cobra.Command{
-		Use:   "similarity DIR... [--base FILE]... [--past DIR]... [-o report.html] [--format text|csv|json]",
+		Use:   "similarity DIR... [--base FILE]... [--past DIR]... [-o FILE] [--format csv|json]",
 		Short: "Compare a class's Lisp submissions for code they share, renamed or not",
 		Long: `Similarity compares every pair of a class's Common Lisp submissions on what survives
 renaming and reformatting, on this machine: no code leaves it. Each DIR is a folder of
@@ -93,13 +93,17 @@ flagged pair and the top pairs side by side, the shared code marked and linked.`
 		},
 	}
 	f := cmd.Flags()
-	f.StringArrayVar(&base, "base", nil, "a file the course gave every group (repeatable): what it holds is left out")
-	f.StringArrayVar(&past, "past", nil, "a folder of past years' submissions (repeatable): compared with this class only")
+	f.StringArrayVar(&base, "base", nil, "a file given to every group (repeatable): left out")
+	f.StringArrayVar(&past, "past", nil, "past years' submissions (repeatable): compared with this class")
 	f.StringVarP(&out, "output", "o", "", "write the HTML report, flagged pairs side by side, to this file")
-	f.StringVar(&format, "format", "text", "what to print: text (the top pairs), csv or json (every pair)")
+	f.StringVar(&format, "format", "text", "text (the top pairs), csv or json (every pair)")
 	f.IntVar(&top, "top", 3, "the most similar pairs always shown, flagged or not")
 	return cmd
 }
+
+// nameWidth is the width of a submission's name on the terminal: the
+// CSV and the page have them whole.
+const nameWidth = 28
 
 // printSimilarity prints the threshold and the most similar pairs, the
 // flagged ones and at least top.
@@ -116,7 +120,8 @@ func printSimilarity(w io.Writer, r *similarity.Report, top int, report string) 
 		if p.Flagged {
 			mark = "  FLAGGED"
 		}
-		fmt.Fprintf(w, "%5.2f  %s  %s  (%d shared, run of %d)%s\n", p.Score, inert.Line(p.A), inert.Line(p.B), p.Shared, p.Longest, mark)
+		fmt.Fprintf(w, "%5.2f  %s  %s  (%d shared, run of %d)%s\n", p.Score,
+			shorten(inert.Line(p.A), nameWidth), shorten(inert.Line(p.B), nameWidth), p.Shared, p.Longest, mark)
 	}
 	fmt.Fprintf(w, "Flagged: %d of %d pairs, evidence to read, never a verdict.", flagged, len(r.Pairs))
 	if report != "" {
