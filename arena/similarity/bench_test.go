@@ -15,9 +15,10 @@ import (
 
 // writeLargeClass writes n submissions of about lines lines each into dir,
 // made from the samples, the course's rules and the test projects: each
-// takes rounds of their top-level forms, each form kept with a chance of
-// 3 in 4, shuffled, with its functions renamed for the submission and the
-// round. It returns the lines written per submission on average.
+// takes rounds of their top-level forms until it has lines lines, each
+// form kept with a chance of 3 in 4, shuffled, with its functions renamed
+// for the submission and the round. It returns the lines written per
+// submission on average.
 func writeLargeClass(tb testing.TB, dir string, n, lines int) float64 {
 	tb.Helper()
 	var pool [][]byte
@@ -48,7 +49,7 @@ func writeLargeClass(tb testing.TB, dir string, n, lines int) float64 {
 		for round := 0; bytes.Count(b.Bytes(), []byte("\n")) < lines; round++ {
 			order := rng.Perm(len(pool))
 			for _, j := range order {
-				if rng.IntN(4) == 0 {
+				if rng.IntN(4) == 0 || bytes.Count(b.Bytes(), []byte("\n")) >= lines {
 					continue
 				}
 				form := defun.ReplaceAll(pool[j], []byte(fmt.Sprintf("(defun ${1}-g%dr%d", i, round)))
