@@ -64,6 +64,19 @@ type Result struct {
 	Reason   string
 	// Elapsed is the time its intake took.
 	Elapsed time.Duration
+	// Similar are the submissions that arena similarity flagged with this
+	// one, the most similar first; set by the caller after Run.
+	Similar []Similar
+}
+
+// Similar is another submission flagged as similar to one (intake.json's
+// similar): evidence for a person to read, never a verdict.
+type Similar struct {
+	// With is the other submission's entry, as handed in.
+	With string `json:"with"`
+	// Score is the pair's score, from 0 to 1 (see arena/similarity).
+	Score   float64 `json:"score"`
+	Flagged bool    `json:"flagged"`
 }
 
 // Run takes in every submission, opt.Concurrency at a time, and returns

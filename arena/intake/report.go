@@ -82,6 +82,9 @@ func WriteReport(w io.Writer, title string, results []Result) error {
 			fmt.Fprintf(&b, "- **not eligible**: %s\n", r.Reason)
 		}
 		fmt.Fprintf(&b, "- intake: %v, %d calls of jogar\n", r.Elapsed.Round(time.Millisecond), r.Findings.Calls)
+		for _, s := range r.Similar {
+			fmt.Fprintf(&b, "- **similar** to %s: score %.2f, over the class's threshold (evidence to read in similarity.html, not a verdict)\n", s.With, s.Score)
+		}
 		if len(r.Findings.Evidence) > 0 {
 			b.WriteString("\n| position | to move | answer | move read | verdict |\n|---|---|---|---|---|\n")
 			for _, e := range r.Findings.Evidence {

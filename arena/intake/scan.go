@@ -188,10 +188,29 @@ func readsTerminal(form sexp.Value) bool {
 	return found
 }
 
-// scanTree reads every Lisp file under root, skipping hidden folders and
-// macOS' __MACOSX.
+// scanTree reads every Lisp file under root (see SourceFiles).
 func scanTree(root string) ([]*sourceFile, error) {
-	var files []*sourceFile
+	paths, err := SourceFiles(root)
+	if err != nil {
+		return nil, err
+	}
+	files := make([]*sourceFile, 0, len(paths))
+	for _, path := range paths {
+		f, err := scanFile(root, path)
+		if err != nil {
+			return nil, fmt.Errorf("reading %s: %w", path, err)
+		}
+		files = append(files, f)
+	}
+	return files, nil
+}
+
+// SourceFiles returns the paths of the Lisp source files (.lisp, .lsp, .cl,
+// .l) under root, in lexical order, skipping hidden folders and macOS'
+// __MACOSX: the files of a submission that intake reads, and that arena
+// similarity compares.
+func SourceFiles(root string) ([]string, error) {
+	var paths []string
 	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
@@ -203,17 +222,12 @@ func scanTree(root string) ([]*sourceFile, error) {
 			}
 			return nil
 		}
-		if !d.Type().IsRegular() || !isSource(name) {
-			return nil
+		if d.Type().IsRegular() && isSource(name) {
+			paths = append(paths, path)
 		}
-		f, err := scanFile(root, path)
-		if err != nil {
-			return fmt.Errorf("reading %s: %w", path, err)
-		}
-		files = append(files, f)
 		return nil
 	})
-	return files, err
+	return paths, err
 }
 
 // resolve finds the file of the submission that a load names: the same

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -15,6 +16,7 @@ import (
 
 	"github.com/arenabots/arena/arena"
 	"github.com/arenabots/arena/arena/intake"
+	"github.com/arenabots/arena/arena/similarity"
 	"github.com/arenabots/arena/bots/host"
 	"github.com/arenabots/arena/bots/host/sandbox"
 	"github.com/arenabots/arena/bots/lisp"
@@ -48,7 +50,9 @@ that reads its clock in LispWorks units.
 
 It writes the league file (-o) with one lisp entry per group that can play, every setting
 written out so that you can read and override it, and the report (--out/intake.md) with
-the evidence; the same table is printed here. Then: arena run FILE.`,
+the evidence; the same table is printed here. It also compares the submissions with each
+other, as arena similarity does, and writes the pairs it flags side by side to
+--out/similarity.html (and to the report). Then: arena run FILE.`,
 		Example: "  arena intake entregas/ --game cavalo --tempo 1000 -o campeonato.yaml",
 		Args:    atLeastOne("DIR"),
 		RunE: func(c *cobra.Command, dirs []string) error {
@@ -76,6 +80,11 @@ the evidence; the same table is printed here. Then: arena run FILE.`,
 				Sandbox: sandbox, Limits: host.Limits{MemoryMB: memory}, Concurrency: jobs,
 			})
 			if err := c.Context().Err(); err != nil {
+				return err
+			}
+			simReport := filepath.Join(out, "similarity.html")
+			flagged, err := intakeSimilarity(c.Context(), subs, results, simReport)
+			if err != nil {
 				return err
 			}
 			report := filepath.Join(out, "intake.md")
@@ -108,12 +117,13 @@ the evidence; the same table is printed here. Then: arena run FILE.`,
 			}
 			fmt.Fprintf(w, "%d of %d submissions can play (intake took %v). Wrote %s and %s; play it with: arena run %s\n",
 				eligible, len(results), time.Since(start).Round(100*time.Millisecond), league, report, league)
+			fmt.Fprintf(w, "Similarity: %d pairs flagged as similar, evidence to read in %s (arena similarity --help)\n", flagged, simReport)
 			return nil
 		},
 	}
 	f := cmd.Flags()
 	f.StringVarP(&league, "output", "o", "league.yaml", "the league file to write")
-	f.StringVar(&out, "out", "intake", "the work folder: unpacked zips and intake.md")
+	f.StringVar(&out, "out", "intake", "work folder: zips, intake.md, similarity.html")
 	f.IntVar(&tempo, "tempo", arena.DefaultTempoMS, "the league's time per move in ms (tempo_ms)")
 	f.IntVar(&rounds, "rounds", arena.DefaultRounds, "the league's rounds (rounds)")
 	f.IntVar(&margin, "margin", int(lisp.RecommendedMargin.Milliseconds()), "margin over the tempo in ms (time_margin_ms)")
@@ -122,6 +132,23 @@ the evidence; the same table is printed here. Then: arena run FILE.`,
 	addSandboxFlag(f, &sandbox)
 	game.add(f)
 	return cmd
+}
+
+// intakeSimilarity compares the submissions with each other (arena
+// similarity), records in each result the ones it was flagged with, writes
+// the side-by-side report to path and returns how many pairs are flagged.
+func intakeSimilarity(ctx context.Context, subs []intake.Submission, results []intake.Result, path string) (int, error) {
+	r, err := similarity.Compare(ctx, similarity.Entries(subs, false), similarity.Options{})
+	if err != nil {
+		return 0, err
+	}
+	for i := range results {
+		results[i].Similar = r.Similar(i)
+	}
+	err = writeFile(path, func(w io.Writer) error {
+		return similarity.WriteHTML(w, r, similarity.HTMLOptions{Title: "arena intake: similarity"})
+	})
+	return len(r.Flagged()), err
 }
 
 // printIntake prints the intake table, as in the report, within

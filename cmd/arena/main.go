@@ -133,6 +133,7 @@ func newRootCmd() *cobra.Command {
 		newJournalCmd(),
 		newPlayCmd(),
 		newIntakeCmd(),
+		newSimilarityCmd(),
 		newBotCmd(),
 		newBoardCmd(),
 		newPerftCmd(),

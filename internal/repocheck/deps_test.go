@@ -77,6 +77,8 @@ var imports = []struct {
 	{"web/human", []string{"referee"}},
 
 	// The championship runner, above bots and results.
+	// Similarity reads Lisp and intake's submissions; it runs nothing.
+	{"arena/similarity", []string{"arena/intake", "bots/lisp/sexp"}},
 	{"arena/...", []string{"arena/...", "bots/...", "games/...", "referee", "results/...", "internal/inert"}},
 	// The one home of bot kinds, below the runner and intake.
 	{"arena/botkind", []string{"bots/...", "referee"}},

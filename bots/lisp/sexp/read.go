@@ -167,8 +167,17 @@ func (d *Decoder) blockComment() error {
 	return nil
 }
 
-// value reads one expression whose first byte is next in the input.
+// value reads one expression whose first byte is next in the input, and
+// records where it is.
 func (d *Decoder) value(depth int) (Value, error) {
+	start := d.off
+	v, err := d.valueAt(depth)
+	v.Start, v.End = start, d.off
+	return v, err
+}
+
+// valueAt reads the expression for value.
+func (d *Decoder) valueAt(depth int) (Value, error) {
 	if depth > maxDepth {
 		return Value{}, d.errorf("lists nested deeper than %d", maxDepth)
 	}

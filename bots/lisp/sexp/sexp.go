@@ -31,11 +31,18 @@ func (k Kind) String() string {
 // Value is one s-expression. Which fields matter depends on Kind: Items for
 // a list, Int for an integer, Text for a symbol's name or a string's
 // contents.
+//
+// Start and End are where a Decoder read the value: the byte offsets of its
+// first byte and just past its last, counted from the start of the input
+// (a prefix such as ' or #' included). Both are 0 in a value built by hand
+// and in the symbols a reader macro adds (the QUOTE of 'x); Equal ignores
+// them.
 type Value struct {
-	Kind  Kind
-	Int   int64
-	Text  string
-	Items []Value
+	Kind       Kind
+	Int        int64
+	Text       string
+	Items      []Value
+	Start, End int64
 }
 
 // Nil returns NIL, the empty list.

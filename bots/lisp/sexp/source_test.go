@@ -62,3 +62,31 @@ func FuzzSourceDecoder(f *testing.F) {
 		readAll(src) // must not panic or hang
 	})
 }
+
+func TestPositions(t *testing.T) {
+	src := "; c\n(defun f (x) 'x #|c|# \"s\")"
+	forms, err := readAll(src)
+	if err != nil || len(forms) != 1 {
+		t.Fatalf("reading %q: %v, %d forms", src, err, len(forms))
+	}
+	f := forms[0]
+	for _, tc := range []struct {
+		name string
+		v    Value
+		want string
+	}{
+		{"form", f, "(defun f (x) 'x #|c|# \"s\")"},
+		{"head", f.Items[0], "defun"},
+		{"params", f.Items[2], "(x)"},
+		{"quoted", f.Items[3], "'x"},
+		{"inside the quote", f.Items[3].Items[1], "x"},
+		{"string", f.Items[4], `"s"`},
+	} {
+		if got := src[tc.v.Start:tc.v.End]; got != tc.want {
+			t.Errorf("%s: at %d..%d is %q, want %q", tc.name, tc.v.Start, tc.v.End, got, tc.want)
+		}
+	}
+	if q := f.Items[3].Items[0]; q.Start != 0 || q.End != 0 {
+		t.Errorf("the QUOTE a ' adds is at %d..%d, want 0..0", q.Start, q.End)
+	}
+}
