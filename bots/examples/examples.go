@@ -12,7 +12,7 @@ import (
 	"io/fs"
 )
 
-//go:embed first/main.go python/bot.py python/*_pb2.py python/*_pb2_grpc.py lisp/regras.lisp lisp/tabuleiro/jogo.lisp
+//go:embed first/main.go lines/first.c python/bot.py python/*_pb2.py python/*_pb2_grpc.py lisp/regras.lisp lisp/tabuleiro/jogo.lisp
 var files embed.FS
 
 // FS returns the sources of the example bots, with paths as in this folder

@@ -28,6 +28,7 @@ const (
 	Go     Lang = "go"
 	Python Lang = "python"
 	Lisp   Lang = "lisp"
+	C      Lang = "c" // speaks the line protocol (docs/protocol.md)
 )
 
 // Project is a bot project that Write created.
@@ -42,6 +43,9 @@ type Project struct {
 	// the copy of the SDK in the project (sdkDir), or the tree given to
 	// Write.
 	SDK string
+	// Lines says the bot speaks the line protocol (docs/protocol.md), not
+	// go-plugin's gRPC: a C project's.
+	Lines bool
 	// Settings are a Lisp project's adapter settings, as `arena bot check
 	// --lisp` takes them (KEY=VALUE): the sample bot gets the board alone,
 	// answers with the new board and always plays as white.
@@ -122,12 +126,17 @@ func Write(dir, name string, lang Lang, sdk string) (*Project, error) {
 	case Python:
 		p.Bot = filepath.Join(dir, "bot.py")
 		files, err = pythonFiles()
+	case C:
+		p.Bot, p.Lines = filepath.Join(dir, name), true
+		var src []byte
+		src, err = example("lines/first.c", "first-c", name)
+		files = []file{{name + ".c", src, 0o644}}
 	case Lisp:
 		p.Bot = filepath.Join(dir, "jogo.lisp")
 		p.Settings = []string{"state=board", "answer=state", "perspective=white"}
 		files, err = lispFiles()
 	default:
-		return nil, fmt.Errorf("unknown language %q: want go, python or lisp", lang)
+		return nil, fmt.Errorf("unknown language %q: want go, python, c or lisp", lang)
 	}
 	if err != nil {
 		return nil, err
@@ -255,9 +264,23 @@ func lispFiles() ([]file, error) {
 }
 
 // Build builds a Go project's binary at p.Bot with the go command, after
-// `go mod tidy` completes its go.mod; other projects need no build.
+// `go mod tidy` completes its go.mod, and a C project's with the C
+// compiler (cc); other projects need no build.
 func (p *Project) Build(ctx context.Context) error {
-	if p.Lang != Go {
+	switch p.Lang {
+	case C:
+		cc, err := exec.LookPath("cc")
+		if err != nil {
+			return fmt.Errorf("building a C bot needs a C compiler (cc; Debian: apt-get install gcc): %w", err)
+		}
+		cmd := exec.CommandContext(ctx, cc, "-O2", "-o", p.Bot, p.Name+".c")
+		cmd.Dir = p.Dir
+		if out, err := cmd.CombinedOutput(); err != nil {
+			return fmt.Errorf("cc in %s: %w\n%s", p.Dir, err, out)
+		}
+		return nil
+	case Go:
+	default:
 		return nil
 	}
 	gocmd, err := exec.LookPath("go")

@@ -53,8 +53,9 @@ double to remove; Dots and Boxes: an opening, a box to take, a box just taken an
 game), each answer legal and within the clock, and the claimed state right when one is
 sent, then stops it and checks that no process is left.
 
-BOT is the path of an executable, or builtin:NAME[,KEY=VALUE...] for a built-in bot.
-Arguments for the bot go after -- or in --args.
+BOT is the path of an executable, builtin:NAME[,KEY=VALUE...] for a built-in bot, or
+lines:PATH for a program that speaks the line protocol (docs/protocol.md). Arguments for
+the bot go after -- or in --args.
 
 With --lisp the arguments are a Common Lisp submission: its folder, or its files,
 loaded in order. Arena finds what it needs as 'arena intake' does: the files to load

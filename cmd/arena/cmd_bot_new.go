@@ -7,6 +7,9 @@ import (
 	"os"
 	"strings"
 
+	"github.com/arenabots/arena/arena/botkind"
+	"github.com/arenabots/arena/games/cavalo"
+
 	"github.com/spf13/cobra"
 
 	"github.com/arenabots/arena/bots/host"
@@ -19,7 +22,7 @@ import (
 func newBotNewCmd() *cobra.Command {
 	var lang, dir, sdk string
 	cmd := &cobra.Command{
-		Use:   "new NAME [--lang go|python|lisp] [--dir DIR]",
+		Use:   "new NAME [--lang go|python|c|lisp] [--dir DIR]",
 		Short: "Start a bot project from an example, build it and check it",
 		Long: `New writes a ready bot project named NAME in DIR (default ./NAME) from one of
 arena's example bots, builds it, runs the checks of 'arena bot check' on it and
@@ -32,6 +35,8 @@ prints the commands that come next.
           it needs the go command; the modules the SDK uses come from the Go
           module proxy, or from the module cache.
   python  bot.py and its generated gRPC modules (needs python3-grpcio).
+  c       NAME.c, a bot of the line protocol (docs/protocol.md) in C with no
+          library, built with cc: run as lines:PATH, protocol: lines.
   lisp    jogo.lisp and the rules it loads, for the Lisp adapter (needs sbcl).`,
 		Args: nArgs("NAME"),
 		RunE: func(c *cobra.Command, args []string) error {
@@ -50,9 +55,9 @@ prints the commands that come next.
 						return usage(err)
 					}
 				}
-			case scaffold.Python, scaffold.Lisp:
+			case scaffold.Python, scaffold.Lisp, scaffold.C:
 			default:
-				return usage(fmt.Errorf("--lang %q: want go, python or lisp", lang))
+				return usage(fmt.Errorf("--lang %q: want go, python, c or lisp", lang))
 			}
 			p, err := scaffold.Write(dir, name, l, sdk)
 			if errors.Is(err, scaffold.ErrNotEmpty) {
@@ -71,10 +76,13 @@ prints the commands that come next.
 				return err
 			}
 			var spec host.Spec
-			if l == scaffold.Lisp {
+			switch {
+			case l == scaffold.Lisp:
 				spec, err = lispSpec(self, append([]string{p.Bot}, p.Settings...))
-			} else {
-				spec, err = botSpec(self, p.Bot, nil, "")
+			case p.Lines:
+				spec, err = botSpec(self, botkind.LinesPrefix+p.Bot, nil, cavalo.Name)
+			default:
+				spec, err = botSpec(self, p.Bot, nil, cavalo.Name)
 			}
 			if err != nil {
 				return err
@@ -86,7 +94,7 @@ prints the commands that come next.
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&lang, "lang", "go", "the bot's language: go, python or lisp")
+	f.StringVar(&lang, "lang", "go", "the bot's language: go, python, c (the line protocol) or lisp")
 	f.StringVar(&dir, "dir", "", "the project's folder (default ./NAME); it must not exist or be empty")
 	f.StringVar(&sdk, "sdk", "", "build a Go bot against the arena source tree `DIR` (default: the SDK's copy)")
 	return cmd
@@ -100,6 +108,8 @@ func printNext(w io.Writer, p *scaffold.Project) error {
 	switch p.Lang {
 	case scaffold.Go:
 		fmt.Fprintf(&b, "  edit %s/main.go, then build it again: (cd %s && go build -o %s .)\n", dir, dir, p.Name)
+	case scaffold.C:
+		fmt.Fprintf(&b, "  edit %s/%s.c, then build it again: (cd %s && cc -O2 -o %s %s.c)\n", dir, p.Name, dir, p.Name, p.Name)
 	default:
 		fmt.Fprintf(&b, "  edit %s, then check it again:\n", bot)
 	}
@@ -107,6 +117,10 @@ func printNext(w io.Writer, p *scaffold.Project) error {
 		fmt.Fprintf(&b, "  arena bot check --lisp %s %s\n", bot, strings.Join(p.Settings, " "))
 		fmt.Fprintf(&b, "  league entry (paths are relative to the league file):\n")
 		fmt.Fprintf(&b, "    - name: %s\n      lisp: {files: [%s], %s}\n", p.Name, bot, strings.ReplaceAll(strings.Join(p.Settings, ", "), "=", ": "))
+	} else if p.Lines {
+		fmt.Fprintf(&b, "  arena bot check %s%s\n", botkind.LinesPrefix, bot)
+		fmt.Fprintf(&b, "  arena play --white %s%s --black builtin:greedy\n", botkind.LinesPrefix, bot)
+		fmt.Fprintf(&b, "  league entry (paths are relative to the league file): - {name: %s, path: %s, protocol: lines}\n", p.Name, bot)
 	} else {
 		fmt.Fprintf(&b, "  arena bot check %s\n", bot)
 		fmt.Fprintf(&b, "  arena play --white %s --black builtin:greedy\n", bot)

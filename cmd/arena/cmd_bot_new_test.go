@@ -26,6 +26,9 @@ func TestBotNew(t *testing.T) {
 		{"python", "python3", []string{"DIR/bot.py"}, []string{
 			"PASS: ", "arena bot check DIR/bot.py\n",
 		}},
+		{"c", "cc", []string{"lines:DIR/mybot"}, []string{
+			"PASS: ", "arena bot check lines:DIR/mybot\n", "{name: mybot, path: DIR/mybot, protocol: lines}",
+		}},
 		{"lisp", "sbcl", []string{"--lisp", "DIR/jogo.lisp", "state=board", "answer=state", "perspective=white"}, []string{
 			"PASS: ", "arena bot check --lisp DIR/jogo.lisp state=board answer=state perspective=white\n",
 			"lisp: {files: [DIR/jogo.lisp], state: board, answer: state, perspective: white}",
@@ -77,7 +80,7 @@ func TestBotNewUsage(t *testing.T) {
 	}{
 		{"no name", []string{"bot", "new"}, "wants 1 argument(s), NAME"},
 		{"bad name", []string{"bot", "new", "a b"}, `bot name "a b"`},
-		{"unknown language", []string{"bot", "new", "x", "--lang", "rust"}, `--lang "rust": want go, python or lisp`},
+		{"unknown language", []string{"bot", "new", "x", "--lang", "rust"}, `--lang "rust": want go, python, c or lisp`},
 		{"folder not empty", []string{"bot", "new", "x", "--lang", "python", "--dir", full}, full + " already exists and is not empty"},
 		{"not an arena tree", []string{"bot", "new", "x", "--sdk", full, "--dir", filepath.Join(full, "y")}, full + " is not an arena source tree"},
 	} {

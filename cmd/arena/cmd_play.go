@@ -56,7 +56,8 @@ between two players, bots or you, and prints each move (ply, side, move, time, n
 then the final board, the score and the verdict.
 
 PLAYER is the path of an executable, builtin:NAME[,KEY=VALUE...] for a built-in bot,
-e.g. builtin:greedy or builtin:random,seed=7, lisp:FOLDER or lisp:FILE,...,KEY=VALUE...
+e.g. builtin:greedy or builtin:random,seed=7, lines:PATH for a program that speaks the
+line protocol (docs/protocol.md), lisp:FOLDER or lisp:FILE,...,KEY=VALUE...
 for a Common Lisp submission (completed as 'arena intake' does; settings override), or
 human: you, at the terminal (./human for a bot of that name). You get the board before
 each of your moves and type moves in the game's notation: J10 or C4xH8 (Cavalo), A1-B1
