@@ -234,6 +234,8 @@ func (p *Process) startError(ctx context.Context, err error, cut bool) error {
 	f := strings.Split(line, "|")
 	handshake := len(f) >= 4 && isNumber(f[0]) && isNumber(f[1])
 	switch {
+	case p.run.refusedAddr() != nil:
+		err = p.run.refusedAddr()
 	case line != "" && !handshake:
 		err = fmt.Errorf("bot wrote %q where go-plugin's handshake line belongs (CORE|VERSION|NETWORK|ADDRESS|PROTOCOL): it is not an arena bot, or it writes to stdout before serving", line)
 	case handshake && f[0] != strconv.Itoa(plugin.CoreProtocolVersion):
