@@ -57,7 +57,13 @@ func (b *Box) HostAddr(network, addr string) (string, string, error) {
 func (b *Box) openSocket(rel string) (*os.File, error) {
 	root, name := b.dir, rel
 	if b.cfg.ScratchMB > 0 {
-		root = "/proc/" + strconv.Itoa(b.Group()) + "/root"
+		// The bot leads its group, in its own root; the launcher's
+		// first stage, the main process, is in the host's.
+		bot := b.Group()
+		if bot == b.PID() {
+			return nil, errors.New("the launcher did not say which process is the bot")
+		}
+		root = "/proc/" + strconv.Itoa(bot) + "/root"
 		name = path.Join(launch.ScratchInView, rel)
 	}
 	dir, err := unix.Open(root, unix.O_PATH|unix.O_DIRECTORY|unix.O_CLOEXEC, 0)
