@@ -18,6 +18,8 @@ import (
 	"github.com/hashicorp/go-plugin"
 	"github.com/hashicorp/go-plugin/runner"
 	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
 
 	"github.com/arenabots/arena/bots"
 	"github.com/arenabots/arena/bots/host/sandbox"
@@ -158,10 +160,28 @@ func (p *Process) clientConfig() *plugin.ClientConfig {
 		SyncStderr: p.out,
 		GRPCDialOptions: []grpc.DialOption{
 			grpc.WithDefaultCallOptions(grpc.MaxCallRecvMsgSize(maxAnswerBytes)),
+			grpc.WithMaxHeaderListSize(maxAnswerBytes),
+			grpc.WithChainStreamInterceptor(refuseBroker),
 		},
 		// GRPCBrokerMultiplex stays off: arena uses no brokered streams, and
 		// a bot not written in Go need not support it.
 	}
+}
+
+// brokerStream is go-plugin's broker stream, which its client opens to
+// every plugin.
+const brokerStream = "/plugin.GRPCBroker/StartStream"
+
+// refuseBroker keeps go-plugin's client from opening its broker stream:
+// arena uses no brokered connection, and go-plugin keeps an entry, never
+// removed, for every id a bot announces on that stream, so that a bot
+// could make arena's memory grow without end, outside its own limit.
+// go-plugin's broker then ends at once, as with a bot that serves none.
+func refuseBroker(ctx context.Context, desc *grpc.StreamDesc, cc *grpc.ClientConn, method string, streamer grpc.Streamer, opts ...grpc.CallOption) (grpc.ClientStream, error) {
+	if method == brokerStream {
+		return nil, status.Error(codes.Unimplemented, "arena uses no go-plugin broker")
+	}
+	return streamer(ctx, desc, cc, method, opts...)
 }
 
 // connect starts the process and completes the handshake, within ctx.
@@ -214,6 +234,8 @@ func (p *Process) startError(ctx context.Context, err error, cut bool) error {
 	f := strings.Split(line, "|")
 	handshake := len(f) >= 4 && isNumber(f[0]) && isNumber(f[1])
 	switch {
+	case p.run.refusedAddr() != nil:
+		err = p.run.refusedAddr()
 	case line != "" && !handshake:
 		err = fmt.Errorf("bot wrote %q where go-plugin's handshake line belongs (CORE|VERSION|NETWORK|ADDRESS|PROTOCOL): it is not an arena bot, or it writes to stdout before serving", line)
 	case handshake && f[0] != strconv.Itoa(plugin.CoreProtocolVersion):

@@ -46,8 +46,9 @@ type groupRunner struct {
 	pipes     []*os.File // the read ends of the bot's stdout and stderr
 	pumps     sync.WaitGroup
 
-	mu   sync.Mutex
-	line string // the bot's first stdout line, the handshake (capped)
+	mu      sync.Mutex
+	line    string // the bot's first stdout line, the handshake (capped)
+	addrErr error  // why the bot's address was refused
 }
 
 func newGroupRunner(box *sandbox.Box, path string, env []string, verbose bool, out *output) *groupRunner {
@@ -227,9 +228,23 @@ func (r *groupRunner) ID() string {
 }
 
 // PluginToHost returns the bot's address as the host reaches it (see
-// sandbox.Box.HostAddr).
+// sandbox.Box.HostAddr). A refused address is kept, to say why the start
+// failed: go-plugin then kills the bot.
 func (r *groupRunner) PluginToHost(network, addr string) (string, string, error) {
-	return r.box.HostAddr(network, addr)
+	network, addr, err := r.box.HostAddr(network, addr)
+	if err != nil {
+		r.mu.Lock()
+		r.addrErr = err
+		r.mu.Unlock()
+	}
+	return network, addr, err
+}
+
+// refusedAddr returns why the bot's address was refused, or nil.
+func (r *groupRunner) refusedAddr() error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.addrErr
 }
 
 // HostToPlugin returns the address unchanged.

@@ -76,12 +76,15 @@ func newProbeTargets(t *testing.T) probeTargets {
 	}
 }
 
+// probes is the number of the probe bot's attempts.
+const probes = 8
+
 // probeOutcomes plays the probe bot until its report arrives and returns
 // each attempt's line by name.
 func probeOutcomes(t *testing.T, p *Process) map[string]string {
 	t.Helper()
 	var log string
-	for i := 0; i < 5 && strings.Count(log, "probe ") < 7; i++ {
+	for i := 0; i < 5 && strings.Count(log, "probe ") < probes; i++ {
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		reply, err := p.Jogar(ctx, request(4*time.Second))
 		cancel()
@@ -97,8 +100,8 @@ func probeOutcomes(t *testing.T, p *Process) map[string]string {
 			out[name] = outcome
 		}
 	}
-	if len(out) != 7 {
-		t.Fatalf("probe reported %d attempts, want 7: %q", len(out), log)
+	if len(out) != probes {
+		t.Fatalf("probe reported %d attempts, want %d: %q", len(out), probes, log)
 	}
 	return out
 }

@@ -1,6 +1,7 @@
 // Package sandboxtest holds the targets that the sandbox tests hand to the
-// probing test bot: a loopback listener that counts the connections it gets,
-// and a path in the host's /tmp that a bot must not be able to create.
+// probing test bot: listeners (loopback, Unix) that count the connections
+// they get, and a path in the host's /tmp that a bot must not be able to
+// create.
 package sandboxtest
 
 import (
@@ -17,12 +18,27 @@ import (
 // connections made to it. It returns the address and the count.
 func Listener(t testing.TB) (addr string, accepted *atomic.Int32) {
 	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	return listen(t, "tcp", "127.0.0.1:0")
+}
+
+// UnixListener listens on a Unix socket at path until the test ends and
+// counts the connections made to it.
+func UnixListener(t testing.TB, path string) (accepted *atomic.Int32) {
+	t.Helper()
+	_, accepted = listen(t, "unix", path)
+	return accepted
+}
+
+// listen listens on network's addr until the test ends, accepting and
+// closing every connection, and returns the address and the count.
+func listen(t testing.TB, network, addr string) (string, *atomic.Int32) {
+	t.Helper()
+	ln, err := net.Listen(network, addr)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { ln.Close() })
-	accepted = new(atomic.Int32)
+	accepted := new(atomic.Int32)
 	go func() {
 		for {
 			c, err := ln.Accept()

@@ -94,6 +94,9 @@ type Box struct {
 	reaped  bool // the main process was reaped: its pid may be reused
 	killed  bool // arena sent SIGKILL to the group
 	closing bool // the bot is being closed: it is not frozen any more
+	// sock is a sandboxed bot's socket, opened in its root (see
+	// HostAddr), by which arena connects to it; nil before.
+	sock *os.File
 
 	exited  chan struct{} // closed once the main process is reaped
 	state   *os.ProcessState
@@ -286,23 +289,4 @@ func inView(env []string, dir string) []string {
 		out = append(out, kv)
 	}
 	return out
-}
-
-// HostAddr returns the bot's address as the host reaches it: a sandboxed
-// bot's Unix socket is in its /tmp, which is the host's Dir, or, where its
-// /tmp is a tmpfs of its own mount namespace, reached through
-// /proc/PID/root of the bot.
-func (b *Box) HostAddr(network, addr string) (string, string, error) {
-	if b.sandbox != nil && network == "unix" {
-		rel, ok := strings.CutPrefix(addr, launch.ScratchInView+"/")
-		if !ok {
-			return "", "", fmt.Errorf("sandboxed bot announced socket %q outside its %s", addr, launch.ScratchInView)
-		}
-		dir := b.dir
-		if b.cfg.ScratchMB > 0 {
-			dir = fmt.Sprintf("/proc/%d/root%s", b.Group(), launch.ScratchInView)
-		}
-		return network, filepath.Join(dir, filepath.Clean("/"+rel)), nil
-	}
-	return network, addr, nil
 }

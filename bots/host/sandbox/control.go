@@ -226,6 +226,12 @@ func (b *Box) Close() error {
 	if sb := b.sandbox; sb != nil {
 		sb.id.release()
 	}
+	b.mu.Lock()
+	if b.sock != nil {
+		_ = b.sock.Close()
+		b.sock = nil
+	}
+	b.mu.Unlock()
 	return errors.Join(errs...)
 }
 

@@ -22,8 +22,15 @@ import (
 
 // before runs what a mode does before it serves, and reports whether the
 // process is done (the mode never serves).
-func before(mode string, num int) (done bool) {
+func before(mode string, num int, args []string) (done bool) {
 	switch mode {
+	case "announce":
+		a := append(args, "", "", "", "")
+		announce(a[0], a[1], a[2], a[3])
+		return true
+	case "holdfiles":
+		holdFiles()
+		return true
 	case "bomber":
 		bomber(num)
 		return true

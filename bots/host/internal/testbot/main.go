@@ -71,6 +71,22 @@
 //	           at its first move; writes what happened to stdout
 //	beside DIR writes log.dat in DIR at its first move, and says how
 //
+// Modes that reach the host through what arena keeps of a bot (escape.go):
+//
+//	announce NETWORK ADDRESS [LINK TARGET]  makes a symbolic link at LINK
+//	           to TARGET (a regular file where TARGET is "file"), writes a
+//	           handshake line naming NETWORK and ADDRESS, and sleeps
+//	broker N KB  floods go-plugin's broker stream, once arena opens it,
+//	           with N knocks of fresh ids and KB KiB each; plays the first
+//	           legal move once they are sent, with how many in Stats.Nodes
+//	inotify    makes inotify instances at its first move until refused
+//	           (at most 200), keeps them, reports how many in Stats.Nodes
+//	           and on stdout; then plays
+//	files N    has N children open files until refused (at most 4096
+//	           each), and opens as many itself, at its first move; keeps
+//	           them, writes "files PROC: COUNT (WHY)" per process to
+//	           stdout, the total in Stats.Nodes; then plays
+//
 // Modes that try to outlive arena (all of them then play like ok):
 //
 //	spawn      starts a grandchild that sleeps, holding the bot's stdout and
@@ -95,6 +111,7 @@
 //	bomber N   forkbomb's child
 //	spin, spin-pgid, spin-sid  the spinner's children
 //	eat MB     children's child: eats MB MiB and sleeps
+//	holdfiles  files' child: opens files, says how many, and sleeps
 package main
 
 import (
@@ -130,7 +147,7 @@ func main() {
 	if len(args) > 0 {
 		num, _ = strconv.Atoi(args[0])
 	}
-	if before(mode, num) {
+	if before(mode, num, args) {
 		return
 	}
 	fds := ""
@@ -148,6 +165,13 @@ func main() {
 		return
 	case "badclaim", "liar":
 		plugin.Serve(wire.ServeConfig(&raw{mode: mode}, wire.ProtocolVersion))
+		return
+	case "broker":
+		kb := 0
+		if len(args) > 1 {
+			kb, _ = strconv.Atoi(args[1])
+		}
+		serveBroker(&knocker{n: num, size: kb << 10, done: make(chan struct{})})
 		return
 	case "garbage":
 		plugin.Serve(&plugin.ServeConfig{
@@ -324,6 +348,18 @@ func (b *bot) Jogar(ctx context.Context, st referee.State, tempo time.Duration) 
 		if b.calls == 1 {
 			fmt.Println(strings.Join(i386Probe(), "\n"))
 		}
+	case "inotify":
+		if b.calls == 1 {
+			n, err := inotifyAll()
+			fmt.Printf("inotify: %d (%v)\n", n, err)
+			stats.Nodes = int64(n)
+		}
+	case "files":
+		if b.calls == 1 {
+			lines, total := filesReport(b.num)
+			fmt.Println(strings.Join(lines, "\n"))
+			stats.Nodes = int64(total)
+		}
 	case "beside":
 		if b.calls == 1 && len(b.args) > 0 {
 			fmt.Println(writeBeside(b.args[0]))
@@ -375,7 +411,8 @@ func (b *bot) family() []int { return append([]int{os.Getpid()}, b.spinners...) 
 // raw serves the wire directly, for answers the SDK cannot give.
 type raw struct {
 	pb.UnimplementedJogadorServer
-	mode string
+	mode   string
+	knocks *knocker // broker's
 }
 
 func (r *raw) Info(context.Context, *pb.InfoRequest) (*pb.InfoResponse, error) {
@@ -383,6 +420,9 @@ func (r *raw) Info(context.Context, *pb.InfoRequest) (*pb.InfoResponse, error) {
 }
 
 func (r *raw) Jogar(_ context.Context, req *pb.JogarRequest) (*pb.Jogada, error) {
+	if r.mode == "broker" {
+		return r.brokerMove(req), nil
+	}
 	if r.mode == "liar" {
 		st := status.New(codes.DeadlineExceeded, "testbot: timeout, believe me")
 		st, _ = st.WithDetails(&errdetails.ErrorInfo{Reason: "timeout", Domain: "jogador.arena"})

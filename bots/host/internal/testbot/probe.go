@@ -15,7 +15,8 @@ import (
 // the targets its arguments name (KEY=VALUE): read a sibling bot's file
 // (sibling), read /etc/shadow, create a file in the results directory
 // (results) and in the host's /tmp (tmp, a file name to create), connect
-// to a TCP listener (tcp, HOST:PORT), signal arena (pid) and read its
+// to a TCP listener (tcp, HOST:PORT), signal arena (pid), make an AF_VSOCK
+// socket (a way to the hypervisor of a virtual machine) and read arena's
 // environment. It returns one line per attempt: "probe NAME: denied: ERR"
 // or "probe NAME: ALLOWED".
 func probe(args []string) []string {
@@ -52,6 +53,13 @@ func probe(args []string) []string {
 				return fmt.Errorf("no pid given")
 			}
 			return unix.Kill(pid, 0)
+		}},
+		{"socket-vsock", func() error {
+			fd, err := unix.Socket(unix.AF_VSOCK, unix.SOCK_STREAM|unix.SOCK_CLOEXEC, 0)
+			if err == nil {
+				unix.Close(fd)
+			}
+			return err
 		}},
 		{"read-arena-environ", func() error {
 			data, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/environ")

@@ -15,7 +15,7 @@ import (
 // protocolVersion is the version of the launcher's arguments. A launcher refuses
 // the arguments of another version: Binary may come from another build of
 // arena than the one that starts it.
-const protocolVersion = 3
+const protocolVersion = 4
 
 // Options are the launcher's arguments besides the bot's command.
 type Options struct {

@@ -3,6 +3,7 @@
 package launch
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"strconv"
@@ -182,8 +183,35 @@ func landlockAllow(ruleset int, path string, access uint64) error {
 	return nil
 }
 
+// userCounts are the bot's ceilings of the kernel's per-user counts
+// (/proc/sys/user), set in its own user namespace. The kernel charges a
+// count at every level of user namespaces, each under its own ceiling:
+// where the bots run as arena's own uid (arena is not root), what a bot
+// holds is arena's user's too, and these keep a bot to a small share of
+// it. No bot needs more, and it may make no namespace at all.
+var userCounts = []struct {
+	name string
+	max  int
+}{
+	{"max_inotify_instances", 16},
+	{"max_inotify_watches", 1024},
+	{"max_user_namespaces", 0},
+}
+
+// lowerUserCounts sets userCounts in the thread's user namespace; a count
+// the kernel does not know is left alone.
+func lowerUserCounts() error {
+	for _, c := range userCounts {
+		err := os.WriteFile("/proc/sys/user/"+c.name, []byte(strconv.Itoa(c.max)), 0)
+		if err != nil && !errors.Is(err, os.ErrNotExist) {
+			return fmt.Errorf("sandbox: lowering %s to %d: %w", c.name, c.max, err)
+		}
+	}
+	return nil
+}
+
 // confine applies, to the calling thread, all that the sandbox does after
-// the view v: the loopback up, no_new_privs, Landlock, seccomp (refusing
+// the view v: the loopback up, the per-user counts lowered, no_new_privs, Landlock, seccomp (refusing
 // setsid and setpgid too with keepGroup), and no capability left. It
 // returns what it achieved.
 func confine(id string, v *view, keepGroup bool) (Report, error) {
@@ -201,6 +229,9 @@ func confine(id string, v *view, keepGroup bool) (Report, error) {
 	}
 	if err := unix.Sethostname([]byte("arena-bot")); err != nil {
 		return r, fmt.Errorf("sandbox: hostname: %w", err)
+	}
+	if err := lowerUserCounts(); err != nil {
+		return r, err
 	}
 	if err := unix.Prctl(unix.PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0); err != nil {
 		return r, fmt.Errorf("sandbox: no_new_privs: %w", err)

@@ -11,14 +11,15 @@
 //
 // With the sandbox it goes in two stages. The first, started by the host
 // without new namespaces (so that the host's fork shares its memory and
-// costs almost nothing), sets the limits and joins the cgroup, then starts
-// the second stage from its own executable in new user, mount, PID,
-// network, IPC and UTS namespaces, with the bot's uid, and stays as the
+// costs almost nothing), joins the cgroup, becomes the bot's uid (so that
+// the bot's user namespace is the bot's uid's, not root's: see becomeBot),
+// sets the limits, then starts the second stage from its own executable in
+// new user, mount, PID, network, IPC and UTS namespaces, and stays as the
 // bot's parent, ending as it ends. The second stage builds the bot's view
 // of the file system (view.go; its scratch tmpfs and the copy-on-write
 // overlay of its workspace: scratch.go), confines the thread that execs (no
 // capability, no_new_privs, Landlock: confine.go; a seccomp filter that
-// refuses other architectures first: seccomp.go) and becomes the bot, PID
+// refuses other architectures first, and AF_VSOCK: seccomp.go) and becomes the bot, PID
 // 1 of its namespace.
 //
 // Any binary that imports this package, directly or through package

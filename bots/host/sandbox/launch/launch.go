@@ -61,13 +61,21 @@ func Run(args []string) error {
 			return fmt.Errorf("launch: setting the nice value %d: %w", o.Nice, err)
 		}
 	}
-	if err := SetLimits(0, o.MemoryMB, o.Processes, o.ScratchMB); err != nil {
-		return fmt.Errorf("launch: %w", err)
-	}
 	for _, c := range o.Cgroups {
 		if err := JoinCgroup(c, os.Getpid()); err != nil {
 			return fmt.Errorf("launch: %w", err)
 		}
+	}
+	if o.Sandbox != nil {
+		// Credentials and the parent-death signal are per thread: this
+		// one forks the second stage.
+		runtime.LockOSThread()
+		if err := becomeBot(o.Sandbox, ppid); err != nil {
+			return fmt.Errorf("launch: %w", err)
+		}
+	}
+	if err := SetLimits(0, o.MemoryMB, o.Processes, o.ScratchMB); err != nil {
+		return fmt.Errorf("launch: %w", err)
 	}
 	if o.Sandbox != nil {
 		// The second stage starts as this one did, with -inside.
@@ -150,11 +158,11 @@ func stage(sb *Sandbox, argv []string) error {
 
 // namespaces is how the launcher starts its second stage: a process group
 // of its own, new user, mount, PID, network, IPC and UTS namespaces, with
-// sb's ids mapped to 0 and, as root, no supplementary group (an unmapped
-// group still grants access on the host), and SIGKILL when the launcher
-// dies.
+// sb's ids, the launcher's own by now (see becomeBot), mapped to 0, and
+// SIGKILL when the launcher dies. The user namespace so belongs to the
+// bot's uid, not to root.
 func namespaces(sb *Sandbox) *syscall.SysProcAttr {
-	attr := &syscall.SysProcAttr{
+	return &syscall.SysProcAttr{
 		Setpgid:   true,
 		Pdeathsig: syscall.SIGKILL,
 		Cloneflags: syscall.CLONE_NEWUSER | syscall.CLONE_NEWNS | syscall.CLONE_NEWPID |
@@ -162,11 +170,44 @@ func namespaces(sb *Sandbox) *syscall.SysProcAttr {
 		UidMappings: []syscall.SysProcIDMap{{ContainerID: 0, HostID: sb.UID, Size: 1}},
 		GidMappings: []syscall.SysProcIDMap{{ContainerID: 0, HostID: sb.GID, Size: 1}},
 	}
-	if !sb.Shared {
-		attr.GidMappingsEnableSetgroups = true
-		attr.Credential = &syscall.Credential{Uid: 0, Gid: 0, Groups: []uint32{}}
+}
+
+// becomeBot makes the first stage, as root, the bot's uid and gid, with no
+// supplementary group (an unmapped group would still grant access on the
+// host), before it makes the bot's namespaces. The kernel charges what a
+// user namespace's processes hold of the per-user counts (inotify
+// instances and watches, user namespaces, and the others of
+// /proc/sys/user) to its owner in the parent namespace too: made by
+// root, a bot's inotify instances were root's, and a bot could take all
+// of root's. Made by the bot's own uid, a bot's count is its own, under
+// the host's per-user limits, which the host's users never feel. With a
+// shared uid (arena does not run as root) there is nothing to change. The
+// thread, locked by the caller, gets its parent-death signal again, which
+// a change of credentials clears, and stays dumpable, so that it may
+// write its child's uid and gid maps. ppid is the launcher's parent.
+func becomeBot(sb *Sandbox, ppid int) error {
+	if sb.Shared {
+		return nil
 	}
-	return attr
+	if err := syscall.Setgroups(nil); err != nil {
+		return fmt.Errorf("dropping the supplementary groups: %w", err)
+	}
+	if err := syscall.Setresgid(sb.GID, sb.GID, sb.GID); err != nil {
+		return fmt.Errorf("becoming gid %d: %w", sb.GID, err)
+	}
+	if err := syscall.Setresuid(sb.UID, sb.UID, sb.UID); err != nil {
+		return fmt.Errorf("becoming uid %d: %w", sb.UID, err)
+	}
+	if err := unix.Prctl(unix.PR_SET_PDEATHSIG, uintptr(unix.SIGKILL), 0, 0, 0); err != nil {
+		return fmt.Errorf("setting the parent-death signal: %w", err)
+	}
+	if os.Getppid() != ppid {
+		return errors.New("arena died meanwhile")
+	}
+	if err := unix.Prctl(unix.PR_SET_DUMPABLE, 1, 0, 0, 0); err != nil {
+		return fmt.Errorf("staying dumpable: %w", err)
+	}
+	return nil
 }
 
 // dieOf ends the launcher by sig, as the bot ended: with the signal's
@@ -242,10 +283,15 @@ func reportAndExit(r Report) error {
 	return nil
 }
 
+// MaxFiles is every bot process's RLIMIT_NOFILE, soft and hard: open files
+// are counted by no cgroup nor per user, and the host's file-max is
+// everyone's.
+const MaxFiles = 1024
+
 // SetLimits applies to process pid (0: this process) a data memory limit
 // of memoryMB MiB, a ceiling of processes tasks above those the user runs
 // already, and a file size limit of twice scratchMB MiB (0 or less: none),
-// and turns off core dumps.
+// at most MaxFiles open files, and turns off core dumps.
 func SetLimits(pid, memoryMB, processes, scratchMB int) error {
 	set := func(name string, res int, v uint64) error {
 		r := unix.Rlimit{Cur: v, Max: v}
@@ -255,6 +301,9 @@ func SetLimits(pid, memoryMB, processes, scratchMB int) error {
 		return nil
 	}
 	if err := set("RLIMIT_CORE", unix.RLIMIT_CORE, 0); err != nil {
+		return err
+	}
+	if err := set("RLIMIT_NOFILE", unix.RLIMIT_NOFILE, MaxFiles); err != nil {
 		return err
 	}
 	if memoryMB > 0 {

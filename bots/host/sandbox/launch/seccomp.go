@@ -9,6 +9,7 @@ import (
 	seccomp "github.com/elastic/go-seccomp-bpf"
 	"github.com/elastic/go-seccomp-bpf/arch"
 	"golang.org/x/net/bpf"
+	"golang.org/x/sys/cpu"
 	"golang.org/x/sys/unix"
 )
 
@@ -66,8 +67,9 @@ func filterPolicy(keepGroup bool) seccomp.Policy {
 	}
 }
 
-// seccompProgram returns the filter: the architecture check, then the
-// deny-list of filterPolicy for the native architecture.
+// seccompProgram returns the filter: the architecture check, the refusal
+// of AF_VSOCK sockets, then the deny-list of filterPolicy for the native
+// architecture.
 func seccompProgram(keepGroup bool) ([]bpf.RawInstruction, error) {
 	native, err := arch.GetInfo("")
 	if err != nil {
@@ -78,11 +80,27 @@ func seccompProgram(keepGroup bool) ([]bpf.RawInstruction, error) {
 	if err != nil {
 		return nil, err
 	}
-	const archOffset = 4 // struct seccomp_data: int nr; __u32 arch; ...
+	// struct seccomp_data: int nr; __u32 arch; __u64 ip; __u64 args[6].
+	const nrOffset, archOffset, argsOffset = 0, 4, 16
+	// The low half of socket's first argument, an int: the kernel reads
+	// no more of it, so neither does the filter (a check of all 64 bits
+	// would let through a family with high bits set).
+	familyOffset := uint32(argsOffset)
+	if cpu.IsBigEndian {
+		familyOffset += 4
+	}
 	prog := append([]bpf.Instruction{
 		bpf.LoadAbsolute{Off: archOffset, Size: 4},
 		bpf.JumpIf{Cond: bpf.JumpEqual, Val: uint32(native.ID), SkipTrue: 1},
 		bpf.RetConstant{Val: uint32(seccomp.ActionErrno) | uint32(unix.ENOSYS)},
+		// socket(AF_VSOCK, ...): EAFNOSUPPORT. A virtual machine's bot
+		// would reach its hypervisor's services, which no network
+		// namespace holds.
+		bpf.LoadAbsolute{Off: nrOffset, Size: 4},
+		bpf.JumpIf{Cond: bpf.JumpNotEqual, Val: uint32(unix.SYS_SOCKET), SkipTrue: 3},
+		bpf.LoadAbsolute{Off: familyOffset, Size: 4},
+		bpf.JumpIf{Cond: bpf.JumpNotEqual, Val: unix.AF_VSOCK, SkipTrue: 1},
+		bpf.RetConstant{Val: uint32(seccomp.ActionErrno) | uint32(unix.EAFNOSUPPORT)},
 	}, rest...)
 	return bpf.Assemble(prog)
 }
