@@ -71,4 +71,3 @@ done
 		t.Errorf("the bot's stderr: %q, want its log", log.String())
 	}
 }
-
