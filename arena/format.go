@@ -1,15 +1,11 @@
 package arena
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"slices"
-
-	"gopkg.in/yaml.v3"
 
 	"github.com/arenabots/arena/referee"
 	"github.com/arenabots/arena/results"
@@ -181,24 +177,6 @@ func (c *Config) tiebreaks() int {
 	return *c.TiebreakBoards
 }
 
-// readRanking returns the bots of the standings of the results directory
-// dir, best first, from the standings.json a league writes at its end.
-func readRanking(dir string) ([]string, error) {
-	path := filepath.Join(dir, standingsFile+".json")
-	data, err := os.ReadFile(path)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, fmt.Errorf("%s has no standings yet: play that league to its end first (arena run)", dir)
-	}
-	if err != nil {
-		return nil, err
-	}
-	var s results.Standings
-	if err := json.Unmarshal(data, &s); err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	return s.Bots(), nil
-}
-
 // botIndex returns the index of the bot named name, or -1.
 func (c *Config) botIndex(name string) int {
 	return slices.IndexFunc(c.Bots, func(b BotConfig) bool { return b.Name == name })
@@ -271,24 +249,6 @@ func Total(c *Config) int {
 	return c.Rounds * n * (n - 1)
 }
 
-// ReadResolved returns the config recorded in a results directory (its
-// config.yaml, see Config.Resolved) as far as the schedule and standings
-// need it: the format and its keys, seed, rounds, scoring and bot names. It
-// does not check the bots, which need not be on this machine.
-func ReadResolved(data []byte) (*Config, error) {
-	var c Config
-	if err := yaml.Unmarshal(data, &c); err != nil {
-		return nil, err
-	}
-	if c.Format == "" {
-		c.Format = RoundRobin
-	}
-	if c.Scoring == (results.Scoring{}) {
-		c.Scoring = results.DefaultScoring()
-	}
-	return &c, nil
-}
-
 // byID maps games by id.
 func byID(games []results.Game) map[string]results.Game {
 	m := make(map[string]results.Game, len(games))
@@ -343,7 +303,7 @@ func (c *Config) Played() ([]results.Game, error) {
 	if err != nil || h != c.Hash() {
 		return nil, err
 	}
-	games, _, err := results.ReadJournal(filepath.Join(c.Out, results.JournalName))
+	games, _, err := ReadGames(c.Out)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}

@@ -22,12 +22,11 @@ DIR/config.yaml (default win 1, draw 0.5, loss 0).`,
 			if err := results.CheckFormat(format); err != nil {
 				return usage(err)
 			}
-			l, err := loadLeague(c.ErrOrStderr(), args[0])
+			r, err := openResults(c.ErrOrStderr(), args[0])
 			if err != nil {
 				return err
 			}
-			order := results.Compute(l.games, l.bots, l.scoring).Bots()
-			return results.NewCrosstable(l.games, order, l.scoring).Write(c.OutOrStdout(), format)
+			return r.Crosstable(r.Standings()).Write(c.OutOrStdout(), format)
 		},
 	}
 	addFormatFlag(c, &format)
