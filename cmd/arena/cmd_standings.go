@@ -41,10 +41,7 @@ A league still running can be read at any time.`,
 		Example: "  arena standings results/course-2025\n  arena standings results/course-2025 --wide\n  arena standings results/course-2025 --format md > standings.md",
 		Args:    nArgs("DIR"),
 		RunE: func(c *cobra.Command, args []string) error {
-			if err := results.CheckFormat(format); err != nil {
-				return usage(err)
-			}
-			r, err := openResults(c.ErrOrStderr(), args[0])
+			r, err := openReport(c, format, args[0])
 			if err != nil {
 				return err
 			}
@@ -76,14 +73,18 @@ func addFormatFlag(c *cobra.Command, format *string) {
 		"output format: "+strings.Join(results.Formats(), ", "))
 }
 
-// openResults reads the results directory dir (see arena.OpenResults),
-// warning on stderr of each damaged journal line it skips. Every problem is
-// a usage error naming the path.
-func openResults(stderr io.Writer, dir string) (*arena.Results, error) {
+// openReport checks the --format of report command c and reads the
+// results directory dir (see arena.OpenResults), warning on c's stderr of
+// each damaged journal line it skips. Every problem is a usage error naming
+// the flag or the path.
+func openReport(c *cobra.Command, format, dir string) (*arena.Results, error) {
+	if err := results.CheckFormat(format); err != nil {
+		return nil, usage(err)
+	}
 	r, err := arena.OpenResults(dir)
 	if err != nil {
 		return nil, usage(err)
 	}
-	warnDamaged(stderr, dir, r.Damaged)
+	warnDamaged(c.ErrOrStderr(), dir, r.Damaged)
 	return r, nil
 }
