@@ -11,17 +11,21 @@ import (
 	"github.com/arenabots/arena/results"
 )
 
-// Formats of a league (the format key; docs/formats.md).
+// Format is the kind of tournament a league is: who meets whom, in which
+// rounds (the format key; docs/formats.md).
+type Format string
+
+// Formats of a league.
 const (
 	// RoundRobin plays every pair of bots on every board, both colours.
-	RoundRobin = "round-robin"
+	RoundRobin Format = "round-robin"
 	// Gauntlet plays each challenger against every other bot, on every
 	// board, both colours; challengers do not meet.
-	Gauntlet = "gauntlet"
+	Gauntlet Format = "gauntlet"
 	// Knockout is a single-elimination bracket of mini-matches.
-	Knockout = "knockout"
+	Knockout Format = "knockout"
 	// Swiss pairs bots by score, round by round (see swiss.go).
-	Swiss = "swiss"
+	Swiss Format = "swiss"
 )
 
 // Defaults of a knockout.
@@ -32,7 +36,10 @@ const (
 )
 
 // formatKeys are the keys that only some formats take, with their format.
-var formatKeys = []struct{ key, format string }{
+var formatKeys = []struct {
+	key    string
+	format Format
+}{
 	{"challengers", Gauntlet},
 	{"seeding", Knockout},
 	{"qualifiers", Knockout},
@@ -49,7 +56,7 @@ func (c *Config) completeFormat(dir string) error {
 	if c.Format == "" {
 		c.Format = RoundRobin
 	}
-	if !slices.Contains([]string{RoundRobin, Gauntlet, Knockout, Swiss}, c.Format) {
+	if !slices.Contains([]Format{RoundRobin, Gauntlet, Knockout, Swiss}, c.Format) {
 		return c.errAt(fmt.Sprintf("format is %q: want round-robin, gauntlet, knockout or swiss", c.Format), "format")
 	}
 	for _, k := range formatKeys {
