@@ -55,7 +55,7 @@ type Config struct {
 	Registry     string          `yaml:"registry"`
 	Bots         []BotConfig     `yaml:"bots"`
 	// Format and its keys: see format.go and docs/formats.md.
-	Format         string   `yaml:"format" json:",omitempty"`
+	Format         Format   `yaml:"format" json:",omitempty"`
 	Challengers    []string `yaml:"challengers,omitempty" json:",omitempty"`
 	Seeding        []string `yaml:"seeding,omitempty" json:",omitempty"`
 	Qualifiers     int      `yaml:"qualifiers,omitempty" json:",omitempty"`

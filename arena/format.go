@@ -1,31 +1,31 @@
 package arena
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"slices"
-
-	"gopkg.in/yaml.v3"
 
 	"github.com/arenabots/arena/referee"
 	"github.com/arenabots/arena/results"
 )
 
-// Formats of a league (the format key; docs/formats.md).
+// Format is the kind of tournament a league is: who meets whom, in which
+// rounds (the format key; docs/formats.md).
+type Format string
+
+// Formats of a league.
 const (
 	// RoundRobin plays every pair of bots on every board, both colours.
-	RoundRobin = "round-robin"
+	RoundRobin Format = "round-robin"
 	// Gauntlet plays each challenger against every other bot, on every
 	// board, both colours; challengers do not meet.
-	Gauntlet = "gauntlet"
+	Gauntlet Format = "gauntlet"
 	// Knockout is a single-elimination bracket of mini-matches.
-	Knockout = "knockout"
+	Knockout Format = "knockout"
 	// Swiss pairs bots by score, round by round (see swiss.go).
-	Swiss = "swiss"
+	Swiss Format = "swiss"
 )
 
 // Defaults of a knockout.
@@ -36,7 +36,10 @@ const (
 )
 
 // formatKeys are the keys that only some formats take, with their format.
-var formatKeys = []struct{ key, format string }{
+var formatKeys = []struct {
+	key    string
+	format Format
+}{
 	{"challengers", Gauntlet},
 	{"seeding", Knockout},
 	{"qualifiers", Knockout},
@@ -53,7 +56,7 @@ func (c *Config) completeFormat(dir string) error {
 	if c.Format == "" {
 		c.Format = RoundRobin
 	}
-	if !slices.Contains([]string{RoundRobin, Gauntlet, Knockout, Swiss}, c.Format) {
+	if !slices.Contains([]Format{RoundRobin, Gauntlet, Knockout, Swiss}, c.Format) {
 		return c.errAt(fmt.Sprintf("format is %q: want round-robin, gauntlet, knockout or swiss", c.Format), "format")
 	}
 	for _, k := range formatKeys {
@@ -181,24 +184,6 @@ func (c *Config) tiebreaks() int {
 	return *c.TiebreakBoards
 }
 
-// readRanking returns the bots of the standings of the results directory
-// dir, best first, from the standings.json a league writes at its end.
-func readRanking(dir string) ([]string, error) {
-	path := filepath.Join(dir, standingsFile+".json")
-	data, err := os.ReadFile(path)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, fmt.Errorf("%s has no standings yet: play that league to its end first (arena run)", dir)
-	}
-	if err != nil {
-		return nil, err
-	}
-	var s results.Standings
-	if err := json.Unmarshal(data, &s); err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	return s.Bots(), nil
-}
-
 // botIndex returns the index of the bot named name, or -1.
 func (c *Config) botIndex(name string) int {
 	return slices.IndexFunc(c.Bots, func(b BotConfig) bool { return b.Name == name })
@@ -271,24 +256,6 @@ func Total(c *Config) int {
 	return c.Rounds * n * (n - 1)
 }
 
-// ReadResolved returns the config recorded in a results directory (its
-// config.yaml, see Config.Resolved) as far as the schedule and standings
-// need it: the format and its keys, seed, rounds, scoring and bot names. It
-// does not check the bots, which need not be on this machine.
-func ReadResolved(data []byte) (*Config, error) {
-	var c Config
-	if err := yaml.Unmarshal(data, &c); err != nil {
-		return nil, err
-	}
-	if c.Format == "" {
-		c.Format = RoundRobin
-	}
-	if c.Scoring == (results.Scoring{}) {
-		c.Scoring = results.DefaultScoring()
-	}
-	return &c, nil
-}
-
 // byID maps games by id.
 func byID(games []results.Game) map[string]results.Game {
 	m := make(map[string]results.Game, len(games))
@@ -343,7 +310,7 @@ func (c *Config) Played() ([]results.Game, error) {
 	if err != nil || h != c.Hash() {
 		return nil, err
 	}
-	games, _, err := results.ReadJournal(filepath.Join(c.Out, results.JournalName))
+	games, _, err := ReadGames(c.Out)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}

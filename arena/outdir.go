@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -92,42 +91,4 @@ func readHash(path string) (string, error) {
 		}
 	}
 	return "", sc.Err()
-}
-
-// writeStandings writes the standings in every format, and the crosstable
-// in text, Markdown and CSV, next to the journal.
-func (r *Runner) writeStandings(games []results.Game) error {
-	c := r.Config
-	st := Standings(c, games)
-	ct := results.NewCrosstable(games, st.Bots(), c.Scoring)
-	if m := c.SPRTMatch(); m != nil {
-		st.AddSPRT(*m, games)
-	}
-	for _, report := range []struct {
-		name  string
-		write func(io.Writer, string) error
-		exts  []string
-	}{
-		{standingsFile, st.Write, []string{"txt", "md", "csv", "json"}},
-		{crosstableFile, ct.Write, []string{"txt", "md", "csv"}},
-	} {
-		for _, f := range report.exts {
-			var b strings.Builder
-			if err := report.write(&b, formatName(f)); err != nil {
-				return err
-			}
-			if err := results.WriteFileAtomic(filepath.Join(c.Out, report.name+"."+f), []byte(b.String())); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
-}
-
-// formatName maps a file extension to a report format name.
-func formatName(ext string) string {
-	if ext == "txt" {
-		return "text"
-	}
-	return ext
 }

@@ -103,6 +103,9 @@ type Summary struct {
 	BotTime time.Duration // time charged to bots in the games played
 	Workers int           // games played at once
 	Out     string        // the results directory
+	// Standings are the league's at the end of a run played out (see
+	// Results.Standings), as written to the results directory.
+	Standings results.Standings
 }
 
 // Run plays every scheduled game that the journal does not hold yet, up to
@@ -198,7 +201,9 @@ func (r *Runner) Run(ctx context.Context) (Summary, error) {
 	if err := ctx.Err(); err != nil {
 		return sum, err
 	}
-	return sum, writeError(c.Out, r.writeStandings(j.Games()))
+	res := &Results{Config: c, Games: j.Games()}
+	sum.Standings = res.Standings()
+	return sum, writeError(c.Out, res.writeReports(sum.Standings))
 }
 
 // pending returns the games of the schedule known from journal j's games

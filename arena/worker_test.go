@@ -27,7 +27,7 @@ func TestStartedBotsAreNotCharged(t *testing.T) {
 	}
 	b := startLineup(context.Background(), seats)
 	defer b.Close()
-	time.Sleep(time.Second) // stopped: charged nothing
+	time.Sleep(time.Second) // the stimulus: stopped a whole tempo, which charged would make the first move late
 	clock := referee.Clock{Tempo: time.Second, Margin: 10 * time.Millisecond}
 	st := cavalo.New(5)
 	rec := b.match(context.Background(), &st, referee.MatchOptions{Clock: clock})

@@ -10,6 +10,6 @@
 // with bots/host/conformance. The built-in bots are in bots/builtin, the adapter of
 // Lisp bots in bots/lisp.
 //
-// bots depends on referee (rules) and, through bots/internal/wire (the
-// handshake and the converters, shared with the host), on proto (the wire).
+// bots imports only referee (rules), bots/internal/wire (the handshake and
+// the converters, shared with the host) and proto (the wire).
 package bots

@@ -1,8 +1,8 @@
 // Package proto is the generated Go code of jogador.proto, the gRPC contract
 // between arena and a bot process (service Jogador: Info and Jogar).
 //
-// Only package bots (and its internal packages) may import it: everything
-// else speaks referee and bots types, and bots converts with its
-// toproto/fromproto functions. The .pb.go files are generated; see README.md
+// Only bots, bots/internal/wire, bots/host and bots/internal/testbot import
+// it: everything else speaks referee and bots types, and
+// bots/internal/wire converts. The .pb.go files are generated; see README.md
 // for the command, and never edit them by hand.
 package proto

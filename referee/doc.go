@@ -6,8 +6,8 @@
 // and has the judge decide each answer. The games themselves live in their
 // own packages under games/, each implementing Game.
 //
-// referee is pure: it never starts processes, opens files or imports proto,
-// and it names no game. Players are anything that implements Player; the
+// referee is pure: it starts no process, opens no file and names no game;
+// it never imports proto. Players are anything that implements Player; the
 // bots package adapts real bot processes to it, and tests use in-process
 // fakes.
 package referee

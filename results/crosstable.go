@@ -49,21 +49,7 @@ func (c *Cell) add(o float64, sc Scoring) {
 // appear in games but not in bots are added at the end, in order of
 // appearance.
 func NewCrosstable(games []Game, bots []string, sc Scoring) Crosstable {
-	idx := make(map[string]int)
-	var names []string
-	add := func(b string) {
-		if _, ok := idx[b]; !ok {
-			idx[b] = len(names)
-			names = append(names, b)
-		}
-	}
-	for _, b := range bots {
-		add(b)
-	}
-	for _, g := range games {
-		add(g.White)
-		add(g.Black)
-	}
+	names, idx := allBots(games, bots)
 	ct := Crosstable{Scoring: sc, Bots: names, Cells: make([][]Cell, len(names))}
 	for i := range ct.Cells {
 		ct.Cells[i] = make([]Cell, len(names))

@@ -128,6 +128,27 @@ func (sc Scoring) points(o float64) float64 {
 // bothSides returns White and Black, for loops over a game's bots.
 func bothSides() [2]referee.Side { return [2]referee.Side{referee.White, referee.Black} }
 
+// allBots returns bots, then the other bots of games in order of
+// appearance, each once, and each one's index in that list.
+func allBots(games []Game, bots []string) ([]string, map[string]int) {
+	idx := make(map[string]int)
+	var names []string
+	add := func(b string) {
+		if _, ok := idx[b]; !ok {
+			idx[b] = len(names)
+			names = append(names, b)
+		}
+	}
+	for _, b := range bots {
+		add(b)
+	}
+	for _, g := range games {
+		add(g.White)
+		add(g.Black)
+	}
+	return names, idx
+}
+
 // Compute returns the standings of bots after games. Every bot in bots gets a
 // row, games or not; bots that appear in games but not in bots are added.
 //
@@ -138,20 +159,10 @@ func bothSides() [2]referee.Side { return [2]referee.Side{referee.White, referee
 // level on all but the name share a rank and are marked Tied. A game in which a bot plays itself counts for
 // both of its sides.
 func Compute(games []Game, bots []string, sc Scoring) Standings {
-	idx := make(map[string]int)
-	var rows []Row
-	add := func(b string) {
-		if _, ok := idx[b]; !ok {
-			idx[b] = len(rows)
-			rows = append(rows, Row{Bot: b})
-		}
-	}
-	for _, b := range bots {
-		add(b)
-	}
-	for _, g := range games {
-		add(g.White)
-		add(g.Black)
+	names, idx := allBots(games, bots)
+	rows := make([]Row, len(names))
+	for i, b := range names {
+		rows[i].Bot = b
 	}
 	for _, g := range games {
 		for _, side := range bothSides() {

@@ -81,7 +81,7 @@ func (l *League) Info() Info { return l.info }
 // their move times from their move logs. A league with no journal yet has
 // no games; damaged lines are skipped, as arena standings does.
 func (l *League) Reload() error {
-	games, _, err := results.ReadJournal(filepath.Join(l.info.Dir, results.JournalName))
+	games, _, err := arena.ReadGames(l.info.Dir)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil
 	}

@@ -242,7 +242,7 @@ func overcharge(ctx context.Context, opt Options, dir string) (Overcharge, error
 		if _, err := l.run(ctx); err != nil {
 			return oc, err
 		}
-		games, _, err := results.ReadJournal(filepath.Join(l.out, results.JournalName))
+		games, _, err := arena.ReadGames(l.out)
 		if err != nil {
 			return oc, err
 		}

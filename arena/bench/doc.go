@@ -6,6 +6,7 @@
 // causes. `arena bench` prints its report.
 //
 // It plays real leagues through arena.Runner, with real processes, the
-// journal and the move logs, in a scratch directory. It imports arena,
-// results and bots/host; nothing imports it but the CLI.
+// journal and the move logs, in a scratch directory. It imports only
+// arena, results, referee, bots/host and bots/host/sandbox. Only cmd/arena
+// imports it.
 package bench

@@ -6,8 +6,6 @@ import (
 	"fmt"
 	"io/fs"
 	"math"
-	"os"
-	"path/filepath"
 	"slices"
 
 	"github.com/arenabots/arena/arena"
@@ -26,34 +24,13 @@ type League struct {
 }
 
 // ReadLeague reads the results directory dir: its config.yaml and its
-// journal.
+// journal (arena.OpenResults).
 func ReadLeague(dir string) (*League, error) {
-	data, err := os.ReadFile(filepath.Join(dir, arena.ConfigFile))
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, fmt.Errorf("%s: no %s: not a league's results directory (give the out directory of arena run)", dir, arena.ConfigFile)
-	}
+	r, err := arena.OpenResults(dir)
 	if err != nil {
 		return nil, err
 	}
-	c, err := arena.ReadResolved(data)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", filepath.Join(dir, arena.ConfigFile), err)
-	}
-	games, damaged, err := readGames(dir)
-	if err != nil {
-		return nil, err
-	}
-	return &League{Dir: dir, Config: c, Games: games, Damaged: damaged}, nil
-}
-
-// readGames reads the journal of the results directory dir, skipping
-// damaged lines; a directory with no journal yet has no games.
-func readGames(dir string) ([]results.Game, int, error) {
-	games, damaged, err := results.ReadJournal(filepath.Join(dir, results.JournalName))
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, 0, nil
-	}
-	return games, len(damaged), err
+	return &League{Dir: dir, Config: r.Config, Games: r.Games, Damaged: len(r.Damaged)}, nil
 }
 
 // Report is the grades of a class: one row per submission.
@@ -283,8 +260,8 @@ func bands(rows []Row, rule arena.Grading) error {
 	if len(rule.Bands) == 0 {
 		return nil
 	}
-	games, _, err := readGames(rule.Reference)
-	if err != nil {
+	games, _, err := arena.ReadGames(rule.Reference)
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return err
 	}
 	if len(games) == 0 {

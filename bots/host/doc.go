@@ -30,7 +30,8 @@
 // The built-in bots are real processes too: arena's own binary in `arena
 // bot serve builtin:NAME` mode (see BuiltinSpec).
 //
-// host depends on bots (the SDK's types), referee, bots/host/sandbox and,
-// through bots/internal/wire, on proto. A bot's binary must never import
-// it.
+// host imports only bots (the SDK's types), bots/internal/wire (the
+// handshake and the converters), proto, referee, bots/host/registry,
+// bots/host/sandbox and bots/host/sandbox/launch. Nothing of a bot's side
+// may link it: internal/repocheck's table says so.
 package host

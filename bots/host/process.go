@@ -337,12 +337,18 @@ func callContext(ctx context.Context, d time.Duration) (context.Context, context
 		return context.WithCancel(ctx)
 	}
 	call, cancel := context.WithDeadline(context.WithoutCancel(ctx), dl.Add(d))
-	stop := context.AfterFunc(ctx, func() {
+	stop := context.AfterFunc(ctx, endUnlessDeadline(ctx, cancel))
+	return call, func() { stop(); cancel() }
+}
+
+// endUnlessDeadline returns what callContext runs once ctx is done: it ends
+// the call (cancel) unless ctx ended at its deadline.
+func endUnlessDeadline(ctx context.Context, cancel context.CancelFunc) func() {
+	return func() {
 		if !errors.Is(ctx.Err(), context.DeadlineExceeded) {
 			cancel()
 		}
-	})
-	return call, func() { stop(); cancel() }
+	}
 }
 
 // memoryFault is the fault of a bot whose memory cgroup went over its limit.

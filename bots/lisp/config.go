@@ -98,8 +98,9 @@ type Config struct {
 	Files []string `yaml:"files"`
 	// Reads are the other files and directories the bot reads itself,
 	// such as a course's rules file that its code loads with a relative
-	// (load "../regras.lisp"). In the sandbox a Lisp bot sees only the
-	// directories of its Files and its Reads, read-only.
+	// (load "../regras.lisp"). In the sandbox a Lisp bot sees only its
+	// Root, writable through a copy-on-write layer, and the directories of
+	// its Files and its Reads, read-only outside Root.
 	Reads []string `yaml:"reads,omitempty"`
 	// Package is where JOGAR lives. Default: the one package whose JOGAR
 	// symbol names a function (an exported one first).

@@ -57,8 +57,7 @@
 // perspective rule and the timing advice for teachers. Subpackage sexp is
 // the s-expression reader and writer.
 //
-// lisp depends on bots (Bot, Serve and Spec), referee and the games,
-// whose positions it builds only with their constructors
-// (cavalo.FromCells, dots.FromArcs); it must not import proto or
-// generated code.
+// lisp imports only bots (Bot, Serve), bots/host (for Spec),
+// bots/lisp/sexp, referee, games/cavalo and games/dots, whose positions it
+// builds only with their constructors (cavalo.FromCells, dots.FromArcs).
 package lisp

@@ -5,6 +5,6 @@
 // the SDK's sources that arena carries (package sdk, the module's root),
 // written into the project, or with a local arena source tree.
 //
-// It imports only the examples and the SDK's sources; checking the bot is
-// the caller's job.
+// It imports only bots/examples and github.com/arenabots/arena (package
+// sdk, the SDK's sources); checking the bot is the caller's job.
 package scaffold

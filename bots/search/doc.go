@@ -21,8 +21,7 @@
 // hot path allocates: the table and the per-ply move buffers are made once by
 // New.
 //
-// The engine depends on referee only; the evaluators import the games they
-// know (games/cavalo, games/dots). search never imports bots or proto, so
-// that the built-in bots (package builtin) and external Go bots can both
-// use it.
+// search imports only referee, games/cavalo and games/dots (the
+// evaluators know their games); it never imports bots or proto: the
+// built-in bots (package builtin) and external Go bots can both use it.
 package search

@@ -2,8 +2,6 @@ package main
 
 import (
 	"github.com/spf13/cobra"
-
-	"github.com/arenabots/arena/results"
 )
 
 func newCrosstableCmd() *cobra.Command {
@@ -19,15 +17,11 @@ DIR/config.yaml (default win 1, draw 0.5, loss 0).`,
 		Example: "  arena crosstable results/course-2025\n  arena crosstable results/course-2025 --format json",
 		Args:    nArgs("DIR"),
 		RunE: func(c *cobra.Command, args []string) error {
-			if err := results.CheckFormat(format); err != nil {
-				return usage(err)
-			}
-			l, err := loadLeague(c.ErrOrStderr(), args[0])
+			r, err := openReport(c, format, args[0])
 			if err != nil {
 				return err
 			}
-			order := results.Compute(l.games, l.bots, l.scoring).Bots()
-			return results.NewCrosstable(l.games, order, l.scoring).Write(c.OutOrStdout(), format)
+			return r.Crosstable(r.Standings()).Write(c.OutOrStdout(), format)
 		},
 	}
 	addFormatFlag(c, &format)

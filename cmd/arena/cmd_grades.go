@@ -7,6 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/arenabots/arena/arena"
 	"github.com/arenabots/arena/arena/grades"
 	"github.com/arenabots/arena/results"
 )
@@ -38,8 +39,8 @@ See docs/grading.md.`,
 			if err := grades.CheckFormat(format); err != nil {
 				return usage(err)
 			}
-			if err := checkResultsDir(args[0]); err != nil {
-				return err
+			if err := arena.CheckResultsDir(args[0]); err != nil {
+				return usage(err)
 			}
 			l, err := grades.ReadLeague(args[0])
 			if err != nil {

@@ -1,16 +1,14 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"io"
-	"io/fs"
-	"os"
 	"path/filepath"
 	"time"
 
 	"github.com/spf13/cobra"
 
+	"github.com/arenabots/arena/arena"
 	"github.com/arenabots/arena/results"
 )
 
@@ -44,13 +42,13 @@ refused.`,
 // repairJournal repairs the journal of the results directory dir under its
 // lock and says what it did.
 func repairJournal(w io.Writer, dir string, now time.Time) error {
-	if err := checkResultsDir(dir); err != nil {
-		return err
+	if err := arena.CheckResultsDir(dir); err != nil {
+		return usage(err)
+	}
+	if err := arena.CheckJournal(dir); err != nil {
+		return usage(err)
 	}
 	path := filepath.Join(dir, results.JournalName)
-	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
-		return usage(fmt.Errorf("%s: no %s: not a league's results directory, or no game has finished yet", dir, results.JournalName))
-	}
 	lock, err := results.LockDir(dir)
 	if err != nil {
 		return usage(err)
@@ -72,14 +70,12 @@ func repairJournal(w io.Writer, dir string, now time.Time) error {
 	return err
 }
 
-// readJournal returns the games of the journal of the results directory
-// dir, skipping its damaged lines with one warning each on w.
-func readJournal(w io.Writer, dir string) ([]results.Game, error) {
-	games, damaged, err := results.ReadJournal(filepath.Join(dir, results.JournalName))
+// warnDamaged warns on w of each damaged line of the journal of the
+// results directory dir, which was skipped.
+func warnDamaged(w io.Writer, dir string, damaged []results.DamagedLine) {
 	for _, d := range damaged {
 		fmt.Fprintf(w, "arena: warning: %v: skipped (arena journal repair %s)\n", d, dir)
 	}
-	return games, err
 }
 
 func plural(n int) string {

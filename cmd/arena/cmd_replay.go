@@ -14,6 +14,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/arenabots/arena/arena"
 	"github.com/arenabots/arena/games"
 	"github.com/arenabots/arena/internal/inert"
 	"github.com/arenabots/arena/results"
@@ -81,13 +82,14 @@ lists them, and an unknown id gets a reply naming some.`,
 // with a warning on stderr. An unknown id is a usage error that lists some
 // known ones.
 func findGame(stderr io.Writer, dir, id string) (results.Game, error) {
-	if err := checkResultsDir(dir); err != nil {
-		return results.Game{}, err
+	if err := arena.CheckResultsDir(dir); err != nil {
+		return results.Game{}, usage(err)
 	}
-	games, err := readJournal(stderr, dir)
+	games, damaged, err := arena.ReadGames(dir)
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return results.Game{}, usage(err)
 	}
+	warnDamaged(stderr, dir, damaged)
 	for _, g := range games {
 		if g.ID == id {
 			return g, nil

@@ -6,6 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/arenabots/arena/arena"
 	"github.com/arenabots/arena/results"
 	"github.com/arenabots/arena/web"
 )
@@ -22,8 +23,8 @@ viewer (arrow keys step through it). It opens without a network.`,
 		Args: nArgs("DIR"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			dir := args[0]
-			if err := checkResultsDir(dir); err != nil {
-				return err
+			if err := arena.CheckResultsDir(dir); err != nil {
+				return usage(err)
 			}
 			l, err := web.Open(dir)
 			if err != nil {

@@ -117,13 +117,9 @@ This run stays the only writer of the results; see docs/distributed.md.`,
 			case err != nil:
 				return err
 			}
-			l, err := loadLeague(cmd.ErrOrStderr(), sum.Out)
-			if err != nil {
-				return err
-			}
 			out := cmd.OutOrStdout()
 			fmt.Fprintln(out)
-			if err := l.writeStandings(out, results.FormatText, wide); err != nil {
+			if err := writeStandings(out, sum.Standings, results.FormatText, wide); err != nil {
 				return err
 			}
 			fmt.Fprintln(out, summaryLine(sum))

@@ -69,8 +69,8 @@ recorded in --play-out like a league's.`,
 			ctx := cmd.Context()
 			s := &web.Server{}
 			for _, dir := range args {
-				if err := checkResultsDir(dir); err != nil {
-					return err
+				if err := arena.CheckResultsDir(dir); err != nil {
+					return usage(err)
 				}
 				l, err := web.Open(dir)
 				if err != nil {

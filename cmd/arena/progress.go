@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -100,7 +99,7 @@ func (pr *progress) event(e arena.Event) {
 // loadJournal starts the top 5 from the games already in the journal. If
 // the journal cannot be read, the top 5 counts this run's games alone.
 func (pr *progress) loadJournal() {
-	games, _, err := results.ReadJournal(filepath.Join(pr.cfg.Out, results.JournalName))
+	games, _, err := arena.ReadGames(pr.cfg.Out)
 	if err != nil {
 		return
 	}

@@ -4,6 +4,6 @@
 // (package bots). Both paths go through referee.Judge, and the table is
 // how the tests prove that they accept and refuse exactly the same answers.
 //
-// judgetest imports referee, games/cavalo (Position is a Cavalo position)
-// and the standard library; never bots or proto.
+// judgetest imports only referee, games/cavalo (Position is a Cavalo
+// position) and the standard library; it never imports bots or proto.
 package judgetest

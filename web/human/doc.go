@@ -8,6 +8,6 @@
 // judges the move the Player returns, as it judges a bot's: there is one
 // judge.
 //
-// The package is portable: it depends on referee alone, never on the bot
-// host, a game or the results.
+// The package is portable: it imports only referee; it never imports
+// bots/host, games/... or results.
 package human

@@ -4,5 +4,5 @@
 // registered bot with `registered: NAME`.
 //
 // registry reads and writes files only: it starts no process and imports
-// neither the host nor the SDK.
+// nothing of arena.
 package registry

@@ -22,7 +22,7 @@
 // refuses other architectures first, and AF_VSOCK: seccomp.go) and becomes the bot, PID
 // 1 of its namespace.
 //
-// Any binary that imports this package, directly or through package
+// Any binary that links this package, directly or through package
 // sandbox or host, is a launcher: its init recognises Command at the start
 // of the command line, runs the launcher and never returns, so that arena
 // (`arena bot launch`) and the test binaries need no code of their own for
@@ -32,7 +32,7 @@
 // this package alone, about a third of that, which is why arena uses it
 // where it is beside arena's executable.
 //
-// The package is Linux only. It imports the standard library,
-// golang.org/x/sys, go-seccomp-bpf and golang.org/x/net/bpf (whose
-// instructions go-seccomp-bpf assembles), and nothing of arena.
+// The package is Linux only. It imports nothing of arena: the standard
+// library, golang.org/x/sys, go-seccomp-bpf and golang.org/x/net/bpf
+// (whose instructions go-seccomp-bpf assembles).
 package launch

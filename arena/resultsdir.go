@@ -1,0 +1,216 @@
+package arena
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/arenabots/arena/games"
+	"github.com/arenabots/arena/results"
+)
+
+// Results is a league's results directory read back: the config arena run
+// recorded there and the games of its journal. The report commands, the
+// web page of a league on disk and the end of a run all read a results
+// directory through here, so that they show the same standings and total.
+type Results struct {
+	// Config is the recorded config (see ReadRecorded).
+	Config *Config
+	// Games are the journal's games, in order; Damaged its damaged lines,
+	// which are skipped.
+	Games   []results.Game
+	Damaged []results.DamagedLine
+}
+
+// OpenResults reads the results directory dir: its recorded config and its
+// journal. A dir that is not a directory, or holds no journal, is an error
+// that says so; so is a config.yaml that cannot be read.
+func OpenResults(dir string) (*Results, error) {
+	if err := CheckResultsDir(dir); err != nil {
+		return nil, err
+	}
+	if err := CheckJournal(dir); err != nil {
+		return nil, err
+	}
+	c, err := ReadRecorded(dir)
+	if err != nil {
+		return nil, err
+	}
+	gs, damaged, err := ReadGames(dir)
+	if err != nil {
+		return nil, err
+	}
+	return &Results{Config: c, Games: gs, Damaged: damaged}, nil
+}
+
+// CheckResultsDir returns an error that says what dir is unless it is a
+// directory.
+func CheckResultsDir(dir string) error {
+	fi, err := os.Stat(dir)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return fmt.Errorf("%s: no such results directory", dir)
+	case err != nil:
+		return err
+	case !fi.IsDir():
+		return fmt.Errorf("%s is not a directory: want a league's results directory", dir)
+	}
+	return nil
+}
+
+// CheckJournal returns an error that says so when the results directory
+// dir holds no journal.
+func CheckJournal(dir string) error {
+	_, err := os.Stat(filepath.Join(dir, results.JournalName))
+	if errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("%s: no %s: not a league's results directory, or no game has finished yet", dir, results.JournalName)
+	}
+	return err
+}
+
+// Standings returns the league's standings in its format's view (see
+// Standings).
+func (r *Results) Standings() results.Standings { return Standings(r.Config, r.Games) }
+
+// Crosstable returns the league's crosstable, its rows in the order of st,
+// the league's standings.
+func (r *Results) Crosstable(st results.Standings) results.Crosstable {
+	return results.NewCrosstable(r.Games, st.Bots(), r.Config.Scoring)
+}
+
+// ReadGames returns the games of the journal of the results directory dir
+// and its damaged lines, which are skipped. No journal is an error wrapping
+// fs.ErrNotExist.
+func ReadGames(dir string) ([]results.Game, []results.DamagedLine, error) {
+	return results.ReadJournal(filepath.Join(dir, results.JournalName))
+}
+
+// ReadRecorded returns the config recorded in the results directory dir
+// (its config.yaml, see Config.Resolved) as far as the schedule, the
+// standings and the pages need it: name, game and rules, tempo, rounds,
+// scoring, the format and its keys, the bot names. It does not check the
+// bots, which need not be on this machine. Out is dir. A directory without
+// a config.yaml (results copied without it) gets the defaults, the
+// directory's name and no bots; a key missing from the file keeps its
+// default, and bots may be a list of names.
+func ReadRecorded(dir string) (*Config, error) {
+	path := filepath.Join(dir, ConfigFile)
+	c := &Config{Game: DefaultGame, TempoMS: DefaultTempoMS, Scoring: results.DefaultScoring()}
+	data, err := os.ReadFile(path)
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return nil, err
+	}
+	if err == nil {
+		if err := c.decodeRecorded(path, data); err != nil {
+			return nil, err
+		}
+	}
+	if c.Name == "" {
+		c.Name = filepath.Base(filepath.Clean(dir))
+	}
+	if c.Game == "" {
+		c.Game = DefaultGame
+	}
+	if c.TempoMS <= 0 {
+		c.TempoMS = DefaultTempoMS
+	}
+	if c.Format == "" {
+		c.Format = RoundRobin
+	}
+	c.Bots = slices.DeleteFunc(c.Bots, func(b BotConfig) bool { return b.Name == "" })
+	c.Out = dir
+	if c.rules, err = games.Configure(c.Game, c.GameOptions, c.OpeningArcs); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return c, nil
+}
+
+// decodeRecorded decodes a recorded config over c's defaults: a list of
+// bot names stands for bots of those names.
+func (c *Config) decodeRecorded(path string, data []byte) error {
+	var root yaml.Node
+	if err := yaml.Unmarshal(data, &root); err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	if root.Kind == 0 {
+		return nil // an empty file
+	}
+	if n := find(&root, "scoring"); n != nil {
+		var sc struct{ Win, Draw, Loss *float64 }
+		if n.Kind != yaml.MappingNode || n.Decode(&sc) != nil {
+			return fmt.Errorf("%s:%d: scoring: want numbers, e.g. {win: 1, draw: 0.5, loss: 0}", path, n.Line)
+		}
+	}
+	if n := find(&root, "bots"); n != nil && n.Kind == yaml.SequenceNode {
+		for i, b := range n.Content {
+			if b.Kind == yaml.ScalarNode {
+				n.Content[i] = &yaml.Node{Kind: yaml.MappingNode, Content: []*yaml.Node{
+					{Kind: yaml.ScalarNode, Value: "name"}, b,
+				}}
+			}
+		}
+	}
+	if err := root.Decode(c); err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	return nil
+}
+
+// readRanking returns the bots of the standings of the results directory
+// dir, best first, from the standings.json a league writes at its end.
+func readRanking(dir string) ([]string, error) {
+	path := filepath.Join(dir, standingsFile+".json")
+	data, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("%s has no standings yet: play that league to its end first (arena run)", dir)
+	}
+	if err != nil {
+		return nil, err
+	}
+	var s results.Standings
+	if err := json.Unmarshal(data, &s); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return s.Bots(), nil
+}
+
+// writeReports writes st, the league's standings, in every format, and the
+// crosstable in text, Markdown and CSV, to the results directory.
+func (r *Results) writeReports(st results.Standings) error {
+	ct := r.Crosstable(st)
+	for _, report := range []struct {
+		name  string
+		write func(io.Writer, string) error
+		exts  []string
+	}{
+		{standingsFile, st.Write, []string{"txt", "md", "csv", "json"}},
+		{crosstableFile, ct.Write, []string{"txt", "md", "csv"}},
+	} {
+		for _, f := range report.exts {
+			var b strings.Builder
+			if err := report.write(&b, formatName(f)); err != nil {
+				return err
+			}
+			if err := results.WriteFileAtomic(filepath.Join(r.Config.Out, report.name+"."+f), []byte(b.String())); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// formatName maps a file extension to a report format name.
+func formatName(ext string) string {
+	if ext == "txt" {
+		return "text"
+	}
+	return ext
+}
