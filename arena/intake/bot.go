@@ -106,13 +106,13 @@ func Prepare(ctx context.Context, c lisp.Config, given []string, opt Options) (P
 		if c.Package == "" {
 			c.Package = strings.ToLower(e.pkg)
 		}
-		p.Name = botName(filepath.Base(c.Root), e.pkg)
+		p.Name = ParseGroup(filepath.Base(c.Root)).ID
 		if e.reason != "" {
 			return p, fmt.Errorf("%s: %s", c.Root, e.reason)
 		}
 	} else {
 		last := c.Files[len(c.Files)-1]
-		p.Name = botName(strings.TrimSuffix(filepath.Base(last), filepath.Ext(last)), c.Package)
+		p.Name = ParseGroup(strings.TrimSuffix(filepath.Base(last), filepath.Ext(last))).ID
 	}
 	if len(given) == len(probe.Keys()) {
 		p.Config = c.WithDefaults()
