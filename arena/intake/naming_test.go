@@ -1,8 +1,11 @@
 package intake
 
 import (
+	"path/filepath"
 	"slices"
 	"testing"
+
+	"github.com/arenabots/arena/arena/intake/intaketest"
 )
 
 func TestParseGroup(t *testing.T) {
@@ -23,5 +26,28 @@ func TestParseGroup(t *testing.T) {
 		if g.ID != tc.id || g.Display != tc.display || !slices.Equal(g.Students, tc.students) {
 			t.Errorf("ParseGroup(%q) = %+v, want %s, %q, %v", tc.entry, g, tc.id, tc.display, tc.students)
 		}
+	}
+}
+
+func TestDetectGame(t *testing.T) {
+	for _, game := range []string{"cavalo", "dots"} {
+		t.Run(game, func(t *testing.T) {
+			dir := t.TempDir()
+			for i, s := range intaketest.Samples {
+				if s.Game == game {
+					if err := intaketest.Assemble(examples, dir, s, i%2 == 0); err != nil {
+						t.Fatal(err)
+					}
+				}
+			}
+			subs, err := List([]string{dir}, filepath.Join(dir, "work"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			d := DetectGame(subs)
+			if d.Game != game || d.Votes < d.Of*2/3 || d.Of < len(subs)-2 {
+				t.Errorf("DetectGame = %+v (%s), want %s", d, d, game)
+			}
+		})
 	}
 }

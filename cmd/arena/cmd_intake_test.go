@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -8,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/arenabots/arena/arena"
+	"github.com/arenabots/arena/arena/intake"
 	"github.com/arenabots/arena/arena/intake/intaketest"
 	"github.com/arenabots/arena/referee"
 	"github.com/arenabots/arena/results"
@@ -64,8 +66,24 @@ func playIntake(t *testing.T, examples, game string) {
 			samples = append(samples, s)
 		}
 	}
-	// A margin for a machine that runs other tests beside this one.
-	out, err := arenaOut(t, "intake", class, "--game", game, "--tempo", "100", "--margin", "1000", "--rounds", "1", "-o", "league.yaml", "--out", "work")
+	// An archive arena does not read: a row saying so.
+	unread, err := filepath.Glob(filepath.Join(examples, "entregas", game, "*.rar"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, path := range unread {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		unread[i] = filepath.Base(path)
+		if err := os.WriteFile(filepath.Join(class, unread[i]), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// A margin for a machine that runs other tests beside this one; the
+	// game is found from the sources.
+	out, err := arenaOut(t, "intake", class, "--tempo", "100", "--margin", "1000", "--rounds", "1", "-o", "league.yaml", "--out", "work")
 	if err != nil {
 		t.Fatalf("arena intake: %v\n%s", err, out)
 	}
@@ -80,20 +98,48 @@ func playIntake(t *testing.T, examples, game string) {
 	}
 	eligible := 0
 	for _, s := range samples {
-		if !strings.Contains(out, " "+s.Package+" ") || !strings.Contains(string(report), "## "+s.Group+" ("+s.Package+")") {
-			t.Errorf("%s is missing from the table or the report", s.Group)
+		g := intake.ParseGroup(s.Group)
+		if !strings.Contains(out, " "+g.Display+" ") || !strings.Contains(string(report), "## "+g.Display+" ("+g.ID+")") {
+			t.Errorf("%s (%s) is missing from the table or the report", s.Group, g.Display)
 		}
 		if s.Eligible {
 			eligible++
-			if !strings.Contains(string(leagueText), "- name: "+s.Package+"\n") {
-				t.Errorf("%s has no entry %s in the league:\n%s", s.Group, s.Package, leagueText)
+			if !strings.Contains(string(leagueText), "- name: "+g.ID+"\n    display: "+g.Display+"\n") {
+				t.Errorf("%s has no entry %s (%s) in the league:\n%s", s.Group, g.ID, g.Display, leagueText)
 			}
 			continue
 		}
 		if !strings.Contains(string(leagueText), "# not eligible: "+s.Group) || !strings.Contains(string(report), s.Reason) ||
-			!strings.Contains(out, s.Group+": ") {
+			!strings.Contains(out, g.Display+": ") {
 			t.Errorf("%s is not listed as not eligible because %q", s.Group, s.Reason)
 		}
+	}
+	// Every entry of the class has a row, the archive arena does not read
+	// too.
+	if !strings.Contains(out, "game: "+game+" (") {
+		t.Errorf("intake does not say the game it detected:\n%s", out)
+	}
+	for _, want := range unread {
+		if !strings.Contains(string(report), want) || !strings.Contains(string(leagueText), "# not eligible: "+strings.TrimSuffix(want, ".rar")) {
+			t.Errorf("%s has no row saying it was not read", want)
+		}
+	}
+	var summary struct {
+		Game, Title, League string
+		Submissions         []struct {
+			Entry, Group, Bot string
+			Eligible          bool
+		}
+	}
+	data, err := os.ReadFile(filepath.Join("work", "intake.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(data, &summary); err != nil {
+		t.Fatal(err)
+	}
+	if summary.Game != game || summary.Title != intake.Title(game) || summary.League != "../league.yaml" || len(summary.Submissions) != len(samples)+len(unread) {
+		t.Errorf("intake.json: %+v", summary)
 	}
 	if n := strings.Count(string(report), "- time per move: "); n != eligible {
 		t.Errorf("the report shows the time use of %d bots, want %d:\n%s", n, eligible, report)
@@ -102,6 +148,9 @@ func playIntake(t *testing.T, examples, game string) {
 	cfg, _, err := arena.Load("league.yaml")
 	if err != nil {
 		t.Fatalf("the league written does not load: %v\n%s", err, leagueText)
+	}
+	if cfg.Title != intake.Title(game) || (game == "dots") != (cfg.OpeningArcs > 0) {
+		t.Errorf("league title %q, opening_arcs %d", cfg.Title, cfg.OpeningArcs)
 	}
 	if out, err := arenaOut(t, "run", "league.yaml", "--plain", "--concurrency", "1"); err != nil {
 		t.Fatalf("arena run: %v\n%s", err, out)
