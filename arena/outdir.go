@@ -100,6 +100,7 @@ func (r *Runner) writeStandings(games []results.Game) error {
 	c := r.Config
 	st := Standings(c, games)
 	ct := results.NewCrosstable(games, st.Bots(), c.Scoring)
+	ct.Display = c.Displays()
 	if m := c.SPRTMatch(); m != nil {
 		st.AddSPRT(*m, games)
 	}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/arenabots/arena/arena"
 	"github.com/arenabots/arena/games"
+	"github.com/arenabots/arena/internal/inert"
 	"github.com/arenabots/arena/referee"
 	"github.com/arenabots/arena/results"
 )
@@ -22,6 +23,8 @@ type Info struct {
 	Rules   referee.Game
 	TempoMS int
 	Bots    []string // in the config's order
+	// Display are the bots' display names, by name (a league's display:).
+	Display map[string]string
 	Scoring results.Scoring
 	Total   int // games in the schedule; 0 when unknown
 	// SPRT is the league's SPRT match, or nil when it is not one.
@@ -33,7 +36,7 @@ type Info struct {
 
 // InfoOf returns the Info of a league about to run.
 func InfoOf(c *arena.Config) Info {
-	info := Info{Name: c.Name, Dir: c.Out, Rules: c.Rules(), TempoMS: c.TempoMS, Scoring: c.Scoring}
+	info := Info{Name: c.Name, Dir: c.Out, Rules: c.Rules(), TempoMS: c.TempoMS, Scoring: c.Scoring, Display: c.Displays()}
 	for _, b := range c.Bots {
 		info.Bots = append(info.Bots, b.Name)
 	}
@@ -66,7 +69,8 @@ func readInfo(dir string) (Info, error) {
 		TempoMS     int              `yaml:"tempo_ms"`
 		Scoring     *results.Scoring `yaml:"scoring"`
 		Bots        []struct {
-			Name string `yaml:"name"`
+			Name    string `yaml:"name"`
+			Display string `yaml:"display"`
 		} `yaml:"bots"`
 	}
 	if err := yaml.Unmarshal(data, &c); err != nil {
@@ -87,8 +91,12 @@ func readInfo(dir string) (Info, error) {
 	if c.Scoring != nil {
 		info.Scoring = *c.Scoring
 	}
+	info.Display = map[string]string{}
 	for _, b := range c.Bots {
 		info.Bots = append(info.Bots, b.Name)
+		if b.Display != "" {
+			info.Display[b.Name] = inert.Line(b.Display)
+		}
 	}
 	n := len(info.Bots)
 	info.Total = c.Rounds * n * (n - 1)

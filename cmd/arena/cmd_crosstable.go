@@ -27,7 +27,9 @@ DIR/config.yaml (default win 1, draw 0.5, loss 0).`,
 				return err
 			}
 			order := results.Compute(l.games, l.bots, l.scoring).Bots()
-			return results.NewCrosstable(l.games, order, l.scoring).Write(c.OutOrStdout(), format)
+			ct := results.NewCrosstable(l.games, order, l.scoring)
+			ct.Display = l.display
+			return ct.Write(c.OutOrStdout(), format)
 		},
 	}
 	addFormatFlag(c, &format)

@@ -13,6 +13,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/arenabots/arena/arena"
+	"github.com/arenabots/arena/internal/inert"
 	"github.com/arenabots/arena/results"
 )
 
@@ -74,6 +75,7 @@ func (l *league) writeStandings(w io.Writer, format string, wide bool) error {
 	if l.format != nil {
 		s = arena.Standings(l.format, l.games)
 	}
+	s.SetDisplay(l.display)
 	if format == results.FormatText && !wide {
 		return s.WriteBrief(w)
 	}
@@ -88,9 +90,11 @@ func addFormatFlag(c *cobra.Command, format *string) {
 
 // league is what the report commands read from a results directory.
 type league struct {
-	dir     string
-	games   []results.Game
-	bots    []string // from config.yaml, or none
+	dir   string
+	games []results.Game
+	bots  []string // from config.yaml, or none
+	// display are the bots' display names, by name, from config.yaml.
+	display map[string]string
 	scoring results.Scoring
 	// format is the league's config when its format has its own view of
 	// the standings (a Swiss's tie-breaks, a knockout's bracket); else nil.
@@ -180,10 +184,17 @@ func (l *league) readConfig(path string) error {
 				name = b.Value
 			case yaml.MappingNode:
 				var e struct {
-					Name string `yaml:"name"`
+					Name    string `yaml:"name"`
+					Display string `yaml:"display"`
 				}
 				if b.Decode(&e) == nil {
 					name = e.Name
+					if e.Display != "" {
+						if l.display == nil {
+							l.display = map[string]string{}
+						}
+						l.display[name] = inert.Line(e.Display)
+					}
 				}
 			}
 			if name != "" {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -79,6 +80,17 @@ func TestIntakeHostileAnswers(t *testing.T) {
 		if strings.ContainsAny(text, "\x1b\x07\r") {
 			t.Errorf("%s holds a raw control character:\n%q", name, text)
 		}
+	}
+	summary, err := os.ReadFile(filepath.Join("work", "intake.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var s struct{ Submissions []struct{ Group, Reason string } }
+	if err := json.Unmarshal(summary, &s); err != nil {
+		t.Fatal(err)
+	}
+	if len(s.Submissions) != 4 || !strings.Contains(s.Submissions[2].Reason, hostileAnswer) {
+		t.Errorf("intake.json does not quote the answer in full in P66's reason: %+v", s.Submissions)
 	}
 	for _, group := range []string{"P66", "P67"} {
 		if !strings.Contains(string(report), "## "+group+" eve/mal") || !strings.Contains(string(league), "# not eligible: eve_") {
