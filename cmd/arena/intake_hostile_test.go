@@ -85,7 +85,9 @@ func TestIntakeHostileAnswers(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var s struct{ Submissions []struct{ Group, Reason string } }
+	var s struct {
+		Submissions []struct{ Group, Reason string }
+	}
 	if err := json.Unmarshal(summary, &s); err != nil {
 		t.Fatal(err)
 	}
