@@ -180,6 +180,21 @@ func TestLispDetectionShared(t *testing.T) {
 		t.Fatal(err)
 	}
 	sub := filepath.Join(dir, s.Group)
+	zipped, class := filepath.Join(dir, "zipped"), filepath.Join(dir, "class")
+	for _, d := range []string{zipped, class} {
+		if err := os.Mkdir(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := intaketest.Assemble(examples, zipped, s, true); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range intaketest.Samples[2:4] {
+		if err := intaketest.Assemble(examples, class, c, false); err != nil {
+			t.Fatal(err)
+		}
+	}
+	zip := filepath.Join(zipped, s.Group+".zip")
 	found := "found state board-scores, perspective white"
 	for _, tc := range []struct {
 		name    string
@@ -194,11 +209,22 @@ func TestLispDetectionShared(t *testing.T) {
 			[]string{"cannot play: no convention gives legal moves", "perspective absolute", "FAIL: "}, found},
 		{"play finds", []string{"play", "--white", "lisp:" + sub, "--black", "builtin:greedy", "--tempo", "100"}, false,
 			[]string{found, "white: lisp:" + sub + " (p3 lisp)"}, "(start"},
+		{"check takes a group's zip", []string{"bot", "check", "--lisp", zip, "--tempo", "300"}, false,
+			[]string{found, "PASS: " + zip + " passed all 8 checks"}, ""},
+		{"play takes a group's zip", []string{"play", "--black", "lisp:" + zip, "--white", "builtin:greedy", "--tempo", "100"}, false,
+			[]string{found, "black: lisp:" + zip + " (p3 lisp)"}, "PK"},
+		{"check refuses a class folder", []string{"bot", "check", "--lisp", class}, true,
+			[]string{}, "PASS"},
+		{"play refuses a class folder", []string{"play", "--black", "lisp:" + class, "--white", "builtin:greedy"}, true,
+			[]string{}, "PASS"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			out, err := arenaOut(t, tc.args...)
 			if (err != nil) != tc.fails {
 				t.Fatalf("arena %q: error %v, want failure %v\n%s", tc.args, err, tc.fails, out)
+			}
+			if strings.Contains(tc.name, "refuses a class") && (exitStatus(err) != 2 || !strings.Contains(err.Error(), "arena intake "+class)) {
+				t.Errorf("arena %q: %v (exit %d), want exit 2 naming arena intake %s", tc.args, err, exitStatus(err), class)
 			}
 			for _, want := range tc.outHas {
 				if !strings.Contains(out, want) {
