@@ -237,3 +237,46 @@ func TestLispDetectionShared(t *testing.T) {
 		})
 	}
 }
+
+// TestIntakeRefuses checks the mistakes intake names before it probes
+// anything (issue 30, row 8): a --game that the sources contradict, and a
+// league file that a person wrote or edited.
+func TestIntakeRefuses(t *testing.T) {
+	examples, err := filepath.Abs(filepath.Join("..", "..", "bots", "examples", "lisp"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	t.Chdir(dir)
+	class := filepath.Join(dir, "dots")
+	for _, s := range intaketest.Samples {
+		if s.Game == "dots" {
+			if err := intaketest.Assemble(examples, class, s, false); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if err := os.WriteFile("mine.yaml", []byte("name: mine\nbots: []\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"a game the sources contradict", []string{"intake", class, "--game", "cavalo", "-o", "new.yaml"},
+			"--game cavalo, but 5 of 5 submissions define or call functions of dots (ARCO, CAIXA, FECHA, LADOS): run again with --game dots"},
+		{"a league file written by hand", []string{"intake", class, "-o", "mine.yaml"},
+			"mine.yaml is not intake's to overwrite: arena intake did not write it: write the league elsewhere with -o, or pass --force to overwrite it"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			out, err := arenaOut(t, tc.args...)
+			if exitStatus(err) != 2 || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("arena %q: %v (exit %d), want exit 2 saying %q\n%s", tc.args, err, exitStatus(err), tc.want, out)
+			}
+		})
+	}
+	if data, err := os.ReadFile("mine.yaml"); err != nil || string(data) != "name: mine\nbots: []\n" {
+		t.Errorf("mine.yaml was overwritten: %q %v", data, err)
+	}
+}
