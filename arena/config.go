@@ -21,6 +21,7 @@ import (
 	"github.com/arenabots/arena/bots/host/registry"
 	"github.com/arenabots/arena/bots/host/sandbox"
 	"github.com/arenabots/arena/games"
+	"github.com/arenabots/arena/internal/inert"
 	"github.com/arenabots/arena/referee"
 	"github.com/arenabots/arena/results"
 )
@@ -82,7 +83,11 @@ type Limits struct {
 // BotConfig is one bot of a league: a name and how the bot is given
 // (botkind.Ref: exactly one of builtin, registered, path or lisp).
 type BotConfig struct {
-	Name        string `yaml:"name"`
+	Name string `yaml:"name"`
+	// Display is the name standings, reports and pages show (a group's
+	// "P13 ana/rui"); empty: Name. Name identifies the bot's games in the
+	// journal; Display can change at any time, so it is not in Hash.
+	Display     string `yaml:"display,omitempty" json:"-"`
 	botkind.Ref `yaml:",inline"`
 }
 
@@ -282,6 +287,28 @@ func (c *Config) sameStart() bool {
 	return errA == nil && errB == nil && bytes.Equal(a, b)
 }
 
+// Displays returns the display name of each bot that has one, by name.
+func (c *Config) Displays() map[string]string {
+	d := map[string]string{}
+	for _, b := range c.Bots {
+		if b.Display != "" {
+			d[b.Name] = b.Display
+		}
+	}
+	return d
+}
+
+// CheckUnsandboxed refuses a league whose file says `sandbox: off` unless
+// allow (the person running it said so on the command line): a league
+// file may come from elsewhere (a colleague, a class's intake), and only
+// the person running arena decides to run bots outside their sandbox.
+func (c *Config) CheckUnsandboxed(allow bool) error {
+	if c.Sandbox != sandbox.Off || allow {
+		return nil
+	}
+	return c.errAt("sandbox: off runs the bots without their sandbox: arena does so only when told on the command line, with --allow-unsandboxed", "sandbox")
+}
+
 // Rules returns the league's game, game_options and opening_arcs applied.
 func (c *Config) Rules() referee.Game { return c.rules }
 
@@ -314,6 +341,9 @@ func (c *Config) completeBots(dir string) (warnings []error, err error) {
 			return nil, c.errAt(fmt.Sprintf("bot name %q is used twice: names must be unique", b.Name), "bots", i, "name")
 		}
 		seen[b.Name] = true
+		if inert.Line(b.Display) != b.Display {
+			return nil, c.errAt(fmt.Sprintf("bot %q: display %s holds control characters: write it on one line, in plain text", b.Name, inert.Line(b.Display)), "bots", i, "display")
+		}
 		if err := b.Resolve(b.Name, dir, reg); err != nil {
 			var fe *botkind.FieldError
 			if errors.As(err, &fe) && fe.Key != "" {
@@ -345,8 +375,8 @@ func (c *Config) clock() referee.Clock {
 }
 
 // Hash identifies what decides the games of the league: everything but
-// concurrency, the output directory and the sandbox. A league resumes only
-// under the same hash.
+// concurrency, the output directory, the sandbox, the title and the bots'
+// display names. A league resumes only under the same hash.
 func (c *Config) Hash() string {
 	d := *c
 	d.Concurrency, d.Out, d.Registry = 0, "", ""

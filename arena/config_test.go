@@ -348,3 +348,25 @@ func TestClosedFolderIsCheckedAtStart(t *testing.T) {
 		}
 	}
 }
+
+// TestDisplay checks a bot's display: it is not in the hash, and one that
+// holds control characters is refused naming its line.
+func TestDisplay(t *testing.T) {
+	league := func(display string) string {
+		return "bots:\n  - {name: a, builtin: greedy, display: " + display + "}\n  - {name: b, builtin: random}\n"
+	}
+	one, _, err := Parse("l.yaml", []byte(league(`"P1 ana/rui"`)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	other, _, err := Parse("l.yaml", []byte(league(`"P1 Ana e Rui"`)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if one.Hash() != other.Hash() || one.Displays()["a"] != "P1 ana/rui" {
+		t.Errorf("hashes %s and %s, displays %v: want one hash", one.Hash(), other.Hash(), one.Displays())
+	}
+	if _, _, err := Parse("l.yaml", []byte(league(`"P1\e]0;x\a"`))); err == nil || !strings.Contains(err.Error(), "l.yaml:2: bot \"a\": display P1\\x1b]0;x\\a holds control characters") {
+		t.Errorf("a display with escapes: %v", err)
+	}
+}

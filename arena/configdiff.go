@@ -9,8 +9,12 @@ import (
 )
 
 // notHashed are the keys of a resolved config that do not decide games, so
-// a change in them does not stop a resume.
-var notHashed = []string{"hash", "concurrency", "out", "registry"}
+// a change in them does not stop a resume; notHashedBot are those of a
+// bot.
+var (
+	notHashed    = []string{"hash", "concurrency", "out", "registry", "title", "sandbox"}
+	notHashedBot = []string{"display"}
+)
 
 // changes lists what differs between the resolved config old (the
 // config.yaml of a results directory) and c, one "key: old -> new" per
@@ -33,7 +37,7 @@ func (c *Config) changes(old []byte) ([]string, error) {
 	var changes []string
 	for _, k := range order {
 		top, _, _ := strings.Cut(k, ".")
-		if slices.Contains(notHashed, top) {
+		if slices.Contains(notHashed, top) || top == "bots" && slices.Contains(notHashedBot, k[strings.LastIndex(k, ".")+1:]) {
 			continue
 		}
 		b, inBefore := before[k]

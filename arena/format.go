@@ -214,6 +214,7 @@ func Schedule(c *Config, played []results.Game) []Scheduled {
 // the line of its SPRT match when it is one.
 func Standings(c *Config, games []results.Game) results.Standings {
 	s := formatStandings(c, games)
+	s.SetDisplay(c.Displays())
 	if m := c.SPRTMatch(); m != nil {
 		s.AddSPRT(*m, games)
 	}

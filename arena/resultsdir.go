@@ -83,7 +83,9 @@ func (r *Results) Standings() results.Standings { return Standings(r.Config, r.G
 // Crosstable returns the league's crosstable, its rows in the order of st,
 // the league's standings.
 func (r *Results) Crosstable(st results.Standings) results.Crosstable {
-	return results.NewCrosstable(r.Games, st.Bots(), r.Config.Scoring)
+	ct := results.NewCrosstable(r.Games, st.Bots(), r.Config.Scoring)
+	ct.Display = r.Config.Displays()
+	return ct
 }
 
 // ReadGames returns the games of the journal of the results directory dir

@@ -256,7 +256,7 @@ func (r *Runner) ProbeSandbox(ctx context.Context) (sandbox.Report, error) {
 	}
 	rep, err := sandbox.Probe(ctx, host.SelfLauncher(r.Self), r.Config.Limits.ScratchMB)
 	if err != nil {
-		return rep, fmt.Errorf("%w: %v; set \"sandbox: off\" in the league file to run without it", ErrSandbox, err)
+		return rep, fmt.Errorf("%w: %v; set \"sandbox: off\" in the league file and run it with --allow-unsandboxed to run without it", ErrSandbox, err)
 	}
 	return rep, nil
 }

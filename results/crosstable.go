@@ -15,6 +15,18 @@ type Crosstable struct {
 	Scoring Scoring
 	Bots    []string
 	Cells   [][]Cell
+	// Display are the bots' display names, by name (a league's
+	// display:): text and Markdown show them, CSV and JSON the names and,
+	// in JSON, the display names beside them.
+	Display map[string]string
+}
+
+// shown is the name people see of bot b.
+func (ct Crosstable) shown(b string) string {
+	if d := ct.Display[b]; d != "" {
+		return d
+	}
+	return b
 }
 
 // Cell is one bot's record against one opponent, from the first bot's side.
@@ -84,9 +96,10 @@ func (ct Crosstable) total(i int) Cell {
 // crosstableJSON is the JSON form of a Crosstable: one row per bot, its
 // record against each opponent it met keyed by name.
 type crosstableJSON struct {
-	Scoring Scoring         `json:"scoring"`
-	Bots    []string        `json:"bots"`
-	Rows    []crosstableRow `json:"rows"`
+	Scoring Scoring           `json:"scoring"`
+	Bots    []string          `json:"bots"`
+	Display map[string]string `json:"display,omitempty"`
+	Rows    []crosstableRow   `json:"rows"`
 }
 
 type crosstableRow struct {
@@ -103,7 +116,7 @@ type crosstableRow struct {
 // included.
 func (ct Crosstable) Write(w io.Writer, format string) error {
 	if format == FormatJSON {
-		out := crosstableJSON{Scoring: ct.Scoring, Bots: ct.Bots, Rows: make([]crosstableRow, len(ct.Bots))}
+		out := crosstableJSON{Scoring: ct.Scoring, Bots: ct.Bots, Display: ct.Display, Rows: make([]crosstableRow, len(ct.Bots))}
 		for i, b := range ct.Bots {
 			r := crosstableRow{Bot: b, Total: ct.total(i), Vs: make(map[string]Cell)}
 			for j, c := range ct.Cells[i] {
@@ -133,9 +146,9 @@ func (ct Crosstable) Write(w io.Writer, format string) error {
 	t.header = append(t.header, "points")
 	t.right = append(t.right, true)
 	for i, b := range ct.Bots {
-		row := []string{strconv.Itoa(i + 1), b}
+		row := []string{strconv.Itoa(i + 1), ct.shown(b)}
 		if format == FormatCSV {
-			row = row[1:]
+			row = []string{b}
 		}
 		for j, c := range ct.Cells[i] {
 			switch {

@@ -217,7 +217,13 @@ func standingsColumns() []column {
 	}
 	cols := []column{
 		{"#", "rank", true, true, count(func(r Row) int { return r.Rank })},
-		{"bot", "bot", false, true, func(s Standings, i int, _ bool) string { return s.Rows[i].Bot }},
+		{"bot", "bot", false, true, func(s Standings, i int, csv bool) string {
+			if csv {
+				return s.Rows[i].Bot
+			}
+			return s.Rows[i].shown()
+		}},
+		{"", "display", false, false, func(s Standings, i int, _ bool) string { return s.Rows[i].Display }},
 		{"games", "games", true, false, count(func(r Row) int { return r.Games })},
 		{"W", "wins", true, true, count(func(r Row) int { return r.Wins })},
 		{"D", "draws", true, true, count(func(r Row) int { return r.Draws })},
@@ -293,6 +299,8 @@ func swissColumn(csv string) bool {
 // tie-breaks.
 func (s Standings) showSwiss(csv string, brief bool) bool {
 	switch csv {
+	case "display":
+		return slices.ContainsFunc(s.Rows, func(r Row) bool { return r.Display != "" })
 	case "byes":
 		return s.Swiss && slices.ContainsFunc(s.Rows, func(r Row) bool { return r.Byes > 0 })
 	case "buchholz":

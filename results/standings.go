@@ -42,6 +42,23 @@ type Standings struct {
 	Bracket *Bracket `json:"bracket,omitempty"`
 }
 
+// SetDisplay gives each row whose bot has a display name in display (by
+// bot name) that name: text and Markdown show it in place of the bot's
+// name, CSV and JSON beside it.
+func (s *Standings) SetDisplay(display map[string]string) {
+	for i := range s.Rows {
+		s.Rows[i].Display = display[s.Rows[i].Bot]
+	}
+}
+
+// shown is the name people see of row r's bot.
+func (r Row) shown() string {
+	if r.Display != "" {
+		return r.Display
+	}
+	return r.Bot
+}
+
 // Row is one bot's line in the standings.
 type Row struct {
 	// Rank is the bot's place; bots equal on points and every tie-break
@@ -52,13 +69,16 @@ type Row struct {
 	// needed to separate it from the bots just above and below it. It is
 	// "" when the primary key alone places the bot, and Tied when a
 	// neighbour is level on every key (the two share a rank).
-	Tiebreak string  `json:"tiebreak,omitempty"`
-	Bot      string  `json:"bot"`
-	Games    int     `json:"games"`
-	Wins     int     `json:"wins"`
-	Draws    int     `json:"draws"`
-	Losses   int     `json:"losses"`
-	Points   float64 `json:"points"`
+	Tiebreak string `json:"tiebreak,omitempty"`
+	Bot      string `json:"bot"`
+	// Display is the bot's display name (a league's display:), shown in
+	// place of Bot to people; empty: Bot. See Standings.SetDisplay.
+	Display string  `json:"display,omitempty"`
+	Games   int     `json:"games"`
+	Wins    int     `json:"wins"`
+	Draws   int     `json:"draws"`
+	Losses  int     `json:"losses"`
+	Points  float64 `json:"points"`
 	// ScoreDiff is the bot's board points minus its opponents', over its
 	// games.
 	ScoreDiff int `json:"score_diff"`

@@ -13,6 +13,8 @@ type Info struct {
 	Rules   referee.Game
 	TempoMS int
 	Bots    []string // in the config's order
+	// Display are the bots' display names, by name (a league's display:).
+	Display map[string]string
 	Scoring results.Scoring
 	Total   int // games in the schedule; 0 when unknown
 	// SPRT is the league's SPRT match, or nil when it is not one.
@@ -24,7 +26,7 @@ type Info struct {
 
 // InfoOf returns the Info of a league about to run.
 func InfoOf(c *arena.Config) Info {
-	info := Info{Name: c.Name, Dir: c.Out, Rules: c.Rules(), TempoMS: c.TempoMS, Scoring: c.Scoring}
+	info := Info{Name: c.Name, Dir: c.Out, Rules: c.Rules(), TempoMS: c.TempoMS, Scoring: c.Scoring, Display: c.Displays()}
 	for _, b := range c.Bots {
 		info.Bots = append(info.Bots, b.Name)
 	}

@@ -59,8 +59,10 @@ type Progress struct {
 
 // CrosstableView is the crosstable in the standings' order.
 type CrosstableView struct {
-	Bots  []string         `json:"bots"`
-	Cells [][]results.Cell `json:"cells"`
+	Bots []string `json:"bots"`
+	// Display are the bots' display names, by name, where they have one.
+	Display map[string]string `json:"display,omitempty"`
+	Cells   [][]results.Cell  `json:"cells"`
 }
 
 // Fault is a game a bot lost (or was adjudicated in) by its own fault.
@@ -181,6 +183,7 @@ func (l *League) leagueView() LeagueView {
 // that just ended, if any. The caller holds l.mu.
 func (l *League) tables(ended string) Tables {
 	st := l.info.standings(l.games)
+	st.SetDisplay(l.info.Display)
 	ct := results.NewCrosstable(l.games, st.Bots(), l.info.Scoring)
 	t := Tables{
 		Standings:  st.Rows,
@@ -188,7 +191,7 @@ func (l *League) tables(ended string) Tables {
 		Order:      st.Order,
 		Bracket:    st.Bracket,
 		Chart:      ratingChart(st.Rows),
-		Crosstable: CrosstableView{Bots: ct.Bots, Cells: ct.Cells},
+		Crosstable: CrosstableView{Bots: ct.Bots, Display: l.info.Display, Cells: ct.Cells},
 		Games:      shownGames(l.games),
 		Ended:      ended,
 		Scoring:    l.info.Scoring,

@@ -14,11 +14,13 @@ import (
 
 // ParseBot reads a Lisp bot given by hand, as `arena bot check --lisp` and
 // `arena play --white lisp:...` take it: words that are paths (the .lisp
-// files to load, in order, or one submission folder) and KEY=VALUE
-// settings with the keys of a league's lisp entry (state=board, read=FILE,
-// ...). It returns the bot's config, paths absolute, and the keys given
-// among probe.Keys(), which the probe keeps as they are.
-func ParseBot(words []string) (lisp.Config, []string, error) {
+// files to load, in order, or one submission: its folder, or its archive
+// as intake reads it, unpacked under work) and KEY=VALUE settings with the
+// keys of a league's lisp entry (state=board, read=FILE, ...). It returns
+// the bot's config, paths absolute, and the keys given among probe.Keys(),
+// which the probe keeps as they are. A class's folder is refused, naming
+// arena intake; so is an archive when work is "".
+func ParseBot(words []string, work string) (lisp.Config, []string, error) {
 	args := []string{lisp.Selector}
 	var given []string
 	dir := "" // a submission folder given in place of files
@@ -32,6 +34,11 @@ func ParseBot(words []string) (lisp.Config, []string, error) {
 			abs, err := filepath.Abs(path)
 			if err != nil {
 				return lisp.Config{}, nil, err
+			}
+			if key == "file" {
+				if abs, err = submissionRoot(abs, work); err != nil {
+					return lisp.Config{}, nil, err
+				}
 			}
 			if key == "file" && isDir(abs) {
 				if dir != "" {
@@ -67,6 +74,46 @@ func ParseBot(words []string) (lisp.Config, []string, error) {
 		}
 	}
 	return c, given, nil
+}
+
+// submissionRoot returns the folder of the submission at path: path when
+// it is a Lisp file or a group's folder, the folder an archive unpacks to
+// under work. A class's folder is an error naming arena intake.
+func submissionRoot(path, work string) (string, error) {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return path, nil // ParseBot says there is no such file
+	}
+	if fi.IsDir() {
+		ents, err := os.ReadDir(path)
+		if err != nil {
+			return "", err
+		}
+		groups := 0
+		for _, e := range ents {
+			if (e.IsDir() || archiveOf(e.Name()) != nil) && isGroup(trimArchive(e.Name())) {
+				groups++
+			}
+		}
+		if groups >= 2 && !whole(path, ents) {
+			return "", fmt.Errorf("%s is a class's folder (%d groups' submissions): take a class in with `arena intake %s`; give one group's folder or archive here", path, groups, path)
+		}
+		return path, nil
+	}
+	a := archiveOf(fi.Name())
+	switch {
+	case a == nil:
+		return path, nil
+	case a.unpack == nil:
+		return "", fmt.Errorf("%s is a %s archive, which arena does not read: unpack it and give its folder", path, a.kind)
+	case work == "":
+		return "", fmt.Errorf("%s is an archive: unpack it and give its folder", path)
+	}
+	root, err := unpack(path, filepath.Join(work, trimArchive(fi.Name())), a)
+	if err != nil {
+		return "", fmt.Errorf("%s: its %s %w", path, a.kind, err)
+	}
+	return root, nil
 }
 
 // isDir reports whether path is a folder.
@@ -106,13 +153,13 @@ func Prepare(ctx context.Context, c lisp.Config, given []string, opt Options) (P
 		if c.Package == "" {
 			c.Package = strings.ToLower(e.pkg)
 		}
-		p.Name = botName(filepath.Base(c.Root), e.pkg)
+		p.Name = ParseGroup(filepath.Base(c.Root)).ID
 		if e.reason != "" {
 			return p, fmt.Errorf("%s: %s", c.Root, e.reason)
 		}
 	} else {
 		last := c.Files[len(c.Files)-1]
-		p.Name = botName(strings.TrimSuffix(filepath.Base(last), filepath.Ext(last)), c.Package)
+		p.Name = ParseGroup(strings.TrimSuffix(filepath.Base(last), filepath.Ext(last))).ID
 	}
 	if len(given) == len(probe.Keys()) {
 		p.Config = c.WithDefaults()

@@ -85,16 +85,3 @@ func TestChooseEntry(t *testing.T) {
 		})
 	}
 }
-
-func TestBotName(t *testing.T) {
-	for _, tc := range []struct{ group, pkg, want string }{
-		{"ana_2201001_rui_2201002_P2", "P12", "p12"},
-		{"ana_2201001_rui_2201002_P2", "COMMON-LISP-USER", "2201001_2201002"},
-		{"ana_2201001_rui_2201002_P2", "", "2201001_2201002"},
-		{"Grupo Sete", "JOGO", "grupo-sete"},
-	} {
-		if got := botName(tc.group, tc.pkg); got != tc.want {
-			t.Errorf("botName(%q, %q) = %q, want %q", tc.group, tc.pkg, got, tc.want)
-		}
-	}
-}

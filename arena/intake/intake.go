@@ -3,12 +3,12 @@ package intake
 import (
 	"context"
 	"fmt"
-	"github.com/arenabots/arena/arena/botkind"
-	"regexp"
 	"runtime"
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/arenabots/arena/arena/botkind"
 
 	"github.com/arenabots/arena/bots/host"
 	"github.com/arenabots/arena/bots/host/sandbox"
@@ -43,9 +43,14 @@ type Options struct {
 // Result is the intake of one submission.
 type Result struct {
 	Submission
-	// Name is the bot's name in the league: its package, or the group's
-	// numbers.
+	// Name is the bot's name in the league, its stable id: the group's
+	// code (p13), else its entry's name (see ParseGroup).
 	Name string
+	// Display is the group's name as the class knows it ("P13
+	// nome1/nome2"), shown by standings and reports; Students are the
+	// students its entry names.
+	Display  string
+	Students []Student
 	// Game is the name of the game it was probed on.
 	Game string
 	// Config is its league entry, paths absolute, every convention found
@@ -62,6 +67,9 @@ type Result struct {
 	// why not.
 	Eligible bool
 	Reason   string
+	// Warnings are what the lecturer must not miss of a submission that
+	// can play (intake.md, intake.json).
+	Warnings []string
 	// Elapsed is the time its intake took.
 	Elapsed time.Duration
 	// Similar are the submissions that arena similarity flagged with this
@@ -108,8 +116,13 @@ func Run(ctx context.Context, subs []Submission, opt Options) []Result {
 // sandbox (see runProbe) for its conventions and time base.
 func submit(ctx context.Context, s Submission, opt Options) (r Result) {
 	start := time.Now()
-	r = Result{Submission: s, Name: botName(s.Group, ""), Game: opt.Game.Name()}
+	g := ParseGroup(s.Group)
+	r = Result{Submission: s, Name: g.ID, Display: g.Display, Students: g.Students, Game: opt.Game.Name()}
 	defer func() { r.Elapsed = time.Since(start) }()
+	if s.Problem != "" {
+		r.Reason = s.Problem
+		return r
+	}
 	files, err := scanTree(s.Root)
 	if err != nil {
 		r.Reason = err.Error()
@@ -117,7 +130,6 @@ func submit(ctx context.Context, s Submission, opt Options) (r Result) {
 	}
 	e := chooseEntry(files)
 	r.Notes, r.Files = e.notes, e.rel
-	r.Name = botName(s.Group, e.pkg)
 	r.Config = lisp.Config{Root: s.Root, Files: e.files, Package: strings.ToLower(e.pkg)}
 	if e.reason != "" {
 		r.Reason = e.reason
@@ -154,23 +166,12 @@ func probeConfig(ctx context.Context, name string, c lisp.Config, opt Options) (
 	return c.WithDefaults(), f
 }
 
-// notName is what a bot's name may not hold.
-var notName = regexp.MustCompile(`[^a-z0-9_-]+`)
-
-// botName names a bot after its package when it is a group's (p...), else
-// after the group's numbers, else its group.
-func botName(group, pkg string) string {
-	pkg = strings.ToLower(pkg)
-	if strings.HasPrefix(pkg, "p") && pkg != "common-lisp-user" {
-		return notName.ReplaceAllString(pkg, "-")
+// DisplayName is the name standings show: Display, else the group.
+func (r Result) DisplayName() string {
+	if r.Display != "" {
+		return r.Display
 	}
-	if n := groupNumbers(group); n != "" {
-		return n
-	}
-	if name := strings.Trim(notName.ReplaceAllString(strings.ToLower(group), "-"), "-"); name != "" {
-		return name
-	}
-	return "bot"
+	return r.Group
 }
 
 // uniqueNames adds -2, -3... to names already taken.

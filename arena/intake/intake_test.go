@@ -44,8 +44,8 @@ func TestSamples(t *testing.T) {
 			}
 			r := submit(context.Background(), subs[0], testOptions(t, s.Game, 200*time.Millisecond))
 			t.Logf("%s: files %v, %s; %s; %s; notes %q", r.Name, r.Files, r.Findings.Conventions, r.Findings.Time, r.Reason, r.Notes)
-			if r.Config.Package != s.Package || r.Name != s.Package {
-				t.Errorf("package %q, name %q; want %q", r.Config.Package, r.Name, s.Package)
+			if g := ParseGroup(s.Group); r.Config.Package != s.Package || r.Name != g.ID || r.Display != g.Display {
+				t.Errorf("package %q, name %q, display %q; want %q, %q, %q", r.Config.Package, r.Name, r.Display, s.Package, g.ID, g.Display)
 			}
 			if r.Eligible != s.Eligible {
 				t.Fatalf("eligible %v (%s), want %v", r.Eligible, r.Reason, s.Eligible)

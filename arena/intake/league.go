@@ -1,6 +1,11 @@
 package intake
 
 import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"maps"
@@ -9,17 +14,27 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
+
+	"gopkg.in/yaml.v3"
 
 	"github.com/arenabots/arena/bots/lisp"
+	"github.com/arenabots/arena/internal/inert"
 )
 
 // League is what the league file written by WriteLeague says besides its
 // bots.
 type League struct {
 	Name string
-	Game string
+	// Title is the league's title, shown by its pages and reports (see
+	// Title).
+	Title string
+	Game  string
 	// GameOptions are the game's options, as a league's game_options.
 	GameOptions map[string]int
+	// OpeningArcs is the league's opening_arcs (Dots): each round starts
+	// from its own seeded opening, so that rounds differ.
+	OpeningArcs int
 	Tempo       time.Duration
 	// Rounds are the league's rounds: seeded boards, each played with
 	// both colours.
@@ -34,61 +49,182 @@ type League struct {
 	Sources []string
 }
 
+// DotsOpeningArcs is the opening_arcs of the Dots leagues intake writes:
+// each round starts from a board with this many arcs drawn from its seed,
+// so that deterministic bots do not replay one game every round.
+const DotsOpeningArcs = 6
+
+// Title returns the title intake gives a league of game: "Campeonato IA —
+// Jogo do Cavalo", "Campeonato IA — Dots and Boxes".
+func Title(game string) string {
+	switch game {
+	case "cavalo":
+		return "Campeonato IA — Jogo do Cavalo"
+	case "dots":
+		return "Campeonato IA — Dots and Boxes"
+	}
+	return "Campeonato IA — " + game
+}
+
+// digestPrefix starts the first line of the league files WriteLeague
+// writes: it holds the digest of the file's data (see dataDigest), which
+// tells intake that it may write the file again (see CheckOverwrite).
+const digestPrefix = "# intake data sha256 "
+
 // WriteLeague writes a league file with one lisp entry per eligible
 // result, every setting written out so that a person can read and
 // override it, and the others as comments saying why they cannot play.
+// The file is written by a YAML encoder: whatever a submission's names,
+// answers or reasons hold, it cannot add a key or a bot (comments are one
+// line each, their text escaped by inert.Line).
 func WriteLeague(w io.Writer, l League, results []Result) error {
-	var b strings.Builder
-	fmt.Fprintf(&b, "# Written by arena intake from %s.\n", strings.Join(l.Sources, ", "))
-	fmt.Fprintf(&b, "# What was found, with the evidence: %s. Every lisp: setting below was\n", l.rel(l.Report))
-	b.WriteString("# found by probing the submission; change any to override it (bots/lisp/README.md).\n")
-	fmt.Fprintf(&b, "name: %s\ngame: %s\n", quote(l.Name), l.Game)
-	if len(l.GameOptions) > 0 {
-		var opts []string
-		for _, k := range slices.Sorted(maps.Keys(l.GameOptions)) {
-			opts = append(opts, fmt.Sprintf("%s: %d", k, l.GameOptions[k]))
-		}
-		fmt.Fprintf(&b, "game_options: {%s}\n", strings.Join(opts, ", "))
+	doc := l.document(results)
+	var data bytes.Buffer
+	enc := yaml.NewEncoder(&data)
+	enc.SetIndent(2)
+	if err := enc.Encode(doc); err != nil {
+		return fmt.Errorf("league file: %w", err)
 	}
-	fmt.Fprintf(&b, "seed: 1\nrounds: %d\n", l.Rounds)
+	if err := enc.Close(); err != nil {
+		return fmt.Errorf("league file: %w", err)
+	}
+	digest, err := dataDigest(data.Bytes())
+	if err != nil {
+		return fmt.Errorf("league file: %w", err)
+	}
+	_, err = fmt.Fprintf(w, "%s%s\n%s", digestPrefix, digest, data.Bytes())
+	return err
+}
+
+// document is the league file as YAML nodes.
+func (l League) document(results []Result) *yaml.Node {
+	top := mapping()
+	top.add("name", str(l.Name))
+	if l.Title != "" {
+		top.add("title", str(l.Title))
+	}
+	top.add("game", str(l.Game))
+	if len(l.GameOptions) > 0 {
+		opts := mapping()
+		opts.Style = yaml.FlowStyle
+		for _, k := range slices.Sorted(maps.Keys(l.GameOptions)) {
+			opts.add(k, integer(l.GameOptions[k]))
+		}
+		top.add("game_options", opts.Node)
+	}
+	if l.OpeningArcs > 0 {
+		arcs := integer(l.OpeningArcs)
+		arcs.LineComment = comment("each round starts from its own seeded opening, so that rounds differ")
+		top.add("opening_arcs", arcs)
+	}
+	top.add("seed", integer(1))
+	top.add("rounds", integer(l.Rounds))
 	margin := l.Margin
 	if margin <= 0 {
 		margin = lisp.RecommendedMargin
 	}
-	fmt.Fprintf(&b, "tempo_ms: %d\ntime_margin_ms: %d\n", l.Tempo.Milliseconds(), margin.Milliseconds())
-	fmt.Fprintf(&b, "start_timeout_ms: %d   # Lisp bots load their files before the first move\n", lisp.RecommendedStartTimeout.Milliseconds())
-	b.WriteString("bots:\n")
-	eligible := 0
+	top.add("tempo_ms", integer(int(l.Tempo.Milliseconds())))
+	top.add("time_margin_ms", integer(int(margin.Milliseconds())))
+	start := integer(int(lisp.RecommendedStartTimeout.Milliseconds()))
+	start.LineComment = comment("Lisp bots load their files before the first move")
+	top.add("start_timeout_ms", start)
+	bots := &yaml.Node{Kind: yaml.SequenceNode}
+	var foot []string
 	for _, r := range results {
 		if !r.Eligible {
+			foot = append(foot, comment(fmt.Sprintf("not eligible: %s (%s): %s", r.Group, r.Name, r.Reason)))
 			continue
 		}
-		eligible++
-		c := r.Config.WithDefaults()
-		fmt.Fprintf(&b, "  # %s: %s; time %s\n", r.Group, r.Findings.Conventions, r.Findings.Time)
-		fmt.Fprintf(&b, "  - name: %s\n    lisp:\n", quote(r.Name))
-		fmt.Fprintf(&b, "      root: %s\n", quote(l.rel(c.Root)))
-		files := make([]string, len(c.Files))
-		for i, f := range c.Files {
-			files[i] = quote(l.rel(f))
+		if bad := l.notUTF8(r); bad != "" {
+			foot = append(foot, comment(fmt.Sprintf("not eligible: %s (%s): the path %s is not UTF-8 text: rename it", r.Group, r.Name, bad)))
+			continue
 		}
-		fmt.Fprintf(&b, "      files: [%s]\n", strings.Join(files, ", "))
-		if c.Package != "" {
-			fmt.Fprintf(&b, "      package: %s\n", quote(c.Package))
+		bots.Content = append(bots.Content, l.bot(r))
+	}
+	if len(bots.Content) == 0 {
+		bots.Style = yaml.FlowStyle
+		bots.LineComment = comment("no submission can play: see the report")
+	}
+	top.add("bots", bots)
+	return &yaml.Node{
+		Kind: yaml.DocumentNode,
+		HeadComment: strings.Join([]string{
+			comment("Written by arena intake from " + strings.Join(l.Sources, ", ") + "."),
+			comment("What was found, with the evidence: " + l.rel(l.Report) + ". Every lisp: setting below was"),
+			comment("found by probing the submission; change any to override it (bots/lisp/README.md)."),
+			comment("intake writes this file again only while its data is as it wrote it (the digest above)."),
+		}, "\n"),
+		FootComment: strings.Join(foot, "\n"),
+		Content:     []*yaml.Node{top.Node},
+	}
+}
+
+// bot is the league entry of an eligible result.
+func (l League) bot(r Result) *yaml.Node {
+	c := r.Config.WithDefaults()
+	b := mapping()
+	b.HeadComment = comment(fmt.Sprintf("%s: %s; time %s", r.Group, r.Findings.Conventions, r.Findings.Time))
+	b.add("name", str(r.Name))
+	if d := inert.Line(r.DisplayName()); d != "" && d != r.Name {
+		b.add("display", str(d))
+	}
+	lc := mapping()
+	lc.add("root", str(l.rel(c.Root)))
+	files := &yaml.Node{Kind: yaml.SequenceNode, Style: yaml.FlowStyle}
+	for _, f := range c.Files {
+		files.Content = append(files.Content, str(l.rel(f)))
+	}
+	lc.add("files", files)
+	if c.Package != "" {
+		lc.add("package", str(c.Package))
+	}
+	lc.add("state", str(string(c.State)))
+	lc.add("side", str(string(c.Side)))
+	lc.add("perspective", str(string(c.Perspective)))
+	knights := &yaml.Node{Kind: yaml.SequenceNode, Style: yaml.FlowStyle}
+	for _, k := range c.Knights {
+		knights.Content = append(knights.Content, integer(k))
+	}
+	lc.add("knights", knights)
+	lc.add("index_base", integer(c.IndexBase))
+	lc.add("tempo_scale", integer(c.TempoScale))
+	b.add("lisp", lc.Node)
+	return b.Node
+}
+
+// notUTF8 returns the first path of r's entry that is not UTF-8 text, which
+// a league file cannot hold, or "".
+func (l League) notUTF8(r Result) string {
+	for _, p := range append([]string{r.Config.Root}, r.Config.Files...) {
+		if !utf8.ValidString(p) {
+			return inert.Line(l.rel(p))
 		}
-		fmt.Fprintf(&b, "      state: %s\n      side: %s\n      perspective: %s\n", c.State, c.Side, c.Perspective)
-		fmt.Fprintf(&b, "      knights: [%d, %d]\n      index_base: %d\n      tempo_scale: %d\n", c.Knights[0], c.Knights[1], c.IndexBase, c.TempoScale)
 	}
-	if eligible == 0 {
-		b.WriteString("  []  # no submission can play: see the report\n")
-	}
-	for _, r := range results {
-		if !r.Eligible {
-			fmt.Fprintf(&b, "# not eligible: %s (%s): %s\n", r.Group, r.Name, r.Reason)
-		}
-	}
-	_, err := io.WriteString(w, b.String())
-	return err
+	return ""
+}
+
+// comment is a one-line YAML comment of text, which may come from a
+// submission: inert.Line escapes every character that could end the line
+// or act on a terminal.
+func comment(text string) string { return "# " + inert.Line(text) }
+
+// node is a YAML mapping node being built.
+type node struct{ *yaml.Node }
+
+// mapping returns an empty block mapping.
+func mapping() node { return node{&yaml.Node{Kind: yaml.MappingNode}} }
+
+// add appends key: v.
+func (n node) add(key string, v *yaml.Node) {
+	n.Content = append(n.Content, str(key), v)
+}
+
+// str is a string scalar: the encoder quotes it as YAML needs.
+func str(s string) *yaml.Node { return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: s} }
+
+// integer is an integer scalar.
+func integer(i int) *yaml.Node {
+	return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!int", Value: strconv.Itoa(i)}
 }
 
 // rel writes path relative to the league's folder when it is beneath it.
@@ -103,19 +239,38 @@ func (l League) rel(path string) string {
 	return rel
 }
 
-// quote writes s as a YAML scalar: bare when it is plain, else quoted.
-func quote(s string) string {
-	plain := s != "" && !strings.ContainsAny(s, ":#{}[],&*?|<>=!%@`'\"\\\n\t") &&
-		!strings.HasPrefix(s, "-") && !strings.HasPrefix(s, " ") && !strings.HasSuffix(s, " ")
-	if s != "" && (s[0] >= '0' && s[0] <= '9' || s[0] == '.') {
-		plain = false // a number, or one to YAML 1.1 (2201234_2205678)
+// dataDigest is the SHA-256 of a YAML file's data, comments and layout
+// aside: the JSON of its decoded value, whose maps have sorted keys.
+func dataDigest(data []byte) (string, error) {
+	var v any
+	if err := yaml.Unmarshal(data, &v); err != nil {
+		return "", err
 	}
-	switch strings.ToLower(s) {
-	case "true", "false", "yes", "no", "on", "off", "null", "~":
-		plain = false
+	j, err := json.Marshal(v)
+	if err != nil {
+		return "", err
 	}
-	if plain {
-		return s
+	sum := sha256.Sum256(j)
+	return hex.EncodeToString(sum[:]), nil
+}
+
+// ErrNotOurs says that a league file is not intake's to write: a person
+// wrote it, or edited what intake wrote.
+var ErrNotOurs = errors.New("not intake's to overwrite")
+
+// CheckOverwrite says whether intake may write the league file whose
+// present content is data: it may when the file is one it wrote and its
+// data is as it wrote it (the digest in its header matches); comments may
+// have changed. Otherwise the error, wrapping ErrNotOurs, says why.
+func CheckOverwrite(data []byte) error {
+	first, rest, _ := bytes.Cut(data, []byte("\n"))
+	want, ok := strings.CutPrefix(string(first), digestPrefix)
+	if !ok {
+		return fmt.Errorf("%w: arena intake did not write it", ErrNotOurs)
 	}
-	return strconv.Quote(s)
+	got, err := dataDigest(rest)
+	if err != nil || got != strings.TrimSpace(want) {
+		return fmt.Errorf("%w: it was edited since arena intake wrote it", ErrNotOurs)
+	}
+	return nil
 }

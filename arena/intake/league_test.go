@@ -2,12 +2,19 @@ package intake
 
 import (
 	"bytes"
+	"errors"
+	"reflect"
+	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
+
+	"gopkg.in/yaml.v3"
 
 	"github.com/arenabots/arena/bots/lisp"
 	"github.com/arenabots/arena/bots/lisp/probe"
 	"github.com/arenabots/arena/internal/golden"
+	"github.com/arenabots/arena/internal/inert"
 )
 
 // goldenResults are intake results as a probe would leave them: one bot
@@ -16,7 +23,8 @@ func goldenResults() []Result {
 	return []Result{
 		{
 			Submission: Submission{Group: "bia_2201003_eva_2201004_P2", Source: "/class/bia_2201003_eva_2201004_P2.zip", Root: "/league/work/submissions/bia/P2"},
-			Name:       "p2", Game: "cavalo", Eligible: true, Files: []string{"jogo.lisp"},
+			Name:       "p2", Display: "P2 bia/eva", Students: []Student{{"bia", "2201003"}, {"eva", "2201004"}},
+			Game: "cavalo", Eligible: true, Files: []string{"jogo.lisp"},
 			Config: lisp.Config{Root: "/league/work/submissions/bia/P2", Files: []string{"/league/work/submissions/bia/P2/jogo.lisp"}, Package: "p2",
 				State: lisp.StateBoardPlayerScores, TempoScale: 1000},
 			Findings: probe.Findings{
@@ -31,7 +39,7 @@ func goldenResults() []Result {
 		},
 		{
 			Submission: Submission{Group: "xavier_2201017_yara_2201018_P9", Source: "/class/xavier_2201017_yara_2201018_P9", Root: "/class/xavier_2201017_yara_2201018_P9"},
-			Name:       "p9", Game: "cavalo", Files: []string{"jogo.lisp"}, Config: lisp.Config{Package: "p9"},
+			Name:       "p9", Display: "P9 xavier/yara", Game: "cavalo", Files: []string{"jogo.lisp"}, Config: lisp.Config{Package: "p9"},
 			Reason:  "jogar takes 3 required arguments (ESTADO TEMPO PROFUNDIDADE) in jogo.lisp: the championship calls (jogar estado tempo)",
 			Elapsed: 2 * time.Millisecond,
 		},
@@ -39,30 +47,114 @@ func goldenResults() []Result {
 }
 
 func TestWriteLeagueAndReport(t *testing.T) {
-	l := League{Name: "intake", Game: "cavalo", Tempo: time.Second, Rounds: 2, Dir: "/league", Report: "/league/work/intake.md", Sources: []string{"/class"}}
-	var league, report bytes.Buffer
-	if err := WriteLeague(&league, l, goldenResults()); err != nil {
+	var league, report, summary bytes.Buffer
+	if err := WriteLeague(&league, goldenLeague, goldenResults()); err != nil {
 		t.Fatal(err)
 	}
 	golden.Check(t, "league.golden", league.Bytes())
+	if err := CheckOverwrite(league.Bytes()); err != nil {
+		t.Errorf("intake may not write again the file it wrote: %v", err)
+	}
 	if err := WriteReport(&report, "arena intake", goldenResults()); err != nil {
 		t.Fatal(err)
 	}
 	golden.Check(t, "report.golden", report.Bytes())
+	if err := WriteSummary(&summary, NewSummary(goldenLeague, "../league.yaml", goldenResults())); err != nil {
+		t.Fatal(err)
+	}
+	golden.Check(t, "intake.json.golden", summary.Bytes())
 }
 
-func TestQuote(t *testing.T) {
-	for _, tc := range []struct{ in, want string }{
-		{"p12", "p12"},
-		{"2201001_2201002", `"2201001_2201002"`},
-		{"work/sub/a b", "work/sub/a b"},
-		{"yes", `"yes"`},
-		{"a: b", `"a: b"`},
-		{"-x", `"-x"`},
-		{"", `""`},
+// goldenLeague is the league of the golden files.
+var goldenLeague = League{Name: "intake", Title: Title("cavalo"), Game: "cavalo", Tempo: time.Second, Rounds: 2,
+	Dir: "/league", Report: "/league/work/intake.md", Sources: []string{"/class"}}
+
+func TestCheckOverwrite(t *testing.T) {
+	var b bytes.Buffer
+	if err := WriteLeague(&b, goldenLeague, goldenResults()); err != nil {
+		t.Fatal(err)
+	}
+	written := b.String()
+	for _, tc := range []struct {
+		name, data string
+		ok         bool
+	}{
+		{"as written", written, true},
+		{"a comment changed", strings.Replace(written, "# not eligible", "# NOT eligible", 1), true},
+		{"a value edited", strings.Replace(written, "rounds: 2", "rounds: 3", 1), false},
+		{"a bot added", written + "  - {name: greedy, builtin: greedy}\n", false},
+		{"written by hand", "name: course\nbots: []\n", false},
+		{"the digest line removed", written[strings.Index(written, "\n")+1:], false},
 	} {
-		if got := quote(tc.in); got != tc.want {
-			t.Errorf("quote(%q) = %s, want %s", tc.in, got, tc.want)
+		err := CheckOverwrite([]byte(tc.data))
+		if (err == nil) != tc.ok || err != nil && !errors.Is(err, ErrNotOurs) {
+			t.Errorf("%s: CheckOverwrite = %v, want ok %v", tc.name, err, tc.ok)
 		}
 	}
+}
+
+// hostile are answers a submission's jogar may return, which the probe
+// quotes in its reasons and evidence (issue 28, H1).
+var hostile = []string{
+	"\n  - {name: x, path: /bin/sh, args: [-c, id]}\nsandbox: off\n#",
+	"\x1b]0;pwned\x07\x1b[2J\x1b[H",
+	"\r\u2028\u2029\u0085sandbox: off",
+	"'\"\n---\n...\n%YAML 1.1\n&a *a !!binary |\n",
+	"\xff\xfe not UTF-8",
+}
+
+// FuzzLeagueText checks that whatever a submission's text (answers,
+// reasons, names, notes), the league file decodes to the same bots and
+// settings as without it, and that no line of it leaves a comment or a
+// value (issue 28, H1).
+func FuzzLeagueText(f *testing.F) {
+	for _, h := range hostile {
+		f.Add(h)
+	}
+	decode := func(t testing.TB, rs []Result) (map[string]any, string) {
+		t.Helper()
+		var b bytes.Buffer
+		if err := WriteLeague(&b, goldenLeague, rs); err != nil {
+			t.Fatal(err)
+		}
+		var v map[string]any
+		if err := yaml.Unmarshal(b.Bytes(), &v); err != nil {
+			t.Fatalf("the league file does not parse: %v\n%s", err, b.Bytes())
+		}
+		return v, b.String()
+	}
+	base, _ := decode(f, goldenResults())
+	delete(base["bots"].([]any)[0].(map[string]any), "display")
+	f.Fuzz(func(t *testing.T, text string) {
+		rs := goldenResults()
+		rs[0].Display = text
+		rs[0].Group = text
+		rs[0].Notes = []string{text}
+		rs[0].Findings.Conventions = text
+		rs[0].Findings.Time.Note = text
+		rs[0].Findings.Evidence[0].Answer = text
+		rs[1].Group, rs[1].Name, rs[1].Reason = text, text, "answer "+text+" is not a move"
+		got, file := decode(t, rs)
+		bots, _ := got["bots"].([]any)
+		if len(bots) != 1 {
+			t.Fatalf("bots %v, want p2 alone:\n%s", got["bots"], file)
+		}
+		bot, _ := bots[0].(map[string]any)
+		want := inert.Line(text)
+		if want == "p2" {
+			want = ""
+		}
+		if d, _ := bot["display"].(string); d != want {
+			t.Errorf("display %q, want %q", d, want)
+		}
+		delete(bot, "display")
+		if !reflect.DeepEqual(got, base) {
+			t.Errorf("with %q the league file decodes to\n%v\nwant\n%v\n%s", text, got, base, file)
+		}
+		for _, line := range strings.Split(file, "\n") {
+			if strings.ContainsAny(line, "\x1b\r\x85\u2028\u2029") || !utf8.ValidString(line) {
+				t.Errorf("line %q holds a control character", line)
+			}
+		}
+	})
 }

@@ -1,12 +1,15 @@
 package intake
 
 import (
+	"encoding/json"
 	"fmt"
 	"io"
+	"path/filepath"
 	"strings"
 	"time"
 
 	"github.com/arenabots/arena/bots/lisp/probe"
+	"github.com/arenabots/arena/internal/inert"
 )
 
 // Header returns the header of the intake table (see Rows).
@@ -15,7 +18,9 @@ func Header() []string {
 }
 
 // Rows returns the intake table, one row per result: the same in the
-// report and on the terminal.
+// report and on the terminal. The cells hold what submissions wrote, as
+// they wrote it: whoever shows them escapes them (inert.Line on a
+// terminal, see WriteReport for Markdown).
 func Rows(results []Result) [][]string {
 	rows := make([][]string, len(results))
 	for i, r := range results {
@@ -38,17 +43,29 @@ func Rows(results []Result) [][]string {
 		if files == "" {
 			files = "-"
 		}
-		rows[i] = []string{r.Group, bot, files, conv, use, verdict}
+		rows[i] = []string{r.DisplayName(), bot, files, conv, use, verdict}
 	}
 	return rows
 }
 
+// md escapes text for a Markdown table cell or line: on one line, with
+// the characters that would end a cell, open a code span or a tag, or act
+// on a terminal that shows the file, escaped.
+func md(text string) string {
+	return mdEscaper.Replace(inert.Line(text))
+}
+
+// mdEscaper escapes Markdown's characters that could change a report's
+// layout.
+var mdEscaper = strings.NewReplacer(`|`, `\|`, "`", "\\`", `<`, `&lt;`, `>`, `&gt;`, `[`, `\[`, `]`, `\]`)
+
 // WriteReport writes the intake report in Markdown: the table, then for
 // each submission what the scan chose and the evidence of each convention
-// (position, side to move, answer, move read, verdict).
+// (position, side to move, answer, move read, verdict). Reasons are
+// written in full; everything a submission wrote is escaped (md).
 func WriteReport(w io.Writer, title string, results []Result) error {
 	var b strings.Builder
-	fmt.Fprintf(&b, "# %s\n\n", title)
+	fmt.Fprintf(&b, "# %s\n\n", md(title))
 	eligible := 0
 	for _, r := range results {
 		if r.Eligible {
@@ -60,26 +77,40 @@ func WriteReport(w io.Writer, title string, results []Result) error {
 	b.WriteString("|" + strings.Repeat("---|", len(Header())) + "\n")
 	for _, row := range Rows(results) {
 		for i, c := range row {
-			row[i] = strings.ReplaceAll(c, "|", `\|`)
+			row[i] = md(c)
 		}
 		b.WriteString("| " + strings.Join(row, " | ") + " |\n")
 	}
 	for _, r := range results {
-		fmt.Fprintf(&b, "\n## %s (%s)\n\n", r.Group, r.Name)
-		fmt.Fprintf(&b, "- handed in: `%s`; root: `%s`\n", r.Source, r.Root)
+		fmt.Fprintf(&b, "\n## %s (%s)\n\n", md(r.DisplayName()), md(r.Name))
+		fmt.Fprintf(&b, "- handed in: %s", md(filepath.Base(r.Source)))
+		if r.Root != "" {
+			fmt.Fprintf(&b, "; root: %s", md(r.Root))
+		}
+		b.WriteString("\n")
+		if len(r.Students) > 0 {
+			var st []string
+			for _, s := range r.Students {
+				st = append(st, strings.TrimSpace(s.Name+" "+s.Number))
+			}
+			fmt.Fprintf(&b, "- students: %s\n", md(strings.Join(st, ", ")))
+		}
 		if len(r.Files) > 0 {
-			fmt.Fprintf(&b, "- loads: `%s`\n", strings.Join(r.Files, "`, `"))
+			fmt.Fprintf(&b, "- loads: %s\n", md(strings.Join(r.Files, ", ")))
 		}
 		for _, n := range r.Notes {
-			fmt.Fprintf(&b, "- %s\n", n)
+			fmt.Fprintf(&b, "- %s\n", md(n))
 		}
 		if r.Findings.Conventions != "" {
-			fmt.Fprintf(&b, "- conventions: %s\n", r.Findings.Conventions)
+			fmt.Fprintf(&b, "- conventions: %s\n", md(r.Findings.Conventions))
+		}
+		for _, warn := range r.Warnings {
+			fmt.Fprintf(&b, "- **warning**: %s\n", md(warn))
 		}
 		if r.Eligible {
-			fmt.Fprintf(&b, "- time per move: %s; %s\n", r.Findings.Time, r.Findings.Time.Measured())
+			fmt.Fprintf(&b, "- time per move: %s; %s\n", md(r.Findings.Time.String()), md(r.Findings.Time.Measured()))
 		} else {
-			fmt.Fprintf(&b, "- **not eligible**: %s\n", r.Reason)
+			fmt.Fprintf(&b, "- **not eligible**: %s\n", md(r.Reason))
 		}
 		fmt.Fprintf(&b, "- intake: %v, %d calls of jogar\n", r.Elapsed.Round(time.Millisecond), r.Findings.Calls)
 		for _, s := range r.Similar {
@@ -92,11 +123,102 @@ func WriteReport(w io.Writer, title string, results []Result) error {
 				if move == "" {
 					move = "-"
 				}
-				fmt.Fprintf(&b, "| %s | %s | `%s` | %s | %s |\n", e.Position, e.ToMove,
-					strings.ReplaceAll(e.Answer, "|", `\|`), move, strings.ReplaceAll(e.Verdict, "|", `\|`))
+				fmt.Fprintf(&b, "| %s | %s | %s | %s | %s |\n", md(e.Position), md(e.ToMove), md(e.Answer), md(move), md(e.Verdict))
 			}
 		}
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// Summary is intake.json, what intake found, for the programs that read
+// it (grading, similarity): see docs/intake.md. Its readers ignore keys
+// they do not know.
+type Summary struct {
+	Game    string `json:"game"`
+	TempoMS int64  `json:"tempo_ms"`
+	Title   string `json:"title"`
+	// League is the league file's path, relative to intake.json's folder.
+	League      string            `json:"league"`
+	Submissions []SubmissionEntry `json:"submissions"`
+}
+
+// SubmissionEntry is one entry of the class folder in intake.json.
+type SubmissionEntry struct {
+	// Entry is the folder, archive or file name as handed in.
+	Entry string `json:"entry"`
+	// Group is the name standings show; Bot the league's bot name when
+	// eligible, else "".
+	Group       string         `json:"group"`
+	Bot         string         `json:"bot"`
+	Students    []Student      `json:"students"`
+	Eligible    bool           `json:"eligible"`
+	Reason      string         `json:"reason"`
+	Warnings    []string       `json:"warnings"`
+	Files       []string       `json:"files"`
+	Conventions map[string]any `json:"conventions"`
+	Time        *TimeEntry     `json:"time,omitempty"`
+	Evidence    []string       `json:"evidence"`
+	Notes       []string       `json:"notes,omitempty"`
+}
+
+// TimeEntry is a submission's time use as the probe measured it.
+type TimeEntry struct {
+	// MaxMS is the longest call of jogar measured, in ms, with its
+	// tempo_scale.
+	MaxMS      int64  `json:"max_ms"`
+	TempoScale int    `json:"tempo_scale"`
+	Note       string `json:"note,omitempty"`
+}
+
+// NewSummary returns intake.json's content for results, the league
+// written at league (relative to intake.json's folder).
+func NewSummary(l League, league string, results []Result) Summary {
+	s := Summary{Game: l.Game, TempoMS: l.Tempo.Milliseconds(), Title: l.Title, League: league, Submissions: []SubmissionEntry{}}
+	for _, r := range results {
+		e := SubmissionEntry{
+			Entry: filepath.Base(r.Source), Group: r.DisplayName(), Students: r.Students, Eligible: r.Eligible,
+			Warnings: r.Warnings, Files: r.Files, Conventions: map[string]any{}, Evidence: []string{}, Notes: r.Notes,
+		}
+		if r.Eligible {
+			e.Bot = r.Name
+		} else {
+			e.Reason = r.Reason
+		}
+		if e.Students == nil {
+			e.Students = []Student{}
+		}
+		if e.Warnings == nil {
+			e.Warnings = []string{}
+		}
+		if e.Files == nil {
+			e.Files = []string{}
+		}
+		if f := r.Findings; f.Conventions != "" {
+			c := f.Config.WithDefaults()
+			e.Conventions = map[string]any{
+				"summary": f.Conventions, "package": f.Package, "state": c.State, "side": c.Side,
+				"perspective": c.Perspective, "knights": c.Knights, "index_base": c.IndexBase,
+			}
+		}
+		if t := r.Findings.Time; t.Tempo > 0 {
+			e.Time = &TimeEntry{MaxMS: t.Used().Milliseconds(), TempoScale: t.Scale, Note: t.Note}
+		}
+		for _, ev := range r.Findings.Evidence {
+			text := fmt.Sprintf("%s, %s to move: answer %s", ev.Position, ev.ToMove, ev.Answer)
+			if ev.Move != "" {
+				text += ", move " + ev.Move
+			}
+			e.Evidence = append(e.Evidence, text+": "+ev.Verdict)
+		}
+		s.Submissions = append(s.Submissions, e)
+	}
+	return s
+}
+
+// WriteSummary writes intake.json: NewSummary, indented.
+func WriteSummary(w io.Writer, s Summary) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(s)
 }

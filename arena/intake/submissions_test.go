@@ -1,14 +1,25 @@
 package intake
 
 import (
+	"archive/tar"
 	"archive/zip"
 	"bytes"
+	"compress/flate"
+	"compress/gzip"
+	"context"
 	"errors"
+	"fmt"
+	"hash/crc32"
+	"io"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/arenabots/arena/games/cavalo"
 )
 
 // zipEntry is one entry of a test zip.
@@ -61,13 +72,13 @@ func TestUnzip(t *testing.T) {
 		{"links are skipped", []zipEntry{{"passwd", fs.ModeSymlink | 0o777, []byte("/etc/passwd")}, {"jogo.lisp", 0o644, lisp}},
 			".", []string{"jogo.lisp"}, []string{"out/passwd"}, ""},
 		{"zip bomb", []zipEntry{{"zeros.lisp", 0o644, make([]byte, maxZipFile+1)}},
-			"", nil, nil, "more than the limits"},
+			"", nil, nil, "more than a submission"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()
 			path := filepath.Join(dir, "g.zip")
 			writeZip(t, path, tc.entries)
-			root, err := unzip(path, filepath.Join(dir, "out"))
+			root, err := unpack(path, filepath.Join(dir, "out"), archiveOf(path))
 			if tc.errorHas != "" {
 				if err == nil || !strings.Contains(err.Error(), tc.errorHas) {
 					t.Fatalf("unzip error %v, want one saying %q", err, tc.errorHas)
@@ -105,19 +116,40 @@ func TestList(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	writeZip(t, filepath.Join(class, "a_2200001_P1.zip"), []zipEntry{{"jogo.lisp", 0o644, []byte("(defun jogar (e tempo) e)")}})
-	if err := os.WriteFile(filepath.Join(class, "notas.txt"), nil, 0o644); err != nil {
-		t.Fatal(err)
+	jogo := []byte("(defun jogar (e tempo) e)")
+	writeZip(t, filepath.Join(class, "a_2200001_P1.zip"), []zipEntry{{"jogo.lisp", 0o644, jogo}})
+	writeTar(t, filepath.Join(class, "c_2200003_P3.tar.gz"), true, map[string][]byte{"c/jogo.lisp": jogo})
+	writeTar(t, filepath.Join(class, "d_2200004_P4.tar"), false, map[string][]byte{"jogo.lisp": jogo})
+	for name, data := range map[string][]byte{"notas.txt": nil, "e_2200005_P5.rar": []byte("Rar!\x1a\x07\x00")} {
+		if err := os.WriteFile(filepath.Join(class, name), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
 	subs, err := List([]string{class}, filepath.Join(dir, "work"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(subs) != 2 || subs[0].Group != "a_2200001_P1" || subs[1].Group != "b_2200002_P2" {
-		t.Fatalf("List = %+v, want a_2200001_P1 (zip) then b_2200002_P2", subs)
+	want := []struct{ group, root, problem string }{
+		{"a_2200001_P1", filepath.Join(dir, "work", "submissions", "a_2200001_P1"), ""},
+		{"b_2200002_P2", filepath.Join(class, "b_2200002_P2"), ""},
+		{"c_2200003_P3", filepath.Join(dir, "work", "submissions", "c_2200003_P3", "c"), ""},
+		{"d_2200004_P4", filepath.Join(dir, "work", "submissions", "d_2200004_P4"), ""},
+		{"e_2200005_P5", "", "not read: RAR archive, which arena does not read (it reads zip, tar, tar.gz, tar.bz2): unpack it into a folder and run intake again"},
+		{"notas.txt", "", "not read: not a folder or an archive arena reads"},
 	}
-	if want := filepath.Join(dir, "work", "submissions", "a_2200001_P1"); subs[0].Root != want {
-		t.Errorf("the zip's root is %s, want %s (under the work folder)", subs[0].Root, want)
+	if len(subs) != len(want) {
+		t.Fatalf("List = %+v, want %d entries", subs, len(want))
+	}
+	for i, w := range want {
+		s := subs[i]
+		if s.Group != w.group || s.Root != w.root || !strings.HasPrefix(s.Problem, w.problem) || (w.problem == "") != (s.Problem == "") || s.Whole {
+			t.Errorf("entry %d: %+v, want %+v", i, s, w)
+		}
+		if strings.HasPrefix(s.Root, filepath.Join(dir, "work")) {
+			if _, err := os.Stat(filepath.Join(s.Root, "jogo.lisp")); err != nil {
+				t.Errorf("%s: %v", s.Group, err)
+			}
+		}
 	}
 	if _, err := os.Stat(filepath.Join(class, "a_2200001_P1")); err == nil {
 		t.Error("the zip was unpacked beside itself")
@@ -125,7 +157,156 @@ func TestList(t *testing.T) {
 	// A folder of Lisp files alone is one submission.
 	one := writeTree(t, map[string]string{"jogo.lisp": "(defun jogar (e tempo) e)"})
 	subs, err = List([]string{one}, filepath.Join(dir, "work"))
-	if err != nil || len(subs) != 1 || subs[0].Root != one {
+	if err != nil || len(subs) != 1 || subs[0].Root != one || !subs[0].Whole {
 		t.Errorf("List(%s) = %+v, %v; want the folder itself", one, subs, err)
 	}
+	// So is a group's folder whose sub-folders are not groups'.
+	group := filepath.Join(dir, "ana_2201001_rui_2201002_P1")
+	for _, f := range []string{"src/jogo.lisp", "t/testes.lisp"} {
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(group, f)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(group, f), jogo, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	subs, err = List([]string{group}, filepath.Join(dir, "work"))
+	if err != nil || len(subs) != 1 || subs[0].Root != group || !subs[0].Whole {
+		t.Errorf("List(%s) = %+v, %v; want the group's folder itself", group, subs, err)
+	}
+}
+
+// writeTar writes a tar, gzipped when gz, of files at path.
+func writeTar(t *testing.T, path string, gz bool, files map[string][]byte) {
+	t.Helper()
+	var buf bytes.Buffer
+	var w io.Writer = &buf
+	var zw *gzip.Writer
+	if gz {
+		zw = gzip.NewWriter(&buf)
+		w = zw
+	}
+	tw := tar.NewWriter(w)
+	for _, name := range slices.Sorted(maps.Keys(files)) {
+		if err := tw.WriteHeader(&tar.Header{Name: name, Mode: 0o644, Size: int64(len(files[name])), Typeflag: tar.TypeReg}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := tw.Write(files[name]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := tw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if zw != nil {
+		if err := zw.Close(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestBadZips checks that an archive that breaks the limits of a
+// submission is a row saying why, and the other entries go on (issue 28,
+// H7): today a bad zip stops the whole intake.
+func TestBadZips(t *testing.T) {
+	jogo := []byte("(defun jogar (e tempo) e)")
+	// A 300 MiB bomb: five entries of 60 MiB of zeros, compressed once.
+	var zeros bytes.Buffer
+	fw, err := flate.NewWriter(&zeros, flate.BestCompression)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const chunk = 60 << 20
+	if _, err := io.Copy(fw, io.LimitReader(zeroReader{}, chunk)); err != nil {
+		t.Fatal(err)
+	}
+	if err := fw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	crc := crc32.NewIEEE()
+	if _, err := io.Copy(crc, io.LimitReader(zeroReader{}, chunk)); err != nil {
+		t.Fatal(err)
+	}
+	bomb := func(zw *zip.Writer) {
+		for i := range 5 {
+			w, err := zw.CreateRaw(&zip.FileHeader{Name: fmt.Sprintf("g/zeros%d.lisp", i), Method: zip.Deflate,
+				CRC32: crc.Sum32(), CompressedSize64: uint64(zeros.Len()), UncompressedSize64: chunk})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := w.Write(zeros.Bytes()); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	entries := func(zw *zip.Writer) {
+		for i := range 100_000 {
+			if _, err := zw.CreateHeader(&zip.FileHeader{Name: fmt.Sprintf("g/%d.lisp", i), Method: zip.Store}); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	fileAndFolder := func(zw *zip.Writer) {
+		for _, name := range []string{"g/jogo.lisp", "g/jogo.lisp/jogo.lisp"} {
+			w, err := zw.Create(name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := w.Write(jogo); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	for _, tc := range []struct {
+		name   string
+		write  func(*zip.Writer)
+		reason string
+	}{
+		{"300 MiB bomb", bomb, "not eligible: its zip unpacks to more than 256 MiB"},
+		{"100k entries", entries, "not eligible: its zip has 100000 entries, more than 2000"},
+		{"a file and a folder of one name", fileAndFolder, "not eligible: its zip holds g/jogo.lisp/jogo.lisp twice, or as a file and as a folder"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			class := filepath.Join(dir, "class")
+			if err := os.Mkdir(class, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			writeZip(t, filepath.Join(class, "a_2200001_P1.zip"), []zipEntry{{"jogo.lisp", 0o644, jogo}})
+			f, err := os.Create(filepath.Join(class, "b_2200002_P2.zip"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			zw := zip.NewWriter(f)
+			tc.write(zw)
+			if err := errors.Join(zw.Close(), f.Close()); err != nil {
+				t.Fatal(err)
+			}
+			subs, err := List([]string{class}, filepath.Join(dir, "work"))
+			if err != nil {
+				t.Fatalf("List: %v: one bad zip stops the intake", err)
+			}
+			if len(subs) != 2 || subs[0].Problem != "" || !strings.HasPrefix(subs[1].Problem, tc.reason) {
+				t.Fatalf("List = %+v, want a_2200001_P1 read and b_2200002_P2 a row saying %q", subs, tc.reason)
+			}
+			r := submit(context.Background(), subs[1], Options{Game: cavalo.Game{}})
+			if r.Eligible || r.Reason != subs[1].Problem || r.Name != "p2" {
+				t.Errorf("submit = %+v, want p2 not eligible: %s", r, subs[1].Problem)
+			}
+			if _, err := os.Stat(filepath.Join(dir, "work", "submissions", "b_2200002_P2")); !errors.Is(err, fs.ErrNotExist) {
+				t.Errorf("what the bad zip unpacked is left behind (%v)", err)
+			}
+		})
+	}
+}
+
+// zeroReader reads zeros.
+type zeroReader struct{}
+
+func (zeroReader) Read(p []byte) (int, error) {
+	clear(p)
+	return len(p), nil
 }

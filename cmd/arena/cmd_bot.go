@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"time"
 
 	"github.com/olekukonko/tablewriter"
@@ -83,7 +84,12 @@ passes.`,
 			}
 			var spec host.Spec
 			if lispMode {
-				spec, err = detectLispSpec(c.Context(), c.OutOrStdout(), self, pos, true, intake.Options{
+				var work string
+				if work, err = os.MkdirTemp("", "arena-lisp-"); err != nil {
+					return err
+				}
+				defer os.RemoveAll(work)
+				spec, err = detectLispSpec(c.Context(), c.OutOrStdout(), self, work, pos, true, intake.Options{
 					Game: rules, Tempo: time.Duration(tempo) * time.Millisecond, Sandbox: sandbox})
 			} else {
 				spec, err = botSpec(self, pos[0], append(args, pos[1:]...), rules.Name())

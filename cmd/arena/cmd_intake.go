@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -20,6 +21,7 @@ import (
 	"github.com/arenabots/arena/bots/host"
 	"github.com/arenabots/arena/bots/host/sandbox"
 	"github.com/arenabots/arena/bots/lisp"
+	"github.com/arenabots/arena/internal/inert"
 )
 
 // newIntakeCmd is `arena intake`.
@@ -32,14 +34,25 @@ func newIntakeCmd() *cobra.Command {
 		memory      int
 		sandbox     sandbox.Mode
 		game        gameFlags
+		force       bool
 	)
 	cmd := &cobra.Command{
 		Use:   "intake DIR... [--game cavalo|dots] [-o FILE] [--tempo MS] [--out DIR]",
 		Short: "Turn a class's Lisp submissions, as handed in, into a league",
 		Long: `Intake takes the Common Lisp projects of a class as they were handed in and writes
-a league that plays them. Each DIR is a folder of submissions: one sub-folder or one .zip
-per group (e.g. ana_2201234_rui_2205678_P2.zip; zips are unpacked under --out, never
-beside them).
+a league that plays them. Each DIR is a folder of submissions: one sub-folder or one archive
+per group (e.g. ana_2201234_rui_2205678_P2.zip; zip, tar, tar.gz and tar.bz2 are unpacked
+under --out, never beside them). Every entry of DIR gets a row: an archive arena does not
+read (.rar, .7z) or one beyond a submission's limits, or a stray file, is a row saying why.
+A DIR that is one group's folder is taken as that one submission, and said so.
+
+Each bot is named after its group: nome1_numero1_nome2_numero2_P13 is the bot p13 shown
+as "P13 nome1/nome2" (its display:, which you may change at any time), with the students
+and their numbers in the report and intake.json.
+
+Without --game, the game is the one the sources are written for (the functions of its
+statement they define or call); --game that the sources contradict is refused, naming
+the right one.
 
 For each submission arena reads the Lisp files to find the one that defines (jogar
 estado tempo), or the file that loads it, and its package; then it loads the submission
@@ -49,18 +62,20 @@ moves; and it measures how long jogar thinks at --tempo, giving tempo_scale 1000
 that reads its clock in LispWorks units.
 
 It writes the league file (-o) with one lisp entry per group that can play, every setting
-written out so that you can read and override it, and the report (--out/intake.md) with
-the evidence; the same table is printed here. It also compares the submissions with each
-other, as arena similarity does, and writes the pairs it flags side by side to
---out/similarity.html (and to the report). Then: arena run FILE.`,
+written out so that you can read and override it (a Dots league starts each round from
+its own seeded opening: opening_arcs), the report (--out/intake.md) with the evidence,
+and --out/intake.json for other programs; the same table is printed here, shortened.
+It also compares the submissions with each other, as arena similarity does, and writes
+the pairs it flags side by side to --out/similarity.html (and to the report). It writes
+the league file again only while it is as intake wrote it: a file written or edited by
+hand is refused (-o another file, or --force). Then: arena run FILE.`,
 		Example: "  arena intake entregas/ --game cavalo --tempo 1000 -o campeonato.yaml",
 		Args:    atLeastOne("DIR"),
 		RunE: func(c *cobra.Command, dirs []string) error {
 			if tempo <= 0 || rounds <= 0 || margin < 0 {
 				return usage(fmt.Errorf("--tempo and --rounds must be positive and --margin not negative (got %d, %d and %d)", tempo, rounds, margin))
 			}
-			rules, err := game.rules()
-			if err != nil {
+			if err := checkLeagueFile(league, force); err != nil {
 				return err
 			}
 			self, err := host.Self()
@@ -72,7 +87,20 @@ other, as arena similarity does, and writes the pairs it flags side by side to
 				return usage(err)
 			}
 			if len(subs) == 0 {
-				return usage(fmt.Errorf("no submission in %q: want one folder or .zip per group", dirs))
+				return usage(fmt.Errorf("no submission in %q: want one folder or archive per group", dirs))
+			}
+			w := c.OutOrStdout()
+			for _, s := range subs {
+				if s.Whole {
+					fmt.Fprintf(w, "%s is one group's submission, not a class folder: taking it in alone (give the class's folder to take in the class)\n", inert.Line(s.Source))
+				}
+			}
+			if err := detectGame(w, &game, c.Flags().Changed("game"), subs); err != nil {
+				return err
+			}
+			rules, err := game.rules()
+			if err != nil {
+				return err
 			}
 			start := time.Now()
 			results := intake.Run(c.Context(), subs, intake.Options{
@@ -87,7 +115,7 @@ other, as arena similarity does, and writes the pairs it flags side by side to
 			if err != nil {
 				return err
 			}
-			report := filepath.Join(out, "intake.md")
+			report, summary := filepath.Join(out, "intake.md"), filepath.Join(out, "intake.json")
 			leagueDir, err := filepath.Abs(filepath.Dir(league))
 			if err != nil {
 				return err
@@ -97,15 +125,35 @@ other, as arena similarity does, and writes the pairs it flags side by side to
 			for i, d := range dirs {
 				absDirs[i], _ = filepath.Abs(d)
 			}
-			l := intake.League{Name: "intake", Game: rules.Name(), GameOptions: game.options, Tempo: time.Duration(tempo) * time.Millisecond,
+			l := intake.League{Name: "intake", Title: intake.Title(rules.Name()), Game: rules.Name(), GameOptions: game.options,
+				OpeningArcs: game.openingArcs, Tempo: time.Duration(tempo) * time.Millisecond,
 				Rounds: rounds, Margin: time.Duration(margin) * time.Millisecond, Dir: leagueDir, Report: reportAbs, Sources: absDirs}
-			if err := writeFile(report, func(w io.Writer) error { return intake.WriteReport(w, "arena intake", results) }); err != nil {
+			if rules.Name() == "dots" && !c.Flags().Changed("opening-arcs") {
+				l.OpeningArcs = intake.DotsOpeningArcs
+			}
+			if err := writeFile(report, func(w io.Writer) error { return intake.WriteReport(w, "arena intake: "+l.Title, results) }); err != nil {
+				return err
+			}
+			summaryDir, err := filepath.Abs(out)
+			if err != nil {
+				return err
+			}
+			leagueAbs, err := filepath.Abs(league)
+			if err != nil {
+				return err
+			}
+			leagueRel, err := filepath.Rel(summaryDir, leagueAbs)
+			if err != nil {
+				leagueRel = leagueAbs
+			}
+			if err := writeFile(summary, func(w io.Writer) error {
+				return intake.WriteSummary(w, intake.NewSummary(l, filepath.ToSlash(leagueRel), results))
+			}); err != nil {
 				return err
 			}
 			if err := writeFile(league, func(w io.Writer) error { return intake.WriteLeague(w, l, results) }); err != nil {
 				return err
 			}
-			w := c.OutOrStdout()
 			if err := printIntake(w, results); err != nil {
 				return err
 			}
@@ -115,8 +163,8 @@ other, as arena similarity does, and writes the pairs it flags side by side to
 					eligible++
 				}
 			}
-			fmt.Fprintf(w, "%d of %d submissions can play (intake took %v). Wrote %s and %s; play it with: arena run %s\n",
-				eligible, len(results), time.Since(start).Round(100*time.Millisecond), league, report, league)
+			fmt.Fprintf(w, "%d of %d submissions can play (intake took %v). Wrote %s, %s and %s; play it with: arena run %s\n",
+				eligible, len(results), time.Since(start).Round(100*time.Millisecond), league, report, summary, league)
 			fmt.Fprintf(w, "Similarity: %d pairs flagged as similar, evidence to read in %s (arena similarity --help)\n", flagged, simReport)
 			return nil
 		},
@@ -129,6 +177,7 @@ other, as arena similarity does, and writes the pairs it flags side by side to
 	f.IntVar(&margin, "margin", int(lisp.RecommendedMargin.Milliseconds()), "margin over the tempo in ms (time_margin_ms)")
 	f.IntVar(&jobs, "jobs", 0, "submissions probed at once (default: the number of CPUs)")
 	f.IntVar(&memory, "memory", 0, "each bot's memory in MiB (limits.memory_mb; default 1024)")
+	f.BoolVar(&force, "force", false, "write the league file even if a person wrote or edited it")
 	addSandboxFlag(f, &sandbox)
 	game.add(f)
 	return cmd
@@ -151,6 +200,41 @@ func intakeSimilarity(ctx context.Context, subs []intake.Submission, results []i
 	return len(r.Flagged()), err
 }
 
+// checkLeagueFile refuses to write over the league file at path unless
+// intake wrote it and it was not edited since, or force.
+func checkLeagueFile(path string, force bool) error {
+	data, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) || force {
+		return nil
+	}
+	if err != nil {
+		return usage(err)
+	}
+	if err := intake.CheckOverwrite(data); err != nil {
+		return usage(fmt.Errorf("%s is %v: write the league elsewhere with -o, or pass --force to overwrite it", path, err))
+	}
+	return nil
+}
+
+// detectGame sets the game of g to the one the sources of subs are
+// written for when given is false (no --game); when given, a game the
+// sources contradict is a usage error naming the right one.
+func detectGame(w io.Writer, g *gameFlags, given bool, subs []intake.Submission) error {
+	d := intake.DetectGame(subs)
+	switch {
+	case d.Game == "":
+		if !given {
+			fmt.Fprintf(w, "game: %s (%s; --game to choose another)\n", g.name, d)
+		}
+	case !given:
+		g.name = d.Game
+		fmt.Fprintf(w, "game: %s (%s; --game to choose another)\n", g.name, d)
+	case d.Game != g.name:
+		return usage(fmt.Errorf("--game %s, but %s: run again with --game %s", g.name, d, d.Game))
+	}
+	return nil
+}
+
 // printIntake prints the intake table, as in the report, within
 // maxWidth: long group names are shortened and the reasons of the
 // submissions that cannot play follow the table, one line each.
@@ -170,10 +254,13 @@ func printIntake(w io.Writer, results []intake.Result) error {
 	rows := intake.Rows(results)
 	var why []string
 	for i, row := range rows {
+		for k, cell := range row {
+			row[k] = inert.Line(cell)
+		}
 		row[0] = shorten(row[0], groupWidth)
 		if !results[i].Eligible {
 			row[5] = "no"
-			why = append(why, fmt.Sprintf("  %s: %s", results[i].Group, results[i].Reason))
+			why = append(why, fmt.Sprintf("  %s: %s", inert.Line(results[i].DisplayName()), inert.Line(results[i].Reason)))
 		}
 	}
 	if err := tab.Bulk(rows); err != nil {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -8,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/arenabots/arena/arena"
+	"github.com/arenabots/arena/arena/intake"
 	"github.com/arenabots/arena/arena/intake/intaketest"
 	"github.com/arenabots/arena/referee"
 	"github.com/arenabots/arena/results"
@@ -64,8 +66,24 @@ func playIntake(t *testing.T, examples, game string) {
 			samples = append(samples, s)
 		}
 	}
-	// A margin for a machine that runs other tests beside this one.
-	out, err := arenaOut(t, "intake", class, "--game", game, "--tempo", "100", "--margin", "1000", "--rounds", "1", "-o", "league.yaml", "--out", "work")
+	// An archive arena does not read: a row saying so.
+	unread, err := filepath.Glob(filepath.Join(examples, "entregas", game, "*.rar"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, path := range unread {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		unread[i] = filepath.Base(path)
+		if err := os.WriteFile(filepath.Join(class, unread[i]), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// A margin for a machine that runs other tests beside this one; the
+	// game is found from the sources.
+	out, err := arenaOut(t, "intake", class, "--tempo", "100", "--margin", "1000", "--rounds", "1", "-o", "league.yaml", "--out", "work")
 	if err != nil {
 		t.Fatalf("arena intake: %v\n%s", err, out)
 	}
@@ -80,20 +98,48 @@ func playIntake(t *testing.T, examples, game string) {
 	}
 	eligible := 0
 	for _, s := range samples {
-		if !strings.Contains(out, " "+s.Package+" ") || !strings.Contains(string(report), "## "+s.Group+" ("+s.Package+")") {
-			t.Errorf("%s is missing from the table or the report", s.Group)
+		g := intake.ParseGroup(s.Group)
+		if !strings.Contains(out, " "+g.Display+" ") || !strings.Contains(string(report), "## "+g.Display+" ("+g.ID+")") {
+			t.Errorf("%s (%s) is missing from the table or the report", s.Group, g.Display)
 		}
 		if s.Eligible {
 			eligible++
-			if !strings.Contains(string(leagueText), "- name: "+s.Package+"\n") {
-				t.Errorf("%s has no entry %s in the league:\n%s", s.Group, s.Package, leagueText)
+			if !strings.Contains(string(leagueText), "- name: "+g.ID+"\n    display: "+g.Display+"\n") {
+				t.Errorf("%s has no entry %s (%s) in the league:\n%s", s.Group, g.ID, g.Display, leagueText)
 			}
 			continue
 		}
 		if !strings.Contains(string(leagueText), "# not eligible: "+s.Group) || !strings.Contains(string(report), s.Reason) ||
-			!strings.Contains(out, s.Group+": ") {
+			!strings.Contains(out, g.Display+": ") {
 			t.Errorf("%s is not listed as not eligible because %q", s.Group, s.Reason)
 		}
+	}
+	// Every entry of the class has a row, the archive arena does not read
+	// too.
+	if !strings.Contains(out, "game: "+game+" (") {
+		t.Errorf("intake does not say the game it detected:\n%s", out)
+	}
+	for _, want := range unread {
+		if !strings.Contains(string(report), want) || !strings.Contains(string(leagueText), "# not eligible: "+strings.TrimSuffix(want, ".rar")) {
+			t.Errorf("%s has no row saying it was not read", want)
+		}
+	}
+	var summary struct {
+		Game, Title, League string
+		Submissions         []struct {
+			Entry, Group, Bot string
+			Eligible          bool
+		}
+	}
+	data, err := os.ReadFile(filepath.Join("work", "intake.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(data, &summary); err != nil {
+		t.Fatal(err)
+	}
+	if summary.Game != game || summary.Title != intake.Title(game) || summary.League != "../league.yaml" || len(summary.Submissions) != len(samples)+len(unread) {
+		t.Errorf("intake.json: %+v", summary)
 	}
 	if n := strings.Count(string(report), "- time per move: "); n != eligible {
 		t.Errorf("the report shows the time use of %d bots, want %d:\n%s", n, eligible, report)
@@ -102,6 +148,9 @@ func playIntake(t *testing.T, examples, game string) {
 	cfg, _, err := arena.Load("league.yaml")
 	if err != nil {
 		t.Fatalf("the league written does not load: %v\n%s", err, leagueText)
+	}
+	if cfg.Title != intake.Title(game) || (game == "dots") != (cfg.OpeningArcs > 0) {
+		t.Errorf("league title %q, opening_arcs %d", cfg.Title, cfg.OpeningArcs)
 	}
 	if out, err := arenaOut(t, "run", "league.yaml", "--plain", "--concurrency", "1"); err != nil {
 		t.Fatalf("arena run: %v\n%s", err, out)
@@ -131,6 +180,21 @@ func TestLispDetectionShared(t *testing.T) {
 		t.Fatal(err)
 	}
 	sub := filepath.Join(dir, s.Group)
+	zipped, class := filepath.Join(dir, "zipped"), filepath.Join(dir, "class")
+	for _, d := range []string{zipped, class} {
+		if err := os.Mkdir(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := intaketest.Assemble(examples, zipped, s, true); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range intaketest.Samples[2:4] {
+		if err := intaketest.Assemble(examples, class, c, false); err != nil {
+			t.Fatal(err)
+		}
+	}
+	zip := filepath.Join(zipped, s.Group+".zip")
 	found := "found state board-scores, perspective white"
 	for _, tc := range []struct {
 		name    string
@@ -145,11 +209,22 @@ func TestLispDetectionShared(t *testing.T) {
 			[]string{"cannot play: no convention gives legal moves", "perspective absolute", "FAIL: "}, found},
 		{"play finds", []string{"play", "--white", "lisp:" + sub, "--black", "builtin:greedy", "--tempo", "100"}, false,
 			[]string{found, "white: lisp:" + sub + " (p3 lisp)"}, "(start"},
+		{"check takes a group's zip", []string{"bot", "check", "--lisp", zip, "--tempo", "300"}, false,
+			[]string{found, "PASS: " + zip + " passed all 8 checks"}, ""},
+		{"play takes a group's zip", []string{"play", "--black", "lisp:" + zip, "--white", "builtin:greedy", "--tempo", "100"}, false,
+			[]string{found, "black: lisp:" + zip + " (p3 lisp)"}, "PK"},
+		{"check refuses a class folder", []string{"bot", "check", "--lisp", class}, true,
+			[]string{}, "PASS"},
+		{"play refuses a class folder", []string{"play", "--black", "lisp:" + class, "--white", "builtin:greedy"}, true,
+			[]string{}, "PASS"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			out, err := arenaOut(t, tc.args...)
 			if (err != nil) != tc.fails {
 				t.Fatalf("arena %q: error %v, want failure %v\n%s", tc.args, err, tc.fails, out)
+			}
+			if strings.Contains(tc.name, "refuses a class") && (exitStatus(err) != 2 || !strings.Contains(err.Error(), "arena intake "+class)) {
+				t.Errorf("arena %q: %v (exit %d), want exit 2 naming arena intake %s", tc.args, err, exitStatus(err), class)
 			}
 			for _, want := range tc.outHas {
 				if !strings.Contains(out, want) {
@@ -160,5 +235,48 @@ func TestLispDetectionShared(t *testing.T) {
 				t.Errorf("arena %q says %q:\n%s", tc.args, tc.outLack, out)
 			}
 		})
+	}
+}
+
+// TestIntakeRefuses checks the mistakes intake names before it probes
+// anything (issue 30, row 8): a --game that the sources contradict, and a
+// league file that a person wrote or edited.
+func TestIntakeRefuses(t *testing.T) {
+	examples, err := filepath.Abs(filepath.Join("..", "..", "bots", "examples", "lisp"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	t.Chdir(dir)
+	class := filepath.Join(dir, "dots")
+	for _, s := range intaketest.Samples {
+		if s.Game == "dots" {
+			if err := intaketest.Assemble(examples, class, s, false); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if err := os.WriteFile("mine.yaml", []byte("name: mine\nbots: []\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"a game the sources contradict", []string{"intake", class, "--game", "cavalo", "-o", "new.yaml"},
+			"--game cavalo, but 5 of 5 submissions define or call functions of dots (ARCO, CAIXA, FECHA, LADOS): run again with --game dots"},
+		{"a league file written by hand", []string{"intake", class, "-o", "mine.yaml"},
+			"mine.yaml is not intake's to overwrite: arena intake did not write it: write the league elsewhere with -o, or pass --force to overwrite it"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			out, err := arenaOut(t, tc.args...)
+			if exitStatus(err) != 2 || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("arena %q: %v (exit %d), want exit 2 saying %q\n%s", tc.args, err, exitStatus(err), tc.want, out)
+			}
+		})
+	}
+	if data, err := os.ReadFile("mine.yaml"); err != nil || string(data) != "name: mine\nbots: []\n" {
+		t.Errorf("mine.yaml was overwritten: %q %v", data, err)
 	}
 }

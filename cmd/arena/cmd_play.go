@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 	"time"
 
@@ -95,7 +96,12 @@ are (games.jsonl, games/ID.jsonl, games/ID.log.dat, read by 'arena standings' an
 			if err != nil {
 				return err
 			}
-			seats, err := o.seats(c.Context(), c.OutOrStdout(), self, rules, human.NewTerminal(c.InOrStdin(), c.OutOrStdout()))
+			work, err := os.MkdirTemp("", "arena-lisp-") // a Lisp submission's archive unpacked
+			if err != nil {
+				return err
+			}
+			defer os.RemoveAll(work)
+			seats, err := o.seats(c.Context(), c.OutOrStdout(), self, work, rules, human.NewTerminal(c.InOrStdin(), c.OutOrStdout()))
 			if err != nil {
 				return err
 			}
@@ -134,8 +140,9 @@ func (o playOptions) withHuman() bool { return o.white == humanRef || o.black ==
 
 // seats returns the players of White and Black: a person at term, or a
 // bot. A Lisp bot (lispRef) is completed as arena intake completes a
-// submission, saying what was found on w.
-func (o playOptions) seats(ctx context.Context, w io.Writer, self string, rules referee.Game, term *human.Terminal) ([2]arena.Seat, error) {
+// submission, saying what was found on w; its archive is unpacked under
+// work.
+func (o playOptions) seats(ctx context.Context, w io.Writer, self, work string, rules referee.Game, term *human.Terminal) ([2]arena.Seat, error) {
 	var seats [2]arena.Seat
 	for i, ref := range [2]string{o.white, o.black} {
 		if ref == humanRef {
@@ -145,7 +152,7 @@ func (o playOptions) seats(ctx context.Context, w io.Writer, self string, rules 
 		var s host.Spec
 		var err error
 		if words, ok := strings.CutPrefix(ref, lispRef); ok {
-			s, err = detectLispSpec(ctx, w, self, strings.Split(words, ","), false, intake.Options{
+			s, err = detectLispSpec(ctx, w, self, work, strings.Split(words, ","), false, intake.Options{
 				Game: rules, Tempo: time.Duration(o.tempo) * time.Millisecond, Sandbox: o.sandbox})
 		} else {
 			s, err = botSpec(self, ref, nil, rules.Name())

@@ -18,6 +18,7 @@ import (
 func newRunCmd() *cobra.Command {
 	var (
 		restart, verbose, plain, prestart bool
+		allowUnsandboxed                  bool
 		concurrency                       int
 		where                             string
 		auth                              queue.Auth
@@ -60,6 +61,9 @@ This run stays the only writer of the results; see docs/distributed.md.`,
 			}
 			cfg, warnings, err := arena.Load(args[0])
 			if err != nil {
+				return usage(err)
+			}
+			if err := cfg.CheckUnsandboxed(allowUnsandboxed); err != nil {
 				return usage(err)
 			}
 			for _, w := range warnings {
@@ -127,12 +131,13 @@ This run stays the only writer of the results; see docs/distributed.md.`,
 		},
 	}
 	f := cmd.Flags()
-	f.BoolVar(&restart, "restart", false, "discard the results of an earlier run in the out directory and start over")
+	f.BoolVar(&restart, "restart", false, "discard the results of an earlier run in the out directory, start over")
+	f.BoolVar(&allowUnsandboxed, "allow-unsandboxed", false, "play a league whose file says sandbox: off (refused without this flag)")
 	f.IntVar(&concurrency, "concurrency", 0, "games played at once (default: the config's concurrency, else the cores)")
 	f.BoolVar(&plain, "plain", false, "print one line per game instead of a progress bar")
 	f.BoolVarP(&verbose, "verbose", "v", false, "show go-plugin's logs of the bot processes")
 	f.StringVar(&webAddr, "web", "", "serve the league's live web page on this address, e.g. "+defaultAddr)
-	f.StringVar(&where, "queue", "", "play through workers at `URL`: nats://HOST:PORT, tls://… or embedded[:PORT]")
+	f.StringVar(&where, "queue", "", "play by workers at `URL`: nats://HOST:PORT, tls://… or embedded[:PORT]")
 	f.DurationVar(&qopt.AckWait, "ack-wait", qopt.AckWait, "with --queue: a silent worker keeps a game this `TIME`")
 	f.IntVar(&qopt.MaxDeliver, "max-deliver", qopt.MaxDeliver, "with --queue: tries of a game before it is a fault")
 	addAuthFlags(cmd, &auth)

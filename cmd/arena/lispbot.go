@@ -17,7 +17,7 @@ import (
 // settings as KEY=VALUE, as given: nothing is probed (`arena bot new` knows
 // the settings of the project it wrote).
 func lispSpec(self string, words []string) (host.Spec, error) {
-	cfg, _, err := intake.ParseBot(words)
+	cfg, _, err := intake.ParseBot(words, "")
 	if err != nil {
 		return host.Spec{}, err
 	}
@@ -28,15 +28,16 @@ func lispSpec(self string, words []string) (host.Spec, error) {
 	return botkind.LispSpec(self, r.DefaultName(), cfg.WithDefaults()), nil
 }
 
-// detectLispSpec returns how to start the Lisp bot of words (its folder or
-// files, and settings as KEY=VALUE), completed as arena intake completes a
+// detectLispSpec returns how to start the Lisp bot of words (its folder,
+// archive or files, and settings as KEY=VALUE; an archive is unpacked
+// under work, which the caller removes), completed as arena intake completes a
 // submission (intake.Prepare): the files to load, the conventions not
 // given and the time base, probed in the bot's sandbox. It prints what it
 // found to w. A bot that cannot play is an error; with lenient, it is
 // printed and the spec of the closest conventions is returned, for a
 // check to show the failures.
-func detectLispSpec(ctx context.Context, w io.Writer, self string, words []string, lenient bool, opt intake.Options) (host.Spec, error) {
-	cfg, given, err := intake.ParseBot(words)
+func detectLispSpec(ctx context.Context, w io.Writer, self, work string, words []string, lenient bool, opt intake.Options) (host.Spec, error) {
+	cfg, given, err := intake.ParseBot(words, work)
 	if err != nil {
 		return host.Spec{}, usage(err)
 	}

@@ -66,7 +66,7 @@
     const swiss = t.swiss ? [["byes"], ["Buchholz"], ["SB"]] : [];
     $("standings").replaceChildren(table(
       [["#"], ["bot", "name"], ["games"], ["won"], ["drawn"], ["lost"], ["points"], ...swiss, ["tiebreak", "text"], ["Elo"], ["±"], ["LOS"], ["faults"]],
-      (t.standings || []).map((r) => [r.rank, r.bot, r.games, r.wins, r.draws, r.losses, r.points,
+      (t.standings || []).map((r) => [r.rank, r.display || r.bot, r.games, r.wins, r.draws, r.losses, r.points,
         ...(t.swiss ? [r.byes || 0, r.buchholz || 0, r.sonneborn_berger] : []), r.tiebreak || "",
         r.rated ? fix(r.elo, 1) : "", r.rated ? fix(r.elo_margin, 1) : "", r.los ? fix(r.los * 100, 1) + "%" : "", r.faults]),
       [t.swiss ? "Swiss: a bye counts as a board pair won; Buchholz is the sum of the opponents' points." : "",
@@ -77,7 +77,7 @@
     const ct = t.crosstable;
     $("crosstable").replaceChildren(table(
       [["#"], ["bot", "name"], ...ct.bots.map((_, i) => [String(i + 1)])],
-      ct.bots.map((b, i) => [i + 1, b, ...ct.cells[i].map((c, j) => i === j || !c.games ? "" : c.points + "/" + c.games)]),
+      ct.bots.map((b, i) => [i + 1, (ct.display || {})[b] || b, ...ct.cells[i].map((c, j) => i === j || !c.games ? "" : c.points + "/" + c.games)]),
       "points/games from the row bot's side"));
     $("faults").replaceChildren(table([["game", "name"], ["bot", "name"], ["verdict", "text"], ["detail", "detail"]],
       (t.faults || []).map((f) => [gameLink(f.game), f.bot, f.verdict, f.detail])));
