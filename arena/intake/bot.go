@@ -102,7 +102,7 @@ func Prepare(ctx context.Context, c lisp.Config, given []string, opt Options) (P
 		if len(e.files) == 0 {
 			return p, fmt.Errorf("%s: %s", c.Root, e.reason)
 		}
-		c.Files, p.Notes = e.files, append(e.notes, "loads "+strings.Join(e.rel, ", "))
+		c.Files, p.Notes = e.files, append(append(e.notes, e.plans[0].notes()...), "loads "+strings.Join(e.rel, ", "))
 		if c.Package == "" {
 			c.Package = strings.ToLower(e.pkg)
 		}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"regexp"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -34,9 +35,30 @@ type Options struct {
 	// probe keeps them as they are.
 	Fixed lisp.Config
 	Given []string
+	// Margin is the league's time margin over Tempo; 0:
+	// lisp.RecommendedMargin. A bot that thinks longer than Tempo plus
+	// Margin at intake gets a warning that it will lose on time.
+	Margin time.Duration
 	// Spec, when set, adjusts each probe's host.Spec (tests run their own
 	// binary as arena).
 	Spec func(*host.Spec)
+}
+
+// maxAttempts is how many ways of loading a submission intake tries
+// before it calls the submission not eligible.
+const maxAttempts = 4
+
+// Attempt is one way of loading a submission that intake tried.
+type Attempt struct {
+	// Files are loaded in this order, relative to the submission's root.
+	Files []string `json:"files"`
+	// Why says why these files: e.g. "src/interact.lisp loads
+	// src/jogo.lisp, which defines jogar".
+	Why string `json:"why"`
+	// Needs are the files added for what they define.
+	Needs []Need `json:"needs,omitempty"`
+	// Outcome is "eligible", or why not, in one line.
+	Outcome string `json:"outcome"`
 }
 
 // Result is the intake of one submission.
@@ -52,6 +74,15 @@ type Result struct {
 	Config lisp.Config
 	// Files are Config.Files relative to the submission's root.
 	Files []string
+	// Needs are the files among Files loaded for what they define that
+	// the others use (see Need).
+	Needs []Need
+	// Tried are the ways of loading the submission that were probed, in
+	// order: the last is the one kept when it is eligible.
+	Tried []Attempt
+	// Warnings are what the lecturer must not miss of an eligible
+	// submission, e.g. "will lose on time at tempo 300ms: it thinks 550ms".
+	Warnings []string
 	// Findings are what the probe found; empty when it did not run.
 	Findings probe.Findings
 	// Notes say what the scan chose and why (a loader, a load resolved to
@@ -105,12 +136,45 @@ func submit(ctx context.Context, s Submission, opt Options) (r Result) {
 	r.Notes, r.Files = e.notes, e.rel
 	r.Name = botName(s.Group, e.pkg)
 	r.Config = lisp.Config{Root: s.Root, Files: e.files, Package: strings.ToLower(e.pkg)}
+	if len(e.plans) > 0 {
+		r.Needs = e.plans[0].needs
+	}
 	if e.reason != "" {
 		r.Reason = e.reason
 		return r
 	}
-	r.Config, r.Findings = probeConfig(ctx, r.Name, r.Config, opt)
+	// Each way of loading it in turn, until one plays; else the failure
+	// that got furthest (the bot started), the first of those.
+	for i, p := range e.plans[:min(len(e.plans), maxAttempts)] {
+		c := lisp.Config{Root: s.Root, Files: p.abs(), Package: strings.ToLower(e.pkg)}
+		c, f := probeConfig(ctx, r.Name, c, opt)
+		a := Attempt{Files: p.rel(), Why: p.why, Needs: p.needs, Outcome: "eligible"}
+		if !f.Eligible {
+			a.Outcome = f.Reason
+		}
+		r.Tried = append(r.Tried, a)
+		if i == 0 || f.Eligible || f.Package != "" && r.Findings.Package == "" {
+			r.Config, r.Findings, r.Files, r.Needs = c, f, p.rel(), p.needs
+			r.Notes = append(slices.Clone(e.notes), p.notes()...)
+		}
+		if f.Eligible || ctx.Err() != nil {
+			break
+		}
+	}
 	r.Eligible, r.Reason = r.Findings.Eligible, r.Findings.Reason
+	if len(r.Tried) > 1 {
+		var ways []string
+		for _, a := range r.Tried {
+			ways = append(ways, strings.Join(a.Files, " + "))
+		}
+		r.Notes = append(r.Notes, fmt.Sprintf("tried %d ways of loading it, in order: %s", len(r.Tried), strings.Join(ways, "; ")))
+		if !r.Eligible {
+			r.Reason += fmt.Sprintf(" (the furthest of %d ways of loading it: %s)", len(r.Tried), strings.Join(ways, "; "))
+		}
+	}
+	if r.Eligible {
+		r.Warnings = timeWarnings(r.Findings.Time, opt)
+	}
 	return r
 }
 
@@ -169,4 +233,33 @@ func uniqueNames(rs []Result) {
 			rs[i].Name = fmt.Sprintf("%s-%d", name, k)
 		}
 	}
+}
+
+// timeWarnings returns the warning a lecturer must not miss when the bot
+// measured t thinks longer than the league allows: it will lose on time.
+func timeWarnings(t probe.TimeUse, opt Options) []string {
+	if t.Tempo <= 0 {
+		return nil
+	}
+	margin := opt.Margin
+	if margin <= 0 {
+		margin = lisp.RecommendedMargin
+	}
+	ms := func(d time.Duration) string { return fmt.Sprintf("%d ms", d.Milliseconds()) }
+	used := t.Used()
+	switch {
+	case t.Overran && used < t.Tempo+margin:
+		return []string{fmt.Sprintf("may lose on time at tempo %s: it thinks more than %s (cut off there), the league allows %s",
+			ms(t.Tempo), ms(used), ms(t.Tempo+margin))}
+	case t.Overran:
+		return []string{fmt.Sprintf("will lose on time at tempo %s: it thinks more than %s, the league allows %s",
+			ms(t.Tempo), ms(used), ms(t.Tempo+margin))}
+	case used > t.Tempo+margin:
+		return []string{fmt.Sprintf("will lose on time at tempo %s: it thinks %s, the league allows %s",
+			ms(t.Tempo), ms(used), ms(t.Tempo+margin))}
+	case used > t.Tempo:
+		return []string{fmt.Sprintf("may lose on time at tempo %s: it thinks %s, within the margin of %s",
+			ms(t.Tempo), ms(used), ms(margin))}
+	}
+	return nil
 }

@@ -26,6 +26,9 @@ type TimeUse struct {
 	Scaled   time.Duration `json:"scaled,omitempty"`
 	// Scale is the tempo_scale kept.
 	Scale int `json:"scale"`
+	// Overran says that a call as is was cut off at the tempo plus
+	// lisp.RecommendedMargin: Unscaled is that, the bot thinks longer.
+	Overran bool `json:"overran,omitempty"`
 	// Note says why, in a few words.
 	Note string `json:"note"`
 	// Calls is how many times jogar was called to measure.
@@ -135,7 +138,7 @@ func measureTime(ctx context.Context, a Asker, cfg *lisp.Config, positions []ref
 		}
 		use.Note = fmt.Sprintf("tempo_scale %d as given", use.Scale)
 	case !ok:
-		use.Note = "overruns the tempo"
+		use.Note, use.Overran = "overruns the tempo", true
 	case use.Unscaled >= opt.Tempo/2:
 		use.Note = "tempo read in milliseconds"
 	default:
