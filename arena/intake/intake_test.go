@@ -3,6 +3,7 @@ package intake
 import (
 	"context"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -44,6 +45,9 @@ func TestSamples(t *testing.T) {
 			}
 			r := submit(context.Background(), subs[0], testOptions(t, s.Game, 200*time.Millisecond))
 			t.Logf("%s: files %v, %s; %s; %s; notes %q", r.Name, r.Files, r.Findings.Conventions, r.Findings.Time, r.Reason, r.Notes)
+			if s.Files != nil && !slices.Equal(r.Files, s.Files) {
+				t.Errorf("loads %q, want %q (tried %+v)", r.Files, s.Files, r.Tried)
+			}
 			if r.Config.Package != s.Package || r.Name != s.Package {
 				t.Errorf("package %q, name %q; want %q", r.Config.Package, r.Name, s.Package)
 			}
