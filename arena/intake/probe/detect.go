@@ -78,9 +78,14 @@ const grace = lisp.RecommendedMargin + time.Second
 // detect finds how to talk to the started bot a, for game: it calls jogar
 // on the reference positions (see samplePositions) with every estado convention
 // in turn, reads each answer every way it knows, has the referee judge it,
-// and keeps the first convention under which every answer is a legal move
-// (and, among those, one whose claimed states are right when there is
-// one). Then it measures the time base (see measureTime). A bot for which
+// then has it play a game for both sides (see trial.play), and keeps the
+// first convention, in the fixed order of conventions, under which every
+// answer is a legal move (and, among those, one whose claimed states are
+// right when there is one). The calls are made at a fixed tempo (the
+// league's, at most probeTempo): a wrong convention is told apart by an
+// illegal answer on positions where it cannot be right, not by how long
+// a search ran, so that the same submission gives the same conventions
+// every time. Then it measures the time base (see measureTime). A bot for which
 // no convention works is not eligible, with the closest failure as the
 // reason.
 func detect(ctx context.Context, a Asker, game referee.Game, opt Options) Findings {
@@ -97,6 +102,9 @@ func detect(ctx context.Context, a Asker, game referee.Game, opt Options) Findin
 	n := 0
 	for _, c := range calls {
 		t := try(ctx, a, c, reads, positions, tempo)
+		if t.failure == "" {
+			t.play(ctx, a, game, tempo)
+		}
 		n += t.calls
 		switch {
 		case t.failure == "" && (best == nil || t.flawed < best.flawed):
@@ -131,6 +139,57 @@ type trial struct {
 	flawed   int    // answers not quite right: a claimed state that differs, a note
 	failure  string // why the convention fails, or ""
 	calls    int
+}
+
+// pliesPerSide is how many times a probe has jogar move for each side in
+// a whole game, on top of the reference positions.
+const pliesPerSide = 3
+
+// leagueSeed is the seed of the leagues intake writes: the games of the
+// probe start from the boards of their first rounds.
+const leagueSeed = 1
+
+// play has jogar, under t's conventions, play a game for both sides from
+// the league's board of round 1, as in a league game, until it has moved
+// pliesPerSide times for each side (a position with one move is played
+// without asking): each answer must be a legal move, which is then
+// played. The positions answered join t's evidence; the first illegal
+// answer is t's failure. It catches what the reference positions may
+// miss, such as a bot that plays white well and black by white's rules.
+func (t *trial) play(ctx context.Context, a Asker, game referee.Game, tempo time.Duration) {
+	seed := referee.RoundSeed(leagueSeed, 1)
+	st := game.New(seed)
+	asked := map[referee.Side]int{}
+	var buf [referee.MaxMoves]referee.Move
+	for ply := 0; ply < 200 && !st.Terminal() && (asked[referee.White] < pliesPerSide || asked[referee.Black] < pliesPerSide); ply++ {
+		if !playable(st) {
+			st.Play(st.Moves(buf[:0])[0])
+			continue
+		}
+		side := st.ToMove()
+		pos := referee.Sample{Name: fmt.Sprintf("game from the board of round 1 (seed %d), ply %d", seed, st.Ply()), State: st.Clone()}
+		cctx, cancel := context.WithTimeout(ctx, tempo+grace)
+		raw, err := a.Ask(cctx, t.cfg, pos.State, tempo)
+		cancel()
+		t.calls++
+		asked[side]++
+		if err != nil {
+			t.failure = fmt.Sprintf("%s: %s", pos.Name, faultText(err))
+			t.evidence = append(t.evidence, Evidence{Position: pos.Name, ToMove: side.String(), Verdict: faultText(err)})
+			return
+		}
+		j := judge(a, t.cfg, pos, raw)
+		t.evidence = append(t.evidence, j.Evidence)
+		if !j.legal {
+			t.failure = fmt.Sprintf("%s (%s to move): %s; jogar returned %s", pos.Name, side, j.Verdict, raw)
+			return
+		}
+		if j.Verdict != "legal" {
+			t.flawed++
+		}
+		t.passed++
+		st.Play(j.move)
+	}
 }
 
 // try calls jogar under call on each position in turn and keeps the reads
@@ -193,6 +252,7 @@ func try(ctx context.Context, a Asker, call lisp.Config, reads []lisp.Config, po
 type judged struct {
 	Evidence
 	legal bool
+	move  referee.Move
 }
 
 // judge reads raw under cfg and has the referee judge the move, as in a
@@ -214,7 +274,7 @@ func judge(a Asker, cfg lisp.Config, pos referee.Sample, raw lisp.Raw) judged {
 	if note != "" {
 		ev.Verdict += "; " + note
 	}
-	return judged{Evidence: ev, legal: true}
+	return judged{Evidence: ev, legal: true, move: j.Move}
 }
 
 // faultText says what a failed call was, e.g. "crash: the bot signalled

@@ -68,3 +68,59 @@ func TestMeasureTime(t *testing.T) {
 		})
 	}
 }
+
+// sideBot answers the first legal move for white, and for black too
+// until ply blackFrom; from then on black answers A1, in white's home
+// row, out of its reach on that board: a bot that gets black wrong in the
+// middle game only.
+type sideBot struct {
+	blackFrom int
+	last      *referee.State
+	asked     *int
+}
+
+func (b sideBot) Ask(ctx context.Context, cfg lisp.Config, st referee.State, tempo time.Duration) (lisp.Raw, error) {
+	*b.last = st
+	*b.asked++
+	return lisp.Raw{}, nil
+}
+
+func (b sideBot) Read(lisp.Config, lisp.Raw) (bots.Answer, string, error) {
+	st := *b.last
+	var buf [referee.MaxMoves]referee.Move
+	m := st.Moves(buf[:0])[0]
+	if st.ToMove() == referee.Black && st.Ply() >= b.blackFrom {
+		return bots.Answer{Move: "A1"}, "", nil
+	}
+	return bots.Answer{Move: st.FormatMove(m)}, "", nil
+}
+
+func TestPlayCatchesTheOtherSide(t *testing.T) {
+	for _, tc := range []struct {
+		name      string
+		blackFrom int
+		fails     bool
+	}{
+		{"both sides right", 1 << 20, false},
+		{"black wrong in the middle game", 4, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var last referee.State
+			asked := 0
+			tr := &trial{}
+			tr.play(context.Background(), sideBot{blackFrom: tc.blackFrom, last: &last, asked: &asked}, cavalo.Game{}, 10*time.Millisecond)
+			if (tr.failure != "") != tc.fails {
+				t.Fatalf("failure %q, want one: %v (evidence %+v)", tr.failure, tc.fails, tr.evidence)
+			}
+			if tc.fails {
+				if !strings.Contains(tr.failure, "black to move") || !strings.Contains(tr.failure, "game from the board of round 1") {
+					t.Errorf("failure %q does not say the side and the game", tr.failure)
+				}
+				return
+			}
+			if asked != 2*pliesPerSide || tr.passed != asked {
+				t.Errorf("asked %d times, %d legal; want %d", asked, tr.passed, 2*pliesPerSide)
+			}
+		})
+	}
+}
