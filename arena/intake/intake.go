@@ -248,12 +248,9 @@ func timeWarnings(t probe.TimeUse, opt Options) []string {
 	ms := func(d time.Duration) string { return fmt.Sprintf("%d ms", d.Milliseconds()) }
 	used := t.Used()
 	switch {
-	case t.Overran && used < t.Tempo+margin:
-		return []string{fmt.Sprintf("may lose on time at tempo %s: it thinks more than %s (cut off there), the league allows %s",
-			ms(t.Tempo), ms(used), ms(t.Tempo+margin))}
 	case t.Overran:
-		return []string{fmt.Sprintf("will lose on time at tempo %s: it thinks more than %s, the league allows %s",
-			ms(t.Tempo), ms(used), ms(t.Tempo+margin))}
+		return []string{fmt.Sprintf("will lose on time at tempo %s: it thinks more than %s (it %s), the league allows %s",
+			ms(t.Tempo), ms(used), t.Note, ms(t.Tempo+margin))}
 	case used > t.Tempo+margin:
 		return []string{fmt.Sprintf("will lose on time at tempo %s: it thinks %s, the league allows %s",
 			ms(t.Tempo), ms(used), ms(t.Tempo+margin))}

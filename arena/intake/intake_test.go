@@ -2,7 +2,9 @@ package intake
 
 import (
 	"context"
+	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -69,6 +71,95 @@ func TestSamples(t *testing.T) {
 			}
 			if r.Config.TempoScale != wantScale {
 				t.Errorf("tempo_scale %d (%s, %s), want %d", r.Config.TempoScale, r.Findings.Time, r.Findings.Time.Measured(), wantScale)
+			}
+		})
+	}
+}
+
+// measured matches the durations that a league file's comments hold.
+var measured = regexp.MustCompile(`[0-9.]+(ns|µs|ms|s)\b`)
+
+// TestSameLeagueEveryTime takes in the samples of each game five times
+// and checks that the league files written are the same, byte for byte,
+// the durations measured in their comments aside: the conventions found
+// do not depend on which answer came first or how long a search ran (the
+// class holds a bot whose answers depend on its search time).
+func TestSameLeagueEveryTime(t *testing.T) {
+	if testing.Short() {
+		t.Skip("takes in every sample five times, SBCL for each")
+	}
+	for _, game := range []string{"cavalo", "dots"} {
+		t.Run(game, func(t *testing.T) {
+			dir := t.TempDir()
+			class := filepath.Join(dir, "entregas")
+			if err := os.Mkdir(class, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			for i, s := range intaketest.Samples {
+				if s.Game != game {
+					continue
+				}
+				if err := intaketest.Assemble(examples, class, s, i%2 == 0); err != nil {
+					t.Fatal(err)
+				}
+			}
+			subs, err := List([]string{class}, filepath.Join(dir, "work"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			opt := testOptions(t, game, 100*time.Millisecond)
+			l := League{Name: "intake", Game: game, Tempo: opt.Tempo, Rounds: 1, Dir: dir, Report: filepath.Join(dir, "intake.md"), Sources: []string{class}}
+			var first string
+			for run := range 5 {
+				var b strings.Builder
+				if err := WriteLeague(&b, l, Run(context.Background(), subs, opt)); err != nil {
+					t.Fatal(err)
+				}
+				var lines []string
+				for _, line := range strings.Split(b.String(), "\n") {
+					if strings.HasPrefix(strings.TrimSpace(line), "#") {
+						line = measured.ReplaceAllString(line, "T")
+					}
+					lines = append(lines, line)
+				}
+				got := strings.Join(lines, "\n")
+				if run == 0 {
+					first = got
+					t.Logf("league:\n%s", b.String())
+					continue
+				}
+				if got != first {
+					t.Fatalf("run %d wrote another league:\n%s\nthe first:\n%s", run+1, got, first)
+				}
+			}
+		})
+	}
+}
+
+func TestTimeWarnings(t *testing.T) {
+	const tempo = 300 * time.Millisecond
+	for _, tc := range []struct {
+		name string
+		use  probe.TimeUse
+		want string // in the warning; "" for none
+	}{
+		{"within the tempo", probe.TimeUse{Tempo: tempo, Scale: 1, Unscaled: 250 * time.Millisecond}, ""},
+		{"within the margin", probe.TimeUse{Tempo: tempo, Scale: 1, Unscaled: 320 * time.Millisecond},
+			"may lose on time at tempo 300 ms: it thinks 320 ms, within the margin of 250 ms"},
+		{"over the margin", probe.TimeUse{Tempo: tempo, Scale: 1, Unscaled: 550 * time.Millisecond + time.Microsecond},
+			"will lose on time at tempo 300 ms: it thinks 550 ms, the league allows 550 ms"},
+		{"cut off", probe.TimeUse{Tempo: tempo, Scale: 1, Unscaled: 550 * time.Millisecond, Overran: true, Note: "overruns the tempo"},
+			"will lose on time at tempo 300 ms: it thinks more than 550 ms (it overruns the tempo)"},
+		{"LispWorks clock, scaled", probe.TimeUse{Tempo: tempo, Scale: probe.LispWorksScale, Unscaled: time.Millisecond, Scaled: 600 * time.Millisecond},
+			"will lose on time at tempo 300 ms: it thinks 600 ms"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := timeWarnings(tc.use, Options{})
+			switch {
+			case tc.want == "" && len(got) > 0:
+				t.Errorf("warnings %q, want none", got)
+			case tc.want != "" && (len(got) != 1 || !strings.Contains(got[0], tc.want)):
+				t.Errorf("warnings %q, want one saying %q", got, tc.want)
 			}
 		})
 	}

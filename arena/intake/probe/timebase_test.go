@@ -16,10 +16,21 @@ import (
 // is sent: a fake of the bots whose time base the probe measures.
 type clockBot struct {
 	think func(tempo time.Duration, scale int) time.Duration
+	// slow, when set, is added to the first call with each scale: a
+	// machine that was busy then.
+	slow  time.Duration
+	calls map[int]int
 }
 
 func (b clockBot) Ask(ctx context.Context, cfg lisp.Config, st referee.State, tempo time.Duration) (lisp.Raw, error) {
-	d := b.think(tempo, max(cfg.TempoScale, 1))
+	scale := max(cfg.TempoScale, 1)
+	d := b.think(tempo, scale)
+	if b.calls != nil {
+		if b.calls[scale] == 0 {
+			d += b.slow // the first call of each scale
+		}
+		b.calls[scale]++
+	}
 	if dl, ok := ctx.Deadline(); ok && time.Until(dl) < d {
 		return lisp.Raw{}, referee.NewFault(referee.FaultTimeout, context.DeadlineExceeded)
 	}
@@ -49,6 +60,9 @@ func TestMeasureTime(t *testing.T) {
 			return tp * 3 / 2 * time.Duration(s) / LispWorksScale
 		}, 0, 1, "would overrun"},
 		{"given", func(tp time.Duration, s int) time.Duration { return tp / 2 }, 1000, 1000, "as given"},
+		{"LispWorks clock on a busy machine", func(tp time.Duration, s int) time.Duration {
+			return tp * 8 / 10 * time.Duration(s) / LispWorksScale
+		}, 0, LispWorksScale, "LispWorks units"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			opt := Options{Tempo: tempo}
@@ -58,7 +72,11 @@ func TestMeasureTime(t *testing.T) {
 			st := cavalo.New(1)
 			positions := []referee.Sample{{Name: "a", State: &st}, {Name: "b", State: &st}}
 			var cfg lisp.Config
-			use := measureTime(context.Background(), clockBot{tc.think}, &cfg, positions, opt)
+			bot := clockBot{think: tc.think}
+			if strings.Contains(tc.name, "busy") {
+				bot.slow, bot.calls = tempo*6/10, map[int]int{}
+			}
+			use := measureTime(context.Background(), bot, &cfg, positions, opt)
 			if use.Scale != tc.want || cfg.TempoScale != tc.want {
 				t.Errorf("scale %d (config %d), want %d: %s, %s", use.Scale, cfg.TempoScale, tc.want, use, use.Measured())
 			}
