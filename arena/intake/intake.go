@@ -138,44 +138,57 @@ func submit(ctx context.Context, s Submission, opt Options) (r Result) {
 	r.Config = lisp.Config{Root: s.Root, Files: e.files, Package: strings.ToLower(e.pkg)}
 	if len(e.plans) > 0 {
 		r.Needs = e.plans[0].needs
+		r.Notes = append(slices.Clone(e.notes), e.plans[0].notes()...)
 	}
 	if e.reason != "" {
 		r.Reason = e.reason
 		return r
 	}
-	// Each way of loading it in turn, until one plays; else the failure
-	// that got furthest (the bot started), the first of those.
-	for i, p := range e.plans[:min(len(e.plans), maxAttempts)] {
-		c := lisp.Config{Root: s.Root, Files: p.abs(), Package: strings.ToLower(e.pkg)}
-		c, f := probeConfig(ctx, r.Name, c, opt)
-		a := Attempt{Files: p.rel(), Why: p.why, Needs: p.needs, Outcome: "eligible"}
-		if !f.Eligible {
-			a.Outcome = f.Reason
-		}
-		r.Tried = append(r.Tried, a)
-		if i == 0 || f.Eligible || f.Package != "" && r.Findings.Package == "" {
-			r.Config, r.Findings, r.Files, r.Needs = c, f, p.rel(), p.needs
-			r.Notes = append(slices.Clone(e.notes), p.notes()...)
-		}
-		if f.Eligible || ctx.Err() != nil {
-			break
-		}
-	}
+	var kept plan
+	r.Config, r.Findings, r.Tried, kept = probePlans(ctx, r.Name, r.Config, e.plans, opt)
+	r.Files, r.Needs = kept.rel(), kept.needs
+	r.Notes = append(slices.Clone(e.notes), kept.notes()...)
 	r.Eligible, r.Reason = r.Findings.Eligible, r.Findings.Reason
 	if len(r.Tried) > 1 {
-		var ways []string
-		for _, a := range r.Tried {
-			ways = append(ways, strings.Join(a.Files, " + "))
-		}
-		r.Notes = append(r.Notes, fmt.Sprintf("tried %d ways of loading it, in order: %s", len(r.Tried), strings.Join(ways, "; ")))
+		r.Notes = append(r.Notes, triedText(r.Tried))
 		if !r.Eligible {
-			r.Reason += fmt.Sprintf(" (the furthest of %d ways of loading it: %s)", len(r.Tried), strings.Join(ways, "; "))
+			r.Reason += fmt.Sprintf(" (the furthest of %d ways of loading it; %s)", len(r.Tried), triedText(r.Tried))
 		}
 	}
 	if r.Eligible {
 		r.Warnings = timeWarnings(r.Findings.Time, opt)
 	}
 	return r
+}
+
+// probePlans probes the Lisp bot c, called name, loaded by each of plans
+// in turn (at most maxAttempts) until one is eligible; it returns the
+// config and findings of that one, else of the failure that got furthest
+// (the first of those whose bot started, else the first), with what was
+// tried and the plan kept.
+func probePlans(ctx context.Context, name string, c lisp.Config, plans []plan, opt Options) (lisp.Config, probe.Findings, []Attempt, plan) {
+	var (
+		cfg   lisp.Config
+		found probe.Findings
+		tried []Attempt
+		kept  plan
+	)
+	for i, p := range plans[:min(len(plans), maxAttempts)] {
+		c.Files = p.abs()
+		pc, f := probeConfig(ctx, name, c, opt)
+		a := Attempt{Files: p.rel(), Why: p.why, Needs: p.needs, Outcome: "eligible"}
+		if !f.Eligible {
+			a.Outcome = f.Reason
+		}
+		tried = append(tried, a)
+		if i == 0 || f.Eligible || f.Package != "" && found.Package == "" {
+			cfg, found, kept = pc, f, p
+		}
+		if f.Eligible || ctx.Err() != nil {
+			break
+		}
+	}
+	return cfg, found, tried, kept
 }
 
 // probeConfig probes the Lisp bot c, called name, in its sandbox and returns c
@@ -233,6 +246,16 @@ func uniqueNames(rs []Result) {
 			rs[i].Name = fmt.Sprintf("%s-%d", name, k)
 		}
 	}
+}
+
+// triedText says which ways of loading a submission were tried, in
+// order.
+func triedText(tried []Attempt) string {
+	var ways []string
+	for _, a := range tried {
+		ways = append(ways, strings.Join(a.Files, " + "))
+	}
+	return fmt.Sprintf("tried %d ways of loading it, in order: %s", len(tried), strings.Join(ways, "; "))
 }
 
 // timeWarnings returns the warning a lecturer must not miss when the bot

@@ -146,7 +146,7 @@ func TestTimeWarnings(t *testing.T) {
 		{"within the tempo", probe.TimeUse{Tempo: tempo, Scale: 1, Unscaled: 250 * time.Millisecond}, ""},
 		{"within the margin", probe.TimeUse{Tempo: tempo, Scale: 1, Unscaled: 320 * time.Millisecond},
 			"may lose on time at tempo 300 ms: it thinks 320 ms, within the margin of 250 ms"},
-		{"over the margin", probe.TimeUse{Tempo: tempo, Scale: 1, Unscaled: 550 * time.Millisecond + time.Microsecond},
+		{"over the margin", probe.TimeUse{Tempo: tempo, Scale: 1, Unscaled: 550*time.Millisecond + time.Microsecond},
 			"will lose on time at tempo 300 ms: it thinks 550 ms, the league allows 550 ms"},
 		{"cut off", probe.TimeUse{Tempo: tempo, Scale: 1, Unscaled: 550 * time.Millisecond, Overran: true, Note: "overruns the tempo"},
 			"will lose on time at tempo 300 ms: it thinks more than 550 ms (it overruns the tempo)"},
@@ -162,5 +162,39 @@ func TestTimeWarnings(t *testing.T) {
 				t.Errorf("warnings %q, want one saying %q", got, tc.want)
 			}
 		})
+	}
+}
+
+// TestTriesTheNextWay takes in a submission whose loader fails when
+// loaded (it runs a test that does not exist): intake tries jogar's file
+// next, which plays, and says what it tried.
+func TestTriesTheNextWay(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts SBCL twice")
+	}
+	read := func(path string) string {
+		data, err := os.ReadFile(filepath.Join(examples, path))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(data)
+	}
+	root := writeTree(t, map[string]string{
+		"regras.lisp":  read("regras.lisp"),
+		"jogo.lisp":    read("entregas/cavalo/dani_2201007_joao_2201008_P4/jogo.lisp"),
+		"projeto.lisp": "(load \"jogo.lisp\")\n(testar-tudo)\n",
+	})
+	r := submit(context.Background(), Submission{Group: "grupo", Source: root, Root: root}, testOptions(t, "cavalo", 100*time.Millisecond))
+	if !r.Eligible || !slices.Equal(r.Files, []string{"jogo.lisp"}) {
+		t.Fatalf("eligible %v (%s), files %q; want jogo.lisp to play", r.Eligible, r.Reason, r.Files)
+	}
+	if len(r.Tried) != 2 || !slices.Equal(r.Tried[0].Files, []string{"projeto.lisp"}) ||
+		!strings.Contains(r.Tried[0].Outcome, "TESTAR-TUDO") || r.Tried[1].Outcome != "eligible" {
+		t.Errorf("tried %+v: want projeto.lisp (failing on TESTAR-TUDO), then jogo.lisp", r.Tried)
+	}
+	if !slices.ContainsFunc(r.Notes, func(n string) bool {
+		return strings.Contains(n, "tried 2 ways of loading it, in order: projeto.lisp; jogo.lisp")
+	}) {
+		t.Errorf("notes %q do not say what was tried", r.Notes)
 	}
 }
