@@ -18,6 +18,41 @@ import (
 type Asker interface {
 	Ask(ctx context.Context, cfg lisp.Config, st referee.State, tempo time.Duration) (lisp.Raw, error)
 	Read(cfg lisp.Config, raw lisp.Raw) (bots.Answer, string, error)
+	Estado(cfg lisp.Config, st referee.State) (string, error)
+}
+
+// memo is an Asker that asks jogar each question once: a convention that
+// writes the same estado as one tried before, at the same tempo, gets the
+// answer jogar gave then (on the opening, white to move, the perspectives
+// agree). It saves calls, and a bot whose answers depend on its search
+// time answers one question one way within a probe. It is for finding the
+// conventions, not for measuring time.
+type memo struct {
+	Asker
+	seen  map[string]asked
+	calls int // the calls made, not answered from seen
+}
+
+// asked is an answer memo keeps.
+type asked struct {
+	raw lisp.Raw
+	err error
+}
+
+// Ask asks jogar, unless it was asked the same before.
+func (m *memo) Ask(ctx context.Context, cfg lisp.Config, st referee.State, tempo time.Duration) (lisp.Raw, error) {
+	estado, err := m.Estado(cfg, st)
+	if err != nil {
+		return lisp.Raw{}, err
+	}
+	key := fmt.Sprintf("%d %d %s", tempo, max(cfg.TempoScale, 1), estado)
+	if a, ok := m.seen[key]; ok {
+		return a.raw, a.err
+	}
+	raw, err := m.Asker.Ask(ctx, cfg, st, tempo)
+	m.calls++
+	m.seen[key] = asked{raw, err}
+	return raw, err
 }
 
 // Evidence is what one call of jogar showed: the position, what jogar
@@ -99,13 +134,12 @@ func detect(ctx context.Context, a Asker, game referee.Game, opt Options) Findin
 	calls, reads := conventions(game.Name(), opt.Fixed, opt.Given)
 	tempo := min(opt.Tempo, probeTempo)
 	var best, closest *trial
-	n := 0
+	m := &memo{Asker: a, seen: map[string]asked{}}
 	for _, c := range calls {
-		t := try(ctx, a, c, reads, positions, tempo)
+		t := try(ctx, m, c, reads, positions, tempo)
 		if t.failure == "" {
-			t.play(ctx, a, game, tempo)
+			t.play(ctx, m, game, tempo)
 		}
-		n += t.calls
 		switch {
 		case t.failure == "" && (best == nil || t.flawed < best.flawed):
 			best = t
@@ -116,6 +150,7 @@ func detect(ctx context.Context, a Asker, game referee.Game, opt Options) Findin
 			break
 		}
 	}
+	n := m.calls
 	if best == nil {
 		f := Findings{Calls: n}
 		if closest != nil {
@@ -138,7 +173,6 @@ type trial struct {
 	passed   int    // positions with a legal answer
 	flawed   int    // answers not quite right: a claimed state that differs, a note
 	failure  string // why the convention fails, or ""
-	calls    int
 }
 
 // pliesPerSide is how many times a probe has jogar move for each side in
@@ -171,7 +205,6 @@ func (t *trial) play(ctx context.Context, a Asker, game referee.Game, tempo time
 		cctx, cancel := context.WithTimeout(ctx, tempo+grace)
 		raw, err := a.Ask(cctx, t.cfg, pos.State, tempo)
 		cancel()
-		t.calls++
 		asked[side]++
 		if err != nil {
 			t.failure = fmt.Sprintf("%s: %s", pos.Name, faultText(err))
@@ -206,7 +239,6 @@ func try(ctx context.Context, a Asker, call lisp.Config, reads []lisp.Config, po
 		cctx, cancel := context.WithTimeout(ctx, tempo+grace)
 		raw, err := a.Ask(cctx, merge(call, reads[0]), pos.State, tempo)
 		cancel()
-		t.calls++
 		if err != nil {
 			t.failure = fmt.Sprintf("%s: %s", pos.Name, faultText(err))
 			t.evidence = append(evidence[alive[0]], Evidence{Position: pos.Name, ToMove: pos.State.ToMove().String(), Verdict: faultText(err)})

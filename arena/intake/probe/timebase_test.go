@@ -37,6 +37,8 @@ func (b clockBot) Ask(ctx context.Context, cfg lisp.Config, st referee.State, te
 	return lisp.Raw{Elapsed: d}, nil
 }
 
+func (clockBot) Estado(lisp.Config, referee.State) (string, error) { return "", nil }
+
 func (clockBot) Read(lisp.Config, lisp.Raw) (bots.Answer, string, error) {
 	return bots.Answer{}, "", nil
 }
@@ -102,6 +104,8 @@ func (b sideBot) Ask(ctx context.Context, cfg lisp.Config, st referee.State, tem
 	*b.asked++
 	return lisp.Raw{}, nil
 }
+
+func (sideBot) Estado(lisp.Config, referee.State) (string, error) { return "", nil }
 
 func (b sideBot) Read(lisp.Config, lisp.Raw) (bots.Answer, string, error) {
 	st := *b.last
