@@ -42,13 +42,15 @@ func BenchmarkIntake30(b *testing.B) {
 		}
 		start := time.Now()
 		results := Run(context.Background(), subs, opt)
-		eligible := 0
+		eligible, calls := 0, 0
 		for _, r := range results {
+			calls += r.Findings.Calls
 			if r.Eligible {
 				eligible++
 			}
 		}
 		b.ReportMetric(time.Since(start).Seconds(), "s/class")
 		b.ReportMetric(float64(eligible), "eligible")
+		b.ReportMetric(float64(calls), "calls")
 	}
 }
