@@ -140,6 +140,7 @@ type Prepared struct {
 // was found.
 func Prepare(ctx context.Context, c lisp.Config, given []string, opt Options) (Prepared, error) {
 	p := Prepared{Name: "lisp"}
+	var plans []plan
 	if len(c.Files) == 0 {
 		files, err := scanTree(c.Root)
 		if err != nil {
@@ -149,7 +150,7 @@ func Prepare(ctx context.Context, c lisp.Config, given []string, opt Options) (P
 		if len(e.files) == 0 {
 			return p, fmt.Errorf("%s: %s", c.Root, e.reason)
 		}
-		c.Files, p.Notes = e.files, append(e.notes, "loads "+strings.Join(e.rel, ", "))
+		c.Files, p.Notes, plans = e.files, e.notes, e.plans
 		if c.Package == "" {
 			c.Package = strings.ToLower(e.pkg)
 		}
@@ -161,15 +162,30 @@ func Prepare(ctx context.Context, c lisp.Config, given []string, opt Options) (P
 		last := c.Files[len(c.Files)-1]
 		p.Name = ParseGroup(strings.TrimSuffix(filepath.Base(last), filepath.Ext(last))).ID
 	}
+	loads := func(k plan) {
+		p.Notes = append(append(p.Notes, k.notes()...), "loads "+strings.Join(k.rel(), ", "))
+	}
 	if len(given) == len(probe.Keys()) {
+		if plans != nil {
+			loads(plans[0])
+		}
 		p.Config = c.WithDefaults()
 		return p, nil
 	}
 	opt.Fixed, opt.Given = c, given
-	cfg, f := probeConfig(ctx, p.Name, c, opt)
-	p.Config, p.Findings = cfg, &f
-	if !f.Eligible {
-		return p, fmt.Errorf("%s cannot play: %s", p.Name, f.Reason)
+	if plans == nil {
+		cfg, f := probeConfig(ctx, p.Name, c, opt)
+		p.Config, p.Findings = cfg, &f
+	} else {
+		cfg, f, tried, kept := probePlans(ctx, p.Name, c, plans, opt)
+		p.Config, p.Findings = cfg, &f
+		loads(kept)
+		if len(tried) > 1 {
+			p.Notes = append(p.Notes, triedText(tried))
+		}
+	}
+	if !p.Findings.Eligible {
+		return p, fmt.Errorf("%s cannot play: %s", p.Name, p.Findings.Reason)
 	}
 	return p, nil
 }

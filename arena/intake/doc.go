@@ -4,10 +4,14 @@
 // For each submission (a folder, or a zip unpacked into a work folder with
 // guards against paths that leave it and zip bombs: List), intake
 // reads the Lisp files without running them (the lenient source reader of
-// bots/lisp/sexp) to choose what to load: the file that defines jogar, or
-// the file that loads it (chooseEntry), and the package jogar is in. It
-// then probes the submission in its sandbox (bots/lisp/probe) for the
-// conventions of its jogar and its time base, and writes a league file
+// bots/lisp/sexp) to choose what to load: the ways of loading it, best
+// first (the file that loads the file of jogar, topmost, a cycle of loads
+// read as one; jogar's file alone), each completed with the files that
+// define what jogar uses (chooseEntry, scope.complete), and the package
+// jogar is in. It then probes the submission in its sandbox
+// (bots/lisp/probe) for the conventions of its jogar and its time base,
+// trying the next way of loading it when one does not play (probePlans),
+// and writes a league file
 // with one lisp entry per group that can play, every setting written out
 // (WriteLeague), and a report with the evidence (WriteReport, Rows).
 //

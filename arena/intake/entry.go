@@ -8,26 +8,69 @@ import (
 
 // entry is what a submission's scan chose to load.
 type entry struct {
-	files  []string // absolute, in load order
+	files  []string // the first plan's files, absolute, in load order
 	rel    []string // the same, relative to the submission's root
 	pkg    string   // jogar's package, upper case
 	jogar  jogarDef
-	notes  []string // what the report should say of the choice
+	plans  []plan   // the ways of loading it, best first
+	notes  []string // what the report should say of the loads (paths resolved)
 	reason string   // why the submission cannot play, or ""
 }
 
-// chooseEntry picks the files to load from a submission's Lisp files:
+// plan is one way of loading a submission: the files, in load order,
+// why they were chosen, and those added for what they define.
+type plan struct {
+	files []*sourceFile
+	why   string
+	needs []Need
+}
+
+// Need is a file that intake loads because it defines what the files
+// chosen use and do not define (functions, macros, globals, packages).
+type Need struct {
+	// File is the file, relative to the submission's root.
+	File string `json:"file"`
+	// Defines are the names it defines that are used, in the order found.
+	Defines []string `json:"defines"`
+}
+
+// rel returns the plan's files relative to the submission's root.
+func (p plan) rel() []string {
+	out := make([]string, len(p.files))
+	for i, f := range p.files {
+		out[i] = f.rel
+	}
+	return out
+}
+
+// abs returns the plan's files, absolute.
+func (p plan) abs() []string {
+	out := make([]string, len(p.files))
+	for i, f := range p.files {
+		out[i] = f.path
+	}
+	return out
+}
+
+// chooseEntry picks the ways of loading a submission from its Lisp files:
 //
 //   - jogar: the definition of JOGAR with two required parameters (estado
 //     and tempo) in a package whose name starts with P, as the course asks,
 //     preferring one in a file that runs no menu when loaded;
-//   - the entry: the file that loads, directly or through others, the file
-//     of that jogar, when loading it runs nothing that reads the terminal
-//     (the topmost such loader); else, when only a menu file loads it, the
-//     files that menu file loads, in its order; else jogar's file alone.
+//   - the plans, best first: each file that loads, directly or through
+//     others, the file of that jogar, when loading it runs nothing that
+//     reads the terminal: the topmost first (a cycle of loads is not a
+//     hierarchy: of files that load each other, the one whose loads reach
+//     jogar's file without going through the others, and not a test file,
+//     comes first); then, when a menu file loads it, the files that menu
+//     file loads, in its order; then jogar's file alone; then the loaders
+//     that are not topmost.
 //
-// Files that only hold tests, menus or a (read) loop are thus loaded only
-// when the entry loads them.
+// Each plan is completed with the files that define what its files use
+// and do not define (see complete), in an order that works. Files that
+// only hold tests, menus or a (read) loop are thus loaded only when the
+// entry loads them, and a file that reads the keyboard when loaded never
+// is. entry.files is the first plan's.
 func chooseEntry(files []*sourceFile) entry {
 	var e entry
 	type candidate struct {
@@ -86,10 +129,11 @@ func chooseEntry(files []*sourceFile) entry {
 			}
 		}
 	}
-	reaches := func(from *sourceFile) bool { return reachable(graph, from, best.file) }
+	s := scope{files: files, graph: graph, menu: runsMenu}
+	jogo := best.file
 	var loaders, menus []*sourceFile
 	for _, f := range files {
-		if f == best.file || !reaches(f) {
+		if f == jogo || !reachable(graph, f, jogo, nil) {
 			continue
 		}
 		if runsMenu(f) {
@@ -98,12 +142,55 @@ func chooseEntry(files []*sourceFile) entry {
 			loaders = append(loaders, f)
 		}
 	}
-	// The topmost loader: one no other loader reaches.
+	// A loader's rank: whether jogar's file loads it back, whether a
+	// loader outside its cycle reaches it (it is not topmost), whether it
+	// reaches jogar's file only through the other files of its cycle,
+	// whether it is a test file; then its path.
+	type ranked struct {
+		f     *sourceFile
+		key   [4]bool
+		late  bool // tried after jogar's file alone
+		cycle bool // it is in a cycle of loads
+	}
+	cyclic := func(a, b *sourceFile) bool { return reachable(graph, a, b, nil) && reachable(graph, b, a, nil) }
+	var rs []ranked
 	for _, l := range loaders {
-		if !slices.ContainsFunc(loaders, func(o *sourceFile) bool { return o != l && reachable(graph, o, l) }) {
-			e.use(l)
-			e.notes = append(e.notes, fmt.Sprintf("%s loads %s, which defines jogar", l.rel, best.file.rel))
-			return e
+		back := reachable(graph, jogo, l, nil)
+		inner := slices.ContainsFunc(loaders, func(o *sourceFile) bool { return o != l && !cyclic(o, l) && reachable(graph, o, l, nil) })
+		through := !reachable(graph, l, jogo, func(o *sourceFile) bool { return o != l && cyclic(o, l) })
+		r := ranked{f: l, key: [4]bool{back, inner, through, isTest(l)}}
+		r.late = back || inner
+		r.cycle = back || slices.ContainsFunc(loaders, func(o *sourceFile) bool { return o != l && cyclic(o, l) })
+		rs = append(rs, r)
+	}
+	slices.SortStableFunc(rs, func(a, b ranked) int {
+		for i := range a.key {
+			if a.key[i] != b.key[i] {
+				if a.key[i] {
+					return 1
+				}
+				return -1
+			}
+		}
+		return strings.Compare(a.f.rel, b.f.rel)
+	})
+	var plans []plan
+	addPlan := func(p plan) {
+		p = s.complete(p, jogo)
+		if !slices.ContainsFunc(plans, func(o plan) bool { return slices.Equal(o.files, p.files) }) {
+			plans = append(plans, p)
+		}
+	}
+	loaderPlan := func(r ranked) plan {
+		why := fmt.Sprintf("%s loads %s, which defines jogar", r.f.rel, jogo.rel)
+		if r.cycle {
+			why += " (in a cycle of loads)"
+		}
+		return plan{files: []*sourceFile{r.f}, why: why}
+	}
+	for _, r := range rs {
+		if !r.late {
+			addPlan(loaderPlan(r))
 		}
 	}
 	for _, m := range menus {
@@ -113,22 +200,56 @@ func chooseEntry(files []*sourceFile) entry {
 				order = append(order, l.file)
 			}
 		}
-		if slices.Contains(order, best.file) || slices.ContainsFunc(order, func(f *sourceFile) bool { return reachable(graph, f, best.file) }) {
-			for _, f := range order {
-				e.use(f)
-			}
-			e.notes = append(e.notes, fmt.Sprintf("%s runs a menu when loaded: its loads are loaded instead", m.rel))
-			return e
+		if slices.ContainsFunc(order, func(f *sourceFile) bool { return f == jogo || reachable(graph, f, jogo, nil) }) {
+			addPlan(plan{files: order, why: fmt.Sprintf("%s runs a menu when loaded: its loads are loaded instead", m.rel)})
 		}
 	}
-	e.use(best.file)
+	addPlan(plan{files: []*sourceFile{jogo}, why: jogo.rel + " defines jogar"})
+	for _, r := range rs {
+		if r.late {
+			addPlan(loaderPlan(r))
+		}
+	}
+	e.plans = plans
+	e.files, e.rel = plans[0].abs(), plans[0].rel()
 	return e
 }
 
-// use appends f to the files to load.
-func (e *entry) use(f *sourceFile) {
-	e.files = append(e.files, f.path)
-	e.rel = append(e.rel, f.rel)
+// notes say why p's files are loaded, for the report.
+func (p plan) notes() []string {
+	out := []string{p.why}
+	if n := needText(p.needs); n != "" {
+		out = append(out, n)
+	}
+	return out
+}
+
+// needText says why the files of needs are loaded, e.g. "loads
+// puzzle.lisp, algoritmo.lisp: they define TERMINAL, ALPHABETA that the
+// files chosen use", or "".
+func needText(needs []Need) string {
+	if len(needs) == 0 {
+		return ""
+	}
+	var files, names []string
+	for _, n := range needs {
+		files = append(files, n.File)
+		names = append(names, n.Defines...)
+	}
+	if len(names) > 8 {
+		names = append(names[:8], "…")
+	}
+	they := "they define"
+	if len(files) == 1 {
+		they = "it defines"
+	}
+	return fmt.Sprintf("loads %s: %s %s that jogar and its files use", strings.Join(files, ", "), they, strings.Join(names, ", "))
+}
+
+// isTest reports whether f is a test file: its name or folder says test.
+func isTest(f *sourceFile) bool {
+	rel := strings.ToLower(f.rel)
+	return strings.Contains(rel, "test") || strings.HasPrefix(rel, "t/") || strings.Contains(rel, "/t/")
 }
 
 // load is one load of a file: the file of the submission it resolves to
@@ -157,8 +278,9 @@ func loadGraph(files []*sourceFile) map[*sourceFile][]load {
 	return g
 }
 
-// reachable reports whether from loads to, directly or through others.
-func reachable(g map[*sourceFile][]load, from, to *sourceFile) bool {
+// reachable reports whether from loads to, directly or through others
+// for which avoid (when not nil) is false.
+func reachable(g map[*sourceFile][]load, from, to *sourceFile, avoid func(*sourceFile) bool) bool {
 	seen := map[*sourceFile]bool{}
 	var visit func(f *sourceFile) bool
 	visit = func(f *sourceFile) bool {
@@ -167,7 +289,7 @@ func reachable(g map[*sourceFile][]load, from, to *sourceFile) bool {
 		}
 		seen[f] = true
 		for _, l := range g[f] {
-			if l.file == to || l.file != nil && visit(l.file) {
+			if l.file == to || l.file != nil && (avoid == nil || !avoid(l.file)) && visit(l.file) {
 				return true
 			}
 		}

@@ -32,35 +32,60 @@ func TestChooseEntry(t *testing.T) {
 		files  map[string]string
 		want   []string // files chosen, relative
 		pkg    string
-		reason string // in the reason; "" for none
-		note   string // in a note
+		reason string     // in the reason; "" for none
+		note   string     // in a note
+		plans  [][]string // every plan, when set
 	}{
-		{"jogar alone", map[string]string{"jogo.lisp": jogar, "outro.lisp": "(defun f () 1)"}, []string{"jogo.lisp"}, "P7", "", ""},
+		{"jogar alone", map[string]string{"jogo.lisp": jogar, "outro.lisp": "(defun f () 1)"}, []string{"jogo.lisp"}, "P7", "", "", nil},
 		{"a loader is the entry", map[string]string{
 			"src/jogo.lisp": jogar, "src/projeto.lisp": "(load \"jogo.lisp\")\n(load \"../t/testes.lisp\")",
 			"t/testes.lisp": "(defun teste () (jogar nil 1))"},
-			[]string{"src/projeto.lisp"}, "P7", "", "src/projeto.lisp loads src/jogo.lisp"},
+			[]string{"src/projeto.lisp"}, "P7", "", "src/projeto.lisp loads src/jogo.lisp", nil},
 		{"the topmost loader", map[string]string{
 			"jogo.lisp": jogar, "a.lisp": "(load \"jogo.lisp\")", "b.lisp": "(load \"a.lisp\")"},
-			[]string{"b.lisp"}, "P7", "", ""},
+			[]string{"b.lisp"}, "P7", "", "", nil},
 		{"a menu file is not loaded, its loads are", map[string]string{
 			"jogo.lisp": jogar, "regras.lisp": "(defun r () 1)",
 			"interact.lisp": "(load \"regras.lisp\") (load \"jogo.lisp\") (defun menu () (case (read) (1 (menu)))) (menu)"},
-			[]string{"regras.lisp", "jogo.lisp"}, "P7", "", "interact.lisp runs a menu"},
+			[]string{"regras.lisp", "jogo.lisp"}, "P7", "", "interact.lisp runs a menu", nil},
 		{"Windows and compiled paths", map[string]string{
 			"jogo.lisp": jogar, "projeto.lisp": "(compile-file \"C:\\\\lisp\\\\JOGO.lisp\") (load \"C:/lisp/jogo.ofasl\")"},
-			[]string{"projeto.lisp"}, "P7", "", `projeto.lisp loads "C:/lisp/jogo.ofasl": the submission's jogo.lisp`},
+			[]string{"projeto.lisp"}, "P7", "", `projeto.lisp loads "C:/lisp/jogo.ofasl": the submission's jogo.lisp`, nil},
 		{"a jogar in a p package first", map[string]string{
 			"velho.lisp": "(defun jogar (estado tempo) nil)", "novo.lisp": jogar},
-			[]string{"novo.lisp"}, "P7", "", ""},
+			[]string{"novo.lisp"}, "P7", "", "", nil},
 		{"three arguments", map[string]string{"jogo.lisp": "(in-package :p9) (defun jogar (estado tempo prof) nil)"},
-			nil, "P9", "jogar takes 3 required arguments (ESTADO TEMPO PROF)", ""},
+			nil, "P9", "jogar takes 3 required arguments (ESTADO TEMPO PROF)", "", nil},
 		{"optional arguments are fine", map[string]string{"jogo.lisp": "(in-package :p9) (defun jogar (estado tempo &optional (prof 3)) prof)"},
-			[]string{"jogo.lisp"}, "P9", "", ""},
+			[]string{"jogo.lisp"}, "P9", "", "", nil},
 		{"a menu in jogar", map[string]string{"jogo.lisp": "(in-package :p10) (defun jogar (e tempo) (if (= (read) 1) e nil))"},
-			nil, "P10", "reads the keyboard", ""},
-		{"no jogar", map[string]string{"jogo.lisp": "(defun jogada (e) e)"}, nil, "", "no file defines jogar", ""},
-		{"no Lisp", map[string]string{"leia-me.txt": "ola"}, nil, "", "no Lisp file", ""},
+			nil, "P10", "reads the keyboard", "", nil},
+		{"no jogar", map[string]string{"jogo.lisp": "(defun jogada (e) e)"}, nil, "", "no file defines jogar", "", nil},
+		{"a cycle of loads: the file that reaches jogar without coming back", map[string]string{
+			"src/interact.lisp":  "(defpackage :p7 (:use :cl)) (defpackage :testes (:use :cl))\n(load \"jogo.lisp\") (load \"algoritmo.lisp\") (load \"../t/testes.lisp\")",
+			"src/jogo.lisp":      "(in-package :p7) (defun jogar (estado tempo) (alfabeta estado tempo))",
+			"src/algoritmo.lisp": "(in-package :p7) (defun alfabeta (e tempo) (list e tempo))",
+			"t/testes.lisp":      "(in-package :testes) (defun recarregar () (load \"../src/interact.lisp\")) (defun teste () (p7::jogar nil 1))"},
+			[]string{"src/interact.lisp"}, "P7", "", "src/interact.lisp loads src/jogo.lisp, which defines jogar (in a cycle of loads)",
+			[][]string{{"src/interact.lisp"}, {"t/testes.lisp"}}},
+		{"jogar alone needs the files that define what it calls", map[string]string{
+			"p2202011.lisp":  "(defpackage :p2202011 (:use :cl)) (in-package :p2202011) (defun jogar (estado tempo) (if (terminal estado) nil (alfabeta estado tempo)))",
+			"algoritmo.lisp": "(in-package :p2202011) (defparameter *infinito* (maximo)) (defun alfabeta (e tempo) (avaliar e *infinito* tempo))",
+			"puzzle.lisp":    "(in-package :p2202011) (defun terminal (e) (null e)) (defun maximo () 1000) (defun avaliar (e i tempo) (list e i tempo))",
+			"testes.lisp":    "(in-package :p2202011) (defun terminal (e) e) (defun teste () (jogar nil 1))",
+			"interact.lisp":  "(defpackage :p2202011 (:use :cl)) (defun diretoria () (read-line)) (defun iniciar () (let ((d (diretoria))) (load (concatenate 'string d \"\\\\puzzle.64ofasl\")) (load (concatenate 'string d \"\\\\algoritmo.64ofasl\")))) (iniciar)"},
+			[]string{"p2202011.lisp", "puzzle.lisp", "algoritmo.lisp"}, "P2202011", "",
+			"loads puzzle.lisp, algoritmo.lisp: they define TERMINAL, MAXIMO, AVALIAR, ALFABETA, *INFINITO* that jogar and its files use", nil},
+		{"a macro is defined before its use", map[string]string{
+			"jogo.lisp": "(defun jogar (estado tempo) (com-cuidado (list estado tempo)))",
+			"z.lisp":    "(defmacro com-cuidado (x) `(ignore-errors ,x))"},
+			[]string{"z.lisp", "jogo.lisp"}, "COMMON-LISP-USER", "", "loads z.lisp: it defines COM-CUIDADO", nil},
+		{"a package before a macro", map[string]string{
+			"jogo.lisp": jogar + "(defun escolher (e) (com-cuidado (first e)))",
+			"a.lisp":    "(in-package :p7) (defun usa () (com-cuidado 1))",
+			"z.lisp":    "(in-package :p7) (defmacro com-cuidado (x) `(ignore-errors ,x))"},
+			[]string{"jogo.lisp", "z.lisp"}, "P7", "", "", nil},
+		{"no Lisp", map[string]string{"leia-me.txt": "ola"}, nil, "", "no Lisp file", "", nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			root := writeTree(t, tc.files)
@@ -79,8 +104,21 @@ func TestChooseEntry(t *testing.T) {
 			if e.pkg != tc.pkg {
 				t.Errorf("package %q, want %q", e.pkg, tc.pkg)
 			}
-			if tc.note != "" && !slices.ContainsFunc(e.notes, func(n string) bool { return strings.Contains(n, tc.note) }) {
-				t.Errorf("notes %q lack %q", e.notes, tc.note)
+			notes := e.notes
+			if len(e.plans) > 0 {
+				notes = append(notes, e.plans[0].notes()...)
+			}
+			if tc.note != "" && !slices.ContainsFunc(notes, func(n string) bool { return strings.Contains(n, tc.note) }) {
+				t.Errorf("notes %q lack %q", notes, tc.note)
+			}
+			if tc.plans != nil {
+				var got [][]string
+				for _, p := range e.plans {
+					got = append(got, p.rel())
+				}
+				if !slices.EqualFunc(got, tc.plans, slices.Equal) {
+					t.Errorf("plans %q, want %q", got, tc.plans)
+				}
 			}
 		})
 	}

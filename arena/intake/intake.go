@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -35,9 +36,30 @@ type Options struct {
 	// probe keeps them as they are.
 	Fixed lisp.Config
 	Given []string
+	// Margin is the league's time margin over Tempo; 0:
+	// lisp.RecommendedMargin. A bot that thinks longer than Tempo plus
+	// Margin at intake gets a warning that it will lose on time.
+	Margin time.Duration
 	// Spec, when set, adjusts each probe's host.Spec (tests run their own
 	// binary as arena).
 	Spec func(*host.Spec)
+}
+
+// maxAttempts is how many ways of loading a submission intake tries
+// before it calls the submission not eligible.
+const maxAttempts = 4
+
+// Attempt is one way of loading a submission that intake tried.
+type Attempt struct {
+	// Files are loaded in this order, relative to the submission's root.
+	Files []string `json:"files"`
+	// Why says why these files: e.g. "src/interact.lisp loads
+	// src/jogo.lisp, which defines jogar".
+	Why string `json:"why"`
+	// Needs are the files added for what they define.
+	Needs []Need `json:"needs,omitempty"`
+	// Outcome is "eligible", or why not, in one line.
+	Outcome string `json:"outcome"`
 }
 
 // Result is the intake of one submission.
@@ -58,6 +80,15 @@ type Result struct {
 	Config lisp.Config
 	// Files are Config.Files relative to the submission's root.
 	Files []string
+	// Needs are the files among Files loaded for what they define that
+	// the others use (see Need).
+	Needs []Need
+	// Tried are the ways of loading the submission that were probed, in
+	// order: the last is the one kept when it is eligible.
+	Tried []Attempt
+	// Warnings are what the lecturer must not miss of an eligible
+	// submission, e.g. "will lose on time at tempo 300ms: it thinks 550ms".
+	Warnings []string
 	// Findings are what the probe found; empty when it did not run.
 	Findings probe.Findings
 	// Notes say what the scan chose and why (a loader, a load resolved to
@@ -67,9 +98,6 @@ type Result struct {
 	// why not.
 	Eligible bool
 	Reason   string
-	// Warnings are what the lecturer must not miss of a submission that
-	// can play (intake.md, intake.json).
-	Warnings []string
 	// Elapsed is the time its intake took.
 	Elapsed time.Duration
 	// Similar are the submissions that arena similarity flagged with this
@@ -131,13 +159,59 @@ func submit(ctx context.Context, s Submission, opt Options) (r Result) {
 	e := chooseEntry(files)
 	r.Notes, r.Files = e.notes, e.rel
 	r.Config = lisp.Config{Root: s.Root, Files: e.files, Package: strings.ToLower(e.pkg)}
+	if len(e.plans) > 0 {
+		r.Needs = e.plans[0].needs
+		r.Notes = append(slices.Clone(e.notes), e.plans[0].notes()...)
+	}
 	if e.reason != "" {
 		r.Reason = e.reason
 		return r
 	}
-	r.Config, r.Findings = probeConfig(ctx, r.Name, r.Config, opt)
+	var kept plan
+	r.Config, r.Findings, r.Tried, kept = probePlans(ctx, r.Name, r.Config, e.plans, opt)
+	r.Files, r.Needs = kept.rel(), kept.needs
+	r.Notes = append(slices.Clone(e.notes), kept.notes()...)
 	r.Eligible, r.Reason = r.Findings.Eligible, r.Findings.Reason
+	if len(r.Tried) > 1 {
+		r.Notes = append(r.Notes, triedText(r.Tried))
+		if !r.Eligible {
+			r.Reason += fmt.Sprintf(" (the furthest of %d ways of loading it; %s)", len(r.Tried), triedText(r.Tried))
+		}
+	}
+	if r.Eligible {
+		r.Warnings = timeWarnings(r.Findings.Time, opt)
+	}
 	return r
+}
+
+// probePlans probes the Lisp bot c, called name, loaded by each of plans
+// in turn (at most maxAttempts) until one is eligible; it returns the
+// config and findings of that one, else of the failure that got furthest
+// (the first of those whose bot started, else the first), with what was
+// tried and the plan kept.
+func probePlans(ctx context.Context, name string, c lisp.Config, plans []plan, opt Options) (lisp.Config, probe.Findings, []Attempt, plan) {
+	var (
+		cfg   lisp.Config
+		found probe.Findings
+		tried []Attempt
+		kept  plan
+	)
+	for i, p := range plans[:min(len(plans), maxAttempts)] {
+		c.Files = p.abs()
+		pc, f := probeConfig(ctx, name, c, opt)
+		a := Attempt{Files: p.rel(), Why: p.why, Needs: p.needs, Outcome: "eligible"}
+		if !f.Eligible {
+			a.Outcome = f.Reason
+		}
+		tried = append(tried, a)
+		if i == 0 || f.Eligible || f.Package != "" && found.Package == "" {
+			cfg, found, kept = pc, f, p
+		}
+		if f.Eligible || ctx.Err() != nil {
+			break
+		}
+	}
+	return cfg, found, tried, kept
 }
 
 // probeConfig probes the Lisp bot c, called name, in its sandbox and returns c
@@ -184,4 +258,40 @@ func uniqueNames(rs []Result) {
 			rs[i].Name = fmt.Sprintf("%s-%d", name, k)
 		}
 	}
+}
+
+// triedText says which ways of loading a submission were tried, in
+// order.
+func triedText(tried []Attempt) string {
+	var ways []string
+	for _, a := range tried {
+		ways = append(ways, strings.Join(a.Files, " + "))
+	}
+	return fmt.Sprintf("tried %d ways of loading it, in order: %s", len(tried), strings.Join(ways, "; "))
+}
+
+// timeWarnings returns the warning a lecturer must not miss when the bot
+// measured t thinks longer than the league allows: it will lose on time.
+func timeWarnings(t probe.TimeUse, opt Options) []string {
+	if t.Tempo <= 0 {
+		return nil
+	}
+	margin := opt.Margin
+	if margin <= 0 {
+		margin = lisp.RecommendedMargin
+	}
+	ms := func(d time.Duration) string { return fmt.Sprintf("%d ms", d.Milliseconds()) }
+	used := t.Used()
+	switch {
+	case t.Overran:
+		return []string{fmt.Sprintf("will lose on time at tempo %s: it thinks more than %s (it %s), the league allows %s",
+			ms(t.Tempo), ms(used), t.Note, ms(t.Tempo+margin))}
+	case used > t.Tempo+margin:
+		return []string{fmt.Sprintf("will lose on time at tempo %s: it thinks %s, the league allows %s",
+			ms(t.Tempo), ms(used), ms(t.Tempo+margin))}
+	case used > t.Tempo:
+		return []string{fmt.Sprintf("may lose on time at tempo %s: it thinks %s, within the margin of %s",
+			ms(t.Tempo), ms(used), ms(margin))}
+	}
+	return nil
 }

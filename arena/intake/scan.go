@@ -26,6 +26,15 @@ type sourceFile struct {
 	uses     map[string][]string // the functions each of its functions calls
 	unread   string              // why reading stopped early, or ""
 	packages []string            // packages it defines
+	macros   map[string]bool     // macros it defines (also in defines)
+	// topRefs are the functions and globals its top-level forms use when
+	// the file is loaded (a defparameter's value, a call), and pkgRefs the
+	// packages it goes into or uses: they must be defined before it loads.
+	topRefs []string
+	pkgRefs []string
+	// heads are the heads of every list in the file: a macro used in a
+	// defun must be defined before the defun is loaded.
+	heads map[string]bool
 }
 
 // jogarDef is a definition of JOGAR.
@@ -64,39 +73,64 @@ func scanFile(root, path string) (*sourceFile, error) {
 		return nil, err
 	}
 	rel, _ := filepath.Rel(root, path)
-	f := &sourceFile{path: path, rel: filepath.ToSlash(rel), defines: map[string]bool{}, uses: map[string][]string{}}
+	f := &sourceFile{path: path, rel: filepath.ToSlash(rel), defines: map[string]bool{}, uses: map[string][]string{},
+		macros: map[string]bool{}, heads: map[string]bool{}}
 	d := sexp.NewSourceDecoder(bytes.NewReader(data))
 	pkg := "COMMON-LISP-USER"
 	var top func(v sexp.Value)
 	top = func(v sexp.Value) {
 		head := headOf(v)
+		walk(v, func(x sexp.Value) {
+			if h := headOf(x); h != "" {
+				f.heads[h] = true
+			}
+		})
 		switch {
 		case head == "IN-PACKAGE" && len(v.Items) == 2:
 			pkg = strings.ToUpper(v.Items[1].Text)
+			f.pkgRefs = append(f.pkgRefs, pkg)
 		case head == "DEFPACKAGE" && len(v.Items) >= 2:
 			f.packages = append(f.packages, strings.ToUpper(v.Items[1].Text))
-		case head == "DEFUN" && len(v.Items) >= 3 && v.Items[1].Kind == sexp.KindSymbol:
+			for _, opt := range v.Items[2:] {
+				if o := headOf(opt); o == "USE" {
+					for _, u := range opt.Items[1:] {
+						f.pkgRefs = append(f.pkgRefs, strings.ToUpper(u.Text))
+					}
+				}
+			}
+		case (head == "DEFUN" || head == "DEFMACRO" || head == "DEFGENERIC" || head == "DEFMETHOD") &&
+			len(v.Items) >= 3 && v.Items[1].Kind == sexp.KindSymbol:
 			name := v.Items[1].Text
 			f.defines[name] = true
-			if name == "JOGAR" {
+			if head == "DEFMACRO" {
+				f.macros[name] = true
+			}
+			if name == "JOGAR" && head == "DEFUN" {
 				f.jogars = append(f.jogars, jogarDef{pkg: pkg, required: required(v.Items[2]), params: v.Items[2].String(), reads: readsTerminal(v)})
 			}
 			if readsTerminal(v) {
 				f.readers = append(f.readers, name)
 			}
 			for _, body := range v.Items[3:] {
-				walk(body, func(x sexp.Value) {
-					if h := headOf(x); h != "" {
-						f.uses[name] = append(f.uses[name], h)
-					}
-				})
+				f.uses[name] = append(f.uses[name], refs(body)...)
 			}
+		case (head == "DEFVAR" || head == "DEFPARAMETER" || head == "DEFCONSTANT") && len(v.Items) >= 2 && v.Items[1].Kind == sexp.KindSymbol:
+			f.defines[v.Items[1].Text] = true
+			for _, init := range v.Items[2:] {
+				f.topRefs = append(f.topRefs, refs(init)...)
+			}
+		case head == "DEFSTRUCT" && len(v.Items) >= 2:
+			f.defineStruct(v)
 		case wrappers[head]:
 			for _, it := range v.Items[1:] {
 				top(it)
 			}
 		case head != "" && !definitions[head]:
 			f.calls = append(f.calls, head)
+			if readsTerminal(v) {
+				f.calls = append(f.calls, "READ")
+			}
+			f.topRefs = append(f.topRefs, refs(v)...)
 		case v.Kind == sexp.KindList && head == "":
 			f.calls = append(f.calls, "(...)")
 		}
@@ -138,6 +172,58 @@ func walk(v sexp.Value, fn func(sexp.Value)) {
 	fn(v)
 	for _, it := range v.Items {
 		walk(it, fn)
+	}
+}
+
+// refs returns the functions a form calls (the heads of its lists, and
+// #'NAME) and the globals it names (*NAME* and +NAME+), in the order
+// written.
+func refs(form sexp.Value) []string {
+	var out []string
+	var visit func(v sexp.Value)
+	visit = func(v sexp.Value) {
+		switch v.Kind {
+		case sexp.KindSymbol:
+			if n := len(v.Text); n > 2 && (v.Text[0] == '*' && v.Text[n-1] == '*' || v.Text[0] == '+' && v.Text[n-1] == '+') {
+				out = append(out, v.Text)
+			}
+		case sexp.KindList:
+			if h := headOf(v); h != "" {
+				out = append(out, h)
+				if h == "FUNCTION" && len(v.Items) == 2 && v.Items[1].Kind == sexp.KindSymbol {
+					out = append(out, v.Items[1].Text)
+				}
+			}
+			for _, it := range v.Items {
+				visit(it)
+			}
+		}
+	}
+	visit(form)
+	return out
+}
+
+// defineStruct records the functions a defstruct defines: its
+// constructor, predicate, copier and slot accessors.
+func (f *sourceFile) defineStruct(v sexp.Value) {
+	nameV := v.Items[1]
+	if nameV.Kind == sexp.KindList && len(nameV.Items) > 0 {
+		nameV = nameV.Items[0]
+	}
+	if nameV.Kind != sexp.KindSymbol {
+		return
+	}
+	name := nameV.Text
+	for _, fn := range []string{"MAKE-" + name, name + "-P", "COPY-" + name} {
+		f.defines[fn] = true
+	}
+	for _, slot := range v.Items[2:] {
+		if slot.Kind == sexp.KindList && len(slot.Items) > 0 {
+			slot = slot.Items[0]
+		}
+		if slot.Kind == sexp.KindSymbol {
+			f.defines[name+"-"+slot.Text] = true
+		}
 	}
 }
 

@@ -37,14 +37,9 @@ func (a *Adapter) Ask(ctx context.Context, cfg Config, st referee.State, tempo t
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	cfg = a.convention(cfg)
-	var estado sexp.Value
-	switch p := st.(type) {
-	case *cavalo.Position:
-		estado = encodeState(p, newView(cfg, p.ToMove()))
-	case *dots.Position:
-		estado = encodeDots(p, cfg.State)
-	default:
-		return Raw{}, fmt.Errorf("lisp: the adapter plays %s and %s, not %s", cavalo.Name, dots.Name, st.Game().Name())
+	estado, err := encodeAny(cfg, st)
+	if err != nil {
+		return Raw{}, err
 	}
 	own := a.cfg
 	a.cfg = cfg
@@ -56,6 +51,31 @@ func (a *Adapter) Ask(ctx context.Context, cfg Config, st referee.State, tempo t
 		return Raw{}, err
 	}
 	return Raw{value: value, st: st.Clone(), Elapsed: elapsed}, nil
+}
+
+// Estado writes, as Lisp text, the estado that Ask sends jogar for st
+// under the conventions of cfg: two conventions that write the same
+// estado ask jogar the same question.
+func (a *Adapter) Estado(cfg Config, st referee.State) (string, error) {
+	a.mu.Lock()
+	cfg = a.convention(cfg)
+	a.mu.Unlock()
+	estado, err := encodeAny(cfg, st)
+	if err != nil {
+		return "", err
+	}
+	return estado.String(), nil
+}
+
+// encodeAny writes st as the estado of cfg's conventions.
+func encodeAny(cfg Config, st referee.State) (sexp.Value, error) {
+	switch p := st.(type) {
+	case *cavalo.Position:
+		return encodeState(p, newView(cfg, p.ToMove())), nil
+	case *dots.Position:
+		return encodeDots(p, cfg.State), nil
+	}
+	return sexp.Value{}, fmt.Errorf("lisp: the adapter plays %s and %s, not %s", cavalo.Name, dots.Name, st.Game().Name())
 }
 
 // Read reads raw as the adapter would under the conventions of cfg

@@ -104,7 +104,7 @@ hand is refused (-o another file, or --force). Then: arena run FILE.`,
 			}
 			start := time.Now()
 			results := intake.Run(c.Context(), subs, intake.Options{
-				Game: rules, Tempo: time.Duration(tempo) * time.Millisecond, Self: self,
+				Game: rules, Tempo: time.Duration(tempo) * time.Millisecond, Margin: time.Duration(margin) * time.Millisecond, Self: self,
 				Sandbox: sandbox, Limits: host.Limits{MemoryMB: memory}, Concurrency: jobs,
 			})
 			if err := c.Context().Err(); err != nil {

@@ -26,6 +26,14 @@ type Sample struct {
 	// reason when it cannot.
 	Eligible bool
 	Reason   string
+	// Shape is the shape of project it stands for, when it is not one of
+	// the conventions of jogar (which the first samples are): "cycle" (a
+	// test loader loads the entry back), "needs" (jogar alone beside the
+	// files it needs and an interactive loader), "timed" (its answers
+	// depend on its search time).
+	Shape string
+	// Files are the files intake must load, in order, when Shape is set.
+	Files []string
 }
 
 // Samples are the sample submissions, one per convention a course project
@@ -46,6 +54,12 @@ var Samples = []Sample{
 	{Game: "dots", Group: "caio_2202005_luis_2202006_D3", Package: "pd3", Eligible: true},
 	{Game: "dots", Group: "dani_2202007_joao_2202008_D4", Package: "pd4", Eligible: true},
 	{Game: "dots", Group: "rita_2202009_tome_2202010_D5", Package: "pd5", Eligible: true},
+	{Game: "cavalo", Group: "filipa_2201021_gil_2201022_P11", Package: "p11", Eligible: true,
+		Shape: "cycle", Files: []string{"src/interact.lisp"}},
+	{Game: "cavalo", Group: "joana_2201023_luis_2201024_P12", Package: "p12", Eligible: true,
+		Shape: "timed", Files: []string{"jogo.lisp"}},
+	{Game: "dots", Group: "hugo_2202011_ivo_2202012_D6", Package: "p2202011", Eligible: true,
+		Shape: "needs", Files: []string{"p2202011.lisp", "puzzle.lisp", "algoritmo.lisp"}},
 }
 
 // rulesFile returns the course's rules file that completes a sample of game,

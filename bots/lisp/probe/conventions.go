@@ -49,6 +49,17 @@ func Keys() []string {
 	return []string{"state", "side", "perspective", "knights", "index_base", "tempo_scale"}
 }
 
+// Estados returns how many distinct estados of a position the probe can
+// send a bot of game: one per way of writing the state, with each
+// knight code in Cavalo. A bot that fails every convention is asked each
+// once per position.
+func Estados(game string) int {
+	if game == dots.Name {
+		return len(dotsStates)
+	}
+	return len(cavaloStates) * len(knightCodes)
+}
+
 // callKeys are the keys of the conventions of a call, how estado is
 // written; readKeys those of the ways its answer is read.
 var (

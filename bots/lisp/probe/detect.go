@@ -18,6 +18,41 @@ import (
 type Asker interface {
 	Ask(ctx context.Context, cfg lisp.Config, st referee.State, tempo time.Duration) (lisp.Raw, error)
 	Read(cfg lisp.Config, raw lisp.Raw) (bots.Answer, string, error)
+	Estado(cfg lisp.Config, st referee.State) (string, error)
+}
+
+// memo is an Asker that asks jogar each question once: a convention that
+// writes the same estado as one tried before, at the same tempo, gets the
+// answer jogar gave then (on the opening, white to move, the perspectives
+// agree). It saves calls, and a bot whose answers depend on its search
+// time answers one question one way within a probe. It is for finding the
+// conventions, not for measuring time.
+type memo struct {
+	Asker
+	seen  map[string]asked
+	calls int // the calls made, not answered from seen
+}
+
+// asked is an answer memo keeps.
+type asked struct {
+	raw lisp.Raw
+	err error
+}
+
+// Ask asks jogar, unless it was asked the same before.
+func (m *memo) Ask(ctx context.Context, cfg lisp.Config, st referee.State, tempo time.Duration) (lisp.Raw, error) {
+	estado, err := m.Estado(cfg, st)
+	if err != nil {
+		return lisp.Raw{}, err
+	}
+	key := fmt.Sprintf("%d %d %s", tempo, max(cfg.TempoScale, 1), estado)
+	if a, ok := m.seen[key]; ok {
+		return a.raw, a.err
+	}
+	raw, err := m.Asker.Ask(ctx, cfg, st, tempo)
+	m.calls++
+	m.seen[key] = asked{raw, err}
+	return raw, err
 }
 
 // Evidence is what one call of jogar showed: the position, what jogar
@@ -78,9 +113,14 @@ const grace = lisp.RecommendedMargin + time.Second
 // detect finds how to talk to the started bot a, for game: it calls jogar
 // on the reference positions (see samplePositions) with every estado convention
 // in turn, reads each answer every way it knows, has the referee judge it,
-// and keeps the first convention under which every answer is a legal move
-// (and, among those, one whose claimed states are right when there is
-// one). Then it measures the time base (see measureTime). A bot for which
+// then has it play a game for both sides (see trial.play), and keeps the
+// first convention, in the fixed order of conventions, under which every
+// answer is a legal move (and, among those, one whose claimed states are
+// right when there is one). The calls are made at a fixed tempo (the
+// league's, at most probeTempo): a wrong convention is told apart by an
+// illegal answer on positions where it cannot be right, not by how long
+// a search ran, so that the same submission gives the same conventions
+// every time. Then it measures the time base (see measureTime). A bot for which
 // no convention works is not eligible, with the closest failure as the
 // reason.
 func detect(ctx context.Context, a Asker, game referee.Game, opt Options) Findings {
@@ -94,10 +134,12 @@ func detect(ctx context.Context, a Asker, game referee.Game, opt Options) Findin
 	calls, reads := conventions(game.Name(), opt.Fixed, opt.Given)
 	tempo := min(opt.Tempo, probeTempo)
 	var best, closest *trial
-	n := 0
+	m := &memo{Asker: a, seen: map[string]asked{}}
 	for _, c := range calls {
-		t := try(ctx, a, c, reads, positions, tempo)
-		n += t.calls
+		t := try(ctx, m, c, reads, positions, tempo)
+		if t.failure == "" {
+			t.play(ctx, m, game, tempo)
+		}
 		switch {
 		case t.failure == "" && (best == nil || t.flawed < best.flawed):
 			best = t
@@ -108,6 +150,7 @@ func detect(ctx context.Context, a Asker, game referee.Game, opt Options) Findin
 			break
 		}
 	}
+	n := m.calls
 	if best == nil {
 		f := Findings{Calls: n}
 		if closest != nil {
@@ -130,7 +173,56 @@ type trial struct {
 	passed   int    // positions with a legal answer
 	flawed   int    // answers not quite right: a claimed state that differs, a note
 	failure  string // why the convention fails, or ""
-	calls    int
+}
+
+// pliesPerSide is how many times a probe has jogar move for each side in
+// a whole game, on top of the reference positions.
+const pliesPerSide = 3
+
+// leagueSeed is the seed of the leagues intake writes: the games of the
+// probe start from the boards of their first rounds.
+const leagueSeed = 1
+
+// play has jogar, under t's conventions, play a game for both sides from
+// the league's board of round 1, as in a league game, until it has moved
+// pliesPerSide times for each side (a position with one move is played
+// without asking): each answer must be a legal move, which is then
+// played. The positions answered join t's evidence; the first illegal
+// answer is t's failure. It catches what the reference positions may
+// miss, such as a bot that plays white well and black by white's rules.
+func (t *trial) play(ctx context.Context, a Asker, game referee.Game, tempo time.Duration) {
+	seed := referee.RoundSeed(leagueSeed, 1)
+	st := game.New(seed)
+	asked := map[referee.Side]int{}
+	var buf [referee.MaxMoves]referee.Move
+	for ply := 0; ply < 200 && !st.Terminal() && (asked[referee.White] < pliesPerSide || asked[referee.Black] < pliesPerSide); ply++ {
+		if !playable(st) {
+			st.Play(st.Moves(buf[:0])[0])
+			continue
+		}
+		side := st.ToMove()
+		pos := referee.Sample{Name: fmt.Sprintf("game from the board of round 1 (seed %d), ply %d", seed, st.Ply()), State: st.Clone()}
+		cctx, cancel := context.WithTimeout(ctx, tempo+grace)
+		raw, err := a.Ask(cctx, t.cfg, pos.State, tempo)
+		cancel()
+		asked[side]++
+		if err != nil {
+			t.failure = fmt.Sprintf("%s: %s", pos.Name, FaultText(err))
+			t.evidence = append(t.evidence, Evidence{Position: pos.Name, ToMove: side.String(), Verdict: FaultText(err)})
+			return
+		}
+		j := judge(a, t.cfg, pos, raw)
+		t.evidence = append(t.evidence, j.Evidence)
+		if !j.legal {
+			t.failure = fmt.Sprintf("%s (%s to move): %s; jogar returned %s", pos.Name, side, j.Verdict, raw)
+			return
+		}
+		if j.Verdict != "legal" {
+			t.flawed++
+		}
+		t.passed++
+		st.Play(j.move)
+	}
 }
 
 // try calls jogar under call on each position in turn and keeps the reads
@@ -147,7 +239,6 @@ func try(ctx context.Context, a Asker, call lisp.Config, reads []lisp.Config, po
 		cctx, cancel := context.WithTimeout(ctx, tempo+grace)
 		raw, err := a.Ask(cctx, merge(call, reads[0]), pos.State, tempo)
 		cancel()
-		t.calls++
 		if err != nil {
 			t.failure = fmt.Sprintf("%s: %s", pos.Name, FaultText(err))
 			t.evidence = append(evidence[alive[0]], Evidence{Position: pos.Name, ToMove: pos.State.ToMove().String(), Verdict: FaultText(err)})
@@ -193,6 +284,7 @@ func try(ctx context.Context, a Asker, call lisp.Config, reads []lisp.Config, po
 type judged struct {
 	Evidence
 	legal bool
+	move  referee.Move
 }
 
 // judge reads raw under cfg and has the referee judge the move, as in a
@@ -214,7 +306,7 @@ func judge(a Asker, cfg lisp.Config, pos referee.Sample, raw lisp.Raw) judged {
 	if note != "" {
 		ev.Verdict += "; " + note
 	}
-	return judged{Evidence: ev, legal: true}
+	return judged{Evidence: ev, legal: true, move: j.Move}
 }
 
 // FaultText says what a failed call was, e.g. "crash: the bot signalled

@@ -26,6 +26,10 @@ type TimeUse struct {
 	Scaled   time.Duration `json:"scaled,omitempty"`
 	// Scale is the tempo_scale kept.
 	Scale int `json:"scale"`
+	// Overran says that a call as is was cut off at the tempo plus
+	// lisp.RecommendedMargin: Unscaled is that, the bot thinks longer
+	// (every call, or once when Note says so).
+	Overran bool `json:"overran,omitempty"`
 	// Note says why, in a few words.
 	Note string `json:"note"`
 	// Calls is how many times jogar was called to measure.
@@ -91,13 +95,19 @@ func round(d time.Duration) time.Duration {
 const timed = 2
 
 // measureTime finds cfg's tempo_scale, unless opt gives it: it measures the
-// longest time jogar takes on the first positions at the league's tempo,
-// as is; when that is under half the tempo, it measures again with the
-// tempo scaled by LispWorksScale, and keeps that scale when the bot then
-// thinks clearly longer (three times, and a quarter of the tempo at least)
-// and still within the tempo (and half the league's margin, which absorbs
-// a loaded machine). A bot that ignores its tempo, or would overrun with
+// time jogar takes on the first positions at the league's tempo, as is;
+// when the shortest call is under half the tempo, it measures again with
+// the tempo scaled by LispWorksScale, and keeps that scale when the bot
+// then thinks clearly longer (its shortest call three times the shortest
+// as is, and a quarter of the tempo at least) and still within the tempo
+// (its shortest call within half the league's margin, which absorbs a
+// loaded machine). A bot that ignores its tempo, or would overrun with
 // the scale, keeps none.
+//
+// The choice is made on the shortest calls, because a loaded machine only
+// ever adds time: a bot's scale does not depend on what else ran during
+// its intake. The time use reported (Unscaled, Scaled) is the longest
+// call, which is what a timeout depends on.
 func measureTime(ctx context.Context, a Asker, cfg *lisp.Config, positions []referee.Sample, opt Options) TimeUse {
 	use := TimeUse{Tempo: opt.Tempo, Scale: 1}
 	if opt.Tempo <= 0 {
@@ -105,46 +115,54 @@ func measureTime(ctx context.Context, a Asker, cfg *lisp.Config, positions []ref
 		return use
 	}
 	positions = positions[:min(timed, len(positions))]
-	longest := func(scale int) (time.Duration, bool) {
+	// measure returns the shortest and the longest call with scale; a
+	// call cut off at the tempo and the margin counts as that long.
+	cutoff := opt.Tempo + lisp.RecommendedMargin
+	measure := func(scale int) (least, most time.Duration) {
 		c := *cfg
 		c.TempoScale = scale
-		var most time.Duration
-		for _, pos := range positions {
-			cctx, cancel := context.WithTimeout(ctx, opt.Tempo+lisp.RecommendedMargin)
+		for i, pos := range positions {
+			cctx, cancel := context.WithTimeout(ctx, cutoff)
 			raw, err := a.Ask(cctx, c, pos.State, opt.Tempo)
 			cancel()
 			use.Calls++
+			d := raw.Elapsed
 			if err != nil {
-				return opt.Tempo + lisp.RecommendedMargin, false
+				d = cutoff
 			}
-			most = max(most, raw.Elapsed)
+			if i == 0 || d < least {
+				least = d
+			}
+			most = max(most, d)
 		}
-		return most, true
+		return least, most
 	}
 	given := slices.Contains(opt.Given, "tempo_scale")
 	if given {
 		use.Scale = max(opt.Fixed.TempoScale, 1)
 	}
-	var ok bool
-	use.Unscaled, ok = longest(1)
+	least, most := measure(1)
+	use.Unscaled = most
 	switch {
 	case given:
-		use.Scaled, _ = longest(use.Scale)
+		_, use.Scaled = measure(use.Scale)
 		if use.Scale == 1 {
 			use.Scaled = 0
 		}
 		use.Note = fmt.Sprintf("tempo_scale %d as given", use.Scale)
-	case !ok:
-		use.Note = "overruns the tempo"
-	case use.Unscaled >= opt.Tempo/2:
+	case least >= cutoff:
+		use.Note, use.Overran = "overruns the tempo", true
+	case most >= cutoff:
+		use.Note, use.Overran = "overran the tempo once", true
+	case least >= opt.Tempo/2:
 		use.Note = "tempo read in milliseconds"
 	default:
-		var fits bool
-		use.Scaled, fits = longest(LispWorksScale)
+		scaledLeast, scaledMost := measure(LispWorksScale)
+		use.Scaled = scaledMost
 		switch {
-		case !fits || use.Scaled > opt.Tempo+lisp.RecommendedMargin/2:
+		case scaledLeast > opt.Tempo+lisp.RecommendedMargin/2:
 			use.Note = fmt.Sprintf("short, and would overrun with tempo_scale %d", LispWorksScale)
-		case use.Scaled > 3*use.Unscaled && use.Scaled >= opt.Tempo/4:
+		case scaledLeast > 3*least && scaledLeast >= opt.Tempo/4:
 			use.Scale = LispWorksScale
 			use.Note = fmt.Sprintf("tempo read in LispWorks units: tempo_scale %d", LispWorksScale)
 		default:

@@ -16,15 +16,28 @@ import (
 // is sent: a fake of the bots whose time base the probe measures.
 type clockBot struct {
 	think func(tempo time.Duration, scale int) time.Duration
+	// slow, when set, is added to the first call with each scale: a
+	// machine that was busy then.
+	slow  time.Duration
+	calls map[int]int
 }
 
 func (b clockBot) Ask(ctx context.Context, cfg lisp.Config, st referee.State, tempo time.Duration) (lisp.Raw, error) {
-	d := b.think(tempo, max(cfg.TempoScale, 1))
+	scale := max(cfg.TempoScale, 1)
+	d := b.think(tempo, scale)
+	if b.calls != nil {
+		if b.calls[scale] == 0 {
+			d += b.slow // the first call of each scale
+		}
+		b.calls[scale]++
+	}
 	if dl, ok := ctx.Deadline(); ok && time.Until(dl) < d {
 		return lisp.Raw{}, referee.NewFault(referee.FaultTimeout, context.DeadlineExceeded)
 	}
 	return lisp.Raw{Elapsed: d}, nil
 }
+
+func (clockBot) Estado(lisp.Config, referee.State) (string, error) { return "", nil }
 
 func (clockBot) Read(lisp.Config, lisp.Raw) (bots.Answer, string, error) {
 	return bots.Answer{}, "", nil
@@ -49,6 +62,9 @@ func TestMeasureTime(t *testing.T) {
 			return tp * 3 / 2 * time.Duration(s) / LispWorksScale
 		}, 0, 1, "would overrun"},
 		{"given", func(tp time.Duration, s int) time.Duration { return tp / 2 }, 1000, 1000, "as given"},
+		{"LispWorks clock on a busy machine", func(tp time.Duration, s int) time.Duration {
+			return tp * 8 / 10 * time.Duration(s) / LispWorksScale
+		}, 0, LispWorksScale, "LispWorks units"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			opt := Options{Tempo: tempo}
@@ -58,12 +74,74 @@ func TestMeasureTime(t *testing.T) {
 			st := cavalo.New(1)
 			positions := []referee.Sample{{Name: "a", State: &st}, {Name: "b", State: &st}}
 			var cfg lisp.Config
-			use := measureTime(context.Background(), clockBot{tc.think}, &cfg, positions, opt)
+			bot := clockBot{think: tc.think}
+			if strings.Contains(tc.name, "busy") {
+				bot.slow, bot.calls = tempo*6/10, map[int]int{}
+			}
+			use := measureTime(context.Background(), bot, &cfg, positions, opt)
 			if use.Scale != tc.want || cfg.TempoScale != tc.want {
 				t.Errorf("scale %d (config %d), want %d: %s, %s", use.Scale, cfg.TempoScale, tc.want, use, use.Measured())
 			}
 			if !strings.Contains(use.Note, tc.note) {
 				t.Errorf("note %q, want it to say %q", use.Note, tc.note)
+			}
+		})
+	}
+}
+
+// sideBot answers the first legal move for white, and for black too
+// until ply blackFrom; from then on black answers A1, in white's home
+// row, out of its reach on that board: a bot that gets black wrong in the
+// middle game only.
+type sideBot struct {
+	blackFrom int
+	last      *referee.State
+	asked     *int
+}
+
+func (b sideBot) Ask(ctx context.Context, cfg lisp.Config, st referee.State, tempo time.Duration) (lisp.Raw, error) {
+	*b.last = st
+	*b.asked++
+	return lisp.Raw{}, nil
+}
+
+func (sideBot) Estado(lisp.Config, referee.State) (string, error) { return "", nil }
+
+func (b sideBot) Read(lisp.Config, lisp.Raw) (bots.Answer, string, error) {
+	st := *b.last
+	var buf [referee.MaxMoves]referee.Move
+	m := st.Moves(buf[:0])[0]
+	if st.ToMove() == referee.Black && st.Ply() >= b.blackFrom {
+		return bots.Answer{Move: "A1"}, "", nil
+	}
+	return bots.Answer{Move: st.FormatMove(m)}, "", nil
+}
+
+func TestPlayCatchesTheOtherSide(t *testing.T) {
+	for _, tc := range []struct {
+		name      string
+		blackFrom int
+		fails     bool
+	}{
+		{"both sides right", 1 << 20, false},
+		{"black wrong in the middle game", 4, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var last referee.State
+			asked := 0
+			tr := &trial{}
+			tr.play(context.Background(), sideBot{blackFrom: tc.blackFrom, last: &last, asked: &asked}, cavalo.Game{}, 10*time.Millisecond)
+			if (tr.failure != "") != tc.fails {
+				t.Fatalf("failure %q, want one: %v (evidence %+v)", tr.failure, tc.fails, tr.evidence)
+			}
+			if tc.fails {
+				if !strings.Contains(tr.failure, "black to move") || !strings.Contains(tr.failure, "game from the board of round 1") {
+					t.Errorf("failure %q does not say the side and the game", tr.failure)
+				}
+				return
+			}
+			if asked != 2*pliesPerSide || tr.passed != asked {
+				t.Errorf("asked %d times, %d legal; want %d", asked, tr.passed, 2*pliesPerSide)
 			}
 		})
 	}
