@@ -53,6 +53,9 @@ ARENA_NATS_* variables (see docs/distributed.md).`,
 				}
 				cacheTo = filepath.Join(dir, "arena")
 			}
+			if err := queue.CheckURL(args[0]); err != nil {
+				return usage(err)
+			}
 			if secret == "" {
 				secret = os.Getenv(envSecret)
 			}

@@ -107,9 +107,6 @@ func (c *coordinator) close() {
 // connectWorker connects a worker, for `arena worker`: with the login of
 // its secret when no other is given.
 func connectWorker(url, name string, a queue.Auth, s queue.Secret) (*nats.Conn, error) {
-	if err := queue.CheckURL(url); err != nil {
-		return nil, usage(err)
-	}
 	a = a.WithEnv(os.Getenv)
 	if a.CredsFile == "" && a.NkeyFile == "" && a.User == "" {
 		a.User, a.Password = s.User, s.Password
