@@ -140,8 +140,8 @@ func testForgedResultDropped(t *testing.T, ts testServer) {
 		id  string
 	}{
 		{&nats.Msg{Subject: subject, Data: data}, league + ".1." + game.ID}, // unsigned, the old message id
-		{other.signed("result", subject, data), ""},                        // signed with another key
-		{ts.secret.signed("result", subject, data), ""},                    // signed, but then changed
+		{other.signed("result", subject, data), ""},                         // signed with another key
+		{ts.secret.signed("result", subject, data), ""},                     // signed, but then changed
 	} {
 		if m.id == "" {
 			m.id = msgID(league, 1, game.ID, m.msg)
