@@ -75,7 +75,7 @@ This run stays the only writer of the results; see docs/distributed.md.`,
 			var page *web.League
 			if webAddr != "" {
 				page = web.NewLeague(web.InfoOf(cfg))
-				stop, err := startWeb(cmd.ErrOrStderr(), webAddr, (&web.Server{Leagues: []*web.League{page}}).Handler())
+				stop, err := startWeb(cmd.ErrOrStderr(), webAddr, &web.Server{Leagues: []*web.League{page}})
 				if err != nil {
 					return err
 				}
