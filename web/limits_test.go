@@ -227,18 +227,21 @@ func TestConnLimit(t *testing.T) {
 }
 
 // TestTimeouts: a client that sends its header or its body slowly, or
-// keeps an idle connection, is cut off.
+// keeps an idle connection, is cut off. Each case has only its own limit
+// short (net/http falls back from one timeout to another).
 func TestTimeouts(t *testing.T) {
-	const d = 200 * time.Millisecond
-	s, _, _ := playServer(t, Limits{ReadHeader: d, Read: d, Idle: d})
-	addr := serveLimited(t, s, nil)
-	for _, tc := range []struct{ name, send string }{
-		{"slow header", "GET /api/leagues HTTP/1.1\r\nHost: 127.0.0.1\r\n"},
-		{"slow body", "POST /api/play HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"},
-		{"idle", "GET /api/leagues HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"},
+	const d, long = 200 * time.Millisecond, time.Hour
+	for _, tc := range []struct {
+		name, send string
+		lim        Limits
+	}{
+		{"slow header", "GET /api/leagues HTTP/1.1\r\nHost: 127.0.0.1\r\n", Limits{ReadHeader: d, Read: long, Idle: long}},
+		{"slow body", "POST /api/play HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{", Limits{ReadHeader: long, Read: d, Idle: long}},
+		{"idle", "GET /api/leagues HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", Limits{ReadHeader: long, Read: long, Idle: d}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			c, err := net.Dial("tcp", addr)
+			s, _, _ := playServer(t, tc.lim)
+			c, err := net.Dial("tcp", serveLimited(t, s, nil))
 			if err != nil {
 				t.Fatal(err)
 			}
