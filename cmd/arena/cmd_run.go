@@ -165,6 +165,11 @@ func checkQueueFlags(cmd *cobra.Command, where string, qf queueFlags) error {
 		if qf.listen != "" && !embedded {
 			return usage(errors.New("--listen is for the embedded server: --queue embedded[:PORT]"))
 		}
+		for _, name := range []string{"creds", "nkey", "user", "ca", "cert", "key"} {
+			if embedded && cmd.Flags().Changed(name) {
+				return usage(fmt.Errorf("--%s is for a standalone NATS server: the embedded server makes its own logins (see docs/distributed.md)", name))
+			}
+		}
 	}
 	if o.AckWait < time.Second {
 		return usage(fmt.Errorf("--ack-wait: want 1s or more, e.g. --ack-wait 30s, got %s", o.AckWait))

@@ -44,6 +44,7 @@ func TestUsageMistakes(t *testing.T) {
 		{"worker bad URL", []string{"worker", "localhost:4222"}, `bad queue URL "localhost:4222"`},
 		{"worker without secret", []string{"worker", "nats://h:4222"}, "--secret: a worker needs the league's secret file"},
 		{"worker missing secret file", []string{"worker", "--secret", "/nonexistent", "nats://h:4222"}, "--secret: stat /nonexistent"},
+		{"login flag with embedded", []string{"run", "--queue", "embedded", "--user", "me", league}, "--user is for a standalone NATS server"},
 		{"listen without embedded", []string{"run", "--queue", "nats://h:4222", "--listen", "0.0.0.0", league}, "--listen is for the embedded server"},
 		{"worker without URL", []string{"worker"}, "arena worker wants 1 argument(s), URL; got 0"},
 		{"worker zero concurrency", []string{"worker", "--concurrency", "0", "nats://h:4222"}, "--concurrency: want a whole number"},
