@@ -75,14 +75,14 @@ func newCoordinator(where string, cfg *arena.Config, qf queueFlags, restart bool
 		}
 		url = c.embedded.URL()
 		a = queue.Auth{User: queue.CoordinatorUser, Password: coordPass}
-		host := qf.listen
-		if host == "" || host == "0.0.0.0" || host == "::" {
-			host, _ = os.Hostname()
-		}
 		fmt.Fprintf(stderr, "arena: queue: NATS server embedded on %s, store in %s\n", c.embedded.Addr(), filepath.Join(cfg.Out, "nats"))
-		if qf.listen == "" {
+		host := qf.listen
+		switch host {
+		case "":
 			fmt.Fprintln(stderr, "arena: queue: it listens on loopback only: --listen 0.0.0.0 (or an address of this machine) for workers on other machines")
 			host = "127.0.0.1"
+		case "0.0.0.0", "::":
+			host, _ = os.Hostname()
 		}
 		fmt.Fprintf(stderr, "arena: queue: a worker runs: arena worker nats://%s --secret %s\n",
 			net.JoinHostPort(host, strconv.Itoa(c.embedded.Port())), secretFile)
