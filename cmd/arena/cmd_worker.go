@@ -31,12 +31,13 @@ and play the games that 'arena run --queue' coordinators queue there, CONCURRENC
 a time, until Ctrl-C: the games in flight are then handed back to other workers.
 
 Each game is played as in a local run (fresh bot processes), in this worker's
-sandbox (--sandbox) and within its limits (--limit: a league may lower them, never
-raise them). The bots' files come from the server, checked by sha256, and are cached
-in --cache. --secret is the league's secret file (the coordinator makes it): its key
-checks each game and signs each result, and its login is the worker's on an embedded
-server. Other logins: --creds, --nkey or --user with $ARENA_NATS_PASSWORD, or the
-ARENA_NATS_* variables (see docs/distributed.md).`,
+sandbox (--sandbox) and within its limits (--limit memory_mb, processes, output_kb,
+scratch_mb: a league may lower them, never raise them). The bots' files come from
+the server, checked by sha256, and are cached in --cache. --secret is the league's
+secret file (the coordinator makes it): its key checks each game and signs each
+result, and its login is the worker's on an embedded server. Other logins: --creds,
+--nkey or --user with $ARENA_NATS_PASSWORD, or the ARENA_NATS_* variables (see
+docs/distributed.md).`,
 		Args: nArgs("URL"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := arena.CheckConcurrency(w.Concurrency); err != nil {
@@ -102,7 +103,7 @@ ARENA_NATS_* variables (see docs/distributed.md).`,
 	f.BoolVarP(&quiet, "quiet", "q", false, "print nothing but errors")
 	f.StringVar(&secret, "secret", "", "the league's secret `FILE` (or $"+envSecret+")")
 	addSandboxFlag(f, &w.Sandbox)
-	f.StringToIntVar(&limits, "limit", nil, "the most a bot gets, e.g. memory_mb=2048,processes=512,output_kb=16,scratch_mb=64 (default: those of docs/limits.md)")
+	f.StringToIntVar(&limits, "limit", nil, "a bot's most, e.g. memory_mb=2048,processes=512")
 	addAuthFlags(cmd, &auth)
 	return cmd
 }
