@@ -2,6 +2,9 @@ package web
 
 import (
 	"context"
+	"crypto/rand"
+	"crypto/subtle"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -36,10 +39,15 @@ type Play struct {
 	ctx   context.Context // the server's: games stop with it
 	seat  SeatOf
 	rec   *arena.Recorder
+	wg    sync.WaitGroup // the games in play
 	mu    sync.Mutex
 	n     int // games started
 	games map[string]*humanGame
 }
+
+// Wait waits until every game in play has ended, its bots stopped: after
+// the context of NewPlay is done, they end at once.
+func (p *Play) Wait() { p.wg.Wait() }
 
 // NewPlay returns the people's games of league against bots, each seated
 // by seat and recorded by rec, which writes league's results directory.
@@ -53,6 +61,7 @@ func NewPlay(ctx context.Context, league *League, bots []string, clock referee.C
 // and hands over the one clicked.
 type humanGame struct {
 	id     string // the game's id while in play
+	token  string // the person's: only they may move
 	league *League
 	moves  chan string
 	mu     sync.Mutex
@@ -120,8 +129,7 @@ type playRequest struct {
 func (s *Server) playStart(w http.ResponseWriter, r *http.Request) {
 	p := s.Play
 	var req playRequest
-	if err := json.NewDecoder(r.Body).Decode(&req); err != nil {
-		http.Error(w, "bad request: "+err.Error(), http.StatusBadRequest)
+	if !decodeBody(w, r, &req) {
 		return
 	}
 	if !slices.Contains(p.Bots, req.Bot) {
@@ -137,27 +145,39 @@ func (s *Server) playStart(w http.ResponseWriter, r *http.Request) {
 	if req.Side == "black" {
 		person = referee.Black
 	}
+	token := make([]byte, 16)
+	_, _ = rand.Read(token) // never fails (crypto/rand)
 	p.mu.Lock()
+	if len(p.games) >= s.limits().Games {
+		p.mu.Unlock()
+		http.Error(w, fmt.Sprintf("%d games are in play already: try again when one ends", len(p.games)), http.StatusServiceUnavailable)
+		return
+	}
 	p.n++
-	h := &humanGame{id: fmt.Sprintf("play-%d", p.n), league: p.League, moves: make(chan string, 1)}
+	h := &humanGame{id: fmt.Sprintf("play-%d", p.n), token: hex.EncodeToString(token), league: p.League, moves: make(chan string, 1)}
 	p.games[h.id] = h
+	p.wg.Add(1)
 	p.mu.Unlock()
 	var seats [2]arena.Seat
 	var names [2]string
 	seats[person.Index()], names[person.Index()] = arena.Seat{Player: human.New(Human, h)}, Human
 	seats[person.Other().Index()], names[person.Other().Index()] = bot, req.Bot
-	go p.run(h, person, seats, names, req.Seed)
+	go func() {
+		defer p.wg.Done()
+		p.run(h, person, seats, names, req.Seed)
+	}()
 	writeJSON(w, struct {
 		League int    `json:"league"`
 		Game   string `json:"game"`
-	}{slices.Index(s.Leagues, p.League), h.id})
+		Token  string `json:"token"` // for the moves: the person's alone
+	}{slices.Index(s.Leagues, p.League), h.id, h.token})
 }
 
-// playMove hands a person's move to their game.
+// playMove hands a person's move to their game, when the request has the
+// game's token: everyone sees a game in play, only its person moves.
 func (s *Server) playMove(w http.ResponseWriter, r *http.Request) {
-	var req struct{ Game, Move string }
-	if err := json.NewDecoder(r.Body).Decode(&req); err != nil {
-		http.Error(w, "bad request: "+err.Error(), http.StatusBadRequest)
+	var req struct{ Game, Move, Token string }
+	if !decodeBody(w, r, &req) {
 		return
 	}
 	s.Play.mu.Lock()
@@ -167,11 +187,31 @@ func (s *Server) playMove(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "no such game in play", http.StatusNotFound)
 		return
 	}
+	if subtle.ConstantTimeCompare([]byte(req.Token), []byte(h.token)) != 1 {
+		http.Error(w, "this game is not yours: its moves are its player's", http.StatusForbidden)
+		return
+	}
 	if err := h.choose(req.Move); err != nil {
 		http.Error(w, err.Error(), http.StatusConflict)
 		return
 	}
 	w.WriteHeader(http.StatusNoContent)
+}
+
+// decodeBody reads r's JSON body into v, or answers why it cannot: too
+// big (see Limits.Body), or not the JSON wanted.
+func decodeBody(w http.ResponseWriter, r *http.Request, v any) bool {
+	err := json.NewDecoder(r.Body).Decode(v)
+	var tooBig *http.MaxBytesError
+	switch {
+	case errors.As(err, &tooBig):
+		http.Error(w, fmt.Sprintf("request body over %d bytes", tooBig.Limit), http.StatusRequestEntityTooLarge)
+		return false
+	case err != nil:
+		http.Error(w, "bad request: "+err.Error(), http.StatusBadRequest)
+		return false
+	}
+	return true
 }
 
 // run plays a person's game to its end, as arena play does, and records

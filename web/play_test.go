@@ -59,8 +59,10 @@ func TestPlayRecordsGame(t *testing.T) {
 	if resp := post("/api/play", `{"bot": "nobody", "seed": 1}`); resp.StatusCode != http.StatusBadRequest {
 		t.Errorf("an unknown bot: status %d", resp.StatusCode)
 	}
-	if resp := post("/api/play", `{"bot": "first", "seed": 1, "side": "black"}`); resp.StatusCode != http.StatusOK {
-		t.Fatalf("start: status %d", resp.StatusCode)
+	code, started := postBody(t, srv.URL+"/api/play", `{"bot": "first", "seed": 1, "side": "black"}`)
+	var game struct{ Token string }
+	if code != http.StatusOK || json.Unmarshal([]byte(started), &game) != nil {
+		t.Fatalf("start: status %d, %s", code, started)
 	}
 	var played int
 	for len(l.Games()) == 0 {
@@ -87,10 +89,10 @@ func TestPlayRecordsGame(t *testing.T) {
 			}
 			last = moves[len(moves)-1]
 		}
-		if resp := post("/api/play/move", `{"game": "`+g.ID+`", "move": "Z9-Z10"}`); resp.StatusCode != http.StatusConflict {
+		if resp := post("/api/play/move", `{"game": "`+g.ID+`", "move": "Z9-Z10", "token": "`+game.Token+`"}`); resp.StatusCode != http.StatusConflict {
 			t.Errorf("a move not offered: status %d", resp.StatusCode)
 		}
-		body, _ := json.Marshal(map[string]string{"game": g.ID, "move": last})
+		body, _ := json.Marshal(map[string]string{"game": g.ID, "move": last, "token": game.Token})
 		if resp := post("/api/play/move", string(body)); resp.StatusCode == http.StatusNoContent {
 			played++
 		}

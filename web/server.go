@@ -24,6 +24,12 @@ type Server struct {
 	// Play, when set, lets a person play a bot from the page (arena serve
 	// --play).
 	Play *Play
+	// Hosts are the DNS names the page may be asked for by, besides
+	// localhost and IP addresses (see hostAllowed).
+	Hosts []string
+	// Limits bound connections, requests and games; zero fields take
+	// DefaultLimits.
+	Limits Limits
 }
 
 // Handler returns the server's routes:
@@ -65,8 +71,9 @@ func (s *Server) Handler() http.Handler {
 		mux.HandleFunc("POST /api/play/move", s.playMove)
 	}
 	// Another site's page in the person's browser must not start games or
-	// play moves here: non-safe cross-origin requests are refused.
-	return http.NewCrossOriginProtection().Handler(mux)
+	// play moves here: non-safe cross-origin requests are refused, and so
+	// are requests for a name that is not this server's.
+	return s.guard(http.NewCrossOriginProtection().Handler(mux))
 }
 
 // leagues lists the leagues for the page's navigation.
@@ -111,14 +118,16 @@ func (s *Server) withLeague(h func(http.ResponseWriter, *http.Request, *League))
 // last message it saw (Last-Event-ID) and gets the messages after it, or a
 // snapshot when they are no longer kept; a new page gets a snapshot first.
 func (s *Server) events(w http.ResponseWriter, r *http.Request, l *League) {
-	flusher, ok := w.(http.Flusher)
-	if !ok {
-		http.Error(w, "streaming unsupported", http.StatusInternalServerError)
-		return
-	}
+	// The stream outlives the server's read and write timeouts: nothing
+	// more is read, and each write gets its own deadline, so that a
+	// reader that stops reading is cut.
+	rc := http.NewResponseController(w)
+	_ = rc.SetReadDeadline(time.Time{})
+	writeLimit := s.limits().Write
 	h := w.Header()
 	h.Set("Content-Type", "text/event-stream")
 	h.Set("Cache-Control", "no-cache")
+	_ = rc.SetWriteDeadline(time.Now().Add(writeLimit))
 	fmt.Fprint(w, "retry: 1000\n\n")
 	last, err := strconv.ParseInt(r.Header.Get("Last-Event-ID"), 10, 64)
 	resume := err == nil
@@ -139,16 +148,20 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request, l *League) {
 			after, resume, changed = l.after(id)
 			msgs = append([]message{{id: id, event: "snapshot", data: data}}, after...)
 		}
+		_ = rc.SetWriteDeadline(time.Now().Add(writeLimit))
 		for _, m := range msgs {
 			fmt.Fprintf(w, "id: %d\nevent: %s\ndata: %s\n\n", m.id, m.event, m.data)
 			last = m.id
 		}
-		flusher.Flush()
+		if err := rc.Flush(); err != nil {
+			return
+		}
 		select {
 		case <-r.Context().Done():
 			return
 		case <-changed:
 		case <-tick.C:
+			_ = rc.SetWriteDeadline(time.Now().Add(writeLimit))
 			fmt.Fprint(w, ": keep-alive\n\n")
 		}
 	}

@@ -16,27 +16,18 @@ import (
 // in progress, publishes a result and acks the spec, and the coordinator
 // takes the result in. The game itself is a fault game made at once.
 func BenchmarkQueueOverhead(b *testing.B) {
-	e, err := StartEmbedded(b.TempDir(), 0, Auth{})
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer e.Close()
-	nc, err := Connect(e.URL(), "bench", Auth{}, false)
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer nc.Close()
+	ts := serve(b)
 	cfg, _, err := arena.Parse("b.yaml", fmt.Appendf(nil, "name: b\nrounds: %d\nbots: [{name: a, builtin: greedy}, {name: b, builtin: greedy}]\n", max(1, (b.N+1)/2)))
 	if err != nil {
 		b.Fatal(err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	js, _ := jetstream.New(nc)
-	go fakeWorker(ctx, js, cfg)
+	js, _ := jetstream.New(ts.worker)
+	go fakeWorker(ctx, js, cfg, ts.secret)
 	games := arena.Schedule(cfg, nil)[:b.N]
 	b.ResetTimer()
-	c := &Coordinator{Conn: nc, Config: cfg, Options: DefaultOptions}
+	c := &Coordinator{Conn: ts.coord, Config: cfg, Secret: ts.secret, Options: DefaultOptions}
 	n := 0
 	if err := c.Dispatch(ctx, games, func(arena.Played) error { n++; return nil }); err != nil {
 		b.Fatal(err)
@@ -47,7 +38,7 @@ func BenchmarkQueueOverhead(b *testing.B) {
 }
 
 // fakeWorker does what a worker does with a spec, but plays no game.
-func fakeWorker(ctx context.Context, js jetstream.JetStream, cfg *arena.Config) {
+func fakeWorker(ctx context.Context, js jetstream.JetStream, cfg *arena.Config, secret Secret) {
 	var cons jetstream.Consumer
 	for cons == nil && ctx.Err() == nil {
 		cons, _ = js.Consumer(ctx, gamesStream, workersName)
@@ -63,7 +54,8 @@ func fakeWorker(ctx context.Context, js jetstream.JetStream, cfg *arena.Config) 
 			_ = m.InProgress()
 			p, _ := faultGame(cfg, spec.Game, "benchmark")
 			res, _ := json.Marshal(Result{League: spec.League, Epoch: spec.Epoch, Bots: spec.Bots, Played: p})
-			if _, err := js.Publish(ctx, resultsSubject+spec.League, res, jetstream.WithMsgID(msgID(spec.League, spec.Epoch, spec.Game.ID))); err == nil {
+			msg := secret.signed("result", resultsSubject+spec.League, res)
+			if _, err := js.PublishMsg(ctx, msg, jetstream.WithMsgID(msgID(spec.League, spec.Epoch, spec.Game.ID, msg))); err == nil {
 				_ = m.DoubleAck(ctx)
 			}
 		}

@@ -170,6 +170,9 @@ var ErrBundle = errors.New("bot files do not match their sha256")
 // fetching and verifying it first when it is not there. A bundle enters the
 // cache only once every file is verified, under a name that is its hash.
 func fetch(ctx context.Context, obs jetstream.ObjectStore, dir, hash string) (string, error) {
+	if !hex64.MatchString(hash) {
+		return "", fmt.Errorf("%w: %q is not a sha256 (64 hex digits)", ErrBundle, hash)
+	}
 	final := filepath.Join(dir, hash)
 	if _, err := os.Stat(final); err == nil {
 		return final, nil

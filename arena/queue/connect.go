@@ -141,22 +141,49 @@ type Embedded struct {
 	srv *server.Server
 }
 
+// EmbeddedOptions say where an embedded server listens and who may log in.
+type EmbeddedOptions struct {
+	// Host is the address it listens on: a loopback address unless told
+	// otherwise (empty: 127.0.0.1).
+	Host string
+	Port int // 0: a free one
+	// CoordinatorPassword and WorkerPassword are the passwords of
+	// CoordinatorUser and WorkerUser. Without them anyone may log in,
+	// which is refused on an address other than loopback.
+	CoordinatorPassword, WorkerPassword string
+}
+
+// ErrNoAuth says an embedded server would take anyone on the network.
+var ErrNoAuth = errors.New("a NATS server without credentials listens on loopback only")
+
 // StartEmbedded starts a NATS server with JetStream in this process,
-// listening on every interface at port (0: a free one) and storing its
-// streams under dir. When a.User is set, clients must log in as that user.
-func StartEmbedded(dir string, port int, a Auth) (*Embedded, error) {
+// storing its streams under dir. Its two users are CoordinatorUser, who
+// may do anything, and WorkerUser, who may only pull specs, fetch bots
+// and publish results (see workerPermissions).
+func StartEmbedded(dir string, o EmbeddedOptions) (*Embedded, error) {
+	if o.Host == "" {
+		o.Host = "127.0.0.1"
+	}
+	auth := o.CoordinatorPassword != "" && o.WorkerPassword != ""
+	if !auth && !isLoopback(o.Host) {
+		return nil, fmt.Errorf("embedded NATS server on %s: %w", o.Host, ErrNoAuth)
+	}
 	opts := &server.Options{
 		ServerName: "arena",
-		Host:       "0.0.0.0",
-		Port:       port,
+		Host:       o.Host,
+		Port:       o.Port,
 		JetStream:  true,
 		StoreDir:   dir,
-		Username:   a.User,
-		Password:   a.Password,
 		NoSigs:     true,
 	}
-	if port == 0 {
+	if o.Port == 0 {
 		opts.Port = server.RANDOM_PORT
+	}
+	if auth {
+		opts.Users = []*server.User{
+			{Username: CoordinatorUser, Password: o.CoordinatorPassword},
+			{Username: WorkerUser, Password: o.WorkerPassword, Permissions: workerPermissions()},
+		}
 	}
 	srv, err := server.NewServer(opts)
 	if err != nil {
@@ -165,13 +192,58 @@ func StartEmbedded(dir string, port int, a Auth) (*Embedded, error) {
 	go srv.Start()
 	if !srv.ReadyForConnections(10 * time.Second) {
 		srv.Shutdown()
-		return nil, fmt.Errorf("embedded NATS server: not ready after 10s (is port %d free?)", port)
+		return nil, fmt.Errorf("embedded NATS server: not ready after 10s (is %s free?)", net.JoinHostPort(o.Host, strconv.Itoa(o.Port)))
 	}
 	return &Embedded{srv: srv}, nil
 }
 
+// isLoopback reports whether host names this machine's loopback
+// interface only.
+func isLoopback(host string) bool {
+	if host == "localhost" {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}
+
+// workerPublish lists the subjects a worker may publish to: JetStream's
+// API for what it reads (the workers' consumer, the bots' store, the
+// leagues' bucket), the acks of its specs, and results. Nothing that
+// writes a spec, a stream, a bucket or an object.
+func workerPublish() []string {
+	return []string{
+		"$JS.API.INFO",
+		"$JS.API.CONSUMER.INFO." + gamesStream + "." + workersName,
+		"$JS.API.CONSUMER.MSG.NEXT." + gamesStream + "." + workersName,
+		"$JS.ACK." + gamesStream + "." + workersName + ".>",
+		"$JS.API.STREAM.INFO.OBJ_" + botsBucket,
+		"$JS.API.STREAM.MSG.GET.OBJ_" + botsBucket,
+		"$JS.API.DIRECT.GET.OBJ_" + botsBucket + ".>",
+		"$JS.API.CONSUMER.CREATE.OBJ_" + botsBucket,
+		"$JS.API.CONSUMER.CREATE.OBJ_" + botsBucket + ".>",
+		"$JS.API.CONSUMER.DELETE.OBJ_" + botsBucket + ".>",
+		"$JS.FC.OBJ_" + botsBucket + ".>",
+		"$JS.API.STREAM.INFO.KV_" + leaguesBucket,
+		"$JS.API.STREAM.MSG.GET.KV_" + leaguesBucket,
+		"$JS.API.DIRECT.GET.KV_" + leaguesBucket + ".>",
+		resultsSubject + ">",
+	}
+}
+
+// workerPermissions are the NATS permissions of a worker.
+func workerPermissions() *server.Permissions {
+	return &server.Permissions{
+		Publish:   &server.SubjectPermission{Allow: workerPublish()},
+		Subscribe: &server.SubjectPermission{Allow: []string{"_INBOX.>"}}, // its replies
+	}
+}
+
 // URL is the address that clients on this machine connect to.
 func (e *Embedded) URL() string { return e.srv.ClientURL() }
+
+// Addr is the address the server listens on, HOST:PORT.
+func (e *Embedded) Addr() string { return e.srv.Addr().String() }
 
 // Port is the port the server listens on.
 func (e *Embedded) Port() int {

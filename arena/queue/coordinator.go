@@ -18,9 +18,12 @@ import (
 // Coordinator hands a league's games to workers over JetStream and brings
 // their results back: it is the arena.Dispatcher of `arena run --queue`.
 type Coordinator struct {
-	Conn    *nats.Conn    // to the server the workers pull from
-	Config  *arena.Config // the league, as the Runner plays it
-	Options Options       // the workers' consumer: ack wait, max deliver, dedupe
+	Conn   *nats.Conn    // to the server the workers pull from
+	Config *arena.Config // the league, as the Runner plays it
+	// Secret's key signs the specs; a result not signed with it is
+	// dropped.
+	Secret  Secret
+	Options Options // the workers' consumer: ack wait, max deliver, dedupe
 	// Restart starts the league's queue anew: the specs and results of
 	// earlier runs of the league are purged (the Runner, told Restart too,
 	// discards its journal).
@@ -104,7 +107,8 @@ func (c *Coordinator) Dispatch(ctx context.Context, pending []arena.Scheduled, r
 	seqs := make(map[string]uint64, len(pending)) // each spec's stream sequence
 	for _, g := range pending {
 		spec, _ := json.Marshal(Spec{League: league, Epoch: epoch, Game: g, Config: cfg, Bots: bots})
-		ack, err := js.Publish(ctx, gamesSubject+league, spec, jetstream.WithMsgID(msgID(league, epoch, g.ID)))
+		msg := c.Secret.signed("spec", gamesSubject+league, spec)
+		ack, err := js.PublishMsg(ctx, msg, jetstream.WithMsgID(msgID(league, epoch, g.ID, msg)))
 		if err != nil {
 			return fmt.Errorf("queueing %s: %w", g.ID, err)
 		}
@@ -200,10 +204,14 @@ func (c *Coordinator) publish(ctx context.Context, s *streams, league string, bo
 	return now.Epoch, nil
 }
 
-// result records the game that m brings, unless it is not one of left
-// (already recorded), not of want's league and epoch, or its bots are not
-// want's, and acks m once it is recorded.
+// result records the game that m brings, unless it is not signed with the
+// league's key, not one of left (already recorded), not of want's league
+// and epoch, or its bots are not want's, and acks m once it is recorded.
 func (c *Coordinator) result(m jetstream.Msg, want Result, left map[string]arena.Scheduled, record func(arena.Played) error) error {
+	if !c.Secret.verify("result", m.Subject(), m.Data(), m.Headers().Get(macHeader)) {
+		c.notify("dropped a result not signed with the league's key")
+		return m.Term()
+	}
 	var r Result
 	if err := json.Unmarshal(m.Data(), &r); err != nil {
 		c.notify(fmt.Sprintf("dropped a damaged result: %v", err))
@@ -262,6 +270,9 @@ func (c *Coordinator) maxDelivered(ctx context.Context, games jetstream.Stream, 
 		return nil // gone: acked after all, or another coordinator's
 	}
 	var spec Spec
+	if !c.Secret.verify("spec", raw.Subject, raw.Data, raw.Header.Get(macHeader)) {
+		return nil // not one of ours
+	}
 	if err := json.Unmarshal(raw.Data, &spec); err != nil || spec.League != league || spec.Epoch != epoch {
 		return nil
 	}

@@ -34,11 +34,14 @@ func TestKnockoutOverQueue(t *testing.T) {
 	queuedLeague, localOut, queuedOut := playLocally(t, arena, dir, string(ko))
 	port := freePort(t)
 	where, url := fmt.Sprintf("embedded:%d", port), fmt.Sprintf("nats://127.0.0.1:%d", port)
-	coordinate := func() *proc { return start(t, arena, "run", queuedLeague, "--plain", "--queue", where) }
+	secret := secretFile(t)
+	coordinate := func() *proc {
+		return start(t, arena, "run", queuedLeague, "--plain", "--queue", where, "--secret", secret)
+	}
 	coord := coordinate()
 	var workers []*proc
 	for _, name := range []string{"w1", "w2"} {
-		workers = append(workers, start(t, arena, "worker", url, "--name", name, "--cache", filepath.Join(dir, "cache")))
+		workers = append(workers, start(t, arena, "worker", url, "--name", name, "--cache", filepath.Join(dir, "cache"), "--secret", secret))
 	}
 	journal := filepath.Join(queuedOut, "games.jsonl")
 	waitFor(t, 2*time.Minute, "a game in the journal", func() bool {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 
 	"github.com/arenabots/arena/arena"
@@ -111,9 +112,19 @@ type published struct {
 	Epoch int               `json:"epoch"`
 }
 
-// msgID is the JetStream message id of game id in epoch of league:
-// JetStream drops a second message with the same id within the dedupe
-// window.
-func msgID(league string, epoch int, id string) string {
-	return fmt.Sprintf("%s.%d.%s", league, epoch, id)
+// msgID is the JetStream message id of signed message m, of game id in
+// epoch of league: JetStream drops a second message with the same id
+// within the dedupe window. The id ends with the start of m's HMAC, so
+// that a message forged without the key cannot take the id of the genuine
+// one, which would then be dropped as its duplicate.
+func msgID(league string, epoch int, id string, m *nats.Msg) string {
+	return fmt.Sprintf("%s.%d.%s.%.32s", league, epoch, id, m.Header.Get(macHeader))
+}
+
+// signed is a message of kind on subject with data, signed with s's key.
+func (s Secret) signed(kind, subject string, data []byte) *nats.Msg {
+	m := nats.NewMsg(subject)
+	m.Data = data
+	m.Header.Set(macHeader, s.mac(kind, subject, data))
+	return m
 }

@@ -16,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/arenabots/arena/arena/queue"
 	"github.com/arenabots/arena/internal/testbin"
 	"github.com/arenabots/arena/results"
 )
@@ -44,7 +45,19 @@ const detGames = 12
 func TestLeagueOverEmbeddedServer(t *testing.T) {
 	skipIfShort(t, "a distributed league with a worker killed and the coordinator restarted")
 	port := freePort(t)
-	testLeague(t, fmt.Sprintf("embedded:%d", port), fmt.Sprintf("nats://127.0.0.1:%d", port))
+	secret := secretFile(t)
+	testLeague(t, fmt.Sprintf("embedded:%d", port), fmt.Sprintf("nats://127.0.0.1:%d", port), secret)
+}
+
+// secretFile writes a league's secret with a worker login for a test and
+// returns its path, for the coordinator and the workers.
+func secretFile(t *testing.T) string {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), queue.SecretFile)
+	if err := queue.CreateSecret(p, queue.NewSecret(true)); err != nil {
+		t.Fatal(err)
+	}
+	return p
 }
 
 // TestLeagueOverNATSServer plays detLeague through a nats-server process,
@@ -56,7 +69,18 @@ func TestLeagueOverNATSServer(t *testing.T) {
 		t.Skip("no nats-server on PATH: apt-get install nats-server")
 	}
 	port := freePort(t)
-	srv := start(t, bin, "-js", "-a", "127.0.0.1", "-p", strconv.Itoa(port), "-sd", t.TempDir())
+	secret := secretFile(t)
+	s, err := queue.LoadSecret(secret)
+	if err != nil {
+		t.Fatal(err)
+	}
+	coordPass := queue.RandomHex(8)
+	t.Setenv(queue.EnvPassword, coordPass) // the coordinator's, with --user
+	conf := filepath.Join(t.TempDir(), "nats.conf")
+	if err := os.WriteFile(conf, []byte(queue.NATSServerConfig(port, t.TempDir(), coordPass, s.Password)), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	srv := start(t, bin, "-c", conf)
 	waitFor(t, 10*time.Second, "nats-server to listen", func() bool {
 		c, err := net.Dial("tcp", fmt.Sprintf("127.0.0.1:%d", port))
 		if err == nil {
@@ -65,16 +89,17 @@ func TestLeagueOverNATSServer(t *testing.T) {
 		return err == nil
 	})
 	url := fmt.Sprintf("nats://127.0.0.1:%d", port)
-	testLeague(t, url, url)
+	testLeague(t, url, url, secret, "--user", queue.CoordinatorUser)
 	srv.stop(t)
 }
 
 // testLeague plays detLeague locally, then through the queue at where
-// (workers connect to url): three workers, one killed with SIGKILL
+// (workers connect to url), with the league's secret file secret and the
+// coordinator's login flags login: three workers, one killed with SIGKILL
 // mid-game and a fourth started, the coordinator stopped with SIGINT
 // mid-league and started again. Every game must be in the journal once,
 // with its move log, and equal the local run's.
-func testLeague(t *testing.T, where, url string) {
+func testLeague(t *testing.T, where, url, secret string, login ...string) {
 	arena, err := testbin.Arena()
 	if err != nil {
 		t.Fatal(err)
@@ -87,11 +112,11 @@ func testLeague(t *testing.T, where, url string) {
 	queuedLeague, localOut, queuedOut := playLocally(t, arena, dir, fmt.Sprintf(detLeague, testbot))
 
 	coordinate := func() *proc {
-		return start(t, arena, "run", queuedLeague, "--plain", "--queue", where, "--ack-wait", "2s")
+		return start(t, arena, append([]string{"run", queuedLeague, "--plain", "--queue", where, "--ack-wait", "2s", "--secret", secret}, login...)...)
 	}
 	coord := coordinate()
 	worker := func(name string) *proc {
-		return start(t, arena, "worker", url, "--name", name, "--cache", filepath.Join(dir, "cache"))
+		return start(t, arena, "worker", url, "--name", name, "--cache", filepath.Join(dir, "cache"), "--secret", secret)
 	}
 	workers := []*proc{worker("w1"), worker("w2"), worker("w3")}
 	journal := filepath.Join(queuedOut, results.JournalName)

@@ -81,69 +81,121 @@ func TestAuthWithEnv(t *testing.T) {
 	}
 }
 
-// serve starts an embedded server for a test and connects to it.
-func serve(t *testing.T, a Auth) (*Embedded, *nats.Conn) {
+// testServer is a NATS server of a test, with a coordinator's connection
+// and a worker's, and the league's secret.
+type testServer struct {
+	url    string
+	coord  *nats.Conn // logged in as the coordinator
+	worker *nats.Conn // logged in as a worker
+	secret Secret
+}
+
+// connectTest connects to url with a, for a test.
+func connectTest(t *testing.T, url string, a Auth) *nats.Conn {
 	t.Helper()
-	e, err := StartEmbedded(t.TempDir(), 0, a)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(e.Close)
-	nc, err := Connect(e.URL(), "test", a, false)
+	nc, err := Connect(url, "test", a, false)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(nc.Close)
-	return e, nc
+	return nc
+}
+
+// serve starts an embedded server with logins for a test and connects to
+// it as the coordinator and as a worker.
+func serve(t testing.TB) testServer {
+	t.Helper()
+	secret, coordPass := NewSecret(true), RandomHex(8)
+	e, err := StartEmbedded(t.TempDir(), EmbeddedOptions{CoordinatorPassword: coordPass, WorkerPassword: secret.Password})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(e.Close)
+	ts := testServer{url: e.URL(), secret: secret}
+	for _, c := range []struct {
+		nc **nats.Conn
+		a  Auth
+	}{{&ts.coord, Auth{User: CoordinatorUser, Password: coordPass}}, {&ts.worker, Auth{User: secret.User, Password: secret.Password}}} {
+		nc, err := Connect(e.URL(), "test", c.a, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(nc.Close)
+		*c.nc = nc
+	}
+	return ts
+}
+
+// natsServerConfig is the configuration of a nats-server listening on
+// 127.0.0.1:port, storing in dir, with the coordinator's and the worker's
+// logins and the worker's permissions, as docs/distributed.md shows it.
+func natsServerConfig(port int, dir, coordPass, workerPass string) string {
+	quote := func(s []string) string {
+		q := make([]string, len(s))
+		for i, v := range s {
+			q[i] = strconv.Quote(v)
+		}
+		return strings.Join(q, ", ")
+	}
+	return fmt.Sprintf(`listen: 127.0.0.1:%d
+jetstream { store_dir: %q }
+authorization {
+  users = [
+    {user: coordinator, password: %q}
+    {user: worker, password: %q, permissions: {
+      publish: {allow: [%s]}
+      subscribe: {allow: ["_INBOX.>"]}
+    }}
+  ]
+}
+`, port, dir, coordPass, workerPass, quote(workerPublish()))
+}
+
+// startNATSServer starts a nats-server process with the logins of
+// natsServerConfig, or skips the test when there is none on PATH.
+func startNATSServer(t *testing.T) testServer {
+	t.Helper()
+	bin, err := exec.LookPath("nats-server")
+	if err != nil {
+		t.Skip("no nats-server on PATH: apt-get install nats-server")
+	}
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	port := l.Addr().(*net.TCPAddr).Port
+	l.Close()
+	secret, coordPass := NewSecret(true), RandomHex(8)
+	conf := filepath.Join(t.TempDir(), "nats.conf")
+	if err := os.WriteFile(conf, []byte(natsServerConfig(port, t.TempDir(), coordPass, secret.Password)), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(bin, "-c", conf)
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		_ = cmd.Process.Kill()
+		_ = cmd.Wait()
+	})
+	ts := testServer{url: fmt.Sprintf("nats://127.0.0.1:%d", port), secret: secret}
+	for end := time.Now().Add(10 * time.Second); ts.coord == nil; time.Sleep(50 * time.Millisecond) {
+		if ts.coord, err = Connect(ts.url, "test", Auth{User: CoordinatorUser, Password: coordPass}, false); err != nil && time.Now().After(end) {
+			t.Fatal(err)
+		}
+	}
+	t.Cleanup(ts.coord.Close)
+	ts.worker = connectTest(t, ts.url, Auth{User: secret.User, Password: secret.Password})
+	return ts
 }
 
 // eachServer runs test against the embedded server and, when there is one
 // on PATH, a nats-server process (Debian ships 2.9, older than the
-// embedded one): what arena uses of JetStream must work on both.
-func eachServer(t *testing.T, test func(t *testing.T, nc *nats.Conn)) {
-	t.Run("embedded", func(t *testing.T) {
-		_, nc := serve(t, Auth{})
-		test(t, nc)
-	})
-	t.Run("nats-server", func(t *testing.T) {
-		bin, err := exec.LookPath("nats-server")
-		if err != nil {
-			t.Skip("no nats-server on PATH: apt-get install nats-server")
-		}
-		l, err := net.Listen("tcp", "127.0.0.1:0")
-		if err != nil {
-			t.Fatal(err)
-		}
-		port := l.Addr().(*net.TCPAddr).Port
-		l.Close()
-		cmd := exec.Command(bin, "-js", "-a", "127.0.0.1", "-p", strconv.Itoa(port), "-sd", t.TempDir())
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() {
-			_ = cmd.Process.Kill()
-			_ = cmd.Wait()
-		})
-		url := fmt.Sprintf("nats://127.0.0.1:%d", port)
-		var nc *nats.Conn
-		for end := time.Now().Add(10 * time.Second); nc == nil; time.Sleep(50 * time.Millisecond) {
-			if nc, err = Connect(url, "test", Auth{}, false); err != nil && time.Now().After(end) {
-				t.Fatal(err)
-			}
-		}
-		t.Cleanup(nc.Close)
-		test(t, nc)
-	})
-}
-
-func TestEmbeddedUserPassword(t *testing.T) {
-	e, _ := serve(t, Auth{User: "arena", Password: "s3cret"})
-	if _, err := Connect(e.URL(), "test", Auth{User: "arena", Password: "wrong"}, false); err == nil {
-		t.Error("a wrong password connects")
-	}
-	if _, err := Connect(e.URL(), "test", Auth{}, false); err == nil {
-		t.Error("no credentials connect")
-	}
+// embedded one): what arena uses of JetStream must work on both, with the
+// same logins and permissions.
+func eachServer(t *testing.T, test func(t *testing.T, ts testServer)) {
+	t.Run("embedded", func(t *testing.T) { test(t, serve(t)) })
+	t.Run("nats-server", func(t *testing.T) { test(t, startNATSServer(t)) })
 }
 
 // writeFile writes a file under dir, making its directory.
@@ -161,10 +213,15 @@ func writeFile(t *testing.T, dir, name, data string, mode os.FileMode) string {
 
 func TestBundleTravels(t *testing.T) { eachServer(t, testBundleTravels) }
 
-func testBundleTravels(t *testing.T, nc *nats.Conn) {
+func testBundleTravels(t *testing.T, ts testServer) {
 	ctx := context.Background()
-	js, _ := jetstream.New(nc)
+	js, _ := jetstream.New(ts.coord)
 	s, err := setup(ctx, js, DefaultOptions)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wjs, _ := jetstream.New(ts.worker)
+	wbots, err := wjs.ObjectStore(ctx, botsBucket)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -212,7 +269,7 @@ func testBundleTravels(t *testing.T, nc *nats.Conn) {
 				t.Fatal(err)
 			}
 			cache := t.TempDir()
-			dir, err := fetch(ctx, s.bots, cache, p.hash)
+			dir, err := fetch(ctx, wbots, cache, p.hash)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -230,11 +287,11 @@ func testBundleTravels(t *testing.T, nc *nats.Conn) {
 			if _, err := s.bots.PutBytes(ctx, fileObject(f.SHA256), []byte("tampered")); err != nil {
 				t.Fatal(err)
 			}
-			if _, err := fetch(ctx, s.bots, t.TempDir(), p.hash); !errors.Is(err, ErrBundle) {
+			if _, err := fetch(ctx, wbots, t.TempDir(), p.hash); !errors.Is(err, ErrBundle) {
 				t.Errorf("fetch of a tampered bundle: %v, want ErrBundle", err)
 			}
 			// The verified copy stays in the cache.
-			if again, err := fetch(ctx, s.bots, cache, p.hash); err != nil || again != dir {
+			if again, err := fetch(ctx, wbots, cache, p.hash); err != nil || again != dir {
 				t.Errorf("cached fetch: %q, %v; want %q", again, err, dir)
 			}
 		})
@@ -283,10 +340,10 @@ func testConfig(t *testing.T) *arena.Config {
 
 func TestWorkerRefusesForeignBotHash(t *testing.T) { eachServer(t, testWorkerRefusesForeignBotHash) }
 
-func testWorkerRefusesForeignBotHash(t *testing.T, nc *nats.Conn) {
+func testWorkerRefusesForeignBotHash(t *testing.T, ts testServer) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	js, _ := jetstream.New(nc)
+	js, _ := jetstream.New(ts.coord)
 	s, err := setup(ctx, js, DefaultOptions)
 	if err != nil {
 		t.Fatal(err)
@@ -296,7 +353,7 @@ func testWorkerRefusesForeignBotHash(t *testing.T, nc *nats.Conn) {
 		t.Fatal(err)
 	}
 	spec, _ := json.Marshal(Spec{League: "L", Epoch: 1, Game: arena.Schedule(testConfig(t), nil)[0], Bots: map[string]string{"x": "bbbb"}})
-	if _, err := js.Publish(ctx, gamesSubject+"L", spec); err != nil {
+	if _, err := js.PublishMsg(ctx, ts.secret.signed("spec", gamesSubject+"L", spec)); err != nil {
 		t.Fatal(err)
 	}
 	var (
@@ -304,7 +361,7 @@ func testWorkerRefusesForeignBotHash(t *testing.T, nc *nats.Conn) {
 		said []string
 	)
 	refused := make(chan struct{})
-	w := &Worker{Conn: nc, Name: "w", CacheDir: t.TempDir(), Notify: func(msg string) {
+	w := &Worker{Conn: ts.worker, Name: "w", CacheDir: t.TempDir(), Secret: ts.secret, Notify: func(msg string) {
 		mu.Lock()
 		defer mu.Unlock()
 		said = append(said, msg)
@@ -332,13 +389,13 @@ func testWorkerRefusesForeignBotHash(t *testing.T, nc *nats.Conn) {
 // MaxDeliver times: the coordinator records a fault game, not a hang.
 func TestSpecFailingOnEveryWorker(t *testing.T) { eachServer(t, testSpecFailingOnEveryWorker) }
 
-func testSpecFailingOnEveryWorker(t *testing.T, nc *nats.Conn) {
+func testSpecFailingOnEveryWorker(t *testing.T, ts testServer) {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	cfg := testConfig(t)
 	game := arena.Schedule(cfg, nil)[0]
-	c := &Coordinator{Conn: nc, Config: cfg, Options: Options{AckWait: 300 * time.Millisecond, MaxDeliver: 2, Dedupe: time.Minute}}
-	js, _ := jetstream.New(nc)
+	c := &Coordinator{Conn: ts.coord, Config: cfg, Secret: ts.secret, Options: Options{AckWait: 300 * time.Millisecond, MaxDeliver: 2, Dedupe: time.Minute}}
+	js, _ := jetstream.New(ts.worker)
 	// The silent worker takes each delivery and drops it.
 	go func() {
 		for ctx.Err() == nil {
@@ -371,7 +428,8 @@ func testSpecFailingOnEveryWorker(t *testing.T, nc *nats.Conn) {
 	if len(got[0].Moves) != 1 {
 		t.Errorf("move log of %d lines, want the initial position", len(got[0].Moves))
 	}
-	info, err := js.Stream(ctx, gamesStream)
+	cjs, _ := jetstream.New(ts.coord)
+	info, err := cjs.Stream(ctx, gamesStream)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -384,10 +442,10 @@ func TestWorkerRecordsItsLastFailure(t *testing.T) { eachServer(t, testWorkerRec
 
 // testWorkerRecordsItsLastFailure gives a worker a spec whose bot is not in
 // the store, on its only delivery: the worker records a fault game.
-func testWorkerRecordsItsLastFailure(t *testing.T, nc *nats.Conn) {
+func testWorkerRecordsItsLastFailure(t *testing.T, ts testServer) {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	js, _ := jetstream.New(nc)
+	js, _ := jetstream.New(ts.coord)
 	s, err := setup(ctx, js, Options{AckWait: 5 * time.Second, MaxDeliver: 1, Dedupe: time.Minute})
 	if err != nil {
 		t.Fatal(err)
@@ -409,13 +467,13 @@ func testWorkerRecordsItsLastFailure(t *testing.T, nc *nats.Conn) {
 		t.Fatal(err)
 	}
 	spec, _ := json.Marshal(Spec{League: "L", Epoch: 1, Game: arena.Schedule(league, nil)[0], Config: cfg, Bots: bots})
-	if _, err := js.Publish(ctx, gamesSubject+"L", spec); err != nil {
+	if _, err := js.PublishMsg(ctx, ts.secret.signed("spec", gamesSubject+"L", spec)); err != nil {
 		t.Fatal(err)
 	}
 	wctx, stop := context.WithCancel(ctx)
 	done := make(chan error, 1)
 	go func() {
-		done <- (&Worker{Conn: nc, Name: "w", CacheDir: t.TempDir(), Notify: func(m string) { t.Log(m) }}).Run(wctx)
+		done <- (&Worker{Conn: ts.worker, Name: "w", CacheDir: t.TempDir(), Secret: ts.secret, Notify: func(m string) { t.Log(m) }}).Run(wctx)
 	}()
 	defer func() {
 		stop()

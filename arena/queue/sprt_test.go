@@ -31,10 +31,11 @@ func TestSPRTOverQueue(t *testing.T) {
 		t.Fatal(err)
 	}
 	port := freePort(t)
-	coord := start(t, arena, "run", file, "--plain", "--queue", fmt.Sprintf("embedded:%d", port))
+	secret := secretFile(t)
+	coord := start(t, arena, "run", file, "--plain", "--queue", fmt.Sprintf("embedded:%d", port), "--secret", secret)
 	url := fmt.Sprintf("nats://127.0.0.1:%d", port)
-	w1 := start(t, arena, "worker", url, "--name", "w1", "--cache", filepath.Join(dir, "cache"))
-	w2 := start(t, arena, "worker", url, "--name", "w2", "--cache", filepath.Join(dir, "cache"))
+	w1 := start(t, arena, "worker", url, "--name", "w1", "--cache", filepath.Join(dir, "cache"), "--secret", secret)
+	w2 := start(t, arena, "worker", url, "--name", "w2", "--cache", filepath.Join(dir, "cache"), "--secret", secret)
 	if err := coord.wait(); err != nil {
 		t.Fatalf("coordinator: %v\n%s", err, coord.out())
 	}

@@ -1,6 +1,7 @@
 package queue
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -13,6 +14,8 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 
 	"github.com/arenabots/arena/arena"
+	"github.com/arenabots/arena/bots/host"
+	"github.com/arenabots/arena/bots/host/sandbox"
 )
 
 // Worker plays the games that coordinators queue, Concurrency at a time.
@@ -26,6 +29,14 @@ type Worker struct {
 	// CacheDir holds the bots' files fetched from the store, by bundle hash.
 	CacheDir string
 	Verbose  bool
+	// Secret's key checks each spec (one not signed with it is refused)
+	// and signs each result.
+	Secret Secret
+	// Sandbox is how this worker isolates bots, whatever a spec says.
+	Sandbox sandbox.Mode
+	// Limits are the most this worker grants a bot: a spec's limits apply
+	// where they are lower, and a zero field is the bots' default.
+	Limits arena.Limits
 	// Notify, if set, is told of each game the worker plays or refuses, in
 	// one line; calls may come from several goroutines at once.
 	Notify func(msg string)
@@ -132,6 +143,11 @@ func (h *handler) loop(ctx context.Context, cons jetstream.Consumer) {
 // handle plays the game of spec message m and acks m once its result is
 // stored, or hands m back.
 func (h *handler) handle(ctx context.Context, m jetstream.Msg, cc jetstream.ConsumerConfig) {
+	if !h.w.Secret.verify("spec", m.Subject(), m.Data(), m.Headers().Get(macHeader)) {
+		h.w.notify("refused a spec not signed with the league's key")
+		_ = m.Term()
+		return
+	}
 	var spec Spec
 	if err := json.Unmarshal(m.Data(), &spec); err != nil {
 		h.w.notify(fmt.Sprintf("refused a damaged spec: %v", err))
@@ -185,7 +201,8 @@ func (h *handler) handle(ctx context.Context, m jetstream.Msg, cc jetstream.Cons
 	}
 	p.Game.Worker = h.w.Name
 	res, _ := json.Marshal(Result{League: spec.League, Epoch: spec.Epoch, Bots: spec.Bots, Played: *p})
-	if _, err := h.js.Publish(ctx, resultsSubject+spec.League, res, jetstream.WithMsgID(msgID(spec.League, spec.Epoch, id))); err != nil {
+	msg := h.w.Secret.signed("result", resultsSubject+spec.League, res)
+	if _, err := h.js.PublishMsg(ctx, msg, jetstream.WithMsgID(msgID(spec.League, spec.Epoch, id, msg))); err != nil {
 		h.w.notify(fmt.Sprintf("game %s: publishing its result: %v; handed back", id, err))
 		_ = m.Nak()
 		return
@@ -195,6 +212,30 @@ func (h *handler) handle(ctx context.Context, m jetstream.Msg, cc jetstream.Cons
 		h.w.notify(fmt.Sprintf("game %s: acking its spec: %v (its result is stored)", id, err))
 	}
 	h.w.notify(fmt.Sprintf("played %s: %s (%s), delivery %d", id, p.Game.Result, p.Game.Reason, md.NumDelivered))
+}
+
+// own puts this worker's sandbox and limits in cfg, a spec's config: a
+// spec may lower a limit, never raise it, nor choose the sandbox.
+func (w *Worker) own(cfg *arena.Config) {
+	cfg.Sandbox = w.Sandbox
+	if cfg.Sandbox == "" {
+		cfg.Sandbox = sandbox.Strict
+	}
+	for _, l := range []struct {
+		spec *int
+		own  int
+		def  int
+	}{
+		{&cfg.Limits.MemoryMB, w.Limits.MemoryMB, host.DefaultMemoryMB},
+		{&cfg.Limits.Processes, w.Limits.Processes, host.DefaultProcesses},
+		{&cfg.Limits.OutputKB, w.Limits.OutputKB, host.DefaultOutputBytes >> 10},
+		{&cfg.Limits.ScratchMB, w.Limits.ScratchMB, host.DefaultScratchMB},
+	} {
+		most := cmp.Or(l.own, l.def)
+		if *l.spec <= 0 || *l.spec > most {
+			*l.spec = most
+		}
+	}
 }
 
 // fault is the fault game of spec, which failed with detail.
@@ -264,6 +305,7 @@ func (h *handler) runner(ctx context.Context, spec Spec) (*arena.Runner, error) 
 	if err != nil {
 		return nil, err
 	}
+	h.w.own(cfg)
 	r := &arena.Runner{Config: cfg, Self: h.w.Self, Verbose: h.w.Verbose, CheckBot: checkPlatform}
 	if _, err := r.ProbeSandbox(ctx); err != nil {
 		return nil, err

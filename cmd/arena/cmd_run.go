@@ -21,8 +21,7 @@ func newRunCmd() *cobra.Command {
 		allowUnsandboxed                  bool
 		concurrency                       int
 		where                             string
-		auth                              queue.Auth
-		qopt                              = queue.DefaultOptions
+		qf                                = queueFlags{opts: queue.DefaultOptions}
 	)
 	var wide bool
 	var webAddr string
@@ -56,7 +55,7 @@ This run stays the only writer of the results; see docs/distributed.md.`,
 					return usage(fmt.Errorf("--concurrency: %w", err))
 				}
 			}
-			if err := checkQueueFlags(cmd, where, qopt); err != nil {
+			if err := checkQueueFlags(cmd, where, qf); err != nil {
 				return err
 			}
 			cfg, warnings, err := arena.Load(args[0])
@@ -80,7 +79,7 @@ This run stays the only writer of the results; see docs/distributed.md.`,
 			var page *web.League
 			if webAddr != "" {
 				page = web.NewLeague(web.InfoOf(cfg))
-				stop, err := startWeb(cmd.ErrOrStderr(), webAddr, (&web.Server{Leagues: []*web.League{page}}).Handler())
+				stop, err := startWeb(cmd.ErrOrStderr(), webAddr, &web.Server{Leagues: []*web.League{page}})
 				if err != nil {
 					return err
 				}
@@ -98,7 +97,7 @@ This run stays the only writer of the results; see docs/distributed.md.`,
 			}
 			r := &arena.Runner{Config: cfg, Self: self, Restart: restart, Verbose: verbose, Prestart: prestart, Events: events}
 			if where != "" {
-				c, err := newCoordinator(where, cfg, auth, qopt, restart, cmd.ErrOrStderr())
+				c, err := newCoordinator(where, cfg, qf, restart, cmd.ErrOrStderr())
 				if err != nil {
 					prog.stop()
 					return err
@@ -138,26 +137,39 @@ This run stays the only writer of the results; see docs/distributed.md.`,
 	f.BoolVarP(&verbose, "verbose", "v", false, "show go-plugin's logs of the bot processes")
 	f.StringVar(&webAddr, "web", "", "serve the league's live web page on this address, e.g. "+defaultAddr)
 	f.StringVar(&where, "queue", "", "play by workers at `URL`: nats://HOST:PORT, tls://… or embedded[:PORT]")
-	f.DurationVar(&qopt.AckWait, "ack-wait", qopt.AckWait, "with --queue: a silent worker keeps a game this `TIME`")
-	f.IntVar(&qopt.MaxDeliver, "max-deliver", qopt.MaxDeliver, "with --queue: tries of a game before it is a fault")
-	addAuthFlags(cmd, &auth)
+	f.DurationVar(&qf.opts.AckWait, "ack-wait", qf.opts.AckWait, "with --queue: a silent worker keeps a game this `TIME`")
+	f.IntVar(&qf.opts.MaxDeliver, "max-deliver", qf.opts.MaxDeliver, "with --queue: tries of a game before it is a fault")
+	f.StringVar(&qf.secret, "secret", "", "--queue: the league's key `FILE` (default OUT/"+queue.SecretFile+", made here)")
+	f.StringVar(&qf.listen, "listen", "", "with --queue embedded: listen on `ADDRESS` (default 127.0.0.1; 0.0.0.0: all)")
+	addAuthFlags(cmd, &qf.auth)
 	f.BoolVar(&prestart, "prestart", false, "start each game's bots while the game before plays (spare cores)")
 	addWideFlag(cmd, &wide)
 	return cmd
 }
 
 // checkQueueFlags checks the flags of a coordinator.
-func checkQueueFlags(cmd *cobra.Command, where string, o queue.Options) error {
-	for _, name := range []string{"ack-wait", "max-deliver", "creds", "nkey", "user", "ca", "cert", "key"} {
+func checkQueueFlags(cmd *cobra.Command, where string, qf queueFlags) error {
+	o := qf.opts
+	for _, name := range []string{"ack-wait", "max-deliver", "secret", "listen", "creds", "nkey", "user", "ca", "cert", "key"} {
 		if cmd.Flags().Changed(name) && where == "" {
 			return usage(fmt.Errorf("--%s is for a league played through workers: add --queue URL", name))
 		}
 	}
 	if where != "" {
-		if _, embedded, err := queue.ParseEmbedded(where); err != nil {
+		_, embedded, err := queue.ParseEmbedded(where)
+		if err != nil {
 			return usage(fmt.Errorf("--queue: %w", err))
-		} else if err := queue.CheckURL(where); !embedded && err != nil {
+		}
+		if err := queue.CheckURL(where); !embedded && err != nil {
 			return usage(fmt.Errorf("--queue: %w, or embedded[:PORT]", err))
+		}
+		if qf.listen != "" && !embedded {
+			return usage(errors.New("--listen is for the embedded server: --queue embedded[:PORT]"))
+		}
+		for _, name := range []string{"creds", "nkey", "user", "ca", "cert", "key"} {
+			if embedded && cmd.Flags().Changed(name) {
+				return usage(fmt.Errorf("--%s is for a standalone NATS server: the embedded server makes its own logins (see docs/distributed.md)", name))
+			}
 		}
 	}
 	if o.AckWait < time.Second {

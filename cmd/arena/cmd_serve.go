@@ -7,6 +7,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"os"
 	"slices"
 	"time"
 
@@ -88,7 +89,7 @@ recorded in --play-out like a league's.`,
 				s.Play = p
 				s.Leagues = append(s.Leagues, p.League)
 			}
-			return serveWeb(ctx, cmd.ErrOrStderr(), addr, s.Handler())
+			return serveWeb(ctx, cmd.ErrOrStderr(), addr, s)
 		},
 	}
 	f := cmd.Flags()
@@ -151,12 +152,14 @@ func newPlay(ctx context.Context, stderr io.Writer, o playFlags) (p *web.Play, c
 	clock := referee.Clock{Tempo: time.Duration(o.tempo) * time.Millisecond, Margin: time.Duration(o.margin) * time.Millisecond}
 	p = web.NewPlay(ctx, l, bots, clock, seat, rec)
 	p.Log = func(err error) { fmt.Fprintln(stderr, "arena: play:", err) }
-	return p, rec.Close, nil
+	// The games end with ctx; their bots are stopped and their files
+	// recorded before the recorder closes.
+	return p, func() error { p.Wait(); return rec.Close() }, nil
 }
 
-// serveWeb serves h on addr until ctx is done, saying where on w.
-func serveWeb(ctx context.Context, w io.Writer, addr string, h http.Handler) error {
-	stop, err := startWeb(w, addr, h)
+// serveWeb serves s on addr until ctx is done, saying where on w.
+func serveWeb(ctx context.Context, w io.Writer, addr string, s *web.Server) error {
+	stop, err := startWeb(w, addr, s)
 	if err != nil {
 		return err
 	}
@@ -164,14 +167,21 @@ func serveWeb(ctx context.Context, w io.Writer, addr string, h http.Handler) err
 	return stop()
 }
 
-// startWeb starts serving h on addr, says where on w, and returns the
-// function that stops it.
-func startWeb(w io.Writer, addr string, h http.Handler) (stop func() error, err error) {
-	ln, err := net.Listen("tcp", addr)
+// startWeb starts serving s on addr, within s's limits, says where on w,
+// and returns the function that stops it. The page answers to this
+// machine's name and addr's host besides IP addresses and localhost.
+func startWeb(w io.Writer, addr string, s *web.Server) (stop func() error, err error) {
+	if host, _, err := net.SplitHostPort(addr); err == nil && host != "" {
+		s.Hosts = append(s.Hosts, host)
+	}
+	if name, err := os.Hostname(); err == nil {
+		s.Hosts = append(s.Hosts, name)
+	}
+	ln, err := s.Listen(addr)
 	if err != nil {
 		return nil, usage(fmt.Errorf("--addr %s: %w", addr, err))
 	}
-	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
+	srv := s.HTTPServer()
 	fmt.Fprintf(w, "arena: web page at http://%s/\n", ln.Addr())
 	done := make(chan error, 1)
 	go func() { done <- srv.Serve(ln) }()

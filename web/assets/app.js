@@ -188,7 +188,8 @@
   // clickable, and every legal move is a button too (keyboard).
   function playable(card, board, g) {
     const choices = el("div", {class: "moves", role: "group", "aria-label": "your legal moves"});
-    const send = (move) => post("api/play/move", {game: g.id, move}).catch((e) => alert(e));
+    const token = sessionStorage.getItem("play-token-" + g.id) || "";
+    const send = (move) => post("api/play/move", {game: g.id, move, token}).catch((e) => alert(e));
     for (const [target, moves] of Object.entries(g.legal)) {
       const node = board.querySelector(`[data-target="${CSS.escape(target)}"]`);
       if (node) {
@@ -286,6 +287,7 @@
       $("play-error").textContent = "";
       try {
         const r = await post("api/play", {bot: $("play-bot").value, seed: Number($("play-seed").value), side: $("play-side").value});
+        sessionStorage.setItem("play-token-" + r.game, r.token); // its moves are this tab's alone
         if (String(r.league) !== league) location.search = "?league=" + r.league;
       } catch (err) { $("play-error").textContent = err.message; }
     });
