@@ -336,7 +336,9 @@ func (r *Runner) spec(b BotConfig) host.Spec {
 	case b.Builtin != "":
 		s = host.BuiltinSpec(r.Self, b.Builtin, b.Options)
 	case b.Lisp != nil:
-		s = lisp.Spec(r.Self, b.Name, *b.Lisp)
+		l := *b.Lisp
+		l.Game = c.Game
+		s = lisp.Spec(r.Self, b.Name, l)
 	default:
 		s = host.ExecSpec(r.Self, b.Path, b.Args)
 		s.SHA256 = b.SHA256

@@ -126,7 +126,8 @@ func New(c Config, opt Options) (*Adapter, error) {
 func (a *Adapter) Config() Config { return a.cfg }
 
 // Info names the bot after its package (known once started) or its last
-// file.
+// file, and lists the game it is entered for (Config.Game), if any: the
+// adapter translates both games, but a project is written for one.
 func (a *Adapter) Info() bots.Info {
 	name := a.cfg.Package
 	if p := a.pkg.Load(); p != nil {
@@ -136,7 +137,11 @@ func (a *Adapter) Info() bots.Info {
 		last := a.cfg.Files[len(a.cfg.Files)-1]
 		name = strings.TrimSuffix(filepath.Base(last), filepath.Ext(last))
 	}
-	return bots.Info{Name: strings.ToLower(name), Version: "lisp", Games: []string{cavalo.Name, dots.Name}}
+	info := bots.Info{Name: strings.ToLower(name), Version: "lisp"}
+	if a.cfg.Game != "" {
+		info.Games = []string{a.cfg.Game}
+	}
+	return info
 }
 
 // Start starts SBCL and loads the bot's files, each with its own directory

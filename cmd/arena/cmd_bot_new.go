@@ -13,6 +13,7 @@ import (
 	"github.com/arenabots/arena/bots/host/conformance"
 	"github.com/arenabots/arena/bots/host/registry"
 	"github.com/arenabots/arena/bots/scaffold"
+	"github.com/arenabots/arena/games"
 )
 
 // newBotNewCmd is `arena bot new NAME`.
@@ -72,7 +73,7 @@ prints the commands that come next.
 			}
 			var spec host.Spec
 			if l == scaffold.Lisp {
-				spec, err = lispSpec(self, append([]string{p.Bot}, p.Settings...))
+				spec, err = lispSpec(self, append([]string{p.Bot}, p.Settings...), games.Default)
 			} else {
 				spec, err = botSpec(self, p.Bot, nil)
 			}

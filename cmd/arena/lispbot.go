@@ -14,8 +14,9 @@ import (
 
 // lispSpec returns how to start the Lisp bot of words, its files and its
 // settings as KEY=VALUE, as given: nothing is probed (`arena bot new` knows
-// the settings of the project it wrote).
-func lispSpec(self string, words []string) (host.Spec, error) {
+// the settings of the project it wrote). game is the game it is entered
+// for, which its Info lists.
+func lispSpec(self string, words []string, game string) (host.Spec, error) {
 	cfg, _, err := intake.ParseBot(words)
 	if err != nil {
 		return host.Spec{}, err
@@ -23,6 +24,7 @@ func lispSpec(self string, words []string) (host.Spec, error) {
 	if len(cfg.Files) == 0 {
 		return host.Spec{}, fmt.Errorf("lisp: %s is a folder: give the .lisp files to load", cfg.Root)
 	}
+	cfg.Game = game
 	return lisp.Spec(self, strings.TrimSuffix(filepath.Base(cfg.Files[0]), filepath.Ext(cfg.Files[0])), cfg.WithDefaults()), nil
 }
 
@@ -56,5 +58,6 @@ func detectLispSpec(ctx context.Context, w io.Writer, self string, words []strin
 		fmt.Fprintf(w, "lisp: %v\n", err)
 	}
 	fmt.Fprintf(w, "lisp: settings: %s\n", strings.Join(lisp.Args(p.Config)[1:], " "))
+	p.Config.Game = opt.Game.Name()
 	return lisp.Spec(self, p.Name, p.Config), nil
 }
