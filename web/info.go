@@ -17,7 +17,8 @@ import (
 
 // Info is what the page says of a league besides its games.
 type Info struct {
-	Name    string
+	Name    string // the league's name, the key of its results directory
+	Title   string // the league's title: key, shown as the page's title; empty: Name
 	Dir     string // the results directory
 	Rules   referee.Game
 	TempoMS int
@@ -33,7 +34,7 @@ type Info struct {
 
 // InfoOf returns the Info of a league about to run.
 func InfoOf(c *arena.Config) Info {
-	info := Info{Name: c.Name, Dir: c.Out, Rules: c.Rules(), TempoMS: c.TempoMS, Scoring: c.Scoring}
+	info := Info{Name: c.Name, Title: c.Title, Dir: c.Out, Rules: c.Rules(), TempoMS: c.TempoMS, Scoring: c.Scoring}
 	for _, b := range c.Bots {
 		info.Bots = append(info.Bots, b.Name)
 	}
@@ -59,6 +60,7 @@ func readInfo(dir string) (Info, error) {
 	}
 	var c struct {
 		Name        string           `yaml:"name"`
+		Title       string           `yaml:"title"`
 		Game        string           `yaml:"game"`
 		GameOptions map[string]int   `yaml:"game_options"`
 		OpeningArcs int              `yaml:"opening_arcs"`
@@ -81,6 +83,7 @@ func readInfo(dir string) (Info, error) {
 	if c.Name != "" {
 		info.Name = c.Name
 	}
+	info.Title = c.Title
 	if c.TempoMS > 0 {
 		info.TempoMS = c.TempoMS
 	}

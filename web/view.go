@@ -19,7 +19,9 @@ type Snapshot struct {
 
 // LeagueView names a league.
 type LeagueView struct {
-	Name    string `json:"name"`
+	Name string `json:"name"`
+	// Title is the page's title: the league's title: key, or its name.
+	Title   string `json:"title"`
 	Game    string `json:"game"`
 	Dir     string `json:"dir"`
 	TempoMS int    `json:"tempo_ms"`
@@ -171,7 +173,11 @@ func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 
 // leagueView names l's league. The caller holds l.mu.
 func (l *League) leagueView() LeagueView {
-	return LeagueView{Name: l.info.Name, Game: l.info.Rules.Name(), Dir: l.info.Dir, TempoMS: l.info.TempoMS}
+	title := l.info.Title
+	if title == "" {
+		title = l.info.Name
+	}
+	return LeagueView{Name: l.info.Name, Title: title, Game: l.info.Rules.Name(), Dir: l.info.Dir, TempoMS: l.info.TempoMS}
 }
 
 // tables computes the tables of l's finished games; ended names the game

@@ -42,8 +42,10 @@
 
   function renderAll(s) {
     snapshot = s;
-    document.title = s.league.name + " — arena";
-    $("title").textContent = s.league.name + " (" + s.league.game + ", " + s.league.tempo_ms + " ms a move)";
+    document.title = s.league.title + " — arena";
+    $("title").textContent = s.league.title;
+    $("subtitle").textContent = s.league.game + ", " + s.league.tempo_ms + " ms a move" +
+      (s.league.title !== s.league.name ? ", league " + s.league.name : "");
     renderTables(s.tables);
     if (!$("live")) return; // a report: no live sections
     $("live").replaceChildren();
@@ -175,7 +177,7 @@
       el("h3", {}, `${g.id}: ${g.white} vs ${g.black}, ply ${g.ply}, ${g.scores[0]}-${g.scores[1]}`),
       board,
       el("table", {class: "clocks"}, el("caption", {class: "hint"}, `last call and time used; tempo ${tempo} ms`), clock(0, g.white), clock(1, g.black)),
-      statsLine(g.last));
+      g.last || g.ply ? statsLine(g.last) : el("p", {class: "stats starting"}, "starting…: the bots are loading, the first move comes next"));
     if (g.result) card.append(el("p", {class: "result"}, "Game over: " + g.result));
     if (g.legal) playable(card, board, g);
     const old = document.querySelector(`article.live[data-game="${CSS.escape(g.id)}"]`);
