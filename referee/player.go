@@ -70,9 +70,10 @@ const (
 	FaultCrash              // the process exited or the connection broke
 	FaultProtocol           // the answer could not be decoded
 	FaultMemory             // the process was killed for exceeding its memory limit
+	FaultResign             // the player gave up the game: a person's resignation
 )
 
-var faultNames = [...]string{"invalid", "start", "timeout", "crash", "protocol", "memory"}
+var faultNames = [...]string{"invalid", "start", "timeout", "crash", "protocol", "memory", "resign"}
 
 // String returns the fault kind's short name.
 func (k FaultKind) String() string {

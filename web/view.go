@@ -67,6 +67,7 @@ type Fault struct {
 	Game    string `json:"game"`
 	Bot     string `json:"bot"`
 	Verdict string `json:"verdict"`
+	Why     string `json:"why"` // the verdict's long text
 	Detail  string `json:"detail"`
 }
 
@@ -229,7 +230,7 @@ func faults(games []results.Game) []Fault {
 			bots = []string{g.White, g.Black}
 		}
 		for _, b := range bots {
-			out = append(out, Fault{Game: g.ID, Bot: b, Verdict: g.Reason.String(), Detail: inert.Line(g.Detail)})
+			out = append(out, Fault{Game: g.ID, Bot: b, Verdict: g.Reason.String(), Why: g.Reason.Text(), Detail: inert.Line(g.Detail)})
 		}
 	}
 	return out

@@ -81,7 +81,7 @@
       ct.bots.map((b, i) => [i + 1, b, ...ct.cells[i].map((c, j) => i === j || !c.games ? "" : c.points + "/" + c.games)]),
       "points/games from the row bot's side"));
     $("faults").replaceChildren(table([["game", "name"], ["bot", "name"], ["verdict", "text"], ["detail", "detail"]],
-      (t.faults || []).map((f) => [gameLink(f.game), f.bot, f.verdict, f.detail])));
+      (t.faults || []).map((f) => [gameLink(f.game), f.bot, el("span", {title: f.why}, f.verdict), f.detail])));
     const tempo = snapshot ? snapshot.league.tempo_ms : "";
     $("times").replaceChildren(table([["bot", "name"], ["moves"], ["mean ms"], ["p95 ms"], ["max ms"], ["tempo ms"]],
       (t.times || []).map((u) => [u.bot, u.moves, fix(u.mean_ms, 1), fix(u.p95_ms, 1), fix(u.max_ms, 1), tempo])));
