@@ -257,7 +257,7 @@ func (a *Adapter) jogarCavalo(ctx context.Context, c *cavalo.Position, tempo tim
 	for _, n := range d.notes {
 		a.writeLog("lisp: " + n)
 	}
-	return bots.Answer{Move: d.move, State: d.claim}, nil
+	return bots.Answer{Move: d.move, State: d.claim, Stats: readStats(value, looksLikeBoard)}, nil
 }
 
 // jogarDots plays a Dots and Boxes arc. The bot's answer, whatever its
@@ -285,7 +285,8 @@ func (a *Adapter) jogarDots(ctx context.Context, p *dots.Position, tempo time.Du
 		a.writeLog("lisp: " + n)
 	}
 	m, claim := a.turn.start(p, ans.turn, ans.claim)
-	return bots.Answer{Move: p.FormatMove(m), State: claim}, nil
+	stats := readStats(value, func(v sexp.Value) bool { return isDotsBoard(p, v) })
+	return bots.Answer{Move: p.FormatMove(m), State: claim, Stats: stats}, nil
 }
 
 // call sends estado to jogar, with tempo in milliseconds times TempoScale,

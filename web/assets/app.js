@@ -159,7 +159,12 @@
     if (!m) return el("p", {class: "stats"}, "No move yet.");
     const parts = [`ply ${m.ply} ${m.side} ${m.bot}: ${m.move || "(" + (m.answer || "no move") + ")"}`];
     if (m.forced) parts.push("forced");
-    else parts.push(`${fix(m.time_ms, 1)} ms`, `depth ${m.depth}`, `nodes ${m.nodes}`);
+    else {
+      // What a bot does not report is left out, not shown as 0.
+      parts.push(`${fix(m.time_ms, 1)} ms`);
+      if (m.depth) parts.push(`depth ${m.depth}`);
+      if (m.nodes) parts.push(`nodes ${m.nodes}`);
+    }
     if (m.eval !== undefined) parts.push(`eval ${m.eval}`);
     return el("p", {class: "stats last-move"}, parts.join(", "),
       m.pv && m.pv.length ? el("span", {class: "pv"}, " — pv " + m.pv.join(" ")) : null);
@@ -228,7 +233,7 @@
     const list = $("viewer-moves");
     list.replaceChildren(...g.moves.map((m, i) => el("li", {"data-ply": i},
       el("button", {type: "button", class: "link", onclick: () => step(i)}, i === 0 ? "start" :
-        `${m.side} ${m.move || "(" + (m.answer || "no move") + ")"}` + (m.forced ? " *" : ` ${fix(m.time_ms, 1)}ms d${m.depth}`)))));
+        `${m.side} ${m.move || "(" + (m.answer || "no move") + ")"}` + (m.forced ? " *" : ` ${fix(m.time_ms, 1)}ms` + (m.depth ? ` d${m.depth}` : ""))))));
     $("viewer").hidden = false;
     step(0);
     $("viewer").focus();
