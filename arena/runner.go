@@ -266,7 +266,20 @@ func (r *Runner) ProbeSandbox(ctx context.Context) (sandbox.Report, error) {
 // for an interrupted game. A local run and a worker of a distributed league
 // both play a game with it.
 func (r *Runner) PlayScheduled(ctx context.Context, s Scheduled) (*Played, error) {
+	r.started(s)
 	return r.playWith(ctx, s, r.startBots(ctx, s))
+}
+
+// started tells the listener that s begins: from the moment its bots are
+// asked to start, which takes seconds for a Lisp bot, so that a page shows
+// the game from then on, not from its first move.
+func (r *Runner) started(s Scheduled) {
+	if r.Events == nil {
+		return
+	}
+	c := r.Config
+	st := c.Rules().New(s.Seed)
+	r.emit(Event{Start: &GameStart{ID: s.ID, Round: s.Round, Seed: s.Seed, White: c.Bots[s.White].Name, Black: c.Bots[s.Black].Name, Initial: st}})
 }
 
 // startBots starts the bots of s. A bot that CheckBot refuses is not
@@ -287,6 +300,7 @@ func (r *Runner) startBots(ctx context.Context, s Scheduled) *lineup {
 }
 
 // playWith plays s between b, the bots started for it, and stops them.
+// The caller has told the listener that s started (see started).
 func (r *Runner) playWith(ctx context.Context, s Scheduled, b *lineup) (*Played, error) {
 	defer b.Close()
 	c := r.Config
@@ -295,7 +309,6 @@ func (r *Runner) playWith(ctx context.Context, s Scheduled, b *lineup) (*Played,
 	white, black := c.Bots[s.White].Name, c.Bots[s.Black].Name
 	opt := r.matchOptions()
 	if r.Events != nil {
-		r.emit(Event{Start: &GameStart{ID: s.ID, Round: s.Round, Seed: s.Seed, White: white, Black: black, Initial: st.Clone()}})
 		opt.OnMove = func(mr referee.MoveRecord) { r.emit(Event{Move: &MoveEvent{Game: s.ID, Record: mr}}) }
 	}
 	start := time.Now()

@@ -79,16 +79,22 @@ feed:
 // early start failed: a start slowed down by the game playing meanwhile
 // is not the bot's fault.
 func (r *Runner) work(ctx context.Context, jobs <-chan Scheduled, played chan<- finished) {
+	// take hands out the next game, its bots starting; the listener hears
+	// that a game started when it becomes the worker's game, before its
+	// bots are ready (Runner.started).
+	var upcoming Scheduled
 	take := func() <-chan prepared {
 		s, ok := <-jobs
 		if !ok {
 			return nil
 		}
+		upcoming = s
 		next := make(chan prepared, 1)
 		go func() { next <- prepared{s, r.startBots(ctx, s)} }()
 		return next
 	}
 	for next := take(); next != nil; {
+		r.started(upcoming)
 		g := <-next
 		next = nil
 		if r.Prestart {

@@ -91,8 +91,8 @@ const (
 // against the rules and the clock, and compared with the claimed state.
 //
 // In order: an error from the player is a verdict by its FaultKind
-// (timeout: Timeout; protocol: Illegal; start: Start; crash, memory and
-// anything unclassified: Crash); an answer measured later than
+// (timeout: Timeout; protocol: Illegal; start: Start; resign: Resigned;
+// crash, memory and anything unclassified: Crash); an answer measured later than
 // clock.Limit() is a Timeout; an answer that does not parse, or is not
 // legal once completed, is Illegal. Otherwise the move is accepted, and a
 // claimed state is compared with the one the move leads to. st is not
@@ -148,6 +148,8 @@ func faultReason(k FaultKind) Reason {
 		return Illegal
 	case FaultStart:
 		return Start
+	case FaultResign:
+		return Resigned
 	}
 	return Crash
 }

@@ -59,6 +59,13 @@ type Stats struct {
 	PV    []string
 }
 
+// Reported says whether the bot reported any statistic: the wire has no
+// mark for a field left out, and a bot that reports none sends them all
+// zero (a search reports a depth or nodes with its eval).
+func (s Stats) Reported() bool {
+	return s.Nodes != 0 || s.Cuts != 0 || s.Depth != 0 || s.Eval != 0 || len(s.PV) > 0
+}
+
 // FaultKind classifies why a player gave no answer.
 type FaultKind uint8
 
@@ -70,9 +77,10 @@ const (
 	FaultCrash              // the process exited or the connection broke
 	FaultProtocol           // the answer could not be decoded
 	FaultMemory             // the process was killed for exceeding its memory limit
+	FaultResign             // the player gave up the game: a person's resignation
 )
 
-var faultNames = [...]string{"invalid", "start", "timeout", "crash", "protocol", "memory"}
+var faultNames = [...]string{"invalid", "start", "timeout", "crash", "protocol", "memory", "resign"}
 
 // String returns the fault kind's short name.
 func (k FaultKind) String() string {

@@ -15,9 +15,22 @@ const (
 	Crash              // a bot's process died, broke the connection, or ran out of memory
 	Start              // a bot could not be started
 	Interrupted        // the run was stopped before the game ended
+	Resigned           // a side gave up the game, as a person may: not a fault
 )
 
-var reasonNames = [...]string{"invalid", "normal", "timeout", "illegal", "crash", "start", "interrupted"}
+var reasonNames = [...]string{"invalid", "normal", "timeout", "illegal", "crash", "start", "interrupted", "resigned"}
+
+// reasonTexts are the reasons' long texts, for people.
+var reasonTexts = [...]string{
+	"invalid reason",
+	"neither side could move: points decide",
+	"a bot answered after its time and margin",
+	"a bot's answer was not a legal move",
+	"a bot's process died, broke the connection or ran out of memory",
+	"a bot could not be started",
+	"the run was stopped before the game ended",
+	"a side resigned: the other wins",
+}
 
 // String returns the short name used in results files.
 func (r Reason) String() string {
@@ -25,6 +38,15 @@ func (r Reason) String() string {
 		return reasonNames[r]
 	}
 	return fmt.Sprintf("Reason(%d)", uint8(r))
+}
+
+// Text returns the reason's long text, for people, e.g. "a side resigned:
+// the other wins".
+func (r Reason) Text() string {
+	if int(r) < len(reasonTexts) {
+		return reasonTexts[r]
+	}
+	return r.String()
 }
 
 // parseReason is the inverse of String.

@@ -131,6 +131,13 @@ func (g Game) Validate() error {
 		if want := scoreResult(g.Scores); g.Result != want {
 			return fmt.Errorf("game %s ended normally %d-%d, so its result is %s, not %s", g.ID, g.Scores[0], g.Scores[1], want, g.Result)
 		}
+	case g.Reason == referee.Resigned:
+		if g.Loser != "" {
+			return fmt.Errorf("game %s ended by a resignation but names %q at fault: a resignation is no fault", g.ID, g.Loser)
+		}
+		if g.Result != WhiteWins && g.Result != BlackWins {
+			return fmt.Errorf("game %s ended by a resignation: its result is 1-0 or 0-1, not %s", g.ID, g.Result)
+		}
 	case isFault(g.Reason):
 		if g.Loser != g.White && g.Loser != g.Black && g.Loser != BothAtFault {
 			return fmt.Errorf("game %s ended by %s: loser %q is neither %s, %s nor %s", g.ID, g.Reason, g.Loser, g.White, g.Black, BothAtFault)

@@ -24,6 +24,7 @@ func TestFromRecord(t *testing.T) {
 		{"black illegal, adjudicated", referee.Record{Scores: [2]int{5, 50}, Winner: referee.Black, Reason: referee.Illegal, Loser: referee.Black}, BlackWins, "random"},
 		{"neither started", referee.Record{Reason: referee.Start}, DoubleForfeit, BothAtFault},
 		{"interrupted", referee.Record{Reason: referee.Interrupted}, "*", ""},
+		{"black resigned: a loss, no fault", referee.Record{Scores: [2]int{5, 50}, Winner: referee.White, Reason: referee.Resigned, Loser: referee.Black}, WhiteWins, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -71,6 +72,9 @@ func TestValidate(t *testing.T) {
 		{"0-0 with one loser", func(g *Game) { g.Reason, g.Loser, g.Result = referee.Start, "a", DoubleForfeit }, "disagree"},
 		{"double forfeit", func(g *Game) { g.Reason, g.Loser, g.Result = referee.Start, BothAtFault, DoubleForfeit }, ""},
 		{"negative plies", func(g *Game) { g.Plies = -1 }, "negative"},
+		{"resigned", func(g *Game) { g.Reason, g.Result, g.Scores = referee.Resigned, BlackWins, [2]int{9, 1} }, ""},
+		{"resigned at fault", func(g *Game) { g.Reason, g.Loser = referee.Resigned, "a" }, "a resignation is no fault"},
+		{"resigned to a draw", func(g *Game) { g.Reason, g.Result = referee.Resigned, Draw }, "1-0 or 0-1"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -84,5 +88,23 @@ func TestValidate(t *testing.T) {
 				t.Errorf("Validate() = %v, want an error containing %q", err, tt.want)
 			}
 		})
+	}
+}
+
+// TestResignedStandings checks that a resignation counts as a loss in the
+// standings and not as a fault.
+func TestResignedStandings(t *testing.T) {
+	g := game("01-a-b", "a", "b", BlackWins, referee.Resigned, "", 3, 1)
+	if err := g.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	st := Compute([]Game{g}, []string{"a", "b"}, DefaultScoring())
+	for _, r := range st.Rows {
+		switch {
+		case r.Bot == "a" && (r.Losses != 1 || r.Faults != 0 || r.Crashes != 0):
+			t.Errorf("a resigned: %+v, want one loss and no fault", r)
+		case r.Bot == "b" && r.Wins != 1:
+			t.Errorf("b: %+v, want one win", r)
+		}
 	}
 }

@@ -159,7 +159,7 @@ func TestJournalDamaged(t *testing.T) {
 		{"complete garbage last line", l1 + "{}x\n", ":2: invalid character", 1},
 		{"invalid game", l1 + line(t, bad), `:2: game 01-gamma-delta: bad result "2-0"`, 1},
 		{"duplicate", l1 + l2 + l1, ":3: game 01-alpha-beta is recorded twice (first on line 1)", 2},
-		{"unknown reason", strings.Replace(l1, `"normal"`, `"resigned"`, 1), `:1: unknown reason "resigned"`, 0},
+		{"unknown reason", strings.Replace(l1, `"normal"`, `"conceded"`, 1), `:1: unknown reason "conceded"`, 0},
 		{"no reason", strings.Replace(l1, `"reason":"normal",`, ``, 1), `:1: game 01-alpha-beta: bad reason invalid`, 0},
 	}
 	for _, tt := range tests {

@@ -41,8 +41,10 @@ type MoveLine struct {
 	Nodes  int64   `json:"nodes"`
 	Cuts   int64   `json:"cuts"`
 	Depth  int32   `json:"depth"`
-	// Eval is the bot's evaluation, absent for moves the bot did not choose
-	// and for values JSON cannot hold (NaN, infinities).
+	// Eval is the bot's evaluation, absent for moves the bot did not choose,
+	// for a bot that reports no statistics (referee.Stats.Reported) and
+	// for values JSON cannot hold (NaN, infinities). Nodes, Cuts and Depth
+	// are 0 when not reported.
 	Eval        *float64 `json:"eval,omitempty"`
 	PV          []string `json:"pv,omitempty"`
 	Discrepancy string   `json:"discrepancy,omitempty"` // how the bot's claimed state differed
@@ -132,7 +134,7 @@ func LineOf(game string, mr referee.MoveRecord, bot string) MoveLine {
 		Nodes: mr.Stats.Nodes, Cuts: mr.Stats.Cuts, Depth: mr.Stats.Depth, PV: mr.Stats.PV,
 		Discrepancy: mr.Discrepancy, Answer: mr.Answer, Log: mr.Log,
 	}
-	if e := mr.Stats.Eval; mr.Move != "" && !mr.Forced && !math.IsNaN(e) && !math.IsInf(e, 0) {
+	if e := mr.Stats.Eval; mr.Move != "" && !mr.Forced && mr.Stats.Reported() && !math.IsNaN(e) && !math.IsInf(e, 0) {
 		l.Eval = &e
 	}
 	return l

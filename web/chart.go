@@ -5,6 +5,7 @@ import (
 	"html"
 	"math"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/arenabots/arena/results"
 )
@@ -26,12 +27,13 @@ func ratingChart(rows []results.Row) string {
 	}
 	span = math.Ceil(span/100) * 100
 	const (
-		left, width, rowH, top = 150, 400, 28, 24
+		width, rowH, top = 400, 28, 24
 	)
+	left := nameColumn(rated)
 	height := top + rowH*len(rated) + 8
-	x := func(elo float64) float64 { return left + width/2 + elo/span*width/2 }
+	x := func(elo float64) float64 { return float64(left) + width/2 + elo/span*width/2 }
 	var b strings.Builder
-	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" class="chart" viewBox="0 0 %d %d" role="img" aria-label="ratings with 95%% error bars">`, left+width+20, height)
+	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" class="chart" width="%[1]d" height="%[2]d" viewBox="0 0 %[1]d %[2]d" role="img" aria-label="ratings with 95%% error bars">`, left+width+20, height)
 	for _, tick := range []float64{-span, -span / 2, 0, span / 2, span} {
 		fmt.Fprintf(&b, `<line class="grid" x1="%.1f" y1="%d" x2="%.1f" y2="%d"/><text class="tick" x="%.1f" y="14">%+.0f</text>`,
 			x(tick), top-6, x(tick), height-4, x(tick), tick)
@@ -48,4 +50,18 @@ func ratingChart(rows []results.Row) string {
 	}
 	b.WriteString(`</svg>`)
 	return b.String()
+}
+
+// nameColumn returns the width of the chart's column of names, in its
+// units (pixels at full size), for the longest name of rows to fit: the
+// names are drawn at 13px, whose widest common glyphs (digits, lower-case
+// letters, "_") take under 8.5px; a name of capitals may take more, which
+// the browser test measures.
+func nameColumn(rows []results.Row) int {
+	longest := 0
+	for _, r := range rows {
+		longest = max(longest, utf8.RuneCountInString(r.Bot))
+	}
+	const perRune, pad = 8.5, 16
+	return max(60, int(math.Ceil(float64(longest)*perRune))+pad)
 }

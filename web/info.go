@@ -8,7 +8,8 @@ import (
 
 // Info is what the page says of a league besides its games.
 type Info struct {
-	Name    string
+	Name    string // the league's name, the key of its results directory
+	Title   string // the league's title: key, shown as the page's title; empty: Name
 	Dir     string // the results directory
 	Rules   referee.Game
 	TempoMS int
@@ -26,7 +27,7 @@ type Info struct {
 
 // InfoOf returns the Info of a league about to run.
 func InfoOf(c *arena.Config) Info {
-	info := Info{Name: c.Name, Dir: c.Out, Rules: c.Rules(), TempoMS: c.TempoMS, Scoring: c.Scoring, Display: c.Displays()}
+	info := Info{Name: c.Name, Title: c.Title, Dir: c.Out, Rules: c.Rules(), TempoMS: c.TempoMS, Scoring: c.Scoring, Display: c.Displays()}
 	for _, b := range c.Bots {
 		info.Bots = append(info.Bots, b.Name)
 	}

@@ -164,9 +164,9 @@ func TestFaults(t *testing.T) {
 		{ID: "3", White: "a", Black: "b", Reason: referee.Start, Loser: results.BothAtFault, Detail: "neither started"},
 	}
 	want := []Fault{
-		{Game: "2", Bot: "b", Verdict: "timeout", Detail: "black: 1200 ms"},
-		{Game: "3", Bot: "a", Verdict: "start", Detail: "neither started"},
-		{Game: "3", Bot: "b", Verdict: "start", Detail: "neither started"},
+		{Game: "2", Bot: "b", Verdict: "timeout", Why: referee.Timeout.Text(), Detail: "black: 1200 ms"},
+		{Game: "3", Bot: "a", Verdict: "start", Why: referee.Start.Text(), Detail: "neither started"},
+		{Game: "3", Bot: "b", Verdict: "start", Why: referee.Start.Text(), Detail: "neither started"},
 	}
 	got := faults(games)
 	if fmt.Sprint(got) != fmt.Sprint(want) {

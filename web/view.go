@@ -19,7 +19,9 @@ type Snapshot struct {
 
 // LeagueView names a league.
 type LeagueView struct {
-	Name    string `json:"name"`
+	Name string `json:"name"`
+	// Title is the page's title: the league's title: key, or its name.
+	Title   string `json:"title"`
 	Game    string `json:"game"`
 	Dir     string `json:"dir"`
 	TempoMS int    `json:"tempo_ms"`
@@ -70,6 +72,7 @@ type Fault struct {
 	Game    string `json:"game"`
 	Bot     string `json:"bot"`
 	Verdict string `json:"verdict"`
+	Why     string `json:"why"` // the verdict's long text
 	Detail  string `json:"detail"`
 }
 
@@ -176,7 +179,11 @@ func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 
 // leagueView names l's league. The caller holds l.mu.
 func (l *League) leagueView() LeagueView {
-	return LeagueView{Name: l.info.Name, Game: l.info.Rules.Name(), Dir: l.info.Dir, TempoMS: l.info.TempoMS}
+	title := l.info.Title
+	if title == "" {
+		title = l.info.Name
+	}
+	return LeagueView{Name: l.info.Name, Title: title, Game: l.info.Rules.Name(), Dir: l.info.Dir, TempoMS: l.info.TempoMS}
 }
 
 // tables computes the tables of l's finished games; ended names the game
@@ -230,7 +237,7 @@ func faults(games []results.Game) []Fault {
 			bots = []string{g.White, g.Black}
 		}
 		for _, b := range bots {
-			out = append(out, Fault{Game: g.ID, Bot: b, Verdict: g.Reason.String(), Detail: inert.Line(g.Detail)})
+			out = append(out, Fault{Game: g.ID, Bot: b, Verdict: g.Reason.String(), Why: g.Reason.Text(), Detail: inert.Line(g.Detail)})
 		}
 	}
 	return out

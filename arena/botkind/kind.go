@@ -370,7 +370,11 @@ func (r Ref) Spec(self, name, game string) host.Spec {
 	case Builtin:
 		s = host.BuiltinSpec(self, r.Builtin, r.Options) // `arena-bot NAME` or `self bot serve builtin:NAME`
 	case Lisp:
-		s = LispSpec(self, name, *r.Lisp)
+		l := *r.Lisp
+		if game != "" {
+			l.Game = game // the one game its Info lists
+		}
+		s = LispSpec(self, name, l)
 	default:
 		s = host.ExecSpec(self, r.Path, r.Args)
 		s.SHA256 = r.SHA256

@@ -18,6 +18,7 @@
 // `arena bot check --lisp` and `arena play` use Prepare, which probes the
 // same way, for a Lisp bot given without settings, so that the three find the same conventions.
 //
-// intake imports only arena/intake/probe, bots/host, bots/host/sandbox,
-// bots/lisp, bots/lisp/sexp and referee; it must not import arena or cmd.
+// intake imports only arena/botkind, bots/host, bots/host/sandbox,
+// bots/lisp, bots/lisp/probe, bots/lisp/sexp, internal/inert and referee;
+// it must not import arena or cmd.
 package intake

@@ -126,7 +126,8 @@ func New(c Config, opt Options) (*Adapter, error) {
 func (a *Adapter) Config() Config { return a.cfg }
 
 // Info names the bot after its package (known once started) or its last
-// file.
+// file, and lists the game it is entered for (Config.Game), if any: the
+// adapter translates both games, but a project is written for one.
 func (a *Adapter) Info() bots.Info {
 	name := a.cfg.Package
 	if p := a.pkg.Load(); p != nil {
@@ -136,7 +137,11 @@ func (a *Adapter) Info() bots.Info {
 		last := a.cfg.Files[len(a.cfg.Files)-1]
 		name = strings.TrimSuffix(filepath.Base(last), filepath.Ext(last))
 	}
-	return bots.Info{Name: strings.ToLower(name), Version: "lisp", Games: []string{cavalo.Name, dots.Name}}
+	info := bots.Info{Name: strings.ToLower(name), Version: "lisp"}
+	if a.cfg.Game != "" {
+		info.Games = []string{a.cfg.Game}
+	}
+	return info
 }
 
 // Start starts SBCL and loads the bot's files, each with its own directory
@@ -252,7 +257,7 @@ func (a *Adapter) jogarCavalo(ctx context.Context, c *cavalo.Position, tempo tim
 	for _, n := range d.notes {
 		a.writeLog("lisp: " + n)
 	}
-	return bots.Answer{Move: d.move, State: d.claim}, nil
+	return bots.Answer{Move: d.move, State: d.claim, Stats: readStats(value, looksLikeBoard)}, nil
 }
 
 // jogarDots plays a Dots and Boxes arc. The bot's answer, whatever its
@@ -280,7 +285,8 @@ func (a *Adapter) jogarDots(ctx context.Context, p *dots.Position, tempo time.Du
 		a.writeLog("lisp: " + n)
 	}
 	m, claim := a.turn.start(p, ans.turn, ans.claim)
-	return bots.Answer{Move: p.FormatMove(m), State: claim}, nil
+	stats := readStats(value, func(v sexp.Value) bool { return isDotsBoard(p, v) })
+	return bots.Answer{Move: p.FormatMove(m), State: claim, Stats: stats}, nil
 }
 
 // call sends estado to jogar, with tempo in milliseconds times TempoScale,

@@ -136,6 +136,11 @@ type Config struct {
 	// get-internal-real-time. Default 1. The clock arena enforces is not
 	// scaled.
 	TempoScale int `yaml:"tempo_scale,omitempty"`
+	// Game is the game the bot is entered for (cavalo or dots), the one
+	// its Info lists: a Lisp project does not say which game it plays, so
+	// arena sets it from the league's game, or the check's, never from a
+	// league file. Empty, Info lists no game: "not stated".
+	Game string `yaml:"-"`
 }
 
 // WithDefaults returns c with its empty fields set to their defaults.
@@ -281,6 +286,9 @@ func Args(c Config) []string {
 	if c.TempoScale != 1 {
 		args = append(args, "tempo_scale="+strconv.Itoa(c.TempoScale))
 	}
+	if c.Game != "" {
+		args = append(args, "game="+c.Game)
+	}
 	return args
 }
 
@@ -322,8 +330,10 @@ func ParseArgs(args []string) (Config, error) {
 			c.HeapMB, err = strconv.Atoi(val)
 		case "tempo_scale":
 			c.TempoScale, err = strconv.Atoi(val)
+		case "game":
+			c.Game = val
 		default:
-			return Config{}, fmt.Errorf("lisp: unknown argument %q (known: file, read, root, package, state, side, answer, perspective, knights, index_base, heap_mb, tempo_scale)", key)
+			return Config{}, fmt.Errorf("lisp: unknown argument %q (known: file, read, root, package, state, side, answer, perspective, knights, index_base, heap_mb, tempo_scale, game)", key)
 		}
 		if err != nil {
 			return Config{}, fmt.Errorf("lisp: argument %q: %w", a, err)

@@ -164,3 +164,23 @@ func TestResolve(t *testing.T) {
 		t.Errorf("Resolve: root %q, want /leagues/g12", c.Root)
 	}
 }
+
+// TestInfoGames checks that a Lisp bot's Info lists the game it is entered
+// for, which Args carries to the adapter's process, and none when it is
+// not stated.
+func TestInfoGames(t *testing.T) {
+	for _, game := range []string{"cavalo", "dots", ""} {
+		c, err := ParseArgs(Args(Config{Files: []string{"testdata/syntax.lisp"}, Game: game}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		a, err := New(c, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := a.Info().Games
+		if game == "" && len(got) != 0 || game != "" && (len(got) != 1 || got[0] != game) {
+			t.Errorf("game %q: Info().Games = %q, want just it", game, got)
+		}
+	}
+}

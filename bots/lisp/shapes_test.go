@@ -24,15 +24,16 @@ func TestCavaloShapes(t *testing.T) {
 		name    string
 		verdict string // "": the bot's move; else in the illegal verdict
 		note    string // in the log
+		stats   referee.Stats
 	}{
-		{1, "(board)", "", ""},
-		{2, "(new-state depth value time expanded generated cuts)", "", ""},
-		{3, "(jogada ((board)))", "", ""},
-		{4, "(values move (board (points)))", "", ""},
-		{5, "a move in notation that differs", "", "is not the move its board shows"},
-		{6, "no board", `bad move "42"`, "no board of the league's size in it"},
-		{7, "the board before", `bad move "(((board 10×10) `, "did not move on a returned board"},
-		{8, "two boards, the first before", "", ""},
+		{1, "(board)", "", "", referee.Stats{}},
+		{2, "(new-state depth value time expanded generated cuts)", "", "", referee.Stats{Depth: 3, Eval: -5, Nodes: 5000, Cuts: 7}},
+		{3, "(jogada ((board)))", "", "", referee.Stats{}},
+		{4, "(values move (board (points)))", "", "", referee.Stats{}},
+		{5, "a move in notation that differs", "", "is not the move its board shows", referee.Stats{}},
+		{6, "no board", `bad move "42"`, "no board of the league's size in it", referee.Stats{}},
+		{7, "the board before", `bad move "(((board 10×10) `, "did not move on a returned board", referee.Stats{Depth: 3, Eval: -5}},
+		{8, "two boards, the first before", "", "", referee.Stats{}},
 	}
 	positions, _ := gamePositions(5)
 	for _, before := range positions[2:4] {
@@ -57,6 +58,9 @@ func TestCavaloShapes(t *testing.T) {
 					}
 				} else if j.Verdict == nil || j.Verdict.Reason != referee.Illegal || !strings.Contains(j.Verdict.Detail, tc.verdict) {
 					t.Errorf("the referee's judgement of %q: %+v, want illegal mentioning %q", ans.Move, j.Verdict, tc.verdict)
+				}
+				if fmt.Sprint(ans.Stats) != fmt.Sprint(tc.stats) {
+					t.Errorf("Jogar's statistics %+v, want %+v", ans.Stats, tc.stats)
 				}
 				if !strings.Contains(logged, tc.note) || tc.note == "" && strings.Contains(logged, "lisp: ") {
 					t.Errorf("log %q, want it to mention %q", logged, tc.note)

@@ -8,8 +8,6 @@ import (
 	"os"
 	"time"
 
-	"github.com/olekukonko/tablewriter"
-	"github.com/olekukonko/tablewriter/tw"
 	"github.com/spf13/cobra"
 
 	"github.com/arenabots/arena/arena"
@@ -19,7 +17,6 @@ import (
 	"github.com/arenabots/arena/bots/host/conformance"
 	"github.com/arenabots/arena/bots/host/registry"
 	"github.com/arenabots/arena/bots/host/sandbox"
-	"github.com/arenabots/arena/internal/inert"
 	"github.com/arenabots/arena/referee"
 )
 
@@ -131,7 +128,7 @@ func ms(d time.Duration) string { return fmt.Sprintf("%.1fms", d.Seconds()*1000)
 // the output, and prints them; it fails unless every check passes.
 func runChecks(ctx context.Context, w io.Writer, ref string, spec host.Spec, opt conformance.Options) error {
 	results := conformance.Run(ctx, spec, opt)
-	if err := printChecks(w, ref, results); err != nil {
+	if err := printChecks(w, ref, results, outputWidth(w)); err != nil {
 		return err
 	}
 	if ctx.Err() != nil {
@@ -145,20 +142,11 @@ func runChecks(ctx context.Context, w io.Writer, ref string, spec host.Spec, opt
 	return nil
 }
 
-// printChecks writes the results as a table and a verdict line.
-func printChecks(w io.Writer, bot string, results []conformance.Result) error {
-	tab := tablewriter.NewTable(w,
-		tablewriter.WithHeaderAutoFormat(tw.Off),
-		tablewriter.WithRowConfig(tw.CellConfig{
-			Formatting: tw.CellFormatting{AutoWrap: tw.WrapNormal},
-			Alignment:  tw.CellAlignment{Global: tw.AlignLeft},
-			Padding:    tw.CellPadding{Global: tw.Padding{Left: " ", Right: " "}},
-			// The widest check name takes 40 columns: the detail wraps
-			// to keep the table within maxWidth.
-			ColMaxWidths: tw.CellWidth{PerColumn: tw.NewMapper[int, int]().Set(3, maxWidth-62)},
-		}),
-	)
-	tab.Header("", "check", "time", "detail")
+// printChecks writes the results as a table within width columns, and a
+// verdict line.
+func printChecks(w io.Writer, bot string, results []conformance.Result, width int) error {
+	const check = 1
+	tab := newTable([]string{"", "check", "time", "detail"}, check)
 	failed := 0
 	for _, r := range results {
 		mark := "✔"
@@ -166,11 +154,9 @@ func printChecks(w io.Writer, bot string, results []conformance.Result) error {
 			mark = "✘"
 			failed++
 		}
-		if err := tab.Append(mark, r.Name, ms(r.Elapsed), inert.Line(r.Detail)); err != nil {
-			return err
-		}
+		tab.add("", mark, r.Name, ms(r.Elapsed), r.Detail)
 	}
-	if err := tab.Render(); err != nil {
+	if err := tab.render(w, width); err != nil {
 		return err
 	}
 	verdict := fmt.Sprintf("PASS: %s passed all %d checks", bot, len(results))

@@ -34,7 +34,7 @@ func TestLispSpec(t *testing.T) {
 		{"no file", []string{"state=board"}, nil, "files"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			spec, err := lispSpec("/usr/bin/arena", tc.words)
+			spec, err := lispSpec("/usr/bin/arena", tc.words, "cavalo")
 			if tc.wantErr != "" {
 				if err == nil || !strings.Contains(err.Error(), tc.wantErr) {
 					t.Fatalf("lispSpec(%q) error = %v, want one naming %q", tc.words, err, tc.wantErr)

@@ -16,6 +16,7 @@ import (
 	"github.com/arenabots/arena/bots/host/conformance"
 	"github.com/arenabots/arena/bots/host/registry"
 	"github.com/arenabots/arena/bots/scaffold"
+	"github.com/arenabots/arena/games"
 )
 
 // newBotNewCmd is `arena bot new NAME`.
@@ -78,7 +79,7 @@ prints the commands that come next.
 			var spec host.Spec
 			switch {
 			case l == scaffold.Lisp:
-				spec, err = lispSpec(self, append([]string{p.Bot}, p.Settings...))
+				spec, err = lispSpec(self, append([]string{p.Bot}, p.Settings...), games.Default)
 			case p.Lines:
 				spec, err = botSpec(self, botkind.LinesPrefix+p.Bot, nil, cavalo.Name)
 			default:

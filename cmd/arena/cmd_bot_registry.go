@@ -10,15 +10,12 @@ import (
 	"strings"
 	"time"
 
-	"github.com/olekukonko/tablewriter"
-	"github.com/olekukonko/tablewriter/tw"
 	"github.com/spf13/cobra"
 
 	"github.com/arenabots/arena/bots/host"
 	"github.com/arenabots/arena/bots/host/conformance"
 	"github.com/arenabots/arena/bots/host/registry"
 	"github.com/arenabots/arena/bots/host/sandbox"
-	"github.com/arenabots/arena/internal/inert"
 )
 
 // newBotAddCmd is `arena bot add NAME PATH`.
@@ -107,7 +104,10 @@ func addBot(c *cobra.Command, opt addOptions) error {
 	spec.StartTimeout = time.Duration(opt.startMS) * time.Millisecond
 	spec.Verbose = opt.verbose
 	spec.Sandbox = opt.sandbox
-	report := func(results []conformance.Result) error { return printChecks(c.OutOrStdout(), opt.path, results) }
+	report := func(results []conformance.Result) error {
+		w := c.OutOrStdout()
+		return printChecks(w, opt.path, results, outputWidth(w))
+	}
 	entry, replaced, err := conformance.Add(c.Context(), reg, opt.registry, spec, report)
 	if err != nil {
 		return err
@@ -154,19 +154,8 @@ func listBots(w io.Writer, reg *registry.Registry, file string) error {
 		return err
 	}
 	cwd, _ := os.Getwd() // without it, paths show in full
-	// The command and the Info wrap, so that the table fits maxWidth.
-	const cmdCol, infoCol = 4, 3
-	tab := tablewriter.NewTable(w,
-		tablewriter.WithHeaderAutoFormat(tw.Off),
-		tablewriter.WithHeaderAlignment(tw.AlignLeft),
-		tablewriter.WithRowConfig(tw.CellConfig{
-			Formatting:   tw.CellFormatting{AutoWrap: tw.WrapNormal},
-			Alignment:    tw.CellAlignment{Global: tw.AlignLeft},
-			Padding:      tw.CellPadding{Global: tw.Padding{Left: " ", Right: " "}},
-			ColMaxWidths: tw.CellWidth{PerColumn: tw.NewMapper[int, int]().Set(infoCol, 22).Set(cmdCol, 29)},
-		}),
-	)
-	tab.Header("name", "binary", "checked", "info", "command", "sha256")
+	const name, binary = 0, 1
+	tab := newTable([]string{"name", "binary", "checked", "info", "command", "sha256"}, name, binary)
 	var again []string
 	for _, b := range reg.Bots {
 		path := shownPath(cwd, b.Path)
@@ -178,19 +167,10 @@ func listBots(w io.Writer, reg *registry.Registry, file string) error {
 		if b.Info.Author != "" {
 			info += " by " + b.Info.Author
 		}
-		row := []string{
-			b.Name,
-			status,
-			b.Checked.UTC().Format("2006-01-02"),
-			inert.Line(info),
-			registry.ShellWords(append([]string{path}, b.Args...)),
-			b.SHA256[:min(12, len(b.SHA256))],
-		}
-		if err := tab.Append(row); err != nil {
-			return err
-		}
+		tab.add("", b.Name, status, b.Checked.UTC().Format("2006-01-02"), info,
+			registry.ShellWords(append([]string{path}, b.Args...)), b.SHA256[:min(12, len(b.SHA256))])
 	}
-	if err := tab.Render(); err != nil {
+	if err := tab.render(w, outputWidth(w)); err != nil {
 		return err
 	}
 	_, err := io.WriteString(w, strings.Join(again, ""))

@@ -8,11 +8,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"strings"
 	"time"
 
-	"github.com/olekukonko/tablewriter"
-	"github.com/olekukonko/tablewriter/tw"
 	"github.com/spf13/cobra"
 
 	"github.com/arenabots/arena/arena"
@@ -154,7 +151,7 @@ hand is refused (-o another file, or --force). Then: arena run FILE.`,
 			if err := writeFile(league, func(w io.Writer) error { return intake.WriteLeague(w, l, results) }); err != nil {
 				return err
 			}
-			if err := printIntake(w, results); err != nil {
+			if err := printIntake(w, results, outputWidth(w)); err != nil {
 				return err
 			}
 			eligible := 0
@@ -235,57 +232,20 @@ func detectGame(w io.Writer, g *gameFlags, given bool, subs []intake.Submission)
 	return nil
 }
 
-// printIntake prints the intake table, as in the report, within
-// maxWidth: long group names are shortened and the reasons of the
-// submissions that cannot play follow the table, one line each.
-func printIntake(w io.Writer, results []intake.Result) error {
-	tab := tablewriter.NewTable(w,
-		tablewriter.WithHeaderAutoFormat(tw.Off),
-		tablewriter.WithHeaderAlignment(tw.AlignLeft),
-		tablewriter.WithRowConfig(tw.CellConfig{
-			Formatting: tw.CellFormatting{AutoWrap: tw.WrapNormal},
-			Alignment:  tw.CellAlignment{Global: tw.AlignLeft},
-			Padding:    tw.CellPadding{Global: tw.Padding{Left: " ", Right: " "}},
-			ColMaxWidths: tw.CellWidth{PerColumn: tw.NewMapper[int, int]().
-				Set(0, groupWidth).Set(1, 10).Set(2, 14).Set(3, 18).Set(4, 14).Set(5, 8)},
-		}),
-	)
-	tab.Header(intake.Header())
-	rows := intake.Rows(results)
-	var why []string
-	for i, row := range rows {
-		for k, cell := range row {
-			row[k] = inert.Line(cell)
-		}
-		row[0] = shorten(row[0], groupWidth)
+// printIntake prints the intake table, as in the report, within width
+// columns: the group and whether it can play are never cut, the other
+// cells wrap, and why a submission cannot play is a line under its row.
+func printIntake(w io.Writer, results []intake.Result, width int) error {
+	const group, eligible = 0, 5
+	tab := newTable(intake.Header(), group, eligible)
+	for i, row := range intake.Rows(results) {
+		why := ""
 		if !results[i].Eligible {
-			row[5] = "no"
-			why = append(why, fmt.Sprintf("  %s: %s", inert.Line(results[i].DisplayName()), inert.Line(results[i].Reason)))
+			row[eligible], why = "no", results[i].Reason
 		}
+		tab.add(why, row...)
 	}
-	if err := tab.Bulk(rows); err != nil {
-		return err
-	}
-	if err := tab.Render(); err != nil {
-		return err
-	}
-	if len(why) > 0 {
-		fmt.Fprintf(w, "not eligible:\n%s\n", strings.Join(why, "\n"))
-	}
-	return nil
-}
-
-// groupWidth is the width of the group column on the terminal.
-const groupWidth = 16
-
-// shorten cuts s to n characters, keeping its start and its end.
-func shorten(s string, n int) string {
-	r := []rune(s)
-	if len(r) <= n {
-		return s
-	}
-	head := (n - 1) / 2
-	return string(r[:head]) + "…" + string(r[len(r)-(n-1-head):])
+	return tab.render(w, width)
 }
 
 // writeFile writes a file through write, creating its folder, and fails

@@ -25,6 +25,7 @@ import (
 type playOptions struct {
 	white, black  string
 	seed          uint64
+	round         int // with it, seed is a league's and the board is its round's
 	tempo, margin int
 	humanTempo    int
 	start         int
@@ -63,14 +64,20 @@ for a Common Lisp submission (completed as 'arena intake' does; settings overrid
 human: you, at the terminal (./human for a bot of that name). You get the board before
 each of your moves and type moves in the game's notation: J10 or C4xH8 (Cavalo), A1-B1
 (Dots and Boxes); ? lists the legal moves, a wrong move is refused with the reason, and
-the end of the input (Ctrl-D) resigns. You have no time limit unless --human-tempo; the
-bot keeps --tempo. Moves with one choice (the placements, a pass) are played for both
-sides.
+the end of the input (Ctrl-D) resigns (verdict resigned). You have no time limit unless
+--human-tempo; the bot keeps --tempo. Moves with one choice (the placements, a pass) are
+played for both sides.
 
 With --out DIR the game is recorded in the results directory DIR as a league's games
 are (games.jsonl, games/ID.jsonl, games/ID.log.dat, read by 'arena standings' and
-'arena replay'); a game with a human is recorded in ` + humanOut + ` by default.`,
+'arena replay'); a game with a human is recorded in ` + humanOut + ` by default.
+
+To replay a league's game by hand, give the league's seed and the game's round: --seed
+N --round R plays the board that round R of a league with seed: N plays (a knockout's
+board b of round k is --round 1000*k+b); 'arena schedule' lists each game's board seed,
+which --seed alone takes too.`,
 		Example: "  arena play --white human --black builtin:greedy --seed 7\n" +
+			"  arena play --white builtin:greedy --black human --seed 1 --round 3\n" +
 			"  arena play --game dots --white builtin:alphabeta --black human --human-tempo 60000",
 		Args: func(c *cobra.Command, args []string) error {
 			if len(args) > 0 {
@@ -84,6 +91,9 @@ are (games.jsonl, games/ID.jsonl, games/ID.log.dat, read by 'arena standings' an
 			}
 			if o.tempo <= 0 || o.margin < 0 || o.humanTempo < 0 {
 				return usage(fmt.Errorf("--tempo must be positive, --margin and --human-tempo not negative (got %d, %d and %d)", o.tempo, o.margin, o.humanTempo))
+			}
+			if o.round < 0 {
+				return usage(fmt.Errorf("--round must be positive, a round of the league (got %d)", o.round))
 			}
 			if o.humanTempo > 0 && !o.withHuman() {
 				return usage(errors.New("--human-tempo is for a game with a person: --white human or --black human"))
@@ -116,13 +126,17 @@ are (games.jsonl, games/ID.jsonl, games/ID.log.dat, read by 'arena standings' an
 				}
 				defer rec.Close()
 			}
+			if o.round > 0 { // the league's board of that round, as its schedule draws it
+				o.seed = referee.RoundSeed(o.seed, o.round)
+			}
 			return playGame(c.Context(), c.OutOrStdout(), rules.New(o.seed), seats, o, rec)
 		},
 	}
 	f := cmd.Flags()
 	f.StringVar(&o.white, "white", "", "the player of White (moves first): a bot, or human")
 	f.StringVar(&o.black, "black", "", "the player of Black: a bot, or human")
-	f.Uint64Var(&o.seed, "seed", 1, "the board's seed")
+	f.Uint64Var(&o.seed, "seed", 1, "the board's seed, or with --round the league's seed")
+	f.IntVar(&o.round, "round", 0, "play the board of this round of a league whose seed is --seed")
 	f.IntVar(&o.tempo, "tempo", 1000, "a bot's time budget per move in ms")
 	f.IntVar(&o.margin, "margin", arena.DefaultMarginMS, "margin over the budget in ms before a move is late")
 	f.IntVar(&o.humanTempo, "human-tempo", 0, "a person's time per move in ms (default: no limit)")

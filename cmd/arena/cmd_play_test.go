@@ -5,11 +5,14 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/arenabots/arena/arena"
 	"github.com/arenabots/arena/referee"
 	"github.com/arenabots/arena/results"
 )
@@ -182,4 +185,33 @@ func TestPlayMoveLines(t *testing.T) {
 		printMove(&b, m)
 	}
 	checkGolden(t, "play_moves.golden", []byte(b.String()))
+}
+
+// TestPlayLeagueRound checks that play --seed N --round R plays the board
+// that the schedule of a league with seed N gives its round R.
+func TestPlayLeagueRound(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "l.yaml")
+	if err := os.WriteFile(file, []byte("seed: 1\nrounds: 3\nbots:\n  - {name: a, builtin: greedy}\n  - {name: b, builtin: random}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cfg, _, err := arena.Load(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[int]uint64{}
+	for _, s := range arena.Schedule(cfg, nil) {
+		want[s.Round] = s.Seed
+	}
+	if want[1] != 10451216379200822465 {
+		t.Fatalf("round 1 of a league of seed 1 plays board %d, want 10451216379200822465 (frozen)", want[1])
+	}
+	for _, round := range []int{1, 3} {
+		out, err := arenaOut(t, "play", "--white", "builtin:greedy", "--black", "builtin:random", "--seed", "1", "--round", fmt.Sprint(round), "--tempo", "200")
+		if err != nil {
+			t.Fatalf("play: %v\n%s", err, out)
+		}
+		if head := fmt.Sprintf("board %d, ", want[round]); !strings.Contains(out, head) {
+			t.Errorf("round %d: output lacks %q:\n%s", round, head, out)
+		}
+	}
 }

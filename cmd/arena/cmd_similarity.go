@@ -130,3 +130,13 @@ func printSimilarity(w io.Writer, r *similarity.Report, top int, report string) 
 	fmt.Fprintln(w)
 	return nil
 }
+
+// shorten cuts s to n characters, keeping its start and its end.
+func shorten(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	head := (n - 1) / 2
+	return string(r[:head]) + "…" + string(r[len(r)-(n-1-head):])
+}

@@ -51,8 +51,9 @@ func TestBotTextIsInert(t *testing.T) {
 			"bot check", func(bot string) []string {
 				return []string{"bot", "check", bot, "--sandbox", "off"}
 			},
-			// Info, the answers; the table wraps its cells at spaces
-			[]string{`testbot-spoofanswer\r\x1b[2J\x1b[H\x1b]0;pwned\a\rprobe`, `1\x1b[8m`, `"\x1b[2J\x1b[H\x1b]0;pwned\a\rprobe`},
+			// Info, the answers; the table, 80 columns wide, wraps its
+			// cells at spaces and within words longer than the column
+			[]string{`testbot-spoofanswer`, `\r\x1b[2J\x1b[H\x1b`, `1\x1b[8m`, `"\x1b[2J\x1b[H\x1b]`, `;pwned\a\rprobe`},
 		},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

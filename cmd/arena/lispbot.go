@@ -15,8 +15,9 @@ import (
 
 // lispSpec returns how to start the Lisp bot of words, its files and its
 // settings as KEY=VALUE, as given: nothing is probed (`arena bot new` knows
-// the settings of the project it wrote).
-func lispSpec(self string, words []string) (host.Spec, error) {
+// the settings of the project it wrote). game is the game it is entered
+// for, which its Info lists.
+func lispSpec(self string, words []string, game string) (host.Spec, error) {
 	cfg, _, err := intake.ParseBot(words, "")
 	if err != nil {
 		return host.Spec{}, err
@@ -24,6 +25,7 @@ func lispSpec(self string, words []string) (host.Spec, error) {
 	if len(cfg.Files) == 0 {
 		return host.Spec{}, fmt.Errorf("lisp: %s is a folder: give the .lisp files to load", cfg.Root)
 	}
+	cfg.Game = game
 	r := botkind.Ref{Lisp: &cfg}
 	return botkind.LispSpec(self, r.DefaultName(), cfg.WithDefaults()), nil
 }
@@ -59,5 +61,6 @@ func detectLispSpec(ctx context.Context, w io.Writer, self, work string, words [
 		fmt.Fprintf(w, "lisp: %v\n", err)
 	}
 	fmt.Fprintf(w, "lisp: settings: %s\n", strings.Join(lisp.Args(p.Config)[1:], " "))
+	p.Config.Game = opt.Game.Name()
 	return botkind.LispSpec(self, p.Name, p.Config), nil
 }

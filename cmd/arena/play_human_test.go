@@ -250,7 +250,7 @@ func TestHumanDots(t *testing.T) {
 		t.Fatal(err)
 	}
 	v := verdictLine.FindStringSubmatch(c.expect(verdictLine))
-	if v == nil || !strings.HasPrefix(v[1], "white wins") || !strings.HasSuffix(v[1], "(crash: black: resigned: end of input)") {
+	if v == nil || !strings.HasPrefix(v[1], "white wins") || !strings.HasSuffix(v[1], "(resigned: black: resign: end of input)") {
 		t.Errorf("verdict %q, want white wins as black resigned", v)
 	}
 	if code := c.wait(); code != 0 {

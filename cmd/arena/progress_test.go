@@ -7,8 +7,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/vbauerster/mpb/v8"
-
 	"github.com/arenabots/arena/arena"
 	"github.com/arenabots/arena/referee"
 	"github.com/arenabots/arena/results"
@@ -35,7 +33,7 @@ func TestProgressResumeCountsJournal(t *testing.T) {
 	if err := j.Close(); err != nil {
 		t.Fatal(err)
 	}
-	pr := &progress{out: io.Discard, cfg: cfg, names: []string{"a", "b"}, p: mpb.New(mpb.WithOutput(io.Discard))}
+	pr := &progress{out: io.Discard, cfg: cfg, names: []string{"a", "b"}, live: &liveLine{w: io.Discard, width: func() int { return 80 }}}
 	pr.event(arena.Event{Done: 2, Total: 4})
 	pr.event(arena.Event{Game: &results.Game{ID: "02-a-b", Round: 2, White: "a", Black: "b", Result: results.WhiteWins, Reason: referee.Normal, Scores: [2]int{50, 10}}, Done: 3, Total: 4})
 	top := pr.leaders()

@@ -113,6 +113,10 @@ func Cases() []Case {
 			Reason: referee.Start, Detail: "start: no handshake",
 		},
 		{
+			Name: "resignation", Clock: Roomy, Bot: Script{Fault: referee.NewFault(referee.FaultResign, errors.New("end of input"))},
+			Reason: referee.Resigned, Detail: "resign: end of input",
+		},
+		{
 			Name: "unclassified error", Clock: Roomy, Bot: Script{Fault: io.ErrUnexpectedEOF},
 			Reason: referee.Crash, Detail: "unexpected EOF",
 		},

@@ -42,8 +42,10 @@
 
   function renderAll(s) {
     snapshot = s;
-    document.title = s.league.name + " — arena";
-    $("title").textContent = s.league.name + " (" + s.league.game + ", " + s.league.tempo_ms + " ms a move)";
+    document.title = s.league.title + " — arena";
+    $("title").textContent = s.league.title;
+    $("subtitle").textContent = s.league.game + ", " + s.league.tempo_ms + " ms a move" +
+      (s.league.title !== s.league.name ? ", league " + s.league.name : "");
     renderTables(s.tables);
     if (!$("live")) return; // a report: no live sections
     $("live").replaceChildren();
@@ -80,7 +82,7 @@
       ct.bots.map((b, i) => [i + 1, (ct.display || {})[b] || b, ...ct.cells[i].map((c, j) => i === j || !c.games ? "" : c.points + "/" + c.games)]),
       "points/games from the row bot's side"));
     $("faults").replaceChildren(table([["game", "name"], ["bot", "name"], ["verdict", "text"], ["detail", "detail"]],
-      (t.faults || []).map((f) => [gameLink(f.game), f.bot, f.verdict, f.detail])));
+      (t.faults || []).map((f) => [gameLink(f.game), f.bot, el("span", {title: f.why}, f.verdict), f.detail])));
     const tempo = snapshot ? snapshot.league.tempo_ms : "";
     $("times").replaceChildren(table([["bot", "name"], ["moves"], ["mean ms"], ["p95 ms"], ["max ms"], ["tempo ms"]],
       (t.times || []).map((u) => [u.bot, u.moves, fix(u.mean_ms, 1), fix(u.p95_ms, 1), fix(u.max_ms, 1), tempo])));
@@ -158,7 +160,12 @@
     if (!m) return el("p", {class: "stats"}, "No move yet.");
     const parts = [`ply ${m.ply} ${m.side} ${m.bot}: ${m.move || "(" + (m.answer || "no move") + ")"}`];
     if (m.forced) parts.push("forced");
-    else parts.push(`${fix(m.time_ms, 1)} ms`, `depth ${m.depth}`, `nodes ${m.nodes}`);
+    else {
+      // What a bot does not report is left out, not shown as 0.
+      parts.push(`${fix(m.time_ms, 1)} ms`);
+      if (m.depth) parts.push(`depth ${m.depth}`);
+      if (m.nodes) parts.push(`nodes ${m.nodes}`);
+    }
     if (m.eval !== undefined) parts.push(`eval ${m.eval}`);
     return el("p", {class: "stats last-move"}, parts.join(", "),
       m.pv && m.pv.length ? el("span", {class: "pv"}, " — pv " + m.pv.join(" ")) : null);
@@ -176,7 +183,7 @@
       el("h3", {}, `${g.id}: ${g.white} vs ${g.black}, ply ${g.ply}, ${g.scores[0]}-${g.scores[1]}`),
       board,
       el("table", {class: "clocks"}, el("caption", {class: "hint"}, `last call and time used; tempo ${tempo} ms`), clock(0, g.white), clock(1, g.black)),
-      statsLine(g.last));
+      g.last || g.ply ? statsLine(g.last) : el("p", {class: "stats starting"}, "starting…: the bots are loading, the first move comes next"));
     if (g.result) card.append(el("p", {class: "result"}, "Game over: " + g.result));
     if (g.legal) playable(card, board, g);
     const old = document.querySelector(`article.live[data-game="${CSS.escape(g.id)}"]`);
@@ -228,7 +235,7 @@
     const list = $("viewer-moves");
     list.replaceChildren(...g.moves.map((m, i) => el("li", {"data-ply": i},
       el("button", {type: "button", class: "link", onclick: () => step(i)}, i === 0 ? "start" :
-        `${m.side} ${m.move || "(" + (m.answer || "no move") + ")"}` + (m.forced ? " *" : ` ${fix(m.time_ms, 1)}ms d${m.depth}`)))));
+        `${m.side} ${m.move || "(" + (m.answer || "no move") + ")"}` + (m.forced ? " *" : ` ${fix(m.time_ms, 1)}ms` + (m.depth ? ` d${m.depth}` : ""))))));
     $("viewer").hidden = false;
     step(0);
     $("viewer").focus();

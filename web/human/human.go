@@ -3,6 +3,7 @@ package human
 import (
 	"context"
 	"errors"
+	"strings"
 
 	"github.com/arenabots/arena/referee"
 )
@@ -19,8 +20,9 @@ type Source interface {
 }
 
 // ErrResigned is the error a Source returns when the person gives up the
-// game, e.g. the terminal's input ended. The referee ends the game against
-// that side.
+// game, e.g. the terminal's input ended. Player.Jogar returns it as a
+// referee fault of kind FaultResign: the referee ends the game with the
+// verdict Resigned, a loss that is no fault.
 var ErrResigned = errors.New("resigned")
 
 // Player is a person in a match: a referee.Player that asks its Source for
@@ -49,6 +51,9 @@ func (p *Player) Jogar(ctx context.Context, req referee.Request) (referee.Reply,
 			return referee.Reply{}, err
 		}
 		text, err := p.src.Move(ctx, req, problem)
+		if errors.Is(err, ErrResigned) {
+			return referee.Reply{}, referee.NewFault(referee.FaultResign, resignation{err})
+		}
 		if err != nil {
 			return referee.Reply{}, err
 		}
@@ -60,3 +65,14 @@ func (p *Player) Jogar(ctx context.Context, req referee.Request) (referee.Reply,
 		problem = v.Detail
 	}
 }
+
+// resignation is a Source's ErrResigned as the referee's fault wraps it:
+// its text is how the person resigned ("end of input"), the fault's kind
+// saying that they did.
+type resignation struct{ err error }
+
+func (r resignation) Error() string {
+	return strings.TrimPrefix(r.err.Error(), ErrResigned.Error()+": ")
+}
+
+func (r resignation) Unwrap() error { return r.err }

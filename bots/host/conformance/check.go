@@ -98,8 +98,7 @@ func run(ctx context.Context, spec host.Spec, opts Options) ([]Result, bots.Info
 	case !slices.Contains(info.Games, game):
 		err = fmt.Errorf("Info lists games %q, not %s", info.Games, game)
 	}
-	add("Info names the bot and lists "+game, start, err,
-		fmt.Sprintf("%s %s by %s, plays %s", info.Name, info.Version, info.Author, strings.Join(info.Games, ", ")))
+	add("Info names the bot and lists "+game, start, err, InfoLine(info))
 
 	for _, pos := range positions {
 		start = time.Now()
@@ -166,4 +165,27 @@ func checkStop(p *host.Process) (string, error) {
 		return "", fmt.Errorf("did not exit on Shutdown within %v and was killed", host.GracePeriod)
 	}
 	return fmt.Sprintf("exited on Shutdown in %v, nothing left", took), nil
+}
+
+// InfoLine writes what a bot's Info says in one line, leaving out the
+// fields it leaves empty, e.g. "p34 lisp, plays cavalo" or "first 1.0 by
+// Ana, plays cavalo, dots"; a bot that lists no game "plays: not stated".
+func InfoLine(info bots.Info) string {
+	var who []string
+	for _, f := range []string{info.Name, info.Version} {
+		if f = strings.TrimSpace(f); f != "" {
+			who = append(who, f)
+		}
+	}
+	if a := strings.TrimSpace(info.Author); a != "" {
+		who = append(who, "by "+a)
+	}
+	plays := "plays: not stated"
+	if len(info.Games) > 0 {
+		plays = "plays " + strings.Join(info.Games, ", ")
+	}
+	if len(who) == 0 {
+		return plays
+	}
+	return strings.Join(who, " ") + ", " + plays
 }
