@@ -8,10 +8,10 @@ import (
 	"time"
 
 	"github.com/arenabots/arena/arena/intake"
-	"github.com/arenabots/arena/bots/lisp/probe"
 	"github.com/arenabots/arena/bots"
 	"github.com/arenabots/arena/bots/host/conformance"
 	"github.com/arenabots/arena/bots/lisp"
+	"github.com/arenabots/arena/bots/lisp/probe"
 )
 
 // intakeSample is an intake of a class as a lecturer sees it: long group
