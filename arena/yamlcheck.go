@@ -2,6 +2,7 @@ package arena
 
 import (
 	"fmt"
+	"maps"
 	"reflect"
 	"slices"
 	"strings"
@@ -121,6 +122,10 @@ var keyDocs = map[string]keyDoc{
 	"rounds":            {"a whole number of seeded boards", "rounds: 10"},
 	"tempo_ms":          {"a whole number of milliseconds", "tempo_ms: 1000"},
 	"time_margin_ms":    {"a whole number of milliseconds", "time_margin_ms: 250"},
+	"time_control":      {"a game clock: base, increment and moves per period, in place of tempo_ms", "time_control: {base_ms: 2000, inc_ms: 50, moves: 0}"},
+	"base_ms":           {"a whole number of milliseconds on each clock at the start (and each period)", "base_ms: 2000"},
+	"inc_ms":            {"a whole number of milliseconds added after each move", "inc_ms: 50"},
+	"moves":             {"a whole number of moves a period (0: the whole game)", "moves: 40"},
 	"start_timeout_ms":  {"a whole number of milliseconds", "start_timeout_ms: 5000"},
 	"concurrency":       {"a whole number of games played at once", "concurrency: 4"},
 	"ponder":            {"true or false", "ponder: true"},
@@ -201,8 +206,12 @@ func yamlFields(t reflect.Type) map[string]reflect.Type {
 	m := map[string]reflect.Type{}
 	for i := range t.NumField() {
 		f := t.Field(i)
-		name, _, _ := strings.Cut(f.Tag.Get("yaml"), ",")
+		name, opts, _ := strings.Cut(f.Tag.Get("yaml"), ",")
 		if name == "-" || !f.IsExported() {
+			continue
+		}
+		if opts == "inline" {
+			maps.Copy(m, yamlFields(f.Type)) // an embedded struct's keys are the outer mapping's
 			continue
 		}
 		if name == "" {
