@@ -37,8 +37,9 @@ type Config struct {
 	GameOptions  map[string]int  `yaml:"game_options,omitempty" json:",omitempty"`
 	OpeningArcs  int             `yaml:"opening_arcs,omitempty" json:",omitempty"`
 	Seed         uint64          `yaml:"seed"`
-	Rounds       int             `yaml:"rounds,omitempty"` // 0 in a knockout
-	TempoMS      int             `yaml:"tempo_ms"`
+	Rounds       int             `yaml:"rounds,omitempty"`                         // 0 in a knockout
+	TempoMS      int             `yaml:"tempo_ms,omitempty"`                       // 0 under a TimeControl
+	TimeControl  *TimeControl    `yaml:"time_control,omitempty" json:",omitempty"` // see timecontrol.go
 	MarginMS     int             `yaml:"time_margin_ms"`
 	Concurrency  int             `yaml:"concurrency"`
 	Scoring      results.Scoring `yaml:"scoring"`
@@ -195,7 +196,6 @@ func (c *Config) complete() (warnings []error, err error) {
 		lowest int
 	}{
 		{&c.Rounds, DefaultRounds, "rounds", 1},
-		{&c.TempoMS, DefaultTempoMS, "tempo_ms", 1},
 		{&c.MarginMS, DefaultMarginMS, "time_margin_ms", 0},
 		{&c.Concurrency, runtime.NumCPU(), "concurrency", 1},
 		{&c.StartTimeout, defaultStartTimeout, "start_timeout_ms", 1},
@@ -206,6 +206,9 @@ func (c *Config) complete() (warnings []error, err error) {
 		if err := atLeast(f.key, *f.v, f.lowest); err != nil {
 			return nil, c.errAt(f.key+": "+err.Error(), f.key)
 		}
+	}
+	if err := c.completeTempo(); err != nil {
+		return nil, err
 	}
 	if find(c.root, "scoring") == nil {
 		c.Scoring = results.DefaultScoring()
@@ -371,7 +374,11 @@ func (c *Config) File() string { return c.file }
 
 // clock returns the league's time control.
 func (c *Config) clock() referee.Clock {
-	return referee.Clock{Tempo: time.Duration(c.TempoMS) * time.Millisecond, Margin: time.Duration(c.MarginMS) * time.Millisecond}
+	return referee.Clock{
+		Tempo:   time.Duration(c.TempoMS) * time.Millisecond,
+		Margin:  time.Duration(c.MarginMS) * time.Millisecond,
+		Control: c.TimeControl.Control(),
+	}
 }
 
 // Hash identifies what decides the games of the league: everything but

@@ -17,6 +17,9 @@ type local struct{ bot Bot }
 
 // Jogar asks the bot for a move in req.State.
 func (p local) Jogar(ctx context.Context, req referee.Request) (referee.Reply, error) {
+	if req.Clocks != nil {
+		ctx = WithClocks(ctx, req.Clocks)
+	}
 	a, err := p.bot.Jogar(ctx, req.State, req.Tempo)
 	if err != nil {
 		return referee.Reply{}, err

@@ -46,6 +46,9 @@ func (s *server) Jogar(ctx context.Context, r *pb.JogarRequest) (*pb.Jogada, err
 	if err != nil {
 		return nil, status.Error(codes.InvalidArgument, err.Error())
 	}
+	if c := wire.FromprotoClocks(r, st.ToMove()); c != nil {
+		ctx = WithClocks(ctx, c)
+	}
 	ans, err := s.bot.Jogar(ctx, st, tempo)
 	if err != nil {
 		code := codes.Unknown

@@ -197,7 +197,13 @@ type JogarRequest struct {
 	// Dots and Boxes: "A1-B1").
 	LegalMoves []string `protobuf:"bytes,4,rep,name=legal_moves,json=legalMoves,proto3" json:"legal_moves,omitempty"`
 	// True when legal_moves holds a single move.
-	Forced        bool `protobuf:"varint,5,opt,name=forced,proto3" json:"forced,omitempty"`
+	Forced bool `protobuf:"varint,5,opt,name=forced,proto3" json:"forced,omitempty"`
+	// Under a game clock (a league's time_control), both clocks before this
+	// move; absent under a fixed tempo per move. tempo_ms is then the budget
+	// the referee allots from the bot's clock. A bot that ignores it still
+	// works; one that answers after its time left (plus the margin) loses on
+	// time.
+	Relogios      *Relogios `protobuf:"bytes,6,opt,name=relogios,proto3" json:"relogios,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -267,6 +273,86 @@ func (x *JogarRequest) GetForced() bool {
 	return false
 }
 
+func (x *JogarRequest) GetRelogios() *Relogios {
+	if x != nil {
+		return x.Relogios
+	}
+	return nil
+}
+
+// Relogios is both game clocks when a bot is asked for a move.
+type Relogios struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// White's and Black's time left in milliseconds, before this move.
+	WhiteMs int64 `protobuf:"varint,1,opt,name=white_ms,json=whiteMs,proto3" json:"white_ms,omitempty"`
+	BlackMs int64 `protobuf:"varint,2,opt,name=black_ms,json=blackMs,proto3" json:"black_ms,omitempty"`
+	// The increment added to a side's clock after each of its moves.
+	IncMs int64 `protobuf:"varint,3,opt,name=inc_ms,json=incMs,proto3" json:"inc_ms,omitempty"`
+	// The asked side's moves to the end of its period, when its clock gets
+	// its base again; 0 under sudden death.
+	MovesToGo     int32 `protobuf:"varint,4,opt,name=moves_to_go,json=movesToGo,proto3" json:"moves_to_go,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Relogios) Reset() {
+	*x = Relogios{}
+	mi := &file_jogador_proto_msgTypes[3]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Relogios) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Relogios) ProtoMessage() {}
+
+func (x *Relogios) ProtoReflect() protoreflect.Message {
+	mi := &file_jogador_proto_msgTypes[3]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Relogios.ProtoReflect.Descriptor instead.
+func (*Relogios) Descriptor() ([]byte, []int) {
+	return file_jogador_proto_rawDescGZIP(), []int{3}
+}
+
+func (x *Relogios) GetWhiteMs() int64 {
+	if x != nil {
+		return x.WhiteMs
+	}
+	return 0
+}
+
+func (x *Relogios) GetBlackMs() int64 {
+	if x != nil {
+		return x.BlackMs
+	}
+	return 0
+}
+
+func (x *Relogios) GetIncMs() int64 {
+	if x != nil {
+		return x.IncMs
+	}
+	return 0
+}
+
+func (x *Relogios) GetMovesToGo() int32 {
+	if x != nil {
+		return x.MovesToGo
+	}
+	return 0
+}
+
 // Estado is the state of one game: exactly one of the fields is set. Jogo
 // do Cavalo travels as a Cavalo, as it always has; every other game (Dots
 // and Boxes first) travels as a Posicao, so that a new game needs no change
@@ -284,7 +370,7 @@ type Estado struct {
 
 func (x *Estado) Reset() {
 	*x = Estado{}
-	mi := &file_jogador_proto_msgTypes[3]
+	mi := &file_jogador_proto_msgTypes[4]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -296,7 +382,7 @@ func (x *Estado) String() string {
 func (*Estado) ProtoMessage() {}
 
 func (x *Estado) ProtoReflect() protoreflect.Message {
-	mi := &file_jogador_proto_msgTypes[3]
+	mi := &file_jogador_proto_msgTypes[4]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -309,7 +395,7 @@ func (x *Estado) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Estado.ProtoReflect.Descriptor instead.
 func (*Estado) Descriptor() ([]byte, []int) {
-	return file_jogador_proto_rawDescGZIP(), []int{3}
+	return file_jogador_proto_rawDescGZIP(), []int{4}
 }
 
 func (x *Estado) GetJogo() isEstado_Jogo {
@@ -371,7 +457,7 @@ type Posicao struct {
 
 func (x *Posicao) Reset() {
 	*x = Posicao{}
-	mi := &file_jogador_proto_msgTypes[4]
+	mi := &file_jogador_proto_msgTypes[5]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -383,7 +469,7 @@ func (x *Posicao) String() string {
 func (*Posicao) ProtoMessage() {}
 
 func (x *Posicao) ProtoReflect() protoreflect.Message {
-	mi := &file_jogador_proto_msgTypes[4]
+	mi := &file_jogador_proto_msgTypes[5]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -396,7 +482,7 @@ func (x *Posicao) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Posicao.ProtoReflect.Descriptor instead.
 func (*Posicao) Descriptor() ([]byte, []int) {
-	return file_jogador_proto_rawDescGZIP(), []int{4}
+	return file_jogador_proto_rawDescGZIP(), []int{5}
 }
 
 func (x *Posicao) GetGame() string {
@@ -440,7 +526,7 @@ type Cavalo struct {
 
 func (x *Cavalo) Reset() {
 	*x = Cavalo{}
-	mi := &file_jogador_proto_msgTypes[5]
+	mi := &file_jogador_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -452,7 +538,7 @@ func (x *Cavalo) String() string {
 func (*Cavalo) ProtoMessage() {}
 
 func (x *Cavalo) ProtoReflect() protoreflect.Message {
-	mi := &file_jogador_proto_msgTypes[5]
+	mi := &file_jogador_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -465,7 +551,7 @@ func (x *Cavalo) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Cavalo.ProtoReflect.Descriptor instead.
 func (*Cavalo) Descriptor() ([]byte, []int) {
-	return file_jogador_proto_rawDescGZIP(), []int{5}
+	return file_jogador_proto_rawDescGZIP(), []int{6}
 }
 
 func (x *Cavalo) GetCells() []int32 {
@@ -519,7 +605,7 @@ type Jogada struct {
 
 func (x *Jogada) Reset() {
 	*x = Jogada{}
-	mi := &file_jogador_proto_msgTypes[6]
+	mi := &file_jogador_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -531,7 +617,7 @@ func (x *Jogada) String() string {
 func (*Jogada) ProtoMessage() {}
 
 func (x *Jogada) ProtoReflect() protoreflect.Message {
-	mi := &file_jogador_proto_msgTypes[6]
+	mi := &file_jogador_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -544,7 +630,7 @@ func (x *Jogada) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Jogada.ProtoReflect.Descriptor instead.
 func (*Jogada) Descriptor() ([]byte, []int) {
-	return file_jogador_proto_rawDescGZIP(), []int{6}
+	return file_jogador_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *Jogada) GetMove() string {
@@ -585,7 +671,7 @@ type Stats struct {
 
 func (x *Stats) Reset() {
 	*x = Stats{}
-	mi := &file_jogador_proto_msgTypes[7]
+	mi := &file_jogador_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -597,7 +683,7 @@ func (x *Stats) String() string {
 func (*Stats) ProtoMessage() {}
 
 func (x *Stats) ProtoReflect() protoreflect.Message {
-	mi := &file_jogador_proto_msgTypes[7]
+	mi := &file_jogador_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -610,7 +696,7 @@ func (x *Stats) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Stats.ProtoReflect.Descriptor instead.
 func (*Stats) Descriptor() ([]byte, []int) {
-	return file_jogador_proto_rawDescGZIP(), []int{7}
+	return file_jogador_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *Stats) GetNodes() int64 {
@@ -658,14 +744,20 @@ const file_jogador_proto_rawDesc = "" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x16\n" +
 	"\x06author\x18\x02 \x01(\tR\x06author\x12\x18\n" +
 	"\aversion\x18\x03 \x01(\tR\aversion\x12\x14\n" +
-	"\x05games\x18\x04 \x03(\tR\x05games\"\xa8\x01\n" +
+	"\x05games\x18\x04 \x03(\tR\x05games\"\xe0\x01\n" +
 	"\fJogarRequest\x12\x12\n" +
 	"\x04game\x18\x01 \x01(\tR\x04game\x120\n" +
 	"\x06estado\x18\x02 \x01(\v2\x18.arena.jogador.v1.EstadoR\x06estado\x12\x19\n" +
 	"\btempo_ms\x18\x03 \x01(\x03R\atempoMs\x12\x1f\n" +
 	"\vlegal_moves\x18\x04 \x03(\tR\n" +
 	"legalMoves\x12\x16\n" +
-	"\x06forced\x18\x05 \x01(\bR\x06forced\"{\n" +
+	"\x06forced\x18\x05 \x01(\bR\x06forced\x126\n" +
+	"\brelogios\x18\x06 \x01(\v2\x1a.arena.jogador.v1.RelogiosR\brelogios\"w\n" +
+	"\bRelogios\x12\x19\n" +
+	"\bwhite_ms\x18\x01 \x01(\x03R\awhiteMs\x12\x19\n" +
+	"\bblack_ms\x18\x02 \x01(\x03R\ablackMs\x12\x15\n" +
+	"\x06inc_ms\x18\x03 \x01(\x03R\x05incMs\x12\x1e\n" +
+	"\vmoves_to_go\x18\x04 \x01(\x05R\tmovesToGo\"{\n" +
 	"\x06Estado\x122\n" +
 	"\x06cavalo\x18\x01 \x01(\v2\x18.arena.jogador.v1.CavaloH\x00R\x06cavalo\x125\n" +
 	"\aposicao\x18\x02 \x01(\v2\x19.arena.jogador.v1.PosicaoH\x00R\aposicaoB\x06\n" +
@@ -715,34 +807,36 @@ func file_jogador_proto_rawDescGZIP() []byte {
 }
 
 var file_jogador_proto_enumTypes = make([]protoimpl.EnumInfo, 1)
-var file_jogador_proto_msgTypes = make([]protoimpl.MessageInfo, 8)
+var file_jogador_proto_msgTypes = make([]protoimpl.MessageInfo, 9)
 var file_jogador_proto_goTypes = []any{
 	(Side)(0),            // 0: arena.jogador.v1.Side
 	(*InfoRequest)(nil),  // 1: arena.jogador.v1.InfoRequest
 	(*InfoResponse)(nil), // 2: arena.jogador.v1.InfoResponse
 	(*JogarRequest)(nil), // 3: arena.jogador.v1.JogarRequest
-	(*Estado)(nil),       // 4: arena.jogador.v1.Estado
-	(*Posicao)(nil),      // 5: arena.jogador.v1.Posicao
-	(*Cavalo)(nil),       // 6: arena.jogador.v1.Cavalo
-	(*Jogada)(nil),       // 7: arena.jogador.v1.Jogada
-	(*Stats)(nil),        // 8: arena.jogador.v1.Stats
+	(*Relogios)(nil),     // 4: arena.jogador.v1.Relogios
+	(*Estado)(nil),       // 5: arena.jogador.v1.Estado
+	(*Posicao)(nil),      // 6: arena.jogador.v1.Posicao
+	(*Cavalo)(nil),       // 7: arena.jogador.v1.Cavalo
+	(*Jogada)(nil),       // 8: arena.jogador.v1.Jogada
+	(*Stats)(nil),        // 9: arena.jogador.v1.Stats
 }
 var file_jogador_proto_depIdxs = []int32{
-	4, // 0: arena.jogador.v1.JogarRequest.estado:type_name -> arena.jogador.v1.Estado
-	6, // 1: arena.jogador.v1.Estado.cavalo:type_name -> arena.jogador.v1.Cavalo
-	5, // 2: arena.jogador.v1.Estado.posicao:type_name -> arena.jogador.v1.Posicao
-	0, // 3: arena.jogador.v1.Cavalo.to_move:type_name -> arena.jogador.v1.Side
-	4, // 4: arena.jogador.v1.Jogada.estado:type_name -> arena.jogador.v1.Estado
-	8, // 5: arena.jogador.v1.Jogada.stats:type_name -> arena.jogador.v1.Stats
-	1, // 6: arena.jogador.v1.Jogador.Info:input_type -> arena.jogador.v1.InfoRequest
-	3, // 7: arena.jogador.v1.Jogador.Jogar:input_type -> arena.jogador.v1.JogarRequest
-	2, // 8: arena.jogador.v1.Jogador.Info:output_type -> arena.jogador.v1.InfoResponse
-	7, // 9: arena.jogador.v1.Jogador.Jogar:output_type -> arena.jogador.v1.Jogada
-	8, // [8:10] is the sub-list for method output_type
-	6, // [6:8] is the sub-list for method input_type
-	6, // [6:6] is the sub-list for extension type_name
-	6, // [6:6] is the sub-list for extension extendee
-	0, // [0:6] is the sub-list for field type_name
+	5, // 0: arena.jogador.v1.JogarRequest.estado:type_name -> arena.jogador.v1.Estado
+	4, // 1: arena.jogador.v1.JogarRequest.relogios:type_name -> arena.jogador.v1.Relogios
+	7, // 2: arena.jogador.v1.Estado.cavalo:type_name -> arena.jogador.v1.Cavalo
+	6, // 3: arena.jogador.v1.Estado.posicao:type_name -> arena.jogador.v1.Posicao
+	0, // 4: arena.jogador.v1.Cavalo.to_move:type_name -> arena.jogador.v1.Side
+	5, // 5: arena.jogador.v1.Jogada.estado:type_name -> arena.jogador.v1.Estado
+	9, // 6: arena.jogador.v1.Jogada.stats:type_name -> arena.jogador.v1.Stats
+	1, // 7: arena.jogador.v1.Jogador.Info:input_type -> arena.jogador.v1.InfoRequest
+	3, // 8: arena.jogador.v1.Jogador.Jogar:input_type -> arena.jogador.v1.JogarRequest
+	2, // 9: arena.jogador.v1.Jogador.Info:output_type -> arena.jogador.v1.InfoResponse
+	8, // 10: arena.jogador.v1.Jogador.Jogar:output_type -> arena.jogador.v1.Jogada
+	9, // [9:11] is the sub-list for method output_type
+	7, // [7:9] is the sub-list for method input_type
+	7, // [7:7] is the sub-list for extension type_name
+	7, // [7:7] is the sub-list for extension extendee
+	0, // [0:7] is the sub-list for field type_name
 }
 
 func init() { file_jogador_proto_init() }
@@ -750,7 +844,7 @@ func file_jogador_proto_init() {
 	if File_jogador_proto != nil {
 		return
 	}
-	file_jogador_proto_msgTypes[3].OneofWrappers = []any{
+	file_jogador_proto_msgTypes[4].OneofWrappers = []any{
 		(*Estado_Cavalo)(nil),
 		(*Estado_Posicao)(nil),
 	}
@@ -760,7 +854,7 @@ func file_jogador_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_jogador_proto_rawDesc), len(file_jogador_proto_rawDesc)),
 			NumEnums:      1,
-			NumMessages:   8,
+			NumMessages:   9,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

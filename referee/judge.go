@@ -30,11 +30,15 @@ func Ask(ctx context.Context, p Player, st State, legal []Move, clock Clock) Cal
 		Legal:  slices.Clone(legal),
 		Forced: len(legal) == 1,
 	}
+	if clock.Game != nil {
+		g := *clock.Game
+		req.Clocks = &g
+	}
 	// The clock starts before the deadline is set, so that a call cut off
 	// at its deadline is never measured shorter than the limit.
 	start := time.Now()
 	callCtx := ctx
-	if limit := clock.Limit(); limit > 0 {
+	if limit := clock.Limit(); limit > 0 || clock.Game != nil {
 		var cancel context.CancelFunc
 		callCtx, cancel = context.WithTimeout(ctx, limit)
 		defer cancel()
@@ -93,7 +97,8 @@ const (
 // In order: an error from the player is a verdict by its FaultKind
 // (timeout: Timeout; protocol: Illegal; start: Start; resign: Resigned;
 // crash, memory and anything unclassified: Crash); an answer measured later than
-// clock.Limit() is a Timeout; an answer that does not parse, or is not
+// clock.Limit() is a Timeout (under a game clock, also a call cut off at
+// its deadline: the clock ran out); an answer that does not parse, or is not
 // legal once completed, is Illegal. Otherwise the move is accepted, and a
 // claimed state is compared with the one the move leads to. st is not
 // changed.
@@ -101,6 +106,10 @@ func Judge(st State, clock Clock, call Call) Judgement {
 	said := call.Reply.Move
 	reject := func(r Reason, detail string) Judgement {
 		return Judgement{Answer: capText(said, maxAnswer), Verdict: &Verdict{Reason: r, Detail: detail}}
+	}
+	if g := clock.Game; g != nil && (call.Elapsed > clock.Limit() || call.Err != nil && FaultOf(call.Err) == FaultTimeout) {
+		return reject(Timeout, fmt.Sprintf("clock ran out: %v taken, %v left on the clock, margin %v",
+			call.Elapsed.Round(time.Millisecond), g.Remaining[g.Side.Index()].Round(time.Millisecond), clock.Margin))
 	}
 	if call.Err != nil {
 		return reject(faultReason(FaultOf(call.Err)), call.Err.Error())

@@ -11,13 +11,109 @@ import (
 // takes longer than Tempo+Margin by the referee's monotonic clock loses on
 // time even if it arrived. The zero Clock has no limit: calls are cut off
 // only by the match's context (for tests and for people playing by hand).
+//
+// Under a game clock (Control set) Match keeps the side's clock and hands
+// Ask and Judge, for each call, a Clock whose Tempo is the budget it allots
+// for the move (see TimeControl.Budget) and whose Game is both clocks at
+// the call: the call is then cut off at the mover's remaining time plus
+// Margin, and an answer measured later than that loses on time.
 type Clock struct {
 	Tempo  time.Duration
 	Margin time.Duration
+	// Control, when set, is a game clock in place of a fixed Tempo per move.
+	Control *TimeControl
+	// Game is both clocks at one call under a Control, set by Match.
+	Game *ClockState
 }
 
-// Limit returns Tempo+Margin, the longest a call may take; 0 means no limit.
-func (c Clock) Limit() time.Duration { return c.Tempo + c.Margin }
+// Limit returns the longest a call may take: Tempo+Margin, or under a game
+// clock the mover's remaining time plus Margin; 0 means no limit.
+func (c Clock) Limit() time.Duration {
+	if c.Game != nil {
+		return c.Game.Remaining[c.Game.Side.Index()] + c.Margin
+	}
+	return c.Tempo + c.Margin
+}
+
+// TimeControl is a game clock: each side starts with Base, gets Inc after
+// each of its moves, and, when Moves > 0, gets Base again after every
+// Moves of its moves (a period; 0 is sudden death plus increment). Forced
+// moves the referee plays do not count.
+type TimeControl struct {
+	Base  time.Duration
+	Inc   time.Duration
+	Moves int
+}
+
+// ClockState is both game clocks when a side is asked for a move: what the
+// referee tells the bot besides its budget.
+type ClockState struct {
+	Side      Side             // the side asked
+	Remaining [2]time.Duration // White's and Black's time left, before this move
+	Inc       time.Duration    // the increment added after each move
+	MovesToGo int              // the asked side's moves to the end of its period; 0 under sudden death
+}
+
+// budgetDivisor is how many more moves the budget assumes under sudden
+// death.
+const budgetDivisor = 30
+
+// Budget returns the time the referee allots to the asked side's move and
+// announces as Tempo: its remaining time shared over the moves to go (30
+// under sudden death), plus the increment, never more than it has left.
+func (s ClockState) Budget() time.Duration {
+	left := s.Remaining[s.Side.Index()]
+	n := s.MovesToGo
+	if n <= 0 {
+		n = budgetDivisor
+	}
+	return min(left/time.Duration(n)+s.Inc, left)
+}
+
+// gameClocks is the state Match keeps for a game under time controls.
+type gameClocks struct {
+	left  [2]time.Duration
+	moves [2]int // the moves each side has made on its clock
+}
+
+// at returns side's Clock for one call: c itself without a Control, else
+// c with Tempo the budget and Game both clocks.
+func (g *gameClocks) at(c Clock, side Side) Clock {
+	if c.Control == nil {
+		return c
+	}
+	i := side.Index()
+	gs := &ClockState{Side: side, Remaining: g.left, Inc: c.Control.Inc}
+	if m := c.Control.Moves; m > 0 {
+		gs.MovesToGo = m - g.moves[i]%m
+	}
+	c.Game, c.Tempo = gs, gs.Budget()
+	return c
+}
+
+// charge takes elapsed off side's clock, never below zero (the margin is
+// forgiven), then adds the increment and, at a period's end, Base.
+func (g *gameClocks) charge(c Clock, side Side, elapsed time.Duration) {
+	if c.Control == nil {
+		return
+	}
+	i := side.Index()
+	g.left[i] = max(g.left[i]-elapsed, 0) + c.Control.Inc
+	g.moves[i]++
+	if m := c.Control.Moves; m > 0 && g.moves[i]%m == 0 {
+		g.left[i] += c.Control.Base
+	}
+}
+
+// snapshot returns both clocks for a move record, or nil when neither side
+// plays under a time control.
+func (g *gameClocks) snapshot(opt MatchOptions) *[2]time.Duration {
+	if opt.clock(White).Control == nil && opt.clock(Black).Control == nil {
+		return nil
+	}
+	s := g.left
+	return &s
+}
 
 // Policy says what a faulty bot's fault costs.
 type Policy uint8
@@ -56,7 +152,10 @@ type MoveRecord struct {
 	Answer  string        `json:"answer,omitempty"`
 	Forced  bool          `json:"forced,omitempty"` // played by the referee without calling the bot
 	Elapsed time.Duration `json:"elapsed_ns"`       // the bot's call, request sent to answer received
-	Stats   Stats         `json:"stats"`
+	// Clocks is White's and Black's time left after the move, under a game
+	// clock (TimeControl); nil under a fixed tempo per move.
+	Clocks *[2]time.Duration `json:"clocks_ns,omitempty"`
+	Stats  Stats             `json:"stats"`
 	// Discrepancy says how the state the bot claimed differs from the
 	// referee's; the referee's state is the one played on.
 	Discrepancy string `json:"discrepancy,omitempty"`
@@ -83,6 +182,12 @@ type Record struct {
 func Match(ctx context.Context, st State, players [2]Player, opt MatchOptions) Record {
 	var rec Record
 	var buf [MaxMoves]Move
+	var gc gameClocks
+	for _, side := range [...]Side{White, Black} {
+		if c := opt.clock(side).Control; c != nil {
+			gc.left[side.Index()] = c.Base
+		}
+	}
 	for {
 		if ctx.Err() != nil {
 			return rec.end(st, Interrupted, 0, ctx.Err().Error(), Forfeit)
@@ -96,13 +201,18 @@ func Match(ctx context.Context, st State, players [2]Player, opt MatchOptions) R
 		if len(moves) == 1 && (moves[0] == Pass || opt.RefereeForced) {
 			mr.Move, mr.Forced = st.FormatMove(moves[0]), true
 			st.Play(moves[0])
+			mr.Clocks = gc.snapshot(opt)
 			rec.add(mr, opt)
 			continue
 		}
-		clock := opt.clock(side)
+		clock := gc.at(opt.clock(side), side)
 		call := Ask(ctx, players[side.Index()], st, moves, clock)
 		j := Judge(st, clock, call)
 		rec.Time[side.Index()] += call.Elapsed
+		if j.Verdict == nil {
+			gc.charge(clock, side, call.Elapsed)
+		}
+		mr.Clocks = gc.snapshot(opt)
 		mr.Elapsed, mr.Stats, mr.Log, mr.Answer = call.Elapsed, call.Reply.Stats, call.Reply.Log, j.Answer
 		if call.Err != nil && ctx.Err() != nil {
 			rec.add(mr, opt)

@@ -30,6 +30,9 @@ type Request struct {
 	Tempo  time.Duration // the budget announced to the bot
 	Legal  []Move        // the legal moves, as a convenience for bots
 	Forced bool          // only one legal move (sent only under forced_moves: bot)
+	// Clocks is both game clocks under a time control, nil under a fixed
+	// tempo per move; Tempo is then the budget the referee allots.
+	Clocks *ClockState
 }
 
 // Reply is a player's answer, untrusted.

@@ -38,9 +38,13 @@ type MoveLine struct {
 	// TimeMS is the bot's call, request sent to answer received, in
 	// milliseconds to the microsecond.
 	TimeMS float64 `json:"time_ms"`
-	Nodes  int64   `json:"nodes"`
-	Cuts   int64   `json:"cuts"`
-	Depth  int32   `json:"depth"`
+	// ClocksMS is White's and Black's time left after the ply, in
+	// milliseconds, under a game clock (time_control); absent under a
+	// fixed tempo_ms.
+	ClocksMS *[2]float64 `json:"clocks_ms,omitempty"`
+	Nodes    int64       `json:"nodes"`
+	Cuts     int64       `json:"cuts"`
+	Depth    int32       `json:"depth"`
 	// Eval is the bot's evaluation, absent for moves the bot did not choose,
 	// for a bot that reports no statistics (referee.Stats.Reported) and
 	// for values JSON cannot hold (NaN, infinities). Nodes, Cuts and Depth
@@ -133,6 +137,9 @@ func LineOf(game string, mr referee.MoveRecord, bot string) MoveLine {
 		Move: mr.Move, Forced: mr.Forced, TimeMS: float64(mr.Elapsed.Microseconds()) / 1000,
 		Nodes: mr.Stats.Nodes, Cuts: mr.Stats.Cuts, Depth: mr.Stats.Depth, PV: mr.Stats.PV,
 		Discrepancy: mr.Discrepancy, Answer: mr.Answer, Log: mr.Log,
+	}
+	if c := mr.Clocks; c != nil {
+		l.ClocksMS = &[2]float64{float64(c[0].Microseconds()) / 1000, float64(c[1].Microseconds()) / 1000}
 	}
 	if e := mr.Stats.Eval; mr.Move != "" && !mr.Forced && mr.Stats.Reported() && !math.IsNaN(e) && !math.IsInf(e, 0) {
 		l.Eval = &e

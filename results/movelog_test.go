@@ -252,3 +252,33 @@ func TestWriteGameLogErrors(t *testing.T) {
 		t.Errorf("bad line: %v", err)
 	}
 }
+
+// TestClocksInMoveLog: under a game clock each ply's move log line holds
+// both clocks and the replay shows them; under a fixed tempo neither does.
+func TestClocksInMoveLog(t *testing.T) {
+	initial := cavalo.Game{}.New(7)
+	rec := playout(initial, 0)
+	rec.Moves[0].Clocks = &[2]time.Duration{1950*time.Millisecond + 500*time.Microsecond, 2 * time.Second}
+	g := FromRecord("01-a-b", 1, 7, "a", "b", rec, time.Time{}, time.Time{})
+	lines, err := MoveLines(g, initial, rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := json.Marshal(lines[1])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(b, []byte(`"clocks_ms":[1950.5,2000]`)) {
+		t.Errorf("ply 1: no clocks in %s", b)
+	}
+	if b, _ := json.Marshal(lines[2]); bytes.Contains(b, []byte("clocks")) {
+		t.Errorf("ply 2 has no clocks, logged %s", b)
+	}
+	var out bytes.Buffer
+	if err := WriteReplay(&out, g, lines, games.Lookup); err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(out.String(), "  clocks 1950.5 2000.0 ms"); n != 1 {
+		t.Errorf("the replay shows ply 1's clocks %d times:\n%s", n, out.String())
+	}
+}

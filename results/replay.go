@@ -139,7 +139,15 @@ func appendPlyHeader(b []byte, l MoveLine) []byte {
 	b = strconv.AppendInt(b, l.Cuts, 10)
 	b = append(b, "  time "...)
 	b = strconv.AppendFloat(b, l.TimeMS, 'f', 3, 64) // as %.3f
-	b = append(b, " ms  depth "...)
+	b = append(b, " ms"...)
+	if c := l.ClocksMS; c != nil {
+		b = append(b, "  clocks "...)
+		b = strconv.AppendFloat(b, c[0], 'f', 1, 64)
+		b = append(b, ' ')
+		b = strconv.AppendFloat(b, c[1], 'f', 1, 64)
+		b = append(b, " ms"...)
+	}
+	b = append(b, "  depth "...)
 	b = strconv.AppendInt(b, int64(l.Depth), 10)
 	if l.Eval != nil {
 		b = append(b, "  eval "...)

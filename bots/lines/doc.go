@@ -10,6 +10,19 @@
 // that is no move (illegal), silence runs out the clock (timeout), an exit
 // is an error of a live bot (crash).
 //
+// The go line is `go tempo MS`: MS is the budget of this move. Under a
+// league's time_control (a game clock) it also carries both clocks,
+// UCI-style, in milliseconds before this move:
+//
+//	go tempo 116 wtime 1950 btime 2000 winc 50 binc 50
+//	go tempo 1550 wtime 60000 btime 58210 winc 0 binc 0 movestogo 38
+//
+// tempo is then the budget arena allots from the bot's clock (its time
+// left over the moves to go, 30 without movestogo, plus the increment);
+// a bot may spend more, but loses on time when its answer comes later than
+// its time left plus the league's margin. Programs that read only tempo
+// keep working.
+//
 // lines is on the bot's side: it imports bots and referee, never arena's
 // side (bots/host, arena, web, cmd).
 package lines

@@ -190,7 +190,7 @@ func (a *Adapter) Info() bots.Info { return a.info }
 
 // Jogar asks the program for a move in st with tempo: `newgame` when st is
 // a new game's first position, then `position JSON`, `moves M...` and `go
-// tempo MS`; it reads `info ...` lines into the answer's stats until
+// tempo MS` (see goLine); it reads `info ...` lines into the answer's stats until
 // `move M`. A line written before `go`, a line that is neither, or one
 // longer than MaxLine is returned as the answer, which is no move: the
 // referee judges it illegal.
@@ -222,7 +222,7 @@ func (a *Adapter) Jogar(ctx context.Context, st referee.State, tempo time.Durati
 	for _, m := range moves {
 		words = append(words, st.FormatMove(m))
 	}
-	msgs = append(msgs, "position "+compact(pos), strings.Join(words, " "), fmt.Sprintf("go tempo %d", tempo.Milliseconds()))
+	msgs = append(msgs, "position "+compact(pos), strings.Join(words, " "), goLine(ctx, tempo))
 	if err := a.send(msgs...); err != nil {
 		return bots.Answer{}, err
 	}
@@ -335,3 +335,20 @@ func Serve(ctx context.Context, args []string, log io.Writer) error {
 }
 
 var _ bots.Bot = (*Adapter)(nil)
+
+// goLine returns the go line of a call: `go tempo MS`, and under a game
+// clock (bots.Clocks) `go tempo MS wtime MS btime MS winc MS binc MS`,
+// with `movestogo N` when the clock has periods.
+func goLine(ctx context.Context, tempo time.Duration) string {
+	l := fmt.Sprintf("go tempo %d", tempo.Milliseconds())
+	c, ok := bots.Clocks(ctx)
+	if !ok {
+		return l
+	}
+	inc := c.Inc.Milliseconds()
+	l += fmt.Sprintf(" wtime %d btime %d winc %d binc %d", c.Remaining[0].Milliseconds(), c.Remaining[1].Milliseconds(), inc, inc)
+	if c.MovesToGo > 0 {
+		l += fmt.Sprintf(" movestogo %d", c.MovesToGo)
+	}
+	return l
+}

@@ -28,6 +28,8 @@ type playOptions struct {
 	round         int // with it, seed is a league's and the board is its round's
 	tempo, margin int
 	humanTempo    int
+	timeControl   string
+	clock         *arena.TimeControl // --time-control, parsed
 	start         int
 	verbose       bool
 	sandbox       sandbox.Mode
@@ -95,6 +97,16 @@ which --seed alone takes too.`,
 			if o.round < 0 {
 				return usage(fmt.Errorf("--round must be positive, a round of the league (got %d)", o.round))
 			}
+			if o.timeControl != "" {
+				if c.Flags().Changed("tempo") {
+					return usage(errors.New("--tempo and --time-control are both given: keep one (--tempo: a fixed time per move; --time-control: a game clock)"))
+				}
+				tc, err := arena.ParseTimeControl(o.timeControl)
+				if err != nil {
+					return usage(fmt.Errorf("--time-control: %w", err))
+				}
+				o.clock = &tc
+			}
 			if o.humanTempo > 0 && !o.withHuman() {
 				return usage(errors.New("--human-tempo is for a game with a person: --white human or --black human"))
 			}
@@ -138,6 +150,7 @@ which --seed alone takes too.`,
 	f.Uint64Var(&o.seed, "seed", 1, "the board's seed, or with --round the league's seed")
 	f.IntVar(&o.round, "round", 0, "play the board of this round of a league whose seed is --seed")
 	f.IntVar(&o.tempo, "tempo", 1000, "a bot's time budget per move in ms")
+	f.StringVar(&o.timeControl, "time-control", "", "a game clock for the bots in place of --tempo: BASE+INC or MOVES/BASE+INC in ms, e.g. 2000+50")
 	f.IntVar(&o.margin, "margin", arena.DefaultMarginMS, "margin over the budget in ms before a move is late")
 	f.IntVar(&o.humanTempo, "human-tempo", 0, "a person's time per move in ms (default: no limit)")
 	f.IntVar(&o.start, "start-timeout", 5000, "time for each bot to start in ms")
@@ -209,7 +222,7 @@ func playGame(ctx context.Context, w io.Writer, st referee.State, seats [2]arena
 	board := st.Clone() // the board after the moves printed so far
 	initial := st.Clone()
 	opt := referee.MatchOptions{
-		Clock:         referee.Clock{Tempo: time.Duration(o.tempo) * time.Millisecond, Margin: time.Duration(o.margin) * time.Millisecond},
+		Clock:         referee.Clock{Tempo: time.Duration(o.tempo) * time.Millisecond, Margin: time.Duration(o.margin) * time.Millisecond, Control: o.clock.Control()},
 		RefereeForced: o.withHuman(),
 		OnMove: func(m referee.MoveRecord) {
 			printMove(w, m)
@@ -229,11 +242,19 @@ func playGame(ctx context.Context, w io.Writer, st referee.State, seats [2]arena
 	}
 	start := time.Now()
 	rec := arena.Match(ctx, st, seats, opt, func(procs [2]*host.Process) {
-		fmt.Fprintf(w, "board %d, %dms a move (+%dms margin)\nwhite: %s\nblack: %s\n",
-			o.seed, o.tempo, o.margin, describeSeat(names[0], procs[0], opt.Own[0]), describeSeat(names[1], procs[1], opt.Own[1]))
+		tc := fmt.Sprintf("%dms a move", o.tempo)
+		if o.clock != nil {
+			tc = "clock " + o.clock.String() + "ms"
+		}
+		fmt.Fprintf(w, "board %d, %s (+%dms margin)\nwhite: %s\nblack: %s\n",
+			o.seed, tc, o.margin, describeSeat(names[0], procs[0], opt.Own[0]), describeSeat(names[1], procs[1], opt.Own[1]))
 		if seated := func(i int) bool { return procs[i] != nil || seats[i].Player != nil }; seated(0) && seated(1) {
 			fmt.Fprintln(w, moveLegend)
-			fmt.Fprintf(w, "%4s  %-5s  %-7s  %9s  %10s\n", "ply", "side", "move", "time", "nodes")
+			clocks := ""
+			if o.clock != nil {
+				clocks = "  clocks after (white black)"
+			}
+			fmt.Fprintf(w, "%4s  %-5s  %-7s  %9s  %10s%s\n", "ply", "side", "move", "time", "nodes", clocks)
 		}
 	})
 	fmt.Fprintf(w, "\n%s\n\n%s\n", st, verdict(rec))
@@ -305,7 +326,11 @@ func printMove(w io.Writer, m referee.MoveRecord) {
 	if m.Stats.Nodes > 0 {
 		nodes = fmt.Sprint(m.Stats.Nodes)
 	}
-	fmt.Fprintf(w, "%4d  %-5s  %-7s  %9s  %10s\n", m.Ply, m.Side, move, ms(m.Elapsed), nodes)
+	clocks := ""
+	if c := m.Clocks; c != nil {
+		clocks = fmt.Sprintf("  %s %s", ms(c[0]), ms(c[1]))
+	}
+	fmt.Fprintf(w, "%4d  %-5s  %-7s  %9s  %10s%s\n", m.Ply, m.Side, move, ms(m.Elapsed), nodes, clocks)
 }
 
 // verdict says how the game ended, in one line.

@@ -215,3 +215,24 @@ func TestPlayLeagueRound(t *testing.T) {
 		}
 	}
 }
+
+// TestPlayTimeControl: under --time-control the header names the clock and
+// each move line ends with both clocks; --tempo with it is refused.
+func TestPlayTimeControl(t *testing.T) {
+	out, err := arenaOut(t, "play", "--white", "builtin:greedy", "--black", "builtin:random,seed=3", "--seed", "5", "--time-control", "2000+50")
+	if err != nil {
+		t.Fatalf("play: %v\n%s", err, out)
+	}
+	if !strings.Contains(out, "board 5, clock 2000+50ms (+250ms margin)\n") {
+		t.Errorf("output lacks the clock in its header:\n%s", out)
+	}
+	if !regexp.MustCompile(`(?m)^   1  white  \S+\s+\S+ms\s+\d+  \d+\.\dms 2000\.0ms$`).MatchString(out) {
+		t.Errorf("ply 1 does not end with both clocks:\n%s", out)
+	}
+	if _, err := arenaOut(t, "play", "--white", "builtin:greedy", "--black", "builtin:random", "--time-control", "2000+50", "--tempo", "5"); err == nil || !strings.Contains(err.Error(), "--tempo and --time-control are both given") {
+		t.Errorf("--tempo with --time-control: err = %v", err)
+	}
+	if _, err := arenaOut(t, "play", "--white", "builtin:greedy", "--black", "builtin:random", "--time-control", "2s"); err == nil || !strings.Contains(err.Error(), "--time-control:") {
+		t.Errorf("--time-control 2s: err = %v", err)
+	}
+}

@@ -175,7 +175,38 @@ func ToprotoRequest(req referee.Request) (*pb.JogarRequest, error) {
 		TempoMs:    req.Tempo.Milliseconds(),
 		LegalMoves: legal,
 		Forced:     req.Forced,
+		Relogios:   toprotoClocks(req.Clocks),
 	}, nil
+}
+
+// toprotoClocks writes both game clocks, nil for none.
+func toprotoClocks(c *referee.ClockState) *pb.Relogios {
+	if c == nil {
+		return nil
+	}
+	return &pb.Relogios{
+		WhiteMs:   c.Remaining[0].Milliseconds(),
+		BlackMs:   c.Remaining[1].Milliseconds(),
+		IncMs:     c.Inc.Milliseconds(),
+		MovesToGo: int32(c.MovesToGo),
+	}
+}
+
+// FromprotoClocks reads the game clocks of a call of Jogar on the bot's
+// side, for side, the side asked; nil when the call carries none (a fixed
+// tempo per move).
+func FromprotoClocks(r *pb.JogarRequest, side referee.Side) *referee.ClockState {
+	c := r.GetRelogios()
+	if c == nil {
+		return nil
+	}
+	ms := func(n int64) time.Duration { return time.Duration(max(n, 0)) * time.Millisecond }
+	return &referee.ClockState{
+		Side:      side,
+		Remaining: [2]time.Duration{ms(c.GetWhiteMs()), ms(c.GetBlackMs())},
+		Inc:       ms(c.GetIncMs()),
+		MovesToGo: int(max(c.GetMovesToGo(), 0)),
+	}
 }
 
 // FromprotoRequest reads a call of Jogar on the bot's side.

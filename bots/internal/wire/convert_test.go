@@ -186,3 +186,23 @@ func TestWarmUp(t *testing.T) {
 		}
 	}
 }
+
+// TestClocksRoundTrip: a request's game clocks reach the bot's side as
+// sent; a request without them (a fixed tempo, or an old arena) has none.
+func TestClocksRoundTrip(t *testing.T) {
+	st := cavalo.Game{}.New(3)
+	for _, want := range []*referee.ClockState{
+		nil,
+		{Side: referee.White, Remaining: [2]time.Duration{1950 * time.Millisecond, 2 * time.Second}, Inc: 50 * time.Millisecond},
+		{Side: referee.White, Remaining: [2]time.Duration{time.Millisecond, 0}, MovesToGo: 7},
+	} {
+		r, err := ToprotoRequest(referee.Request{State: st, Tempo: time.Second, Clocks: want})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := FromprotoClocks(roundTrip(r, &pb.JogarRequest{}), st.ToMove())
+		if (got == nil) != (want == nil) || got != nil && *got != *want {
+			t.Errorf("sent %+v, got %+v", want, got)
+		}
+	}
+}

@@ -1,0 +1,124 @@
+package arena
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"gopkg.in/yaml.v3"
+)
+
+const clockBots = "bots: [{name: a, builtin: greedy}, {name: b, builtin: random}]\n"
+
+func TestTimeControlConfig(t *testing.T) {
+	c, _, err := Parse("l.yaml", []byte("time_control: {base_ms: 2000, inc_ms: 50}\n"+clockBots))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := c.TimeControl; got == nil || *got != (TimeControl{BaseMS: 2000, IncMS: 50}) || c.TempoMS != 0 {
+		t.Fatalf("time control %+v, tempo_ms %d", got, c.TempoMS)
+	}
+	if k := c.clock(); k.Control == nil || k.Control.Base.Milliseconds() != 2000 || k.Control.Inc.Milliseconds() != 50 {
+		t.Errorf("clock %+v", k)
+	}
+	// The resolved config, as a worker gets it, parses to the same hash.
+	data, err := yaml.Marshal(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, _, err := Parse("again.yaml", data)
+	if err != nil {
+		t.Fatalf("the marshalled config does not parse: %v\n%s", err, data)
+	}
+	if again.Hash() != c.Hash() {
+		t.Errorf("hash %s, then %s", c.Hash(), again.Hash())
+	}
+	plain, _, err := Parse("l.yaml", []byte(clockBots))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if plain.Hash() == c.Hash() {
+		t.Error("a time control does not change the hash")
+	}
+	if plain.clock().Control != nil || plain.TempoMS != DefaultTempoMS {
+		t.Errorf("default: clock %+v, tempo_ms %d", plain.clock(), plain.TempoMS)
+	}
+}
+
+// TestDefaultHashUnchanged: a league without time_control hashes as before
+// clocks existed.
+func TestDefaultHashUnchanged(t *testing.T) {
+	c, _, err := Parse("l.yaml", []byte("seed: 3\n"+clockBots))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := c.Hash(), "bb783fcddee73db2"; got != want {
+		t.Errorf("hash %s, want %s (the hash of this league before time_control)", got, want)
+	}
+}
+
+func TestTimeControlErrors(t *testing.T) {
+	for _, tc := range []struct {
+		name, yaml string
+		line       int
+		want       string
+	}{
+		{"both", "tempo_ms: 100\ntime_control: {base_ms: 2000}\n", 2, "tempo_ms and time_control are both given: keep one"},
+		{"no base", "time_control: {inc_ms: 5}\n", 1, "time_control: base_ms: want"},
+		{"negative inc", "time_control:\n  base_ms: 10\n  inc_ms: -1\n", 3, "time_control: inc_ms: want"},
+		{"negative moves", "time_control: {base_ms: 10, moves: -2}\n", 1, "time_control: moves: want"},
+		{"misspelt", "time_control: {base: 10}\n", 1, `unknown key "base"`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, _, err := Parse("f.yaml", []byte(tc.yaml+clockBots))
+			var ce *ConfigError
+			if !errors.As(err, &ce) {
+				t.Fatalf("err = %v, want a ConfigError", err)
+			}
+			if ce.Line != tc.line || !strings.Contains(ce.Msg, tc.want) || strings.Contains(ce.Error(), "\n") {
+				t.Errorf("got %q (line %d), want line %d saying %q, on one line", ce.Error(), ce.Line, tc.line, tc.want)
+			}
+		})
+	}
+}
+
+func TestParseTimeControl(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want TimeControl
+		err  bool
+	}{
+		{"2000+50", TimeControl{BaseMS: 2000, IncMS: 50}, false},
+		{"1000", TimeControl{BaseMS: 1000}, false},
+		{"40/60000+0", TimeControl{BaseMS: 60000, Moves: 40}, false},
+		{"0+50", TimeControl{}, true},
+		{"2000+-1", TimeControl{}, true},
+		{"0/2000+5", TimeControl{}, true},
+		{"2s+1", TimeControl{}, true},
+		{"", TimeControl{}, true},
+	} {
+		got, err := ParseTimeControl(tc.in)
+		if (err != nil) != tc.err || got != tc.want {
+			t.Errorf("%q: got %+v, %v; want %+v, error %v", tc.in, got, err, tc.want, tc.err)
+		}
+	}
+}
+
+func FuzzParseTimeControl(f *testing.F) {
+	for _, s := range []string{"2000+50", "40/60000+0", "1", "+", "/"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		tc, err := ParseTimeControl(s)
+		if err != nil {
+			return
+		}
+		if tc.BaseMS < 1 || tc.IncMS < 0 || tc.Moves < 0 {
+			t.Fatalf("%q: parsed to %+v", s, tc)
+		}
+		again, err := ParseTimeControl(tc.String())
+		if err != nil || again != tc {
+			t.Fatalf("%q: %+v prints as %q, which reads %+v, %v", s, tc, tc.String(), again, err)
+		}
+	})
+}
