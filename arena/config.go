@@ -290,12 +290,13 @@ func (c *Config) sameStart() bool {
 	return errA == nil && errB == nil && bytes.Equal(a, b)
 }
 
-// Displays returns the display name of each bot that has one, by name.
+// Displays returns the display name of each bot that has one, by name,
+// shown inert: a recorded config is read without Load's checks.
 func (c *Config) Displays() map[string]string {
 	d := map[string]string{}
 	for _, b := range c.Bots {
 		if b.Display != "" {
-			d[b.Name] = b.Display
+			d[b.Name] = inert.Line(b.Display)
 		}
 	}
 	return d

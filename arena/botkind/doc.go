@@ -8,7 +8,7 @@
 // builtin:NAME | lisp | lisp-probe ...`). A new kind is a constant, a case
 // in each of those functions, and its tests, in this package.
 //
-// botkind is arena's side of a bot: it imports the bot side (bots,
-// bots/builtin, bots/lisp, bots/lisp/probe) and bots/host; it must not
-// import arena, web or cmd.
+// botkind is arena's side of a bot. botkind imports only bots/builtin,
+// bots/lisp, bots/lisp/probe, bots/lines, bots/host, bots/host/registry
+// and bots/host/sandbox. It must not import arena, web or cmd.
 package botkind

@@ -480,7 +480,10 @@ func Serve(ctx context.Context, args []string, log io.Writer) (handled bool, err
 	sel, rest := args[2], args[3:]
 	switch {
 	case strings.HasPrefix(sel, host.BuiltinPrefix):
-		return true, builtin.Serve(strings.TrimPrefix(sel, host.BuiltinPrefix), rest)
+		if err := builtin.Serve(strings.TrimPrefix(sel, host.BuiltinPrefix), rest); err != nil {
+			return true, &ArgsError{err} // a built-in bot fails only on its name and options
+		}
+		return true, nil
 	case sel == probe.Selector:
 		return true, probe.Serve(ctx, args[2:], log)
 	case sel == lisp.Selector || strings.HasPrefix(sel, lisp.Selector+":"):
@@ -488,8 +491,15 @@ func Serve(ctx context.Context, args []string, log io.Writer) (handled bool, err
 	case sel == lines.Selector:
 		return true, lines.Serve(ctx, args[2:], log)
 	}
-	return true, fmt.Errorf("bot serve: %q is not %sNAME, %s, %s or %s", sel, host.BuiltinPrefix, lisp.Selector, probe.Selector, lines.Selector)
+	return true, &ArgsError{fmt.Errorf("%q is not %sNAME, %s, %s or %s", sel, host.BuiltinPrefix, lisp.Selector, probe.Selector, lines.Selector)}
 }
+
+// ArgsError is a command line of `arena bot serve` that names no bot
+// arena can serve: a user's mistake, where a bot that cannot start is not.
+type ArgsError struct{ Err error }
+
+func (e *ArgsError) Error() string { return "bot serve: " + e.Err.Error() }
+func (e *ArgsError) Unwrap() error { return e.Err }
 
 func abs(dir, path string) string {
 	if filepath.IsAbs(path) {

@@ -23,6 +23,6 @@
 // its time left plus the league's margin. Programs that read only tempo
 // keep working.
 //
-// lines is on the bot's side: it imports bots and referee, never arena's
-// side (bots/host, arena, web, cmd).
+// lines is on the bot's side. lines imports only bots and referee. It
+// must not import bots/host, arena, web or cmd.
 package lines

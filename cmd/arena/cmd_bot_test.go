@@ -84,7 +84,7 @@ func TestBotServeRefuses(t *testing.T) {
 		args []string
 		want string // the line on stderr
 	}{
-		{"not built-in", []string{"greedy"}, `arena: bot serve: "greedy" is not builtin:NAME`},
+		{"not built-in", []string{"greedy"}, `arena: bot serve: "greedy" is not builtin:NAME, lisp, lisp-probe or lines`},
 		{"unknown bot", []string{"builtin:nope"}, `arena: bot serve: unknown built-in bot "nope" (known: alphabeta, classic, greedy, random)`},
 		{"not KEY=VALUE", []string{"builtin:greedy", "depth"}, `arena: bot serve: greedy: option "depth" is not KEY=VALUE`},
 		{"unknown option", []string{"builtin:random", "depth=3"}, "arena: bot serve: random: unknown option depth (known: seed)"},

@@ -150,7 +150,7 @@ which --seed alone takes too.`,
 	f.Uint64Var(&o.seed, "seed", 1, "the board's seed, or with --round the league's seed")
 	f.IntVar(&o.round, "round", 0, "play the board of this round of a league whose seed is --seed")
 	f.IntVar(&o.tempo, "tempo", 1000, "a bot's time budget per move in ms")
-	f.StringVar(&o.timeControl, "time-control", "", "a game clock for the bots in place of --tempo: BASE+INC or MOVES/BASE+INC in ms, e.g. 2000+50")
+	f.StringVar(&o.timeControl, "time-control", "", "a game clock, BASE+INC or MOVES/BASE+INC ms (e.g. 2000+50)")
 	f.IntVar(&o.margin, "margin", arena.DefaultMarginMS, "margin over the budget in ms before a move is late")
 	f.IntVar(&o.humanTempo, "human-tempo", 0, "a person's time per move in ms (default: no limit)")
 	f.IntVar(&o.start, "start-timeout", 5000, "time for each bot to start in ms")

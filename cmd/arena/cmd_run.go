@@ -140,7 +140,7 @@ This run stays the only writer of the results; see docs/distributed.md.`,
 	f.DurationVar(&qf.opts.AckWait, "ack-wait", qf.opts.AckWait, "with --queue: a silent worker keeps a game this `TIME`")
 	f.IntVar(&qf.opts.MaxDeliver, "max-deliver", qf.opts.MaxDeliver, "with --queue: tries of a game before it is a fault")
 	f.StringVar(&qf.secret, "secret", "", "--queue: the league's key `FILE` (default OUT/"+queue.SecretFile+", made here)")
-	f.StringVar(&qf.listen, "listen", "", "with --queue embedded: listen on `ADDRESS` (default 127.0.0.1; 0.0.0.0: all)")
+	f.StringVar(&qf.listen, "listen", "", "--queue embedded: listen on `ADDRESS` (default 127.0.0.1; 0.0.0.0: all)")
 	addAuthFlags(cmd, &qf.auth)
 	f.BoolVar(&prestart, "prestart", false, "start each game's bots while the game before plays (spare cores)")
 	addWideFlag(cmd, &wide)

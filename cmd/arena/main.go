@@ -28,6 +28,9 @@ func main() {
 	// arena's executable is also a bot's process (`arena bot serve ...`):
 	// that skips the CLI, no command tree is built, no signal is caught.
 	ok, err := botkind.Serve(context.Background(), os.Args[1:], os.Stderr)
+	if _, bad := errors.AsType[*botkind.ArgsError](err); bad {
+		err = usage(err)
+	}
 	if !ok {
 		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 		err = newRootCmd().ExecuteContext(ctx)
