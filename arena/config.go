@@ -33,7 +33,7 @@ import (
 type Config struct {
 	Name         string          `yaml:"name"`
 	Title        string          `yaml:"title,omitempty" json:"-"` // shown on pages and reports; not in Hash
-	Game         string          `yaml:"game"`
+	GameName     string          `yaml:"game"`
 	GameOptions  map[string]int  `yaml:"game_options,omitempty" json:",omitempty"`
 	OpeningArcs  int             `yaml:"opening_arcs,omitempty" json:",omitempty"`
 	Seed         uint64          `yaml:"seed"`
@@ -56,13 +56,13 @@ type Config struct {
 	Out          string          `yaml:"out"`
 	Registry     string          `yaml:"registry"`
 	Bots         []BotConfig     `yaml:"bots"`
-	// Format and its keys: see format.go and docs/formats.md.
-	Format         Format   `yaml:"format" json:",omitempty"`
-	Challengers    []string `yaml:"challengers,omitempty" json:",omitempty"`
-	Seeding        []string `yaml:"seeding,omitempty" json:",omitempty"`
-	Qualifiers     int      `yaml:"qualifiers,omitempty" json:",omitempty"`
-	GamesPerTie    int      `yaml:"games_per_tie,omitempty" json:",omitempty"`
-	TiebreakBoards *int     `yaml:"tiebreak_boards,omitempty" json:",omitempty"` // nil: no key (0 is a value)
+	// Tournament and its keys: see format.go and docs/formats.md.
+	Tournament     Tournament `yaml:"format" json:",omitempty"`
+	Challengers    []string   `yaml:"challengers,omitempty" json:",omitempty"`
+	Seeding        []string   `yaml:"seeding,omitempty" json:",omitempty"`
+	Qualifiers     int        `yaml:"qualifiers,omitempty" json:",omitempty"`
+	GamesPerTie    int        `yaml:"games_per_tie,omitempty" json:",omitempty"`
+	TiebreakBoards *int       `yaml:"tiebreak_boards,omitempty" json:",omitempty"` // nil: no key (0 is a value)
 	// Grading is the bonus rule of arena grades; nil: the course's (see
 	// grading.go). Not in Hash.
 	Grading *Grading `yaml:"grading,omitempty" json:"-"`
@@ -106,7 +106,7 @@ const (
 // come back as a *ConfigError naming the file and line. Problems that do not
 // stop a league come back as warnings. Whether the bots' files are there is
 // not Load's business: the Runner checks it before the first game (see
-// checkBots).
+// preflight).
 func Load(path string) (cfg *Config, warnings []error, err error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
@@ -171,10 +171,10 @@ func (c *Config) complete() (warnings []error, err error) {
 	if err := registry.CheckName(c.Name); err != nil {
 		return nil, c.errAt("league "+err.Error()+" (it names the results directory)", "name")
 	}
-	if c.Game == "" {
-		c.Game = DefaultGame
+	if c.GameName == "" {
+		c.GameName = DefaultGame
 	}
-	if c.rules, err = games.Configure(c.Game, c.GameOptions, c.OpeningArcs); err != nil {
+	if c.rules, err = games.Configure(c.GameName, c.GameOptions, c.OpeningArcs); err != nil {
 		key := "game"
 		for _, k := range []string{"game_options", "opening_arcs"} {
 			if strings.HasPrefix(err.Error(), k) && find(c.root, k) != nil {
@@ -264,7 +264,7 @@ func (c *Config) complete() (warnings []error, err error) {
 	}
 	c.Registry = abs(dir, c.Registry)
 	if c.Rounds > 1 && c.sameStart() {
-		warnings = append(warnings, c.errAt(fmt.Sprintf("every round of %s starts from the same position, so deterministic bots will repeat their games: set opening_arcs (e.g. opening_arcs: 6) to vary it", c.Game), "game"))
+		warnings = append(warnings, c.errAt(fmt.Sprintf("every round of %s starts from the same position, so deterministic bots will repeat their games: set opening_arcs (e.g. opening_arcs: 6) to vary it", c.GameName), "game"))
 	}
 	botWarnings, err := c.completeBots(dir)
 	if err != nil {
@@ -388,8 +388,8 @@ func (c *Config) clock() referee.Clock {
 func (c *Config) Hash() string {
 	d := *c
 	d.Concurrency, d.Out, d.Registry = 0, "", ""
-	if d.Format == RoundRobin {
-		d.Format = "" // the hash of a league from before formats
+	if d.Tournament == RoundRobin {
+		d.Tournament = "" // the hash of a league from before formats
 	}
 	data, _ := json.Marshal(d) // a Config always marshals
 	sum := sha256.Sum256(data)

@@ -21,7 +21,7 @@ func TestParseDefaults(t *testing.T) {
 		got, want any
 	}{
 		{"name", cfg.Name, "my-league"},
-		{"game", cfg.Game, "cavalo"},
+		{"game", cfg.GameName, "cavalo"},
 		{"seed", cfg.Seed, uint64(defaultSeed)},
 		{"rounds", cfg.Rounds, DefaultRounds},
 		{"tempo", cfg.TempoMS, DefaultTempoMS},
@@ -131,15 +131,15 @@ func TestRepeatedStartWarns(t *testing.T) {
 			if got := len(warnings) == 1 && strings.Contains(warnings[0].Error(), "league.yaml:1: every round of dots starts from the same position"); got != tc.warn {
 				t.Errorf("warnings %v; want the warning: %v", warnings, tc.warn)
 			}
-			if cfg.Rules().Name() != cfg.Game {
-				t.Errorf("Rules() is %q, want %q", cfg.Rules().Name(), cfg.Game)
+			if cfg.Rules().Name() != cfg.GameName {
+				t.Errorf("Rules() is %q, want %q", cfg.Rules().Name(), cfg.GameName)
 			}
 		})
 	}
 }
 
 // TestMissingBinaryIsCheckedAtStart: a config naming a binary that is not
-// there yet loads (it may be built later); checkBots, which the Runner
+// there yet loads (it may be built later); preflight, which the Runner
 // calls before the first game, reports it at its line.
 func TestMissingBinaryIsCheckedAtStart(t *testing.T) {
 	dir := t.TempDir()
@@ -151,9 +151,9 @@ func TestMissingBinaryIsCheckedAtStart(t *testing.T) {
 	if want := filepath.Join(dir, "nothere"); cfg.Bots[0].Path != want {
 		t.Errorf("path = %q, want %q (relative to the config file)", cfg.Bots[0].Path, want)
 	}
-	problems := cfg.checkBots()
+	problems := cfg.preflight()
 	if len(problems) != 1 || !strings.Contains(problems[0].Error(), "l.yaml:2") || !strings.Contains(problems[0].Error(), "no bot binary") {
-		t.Fatalf("checkBots = %v, want one about the missing binary at line 2", problems)
+		t.Fatalf("preflight = %v, want one about the missing binary at line 2", problems)
 	}
 }
 
@@ -177,9 +177,9 @@ func TestMissingBinaryNamesTheBotMeant(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			problems := cfg.checkBots()
+			problems := cfg.preflight()
 			if len(problems) != 1 || !strings.Contains(problems[0].Error(), tc.want) {
-				t.Errorf("checkBots = %v, want one saying %q", problems, tc.want)
+				t.Errorf("preflight = %v, want one saying %q", problems, tc.want)
 			}
 		})
 	}
@@ -342,9 +342,9 @@ func TestClosedFolderIsCheckedAtStart(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		problems := cfg.checkBots()
+		problems := cfg.preflight()
 		if tc.want == "" && len(problems) > 0 || tc.want != "" && (len(problems) != 1 || !strings.Contains(problems[0].Error(), tc.want)) {
-			t.Errorf("sandbox %s, %s: checkBots = %v, want %q", tc.sandbox, tc.bot, problems, tc.want)
+			t.Errorf("sandbox %s, %s: preflight = %v, want %q", tc.sandbox, tc.bot, problems, tc.want)
 		}
 	}
 }

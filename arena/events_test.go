@@ -27,23 +27,23 @@ func TestEventStream(t *testing.T) {
 			}
 			seen[e.Start.ID] = &game{started: true}
 		case e.Move != nil:
-			g := seen[e.Move.Game]
+			g := seen[e.Move.GameID]
 			switch {
 			case g == nil || g.ended:
-				t.Errorf("move of game %s outside the game", e.Move.Game)
+				t.Errorf("move of game %s outside the game", e.Move.GameID)
 			case e.Move.Record.Ply != g.plies+1:
-				t.Errorf("game %s: ply %d after ply %d", e.Move.Game, e.Move.Record.Ply, g.plies)
+				t.Errorf("game %s: ply %d after ply %d", e.Move.GameID, e.Move.Record.Ply, g.plies)
 			default:
 				g.plies++
 			}
-		case e.Game != nil:
-			g := seen[e.Game.ID]
+		case e.End != nil:
+			g := seen[e.End.ID]
 			if g == nil {
-				t.Fatalf("game %s ended without starting", e.Game.ID)
+				t.Fatalf("game %s ended without starting", e.End.ID)
 			}
 			g.ended = true
-			if g.plies != e.Game.Plies {
-				t.Errorf("game %s: %d moves reported, %d in the journal", e.Game.ID, g.plies, e.Game.Plies)
+			if g.plies != e.End.Plies {
+				t.Errorf("game %s: %d moves reported, %d in the journal", e.End.ID, g.plies, e.End.Plies)
 			}
 		default:
 			runs++

@@ -57,7 +57,7 @@ func FuzzParse(f *testing.F) {
 				t.Errorf("warning %q (%T) is not a *ConfigError of %s", w, w, file)
 			}
 		}
-		if cfg.Name == "" || len(cfg.Bots) < 2 || (cfg.Rounds <= 0 && cfg.Format != Knockout) || cfg.TempoMS <= 0 || cfg.Concurrency <= 0 || cfg.MarginMS < 0 {
+		if cfg.Name == "" || len(cfg.Bots) < 2 || (cfg.Rounds <= 0 && cfg.Tournament != Knockout) || cfg.TempoMS <= 0 || cfg.Concurrency <= 0 || cfg.MarginMS < 0 {
 			t.Fatalf("accepted a config that is not complete: %+v", cfg)
 		}
 		if cfg.Hash() == "" || len(cfg.Resolved()) == 0 {

@@ -25,7 +25,7 @@ import (
 type hostileCase struct {
 	reason referee.Reason
 	detail []string
-	check  func(t *testing.T, cfg *Config, g results.Game, bot string)
+	check  func(t *testing.T, cfg *Config, g results.Entry, bot string)
 	// timed says the case is about the move clock (a timeout, or a bot
 	// stopped between its calls), so it keeps the league's time margin; the
 	// others play with a margin of untimedMS.
@@ -216,7 +216,7 @@ func TestHostileLeague(t *testing.T) {
 }
 
 // checkVerdict checks a game's reason, bot at fault and detail.
-func checkVerdict(t *testing.T, g results.Game, bot string, tc hostileCase) {
+func checkVerdict(t *testing.T, g results.Entry, bot string, tc hostileCase) {
 	t.Helper()
 	wantLoser := bot
 	if tc.reason == referee.Normal {
@@ -234,7 +234,7 @@ func checkVerdict(t *testing.T, g results.Game, bot string, tc hostileCase) {
 
 // checkStandings checks the standings file against the journal: the
 // hostile bot's games lost by reason, and none for greedy.
-func checkStandings(t *testing.T, cfg *Config, games []results.Game, bot string, reason referee.Reason) {
+func checkStandings(t *testing.T, cfg *Config, games []results.Entry, bot string, reason referee.Reason) {
 	t.Helper()
 	st := readStandings(t, cfg)
 	want := map[referee.Reason]int{reason: 2}
@@ -257,7 +257,7 @@ func checkStandings(t *testing.T, cfg *Config, games []results.Game, bot string,
 
 // checkTimeCharged checks a timeout's clock: the late bot is charged at
 // least the limit, its opponent only its own (quick) calls.
-func checkTimeCharged(t *testing.T, cfg *Config, g results.Game, bot string) {
+func checkTimeCharged(t *testing.T, cfg *Config, g results.Entry, bot string) {
 	t.Helper()
 	limit := cfg.clock().Limit().Milliseconds()
 	late, other := 0, 1
@@ -275,8 +275,8 @@ func checkTimeCharged(t *testing.T, cfg *Config, g results.Game, bot string) {
 }
 
 // checkPlayed returns a check that the game lasted at least n plies.
-func checkPlayed(n int) func(*testing.T, *Config, results.Game, string) {
-	return func(t *testing.T, _ *Config, g results.Game, _ string) {
+func checkPlayed(n int) func(*testing.T, *Config, results.Entry, string) {
+	return func(t *testing.T, _ *Config, g results.Entry, _ string) {
 		if g.Plies < n {
 			t.Errorf("%s: %d plies, want at least %d", g.ID, g.Plies, n)
 		}
@@ -284,7 +284,7 @@ func checkPlayed(n int) func(*testing.T, *Config, results.Game, string) {
 }
 
 // botLines returns the lines of g's move log where bot moved.
-func botLines(t *testing.T, cfg *Config, g results.Game, bot string) []results.MoveLine {
+func botLines(t *testing.T, cfg *Config, g results.Entry, bot string) []results.MoveLine {
 	t.Helper()
 	lines, err := results.ReadGameLog(cfg.Out, g.ID)
 	if err != nil {
@@ -304,7 +304,7 @@ func botLines(t *testing.T, cfg *Config, g results.Game, bot string) []results.M
 
 // threadStarved reports whether bot lost g by a crash of its Go runtime
 // failing to start a thread, as its output says.
-func threadStarved(t *testing.T, cfg *Config, g results.Game, bot string) bool {
+func threadStarved(t *testing.T, cfg *Config, g results.Entry, bot string) bool {
 	t.Helper()
 	if g.Reason != referee.Crash || g.Loser != bot {
 		return false
@@ -324,7 +324,7 @@ func threadStarved(t *testing.T, cfg *Config, g results.Game, bot string) bool {
 }
 
 // checkDiscrepancy checks that the wrong claimed states were logged.
-func checkDiscrepancy(t *testing.T, cfg *Config, g results.Game, bot string) {
+func checkDiscrepancy(t *testing.T, cfg *Config, g results.Entry, bot string) {
 	t.Helper()
 	for _, l := range botLines(t, cfg, g, bot) {
 		if l.Discrepancy == "" {
@@ -335,7 +335,7 @@ func checkDiscrepancy(t *testing.T, cfg *Config, g results.Game, bot string) {
 
 // checkOutputCapped checks that the 100 MiB written at start were cut to
 // the output cap, saying so.
-func checkOutputCapped(t *testing.T, cfg *Config, g results.Game, bot string) {
+func checkOutputCapped(t *testing.T, cfg *Config, g results.Entry, bot string) {
 	t.Helper()
 	first := botLines(t, cfg, g, bot)[0]
 	if capKB := cfg.Limits.OutputKB; len(first.Log) > capKB<<10+200 || !strings.Contains(first.Log, "more bytes of output dropped") {
@@ -346,7 +346,7 @@ func checkOutputCapped(t *testing.T, cfg *Config, g results.Game, bot string) {
 // checkForkBombLimited checks that the fork bomb hit the process limit,
 // which it reports as its nodes: it stops at 300 children otherwise. Root
 // is bound only where arena can make pids cgroups.
-func checkForkBombLimited(t *testing.T, cfg *Config, g results.Game, bot string) {
+func checkForkBombLimited(t *testing.T, cfg *Config, g results.Entry, bot string) {
 	t.Helper()
 	n := botLines(t, cfg, g, bot)[0].Nodes
 	switch {

@@ -33,7 +33,7 @@ const (
 
 // newKnockout draws the bracket of a knockout and schedules the games of
 // the ties whose bots played makes known.
-func newKnockout(c *Config, played map[string]results.Game) knockoutPlan {
+func newKnockout(c *Config, played map[string]results.Entry) knockoutPlan {
 	n := len(c.Bots)
 	size := 1
 	for size < n {
@@ -67,7 +67,7 @@ func newKnockout(c *Config, played map[string]results.Game) knockoutPlan {
 // tie schedules the games of the tie of round k between entrants x and y
 // as far as played makes them known, and returns the tie and the entrant
 // that goes through.
-func (p *knockoutPlan) tie(c *Config, played map[string]results.Game, k, x, y int) (results.Tie, int) {
+func (p *knockoutPlan) tie(c *Config, played map[string]results.Entry, k, x, y int) (results.Tie, int) {
 	var t results.Tie
 	if x == byeSlot || y == byeSlot {
 		x, y = max(x, y), min(x, y)

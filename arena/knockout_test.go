@@ -104,9 +104,9 @@ func TestKnockoutMidRound(t *testing.T) {
 	}
 	// With the 4-5 tie decided, the semi-final 1 v 4 is known; the other
 	// waits for 3-6.
-	var played []results.Game
+	var played []results.Entry
 	for _, s := range first[:2] {
-		played = append(played, results.Game{ID: s.ID, Round: s.Round, Seed: s.Seed, White: c.Bots[s.White].Name, Black: c.Bots[s.Black].Name, Result: strongerWins(s)})
+		played = append(played, results.Entry{ID: s.ID, Round: s.Round, Seed: s.Seed, White: c.Bots[s.White].Name, Black: c.Bots[s.Black].Name, Result: strongerWins(s)})
 	}
 	next := Schedule(c, played)
 	if len(next) != 6 || next[4].Round != 2 || next[4].White != 0 || next[4].Black != 3 {

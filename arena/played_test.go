@@ -26,7 +26,7 @@ func TestPlayScheduledCheckBot(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			g := p.Game
+			g := p.Entry
 			if g.Reason != referee.Start || g.Loser != "random" || !strings.Contains(g.Detail, "this worker cannot run it") {
 				t.Errorf("got %+v, want a start fault of random saying why", g)
 			}

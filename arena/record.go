@@ -45,17 +45,17 @@ func openJournal(out string, warn func(string)) (*results.Journal, error) {
 // record writes game p's move logs under out, the results directory of
 // journal j, and then its journal line, so that a game in the journal
 // always has its move logs. rules is the game played. A game that is not a
-// result (see results.Game.Validate), such as a bad one from a worker,
+// result (see results.Entry.Validate), such as a bad one from a worker,
 // leaves nothing. A failed write is a *WriteError, and the game does not
 // count.
 func record(out string, j *results.Journal, p Played, rules referee.Game) error {
-	if err := p.Game.Validate(); err != nil {
+	if err := p.Entry.Validate(); err != nil {
 		return err
 	}
-	if err := results.WriteMoveLog(out, p.Game, p.Moves, rules); err != nil {
+	if err := results.WriteMoveLog(out, p.Entry, p.Moves, rules); err != nil {
 		return writeError(out, err)
 	}
-	return writeError(out, j.Append(p.Game))
+	return writeError(out, j.Append(p.Entry))
 }
 
 // Recorder records games played one at a time outside a league, such as
@@ -92,7 +92,7 @@ func OpenRecorder(dir string, warn func(string)) (*Recorder, error) {
 // and its round, and the names cut to what a file name takes, e.g.
 // "03-human-builtin-greedy". An interrupted game is not a result: Record
 // refuses it.
-func (r *Recorder) Record(seed uint64, white, black string, initial referee.State, rec referee.Record, start, end time.Time) (results.Game, error) {
+func (r *Recorder) Record(seed uint64, white, black string, initial referee.State, rec referee.Record, start, end time.Time) (results.Entry, error) {
 	n := len(r.j.Games()) + 1
 	id := gameID(n, white, black)
 	for r.j.Has(id) {
@@ -104,7 +104,7 @@ func (r *Recorder) Record(seed uint64, white, black string, initial referee.Stat
 	if err != nil {
 		return g, fmt.Errorf("move log of %s: %w", id, err)
 	}
-	return g, record(r.dir, r.j, Played{Game: g, Moves: lines}, initial.Game())
+	return g, record(r.dir, r.j, Played{Entry: g, Moves: lines}, initial.Game())
 }
 
 // Dir returns the results directory.

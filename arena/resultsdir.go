@@ -26,7 +26,7 @@ type Results struct {
 	Config *Config
 	// Games are the journal's games, in order; Damaged its damaged lines,
 	// which are skipped.
-	Games   []results.Game
+	Games   []results.Entry
 	Damaged []results.DamagedLine
 }
 
@@ -91,7 +91,7 @@ func (r *Results) Crosstable(st results.Standings) results.Crosstable {
 // ReadGames returns the games of the journal of the results directory dir
 // and its damaged lines, which are skipped. No journal is an error wrapping
 // fs.ErrNotExist.
-func ReadGames(dir string) ([]results.Game, []results.DamagedLine, error) {
+func ReadGames(dir string) ([]results.Entry, []results.DamagedLine, error) {
 	return results.ReadJournal(filepath.Join(dir, results.JournalName))
 }
 
@@ -105,7 +105,7 @@ func ReadGames(dir string) ([]results.Game, []results.DamagedLine, error) {
 // default, and bots may be a list of names.
 func ReadRecorded(dir string) (*Config, error) {
 	path := filepath.Join(dir, ConfigFile)
-	c := &Config{Game: DefaultGame, TempoMS: DefaultTempoMS, Scoring: results.DefaultScoring()}
+	c := &Config{GameName: DefaultGame, TempoMS: DefaultTempoMS, Scoring: results.DefaultScoring()}
 	data, err := os.ReadFile(path)
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return nil, err
@@ -118,18 +118,18 @@ func ReadRecorded(dir string) (*Config, error) {
 	if c.Name == "" {
 		c.Name = filepath.Base(filepath.Clean(dir))
 	}
-	if c.Game == "" {
-		c.Game = DefaultGame
+	if c.GameName == "" {
+		c.GameName = DefaultGame
 	}
 	if c.TempoMS <= 0 {
 		c.TempoMS = DefaultTempoMS
 	}
-	if c.Format == "" {
-		c.Format = RoundRobin
+	if c.Tournament == "" {
+		c.Tournament = RoundRobin
 	}
 	c.Bots = slices.DeleteFunc(c.Bots, func(b BotConfig) bool { return b.Name == "" })
 	c.Out = dir
-	if c.rules, err = games.Configure(c.Game, c.GameOptions, c.OpeningArcs); err != nil {
+	if c.rules, err = games.Configure(c.GameName, c.GameOptions, c.OpeningArcs); err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return c, nil

@@ -56,7 +56,7 @@ type Dispatcher interface {
 
 // Played is a finished game of a league: its journal line and its move log.
 type Played struct {
-	Game  results.Game
+	Entry results.Entry
 	Moves []results.MoveLine
 }
 
@@ -70,11 +70,11 @@ type Event struct {
 	// stop the run: a lock taken over from a dead run, a torn journal line
 	// cut off, a bot whose games are forfeits. The other fields are zero.
 	Warning string
-	Start   *GameStart    // a game begins; Done and Total are zero
-	Move    *MoveEvent    // a game's move was recorded; Done and Total are zero
-	Game    *results.Game // a game ended and is in the journal
-	Done    int           // games in the journal, this one included
-	Total   int           // games in the schedule
+	Start   *GameStart     // a game begins; Done and Total are zero
+	Move    *MoveEvent     // a game's move was recorded; Done and Total are zero
+	End     *results.Entry // a game ended and is in the journal
+	Done    int            // games in the journal, this one included
+	Total   int            // games in the schedule
 }
 
 // GameStart is the start of a scheduled game.
@@ -90,7 +90,7 @@ type GameStart struct {
 
 // MoveEvent is one ply of a game in play, as the referee recorded it.
 type MoveEvent struct {
-	Game   string // the game's id
+	GameID string // the game's id
 	Record referee.MoveRecord
 }
 
@@ -101,7 +101,7 @@ type Summary struct {
 	Played  int           // games played and journaled by this run
 	Wall    time.Duration // the run's wall time
 	BotTime time.Duration // time charged to bots in the games played
-	Workers int           // games played at once
+	AtOnce  int           // games played at once
 	Out     string        // the results directory
 	// Standings are the league's at the end of a run played out (see
 	// Results.Standings), as written to the results directory.
@@ -126,7 +126,7 @@ func (r *Runner) Run(ctx context.Context) (Summary, error) {
 	c := r.Config
 	start := time.Now()
 	sum := Summary{Out: c.Out}
-	achieved, err := r.ProbeSandbox(ctx)
+	achieved, err := r.SurveySandbox(ctx)
 	if err != nil {
 		return sum, err
 	}
@@ -138,7 +138,7 @@ func (r *Runner) Run(ctx context.Context) (Summary, error) {
 		return sum, err
 	}
 	defer lock.Unlock()
-	if err := r.checkBots(); err != nil {
+	if err := r.preflight(); err != nil {
 		return sum, err
 	}
 	if err := r.prepare(achieved); err != nil {
@@ -162,7 +162,7 @@ func (r *Runner) Run(ctx context.Context) (Summary, error) {
 	// add records a played game, once: its move logs, then its journal
 	// line; then it counts.
 	add := func(p Played) error {
-		if j.Has(p.Game.ID) {
+		if j.Has(p.Entry.ID) {
 			return nil
 		}
 		if err := record(c.Out, j, p, c.Rules()); err != nil {
@@ -170,8 +170,8 @@ func (r *Runner) Run(ctx context.Context) (Summary, error) {
 		}
 		sum.Played++
 		sum.Total = max(sum.Total, sum.Skipped+sum.Played)
-		sum.BotTime += time.Duration(p.Game.TimeMS[0]+p.Game.TimeMS[1]) * time.Millisecond
-		r.emit(Event{Game: &p.Game, Done: sum.Skipped + sum.Played, Total: sum.Total})
+		sum.BotTime += time.Duration(p.Entry.TimeMS[0]+p.Entry.TimeMS[1]) * time.Millisecond
+		r.emit(Event{End: &p.Entry, Done: sum.Skipped + sum.Played, Total: sum.Total})
 		if c.decided(j.Games()) {
 			return ErrDecided
 		}
@@ -184,7 +184,7 @@ func (r *Runner) Run(ctx context.Context) (Summary, error) {
 		if r.Dispatcher != nil {
 			err = r.Dispatcher.Dispatch(ctx, pending, add)
 		} else {
-			sum.Workers = max(sum.Workers, min(c.Concurrency, len(pending)))
+			sum.AtOnce = max(sum.AtOnce, min(c.Concurrency, len(pending)))
 			err = r.playAll(ctx, pending, min(c.Concurrency, len(pending)), add)
 		}
 		if err == nil && ctx.Err() == nil && sum.Played == before {
@@ -231,10 +231,10 @@ func (r *Runner) emit(e Event) {
 	r.Events(e)
 }
 
-// checkBots refuses a league some of whose bots cannot start, or, under
+// preflight refuses a league some of whose bots cannot start, or, under
 // missing_bots: forfeit, warns of each.
-func (r *Runner) checkBots() error {
-	problems := r.Config.checkBots()
+func (r *Runner) preflight() error {
+	problems := r.Config.preflight()
 	if len(problems) > 0 && r.Config.MissingBots != "forfeit" {
 		return &BotsError{File: r.Config.File(), Problems: problems}
 	}
@@ -247,14 +247,14 @@ func (r *Runner) checkBots() error {
 // ErrSandbox says the kernel lacks what the league's strict sandbox needs.
 var ErrSandbox = errors.New("the bots' sandbox cannot be made here")
 
-// ProbeSandbox checks that the league's sandbox can be made here, and
+// SurveySandbox checks that the league's sandbox can be made here, and
 // returns what it achieves. Run calls it once before the first game; so
 // does a worker of a distributed league before its first game of a league.
-func (r *Runner) ProbeSandbox(ctx context.Context) (sandbox.Report, error) {
+func (r *Runner) SurveySandbox(ctx context.Context) (sandbox.Report, error) {
 	if r.Config.Sandbox == sandbox.Off {
 		return sandbox.Resources(sandbox.Report{Mode: string(sandbox.Off)}, r.Config.Limits.ScratchMB), nil
 	}
-	rep, err := sandbox.Probe(ctx, host.SelfLauncher(r.Self), r.Config.Limits.ScratchMB)
+	rep, err := sandbox.Survey(ctx, host.SelfLauncher(r.Self), r.Config.Limits.ScratchMB)
 	if err != nil {
 		return rep, fmt.Errorf("%w: %v; set \"sandbox: off\" in the league file and run it with --allow-unsandboxed to run without it", ErrSandbox, err)
 	}
@@ -309,7 +309,7 @@ func (r *Runner) playWith(ctx context.Context, s Scheduled, b *lineup) (*Played,
 	white, black := c.Bots[s.White].Name, c.Bots[s.Black].Name
 	opt := r.matchOptions()
 	if r.Events != nil {
-		opt.OnMove = func(mr referee.MoveRecord) { r.emit(Event{Move: &MoveEvent{Game: s.ID, Record: mr}}) }
+		opt.OnMove = func(mr referee.MoveRecord) { r.emit(Event{Move: &MoveEvent{GameID: s.ID, Record: mr}}) }
 	}
 	start := time.Now()
 	rec := b.match(ctx, st, opt)
@@ -322,7 +322,7 @@ func (r *Runner) playWith(ctx context.Context, s Scheduled, b *lineup) (*Played,
 	if err != nil {
 		return nil, fmt.Errorf("move log of %s: %w", s.ID, err)
 	}
-	return &Played{Game: g, Moves: lines}, nil
+	return &Played{Entry: g, Moves: lines}, nil
 }
 
 // matchOptions are the league's options of a match.
@@ -347,7 +347,7 @@ func policy(s string) referee.Policy {
 // spec returns how to start bot b.
 func (r *Runner) spec(b BotConfig) host.Spec {
 	c := r.Config
-	s := b.Spec(r.Self, b.Name, c.Game)
+	s := b.Spec(r.Self, b.Name, c.GameName)
 	// A Lisp bot loads its files before the handshake: it keeps the
 	// adapter's longer start timeout unless the league asks for more.
 	s.StartTimeout = max(s.StartTimeout, time.Duration(c.StartTimeout)*time.Millisecond)

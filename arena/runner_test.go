@@ -75,7 +75,7 @@ func run(t *testing.T, cfg *Config, events func(Event)) Summary {
 	return sum
 }
 
-func readGames(t *testing.T, cfg *Config) []results.Game {
+func readGames(t *testing.T, cfg *Config) []results.Entry {
 	t.Helper()
 	games, damaged, err := results.ReadJournal(filepath.Join(cfg.Out, results.JournalName))
 	if err != nil || len(damaged) > 0 {
@@ -116,8 +116,8 @@ func TestLeagueEndToEnd(t *testing.T) {
 }
 
 // stripTimes removes what legitimately differs between two runs.
-func stripTimes(games []results.Game) []results.Game {
-	out := append([]results.Game(nil), games...)
+func stripTimes(games []results.Entry) []results.Entry {
+	out := append([]results.Entry(nil), games...)
 	for i := range out {
 		out[i].Start, out[i].End, out[i].TimeMS = time.Time{}, time.Time{}, [2]int64{}
 	}
@@ -126,8 +126,8 @@ func stripTimes(games []results.Game) []results.Game {
 
 func TestDeterminism(t *testing.T) {
 	skipIfShort(t, "plays the same league twice")
-	byID := func(games []results.Game) map[string]results.Game {
-		m := map[string]results.Game{}
+	byID := func(games []results.Entry) map[string]results.Entry {
+		m := map[string]results.Entry{}
 		for _, g := range stripTimes(games) {
 			m[g.ID] = g
 		}
@@ -153,7 +153,7 @@ func TestResumeAfterCancel(t *testing.T) {
 	cfg := league(t, smallLeague)
 	ctx, cancel := context.WithCancel(context.Background())
 	r := &Runner{Config: cfg, Self: arenaBin, Events: func(e Event) {
-		if e.Game != nil && e.Done == 3 {
+		if e.End != nil && e.Done == 3 {
 			cancel()
 		}
 	}}

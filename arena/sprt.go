@@ -63,8 +63,8 @@ func (c *Config) completeSPRT() error {
 	if len(c.Bots) != 2 {
 		return c.errAt(fmt.Sprintf("sprt: an SPRT match is between two bots, the one tested first and its opponent second; found %d bots (SPRT takes a round robin of two bots, or a gauntlet of one challenger and one opponent)", len(c.Bots)), "sprt")
 	}
-	if c.Format != RoundRobin && c.Format != Gauntlet {
-		return c.errAt(fmt.Sprintf("sprt: an SPRT match is a round robin of two bots or a gauntlet of one challenger and one opponent, not a %s: leave out format, or sprt", c.Format), "sprt")
+	if c.Tournament != RoundRobin && c.Tournament != Gauntlet {
+		return c.errAt(fmt.Sprintf("sprt: an SPRT match is a round robin of two bots or a gauntlet of one challenger and one opponent, not a %s: leave out format, or sprt", c.Tournament), "sprt")
 	}
 	if find(c.root, "rounds") == nil {
 		c.Rounds = defaultSPRTRounds
@@ -79,7 +79,7 @@ func (c *Config) SPRTMatch() *results.SPRTMatch {
 		return nil
 	}
 	bot, opponent := c.Bots[0].Name, c.Bots[1].Name
-	if c.Format == Gauntlet && len(c.Challengers) == 1 && c.Challengers[0] == opponent {
+	if c.Tournament == Gauntlet && len(c.Challengers) == 1 && c.Challengers[0] == opponent {
 		bot, opponent = opponent, bot
 	}
 	return &results.SPRTMatch{Test: *c.SPRT, Bot: bot, Opponent: opponent, Rounds: c.Rounds}
@@ -89,7 +89,7 @@ func (c *Config) SPRTMatch() *results.SPRTMatch {
 // its schedule is played out: an SPRT match whose test has accepted H0 or
 // H1 (an inconclusive match has played its schedule). It is the Runner's
 // stop rule, asked before the first game and after each game recorded.
-func (c *Config) decided(games []results.Game) bool {
+func (c *Config) decided(games []results.Entry) bool {
 	m := c.SPRTMatch()
 	if m == nil {
 		return false

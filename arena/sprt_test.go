@@ -176,7 +176,7 @@ func TestSPRTEqualStops(t *testing.T) {
 	cut := league(t, equalMatch)
 	ctx, cancel := context.WithCancel(context.Background())
 	r := &Runner{Config: cut, Self: arenaBin, Events: func(e Event) {
-		if e.Game != nil && e.Done == 5 {
+		if e.End != nil && e.Done == 5 {
 			cancel()
 		}
 	}}

@@ -35,7 +35,7 @@ type swissPlan struct {
 }
 
 // newSwiss pairs the rounds of a Swiss that played makes known.
-func newSwiss(c *Config, played map[string]results.Game) swissPlan {
+func newSwiss(c *Config, played map[string]results.Entry) swissPlan {
 	n := len(c.Bots)
 	points := make([]float64, n)
 	met := make(map[[2]int]bool)

@@ -45,7 +45,7 @@ type Tie struct {
 // then by score difference, then by name (see order). Bots that went out
 // in the same round share a rank only when level on points and score
 // difference too.
-func ComputeKnockout(games []Game, bots []string, sc Scoring, b *Bracket) Standings {
+func ComputeKnockout(games []Entry, bots []string, sc Scoring, b *Bracket) Standings {
 	s := Compute(games, bots, sc)
 	s.Bracket = b
 	reached := make(map[string]int) // rounds won, the final's winner len(b.Rounds)

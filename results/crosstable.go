@@ -60,7 +60,7 @@ func (c *Cell) add(o float64, sc Scoring) {
 // order of bots (pass Standings.Bots for the standings order). Bots that
 // appear in games but not in bots are added at the end, in order of
 // appearance.
-func NewCrosstable(games []Game, bots []string, sc Scoring) Crosstable {
+func NewCrosstable(games []Entry, bots []string, sc Scoring) Crosstable {
 	names, idx := allBots(games, bots)
 	ct := Crosstable{Scoring: sc, Bots: names, Cells: make([][]Cell, len(names))}
 	for i := range ct.Cells {

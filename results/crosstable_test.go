@@ -50,7 +50,7 @@ func TestCrosstable(t *testing.T) {
 }
 
 func TestCrosstableMarkdownEscape(t *testing.T) {
-	ct := NewCrosstable([]Game{game("01-a|b-c", "a|b", "c", WhiteWins, 1, "", 1, 0)}, nil, DefaultScoring())
+	ct := NewCrosstable([]Entry{game("01-a|b-c", "a|b", "c", WhiteWins, 1, "", 1, 0)}, nil, DefaultScoring())
 	var b bytes.Buffer
 	if err := ct.Write(&b, FormatMarkdown); err != nil {
 		t.Fatal(err)

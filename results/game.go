@@ -17,14 +17,14 @@ const (
 	DoubleForfeit = "0-0" // both sides failed: a loss for both
 )
 
-// BothAtFault is Game.Loser when both sides failed, e.g. neither bot started.
+// BothAtFault is Entry.Loser when both sides failed, e.g. neither bot started.
 // Bot names may therefore never be "*".
 const BothAtFault = "*"
 
-// Game is one line of games.jsonl: a finished game of a league. The journal
+// Entry is one line of games.jsonl: a finished game of a league. The journal
 // holds only finished games; an interrupted game is not a result and is
 // played again on resume.
-type Game struct {
+type Entry struct {
 	// ID is the scheduled game's stable id, e.g. "03-greedy-random" (round,
 	// White, Black). It names the game's move logs, so it must be usable as
 	// a file name: no path separators, control characters or leading dot.
@@ -63,8 +63,8 @@ type Game struct {
 //
 // An interrupted record gives a Game that Validate and Journal.Append refuse:
 // it is not a result.
-func FromRecord(id string, round int, seed uint64, white, black string, rec referee.Record, start, end time.Time) Game {
-	g := Game{
+func FromRecord(id string, round int, seed uint64, white, black string, rec referee.Record, start, end time.Time) Entry {
+	g := Entry{
 		ID: id, Round: round, Seed: seed, White: white, Black: black,
 		Reason: rec.Reason, Detail: rec.Detail, Scores: rec.Scores, Plies: len(rec.Moves),
 		TimeMS: [2]int64{rec.Time[0].Milliseconds(), rec.Time[1].Milliseconds()},
@@ -98,7 +98,7 @@ func isFault(r referee.Reason) bool {
 }
 
 // Bot returns the name of the bot playing side.
-func (g Game) Bot(side referee.Side) string {
+func (g Entry) Bot(side referee.Side) string {
 	if side == referee.Black {
 		return g.Black
 	}
@@ -107,7 +107,7 @@ func (g Game) Bot(side referee.Side) string {
 
 // Validate checks that g is a journal line: a usable id, two bot names, a
 // known result, a finished reason, and a Loser that agrees with them.
-func (g Game) Validate() error {
+func (g Entry) Validate() error {
 	if err := ValidID(g.ID); err != nil {
 		return err
 	}

@@ -49,32 +49,32 @@ func TestValidate(t *testing.T) {
 	ok := game("01-a-b", "a", "b", WhiteWins, referee.Normal, "", 2, 1)
 	tests := []struct {
 		name   string
-		change func(*Game)
+		change func(*Entry)
 		want   string // in the error; "" for none
 	}{
-		{"ok", func(*Game) {}, ""},
-		{"empty id", func(g *Game) { g.ID = "" }, "empty game id"},
-		{"id with slash", func(g *Game) { g.ID = "a/b" }, "bad game id"},
-		{"id with dot", func(g *Game) { g.ID = ".." }, "bad game id"},
-		{"id with space", func(g *Game) { g.ID = "a b" }, "bad game id"},
-		{"no black", func(g *Game) { g.Black = "" }, "bad bot name"},
-		{"bot named *", func(g *Game) { g.White = "*" }, "bad bot name"},
-		{"bad result", func(g *Game) { g.Result = "2-0" }, "bad result"},
-		{"no reason", func(g *Game) { g.Reason = 0 }, "bad reason"},
-		{"interrupted", func(g *Game) { g.Reason = referee.Interrupted }, "interrupted"},
-		{"normal with loser", func(g *Game) { g.Loser = "b" }, "ended normally but"},
-		{"normal against points", func(g *Game) { g.Result = BlackWins }, "so its result is 1-0"},
-		{"normal 0-0", func(g *Game) { g.Result, g.Scores = DoubleForfeit, [2]int{} }, "so its result is 1/2-1/2"},
-		{"fault without loser", func(g *Game) { g.Reason = referee.Timeout }, "loser \"\" is neither"},
-		{"fault with stranger", func(g *Game) { g.Reason, g.Loser = referee.Crash, "c" }, "is neither"},
-		{"fault", func(g *Game) { g.Reason, g.Loser = referee.Crash, "b" }, ""},
-		{"both at fault but 1-0", func(g *Game) { g.Reason, g.Loser = referee.Start, BothAtFault }, "disagree"},
-		{"0-0 with one loser", func(g *Game) { g.Reason, g.Loser, g.Result = referee.Start, "a", DoubleForfeit }, "disagree"},
-		{"double forfeit", func(g *Game) { g.Reason, g.Loser, g.Result = referee.Start, BothAtFault, DoubleForfeit }, ""},
-		{"negative plies", func(g *Game) { g.Plies = -1 }, "negative"},
-		{"resigned", func(g *Game) { g.Reason, g.Result, g.Scores = referee.Resigned, BlackWins, [2]int{9, 1} }, ""},
-		{"resigned at fault", func(g *Game) { g.Reason, g.Loser = referee.Resigned, "a" }, "a resignation is no fault"},
-		{"resigned to a draw", func(g *Game) { g.Reason, g.Result = referee.Resigned, Draw }, "1-0 or 0-1"},
+		{"ok", func(*Entry) {}, ""},
+		{"empty id", func(g *Entry) { g.ID = "" }, "empty game id"},
+		{"id with slash", func(g *Entry) { g.ID = "a/b" }, "bad game id"},
+		{"id with dot", func(g *Entry) { g.ID = ".." }, "bad game id"},
+		{"id with space", func(g *Entry) { g.ID = "a b" }, "bad game id"},
+		{"no black", func(g *Entry) { g.Black = "" }, "bad bot name"},
+		{"bot named *", func(g *Entry) { g.White = "*" }, "bad bot name"},
+		{"bad result", func(g *Entry) { g.Result = "2-0" }, "bad result"},
+		{"no reason", func(g *Entry) { g.Reason = 0 }, "bad reason"},
+		{"interrupted", func(g *Entry) { g.Reason = referee.Interrupted }, "interrupted"},
+		{"normal with loser", func(g *Entry) { g.Loser = "b" }, "ended normally but"},
+		{"normal against points", func(g *Entry) { g.Result = BlackWins }, "so its result is 1-0"},
+		{"normal 0-0", func(g *Entry) { g.Result, g.Scores = DoubleForfeit, [2]int{} }, "so its result is 1/2-1/2"},
+		{"fault without loser", func(g *Entry) { g.Reason = referee.Timeout }, "loser \"\" is neither"},
+		{"fault with stranger", func(g *Entry) { g.Reason, g.Loser = referee.Crash, "c" }, "is neither"},
+		{"fault", func(g *Entry) { g.Reason, g.Loser = referee.Crash, "b" }, ""},
+		{"both at fault but 1-0", func(g *Entry) { g.Reason, g.Loser = referee.Start, BothAtFault }, "disagree"},
+		{"0-0 with one loser", func(g *Entry) { g.Reason, g.Loser, g.Result = referee.Start, "a", DoubleForfeit }, "disagree"},
+		{"double forfeit", func(g *Entry) { g.Reason, g.Loser, g.Result = referee.Start, BothAtFault, DoubleForfeit }, ""},
+		{"negative plies", func(g *Entry) { g.Plies = -1 }, "negative"},
+		{"resigned", func(g *Entry) { g.Reason, g.Result, g.Scores = referee.Resigned, BlackWins, [2]int{9, 1} }, ""},
+		{"resigned at fault", func(g *Entry) { g.Reason, g.Loser = referee.Resigned, "a" }, "a resignation is no fault"},
+		{"resigned to a draw", func(g *Entry) { g.Reason, g.Result = referee.Resigned, Draw }, "1-0 or 0-1"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -98,7 +98,7 @@ func TestResignedStandings(t *testing.T) {
 	if err := g.Validate(); err != nil {
 		t.Fatal(err)
 	}
-	st := Compute([]Game{g}, []string{"a", "b"}, DefaultScoring())
+	st := Compute([]Entry{g}, []string{"a", "b"}, DefaultScoring())
 	for _, r := range st.Rows {
 		switch {
 		case r.Bot == "a" && (r.Losses != 1 || r.Faults != 0 || r.Crashes != 0):

@@ -12,9 +12,9 @@ import (
 func golden(t *testing.T, name string, got []byte) { goldenfile.Check(t, name+".golden", got) }
 
 // game returns a journal line for tests.
-func game(id, white, black, result string, reason referee.Reason, loser string, ws, bs int) Game {
+func game(id, white, black, result string, reason referee.Reason, loser string, ws, bs int) Entry {
 	t0 := time.Date(2025, 3, 14, 9, 0, 0, 0, time.UTC)
-	return Game{
+	return Entry{
 		ID: id, Round: int(id[1] - '0'), Seed: uint64(len(id)), White: white, Black: black,
 		Result: result, Reason: reason, Loser: loser, Scores: [2]int{ws, bs},
 		Plies: (ws + bs) / 10, TimeMS: [2]int64{int64(ws) * 3, int64(bs) * 3},
@@ -24,8 +24,8 @@ func game(id, white, black, result string, reason referee.Reason, loser string, 
 
 // sampleGames is a small league whose standings are worked out by hand in
 // TestComputeSample.
-func sampleGames() []Game {
-	return []Game{
+func sampleGames() []Entry {
+	return []Entry{
 		game("01-alpha-beta", "alpha", "beta", WhiteWins, referee.Normal, "", 300, 200),
 		game("01-gamma-delta", "gamma", "delta", Draw, referee.Normal, "", 150, 150),
 		game("02-beta-alpha", "beta", "alpha", BlackWins, referee.Timeout, "beta", 40, 60),

@@ -38,7 +38,7 @@ type Journal struct {
 	mu    sync.Mutex
 	f     *os.File // nil once closed
 	size  int64    // bytes of complete lines; the next line goes here
-	games []Game
+	games []Entry
 	ids   map[string]bool
 	err   error // a failed append that could not be undone; appends refuse
 }
@@ -141,7 +141,7 @@ func openJournal(path string, f *os.File, created bool) (*Journal, error) {
 // changing the file, and the damaged lines it skipped (see DamagedLine). A
 // torn last line is ignored: it may be a line being written right now. The
 // error is about reading the file only.
-func ReadJournal(path string) ([]Game, []DamagedLine, error) {
+func ReadJournal(path string) ([]Entry, []DamagedLine, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, nil, fmt.Errorf("read journal: %w", err)
@@ -162,10 +162,10 @@ func (j *Journal) Torn() int { return j.torn }
 func (j *Journal) TornFile() string { return j.tornFile }
 
 // Games returns the journal's games in the order they were recorded.
-func (j *Journal) Games() []Game {
+func (j *Journal) Games() []Entry {
 	j.mu.Lock()
 	defer j.mu.Unlock()
-	return append([]Game(nil), j.games...)
+	return append([]Entry(nil), j.games...)
 }
 
 // Has reports whether the game with this id is recorded.
@@ -180,7 +180,7 @@ func (j *Journal) Has(id string) bool {
 // is durable and counts; when it fails the file is left as it was and the
 // game does not count. If even that cannot be ensured, the journal refuses
 // every later append.
-func (j *Journal) Append(g Game) error {
+func (j *Journal) Append(g Entry) error {
 	if err := g.Validate(); err != nil {
 		return fmt.Errorf("journal %s: %w", j.path, err)
 	}
@@ -191,7 +191,7 @@ func (j *Journal) Append(g Game) error {
 	line = inert.JSON(line) // a bot's text, printed, acts on nothing
 	// Keep the game as it will read back from disk (times without a
 	// monotonic reading), so Games is the same before and after a reopen.
-	var stored Game
+	var stored Entry
 	if err := json.Unmarshal(line, &stored); err != nil {
 		return fmt.Errorf("journal %s: game %s: %w", j.path, g.ID, err)
 	}
@@ -241,7 +241,7 @@ func (j *Journal) Close() error {
 
 // parsed is what parseJournal found in a journal's bytes.
 type parsed struct {
-	games   []Game
+	games   []Entry
 	lines   []string // the lines of games, in order, without newlines
 	damaged []DamagedLine
 	torn    *DamagedLine // a torn last line, nil when there is none
@@ -271,7 +271,7 @@ func parseJournal(name string, data []byte) parsed {
 			continue
 		}
 		text := string(bytes.TrimSuffix(data[pos:next], []byte("\n")))
-		var g Game
+		var g Entry
 		err := json.Unmarshal(line, &g)
 		if err != nil && !complete {
 			p.torn = &DamagedLine{File: name, Line: lineNo, Text: text, Err: errors.New("torn last line (a write cut short)")}

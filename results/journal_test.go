@@ -18,7 +18,7 @@ import (
 )
 
 // line returns g's journal line, newline included.
-func line(t testing.TB, g Game) string {
+func line(t testing.TB, g Entry) string {
 	b, err := json.Marshal(g)
 	if err != nil {
 		t.Fatal(err)

@@ -29,12 +29,12 @@ func LogDatPath(dir, id string) string { return filepath.Join(dir, GamesDir, id+
 // it. A ply that ended the game on a fault (a timeout, a rejected answer)
 // has no Move, and its position is the one the bot was asked about.
 type MoveLine struct {
-	Game   string `json:"game"` // the rules, e.g. "cavalo", to decode Position
-	Ply    int    `json:"ply"`
-	Side   string `json:"side,omitempty"` // "white" or "black"; "" on ply 0
-	Bot    string `json:"bot,omitempty"`
-	Move   string `json:"move,omitempty"`
-	Forced bool   `json:"forced,omitempty"` // played by the referee, not the bot
+	GameName string `json:"game"` // the rules, e.g. "cavalo", to decode Position
+	Ply      int    `json:"ply"`
+	Side     string `json:"side,omitempty"` // "white" or "black"; "" on ply 0
+	Bot      string `json:"bot,omitempty"`
+	Move     string `json:"move,omitempty"`
+	Forced   bool   `json:"forced,omitempty"` // played by the referee, not the bot
 	// TimeMS is the bot's call, request sent to answer received, in
 	// milliseconds to the microsecond.
 	TimeMS float64 `json:"time_ms"`
@@ -61,7 +61,7 @@ type MoveLine struct {
 // WriteGameLog writes game g's move logs under dir, a league's output
 // directory: it computes them with MoveLines and writes them with
 // WriteMoveLog.
-func WriteGameLog(dir string, g Game, initial referee.State, rec referee.Record) error {
+func WriteGameLog(dir string, g Entry, initial referee.State, rec referee.Record) error {
 	lines, err := MoveLines(g, initial, rec)
 	if err != nil {
 		return fmt.Errorf("write game log of %s: %w", g.ID, err)
@@ -73,7 +73,7 @@ func WriteGameLog(dir string, g Game, initial referee.State, rec referee.Record)
 // directory: games/<id>.jsonl (MoveLine by MoveLine) and games/<id>.log.dat
 // (the same as WriteReplay prints), each replaced atomically. rules is the
 // game the lines log.
-func WriteMoveLog(dir string, g Game, lines []MoveLine, rules referee.Game) error {
+func WriteMoveLog(dir string, g Entry, lines []MoveLine, rules referee.Game) error {
 	if err := ValidID(g.ID); err != nil {
 		return fmt.Errorf("write game log: %w", err)
 	}
@@ -90,7 +90,7 @@ func WriteMoveLog(dir string, g Game, lines []MoveLine, rules referee.Game) erro
 
 // encodeMoveLog returns the contents of game g's move logs: the JSON lines
 // and the log.dat.
-func encodeMoveLog(g Game, lines []MoveLine, rules referee.Game) (jl, dat []byte, err error) {
+func encodeMoveLog(g Entry, lines []MoveLine, rules referee.Game) (jl, dat []byte, err error) {
 	var jb bytes.Buffer
 	jb.Grow(jsonSize(lines))
 	enc := json.NewEncoder(&jb) // Encode writes what Marshal returns, and a newline
@@ -111,7 +111,7 @@ func encodeMoveLog(g Game, lines []MoveLine, rules referee.Game) (jl, dat []byte
 func jsonSize(lines []MoveLine) int {
 	n := 0
 	for _, l := range lines {
-		n += 256 + len(l.Game) + len(l.Side) + len(l.Bot) + len(l.Move) + len(l.Discrepancy) + len(l.Answer) + len(l.Log) + len(l.Position)
+		n += 256 + len(l.GameName) + len(l.Side) + len(l.Bot) + len(l.Move) + len(l.Discrepancy) + len(l.Answer) + len(l.Log) + len(l.Position)
 		for _, m := range l.PV {
 			n += len(m) + 3
 		}
@@ -133,7 +133,7 @@ func sameGame(game referee.Game) func(string) (referee.Game, error) {
 // game played by bot, without the position after it.
 func LineOf(game string, mr referee.MoveRecord, bot string) MoveLine {
 	l := MoveLine{
-		Game: game, Ply: mr.Ply, Side: mr.Side.String(), Bot: bot,
+		GameName: game, Ply: mr.Ply, Side: mr.Side.String(), Bot: bot,
 		Move: mr.Move, Forced: mr.Forced, TimeMS: float64(mr.Elapsed.Microseconds()) / 1000,
 		Nodes: mr.Stats.Nodes, Cuts: mr.Stats.Cuts, Depth: mr.Stats.Depth, PV: mr.Stats.PV,
 		Discrepancy: mr.Discrepancy, Answer: mr.Answer, Log: mr.Log,
@@ -151,7 +151,7 @@ func LineOf(game string, mr referee.MoveRecord, bot string) MoveLine {
 // initial, the state the game started from, to record the position after
 // each. A move that does not replay is an error, since it means initial is
 // not the game's start.
-func MoveLines(g Game, initial referee.State, rec referee.Record) ([]MoveLine, error) {
+func MoveLines(g Entry, initial referee.State, rec referee.Record) ([]MoveLine, error) {
 	st := initial.Clone()
 	name := st.Game().Name()
 	pos, err := st.Encode()
@@ -160,7 +160,7 @@ func MoveLines(g Game, initial referee.State, rec referee.Record) ([]MoveLine, e
 	}
 	var moves legalMoves
 	lines := make([]MoveLine, 1, len(rec.Moves)+1)
-	lines[0] = MoveLine{Game: name, Ply: st.Ply(), Position: pos}
+	lines[0] = MoveLine{GameName: name, Ply: st.Ply(), Position: pos}
 	for _, mr := range rec.Moves {
 		l := LineOf(name, mr, g.Bot(mr.Side))
 		if mr.Move != "" {

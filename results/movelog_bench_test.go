@@ -16,7 +16,7 @@ import (
 // and its move log, and the referee's record of it.
 type benchGame struct {
 	name    string
-	game    Game
+	game    Entry
 	lines   []MoveLine
 	rules   referee.Game
 	initial referee.State

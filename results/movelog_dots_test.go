@@ -39,7 +39,7 @@ func TestLogDatDrawsBoxOwners(t *testing.T) {
 	rec.Scores, rec.Reason = st.Scores(), referee.Normal
 	rec.Winner = referee.Winner(rec.Scores)
 	dir := t.TempDir()
-	g := Game{ID: "01-a-b", Round: 1, White: "a", Black: "b"}
+	g := Entry{ID: "01-a-b", Round: 1, White: "a", Black: "b"}
 	if err := WriteGameLog(dir, g, initial, rec); err != nil {
 		t.Fatal(err)
 	}

@@ -113,7 +113,7 @@ func TestWriteGameLog(t *testing.T) {
 			}
 			for i, mr := range rec.Moves {
 				l := lines[i+1]
-				if l.Ply != mr.Ply || l.Move != mr.Move || l.Side != mr.Side.String() || l.Bot != g.Bot(mr.Side) || l.Nodes != mr.Stats.Nodes || l.Answer != mr.Answer || l.Game != initial.Game().Name() {
+				if l.Ply != mr.Ply || l.Move != mr.Move || l.Side != mr.Side.String() || l.Bot != g.Bot(mr.Side) || l.Nodes != mr.Stats.Nodes || l.Answer != mr.Answer || l.GameName != initial.Game().Name() {
 					t.Errorf("line %d = %+v, record %+v", i+1, l, mr)
 				}
 			}

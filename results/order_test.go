@@ -20,12 +20,12 @@ func rowsOf(s Standings) []string {
 // TestSwissOrder: a Swiss's keys are points, Buchholz, Sonneborn-Berger,
 // wins and score difference; bots level on all are tied.
 func TestSwissOrder(t *testing.T) {
-	g := func(id, w, b, res string, ws, bs int) Game { return game(id, w, b, res, referee.Normal, "", ws, bs) }
+	g := func(id, w, b, res string, ws, bs int) Entry { return game(id, w, b, res, referee.Normal, "", ws, bs) }
 	// Round 1: a beat b by 10, c beat d by 30 (scores 60-50, 80-50).
 	// a and c: 1 point, Buchholz 0 (b and d have none), SB 0, 1 win each:
 	// the score difference puts c first. b and d: 0 points, level but on
 	// the score difference: b (-10) above d (-30).
-	games := []Game{g("01-a-b", "a", "b", WhiteWins, 60, 50), g("01-c-d", "c", "d", WhiteWins, 80, 50)}
+	games := []Entry{g("01-a-b", "a", "b", WhiteWins, 60, 50), g("01-c-d", "c", "d", WhiteWins, 80, 50)}
 	s := ComputeSwiss(games, []string{"a", "b", "c", "d"}, DefaultScoring(), nil)
 	want := []string{"1 c score difference", "2 a score difference", "3 b score difference", "4 d score difference"}
 	if got := rowsOf(s); !slices.Equal(got, want) {
@@ -47,8 +47,8 @@ func TestSwissOrder(t *testing.T) {
 // then score difference; the two first-round losers level on both are
 // tied.
 func TestKnockoutOrder(t *testing.T) {
-	g := func(id, w, b, res string, ws, bs int) Game { return game(id, w, b, res, referee.Normal, "", ws, bs) }
-	games := []Game{
+	g := func(id, w, b, res string, ws, bs int) Entry { return game(id, w, b, res, referee.Normal, "", ws, bs) }
+	games := []Entry{
 		g("01-01-a-d", "a", "d", WhiteWins, 70, 50), g("01-01-d-a", "d", "a", BlackWins, 50, 70),
 		g("01-01-b-c", "b", "c", WhiteWins, 70, 50), g("01-01-c-b", "c", "b", BlackWins, 50, 70),
 		g("02-01-a-b", "a", "b", WhiteWins, 60, 50), g("02-01-b-a", "b", "a", Draw, 50, 50),

@@ -28,7 +28,7 @@ import (
 // with the logged move played when that gives the same position file: a
 // drawing may then show what the file does not hold (in Dots and Boxes,
 // who closed each box).
-func WriteReplay(w io.Writer, g Game, lines []MoveLine, lookup func(name string) (referee.Game, error)) error {
+func WriteReplay(w io.Writer, g Entry, lines []MoveLine, lookup func(name string) (referee.Game, error)) error {
 	b, err := appendReplay(nil, g, lines, lookup)
 	if err != nil {
 		return err
@@ -38,7 +38,7 @@ func WriteReplay(w io.Writer, g Game, lines []MoveLine, lookup func(name string)
 }
 
 // appendReplay appends what WriteReplay writes to b.
-func appendReplay(b []byte, g Game, lines []MoveLine, lookup func(name string) (referee.Game, error)) ([]byte, error) {
+func appendReplay(b []byte, g Entry, lines []MoveLine, lookup func(name string) (referee.Game, error)) ([]byte, error) {
 	b = append(b, "game "...)
 	b = inert.AppendLine(b, g.ID)
 	if g.White != "" {
@@ -236,8 +236,8 @@ type replayer struct {
 
 // rulesOf returns the rules of the game line l names.
 func (r *replayer) rulesOf(l MoveLine) (referee.Game, error) {
-	if r.rules == nil || r.rules.Name() != l.Game {
-		rules, err := r.lookup(l.Game)
+	if r.rules == nil || r.rules.Name() != l.GameName {
+		rules, err := r.lookup(l.GameName)
 		if err != nil {
 			return nil, fmt.Errorf("ply %d: %w", l.Ply, err)
 		}

@@ -7,7 +7,7 @@ import (
 )
 
 // AddSPRT sets s.SPRT to the state of match m after games.
-func (s *Standings) AddSPRT(m SPRTMatch, games []Game) {
+func (s *Standings) AddSPRT(m SPRTMatch, games []Entry) {
 	r := m.Result(games)
 	s.SPRT = &r
 }

@@ -44,7 +44,7 @@ type SPRTResult struct {
 // on the order in which they finished. A pair with a double forfeit says
 // nothing of the bots' strengths and is passed over, as in the standings.
 // Games of other bots are ignored.
-func (m SPRTMatch) Result(games []Game) SPRTResult {
+func (m SPRTMatch) Result(games []Entry) SPRTResult {
 	r := SPRTResult{Test: m.Test, Bot: m.Bot, Opponent: m.Opponent, Result: Running, Rounds: m.Rounds}
 	r.Lower, r.Upper = m.Test.Bounds()
 	pairs := sprtPairs(games, m.Bot, m.Opponent)
@@ -85,8 +85,8 @@ func (r SPRTResult) Decided() bool { return r.Result != Running }
 
 // sprtPairs returns the games between bot and opponent by round, each as
 // bot's game with White and its game with Black (nil when not played).
-func sprtPairs(games []Game, bot, opponent string) map[int][2]*Game {
-	pairs := map[int][2]*Game{}
+func sprtPairs(games []Entry, bot, opponent string) map[int][2]*Entry {
+	pairs := map[int][2]*Entry{}
 	for i := range games {
 		g := &games[i]
 		k := 0
@@ -106,6 +106,6 @@ func sprtPairs(games []Game, bot, opponent string) map[int][2]*Game {
 
 // pairIndex returns the pentanomial index of bot's score over its game
 // with White, w, and its game with Black, b.
-func pairIndex(w, b *Game) int {
+func pairIndex(w, b *Entry) int {
 	return int(2 * (outcome(*w, referee.White) + outcome(*b, referee.Black)))
 }

@@ -15,8 +15,8 @@ import (
 // 4) in round r+1; it wins its game with White first, then its game with
 // Black, draws the odd half point with White, and 'X' makes the pair's
 // first game a double forfeit.
-func matchGames(pairs string) []Game {
-	var games []Game
+func matchGames(pairs string) []Entry {
+	var games []Entry
 	for i, c := range pairs {
 		r := i + 1
 		w := game(fmt.Sprintf("%02d-new-old", r), "new", "old", "", referee.Normal, "", 10, 10)
@@ -58,7 +58,7 @@ func TestSPRTMatchResult(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			games := slices.DeleteFunc(matchGames(tt.pairs), func(g Game) bool { return slices.Contains(tt.drop, g.ID) })
+			games := slices.DeleteFunc(matchGames(tt.pairs), func(g Entry) bool { return slices.Contains(tt.drop, g.ID) })
 			m := SPRTMatch{Test: test, Bot: "new", Opponent: "old", Rounds: tt.rounds}
 			r := m.Result(games)
 			if r.Result != tt.want || r.Decided() != tt.decided {
@@ -107,7 +107,7 @@ func TestStandingsWriteSPRT(t *testing.T) {
 	games := matchGames("3424444444")
 	decided := m.Result(games).Round
 	// One pair past the decision, in play when it came.
-	games = slices.DeleteFunc(games, func(g Game) bool { return g.Round > decided+1 })
+	games = slices.DeleteFunc(games, func(g Entry) bool { return g.Round > decided+1 })
 	s := Compute(games, []string{"new", "old"}, DefaultScoring())
 	s.AddSPRT(m, games)
 	if s.SPRT.Result != AcceptH1 || s.SPRT.After != 2 {

@@ -118,7 +118,7 @@ type Row struct {
 }
 
 // outcome is a game's result for one side: 1 win, 1/2 draw, 0 loss.
-func outcome(g Game, side referee.Side) float64 {
+func outcome(g Entry, side referee.Side) float64 {
 	switch g.Result {
 	case WhiteWins:
 		if side == referee.White {
@@ -150,7 +150,7 @@ func bothSides() [2]referee.Side { return [2]referee.Side{referee.White, referee
 
 // allBots returns bots, then the other bots of games in order of
 // appearance, each once, and each one's index in that list.
-func allBots(games []Game, bots []string) ([]string, map[string]int) {
+func allBots(games []Entry, bots []string) ([]string, map[string]int) {
 	idx := make(map[string]int)
 	var names []string
 	add := func(b string) {
@@ -178,7 +178,7 @@ func allBots(games []Game, bots []string) ([]string, map[string]int) {
 // then by name, so the order is always the same for the same games; bots
 // level on all but the name share a rank and are marked Tied. A game in which a bot plays itself counts for
 // both of its sides.
-func Compute(games []Game, bots []string, sc Scoring) Standings {
+func Compute(games []Entry, bots []string, sc Scoring) Standings {
 	names, idx := allBots(games, bots)
 	rows := make([]Row, len(names))
 	for i, b := range names {
@@ -238,12 +238,12 @@ func Compute(games []Game, bots []string, sc Scoring) Standings {
 
 // informative reports whether g says anything about its bots' relative
 // strength: a double forfeit does not, nor a game of a bot against itself.
-func informative(g Game) bool { return g.Result != DoubleForfeit && g.White != g.Black }
+func informative(g Entry) bool { return g.Result != DoubleForfeit && g.White != g.Black }
 
 // rate fits the ratings of games (see Ratings) and sets each row's Rated,
 // Elo, EloMargin and LOS; rows must be in rank order. It reports whether the
 // fit needed the prior.
-func rate(rows []Row, games []Game) (prior bool) {
+func rate(rows []Row, games []Entry) (prior bool) {
 	// Bots are numbered in name order and pairings kept in index order, so
 	// that the fit does not depend on the order of the journal's lines.
 	var rated []string
@@ -304,20 +304,20 @@ func rate(rows []Row, games []Game) (prior bool) {
 // or 2), counted at index 2·score. A pair with a double forfeit is left
 // out, as in the ratings, and so is a game whose other colour has not been
 // played yet.
-func pentanomial(games []Game) map[[2]string][5]int {
+func pentanomial(games []Entry) map[[2]string][5]int {
 	type board struct {
 		round  int
 		seed   uint64
 		lo, hi string
 	}
-	waiting := make(map[board][]Game) // games whose swapped game is not yet seen
+	waiting := make(map[board][]Entry) // games whose swapped game is not yet seen
 	counts := make(map[[2]string][5]int)
 	for _, g := range games {
 		if !informative(g) {
 			continue
 		}
 		b := board{g.Round, g.Seed, min(g.White, g.Black), max(g.White, g.Black)}
-		k := slices.IndexFunc(waiting[b], func(o Game) bool { return o.White == g.Black })
+		k := slices.IndexFunc(waiting[b], func(o Entry) bool { return o.White == g.Black })
 		if k < 0 {
 			waiting[b] = append(waiting[b], g)
 			continue
@@ -337,7 +337,7 @@ func pentanomial(games []Game) map[[2]string][5]int {
 
 // rank sorts rows by points and the tie-breaks of a round robin or
 // gauntlet (see order) and returns the order's names.
-func rank(rows []Row, games []Game, sc Scoring) []string {
+func rank(rows []Row, games []Entry, sc Scoring) []string {
 	level := make(map[int64][]Row) // rows by points
 	for _, r := range rows {
 		level[key(r.Points)] = append(level[key(r.Points)], r)
@@ -357,7 +357,7 @@ func rank(rows []Row, games []Game, sc Scoring) []string {
 
 // headToHead sets h2h[bot] for each bot of tied to the points it scored in
 // the games among the tied bots.
-func headToHead(tied []Row, games []Game, sc Scoring, h2h map[string]float64) {
+func headToHead(tied []Row, games []Entry, sc Scoring, h2h map[string]float64) {
 	in := make(map[string]bool, len(tied))
 	for _, r := range tied {
 		in[r.Bot] = true

@@ -78,8 +78,8 @@ func TestComputeScoring(t *testing.T) {
 
 // rr returns the games of a single round robin: results[i] is the outcome
 // for the first bot of the i-th pair, "W", "D" or "L".
-func rr(pairs [][2]string, results string) []Game {
-	var gs []Game
+func rr(pairs [][2]string, results string) []Entry {
+	var gs []Entry
 	for i, p := range pairs {
 		res := map[byte]string{'W': WhiteWins, 'D': Draw, 'L': BlackWins}[results[i]]
 		ws, bs := 100, 100
@@ -154,8 +154,8 @@ func TestTieBreaks(t *testing.T) {
 // TestHeadToHeadGroup checks a three-way tie whose head-to-head is a cycle:
 // it decides nothing, nor do the later tie-breaks, so the three share a rank.
 func TestHeadToHeadGroup(t *testing.T) {
-	g := func(id, w, b, res string) Game { return game(id, w, b, res, referee.Normal, "", 0, 0) }
-	fix := func(gs ...Game) []Game {
+	g := func(id, w, b, res string) Entry { return game(id, w, b, res, referee.Normal, "", 0, 0) }
+	fix := func(gs ...Entry) []Entry {
 		for i := range gs {
 			switch gs[i].Result {
 			case WhiteWins:
@@ -198,7 +198,7 @@ func TestComputeEmpty(t *testing.T) {
 // on the boards of rounds 1 and 2, B-C on round 1's board only once without
 // a double forfeit, and A-C's second board is half played.
 func TestPentanomial(t *testing.T) {
-	g := func(round int, white, black, result string) Game {
+	g := func(round int, white, black, result string) Entry {
 		ws, bs := map[string][2]int{WhiteWins: {2, 1}, BlackWins: {1, 2}, Draw: {1, 1}}[result][0], 0
 		bs = map[string][2]int{WhiteWins: {2, 1}, BlackWins: {1, 2}, Draw: {1, 1}}[result][1]
 		gm := game(fmt.Sprintf("0%d-%s-%s", round, white, black), white, black, result, referee.Normal, "", ws, bs)
@@ -207,7 +207,7 @@ func TestPentanomial(t *testing.T) {
 	}
 	forfeit := game("01-B-C", "B", "C", DoubleForfeit, referee.Start, BothAtFault, 0, 0)
 	forfeit.Seed = 101
-	games := []Game{
+	games := []Entry{
 		g(1, "A", "B", WhiteWins), g(1, "B", "A", Draw), // A 1.5, B .5
 		g(2, "A", "B", BlackWins), g(2, "B", "A", WhiteWins), // A 0, B 2
 		g(1, "C", "A", Draw), g(1, "A", "C", Draw), // A 1, C 1

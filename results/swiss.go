@@ -7,7 +7,7 @@ import (
 // Outcome returns bot's result in g: 1 for a win, 1/2 for a draw, 0 for a
 // loss or a game bot did not play. A game of a bot against itself counts
 // as White's.
-func (g Game) Outcome(bot string) float64 {
+func (g Entry) Outcome(bot string) float64 {
 	switch bot {
 	case g.White:
 		return outcome(g, referee.White)
@@ -23,7 +23,7 @@ func (g Game) Outcome(bot string) float64 {
 // points of every opponent met, a bye adding nothing), then
 // Sonneborn-Berger, then wins, then score difference, then name (see
 // order).
-func ComputeSwiss(games []Game, bots []string, sc Scoring, byes map[string]int) Standings {
+func ComputeSwiss(games []Entry, bots []string, sc Scoring, byes map[string]int) Standings {
 	s := Compute(games, bots, sc)
 	s.Swiss = true
 	idx := make(map[string]int, len(s.Rows))
@@ -58,5 +58,5 @@ func ComputeSwiss(games []Game, bots []string, sc Scoring, byes map[string]int) 
 }
 
 // Of returns the scoring's points for a game outcome (1, 1/2 or 0, see
-// Game.Outcome).
+// Entry.Outcome).
 func (sc Scoring) Of(outcome float64) float64 { return sc.points(outcome) }

@@ -21,7 +21,7 @@ func TestDisplayNames(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	l := &League{info: info, games: []results.Game{{ID: "r1-p1-p2", White: "p1", Black: "p2", Result: results.WhiteWins}}}
+	l := &League{info: info, games: []results.Entry{{ID: "r1-p1-p2", White: "p1", Black: "p2", Result: results.WhiteWins}}}
 	tab := l.tables("")
 	want := `P1 ana/rui\x1b[2J`
 	if len(tab.Standings) != 2 || tab.Crosstable.Display["p1"] != want {

@@ -13,14 +13,14 @@ import (
 // shows them; the journal and the move logs keep the bytes.
 
 // shownGame returns g with the text a bot wrote made inert.
-func shownGame(g results.Game) results.Game {
+func shownGame(g results.Entry) results.Entry {
 	g.Detail = inert.Line(g.Detail)
 	return g
 }
 
 // shownGames returns games with the text a bot wrote made inert.
-func shownGames(games []results.Game) []results.Game {
-	out := make([]results.Game, len(games))
+func shownGames(games []results.Entry) []results.Entry {
+	out := make([]results.Entry, len(games))
 	for i, g := range games {
 		out[i] = shownGame(g)
 	}

@@ -47,7 +47,7 @@ func readInfo(dir string) (Info, error) {
 }
 
 // standings returns the standings of games in the league's format's view.
-func (info Info) standings(games []results.Game) results.Standings {
+func (info Info) standings(games []results.Entry) results.Standings {
 	if info.Config == nil {
 		return results.Compute(games, info.Bots, info.Scoring)
 	}

@@ -30,7 +30,7 @@ type League struct {
 	info Info
 
 	mu      sync.Mutex
-	games   []results.Game
+	games   []results.Entry
 	ids     map[string]bool
 	times   map[string][]float64 // each bot's move times in ms
 	live    map[string]*liveGame
@@ -136,9 +136,9 @@ func (l *League) Event(e arena.Event) {
 	case e.Start != nil:
 		l.start(e.Start)
 	case e.Move != nil:
-		l.move(e.Move.Game, e.Move.Record)
-	case e.Game != nil:
-		l.finish(e.Game.ID, *e.Game)
+		l.move(e.Move.GameID, e.Move.Record)
+	case e.End != nil:
+		l.finish(e.End.ID, *e.End)
 	default: // the run starts: the journal holds what is resumed
 		_ = l.Reload()
 		l.mu.Lock()
@@ -173,7 +173,7 @@ func (l *League) move(id string, mr referee.MoveRecord) {
 // finish stops following game id, which ended as g (a person's game gets
 // its id in the journal only then), and adds g. A person's game shows its
 // last position with the result until the page is reloaded.
-func (l *League) finish(id string, g results.Game) {
+func (l *League) finish(id string, g results.Entry) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if lg := l.live[id]; lg != nil && lg.human != 0 {
@@ -219,7 +219,7 @@ func (l *League) drop(id string) {
 }
 
 // addGame counts a finished game and its bots' move times.
-func (l *League) addGame(g results.Game) {
+func (l *League) addGame(g results.Entry) {
 	l.games = append(l.games, g)
 	l.ids[g.ID] = true
 	lines, err := results.ReadGameLog(l.info.Dir, g.ID)
@@ -277,7 +277,7 @@ func (l *League) snapshot() (Snapshot, int64) {
 // position, for the viewer.
 func (l *League) gameView(id string) (GameView, error) {
 	l.mu.Lock()
-	var g results.Game
+	var g results.Entry
 	for _, x := range l.games {
 		if x.ID == id {
 			g = x
@@ -291,7 +291,7 @@ func (l *League) gameView(id string) (GameView, error) {
 }
 
 // readGameView reads game g's move log under dir.
-func readGameView(dir string, g results.Game) (GameView, error) {
+func readGameView(dir string, g results.Entry) (GameView, error) {
 	lines, err := results.ReadGameLog(dir, g.ID)
 	if err != nil {
 		return GameView{}, err
@@ -318,7 +318,7 @@ func svg(st referee.State) string {
 }
 
 // Games returns the finished games, in the order they were added.
-func (l *League) Games() []results.Game {
+func (l *League) Games() []results.Entry {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	return slices.Clone(l.games)

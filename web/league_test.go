@@ -43,7 +43,7 @@ func record(seed uint64) (referee.State, referee.Record) {
 
 // finish writes a finished game's move logs under dir and returns its
 // journal line.
-func finish(t *testing.T, dir, id, white, black string, seed uint64) results.Game {
+func finish(t *testing.T, dir, id, white, black string, seed uint64) results.Entry {
 	t.Helper()
 	initial, rec := record(seed)
 	g := results.FromRecord(id, 1, seed, white, black, rec, time.Now(), time.Now())
@@ -55,7 +55,7 @@ func finish(t *testing.T, dir, id, white, black string, seed uint64) results.Gam
 
 // openWith journals games in the results directory dir, whose move logs
 // are written, and opens the league's view of it.
-func openWith(t *testing.T, dir string, games ...results.Game) *League {
+func openWith(t *testing.T, dir string, games ...results.Entry) *League {
 	t.Helper()
 	j, err := results.OpenJournal(filepath.Join(dir, results.JournalName))
 	if err != nil {
@@ -87,7 +87,7 @@ func TestLeagueFollowsEvents(t *testing.T) {
 	initial, rec := record(9)
 	l.Event(arena.Event{Start: &arena.GameStart{ID: "01-a-b", Round: 1, Seed: 9, White: "a", Black: "b", Initial: initial.Clone()}})
 	for _, mr := range rec.Moves[:3] {
-		l.Event(arena.Event{Move: &arena.MoveEvent{Game: "01-a-b", Record: mr}})
+		l.Event(arena.Event{Move: &arena.MoveEvent{GameID: "01-a-b", Record: mr}})
 	}
 	snap, _ := l.snapshot()
 	if len(snap.Live) != 1 {
@@ -105,7 +105,7 @@ func TestLeagueFollowsEvents(t *testing.T) {
 	}
 
 	game := finish(t, dir, "01-a-b", "a", "b", 9)
-	l.Event(arena.Event{Game: &game, Done: 1, Total: 2})
+	l.Event(arena.Event{End: &game, Done: 1, Total: 2})
 	snap, _ = l.snapshot()
 	tb := snap.Tables
 	switch {
@@ -158,7 +158,7 @@ func TestReloadFollowsJournal(t *testing.T) {
 }
 
 func TestFaults(t *testing.T) {
-	games := []results.Game{
+	games := []results.Entry{
 		{ID: "1", White: "a", Black: "b", Reason: referee.Normal},
 		{ID: "2", White: "a", Black: "b", Reason: referee.Timeout, Loser: "b", Detail: "black: 1200 ms"},
 		{ID: "3", White: "a", Black: "b", Reason: referee.Start, Loser: results.BothAtFault, Detail: "neither started"},

@@ -232,7 +232,7 @@ func (p *Play) run(h *humanGame, person referee.Side, seats [2]arena.Seat, names
 		Clock:         p.Clock,
 		RefereeForced: true, // a person is not asked to pass or play the only move
 		OnMove: func(mr referee.MoveRecord) {
-			l.Event(arena.Event{Move: &arena.MoveEvent{Game: h.id, Record: mr}})
+			l.Event(arena.Event{Move: &arena.MoveEvent{GameID: h.id, Record: mr}})
 		},
 	}
 	opt.Own[person.Index()] = &referee.Clock{} // no limit

@@ -19,8 +19,8 @@ func TestTablesSPRT(t *testing.T) {
 	if s, _ := l.snapshot(); s.Tables.SPRT == nil || s.Tables.SPRT.Result != results.Running {
 		t.Fatalf("no game: SPRT %+v, want running", s.Tables.SPRT)
 	}
-	for _, g := range []results.Game{finish(t, dir, "01-a-b", "a", "b", 3), finish(t, dir, "01-b-a", "b", "a", 3)} {
-		l.Event(arena.Event{Game: &g})
+	for _, g := range []results.Entry{finish(t, dir, "01-a-b", "a", "b", 3), finish(t, dir, "01-b-a", "b", "a", 3)} {
+		l.Event(arena.Event{End: &g})
 	}
 	if s, _ := l.snapshot(); s.Tables.SPRT.Round != 1 || s.Tables.SPRT.Estimate.Pairs != 1 {
 		t.Errorf("after a pair: %+v, want round 1 with its pair", s.Tables.SPRT)

@@ -39,7 +39,7 @@ type Tables struct {
 	Crosstable CrosstableView  `json:"crosstable"`
 	Faults     []Fault         `json:"faults"`
 	Times      []TimeUse       `json:"times"`
-	Games      []results.Game  `json:"games"`
+	Games      []results.Entry `json:"games"`
 	Ended      string          `json:"ended,omitempty"` // the game whose end this is
 	Scoring    results.Scoring `json:"scoring"`
 	// SPRT is where the league's SPRT match stands, if it is one.
@@ -113,7 +113,7 @@ type LiveView struct {
 // GameView is a finished game for the viewer: its journal line, its plies
 // from ply 0 (the initial position) on, and the drawing after each.
 type GameView struct {
-	Game results.Game `json:"game"`
+	Game results.Entry `json:"game"`
 	// Seed is Game.Seed in decimal: JavaScript numbers cannot hold every
 	// uint64.
 	Seed  string             `json:"seed"`
@@ -226,7 +226,7 @@ func (l *League) tables(ended string) Tables {
 
 // faults lists the games that ended on a bot's fault, one line per bot at
 // fault.
-func faults(games []results.Game) []Fault {
+func faults(games []results.Entry) []Fault {
 	var out []Fault
 	for _, g := range games {
 		bots := []string{g.Loser}

@@ -134,7 +134,7 @@ func Run(ctx context.Context, opt Options) (Report, error) {
 			if err != nil {
 				return rep, err
 			}
-			rep.Rows = append(rep.Rows, Row{Bots: kind, Concurrency: sum.Workers, Games: sum.Played, Wall: sum.Wall, BotTime: sum.BotTime})
+			rep.Rows = append(rep.Rows, Row{Bots: kind, Concurrency: sum.AtOnce, Games: sum.Played, Wall: sum.Wall, BotTime: sum.BotTime})
 		}
 	}
 	if opt.TestBot == "" || opt.Moves < 0 {

@@ -99,7 +99,7 @@ func BenchmarkLeague(b *testing.B) {
 				if err != nil {
 					b.Fatal(err)
 				}
-				row := Row{Bots: kind, Concurrency: sum.Workers, Games: sum.Played, Wall: sum.Wall, BotTime: sum.BotTime}
+				row := Row{Bots: kind, Concurrency: sum.AtOnce, Games: sum.Played, Wall: sum.Wall, BotTime: sum.BotTime}
 				b.ReportMetric(row.GamesPerSecond(), "games/s")
 				b.ReportMetric(ms(row.FixedCost()), "fixed-ms/game")
 			})

@@ -17,7 +17,7 @@ import (
 type League struct {
 	Dir    string
 	Config *arena.Config
-	Games  []results.Game
+	Games  []results.Entry
 	// Damaged counts the journal lines that could not be read and were
 	// skipped.
 	Damaged int
@@ -268,7 +268,7 @@ func bands(rows []Row, rule arena.Grading) error {
 		return fmt.Errorf("grading: reference %s has no games: play the reference gauntlet first (docs/grading.md)", rule.Reference)
 	}
 	for _, b := range rule.Bands {
-		if !slices.ContainsFunc(games, func(g results.Game) bool { return g.White == b.Beats || g.Black == b.Beats }) {
+		if !slices.ContainsFunc(games, func(g results.Entry) bool { return g.White == b.Beats || g.Black == b.Beats }) {
 			return fmt.Errorf("grading: band %s: no game of %s in %s: name a bot of the reference gauntlet", b.Name, b.Beats, rule.Reference)
 		}
 	}
@@ -287,7 +287,7 @@ func bands(rows []Row, rule arena.Grading) error {
 }
 
 // wins returns the games bot won against opp, and how many they played.
-func wins(games []results.Game, bot, opp string) (won, n int) {
+func wins(games []results.Entry, bot, opp string) (won, n int) {
 	for _, g := range games {
 		if (g.White == bot && g.Black == opp) || (g.White == opp && g.Black == bot) {
 			n++

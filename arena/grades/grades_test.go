@@ -257,7 +257,7 @@ func TestBands(t *testing.T) {
 	for _, bot := range []string{"a", "b", "c"} {
 		for _, ref := range []string{"greedy", "random"} {
 			for k := range 4 {
-				g := results.Game{ID: fmt.Sprintf("%02d-%s-%s", k+1, bot, ref), Round: k + 1, White: bot, Black: ref,
+				g := results.Entry{ID: fmt.Sprintf("%02d-%s-%s", k+1, bot, ref), Round: k + 1, White: bot, Black: ref,
 					Result: results.BlackWins, Reason: referee.Normal, Scores: [2]int{1, 2}, Start: t0, End: t0}
 				if k < wins[[2]string{bot, ref}] {
 					g.Result, g.Scores = results.WhiteWins, [2]int{2, 1}

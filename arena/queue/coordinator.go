@@ -217,7 +217,7 @@ func (c *Coordinator) result(m jetstream.Msg, want Result, left map[string]arena
 		c.notify(fmt.Sprintf("dropped a damaged result: %v", err))
 		return m.Term()
 	}
-	g := r.Played.Game
+	g := r.Played.Entry
 	s, ok := left[g.ID]
 	switch {
 	case !ok || r.League != want.League || r.Epoch != want.Epoch:
@@ -309,5 +309,5 @@ func faultGame(c *arena.Config, s arena.Scheduled, detail string) (arena.Played,
 	if err != nil {
 		return arena.Played{}, err
 	}
-	return arena.Played{Game: g, Moves: lines}, nil
+	return arena.Played{Entry: g, Moves: lines}, nil
 }

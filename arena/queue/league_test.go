@@ -242,13 +242,13 @@ func journalIDs(t *testing.T, path string) []string {
 }
 
 // games returns the games of the journal in out by id.
-func games(t *testing.T, out string) map[string]results.Game {
+func games(t *testing.T, out string) map[string]results.Entry {
 	t.Helper()
 	gs, damaged, err := results.ReadJournal(filepath.Join(out, results.JournalName))
 	if err != nil || len(damaged) > 0 {
 		t.Fatalf("journal of %s: %v %v", out, err, damaged)
 	}
-	m := map[string]results.Game{}
+	m := map[string]results.Entry{}
 	for _, g := range gs {
 		m[g.ID] = g
 	}
@@ -256,7 +256,7 @@ func games(t *testing.T, out string) map[string]results.Game {
 }
 
 // strip returns g without what differs between runs: times and worker.
-func strip(g results.Game) string {
+func strip(g results.Entry) string {
 	g.Start, g.End, g.TimeMS, g.Worker = time.Time{}, time.Time{}, [2]int64{}, ""
 	return fmt.Sprintf("%+v", g)
 }

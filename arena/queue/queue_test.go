@@ -421,7 +421,7 @@ func testSpecFailingOnEveryWorker(t *testing.T, ts testServer) {
 	if len(got) != 1 {
 		t.Fatalf("%d games recorded, want 1", len(got))
 	}
-	g := got[0].Game
+	g := got[0].Entry
 	if g.ID != game.ID || g.Reason != referee.Crash || g.Result != results.DoubleForfeit || !strings.Contains(g.Detail, "failed on 2 workers") {
 		t.Errorf("got %+v, want a crash of both sides that failed on 2 workers", g)
 	}
@@ -490,7 +490,7 @@ func testWorkerRecordsItsLastFailure(t *testing.T, ts testServer) {
 	if err := json.Unmarshal(raw.Data, &r); err != nil {
 		t.Fatal(err)
 	}
-	g := r.Played.Game
+	g := r.Played.Entry
 	if g.Reason != referee.Crash || g.Result != results.DoubleForfeit || !strings.Contains(g.Detail, "failed on 1 workers, the last w: bot \"x\"") || g.Worker != "w" {
 		t.Errorf("got %+v, want a crash of both sides that failed on worker w, fetching bot x", g)
 	}

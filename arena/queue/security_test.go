@@ -130,7 +130,7 @@ func testForgedResultDropped(t *testing.T, ts testServer) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	forged.Game.Worker = "forger"
+	forged.Entry.Worker = "forger"
 	data, _ := json.Marshal(Result{League: league, Epoch: 1, Bots: map[string]string{}, Played: forged})
 	wjs, _ := jetstream.New(ts.worker)
 	subject := resultsSubject + league
@@ -178,7 +178,7 @@ func testForgedResultDropped(t *testing.T, ts testServer) {
 	}); err != nil {
 		t.Fatal(err)
 	}
-	if len(got) != 1 || got[0].Game.Worker != "w" || got[0].Game.Detail == "forged" {
+	if len(got) != 1 || got[0].Entry.Worker != "w" || got[0].Entry.Detail == "forged" {
 		t.Errorf("recorded %+v, want the game worker w played", got)
 	}
 	mu.Lock()

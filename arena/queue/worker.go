@@ -199,7 +199,7 @@ func (h *handler) handle(ctx context.Context, m jetstream.Msg, cc jetstream.Cons
 		_ = m.NakWithDelay(time.Second)
 		return
 	}
-	p.Game.Worker = h.w.Name
+	p.Entry.Worker = h.w.Name
 	res, _ := json.Marshal(Result{League: spec.League, Epoch: spec.Epoch, Bots: spec.Bots, Played: *p})
 	msg := h.w.Secret.signed("result", resultsSubject+spec.League, res)
 	if _, err := h.js.PublishMsg(ctx, msg, jetstream.WithMsgID(msgID(spec.League, spec.Epoch, id, msg))); err != nil {
@@ -211,7 +211,7 @@ func (h *handler) handle(ctx context.Context, m jetstream.Msg, cc jetstream.Cons
 	if err := m.DoubleAck(ctx); err != nil {
 		h.w.notify(fmt.Sprintf("game %s: acking its spec: %v (its result is stored)", id, err))
 	}
-	h.w.notify(fmt.Sprintf("played %s: %s (%s), delivery %d", id, p.Game.Result, p.Game.Reason, md.NumDelivered))
+	h.w.notify(fmt.Sprintf("played %s: %s (%s), delivery %d", id, p.Entry.Result, p.Entry.Reason, md.NumDelivered))
 }
 
 // own puts this worker's sandbox and limits in cfg, a spec's config: a
@@ -307,7 +307,7 @@ func (h *handler) runner(ctx context.Context, spec Spec) (*arena.Runner, error) 
 	}
 	h.w.own(cfg)
 	r := &arena.Runner{Config: cfg, Self: h.w.Self, Verbose: h.w.Verbose, CheckBot: checkPlatform}
-	if _, err := r.ProbeSandbox(ctx); err != nil {
+	if _, err := r.SurveySandbox(ctx); err != nil {
 		return nil, err
 	}
 	if h.w.leagues == nil {

@@ -43,7 +43,7 @@ func formatLeague(t *testing.T, head string, bots, stages int, level func(s aren
 			if j.Has(s.ID) {
 				continue
 			}
-			g := results.Game{ID: s.ID, Round: s.Round, Seed: s.Seed, White: cfg.Bots[s.White].Name, Black: cfg.Bots[s.Black].Name,
+			g := results.Entry{ID: s.ID, Round: s.Round, Seed: s.Seed, White: cfg.Bots[s.White].Name, Black: cfg.Bots[s.Black].Name,
 				Reason: referee.Normal, Plies: 40, TimeMS: [2]int64{900, 800}, Start: t0, End: t0.Add(time.Minute)}
 			switch {
 			case level != nil && level(s):

@@ -81,13 +81,13 @@ lists them, and an unknown id gets a reply naming some.`,
 // exists (a game that did not finish). Damaged journal lines are skipped
 // with a warning on stderr. An unknown id is a usage error that lists some
 // known ones.
-func findGame(stderr io.Writer, dir, id string) (results.Game, error) {
+func findGame(stderr io.Writer, dir, id string) (results.Entry, error) {
 	if err := arena.CheckResultsDir(dir); err != nil {
-		return results.Game{}, usage(err)
+		return results.Entry{}, usage(err)
 	}
 	games, damaged, err := arena.ReadGames(dir)
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return results.Game{}, usage(err)
+		return results.Entry{}, usage(err)
 	}
 	warnDamaged(stderr, dir, damaged)
 	for _, g := range games {
@@ -97,7 +97,7 @@ func findGame(stderr io.Writer, dir, id string) (results.Game, error) {
 	}
 	if results.ValidID(id) == nil {
 		if _, err := os.Stat(results.MoveLogPath(dir, id)); err == nil {
-			return results.Game{ID: id}, nil
+			return results.Entry{ID: id}, nil
 		}
 	}
 	var known []string
@@ -111,7 +111,7 @@ func findGame(stderr io.Writer, dir, id string) (results.Game, error) {
 		}
 	}
 	if len(known) == 0 {
-		return results.Game{}, usage(fmt.Errorf("no game %q in %s: it has no games yet", id, dir))
+		return results.Entry{}, usage(fmt.Errorf("no game %q in %s: it has no games yet", id, dir))
 	}
 	slices.Sort(known)
 	const show = 5
@@ -119,5 +119,5 @@ func findGame(stderr io.Writer, dir, id string) (results.Game, error) {
 	if len(known) > show {
 		list += fmt.Sprintf(" and %d more", len(known)-show)
 	}
-	return results.Game{}, usage(fmt.Errorf("no game %q in %s (known: %s)", id, dir, list))
+	return results.Entry{}, usage(fmt.Errorf("no game %q in %s (known: %s)", id, dir, list))
 }

@@ -184,11 +184,11 @@ func checkQueueFlags(cmd *cobra.Command, where string, qf queueFlags) error {
 // summaryLine says what a run did and how fast, in two lines.
 func summaryLine(s arena.Summary) string {
 	line := fmt.Sprintf("%d games played", s.Played)
-	if secs := s.Wall.Seconds(); s.Played > 0 && secs > 0 && s.Workers == 0 {
+	if secs := s.Wall.Seconds(); s.Played > 0 && secs > 0 && s.AtOnce == 0 {
 		line += fmt.Sprintf(" in %.1fs: %.2f games/s by the queue's workers", secs, float64(s.Played)/secs)
 	} else if s.Played > 0 && secs > 0 {
-		busy := 100 * s.BotTime.Seconds() / (secs * float64(s.Workers))
-		line += fmt.Sprintf(" in %.1fs: %.2f games/s, %d at once, bot calls %.0f%% of worker time", secs, float64(s.Played)/secs, s.Workers, busy)
+		busy := 100 * s.BotTime.Seconds() / (secs * float64(s.AtOnce))
+		line += fmt.Sprintf(" in %.1fs: %.2f games/s, %d at once, bot calls %.0f%% of worker time", secs, float64(s.Played)/secs, s.AtOnce, busy)
 	}
 	line += "\nresults in " + s.Out
 	if s.Skipped > 0 {

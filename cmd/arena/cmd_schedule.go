@@ -37,7 +37,7 @@ out directory, with a knockout's bracket.`,
 			if err := w.Flush(); err != nil {
 				return err
 			}
-			switch cfg.Format {
+			switch cfg.Tournament {
 			case arena.Swiss:
 				paired := 0
 				if len(games) > 0 {

@@ -24,7 +24,7 @@ func writeSPRTLeague(t *testing.T) string {
 	// v2's results with White and with Black, round by round.
 	for r, pair := range []string{"WW", "WL", "WW", "WW", "LW", "WW", "WW", "WW", "WW"} {
 		for k, res := range pair {
-			g := results.Game{ID: fmt.Sprintf("%02d-v2-v1", r+1), Round: r + 1, Seed: uint64(100 + r), White: "v2", Black: "v1", Reason: referee.Normal}
+			g := results.Entry{ID: fmt.Sprintf("%02d-v2-v1", r+1), Round: r + 1, Seed: uint64(100 + r), White: "v2", Black: "v1", Reason: referee.Normal}
 			if k == 1 {
 				g.ID, g.White, g.Black = fmt.Sprintf("%02d-v1-v2", r+1), "v1", "v2"
 			}

@@ -26,7 +26,7 @@ type progress struct {
 	cfg     *arena.Config
 	names   []string
 	mu      sync.Mutex // guards what follows
-	games   []results.Game
+	games   []results.Entry
 	live    *liveLine // nil in the plain mode
 	start   time.Time // when this run started
 	resumed int       // games in the journal when this run started
@@ -58,7 +58,7 @@ func (pr *progress) event(e arena.Event) {
 	pr.mu.Lock()
 	defer pr.mu.Unlock()
 	pr.done, pr.total = e.Done, e.Total // a knockout's tie-break boards add games
-	if e.Game == nil {
+	if e.End == nil {
 		pr.start, pr.resumed = time.Now(), e.Done
 		if e.Done > 0 && (pr.live != nil || pr.sprt != nil) {
 			pr.loadJournal()
@@ -70,12 +70,12 @@ func (pr *progress) event(e arena.Event) {
 		}
 		return
 	}
-	pr.games = append(pr.games, *e.Game)
+	pr.games = append(pr.games, *e.End)
 	if pr.live != nil {
 		pr.live.draw(pr.line())
 		return
 	}
-	g := e.Game
+	g := e.End
 	line := fmt.Sprintf("[%*d/%d] %-28s %-7s %-11s %3d-%-3d %s", len(fmt.Sprint(e.Total)), e.Done, e.Total, inert.Line(g.ID), g.Result, g.Reason, g.Scores[0], g.Scores[1], inert.Line(g.Detail))
 	fmt.Fprintln(pr.out, fit(strings.TrimRight(line, " "), maxWidth))
 	for _, l := range pr.sprtLines() {

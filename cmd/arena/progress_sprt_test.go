@@ -21,12 +21,12 @@ func TestProgressSPRT(t *testing.T) {
 	pr.event(arena.Event{Total: 100})
 	n := 0
 	for r := 1; r <= 12; r++ {
-		for _, g := range []results.Game{
+		for _, g := range []results.Entry{
 			{ID: fmt.Sprintf("%02d-new-old", r), Round: r, White: "new", Black: "old", Result: results.WhiteWins, Reason: referee.Normal},
 			{ID: fmt.Sprintf("%02d-old-new", r), Round: r, White: "old", Black: "new", Result: results.BlackWins, Reason: referee.Normal},
 		} {
 			n++
-			pr.event(arena.Event{Game: &g, Done: n, Total: 100})
+			pr.event(arena.Event{End: &g, Done: n, Total: 100})
 			if n == 1 && strings.Contains(b.String(), "SPRT") {
 				t.Fatalf("an SPRT line after one game of a pair:\n%s", b.String())
 			}

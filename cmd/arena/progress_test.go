@@ -21,7 +21,7 @@ func TestProgressResumeCountsJournal(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	recorded := []results.Game{
+	recorded := []results.Entry{
 		{ID: "01-a-b", Round: 1, White: "a", Black: "b", Result: results.WhiteWins, Reason: referee.Normal, Scores: [2]int{50, 10}},
 		{ID: "01-b-a", Round: 1, White: "b", Black: "a", Result: results.WhiteWins, Reason: referee.Normal, Scores: [2]int{50, 10}},
 	}
@@ -35,7 +35,7 @@ func TestProgressResumeCountsJournal(t *testing.T) {
 	}
 	pr := &progress{out: io.Discard, cfg: cfg, names: []string{"a", "b"}, live: &liveLine{w: io.Discard, width: func() int { return 80 }}}
 	pr.event(arena.Event{Done: 2, Total: 4})
-	pr.event(arena.Event{Game: &results.Game{ID: "02-a-b", Round: 2, White: "a", Black: "b", Result: results.WhiteWins, Reason: referee.Normal, Scores: [2]int{50, 10}}, Done: 3, Total: 4})
+	pr.event(arena.Event{End: &results.Entry{ID: "02-a-b", Round: 2, White: "a", Black: "b", Result: results.WhiteWins, Reason: referee.Normal, Scores: [2]int{50, 10}}, Done: 3, Total: 4})
 	top := pr.leaders()
 	pr.stop()
 	for _, want := range []string{"1. a                      2.0 pts  3 games", "2. b                      1.0 pts  3 games"} {
@@ -65,8 +65,8 @@ func TestRunLinesFit(t *testing.T) {
 	long := strings.Repeat("detail ", 30)
 	var b strings.Builder
 	pr := &progress{out: &b, cfg: &arena.Config{Name: "l"}}
-	pr.event(arena.Event{Game: &results.Game{ID: "12-somewhat-long-name-another-one", Result: results.BlackWins, Reason: referee.Timeout, Detail: long}, Done: 120, Total: 1200})
-	b.WriteString(summaryLine(arena.Summary{Total: 1200, Skipped: 1000, Played: 200, Wall: 123456 * time.Second, BotTime: time.Hour, Workers: 16, Out: "results/a-league-with-a-long-name"}))
+	pr.event(arena.Event{End: &results.Entry{ID: "12-somewhat-long-name-another-one", Result: results.BlackWins, Reason: referee.Timeout, Detail: long}, Done: 120, Total: 1200})
+	b.WriteString(summaryLine(arena.Summary{Total: 1200, Skipped: 1000, Played: 200, Wall: 123456 * time.Second, BotTime: time.Hour, AtOnce: 16, Out: "results/a-league-with-a-long-name"}))
 	if w, line := widest(b.String()); w > maxWidth {
 		t.Errorf("a line of %d columns, want at most %d:\n%s", w, maxWidth, line)
 	}

@@ -22,7 +22,7 @@ func testLauncher(t *testing.T) []string {
 }
 
 func TestProbe(t *testing.T) {
-	r, err := Probe(context.Background(), testLauncher(t), 16)
+	r, err := Survey(context.Background(), testLauncher(t), 16)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -48,7 +48,7 @@ func TestProbeClosedLauncher(t *testing.T) {
 	if err := os.WriteFile(launcher, []byte("#!/bin/sh\n"), 0o700); err != nil {
 		t.Fatal(err)
 	}
-	_, err := Probe(context.Background(), []string{launcher, "bot", "launch"}, 0)
+	_, err := Survey(context.Background(), []string{launcher, "bot", "launch"}, 0)
 	if want := "(chmod o+x " + launcher + ")"; err == nil || !strings.Contains(err.Error(), want) {
 		t.Errorf("Probe = %v, want an error saying %q", err, want)
 	}

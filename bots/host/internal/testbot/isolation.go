@@ -183,10 +183,10 @@ var i386Calls = []struct {
 	{"unshare", 310, unix.CLONE_NEWUSER},
 }
 
-// i386Probe makes i386Calls through the i386 entry (int $0x80), and a
+// i386Escapes makes i386Calls through the i386 entry (int $0x80), and a
 // process in a new user namespace the native way, and returns one line
 // each: "i386 NAME: ERRNO" or "i386 NAME: ALLOWED (RESULT)".
-func i386Probe() []string {
+func i386Escapes() []string {
 	var lines []string
 	for _, c := range i386Calls {
 		r, ok := int80(c.nr, c.a1)

@@ -320,7 +320,7 @@ func (b *bot) Jogar(ctx context.Context, st referee.State, tempo time.Duration) 
 		}
 	case "probe":
 		if b.calls == 1 {
-			fmt.Println(strings.Join(probe(b.args), "\n"))
+			fmt.Println(strings.Join(escapes(b.args), "\n"))
 		}
 	case "forkbomb":
 		if b.calls == 1 {
@@ -346,7 +346,7 @@ func (b *bot) Jogar(ctx context.Context, st referee.State, tempo time.Duration) 
 		}
 	case "i386":
 		if b.calls == 1 {
-			fmt.Println(strings.Join(i386Probe(), "\n"))
+			fmt.Println(strings.Join(i386Escapes(), "\n"))
 		}
 	case "inotify":
 		if b.calls == 1 {

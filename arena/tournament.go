@@ -11,21 +11,21 @@ import (
 	"github.com/arenabots/arena/results"
 )
 
-// Format is the kind of tournament a league is: who meets whom, in which
+// Tournament is the kind of tournament a league is: who meets whom, in which
 // rounds (the format key; docs/formats.md).
-type Format string
+type Tournament string
 
 // Formats of a league.
 const (
 	// RoundRobin plays every pair of bots on every board, both colours.
-	RoundRobin Format = "round-robin"
+	RoundRobin Tournament = "round-robin"
 	// Gauntlet plays each challenger against every other bot, on every
 	// board, both colours; challengers do not meet.
-	Gauntlet Format = "gauntlet"
+	Gauntlet Tournament = "gauntlet"
 	// Knockout is a single-elimination bracket of mini-matches.
-	Knockout Format = "knockout"
+	Knockout Tournament = "knockout"
 	// Swiss pairs bots by score, round by round (see swiss.go).
-	Swiss Format = "swiss"
+	Swiss Tournament = "swiss"
 )
 
 // Defaults of a knockout.
@@ -38,7 +38,7 @@ const (
 // formatKeys are the keys that only some formats take, with their format.
 var formatKeys = []struct {
 	key    string
-	format Format
+	format Tournament
 }{
 	{"challengers", Gauntlet},
 	{"seeding", Knockout},
@@ -53,18 +53,18 @@ var formatKeys = []struct {
 // spent, are cleared, so that the resolved config needs no other results
 // directory and its hash covers the seeds.
 func (c *Config) completeFormat(dir string) error {
-	if c.Format == "" {
-		c.Format = RoundRobin
+	if c.Tournament == "" {
+		c.Tournament = RoundRobin
 	}
-	if !slices.Contains([]Format{RoundRobin, Gauntlet, Knockout, Swiss}, c.Format) {
-		return c.errAt(fmt.Sprintf("format is %q: want round-robin, gauntlet, knockout or swiss", c.Format), "format")
+	if !slices.Contains([]Tournament{RoundRobin, Gauntlet, Knockout, Swiss}, c.Tournament) {
+		return c.errAt(fmt.Sprintf("format is %q: want round-robin, gauntlet, knockout or swiss", c.Tournament), "format")
 	}
 	for _, k := range formatKeys {
-		if k.format != c.Format && find(c.root, k.key) != nil {
-			return c.errAt(fmt.Sprintf("%s is a key of format: %s, and this league's format is %s: remove it or set format: %s", k.key, k.format, c.Format, k.format), k.key)
+		if k.format != c.Tournament && find(c.root, k.key) != nil {
+			return c.errAt(fmt.Sprintf("%s is a key of format: %s, and this league's format is %s: remove it or set format: %s", k.key, k.format, c.Tournament, k.format), k.key)
 		}
 	}
-	switch c.Format {
+	switch c.Tournament {
 	case Gauntlet:
 		return c.completeGauntlet()
 	case Knockout:
@@ -197,8 +197,8 @@ func (c *Config) botIndex(name string) int {
 // over when every game Schedule returns is played. Games are listed in the
 // order they are to be played; played may hold games of other leagues,
 // which are ignored.
-func Schedule(c *Config, played []results.Game) []Scheduled {
-	switch c.Format {
+func Schedule(c *Config, played []results.Entry) []Scheduled {
+	switch c.Tournament {
 	case Gauntlet:
 		return gauntlet(c)
 	case Swiss:
@@ -212,7 +212,7 @@ func Schedule(c *Config, played []results.Game) []Scheduled {
 // Standings returns the standings of the league after games, in its
 // format's view (a Swiss's tie-breaks and byes, a knockout's bracket), with
 // the line of its SPRT match when it is one.
-func Standings(c *Config, games []results.Game) results.Standings {
+func Standings(c *Config, games []results.Entry) results.Standings {
 	s := formatStandings(c, games)
 	s.SetDisplay(c.Displays())
 	if m := c.SPRTMatch(); m != nil {
@@ -222,12 +222,12 @@ func Standings(c *Config, games []results.Game) results.Standings {
 }
 
 // formatStandings returns the standings of games in the view of c's format.
-func formatStandings(c *Config, games []results.Game) results.Standings {
+func formatStandings(c *Config, games []results.Entry) results.Standings {
 	names := make([]string, len(c.Bots))
 	for i, b := range c.Bots {
 		names[i] = b.Name
 	}
-	switch c.Format {
+	switch c.Tournament {
 	case Swiss:
 		s := newSwiss(c, byID(games))
 		byes := map[string]int{}
@@ -245,7 +245,7 @@ func formatStandings(c *Config, games []results.Game) results.Standings {
 // least, without tie-break boards.
 func Total(c *Config) int {
 	n := len(c.Bots)
-	switch c.Format {
+	switch c.Tournament {
 	case Gauntlet:
 		k := len(c.Challengers)
 		return c.Rounds * 2 * k * (n - k)
@@ -258,8 +258,8 @@ func Total(c *Config) int {
 }
 
 // byID maps games by id.
-func byID(games []results.Game) map[string]results.Game {
-	m := make(map[string]results.Game, len(games))
+func byID(games []results.Entry) map[string]results.Entry {
+	m := make(map[string]results.Entry, len(games))
 	for _, g := range games {
 		m[g.ID] = g
 	}
@@ -306,7 +306,7 @@ func gauntlet(c *Config) []Scheduled {
 // holds this config's results (the same hash), else none: what Schedule
 // needs to know a Swiss's or knockout's later rounds. Damaged journal lines
 // are skipped.
-func (c *Config) Played() ([]results.Game, error) {
+func (c *Config) Played() ([]results.Entry, error) {
 	h, err := readHash(filepath.Join(c.Out, ConfigFile))
 	if err != nil || h != c.Hash() {
 		return nil, err

@@ -33,9 +33,9 @@ func parseFormat(t testing.TB, head string, n int) *Config {
 // gives each unplayed one the result decide returns ("1-0", "0-1" or
 // "1/2-1/2"), and again, until every game known is played. It returns the
 // games in the order played.
-func playOut(t testing.TB, c *Config, decide func(s Scheduled) string) []results.Game {
+func playOut(t testing.TB, c *Config, decide func(s Scheduled) string) []results.Entry {
 	t.Helper()
-	var played []results.Game
+	var played []results.Entry
 	for stage := 0; ; stage++ {
 		if stage > 100 {
 			t.Fatal("the schedule never ends")
@@ -44,7 +44,7 @@ func playOut(t testing.TB, c *Config, decide func(s Scheduled) string) []results
 		n := len(played)
 		for _, s := range Schedule(c, played) {
 			if _, ok := have[s.ID]; !ok {
-				played = append(played, results.Game{ID: s.ID, Round: s.Round, Seed: s.Seed, White: c.Bots[s.White].Name, Black: c.Bots[s.Black].Name, Result: decide(s)})
+				played = append(played, results.Entry{ID: s.ID, Round: s.Round, Seed: s.Seed, White: c.Bots[s.White].Name, Black: c.Bots[s.Black].Name, Result: decide(s)})
 			}
 		}
 		if len(played) == n {
@@ -75,7 +75,7 @@ func randomResults(seed uint64) func(Scheduled) string {
 // checkSwiss checks a finished Swiss: rounds rounds, no pairing twice,
 // every bot once a round (or its bye) and each colour once a round, and
 // the same pairings from the same results in any order.
-func checkSwiss(t *testing.T, c *Config, games []results.Game, rounds int) {
+func checkSwiss(t *testing.T, c *Config, games []results.Entry, rounds int) {
 	t.Helper()
 	type seat struct{ white, black int }
 	perRound := map[int]map[string]*seat{}
@@ -245,8 +245,8 @@ func TestRoundRobinHashUnchanged(t *testing.T) {
 	if a.Hash() != b.Hash() {
 		t.Error("format: round-robin changes the hash of a league")
 	}
-	if a.Format != RoundRobin {
-		t.Errorf("default format %q, want %q", a.Format, RoundRobin)
+	if a.Tournament != RoundRobin {
+		t.Errorf("default format %q, want %q", a.Tournament, RoundRobin)
 	}
 }
 

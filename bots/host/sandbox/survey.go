@@ -31,12 +31,12 @@ func parseReport(data []byte) (Report, error) {
 	return r, nil
 }
 
-// Probe starts the launcher once in the strict sandbox, as a bot
+// Survey starts the launcher once in the strict sandbox, as a bot
 // would be, with a scratch tmpfs of scratchMB MiB (0: none), and returns
 // what the sandbox achieved, with the bots' resources (see Resources); its
 // error says what the kernel (or the user arena runs as) lacks. A league
 // calls it once before its first game.
-func Probe(ctx context.Context, launcher []string, scratchMB int) (Report, error) {
+func Survey(ctx context.Context, launcher []string, scratchMB int) (Report, error) {
 	if len(launcher) == 0 {
 		return Report{}, errors.New("no launcher")
 	}

@@ -66,7 +66,7 @@ bots:
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	r := &Runner{Config: cfg, Self: arenaBin, Prestart: true, Events: func(e Event) {
-		if e.Game != nil {
+		if e.End != nil {
 			cancel()
 		}
 	}}

@@ -11,15 +11,15 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// probe tries, during a move, each thing a sandboxed bot must not do, with
+// escapes tries, during a move, each thing a sandboxed bot must not do, with
 // the targets its arguments name (KEY=VALUE): read a sibling bot's file
 // (sibling), read /etc/shadow, create a file in the results directory
 // (results) and in the host's /tmp (tmp, a file name to create), connect
 // to a TCP listener (tcp, HOST:PORT), signal arena (pid), make an AF_VSOCK
 // socket (a way to the hypervisor of a virtual machine) and read arena's
-// environment. It returns one line per attempt: "probe NAME: denied: ERR"
-// or "probe NAME: ALLOWED".
-func probe(args []string) []string {
+// environment. It returns one line per attempt: "escapes NAME: denied: ERR"
+// or "escapes NAME: ALLOWED".
+func escapes(args []string) []string {
 	target := map[string]string{}
 	for _, a := range args {
 		if k, v, ok := strings.Cut(a, "="); ok {
