@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -234,14 +235,18 @@ func detectGame(w io.Writer, g *gameFlags, given bool, subs []intake.Submission)
 
 // printIntake prints the intake table, as in the report, within width
 // columns: the group and whether it can play are never cut, the other
-// cells wrap, and why a submission cannot play is a line under its row.
+// cells wrap, and why a submission cannot play, or what to beware of in
+// one that can (it will lose on time), is a line under its row.
 func printIntake(w io.Writer, results []intake.Result, width int) error {
 	const group, eligible = 0, 5
 	tab := newTable(intake.Header(), group, eligible)
 	for i, row := range intake.Rows(results) {
 		why := ""
-		if !results[i].Eligible {
-			row[eligible], why = "no", results[i].Reason
+		switch r := results[i]; {
+		case !r.Eligible:
+			row[eligible], why = "no", r.Reason
+		case len(r.Warnings) > 0: // what the lecturer must not miss
+			row[eligible], why = "yes, but", "warning: "+strings.Join(r.Warnings, "; ")
 		}
 		tab.add(why, row...)
 	}
