@@ -33,7 +33,7 @@ import (
 type Config struct {
 	Name         string          `yaml:"name"`
 	Title        string          `yaml:"title,omitempty" json:"-"` // shown on pages and reports; not in Hash
-	GameName     string          `yaml:"game"`
+	GameName     string          `yaml:"game" json:"Game"`         // JSON keeps the name the hash was made with
 	GameOptions  map[string]int  `yaml:"game_options,omitempty" json:",omitempty"`
 	OpeningArcs  int             `yaml:"opening_arcs,omitempty" json:",omitempty"`
 	Seed         uint64          `yaml:"seed"`
@@ -56,8 +56,8 @@ type Config struct {
 	Out          string          `yaml:"out"`
 	Registry     string          `yaml:"registry"`
 	Bots         []BotConfig     `yaml:"bots"`
-	// Tournament and its keys: see format.go and docs/formats.md.
-	Tournament     Tournament `yaml:"format" json:",omitempty"`
+	// Tournament and its keys: see tournament.go and docs/formats.md.
+	Tournament     Tournament `yaml:"format" json:"Format,omitempty"` // the hash's name
 	Challengers    []string   `yaml:"challengers,omitempty" json:",omitempty"`
 	Seeding        []string   `yaml:"seeding,omitempty" json:",omitempty"`
 	Qualifiers     int        `yaml:"qualifiers,omitempty" json:",omitempty"`

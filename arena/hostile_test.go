@@ -189,6 +189,12 @@ func TestHostileLeague(t *testing.T) {
 			games := readGames(t, &c)
 			starved := 0
 			for _, g := range games {
+				if b.Name == "i386" && botLogSays(t, &c, g, b.Name, "main.int80raw") {
+					// int $0x80 faulted in the bot itself: this kernel has
+					// no 32-bit system call entry at all (IA-32 emulation
+					// off), so there is nothing for the sandbox to refuse.
+					t.Skipf("%s: this kernel runs no 32-bit system calls (int $0x80 faults outside any sandbox): the i386 row cannot run here", g.ID)
+				}
 				if b.Name == "forkbomb" && threadStarved(t, &c, g, b.Name) {
 					// The bomb took every task its limit allows before
 					// the bot's own runtime could start a thread: the
@@ -302,9 +308,9 @@ func botLines(t *testing.T, cfg *Config, g results.Entry, bot string) []results.
 	return mine
 }
 
-// threadStarved reports whether bot lost g by a crash of its Go runtime
-// failing to start a thread, as its output says.
-func threadStarved(t *testing.T, cfg *Config, g results.Entry, bot string) bool {
+// botLogSays reports whether bot lost g by a crash and its output says
+// said.
+func botLogSays(t *testing.T, cfg *Config, g results.Entry, bot, said string) bool {
 	t.Helper()
 	if g.Reason != referee.Crash || g.Loser != bot {
 		return false
@@ -314,10 +320,20 @@ func threadStarved(t *testing.T, cfg *Config, g results.Entry, bot string) bool 
 		t.Fatal(err)
 	}
 	for _, l := range lines {
-		for _, said := range []string{"pthread_create failed", "failed to create new OS thread", "newosproc"} {
-			if l.Bot == bot && strings.Contains(l.Log, said) {
-				return true
-			}
+		if l.Bot == bot && strings.Contains(l.Log, said) {
+			return true
+		}
+	}
+	return false
+}
+
+// threadStarved reports whether bot lost g by a crash of its Go runtime
+// failing to start a thread, as its output says.
+func threadStarved(t *testing.T, cfg *Config, g results.Entry, bot string) bool {
+	t.Helper()
+	for _, said := range []string{"pthread_create failed", "failed to create new OS thread", "newosproc"} {
+		if botLogSays(t, cfg, g, bot, said) {
+			return true
 		}
 	}
 	return false
