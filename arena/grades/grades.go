@@ -9,6 +9,7 @@ import (
 	"slices"
 
 	"github.com/arenabots/arena/arena"
+	"github.com/arenabots/arena/arena/intake"
 	"github.com/arenabots/arena/results"
 )
 
@@ -111,7 +112,7 @@ func Compute(l *League, in *Intake) (*Report, error) {
 	for _, s := range subs {
 		row := Row{Entry: s.Entry, Group: cmp.Or(s.Group, s.Entry), Bot: s.Bot, Students: s.Students, Eligible: s.Eligible, Reason: s.Reason}
 		if len(row.Students) == 0 {
-			row.Students = ParseStudents(cmp.Or(s.Entry, s.Group))
+			row.Students = intake.ParseGroup(cmp.Or(s.Entry, s.Group)).Students
 		}
 		if row.Students == nil {
 			row.Students = []Student{}

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/arenabots/arena/arena"
+	"github.com/arenabots/arena/arena/intake"
 	"github.com/arenabots/arena/referee"
 	"github.com/arenabots/arena/results"
 )
@@ -165,8 +166,8 @@ func TestCSV(t *testing.T) {
 func TestSimilarFlag(t *testing.T) {
 	l, in, _ := classGrades(t)
 	a, b, c := in.Submissions[3], in.Submissions[4], in.Submissions[5]
-	in.Submissions[3].Similar = []Similar{{With: b.Entry, Score: 0.93, Flagged: true}, {With: c.Entry, Score: 0.2}}
-	in.Submissions[4].Similar = []Similar{{With: a.Entry, Score: 0.93, Flagged: true}}
+	in.Submissions[3].Similar = []intake.Similar{{With: b.Entry, Score: 0.93, Flagged: true}, {With: c.Entry, Score: 0.2}}
+	in.Submissions[4].Similar = []intake.Similar{{With: a.Entry, Score: 0.93, Flagged: true}}
 	rep, err := Compute(l, in)
 	if err != nil {
 		t.Fatal(err)
@@ -306,35 +307,6 @@ func TestJSON(t *testing.T) {
 	if fmt.Sprint(back) != fmt.Sprint(*rep) {
 		t.Errorf("JSON does not read back:\n%v\n%v", back, *rep)
 	}
-}
-
-func TestParseStudents(t *testing.T) {
-	tests := []struct{ name, want string }{
-		{"ana_2201234_rui_2205678_P2", "[{ana 2201234} {rui 2205678}]"},
-		{"ana_2201234_rui_2205678_P13.zip", "[{ana 2201234} {rui 2205678}]"},
-		{"ana_2201234_P7", "[{ana 2201234}]"},
-		{"projeto_final", "[]"},
-		{"ana_rui_P2", "[]"},
-	}
-	for _, tt := range tests {
-		if got := fmt.Sprint(ParseStudents(tt.name)); got != tt.want {
-			t.Errorf("ParseStudents(%q) = %s, want %s", tt.name, got, tt.want)
-		}
-	}
-}
-
-// FuzzParseStudents checks that any name parses without a panic into
-// students whose numbers are digits.
-func FuzzParseStudents(f *testing.F) {
-	f.Add("ana_2201234_rui_2205678_P2")
-	f.Add("a_1_b_2_P3.zip")
-	f.Fuzz(func(t *testing.T, name string) {
-		for _, s := range ParseStudents(name) {
-			if s.Number == "" || strings.Trim(s.Number, "0123456789") != "" || s.Name == "" {
-				t.Errorf("%q: student %+v", name, s)
-			}
-		}
-	})
 }
 
 // TestProvisional: grades of a league with games still to play say how

@@ -160,6 +160,8 @@ type SubmissionEntry struct {
 	Time        *TimeEntry     `json:"time,omitempty"`
 	Evidence    []string       `json:"evidence"`
 	Notes       []string       `json:"notes,omitempty"`
+	// Similar are the submissions arena similarity flagged with this one.
+	Similar []Similar `json:"similar"`
 }
 
 // TimeEntry is a submission's time use as the probe measured it.
@@ -177,13 +179,16 @@ func NewSummary(l League, league string, results []Result) Summary {
 	s := Summary{Game: l.Game, TempoMS: l.Tempo.Milliseconds(), Title: l.Title, League: league, Submissions: []SubmissionEntry{}}
 	for _, r := range results {
 		e := SubmissionEntry{
-			Entry: filepath.Base(r.Source), Group: r.DisplayName(), Students: r.Students, Eligible: r.Eligible,
+			Entry: filepath.Base(r.Source), Group: r.DisplayName(), Students: r.Students, Eligible: r.Eligible, Similar: r.Similar,
 			Warnings: r.Warnings, Files: r.Files, Conventions: map[string]any{}, Evidence: []string{}, Notes: r.Notes,
 		}
 		if r.Eligible {
 			e.Bot = r.Name
 		} else {
 			e.Reason = r.Reason
+		}
+		if e.Similar == nil {
+			e.Similar = []Similar{}
 		}
 		if e.Students == nil {
 			e.Students = []Student{}
