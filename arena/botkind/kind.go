@@ -205,7 +205,13 @@ func (r Ref) Preflight(name, registryPath string, mode sandbox.Mode) string {
 		return ""
 	case Registered:
 		msg = r.checkRegistered(name, registryPath)
-	case Path, Lines:
+	case Lines:
+		if r.Registered != "" {
+			msg = r.checkRegistered(name, registryPath)
+		} else if err := host.CheckExecutable(r.Path); err != nil {
+			msg = fmt.Sprintf("bot %q: %v: %s", name, err, r.pathFix(registryPath))
+		}
+	case Path:
 		if err := host.CheckExecutable(r.Path); err != nil {
 			msg = fmt.Sprintf("bot %q: %v: %s", name, err, r.pathFix(registryPath))
 		}
@@ -353,9 +359,11 @@ func (r Ref) checkRegistered(name, registryPath string) string {
 	return ""
 }
 
-// Spec returns how to start r, a resolved bot called name, through self
-// (arena's executable; "" for a spec that is only checked): its process,
-// arguments, environment (Env, in key order) and what it sees. Limits,
+// Spec returns how to start r, a resolved bot called name, for a game of
+// game (a line bot's handshake names it, a Lisp bot's Info lists it),
+// through self (arena's executable; "" for a spec that is only checked):
+// its process, arguments, environment (Env, in key order) and what it
+// sees. Limits,
 // sandbox and timeouts are the caller's.
 func (r Ref) Spec(self, name, game string) host.Spec {
 	k, _ := r.Kind()
