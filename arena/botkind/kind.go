@@ -363,8 +363,7 @@ func (r Ref) checkRegistered(name, registryPath string) string {
 // game (a line bot's handshake names it, a Lisp bot's Info lists it),
 // through self (arena's executable; "" for a spec that is only checked):
 // its process, arguments, environment (Env, in key order) and what it
-// sees. Limits,
-// sandbox and timeouts are the caller's.
+// sees. Limits, sandbox and timeouts are the caller's.
 func (r Ref) Spec(self, name, game string) host.Spec {
 	k, _ := r.Kind()
 	var s host.Spec
