@@ -215,9 +215,14 @@ func readBase(opt Options) (map[string]bool, map[uint64]bool, error) {
 	return given, set, nil
 }
 
-// readSubmission reads and fingerprints the Lisp files of one entry.
+// readSubmission reads and fingerprints the Lisp files of one entry. An
+// entry with no Root (an archive intake did not read) has no files: it
+// keeps its place among the entries and shares nothing.
 func readSubmission(e Entry, given map[string]bool, opt Options) (Submission, error) {
 	s := Submission{Name: e.Name, Root: e.Root, Past: e.Past}
+	if e.Root == "" {
+		return s, nil
+	}
 	paths, err := intake.SourceFiles(e.Root)
 	if err != nil {
 		return s, fmt.Errorf("submission %s: %w", e.Name, err)
