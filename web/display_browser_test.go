@@ -118,7 +118,7 @@ func TestLiveStarting(t *testing.T) {
 	dir := t.TempDir()
 	file := writeLeague(t, dir, "slow", "title: "+title+"\nseed: 2\nrounds: 10\ntempo_ms: 100\nconcurrency: 1\nstart_timeout_ms: 30000\nsandbox: off\nbots:\n"+
 		"  - {name: slow-to-start, path: "+bot+", args: [slowstart, \"4000\"]}\n  - {name: greedy, builtin: greedy}\n")
-	addr := startArena(t, bin, dir, "run", "--plain", "--web", "127.0.0.1:0", file)
+	addr := startArena(t, bin, dir, "run", "--plain", "--allow-unsandboxed", "--web", "127.0.0.1:0", file)
 	ctx := browser(t)
 	do(t, ctx, "open the page", chromedp.Navigate(addr))
 	waitFor(t, ctx, "a game starting", count("article.live .starting")+" > 0")
