@@ -36,17 +36,11 @@
 // call's context ends SBCL is interrupted, and killed if jogar does not
 // unwind.
 //
-// The serve command runs a Lisp bot as a bot process with Serve, which
-// loads the files before answering the handshake:
-//
-//	// arena bot serve lisp file=/abs/jogo.lisp state=board ...
-//	if len(args) > 0 && args[0] == lisp.Selector {
-//		return lisp.Serve(ctx, args, os.Stderr)
-//	}
-//
-// and the league or `arena bot check --lisp` starts it with
-// Spec(self, name, cfg.Resolve(leagueDir)), which carries the arguments
-// (Args) and RecommendedStartTimeout.
+// `arena bot serve lisp file=/abs/jogo.lisp state=board ...` runs a Lisp
+// bot as a bot process with Serve, which loads the files before answering
+// the handshake (arena/botkind's Serve dispatches to it), and the league or
+// `arena bot check --lisp` starts it with arena/botkind's LispSpec, which
+// carries the arguments (Args) and RecommendedStartTimeout.
 //
 // Ask and Read call jogar under any convention on a started adapter and
 // read its answer, for bots/lisp/probe, which finds a submission's
@@ -57,7 +51,8 @@
 // perspective rule and the timing advice for teachers. Subpackage sexp is
 // the s-expression reader and writer.
 //
-// lisp imports only bots (Bot, Serve), bots/host (for Spec),
-// bots/lisp/sexp, referee, games/cavalo and games/dots, whose positions it
-// builds only with their constructors (cavalo.FromCells, dots.FromArcs).
+// lisp is on the bot's side: arena's side starts it (arena/botkind's
+// LispSpec). lisp imports only bots (Bot, Serve), bots/lisp/sexp,
+// referee, games/cavalo and games/dots, whose positions it builds only
+// with their constructors (cavalo.FromCells, dots.FromArcs).
 package lisp
