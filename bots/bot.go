@@ -15,6 +15,18 @@ type Bot interface {
 	Jogar(ctx context.Context, st referee.State, tempo time.Duration) (Answer, error)
 }
 
+// NewGamer is a Bot that keeps something from one game to the next (a
+// transposition table, a random generator) and must forget it when a new
+// game starts. arena keeps a bot's process across games only when a league
+// says restart: off; it then calls NewGame before every game but the first,
+// outside any clock, within the bot's start timeout. After NewGame the bot
+// must play as a fresh process would: deterministic bots then play the same
+// games with restart on and off. An error ends the process; arena starts a
+// fresh one for the game. A Bot without NewGame is kept as it is.
+type NewGamer interface {
+	NewGame(ctx context.Context) error
+}
+
 // Info describes a bot.
 type Info struct {
 	Name    string

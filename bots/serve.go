@@ -14,7 +14,7 @@ import (
 )
 
 // Serve runs bot as a bot process: the whole main of a Go bot. It completes
-// go-plugin's handshake with arena and answers Info and Jogar until arena
+// go-plugin's handshake with arena and answers Info, Jogar and NovoJogo until arena
 // stops it. Run directly, not by arena, it says so and exits with status 1.
 // After Serve starts, what the bot writes to os.Stdout and os.Stderr goes
 // to arena, which keeps it (capped) with each move.
@@ -33,6 +33,16 @@ type server struct {
 func (s *server) Info(context.Context, *pb.InfoRequest) (*pb.InfoResponse, error) {
 	i := s.bot.Info()
 	return &pb.InfoResponse{Name: i.Name, Author: i.Author, Version: i.Version, Games: i.Games}, nil
+}
+
+// NovoJogo tells the bot a new game starts, if it is a NewGamer.
+func (s *server) NovoJogo(ctx context.Context, _ *pb.NovoJogoRequest) (*pb.NovoJogoResponse, error) {
+	if g, ok := s.bot.(NewGamer); ok {
+		if err := g.NewGame(ctx); err != nil {
+			return nil, status.Error(codes.Unknown, err.Error())
+		}
+	}
+	return &pb.NovoJogoResponse{}, nil
 }
 
 // Jogar decodes the state, asks the bot, and encodes its answer. ctx

@@ -54,6 +54,19 @@ func (b *alphaBeta) Info() bots.Info {
 	return bots.Info{Name: "alphabeta", Author: "arena", Version: "1", Games: []string{cavalo.Name, dots.Name}}
 }
 
+// NewGame forgets what the searches of the game before learnt.
+func (b *alphaBeta) NewGame(context.Context) error {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.cavalo != nil {
+		b.cavalo.Reset()
+	}
+	if b.dots != nil {
+		b.dots.Reset()
+	}
+	return nil
+}
+
 // Jogar searches st until (1-safety) of tempo has passed, or for the node
 // budget, and answers with the best move, the state it leads to and the
 // search's statistics.

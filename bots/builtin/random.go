@@ -19,7 +19,8 @@ import (
 // stream seeded by option seed (default 1), so a game between seeded bots
 // replays exactly.
 type random struct {
-	rng *rand.Rand
+	seed uint64
+	rng  *rand.Rand
 }
 
 // newRandom makes the random bot. Options: seed (a whole number ≥ 0).
@@ -35,7 +36,15 @@ func newRandom(opts Options) (bots.Bot, error) {
 		}
 		seed = n
 	}
-	return &random{rng: rand.New(rand.NewPCG(seed, seed^0x9E3779B97F4A7C15))}, nil
+	r := &random{seed: seed}
+	r.NewGame(context.Background())
+	return r, nil
+}
+
+// NewGame starts the draws again from the seed, as a fresh process would.
+func (r *random) NewGame(context.Context) error {
+	r.rng = rand.New(rand.NewPCG(r.seed, r.seed^0x9E3779B97F4A7C15))
+	return nil
 }
 
 // Info describes random.

@@ -117,15 +117,8 @@ func Start(ctx context.Context, spec Spec) (*Process, error) {
 	}
 	info, err := p.jog.Info(ctx, &pb.InfoRequest{})
 	if err != nil {
-		err = p.callFault(ctx, "info", err, time.Now())
+		err = startFaultOf(p.callFault(ctx, "info", err, time.Now()))
 		p.Close()
-		var f *referee.Fault
-		switch {
-		case !errors.As(err, &f):
-			err = referee.NewFault(referee.FaultStart, err)
-		case f.Kind != referee.FaultMemory:
-			f.Kind = referee.FaultStart
-		}
 		return nil, err
 	}
 	p.info = bots.Info{Name: info.GetName(), Author: info.GetAuthor(), Version: info.GetVersion(), Games: info.GetGames()}
@@ -323,6 +316,45 @@ func (p *Process) Jogar(ctx context.Context, req referee.Request) (referee.Reply
 		return reply, fault(referee.FaultProtocol, p.spec.Name, "jogar", err)
 	}
 	return reply, nil
+}
+
+// NewGame tells a bot kept running across games that a new game of game
+// starts (the NovoJogo call, see bots.NewGamer), within spec.StartTimeout:
+// nothing of it is charged to the bot. A bot that does not implement the
+// call plays on. Any other failure is a *referee.Fault of kind FaultStart
+// (FaultMemory when the bot ran out of memory), and the Process must then
+// be closed: the caller starts a fresh one. What the bot wrote since its
+// last call is dropped, so that a game's move logs hold only its own.
+func (p *Process) NewGame(ctx context.Context, game string) error {
+	p.box.Thaw(false)
+	defer p.box.Freeze()
+	start := time.Now()
+	ctx, cancel := context.WithTimeout(ctx, p.spec.StartTimeout)
+	defer cancel()
+	_, err := p.jog.NovoJogo(ctx, &pb.NovoJogoRequest{Game: game})
+	p.out.take()
+	if p.box.OutOfMemory() {
+		p.box.Kill()
+		return p.memoryFault("new game", errors.New("a process of the bot was killed"))
+	}
+	if err == nil || status.Code(err) == codes.Unimplemented {
+		return nil
+	}
+	return startFaultOf(p.callFault(ctx, "new game", err, start))
+}
+
+// startFaultOf makes err, a call's failure while the bot is starting or
+// readying a game, a fault of kind FaultStart, unless the bot ran out of
+// memory.
+func startFaultOf(err error) error {
+	var f *referee.Fault
+	switch {
+	case !errors.As(err, &f):
+		return referee.NewFault(referee.FaultStart, err)
+	case f.Kind != referee.FaultMemory:
+		f.Kind = referee.FaultStart
+	}
+	return err
 }
 
 // callContext returns ctx with its deadline, if it has one, moved later by

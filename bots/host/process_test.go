@@ -442,3 +442,28 @@ func (o *output) written() int64 {
 	defer o.mu.Unlock()
 	return o.total
 }
+
+// TestNewGame tells running bots that a new game starts: a bot of the SDK
+// hears it (kept counts it), a bot that lacks the call (an older one,
+// serving the wire itself) plays on, and a bot whose NewGame fails is a
+// start fault.
+func TestNewGame(t *testing.T) {
+	ctx := context.Background()
+	kept := startTest(t, testSpec("kept"))
+	for range 2 {
+		if err := kept.NewGame(ctx, cavalo.Name); err != nil {
+			t.Fatalf("kept: NewGame: %v", err)
+		}
+	}
+	reply, err := kept.Jogar(ctx, request(time.Second))
+	if err != nil || reply.Stats.Cuts != 2 {
+		t.Errorf("kept: Jogar after two NewGame: told of %d new games (%v), want 2", reply.Stats.Cuts, err)
+	}
+	if err := startTest(t, testSpec("liar")).NewGame(ctx, cavalo.Name); err != nil {
+		t.Errorf("a bot without NovoJogo: NewGame = %v, want nil", err)
+	}
+	err = startTest(t, testSpec("newgamefail")).NewGame(ctx, cavalo.Name)
+	if referee.FaultOf(err) != referee.FaultStart || !strings.Contains(err.Error(), "no new game for me") {
+		t.Errorf("newgamefail: NewGame = %v, want a start fault quoting the bot", err)
+	}
+}

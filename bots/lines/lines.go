@@ -42,7 +42,7 @@ type Adapter struct {
 	stdin io.Closer
 	lines chan line
 	info  bots.Info
-	game  string // the game of the current game, "" before the first
+	fresh bool // a game starts: the next call begins with newgame
 }
 
 // Start starts the program path with args, its stderr to log, and does
@@ -64,7 +64,7 @@ func Start(ctx context.Context, path string, args []string, game string, log io.
 	if err := cmd.Start(); err != nil {
 		return nil, fmt.Errorf("lines: starting %s: %w", path, err)
 	}
-	a := &Adapter{cmd: cmd, in: bufio.NewWriter(stdin), stdin: stdin, lines: make(chan line, 16)}
+	a := &Adapter{cmd: cmd, in: bufio.NewWriter(stdin), stdin: stdin, lines: make(chan line, 16), fresh: true}
 	go a.read(stdout)
 	if err := a.send(fmt.Sprintf("arena %d game %s timeout %d", Version, game, HandshakeTimeout.Milliseconds())); err != nil {
 		a.Close()
@@ -188,8 +188,15 @@ func (a *Adapter) send(lines ...string) error {
 // Info is what the program said of itself at the handshake.
 func (a *Adapter) Info() bots.Info { return a.info }
 
-// Jogar asks the program for a move in st with tempo: `newgame` when st is
-// a new game's first position, then `position JSON`, `moves M...` and `go
+// NewGame has the next call begin with `newgame`: the program forgets the
+// game before (arena keeps it across games under restart: off).
+func (a *Adapter) NewGame(context.Context) error {
+	a.fresh = true
+	return nil
+}
+
+// Jogar asks the program for a move in st with tempo: `newgame` at the
+// first call of a game (see NewGame), then `position JSON`, `moves M...` and `go
 // tempo MS` (see goLine); it reads `info ...` lines into the answer's stats until
 // `move M`. A line written before `go`, a line that is neither, or one
 // longer than MaxLine is returned as the answer, which is no move: the
@@ -211,10 +218,9 @@ func (a *Adapter) Jogar(ctx context.Context, st referee.State, tempo time.Durati
 		return bots.Answer{}, err
 	}
 	var msgs []string
-	if a.game == "" || st.Ply() == 0 {
-		msgs = append(msgs, "newgame")
+	if a.fresh {
+		msgs, a.fresh = append(msgs, "newgame"), false
 	}
-	a.game = st.Game().Name()
 	var buf [referee.MaxMoves]referee.Move
 	moves := st.Moves(buf[:0])
 	words := make([]string, 0, len(moves)+1)

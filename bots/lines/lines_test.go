@@ -27,8 +27,9 @@ func TestReadStats(t *testing.T) {
 	}
 }
 
-// TestAdapter plays two moves with a shell-script bot, unsandboxed: what
-// it is sent, and the move and stats read back.
+// TestAdapter plays moves with a shell-script bot, unsandboxed: what it is
+// sent, and the move and stats read back; newgame comes before a game's
+// first call only (the bot counts it in its nodes).
 func TestAdapter(t *testing.T) {
 	dir := t.TempDir()
 	bot := filepath.Join(dir, "bot.sh")
@@ -36,9 +37,9 @@ func TestAdapter(t *testing.T) {
 while read -r cmd rest; do
   case "$cmd" in
     arena) echo "bot name sh author test" ;;
-    newgame) echo "newgame seen" >&2 ;;
+    newgame) echo "newgame seen" >&2; games=$((games+1)) ;;
     moves) set -- $rest; first=$1 ;;
-    go) echo "info depth 2 nodes 9"; echo "move $first" ;;
+    go) echo "info depth 2 nodes $games"; echo "move $first" ;;
     quit) exit 0 ;;
   esac
 done
@@ -58,13 +59,21 @@ done
 	st := cavalo.New(1)
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	ans, err := a.Jogar(ctx, &st, time.Second)
-	if err != nil {
-		t.Fatal(err)
-	}
 	var buf [referee.MaxMoves]referee.Move
-	if want := st.FormatMove(st.Moves(buf[:0])[0]); ans.Move != want || ans.Stats.Depth != 2 || ans.Stats.Nodes != 9 {
-		t.Errorf("answer %+v, want move %s with depth 2, nodes 9", ans, want)
+	want := st.FormatMove(st.Moves(buf[:0])[0])
+	for i, games := range []int64{1, 1, 2} {
+		if i == 2 {
+			if err := a.NewGame(ctx); err != nil {
+				t.Fatal(err)
+			}
+		}
+		ans, err := a.Jogar(ctx, &st, time.Second)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ans.Move != want || ans.Stats.Depth != 2 || ans.Stats.Nodes != games {
+			t.Errorf("call %d: answer %+v, want move %s with depth 2, nodes (newgames) %d", i+1, ans, want, games)
+		}
 	}
 	a.Close()
 	if !strings.Contains(log.String(), "newgame seen") {

@@ -224,6 +224,18 @@ func (a *Adapter) Close() error {
 	return nil
 }
 
+// NewGame starts a fresh SBCL image with the bot's files loaded, as a new
+// process would: a Lisp bot keeps nothing from one game to the next (its
+// globals, its open files), whatever the league's restart says. Its
+// errors are Start's.
+func (a *Adapter) NewGame(ctx context.Context) error {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	a.stop()
+	a.turn = pendingTurn{}
+	return a.start(ctx)
+}
+
 // Jogar calls the bot's jogar on st with tempo in milliseconds (times
 // TempoScale) and returns its move, with the state it claims when it
 // returned one. An answer in which no move is read is still an answer,

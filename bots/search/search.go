@@ -119,6 +119,13 @@ func New[T any, P interface {
 	return s
 }
 
+// Reset forgets what earlier searches learnt (the table and the move
+// history), as a new Searcher would: a bot calls it when a new game starts.
+func (s *Searcher[T, P, E]) Reset() {
+	s.tt.clear()
+	s.history = [2][1 << histBits]int32{}
+}
+
 // Evaluator returns the searcher's evaluator.
 func (s *Searcher[T, P, E]) Evaluator() E { return s.eval }
 
@@ -199,8 +206,7 @@ func (s *Searcher[T, P, E]) begin(ctx context.Context, start time.Time, lim Limi
 		s.killers[i] = [2]referee.Move{noMove, noMove}
 	}
 	if lim.Nodes > 0 {
-		s.tt.clear()
-		s.history = [2][1 << histBits]int32{}
+		s.Reset()
 		return
 	}
 	s.tt.age()

@@ -102,6 +102,13 @@
 //	ok         plays the first legal move, claims the state, writes a line
 //	punctual PCT  plays like ok after PCT % of the budget (default 95),
 //	           reporting its own time in the call, in ns, as Stats.Nodes
+//	kept N     plays like ok, reporting a number it drew at its start (its
+//	           process's; a pid would repeat in the sandbox's own pid
+//	           namespace) in Stats.Nodes and
+//	           the new games it was told of (NewGame) in Stats.Cuts; in
+//	           the N-th game of its process (N > 0) it answers an illegal
+//	           move
+//	newgamefail  plays like kept 0; its NewGame fails
 //	env        reports its environment and directory in Info
 //	limits     reports its resource limits and nice value in Info
 //	fds        reports in Info the descriptors it held when it started
@@ -118,6 +125,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"slices"
 	"strconv"
@@ -181,7 +189,7 @@ func main() {
 		})
 		return
 	}
-	bots.Serve(&bot{mode: mode, num: num, args: args, fds: fds})
+	bots.Serve(&bot{mode: mode, num: num, args: args, fds: fds, id: 1 + rand.Int64N(1<<62)})
 	if mode == "stubborn" {
 		time.Sleep(time.Hour)
 	}
@@ -193,6 +201,8 @@ type bot struct {
 	num   int      // the mode's number: MB, MS, N
 	args  []string // the mode's arguments
 	calls int
+	games int    // the new games it was told of (NewGame)
+	id    int64  // kept's number for this process, drawn at its start
 	hog   bool   // the hog's spinners run
 	fds   string // fds: the descriptors held at the start
 	// spinners are the spinner's children; cpuEnd is the CPU time it and
@@ -366,6 +376,11 @@ func (b *bot) Jogar(ctx context.Context, st referee.State, tempo time.Duration) 
 		}
 	case "illegal":
 		return bots.Answer{Move: "A1xA1"}, nil
+	case "kept", "newgamefail":
+		if b.games+1 == b.num {
+			return bots.Answer{Move: "A1xA1"}, nil
+		}
+		stats.Nodes, stats.Cuts = b.id, int64(b.games)
 	case "garbagemove":
 		return bots.Answer{Move: "hello, world"}, nil
 	case "wrongside":
@@ -403,6 +418,15 @@ func (b *bot) Jogar(ctx context.Context, st referee.State, tempo time.Duration) 
 		b.cpuEnd = cpuTime(b.family())
 	}
 	return bots.Answer{Move: move, State: next, Stats: stats}, nil
+}
+
+// NewGame counts the games the bot is told of; newgamefail's fails.
+func (b *bot) NewGame(context.Context) error {
+	if b.mode == "newgamefail" {
+		return errors.New("testbot: no new game for me")
+	}
+	b.games++
+	return nil
 }
 
 // family returns the spinner's processes: itself and its children.
