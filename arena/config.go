@@ -2,6 +2,7 @@ package arena
 
 import (
 	"bytes"
+	"cmp"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -11,6 +12,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"runtime"
+	"slices"
 	"strings"
 	"time"
 
@@ -50,6 +52,7 @@ type Config struct {
 	MissingBots  string          `yaml:"missing_bots"`
 	ForcedMoves  string          `yaml:"forced_moves"`
 	Ponder       bool            `yaml:"ponder"`
+	Restart      string          `yaml:"restart" json:"-"` // on: a fresh process per game; off: kept (keep.go). Not in Hash
 	Sandbox      sandbox.Mode    `yaml:"sandbox" json:"-"` // not in Hash: it does not decide the games
 	StartTimeout int             `yaml:"start_timeout_ms"`
 	Limits       Limits          `yaml:"limits"`
@@ -89,6 +92,7 @@ type BotConfig struct {
 	// "P13 ana/rui"); empty: Name. Name identifies the bot's games in the
 	// journal; Display can change at any time, so it is not in Hash.
 	Display     string `yaml:"display,omitempty" json:"-"`
+	Restart     string `yaml:"restart,omitempty" json:"-"` // the league's restart for this bot alone; empty: the league's
 	botkind.Ref `yaml:",inline"`
 }
 
@@ -223,6 +227,7 @@ func (c *Config) complete() (warnings []error, err error) {
 		{&c.OnCrash, "on_crash", []string{"forfeit", "adjudicate"}},
 		{&c.ForcedMoves, "forced_moves", []string{"referee", "bot"}},
 		{&c.MissingBots, "missing_bots", []string{"refuse", "forfeit"}},
+		{&c.Restart, "restart", restartValues},
 	} {
 		if *p.v == "" {
 			*p.v = p.allowed[0]
@@ -348,6 +353,9 @@ func (c *Config) completeBots(dir string) (warnings []error, err error) {
 		if inert.Line(b.Display) != b.Display {
 			return nil, c.errAt(fmt.Sprintf("bot %q: display %s holds control characters: write it on one line, in plain text", b.Name, inert.Line(b.Display)), "bots", i, "display")
 		}
+		if b.Restart != "" && !slices.Contains(restartValues, b.Restart) {
+			return nil, c.errAt(fmt.Sprintf("bot %q: restart is %q: want %q or %q, or no key for the league's (%s)", b.Name, b.Restart, restartValues[0], restartValues[1], c.Restart), "bots", i, "restart")
+		}
 		if err := b.Resolve(b.Name, dir, reg); err != nil {
 			var fe *botkind.FieldError
 			if errors.As(err, &fe) && fe.Key != "" {
@@ -357,6 +365,15 @@ func (c *Config) completeBots(dir string) (warnings []error, err error) {
 		}
 	}
 	return warnings, nil
+}
+
+// restartValues are the values of restart, the default first.
+var restartValues = []string{"on", "off"}
+
+// Keeps reports whether the league keeps bot i's process running across
+// a worker's games (restart: off, the bot's own or the league's).
+func (c *Config) Keeps(i int) bool {
+	return cmp.Or(c.Bots[i].Restart, c.Restart) == "off"
 }
 
 func abs(dir, path string) string {

@@ -28,7 +28,7 @@ type Seat struct {
 // nil, is called once the starts are over, with nil for a bot that did not
 // start and for a seat's Player.
 func Match(ctx context.Context, st referee.State, seats [2]Seat, opt referee.MatchOptions, started func([2]*host.Process)) referee.Record {
-	b := startLineup(ctx, seats)
+	b := startLineup(ctx, seats, noneKept)
 	defer b.Close()
 	if started != nil {
 		started(b.procs)
@@ -45,20 +45,24 @@ type lineup struct {
 	seats [2]Seat
 	procs [2]*host.Process // nil for a Player and a bot that did not start
 	errs  [2]error         // why a bot did not start
+	// kept is, for a seat whose bot a worker keeps across games (see
+	// keep.go), the bot's index in the league; -1 for the others.
+	kept [2]int
 }
 
 // startLineup starts the bots of seats, in parallel, and returns once both
 // starts are over, failed or not; when a seat is refused it starts
-// neither. Close must be called on the result.
-func startLineup(ctx context.Context, seats [2]Seat) *lineup {
-	b := &lineup{seats: seats}
+// neither. The seats kept names (see lineup.kept) are not started: ready
+// gives them their process. Close must be called on the result.
+func startLineup(ctx context.Context, seats [2]Seat, kept [2]int) *lineup {
+	b := &lineup{seats: seats, kept: kept}
 	b.errs = [2]error{seats[0].Refused, seats[1].Refused}
 	if b.failed() {
 		return b
 	}
 	var wg sync.WaitGroup
 	for i, s := range seats {
-		if s.Player == nil {
+		if s.Player == nil && kept[i] < 0 {
 			wg.Go(func() { b.procs[i], b.errs[i] = host.Start(ctx, s.Spec) })
 		}
 	}

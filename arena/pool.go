@@ -77,7 +77,8 @@ feed:
 // played to played. With r.Prestart it starts each game's bots while the
 // game before plays, and starts again, on the game's path, a bot whose
 // early start failed: a start slowed down by the game playing meanwhile
-// is not the bot's fault.
+// is not the bot's fault. It keeps the bots of restart: off from one game
+// to the next (keep.go), and closes them before it returns.
 func (r *Runner) work(ctx context.Context, jobs <-chan Scheduled, played chan<- finished) {
 	// take hands out the next game, its bots starting; the listener hears
 	// that a game started when it becomes the worker's game, before its
@@ -90,9 +91,11 @@ func (r *Runner) work(ctx context.Context, jobs <-chan Scheduled, played chan<- 
 		}
 		upcoming = s
 		next := make(chan prepared, 1)
-		go func() { next <- prepared{s, r.startBots(ctx, s)} }()
+		go func() { next <- prepared{s, r.startBots(ctx, s, true)} }()
 		return next
 	}
+	var k keeper // the bots kept across this worker's games (keep.go)
+	defer k.close()
 	for next := take(); next != nil; {
 		r.started(upcoming)
 		g := <-next
@@ -101,10 +104,12 @@ func (r *Runner) work(ctx context.Context, jobs <-chan Scheduled, played chan<- 
 			next = take()
 			if g.bots.failed() {
 				g.bots.Close()
-				g.bots = r.startBots(ctx, g.s)
+				g.bots = r.startBots(ctx, g.s, true)
 			}
 		}
-		p, err := r.playWith(ctx, g.s, g.bots)
+		k.closeExcept(g.s.White, g.s.Black)
+		g.bots.ready(ctx, &k, r.Config.GameName)
+		p, err := r.playWith(ctx, g.s, g.bots, &k)
 		if err != nil || p != nil {
 			played <- finished{p, err}
 		}

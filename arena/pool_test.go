@@ -25,7 +25,7 @@ func TestStartedBotsAreNotCharged(t *testing.T) {
 		seats[i].Spec = host.ExecSpec(arenaBin, testbot, []string{"slowstart", "1500"})
 		seats[i].Spec.Name = []string{"white", "black"}[i]
 	}
-	b := startLineup(context.Background(), seats)
+	b := startLineup(context.Background(), seats, noneKept)
 	defer b.Close()
 	time.Sleep(time.Second) // the stimulus: stopped a whole tempo, which charged would make the first move late
 	clock := referee.Clock{Tempo: time.Second, Margin: 10 * time.Millisecond}

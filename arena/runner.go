@@ -263,11 +263,11 @@ func (r *Runner) SurveySandbox(ctx context.Context) (sandbox.Report, error) {
 
 // PlayScheduled plays s, a game of the league's schedule, between fresh
 // processes of its bots, and returns its journal line and move log, or nil
-// for an interrupted game. A local run and a worker of a distributed league
-// both play a game with it.
+// for an interrupted game. A worker of a distributed league plays each game
+// with it: its bots are fresh processes whatever the league's restart says.
 func (r *Runner) PlayScheduled(ctx context.Context, s Scheduled) (*Played, error) {
 	r.started(s)
-	return r.playWith(ctx, s, r.startBots(ctx, s))
+	return r.playWith(ctx, s, r.startBots(ctx, s, false), nil)
 }
 
 // started tells the listener that s begins: from the moment its bots are
@@ -283,25 +283,33 @@ func (r *Runner) started(s Scheduled) {
 }
 
 // startBots starts the bots of s. A bot that CheckBot refuses is not
-// started: it forfeits as a bot that does not start.
-func (r *Runner) startBots(ctx context.Context, s Scheduled) *lineup {
+// started: it forfeits as a bot that does not start. With keeping, the bots
+// the league keeps across games (Config.Keeps) are not started either:
+// lineup.ready gives them a process, kept or fresh, when their game comes.
+func (r *Runner) startBots(ctx context.Context, s Scheduled, keeping bool) *lineup {
 	c := r.Config
-	bots := [2]BotConfig{c.Bots[s.White], c.Bots[s.Black]}
+	index := [2]int{s.White, s.Black}
 	var seats [2]Seat
-	for i, b := range bots {
+	kept := noneKept
+	for i, bot := range index {
+		b := c.Bots[bot]
 		seats[i].Spec = r.spec(b)
 		if r.CheckBot != nil {
 			if err := r.CheckBot(b); err != nil {
 				seats[i].Refused = referee.NewFault(referee.FaultStart, err)
 			}
 		}
+		if keeping && c.Keeps(bot) {
+			kept[i] = bot
+		}
 	}
-	return startLineup(ctx, seats)
+	return startLineup(ctx, seats, kept)
 }
 
-// playWith plays s between b, the bots started for it, and stops them.
-// The caller has told the listener that s started (see started).
-func (r *Runner) playWith(ctx context.Context, s Scheduled, b *lineup) (*Played, error) {
+// playWith plays s between b, the bots started for it, and stops them,
+// but for those k keeps for the worker's next game (see keep.go; k nil:
+// none). The caller has told the listener that s started (see started).
+func (r *Runner) playWith(ctx context.Context, s Scheduled, b *lineup, k *keeper) (*Played, error) {
 	defer b.Close()
 	c := r.Config
 	st := c.Rules().New(s.Seed)
@@ -314,6 +322,7 @@ func (r *Runner) playWith(ctx context.Context, s Scheduled, b *lineup) (*Played,
 	start := time.Now()
 	rec := b.match(ctx, st, opt)
 	end := time.Now()
+	b.release(k, rec)
 	if rec.Reason == referee.Interrupted {
 		return nil, nil
 	}
