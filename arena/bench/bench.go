@@ -60,9 +60,23 @@ const (
 	punctuality = 95
 )
 
+// Timings of the restart rows: a fast tempo, and a game clock.
+var restartTimings = []timing{
+	{name: "tempo 10 ms", yaml: "tempo_ms: 10"},
+	{name: "clock 1000+10", yaml: "time_control: {base_ms: 1000, inc_ms: 10}"},
+}
+
+// timing is how a bench league times its moves.
+type timing struct {
+	name string // for people
+	yaml string // the league file's key
+}
+
 // Row is one throughput measure: a league of fast bots.
 type Row struct {
-	Bots        string        // "built-in" or "external"
+	Bots        string        // "built-in", "external" or "built-in pair"
+	Timing      string        // e.g. "tempo 100 ms"
+	Restart     string        // the league's restart: "on" or "off"
 	Concurrency int           // games at once
 	Games       int           // games played
 	Wall        time.Duration // the league's wall time
@@ -126,16 +140,28 @@ func Run(ctx context.Context, opt Options) (Report, error) {
 	if opt.Games < 0 {
 		kinds = nil
 	}
+	var leagues []league
 	for _, kind := range kinds {
 		for _, c := range slices.Compact([]int{1, opt.Concurrency}) {
-			opt.progress(fmt.Sprintf("%d games of %s bots, %d at once", opt.Games, kind, c))
-			l := fastLeague(opt, kind, c, filepath.Join(dir, fmt.Sprintf("%s-c%d", kind, c)))
-			sum, err := l.run(ctx)
-			if err != nil {
-				return rep, err
-			}
-			rep.Rows = append(rep.Rows, Row{Bots: kind, Concurrency: sum.AtOnce, Games: sum.Played, Wall: sum.Wall, BotTime: sum.BotTime})
+			leagues = append(leagues, fastLeague(opt, kind, c, filepath.Join(dir, fmt.Sprintf("%s-c%d", kind, c))))
 		}
+	}
+	if opt.Games >= 0 {
+		for i, tm := range restartTimings {
+			for _, c := range slices.Compact([]int{1, opt.Concurrency}) {
+				for _, restart := range []string{"on", "off"} {
+					leagues = append(leagues, pairLeague(opt, tm, restart, c, filepath.Join(dir, fmt.Sprintf("pair-t%d-c%d-%s", i, c, restart))))
+				}
+			}
+		}
+	}
+	for _, l := range leagues {
+		opt.progress(fmt.Sprintf("%d games of %s bots, %s, restart %s, %d at once", opt.Games, l.kind, l.timing.name, l.restart, l.concurrency))
+		sum, err := l.run(ctx)
+		if err != nil {
+			return rep, err
+		}
+		rep.Rows = append(rep.Rows, Row{Bots: l.kind, Timing: l.timing.name, Restart: l.restart, Concurrency: sum.AtOnce, Games: sum.Played, Wall: sum.Wall, BotTime: sum.BotTime})
 	}
 	if opt.TestBot == "" || opt.Moves < 0 {
 		return rep, nil
@@ -173,8 +199,11 @@ func (o Options) progress(msg string) {
 // league is a bench league: its config file's lines besides the bots.
 type league struct {
 	name, out   string
+	kind        string // the bots, for people (Row.Bots)
 	seed        uint64
 	rounds      int
+	timing      timing
+	restart     string
 	concurrency int
 	sandbox     sandbox.Mode
 	prestart    bool
@@ -182,10 +211,13 @@ type league struct {
 	self        string
 }
 
+// benchTiming is the timing of the fast and punctual leagues.
+var benchTiming = timing{name: fmt.Sprintf("tempo %d ms", benchTempo.Milliseconds()), yaml: fmt.Sprintf("tempo_ms: %d", benchTempo.Milliseconds())}
+
 // fastLeague is four fast bots of kind, playing at least opt.Games games
 // (12 a round) c at once.
 func fastLeague(opt Options, kind string, c int, out string) league {
-	l := league{name: "bench", out: out, seed: 1, rounds: (opt.Games + 11) / 12, concurrency: c, sandbox: opt.Sandbox, prestart: opt.Prestart, self: opt.Self}
+	l := league{name: "bench", kind: kind, out: out, seed: 1, rounds: (opt.Games + 11) / 12, timing: benchTiming, restart: "on", concurrency: c, sandbox: opt.Sandbox, prestart: opt.Prestart, self: opt.Self}
 	if kind == "built-in" {
 		l.bots = []string{
 			"{name: greedy, builtin: greedy}",
@@ -201,11 +233,22 @@ func fastLeague(opt Options, kind string, c int, out string) league {
 	return l
 }
 
+// pairLeague is two fast built-in bots, greedy and random, playing at least
+// opt.Games games (2 a round) c at once under tm, with restart: every game
+// of a worker has the bots of the game before, which restart: off keeps.
+func pairLeague(opt Options, tm timing, restart string, c int, out string) league {
+	return league{
+		name: "pair", kind: "built-in pair", out: out, seed: 1, rounds: (opt.Games + 1) / 2, timing: tm, restart: restart,
+		concurrency: c, sandbox: opt.Sandbox, prestart: opt.Prestart, self: opt.Self,
+		bots: []string{"{name: greedy, builtin: greedy}", "{name: random, builtin: random, options: {seed: 7}}"},
+	}
+}
+
 // run plays the league in its out directory, from scratch.
 func (l league) run(ctx context.Context) (arena.Summary, error) {
 	var b strings.Builder
-	fmt.Fprintf(&b, "name: %s\nseed: %d\nrounds: %d\ntempo_ms: %d\ntime_margin_ms: %d\nconcurrency: %d\nsandbox: %s\nout: %q\nbots:\n",
-		l.name, l.seed, l.rounds, benchTempo.Milliseconds(), benchMargin.Milliseconds(), l.concurrency, l.sandbox, l.out)
+	fmt.Fprintf(&b, "name: %s\nseed: %d\nrounds: %d\n%s\ntime_margin_ms: %d\nrestart: %s\nconcurrency: %d\nsandbox: %s\nout: %q\nbots:\n",
+		l.name, l.seed, l.rounds, l.timing.yaml, benchMargin.Milliseconds(), l.restart, l.concurrency, l.sandbox, l.out)
 	for _, bot := range l.bots {
 		fmt.Fprintf(&b, "  - %s\n", bot)
 	}
@@ -236,7 +279,7 @@ func overcharge(ctx context.Context, opt Options, dir string) (Overcharge, error
 		perRound := 40 * n * (n - 1)
 		l := league{
 			name: "punctual", out: filepath.Join(dir, fmt.Sprintf("punctual-%d", seed)), seed: seed,
-			rounds: (opt.Moves-len(over))/perRound + 1, concurrency: opt.Concurrency,
+			rounds: (opt.Moves-len(over))/perRound + 1, timing: benchTiming, restart: "on", concurrency: opt.Concurrency,
 			sandbox: opt.Sandbox, prestart: opt.Prestart, bots: bots, self: opt.Self,
 		}
 		if _, err := l.run(ctx); err != nil {
@@ -283,9 +326,9 @@ func quantile(sorted []time.Duration, q float64) time.Duration {
 // Write prints the report as a table for people.
 func (r Report) Write(w io.Writer) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintf(tw, "bots\tat once\tgames\twall s\tgames/s\tfixed ms/game\tbot calls %%\t\n")
+	fmt.Fprintf(tw, "bots\ttiming\trestart\tat once\tgames\twall s\tgames/s\tfixed ms/game\tbot calls %%\t\n")
 	for _, row := range r.Rows {
-		fmt.Fprintf(tw, "%s\t%d\t%d\t%.1f\t%.2f\t%.1f\t%.0f\t\n", row.Bots, row.Concurrency, row.Games,
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%d\t%.1f\t%.2f\t%.1f\t%.0f\t\n", row.Bots, row.Timing, row.Restart, row.Concurrency, row.Games,
 			row.Wall.Seconds(), row.GamesPerSecond(), ms(row.FixedCost()),
 			100*row.BotTime.Seconds()/(row.Wall.Seconds()*float64(row.Concurrency)))
 	}
@@ -301,6 +344,13 @@ func (r Report) Write(w io.Writer) error {
 		}
 		if len(rows) == 2 {
 			fmt.Fprintf(w, "%s: %d at once plays %.2fx the games/s of 1\n", kind, rows[1].Concurrency, rows[1].GamesPerSecond()/rows[0].GamesPerSecond())
+		}
+	}
+	for i, on := range r.Rows {
+		if i+1 < len(r.Rows) && on.Restart == "on" && r.Rows[i+1].Restart == "off" {
+			off := r.Rows[i+1]
+			fmt.Fprintf(w, "restart off, %s, %d at once: fixed cost %.1fx lower, %.2fx the games/s of restart on\n",
+				on.Timing, on.Concurrency, on.FixedCost().Seconds()/off.FixedCost().Seconds(), off.GamesPerSecond()/on.GamesPerSecond())
 		}
 	}
 	if oc := r.Overcharge; oc != nil {

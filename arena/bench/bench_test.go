@@ -60,12 +60,16 @@ func TestRun(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(rep.Rows) != 4 {
-		t.Fatalf("got %d rows, want 4 (built-in and external, at 1 and 2)", len(rep.Rows))
+	if len(rep.Rows) != 12 {
+		t.Fatalf("got %d rows, want 12 (built-in and external, at 1 and 2; the pair at 1 and 2, tempo and clock, restart on and off)", len(rep.Rows))
 	}
 	for _, row := range rep.Rows {
-		if row.Games != 12 {
-			t.Errorf("%s at %d: %d games, want 12 (one round of 4 bots)", row.Bots, row.Concurrency, row.Games)
+		want := 12 // one round of 4 bots
+		if row.Bots == "built-in pair" {
+			want = 2 // one round of 2 bots
+		}
+		if row.Games != want {
+			t.Errorf("%s, %s, restart %s, at %d: %d games, want %d", row.Bots, row.Timing, row.Restart, row.Concurrency, row.Games, want)
 		}
 	}
 	if oc := rep.Overcharge; oc == nil || oc.Moves < 20 {
@@ -75,7 +79,8 @@ func TestRun(t *testing.T) {
 	if err := rep.Write(&out); err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"fixed ms/game", "built-in: 2 at once plays", "external: 2 at once plays", "overcharge of a bot answering at 95 %", "launcher " + filepath.Join(filepath.Dir(self), "arena-launch")} {
+	for _, want := range []string{"fixed ms/game", "built-in: 2 at once plays", "external: 2 at once plays",
+		"restart off, tempo 10 ms, 1 at once: fixed cost", "restart off, clock 1000+10, 2 at once: fixed cost", "overcharge of a bot answering at 95 %", "launcher " + filepath.Join(filepath.Dir(self), "arena-launch")} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("report lacks %q:\n%s", want, out.String())
 		}
@@ -100,6 +105,32 @@ func BenchmarkLeague(b *testing.B) {
 					b.Fatal(err)
 				}
 				row := Row{Bots: kind, Concurrency: sum.AtOnce, Games: sum.Played, Wall: sum.Wall, BotTime: sum.BotTime}
+				b.ReportMetric(row.GamesPerSecond(), "games/s")
+				b.ReportMetric(ms(row.FixedCost()), "fixed-ms/game")
+			})
+		}
+	}
+}
+
+// BenchmarkRestart plays b.N games of two fast built-in bots, greedy and
+// random, with restart on and off, at tempo 10 ms and under a clock of
+// 1000+10, one at once, and reports games/s and the fixed cost of a game in
+// ms: what keeping the bots' processes across games saves.
+//
+//	go test -run '^$' -bench Restart -benchtime 60x ./arena/bench
+func BenchmarkRestart(b *testing.B) {
+	self, bot := binaries(b)
+	for _, tm := range restartTimings {
+		for _, restart := range []string{"on", "off"} {
+			b.Run(strings.ReplaceAll(tm.name, " ", "-")+"/"+restart, func(b *testing.B) {
+				opt := Options{Self: self, TestBot: bot, Games: b.N, Concurrency: 1}.withDefaults()
+				l := pairLeague(opt, tm, restart, 1, b.TempDir())
+				b.ResetTimer()
+				sum, err := l.run(context.Background())
+				if err != nil {
+					b.Fatal(err)
+				}
+				row := Row{Concurrency: sum.AtOnce, Games: sum.Played, Wall: sum.Wall, BotTime: sum.BotTime}
 				b.ReportMetric(row.GamesPerSecond(), "games/s")
 				b.ReportMetric(ms(row.FixedCost()), "fixed-ms/game")
 			})
