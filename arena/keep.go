@@ -23,21 +23,23 @@ import (
 // started ahead of its game (Runner.Prestart): it is either kept or
 // started when its game comes.
 
-// keeper holds one worker's kept processes between its games, by bot
-// index. It is used by one goroutine.
-type keeper struct {
+// Keeper holds one worker's kept processes between its games, by bot
+// index: a local worker's (Run), or a distributed worker's, one per game
+// it plays at once (see Runner.PlayScheduled). It is used by one goroutine
+// at a time. Its zero value holds nothing; Close ends what it holds.
+type Keeper struct {
 	procs map[int]*host.Process
 }
 
 // take returns the kept process of bot, if there is one, and forgets it.
-func (k *keeper) take(bot int) *host.Process {
+func (k *Keeper) take(bot int) *host.Process {
 	p := k.procs[bot]
 	delete(k.procs, bot)
 	return p
 }
 
 // keep holds p, bot's process, for the worker's next game.
-func (k *keeper) keep(bot int, p *host.Process) {
+func (k *Keeper) keep(bot int, p *host.Process) {
 	if k.procs == nil {
 		k.procs = map[int]*host.Process{}
 	}
@@ -46,7 +48,7 @@ func (k *keeper) keep(bot int, p *host.Process) {
 
 // closeExcept closes the kept processes of every bot but those of bots,
 // in parallel, and returns once nothing of them is left.
-func (k *keeper) closeExcept(bots ...int) {
+func (k *Keeper) closeExcept(bots ...int) {
 	var wg sync.WaitGroup
 	for bot, p := range k.procs {
 		if !slices.Contains(bots, bot) {
@@ -57,8 +59,9 @@ func (k *keeper) closeExcept(bots ...int) {
 	wg.Wait()
 }
 
-// close closes every kept process.
-func (k *keeper) close() { k.closeExcept() }
+// Close closes every kept process, and returns once nothing of them is
+// left.
+func (k *Keeper) Close() { k.closeExcept() }
 
 // noneKept is the kept of a lineup whose bots are all fresh processes.
 var noneKept = [2]int{-1, -1}
@@ -66,7 +69,7 @@ var noneKept = [2]int{-1, -1}
 // ready gives each seat of b whose bot is kept across games its process, in parallel: k's process of the bot, told that a game of
 // game starts, or a fresh one when k has none or the kept one fails to
 // ready (it is closed). It returns once both seats are ready or failed.
-func (b *lineup) ready(ctx context.Context, k *keeper, game string) {
+func (b *lineup) ready(ctx context.Context, k *Keeper, game string) {
 	if b.failed() {
 		return
 	}
@@ -93,7 +96,7 @@ func (b *lineup) ready(ctx context.Context, k *keeper, game string) {
 // release hands k the processes of b's kept seats that rec, the game they
 // played, finds no fault of; Close then stops the others. A nil k keeps
 // nothing.
-func (b *lineup) release(k *keeper, rec referee.Record) {
+func (b *lineup) release(k *Keeper, rec referee.Record) {
 	if k == nil {
 		return
 	}

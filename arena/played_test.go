@@ -22,7 +22,7 @@ func TestPlayScheduledCheckBot(t *testing.T) {
 	}}
 	for _, s := range Schedule(cfg, nil)[:2] { // greedy-random, random-greedy
 		t.Run(s.ID, func(t *testing.T) {
-			p, err := r.PlayScheduled(context.Background(), s)
+			p, err := r.PlayScheduled(context.Background(), s, nil)
 			if err != nil {
 				t.Fatal(err)
 			}

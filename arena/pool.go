@@ -94,8 +94,8 @@ func (r *Runner) work(ctx context.Context, jobs <-chan Scheduled, played chan<- 
 		go func() { next <- prepared{s, r.startBots(ctx, s, true)} }()
 		return next
 	}
-	var k keeper // the bots kept across this worker's games (keep.go)
-	defer k.close()
+	var k Keeper // the bots kept across this worker's games (keep.go)
+	defer k.Close()
 	for next := take(); next != nil; {
 		r.started(upcoming)
 		g := <-next
@@ -107,8 +107,6 @@ func (r *Runner) work(ctx context.Context, jobs <-chan Scheduled, played chan<- 
 				g.bots = r.startBots(ctx, g.s, true)
 			}
 		}
-		k.closeExcept(g.s.White, g.s.Black)
-		g.bots.ready(ctx, &k, r.Config.GameName)
 		p, err := r.playWith(ctx, g.s, g.bots, &k)
 		if err != nil || p != nil {
 			played <- finished{p, err}

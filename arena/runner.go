@@ -261,13 +261,15 @@ func (r *Runner) SurveySandbox(ctx context.Context) (sandbox.Report, error) {
 	return rep, nil
 }
 
-// PlayScheduled plays s, a game of the league's schedule, between fresh
-// processes of its bots, and returns its journal line and move log, or nil
-// for an interrupted game. A worker of a distributed league plays each game
-// with it: its bots are fresh processes whatever the league's restart says.
-func (r *Runner) PlayScheduled(ctx context.Context, s Scheduled) (*Played, error) {
+// PlayScheduled plays s, a game of the league's schedule, and returns its
+// journal line and move log, or nil for an interrupted game. A worker of a
+// distributed league plays each game with it. The bots the league keeps
+// across games (Config.Keeps) are taken from k and left in it for the next
+// game; the others, and all of them when k is nil, are fresh processes,
+// stopped when the game ends.
+func (r *Runner) PlayScheduled(ctx context.Context, s Scheduled, k *Keeper) (*Played, error) {
 	r.started(s)
-	return r.playWith(ctx, s, r.startBots(ctx, s, false), nil)
+	return r.playWith(ctx, s, r.startBots(ctx, s, k != nil), k)
 }
 
 // started tells the listener that s begins: from the moment its bots are
@@ -306,11 +308,16 @@ func (r *Runner) startBots(ctx context.Context, s Scheduled, keeping bool) *line
 	return startLineup(ctx, seats, kept)
 }
 
-// playWith plays s between b, the bots started for it, and stops them,
-// but for those k keeps for the worker's next game (see keep.go; k nil:
-// none). The caller has told the listener that s started (see started).
-func (r *Runner) playWith(ctx context.Context, s Scheduled, b *lineup, k *keeper) (*Played, error) {
+// playWith plays s between b, the bots started for it and those k keeps
+// (see keep.go; k nil: none), and stops them, but for those k keeps for
+// the worker's next game. The caller has told the listener that s started
+// (see started).
+func (r *Runner) playWith(ctx context.Context, s Scheduled, b *lineup, k *Keeper) (*Played, error) {
 	defer b.Close()
+	if k != nil {
+		k.closeExcept(s.White, s.Black)
+		b.ready(ctx, k, r.Config.GameName)
+	}
 	c := r.Config
 	st := c.Rules().New(s.Seed)
 	initial := st.Clone()

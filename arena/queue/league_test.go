@@ -23,13 +23,15 @@ import (
 
 // detLeague is a league of deterministic bots (greedy, alphabeta with a
 // node budget, and the test bot, whose binary travels to the workers), so
-// that a distributed run must give a local run's games. %s is the test
-// bot's path.
+// that a distributed run must give a local run's games. The bots are kept
+// across games (restart: off): by each local worker, and by each worker's
+// slot, whose bots die with a killed worker. %s is the test bot's path.
 const detLeague = `
 name: qdet
 seed: 7
 rounds: 1
 tempo_ms: 2000
+restart: off
 bots:
   - {name: ab-small, builtin: alphabeta, options: {nodes: 1500}}
   - {name: ab-big, builtin: alphabeta, options: {nodes: 6000}}

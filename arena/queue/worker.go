@@ -118,6 +118,8 @@ type handler struct {
 // loop fetches one spec at a time, so that a spec waits in the stream for a
 // free worker rather than in this one's buffer, and plays it.
 func (h *handler) loop(ctx context.Context, cons jetstream.Consumer) {
+	var sl slot
+	defer sl.kept.Close()
 	for ctx.Err() == nil {
 		fctx, cancel := context.WithTimeout(ctx, 5*time.Second)
 		batch, err := cons.Fetch(1, jetstream.FetchContext(fctx))
@@ -133,16 +135,38 @@ func (h *handler) loop(ctx context.Context, cons jetstream.Consumer) {
 			}
 			continue
 		}
+		idle := true
 		for m := range batch.Messages() {
-			h.handle(ctx, m, cons.CachedInfo().Config)
+			idle = false
+			h.handle(ctx, m, cons.CachedInfo().Config, &sl)
 		}
 		cancel()
+		if idle { // no game for a while: no bot is kept waiting for one
+			sl.kept.Close()
+		}
 	}
 }
 
-// handle plays the game of spec message m and acks m once its result is
-// stored, or hands m back.
-func (h *handler) handle(ctx context.Context, m jetstream.Msg, cc jetstream.ConsumerConfig) {
+// slot is what one of a worker's loops keeps from one game to the next:
+// under restart: off, the bots of the league it played last.
+type slot struct {
+	runner *arena.Runner
+	kept   arena.Keeper
+}
+
+// keeper returns the Keeper of r's next game; the bots kept for another
+// league are closed.
+func (sl *slot) keeper(r *arena.Runner) *arena.Keeper {
+	if sl.runner != r {
+		sl.kept.Close()
+		sl.runner = r
+	}
+	return &sl.kept
+}
+
+// handle plays the game of spec message m in sl and acks m once its result
+// is stored, or hands m back.
+func (h *handler) handle(ctx context.Context, m jetstream.Msg, cc jetstream.ConsumerConfig, sl *slot) {
 	if !h.w.Secret.verify("spec", m.Subject(), m.Data(), m.Headers().Get(macHeader)) {
 		h.w.notify("refused a spec not signed with the league's key")
 		_ = m.Term()
@@ -176,7 +200,7 @@ func (h *handler) handle(ctx context.Context, m jetstream.Msg, cc jetstream.Cons
 		}
 	}()
 
-	p, err := h.play(ctx, spec)
+	p, err := h.play(ctx, spec, sl)
 	var refused *refusedError
 	switch {
 	case errors.As(err, &refused):
@@ -257,8 +281,9 @@ type refusedError struct{ msg string }
 
 func (e *refusedError) Error() string { return e.msg }
 
-// play plays spec's game, or returns nil for a game interrupted by ctx.
-func (h *handler) play(ctx context.Context, spec Spec) (*arena.Played, error) {
+// play plays spec's game in sl, or returns nil for a game interrupted by
+// ctx.
+func (h *handler) play(ctx context.Context, spec Spec, sl *slot) (*arena.Played, error) {
 	r, err := h.runner(ctx, spec)
 	if err != nil {
 		return nil, err
@@ -267,7 +292,7 @@ func (h *handler) play(ctx context.Context, spec Spec) (*arena.Played, error) {
 	if s.White < 0 || s.White >= len(r.Config.Bots) || s.Black < 0 || s.Black >= len(r.Config.Bots) {
 		return nil, &refusedError{fmt.Sprintf("game %s names bots the league does not have", s.ID)}
 	}
-	return r.PlayScheduled(ctx, s)
+	return r.PlayScheduled(ctx, s, sl.keeper(r))
 }
 
 // runner returns the Runner that plays the games of spec's league, made at
