@@ -109,20 +109,26 @@ func (s *Standings) AddPlayoffs(games []Entry, ps []Playoff) {
 	s.Prior = rate(s.Rows, games) // LOS is over the next row down: rows moved
 }
 
+// Summary says in one line how p went: its ties, each with its bots,
+// their game points and how it ended, then its order once decided.
+func (p Playoff) Summary() string {
+	var ties []string
+	for _, t := range p.Ties {
+		ties = append(ties, fmt.Sprintf("%s %s %s%s", t.entrant(0), strings.TrimSpace(t.score()), t.entrant(1), t.note()))
+	}
+	line := fmt.Sprintf("playoff %d, of the bots level at #%d: %s", p.Number, p.Rank, strings.Join(ties, "; "))
+	if p.Order != nil && len(p.Bots) > 2 {
+		line += "; order: " + strings.Join(p.Order, ", ")
+	}
+	return line
+}
+
 // playoffNotes are the lines under the table that say how each playoff of
-// s went: its ties, then its order.
+// s went.
 func (s Standings) playoffNotes() []string {
 	var notes []string
 	for _, p := range s.Playoffs {
-		var ties []string
-		for _, t := range p.Ties {
-			ties = append(ties, fmt.Sprintf("%s %s %s%s", t.entrant(0), strings.TrimSpace(t.score()), t.entrant(1), t.note()))
-		}
-		n := fmt.Sprintf("playoff %d, of the bots level at #%d: %s", p.Number, p.Rank, strings.Join(ties, "; "))
-		if p.Order != nil && len(p.Bots) > 2 {
-			n += "; order: " + strings.Join(p.Order, ", ")
-		}
-		notes = append(notes, n)
+		notes = append(notes, p.Summary())
 	}
 	return notes
 }
