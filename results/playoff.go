@@ -73,7 +73,11 @@ func (p Playoff) decide() ([]string, map[string]string) {
 		return order, score
 	}
 	for _, b := range p.Bots {
-		score[b] = fmt.Sprintf("%d of %d ties, %s points", won[b], len(p.Bots)-1, num(points[b]))
+		pts := "points"
+		if key(points[b]) == key(1) {
+			pts = "point"
+		}
+		score[b] = fmt.Sprintf("%d of %d ties, %s %s", won[b], len(p.Bots)-1, num(points[b]), pts)
 	}
 	return order, score
 }
