@@ -414,8 +414,12 @@ func (s Standings) table(format string, brief bool) table {
 		}
 		return t
 	}
+	games := fmt.Sprintf("%d games", s.Games)
+	if n := s.playoffGames(); n > 0 {
+		games += fmt.Sprintf(" (and %d playoff games, counted in the playoff alone)", n)
+	}
 	notes := []string{
-		fmt.Sprintf("%d games; points: win %s, draw %s, loss %s", s.Games, num(s.Scoring.Win), num(s.Scoring.Draw), num(s.Scoring.Loss)),
+		fmt.Sprintf("%s; points: win %s, draw %s, loss %s", games, num(s.Scoring.Win), num(s.Scoring.Draw), num(s.Scoring.Loss)),
 		"elo ±95%: Bradley-Terry rating fitted to all games (draw = half a win), mean 0",
 	}
 	if s.showSwiss("los", brief) {

@@ -118,13 +118,28 @@ func (s *Standings) AddPlayoffs(games []Entry, ps []Playoff) {
 func (p Playoff) Summary() string {
 	var ties []string
 	for _, t := range p.Ties {
-		ties = append(ties, fmt.Sprintf("%s %s %s%s", t.entrant(0), strings.TrimSpace(t.score()), t.entrant(1), t.note()))
+		tie := fmt.Sprintf("%s %s %s", t.entrant(0), strings.TrimSpace(t.score()), t.entrant(1))
+		if note := t.note(); note != "" {
+			tie += " " + strings.TrimSpace(note)
+		}
+		ties = append(ties, tie)
 	}
 	line := fmt.Sprintf("playoff %d, of the bots level at #%d: %s", p.Number, p.Rank, strings.Join(ties, "; "))
 	if p.Order != nil && len(p.Bots) > 2 {
 		line += "; order: " + strings.Join(p.Order, ", ")
 	}
 	return line
+}
+
+// playoffGames counts the games played in s's playoffs.
+func (s Standings) playoffGames() int {
+	n := 0
+	for _, p := range s.Playoffs {
+		for _, t := range p.Ties {
+			n += t.Games
+		}
+	}
+	return n
 }
 
 // playoffNotes are the lines under the table that say how each playoff of

@@ -22,7 +22,7 @@ func DefaultScoring() Scoring { return Scoring{Win: 1, Draw: 0.5, Loss: 0} }
 // Standings is the league table computed from a journal's games.
 type Standings struct {
 	Scoring Scoring `json:"scoring"`
-	Games   int     `json:"games"` // games in the journal
+	Games   int     `json:"games"` // games counted: those of the journal, a playoff's left out
 	// SPRT is the state of the league's SPRT match, if it is one (see
 	// AddSPRT).
 	SPRT *SPRTResult `json:"sprt,omitempty"`
