@@ -66,6 +66,9 @@ type Config struct {
 	Qualifiers     int        `yaml:"qualifiers,omitempty" json:",omitempty"`
 	GamesPerTie    int        `yaml:"games_per_tie,omitempty" json:",omitempty"`
 	TiebreakBoards *int       `yaml:"tiebreak_boards,omitempty" json:",omitempty"` // nil: no key (0 is a value)
+	// Tiebreak is what becomes of bots level on every key of the
+	// standings: TiebreakTied or TiebreakPlayoff (see playoff.go).
+	Tiebreak string `yaml:"tiebreak,omitempty" json:",omitempty"`
 	// Grading is the bonus rule of arena grades; nil: the course's (see
 	// grading.go). Not in Hash.
 	Grading *Grading `yaml:"grading,omitempty" json:"-"`
@@ -407,6 +410,9 @@ func (c *Config) Hash() string {
 	d.Concurrency, d.Out, d.Registry = 0, "", ""
 	if d.Tournament == RoundRobin {
 		d.Tournament = "" // the hash of a league from before formats
+	}
+	if d.Tiebreak == TiebreakTied {
+		d.Tiebreak = "" // the hash of a league from before playoffs
 	}
 	data, _ := json.Marshal(d) // a Config always marshals
 	sum := sha256.Sum256(data)

@@ -1,9 +1,10 @@
 // Package arena runs leagues: it reads and validates a league config, turns
-// it into a schedule (a pure function of the config and, for a Swiss or a
-// knockout, of the games already played: see Schedule and format.go), and
-// plays the scheduled games on a pool of workers, stage by stage, each game
-// between two fresh bot processes, journaling every finished game before
-// counting it so that a stopped league resumes where it stopped.
+// it into a schedule (a pure function of the config and, for a Swiss, a
+// knockout or a playoff, of the games already played: see Schedule,
+// tournament.go and playoff.go), and plays the scheduled games on a pool of
+// workers, stage by stage, each game between two fresh bot processes,
+// journaling every finished game before counting it so that a stopped
+// league resumes where it stopped.
 //
 // arena never prints: it reports progress through Runner.Events. It uses
 // referee for the rules and the match loop, bots to start bot processes and

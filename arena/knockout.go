@@ -14,9 +14,9 @@ import (
 // 2-7, 3-6 for eight). A tie is a mini-match of games_per_tie boards, each
 // played twice, the higher seed White in the first game; a tie level on
 // game points gets one more board pair at a time, up to tiebreak_boards
-// more, and is then won by the higher seed. Board b of round k has seed
-// referee.RoundSeed(Seed, 1000·k + b), the same for every tie of the
-// round. A tie is drawn once both its bots are known: a round's tie can
+// more, and is then won by the higher seed (see tie.go). Board b of round
+// k has seed referee.RoundSeed(Seed, 1000·k + b), the same for every tie
+// of the round. A tie is drawn once both its bots are known: a round's tie can
 // start while other ties of the round before still play.
 
 // knockoutPlan is a knockout as far as the results go.
@@ -88,35 +88,14 @@ func (p *knockoutPlan) tie(c *Config, played map[string]results.Entry, k, x, y i
 	case x < 0 || y < 0:
 		return t, unknownBot
 	}
-	for b := 1; ; b++ {
-		seed := referee.RoundSeed(c.Seed, 1000*k+b)
-		id := func(white, black string) string { return fmt.Sprintf("%02d-%02d-%s-%s", k, b, white, black) }
-		for _, s := range pairGames(c, k, seed, x, y, id) {
-			p.games = append(p.games, s)
-			if g, ok := played[s.ID]; ok {
-				t.Games++
-				t.Points[0] += g.Outcome(t.Bots[0])
-				t.Points[1] += g.Outcome(t.Bots[1])
-			}
-		}
-		t.Boards, t.Tiebreaks = b, max(0, b-c.GamesPerTie)
-		if b < c.GamesPerTie {
-			continue
-		}
-		switch {
-		case t.Games < 2*b:
-			return t, unknownBot
-		case t.Points[0] > t.Points[1]:
-			t.Winner = t.Bots[0]
-			return t, x
-		case t.Points[1] > t.Points[0]:
-			t.Winner = t.Bots[1]
-			return t, y
-		case b >= c.GamesPerTie+c.tiebreaks():
-			t.Winner, t.OnSeed = t.Bots[0], true
-			return t, x
-		}
+	at := tieBoards{
+		round: k,
+		seed:  func(b int) uint64 { return referee.RoundSeed(c.Seed, 1000*k+b) },
+		id: func(b int, white, black string) string {
+			return fmt.Sprintf("%02d-%02d-%s-%s", k, b, white, black)
+		},
 	}
+	return playTie(c, played, at, x, y, &p.games)
 }
 
 // seedOrder returns the seeds 1..size (a power of two) in bracket order:

@@ -81,9 +81,9 @@ func CheckJournal(dir string) error {
 func (r *Results) Standings() results.Standings { return Standings(r.Config, r.Games) }
 
 // Crosstable returns the league's crosstable, its rows in the order of st,
-// the league's standings.
+// the league's standings; a playoff's games are not in it (see MainGames).
 func (r *Results) Crosstable(st results.Standings) results.Crosstable {
-	ct := results.NewCrosstable(r.Games, st.Bots(), r.Config.Scoring)
+	ct := results.NewCrosstable(MainGames(r.Config, r.Games), st.Bots(), r.Config.Scoring)
 	ct.Display = r.Config.Displays()
 	return ct
 }

@@ -180,6 +180,9 @@ func (r *Runner) Run(ctx context.Context) (Summary, error) {
 	// Each stage's games are played, then the schedule is asked again: a
 	// Swiss or knockout knows its next games once these are played.
 	for ; len(pending) > 0 && err == nil && ctx.Err() == nil; pending = r.pending(j) {
+		// The games a stage makes known (a Swiss's round, a knockout's
+		// tie-break boards, a playoff) count from then on.
+		sum.Total = max(sum.Total, sum.Skipped+sum.Played+len(pending))
 		before := sum.Played
 		if r.Dispatcher != nil {
 			err = r.Dispatcher.Dispatch(ctx, pending, add)

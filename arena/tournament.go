@@ -35,16 +35,18 @@ const (
 	maxTieBoards          = 999 // board b of round k is the board of seed 1000·k + b
 )
 
-// formatKeys are the keys that only some formats take, with their format.
+// formatKeys are the keys that only some formats take, with their format;
+// tie keys are those of a tie, which a playoff plays too.
 var formatKeys = []struct {
 	key    string
 	format Tournament
+	tie    bool
 }{
-	{"challengers", Gauntlet},
-	{"seeding", Knockout},
-	{"qualifiers", Knockout},
-	{"games_per_tie", Knockout},
-	{"tiebreak_boards", Knockout},
+	{"challengers", Gauntlet, false},
+	{"seeding", Knockout, false},
+	{"qualifiers", Knockout, false},
+	{"games_per_tie", Knockout, true},
+	{"tiebreak_boards", Knockout, true},
 }
 
 // completeFormat checks the format and its keys, and resolves a knockout's
@@ -59,10 +61,18 @@ func (c *Config) completeFormat(dir string) error {
 	if !slices.Contains([]Tournament{RoundRobin, Gauntlet, Knockout, Swiss}, c.Tournament) {
 		return c.errAt(fmt.Sprintf("format is %q: want round-robin, gauntlet, knockout or swiss", c.Tournament), "format")
 	}
+	if err := c.completeTiebreak(); err != nil {
+		return err
+	}
 	for _, k := range formatKeys {
-		if k.format != c.Tournament && find(c.root, k.key) != nil {
-			return c.errAt(fmt.Sprintf("%s is a key of format: %s, and this league's format is %s: remove it or set format: %s", k.key, k.format, c.Tournament, k.format), k.key)
+		if k.format == c.Tournament || find(c.root, k.key) == nil || k.tie && c.playoff() {
+			continue
 		}
+		also := ""
+		if k.tie {
+			also = " (or of tiebreak: playoff)"
+		}
+		return c.errAt(fmt.Sprintf("%s is a key of format: %s%s, and this league's format is %s: remove it or set format: %s", k.key, k.format, also, c.Tournament, k.format), k.key)
 	}
 	switch c.Tournament {
 	case Gauntlet:
@@ -114,21 +124,8 @@ func (c *Config) completeKnockout(dir string) error {
 	if find(c.root, "rounds") != nil {
 		return c.errAt("rounds: a knockout plays games_per_tie boards a tie, as many rounds as the bracket has: remove rounds", "rounds")
 	}
-	if c.GamesPerTie == 0 {
-		c.GamesPerTie = defaultGamesPerTie // 0 or no key: the default
-	}
-	if err := atLeast("games_per_tie", c.GamesPerTie, 1); err != nil {
-		return c.errAt("games_per_tie: "+err.Error(), "games_per_tie")
-	}
-	if c.TiebreakBoards == nil {
-		c.TiebreakBoards = new(int)
-		*c.TiebreakBoards = defaultTiebreakBoards
-	}
-	if err := atLeast("tiebreak_boards", c.tiebreaks(), 0); err != nil {
-		return c.errAt("tiebreak_boards: "+err.Error(), "tiebreak_boards")
-	}
-	if c.GamesPerTie+c.tiebreaks() > maxTieBoards {
-		return c.errAt(fmt.Sprintf("games_per_tie + tiebreak_boards: want %d boards a tie at most, got %d", maxTieBoards, c.GamesPerTie+c.tiebreaks()), "games_per_tie")
+	if err := c.completeTies(); err != nil {
+		return err
 	}
 	c.Rounds = 0 // the bracket's
 	if c.Qualifiers != 0 && len(c.Seeding) == 0 {
@@ -176,7 +173,29 @@ func (c *Config) completeKnockout(dir string) error {
 	return nil
 }
 
-// tiebreaks returns the tie-break boards of a knockout: 0 when not set.
+// completeTies fills in and checks the keys of a tie (see tie.go):
+// games_per_tie and tiebreak_boards.
+func (c *Config) completeTies() error {
+	if c.GamesPerTie == 0 {
+		c.GamesPerTie = defaultGamesPerTie // 0 or no key: the default
+	}
+	if err := atLeast("games_per_tie", c.GamesPerTie, 1); err != nil {
+		return c.errAt("games_per_tie: "+err.Error(), "games_per_tie")
+	}
+	if c.TiebreakBoards == nil {
+		c.TiebreakBoards = new(int)
+		*c.TiebreakBoards = defaultTiebreakBoards
+	}
+	if err := atLeast("tiebreak_boards", c.tiebreaks(), 0); err != nil {
+		return c.errAt("tiebreak_boards: "+err.Error(), "tiebreak_boards")
+	}
+	if c.GamesPerTie+c.tiebreaks() > maxTieBoards {
+		return c.errAt(fmt.Sprintf("games_per_tie + tiebreak_boards: want %d boards a tie at most, got %d", maxTieBoards, c.GamesPerTie+c.tiebreaks()), "games_per_tie")
+	}
+	return nil
+}
+
+// tiebreaks returns the tie-break boards of a tie: 0 when not set.
 func (c *Config) tiebreaks() int {
 	if c.TiebreakBoards == nil {
 		return 0
@@ -193,11 +212,23 @@ func (c *Config) botIndex(name string) int {
 // are over: a pure function of the config and the results, so every
 // machine computes the same. A round robin or gauntlet knows every game
 // from the start; a Swiss knows its rounds up to the first one not yet
-// complete, a knockout its ties up to those still playing. The league is
-// over when every game Schedule returns is played. Games are listed in the
+// complete, a knockout its ties up to those still playing, a playoff (see
+// playoff.go) its ties once the main event is over. The league is over
+// when every game Schedule returns is played. Games are listed in the
 // order they are to be played; played may hold games of other leagues,
 // which are ignored.
 func Schedule(c *Config, played []results.Entry) []Scheduled {
+	games := mainSchedule(c, played)
+	if !c.playoff() {
+		return games
+	}
+	st := mainStandings(c, MainGames(c, played))
+	return append(games, newPlayoffs(c, st, games, byID(played)).games...)
+}
+
+// mainSchedule returns the games of the league's main event, its playoffs
+// left out, known once the games of played are over.
+func mainSchedule(c *Config, played []results.Entry) []Scheduled {
 	switch c.Tournament {
 	case Gauntlet:
 		return gauntlet(c)
@@ -210,8 +241,9 @@ func Schedule(c *Config, played []results.Entry) []Scheduled {
 }
 
 // Standings returns the standings of the league after games, in its
-// format's view (a Swiss's tie-breaks and byes, a knockout's bracket), with
-// the line of its SPRT match when it is one.
+// format's view (a Swiss's tie-breaks and byes, a knockout's bracket), the
+// bots its playoffs decided in their order (see playoff.go), with the line
+// of its SPRT match when it is one.
 func Standings(c *Config, games []results.Entry) results.Standings {
 	s := formatStandings(c, games)
 	s.SetDisplay(c.Displays())
@@ -221,28 +253,41 @@ func Standings(c *Config, games []results.Entry) results.Standings {
 	return s
 }
 
-// formatStandings returns the standings of games in the view of c's format.
+// formatStandings returns the standings of games in the view of c's
+// format, bots level on every key ordered by their playoff, if the league
+// has one.
 func formatStandings(c *Config, games []results.Entry) results.Standings {
+	main := MainGames(c, games)
+	s := mainStandings(c, main)
+	if c.playoff() {
+		s.AddPlayoffs(main, newPlayoffs(c, s, mainSchedule(c, main), byID(games)).playoffs)
+	}
+	return s
+}
+
+// mainStandings returns the standings of main, games of the league's main
+// event, in the view of c's format.
+func mainStandings(c *Config, main []results.Entry) results.Standings {
 	names := make([]string, len(c.Bots))
 	for i, b := range c.Bots {
 		names[i] = b.Name
 	}
 	switch c.Tournament {
 	case Swiss:
-		s := newSwiss(c, byID(games))
+		s := newSwiss(c, byID(main))
 		byes := map[string]int{}
 		for _, b := range s.byes {
 			byes[c.Bots[b].Name]++
 		}
-		return results.ComputeSwiss(games, names, c.Scoring, byes)
+		return results.ComputeSwiss(main, names, c.Scoring, byes)
 	case Knockout:
-		return results.ComputeKnockout(games, names, c.Scoring, newKnockout(c, byID(games)).bracket)
+		return results.ComputeKnockout(main, names, c.Scoring, newKnockout(c, byID(main)).bracket)
 	}
-	return results.Compute(games, names, c.Scoring)
+	return results.Compute(main, names, c.Scoring)
 }
 
 // Total returns the number of games the league plays: for a knockout, the
-// least, without tie-break boards.
+// least, without tie-break boards; a playoff's games are not counted.
 func Total(c *Config) int {
 	n := len(c.Bots)
 	switch c.Tournament {

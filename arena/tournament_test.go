@@ -297,6 +297,8 @@ func TestFormatConfigRoundTrip(t *testing.T) {
 		"format: knockout",
 		"format: knockout\ntiebreak_boards: 0\ngames_per_tie: 2",
 		"rounds: 2",
+		"tiebreak: playoff",
+		"format: swiss\nrounds: 2\ntiebreak: playoff\ngames_per_tie: 2",
 	} {
 		c := parseFormat(t, head, 5)
 		data, err := yaml.Marshal(c)

@@ -156,6 +156,7 @@ var keyDocs = map[string]keyDoc{
 	"qualifiers":        {"a whole number of bots taken from each standings of seeding", "qualifiers: 2"},
 	"games_per_tie":     {"a whole number of boards a knockout tie plays, both colours each", "games_per_tie: 2"},
 	"tiebreak_boards":   {"a whole number of board pairs a level tie may add", "tiebreak_boards: 3"},
+	"tiebreak":          {"tied or playoff", "tiebreak: playoff"},
 	"grading":           {"the bonus rule of arena grades (docs/grading.md)", "grading: {places: [3, 2], participant: 1}"},
 	"places":            {"a list of the bonus of each place, the winner's first", "places: [3, 2]"},
 	"participant":       {"the bonus of every other eligible group", "participant: 1"},

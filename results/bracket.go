@@ -61,7 +61,7 @@ func ComputeKnockout(games []Entry, bots []string, sc Scoring, b *Bracket) Stand
 			}
 		}
 	}
-	s.Order = order(s.Rows, []criterion{
+	s.orderBy([]criterion{
 		more(ByRound, func(r Row) float64 { return float64(reached[r.Bot]) }),
 		byPoints(), byScoreDiff(),
 	})

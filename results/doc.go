@@ -1,9 +1,9 @@
 // Package results keeps and reports a league's outcomes: the games journal
 // (games.jsonl, one fsync'd JSON line per finished game), standings with
 // Bradley–Terry ratings, tie-breaks and pentanomial counts (a Swiss's
-// Buchholz and byes, a knockout's bracket), the crosstable,
-// per-game move logs (games/<id>.jsonl and games/<id>.log.dat), and their
-// text, Markdown, CSV and JSON renderings.
+// Buchholz and byes, a knockout's bracket, a playoff's order), the
+// crosstable, per-game move logs (games/<id>.jsonl and games/<id>.log.dat),
+// and their text, Markdown, CSV and JSON renderings.
 //
 // The journal is the single source of truth: standings and crosstables are
 // always recomputed from it, never kept as running totals, so a resumed league

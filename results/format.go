@@ -236,7 +236,14 @@ func standingsColumns() []column {
 			}
 			return strconv.Itoa(d)
 		}},
-		{"tiebreak", "tiebreak", false, false, func(s Standings, i int, _ bool) string { return s.Rows[i].Tiebreak }},
+		{"tiebreak", "tiebreak", false, false, func(s Standings, i int, csv bool) string {
+			r := s.Rows[i]
+			if csv || r.Playoff == "" {
+				return r.Tiebreak
+			}
+			return r.Tiebreak + " " + r.Playoff
+		}},
+		{"", "playoff", false, false, func(s Standings, i int, _ bool) string { return s.Rows[i].Playoff }},
 		{"elo", "elo", true, true, func(s Standings, i int, csv bool) string {
 			r := s.Rows[i]
 			switch {
@@ -295,8 +302,9 @@ func swissColumn(csv string) bool {
 
 // showSwiss reports whether the column of CSV name csv belongs in the
 // table: the Swiss-only columns in a Swiss's, byes only when a bot had one,
-// and in a Swiss's brief table no Elo margin and LOS, making room for its
-// tie-breaks.
+// playoff (CSV's; people read it in the tiebreak column) only when the
+// standings have a playoff, and in a Swiss's brief table no Elo margin and
+// LOS, making room for its tie-breaks.
 func (s Standings) showSwiss(csv string, brief bool) bool {
 	switch csv {
 	case "display":
@@ -305,6 +313,8 @@ func (s Standings) showSwiss(csv string, brief bool) bool {
 		return s.Swiss && slices.ContainsFunc(s.Rows, func(r Row) bool { return r.Byes > 0 })
 	case "buchholz":
 		return s.Swiss
+	case "playoff":
+		return len(s.Playoffs) > 0
 	case "elo_margin", "los":
 		return !(brief && s.Swiss)
 	}
@@ -404,8 +414,12 @@ func (s Standings) table(format string, brief bool) table {
 		}
 		return t
 	}
+	games := fmt.Sprintf("%d games", s.Games)
+	if n := s.playoffGames(); n > 0 {
+		games += fmt.Sprintf(" (and %d playoff games, counted in the playoff alone)", n)
+	}
 	notes := []string{
-		fmt.Sprintf("%d games; points: win %s, draw %s, loss %s", s.Games, num(s.Scoring.Win), num(s.Scoring.Draw), num(s.Scoring.Loss)),
+		fmt.Sprintf("%s; points: win %s, draw %s, loss %s", games, num(s.Scoring.Win), num(s.Scoring.Draw), num(s.Scoring.Loss)),
 		"elo ±95%: Bradley-Terry rating fitted to all games (draw = half a win), mean 0",
 	}
 	if s.showSwiss("los", brief) {
@@ -417,6 +431,7 @@ func (s Standings) table(format string, brief bool) table {
 	if s.Bracket != nil {
 		notes = append(notes, "knockout: round reached: how far the bot went, the winner first")
 	}
+	notes = append(notes, s.playoffNotes()...)
 	if s.Swiss {
 		notes = append(notes, "Swiss: ranked by points (a bye counts as a board pair won), then Buch (Buchholz: the sum of the points of the opponents met), then SB (Sonneborn-Berger)")
 	}

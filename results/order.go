@@ -15,6 +15,10 @@ const (
 	ByBuchholz   = "Buchholz"
 	ByWins       = "wins"
 	ByScoreDiff  = "score difference"
+	// ByPlayoff is the last key of a league with tiebreak: playoff: the
+	// order its playoff gave bots level on every other key (see
+	// AddPlayoffs).
+	ByPlayoff = "playoff"
 	// Tied is Row.Tiebreak of a bot that no key separates from a
 	// neighbour: the two share a rank.
 	Tied = "tied"
@@ -86,6 +90,13 @@ func order(rows []Row, crits []criterion) []string {
 		names[i] = c.name
 	}
 	return names
+}
+
+// orderBy ranks s's rows by crits (see order), and keeps them, with their
+// names in s.Order.
+func (s *Standings) orderBy(crits []criterion) {
+	s.crits = crits
+	s.Order = order(s.Rows, crits)
 }
 
 // bySB, byWins and byScoreDiff are tie-breaks several formats share; the

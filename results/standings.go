@@ -22,7 +22,7 @@ func DefaultScoring() Scoring { return Scoring{Win: 1, Draw: 0.5, Loss: 0} }
 // Standings is the league table computed from a journal's games.
 type Standings struct {
 	Scoring Scoring `json:"scoring"`
-	Games   int     `json:"games"` // games in the journal
+	Games   int     `json:"games"` // games counted: those of the journal, a playoff's left out
 	// SPRT is the state of the league's SPRT match, if it is one (see
 	// AddSPRT).
 	SPRT *SPRTResult `json:"sprt,omitempty"`
@@ -40,6 +40,11 @@ type Standings struct {
 	Swiss bool `json:"swiss,omitempty"`
 	// Bracket is a knockout's bracket, nil for other formats.
 	Bracket *Bracket `json:"bracket,omitempty"`
+	// Playoffs are the playoffs of the bots level on every other key, in
+	// a league with tiebreak: playoff (see AddPlayoffs).
+	Playoffs []Playoff `json:"playoffs,omitempty"`
+
+	crits []criterion // the keys of Order, for AddPlayoffs
 }
 
 // SetDisplay gives each row whose bot has a display name in display (by
@@ -70,7 +75,12 @@ type Row struct {
 	// "" when the primary key alone places the bot, and Tied when a
 	// neighbour is level on every key (the two share a rank).
 	Tiebreak string `json:"tiebreak,omitempty"`
-	Bot      string `json:"bot"`
+	// Playoff is the bot's score in the playoff that placed it, when
+	// Tiebreak is ByPlayoff: "1.5-0.5", its game points then its
+	// opponent's, in a playoff of two bots ("2-2, on seed" when the seed
+	// decided); "2 of 3 ties, 4.5 points" in a playoff of more.
+	Playoff string `json:"playoff,omitempty"`
+	Bot     string `json:"bot"`
 	// Display is the bot's display name (a league's display:), shown in
 	// place of Bot to people; empty: Bot. See Standings.SetDisplay.
 	Display string  `json:"display,omitempty"`
@@ -231,9 +241,10 @@ func Compute(games []Entry, bots []string, sc Scoring) Standings {
 			r.Pentanomial[k] += c
 		}
 	}
-	by := rank(rows, games, sc)
-	prior := rate(rows, games)
-	return Standings{Scoring: sc, Games: len(games), Prior: prior, Order: by, Rows: rows}
+	s := Standings{Scoring: sc, Games: len(games), Rows: rows}
+	s.orderBy(criteria(rows, games, sc))
+	s.Prior = rate(rows, games)
+	return s
 }
 
 // informative reports whether g says anything about its bots' relative
@@ -335,9 +346,9 @@ func pentanomial(games []Entry) map[[2]string][5]int {
 	return counts
 }
 
-// rank sorts rows by points and the tie-breaks of a round robin or
-// gauntlet (see order) and returns the order's names.
-func rank(rows []Row, games []Entry, sc Scoring) []string {
+// criteria returns the keys of the order of a round robin or gauntlet
+// whose rows and games these are: points, then its tie-breaks.
+func criteria(rows []Row, games []Entry, sc Scoring) []criterion {
 	level := make(map[int64][]Row) // rows by points
 	for _, r := range rows {
 		level[key(r.Points)] = append(level[key(r.Points)], r)
@@ -348,11 +359,11 @@ func rank(rows []Row, games []Entry, sc Scoring) []string {
 			headToHead(tied, games, sc, h2h)
 		}
 	}
-	return order(rows, []criterion{
+	return []criterion{
 		byPoints(),
 		more(ByHeadToHead, func(r Row) float64 { return h2h[r.Bot] }),
 		bySB(), byWins(), byScoreDiff(),
-	})
+	}
 }
 
 // headToHead sets h2h[bot] for each bot of tied to the points it scored in

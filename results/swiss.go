@@ -45,7 +45,7 @@ func ComputeSwiss(games []Entry, bots []string, sc Scoring, byes map[string]int)
 			}
 		}
 	}
-	s.Order = order(s.Rows, []criterion{
+	s.orderBy([]criterion{
 		byPoints(),
 		more(ByBuchholz, func(r Row) float64 { return r.Buchholz }),
 		bySB(), byWins(), byScoreDiff(),

@@ -82,3 +82,40 @@ func TestFormatViews(t *testing.T) {
 	}
 	screenshot(t, ctx, "swiss")
 }
+
+// TestPlayoffView opens the page of a finished league whose three bots a
+// playoff decided, served and as a report: each row's tiebreak cell gives
+// the playoff's score, the caption its ties and order, and the progress
+// counts its games.
+func TestPlayoffView(t *testing.T) {
+	bin := needBrowser(t)
+	dir := t.TempDir()
+	po := playLeague(t, bin, dir, "po", "seed: 9\nrounds: 1\ntempo_ms: 500\nconcurrency: 2\ngame: dots\ngame_options: {rows: 2, cols: 2}\n"+
+		"opening_arcs: 2\ntiebreak: playoff\nbots:\n  - {name: greedy, builtin: greedy}\n"+
+		"  - {name: classic2, builtin: classic, options: {depth: 2}}\n  - {name: classic3, builtin: classic, options: {depth: 3}}\n")
+	report := filepath.Join(dir, "po.html")
+	if out, err := exec.Command(bin, "report", po, "-o", report).CombinedOutput(); err != nil {
+		t.Fatalf("arena report: %v\n%s", err, out)
+	}
+	for _, page := range []struct{ what, url string }{
+		{"served", startArena(t, bin, dir, "serve", po, "--addr", "127.0.0.1:0")},
+		{"report", "file://" + report},
+	} {
+		ctx := browser(t)
+		do(t, ctx, "open the playoff's "+page.what+" page", chromedp.Navigate(page.url))
+		waitFor(t, ctx, "three standings rows", count("#standings tbody tr")+" === 3")
+		rows := eval[string](t, ctx, `[...document.querySelectorAll("#standings tbody tr")].map((r) => r.children[0].textContent + " " + r.children[1].textContent + " " + r.querySelector("td.text").textContent).join("; ")`)
+		if want := "1 classic3 playoff 2 of 2 ties, 4.5 points; 2 classic2 playoff 1 of 2 ties, 3.5 points; 3 greedy playoff 0 of 2 ties, 0 points"; rows != want {
+			t.Errorf("%s: standings %q, want %q", page.what, rows, want)
+		}
+		caption := eval[string](t, ctx, `document.querySelector("#standings caption").textContent`)
+		for _, want := range []string{"then score difference, then playoff", "Playoff 1 of the bots level at #1: greedy 0-2 classic2;", "order: classic3, classic2, greedy."} {
+			if !strings.Contains(caption, want) {
+				t.Errorf("%s: caption %q lacks %q", page.what, caption, want)
+			}
+		}
+		if progress := eval[string](t, ctx, `document.querySelector("#progress-text").textContent`); !strings.HasPrefix(progress, "14 of 14 games") {
+			t.Errorf("%s: progress %q, want 14 of 14 games", page.what, progress)
+		}
+	}
+}

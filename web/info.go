@@ -53,3 +53,22 @@ func (info Info) standings(games []results.Entry) results.Standings {
 	}
 	return arena.Standings(info.Config, games)
 }
+
+// counted returns the games of games that count in the crosstable: all
+// but a playoff's (see arena.MainGames).
+func (info Info) counted(games []results.Entry) []results.Entry {
+	if info.Config == nil {
+		return games
+	}
+	return arena.MainGames(info.Config, games)
+}
+
+// total returns the games of the league's schedule known once games are
+// played: Total, and more as a knockout's tie-break boards or a playoff
+// add games; 0 when unknown.
+func (info Info) total(games []results.Entry) int {
+	if info.Total == 0 || info.Config == nil {
+		return info.Total
+	}
+	return max(info.Total, len(arena.Schedule(info.Config, games)))
+}

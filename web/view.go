@@ -48,6 +48,9 @@ type Tables struct {
 	// Bracket is a knockout's.
 	Swiss   bool             `json:"swiss,omitempty"`
 	Bracket *results.Bracket `json:"bracket,omitempty"`
+	// Playoffs are the playoffs of bots level on every other key, in a
+	// league with tiebreak: playoff.
+	Playoffs []results.Playoff `json:"playoffs,omitempty"`
 }
 
 // Progress is how far a league is, and when it will be done at the pace
@@ -191,19 +194,20 @@ func (l *League) leagueView() LeagueView {
 func (l *League) tables(ended string) Tables {
 	st := l.info.standings(l.games)
 	st.SetDisplay(l.info.Display)
-	ct := results.NewCrosstable(l.games, st.Bots(), l.info.Scoring)
+	ct := results.NewCrosstable(l.info.counted(l.games), st.Bots(), l.info.Scoring)
 	t := Tables{
 		Standings:  st.Rows,
 		Swiss:      st.Swiss,
 		Order:      st.Order,
 		Bracket:    st.Bracket,
+		Playoffs:   st.Playoffs,
 		Chart:      ratingChart(st.Rows),
 		Crosstable: CrosstableView{Bots: ct.Bots, Display: l.info.Display, Cells: ct.Cells},
 		Games:      shownGames(l.games),
 		Ended:      ended,
 		Scoring:    l.info.Scoring,
 		Faults:     faults(l.games),
-		Progress:   Progress{Done: len(l.games), Total: l.info.Total, ETASecs: -1},
+		Progress:   Progress{Done: len(l.games), Total: l.info.total(l.games), ETASecs: -1},
 	}
 	if t.Progress.Total > 0 && t.Progress.Done > t.Progress.Total {
 		t.Progress.Total = t.Progress.Done // a knockout's tie-break boards add games

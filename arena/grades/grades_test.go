@@ -349,3 +349,66 @@ func TestMarkdownInert(t *testing.T) {
 		t.Errorf("Markdown not inert:\n%s", md)
 	}
 }
+
+// TestPlayoffDecidesRanks: the fixture's seven groups tied 2nd, in a
+// league with tiebreak: playoff, have a playoff to play: the grades are
+// provisional and the ranks shared. Once it is played, every group has a
+// rank, and a bonus, of its own, and its points are the same.
+func TestPlayoffDecidesRanks(t *testing.T) {
+	l, in, tied := classGrades(t)
+	l.Config.Tiebreak = arena.TiebreakPlayoff
+	l.Config.GamesPerTie, l.Config.TiebreakBoards = 1, new(int)
+	rep, err := Compute(l, in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Unplayed != 7*6/2*2 {
+		t.Errorf("%d games to play, want the 42 of the playoff of seven", rep.Unplayed)
+	}
+	checkRanks(t, rep.Rows)
+	// The playoff: in each game the bot listed first in bots wins.
+	index := map[string]int{}
+	for i, b := range l.Config.Bots {
+		index[b.Name] = i
+	}
+	played := map[string]bool{}
+	for _, g := range l.Games {
+		played[g.ID] = true
+	}
+	for _, s := range arena.Schedule(l.Config, l.Games) {
+		if played[s.ID] {
+			continue
+		}
+		g := results.Entry{ID: s.ID, Round: s.Round, Seed: s.Seed, White: l.Config.Bots[s.White].Name, Black: l.Config.Bots[s.Black].Name, Result: results.BlackWins, Reason: referee.Normal}
+		if s.White < s.Black {
+			g.Result = results.WhiteWins
+		}
+		l.Games = append(l.Games, g)
+	}
+	rep, err = Compute(l, in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Unplayed != 0 {
+		t.Errorf("%d games to play after the playoff", rep.Unplayed)
+	}
+	ranks := map[int]bool{}
+	points := map[string]float64{}
+	for _, r := range tied.Rows {
+		points[r.Group] = r.Points
+	}
+	var bonuses []float64
+	for _, r := range rep.Rows {
+		if r.Rank == 0 {
+			continue
+		}
+		if ranks[r.Rank] || r.Tiebreak == results.Tied || r.Points != points[r.Group] {
+			t.Errorf("%s: rank %d, tiebreak %q, %v points (%v before): want a rank of its own, the same points", r.Group, r.Rank, r.Tiebreak, r.Points, points[r.Group])
+		}
+		ranks[r.Rank] = true
+		bonuses = append(bonuses, r.Bonus)
+	}
+	if want := []float64{3, 2, 1, 1, 1, 1, 1, 1}; !slices.Equal(bonuses, want) {
+		t.Errorf("bonuses %v, want %v", bonuses, want)
+	}
+}

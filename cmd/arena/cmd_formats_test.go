@@ -78,6 +78,11 @@ func TestFormatGoldens(t *testing.T) {
 	swiss := formatLeague(t, "format: swiss\nrounds: 3", 5, 0, drawsAmongTop)
 	knockoutMid := formatLeague(t, "format: knockout\ngames_per_tie: 2", 6, 1, nil)
 	swissMid := formatLeague(t, "format: swiss\nrounds: 3", 5, 1, nil)
+	// Every main game drawn: three bots level on every key, whom a
+	// playoff won by the bot listed first decides.
+	mainDrawn := func(s arena.Scheduled) bool { return !arena.PlayoffGame(s.ID) }
+	playoff := formatLeague(t, "rounds: 1\ntiebreak: playoff", 3, 0, mainDrawn)
+	playoffMid := formatLeague(t, "rounds: 1\ntiebreak: playoff", 3, 1, mainDrawn)
 	out := func(file string) string { return filepath.Join(filepath.Dir(file), "out") }
 	for _, tc := range []struct {
 		golden string
@@ -90,6 +95,11 @@ func TestFormatGoldens(t *testing.T) {
 		{"standings_swiss_csv.golden", []string{"standings", out(swiss), "--format", "csv"}},
 		{"schedule_knockout_partial.golden", []string{"schedule", knockoutMid}},
 		{"schedule_swiss_partial.golden", []string{"schedule", swissMid}},
+		{"standings_playoff.golden", []string{"standings", out(playoff)}},
+		{"standings_playoff_csv.golden", []string{"standings", out(playoff), "--format", "csv"}},
+		{"standings_playoff_json.golden", []string{"standings", out(playoff), "--format", "json"}},
+		{"standings_playoff_partial_md.golden", []string{"standings", out(playoffMid), "--format", "md"}},
+		{"schedule_playoff_partial.golden", []string{"schedule", playoffMid}},
 	} {
 		t.Run(tc.golden, func(t *testing.T) {
 			got, err := arenaOut(t, tc.args...)

@@ -16,7 +16,8 @@ func newScheduleCmd() *cobra.Command {
 		Long: `Print the games of the league described by CONFIG, in order, with their
 board seeds. A Swiss or knockout pairs a round from the results of the rounds
 before: the rounds known so far are printed, from the results in the league's
-out directory, with a knockout's bracket.`,
+out directory, with a knockout's bracket, and the playoffs of a league with
+tiebreak: playoff once its other games are played.`,
 		Args: nArgs("CONFIG"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			cfg, _, err := arena.Load(args[0])
@@ -40,8 +41,10 @@ out directory, with a knockout's bracket.`,
 			switch cfg.Tournament {
 			case arena.Swiss:
 				paired := 0
-				if len(games) > 0 {
-					paired = games[len(games)-1].Round
+				for _, g := range games {
+					if !arena.PlayoffGame(g.ID) {
+						paired = g.Round
+					}
 				}
 				fmt.Fprintf(out, "\nswiss: %d of %d rounds paired so far; a round is paired once the round before is complete\n", paired, cfg.Rounds)
 				for _, r := range arena.Standings(cfg, played).Rows {
@@ -52,6 +55,15 @@ out directory, with a knockout's bracket.`,
 			case arena.Knockout:
 				fmt.Fprintln(out)
 				return arena.Standings(cfg, played).Bracket.WriteText(out)
+			}
+			if cfg.Tiebreak == arena.TiebreakPlayoff {
+				ps := arena.Standings(cfg, played).Playoffs
+				if len(ps) > 0 {
+					fmt.Fprintln(out)
+				}
+				for _, p := range ps {
+					fmt.Fprintln(out, p.Summary())
+				}
 			}
 			return nil
 		},

@@ -69,10 +69,13 @@
     $("standings").replaceChildren(table(
       [["#"], ["bot", "name"], ["games"], ["won"], ["drawn"], ["lost"], ["points"], ...swiss, ["tiebreak", "text"], ["Elo"], ["±"], ["LOS"], ["faults"]],
       (t.standings || []).map((r) => [r.rank, r.display || r.bot, r.games, r.wins, r.draws, r.losses, r.points,
-        ...(t.swiss ? [r.byes || 0, r.buchholz || 0, r.sonneborn_berger] : []), r.tiebreak || "",
+        ...(t.swiss ? [r.byes || 0, r.buchholz || 0, r.sonneborn_berger] : []),
+        // A bot a playoff placed shows its score in it: "playoff 1.5-0.5".
+        [r.tiebreak, r.playoff].filter(Boolean).join(" "),
         r.rated ? fix(r.elo, 1) : "", r.rated ? fix(r.elo_margin, 1) : "", r.los ? fix(r.los * 100, 1) + "%" : "", r.faults]),
       [t.swiss ? "Swiss: a bye counts as a board pair won; Buchholz is the sum of the opponents' points." : "",
-        t.order && t.order.length ? "Ranked by " + t.order.join(", then ") + "; tiebreak: the last of these needed to place the bot, tied when still level on all (a shared rank)." : ""].filter(Boolean).join(" ")));
+        t.order && t.order.length ? "Ranked by " + t.order.join(", then ") + "; tiebreak: the last of these needed to place the bot, tied when still level on all (a shared rank)." : "",
+        ...(t.playoffs || []).map((p) => playoffText(p, (t.crosstable && t.crosstable.display) || {}))].filter(Boolean).join(" ")));
     renderBracket(t.bracket);
     const chart = $("chart");
     chart.innerHTML = t.chart || "";
@@ -121,6 +124,17 @@
       el("p", {}, `Elo ${est(e.elo, e.elo_margin)}, nElo ${est(e.nelo, e.nelo_margin)} (95%); ` +
         `pairs by ${r.bot}'s score 0, ½, 1, 1½, 2: ${r.pentanomial.join(" ")}`),
       r.games_after_decision ? el("p", {class: "hint"}, `${r.games_after_decision} games in play at the decision count in the standings, not in the test`) : null);
+  }
+
+  // playoffText says how a playoff of bots level on every key went: each
+  // tie's bots with their game points, and the order once decided; display
+  // has the bots' display names.
+  function playoffText(p, display) {
+    const name = (b) => display[b] || b;
+    const ties = p.ties.map((t) => name(t.bots[0]) + " " + t.points[0] + "-" + t.points[1] + " " + name(t.bots[1]) +
+      (t.on_seed ? " (level: the higher seed)" : t.winner ? "" : " (playing)"));
+    return "Playoff " + p.number + " of the bots level at #" + p.rank + ": " + ties.join("; ") +
+      (p.order ? "; order: " + p.order.map(name).join(", ") : "") + ".";
   }
 
   // renderBracket draws a knockout's bracket, a column a round, a box a
