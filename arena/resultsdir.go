@@ -97,7 +97,8 @@ func ReadGames(dir string) ([]results.Entry, []results.DamagedLine, error) {
 
 // ReadRecorded returns the config recorded in the results directory dir
 // (its config.yaml, see Config.Resolved) as far as the schedule, the
-// standings and the pages need it: name, game and rules, tempo, rounds,
+// standings and the pages need it: name, game and rules, tempo or game
+// clock (TempoMS 0 under a time_control, as Load leaves it), rounds,
 // scoring, the format and its keys, the bot names. It does not check the
 // bots, which need not be on this machine. Out is dir. A directory without
 // a config.yaml (results copied without it) gets the defaults, the
@@ -121,7 +122,10 @@ func ReadRecorded(dir string) (*Config, error) {
 	if c.GameName == "" {
 		c.GameName = DefaultGame
 	}
-	if c.TempoMS <= 0 {
+	switch {
+	case c.TimeControl != nil:
+		c.TempoMS = 0 // as Load leaves it under a game clock
+	case c.TempoMS <= 0:
 		c.TempoMS = DefaultTempoMS
 	}
 	if c.Tournament == "" {

@@ -253,6 +253,9 @@ func TestRunWeb(t *testing.T) {
 	waitFor(t, ctx, "the next move of the game in play",
 		fmt.Sprintf(`(() => { const c = %s; return c && (c.dataset.game + " " + c.dataset.ply) !== %q; })()`, card, ply))
 	waitFor(t, ctx, "a move with its time", count("article.live .last-move"))
+	if caption := eval[string](t, ctx, `(document.querySelector("article.live table.clocks caption") || {}).textContent || ""`); caption != "" && caption != "last call and time used; tempo 150 ms" {
+		t.Errorf("clocks caption %q under a fixed tempo, want the tempo", caption)
+	}
 	path := screenshot(t, ctx, "live")
 	if *update {
 		data, err := os.ReadFile(path)

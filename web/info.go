@@ -12,8 +12,11 @@ type Info struct {
 	Title   string // the league's title: key, shown as the page's title; empty: Name
 	Dir     string // the results directory
 	Rules   referee.Game
-	TempoMS int
-	Bots    []string // in the config's order
+	TempoMS int // 0 under a game clock
+	// Clock is the league's game clock (time_control:), nil under a fixed
+	// tempo per move.
+	Clock *ClockView
+	Bots  []string // in the config's order
 	// Display are the bots' display names, by name (a league's display:).
 	Display map[string]string
 	Scoring results.Scoring
@@ -33,6 +36,9 @@ func InfoOf(c *arena.Config) Info {
 	}
 	info.Total, info.Config = arena.Total(c), c
 	info.SPRT = c.SPRTMatch()
+	if tc := c.TimeControl; tc != nil {
+		info.Clock = &ClockView{Text: tc.String(), BaseMS: tc.BaseMS, IncMS: tc.IncMS, Moves: tc.Moves}
+	}
 	return info
 }
 

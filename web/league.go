@@ -153,9 +153,13 @@ func (l *League) start(s *arena.GameStart) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	g := &liveGame{ID: s.ID, Round: s.Round, Seed: s.Seed, White: s.White, Black: s.Black, state: s.Initial}
+	if c := l.info.Clock; c != nil {
+		base := time.Duration(c.BaseMS) * time.Millisecond
+		g.clocks = &[2]time.Duration{base, base}
+	}
 	l.live[s.ID] = g
 	l.order = append(l.order, s.ID)
-	l.publish("live", g.view(l.info.TempoMS))
+	l.publish("live", g.view(&l.info))
 }
 
 // move plays a recorded move on a game in play.
@@ -167,7 +171,7 @@ func (l *League) move(id string, mr referee.MoveRecord) {
 		return
 	}
 	g.play(mr)
-	l.publish("live", g.view(l.info.TempoMS))
+	l.publish("live", g.view(&l.info))
 }
 
 // finish stops following game id, which ended as g (a person's game gets
@@ -177,7 +181,7 @@ func (l *League) finish(id string, g results.Entry) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if lg := l.live[id]; lg != nil && lg.human != 0 {
-		v := lg.view(l.info.TempoMS)
+		v := lg.view(&l.info)
 		v.Legal, v.Result = nil, g.Result
 		l.publish("live", v)
 	}
@@ -195,7 +199,7 @@ func (l *League) setHuman(id string, side referee.Side) {
 	defer l.mu.Unlock()
 	if g := l.live[id]; g != nil {
 		g.human = side
-		l.publish("live", g.view(l.info.TempoMS))
+		l.publish("live", g.view(&l.info))
 	}
 }
 
@@ -205,7 +209,7 @@ func (l *League) offer(id string, legal map[string][]string) {
 	defer l.mu.Unlock()
 	if g := l.live[id]; g != nil {
 		g.legal = legal
-		l.publish("live", g.view(l.info.TempoMS))
+		l.publish("live", g.view(&l.info))
 	}
 }
 
@@ -268,7 +272,7 @@ func (l *League) snapshot() (Snapshot, int64) {
 	defer l.mu.Unlock()
 	s := Snapshot{League: l.leagueView(), Tables: l.tables("")}
 	for _, id := range l.order {
-		s.Live = append(s.Live, l.live[id].view(l.info.TempoMS))
+		s.Live = append(s.Live, l.live[id].view(&l.info))
 	}
 	return s, l.next - 1
 }

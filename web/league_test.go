@@ -127,6 +127,44 @@ func TestLeagueFollowsEvents(t *testing.T) {
 	}
 }
 
+// TestLeagueShowsClocks checks a game in play under a game clock: it shows
+// the league's time control and both clocks, at the base before the first
+// move and then as each move leaves them; under a fixed tempo, none.
+func TestLeagueShowsClocks(t *testing.T) {
+	info := testInfo(t.TempDir())
+	info.TempoMS, info.Clock = 0, &ClockView{Text: "2000+50", BaseMS: 2000, IncMS: 50}
+	l := NewLeague(info)
+	initial, rec := record(9)
+	l.Event(arena.Event{Start: &arena.GameStart{ID: "01-a-b", White: "a", Black: "b", Initial: initial.Clone()}})
+	live := func() LiveView {
+		t.Helper()
+		snap, _ := l.snapshot()
+		if len(snap.Live) != 1 || snap.League.Clock == nil || snap.League.Clock.Text != "2000+50" {
+			t.Fatalf("%d games in play, league clock %+v; want 1 game, 2000+50", len(snap.Live), snap.League.Clock)
+		}
+		return snap.Live[0]
+	}
+	if g := live(); g.Clock == nil || g.LeftMS == nil || *g.LeftMS != [2]float64{2000, 2000} {
+		t.Errorf("before the first move: clock %+v, time left %v; want 2000+50, [2000 2000]", g.Clock, g.LeftMS)
+	}
+	for i, left := range [][2]time.Duration{{2048 * time.Millisecond, 2000 * time.Millisecond}, {2048 * time.Millisecond, 1500500 * time.Microsecond}} {
+		mr := rec.Moves[i]
+		mr.Clocks = &left
+		l.Event(arena.Event{Move: &arena.MoveEvent{GameID: "01-a-b", Record: mr}})
+		want := [2]float64{ms(left[0]), ms(left[1])}
+		if g := live(); g.LeftMS == nil || *g.LeftMS != want || g.Last == nil || g.Last.ClocksMS == nil || *g.Last.ClocksMS != want {
+			t.Errorf("after move %d: time left %v, last move %+v; want %v in both", i+1, g.LeftMS, g.Last, want)
+		}
+	}
+
+	l = NewLeague(testInfo(t.TempDir()))
+	l.Event(arena.Event{Start: &arena.GameStart{ID: "01-a-b", White: "a", Black: "b", Initial: initial.Clone()}})
+	l.Event(arena.Event{Move: &arena.MoveEvent{GameID: "01-a-b", Record: rec.Moves[0]}})
+	if snap, _ := l.snapshot(); snap.League.Clock != nil || snap.Live[0].Clock != nil || snap.Live[0].LeftMS != nil || snap.Live[0].TempoMS != 100 {
+		t.Errorf("under a fixed tempo: league %+v, game %+v; want tempo 100 and no clock", snap.League, snap.Live[0])
+	}
+}
+
 // TestReloadFollowsJournal checks that a league served from disk picks up
 // the games another process appends to its journal.
 func TestReloadFollowsJournal(t *testing.T) {
@@ -337,11 +375,21 @@ func TestReadInfo(t *testing.T) {
 		t.Fatal(err)
 	}
 	if info.Name != "course" || info.Rules.Name() != "dots" || info.TempoMS != 700 || info.Total != 12 ||
-		info.Scoring.Win != 3 || strings.Join(info.Bots, ",") != "x,y,z" {
+		info.Scoring.Win != 3 || strings.Join(info.Bots, ",") != "x,y,z" || info.Clock != nil {
 		t.Errorf("info %+v", info)
 	}
 	st := info.Rules.New(1)
 	if d, ok := st.(referee.Drawer); !ok || strings.Count(d.SVG(), `<line class="arc`) != (3+1)*4+(4+1)*3 {
 		t.Error("the game options are not applied")
+	}
+	clocked := strings.Replace(cfg, "tempo_ms: 700", "time_control: {base_ms: 60000, inc_ms: 0, moves: 40}", 1)
+	if err := os.WriteFile(filepath.Join(dir, arena.ConfigFile), []byte(clocked), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if info, err = readInfo(dir); err != nil {
+		t.Fatal(err)
+	}
+	if want := (ClockView{Text: "40/60000+0", BaseMS: 60000, Moves: 40}); info.Clock == nil || *info.Clock != want || info.TempoMS != 0 {
+		t.Errorf("under a time_control: tempo %d, clock %+v; want 0, %+v", info.TempoMS, info.Clock, want)
 	}
 }

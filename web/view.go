@@ -24,7 +24,19 @@ type LeagueView struct {
 	Title   string `json:"title"`
 	Game    string `json:"game"`
 	Dir     string `json:"dir"`
-	TempoMS int    `json:"tempo_ms"`
+	TempoMS int    `json:"tempo_ms"` // 0 under a game clock
+	// Clock is the league's game clock, nil under a fixed tempo.
+	Clock *ClockView `json:"clock,omitempty"`
+}
+
+// ClockView is a league's game clock (time_control:): each side starts
+// with BaseMS, gets IncMS after each of its moves and, when Moves > 0,
+// BaseMS again every Moves of its moves.
+type ClockView struct {
+	Text   string `json:"text"` // as arena play's --time-control reads it: 2000+50, 40/60000+0
+	BaseMS int    `json:"base_ms"`
+	IncMS  int    `json:"inc_ms"`
+	Moves  int    `json:"moves,omitempty"`
 }
 
 // Tables is what changes when a game ends: progress, standings, ratings,
@@ -100,10 +112,14 @@ type LiveView struct {
 	SVG    string            `json:"svg"`
 	Last   *results.MoveLine `json:"last,omitempty"`
 	// LastMS is each side's last call and UsedMS its time in all, against
-	// TempoMS per call.
-	LastMS  [2]float64 `json:"last_ms"`
-	UsedMS  [2]float64 `json:"used_ms"`
-	TempoMS int        `json:"tempo_ms"`
+	// TempoMS per call, or under a game clock (Clock) against the side's
+	// clock: LeftMS is White's and Black's time left after the last move
+	// (before the first, Clock's base).
+	LastMS  [2]float64  `json:"last_ms"`
+	UsedMS  [2]float64  `json:"used_ms"`
+	TempoMS int         `json:"tempo_ms"`
+	Clock   *ClockView  `json:"clock,omitempty"`
+	LeftMS  *[2]float64 `json:"left_ms,omitempty"`
 	// Human is the side a person plays ("white" or "black"), and Legal
 	// the moves the person may play now by the drawing's data-target they
 	// are played from, while it is the person's turn.
@@ -136,6 +152,7 @@ type liveGame struct {
 	last         *referee.MoveRecord
 	lastCall     [2]time.Duration
 	used         [2]time.Duration
+	clocks       *[2]time.Duration // time left under a game clock, else nil
 }
 
 // play plays a recorded move; a move that does not parse or is not legal
@@ -146,6 +163,10 @@ func (g *liveGame) play(mr referee.MoveRecord) {
 		g.lastCall[mr.Side.Index()] = mr.Elapsed
 		g.used[mr.Side.Index()] += mr.Elapsed
 	}
+	if mr.Clocks != nil {
+		c := *mr.Clocks
+		g.clocks = &c
+	}
 	if mr.Move == "" {
 		return
 	}
@@ -154,14 +175,18 @@ func (g *liveGame) play(mr referee.MoveRecord) {
 	}
 }
 
-// view returns what the page shows of g.
-func (g *liveGame) view(tempoMS int) LiveView {
+// view returns what the page shows of g, a game of the league of info.
+func (g *liveGame) view(info *Info) LiveView {
 	v := LiveView{
 		ID: g.ID, Round: g.Round, White: g.White, Black: g.Black, Ply: g.state.Ply(),
-		ToMove: g.state.ToMove().String(), Scores: g.state.Scores(), SVG: svg(g.state), TempoMS: tempoMS,
+		ToMove: g.state.ToMove().String(), Scores: g.state.Scores(), SVG: svg(g.state),
+		TempoMS: info.TempoMS, Clock: info.Clock,
 	}
 	for i := range 2 {
 		v.LastMS[i], v.UsedMS[i] = ms(g.lastCall[i]), ms(g.used[i])
+	}
+	if c := g.clocks; c != nil {
+		v.LeftMS = &[2]float64{ms(c[0]), ms(c[1])}
 	}
 	if g.human != 0 {
 		v.Human, v.Legal = g.human.String(), g.legal
@@ -186,7 +211,7 @@ func (l *League) leagueView() LeagueView {
 	if title == "" {
 		title = l.info.Name
 	}
-	return LeagueView{Name: l.info.Name, Title: title, Game: l.info.Rules.Name(), Dir: l.info.Dir, TempoMS: l.info.TempoMS}
+	return LeagueView{Name: l.info.Name, Title: title, Game: l.info.Rules.Name(), Dir: l.info.Dir, TempoMS: l.info.TempoMS, Clock: l.info.Clock}
 }
 
 // tables computes the tables of l's finished games; ended names the game

@@ -369,11 +369,14 @@ func (r Ref) Spec(self, name, game string) host.Spec {
 	var s host.Spec
 	switch k {
 	case Lines:
-		s = host.ExecSpec(self, r.Path, r.Args) // what it sees: a script's folder too
+		// The adapter starts the program by its path from the sandbox's
+		// folder: a path of the command line (Parse) is made absolute.
+		path := abs("", r.Path)
+		s = host.ExecSpec(self, path, r.Args) // what it sees: a script's folder too
 		s.SHA256 = r.SHA256
-		s.Path, s.Args = self, append([]string{"bot", "serve", lines.Selector, game, r.Path}, r.Args...)
+		s.Path, s.Args = self, append([]string{"bot", "serve", lines.Selector, game, path}, r.Args...)
 		s.Launcher = host.SelfLauncher(self)
-		s.Files = append(s.Files, r.Path)
+		s.Files = append(s.Files, path)
 	case Builtin:
 		s = host.BuiltinSpec(self, r.Builtin, r.Options) // `arena-bot NAME` or `self bot serve builtin:NAME`
 	case Lisp:

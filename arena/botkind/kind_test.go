@@ -103,6 +103,23 @@ func TestParse(t *testing.T) {
 	if s.Name != "mine" || s.Path != exe || !slices.Equal(s.Args, []string{"a"}) {
 		t.Errorf("Spec = %+v", s)
 	}
+	// A line bot's path relative to the current folder, as `arena bot new`
+	// prints it, reaches the adapter and the sandbox absolute.
+	wd, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rel, err := filepath.Rel(wd, exe)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r, err = Parse(LinesPrefix+rel, nil, ""); err != nil {
+		t.Fatalf("Parse(lines:%s) = %v", rel, err)
+	}
+	s = r.Spec("/arena", "mine", "cavalo")
+	if got := s.Args[len(s.Args)-1]; got != exe || !slices.Contains(s.Files, exe) {
+		t.Errorf("lines:%s: program %q, files %q; want %s in both", rel, got, s.Files, exe)
+	}
 }
 
 func TestSpecKinds(t *testing.T) {

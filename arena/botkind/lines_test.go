@@ -2,6 +2,7 @@ package botkind
 
 import (
 	"context"
+	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -11,6 +12,7 @@ import (
 
 	"github.com/arenabots/arena/bots/host"
 	"github.com/arenabots/arena/bots/host/conformance"
+	"github.com/arenabots/arena/bots/scaffold"
 	"github.com/arenabots/arena/games/cavalo"
 	"github.com/arenabots/arena/games/dots"
 	"github.com/arenabots/arena/internal/testbin"
@@ -31,15 +33,10 @@ func openDir(t *testing.T) string {
 	return dir
 }
 
-// lineSpec is how a league starts the line bot at path: through arena's
+// lineSpec is how a league starts the line bot r: through arena's
 // executable, in its sandbox.
-func lineSpec(t *testing.T, path, game string) host.Spec {
+func lineSpec(t *testing.T, r Ref, arena, game string) host.Spec {
 	t.Helper()
-	arena, err := testbin.Arena()
-	if err != nil {
-		t.Fatal(err)
-	}
-	r := Ref{Path: path, Protocol: ProtocolLines}
 	if err := r.Resolve("line", "", nil); err != nil {
 		t.Fatal(err)
 	}
@@ -48,47 +45,78 @@ func lineSpec(t *testing.T, path, game string) host.Spec {
 	return s
 }
 
-// TestFirstLineBotsPassBotCheck runs the conformance checks of `arena bot
-// check` on the first bots of docs/protocol.md, in C and in Python, in
-// both games, through the real host and sandbox.
-func TestFirstLineBotsPassBotCheck(t *testing.T) {
+// TestLineStarters writes the starter of each line-protocol language as
+// `arena bot new` does (the first bots of docs/protocol.md), builds it,
+// runs the conformance checks of `arena bot check` on it in both games,
+// and plays it against builtin:greedy under a game clock, through the real
+// host and sandbox. A language whose tool the machine lacks is skipped.
+func TestLineStarters(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds arena and starts sandboxed bots")
 	}
-	dir := openDir(t)
-	src, _ := filepath.Abs("../../bots/examples/lines")
-	py := filepath.Join(dir, "first.py")
-	data, err := os.ReadFile(filepath.Join(src, "first.py"))
+	arena, err := testbin.Arena()
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(py, data, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	bots := map[string]string{"python": py}
-	if cc, err := exec.LookPath("gcc"); err == nil {
-		bin := filepath.Join(dir, "first")
-		if out, err := exec.Command(cc, "-O2", "-o", bin, filepath.Join(src, "first.c")).CombinedOutput(); err != nil {
-			t.Fatalf("gcc: %v\n%s", err, out)
-		}
-		bots["c"] = bin
-	} else {
-		t.Log("no gcc: the C bot is not checked")
-	}
-	for lang, path := range bots {
-		for _, game := range []referee.Game{cavalo.Game{}, dots.Game{}} {
-			t.Run(lang+"/"+game.Name(), func(t *testing.T) {
-				results := conformance.Run(context.Background(), lineSpec(t, path, game.Name()), conformance.Options{Game: game, Clock: referee.Clock{Tempo: time.Second, Margin: time.Second}})
-				for _, r := range results {
-					if !r.OK {
-						t.Errorf("check %q failed: %s", r.Name, r.Detail)
+	for _, lang := range []scaffold.Lang{scaffold.C, scaffold.Python, scaffold.Rust, scaffold.JS} {
+		t.Run(string(lang), func(t *testing.T) {
+			p, err := scaffold.Write(filepath.Join(openDir(t), "first"), "first", lang, "")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := p.Build(context.Background()); errors.Is(err, exec.ErrNotFound) {
+				t.Skipf("the %s starter is not checked: %v", lang, err)
+			} else if err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Chmod(p.Dir, 0o755); err != nil { // the sandboxed bot's uid reads it, whatever the umask
+				t.Fatal(err)
+			}
+			r := Ref{Path: p.Bot, Protocol: ProtocolLines}
+			if lang == scaffold.Python { // the system's Python, standard library only
+				r.Env = map[string]string{"PATH": "/usr/bin:/bin"}
+			}
+			for _, game := range []referee.Game{cavalo.Game{}, dots.Game{}} {
+				t.Run(game.Name(), func(t *testing.T) {
+					s := lineSpec(t, r, arena, game.Name())
+					results := conformance.Run(context.Background(), s, conformance.Options{Game: game, Clock: referee.Clock{Tempo: time.Second, Margin: time.Second}})
+					for _, r := range results {
+						if !r.OK {
+							t.Errorf("check %q failed: %s", r.Name, r.Detail)
+						}
 					}
-				}
-				if len(results) < 5 {
-					t.Errorf("only %d checks ran", len(results))
-				}
-			})
+					if len(results) < 5 {
+						t.Errorf("only %d checks ran", len(results))
+					}
+					playGreedy(t, s, arena, game)
+				})
+			}
+		})
+	}
+}
+
+// playGreedy plays the bot of s as White against builtin:greedy in game
+// under a game clock, and fails the test unless the game ends normally.
+func playGreedy(t *testing.T, s host.Spec, arena string, game referee.Game) {
+	t.Helper()
+	greedy := Ref{Builtin: "greedy"}.Spec(arena, "greedy", game.Name())
+	var players [2]referee.Player
+	for i, s := range []host.Spec{s, greedy} {
+		p, err := host.Start(context.Background(), s)
+		if err != nil {
+			t.Fatalf("start %s: %v", s.Name, err)
 		}
+		defer p.Close()
+		players[i] = p
+	}
+	// Roomy: a busy machine must not turn a move into a timeout.
+	clock := referee.Clock{Margin: 2 * time.Second, Control: &referee.TimeControl{Base: 10 * time.Second, Inc: 100 * time.Millisecond}}
+	rec := referee.Match(context.Background(), game.New(1), players, referee.MatchOptions{Clock: clock})
+	if rec.Reason != referee.Normal {
+		t.Fatalf("against greedy: %v (%s) after %d moves; want a normal end", rec.Reason, rec.Detail, len(rec.Moves))
+	}
+	if last := rec.Moves[len(rec.Moves)-1]; last.Clocks == nil {
+		t.Errorf("move %d has no clocks under a time control", last.Ply)
 	}
 }
 
@@ -131,6 +159,10 @@ func TestHostileLineBots(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds arena and starts sandboxed bots")
 	}
+	arena, err := testbin.Arena()
+	if err != nil {
+		t.Fatal(err)
+	}
 	dir := openDir(t)
 	path := filepath.Join(dir, "hostile.py")
 	if err := os.WriteFile(path, []byte(hostileLines), 0o755); err != nil {
@@ -154,7 +186,7 @@ func TestHostileLineBots(t *testing.T) {
 	} {
 		t.Run(tc.mode, func(t *testing.T) {
 			t.Parallel()
-			s := lineSpec(t, path, cavalo.Name)
+			s := lineSpec(t, Ref{Path: path, Protocol: ProtocolLines}, arena, cavalo.Name)
 			s.Args = append(s.Args, tc.mode)
 			p, err := host.Start(context.Background(), s)
 			if err != nil {

@@ -23,28 +23,69 @@ const sdkModule = "github.com/arenabots/arena"
 // Lang is the language of a bot project.
 type Lang string
 
-// The languages of Write.
+// The languages of Write. C, Python, Rust and JavaScript bots speak the
+// line protocol (docs/protocol.md); a Go bot is built with the SDK, a Lisp
+// one runs in the Lisp adapter.
 const (
 	Go     Lang = "go"
+	C      Lang = "c"
 	Python Lang = "python"
+	Rust   Lang = "rust"
+	JS     Lang = "js" // JavaScript, run by Node
 	Lisp   Lang = "lisp"
-	C      Lang = "c" // speaks the line protocol (docs/protocol.md)
 )
+
+// Langs returns the languages of Write, in the order a user reads them.
+func Langs() []Lang { return []Lang{Go, C, Python, Rust, JS, Lisp} }
+
+// starter is how a line-protocol bot of a language is written from its
+// example in bots/examples/lines and built.
+type starter struct {
+	example string   // the example, in bots/examples/lines: first+ext
+	ext     string   // the source file's extension: the project's is NAME+ext
+	name    string   // the example's name in its handshake, which becomes NAME
+	tool    string   // the command that builds or runs the bot
+	apt     string   // the Debian package that has tool
+	build   []string // tool's arguments that build the binary NAME; nil: a script, run as it is
+}
+
+// starters are the line-protocol languages.
+var starters = map[Lang]starter{
+	C:      {"first.c", ".c", "first-c", "cc", "gcc", []string{"-O2", "-o", "NAME", "NAME.c"}},
+	Python: {"first.py", ".py", "first-py", "python3", "python3", nil},
+	Rust:   {"first.rs", ".rs", "first-rs", "rustc", "rustc", []string{"-O", "-o", "NAME", "NAME.rs"}},
+	JS:     {"first.js", ".js", "first-js", "node", "nodejs", nil},
+}
+
+// args returns s.build for the bot name.
+func (s starter) args(name string) []string {
+	args := make([]string, len(s.build))
+	for i, a := range s.build {
+		args[i] = strings.ReplaceAll(a, "NAME", name)
+	}
+	return args
+}
 
 // Project is a bot project that Write created.
 type Project struct {
 	Name string
 	Lang Lang
 	Dir  string // absolute
-	// Bot is what runs or loads the bot: the binary of a Go project (once
-	// built), bot.py of a Python one, jogo.lisp of a Lisp one.
+	// Bot is what runs or loads the bot: the binary of a Go, C or Rust
+	// project (once built), the script of a Python or JavaScript one,
+	// jogo.lisp of a Lisp one.
 	Bot string
+	// Source is the file to edit: main.go, NAME.c, NAME.py, ...
+	Source string
+	// Rebuild is the command, run in Dir, that builds the bot again after
+	// an edit, as a user types it; "" when the bot needs no build.
+	Rebuild string
 	// SDK is the arena source tree that a Go project's go.mod points to:
 	// the copy of the SDK in the project (sdkDir), or the tree given to
 	// Write.
 	SDK string
 	// Lines says the bot speaks the line protocol (docs/protocol.md), not
-	// go-plugin's gRPC: a C project's.
+	// go-plugin's gRPC: a C, Python, Rust or JavaScript project's.
 	Lines bool
 	// Settings are a Lisp project's adapter settings, as `arena bot check
 	// --lisp` takes them (KEY=VALUE): the sample bot gets the board alone,
@@ -110,9 +151,22 @@ func Write(dir, name string, lang Lang, sdk string) (*Project, error) {
 	}
 	p := &Project{Name: name, Lang: lang, Dir: dir}
 	var files []file
-	switch lang {
-	case Go:
-		p.Bot = filepath.Join(dir, name)
+	switch s, lines := starters[lang]; {
+	case lines:
+		p.Lines, p.Source = true, filepath.Join(dir, name+s.ext)
+		p.Bot = p.Source
+		mode := fs.FileMode(0o755) // a script is the bot's executable
+		if s.build != nil {
+			p.Bot, mode = filepath.Join(dir, name), 0o644
+			p.Rebuild = strings.Join(append([]string{s.tool}, s.args(name)...), " ")
+		}
+		// The bot's name in its handshake, and its file in the comments.
+		var src []byte
+		src, err = example("lines/"+s.example, s.name, name, s.example, name+s.ext, "-o first ", "-o "+name+" ")
+		files = []file{{name + s.ext, src, mode}}
+	case lang == Go:
+		p.Bot, p.Source = filepath.Join(dir, name), filepath.Join(dir, "main.go")
+		p.Rebuild = "go build -o " + name + " ."
 		if sdk == "" {
 			p.SDK = filepath.Join(dir, sdkDir)
 			files, err = goFiles(name, arenasdk.FS(), "")
@@ -123,20 +177,13 @@ func Write(dir, name string, lang Lang, sdk string) (*Project, error) {
 		}
 		p.SDK = sdk
 		files, err = goFiles(name, os.DirFS(sdk), sdk)
-	case Python:
-		p.Bot = filepath.Join(dir, "bot.py")
-		files, err = pythonFiles()
-	case C:
-		p.Bot, p.Lines = filepath.Join(dir, name), true
-		var src []byte
-		src, err = example("lines/first.c", "first-c", name)
-		files = []file{{name + ".c", src, 0o644}}
-	case Lisp:
+	case lang == Lisp:
 		p.Bot = filepath.Join(dir, "jogo.lisp")
+		p.Source = p.Bot
 		p.Settings = []string{"state=board", "answer=state", "perspective=white"}
 		files, err = lispFiles()
 	default:
-		return nil, fmt.Errorf("unknown language %q: want go, python, c or lisp", lang)
+		return nil, fmt.Errorf("unknown language %q: want one of %q", lang, Langs())
 	}
 	if err != nil {
 		return nil, err
@@ -227,28 +274,6 @@ replace %s => %s
 	return files, err
 }
 
-// pythonFiles are a Python project: the example bot and its generated gRPC
-// modules.
-func pythonFiles() ([]file, error) {
-	names, err := fs.Glob(examples.FS(), "python/*.py")
-	if err != nil {
-		return nil, err
-	}
-	var files []file
-	for _, n := range names {
-		data, err := example(n)
-		if err != nil {
-			return nil, err
-		}
-		mode := fs.FileMode(0o644)
-		if filepath.Base(n) == "bot.py" {
-			mode = 0o755 // arena runs it as the bot's executable
-		}
-		files = append(files, file{filepath.Base(n), data, mode})
-	}
-	return files, nil
-}
-
 // lispFiles are a Lisp project: the sample bot that takes the board alone,
 // and the rules it loads, side by side.
 func lispFiles() ([]file, error) {
@@ -263,36 +288,41 @@ func lispFiles() ([]file, error) {
 	return []file{{"jogo.lisp", bot, 0o644}, {"regras.lisp", rules, 0o644}}, nil
 }
 
-// Build builds a Go project's binary at p.Bot with the go command, after
-// `go mod tidy` completes its go.mod, and a C project's with the C
-// compiler (cc); other projects need no build.
+// Build builds the project's bot: a Go project's binary with the go
+// command, after `go mod tidy` completes its go.mod; a C or Rust one's with
+// its compiler. For a script it checks that its interpreter is on PATH; a
+// Lisp project needs no build. When the tool is missing, the error says
+// what to install and wraps exec.ErrNotFound.
 func (p *Project) Build(ctx context.Context) error {
-	switch p.Lang {
-	case C:
-		cc, err := exec.LookPath("cc")
+	if s, ok := starters[p.Lang]; ok {
+		tool, err := exec.LookPath(s.tool)
 		if err != nil {
-			return fmt.Errorf("building a C bot needs a C compiler (cc; Debian: apt-get install gcc): %w", err)
+			return fmt.Errorf("a %s bot needs %s (Debian: apt-get install %s): %w", p.Lang, s.tool, s.apt, err)
 		}
-		cmd := exec.CommandContext(ctx, cc, "-O2", "-o", p.Bot, p.Name+".c")
-		cmd.Dir = p.Dir
-		if out, err := cmd.CombinedOutput(); err != nil {
-			return fmt.Errorf("cc in %s: %w\n%s", p.Dir, err, out)
+		if s.build == nil {
+			return nil
 		}
-		return nil
-	case Go:
-	default:
+		return run(ctx, p.Dir, tool, s.args(p.Name)...)
+	}
+	if p.Lang != Go {
 		return nil
 	}
 	gocmd, err := exec.LookPath("go")
 	if err != nil {
 		return fmt.Errorf("building a Go bot needs the go command: %w", err)
 	}
-	for _, args := range [][]string{{"mod", "tidy"}, {"build", "-o", p.Bot, "."}} {
-		cmd := exec.CommandContext(ctx, gocmd, args...)
-		cmd.Dir = p.Dir
-		if out, err := cmd.CombinedOutput(); err != nil {
-			return fmt.Errorf("go %s in %s: %w\n%s", strings.Join(args, " "), p.Dir, err, out)
-		}
+	if err := run(ctx, p.Dir, gocmd, "mod", "tidy"); err != nil {
+		return err
+	}
+	return run(ctx, p.Dir, gocmd, "build", "-o", p.Bot, ".")
+}
+
+// run runs the command name with args in dir, its output in the error.
+func run(ctx context.Context, dir, name string, args ...string) error {
+	cmd := exec.CommandContext(ctx, name, args...)
+	cmd.Dir = dir
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return fmt.Errorf("%s %s in %s: %w\n%s", filepath.Base(name), strings.Join(args, " "), dir, err, out)
 	}
 	return nil
 }

@@ -30,16 +30,20 @@ func TestWrite(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, tc := range []struct {
-		name  string
-		lang  Lang
-		sdk   string // "": the SDK's copy
-		files []string
-		bot   string
+		name    string
+		lang    Lang
+		sdk     string // "": the SDK's copy
+		files   []string
+		bot     string
+		rebuild string
 	}{
-		{"go", Go, sdk, []string{"go.mod", "go.sum", "main.go"}, "b"},
-		{"go with the SDK's copy", Go, "", []string{sdkDir, "go.mod", "go.sum", "main.go"}, "b"},
-		{"python", Python, "", []string{"bot.py", "go_plugin_pb2.py", "go_plugin_pb2_grpc.py", "health_pb2.py", "health_pb2_grpc.py", "jogador_pb2.py", "jogador_pb2_grpc.py"}, "bot.py"},
-		{"lisp", Lisp, "", []string{"jogo.lisp", "regras.lisp"}, "jogo.lisp"},
+		{"go", Go, sdk, []string{"go.mod", "go.sum", "main.go"}, "b", "go build -o b ."},
+		{"go with the SDK's copy", Go, "", []string{sdkDir, "go.mod", "go.sum", "main.go"}, "b", "go build -o b ."},
+		{"c", C, "", []string{"b.c"}, "b", "cc -O2 -o b b.c"},
+		{"python", Python, "", []string{"b.py"}, "b.py", ""},
+		{"rust", Rust, "", []string{"b.rs"}, "b", "rustc -O -o b b.rs"},
+		{"js", JS, "", []string{"b.js"}, "b.js", ""},
+		{"lisp", Lisp, "", []string{"jogo.lisp", "regras.lisp"}, "jogo.lisp", ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := filepath.Join(t.TempDir(), "b")
@@ -61,6 +65,15 @@ func TestWrite(t *testing.T) {
 			if want := filepath.Join(dir, tc.bot); p.Bot != want {
 				t.Errorf("Bot = %q, want %q", p.Bot, want)
 			}
+			if p.Rebuild != tc.rebuild {
+				t.Errorf("Rebuild = %q, want %q", p.Rebuild, tc.rebuild)
+			}
+			if _, lines := starters[tc.lang]; lines != p.Lines {
+				t.Errorf("Lines = %v, want %v", p.Lines, lines)
+			}
+			if p.Lines {
+				checkStarter(t, p)
+			}
 			if _, err := Write(dir, "b", tc.lang, tc.sdk); !errors.Is(err, ErrNotEmpty) {
 				t.Errorf("Write into the same folder again = %v, want ErrNotEmpty", err)
 			}
@@ -68,9 +81,34 @@ func TestWrite(t *testing.T) {
 	}
 }
 
+// checkStarter checks the source of the line-protocol project p: the bot
+// says its own name in the handshake, its comments name its own files, and
+// a script is executable.
+func checkStarter(t *testing.T, p *Project) {
+	t.Helper()
+	src, err := os.ReadFile(p.Source)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "bot name " + p.Name + " "; !strings.Contains(string(src), want) {
+		t.Errorf("%s lacks %q", p.Source, want)
+	}
+	prose := strings.NewReplacer("A first bot", "", "the first legal move", "", "the first move", "")
+	if strings.Contains(prose.Replace(string(src)), "first") {
+		t.Errorf("%s still names the example, first:\n%s", p.Source, src)
+	}
+	info, err := os.Stat(p.Source)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if script := p.Rebuild == ""; script != (info.Mode()&0o100 != 0) {
+		t.Errorf("%s has mode %v; want it executable only when it is a script", p.Source, info.Mode())
+	}
+}
+
 func TestWriteUnknownLanguage(t *testing.T) {
-	if _, err := Write(t.TempDir(), "b", "rust", ""); err == nil {
-		t.Error("Write accepted language rust")
+	if _, err := Write(t.TempDir(), "b", "cobol", ""); err == nil {
+		t.Error("Write accepted language cobol")
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/arenabots/arena/arena/botkind"
@@ -23,7 +24,7 @@ import (
 func newBotNewCmd() *cobra.Command {
 	var lang, dir, sdk string
 	cmd := &cobra.Command{
-		Use:   "new NAME [--lang go|python|c|lisp] [--dir DIR]",
+		Use:   "new NAME [--lang go|c|python|rust|js|lisp] [--dir DIR]",
 		Short: "Start a bot project from an example, build it and check it",
 		Long: `New writes a ready bot project named NAME in DIR (default ./NAME) from one of
 arena's example bots, builds it, runs the checks of 'arena bot check' on it and
@@ -35,10 +36,17 @@ prints the commands that come next.
           the arena source tree --sdk DIR (e.g. a clone you work on). Building
           it needs the go command; the modules the SDK uses come from the Go
           module proxy, or from the module cache.
-  python  bot.py and its generated gRPC modules (needs python3-grpcio).
-  c       NAME.c, a bot of the line protocol (docs/protocol.md) in C with no
-          library, built with cc: run as lines:PATH, protocol: lines.
-  lisp    jogo.lisp and the rules it loads, for the Lisp adapter (needs sbcl).`,
+  c       NAME.c, built with cc;
+  python  NAME.py, standard library only (python3);
+  rust    NAME.rs, standard library only, built with rustc;
+  js      NAME.js, JavaScript with Node's standard library only (node):
+          bots of the line protocol (docs/protocol.md), one line of text per
+          message on stdin and stdout, that play the first legal move in
+          every game: run as lines:PATH, protocol: lines in a league.
+  lisp    jogo.lisp and the rules it loads, for the Lisp adapter (needs sbcl).
+
+A Python bot of the gRPC protocol is in arena's repository,
+bots/examples/python.`,
 		Args: nArgs("NAME"),
 		RunE: func(c *cobra.Command, args []string) error {
 			name := args[0]
@@ -49,16 +57,13 @@ prints the commands that come next.
 				dir = name
 			}
 			l := scaffold.Lang(lang)
-			switch l {
-			case scaffold.Go:
-				if sdk != "" {
-					if err := scaffold.CheckSDK(sdk); err != nil {
-						return usage(err)
-					}
+			if !slices.Contains(scaffold.Langs(), l) {
+				return usage(fmt.Errorf("--lang %q: want %s", lang, langNames()))
+			}
+			if l == scaffold.Go && sdk != "" {
+				if err := scaffold.CheckSDK(sdk); err != nil {
+					return usage(err)
 				}
-			case scaffold.Python, scaffold.Lisp, scaffold.C:
-			default:
-				return usage(fmt.Errorf("--lang %q: want go, python, c or lisp", lang))
 			}
 			p, err := scaffold.Write(dir, name, l, sdk)
 			if errors.Is(err, scaffold.ErrNotEmpty) {
@@ -95,7 +100,7 @@ prints the commands that come next.
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&lang, "lang", "go", "the bot's language: go, python, c (the line protocol) or lisp")
+	f.StringVar(&lang, "lang", "go", "the bot's language: "+langNames())
 	f.StringVar(&dir, "dir", "", "the project's folder (default ./NAME); it must not exist or be empty")
 	f.StringVar(&sdk, "sdk", "", "build a Go bot against the arena source tree `DIR` (default: the SDK's copy)")
 	return cmd
@@ -106,13 +111,10 @@ func printNext(w io.Writer, p *scaffold.Project) error {
 	bot, dir := shown(p.Bot), shown(p.Dir)
 	var b strings.Builder
 	b.WriteString("\nnext:\n")
-	switch p.Lang {
-	case scaffold.Go:
-		fmt.Fprintf(&b, "  edit %s/main.go, then build it again: (cd %s && go build -o %s .)\n", dir, dir, p.Name)
-	case scaffold.C:
-		fmt.Fprintf(&b, "  edit %s/%s.c, then build it again: (cd %s && cc -O2 -o %s %s.c)\n", dir, p.Name, dir, p.Name, p.Name)
-	default:
-		fmt.Fprintf(&b, "  edit %s, then check it again:\n", bot)
+	if p.Rebuild != "" {
+		fmt.Fprintf(&b, "  edit %s, then build it again: (cd %s && %s)\n", shown(p.Source), dir, p.Rebuild)
+	} else {
+		fmt.Fprintf(&b, "  edit %s, then check it again:\n", shown(p.Source))
 	}
 	if p.Lang == scaffold.Lisp {
 		fmt.Fprintf(&b, "  arena bot check --lisp %s %s\n", bot, strings.Join(p.Settings, " "))
@@ -120,6 +122,7 @@ func printNext(w io.Writer, p *scaffold.Project) error {
 		fmt.Fprintf(&b, "    - name: %s\n      lisp: {files: [%s], %s}\n", p.Name, bot, strings.ReplaceAll(strings.Join(p.Settings, ", "), "=", ": "))
 	} else if p.Lines {
 		fmt.Fprintf(&b, "  arena bot check %s%s\n", botkind.LinesPrefix, bot)
+		fmt.Fprintf(&b, "  arena bot check --game dots %s%s\n", botkind.LinesPrefix, bot)
 		fmt.Fprintf(&b, "  arena play --white %s%s --black builtin:greedy\n", botkind.LinesPrefix, bot)
 		fmt.Fprintf(&b, "  league entry (paths are relative to the league file): - {name: %s, path: %s, protocol: lines}\n", p.Name, bot)
 	} else {
@@ -130,6 +133,16 @@ func printNext(w io.Writer, p *scaffold.Project) error {
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// langNames lists the languages of `bot new` as a user reads them: "go, c,
+// ... or lisp".
+func langNames() string {
+	var names []string
+	for _, l := range scaffold.Langs() {
+		names = append(names, string(l))
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
 }
 
 // shown returns path relative to the current directory when it lies under

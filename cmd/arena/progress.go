@@ -3,7 +3,9 @@ package main
 import (
 	"fmt"
 	"io"
+	"maps"
 	"os"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -17,10 +19,10 @@ import (
 )
 
 // progress shows a league as it runs: on a terminal one line redrawn in
-// place (games done, a bar, games/s, ETA and the leader); otherwise one
-// line per game. On a resumed league, the bar and the leader count every
-// game of the journal, and the speed and ETA come from this run's games
-// alone.
+// place (games done, a bar, games/s, ETA, under a time_control the clocks
+// of the games in play, and the leader); otherwise one line per game. On a
+// resumed league, the bar and the leader count every game of the journal,
+// and the speed and ETA come from this run's games alone.
 type progress struct {
 	out     io.Writer
 	cfg     *arena.Config
@@ -36,7 +38,22 @@ type progress struct {
 	// the progress told of (see sprtLines).
 	sprt      *results.SPRTMatch
 	sprtRound int
+	// inPlay are the clocks of the games in play under the league's
+	// time_control, by game id; nil under a fixed tempo. drawn is when a
+	// move last redrew the line.
+	inPlay map[string]*playClocks
+	drawn  time.Time
 }
+
+// playClocks are a game's players and their clocks after its last move.
+type playClocks struct {
+	bots [2]string
+	left [2]time.Duration
+}
+
+// moveRedraw is the least time between two redraws of the live line for
+// moves: a league at a short clock records dozens of moves a second.
+const moveRedraw = 100 * time.Millisecond
 
 func newProgress(out io.Writer, cfg *arena.Config, plain bool) *progress {
 	pr := &progress{out: out, cfg: cfg, sprt: cfg.SPRTMatch()}
@@ -46,13 +63,18 @@ func newProgress(out io.Writer, cfg *arena.Config, plain bool) *progress {
 	if f, ok := out.(*os.File); ok && !plain && term.IsTerminal(int(f.Fd())) {
 		pr.live = &liveLine{w: out, width: func() int { return outputWidth(f) }}
 	}
+	if cfg.TimeControl != nil {
+		pr.inPlay = map[string]*playClocks{}
+	}
 	return pr
 }
 
-// event is the Runner's Events callback. The line counts finished games:
-// the starts and moves of games in play are the web page's.
+// event is the Runner's Events callback. The line counts finished games;
+// under a time_control the live line also follows the clocks of the games
+// in play, from their starts and moves.
 func (pr *progress) event(e arena.Event) {
 	if e.Start != nil || e.Move != nil {
+		pr.clockEvent(e)
 		return
 	}
 	pr.mu.Lock()
@@ -64,15 +86,16 @@ func (pr *progress) event(e arena.Event) {
 			pr.loadJournal()
 		}
 		if pr.live != nil {
-			pr.live.draw(pr.line())
+			pr.redraw()
 		} else if e.Done > 0 {
 			fmt.Fprintf(pr.out, "resuming: %d of %d games already recorded\n", e.Done, e.Total)
 		}
 		return
 	}
 	pr.games = append(pr.games, *e.End)
+	delete(pr.inPlay, e.End.ID)
 	if pr.live != nil {
-		pr.live.draw(pr.line())
+		pr.redraw()
 		return
 	}
 	g := e.End
@@ -83,27 +106,116 @@ func (pr *progress) event(e arena.Event) {
 	}
 }
 
-// line is the live line: the league, games done, a bar, the pace, and
-// the leader (or where the SPRT match stands). The caller holds pr.mu.
-func (pr *progress) line() string {
-	const barWidth = 20
-	filled := 0
-	if pr.total > 0 {
-		filled = min(barWidth, barWidth*pr.done/pr.total)
-	}
-	s := fmt.Sprintf("%s %d/%d games [%s%s]%s", pr.cfg.Name, pr.done, pr.total,
-		strings.Repeat("=", filled), strings.Repeat(" ", barWidth-filled),
-		pace(int64(pr.done-pr.resumed), int64(pr.total-pr.done), time.Since(pr.start)))
-	if pr.sprt != nil {
-		return s + "  " + pr.sprt.Result(pr.games).Line()
-	}
-	if len(pr.games) > 0 {
+// line is the live line for a terminal of width columns: the league,
+// games done, a bar, the pace, the clocks under a time_control (clockText),
+// and the leader (or where the SPRT match stands). Under a time_control,
+// when the line is longer than width, it leaves out the time control, then
+// shortens the bar, so that the clocks show on an 80-column terminal; what
+// is still too long draw cuts. The caller holds pr.mu.
+func (pr *progress) line(width int) string {
+	var tail string
+	switch {
+	case pr.sprt != nil:
+		tail = "  " + pr.sprt.Result(pr.games).Line()
+	case len(pr.games) > 0:
 		st := arena.Standings(pr.cfg, pr.games)
 		if len(st.Rows) > 0 {
-			s += fmt.Sprintf("  leader %s %.1f pts", st.Rows[0].Bot, st.Rows[0].Points)
+			tail = fmt.Sprintf("  leader %s %.1f pts", st.Rows[0].Bot, st.Rows[0].Points)
+		}
+	}
+	type variant struct {
+		bar int
+		tc  bool
+	}
+	variants := []variant{{20, false}}
+	if pr.inPlay != nil {
+		variants = []variant{{20, true}, {20, false}, {10, false}}
+	}
+	var s string
+	for _, v := range variants {
+		filled := 0
+		if pr.total > 0 {
+			filled = min(v.bar, v.bar*pr.done/pr.total)
+		}
+		s = fmt.Sprintf("%s %d/%d games [%s%s]%s%s%s", pr.cfg.Name, pr.done, pr.total,
+			strings.Repeat("=", filled), strings.Repeat(" ", v.bar-filled),
+			pace(int64(pr.done-pr.resumed), int64(pr.total-pr.done), time.Since(pr.start)),
+			pr.clockText(v.tc), tail)
+		if runes(s) <= width {
+			break
 		}
 	}
 	return s
+}
+
+// redraw draws the live line again. The caller holds pr.mu.
+func (pr *progress) redraw() {
+	pr.live.draw(pr.line(pr.live.room()))
+}
+
+// clockEvent follows the clocks of the games in play on a start or a move
+// of a game under a time_control, and redraws the live line at most every
+// moveRedraw. Under a fixed tempo it does nothing.
+func (pr *progress) clockEvent(e arena.Event) {
+	pr.mu.Lock()
+	defer pr.mu.Unlock()
+	if pr.inPlay == nil {
+		return
+	}
+	switch {
+	case e.Start != nil:
+		base := time.Duration(pr.cfg.TimeControl.BaseMS) * time.Millisecond
+		pr.inPlay[e.Start.ID] = &playClocks{bots: [2]string{e.Start.White, e.Start.Black}, left: [2]time.Duration{base, base}}
+	case e.Move.Record.Clocks != nil:
+		if g := pr.inPlay[e.Move.GameID]; g != nil {
+			g.left = *e.Move.Record.Clocks
+		}
+	}
+	if pr.live != nil && time.Since(pr.drawn) >= moveRedraw {
+		pr.redraw()
+		pr.drawn = time.Now()
+	}
+}
+
+// clockText is the live line's word of the clocks under a time_control:
+// "  tc 2000+50 low 0.95s greedy", the time control (with tc) and the
+// least time left on a clock of the games in play, with its bot (the game
+// nearest a loss on time), or the time control alone between games. It is
+// "" under a fixed tempo. The caller holds pr.mu.
+func (pr *progress) clockText(tc bool) string {
+	if pr.inPlay == nil {
+		return ""
+	}
+	var s string
+	if tc {
+		s = "  tc " + pr.cfg.TimeControl.String()
+	}
+	low, bot := time.Duration(-1), ""
+	for _, id := range slices.Sorted(maps.Keys(pr.inPlay)) { // ties: the first game
+		g := pr.inPlay[id]
+		for i, left := range g.left {
+			if low < 0 || left < low {
+				low, bot = left, g.bots[i]
+			}
+		}
+	}
+	if low >= 0 {
+		s += "  low " + showClock(low) + " " + inert.Line(bot)
+	}
+	return s
+}
+
+// showClock writes a clock's time left as a player reads it: 0.95s, 12.3s,
+// 4:05.
+func showClock(d time.Duration) string {
+	switch {
+	case d < 10*time.Second:
+		return fmt.Sprintf("%.2fs", d.Seconds())
+	case d < time.Minute:
+		return fmt.Sprintf("%.1fs", d.Seconds())
+	}
+	d = d.Truncate(time.Second)
+	return fmt.Sprintf("%d:%02d", int(d/time.Minute), int(d%time.Minute/time.Second))
 }
 
 // loadJournal starts the leaders from the games already in the journal.
@@ -160,7 +272,7 @@ func (pr *progress) stop() {
 	if pr.live == nil || !pr.live.drawn {
 		return
 	}
-	pr.live.draw(pr.line())
+	pr.redraw()
 	fmt.Fprint(pr.out, "\n"+pr.leaders())
 	pr.live = nil
 }
@@ -181,8 +293,11 @@ type liveLine struct {
 // would wrap and leave the line in the scrollback.
 const echoRoom = 3
 
+// room is the columns the line may take now.
+func (l *liveLine) room() int { return l.width() - echoRoom }
+
 // draw replaces the line with s, cut to fit.
 func (l *liveLine) draw(s string) {
-	fmt.Fprint(l.w, "\r\x1b[K"+fit(s, l.width()-echoRoom))
+	fmt.Fprint(l.w, "\r\x1b[K"+fit(s, l.room()))
 	l.drawn = true
 }

@@ -74,3 +74,78 @@ func TestRunLinesFit(t *testing.T) {
 		t.Errorf("a cut line does not end with …:\n%s", b.String())
 	}
 }
+
+// TestProgressClocks checks the live line's word of the clocks: under a
+// time_control, the time control and the least time left among the games
+// in play with its bot, following their moves; under a fixed tempo,
+// nothing.
+func TestProgressClocks(t *testing.T) {
+	tc := &arena.TimeControl{BaseMS: 2000, IncMS: 50}
+	newPr := func(tc *arena.TimeControl) *progress {
+		return newProgress(io.Discard, &arena.Config{Name: "l", Scoring: results.DefaultScoring(), TimeControl: tc,
+			Bots: []arena.BotConfig{{Name: "a"}, {Name: "b"}, {Name: "c"}}}, false)
+	}
+	clocks := func(w, b time.Duration) *[2]time.Duration { return &[2]time.Duration{w, b} }
+	pr := newPr(tc)
+	steps := []struct {
+		e    arena.Event
+		want string
+	}{
+		{arena.Event{Total: 4}, "ETA --  tc 2000+50"},
+		{arena.Event{Start: &arena.GameStart{ID: "01-a-b", White: "a", Black: "b"}}, "  tc 2000+50  low 2.00s a"},
+		{arena.Event{Start: &arena.GameStart{ID: "01-c-a", White: "c", Black: "a"}}, "  tc 2000+50  low 2.00s a"},
+		{arena.Event{Move: &arena.MoveEvent{GameID: "01-a-b", Record: referee.MoveRecord{Clocks: clocks(1830*time.Millisecond, 2000*time.Millisecond)}}}, "  tc 2000+50  low 1.83s a"},
+		{arena.Event{Move: &arena.MoveEvent{GameID: "01-c-a", Record: referee.MoveRecord{Clocks: clocks(1990*time.Millisecond, 954*time.Millisecond)}}}, "  tc 2000+50  low 0.95s a"},
+		{arena.Event{Move: &arena.MoveEvent{GameID: "01-a-b", Record: referee.MoveRecord{Clocks: clocks(1880*time.Millisecond, 420*time.Millisecond)}}}, "  tc 2000+50  low 0.42s b"},
+		{arena.Event{End: &results.Entry{ID: "01-a-b", White: "a", Black: "b", Result: results.WhiteWins, Reason: referee.Normal}, Done: 1, Total: 4}, "  tc 2000+50  low 0.95s a  leader a"},
+		{arena.Event{End: &results.Entry{ID: "01-c-a", White: "c", Black: "a", Result: results.WhiteWins, Reason: referee.Normal}, Done: 2, Total: 4}, "  tc 2000+50  leader"},
+	}
+	for i, step := range steps {
+		pr.event(step.e)
+		if got := pr.line(200); !strings.Contains(got, step.want) {
+			t.Errorf("after event %d: line %q, want it to hold %q", i, got, step.want)
+		}
+	}
+	// On a narrow terminal the time control goes, then the bar shrinks, so
+	// that the least time left shows whole on 80 columns.
+	pr.event(arena.Event{Start: &arena.GameStart{ID: "02-b-c", White: "b", Black: "c"}})
+	pr.event(arena.Event{Move: &arena.MoveEvent{GameID: "02-b-c", Record: referee.MoveRecord{Clocks: clocks(1500*time.Millisecond, 420*time.Millisecond)}}})
+	pr.resumed = pr.done // no pace, whose width depends on the time
+	for _, tc := range []struct {
+		width int
+		want  string
+	}{
+		{95, "l 2/4 games [==========          ] -- games/s ETA --  tc 2000+50  low 0.42s c  leader c 1.0 pts"},
+		{94, "l 2/4 games [==========          ] -- games/s ETA --  low 0.42s c  leader c 1.0 pts"},
+		{82, "l 2/4 games [=====     ] -- games/s ETA --  low 0.42s c  leader c 1.0 pts"},
+		{60, "l 2/4 games [=====     ] -- games/s ETA --  low 0.42s c  leader c 1.0 pts"}, // draw cuts it
+	} {
+		if got := pr.line(tc.width); got != tc.want {
+			t.Errorf("line(%d) = %q, want %q", tc.width, got, tc.want)
+		}
+	}
+	pr = newPr(nil)
+	pr.event(arena.Event{Total: 4})
+	pr.event(arena.Event{Start: &arena.GameStart{ID: "01-a-b", White: "a", Black: "b"}})
+	if got := pr.line(40); strings.Contains(got, "tc ") || strings.Contains(got, "low ") {
+		t.Errorf("under a fixed tempo: line %q, want no clock", got)
+	}
+}
+
+func TestShowClock(t *testing.T) {
+	for _, tc := range []struct {
+		d    time.Duration
+		want string
+	}{
+		{0, "0.00s"},
+		{954 * time.Millisecond, "0.95s"},
+		{9994 * time.Millisecond, "9.99s"},
+		{12340 * time.Millisecond, "12.3s"},
+		{245900 * time.Millisecond, "4:05"},
+		{time.Hour + 2*time.Second, "60:02"},
+	} {
+		if got := showClock(tc.d); got != tc.want {
+			t.Errorf("showClock(%v) = %q, want %q", tc.d, got, tc.want)
+		}
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -125,6 +126,32 @@ func TestProgressLineInPlace(t *testing.T) {
 	}
 	if !strings.Contains(drawn[len(drawn)-1], " 12/12 games ") {
 		t.Errorf("last frame %q, want 12/12 games", drawn[len(drawn)-1])
+	}
+}
+
+// TestProgressLineClocks plays a league under a game clock in an
+// 80-column terminal: frames drawn while a game is in play show the least
+// time left on a clock and its bot, whole, every frame fits the terminal,
+// and the last (no game in play) shows no clock.
+func TestProgressLineClocks(t *testing.T) {
+	out := ttyRun(t, "name: clocked\nseed: 1\nrounds: 1\ntime_control: {base_ms: 2000, inc_ms: 20}\nconcurrency: 1\nbots:\n"+
+		"  - {name: greedy, builtin: greedy}\n  - {name: random, builtin: random}\n", false)
+	drawn, _ := frames(out)
+	clock := regexp.MustCompile(`  low [0-9]\.[0-9]{2}s (greedy|random)( |$)`)
+	low := 0
+	for i, f := range drawn {
+		if n := runes(f); n > 80-echoRoom {
+			t.Errorf("frame %d has %d columns, want at most %d: %q", i, n, 80-echoRoom, f)
+		}
+		if clock.MatchString(f) {
+			low++
+		}
+	}
+	if low == 0 {
+		t.Errorf("no frame shows a clock of a game in play:\n%q", out)
+	}
+	if last := drawn[len(drawn)-1]; !strings.Contains(last, " 2/2 games ") || strings.Contains(last, " low ") {
+		t.Errorf("last frame %q, want 2/2 games and no game in play", last)
 	}
 }
 

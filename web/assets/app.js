@@ -36,6 +36,16 @@
     const h = Math.floor(s / 3600), m = Math.floor(s / 60) % 60, sec = s % 60;
     return (h ? h + "h" : "") + (h || m ? m + "m" : "") + sec + "s";
   }
+  // clockText writes a clock's time left as a player reads it: 0.95 s,
+  // 12.3 s, 4:05.
+  function clockText(ms) {
+    if (ms < 10000) return (ms / 1000).toFixed(2) + " s";
+    if (ms < 60000) return (ms / 1000).toFixed(1) + " s";
+    const s = Math.floor(ms / 1000);
+    return Math.floor(s / 60) + ":" + String(s % 60).padStart(2, "0");
+  }
+  // pace is how much time a league gives: its game clock or its tempo.
+  function pace(l) { return l.clock ? "clock " + l.clock.text + " ms" : l.tempo_ms + " ms a move"; }
   function gameLink(id) {
     return el("button", {type: "button", class: "link", "data-game": id, onclick: () => openGame(id)}, id);
   }
@@ -44,7 +54,7 @@
     snapshot = s;
     document.title = s.league.title + " — arena";
     $("title").textContent = s.league.title;
-    $("subtitle").textContent = s.league.game + ", " + s.league.tempo_ms + " ms a move" +
+    $("subtitle").textContent = s.league.game + ", " + pace(s.league) +
       (s.league.title !== s.league.name ? ", league " + s.league.name : "");
     renderTables(s.tables);
     if (!$("live")) return; // a report: no live sections
@@ -86,8 +96,9 @@
       "points/games from the row bot's side"));
     $("faults").replaceChildren(table([["game", "name"], ["bot", "name"], ["verdict", "text"], ["detail", "detail"]],
       (t.faults || []).map((f) => [gameLink(f.game), f.bot, el("span", {title: f.why}, f.verdict), f.detail])));
-    const tempo = snapshot ? snapshot.league.tempo_ms : "";
-    $("times").replaceChildren(table([["bot", "name"], ["moves"], ["mean ms"], ["p95 ms"], ["max ms"], ["tempo ms"]],
+    const clock = snapshot && snapshot.league.clock;
+    const tempo = !snapshot ? "" : clock ? clock.text : snapshot.league.tempo_ms;
+    $("times").replaceChildren(table([["bot", "name"], ["moves"], ["mean ms"], ["p95 ms"], ["max ms"], [clock ? "clock ms" : "tempo ms"]],
       (t.times || []).map((u) => [u.bot, u.moves, fix(u.mean_ms, 1), fix(u.p95_ms, 1), fix(u.max_ms, 1), tempo])));
     $("games").replaceChildren(table(
       [["game", "name"], ["round"], ["white", "name"], ["black", "name"], ["result"], ["reason", "text"], ["score"], ["plies"]],
@@ -181,22 +192,30 @@
       if (m.nodes) parts.push(`nodes ${m.nodes}`);
     }
     if (m.eval !== undefined) parts.push(`eval ${m.eval}`);
+    if (m.clocks_ms) parts.push(`clocks white ${clockText(m.clocks_ms[0])}, black ${clockText(m.clocks_ms[1])}`);
     return el("p", {class: "stats last-move"}, parts.join(", "),
       m.pv && m.pv.length ? el("span", {class: "pv"}, " — pv " + m.pv.join(" ")) : null);
   }
 
   function renderLive(g) {
     const tempo = g.tempo_ms;
+    const person = (i) => g.human === (i ? "black" : "white");
+    // Under a game clock, a side's time left against its clock; else its
+    // last call against the tempo.
+    const left = (i) => person(i) ? el("td", {class: "left"}, "(no limit)") : el("td", {class: "left"}, clockText(g.left_ms[i]), " ",
+      el("meter", {min: 0, max: Math.max(g.clock.base_ms, g.left_ms[i]), value: g.left_ms[i], "aria-label": "time left on the clock"}));
     const clock = (i, name) => el("tr", {}, el("td", {class: "name"}, (i ? "black " : "white ") + name),
-      el("td", {}, fix(g.last_ms[i], 1) + " ms", " ", g.human === (i ? "black" : "white") ? "(no limit)" :
+      g.left_ms ? left(i) : el("td", {}, fix(g.last_ms[i], 1) + " ms", " ", person(i) ? "(no limit)" :
         el("meter", {min: 0, max: tempo, value: Math.min(g.last_ms[i], tempo), "aria-label": "last call against tempo"})),
       el("td", {}, fix(g.used_ms[i] / 1000, 2) + " s used"));
+    // The last call's time is in the move's line under the board.
+    const caption = g.left_ms ? `time left and time used; clock ${g.clock.text} ms` : `last call and time used; tempo ${tempo} ms`;
     const board = el("div", {class: "boardbox"});
     board.innerHTML = g.svg;
     const card = el("article", {class: "live" + (g.human ? " human" : ""), "data-game": g.id, "data-ply": g.ply},
       el("h3", {}, `${g.id}: ${g.white} vs ${g.black}, ply ${g.ply}, ${g.scores[0]}-${g.scores[1]}`),
       board,
-      el("table", {class: "clocks"}, el("caption", {class: "hint"}, `last call and time used; tempo ${tempo} ms`), clock(0, g.white), clock(1, g.black)),
+      el("table", {class: "clocks"}, el("caption", {class: "hint"}, caption), clock(0, g.white), clock(1, g.black)),
       g.last || g.ply ? statsLine(g.last) : el("p", {class: "stats starting"}, "starting…: the bots are loading, the first move comes next"));
     if (g.result) card.append(el("p", {class: "result"}, "Game over: " + g.result));
     if (g.legal) playable(card, board, g);
