@@ -370,3 +370,17 @@ func TestDisplay(t *testing.T) {
 		t.Errorf("a display with escapes: %v", err)
 	}
 }
+
+// wantConfigError parses yaml as league file f.yaml and checks that it is
+// refused with a ConfigError of one line, at line, saying want.
+func wantConfigError(t *testing.T, yaml string, line int, want string) {
+	t.Helper()
+	_, _, err := Parse("f.yaml", []byte(yaml))
+	var ce *ConfigError
+	if !errors.As(err, &ce) {
+		t.Fatalf("err = %v, want a ConfigError", err)
+	}
+	if ce.File != "f.yaml" || ce.Line != line || !strings.Contains(ce.Msg, want) || strings.Contains(ce.Error(), "\n") {
+		t.Errorf("got %q (line %d), want f.yaml:%d saying %q, on one line", ce.Error(), ce.Line, line, want)
+	}
+}

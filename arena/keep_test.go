@@ -1,7 +1,6 @@
 package arena
 
 import (
-	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -47,20 +46,8 @@ bots:
 	if def := league(t, "name: d\nbots: [{name: a, builtin: greedy}, {name: b, builtin: greedy}]"); def.Restart != "on" || def.Keeps(0) {
 		t.Errorf("default restart %q, Keeps %v; want on, false", def.Restart, def.Keeps(0))
 	}
-	for _, body := range []string{
-		"name: bad\nrestart: never\nbots: [{name: a, builtin: greedy}, {name: b, builtin: greedy}]",
-		"name: bad\nbots: [{name: a, builtin: greedy}, {name: b, builtin: greedy, restart: sometimes}]",
-	} {
-		dir := t.TempDir()
-		file := dir + "/l.yaml"
-		if err := os.WriteFile(file, []byte(body), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		_, _, err := Load(file)
-		if err == nil || !strings.Contains(err.Error(), "restart") || !strings.Contains(err.Error(), `"off"`) {
-			t.Errorf("%q: error %v, want one naming restart and its values", body, err)
-		}
-	}
+	wantConfigError(t, "name: bad\nrestart: never\nbots: [{name: a, builtin: greedy}, {name: b, builtin: greedy}]", 2, `restart is "never": want "on" or "off"`)
+	wantConfigError(t, "name: bad\nbots: [{name: a, builtin: greedy}, {name: b, builtin: greedy, restart: sometimes}]", 2, `bot "b": restart is "sometimes": want "on" or "off"`)
 }
 
 // TestKeptBotsPlayTheSameGames plays one league of deterministic built-in

@@ -1,7 +1,6 @@
 package arena
 
 import (
-	"errors"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -187,16 +186,7 @@ func TestPlayoffConfig(t *testing.T) {
 		{"tie key without a playoff", "games_per_tie: 2\n" + bots, 1, "games_per_tie is a key of format: knockout (or of tiebreak: playoff), and this league's format is round-robin"},
 		{"bad tie key", "tiebreak: playoff\ntiebreak_boards: -2\n" + bots, 2, "tiebreak_boards: want a whole number of board pairs a level tie may add, 0 or more, got -2"},
 	} {
-		t.Run(tc.name, func(t *testing.T) {
-			_, _, err := Parse("f.yaml", []byte(tc.yaml))
-			var ce *ConfigError
-			if !errors.As(err, &ce) {
-				t.Fatalf("err = %v, want a ConfigError", err)
-			}
-			if ce.File != "f.yaml" || ce.Line != tc.line || !strings.Contains(ce.Msg, tc.want) || strings.Contains(ce.Error(), "\n") {
-				t.Errorf("got %q (line %d), want f.yaml:%d saying %q, on one line", ce.Error(), ce.Line, tc.line, tc.want)
-			}
-		})
+		t.Run(tc.name, func(t *testing.T) { wantConfigError(t, tc.yaml, tc.line, tc.want) })
 	}
 	hash := func(head string) string {
 		c, _, err := Parse("f.yaml", []byte(head+bots))

@@ -1,8 +1,6 @@
 package arena
 
 import (
-	"errors"
-	"strings"
 	"testing"
 
 	"gopkg.in/yaml.v3"
@@ -69,16 +67,7 @@ func TestTimeControlErrors(t *testing.T) {
 		{"negative moves", "time_control: {base_ms: 10, moves: -2}\n", 1, "time_control: moves: want"},
 		{"misspelt", "time_control: {base: 10}\n", 1, `unknown key "base"`},
 	} {
-		t.Run(tc.name, func(t *testing.T) {
-			_, _, err := Parse("f.yaml", []byte(tc.yaml+clockBots))
-			var ce *ConfigError
-			if !errors.As(err, &ce) {
-				t.Fatalf("err = %v, want a ConfigError", err)
-			}
-			if ce.Line != tc.line || !strings.Contains(ce.Msg, tc.want) || strings.Contains(ce.Error(), "\n") {
-				t.Errorf("got %q (line %d), want line %d saying %q, on one line", ce.Error(), ce.Line, tc.line, tc.want)
-			}
-		})
+		t.Run(tc.name, func(t *testing.T) { wantConfigError(t, tc.yaml+clockBots, tc.line, tc.want) })
 	}
 }
 

@@ -1,7 +1,6 @@
 package arena
 
 import (
-	"errors"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -274,16 +273,7 @@ func TestFormatErrors(t *testing.T) {
 		{"seeding not a list", "format: knockout\nseeding: results/groups\n" + bots, 2, "seeding: want a list of results directories whose standings seed the bracket, e.g. seeding: [results/group-a, results/group-b]"},
 		{"seeding of nothing", "format: knockout\nseeding: [no-such-dir]\n" + bots, 2, "no-such-dir has no standings yet: play that league to its end first"},
 	} {
-		t.Run(tc.name, func(t *testing.T) {
-			_, _, err := Parse("f.yaml", []byte(tc.yaml))
-			var ce *ConfigError
-			if !errors.As(err, &ce) {
-				t.Fatalf("err = %v, want a ConfigError", err)
-			}
-			if ce.Line != tc.line || !strings.Contains(ce.Msg, tc.want) || strings.Contains(ce.Error(), "\n") {
-				t.Errorf("got %q (line %d), want line %d saying %q, on one line", ce.Error(), ce.Line, tc.line, tc.want)
-			}
-		})
+		t.Run(tc.name, func(t *testing.T) { wantConfigError(t, tc.yaml, tc.line, tc.want) })
 	}
 }
 
