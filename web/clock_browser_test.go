@@ -9,11 +9,13 @@ import (
 
 // TestRunWebClocks opens arena run --web on a league under a game clock:
 // the page names the time control, and a game in play shows each side's
-// time left, which its moves change, with the clocks of its last move.
+// time left, which its moves change, with the clocks of its last move. The
+// league is far longer than the test (arena is stopped at its end), so that
+// games are still in play however slowly the browser starts.
 func TestRunWebClocks(t *testing.T) {
 	bin := needBrowser(t)
 	dir := t.TempDir()
-	file := writeLeague(t, dir, "clocked", "seed: 3\nrounds: 20\ntime_control: {base_ms: 3000, inc_ms: 50}\ntime_margin_ms: 1000\nconcurrency: 1\nbots:\n"+
+	file := writeLeague(t, dir, "clocked", "seed: 3\nrounds: 100\ntime_control: {base_ms: 3000, inc_ms: 50}\ntime_margin_ms: 1000\nconcurrency: 1\nbots:\n"+
 		"  - {name: classic, builtin: classic}\n  - {name: greedy, builtin: greedy}\n")
 	addr := startArena(t, bin, dir, "run", "--plain", "--web", "127.0.0.1:0", file)
 	ctx := browser(t)
