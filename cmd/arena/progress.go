@@ -43,6 +43,11 @@ type progress struct {
 	// move last redrew the line.
 	inPlay map[string]*playClocks
 	drawn  time.Time
+	// lead is the live line's last words, the leader or where the SPRT
+	// match stands, unless stale: games finished since (see leadText).
+	// Moves redraw the line without computing the standings again.
+	lead  string
+	stale bool
 }
 
 // playClocks are a game's players and their clocks after its last move.
@@ -85,6 +90,7 @@ func (pr *progress) event(e arena.Event) {
 		if e.Done > 0 && (pr.live != nil || pr.sprt != nil) {
 			pr.loadJournal()
 		}
+		pr.stale = true
 		if pr.live != nil {
 			pr.redraw()
 		} else if e.Done > 0 {
@@ -94,6 +100,7 @@ func (pr *progress) event(e arena.Event) {
 	}
 	pr.games = append(pr.games, *e.End)
 	delete(pr.inPlay, e.End.ID)
+	pr.stale = true
 	if pr.live != nil {
 		pr.redraw()
 		return
@@ -106,23 +113,33 @@ func (pr *progress) event(e arena.Event) {
 	}
 }
 
-// line is the live line for a terminal of width columns: the league,
-// games done, a bar, the pace, the clocks under a time_control (clockText),
-// and the leader (or where the SPRT match stands). Under a time_control,
-// when the line is longer than width, it leaves out the time control, then
-// shortens the bar, so that the clocks show on an 80-column terminal; what
-// is still too long draw cuts. The caller holds pr.mu.
-func (pr *progress) line(width int) string {
-	var tail string
+// leadText returns the live line's last words for the games finished so
+// far, computed once after each finished game. The caller holds pr.mu.
+func (pr *progress) leadText() string {
+	if !pr.stale {
+		return pr.lead
+	}
+	pr.lead, pr.stale = "", false
 	switch {
 	case pr.sprt != nil:
-		tail = "  " + pr.sprt.Result(pr.games).Line()
+		pr.lead = "  " + pr.sprt.Result(pr.games).Line()
 	case len(pr.games) > 0:
 		st := arena.Standings(pr.cfg, pr.games)
 		if len(st.Rows) > 0 {
-			tail = fmt.Sprintf("  leader %s %.1f pts", st.Rows[0].Bot, st.Rows[0].Points)
+			pr.lead = fmt.Sprintf("  leader %s %.1f pts", st.Rows[0].Bot, st.Rows[0].Points)
 		}
 	}
+	return pr.lead
+}
+
+// line is the live line for a terminal of width columns: the league,
+// games done, a bar, the pace, the clocks under a time_control (clockText),
+// and the leader (or where the SPRT match stands, see leadText). Under a
+// time_control, when the line is longer than width, it leaves out the time
+// control, then shortens the bar, so that the clocks show on an 80-column
+// terminal; what is still too long draw cuts. The caller holds pr.mu.
+func (pr *progress) line(width int) string {
+	lead := pr.leadText()
 	type variant struct {
 		bar int
 		tc  bool
@@ -140,7 +157,7 @@ func (pr *progress) line(width int) string {
 		s = fmt.Sprintf("%s %d/%d games [%s%s]%s%s%s", pr.cfg.Name, pr.done, pr.total,
 			strings.Repeat("=", filled), strings.Repeat(" ", v.bar-filled),
 			pace(int64(pr.done-pr.resumed), int64(pr.total-pr.done), time.Since(pr.start)),
-			pr.clockText(v.tc), tail)
+			pr.clockText(v.tc), lead)
 		if runes(s) <= width {
 			break
 		}
