@@ -17,12 +17,6 @@ import (
 // (startLineup: they stay stopped, charged nothing, until their game asks
 // them for a move).
 
-// prepared is a scheduled game whose bots were started ahead of it.
-type prepared struct {
-	s    Scheduled
-	bots *lineup
-}
-
 // finished is a played game, or why it could not be logged, for the
 // recorder.
 type finished struct {
@@ -80,40 +74,41 @@ feed:
 // is not the bot's fault. It keeps the bots of restart: off from one game
 // to the next (keep.go), and closes them before it returns.
 func (r *Runner) work(ctx context.Context, jobs <-chan Scheduled, played chan<- finished) {
-	// take hands out the next game, its bots starting; the listener hears
-	// that a game started when it becomes the worker's game, before its
-	// bots are ready (Runner.started).
-	var upcoming Scheduled
-	take := func() <-chan prepared {
-		s, ok := <-jobs
-		if !ok {
-			return nil
-		}
-		upcoming = s
-		next := make(chan prepared, 1)
-		go func() { next <- prepared{s, r.startBots(ctx, s, true)} }()
-		return next
-	}
 	var k Keeper // the bots kept across this worker's games (keep.go)
 	defer k.Close()
-	for next := take(); next != nil; {
-		r.started(upcoming)
-		g := <-next
-		next = nil
+	// ahead receives the bots of the game after s, started while s plays.
+	var ahead <-chan *lineup
+	for s, ok := <-jobs; ok; {
+		// The listener hears that s started when it becomes the worker's
+		// game, before its own bots are asked to start (Runner.started).
+		r.started(s)
+		var bots *lineup
+		if ahead != nil {
+			bots, ahead = <-ahead, nil
+		} else {
+			bots = r.startBots(ctx, s, true)
+		}
+		var next Scheduled
+		more := false
 		if r.Prestart {
-			next = take()
-			if g.bots.failed() {
-				g.bots.Close()
-				g.bots = r.startBots(ctx, g.s, true)
+			if next, more = <-jobs; more {
+				ch := make(chan *lineup, 1)
+				go func(n Scheduled) { ch <- r.startBots(ctx, n, true) }(next)
+				ahead = ch
+			}
+			if bots.failed() {
+				bots.Close()
+				bots = r.startBots(ctx, s, true)
 			}
 		}
-		p, err := r.playWith(ctx, g.s, g.bots, &k)
+		p, err := r.playWith(ctx, s, bots, &k)
 		if err != nil || p != nil {
 			played <- finished{p, err}
 		}
-		if next == nil {
-			next = take()
+		if !r.Prestart {
+			next, more = <-jobs
 		}
+		s, ok = next, more
 	}
 }
 
