@@ -1,9 +1,9 @@
 // Package sdk carries the sources of arena's bot SDK, package bots and the
 // packages of this module that it imports, with the module's go.mod and
 // go.sum: the SDK's module path is not fetchable, so `arena bot new`
-// (package bots/scaffold) writes them beside a new Go bot, whose go.mod
+// (package host/scaffold) writes them beside a new Go bot, whose go.mod
 // replaces the module with that copy, and the bot builds without a clone of
-// arena. A test of bots/scaffold checks that the list below holds every
+// arena. A test of host/scaffold checks that the list below holds every
 // package the SDK imports. It imports nothing of arena.
 package sdk
 
@@ -16,7 +16,7 @@ import (
 // files they embed (with their test files, which a pattern cannot leave
 // out; a copy leaves them out).
 //
-//go:embed go.mod go.sum bots/*.go bots/internal/wire/*.go proto/*.go referee/*.go games/*.go games/cavalo/*.go games/cavalo/checkdata/*.json games/dots/*.go
+//go:embed go.mod go.sum bots/*.go bots/wire/*.go proto/*.go referee/*.go games/*.go games/cavalo/*.go games/cavalo/checkdata/*.json games/dots/*.go
 var files embed.FS
 
 // FS returns the SDK's sources, go.mod and go.sum, at their paths in the

@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -19,10 +20,10 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/arenabots/arena/arena/botkind"
-	"github.com/arenabots/arena/bots/host"
-	"github.com/arenabots/arena/bots/host/registry"
-	"github.com/arenabots/arena/bots/host/sandbox"
 	"github.com/arenabots/arena/games"
+	"github.com/arenabots/arena/host"
+	"github.com/arenabots/arena/host/registry"
+	"github.com/arenabots/arena/host/sandbox"
 	"github.com/arenabots/arena/internal/inert"
 	"github.com/arenabots/arena/referee"
 	"github.com/arenabots/arena/results"
@@ -181,7 +182,7 @@ func (c *Config) complete() (warnings []error, err error) {
 	if c.GameName == "" {
 		c.GameName = DefaultGame
 	}
-	if c.rules, err = games.Configure(c.GameName, c.GameOptions, c.OpeningArcs); err != nil {
+	if c.rules, err = ConfigureGame(c.GameName, c.GameOptions, c.OpeningArcs); err != nil {
 		key := "game"
 		for _, k := range []string{"game_options", "opening_arcs"} {
 			if strings.HasPrefix(err.Error(), k) && find(c.root, k) != nil {
@@ -428,4 +429,19 @@ func (c *Config) Resolved() []byte {
 	enc.SetIndent(2)
 	_ = enc.Encode(c) // a Config always marshals
 	return b.Bytes()
+}
+
+// ConfigureGame returns the game called name with a league's game_options
+// and opening_arcs applied: opening_arcs, a key of its own in league files,
+// reaches the game as one of its options. Errors start with the key at
+// fault.
+func ConfigureGame(name string, options map[string]int, openingArcs int) (referee.Game, error) {
+	if openingArcs != 0 {
+		options = maps.Clone(options)
+		if options == nil {
+			options = map[string]int{}
+		}
+		options["opening_arcs"] = openingArcs
+	}
+	return games.Configure(name, options)
 }

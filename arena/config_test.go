@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/arenabots/arena/bots/host/registry"
+	"github.com/arenabots/arena/host/registry"
 )
 
 func TestParseDefaults(t *testing.T) {

@@ -12,7 +12,7 @@ import (
 )
 
 // spoofText is what the test bot's spoofing modes write (see
-// bots/host/internal/testbot): a cleared screen, a window title, a fake result
+// host/internal/testbot): a cleared screen, a window title, a fake result
 // over the line, and text reordered right to left. shownSpoof is how people
 // are shown it, in log.dat and by `arena replay`, whether as output, as
 // error text or quoted as an answer.

@@ -5,7 +5,7 @@ import (
 	"slices"
 	"sync"
 
-	"github.com/arenabots/arena/bots/host"
+	"github.com/arenabots/arena/host"
 	"github.com/arenabots/arena/referee"
 )
 

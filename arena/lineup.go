@@ -8,7 +8,7 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/arenabots/arena/bots/host"
+	"github.com/arenabots/arena/host"
 	"github.com/arenabots/arena/referee"
 )
 

@@ -10,7 +10,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
-	"github.com/arenabots/arena/bots/host/sandbox"
+	"github.com/arenabots/arena/host/sandbox"
 	"github.com/arenabots/arena/results"
 )
 

@@ -8,8 +8,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/arenabots/arena/bots/host"
 	"github.com/arenabots/arena/games/cavalo"
+	"github.com/arenabots/arena/host"
 	"github.com/arenabots/arena/referee"
 	"github.com/arenabots/arena/results"
 	"github.com/arenabots/arena/web/human"

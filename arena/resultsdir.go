@@ -13,7 +13,6 @@ import (
 
 	"gopkg.in/yaml.v3"
 
-	"github.com/arenabots/arena/games"
 	"github.com/arenabots/arena/results"
 )
 
@@ -133,7 +132,7 @@ func ReadRecorded(dir string) (*Config, error) {
 	}
 	c.Bots = slices.DeleteFunc(c.Bots, func(b BotConfig) bool { return b.Name == "" })
 	c.Out = dir
-	if c.rules, err = games.Configure(c.GameName, c.GameOptions, c.OpeningArcs); err != nil {
+	if c.rules, err = ConfigureGame(c.GameName, c.GameOptions, c.OpeningArcs); err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return c, nil

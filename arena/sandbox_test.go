@@ -16,7 +16,7 @@ import (
 )
 
 // probeAttempts are the names of what the probe test bot tries (see
-// bots/host/internal/testbot/probe.go).
+// host/internal/testbot/probe.go).
 var probeAttempts = []string{"read-sibling", "read-shadow", "write-results", "write-host-tmp", "connect-tcp", "signal-arena", "read-arena-environ"}
 
 // TestSandboxLeague plays, through a real league with default settings, a

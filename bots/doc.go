@@ -6,10 +6,10 @@
 // The package is portable (it builds for Linux, macOS and Windows) and
 // holds nothing of arena's side, so that a bot's binary links only what it
 // needs: arena starts, limits, sandboxes and judges bots with package
-// bots/host, keeps its registry in bots/host/registry and checks submissions
-// with bots/host/conformance. The built-in bots are in bots/builtin, the adapter of
+// host, keeps its registry in host/registry and checks submissions
+// with host/conformance. The built-in bots are in bots/builtin, the adapter of
 // Lisp bots in bots/lisp.
 //
-// bots imports only referee (rules), bots/internal/wire (the handshake and
+// bots imports only referee (rules), bots/wire (the handshake and
 // the converters, shared with the host) and proto (the wire).
 package bots

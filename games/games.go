@@ -14,9 +14,9 @@ import (
 // Default is the game of a league or command that names none.
 const Default = cavalo.Name
 
-// configure returns a game with a league's settings: game_options (keys of
-// the game's own, e.g. rows and cols) and opening_arcs.
-type configure func(options map[string]int, openingArcs int) (referee.Game, error)
+// configure returns a game with a league's settings: game_options, keys of
+// the game's own (e.g. rows and cols).
+type configure func(options map[string]int) (referee.Game, error)
 
 // table is the table of the games arena knows, by name: the one place a new
 // game is registered.
@@ -31,14 +31,14 @@ func table() map[string]configure {
 func Names() []string { return slices.Sorted(maps.Keys(table())) }
 
 // Lookup returns the game called name with its default options.
-func Lookup(name string) (referee.Game, error) { return Configure(name, nil, 0) }
+func Lookup(name string) (referee.Game, error) { return Configure(name, nil) }
 
-// Configure returns the game called name with a league's game_options and
-// opening_arcs applied. Its errors name the key at fault.
-func Configure(name string, options map[string]int, openingArcs int) (referee.Game, error) {
+// Configure returns the game called name with a league's game_options
+// applied. Its errors start with the key at fault.
+func Configure(name string, options map[string]int) (referee.Game, error) {
 	c, ok := table()[name]
 	if !ok {
 		return nil, fmt.Errorf("unknown game %q (known: %s)", name, strings.Join(Names(), ", "))
 	}
-	return c(options, openingArcs)
+	return c(options)
 }

@@ -15,8 +15,8 @@ import (
 	"time"
 
 	"github.com/arenabots/arena/arena"
-	"github.com/arenabots/arena/bots/host"
-	"github.com/arenabots/arena/bots/host/sandbox"
+	"github.com/arenabots/arena/host"
+	"github.com/arenabots/arena/host/sandbox"
 	"github.com/arenabots/arena/referee"
 	"github.com/arenabots/arena/results"
 )
@@ -25,7 +25,7 @@ import (
 type Options struct {
 	// Self is arena's own executable: the launcher, and the built-in bots.
 	Self string
-	// TestBot is the test bot's executable (bots/host/internal/testbot), the
+	// TestBot is the test bot's executable (host/internal/testbot), the
 	// external bot: mode ok for throughput, mode punctual for the
 	// overcharge. "" leaves out what needs it.
 	TestBot string
@@ -368,7 +368,7 @@ func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond)
 
 // testBotPackage is the import path of the test bot, which BuildTestBot
 // builds.
-const testBotPackage = "github.com/arenabots/arena/bots/host/internal/testbot"
+const testBotPackage = "github.com/arenabots/arena/host/internal/testbot"
 
 // BuildTestBot builds the test bot into dir with the go command, which
 // must run inside arena's module (a clone of its sources), and returns the

@@ -9,6 +9,6 @@
 // in each of those functions, and its tests, in this package.
 //
 // botkind is arena's side of a bot. botkind imports only bots/builtin,
-// bots/lisp, bots/lisp/probe, bots/lines, bots/host, bots/host/registry
-// and bots/host/sandbox. It must not import arena, web or cmd.
+// bots/lisp, bots/lisp/probe, bots/lines, host, host/registry
+// and host/sandbox. It must not import arena, web or cmd.
 package botkind

@@ -12,12 +12,12 @@ import (
 	"strings"
 
 	"github.com/arenabots/arena/bots/builtin"
-	"github.com/arenabots/arena/bots/host"
-	"github.com/arenabots/arena/bots/host/registry"
-	"github.com/arenabots/arena/bots/host/sandbox"
 	"github.com/arenabots/arena/bots/lines"
 	"github.com/arenabots/arena/bots/lisp"
 	"github.com/arenabots/arena/bots/lisp/probe"
+	"github.com/arenabots/arena/host"
+	"github.com/arenabots/arena/host/registry"
+	"github.com/arenabots/arena/host/sandbox"
 )
 
 // Kind is how a bot is given to arena. The zero value is no kind.

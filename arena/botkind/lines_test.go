@@ -10,11 +10,11 @@ import (
 	"testing"
 	"time"
 
-	"github.com/arenabots/arena/bots/host"
-	"github.com/arenabots/arena/bots/host/conformance"
-	"github.com/arenabots/arena/bots/scaffold"
 	"github.com/arenabots/arena/games/cavalo"
 	"github.com/arenabots/arena/games/dots"
+	"github.com/arenabots/arena/host"
+	"github.com/arenabots/arena/host/conformance"
+	"github.com/arenabots/arena/host/scaffold"
 	"github.com/arenabots/arena/internal/testbin"
 	"github.com/arenabots/arena/referee"
 )

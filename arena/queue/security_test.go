@@ -15,8 +15,8 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 
 	"github.com/arenabots/arena/arena"
-	"github.com/arenabots/arena/bots/host"
-	"github.com/arenabots/arena/bots/host/sandbox"
+	"github.com/arenabots/arena/host"
+	"github.com/arenabots/arena/host/sandbox"
 	"github.com/arenabots/arena/internal/testbin"
 )
 

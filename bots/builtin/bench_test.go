@@ -10,8 +10,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/arenabots/arena/bots/host"
-	"github.com/arenabots/arena/bots/internal/wire"
+	"github.com/arenabots/arena/bots/wire"
+	"github.com/arenabots/arena/host"
 	"github.com/arenabots/arena/internal/testbin"
 )
 

@@ -24,5 +24,5 @@
 // keep working.
 //
 // lines is on the bot's side. lines imports only bots and referee. It
-// must not import bots/host, arena, web or cmd.
+// must not import host, arena, web or cmd.
 package lines

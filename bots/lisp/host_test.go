@@ -8,10 +8,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/arenabots/arena/bots/host"
-	"github.com/arenabots/arena/bots/host/conformance"
 	"github.com/arenabots/arena/games/cavalo"
 	"github.com/arenabots/arena/games/dots"
+	"github.com/arenabots/arena/host"
+	"github.com/arenabots/arena/host/conformance"
 	"github.com/arenabots/arena/internal/testbin"
 	"github.com/arenabots/arena/referee"
 )

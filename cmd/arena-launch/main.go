@@ -15,7 +15,7 @@ import (
 	"fmt"
 	"os"
 
-	"github.com/arenabots/arena/bots/host/sandbox/launch"
+	"github.com/arenabots/arena/host/sandbox/launch"
 )
 
 func main() {

@@ -7,8 +7,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/arenabots/arena/arena/bench"
-	"github.com/arenabots/arena/bots/host"
-	"github.com/arenabots/arena/bots/host/sandbox"
+	"github.com/arenabots/arena/host"
+	"github.com/arenabots/arena/host/sandbox"
 )
 
 // benchOptions are the flags of `arena bench`.
@@ -33,7 +33,7 @@ of a punctual test bot answering at 95 % of its tempo (margin 10 ms) and prints 
 clock charged beyond the bot's own time (p50, p99) and the false timeouts.
 
 The test bot is built with the go command, so run bench inside arena's sources, or give
-a built test bot (go build ./bots/host/internal/testbot) with --bot.`,
+a built test bot (go build ./host/internal/testbot) with --bot.`,
 		Args: nArgs(),
 		RunE: func(c *cobra.Command, _ []string) error {
 			if o.games == 0 || o.concurrency < 0 {

@@ -12,11 +12,11 @@ import (
 
 	"github.com/arenabots/arena/arena"
 	"github.com/arenabots/arena/arena/botkind"
-	"github.com/arenabots/arena/arena/intake"
-	"github.com/arenabots/arena/bots/host"
-	"github.com/arenabots/arena/bots/host/conformance"
-	"github.com/arenabots/arena/bots/host/registry"
-	"github.com/arenabots/arena/bots/host/sandbox"
+	"github.com/arenabots/arena/course/intake"
+	"github.com/arenabots/arena/host"
+	"github.com/arenabots/arena/host/conformance"
+	"github.com/arenabots/arena/host/registry"
+	"github.com/arenabots/arena/host/sandbox"
 	"github.com/arenabots/arena/referee"
 )
 

@@ -13,11 +13,11 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/arenabots/arena/bots/host"
-	"github.com/arenabots/arena/bots/host/conformance"
-	"github.com/arenabots/arena/bots/host/registry"
-	"github.com/arenabots/arena/bots/scaffold"
 	"github.com/arenabots/arena/games"
+	"github.com/arenabots/arena/host"
+	"github.com/arenabots/arena/host/conformance"
+	"github.com/arenabots/arena/host/registry"
+	"github.com/arenabots/arena/host/scaffold"
 )
 
 // newBotNewCmd is `arena bot new NAME`.

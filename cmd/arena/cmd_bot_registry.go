@@ -12,10 +12,10 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/arenabots/arena/bots/host"
-	"github.com/arenabots/arena/bots/host/conformance"
-	"github.com/arenabots/arena/bots/host/registry"
-	"github.com/arenabots/arena/bots/host/sandbox"
+	"github.com/arenabots/arena/host"
+	"github.com/arenabots/arena/host/conformance"
+	"github.com/arenabots/arena/host/registry"
+	"github.com/arenabots/arena/host/sandbox"
 )
 
 // newBotAddCmd is `arena bot add NAME PATH`.

@@ -11,8 +11,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/arenabots/arena/bots/host"
-	"github.com/arenabots/arena/bots/host/registry"
+	"github.com/arenabots/arena/host"
+	"github.com/arenabots/arena/host/registry"
 )
 
 // registryRoot returns `arena` with a `bot` command holding add and list,

@@ -8,7 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/arenabots/arena/arena"
-	"github.com/arenabots/arena/arena/grades"
+	"github.com/arenabots/arena/course/grades"
 	"github.com/arenabots/arena/results"
 )
 

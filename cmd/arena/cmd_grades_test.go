@@ -8,9 +8,9 @@ import (
 	"testing"
 )
 
-// gradesClass is arena/grades' fixture: a real intake and league of the
+// gradesClass is course/grades' fixture: a real intake and league of the
 // course's samples.
-const gradesClass = "../../arena/grades/testdata/class"
+const gradesClass = "../../course/grades/testdata/class"
 
 func TestGradesCmd(t *testing.T) {
 	res, in := filepath.Join(gradesClass, "results"), filepath.Join(gradesClass, "intake")

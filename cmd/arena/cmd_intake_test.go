@@ -9,8 +9,8 @@ import (
 	"testing"
 
 	"github.com/arenabots/arena/arena"
-	"github.com/arenabots/arena/arena/intake"
-	"github.com/arenabots/arena/arena/intake/intaketest"
+	"github.com/arenabots/arena/course/intake"
+	"github.com/arenabots/arena/course/intake/intaketest"
 	"github.com/arenabots/arena/referee"
 	"github.com/arenabots/arena/results"
 )

@@ -12,9 +12,9 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/arenabots/arena/arena"
-	"github.com/arenabots/arena/arena/intake"
-	"github.com/arenabots/arena/bots/host"
-	"github.com/arenabots/arena/bots/host/sandbox"
+	"github.com/arenabots/arena/course/intake"
+	"github.com/arenabots/arena/host"
+	"github.com/arenabots/arena/host/sandbox"
 	"github.com/arenabots/arena/internal/inert"
 	"github.com/arenabots/arena/referee"
 	"github.com/arenabots/arena/results"

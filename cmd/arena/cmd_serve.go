@@ -17,9 +17,9 @@ import (
 
 	"github.com/arenabots/arena/arena"
 	"github.com/arenabots/arena/bots/builtin"
-	"github.com/arenabots/arena/bots/host"
-	"github.com/arenabots/arena/bots/host/registry"
-	"github.com/arenabots/arena/bots/host/sandbox"
+	"github.com/arenabots/arena/host"
+	"github.com/arenabots/arena/host/registry"
+	"github.com/arenabots/arena/host/sandbox"
 	"github.com/arenabots/arena/referee"
 	"github.com/arenabots/arena/results"
 	"github.com/arenabots/arena/web"

@@ -8,9 +8,9 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/arenabots/arena/arena/intake"
-	"github.com/arenabots/arena/arena/similarity"
 	"github.com/arenabots/arena/bots/lisp/sexp"
+	"github.com/arenabots/arena/course/intake"
+	"github.com/arenabots/arena/course/similarity"
 	"github.com/arenabots/arena/internal/inert"
 )
 

@@ -8,11 +8,11 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/arenabots/arena/arena/intake/intaketest"
+	"github.com/arenabots/arena/course/intake/intaketest"
 )
 
 // similarityClass writes the Cavalo samples as handed in, the project
-// alfa of arena/similarity's tests, a copy of it under another name, and a
+// alfa of course/similarity's tests, a copy of it under another name, and a
 // group whose name a spreadsheet would read as a formula (a Dots
 // sample), and returns the class's folder and the course's rules file.
 func similarityClass(t *testing.T) (string, string) {
@@ -29,7 +29,7 @@ func similarityClass(t *testing.T) (string, string) {
 	if err := intaketest.AssembleAs(examples, class, intaketest.Samples[11], "=cmd_2201099_P99", false); err != nil {
 		t.Fatal(err)
 	}
-	alfa, err := os.ReadFile(filepath.Join("..", "..", "arena", "similarity", "testdata", "alfa", "jogo.lisp"))
+	alfa, err := os.ReadFile(filepath.Join("..", "..", "course", "similarity", "testdata", "alfa", "jogo.lisp"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -28,7 +28,7 @@ func (g *gameFlags) add(f *pflag.FlagSet) {
 
 // rules returns the game the flags choose; a mistake is a usage error.
 func (g *gameFlags) rules() (referee.Game, error) {
-	rules, err := games.Configure(g.name, g.options, g.openingArcs)
+	rules, err := arena.ConfigureGame(g.name, g.options, g.openingArcs)
 	if err != nil {
 		return nil, usage(fmt.Errorf("--game %s: %w", g.name, err))
 	}

@@ -7,14 +7,14 @@ import (
 	"testing"
 
 	"github.com/arenabots/arena/arena"
-	"github.com/arenabots/arena/bots/host/registry"
+	"github.com/arenabots/arena/host/registry"
 	"github.com/arenabots/arena/internal/testbin"
 	"github.com/arenabots/arena/referee"
 	"github.com/arenabots/arena/results"
 )
 
 // shownSpoof is how arena shows the terminal escapes that the test bot's
-// spoofing modes write (see bots/host/internal/testbot): as text.
+// spoofing modes write (see host/internal/testbot): as text.
 const shownSpoof = `\x1b[2J\x1b[H\x1b]0;pwned\a\rprobe wins 2-0\u202e 0-2 sniw`
 
 // spoofBot returns a script that runs the test bot in mode.

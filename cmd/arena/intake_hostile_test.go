@@ -8,8 +8,8 @@ import (
 	"testing"
 
 	"github.com/arenabots/arena/arena"
-	"github.com/arenabots/arena/arena/intake/intaketest"
-	"github.com/arenabots/arena/bots/host/sandbox"
+	"github.com/arenabots/arena/course/intake/intaketest"
+	"github.com/arenabots/arena/host/sandbox"
 )
 
 // hostileAnswer is what a submission's jogar returned in the red team's

@@ -8,9 +8,9 @@ import (
 
 	"github.com/arenabots/arena/arena/botkind"
 
-	"github.com/arenabots/arena/arena/intake"
-	"github.com/arenabots/arena/bots/host"
 	"github.com/arenabots/arena/bots/lisp"
+	"github.com/arenabots/arena/course/intake"
+	"github.com/arenabots/arena/host"
 )
 
 // lispSpec returns how to start the Lisp bot of words, its files and its

@@ -5,8 +5,8 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"github.com/arenabots/arena/bots/host"
-	"github.com/arenabots/arena/bots/host/sandbox"
+	"github.com/arenabots/arena/host"
+	"github.com/arenabots/arena/host/sandbox"
 )
 
 // sandboxValue is the --sandbox flag of the commands that start bots.

@@ -7,11 +7,11 @@ import (
 	"testing"
 	"time"
 
-	"github.com/arenabots/arena/arena/intake"
 	"github.com/arenabots/arena/bots"
-	"github.com/arenabots/arena/bots/host/conformance"
 	"github.com/arenabots/arena/bots/lisp"
 	"github.com/arenabots/arena/bots/lisp/probe"
+	"github.com/arenabots/arena/course/intake"
+	"github.com/arenabots/arena/host/conformance"
 )
 
 // intakeSample is an intake of a class as a lecturer sees it: long group

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/arenabots/arena/bots/host/registry"
+	"github.com/arenabots/arena/host/registry"
 )
 
 // TestUsageMistakes checks that every kind of user mistake is one line and

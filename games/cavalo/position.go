@@ -21,12 +21,12 @@ func (Game) Name() string { return Name }
 // Configure returns the game with a league's settings. Cavalo has none:
 // no game_options, and no opening_arcs, since each round's seed already
 // draws a new board.
-func Configure(options map[string]int, openingArcs int) (referee.Game, error) {
+func Configure(options map[string]int) (referee.Game, error) {
+	if _, ok := options["opening_arcs"]; ok {
+		return nil, errors.New("opening_arcs: cavalo has no opening arcs: each round's seed draws a new board already")
+	}
 	for k := range options {
 		return nil, fmt.Errorf("game_options: cavalo has no option %q (it has no options)", k)
-	}
-	if openingArcs != 0 {
-		return nil, errors.New("opening_arcs: cavalo has no opening arcs: each round's seed draws a new board already")
 	}
 	return Game{}, nil
 }

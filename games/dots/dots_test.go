@@ -209,25 +209,24 @@ func FuzzGame(f *testing.F) {
 func TestConfigure(t *testing.T) {
 	tests := []struct {
 		options map[string]int
-		arcs    int
 		want    Game
 		err     string
 	}{
-		{nil, 0, Game{}, ""},
-		{map[string]int{"rows": 3, "cols": 10}, 4, Game{Rows: 3, Cols: 10, OpeningArcs: 4}, ""},
-		{map[string]int{"rows": 1}, 0, Game{}, "game_options: rows is 1: want 2 to 10 boxes"},
-		{map[string]int{"cols": 11}, 0, Game{}, "game_options: cols is 11"},
-		{map[string]int{"size": 3}, 0, Game{}, `no option "size"`},
-		{map[string]int{"rows": 0}, 0, Game{}, "rows is 0"},
-		{nil, -1, Game{}, "opening_arcs is -1"},
+		{nil, Game{}, ""},
+		{map[string]int{"rows": 3, "cols": 10, "opening_arcs": 4}, Game{Rows: 3, Cols: 10, OpeningArcs: 4}, ""},
+		{map[string]int{"rows": 1}, Game{}, "game_options: rows is 1: want 2 to 10 boxes"},
+		{map[string]int{"cols": 11}, Game{}, "game_options: cols is 11"},
+		{map[string]int{"size": 3}, Game{}, `no option "size"`},
+		{map[string]int{"rows": 0}, Game{}, "rows is 0"},
+		{map[string]int{"opening_arcs": -1}, Game{}, "opening_arcs is -1"},
 	}
 	for _, tt := range tests {
-		g, err := Configure(tt.options, tt.arcs)
+		g, err := Configure(tt.options)
 		switch {
 		case tt.err != "" && (err == nil || !strings.Contains(err.Error(), tt.err)):
-			t.Errorf("Configure(%v, %d): got error %v, want %q", tt.options, tt.arcs, err, tt.err)
+			t.Errorf("Configure(%v): got error %v, want %q", tt.options, err, tt.err)
 		case tt.err == "" && (err != nil || g != tt.want):
-			t.Errorf("Configure(%v, %d) = %v, %v; want %v", tt.options, tt.arcs, g, err, tt.want)
+			t.Errorf("Configure(%v) = %v, %v; want %v", tt.options, g, err, tt.want)
 		}
 	}
 }

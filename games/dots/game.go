@@ -37,11 +37,13 @@ func (g Game) size() (rows, cols int) {
 // Configure returns the game with a league's settings: game_options rows
 // and cols (the board in boxes, DefaultRows×DefaultCols when left out,
 // MinSize..MaxSize each) and opening_arcs (0 or more).
-func Configure(options map[string]int, openingArcs int) (referee.Game, error) {
-	g := Game{OpeningArcs: openingArcs}
+func Configure(options map[string]int) (referee.Game, error) {
+	g := Game{OpeningArcs: options["opening_arcs"]}
 	for _, k := range slices.Sorted(maps.Keys(options)) {
 		v := options[k]
 		switch k {
+		case "opening_arcs":
+			continue
 		case "rows":
 			g.Rows = v
 		case "cols":

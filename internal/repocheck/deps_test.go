@@ -45,11 +45,11 @@ var imports = []struct {
 	// results knows games and results, nothing of processes or bots.
 	{"results/...", []string{"referee", "results/...", "internal/inert"}},
 
-	// The bot's side: what runs in a bot's process. Nothing here imports
-	// arena's side (see botSide below).
+	// The bot's side (bots/): what runs in a bot's process. Nothing here
+	// imports arena's side (see botSide below).
 	// The SDK, which every Go bot links, and what it shares with the host.
-	{"bots", []string{"referee", "proto", "bots/internal/wire"}},
-	{"bots/internal/wire", []string{"referee", "proto", "games/..."}},
+	{"bots", []string{"referee", "proto", "bots/wire"}},
+	{"bots/wire", []string{"referee", "proto", "games/..."}},
 	// The search engine and its evaluators, for built-in and external bots.
 	{"bots/search", []string{"referee", "games/..."}},
 	{"bots/builtin", []string{"bots", "bots/search", "referee", "games/..."}},
@@ -61,30 +61,32 @@ var imports = []struct {
 	{"bots/lines", []string{"bots", "referee"}},
 	// Bot binaries, and the sources `arena bot new` starts from.
 	{"bots/examples/...", []string{"bots", "bots/search", "referee", "games/..."}},
-	{"bots/scaffold", []string{"bots/examples", "."}},
 	// The module's root: package sdk, the SDK's sources embedded for
 	// `arena bot new`; it imports nothing.
 	{".", nil},
 
-	// arena's side of a bot: starting, confining, calling, checking.
+	// arena's side of a bot (host/): starting, confining, calling, checking.
 	// Containment: processes, never bots.
-	{"bots/host/sandbox/...", []string{"bots/host/sandbox/..."}},
-	{"bots/host/registry", nil},
-	{"bots/host/...", []string{"bots/...", "referee", "proto", "games/...", "internal/inert"}},
+	{"host/sandbox/...", []string{"host/sandbox/..."}},
+	{"host/registry", nil},
+	{"host/scaffold", []string{"bots/examples", "."}},
+	{"host/...", []string{"host/...", "bots/...", "referee", "proto", "games/...", "internal/inert"}},
 	// The tests' bot, which is also a launcher like arena.
-	{"bots/host/internal/testbot", []string{"bots", "bots/internal/wire", "bots/host/sandbox/launch", "referee", "proto", "games/..."}},
+	{"host/internal/testbot", []string{"bots", "bots/wire", "host/sandbox/launch", "referee", "proto", "games/..."}},
 	// A person at the keyboard, for play in the terminal and the browser.
 	{"web/human", []string{"referee"}},
 
 	// The championship runner, above bots and results.
-	// Similarity reads Lisp and intake's submissions; it runs nothing.
-	{"arena/similarity", []string{"arena/intake", "bots/lisp/sexp"}},
-	{"arena/...", []string{"arena/...", "bots/...", "games/...", "referee", "results/...", "internal/inert"}},
+	{"arena/...", []string{"arena/...", "host/...", "bots/...", "games/...", "referee", "results/...", "internal/inert"}},
 	// The one home of bot kinds, below the runner and intake.
-	{"arena/botkind", []string{"bots/...", "referee"}},
-	{"web/...", []string{"web/...", "arena/...", "bots/...", "games/...", "referee", "results/...", "internal/inert"}},
+	{"arena/botkind", []string{"host/...", "bots/...", "referee"}},
+	// The course pipeline: intake of a class's hand-ins, similarity, grades.
+	// Similarity reads Lisp and intake's submissions; it runs nothing.
+	{"course/similarity", []string{"course/intake", "bots/lisp/sexp"}},
+	{"course/...", []string{"course/...", "arena/...", "host/...", "bots/...", "games/...", "referee", "results/...", "internal/inert"}},
+	{"web/...", []string{"web/...", "arena/...", "host/...", "bots/...", "games/...", "referee", "results/...", "internal/inert"}},
 	// Commands wire the rest; no command imports another.
-	{"cmd/...", []string{"web/...", "arena/...", "bots/...", "games/...", "referee", "results/...", "proto", "internal/inert"}},
+	{"cmd/...", []string{"web/...", "course/...", "arena/...", "host/...", "bots/...", "games/...", "referee", "results/...", "proto", "internal/inert"}},
 
 	// Helpers of the tests.
 	{"internal/...", []string{"referee", "games/..."}},
@@ -99,9 +101,9 @@ var forbidden = []struct {
 	deps     []string
 }{
 	{"referee/...", "the referee knows no wire format", []string{"proto", "google.golang.org/grpc/...", "google.golang.org/protobuf/...", "github.com/hashicorp/go-plugin/..."}},
-	{"games/...", "a game's package imports only referee", []string{"proto", "bots/...", "arena/...", "results/...", "google.golang.org/grpc/..."}},
-	{"results/...", "results knows nothing of processes", []string{"os/exec", "bots/...", "arena/...", "proto"}},
-	{"bots/host/sandbox/...", "containment knows processes, not bots", []string{"proto", "referee", "bots", "bots/internal/...", "google.golang.org/grpc/...", "google.golang.org/protobuf/...", "github.com/hashicorp/go-plugin/..."}},
+	{"games/...", "a game's package imports only referee", []string{"proto", "bots/...", "host/...", "arena/...", "course/...", "results/...", "google.golang.org/grpc/..."}},
+	{"results/...", "results knows nothing of processes", []string{"os/exec", "bots/...", "host/...", "arena/...", "course/...", "proto"}},
+	{"host/sandbox/...", "containment knows processes, not bots", []string{"proto", "referee", "bots/...", "google.golang.org/grpc/...", "google.golang.org/protobuf/...", "github.com/hashicorp/go-plugin/..."}},
 	{"bots", "a Go bot's binary links nothing of arena's side", botBinaryForbids},
 	{"bots/examples/...", "a Go bot's binary links nothing of arena's side", botBinaryForbids},
 }
@@ -111,15 +113,14 @@ var forbidden = []struct {
 // nothing on the bot's side imports arena's side, directly or not.
 var (
 	botSide    = []string{"bots/..."}
-	notBotSide = []string{"bots/host/..."}
-	arenaSide  = []string{"bots/host/...", "arena/...", "web/...", "cmd/...", "results/..."}
-	botSideWhy = "nothing on the bot's side (bots/ but bots/host/) imports arena's side"
+	arenaSide  = []string{"host/...", "arena/...", "course/...", "web/...", "cmd/...", "results/..."}
+	botSideWhy = "nothing on the bot's side (bots/) imports arena's side"
 )
 
 // onBotSide reports whether pkg is on the bot's side.
 func onBotSide(pkg string) bool {
 	in := func(ps []string) bool { return slices.ContainsFunc(ps, func(p string) bool { return matches(p, pkg) }) }
-	return in(botSide) && !in(notBotSide)
+	return in(botSide)
 }
 
 // checkBotSide returns one line per package of the bot's side and package
@@ -142,7 +143,7 @@ func checkBotSide(pkgs []listed) []string {
 }
 
 // botBinaryForbids are the packages a Go bot must not link.
-var botBinaryForbids = []string{"bots/host", "bots/host/sandbox/...", "bots/host/registry", "bots/host/conformance", "bots/lisp/...", "bots/builtin", "arena/...", "web/...", "cmd/...", "results/..."}
+var botBinaryForbids = []string{"host/...", "bots/lisp/...", "bots/builtin", "arena/...", "course/...", "web/...", "cmd/...", "results/..."}
 
 // listed is what `go list -json` says of a package.
 type listed struct {
@@ -293,9 +294,9 @@ func TestImportRulesCatch(t *testing.T) {
 		{"a game imports another", listed{ImportPath: module + "/games/dots", Imports: []string{module + "/games/cavalo"}}, "games/dots imports games/cavalo"},
 		{"arena imports web", listed{ImportPath: module + "/arena", Imports: []string{module + "/web"}}, "arena imports web"},
 		{"a new package", listed{ImportPath: module + "/nowhere"}, "nowhere: no import rule"},
-		{"a bot links the host", listed{ImportPath: module + "/bots/examples/first", Deps: []string{module + "/bots/host"}}, "bots/examples/first depends on bots/host"},
-		{"the Lisp adapter imports the host", listed{ImportPath: module + "/bots/lisp", Imports: []string{module + "/bots/host"}, Deps: []string{module + "/bots/host", module + "/bots/host/sandbox"}}, "bots/lisp depends on bots/host: nothing on the bot's side"},
-		{"the probe imports intake", listed{ImportPath: module + "/bots/lisp/probe", Deps: []string{module + "/arena/intake"}}, "bots/lisp/probe depends on arena/intake: nothing on the bot's side"},
+		{"a bot links the host", listed{ImportPath: module + "/bots/examples/first", Deps: []string{module + "/host"}}, "bots/examples/first depends on host"},
+		{"the Lisp adapter imports the host", listed{ImportPath: module + "/bots/lisp", Imports: []string{module + "/host"}, Deps: []string{module + "/host", module + "/host/sandbox"}}, "bots/lisp depends on host: nothing on the bot's side"},
+		{"the probe imports intake", listed{ImportPath: module + "/bots/lisp/probe", Deps: []string{module + "/course/intake"}}, "bots/lisp/probe depends on course/intake: nothing on the bot's side"},
 		{"results runs processes", listed{ImportPath: module + "/results", Deps: []string{"os/exec"}}, "results depends on os/exec"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -314,14 +315,8 @@ func TestBotSideBuildsElsewhere(t *testing.T) {
 	if testing.Short() {
 		t.Skip("cross-compiles the standard library: not in -short")
 	}
-	var pkgs []string
-	for _, p := range listPackages(t) {
-		if pkg, _ := rel(p.ImportPath); onBotSide(pkg) && len(p.GoFiles) > 0 {
-			pkgs = append(pkgs, p.ImportPath)
-		}
-	}
 	for _, goos := range []string{"darwin", "windows"} {
-		cmd := exec.Command("go", append([]string{"build", "-o", os.DevNull}, pkgs...)...)
+		cmd := exec.Command("go", "build", "./bots/...")
 		cmd.Dir = root
 		cmd.Env = append(os.Environ(), "GOOS="+goos, "GOARCH=amd64", "CGO_ENABLED=0")
 		if out, err := cmd.CombinedOutput(); err != nil {

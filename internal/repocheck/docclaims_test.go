@@ -14,7 +14,7 @@ import (
 // What a package's doc.go says of imports is checked against `go list`, so
 // that it stays true. A sentence that speaks of imports must take one of
 // these forms, where LIST names packages of the module by their path
-// relative to the module ("referee", "bots/host", "games/..."), separated
+// relative to the module ("referee", "host", "games/..."), separated
 // by commas, "and" or "or"; words that name no package of the module (the
 // standard library, gRPC) are not checked, paths with a dot in their first
 // element (golang.org/x/sys) are:

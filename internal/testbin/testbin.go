@@ -1,5 +1,5 @@
 // Package testbin builds the binaries that tests start as real processes,
-// arena itself and the test bot (bots/host/internal/testbot), once for the whole
+// arena itself and the test bot (host/internal/testbot), once for the whole
 // test run: every test package that needs one gets the same file, built by
 // the first package that asked. It is for tests only.
 //
@@ -45,7 +45,7 @@ func Arena() (string, error) {
 	return build(dir, "arena", "cmd/arena")
 }
 
-// Testbot returns the path of the test bot's binary (bots/host/internal/testbot),
+// Testbot returns the path of the test bot's binary (host/internal/testbot),
 // built once, or the one named in TestbotEnv (by a test binary that started
 // this one).
 func Testbot() (string, error) {
@@ -56,7 +56,7 @@ func Testbot() (string, error) {
 	if err != nil {
 		return "", err
 	}
-	return build(dir, "testbot", "bots/host/internal/testbot")
+	return build(dir, "testbot", "host/internal/testbot")
 }
 
 // staleAfter is how old the binaries of other sources must be before a new

@@ -9,5 +9,5 @@
 // judge.
 //
 // The package is portable: it imports only referee; it never imports
-// bots/host, games/... or results.
+// host, games/... or results.
 package human

@@ -35,7 +35,7 @@ import health_pb2_grpc  # noqa: E402
 import jogador_pb2  # noqa: E402
 import jogador_pb2_grpc  # noqa: E402
 
-# The handshake arena's host expects (bots/internal/wire/wire.go).
+# The handshake arena's host expects (bots/wire/wire.go).
 MAGIC_COOKIE_KEY = "ARENA_JOGADOR_COOKIE"
 MAGIC_COOKIE_VALUE = "b0t5-c4va1o-7e41"
 CORE_PROTOCOL_VERSION = 1  # go-plugin's own protocol

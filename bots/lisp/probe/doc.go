@@ -18,7 +18,7 @@
 // all use it. The conventions tried are lists in conventions.go: a new one
 // is a line there.
 //
-// probe imports only bots (Bot, Serve), bots/host (to start the probe),
+// probe imports only bots (Bot, Serve), host (to start the probe),
 // bots/lisp (the adapter), games/cavalo, games/dots and referee; it must
 // not import arena or cmd.
 package probe

@@ -1,0 +1,301 @@
+package grades
+
+import (
+	"cmp"
+	"errors"
+	"fmt"
+	"io/fs"
+	"math"
+	"slices"
+
+	"github.com/arenabots/arena/arena"
+	"github.com/arenabots/arena/course/intake"
+	"github.com/arenabots/arena/results"
+)
+
+// League is what grades reads of a league's results directory: its
+// resolved config and its games.
+type League struct {
+	Dir    string
+	Config *arena.Config
+	Games  []results.Entry
+	// Damaged counts the journal lines that could not be read and were
+	// skipped.
+	Damaged int
+}
+
+// ReadLeague reads the results directory dir: its config.yaml and its
+// journal (arena.OpenResults).
+func ReadLeague(dir string) (*League, error) {
+	r, err := arena.OpenResults(dir)
+	if err != nil {
+		return nil, err
+	}
+	return &League{Dir: dir, Config: r.Config, Games: r.Games, Damaged: len(r.Damaged)}, nil
+}
+
+// Report is the grades of a class: one row per submission.
+type Report struct {
+	Title   string        `json:"title"`
+	Rule    arena.Grading `json:"rule"`
+	TempoMS int           `json:"tempo_ms"`
+	// Order names the keys the standings ranked by (see
+	// results.Standings.Order).
+	Order []string `json:"order"`
+	// Unplayed counts the league's games still to play: when it is not 0
+	// the grades are provisional.
+	Unplayed int   `json:"unplayed,omitempty"`
+	Rows     []Row `json:"rows"`
+}
+
+// Row is one submission's grade.
+type Row struct {
+	// Entry is the submission as handed in ("" without an intake), Group
+	// its display name, Bot its bot in the league ("" when not eligible).
+	Entry    string    `json:"entry,omitempty"`
+	Group    string    `json:"group"`
+	Bot      string    `json:"bot,omitempty"`
+	Students []Student `json:"students"`
+	Eligible bool      `json:"eligible"`
+	Reason   string    `json:"reason,omitempty"`
+	// Rank is the standings' place, 0 when the group played no game;
+	// Tiebreak the key of the order that placed it (results.Row.Tiebreak).
+	Rank     int     `json:"rank,omitempty"`
+	Points   float64 `json:"points"`
+	Tiebreak string  `json:"tiebreak,omitempty"`
+	Games    int     `json:"games"`
+	// Timeouts, Illegal, Crashes and Start count the games lost by each
+	// fault; Faults the games at fault (results.Row).
+	Timeouts int `json:"timeouts"`
+	Illegal  int `json:"illegal"`
+	Crashes  int `json:"crashes"`
+	Start    int `json:"start"`
+	Faults   int `json:"faults"`
+	// MedianMS is the median time of the bot's moves in the move logs;
+	// Moves how many there were (0: no log, MedianMS unknown).
+	MedianMS float64 `json:"median_ms"`
+	Moves    int     `json:"moves"`
+	// Similar are the groups the similarity check flagged with this one.
+	Similar []string `json:"similar,omitempty"`
+	// Band is the best band the group reached against the reference bots.
+	Band  string  `json:"band,omitempty"`
+	Bonus float64 `json:"bonus"`
+}
+
+// Compute returns the grades of the league l: one row per submission of
+// in when it is given, else one per bot of the league. Rows are in
+// standings order, then the groups that did not play, then those not
+// eligible, each by group. Bots of the league that are no submission of in
+// (a reference bot added to the league) are left out of the rows and of
+// the places.
+func Compute(l *League, in *Intake) (*Report, error) {
+	rule := l.Config.GradingRule()
+	st := arena.Standings(l.Config, l.Games)
+	byBot := make(map[string]results.Row, len(st.Rows))
+	for _, r := range st.Rows {
+		byBot[r.Bot] = r
+	}
+	var subs []Submission
+	if in != nil {
+		subs = in.Submissions
+	} else {
+		for _, b := range l.Config.Bots {
+			subs = append(subs, Submission{Group: b.Name, Bot: b.Name, Eligible: true})
+		}
+	}
+	groupOf := make(map[string]string, len(subs)) // entry → group
+	for _, s := range subs {
+		groupOf[s.Entry] = cmp.Or(s.Group, s.Entry)
+	}
+	times := moveTimes(l)
+	rep := &Report{Title: cmp.Or(l.Config.Title, l.Config.Name), Rule: rule, TempoMS: l.Config.TempoMS, Order: st.Order, Unplayed: unplayed(l)}
+	for _, s := range subs {
+		row := Row{Entry: s.Entry, Group: cmp.Or(s.Group, s.Entry), Bot: s.Bot, Students: s.Students, Eligible: s.Eligible, Reason: s.Reason}
+		if len(row.Students) == 0 {
+			row.Students = intake.ParseGroup(cmp.Or(s.Entry, s.Group)).Students
+		}
+		if row.Students == nil {
+			row.Students = []Student{}
+		}
+		if r, ok := byBot[s.Bot]; ok && s.Bot != "" && r.Games > 0 {
+			row.Rank, row.Points, row.Tiebreak, row.Games = r.Rank, r.Points, r.Tiebreak, r.Games
+			row.Timeouts, row.Illegal, row.Crashes, row.Start, row.Faults = r.Timeouts, r.Illegal, r.Crashes, r.Start, r.Faults
+		}
+		if t := times[s.Bot]; s.Bot != "" && len(t) > 0 {
+			row.MedianMS, row.Moves = median(t), len(t)
+		}
+		for _, sim := range s.Similar {
+			if sim.Flagged {
+				row.Similar = append(row.Similar, cmp.Or(groupOf[sim.With], sim.With))
+			}
+		}
+		rep.Rows = append(rep.Rows, row)
+	}
+	if err := bands(rep.Rows, rule); err != nil {
+		return nil, err
+	}
+	award(rep.Rows, rule)
+	slices.SortStableFunc(rep.Rows, func(a, b Row) int {
+		return cmp.Or(cmp.Compare(class(a), class(b)), cmp.Compare(a.Rank, b.Rank), cmp.Compare(a.Group, b.Group))
+	})
+	return rep, nil
+}
+
+// unplayed counts the games of the league's schedule not in its journal;
+// an SPRT match, which stops when its test decides, counts none.
+func unplayed(l *League) int {
+	if l.Config.SPRTMatch() != nil {
+		return 0
+	}
+	played := make(map[string]bool, len(l.Games))
+	for _, g := range l.Games {
+		played[g.ID] = true
+	}
+	n := 0
+	for _, s := range arena.Schedule(l.Config, l.Games) {
+		if !played[s.ID] {
+			n++
+		}
+	}
+	return n
+}
+
+// class orders the rows: ranked, then eligible without a game, then not
+// eligible.
+func class(r Row) int {
+	switch {
+	case r.Rank > 0 && r.Eligible:
+		return 0
+	case r.Eligible:
+		return 1
+	}
+	return 2
+}
+
+// award sets each row's bonus by rule: the places' bonuses go to the
+// eligible groups with a rank, in rank order, counted among them alone;
+// groups that share a rank (tied) share the places they cover, each getting
+// their mean rounded to 0.01 (or, with ties: best, the best of them);
+// every other eligible group gets the participant bonus, and a
+// group not eligible none. A band's bonus is added on top.
+func award(rows []Row, rule arena.Grading) {
+	place := func(p int) float64 { // p from 0
+		if p < len(rule.Places) {
+			return rule.Places[p]
+		}
+		return rule.Participant
+	}
+	var ranked []int
+	for i, r := range rows {
+		if r.Eligible && r.Rank > 0 {
+			ranked = append(ranked, i)
+		}
+	}
+	slices.SortStableFunc(ranked, func(a, b int) int { return cmp.Compare(rows[a].Rank, rows[b].Rank) })
+	for start := 0; start < len(ranked); {
+		end := start + 1
+		for end < len(ranked) && rows[ranked[end]].Rank == rows[ranked[start]].Rank {
+			end++
+		}
+		bonus := place(start) // ties: best
+		if rule.Ties != arena.TiesBest {
+			sum := 0.0
+			for p := start; p < end; p++ {
+				sum += place(p)
+			}
+			bonus = math.Round(sum/float64(end-start)*100) / 100
+		}
+		for _, i := range ranked[start:end] {
+			rows[i].Bonus = bonus
+		}
+		start = end
+	}
+	for i := range rows {
+		if rows[i].Eligible && rows[i].Rank == 0 {
+			rows[i].Bonus = rule.Participant
+		}
+		if !rows[i].Eligible {
+			rows[i].Bonus = 0
+		}
+		for _, b := range rule.Bands {
+			if rows[i].Eligible && b.Name == rows[i].Band {
+				rows[i].Bonus += b.Bonus
+			}
+		}
+	}
+}
+
+// moveTimes returns each bot's move times in ms from the league's move
+// logs: the moves it chose, not those the referee forced. A game without
+// its log adds nothing.
+func moveTimes(l *League) map[string][]float64 {
+	times := make(map[string][]float64)
+	for _, g := range l.Games {
+		lines, err := results.ReadGameLog(l.Dir, g.ID)
+		if err != nil {
+			continue // the log is optional: its times are unknown
+		}
+		for _, ln := range lines {
+			if ln.Ply > 0 && ln.Bot != "" && !ln.Forced {
+				times[ln.Bot] = append(times[ln.Bot], ln.TimeMS)
+			}
+		}
+	}
+	return times
+}
+
+// median returns the median of xs, which is not empty, rounded to 0.1.
+func median(xs []float64) float64 {
+	s := slices.Sorted(slices.Values(xs))
+	m := s[len(s)/2]
+	if len(s)%2 == 0 {
+		m = (s[len(s)/2-1] + m) / 2
+	}
+	return math.Round(m*10) / 10
+}
+
+// bands sets each eligible row's band: the first of rule's bands whose
+// reference bot the row's bot won at least its share of games against, in
+// the reference gauntlet's results directory.
+func bands(rows []Row, rule arena.Grading) error {
+	if len(rule.Bands) == 0 {
+		return nil
+	}
+	games, _, err := arena.ReadGames(rule.Reference)
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return err
+	}
+	if len(games) == 0 {
+		return fmt.Errorf("grading: reference %s has no games: play the reference gauntlet first (docs/grading.md)", rule.Reference)
+	}
+	for _, b := range rule.Bands {
+		if !slices.ContainsFunc(games, func(g results.Entry) bool { return g.White == b.Beats || g.Black == b.Beats }) {
+			return fmt.Errorf("grading: band %s: no game of %s in %s: name a bot of the reference gauntlet", b.Name, b.Beats, rule.Reference)
+		}
+	}
+	for i := range rows {
+		if !rows[i].Eligible || rows[i].Bot == "" {
+			continue
+		}
+		for _, b := range rule.Bands {
+			if won, n := wins(games, rows[i].Bot, b.Beats); n > 0 && float64(won) >= b.Share*float64(n)-1e-9 {
+				rows[i].Band = b.Name
+				break
+			}
+		}
+	}
+	return nil
+}
+
+// wins returns the games bot won against opp, and how many they played.
+func wins(games []results.Entry, bot, opp string) (won, n int) {
+	for _, g := range games {
+		if (g.White == bot && g.Black == opp) || (g.White == opp && g.Black == bot) {
+			n++
+			if g.Outcome(bot) == 1 {
+				won++
+			}
+		}
+	}
+	return won, n
+}

@@ -1,0 +1,200 @@
+package intake
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/arenabots/arena/bots/lisp/probe"
+	"github.com/arenabots/arena/course/intake/intaketest"
+	"github.com/arenabots/arena/games"
+)
+
+func TestMain(m *testing.M) { intaketest.Main(m, probe.Serve) }
+
+// examples is bots/examples/lisp.
+var examples = filepath.Join("..", "..", "bots", "examples", "lisp")
+
+// testOptions are Options that probe with the test binary.
+func testOptions(t testing.TB, game string, tempo time.Duration) Options {
+	t.Helper()
+	rules, err := games.Lookup(game)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return Options{Game: rules, Tempo: tempo, Self: intaketest.Self(t), Spec: intaketest.ProbeSpec}
+}
+
+// TestSamples takes in each sample submission, in a folder or zipped, and
+// checks what intake finds: the package, eligibility or the reason, and
+// for the LispWorks-clock sample the tempo_scale.
+func TestSamples(t *testing.T) {
+	for i, s := range intaketest.Samples {
+		t.Run(s.Group, func(t *testing.T) {
+			t.Parallel()
+			dir := t.TempDir()
+			if err := intaketest.Assemble(examples, dir, s, i%2 == 1); err != nil {
+				t.Fatal(err)
+			}
+			subs, err := List([]string{dir}, filepath.Join(dir, "work"))
+			if err != nil || len(subs) != 1 {
+				t.Fatalf("List: %v, %+v", err, subs)
+			}
+			r := submit(context.Background(), subs[0], testOptions(t, s.Game, 200*time.Millisecond))
+			t.Logf("%s: files %v, %s; %s; %s; notes %q", r.Name, r.Files, r.Findings.Conventions, r.Findings.Time, r.Reason, r.Notes)
+			if s.Files != nil && !slices.Equal(r.Files, s.Files) {
+				t.Errorf("loads %q, want %q (tried %+v)", r.Files, s.Files, r.Tried)
+			}
+			if g := ParseGroup(s.Group); r.Config.Package != s.Package || r.Name != g.ID || r.Display != g.Display {
+				t.Errorf("package %q, name %q, display %q; want %q, %q, %q", r.Config.Package, r.Name, r.Display, s.Package, g.ID, g.Display)
+			}
+			if r.Eligible != s.Eligible {
+				t.Fatalf("eligible %v (%s), want %v", r.Eligible, r.Reason, s.Eligible)
+			}
+			if !s.Eligible {
+				if !strings.Contains(r.Reason, s.Reason) {
+					t.Errorf("reason %q, want it to say %q", r.Reason, s.Reason)
+				}
+				return
+			}
+			if len(r.Findings.Evidence) < 4 {
+				t.Errorf("evidence %+v: want one entry per reference position", r.Findings.Evidence)
+			}
+			wantScale := 1
+			if strings.HasSuffix(s.Group, "_P2") { // reads its clock in LispWorks units
+				wantScale = probe.LispWorksScale
+			}
+			if r.Config.TempoScale != wantScale {
+				t.Errorf("tempo_scale %d (%s, %s), want %d", r.Config.TempoScale, r.Findings.Time, r.Findings.Time.Measured(), wantScale)
+			}
+		})
+	}
+}
+
+// measured matches the durations that a league file's comments hold.
+var measured = regexp.MustCompile(`[0-9.]+(ns|µs|ms|s)\b`)
+
+// TestSameLeagueEveryTime takes in the samples of each game five times
+// and checks that the league files written are the same, byte for byte,
+// the durations measured in their comments aside: the conventions found
+// do not depend on which answer came first or how long a search ran (the
+// class holds a bot whose answers depend on its search time).
+func TestSameLeagueEveryTime(t *testing.T) {
+	if testing.Short() {
+		t.Skip("takes in every sample five times, SBCL for each")
+	}
+	for _, game := range []string{"cavalo", "dots"} {
+		t.Run(game, func(t *testing.T) {
+			dir := t.TempDir()
+			class := filepath.Join(dir, "entregas")
+			if err := os.Mkdir(class, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			for i, s := range intaketest.Samples {
+				if s.Game != game {
+					continue
+				}
+				if err := intaketest.Assemble(examples, class, s, i%2 == 0); err != nil {
+					t.Fatal(err)
+				}
+			}
+			subs, err := List([]string{class}, filepath.Join(dir, "work"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			opt := testOptions(t, game, 100*time.Millisecond)
+			l := League{Name: "intake", Game: game, Tempo: opt.Tempo, Rounds: 1, Dir: dir, Report: filepath.Join(dir, "intake.md"), Sources: []string{class}}
+			var first string
+			for run := range 5 {
+				var b strings.Builder
+				if err := WriteLeague(&b, l, Run(context.Background(), subs, opt)); err != nil {
+					t.Fatal(err)
+				}
+				var lines []string
+				for _, line := range strings.Split(b.String(), "\n") {
+					if strings.HasPrefix(strings.TrimSpace(line), "#") {
+						line = measured.ReplaceAllString(line, "T")
+					}
+					lines = append(lines, line)
+				}
+				got := strings.Join(lines, "\n")
+				if run == 0 {
+					first = got
+					t.Logf("league:\n%s", b.String())
+					continue
+				}
+				if got != first {
+					t.Fatalf("run %d wrote another league:\n%s\nthe first:\n%s", run+1, got, first)
+				}
+			}
+		})
+	}
+}
+
+func TestTimeWarnings(t *testing.T) {
+	const tempo = 300 * time.Millisecond
+	for _, tc := range []struct {
+		name string
+		use  probe.TimeUse
+		want string // in the warning; "" for none
+	}{
+		{"within the tempo", probe.TimeUse{Tempo: tempo, Scale: 1, Unscaled: 250 * time.Millisecond}, ""},
+		{"within the margin", probe.TimeUse{Tempo: tempo, Scale: 1, Unscaled: 320 * time.Millisecond},
+			"may lose on time at tempo 300 ms: it thinks 320 ms, within the margin of 250 ms"},
+		{"over the margin", probe.TimeUse{Tempo: tempo, Scale: 1, Unscaled: 550*time.Millisecond + time.Microsecond},
+			"will lose on time at tempo 300 ms: it thinks 550 ms, the league allows 550 ms"},
+		{"cut off", probe.TimeUse{Tempo: tempo, Scale: 1, Unscaled: 550 * time.Millisecond, Overran: true, Note: "overruns the tempo"},
+			"will lose on time at tempo 300 ms: it thinks more than 550 ms (it overruns the tempo)"},
+		{"LispWorks clock, scaled", probe.TimeUse{Tempo: tempo, Scale: probe.LispWorksScale, Unscaled: time.Millisecond, Scaled: 600 * time.Millisecond},
+			"will lose on time at tempo 300 ms: it thinks 600 ms"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := timeWarnings(tc.use, Options{})
+			switch {
+			case tc.want == "" && len(got) > 0:
+				t.Errorf("warnings %q, want none", got)
+			case tc.want != "" && (len(got) != 1 || !strings.Contains(got[0], tc.want)):
+				t.Errorf("warnings %q, want one saying %q", got, tc.want)
+			}
+		})
+	}
+}
+
+// TestTriesTheNextWay takes in a submission whose loader fails when
+// loaded (it runs a test that does not exist): intake tries jogar's file
+// next, which plays, and says what it tried.
+func TestTriesTheNextWay(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts SBCL twice")
+	}
+	read := func(path string) string {
+		data, err := os.ReadFile(filepath.Join(examples, path))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(data)
+	}
+	root := writeTree(t, map[string]string{
+		"regras.lisp":  read("regras.lisp"),
+		"jogo.lisp":    read("entregas/cavalo/dani_2201007_joao_2201008_P4/jogo.lisp"),
+		"projeto.lisp": "(load \"jogo.lisp\")\n(testar-tudo)\n",
+	})
+	r := submit(context.Background(), Submission{Group: "grupo", Source: root, Root: root}, testOptions(t, "cavalo", 100*time.Millisecond))
+	if !r.Eligible || !slices.Equal(r.Files, []string{"jogo.lisp"}) {
+		t.Fatalf("eligible %v (%s), files %q; want jogo.lisp to play", r.Eligible, r.Reason, r.Files)
+	}
+	if len(r.Tried) != 2 || !slices.Equal(r.Tried[0].Files, []string{"projeto.lisp"}) ||
+		!strings.Contains(r.Tried[0].Outcome, "TESTAR-TUDO") || r.Tried[1].Outcome != "eligible" {
+		t.Errorf("tried %+v: want projeto.lisp (failing on TESTAR-TUDO), then jogo.lisp", r.Tried)
+	}
+	if !slices.ContainsFunc(r.Notes, func(n string) bool {
+		return strings.Contains(n, "tried 2 ways of loading it, in order: projeto.lisp; jogo.lisp")
+	}) {
+		t.Errorf("notes %q do not say what was tried", r.Notes)
+	}
+}

@@ -1,0 +1,143 @@
+// Package intaketest builds a class's folder of course-style Lisp
+// submissions from the samples of bots/examples/lisp/entregas, for the
+// tests of arena intake (course/intake, bots/lisp/probe, cmd/arena),
+// and lets a test binary stand in for arena as the probe (Main,
+// ProbeSpec).
+//
+// intaketest imports host, for the probe's Spec.
+package intaketest
+
+import (
+	"archive/zip"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+)
+
+// Sample is one sample submission: bots/examples/lisp/entregas/GAME/GROUP,
+// which the course's rules file completes.
+type Sample struct {
+	Game  string // cavalo or dots
+	Group string
+	// Package is jogar's package, which names the bot.
+	Package string
+	// Eligible says whether the sample can play; Reason is a piece of the
+	// reason when it cannot.
+	Eligible bool
+	Reason   string
+	// Shape is the shape of project it stands for, when it is not one of
+	// the conventions of jogar (which the first samples are): "cycle" (a
+	// test loader loads the entry back), "needs" (jogar alone beside the
+	// files it needs and an interactive loader), "timed" (its answers
+	// depend on its search time).
+	Shape string
+	// Files are the files intake must load, in order, when Shape is set.
+	Files []string
+}
+
+// Samples are the sample submissions, one per convention a course project
+// may have, and two that cannot take part.
+var Samples = []Sample{
+	{Game: "cavalo", Group: "ana_2201001_rui_2201002_P1", Package: "p1", Eligible: true},
+	{Game: "cavalo", Group: "bia_2201003_eva_2201004_P2", Package: "p2", Eligible: true},
+	{Game: "cavalo", Group: "caio_2201005_luis_2201006_P3", Package: "p3", Eligible: true},
+	{Game: "cavalo", Group: "dani_2201007_joao_2201008_P4", Package: "p4", Eligible: true},
+	{Game: "cavalo", Group: "rita_2201009_tome_2201010_P5", Package: "p5", Eligible: true},
+	{Game: "cavalo", Group: "sara_2201011_vasco_2201012_P6", Package: "p6", Eligible: true},
+	{Game: "cavalo", Group: "tiago_2201013_vera_2201014_P7", Package: "p7", Eligible: true},
+	{Game: "cavalo", Group: "ugo_2201015_zoe_2201016_P8", Package: "p8", Eligible: true},
+	{Game: "cavalo", Group: "xavier_2201017_yara_2201018_P9", Package: "p9", Reason: "jogar takes 3 required arguments"},
+	{Game: "cavalo", Group: "zeca_2201019_ines_2201020_P10", Package: "p10", Reason: "reads the keyboard"},
+	{Game: "dots", Group: "ana_2202001_rui_2202002_D1", Package: "pd1", Eligible: true},
+	{Game: "dots", Group: "bia_2202003_eva_2202004_D2", Package: "pd2", Eligible: true},
+	{Game: "dots", Group: "caio_2202005_luis_2202006_D3", Package: "pd3", Eligible: true},
+	{Game: "dots", Group: "dani_2202007_joao_2202008_D4", Package: "pd4", Eligible: true},
+	{Game: "dots", Group: "rita_2202009_tome_2202010_D5", Package: "pd5", Eligible: true},
+	{Game: "cavalo", Group: "filipa_2201021_gil_2201022_P11", Package: "p11", Eligible: true,
+		Shape: "cycle", Files: []string{"src/interact.lisp"}},
+	{Game: "cavalo", Group: "joana_2201023_luis_2201024_P12", Package: "p12", Eligible: true,
+		Shape: "timed", Files: []string{"jogo.lisp"}},
+	{Game: "dots", Group: "hugo_2202011_ivo_2202012_D6", Package: "p2202011", Eligible: true,
+		Shape: "needs", Files: []string{"p2202011.lisp", "puzzle.lisp", "algoritmo.lisp"}},
+}
+
+// rulesFile returns the course's rules file that completes a sample of game,
+// under examples (bots/examples/lisp).
+func rulesFile(examples, game string) string {
+	if game == "dots" {
+		return filepath.Join(examples, "dots", "regras.lisp")
+	}
+	return filepath.Join(examples, "regras.lisp")
+}
+
+// Assemble writes the submission s into dir as a group hands it in: its
+// files, from examples (bots/examples/lisp), with the course's rules as
+// regras.lisp at its root; as dir/GROUP/ or, with zipped, as dir/GROUP.zip
+// holding the folder GROUP/.
+func Assemble(examples, dir string, s Sample, zipped bool) error {
+	return AssembleAs(examples, dir, s, s.Group, zipped)
+}
+
+// AssembleAs is Assemble with the submission named group: a sample
+// replicated for a larger class.
+func AssembleAs(examples, dir string, s Sample, group string, zipped bool) error {
+	files := map[string]string{"regras.lisp": rulesFile(examples, s.Game)}
+	src := filepath.Join(examples, "entregas", s.Game, s.Group)
+	err := filepath.WalkDir(src, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		rel, err := filepath.Rel(src, path)
+		files[filepath.ToSlash(rel)] = path
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	if !zipped {
+		for rel, from := range files {
+			if err := copyFile(from, filepath.Join(dir, group, filepath.FromSlash(rel))); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	out, err := os.Create(filepath.Join(dir, group+".zip"))
+	if err != nil {
+		return err
+	}
+	defer out.Close()
+	zw := zip.NewWriter(out)
+	for rel, from := range files {
+		w, err := zw.Create(group + "/" + rel)
+		if err != nil {
+			return err
+		}
+		in, err := os.Open(from)
+		if err != nil {
+			return err
+		}
+		_, err = io.Copy(w, in)
+		in.Close()
+		if err != nil {
+			return err
+		}
+	}
+	if err := zw.Close(); err != nil {
+		return err
+	}
+	return out.Close()
+}
+
+// copyFile copies the file from to to, creating its folder.
+func copyFile(from, to string) error {
+	data, err := os.ReadFile(from)
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(filepath.Dir(to), 0o755); err != nil {
+		return err
+	}
+	return os.WriteFile(to, data, 0o644)
+}

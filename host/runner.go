@@ -1,0 +1,253 @@
+//go:build linux
+
+package host
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/arenabots/arena/host/sandbox"
+)
+
+// maxHandshake caps the first stdout line passed to go-plugin.
+const maxHandshake = 4 << 10
+
+// groupRunner runs a bot for go-plugin (it implements go-plugin's
+// runner.Runner, through ClientConfig.RunnerFunc) the way arena wants it,
+// where go-plugin's own runner falls short:
+//
+//   - the bot's processes are held in a sandbox.Box: its own session and
+//     process group, started through the launcher so its limits hold from
+//     its first instruction, dying with arena, in its pids cgroup and its
+//     sandbox where there are;
+//   - arena reads the stdout and stderr pipes itself: go-plugin gets only
+//     the handshake line (and, when verbose, a copy of stderr), the rest
+//     goes to the capped output, so no pipe is ever left unread and no
+//     grandchild holding a pipe can keep go-plugin waiting;
+//   - Kill sends SIGKILL to the whole group (see sandbox.Box.Kill); the
+//     rest of the bot's family is Close's to sweep.
+type groupRunner struct {
+	box  *sandbox.Box
+	path string // the bot's executable
+	out  *output
+
+	pluginEnv []string       // go-plugin's variables: cookie, versions, socket directory
+	env       []string       // the bot's own environment
+	handshake *io.PipeReader // the first stdout line, for go-plugin
+	hsw       *io.PipeWriter
+	stderr    io.ReadCloser // what go-plugin's logger reads
+	errTee    *io.PipeWriter
+	pipes     []*os.File // the read ends of the bot's stdout and stderr
+	pumps     sync.WaitGroup
+
+	mu      sync.Mutex
+	line    string // the bot's first stdout line, the handshake (capped)
+	addrErr error  // why the bot's address was refused
+}
+
+func newGroupRunner(box *sandbox.Box, path string, env []string, verbose bool, out *output) *groupRunner {
+	r := &groupRunner{box: box, path: path, env: env, out: out}
+	r.handshake, r.hsw = io.Pipe()
+	if verbose {
+		pr, pw := io.Pipe()
+		r.stderr, r.errTee = pr, pw
+	} else {
+		r.stderr = io.NopCloser(strings.NewReader(""))
+	}
+	return r
+}
+
+// Start starts the bot in its box, reading its stdout and stderr.
+func (r *groupRunner) Start(context.Context) error {
+	env := append(append([]string(nil), r.env...), r.pluginEnv...)
+	outR, outW, err := os.Pipe()
+	if err != nil {
+		return err
+	}
+	errR, errW, err := os.Pipe()
+	if err != nil {
+		outR.Close()
+		outW.Close()
+		return err
+	}
+	err = r.box.Start(env, outW, errW)
+	outW.Close()
+	errW.Close()
+	if err != nil {
+		outR.Close()
+		errR.Close()
+		return err
+	}
+	r.pipes = []*os.File{outR, errR}
+	r.pumps.Add(2)
+	go r.pumpStdout(outR)
+	go r.pumpStderr(errR)
+	return r.box.Ready()
+}
+
+// pumpStdout passes the first line to go-plugin and the rest to the output.
+func (r *groupRunner) pumpStdout(f *os.File) {
+	defer r.pumps.Done()
+	buf := make([]byte, 32<<10)
+	var line []byte
+	handshakeDone := false
+	finish := func() {
+		if handshakeDone {
+			return
+		}
+		handshakeDone = true
+		if len(line) > 0 {
+			r.announce(line)
+			_, _ = r.hsw.Write(append(line, '\n'))
+		}
+		_ = r.hsw.Close()
+	}
+	defer finish()
+	for {
+		n, err := f.Read(buf)
+		p := buf[:n]
+		if !handshakeDone && n > 0 {
+			i := bytes.IndexByte(p, '\n')
+			switch {
+			case i >= 0:
+				line = append(line, p[:i]...)
+				p = p[i+1:]
+				finish()
+			case len(line)+len(p) >= maxHandshake:
+				line = append(line, p...)
+				p = nil
+				finish()
+			default:
+				line = append(line, p...)
+				p = nil
+			}
+		}
+		if len(p) > 0 {
+			_, _ = r.out.Write(p)
+		}
+		if err != nil {
+			return
+		}
+	}
+}
+
+// announce records the bot's handshake line
+// (core|version|network|address|protocol), capped.
+func (r *groupRunner) announce(line []byte) {
+	const maxLine = 200
+	s := strings.ToValidUTF8(string(line[:min(len(line), maxLine)]), "?")
+	r.mu.Lock()
+	r.line = strings.TrimSpace(s)
+	r.mu.Unlock()
+}
+
+// handshakeLine returns the bot's first stdout line, or "".
+func (r *groupRunner) handshakeLine() string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.line
+}
+
+// pumpStderr copies stderr to the output (and to go-plugin's logger when
+// verbose).
+func (r *groupRunner) pumpStderr(f *os.File) {
+	defer r.pumps.Done()
+	var w io.Writer = r.out.stderr()
+	if r.errTee != nil {
+		defer r.errTee.Close()
+		w = io.MultiWriter(w, bestEffort{r.errTee})
+	}
+	_, _ = io.Copy(w, f)
+}
+
+// bestEffort writes to w and ignores its errors, so that a reader that went
+// away never stops the copy it is a tee of.
+type bestEffort struct{ w io.Writer }
+
+func (b bestEffort) Write(p []byte) (int, error) {
+	_, _ = b.w.Write(p)
+	return len(p), nil
+}
+
+// drain waits up to d for the pipes to reach their end, then closes them:
+// a process that escaped the group cannot hold arena.
+func (r *groupRunner) drain(d time.Duration) {
+	done := make(chan struct{})
+	go func() { r.pumps.Wait(); close(done) }()
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-done:
+	case <-t.C:
+	}
+	for _, f := range r.pipes {
+		_ = f.Close()
+	}
+	// Unblock a pump writing to a go-plugin reader that is gone.
+	_ = r.handshake.Close()
+	_ = r.stderr.Close()
+	<-done
+}
+
+// go-plugin's runner.Runner.
+
+// Wait waits for the main process to end.
+func (r *groupRunner) Wait(context.Context) error { return r.box.Wait() }
+
+// Kill kills the whole process group.
+func (r *groupRunner) Kill(context.Context) error {
+	r.box.Kill()
+	return nil
+}
+
+// Diagnose returns the end of the bot's stderr, which go-plugin adds to its
+// message about a bad handshake.
+func (r *groupRunner) Diagnose(context.Context) string { return r.out.stderrTail() }
+
+// Stdout returns the handshake line.
+func (r *groupRunner) Stdout() io.ReadCloser { return r.handshake }
+
+// Stderr returns what go-plugin's logger shows: nothing unless verbose.
+func (r *groupRunner) Stderr() io.ReadCloser { return r.stderr }
+
+// Name returns the bot's executable.
+func (r *groupRunner) Name() string { return r.path }
+
+// ID returns the bot's pid, or "" before it started.
+func (r *groupRunner) ID() string {
+	if pid := r.box.PID(); pid != 0 {
+		return strconv.Itoa(pid)
+	}
+	return ""
+}
+
+// PluginToHost returns the bot's address as the host reaches it (see
+// sandbox.Box.HostAddr). A refused address is kept, to say why the start
+// failed: go-plugin then kills the bot.
+func (r *groupRunner) PluginToHost(network, addr string) (string, string, error) {
+	network, addr, err := r.box.HostAddr(network, addr)
+	if err != nil {
+		r.mu.Lock()
+		r.addrErr = err
+		r.mu.Unlock()
+	}
+	return network, addr, err
+}
+
+// refusedAddr returns why the bot's address was refused, or nil.
+func (r *groupRunner) refusedAddr() error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.addrErr
+}
+
+// HostToPlugin returns the address unchanged.
+func (r *groupRunner) HostToPlugin(network, addr string) (string, string, error) {
+	return network, addr, nil
+}
