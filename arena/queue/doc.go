@@ -7,7 +7,7 @@
 // comes back to the arena.Runner, the only writer of the results directory.
 // Workers (Worker: `arena worker URL`) pull specs from one durable consumer
 // with explicit acks, play each game with arena.Runner.PlayScheduled, the
-// code path of a local run, keep the spec alive with InProgress while the
+// code path of a local run, keep the spec alive with jetstream.Msg.InProgress while the
 // game runs, publish the result, wait for its acknowledgement, and only then
 // ack the spec. A worker killed mid-game loses nothing: the spec comes back
 // after the ack wait. A spec that fails on every one of its MaxDeliver

@@ -142,9 +142,20 @@ func checkDocClaims(claims []docClaim, unchecked []string, list []listed) []stri
 			pkg, _ := rel(p.ImportPath)
 			switch {
 			case c.kind == "only" && pkg == c.pkg:
+				var imports []string
 				for _, imp := range p.Imports {
-					if r, ok := rel(imp); ok && !in(c.list, r) {
+					r, ok := rel(imp)
+					if ok && !in(c.list, r) {
 						bad = append(bad, c.pkg+"/doc.go says \""+c.sentence+"\", and it imports "+r)
+					}
+					if !ok {
+						r = imp
+					}
+					imports = append(imports, r)
+				}
+				for _, named := range c.list {
+					if !slices.ContainsFunc(imports, func(imp string) bool { return namesPkg(named, imp, pkgs) }) {
+						bad = append(bad, c.pkg+"/doc.go says \""+c.sentence+"\", and it does not import "+named)
 					}
 				}
 			case c.kind == "never" && pkg == c.pkg:
@@ -238,6 +249,7 @@ func TestDocClaimsCatch(t *testing.T) {
 		pkg, sentence, want string
 	}{
 		{"games", "games imports only referee", "and it imports games/dots"},
+		{"games/dots", "dots imports only referee and proto", "and it does not import proto"},
 		{"web", "web must not import proto or gRPC", "and it depends on proto"},
 		{"games", "Only arena and cmd/arena (the wiring) import it", "and web imports it"},
 		{"games", "games imports nothing of arena", "and it imports referee"},

@@ -6,19 +6,20 @@
 //
 // A probe runs in the bot's own sandbox, as a bot process of its own: the
 // submission is loaded once into one SBCL (`arena bot serve lisp-probe
-// ...`, see Serve and HostSpec), and detect calls jogar there on reference
+// ...`, see [Serve]), and its detect calls jogar there on reference
 // positions of the game (samplePositions: both sides to move, a double or
 // a box to take, a late game) under every convention in turn, judging each
-// answer with the referee as in a league. Run starts that process through
-// the host and returns its Findings: the conventions kept, the evidence
-// (position, answer, move read), the time jogar takes at the league's
-// tempo, or why the submission cannot play.
+// answer with the referee as in a league, and answers with its [Findings]:
+// the conventions kept, the evidence (position, answer, move read), the
+// time jogar takes at the league's tempo ([TimeUse]), or why the
+// submission cannot play. course/intake starts that process through the
+// host and reads the Findings.
 //
 // arena intake, `arena bot check --lisp` and `arena play` with a Lisp bot
 // all use it. The conventions tried are lists in conventions.go: a new one
 // is a line there.
 //
-// probe imports only bots (Bot, Serve), host (to start the probe),
-// bots/lisp (the adapter), games/cavalo, games/dots and referee; it must
-// not import arena or cmd.
+// probe imports only bots (Bot, Serve), bots/lisp (the adapter),
+// games/cavalo, games/dots and referee; it must not import host, arena or
+// cmd.
 package probe

@@ -29,7 +29,7 @@
 //	falsetimeout answers at once with a referee.Fault of kind timeout that
 //	           wraps context.DeadlineExceeded: a crash posing as a timeout
 //	liar       answers at once with the status an older SDK sent for a
-//	           timeout (DeadlineExceeded, with an ErrorInfo of reason
+//	           timeout (codes.DeadlineExceeded, with an errdetails.ErrorInfo of reason
 //	           "timeout"): the host must not believe it
 //	garbage    answers with bytes that do not decode as a Jogada
 //	badclaim   answers a legal move with a claimed state of 50 cells
