@@ -1,6 +1,6 @@
-// Package adji is Adji-boto, the course's two-row sowing game
-// (/work/shared/rules/adji-boto.md: "a variant of Adji-boto and Oware made
-// for the project"), as a referee.Game: its rules on a compact,
+// Package adji is Adji-boto, the course's two-row sowing game ("a variant
+// of Adji-boto and Oware made for the project", as the project's rules file
+// adji-boto.md has it), as a referee.Game: its rules on a compact,
 // allocation-free position, the options a league may set (skip_origin,
 // first_row, max_plies, opening_plies), the notation, the position file
 // (JSON, the course's board layout) and the drawing of the board.
@@ -36,21 +36,23 @@
 //
 // # Position file
 //
-// JSON: "board", two rows of six counts as in the course's Lisp state;
-// "scores", the seeds captured by players 1 and 2; "to_move", 1 or 2;
-// "ply". The seeds on the board and the scores must total 96. The
-// optional "plies_left" (plies before the move cap), "skip_origin" and
-// "first_row" carry the rules the position is played under; a file that
-// leaves them out takes those of the game decoding it. See Decode.
+// JSON: "game", "adji" (optional on input); "board", two rows of six
+// counts as in the course's Lisp state; "scores", the seeds captured by
+// players 1 and 2; "to_move", 1 or 2; "ply". The seeds on the board and the
+// scores must total 96. The optional "plies_left" (plies before the move
+// cap), "skip_origin" and "first_row" carry the rules the position is
+// played under; a file that leaves them out takes those of the game
+// decoding it. See Decode.
 //
 // # Perft
 //
-// The move sequences from the start with the default options, checked in
-// the tests against a second, naive implementation of the rules (depths
-// 1–6, and from random positions) and by the package itself (to depth 8).
-// Player 1 on row 1 gives the same counts (the start is symmetric under a
-// half turn); with skip_origin 0 they part from depth 7 on, when a hole
-// first holds 12 seeds:
+// The move sequences from the start. TestPerft checks depths 1–8; a
+// second, naive implementation of the rules in the tests checks depths 1–8
+// under every skip_origin and first_row, and depths 1–5 from random
+// positions; it agreed on depths 9 and 10 when counted once. Player 1 on row 1 gives the
+// same counts (the start is symmetric under a half turn); with skip_origin
+// 0 they part from depth 7 on, once a sowing of 12 or more seeds can have
+// been played:
 //
 //	depth   skip_origin 1   skip_origin 0
 //	    1               6               6

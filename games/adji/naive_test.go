@@ -149,9 +149,9 @@ func TestNaiveSowExample(t *testing.T) {
 }
 
 // TestPerftAgainstNaive compares Perft from the start with the naive
-// rules' under each combination of skip_origin and first_row, depths 1–6.
+// rules' under each combination of skip_origin and first_row, depths 1–8.
 func TestPerftAgainstNaive(t *testing.T) {
-	depth := 6
+	depth := 8
 	if testing.Short() {
 		depth = 4
 	}
