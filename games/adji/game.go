@@ -48,7 +48,8 @@ func (g Game) maxPlies() int {
 // Configure returns the game with a league's game_options: skip_origin (1,
 // the default, or 0), first_row (0, the default, or 1), max_plies (1 to
 // MaxMaxPlies, default DefaultMaxPlies) and opening_plies (0, the default,
-// to max_plies-1).
+// to max_plies-1). The Game it returns spells MaxPlies out, so that the
+// same rules give the same Game, the one Position.Game returns.
 func Configure(options map[string]int) (referee.Game, error) {
 	var g Game
 	for _, k := range slices.Sorted(maps.Keys(options)) {
@@ -78,8 +79,9 @@ func Configure(options map[string]int) (referee.Game, error) {
 			return nil, fmt.Errorf("game_options: adji has no option %q: want skip_origin, first_row, max_plies or opening_plies, e.g. {skip_origin: 1, max_plies: 300}", k)
 		}
 	}
-	if g.OpeningPlies >= g.maxPlies() {
-		return nil, fmt.Errorf("game_options: opening_plies is %d: want fewer than max_plies (%d), or the game is over before it starts", g.OpeningPlies, g.maxPlies())
+	g.MaxPlies = g.maxPlies() // one Game per set of rules, however written
+	if g.OpeningPlies >= g.MaxPlies {
+		return nil, fmt.Errorf("game_options: opening_plies is %d: want fewer than max_plies (%d), or the game is over before it starts", g.OpeningPlies, g.MaxPlies)
 	}
 	return g, nil
 }

@@ -36,9 +36,9 @@ func TestConfigure(t *testing.T) {
 		want    Game
 		err     string // a part of the error, "" for none
 	}{
-		{nil, Game{}, ""},
+		{nil, Game{MaxPlies: 300}, ""},
 		{map[string]int{"skip_origin": 1, "first_row": 0, "max_plies": 300, "opening_plies": 0}, Game{MaxPlies: 300}, ""},
-		{map[string]int{"skip_origin": 0}, Game{SowOrigin: true}, ""},
+		{map[string]int{"skip_origin": 0}, Game{SowOrigin: true, MaxPlies: 300}, ""},
 		{map[string]int{"first_row": 1, "max_plies": 50, "opening_plies": 49}, Game{FirstRow: 1, MaxPlies: 50, OpeningPlies: 49}, ""},
 		{map[string]int{"skip_origin": 2}, Game{}, "skip_origin is 2: want 1"},
 		{map[string]int{"first_row": -1}, Game{}, "first_row is -1: want 0"},
@@ -77,6 +77,11 @@ func TestOptions(t *testing.T) {
 	}
 	if again, err := Configure(g.(Game).Options()); err != nil || again != g {
 		t.Errorf("Configure(Options()) = %+v, %v; want %+v", again, err, g)
+	}
+	def, _ := Configure(nil)
+	start := Start()
+	if got := start.Game(); got != def {
+		t.Errorf("Start().Game() = %+v, want Configure(nil) = %+v", got, def)
 	}
 }
 
