@@ -51,7 +51,9 @@ func (p *Position) WhyIllegal(m referee.Move) string {
 			}
 			return fmt.Sprintf("a jump passes over an opponent's peg, and %s holds %s", holeText(to), what)
 		}
-		to = int(neighbour[to][d])
+		if to = int(neighbour[to][d]); to < 0 {
+			return fmt.Sprintf("a jump %s from %s leaves the board", dirName[d], holeText(sq))
+		}
 	}
 	switch {
 	case to < 0:
