@@ -1,22 +1,30 @@
 // Package solitario is Solitário 2 (the course's second project of
-// 2025/26, rules in rules/solitario2.md) as a referee.Game: two players of
-// 6 pegs on the 33 holes of a cross, steps and single jumps that capture,
-// the win on reaching an opponent's start hole, the notation (b2-3, also
-// the course's (b 2 3), and pass), the position file (JSON, the course's
-// board layout) and the drawing of the board.
+// 2025/26; the rules arena enforces are those of solitario2.md, the
+// statement's with the referee's choices) as a referee.Game: two players
+// of 6 pegs on the 33 holes of a cross, each side's first move forced (b
+// from row 2, c from row 6), steps and single jumps that capture, the win
+// on reaching an opponent's start hole, the notation (b2-3, also the
+// course's (b 2 3), and pass: see notation.go), the position file (JSON,
+// the course's board layout with to_move, ply, max_plies, moved and
+// scores: see position.go) and the drawing of the board.
+//
+// Options (Configure): max_plies, the move cap (200), and opening_plies,
+// random plies played from the start with the board's seed (0), so that a
+// league plays different games from each seed.
 //
 // A Position is a small value with the pegs in bitsets: Moves and Play
 // allocate nothing, so perft and searches run on it directly.
 //
-// Where the rules are silent, the referee chooses:
+// Where the statement is silent, the referee chooses:
 //   - Scores: each side scores the opponent's pegs it has captured, plus
 //     WinBonus (10) when one of its pegs reaches an opponent's start hole,
 //     which ends the game at once; so the side that gets there always has
 //     more points (a side captures 6 pegs at most).
 //   - A game that ends with no one on the opponent's start holes (neither
-//     side can move, or the move cap of max_plies is reached) is decided
-//     by the captures, the rules' tie-break: more captures wins, equal
-//     captures is a draw.
+//     side can move, or the move cap of max_plies is reached) is called a
+//     draw by solitario2.md, with the captures as tie-break. Since arena
+//     derives the result from the scores (referee.Winner), the captures
+//     decide it: more captures wins, equal captures is a draw.
 //   - A side with no legal move passes while its opponent has one; a pass
 //     is a ply and is not a first move (the first-move rule waits for the
 //     side's first peg move). A side that cannot move when one more ply
