@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"testing"
+	"unsafe"
 
 	"github.com/arenabots/arena/referee"
 )
@@ -331,4 +332,12 @@ func BenchmarkPerft(b *testing.B) {
 		nodes += p.Perft(6)
 	}
 	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds()/1e6, "Mleaves/s")
+}
+
+// TestPositionSize keeps Position as small as its doc says: perft and
+// searches copy it at every node.
+func TestPositionSize(t *testing.T) {
+	if got := unsafe.Sizeof(Position{}); got > 40 {
+		t.Errorf("Position is %d bytes, want 40 at most as its doc says", got)
+	}
 }

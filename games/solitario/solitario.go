@@ -10,7 +10,7 @@ import (
 // each side has made its first move, the pegs each side has captured, the
 // side to move and the plies played against the move cap.
 //
-// Position is a compact value (about 40 bytes, no pointers): copying it is
+// Position is a compact value (40 bytes, no pointers): copying it is
 // the cheapest way to keep a position, and Moves and Play allocate nothing,
 // so perft and search run on it directly.
 //
