@@ -41,15 +41,15 @@ func play(t *testing.T, q *Position, moves ...string) {
 // pieces that share only the one value, so a wrong attribute test misses.
 func TestWins(t *testing.T) {
 	lineCells := map[string][]string{
-		"row 1":         {"A1", "B1", "C1", "D1"},
-		"row 4":         {"A4", "B4", "C4", "D4"},
-		"column B":      {"B1", "B2", "B3", "B4"},
-		"column D":      {"D1", "D2", "D3", "D4"},
-		"diagonal A1":   {"A1", "B2", "C3", "D4"},
-		"diagonal D1":   {"D1", "C2", "B3", "A4"},
-		"row 3":         {"A3", "B3", "C3", "D3"},
-		"column A":      {"A1", "A2", "A3", "A4"},
-		"row 2":         {"A2", "B2", "C2", "D2"},
+		"row 1":       {"A1", "B1", "C1", "D1"},
+		"row 4":       {"A4", "B4", "C4", "D4"},
+		"column B":    {"B1", "B2", "B3", "B4"},
+		"column D":    {"D1", "D2", "D3", "D4"},
+		"diagonal A1": {"A1", "B2", "C3", "D4"},
+		"diagonal D1": {"D1", "C2", "B3", "A4"},
+		"row 3":       {"A3", "B3", "C3", "D3"},
+		"column A":    {"A1", "A2", "A3", "A4"},
+		"row 2":       {"A2", "B2", "C2", "D2"},
 	}
 	// Four pieces sharing exactly one attribute value each (the others
 	// take both values twice).
