@@ -134,8 +134,9 @@ func (q *Position) Scores() [2]int {
 	return [2]int{}
 }
 
-// Ply returns the number of pieces placed since the position was created
-// (after the opening, see Game.New) or decoded.
+// Ply returns the number of moves played since the game's initial state,
+// the position after the opening plies (see Game.New): Play counts them on
+// from 0 after New, or from a position file's ply.
 func (q *Position) Ply() int { return int(q.ply) }
 
 // SetPly sets the number of moves q counts as played, for adapters that

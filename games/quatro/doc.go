@@ -1,5 +1,5 @@
-// Package quatro is Jogo do Quatro (the course's game of 2020/21, rules in
-// shared/rules/quatro.md) as a referee.Game: 16 pieces of four two-valued
+// Package quatro is Jogo do Quatro (the course's game of 2020/21, not
+// commercial Quarto) as a referee.Game: 16 pieces of four two-valued
 // attributes placed on a 4×4 board, the mover choosing both the piece and
 // the cell, the mover winning by completing a row, a column or a long
 // diagonal of four pieces that share an attribute value. It holds the rules
@@ -40,8 +40,9 @@
 // products; 3,087,360 of the depth-4 sequences complete a line (10 lines ×
 // 4! orders of its cells × 4! orders of one of the 536 sets of four pieces
 // sharing an attribute value), and the other positions have 12·12 moves.
-// Depths 1–3 are checked against a naive implementation in the tests,
-// depth 4 by Perft itself, depth 5 by the count above (TestPerft).
+// The tests check depths 1–3 against a second, naive implementation of the
+// rules, depth 4 by Perft, depth 5 by the count above (TestPerft) and, with
+// -deep, by a search of the fourth-ply wins (TestPerftDepth5).
 //
 // quatro imports only referee and the standard library.
 package quatro

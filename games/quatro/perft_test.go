@@ -1,7 +1,9 @@
 package quatro
 
 import (
+	"flag"
 	"fmt"
+	"math/bits"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -187,6 +189,46 @@ func TestPerft(t *testing.T) {
 	wins4 := uint64(len(naiveLines) * sets * 24 * 24)
 	if got, want := 144*(perftCounts[4]-wins4), uint64(274_299_125_760); got != want {
 		t.Errorf("depth 5: 144·(%d − %d) = %d, want %d (doc.go)", perftCounts[4], wins4, got, want)
+	}
+}
+
+// deep runs the searches too slow for every test run.
+var deep = flag.Bool("deep", false, "run TestPerftDepth5, a search of about a minute")
+
+// TestPerftDepth5 checks depth 5 from the start by a search: it plays every
+// sequence of four moves and counts those that complete a line, each other
+// one leaving 12 cells and 12 pieces, 144 moves.
+func TestPerftDepth5(t *testing.T) {
+	if !*deep {
+		t.Skip("a search of about a minute: run with -deep")
+	}
+	var wins, total uint64
+	var bufs [3][referee.MaxMoves]referee.Move
+	q1 := New()
+	for _, m1 := range q1.Moves(bufs[0][:0]) {
+		q2 := q1
+		q2.Play(m1)
+		for _, m2 := range q2.Moves(bufs[1][:0]) {
+			q3 := q2
+			q3.Play(m2)
+			for _, m3 := range q3.Moves(bufs[2][:0]) {
+				q4 := q3
+				q4.Play(m3)
+				for empty := ^q4.filled; empty != 0; empty &= empty - 1 {
+					c := bits.TrailingZeros16(empty)
+					for res := q4.reserve; res != 0; res &= res - 1 {
+						if q4.completes(c, Piece(bits.TrailingZeros16(res))) {
+							wins++
+						} else {
+							total += 144
+						}
+					}
+				}
+			}
+		}
+	}
+	if wins != 3_087_360 || total != 274_299_125_760 {
+		t.Errorf("%d sequences of four moves complete a line, and depth 5 counts %d; want 3,087,360 and 274,299,125,760", wins, total)
 	}
 }
 

@@ -81,11 +81,9 @@ func Decode(data []byte) (Position, error) {
 		}
 		q.reserve |= 1 << p
 	}
-	if missing := allPieces &^ q.reserve; bits.OnesCount16(missing) != bits.OnesCount16(q.filled) {
-		for p := range Piece(Pieces) {
-			if where[p] == "" && !q.InReserve(p) {
-				return Position{}, fmt.Errorf("position: %s is neither on the board nor in the reserve: want each of the 16 pieces once", p)
-			}
+	for p := range Piece(Pieces) {
+		if where[p] == "" && !q.InReserve(p) {
+			return Position{}, fmt.Errorf("position: %s is neither on the board nor in the reserve: want each of the 16 pieces once", p)
 		}
 	}
 	pieces := bits.OnesCount16(q.filled)

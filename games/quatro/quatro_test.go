@@ -1,6 +1,7 @@
 package quatro
 
 import (
+	"math/bits"
 	"strings"
 	"testing"
 
@@ -44,6 +45,7 @@ func TestWins(t *testing.T) {
 		"row 1":       {"A1", "B1", "C1", "D1"},
 		"row 4":       {"A4", "B4", "C4", "D4"},
 		"column B":    {"B1", "B2", "B3", "B4"},
+		"column C":    {"C1", "C2", "C3", "C4"},
 		"column D":    {"D1", "D2", "D3", "D4"},
 		"diagonal A1": {"A1", "B2", "C3", "D4"},
 		"diagonal D1": {"D1", "C2", "B3", "A4"},
@@ -204,8 +206,8 @@ func TestOpening(t *testing.T) {
 				t.Errorf("opening %d, seed %d: Ply() = %d, want 0", k, seed, a.Ply())
 			case a.Terminal():
 				t.Errorf("opening %d, seed %d: the opening ended the game:\n%s", k, seed, a)
-			case bitsCount(a.filled) != k || bitsCount(a.reserve) != Pieces-k:
-				t.Errorf("opening %d, seed %d: %d pieces placed, %d in reserve", k, seed, bitsCount(a.filled), bitsCount(a.reserve))
+			case bits.OnesCount16(a.filled) != k || bits.OnesCount16(a.reserve) != Pieces-k:
+				t.Errorf("opening %d, seed %d: %d pieces placed, %d in reserve", k, seed, bits.OnesCount16(a.filled), bits.OnesCount16(a.reserve))
 			case a.ToMove() != want:
 				t.Errorf("opening %d, seed %d: %v to move, want %v", k, seed, a.ToMove(), want)
 			}
@@ -228,14 +230,6 @@ func TestOpening(t *testing.T) {
 	}
 }
 
-func bitsCount(x uint16) int {
-	n := 0
-	for ; x != 0; x &= x - 1 {
-		n++
-	}
-	return n
-}
-
 // TestOpeningStopsShort checks the rule that the opening plays no move that
 // ends the game, and stops when every move would.
 func TestOpeningStopsShort(t *testing.T) {
@@ -252,7 +246,7 @@ func TestOpeningStopsShort(t *testing.T) {
 	}
 	before := q
 	q.open(5, 7)
-	if got := bitsCount(q.filled); got > 15 || q.Terminal() {
+	if got := bits.OnesCount16(q.filled); got > 15 || q.Terminal() {
 		t.Errorf("the opening filled %d cells or ended the game:\n%s\nfrom\n%s", got, &q, &before)
 	}
 }
