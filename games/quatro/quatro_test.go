@@ -216,17 +216,21 @@ func TestOpening(t *testing.T) {
 			t.Errorf("opening %d: only %d distinct openings from 50 seeds", k, len(distinct))
 		}
 	}
-	// Frozen: the first opening ply of seed 1 (SplitMix64 draws are
-	// frozen, so this never changes).
-	q := Game{OpeningPlies: 1}.New(1).(*Position)
-	var buf [referee.MaxMoves]referee.Move
-	r := referee.SplitMix64{State: 1}
-	start := New()
-	m := start.Moves(buf[:0])[r.Below(256)]
-	start.Play(m)
-	start.ply = 0
-	if *q != start {
-		t.Errorf("opening of seed 1 is\n%s\nwant %s played", q, FormatMove(m))
+	// Frozen: SplitMix64 and the order of Moves are frozen, so the
+	// openings of a seed never change.
+	for _, c := range []struct {
+		seed  uint64
+		cells map[string]string
+	}{
+		{1, map[string]string{"B2": "PRAO", "B3": "BQAO", "A4": "BQBO", "D4": "PQBC"}},
+		{2026, map[string]string{"B2": "BQAC", "D2": "BQAO", "C3": "BRAO", "B4": "PQBO"}},
+	} {
+		q := Game{OpeningPlies: 4}.New(c.seed).(*Position)
+		for cell := range Cells {
+			if got, want := q.cellText(cell), c.cells[CellName(cell)]; got != want && (want != "" || got != "----") {
+				t.Errorf("opening of seed %d: %s holds %s, want %q\n%s", c.seed, CellName(cell), got, want, q)
+			}
+		}
 	}
 }
 
