@@ -1,0 +1,117 @@
+package solitario
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+
+	"github.com/arenabots/arena/referee"
+)
+
+// Name is the game's name in configs and on the wire.
+const Name = "solitario"
+
+// Limits and defaults of the game's options.
+const (
+	DefaultMaxPlies = 200  // the move cap of the rules
+	MaxMaxPlies     = 1000 // the largest move cap a league may set
+)
+
+// Game is the rules of Solitário 2 with a move cap of MaxPlies plies (0:
+// DefaultMaxPlies), whose initial state has OpeningPlies random plies
+// played from the start (see New).
+type Game struct {
+	MaxPlies     int
+	OpeningPlies int
+}
+
+// Name returns "solitario".
+func (Game) Name() string { return Name }
+
+// maxPlies returns the move cap, the default applied.
+func (g Game) maxPlies() int {
+	if g.MaxPlies == 0 {
+		return DefaultMaxPlies
+	}
+	return g.MaxPlies
+}
+
+// Configure returns the game with a league's game_options: max_plies (the
+// move cap, DefaultMaxPlies when left out, 1..MaxMaxPlies) and
+// opening_plies (random plies from the start, 0 when left out, fewer than
+// max_plies). Its errors name the key at fault and the fix.
+func Configure(options map[string]int) (referee.Game, error) {
+	var g Game
+	for _, k := range slices.Sorted(maps.Keys(options)) {
+		v := options[k]
+		switch k {
+		case "max_plies":
+			if v < 1 || v > MaxMaxPlies {
+				return nil, fmt.Errorf("game_options: max_plies is %d: want 1 to %d plies (the rules' cap is %d)", v, MaxMaxPlies, DefaultMaxPlies)
+			}
+			g.MaxPlies = v
+		case "opening_plies":
+			if v < 0 {
+				return nil, fmt.Errorf("game_options: opening_plies is %d: want 0 or more random plies from the start", v)
+			}
+			g.OpeningPlies = v
+		default:
+			return nil, fmt.Errorf("game_options: solitario has no option %q: want max_plies and opening_plies, e.g. {max_plies: 200, opening_plies: 4}", k)
+		}
+	}
+	if g.OpeningPlies >= g.maxPlies() {
+		return nil, fmt.Errorf("game_options: opening_plies is %d: want fewer than max_plies (%d), so that the game is not over before it starts", g.OpeningPlies, g.maxPlies())
+	}
+	return g, nil
+}
+
+// Options returns the game_options in force, defaults applied, so that a
+// league's resolved config shows the game it plays.
+func (g Game) Options() map[string]int {
+	return map[string]int{"max_plies": g.maxPlies(), "opening_plies": g.OpeningPlies}
+}
+
+// New returns the initial state of seed: the start of the game, then
+// OpeningPlies plies drawn by a SplitMix64 stream started at seed
+// (referee.SplitMix64), each a uniform choice (SplitMix64.Below) among
+// the legal moves, in Moves order, that leave the game going on (no
+// opening ends it: a win, a blocked board or the cap). When no such move
+// is left, the opening stops short. The opening plies count against the
+// move cap (GamePly) but not in Ply, which starts at 0. The draw is
+// frozen: the same seed gives the same opening everywhere.
+func (g Game) New(seed uint64) referee.State {
+	p := New(g.maxPlies())
+	p.open(g.OpeningPlies, seed)
+	return &p
+}
+
+// open plays k opening plies drawn from seed's stream (see Game.New).
+func (p *Position) open(k int, seed uint64) {
+	r := referee.SplitMix64{State: seed}
+	var buf, ok [referee.MaxMoves]referee.Move
+	for range k {
+		n := 0
+		for _, m := range p.Moves(buf[:0]) {
+			q := *p
+			q.Play(m)
+			if !q.Terminal() {
+				ok[n] = m
+				n++
+			}
+		}
+		if n == 0 {
+			break
+		}
+		p.Play(ok[r.Below(uint64(n))])
+	}
+	p.start = p.ply
+}
+
+// Decode reads a position file.
+func (Game) Decode(data []byte) (referee.State, error) {
+	p, err := Decode(data)
+	if err != nil {
+		return nil, err
+	}
+	return &p, nil
+}
