@@ -6,8 +6,11 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/arenabots/arena/games/adji"
 	"github.com/arenabots/arena/games/cavalo"
 	"github.com/arenabots/arena/games/dots"
+	"github.com/arenabots/arena/games/quatro"
+	"github.com/arenabots/arena/games/solitario"
 	"github.com/arenabots/arena/referee"
 )
 
@@ -22,8 +25,11 @@ type configure func(options map[string]int) (referee.Game, error)
 // game is registered.
 func table() map[string]configure {
 	return map[string]configure{
-		cavalo.Name: cavalo.Configure,
-		dots.Name:   dots.Configure,
+		adji.Name:      adji.Configure,
+		cavalo.Name:    cavalo.Configure,
+		dots.Name:      dots.Configure,
+		quatro.Name:    quatro.Configure,
+		solitario.Name: solitario.Configure,
 	}
 }
 

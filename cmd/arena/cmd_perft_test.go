@@ -68,7 +68,7 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"perft", "--position", "no_such_file.json", "--depth", "2"}, "open no_such_file.json: no such file or directory"},
 		{[]string{"perft", "--position", bad, "--depth", "2"}, bad + ": position: line 3, column 20: invalid character"},
 		{[]string{"perft", "--position", "testdata", "--depth", "2"}, "testdata"},
-		{[]string{"perft", "--game", "chess", "--seed", "1", "--depth", "2"}, `--game chess: unknown game "chess" (known: cavalo, dots)`},
+		{[]string{"perft", "--game", "chess", "--seed", "1", "--depth", "2"}, `--game chess: unknown game "chess" (known: adji, cavalo, dots, quatro, solitario)`},
 		{[]string{"perft", "--game", "dots", "--position", bad, "--depth", "2"}, bad + ": position: line 3, column 20: invalid character"},
 		{[]string{"board", "--game", "dots", "--game-options", "rows=11", "--seed", "1"}, "--game dots: game_options: rows is 11: want 2 to 10 boxes"},
 		{[]string{"board", "--game", "cavalo", "--opening-arcs", "3", "--seed", "1"}, "--game cavalo: opening_arcs: cavalo has no opening arcs"},
