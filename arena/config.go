@@ -179,10 +179,7 @@ func (c *Config) complete() (warnings []error, err error) {
 	if err := registry.CheckName(c.Name); err != nil {
 		return nil, c.errAt("league "+err.Error()+" (it names the results directory)", "name")
 	}
-	if c.GameName == "" {
-		c.GameName = DefaultGame
-	}
-	if c.rules, err = ConfigureGame(c.GameName, c.GameOptions, c.OpeningArcs); err != nil {
+	if err := c.applyDefaults(); err != nil {
 		key := "game"
 		for _, k := range []string{"game_options", "opening_arcs"} {
 			if strings.HasPrefix(err.Error(), k) && find(c.root, k) != nil {
@@ -444,4 +441,32 @@ func ConfigureGame(name string, options map[string]int, openingArcs int) (refere
 		options["opening_arcs"] = openingArcs
 	}
 	return games.Configure(name, options)
+}
+
+// applyDefaults fills in what a league file (Parse) and a recorded config
+// (ReadResults) may leave out: the game, the tempo (0 under a game clock),
+// the tournament, and the rules configured from the game's keys. It is the
+// one place these defaults are applied; Parse checks the keys given
+// (completeTempo, completeFormat) on top. Its errors start with the key at
+// fault.
+func (c *Config) applyDefaults() error {
+	if c.GameName == "" {
+		c.GameName = DefaultGame
+	}
+	switch given := find(c.root, "tempo_ms") != nil; {
+	case given: // Parse's completeTempo checks it
+	case c.TimeControl != nil:
+		c.TempoMS = 0 // as completeTempo leaves it under a game clock
+	case c.TempoMS <= 0:
+		c.TempoMS = DefaultTempoMS
+	}
+	if c.Tournament == "" {
+		c.Tournament = RoundRobin
+	}
+	rules, err := ConfigureGame(c.GameName, c.GameOptions, c.OpeningArcs)
+	if err != nil {
+		return err
+	}
+	c.rules = rules
+	return nil
 }

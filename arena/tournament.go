@@ -356,7 +356,7 @@ func (c *Config) Played() ([]results.Entry, error) {
 	if err != nil || h != c.Hash() {
 		return nil, err
 	}
-	games, _, err := ReadGames(c.Out)
+	games, _, err := readJournal(c.Out)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}

@@ -8,7 +8,7 @@
 // referee.Drawer) and the legal moves come from the server. Its assets
 // (plain HTML, CSS and JavaScript) are embedded in the binary.
 //
-// web reads results directories through package arena (ReadRecorded,
-// ReadGames) and consumes the events of package arena; it never prints.
+// web reads results directories through package arena (Results) and
+// consumes the events of package arena; it never prints.
 // Only cmd/arena imports it.
 package web

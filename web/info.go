@@ -24,7 +24,7 @@ type Info struct {
 	// SPRT is the league's SPRT match, or nil when it is not one.
 	SPRT *results.SPRTMatch
 	// Config is the league's config as far as its format's standings need
-	// it (see arena.ReadRecorded); nil when unknown.
+	// it (see arena.ReadResults); nil when unknown.
 	Config *arena.Config
 }
 
@@ -40,16 +40,6 @@ func InfoOf(c *arena.Config) Info {
 		info.Clock = &ClockView{Text: tc.String(), BaseMS: tc.BaseMS, IncMS: tc.IncMS, Moves: tc.Moves}
 	}
 	return info
-}
-
-// readInfo returns the Info of the league whose results are in dir, from
-// the config that arena run records there (see arena.ReadRecorded).
-func readInfo(dir string) (Info, error) {
-	c, err := arena.ReadRecorded(dir)
-	if err != nil {
-		return Info{}, err
-	}
-	return InfoOf(c), nil
 }
 
 // standings returns the standings of games in the league's format's view.

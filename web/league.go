@@ -3,7 +3,6 @@ package web
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -28,6 +27,7 @@ const keepMessages = 4096
 // journal on disk (Reload, Follow), and is safe for concurrent use.
 type League struct {
 	info Info
+	dir  *arena.Results // the results directory: its move logs, its journal
 
 	mu      sync.Mutex
 	games   []results.Entry
@@ -52,7 +52,7 @@ type message struct {
 // NewLeague returns the view of a league with no game yet.
 func NewLeague(info Info) *League {
 	return &League{
-		info: info, ids: map[string]bool{}, times: map[string][]float64{},
+		info: info, dir: &arena.Results{Dir: info.Dir, Config: info.Config}, ids: map[string]bool{}, times: map[string][]float64{},
 		live: map[string]*liveGame{}, since: time.Now(), next: 1, changed: make(chan struct{}),
 	}
 }
@@ -60,14 +60,12 @@ func NewLeague(info Info) *League {
 // Open returns the view of the league whose results are in dir, with the
 // games its journal holds now.
 func Open(dir string) (*League, error) {
-	info, err := readInfo(dir)
+	r, err := arena.ReadResults(dir)
 	if err != nil {
 		return nil, err
 	}
-	l := NewLeague(info)
-	if err := l.Reload(); err != nil {
-		return nil, err
-	}
+	l := NewLeague(InfoOf(r.Config))
+	l.merge(r.Games)
 	l.mu.Lock()
 	l.base = len(l.games)
 	l.mu.Unlock()
@@ -81,13 +79,16 @@ func (l *League) Info() Info { return l.info }
 // their move times from their move logs. A league with no journal yet has
 // no games; damaged lines are skipped, as arena standings does.
 func (l *League) Reload() error {
-	games, _, err := arena.ReadGames(l.info.Dir)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil
-	}
-	if err != nil {
+	disk := *l.dir
+	if err := disk.Reload(); err != nil {
 		return err
 	}
+	l.merge(disk.Games)
+	return nil
+}
+
+// merge adds the games the view lacks, with their move times.
+func (l *League) merge(games []results.Entry) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	added := false
@@ -100,7 +101,6 @@ func (l *League) Reload() error {
 	if added {
 		l.publish("tables", l.tables(""))
 	}
-	return nil
 }
 
 // Follow reloads the journal every interval, when its size or time
@@ -226,7 +226,7 @@ func (l *League) drop(id string) {
 func (l *League) addGame(g results.Entry) {
 	l.games = append(l.games, g)
 	l.ids[g.ID] = true
-	lines, err := results.ReadGameLog(l.info.Dir, g.ID)
+	lines, err := l.dir.GameLog(g.ID)
 	if err != nil {
 		return // a game without its log still counts; its times are unknown
 	}
@@ -291,12 +291,12 @@ func (l *League) gameView(id string) (GameView, error) {
 	if g.ID == "" {
 		return GameView{}, fs.ErrNotExist
 	}
-	return readGameView(l.info.Dir, g)
+	return readGameView(l.dir, g)
 }
 
-// readGameView reads game g's move log under dir.
-func readGameView(dir string, g results.Entry) (GameView, error) {
-	lines, err := results.ReadGameLog(dir, g.ID)
+// readGameView reads game g's move log in dir.
+func readGameView(dir *arena.Results, g results.Entry) (GameView, error) {
+	lines, err := dir.GameLog(g.ID)
 	if err != nil {
 		return GameView{}, err
 	}

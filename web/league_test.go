@@ -393,3 +393,13 @@ func TestReadInfo(t *testing.T) {
 		t.Errorf("under a time_control: tempo %d, clock %+v; want 0, %+v", info.TempoMS, info.Clock, want)
 	}
 }
+
+// readInfo returns the Info of the league whose results are in dir, from
+// the config that arena run records there (see arena.ReadResults).
+func readInfo(dir string) (Info, error) {
+	r, err := arena.ReadResults(dir)
+	if err != nil {
+		return Info{}, err
+	}
+	return InfoOf(r.Config), nil
+}

@@ -34,7 +34,7 @@ func WriteReport(w io.Writer, l *League) error {
 	snap, _ := l.snapshot()
 	packed := map[string]string{}
 	for _, g := range snap.Tables.Games {
-		v, err := readGameView(l.info.Dir, g)
+		v, err := readGameView(l.dir, g)
 		if err != nil {
 			continue
 		}
