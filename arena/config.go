@@ -36,6 +36,7 @@ import (
 type Config struct {
 	Name         string          `yaml:"name"`
 	Title        string          `yaml:"title,omitempty" json:"-"` // shown on pages and reports; not in Hash
+	Lang         string          `yaml:"lang,omitempty" json:"-"`  // the pages' language (Langs); not in Hash
 	GameName     string          `yaml:"game" json:"Game"`         // JSON keeps the name the hash was made with
 	GameOptions  map[string]int  `yaml:"game_options,omitempty" json:",omitempty"`
 	OpeningArcs  int             `yaml:"opening_arcs,omitempty" json:",omitempty"`
@@ -193,6 +194,9 @@ func (c *Config) complete() (warnings []error, err error) {
 	}
 	if find(c.root, "seed") == nil {
 		c.Seed = defaultSeed
+	}
+	if err := CheckLang(c.Lang); err != nil {
+		return nil, c.errAt(err.Error(), "lang")
 	}
 	for _, f := range []struct {
 		v      *int
@@ -469,4 +473,17 @@ func (c *Config) applyDefaults() error {
 	}
 	c.rules = rules
 	return nil
+}
+
+// Langs are the languages of the pages and reports (a league's lang:, the
+// --lang of serve and report): English, the default, and Portuguese.
+var Langs = []string{"en", "pt"}
+
+// CheckLang returns an error unless lang is one of Langs or "" (the
+// default).
+func CheckLang(lang string) error {
+	if lang == "" || slices.Contains(Langs, lang) {
+		return nil
+	}
+	return fmt.Errorf("lang: want %s, got %q", strings.Join(Langs, " or "), lang)
 }
