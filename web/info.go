@@ -26,11 +26,14 @@ type Info struct {
 	// Config is the league's config as far as its format's standings need
 	// it (see arena.ReadResults); nil when unknown.
 	Config *arena.Config
+	// Lang is the language of the page and the report (arena.Langs; ""
+	// is English).
+	Lang string
 }
 
 // InfoOf returns the Info of a league about to run.
 func InfoOf(c *arena.Config) Info {
-	info := Info{Name: c.Name, Title: c.Title, Dir: c.Out, Rules: c.Rules(), TempoMS: c.TempoMS, Scoring: c.Scoring, Display: c.Displays()}
+	info := Info{Name: c.Name, Title: c.Title, Dir: c.Out, Rules: c.Rules(), TempoMS: c.TempoMS, Scoring: c.Scoring, Display: c.Displays(), Lang: c.Lang}
 	for _, b := range c.Bots {
 		info.Bots = append(info.Bots, b.Name)
 	}
@@ -67,4 +70,28 @@ func (info Info) total(games []results.Entry) int {
 		return info.Total
 	}
 	return max(info.Total, len(arena.Schedule(info.Config, games)))
+}
+
+// next returns up to n games of the schedule not yet played nor in play
+// (live holds the ids of the games in play), in the schedule's order.
+func (info Info) next(games []results.Entry, live map[string]*liveGame, n int) []NextGame {
+	c := info.Config
+	if c == nil || len(c.Bots) == 0 {
+		return nil
+	}
+	played := map[string]bool{}
+	for _, g := range games {
+		played[g.ID] = true
+	}
+	out := []NextGame{}
+	for _, s := range arena.Schedule(c, games) {
+		if len(out) == n {
+			break
+		}
+		if played[s.ID] || live[s.ID] != nil || s.White >= len(c.Bots) || s.Black >= len(c.Bots) {
+			continue
+		}
+		out = append(out, NextGame{ID: s.ID, Round: s.Round, White: c.Bots[s.White].Name, Black: c.Bots[s.Black].Name})
+	}
+	return out
 }

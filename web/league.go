@@ -306,11 +306,37 @@ func readGameView(dir *arena.Results, g results.Entry) (GameView, error) {
 	}
 	v := GameView{Game: shownGame(g), Seed: strconv.FormatUint(g.Seed, 10)}
 	for i, ln := range lines {
+		target := ""
+		if i > 0 {
+			target = moveTarget(pos[i-1], ln.Move)
+		}
 		ln.Position = nil // the page draws it: SVGs[i]
 		v.Moves = append(v.Moves, shownLine(ln))
 		v.SVGs = append(v.SVGs, svg(pos[i]))
+		v.Targets = append(v.Targets, target)
 	}
 	return v, nil
+}
+
+// moveTarget returns the data-target of the place move is played at in
+// st, or "" when st cannot draw itself or move is not legal there.
+func moveTarget(st referee.State, move string) string {
+	d, ok := st.(referee.Drawer)
+	if !ok || move == "" {
+		return ""
+	}
+	m, err := st.ParseMove(move)
+	if err != nil || !referee.Legal(st, m) {
+		return ""
+	}
+	return d.Target(m)
+}
+
+// SetLang sets the language of l's page and report (see Info.Lang).
+func (l *League) SetLang(lang string) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.info.Lang = lang
 }
 
 // svg draws st, or returns "" for a game that cannot draw itself.
