@@ -31,8 +31,10 @@
   // name), else its name.
   function name(b) {
     const d = (snapshot && snapshot.tables && snapshot.tables.display) || {};
-    return d[b] || playDisplay[b] || b;
+    return d[b] || playDisplay[b] || (b === "human" ? T("human") : b);
   }
+  // key names a key of the standings' order (or a shared rank).
+  function key(k) { return (words.keys || {})[k] || k; }
   function reason(r) { return (words.reasons || strings.en.reasons || {})[r] || r; }
 
   // el builds an element: el("td", {class: "name"}, "text", child...).
@@ -111,10 +113,10 @@
       (t.standings || []).map((r) => [r.rank, r.display || name(r.bot), r.games, r.wins, r.draws, r.losses, r.points,
         ...(t.swiss ? [r.byes || 0, r.buchholz || 0, r.sonneborn_berger] : []),
         // A bot a playoff placed shows its score in it: "playoff 1.5-0.5".
-        [r.tiebreak, r.playoff].filter(Boolean).join(" "),
+        [key(r.tiebreak), r.playoff].filter(Boolean).join(" "),
         r.rated ? fix(r.elo, 1) : "", r.rated ? fix(r.elo_margin, 1) : "", r.los ? fix(r.los * 100, 1) + "%" : "", r.faults]),
       [t.swiss ? T("swiss_note") : "",
-        t.order && t.order.length ? T("ranked_by", t.order.join(T("then"))) : "",
+        t.order && t.order.length ? T("ranked_by", t.order.map(key).join(T("then"))) : "",
         ...(t.playoffs || []).map((p) => playoffText(p, (t.crosstable && t.crosstable.display) || {}))].filter(Boolean).join(" ")));
     renderBracket(t.bracket);
     renderPodium(t);
@@ -125,7 +127,7 @@
     const bots = ct.bots || [];
     $("crosstable").replaceChildren(table(
       [["#"], [T("col_bot"), "name"], ...bots.map((_, i) => [String(i + 1)])],
-      bots.map((b, i) => [i + 1, name(b), ...((ct.cells || [])[i] || []).map((c, j) => i === j || !c.games ? "" : c.points + "/" + c.games)]),
+      bots.map((b, i) => [i + 1, name(b), ...((ct.cells || [])[i] || []).map((c, j) => i === j || !c.games ? "" : cell(t.games, b, bots[j], c))]),
       T("crosstable_caption")));
     $("faults").replaceChildren(table([[T("col_game"), "name"], [T("col_bot"), "name"], [T("col_verdict"), "text"], [T("col_detail"), "detail"]],
       (t.faults || []).map((f) => [gameLink(f.game), name(f.bot), el("span", {title: f.why}, reason(f.verdict)), f.detail])));
@@ -143,6 +145,18 @@
     }
   }
 
+  // cell is a crosstable cell, bot a's games against b as TCEC shows them:
+  // each game's result from a's side (1, ½, 0), or points/games for more
+  // than four; its title says the points.
+  function cell(games, a, b, c) {
+    const results = (games || []).filter((g) => g.white === a && g.black === b || g.white === b && g.black === a).map((g) => {
+      const [w, k] = {"1-0": ["1", "0"], "0-1": ["0", "1"], "1/2-1/2": ["½", "½"]}[g.result] || ["0", "0"];
+      return g.white === a ? w : k;
+    });
+    const text = results.length && results.length === c.games && c.games <= 4 ? results.join(" ") : c.points + "/" + c.games;
+    return el("span", {title: T("crosstable_games", c.points, c.games)}, text);
+  }
+
   // renderPodium shows the first three of the standings once every game
   // of the schedule is played (and none is in play).
   function renderPodium(t) {
@@ -152,10 +166,15 @@
       !(snapshot && snapshot.live && snapshot.live.some((g) => !g.human));
     const top = (t.standings || []).filter((r) => r.rank <= 3 && r.games > 0);
     box.hidden = !over || !top.length;
+    // A championship over has no game in play: the podium takes its place.
+    const live = $("live");
+    if (live) live.closest("section").hidden = !box.hidden && !live.querySelector("article");
     if (box.hidden) { $("podium").replaceChildren(); return; }
+    // The first in the middle, the second at its left, the third at its
+    // right; a step's height is its rank (a shared rank, a shared step).
     const places = ["first", "second", "third"];
     $("podium").replaceChildren(
-      el("ol", {class: "podium"}, ...top.map((r) => el("li", {class: "place " + places[r.rank - 1], "data-rank": r.rank},
+      el("ol", {class: "podium"}, ...top.map((r, i) => el("li", {class: "place at-" + places[i] + " rank-" + places[r.rank - 1], "data-rank": r.rank},
         el("span", {class: "medal", "aria-hidden": "true"}, String(r.rank)),
         el("span", {class: "who"}, r.display || name(r.bot)),
         el("span", {class: "pts"}, r.points + " " + T("col_points"))))),
