@@ -103,7 +103,7 @@ func TestLastMoveTarget(t *testing.T) {
 
 	dir := t.TempDir()
 	fin := finish(t, dir, "01-a-b", "a", "b", 4)
-	gv, err := readGameView(dir, fin)
+	gv, err := openWith(t, dir, fin).gameView(fin.ID)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -49,6 +49,6 @@ viewer (arrow keys step through it). It opens without a network.`,
 		},
 	}
 	cmd.Flags().StringVarP(&out, "output", "o", "report.html", "the file to write")
-	cmd.Flags().StringVar(&lang, "lang", "", "the report's language: en or pt (default: the league's lang:, else en)")
+	cmd.Flags().StringVar(&lang, "lang", "", "the report's language: en or pt (default: the league's lang:)")
 	return cmd
 }

@@ -112,7 +112,7 @@ bot's tempo are the first served league's unless --game or --tempo say otherwise
 	}
 	f := cmd.Flags()
 	f.StringVar(&addr, "addr", defaultAddr, "host:port to listen on (port 0: any)")
-	f.StringVar(&lang, "lang", "", "the page's language: en or pt (default: each league's lang:, else en)")
+	f.StringVar(&lang, "lang", "", "the page's language: en or pt (default: each league's lang:)")
 	f.BoolVar(&play.on, "play", false, "let a person play a bot on the page")
 	f.StringVar(&play.registry, "registry", registry.DefaultFile, "--play: offer the bots registered there too")
 	f.StringVar(&play.out, "play-out", "results/play", "--play: where people's games go")
