@@ -244,3 +244,41 @@ func TestClassroomPage(t *testing.T) {
 		}
 	}
 }
+
+// TestClassroomLive opens arena run --web on a Dots league of three groups
+// as it plays, in Portuguese and in English, at 1280×800: the game in play
+// is the large board, with both sides' clocks, the last move marked and
+// the legend; the next games are listed; nothing is wider than the screen.
+func TestClassroomLive(t *testing.T) {
+	bin := needBrowser(t)
+	shots := screens(t)
+	for _, lang := range []string{"pt", "en"} {
+		dir := t.TempDir()
+		file := writeLeague(t, dir, "aovivo", fmt.Sprintf("title: Campeonato IA 2025/26 — Pontos e Caixas\nlang: %s\ngame: dots\n"+
+			"game_options: {rows: 3, cols: 3}\nseed: 3\nrounds: 20\ntempo_ms: 150\ntime_margin_ms: 1000\nconcurrency: 1\nbots:\n"+
+			"  - {name: p1, display: %q, builtin: alphabeta}\n  - {name: p2, display: %q, builtin: greedy}\n  - {name: p3, display: %q, builtin: classic}\n",
+			lang, groups["p1"], groups["p2"], groups["p3"]))
+		addr := startArena(t, bin, dir, "run", "--plain", "--web", "127.0.0.1:0", file)
+		ctx := browser(t)
+		do(t, ctx, "open the page", chromedp.Navigate(addr), chromedp.EmulateViewport(1280, 800))
+		// Games end and start: the check reads one card in one expression.
+		waitFor(t, ctx, "a game in play with its last move marked and the next games",
+			`(() => { const c = document.querySelector("article.live"); return c && c.querySelector("svg line.arc.drawn.last") && c.querySelector(".legend") &&
+				c.querySelectorAll("table.clocks tr").length === 2 && document.querySelectorAll("#next tbody tr").length > 0; })()`)
+		if got := eval[string](t, ctx, `document.documentElement.lang`); got != lang {
+			t.Errorf("%s: html lang %q", lang, got)
+		}
+		heading := eval[string](t, ctx, `document.querySelector("#next-h").textContent`)
+		if want := map[string]string{"pt": "Próximos jogos", "en": "Next games"}[lang]; heading != want {
+			t.Errorf("%s: the next games are headed %q, want %q", lang, heading, want)
+		}
+		projected(t, ctx, shots, "live-"+lang)
+		// The large board, and its clocks on the screen beside it.
+		if n := eval[int](t, ctx, `Math.round(document.querySelector("article.live .boardbox svg").getBoundingClientRect().width)`); n < 450 {
+			t.Errorf("%s: the board of the game in play is %d px wide, want the large board", lang, n)
+		}
+		if y := eval[int](t, ctx, `Math.round(document.querySelector("article.live table.clocks").getBoundingClientRect().bottom)`); y > 800 {
+			t.Errorf("%s: the clocks end at %d px, below the projected 800", lang, y)
+		}
+	}
+}

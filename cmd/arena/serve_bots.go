@@ -19,7 +19,7 @@ type servedBots struct {
 }
 
 // leagueBots returns the bots of leagues that play game, from each
-// league's recorded config (arena.ReadRecorded): built-in, path, registered
+// league's recorded config (arena.OpenResults): built-in, path, registered
 // and Lisp bots alike. A name already taken by an earlier league keeps
 // that league's bot.
 func leagueBots(leagues []*web.League, game string) servedBots {
