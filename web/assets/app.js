@@ -98,7 +98,7 @@
     if (snapshot) snapshot.tables = t;
     const p = t.progress;
     const bar = el("progress", {max: p.total || p.done || 1, value: p.done});
-    const text = (p.total ? T("progress", p.done, p.total) : T("progress_n", p.done)) +
+    const text = (p.total ? T("progress", p.done, p.total) : T(p.done === 1 ? "progress_1" : "progress_n", p.done)) +
       (p.games_per_s ? ", " + T("games_per_s", p.games_per_s.toFixed(2)) : "") +
       (t.sprt && t.sprt.result !== "running" ? ", " + T("sprt_done", t.sprt.result) :
         p.total && p.done < p.total ? (report ? "" : ", " + T("eta", duration(p.eta_s))) : p.total && p.done >= p.total ? ", " + T("done") : "");
@@ -198,8 +198,8 @@
     box.hidden = !r;
     if (!r) return;
     const verdicts = {
-      H1: `H1 accepted: ${r.bot} is better than ${r.opponent}`,
-      H0: `H0 accepted: ${r.bot} is not better than ${r.opponent} by ${r.test.elo1} nElo`,
+      H1: `H1 accepted: ${name(r.bot)} is better than ${name(r.opponent)}`,
+      H0: `H0 accepted: ${name(r.bot)} is not better than ${name(r.opponent)} by ${r.test.elo1} nElo`,
       inconclusive: "inconclusive: no bound reached in " + r.rounds + " pairs",
       running: "running",
     };
@@ -209,12 +209,12 @@
       "aria-label": "LLR between the bounds"});
     box.className = "sprt " + r.result;
     box.replaceChildren(
-      el("p", {class: "verdict"}, `SPRT ${r.bot} vs ${r.opponent}: `, el("strong", {}, verdicts[r.result] || r.result),
+      el("p", {class: "verdict"}, `SPRT ${name(r.bot)} vs ${name(r.opponent)}: `, el("strong", {}, verdicts[r.result] || r.result),
         ` (${r.round} of at most ${r.rounds} pairs)`),
       el("p", {}, `LLR ${fix(r.llr, 2)} `, meter, ` in [${fix(r.lower_bound, 2)}, ${fix(r.upper_bound, 2)}]; ` +
         `H0 nElo ${r.test.elo0}, H1 nElo ${r.test.elo1}, alpha ${r.test.alpha}, beta ${r.test.beta}`),
       el("p", {}, `Elo ${est(e.elo, e.elo_margin)}, nElo ${est(e.nelo, e.nelo_margin)} (95%); ` +
-        `pairs by ${r.bot}'s score 0, ½, 1, 1½, 2: ${r.pentanomial.join(" ")}`),
+        `pairs by ${name(r.bot)}'s score 0, ½, 1, 1½, 2: ${r.pentanomial.join(" ")}`),
       r.games_after_decision ? el("p", {class: "hint"}, `${r.games_after_decision} games in play at the decision count in the standings, not in the test`) : null);
   }
 
