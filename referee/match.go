@@ -47,8 +47,12 @@ func (c Clock) Limit() time.Duration {
 // WallCapFactor is how many times its tempo (under a game clock, its time
 // left) a call may take by the wall clock, plus the margin, when it is
 // charged its CPU time: a bot that waits (blocks, sleeps, reads) uses
-// little CPU, and is cut off there.
-const WallCapFactor = 3
+// little CPU, and is cut off there. It is generous on purpose: a bot that
+// thinks its whole tempo in CPU must still answer before the cap on a
+// machine whose other work leaves it a tenth of a core. Three times, which
+// a machine with three busy loops per core already passes, cut off bots
+// that thought 60 % of their tempo (see host's TestCPUClockOnABusyMachine).
+const WallCapFactor = 10
 
 // WallCap returns how long a call may take by the wall clock before it is
 // cut off: Limit() when the call is charged its wall time; with CPU set,
