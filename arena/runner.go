@@ -133,6 +133,9 @@ func (r *Runner) Run(ctx context.Context) (Summary, error) {
 	for _, w := range achieved.Unenforced() {
 		r.warn(w)
 	}
+	if c.Clock == ClockCPU && !achieved.CPUCounted() {
+		r.warn(fmt.Sprintf("no cgroup counts the bots' CPU time here (cpu_clock: %s): clock: cpu charges each call its wall time, as clock: wall does", achieved.CPUClock))
+	}
 	lock, err := lockDir(c.Out, r.warn)
 	if err != nil {
 		return sum, err
