@@ -135,7 +135,7 @@ func TestCPUClockVerdicts(t *testing.T) {
 	}{
 		{"late cpu", []string{"late", "150"}, true, 0, ""},
 		{"late wall", []string{"late", "150"}, false, referee.Timeout, ""},
-		{"sleep cpu", []string{"sleep"}, true, referee.Timeout, "no answer within 1.05s of wall time, the cap of clock: cpu"},
+		{"sleep cpu", []string{"sleep"}, true, referee.Timeout, "no answer within 5.05s of wall time, the cap of clock: cpu"},
 		{"burn cpu", []string{"burn", "200"}, true, referee.Timeout, "of CPU time"},
 		{"burn wall", []string{"burn", "200"}, false, referee.Timeout, ""},
 	} {

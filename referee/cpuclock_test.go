@@ -23,7 +23,8 @@ func TestWallCap(t *testing.T) {
 		{"no limit", Clock{}, 0},
 		{"no limit cpu", Clock{CPU: true}, 0},
 		{"wall", Clock{Tempo: 300 * ms, Margin: 50 * ms}, 350 * ms},
-		{"cpu", Clock{Tempo: 300 * ms, Margin: 50 * ms, CPU: true}, 3050 * ms},
+		{"cpu", Clock{Tempo: 300 * ms, Margin: 50 * ms, CPU: true}, 5050 * ms},
+		{"cpu long", Clock{Tempo: 2 * time.Second, Margin: 50 * ms, CPU: true}, 20050 * ms},
 		{"game wall", Clock{Tempo: 100 * ms, Margin: 50 * ms, Game: game}, 2050 * ms},
 		{"game cpu", Clock{Tempo: 100 * ms, Margin: 50 * ms, Game: game, CPU: true}, 20050 * ms},
 	} {
@@ -61,10 +62,10 @@ func TestJudgeChargesTheClock(t *testing.T) {
 		{"cpu: over", cpu, Call{Elapsed: 170 * ms, CPU: 160 * ms, CPUMeasured: true}, 160 * ms, Timeout, "answered after 160ms of CPU time (170ms wall), limit 150ms"},
 		{"cpu: not measured", cpu, Call{Elapsed: 200 * ms}, 200 * ms, Timeout, "answered after 200ms, limit"},
 		{"cpu: not measured, in time", cpu, Call{Elapsed: 90 * ms}, 90 * ms, 0, ""},
-		{"cpu: cut off at the cap", cpu, Call{Elapsed: 350 * ms, CPU: 5 * ms, CPUMeasured: true, Err: cutOff}, 5 * ms, Timeout, "no answer within 1.05s of wall time, the cap of clock: cpu"},
+		{"cpu: cut off at the cap", cpu, Call{Elapsed: 350 * ms, CPU: 5 * ms, CPUMeasured: true, Err: cutOff}, 5 * ms, Timeout, "no answer within 5.05s of wall time, the cap of clock: cpu"},
 		{"cpu: game clock", cpuGame, Call{Elapsed: 400 * ms, CPU: 140 * ms, CPUMeasured: true}, 140 * ms, 0, ""},
 		{"cpu: game clock over", cpuGame, Call{Elapsed: 160 * ms, CPU: 151 * ms, CPUMeasured: true}, 151 * ms, Timeout, "clock ran out: 151ms of CPU time (160ms wall) taken"},
-		{"cpu: game clock cut off", cpuGame, Call{Elapsed: 350 * ms, CPU: 1 * ms, CPUMeasured: true, Err: cutOff}, 1 * ms, Timeout, "cut off at 1.05s of wall time"},
+		{"cpu: game clock cut off", cpuGame, Call{Elapsed: 350 * ms, CPU: 1 * ms, CPUMeasured: true, Err: cutOff}, 1 * ms, Timeout, "cut off at 5.05s of wall time"},
 		{"cpu: crash", cpu, Call{Elapsed: 10 * ms, CPU: 1 * ms, CPUMeasured: true, Err: NewFault(FaultCrash, errors.New("exit 3"))}, 1 * ms, Crash, "exit 3"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -123,8 +123,8 @@ func Judge(st State, clock Clock, call Call) Judgement {
 			taken(clock, call), g.Remaining[g.Side.Index()].Round(time.Millisecond), clock.Margin, capNote(clock, cutOff)))
 	}
 	if cutOff && clock.CPU && clock.Limit() > 0 {
-		return reject(Timeout, fmt.Sprintf("no answer within %v of wall time, the cap of clock: cpu (%d times the tempo plus the margin: a bot that waits uses no CPU): %v",
-			clock.WallCap(), WallCapFactor, call.Err))
+		return reject(Timeout, fmt.Sprintf("no answer within %v of wall time, the cap of clock: cpu (%d times the tempo, at least %v, plus the margin: a bot that waits uses no CPU): %v",
+			clock.WallCap(), WallCapFactor, MinWallCap, call.Err))
 	}
 	if call.Err != nil {
 		return reject(faultReason(FaultOf(call.Err)), call.Err.Error())
@@ -177,7 +177,7 @@ func capNote(clock Clock, cutOff bool) string {
 	if !cutOff || !clock.CPU {
 		return ""
 	}
-	return fmt.Sprintf(", cut off at %v of wall time (the cap of clock: cpu: %d times the time left plus the margin)", clock.WallCap(), WallCapFactor)
+	return fmt.Sprintf(", cut off at %v of wall time (the cap of clock: cpu: %d times the time left, at least %v, plus the margin)", clock.WallCap(), WallCapFactor, MinWallCap)
 }
 
 // faultReason returns the reason a game ends with when a player's call

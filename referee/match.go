@@ -52,12 +52,17 @@ func (c Clock) Limit() time.Duration {
 // machine whose other work leaves it a tenth of a core. Three times, which
 // a machine with three busy loops per core already passes, cut off bots
 // that thought 60 % of their tempo (see host's TestCPUClockOnABusyMachine).
-const WallCapFactor = 10
+// MinWallCap is the least cap: a short call suffers most from waiting its
+// turn (the test's league saw a call of 64 ms of CPU take 886 ms).
+const (
+	WallCapFactor = 10
+	MinWallCap    = 5 * time.Second
+)
 
 // WallCap returns how long a call may take by the wall clock before it is
 // cut off: Limit() when the call is charged its wall time; with CPU set,
 // WallCapFactor times the tempo (under a game clock, the mover's remaining
-// time) plus Margin. 0 means no limit.
+// time), at least MinWallCap, plus Margin. 0 means no limit.
 func (c Clock) WallCap() time.Duration {
 	limit := c.Limit()
 	if !c.CPU || limit == 0 && c.Game == nil {
@@ -67,7 +72,7 @@ func (c Clock) WallCap() time.Duration {
 	if c.Game != nil {
 		t = c.Game.Remaining[c.Game.Side.Index()]
 	}
-	return WallCapFactor*t + c.Margin
+	return max(WallCapFactor*t, MinWallCap) + c.Margin
 }
 
 // Charged returns what call is charged under c: its CPU time with CPU set
