@@ -42,6 +42,16 @@ func InfoOf(c *arena.Config) Info {
 	return info
 }
 
+// charged returns the clock the league charges, "cpu" or "wall", or ""
+// when unknown. It reads the config at each call: a league that resumes
+// results played on the wall clock goes on with it (see arena.Config).
+func (info Info) charged() string {
+	if info.Config == nil {
+		return ""
+	}
+	return info.Config.Clock
+}
+
 // readInfo returns the Info of the league whose results are in dir, from
 // the config that arena run records there (see arena.ReadRecorded).
 func readInfo(dir string) (Info, error) {

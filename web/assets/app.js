@@ -45,7 +45,10 @@
     return Math.floor(s / 60) + ":" + String(s % 60).padStart(2, "0");
   }
   // pace is how much time a league gives: its game clock or its tempo.
-  function pace(l) { return l.clock ? "clock " + l.clock.text + " ms" : l.tempo_ms + " ms a move"; }
+  function pace(l) {
+    return (l.clock ? "clock " + l.clock.text + " ms" : l.tempo_ms + " ms a move") +
+      (l.charged === "cpu" ? ", CPU time charged" : l.charged === "wall" ? ", wall time charged" : "");
+  }
   function gameLink(id) {
     return el("button", {type: "button", class: "link", "data-game": id, onclick: () => openGame(id)}, id);
   }
@@ -98,8 +101,11 @@
       (t.faults || []).map((f) => [gameLink(f.game), f.bot, el("span", {title: f.why}, f.verdict), f.detail])));
     const clock = snapshot && snapshot.league.clock;
     const tempo = !snapshot ? "" : clock ? clock.text : snapshot.league.tempo_ms;
-    $("times").replaceChildren(table([["bot", "name"], ["moves"], ["mean ms"], ["p95 ms"], ["max ms"], [clock ? "clock ms" : "tempo ms"]],
-      (t.times || []).map((u) => [u.bot, u.moves, fix(u.mean_ms, 1), fix(u.p95_ms, 1), fix(u.max_ms, 1), tempo])));
+    // Wall time and, where it was measured, CPU time: the league charges
+    // one of them (its clock).
+    const cpu = (u, k) => u.cpu ? fix(u.cpu[k], 1) : "";
+    $("times").replaceChildren(table([["bot", "name"], ["moves"], ["mean ms"], ["p95 ms"], ["max ms"], ["mean cpu ms"], ["p95 cpu ms"], ["max cpu ms"], [clock ? "clock ms" : "tempo ms"]],
+      (t.times || []).map((u) => [u.bot, u.moves, fix(u.mean_ms, 1), fix(u.p95_ms, 1), fix(u.max_ms, 1), cpu(u, "mean_ms"), cpu(u, "p95_ms"), cpu(u, "max_ms"), tempo])));
     $("games").replaceChildren(table(
       [["game", "name"], ["round"], ["white", "name"], ["black", "name"], ["result"], ["reason", "text"], ["score"], ["plies"]],
       (t.games || []).map((g) => [gameLink(g.id), g.round, g.white, g.black, g.result, g.reason, g.scores[0] + "-" + g.scores[1], g.plies])));
@@ -187,7 +193,7 @@
     if (m.forced) parts.push("forced");
     else {
       // What a bot does not report is left out, not shown as 0.
-      parts.push(`${fix(m.time_ms, 1)} ms`);
+      parts.push(`${fix(m.time_ms, 1)} ms` + (m.cpu_ms !== undefined ? ` (cpu ${fix(m.cpu_ms, 1)} ms)` : ""));
       if (m.depth) parts.push(`depth ${m.depth}`);
       if (m.nodes) parts.push(`nodes ${m.nodes}`);
     }
@@ -204,10 +210,13 @@
     // last call against the tempo.
     const left = (i) => person(i) ? el("td", {class: "left"}, "(no limit)") : el("td", {class: "left"}, clockText(g.left_ms[i]), " ",
       el("meter", {min: 0, max: Math.max(g.clock.base_ms, g.left_ms[i]), value: g.left_ms[i], "aria-label": "time left on the clock"}));
+    // Under clock: cpu the meter shows the CPU time charged, the wall time
+    // beside it.
+    const charged = (i) => g.charged === "cpu" && g.last_cpu_ms ? g.last_cpu_ms[i] : g.last_ms[i];
     const clock = (i, name) => el("tr", {}, el("td", {class: "name"}, (i ? "black " : "white ") + name),
-      g.left_ms ? left(i) : el("td", {}, fix(g.last_ms[i], 1) + " ms", " ", person(i) ? "(no limit)" :
-        el("meter", {min: 0, max: tempo, value: Math.min(g.last_ms[i], tempo), "aria-label": "last call against tempo"})),
-      el("td", {}, fix(g.used_ms[i] / 1000, 2) + " s used"));
+      g.left_ms ? left(i) : el("td", {}, fix(g.last_ms[i], 1) + " ms" + (g.last_cpu_ms ? ` (cpu ${fix(g.last_cpu_ms[i], 1)} ms)` : ""), " ", person(i) ? "(no limit)" :
+        el("meter", {min: 0, max: tempo, value: Math.min(charged(i), tempo), "aria-label": "last call against tempo"})),
+      el("td", {}, fix(g.used_ms[i] / 1000, 2) + " s used" + (g.used_cpu_ms ? ` (cpu ${fix(g.used_cpu_ms[i] / 1000, 2)} s)` : "")));
     // The last call's time is in the move's line under the board.
     const caption = g.left_ms ? `time left and time used; clock ${g.clock.text} ms` : `last call and time used; tempo ${tempo} ms`;
     const board = el("div", {class: "boardbox"});
@@ -268,7 +277,8 @@
     const list = $("viewer-moves");
     list.replaceChildren(...g.moves.map((m, i) => el("li", {"data-ply": i},
       el("button", {type: "button", class: "link", onclick: () => step(i)}, i === 0 ? "start" :
-        `${m.side} ${m.move || "(" + (m.answer || "no move") + ")"}` + (m.forced ? " *" : ` ${fix(m.time_ms, 1)}ms` + (m.depth ? ` d${m.depth}` : ""))))));
+        `${m.side} ${m.move || "(" + (m.answer || "no move") + ")"}` + (m.forced ? " *" : ` ${fix(m.time_ms, 1)}ms` +
+          (m.cpu_ms !== undefined ? ` cpu ${fix(m.cpu_ms, 1)}ms` : "") + (m.depth ? ` d${m.depth}` : ""))))));
     $("viewer").hidden = false;
     step(0);
     $("viewer").focus();
