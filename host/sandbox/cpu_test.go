@@ -94,3 +94,31 @@ func TestCPUTime(t *testing.T) {
 		})
 	}
 }
+
+// BenchmarkCPUTime times one reading of a bot's CPU time from its cgroup:
+// Jogar makes two per call.
+//
+//	go test -run '^$' -bench CPUTime ./host/sandbox
+func BenchmarkCPUTime(b *testing.B) {
+	for _, bc := range []struct {
+		name string
+		v1   bool
+	}{{"v2", false}, {"v1", true}} {
+		b.Run(bc.name, func(b *testing.B) {
+			me, err := self()
+			if err != nil {
+				b.Fatal(err)
+			}
+			cg := newCgroup(ownerPrefix(me)+"bench", 1, 0, bc.v1)
+			defer func() { _ = cg.remove(drainWait) }()
+			if _, ok := cg.cpuTime(); !ok || cg.cpuV1 != bc.v1 {
+				b.Skipf("no cgroup %s counts the CPU time here (%s)", bc.name, cg.describeCPU())
+			}
+			for b.Loop() {
+				if _, ok := cg.cpuTime(); !ok {
+					b.Fatal("the reading failed")
+				}
+			}
+		})
+	}
+}
