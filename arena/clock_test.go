@@ -144,3 +144,26 @@ func TestResumeKeepsTheRecordedClock(t *testing.T) {
 		}
 	})
 }
+
+func TestClockFallback(t *testing.T) {
+	for _, tc := range []struct {
+		name, line, cpuClock string
+		warned               bool
+	}{
+		{"counted", "", "cgroup v2 cpu.stat usage_usec", false},
+		{"not counted", "", sandbox.NoCPUClock, true},
+		{"not counted, wall", "clock: wall", sandbox.NoCPUClock, false},
+		{"older report", "", "", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			cfg, _, err := Parse("l.yaml", []byte(clockLeague(t.TempDir(), tc.line)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			w := cfg.clockFallback(sandbox.Report{CPUClock: tc.cpuClock})
+			if (w != "") != tc.warned || tc.warned && !strings.Contains(w, "charges each call its wall time") {
+				t.Errorf("warning %q, want one: %v", w, tc.warned)
+			}
+		})
+	}
+}
