@@ -45,6 +45,7 @@ type Config struct {
 	TempoMS      int             `yaml:"tempo_ms,omitempty"`                       // 0 under a TimeControl
 	TimeControl  *TimeControl    `yaml:"time_control,omitempty" json:",omitempty"` // see timecontrol.go
 	MarginMS     int             `yaml:"time_margin_ms"`
+	Clock        string          `yaml:"clock" json:",omitempty"` // ClockCPU or ClockWall; in Hash, but as "" when wall (see Hash)
 	Concurrency  int             `yaml:"concurrency"`
 	Scoring      results.Scoring `yaml:"scoring"`
 	SPRT         *results.SPRT   `yaml:"sprt,omitempty" json:",omitempty"` // see sprt.go
@@ -74,6 +75,11 @@ type Config struct {
 	// Grading is the bonus rule of arena grades; nil: the course's (see
 	// grading.go). Not in Hash.
 	Grading *Grading `yaml:"grading,omitempty" json:"-"`
+
+	// clockSet says that the league file sets clock: a league that
+	// leaves it to the default resumes results played on the wall clock
+	// on the wall clock (see adoptRecordedClock).
+	clockSet bool
 
 	file  string       // where the config was read from
 	root  *yaml.Node   // the parsed file, to locate errors
@@ -109,6 +115,15 @@ const (
 	DefaultTempoMS      = 1000
 	DefaultMarginMS     = 250
 	defaultStartTimeout = 5000
+)
+
+// The values of clock, what a call is charged, the default first: ClockCPU,
+// the CPU time of the bot's cgroup from request to answer (all its threads
+// and processes), with the wall clock as a cap (referee.Clock.WallCap);
+// ClockWall, the wall time from request to answer.
+const (
+	ClockCPU  = "cpu"
+	ClockWall = "wall"
 )
 
 // Load reads, checks and completes the league file at path. User mistakes
@@ -219,6 +234,7 @@ func (c *Config) complete() (warnings []error, err error) {
 	if err := c.completeTempo(); err != nil {
 		return nil, err
 	}
+	c.clockSet = find(c.root, "clock") != nil
 	if find(c.root, "scoring") == nil {
 		c.Scoring = results.DefaultScoring()
 	}
@@ -233,6 +249,7 @@ func (c *Config) complete() (warnings []error, err error) {
 		{&c.ForcedMoves, "forced_moves", []string{"referee", "bot"}},
 		{&c.MissingBots, "missing_bots", []string{"refuse", "forfeit"}},
 		{&c.Restart, "restart", restartValues},
+		{&c.Clock, "clock", []string{ClockCPU, ClockWall}},
 	} {
 		if *p.v == "" {
 			*p.v = p.allowed[0]
@@ -401,12 +418,14 @@ func (c *Config) clock() referee.Clock {
 		Tempo:   time.Duration(c.TempoMS) * time.Millisecond,
 		Margin:  time.Duration(c.MarginMS) * time.Millisecond,
 		Control: c.TimeControl.Control(),
+		CPU:     c.Clock != ClockWall,
 	}
 }
 
 // Hash identifies what decides the games of the league: everything but
 // concurrency, the output directory, the sandbox, the title and the bots'
-// display names. A league resumes only under the same hash.
+// display names. The clock is in it, since it changes verdicts. A league
+// resumes only under the same hash (but see adoptRecordedClock).
 func (c *Config) Hash() string {
 	d := *c
 	d.Concurrency, d.Out, d.Registry = 0, "", ""
@@ -415,6 +434,9 @@ func (c *Config) Hash() string {
 	}
 	if d.Tiebreak == TiebreakTied {
 		d.Tiebreak = "" // the hash of a league from before playoffs
+	}
+	if d.Clock == ClockWall {
+		d.Clock = "" // the hash of a league from before clocks, played on the wall clock
 	}
 	data, _ := json.Marshal(d) // a Config always marshals
 	sum := sha256.Sum256(data)

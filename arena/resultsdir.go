@@ -127,7 +127,8 @@ func readJournal(dir string) ([]results.Entry, []results.DamagedLine, error) {
 // readRecorded returns the config recorded in the results directory dir
 // (its config.yaml, see Config.Resolved) as far as the schedule, the
 // standings and the pages need it: name, game and rules, tempo or game
-// clock (TempoMS 0 under a time_control, as Load leaves it), rounds,
+// clock (TempoMS 0 under a time_control, as Load leaves it), the clock
+// charged (wall for a config from before the key), rounds,
 // scoring, the format and its keys, the bot names. It does not check the
 // bots, which need not be on this machine. Out is dir. A directory without
 // a config.yaml (results copied without it) gets the defaults, the
@@ -147,6 +148,9 @@ func readRecorded(dir string) (*Config, error) {
 	}
 	if c.Name == "" {
 		c.Name = filepath.Base(filepath.Clean(dir))
+	}
+	if c.Clock == "" {
+		c.Clock = ClockWall // a league from before clocks was played on the wall clock
 	}
 	c.Bots = slices.DeleteFunc(c.Bots, func(b BotConfig) bool { return b.Name == "" })
 	c.Out = dir

@@ -133,6 +133,9 @@ func (r *Runner) Run(ctx context.Context) (Summary, error) {
 	for _, w := range achieved.Unenforced() {
 		r.warn(w)
 	}
+	if w := c.clockFallback(achieved); w != "" {
+		r.warn(w)
+	}
 	lock, err := lockDir(c.Out, r.warn)
 	if err != nil {
 		return sum, err
@@ -207,6 +210,16 @@ func (r *Runner) Run(ctx context.Context) (Summary, error) {
 	res := &Results{Config: c, Games: j.Games()}
 	sum.Standings = res.Standings()
 	return sum, writeError(c.Out, res.writeReports(sum.Standings))
+}
+
+// clockFallback says, when the league charges CPU time and no cgroup
+// counts the bots' CPU time here (achieved, the sandbox's report), that
+// each call is charged its wall time instead; "" otherwise.
+func (c *Config) clockFallback(achieved sandbox.Report) string {
+	if c.Clock != ClockCPU || achieved.CPUCounted() {
+		return ""
+	}
+	return fmt.Sprintf("no cgroup counts the bots' CPU time here (cpu_clock: %s): clock: cpu charges each call its wall time, as clock: wall does", achieved.CPUClock)
 }
 
 // pending returns the games of the schedule known from journal j's games

@@ -247,6 +247,7 @@ func mainSchedule(c *Config, played []results.Entry) []Scheduled {
 func Standings(c *Config, games []results.Entry) results.Standings {
 	s := formatStandings(c, games)
 	s.SetDisplay(c.Displays())
+	s.Clock = c.Clock
 	if m := c.SPRTMatch(); m != nil {
 		s.AddSPRT(*m, games)
 	}

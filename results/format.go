@@ -442,6 +442,9 @@ func (s Standings) table(format string, brief bool) table {
 	if !brief {
 		notes = append(notes, "SB: Sonneborn-Berger", "pentanomial: colour-swapped pairs of games on one board by the bot's pair score 0, 1/2, 1, 3/2, 2")
 	}
+	if n := clockNote(s.Clock); n != "" {
+		notes = append(notes, n)
+	}
 	if s.SPRT != nil {
 		notes = append(s.SPRT.lines(), notes...)
 	}
@@ -465,4 +468,15 @@ func SpreadsheetCell(cell string) string {
 // tables. CSV cells are written as given (see SpreadsheetCell).
 func WriteTable(w io.Writer, format string, header []string, right []bool, rows [][]string, notes []string) error {
 	return table{header: header, right: right, rows: rows, notes: notes}.render(w, format)
+}
+
+// clockNote says which clock a league charged, for the standings' notes.
+func clockNote(clock string) string {
+	switch clock {
+	case "cpu":
+		return "time charged: each call's CPU time, all of the bot's threads and processes (clock: cpu); the wall clock only caps a call"
+	case "wall":
+		return "time charged: each call's wall time, request to answer (clock: wall)"
+	}
+	return ""
 }

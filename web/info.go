@@ -45,6 +45,16 @@ func InfoOf(c *arena.Config) Info {
 	return info
 }
 
+// charged returns the clock the league charges, "cpu" or "wall", or ""
+// when unknown. It reads the config at each call: a league that resumes
+// results played on the wall clock goes on with it (see arena.Config).
+func (info Info) charged() string {
+	if info.Config == nil {
+		return ""
+	}
+	return info.Config.Clock
+}
+
 // standings returns the standings of games in the league's format's view.
 func (info Info) standings(games []results.Entry) results.Standings {
 	if info.Config == nil {

@@ -29,17 +29,19 @@ type League struct {
 	info Info
 	dir  *arena.Results // the results directory: its move logs, its journal
 
-	mu      sync.Mutex
-	games   []results.Entry
-	ids     map[string]bool
-	times   map[string][]float64 // each bot's move times in ms
-	live    map[string]*liveGame
-	order   []string  // the live games' ids, in the order they started
-	base    int       // games finished when pace was last reset
-	since   time.Time // when it was
-	msgs    []message // the latest messages, oldest first
-	next    int64     // the id of the next message
-	changed chan struct{}
+	mu    sync.Mutex
+	games []results.Entry
+	ids   map[string]bool
+	times map[string][]float64 // each bot's move times in ms
+	// cpuTimes are each bot's CPU times per move in ms, where measured.
+	cpuTimes map[string][]float64
+	live     map[string]*liveGame
+	order    []string  // the live games' ids, in the order they started
+	base     int       // games finished when pace was last reset
+	since    time.Time // when it was
+	msgs     []message // the latest messages, oldest first
+	next     int64     // the id of the next message
+	changed  chan struct{}
 }
 
 // message is one Server-Sent Event.
@@ -52,7 +54,7 @@ type message struct {
 // NewLeague returns the view of a league with no game yet.
 func NewLeague(info Info) *League {
 	return &League{
-		info: info, dir: &arena.Results{Dir: info.Dir, Config: info.Config}, ids: map[string]bool{}, times: map[string][]float64{},
+		info: info, dir: &arena.Results{Dir: info.Dir, Config: info.Config}, ids: map[string]bool{}, times: map[string][]float64{}, cpuTimes: map[string][]float64{},
 		live: map[string]*liveGame{}, since: time.Now(), next: 1, changed: make(chan struct{}),
 	}
 }
@@ -233,6 +235,9 @@ func (l *League) addGame(g results.Entry) {
 	for _, ln := range lines {
 		if ln.Side != "" && !ln.Forced && ln.Bot != "" {
 			l.times[ln.Bot] = append(l.times[ln.Bot], ln.TimeMS)
+			if ln.CPUMS != nil {
+				l.cpuTimes[ln.Bot] = append(l.cpuTimes[ln.Bot], *ln.CPUMS)
+			}
 		}
 	}
 }

@@ -31,6 +31,9 @@ type LeagueView struct {
 	Clock *ClockView `json:"clock,omitempty"`
 	// Lang is the page's language: "en" or "pt".
 	Lang string `json:"lang"`
+	// Charged is the clock the league charges, "cpu" or "wall"; "" when
+	// unknown.
+	Charged string `json:"charged,omitempty"`
 }
 
 // ClockView is a league's game clock (time_control:): each side starts
@@ -118,6 +121,17 @@ type TimeUse struct {
 	MeanMS float64 `json:"mean_ms"`
 	P95MS  float64 `json:"p95_ms"`
 	MaxMS  float64 `json:"max_ms"`
+	// CPU is the same of the moves whose CPU time was measured (see
+	// results.MoveLine.CPUMS), nil when none was.
+	CPU *CPUUse `json:"cpu,omitempty"`
+}
+
+// CPUUse sums up a bot's CPU time per move, in ms.
+type CPUUse struct {
+	Moves  int     `json:"moves"`
+	MeanMS float64 `json:"mean_ms"`
+	P95MS  float64 `json:"p95_ms"`
+	MaxMS  float64 `json:"max_ms"`
 }
 
 // LiveView is a game in play.
@@ -143,6 +157,12 @@ type LiveView struct {
 	TempoMS int         `json:"tempo_ms"`
 	Clock   *ClockView  `json:"clock,omitempty"`
 	LeftMS  *[2]float64 `json:"left_ms,omitempty"`
+	// LastCPUMS and UsedCPUMS are the same in CPU time, where it was
+	// measured (see referee.MoveRecord.CPU); Charged is the clock the
+	// league charges, "cpu" or "wall".
+	LastCPUMS *[2]float64 `json:"last_cpu_ms,omitempty"`
+	UsedCPUMS *[2]float64 `json:"used_cpu_ms,omitempty"`
+	Charged   string      `json:"charged,omitempty"`
 	// Human is the side a person plays ("white" or "black"), and Legal
 	// the moves the person may play now by the drawing's data-target they
 	// are played from, while it is the person's turn.
@@ -179,6 +199,8 @@ type liveGame struct {
 	lastTarget   string // the drawing's place of the last move
 	lastCall     [2]time.Duration
 	used         [2]time.Duration
+	lastCPU      *[2]time.Duration // nil until a call's CPU time is measured
+	usedCPU      [2]time.Duration
 	clocks       *[2]time.Duration // time left under a game clock, else nil
 }
 
@@ -189,6 +211,13 @@ func (g *liveGame) play(mr referee.MoveRecord) {
 	if !mr.Forced {
 		g.lastCall[mr.Side.Index()] = mr.Elapsed
 		g.used[mr.Side.Index()] += mr.Elapsed
+		if mr.CPU != nil {
+			if g.lastCPU == nil {
+				g.lastCPU = &[2]time.Duration{}
+			}
+			g.lastCPU[mr.Side.Index()] = *mr.CPU
+			g.usedCPU[mr.Side.Index()] += *mr.CPU
+		}
 	}
 	if mr.Clocks != nil {
 		c := *mr.Clocks
@@ -211,10 +240,14 @@ func (g *liveGame) view(info *Info) LiveView {
 	v := LiveView{
 		ID: g.ID, Round: g.Round, White: g.White, Black: g.Black, Ply: g.state.Ply(),
 		ToMove: g.state.ToMove().String(), Scores: g.state.Scores(), SVG: svg(g.state),
-		TempoMS: info.TempoMS, Clock: info.Clock,
+		TempoMS: info.TempoMS, Clock: info.Clock, Charged: info.charged(),
 	}
 	for i := range 2 {
 		v.LastMS[i], v.UsedMS[i] = ms(g.lastCall[i]), ms(g.used[i])
+	}
+	if c := g.lastCPU; c != nil {
+		v.LastCPUMS = &[2]float64{ms(c[0]), ms(c[1])}
+		v.UsedCPUMS = &[2]float64{ms(g.usedCPU[0]), ms(g.usedCPU[1])}
 	}
 	if c := g.clocks; c != nil {
 		v.LeftMS = &[2]float64{ms(c[0]), ms(c[1])}
@@ -246,7 +279,7 @@ func (l *League) leagueView() LeagueView {
 	if arena.CheckLang(lang) != nil || lang == "" {
 		lang = "en" // a recorded config is read without Load's checks
 	}
-	return LeagueView{Name: l.info.Name, Title: title, Game: l.info.Rules.Name(), Dir: l.info.Dir, TempoMS: l.info.TempoMS, Clock: l.info.Clock, Lang: lang}
+	return LeagueView{Name: l.info.Name, Title: title, Game: l.info.Rules.Name(), Dir: l.info.Dir, TempoMS: l.info.TempoMS, Clock: l.info.Clock, Lang: lang, Charged: l.info.charged()}
 }
 
 // tables computes the tables of l's finished games; ended names the game
@@ -281,7 +314,12 @@ func (l *League) tables(ended string) Tables {
 		}
 	}
 	for _, bot := range st.Bots() {
-		t.Times = append(t.Times, timeUse(bot, l.times[bot]))
+		u := timeUse(bot, l.times[bot])
+		if cpu := l.cpuTimes[bot]; len(cpu) > 0 {
+			c := timeUse(bot, cpu)
+			u.CPU = &CPUUse{Moves: c.Moves, MeanMS: c.MeanMS, P95MS: c.P95MS, MaxMS: c.MaxMS}
+		}
+		t.Times = append(t.Times, u)
 	}
 	if t.Standings == nil {
 		t.Standings = []results.Row{}

@@ -72,7 +72,10 @@
     return Math.floor(s / 60) + ":" + String(s % 60).padStart(2, "0");
   }
   // pace is how much time a league gives: its game clock or its tempo.
-  function pace(l) { return l.clock ? T("pace_clock", l.clock.text) : T("pace_tempo", l.tempo_ms); }
+  function pace(l) {
+    return (l.clock ? T("pace_clock", l.clock.text) : T("pace_tempo", l.tempo_ms)) +
+      (l.charged === "cpu" ? T("charged_cpu") : l.charged === "wall" ? T("charged_wall") : "");
+  }
   function gameLink(id) {
     return el("button", {type: "button", class: "link", "data-game": id, onclick: () => openGame(id)}, id);
   }
@@ -133,8 +136,13 @@
       (t.faults || []).map((f) => [gameLink(f.game), name(f.bot), el("span", {title: f.why}, reason(f.verdict)), f.detail])));
     const clock = snapshot && snapshot.league.clock;
     const tempo = !snapshot ? "" : clock ? clock.text : snapshot.league.tempo_ms;
-    $("times").replaceChildren(table([[T("col_bot"), "name"], [T("col_moves")], [T("col_mean")], [T("col_p95")], [T("col_max")], [clock ? T("col_clock") : T("col_tempo")]],
-      (t.times || []).map((u) => [name(u.bot), u.moves, fix(u.mean_ms, 1), fix(u.p95_ms, 1), fix(u.max_ms, 1), tempo])));
+    // Wall time and, where it was measured, CPU time: the league charges
+    // one of them (its clock).
+    const cpu = (u, k) => u.cpu ? fix(u.cpu[k], 1) : "";
+    $("times").replaceChildren(table([[T("col_bot"), "name"], [T("col_moves")], [T("col_mean")], [T("col_p95")], [T("col_max")],
+      [T("col_cpu_mean")], [T("col_cpu_p95")], [T("col_cpu_max")], [clock ? T("col_clock") : T("col_tempo")]],
+      (t.times || []).map((u) => [name(u.bot), u.moves, fix(u.mean_ms, 1), fix(u.p95_ms, 1), fix(u.max_ms, 1),
+        cpu(u, "mean_ms"), cpu(u, "p95_ms"), cpu(u, "max_ms"), tempo])));
     $("games").replaceChildren(table(
       [[T("col_game"), "name"], [T("col_round")], [T("col_white"), "name"], [T("col_black"), "name"], [T("col_result")], [T("col_reason"), "text"], [T("col_score")], [T("col_plies")]],
       (t.games || []).map((g) => [gameLink(g.id), g.round, name(g.white), name(g.black), g.result, reason(g.reason), g.scores[0] + "-" + g.scores[1], g.plies])));
@@ -268,7 +276,7 @@
     if (m.forced) parts.push(T("forced"));
     else {
       // What a bot does not report is left out, not shown as 0.
-      parts.push(`${fix(m.time_ms, 1)} ms`);
+      parts.push(`${fix(m.time_ms, 1)} ms` + (m.cpu_ms !== undefined ? T("cpu_ms", fix(m.cpu_ms, 1)) : ""));
       if (m.depth) parts.push(T("depth", m.depth));
       if (m.nodes) parts.push(T("nodes", m.nodes));
     }
@@ -285,10 +293,13 @@
     // last call against the tempo.
     const left = (i) => person(i) ? el("td", {class: "left"}, T("no_limit")) : el("td", {class: "left"}, clockText(g.left_ms[i]), " ",
       el("meter", {min: 0, max: Math.max(g.clock.base_ms, g.left_ms[i]), value: g.left_ms[i], "aria-label": T("time_left_meter")}));
+    // Under clock: cpu the meter shows the CPU time charged, the wall time
+    // beside it.
+    const charged = (i) => g.charged === "cpu" && g.last_cpu_ms ? g.last_cpu_ms[i] : g.last_ms[i];
     const clock = (i, who) => el("tr", {class: i ? "black" : "white"}, el("td", {class: "name"}, T(i ? "black_name" : "white_name", name(who))),
-      g.left_ms ? left(i) : el("td", {}, fix(g.last_ms[i], 1) + " ms", " ", person(i) ? T("no_limit") :
-        el("meter", {min: 0, max: tempo, value: Math.min(g.last_ms[i], tempo), "aria-label": T("tempo_meter")})),
-      el("td", {}, T("used", fix(g.used_ms[i] / 1000, 2))));
+      g.left_ms ? left(i) : el("td", {}, fix(g.last_ms[i], 1) + " ms" + (g.last_cpu_ms ? T("cpu_ms", fix(g.last_cpu_ms[i], 1)) : ""), " ", person(i) ? T("no_limit") :
+        el("meter", {min: 0, max: tempo, value: Math.min(charged(i), tempo), "aria-label": T("tempo_meter")})),
+      el("td", {}, T("used", fix(g.used_ms[i] / 1000, 2)) + (g.used_cpu_ms ? T("cpu_s", fix(g.used_cpu_ms[i] / 1000, 2)) : "")));
     // The last call's time is in the move's line under the board.
     const caption = g.left_ms ? T("clock_caption", g.clock.text) : T("tempo_caption", tempo);
     const board = el("div", {class: "boardbox"});
@@ -366,7 +377,8 @@
     const list = $("viewer-moves");
     list.replaceChildren(...g.moves.map((m, i) => el("li", {"data-ply": i},
       el("button", {type: "button", class: "link", onclick: () => step(i)}, i === 0 ? T("ply_start") :
-        `${T(m.side)} ${m.move || "(" + (m.answer || "no move") + ")"}` + (m.forced ? " *" : ` ${fix(m.time_ms, 1)}ms` + (m.depth ? ` d${m.depth}` : ""))))));
+        `${T(m.side)} ${m.move || "(" + (m.answer || "no move") + ")"}` + (m.forced ? " *" : ` ${fix(m.time_ms, 1)}ms` +
+          (m.cpu_ms !== undefined ? ` cpu ${fix(m.cpu_ms, 1)}ms` : "") + (m.depth ? ` d${m.depth}` : ""))))));
     $("viewer").hidden = false;
     step(0);
     $("viewer").focus();
