@@ -16,7 +16,7 @@ func BenchmarkSearch(b *testing.B) {
 	for _, name := range samples.Names() {
 		b.Run(name, func(b *testing.B) {
 			pos := skipForced(samples.Load(b, name))
-			s := NewCavalo(16)
+			s := newCavalo(16)
 			var nodes int64
 			var elapsed time.Duration
 			b.ResetTimer()

@@ -50,9 +50,10 @@ var imports = []struct {
 	// The SDK, which every Go bot links, and what it shares with the host.
 	{"bots", []string{"referee", "proto", "bots/wire"}},
 	{"bots/wire", []string{"referee", "proto", "games/..."}},
-	// The search engine and its evaluators, for built-in and external bots.
-	{"bots/search", []string{"referee", "games/..."}},
-	{"bots/builtin", []string{"bots", "bots/search", "referee", "games/..."}},
+	// The search engine, for built-in and external bots: it knows no game
+	// (each game's package holds its evaluator).
+	{"bots/search", []string{"referee"}},
+	{"bots/builtin", []string{"bots", "bots/search", "referee", "games"}},
 	// The Lisp adapter, its reader and its probe of a submission's conventions.
 	{"bots/lisp", []string{"bots", "bots/lisp/sexp", "referee", "games/..."}},
 	{"bots/lisp/sexp", nil},

@@ -1,0 +1,24 @@
+package cavalo
+
+import "github.com/arenabots/arena/referee"
+
+// CourseValue returns the evaluation a course project of Jogo do Cavalo
+// uses, for the side to move: the score difference plus the points each
+// side could take with its next jump. It is what the classic built-in bot
+// plays by (its courseEvaluated).
+func (c *Position) CourseValue() int {
+	s := c.toMove
+	return int(c.score[s.Index()]-c.score[1-s.Index()]) + c.reach(s) - c.reach(s.Other())
+}
+
+// reach is the sum of the numbers side's placed knight could jump to now.
+func (c *Position) reach(side referee.Side) int {
+	if c.knight[side.Index()] < 0 {
+		return 0
+	}
+	sum := 0
+	for t := c.targets(side); !t.Empty(); {
+		sum += int(c.cell[t.Pop()])
+	}
+	return sum
+}

@@ -1,0 +1,18 @@
+package dots
+
+// CourseValue returns the evaluation a course project of Dots and Boxes
+// uses, for the side to move: 10 per box of score difference, and 5 per box
+// of three sides, which it can take (the course's "−5 per box left with
+// three sides", seen from the side that left them). It is what the classic
+// built-in bot plays by (its courseEvaluated).
+func (p *Position) CourseValue() int {
+	s := p.ToMove().Index()
+	sc := p.Scores()
+	three := 0
+	for b := range int(p.rows) * int(p.cols) {
+		if p.sides(b) == 3 {
+			three++
+		}
+	}
+	return 10*(sc[s]-sc[1-s]) + 5*three
+}
