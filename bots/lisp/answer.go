@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/arenabots/arena/bots/lisp/sexp"
+	"github.com/arenabots/arena/referee/sexp"
 )
 
 // Answers of any shape. A course bot's jogar returns its new state, a move

@@ -52,7 +52,7 @@
 // the s-expression reader and writer.
 //
 // lisp is on the bot's side: arena's side starts it (arena/botkind's
-// LispSpec). lisp imports only bots (Bot, Serve), bots/lisp/sexp,
+// LispSpec). lisp imports only bots (Bot, Serve), referee/sexp,
 // referee, games/cavalo and games/dots, whose positions it builds only
 // with their constructors (cavalo.FromCells, dots.FromArcs).
 package lisp

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/arenabots/arena/bots/lisp/sexp"
+	"github.com/arenabots/arena/referee/sexp"
 	"github.com/arenabots/arena/games/dots"
 	"github.com/arenabots/arena/referee"
 )

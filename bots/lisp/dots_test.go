@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/arenabots/arena/bots"
-	"github.com/arenabots/arena/bots/lisp/sexp"
+	"github.com/arenabots/arena/referee/sexp"
 	"github.com/arenabots/arena/games/dots"
 	"github.com/arenabots/arena/referee"
 )

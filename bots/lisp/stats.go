@@ -1,7 +1,7 @@
 package lisp
 
 import (
-	"github.com/arenabots/arena/bots/lisp/sexp"
+	"github.com/arenabots/arena/referee/sexp"
 	"github.com/arenabots/arena/referee"
 )
 

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/arenabots/arena/bots/lisp/sexp"
+	"github.com/arenabots/arena/referee/sexp"
 	"github.com/arenabots/arena/referee"
 )
 

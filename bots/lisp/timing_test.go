@@ -6,7 +6,7 @@ import (
 	"time"
 
 	"github.com/arenabots/arena/bots"
-	"github.com/arenabots/arena/bots/lisp/sexp"
+	"github.com/arenabots/arena/referee/sexp"
 	"github.com/arenabots/arena/games/cavalo"
 	"github.com/arenabots/arena/referee"
 )

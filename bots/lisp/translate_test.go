@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/arenabots/arena/bots/lisp/sexp"
+	"github.com/arenabots/arena/referee/sexp"
 	"github.com/arenabots/arena/games/cavalo"
 	"github.com/arenabots/arena/referee"
 )

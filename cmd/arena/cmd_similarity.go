@@ -8,7 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/arenabots/arena/bots/lisp/sexp"
+	"github.com/arenabots/arena/referee/sexp"
 	"github.com/arenabots/arena/course/intake"
 	"github.com/arenabots/arena/course/similarity"
 	"github.com/arenabots/arena/internal/inert"

@@ -9,7 +9,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/arenabots/arena/bots/lisp/sexp"
+	"github.com/arenabots/arena/referee/sexp"
 	"github.com/arenabots/arena/course/intake"
 )
 

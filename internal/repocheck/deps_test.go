@@ -34,13 +34,16 @@ var imports = []struct {
 	// The bottom: the wire format and the judge.
 	{"proto", nil},
 	{"referee", nil},
+	// Lisp's s-expressions: a leaf, so that a game's Lisp form can use them.
+	{"referee/sexp", nil},
 	{"referee/gametest", []string{"referee"}},
 	// Its table of calls is played in a Cavalo position.
 	{"referee/judgetest", []string{"referee", "games/cavalo"}},
 
-	// The games: each game imports only referee; games lists them.
+	// The games: each game imports only referee (and its s-expressions,
+	// for the game's Lisp form); games lists them.
 	{"games", []string{"referee", "games/..."}},
-	{"games/...", []string{"referee"}},
+	{"games/...", []string{"referee", "referee/sexp"}},
 
 	// results knows games and results, nothing of processes or bots.
 	{"results/...", []string{"referee", "results/...", "internal/inert"}},
@@ -49,14 +52,13 @@ var imports = []struct {
 	// imports arena's side (see botSide below).
 	// The SDK, which every Go bot links, and what it shares with the host.
 	{"bots", []string{"referee", "proto", "bots/wire"}},
-	{"bots/wire", []string{"referee", "proto", "games/..."}},
+	{"bots/wire", []string{"referee", "proto", "games"}},
 	// The search engine, for built-in and external bots: it knows no game
 	// (each game's package holds its evaluator).
 	{"bots/search", []string{"referee"}},
 	{"bots/builtin", []string{"bots", "bots/search", "referee", "games"}},
 	// The Lisp adapter, its reader and its probe of a submission's conventions.
-	{"bots/lisp", []string{"bots", "bots/lisp/sexp", "referee", "games/..."}},
-	{"bots/lisp/sexp", nil},
+	{"bots/lisp", []string{"bots", "referee/sexp", "referee", "games/..."}},
 	{"bots/lisp/probe", []string{"bots", "bots/lisp", "referee", "games/..."}},
 	// The line protocol's adapter: a program on stdin and stdout.
 	{"bots/lines", []string{"bots", "referee"}},
@@ -83,11 +85,11 @@ var imports = []struct {
 	{"arena/botkind", []string{"host/...", "bots/...", "referee"}},
 	// The course pipeline: intake of a class's hand-ins, similarity, grades.
 	// Similarity reads Lisp and intake's submissions; it runs nothing.
-	{"course/similarity", []string{"course/intake", "bots/lisp/sexp"}},
-	{"course/...", []string{"course/...", "arena/...", "host/...", "bots/...", "games/...", "referee", "results/...", "internal/inert"}},
+	{"course/similarity", []string{"course/intake", "referee/sexp"}},
+	{"course/...", []string{"course/...", "arena/...", "host/...", "bots/...", "games/...", "referee", "referee/sexp", "results/...", "internal/inert"}},
 	{"web/...", []string{"web/...", "arena/...", "host/...", "bots/...", "games/...", "referee", "results/...", "internal/inert"}},
 	// Commands wire the rest; no command imports another.
-	{"cmd/...", []string{"web/...", "course/...", "arena/...", "host/...", "bots/...", "games/...", "referee", "results/...", "proto", "internal/inert"}},
+	{"cmd/...", []string{"web/...", "course/...", "arena/...", "host/...", "bots/...", "games/...", "referee", "referee/sexp", "results/...", "proto", "internal/inert"}},
 
 	// Helpers of the tests.
 	{"internal/...", []string{"referee", "games/..."}},
