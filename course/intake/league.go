@@ -19,6 +19,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/arenabots/arena/bots/lisp"
+	"github.com/arenabots/arena/games"
 	"github.com/arenabots/arena/internal/inert"
 )
 
@@ -55,13 +56,13 @@ type League struct {
 const DotsOpeningArcs = 6
 
 // Title returns the title intake gives a league of game: "Campeonato IA —
-// Jogo do Cavalo", "Campeonato IA — Dots and Boxes".
+// " and the game's CourseTitle ("Jogo do Cavalo"), or its name when it has
+// none.
 func Title(game string) string {
-	switch game {
-	case "cavalo":
-		return "Campeonato IA — Jogo do Cavalo"
-	case "dots":
-		return "Campeonato IA — Dots and Boxes"
+	if g, err := games.Lookup(game); err == nil {
+		if c, ok := g.(Course); ok {
+			return "Campeonato IA — " + c.CourseTitle()
+		}
 	}
 	return "Campeonato IA — " + game
 }

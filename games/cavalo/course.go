@@ -22,3 +22,14 @@ func (c *Position) reach(side referee.Side) int {
 	}
 	return sum
 }
+
+// CourseWords returns pieces of the names of the functions the course's
+// statement of Jogo do Cavalo asks for: how intake recognises a submission written for
+// it (course/intake's Course).
+func (Game) CourseWords() []string {
+	return []string{"CAVALO", "KNIGHT", "SIMETRIC", "DUPLO", "BARALHAR"}
+}
+
+// CourseTitle returns the game's name as a course's championship is titled
+// with it (course/intake's Course).
+func (Game) CourseTitle() string { return "Jogo do Cavalo" }

@@ -16,3 +16,14 @@ func (p *Position) CourseValue() int {
 	}
 	return 10*(sc[s]-sc[1-s]) + 5*three
 }
+
+// CourseWords returns pieces of the names of the functions the course's
+// statement of Dots and Boxes asks for: how intake recognises a submission written for
+// it (course/intake's Course).
+func (Game) CourseWords() []string {
+	return []string{"ARCO", "CAIXA", "HORIZONTA", "VERTICA", "LADOS", "FECHA"}
+}
+
+// CourseTitle returns the game's name as a course's championship is titled
+// with it (course/intake's Course).
+func (Game) CourseTitle() string { return "Dots and Boxes" }
