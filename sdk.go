@@ -16,7 +16,7 @@ import (
 // files they embed (with their test files, which a pattern cannot leave
 // out; a copy leaves them out).
 //
-//go:embed go.mod go.sum bots/*.go bots/wire/*.go proto/*.go referee/*.go games/*.go games/*/*.go games/*/checkdata/*.json
+//go:embed go.mod go.sum bots/*.go bots/wire/*.go proto/*.go referee/*.go referee/sexp/*.go games/*.go games/*/*.go games/*/checkdata/*.json
 var files embed.FS
 
 // FS returns the SDK's sources, go.mod and go.sum, at their paths in the

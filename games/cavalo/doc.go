@@ -4,7 +4,8 @@
 // the board, and what the built-in bots need of it: the evaluation a search
 // engine asks for (Evaluator: territory by knight distance, an exact solver
 // of separated regions, Zobrist hashing, move hints) and the course's
-// evaluation (CourseValue).
+// evaluation (CourseValue); its Lisp form (LispEstado, LispAnswer), the
+// words and title intake knows its course by (CourseWords, CourseTitle).
 //
-// cavalo imports only referee and the standard library.
+// cavalo imports only referee, referee/sexp and the standard library.
 package cavalo

@@ -5,10 +5,12 @@
 // drawing of the board, and what the built-in bots need of it: the
 // evaluation a search engine asks for (Evaluator: chains and loops, the
 // long-chain rule, the loony endgame; Zobrist hashing, move hints) and the
-// course's evaluation (CourseValue).
+// course's evaluation (CourseValue); its Lisp form (LispEstado,
+// LispAnswer), the words and title intake knows its course by
+// (CourseWords, CourseTitle).
 //
 // A Position is a small value with the arcs in bitsets: Moves and Play
 // allocate nothing, so perft and searches run on it directly.
 //
-// dots imports only referee and the standard library.
+// dots imports only referee, referee/sexp and the standard library.
 package dots

@@ -58,7 +58,7 @@ var imports = []struct {
 	{"bots/search", []string{"referee"}},
 	{"bots/builtin", []string{"bots", "bots/search", "referee", "games"}},
 	// The Lisp adapter, its reader and its probe of a submission's conventions.
-	{"bots/lisp", []string{"bots", "referee/sexp", "referee", "games/..."}},
+	{"bots/lisp", []string{"bots", "referee/sexp", "referee"}},
 	{"bots/lisp/probe", []string{"bots", "bots/lisp", "referee", "games/..."}},
 	// The line protocol's adapter: a program on stdin and stdout.
 	{"bots/lines", []string{"bots", "referee"}},
