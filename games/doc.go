@@ -17,9 +17,10 @@
 // keeps it so). A game's embedded data lives in its
 // checkdata folder, which the SDK's sources carry (package sdk).
 //
-// Only arena, cmd/arena, web, bots/builtin, host/conformance, bots/wire
-// and course/intake import it: the wiring, the pages, the built-in bots,
-// the conformance check, the decoder of any game's state on the wire and
-// the intake of a class's projects. The referee, the results and the
+// Only arena, cmd/arena, web, bots/builtin, host/conformance, bots/wire,
+// bots/lisp/probe and course/intake import it: the wiring, the pages, the
+// built-in bots, the conformance check, the decoder of any game's state on
+// the wire, the probe of a Lisp bot's conventions and the intake of a
+// class's projects. The referee, the results and the
 // bots' host receive a referee.Game and never name a game.
 package games

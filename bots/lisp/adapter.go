@@ -260,7 +260,7 @@ func (a *Adapter) Jogar(ctx context.Context, st referee.State, tempo time.Durati
 	if m, claim, ok := a.turn.next(st); ok {
 		return bots.Answer{Move: m, State: claim}, nil
 	}
-	conv := a.cfg.conventions()
+	conv := a.cfg.Conventions()
 	value, err := a.call(ctx, f.LispEstado(conv), tempo)
 	if err != nil {
 		return a.unsent(err)

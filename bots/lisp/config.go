@@ -158,13 +158,24 @@ func (c Config) WithDefaults() Config {
 	return c
 }
 
-// conventions returns the conventions of c, with defaults, for a game's
+// Conventions returns the conventions of c, with defaults, for a game's
 // Lisp form (Knights as Validate wants them: two codes).
-func (c Config) conventions() sexp.Conventions {
+func (c Config) Conventions() sexp.Conventions {
 	c = c.WithDefaults()
 	conv := sexp.Conventions{State: c.State, Side: c.Side, Perspective: c.Perspective, IndexBase: c.IndexBase}
 	copy(conv.Knights[:], c.Knights)
 	return conv
+}
+
+// FromConventions returns the Config of the conventions c, whose zero
+// fields (zero Knights included) are left unset, as a league entry that
+// does not name them.
+func FromConventions(c sexp.Conventions) Config {
+	cfg := Config{State: c.State, Side: c.Side, Perspective: c.Perspective, IndexBase: c.IndexBase}
+	if c.Knights != [2]int{} {
+		cfg.Knights = c.Knights[:]
+	}
+	return cfg
 }
 
 // Validate reports every problem of c at once, one per line, each naming

@@ -72,7 +72,7 @@ func encodeAny(cfg Config, st referee.State) (sexp.Value, error) {
 	if err != nil {
 		return sexp.Value{}, err
 	}
-	return f.LispEstado(cfg.conventions()), nil
+	return f.LispEstado(cfg.Conventions()), nil
 }
 
 // Read reads raw as the adapter would under the conventions of cfg
@@ -87,7 +87,7 @@ func (a *Adapter) Read(cfg Config, raw Raw) (bots.Answer, string, error) {
 	if raw.st == nil || !ok {
 		return bots.Answer{}, "", fmt.Errorf("lisp: no position to read the answer against")
 	}
-	moves, claim, notes := f.LispAnswer(raw.value, cfg.conventions())
+	moves, claim, notes := f.LispAnswer(raw.value, cfg.Conventions())
 	if len(moves) > 1 {
 		claim = nil
 	}

@@ -28,6 +28,46 @@ func (c *Position) LispAnswer(x sexp.Value, conv sexp.Conventions) (moves []stri
 	return []string{d.move}, d.claim, d.notes
 }
 
+// LispConventions returns the conventions a probe of a Lisp bot tries
+// (bots/lisp/probe's Game), in order of preference: calls, each state form
+// and way of writing the side to move, from each perspective, with each
+// order of the knight codes; reads, a (row col) move counted from 0 or
+// from 1 (a board is read wherever it is).
+func (Game) LispConventions() (calls, reads []sexp.Conventions) {
+	states := []sexp.Conventions{
+		{State: sexp.StateBoardPlayerScores, Side: sexp.SideNumber},
+		{State: sexp.StateBoardPlayerScores, Side: sexp.SideKnight},
+		{State: sexp.StateBoardScores},
+		{State: sexp.StateBoard},
+	}
+	for _, st := range states {
+		for _, p := range []sexp.Perspective{sexp.PerspectiveAbsolute, sexp.PerspectiveWhite} {
+			for _, k := range [][2]int{{WhiteKnight, BlackKnight}, {BlackKnight, WhiteKnight}} {
+				c := st
+				c.Perspective, c.Knights = p, k
+				calls = append(calls, c)
+			}
+		}
+	}
+	return calls, []sexp.Conventions{{IndexBase: 0}, {IndexBase: 1}}
+}
+
+// LispSettings lists the conventions of c (defaults set) that the Lisp
+// form reads, as a league entry writes them: the state form, the side form
+// when the state names the player, the perspective, the knight codes and
+// the index base.
+func (Game) LispSettings(c sexp.Conventions) []sexp.Setting {
+	def := sexp.DefaultConventions
+	out := []sexp.Setting{{Key: "state", Value: string(c.State), Default: c.State == def.State}}
+	if c.State == sexp.StateBoardPlayerScores {
+		out = append(out, sexp.Setting{Key: "side", Value: string(c.Side), Default: c.Side == def.Side})
+	}
+	return append(out,
+		sexp.Setting{Key: "perspective", Value: string(c.Perspective), Default: c.Perspective == def.Perspective},
+		sexp.Setting{Key: "knights", Value: fmt.Sprintf("%d/%d", c.Knights[0], c.Knights[1]), Default: c.Knights == def.Knights},
+		sexp.Setting{Key: "index_base", Value: fmt.Sprint(c.IndexBase), Default: c.IndexBase == def.IndexBase})
+}
+
 // IsLispBoard reports whether x has the shape of a board of the Lisp form:
 // a list of 10 lists of 10 items.
 func (c *Position) IsLispBoard(x sexp.Value) bool { return looksLikeBoard(x) }

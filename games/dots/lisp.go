@@ -38,6 +38,22 @@ func (p *Position) LispAnswer(x sexp.Value, _ sexp.Conventions) (moves []string,
 	return moves, ans.claim, ans.notes
 }
 
+// LispConventions returns the conventions a probe of a Lisp bot tries
+// (bots/lisp/probe's Game): the estado (board scores) or the board alone;
+// the answer is read by board difference, whatever its shape.
+func (Game) LispConventions() (calls, reads []sexp.Conventions) {
+	return []sexp.Conventions{{State: sexp.StateBoardScores}, {State: sexp.StateBoard}}, []sexp.Conventions{{}}
+}
+
+// LispSettings lists the conventions of c that the Lisp form reads: the
+// state form alone, (board scores) by default or the board.
+func (Game) LispSettings(c sexp.Conventions) []sexp.Setting {
+	if c.State == sexp.StateBoard {
+		return []sexp.Setting{{Key: "state", Value: string(sexp.StateBoard)}}
+	}
+	return []sexp.Setting{{Key: "state", Value: string(sexp.StateBoardScores), Default: true}}
+}
+
 // IsLispBoard reports whether x has the shape of a board of p's size:
 // (H V), the lists of its horizontal and its vertical arcs.
 func (p *Position) IsLispBoard(x sexp.Value) bool { return isDotsBoard(p, x) }

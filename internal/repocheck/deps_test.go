@@ -59,7 +59,7 @@ var imports = []struct {
 	{"bots/builtin", []string{"bots", "bots/search", "referee", "games"}},
 	// The Lisp adapter, its reader and its probe of a submission's conventions.
 	{"bots/lisp", []string{"bots", "referee/sexp", "referee"}},
-	{"bots/lisp/probe", []string{"bots", "bots/lisp", "referee", "games/..."}},
+	{"bots/lisp/probe", []string{"bots", "bots/lisp", "referee", "referee/sexp", "games"}},
 	// The line protocol's adapter: a program on stdin and stdout.
 	{"bots/lines", []string{"bots", "referee"}},
 	// Bot binaries, and the sources `arena bot new` starts from.

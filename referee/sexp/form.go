@@ -87,3 +87,11 @@ func (c Conventions) WithDefaults() Conventions {
 	}
 	return c
 }
+
+// Setting is one convention of a bot as a league entry writes it: its key
+// (state, side, perspective, knights, index_base), its value, and whether
+// that is the value the adapter uses when the entry names none.
+type Setting struct {
+	Key, Value string
+	Default    bool
+}

@@ -15,10 +15,11 @@
 // tempo, or why the submission cannot play.
 //
 // arena intake, `arena bot check --lisp` and `arena play` with a Lisp bot
-// all use it. The conventions tried are lists in conventions.go: a new one
-// is a line there.
+// all use it. The conventions tried are the game's own: its Lisp form's
+// package lists them (Game, LispConventions), found through the table of
+// games; a new one is a line there.
 //
 // probe imports only bots (Bot, Serve), host (to start the probe),
-// bots/lisp (the adapter), games/cavalo, games/dots and referee; it must
-// not import arena or cmd.
+// bots/lisp (the adapter), games (the table), referee/sexp and referee;
+// it must not import arena or cmd.
 package probe
