@@ -37,8 +37,8 @@ var imports = []struct {
 	// Lisp's s-expressions: a leaf, so that a game's Lisp form can use them.
 	{"referee/sexp", nil},
 	{"referee/gametest", []string{"referee"}},
-	// Its table of calls is played in a Cavalo position.
-	{"referee/judgetest", []string{"referee", "games/cavalo"}},
+	// Its table of calls is played in a Cavalo position, found in the table.
+	{"referee/judgetest", []string{"referee", "games"}},
 
 	// The games: each game imports only referee (and its s-expressions,
 	// for the game's Lisp form); games lists them.
@@ -75,7 +75,7 @@ var imports = []struct {
 	{"host/scaffold", []string{"bots/examples", "."}},
 	{"host/...", []string{"host/...", "bots/...", "referee", "proto", "games/...", "internal/inert"}},
 	// The tests' bot, which is also a launcher like arena.
-	{"host/internal/testbot", []string{"bots", "bots/wire", "host/sandbox/launch", "referee", "proto", "games/..."}},
+	{"host/internal/testbot", []string{"bots", "bots/wire", "host/sandbox/launch", "referee", "proto"}},
 	// A person at the keyboard, for play in the terminal and the browser.
 	{"web/human", []string{"referee"}},
 
