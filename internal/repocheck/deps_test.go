@@ -19,7 +19,8 @@ const module = "github.com/arenabots/arena"
 //
 //	cmd → web → arena → referee, results, bots → proto
 //
-// and a game's package imports only referee. A path ending in "/..." names
+// and a game's package imports only referee; outside its folder, only the
+// table of games imports it (games_test.go). A path ending in "/..." names
 // a package and every package below it; of the rules that name a package,
 // the longest applies (an exact path before the same one with "/..."), and a package that none names fails the test, so
 // that a new package says where it stands. The rules look at the imports
@@ -63,7 +64,7 @@ var imports = []struct {
 	// The line protocol's adapter: a program on stdin and stdout.
 	{"bots/lines", []string{"bots", "referee"}},
 	// Bot binaries, and the sources `arena bot new` starts from.
-	{"bots/examples/...", []string{"bots", "bots/search", "referee", "games/..."}},
+	{"bots/examples/...", []string{"bots", "bots/search", "referee", "games"}},
 	// The module's root: package sdk, the SDK's sources embedded for
 	// `arena bot new`; it imports nothing.
 	{".", nil},
@@ -73,26 +74,28 @@ var imports = []struct {
 	{"host/sandbox/...", []string{"host/sandbox/..."}},
 	{"host/registry", nil},
 	{"host/scaffold", []string{"bots/examples", "."}},
-	{"host/...", []string{"host/...", "bots/...", "referee", "proto", "games/...", "internal/inert"}},
+	{"host/...", []string{"host/...", "bots/...", "referee", "proto", "games", "internal/inert"}},
 	// The tests' bot, which is also a launcher like arena.
 	{"host/internal/testbot", []string{"bots", "bots/wire", "host/sandbox/launch", "referee", "proto"}},
 	// A person at the keyboard, for play in the terminal and the browser.
 	{"web/human", []string{"referee"}},
 
 	// The championship runner, above bots and results.
-	{"arena/...", []string{"arena/...", "host/...", "bots/...", "games/...", "referee", "results/...", "internal/inert"}},
+	{"arena/...", []string{"arena/...", "host/...", "bots/...", "games", "referee", "results/...", "internal/inert"}},
 	// The one home of bot kinds, below the runner and intake.
 	{"arena/botkind", []string{"host/...", "bots/...", "referee"}},
 	// The course pipeline: intake of a class's hand-ins, similarity, grades.
 	// Similarity reads Lisp and intake's submissions; it runs nothing.
 	{"course/similarity", []string{"course/intake", "referee/sexp"}},
-	{"course/...", []string{"course/...", "arena/...", "host/...", "bots/...", "games/...", "referee", "referee/sexp", "results/...", "internal/inert"}},
-	{"web/...", []string{"web/...", "arena/...", "host/...", "bots/...", "games/...", "referee", "results/...", "internal/inert"}},
+	{"course/...", []string{"course/...", "arena/...", "host/...", "bots/...", "games", "referee", "referee/sexp", "results/...", "internal/inert"}},
+	{"web/...", []string{"web/...", "arena/...", "host/...", "bots/...", "games", "referee", "results/...", "internal/inert"}},
 	// Commands wire the rest; no command imports another.
-	{"cmd/...", []string{"web/...", "course/...", "arena/...", "host/...", "bots/...", "games/...", "referee", "referee/sexp", "results/...", "proto", "internal/inert"}},
+	{"cmd/...", []string{"web/...", "course/...", "arena/...", "host/...", "bots/...", "games", "referee", "referee/sexp", "results/...", "proto", "internal/inert"}},
 
-	// Helpers of the tests.
-	{"internal/...", []string{"referee", "games/..."}},
+	// Helpers of the tests. Only internal/samples names a game (see
+	// gameHelpers in games_test.go).
+	{"internal/...", []string{"referee", "games"}},
+	{"internal/samples", []string{"games/cavalo"}},
 	// What a bot wrote, shown inert: a leaf that every layer above the games may use.
 	{"internal/inert", nil},
 }
