@@ -15,7 +15,7 @@ func BenchmarkSearch(b *testing.B) {
 	const budget = 200_000
 	for _, name := range samples.Names() {
 		b.Run(name, func(b *testing.B) {
-			pos := skipForced(samples.Load(b, name))
+			pos := skipForced(loadCavalo(b, name))
 			s := newCavalo(16)
 			var nodes int64
 			var elapsed time.Duration

@@ -24,6 +24,12 @@ func newDiffSearcher() *Searcher {
 	return New(diffEval{cavalo.NewEvaluator()}, 1)
 }
 
+// loadCavalo reads Cavalo's reference position called name.
+func loadCavalo(tb testing.TB, name string) cavalo.Position {
+	tb.Helper()
+	return *samples.Load(tb, name).(*cavalo.Position)
+}
+
 // newCavalo returns a searcher of Jogo do Cavalo with its evaluator.
 func newCavalo(ttMB int) *Searcher { return New(cavalo.NewEvaluator(), ttMB) }
 
@@ -145,7 +151,7 @@ func TestSearchFindsBestMove(t *testing.T) {
 func TestSearchMatchesMinimax(t *testing.T) {
 	t.Parallel()
 	for _, name := range []string{"s1_p9", "s2_p9", "s3_p9"} {
-		pos := samples.Load(t, name)
+		pos := loadCavalo(t, name)
 		s := newDiffSearcher()
 		for depth := 1; depth <= 4; depth++ {
 			r := s.Search(context.Background(), &pos, Limits{Depth: depth})
@@ -165,7 +171,7 @@ func TestSearchTinyBudgets(t *testing.T) {
 	t.Parallel()
 	for _, name := range samples.Names() {
 		for _, budget := range []time.Duration{time.Nanosecond, time.Millisecond} {
-			pos := skipForced(samples.Load(t, name))
+			pos := skipForced(loadCavalo(t, name))
 			before := pos
 			r := newCavalo(1).Search(context.Background(), &pos, Limits{Time: budget})
 			if pos != before {
@@ -183,7 +189,7 @@ func TestSearchTinyBudgets(t *testing.T) {
 
 func TestSearchStopsOnTime(t *testing.T) {
 	t.Parallel()
-	pos := skipForced(samples.Load(t, "s3_p0"))
+	pos := skipForced(loadCavalo(t, "s3_p0"))
 	const budget = 100 * time.Millisecond
 	r := newCavalo(4).Search(context.Background(), &pos, Limits{Time: budget})
 	if r.Elapsed > budget+50*time.Millisecond || r.Depth < 4 {
@@ -193,7 +199,7 @@ func TestSearchStopsOnTime(t *testing.T) {
 
 func TestSearchCancelled(t *testing.T) {
 	t.Parallel()
-	pos := skipForced(samples.Load(t, "s2_p0"))
+	pos := skipForced(loadCavalo(t, "s2_p0"))
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	r := newCavalo(1).Search(ctx, &pos, Limits{})
@@ -205,7 +211,7 @@ func TestSearchCancelled(t *testing.T) {
 func TestSearchDeterministicWithNodes(t *testing.T) {
 	t.Parallel()
 	for _, name := range samples.Names() {
-		pos := skipForced(samples.Load(t, name))
+		pos := skipForced(loadCavalo(t, name))
 		s := newCavalo(2)
 		lim := Limits{Nodes: 30_000}
 		first := s.Search(context.Background(), &pos, lim)
@@ -246,7 +252,7 @@ func TestSearchProvesEndgame(t *testing.T) {
 }
 
 func TestSearchAllocations(t *testing.T) {
-	cavaloPos := skipForced(samples.Load(t, "s2_p9"))
+	cavaloPos := skipForced(loadCavalo(t, "s2_p9"))
 	cav := newCavalo(1)
 	dotsPos := dots.Game{Rows: 5, Cols: 6, OpeningArcs: 6}.New(3).(*dots.Position)
 	dts := New(dots.NewEvaluator(), 1)

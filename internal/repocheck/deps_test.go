@@ -92,10 +92,8 @@ var imports = []struct {
 	// Commands wire the rest; no command imports another.
 	{"cmd/...", []string{"web/...", "course/...", "arena/...", "host/...", "bots/...", "games", "referee", "referee/sexp", "results/...", "proto", "internal/inert"}},
 
-	// Helpers of the tests. Only internal/samples names a game (see
-	// gameHelpers in games_test.go).
+	// Helpers of the tests.
 	{"internal/...", []string{"referee", "games"}},
-	{"internal/samples", []string{"games/cavalo"}},
 	// What a bot wrote, shown inert: a leaf that every layer above the games may use.
 	{"internal/inert", nil},
 }

@@ -10,14 +10,7 @@ import (
 // games/<name>, and the rest of arena reaches it only through interfaces
 // it implements, found through the table of games (package games). The
 // rule in one sentence: outside games/<name>, no package imports it but
-// the table. Tests may (the rules look at non-test files), and so may the
-// test helpers of gameHelpers, which import testing.
-
-// gameHelpers are the packages, only ever imported by tests, that may
-// import a game's package, and why.
-var gameHelpers = map[string]string{
-	"internal/samples": "it hands tests Cavalo's reference positions as cavalo.Position values",
-}
+// the table. Tests may: the rule looks at non-test files.
 
 // gameFolder returns the game folder (games/<name>) that pkg lies in, or
 // "" when it lies in none.
@@ -31,20 +24,15 @@ func gameFolder(pkg string) string {
 }
 
 // checkGameFolders returns one line per import of a game's package from
-// outside its folder that is not the table's or a test helper's, and per
-// test helper that does not import testing.
+// outside its folder that is not the table's.
 func checkGameFolders(pkgs []listed) []string {
 	var bad []string
 	for _, p := range pkgs {
 		pkg, _ := rel(p.ImportPath)
-		why, helper := gameHelpers[pkg]
-		if helper && !slices.Contains(p.Imports, "testing") {
-			bad = append(bad, pkg+" is a test helper allowed to import games ("+why+"), but does not import testing")
-		}
 		for _, imp := range p.Imports {
 			dep, ok := rel(imp)
 			folder := gameFolder(dep)
-			if !ok || folder == "" || gameFolder(pkg) == folder || pkg == "games" || helper {
+			if !ok || folder == "" || gameFolder(pkg) == folder || pkg == "games" {
 				continue
 			}
 			bad = append(bad, pkg+" imports "+dep+": outside "+folder+", only the table of games (package games) may name the game; reach it through an interface it implements")
@@ -54,7 +42,7 @@ func checkGameFolders(pkgs []listed) []string {
 }
 
 // TestGameIsOneFolder checks that no package outside games/<name>
-// imports it, but the table and the test helpers.
+// imports it, but the table.
 func TestGameIsOneFolder(t *testing.T) {
 	for _, line := range checkGameFolders(listPackages(t)) {
 		t.Error(line)
@@ -70,7 +58,7 @@ func TestGameIsOneFolderCatches(t *testing.T) {
 	}{
 		{"the search engine names a game", listed{ImportPath: module + "/bots/search", Imports: []string{module + "/games/cavalo"}}, "bots/search imports games/cavalo"},
 		{"a game names another", listed{ImportPath: module + "/games/dots", Imports: []string{module + "/games/cavalo"}}, "games/dots imports games/cavalo"},
-		{"a helper that is no test's", listed{ImportPath: module + "/internal/samples"}, "internal/samples is a test helper"},
+		{"a test helper names a game", listed{ImportPath: module + "/internal/samples", Imports: []string{"testing", module + "/games/cavalo"}}, "internal/samples imports games/cavalo"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			bad := checkGameFolders([]listed{tc.pkg})
@@ -82,7 +70,6 @@ func TestGameIsOneFolderCatches(t *testing.T) {
 	for _, ok := range []listed{
 		{ImportPath: module + "/games", Imports: []string{module + "/games/cavalo"}},
 		{ImportPath: module + "/games/cavalo/checkdata", Imports: []string{module + "/games/cavalo"}},
-		{ImportPath: module + "/internal/samples", Imports: []string{"testing", module + "/games/cavalo"}},
 	} {
 		if bad := checkGameFolders([]listed{ok}); len(bad) > 0 {
 			t.Errorf("%s: %q, want nothing", ok.ImportPath, bad)
