@@ -27,3 +27,9 @@ func (Game) CourseWords() []string {
 // CourseTitle returns the game's name as a course's championship is titled
 // with it (course/intake's Course).
 func (Game) CourseTitle() string { return "Dots and Boxes" }
+
+// CourseOpeningArcs returns the opening_arcs of the leagues intake writes
+// for Dots and Boxes (course/intake's Opening): each round starts from a
+// board with 6 arcs drawn from its seed, so that deterministic bots do not
+// replay one game every round.
+func (Game) CourseOpeningArcs() int { return 6 }
