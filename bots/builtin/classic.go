@@ -17,15 +17,16 @@ import (
 // pruning to a fixed depth, moves that score the most tried first, no
 // transposition table. It gives up at 70% of its time and plays the best
 // root move finished so far. Its evaluation is the course's for each game,
-// which the game's positions give (courseEvaluated).
+// which the game's positions give (CoursePosition).
 type classic struct {
 	depth int
 }
 
-// courseEvaluated is a state the classic bot can play: a position it can
-// copy without allocating, with the course's evaluation of its game.
-// A game's positions implement it without importing this package.
-type courseEvaluated interface {
+// CoursePosition is implemented by the states of the games the classic bot
+// plays: a position it can copy without allocating (search.Position), with
+// the course's evaluation of its game. A game's positions implement it
+// without importing this package.
+type CoursePosition interface {
 	search.Position
 	// CourseValue MUST return the evaluation a course project of the game
 	// uses, for the side to move, in the game's points (scores and their
@@ -54,7 +55,7 @@ func newClassic(opts Options) (bots.Bot, error) {
 // Info describes classic: it plays the games with a course evaluation.
 func (c *classic) Info() bots.Info {
 	return bots.Info{Name: "classic", Author: "arena", Version: "1", Games: gamesWith(func(g referee.Game) bool {
-		_, ok := g.New(1).(courseEvaluated)
+		_, ok := g.New(1).(CoursePosition)
 		return ok
 	})}
 }
@@ -62,7 +63,7 @@ func (c *classic) Info() bots.Info {
 // Jogar searches st to the bot's depth, or for 70% of tempo.
 func (c *classic) Jogar(ctx context.Context, st referee.State, tempo time.Duration) (bots.Answer, error) {
 	deadline := searchBotDeadline(ctx, time.Now(), tempo, classicTimeShare)
-	p, ok := st.(courseEvaluated)
+	p, ok := st.(CoursePosition)
 	if st == nil || !ok {
 		return bots.Answer{}, errOtherGame("classic", st, c.Info().Games...)
 	}
@@ -71,13 +72,13 @@ func (c *classic) Jogar(ctx context.Context, st referee.State, tempo time.Durati
 
 // classicPlay searches st to depth or until deadline with the course's
 // evaluation at the leaves, and answers with the best root move.
-func classicPlay(ctx context.Context, deadline time.Time, st courseEvaluated, depth int) (bots.Answer, error) {
+func classicPlay(ctx context.Context, deadline time.Time, st CoursePosition, depth int) (bots.Answer, error) {
 	s := classicSearch{ctx: ctx, deadline: deadline,
-		bufs: make([][referee.MaxMoves]referee.Move, depth+1), pos: make([]courseEvaluated, depth+1)}
+		bufs: make([][referee.MaxMoves]referee.Move, depth+1), pos: make([]CoursePosition, depth+1)}
 	for i := range s.pos {
-		s.pos[i] = st.Clone().(courseEvaluated)
+		s.pos[i] = st.Clone().(CoursePosition)
 	}
-	s.scratch = st.Clone().(courseEvaluated)
+	s.scratch = st.Clone().(CoursePosition)
 	moves := s.order(st, st.Moves(s.bufs[depth][:0]))
 	if len(moves) == 0 {
 		return bots.Answer{}, errGameOver("classic")
@@ -116,8 +117,8 @@ type classicSearch struct {
 	ctx         context.Context
 	deadline    time.Time
 	bufs        [][referee.MaxMoves]referee.Move // the moves of each remaining depth
-	pos         []courseEvaluated                // the children of each remaining depth
-	scratch     courseEvaluated                  // where order plays a move to see its points
+	pos         []CoursePosition                 // the children of each remaining depth
+	scratch     CoursePosition                   // where order plays a move to see its points
 	nodes, cuts int64
 	stopped     bool
 }
@@ -125,7 +126,7 @@ type classicSearch struct {
 // child returns the value for the side to move in p of its child c,
 // searched to depth within (alpha, beta): negated when the turn passes, as
 // it is when the mover moves again (Dots and Boxes after a box).
-func (s *classicSearch) child(p, c courseEvaluated, depth, alpha, beta int) int {
+func (s *classicSearch) child(p, c CoursePosition, depth, alpha, beta int) int {
 	if c.ToMove() == p.ToMove() {
 		return s.minimax(c, depth, alpha, beta)
 	}
@@ -133,7 +134,7 @@ func (s *classicSearch) child(p, c courseEvaluated, depth, alpha, beta int) int 
 }
 
 // minimax returns the value of p for its side to move, to depth plies.
-func (s *classicSearch) minimax(p courseEvaluated, depth, alpha, beta int) int {
+func (s *classicSearch) minimax(p CoursePosition, depth, alpha, beta int) int {
 	s.nodes++
 	if s.nodes%1024 == 0 && (s.ctx.Err() != nil || time.Now().After(s.deadline)) {
 		s.stopped = true
@@ -174,7 +175,7 @@ func (s *classicSearch) minimax(p courseEvaluated, depth, alpha, beta int) int {
 }
 
 // order sorts moves by the points they score, most first.
-func (s *classicSearch) order(p courseEvaluated, moves []referee.Move) []referee.Move {
+func (s *classicSearch) order(p CoursePosition, moves []referee.Move) []referee.Move {
 	slices.SortStableFunc(moves, func(a, b referee.Move) int {
 		return s.gain(p, b) - s.gain(p, a)
 	})
@@ -182,7 +183,7 @@ func (s *classicSearch) order(p courseEvaluated, moves []referee.Move) []referee
 }
 
 // gain is the points move m of p scores.
-func (s *classicSearch) gain(p courseEvaluated, m referee.Move) int {
+func (s *classicSearch) gain(p CoursePosition, m referee.Move) int {
 	s.scratch.CopyFrom(p)
 	s.scratch.Play(m)
 	i := p.ToMove().Index()

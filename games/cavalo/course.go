@@ -5,7 +5,7 @@ import "github.com/arenabots/arena/referee"
 // CourseValue returns the evaluation a course project of Jogo do Cavalo
 // uses, for the side to move: the score difference plus the points each
 // side could take with its next jump. It is what the classic built-in bot
-// plays by (its courseEvaluated).
+// plays by (bots/builtin's CoursePosition).
 func (c *Position) CourseValue() int {
 	s := c.toMove
 	return int(c.score[s.Index()]-c.score[1-s.Index()]) + c.reach(s) - c.reach(s.Other())

@@ -4,7 +4,7 @@ package dots
 // uses, for the side to move: 10 per box of score difference, and 5 per box
 // of three sides, which it can take (the course's "−5 per box left with
 // three sides", seen from the side that left them). It is what the classic
-// built-in bot plays by (its courseEvaluated).
+// built-in bot plays by (bots/builtin's CoursePosition).
 func (p *Position) CourseValue() int {
 	s := p.ToMove().Index()
 	sc := p.Scores()
