@@ -126,8 +126,8 @@ hand is refused (-o another file, or --force). Then: arena run FILE.`,
 			l := intake.League{Name: "intake", Title: intake.Title(rules.Name()), Game: rules.Name(), GameOptions: game.options,
 				OpeningArcs: game.openingArcs, Tempo: time.Duration(tempo) * time.Millisecond,
 				Rounds: rounds, Margin: time.Duration(margin) * time.Millisecond, Dir: leagueDir, Report: reportAbs, Sources: absDirs}
-			if rules.Name() == "dots" && !c.Flags().Changed("opening-arcs") {
-				l.OpeningArcs = intake.DotsOpeningArcs
+			if !c.Flags().Changed("opening-arcs") {
+				l.OpeningArcs = intake.OpeningArcs(rules)
 			}
 			if err := writeFile(report, func(w io.Writer) error { return intake.WriteReport(w, "arena intake: "+l.Title, results) }); err != nil {
 				return err

@@ -8,10 +8,10 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/arenabots/arena/bots/lisp/sexp"
 	"github.com/arenabots/arena/course/intake"
 	"github.com/arenabots/arena/course/similarity"
 	"github.com/arenabots/arena/internal/inert"
+	"github.com/arenabots/arena/referee/sexp"
 )
 
 // newSimilarityCmd is `arena similarity`.

@@ -1,44 +1,35 @@
-package lisp
+package cavalo
 
 import (
 	"fmt"
-	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
 
-	"github.com/arenabots/arena/bots/lisp/sexp"
-	"github.com/arenabots/arena/games/cavalo"
 	"github.com/arenabots/arena/referee"
+	"github.com/arenabots/arena/referee/sexp"
 )
 
 // gamePositions plays a random game from seed and returns every position
 // where the side to move has a real choice, with the move played there.
-func gamePositions(seed uint64) (before []cavalo.Position, played []referee.Move) {
-	r := rand.New(rand.NewPCG(seed, 1))
-	c := cavalo.New(seed)
-	for {
-		moves := c.Moves(nil)
-		if len(moves) == 0 {
-			return before, played
-		}
-		m := moves[r.IntN(len(moves))]
+func gamePositions(seed uint64) (before []Position, played []referee.Move) {
+	randomGame(seed, 1<<20, func(p *Position, m referee.Move) {
 		if m != referee.Pass {
-			before, played = append(before, c), append(played, m)
+			before, played = append(before, *p), append(played, m)
 		}
-		c.Play(m)
-	}
+	})
+	return before, played
 }
 
 // configs returns every combination of state form, side form,
 // perspective and index base, with unusual knight codes.
-func configs() []Config {
-	var out []Config
-	for _, s := range []StateForm{StateBoard, StateBoardScores, StateBoardPlayerScores} {
-		for _, side := range []SideForm{SideNumber, SideKnight} {
-			for _, p := range []Perspective{PerspectiveAbsolute, PerspectiveWhite} {
+func configs() []sexp.Conventions {
+	var out []sexp.Conventions
+	for _, s := range []sexp.StateForm{sexp.StateBoard, sexp.StateBoardScores, sexp.StateBoardPlayerScores} {
+		for _, side := range []sexp.SideForm{sexp.SideNumber, sexp.SideKnight} {
+			for _, p := range []sexp.Perspective{sexp.PerspectiveAbsolute, sexp.PerspectiveWhite} {
 				for _, base := range []int{0, 1} {
-					out = append(out, Config{Files: []string{"x.lisp"}, State: s, Side: side, Perspective: p, IndexBase: base, Knights: []int{-7, -9}}.WithDefaults())
+					out = append(out, sexp.Conventions{State: s, Side: side, Perspective: p, IndexBase: base, Knights: [2]int{-7, -9}}.WithDefaults())
 				}
 			}
 		}
@@ -49,13 +40,13 @@ func configs() []Config {
 // botAnswers returns the answers a correct bot seeing view v could give
 // for the move m from before: its new state in every shape course bots
 // use, with and without the move in every notation.
-func botAnswers(before cavalo.Position, m referee.Move, v view) map[string]sexp.Value {
+func botAnswers(before Position, m referee.Move, v view) map[string]sexp.Value {
 	after := before
 	after.Play(m)
 	st := encodeState(&after, v)
-	text, _ := v.move(cavalo.FormatMove(m)) // the view map is its own inverse
-	to, _ := cavalo.ParseSquare(strings.Split(text, "x")[0])
-	base := int64(v.cfg.IndexBase)
+	text, _ := v.move(FormatMove(m)) // the view map is its own inverse
+	to, _ := ParseSquare(strings.Split(text, "x")[0])
+	base := int64(v.conv.IndexBase)
 	n := sexp.Int
 	return map[string]sexp.Value{
 		"state":               st,
@@ -116,7 +107,7 @@ func TestTranslationRoundTrip(t *testing.T) {
 func TestEncodeState(t *testing.T) {
 	t.Parallel()
 	// Seed 1 after white's placement and black's: black's knight on row 10.
-	c := cavalo.New(1)
+	c := New(1)
 	for range 2 {
 		c.Play(c.Moves(nil)[0])
 	}
@@ -130,34 +121,34 @@ func TestEncodeState(t *testing.T) {
 	mirror := func(sq int) int { return (9-sq/10)*10 + sq%10 }
 	tests := []struct {
 		name  string
-		cfg   Config
+		cfg   sexp.Conventions
 		check func(st sexp.Value) error
 	}{
-		{"board", Config{State: StateBoard}, func(st sexp.Value) error {
+		{"board", sexp.Conventions{State: sexp.StateBoard}, func(st sexp.Value) error {
 			if len(st.Items) != 10 || cell(st, wk) != "-1" || cell(st, bk) != "-2" {
 				return fmt.Errorf("knights not at %d and %d", wk, bk)
 			}
 			return nil
 		}},
-		{"board-scores", Config{State: StateBoardScores}, func(st sexp.Value) error {
+		{"board-scores", sexp.Conventions{State: sexp.StateBoardScores}, func(st sexp.Value) error {
 			if got, want := st.Items[1].String(), fmt.Sprintf("(%d %d)", s[0], s[1]); got != want {
 				return fmt.Errorf("scores %s, want %s", got, want)
 			}
 			return nil
 		}},
-		{"board-player-scores", Config{State: StateBoardPlayerScores}, func(st sexp.Value) error {
+		{"board-player-scores", sexp.Conventions{State: sexp.StateBoardPlayerScores}, func(st sexp.Value) error {
 			if got, want := sexp.List(st.Items[1:]...).String(), fmt.Sprintf("(2 %d %d)", s[0], s[1]); got != want {
 				return fmt.Errorf("player and scores %s, want %s", got, want)
 			}
 			return nil
 		}},
-		{"white perspective as black", Config{State: StateBoardPlayerScores, Perspective: PerspectiveWhite, Knights: []int{-5, -6}}, func(st sexp.Value) error {
+		{"white perspective as black", sexp.Conventions{State: sexp.StateBoardPlayerScores, Perspective: sexp.PerspectiveWhite, Knights: [2]int{-5, -6}}, func(st sexp.Value) error {
 			if got, want := sexp.List(st.Items[1:]...).String(), fmt.Sprintf("(1 %d %d)", s[1], s[0]); got != want {
 				return fmt.Errorf("player and scores %s, want %s", got, want)
 			}
 			b := st.Items[0]
 			if cell(b, mirror(bk)) != "-5" || cell(b, mirror(wk)) != "-6" {
-				return fmt.Errorf("black's knight (-5) not mirrored to %s", cavalo.SquareName(mirror(bk)))
+				return fmt.Errorf("black's knight (-5) not mirrored to %s", SquareName(mirror(bk)))
 			}
 			if mirror(bk)/10 != 0 {
 				return fmt.Errorf("black's knight, placed on row 10, should be on row 1")
@@ -171,9 +162,7 @@ func TestEncodeState(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			cfg := tc.cfg
-			cfg.Files = []string{"x.lisp"}
-			st := encodeState(&c, newView(cfg.WithDefaults(), c.ToMove()))
+			st := encodeState(&c, newView(tc.cfg.WithDefaults(), c.ToMove()))
 			if err := tc.check(st); err != nil {
 				t.Errorf("%v\nstate: %s", err, st)
 			}
@@ -186,10 +175,10 @@ func TestEncodeState(t *testing.T) {
 // answer's shape) and the note for the log.
 func TestDecodeAnswerUnread(t *testing.T) {
 	t.Parallel()
-	c := cavalo.New(1)
+	c := New(1)
 	c.Play(c.Moves(nil)[0])
 	c.Play(c.Moves(nil)[0])
-	good := encodeState(&c, newView(Config{State: StateBoard}.WithDefaults(), c.ToMove()))
+	good := encodeState(&c, newView(sexp.Conventions{State: sexp.StateBoard}.WithDefaults(), c.ToMove()))
 	row := func(i int) string { return good.Items[i].String() }
 	board := func(rows ...string) string { return "(" + strings.Join(rows, " ") + ")" }
 	var all []string
@@ -198,13 +187,13 @@ func TestDecodeAnswerUnread(t *testing.T) {
 	}
 	// A board on which the white knight jumped to a square it cannot reach.
 	var far int
-	for sq := range cavalo.Squares {
-		if c.Cell(sq) >= 0 && !strings.Contains(legalTexts(&c), cavalo.SquareName(sq)) {
+	for sq := range Squares {
+		if c.Cell(sq) >= 0 && !strings.Contains(legalTexts(&c), SquareName(sq)) {
 			far = sq
 			break
 		}
 	}
-	jumped := encodeState(&c, newView(Config{State: StateBoard}.WithDefaults(), c.ToMove()))
+	jumped := encodeState(&c, newView(sexp.Conventions{State: sexp.StateBoard}.WithDefaults(), c.ToMove()))
 	jumped.Items[far/10].Items[far%10] = sexp.Int(-1)
 	from := c.Knight(referee.White)
 	jumped.Items[from/10].Items[from%10] = sexp.Nil()
@@ -226,7 +215,7 @@ func TestDecodeAnswerUnread(t *testing.T) {
 		{"nine rows", 0, board(all[:9]...), "(9 lists of 10)", `bad move "(9 lists of 10)"`, "no board of the league's size"},
 		{"short row", 0, board(append(all[:9:9], "(1 2 3)")...), "", "illegal", "no board of the league's size"},
 		{"bad cell", 0, board(append([]string{sexp.List(append([]sexp.Value{sexp.Sym("FOO")}, good.Items[0].Items[1:]...)...).String()}, all[1:]...)...), "(board 10×10)", "illegal", "row 1 column 1 of a returned board: FOO: want a number 0..99, NIL or a knight code (-1 or -2)"},
-		{"a jump out of reach", 0, jumped.String(), cavalo.SquareName(far), "is not a legal move", "moves the white knight to " + cavalo.SquareName(far) + ", not a legal move"},
+		{"a jump out of reach", 0, jumped.String(), SquareName(far), "is not a legal move", "moves the white knight to " + SquareName(far) + ", not a legal move"},
 		{"long list", 0, "(1 2 3 4 5 6 7 8 9)", "(1 2 3 4 5 6 … 3 more)", "illegal", "it returned: (1 2 3 4 5 6 7 8 9)"},
 	}
 	for _, tc := range tests {
@@ -236,7 +225,7 @@ func TestDecodeAnswerUnread(t *testing.T) {
 			if err != nil {
 				t.Fatalf("test answer %s: %v", tc.text, err)
 			}
-			cfg := Config{Files: []string{"x.lisp"}, State: StateBoard, IndexBase: tc.base}.WithDefaults()
+			cfg := sexp.Conventions{State: sexp.StateBoard, IndexBase: tc.base}.WithDefaults()
 			d := decodeAnswer(x, &c, newView(cfg, c.ToMove()))
 			if tc.move != "" && d.move != tc.move {
 				t.Errorf("move %q, want %q", d.move, tc.move)
@@ -256,7 +245,7 @@ func TestDecodeAnswerUnread(t *testing.T) {
 }
 
 // legalTexts lists c's legal moves in notation.
-func legalTexts(c *cavalo.Position) string {
+func legalTexts(c *Position) string {
 	var out []string
 	for _, m := range c.Moves(nil) {
 		out = append(out, c.FormatMove(m))
@@ -270,7 +259,7 @@ func TestDecodeAnswerClaims(t *testing.T) {
 	before, m := positions[10], played[10]
 	after := before
 	after.Play(m)
-	cfg := Config{Files: []string{"x.lisp"}, State: StateBoardScores}.WithDefaults()
+	cfg := sexp.Conventions{State: sexp.StateBoardScores}.WithDefaults()
 	v := newView(cfg, before.ToMove())
 	st := encodeState(&after, v)
 	text := before.FormatMove(m)
@@ -337,7 +326,7 @@ func TestDoubleWithoutState(t *testing.T) {
 			if !ok {
 				continue
 			}
-			v := newView(Config{Files: []string{"x.lisp"}}.WithDefaults(), before.ToMove())
+			v := newView(sexp.Conventions{}.WithDefaults(), before.ToMove())
 			d := decodeAnswer(sexp.List(sexp.Str(target), sexp.Nil()), &before, v)
 			var first string
 			for _, m := range before.Moves(nil) {
@@ -353,4 +342,48 @@ func TestDoubleWithoutState(t *testing.T) {
 		}
 	}
 	t.Fatal("no double found in 20 random games")
+}
+
+// FuzzDecodeAnswer reads arbitrary answers as Cavalo moves: reading never
+// fails nor panics, and whatever is read is a move the referee can judge,
+// with a note whenever it is not a legal one.
+func FuzzDecodeAnswer(f *testing.F) {
+	positions, played := gamePositions(2)
+	before := positions[4]
+	v := newView(sexp.Conventions{}.WithDefaults(), before.ToMove())
+	for _, ans := range botAnswers(before, played[4], v) {
+		f.Add([]byte(ans.String()))
+	}
+	for _, s := range []string{"42", "NIL", `("A1-B1" nil)`, "(((0 0) (0 0) (0 0)) ((1 0) (0 0) (0 0)))",
+		"((((1 0) (0 0) (0 0)) ((0 0) (0 0) (0 0))) (0 0))", "(1 2 3 4 5 6 7 8 9)", `(:a "b" (c (d (e (f)))))`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		x, err := sexp.Parse(data)
+		if err != nil {
+			return
+		}
+		d := decodeAnswer(x, &before, v)
+		j := referee.Judge(&before, referee.Clock{}, referee.Call{Reply: referee.Reply{Move: d.move, Claim: d.claim}})
+		if d.move == "" || j.Verdict != nil && !strings.Contains(strings.Join(d.notes, "\n"), "jogar's answer") {
+			t.Errorf("Cavalo: %s read as %q (%+v), notes %q", x, d.move, j.Verdict, d.notes)
+		}
+	})
+}
+
+// BenchmarkDecodeAnswer measures reading a typical answer, a move in
+// notation with the new state (board player white black) and search
+// statistics, by looking for the board in it and comparing.
+func BenchmarkDecodeAnswer(b *testing.B) {
+	positions, played := gamePositions(4)
+	before, m := positions[6], played[6]
+	after := before
+	after.Play(m)
+	v := newView(sexp.Conventions{}.WithDefaults(), before.ToMove())
+	ans := sexp.List(sexp.Str(before.FormatMove(m)), sexp.List(encodeState(&after, v), sexp.Int(4), sexp.Int(-12), sexp.Int(950)))
+	for b.Loop() {
+		if d := decodeAnswer(ans, &before, v); d.claim == nil {
+			b.Fatal(d.notes)
+		}
+	}
 }

@@ -1,7 +1,6 @@
-package search
+package cavalo
 
 import (
-	"github.com/arenabots/arena/games/cavalo"
 	"github.com/arenabots/arena/referee"
 )
 
@@ -11,7 +10,7 @@ import (
 // knight square with index 100 for "not placed yet" (its placement is
 // pending), and one for Black to move.
 //
-// The hash also mixes in the score difference (scoreKey): values depend on
+// The hash also mixes in the score difference (referee.LeadKey): values depend on
 // it, and the same board is reached with different scores (taking 12 and
 // losing 21 to the twin rule, or the reverse, can lead to the same squares),
 // so a table keyed by the board alone would hand one position's value to
@@ -21,39 +20,24 @@ var (
 )
 
 // notPlaced is the knightKeys index of a knight before its placement.
-const notPlaced = cavalo.Squares
+const notPlaced = Squares
 
-func zobristKeys(seed uint64) (num [cavalo.Squares]uint64, knight [2][cavalo.Squares + 1]uint64, black uint64) {
-	next := func() uint64 { // SplitMix64
-		seed += 0x9E3779B97F4A7C15
-		z := seed
-		z = (z ^ z>>30) * 0xBF58476D1CE4E5B9
-		z = (z ^ z>>27) * 0x94D049BB133111EB
-		return z ^ z>>31
-	}
+// zobristKeys draws the keys from SplitMix64 seeded with seed.
+func zobristKeys(seed uint64) (num [Squares]uint64, knight [2][Squares + 1]uint64, black uint64) {
+	r := referee.SplitMix64{State: seed}
 	for i := range num {
-		num[i] = next()
+		num[i] = r.Next()
 	}
 	for s := range knight {
 		for i := range knight[s] {
-			knight[s][i] = next()
+			knight[s][i] = r.Next()
 		}
 	}
-	return num, knight, next()
-}
-
-// scoreKey is the hash component of White's lead d (negative when Black
-// leads): SplitMix64's finaliser of d, a bijection, so that different leads
-// never share a key.
-func scoreKey(d int) uint64 {
-	z := uint64(d) * 0x9E3779B97F4A7C15
-	z = (z ^ z>>30) * 0xBF58476D1CE4E5B9
-	z = (z ^ z>>27) * 0x94D049BB133111EB
-	return z ^ z>>31
+	return num, knight, r.Next()
 }
 
 // lead returns White's lead in p.
-func lead(p *cavalo.Position) int {
+func lead(p *Position) int {
 	s := p.Scores()
 	return s[0] - s[1]
 }
@@ -67,10 +51,11 @@ func knightIndex(sq int) int {
 }
 
 // Hash returns the Zobrist hash of p: its numbers, knights, side to move and
-// score difference.
-func (e *CavaloEval) Hash(p *cavalo.Position) uint64 {
-	h := scoreKey(lead(p))
-	for sq := range cavalo.Squares {
+// score difference. p is a *Position.
+func (e *Evaluator) Hash(st referee.State) uint64 {
+	p := st.(*Position)
+	h := referee.LeadKey(lead(p))
+	for sq := range Squares {
 		if p.Cell(sq) >= 0 {
 			h ^= numberKeys[sq]
 		}
@@ -86,8 +71,10 @@ func (e *CavaloEval) Hash(p *cavalo.Position) uint64 {
 // HashAfter returns the hash of p after m from h = Hash(p): the side to move
 // changes, the mover's knight leaves its square (or its pending placement)
 // for the target, the target's number, its digit-swapped twin and a removed
-// double leave the board, and the mover scores the number.
-func (e *CavaloEval) HashAfter(h uint64, p *cavalo.Position, m referee.Move) uint64 {
+// double leave the board, and the mover scores the number. p is a
+// *Position.
+func (e *Evaluator) HashAfter(h uint64, st referee.State, m referee.Move) uint64 {
+	p := st.(*Position)
 	h ^= blackKey
 	if m == referee.Pass {
 		return h
@@ -98,9 +85,9 @@ func (e *CavaloEval) HashAfter(h uint64, p *cavalo.Position, m referee.Move) uin
 	h ^= knightKeys[i][knightIndex(p.Knight(side))] ^ knightKeys[i][to] ^ numberKeys[to]
 	n, d := p.Cell(to), lead(p)
 	if side == referee.White {
-		h ^= scoreKey(d) ^ scoreKey(d+n)
+		h ^= referee.LeadKey(d) ^ referee.LeadKey(d+n)
 	} else {
-		h ^= scoreKey(d) ^ scoreKey(d-n)
+		h ^= referee.LeadKey(d) ^ referee.LeadKey(d-n)
 	}
 	if tw := twin(n); tw >= 0 {
 		if sq := int(e.sqOf[tw]); sq >= 0 && p.Cell(sq) == tw {
@@ -113,12 +100,10 @@ func (e *CavaloEval) HashAfter(h uint64, p *cavalo.Position, m referee.Move) uin
 	return h
 }
 
-// decodeMove splits a Cavalo move (not Pass) into its target square and the
-// square of the double it removes (-1 for none). It mirrors referee's
-// encoding, target | (removed+1)<<8, which a test checks against
-// cavalo.FormatMove.
+// decodeMove splits a move (not Pass) into its target square and the
+// square of the double it removes (-1 for none).
 func decodeMove(m referee.Move) (to, removed int) {
-	return int(m & 0xff), int(m>>8) - 1
+	return int(m & moveTo), int(m>>moveRemove) - 1
 }
 
 // twin returns the number with n's digits swapped (n read with two digits),

@@ -1,34 +1,97 @@
-package lisp
+package cavalo
 
 import (
 	"fmt"
 	"strings"
 
-	"github.com/arenabots/arena/bots/lisp/sexp"
-	"github.com/arenabots/arena/games/cavalo"
 	"github.com/arenabots/arena/referee"
+	"github.com/arenabots/arena/referee/sexp"
 )
+
+// The Lisp form of Jogo do Cavalo (bots/lisp's Form): the course's estado,
+// a board of 10 lists (row 1 first) of 10 cells, a number, NIL (empty) or a
+// knight's code, with the scores and the player as the conventions say;
+// and the reading of a course bot's answer of any shape, by the boards of
+// 10×10 in it (where the mover's knight landed), or a move in notation.
+
+// LispEstado returns the estado jogar is called with in c under conv, for
+// the bot that is to move.
+func (c *Position) LispEstado(conv sexp.Conventions) sexp.Value {
+	return encodeState(c, newView(conv, c.ToMove()))
+}
+
+// LispAnswer reads x, what jogar returned in c under conv, as the bot's
+// move (one), the state it claims and the notes for the move's log (see
+// decodeAnswer).
+func (c *Position) LispAnswer(x sexp.Value, conv sexp.Conventions) (moves []string, claim referee.State, notes []string) {
+	d := decodeAnswer(x, c, newView(conv, c.ToMove()))
+	return []string{d.move}, d.claim, d.notes
+}
+
+// LispConventions returns the conventions a probe of a Lisp bot tries
+// (bots/lisp/probe's Game), in order of preference: calls, each state form
+// and way of writing the side to move, from each perspective, with each
+// order of the knight codes; reads, a (row col) move counted from 0 or
+// from 1 (a board is read wherever it is).
+func (Game) LispConventions() (calls, reads []sexp.Conventions) {
+	states := []sexp.Conventions{
+		{State: sexp.StateBoardPlayerScores, Side: sexp.SideNumber},
+		{State: sexp.StateBoardPlayerScores, Side: sexp.SideKnight},
+		{State: sexp.StateBoardScores},
+		{State: sexp.StateBoard},
+	}
+	for _, st := range states {
+		for _, p := range []sexp.Perspective{sexp.PerspectiveAbsolute, sexp.PerspectiveWhite} {
+			for _, k := range [][2]int{{WhiteKnight, BlackKnight}, {BlackKnight, WhiteKnight}} {
+				c := st
+				c.Perspective, c.Knights = p, k
+				calls = append(calls, c)
+			}
+		}
+	}
+	return calls, []sexp.Conventions{{IndexBase: 0}, {IndexBase: 1}}
+}
+
+// LispSettings lists the conventions of c (defaults set) that the Lisp
+// form reads, as a league entry writes them: the state form, the side form
+// when the state names the player, the perspective, the knight codes and
+// the index base.
+func (Game) LispSettings(c sexp.Conventions) []sexp.Setting {
+	def := sexp.DefaultConventions
+	out := []sexp.Setting{{Key: "state", Value: string(c.State), Default: c.State == def.State}}
+	if c.State == sexp.StateBoardPlayerScores {
+		out = append(out, sexp.Setting{Key: "side", Value: string(c.Side), Default: c.Side == def.Side})
+	}
+	return append(out,
+		sexp.Setting{Key: "perspective", Value: string(c.Perspective), Default: c.Perspective == def.Perspective},
+		sexp.Setting{Key: "knights", Value: fmt.Sprintf("%d/%d", c.Knights[0], c.Knights[1]), Default: c.Knights == def.Knights},
+		sexp.Setting{Key: "index_base", Value: fmt.Sprint(c.IndexBase), Default: c.IndexBase == def.IndexBase})
+}
+
+// IsLispBoard reports whether x has the shape of a board of the Lisp form:
+// a list of 10 lists of 10 items.
+func (c *Position) IsLispBoard(x sexp.Value) bool { return looksLikeBoard(x) }
 
 // knightCell returns the cell of side's knight.
 func knightCell(side referee.Side) int {
 	if side == referee.White {
-		return cavalo.WhiteKnight
+		return WhiteKnight
 	}
-	return cavalo.BlackKnight
+	return BlackKnight
 }
 
 // view maps between the referee's position and the one a bot is shown:
 // under perspective white, when the bot is black, rows are mirrored and the
 // two sides swapped.
 type view struct {
-	cfg     Config // with defaults
+	conv    sexp.Conventions
 	mover   referee.Side
 	flipped bool
 }
 
-// newView returns the view of the bot that plays mover.
-func newView(cfg Config, mover referee.Side) view {
-	return view{cfg: cfg, mover: mover, flipped: cfg.Perspective == PerspectiveWhite && mover == referee.Black}
+// newView returns the view of the bot that plays mover under conv.
+func newView(conv sexp.Conventions, mover referee.Side) view {
+	return view{conv: conv, mover: mover, flipped: conv.Perspective == sexp.PerspectiveWhite && mover == referee.Black}
 }
 
 // square maps a square between absolute and view indexes (both ways).
@@ -48,7 +111,7 @@ func (v view) side(s referee.Side) referee.Side {
 }
 
 // code returns the knight code the bot sees for the absolute side s.
-func (v view) code(s referee.Side) int { return v.cfg.Knights[v.side(s).Index()] }
+func (v view) code(s referee.Side) int { return v.conv.Knights[v.side(s).Index()] }
 
 // scores maps [white, black] scores between absolute and view terms.
 func (v view) scores(s [2]int) [2]int {
@@ -59,18 +122,18 @@ func (v view) scores(s [2]int) [2]int {
 }
 
 // encodeState writes c as the bot's estado.
-func encodeState(c *cavalo.Position, v view) sexp.Value {
+func encodeState(c *Position, v view) sexp.Value {
 	b := c.Cells()
 	rows := make([]sexp.Value, 10)
 	for r := range rows {
 		cells := make([]sexp.Value, 10)
 		for col := range cells {
 			switch x := b[v.square(r*10+col)]; x {
-			case cavalo.Empty:
+			case Empty:
 				cells[col] = sexp.Nil()
-			case cavalo.WhiteKnight:
+			case WhiteKnight:
 				cells[col] = sexp.Int(int64(v.code(referee.White)))
-			case cavalo.BlackKnight:
+			case BlackKnight:
 				cells[col] = sexp.Int(int64(v.code(referee.Black)))
 			default:
 				cells[col] = sexp.Int(int64(x))
@@ -80,10 +143,10 @@ func encodeState(c *cavalo.Position, v view) sexp.Value {
 	}
 	grid := sexp.List(rows...)
 	s := v.scores(c.Scores())
-	switch v.cfg.State {
-	case StateBoard:
+	switch v.conv.State {
+	case sexp.StateBoard:
 		return grid
-	case StateBoardScores:
+	case sexp.StateBoardScores:
 		return sexp.List(grid, sexp.List(sexp.Int(int64(s[0])), sexp.Int(int64(s[1]))))
 	}
 	return sexp.List(grid, sexp.Int(int64(v.sideCode(c.ToMove()))), sexp.Int(int64(s[0])), sexp.Int(int64(s[1])))
@@ -92,7 +155,7 @@ func encodeState(c *cavalo.Position, v view) sexp.Value {
 // sideCode returns how the bot is sent the absolute side s as the player
 // of its state: 1 or 2, or its knight's code under side: knight.
 func (v view) sideCode(s referee.Side) int {
-	if v.cfg.Side == SideKnight {
+	if v.conv.Side == sexp.SideKnight {
 		return v.code(s)
 	}
 	return int(v.side(s))
@@ -100,7 +163,7 @@ func (v view) sideCode(s referee.Side) int {
 
 // claim is a state a bot returned, in absolute terms.
 type claim struct {
-	board     [cavalo.Squares]int // as cavalo.Position.Cells has it, in absolute terms
+	board     [Squares]int // as Position.Cells has it, in absolute terms
 	scores    [2]int
 	hasScores bool
 }
@@ -108,9 +171,9 @@ type claim struct {
 // readClaim reads the board f of an answer, with the points of the state
 // that holds it: (board (white-points black-points)) or (board player
 // white-points black-points), player being a side as the bot is sent it.
-func (v view) readClaim(f found) (claim, error) {
+func (v view) readClaim(f sexp.Found) (claim, error) {
 	var cl claim
-	for r, row := range f.board.Items {
+	for r, row := range f.Board.Items {
 		for col, c := range row.Items {
 			x, err := v.decodeCell(c)
 			if err != nil {
@@ -119,11 +182,11 @@ func (v view) readClaim(f found) (claim, error) {
 			cl.board[v.square(r*10+col)] = x
 		}
 	}
-	if f.parent == nil || f.index != 0 {
+	if f.Parent == nil || f.Index != 0 {
 		return cl, nil
 	}
 	var points []sexp.Value
-	switch it := f.parent.Items; {
+	switch it := f.Parent.Items; {
 	case len(it) == 2 && it[1].Kind == sexp.KindList && len(it[1].Items) == 2:
 		points = it[1].Items
 	case len(it) == 4 && v.isSide(it[1]):
@@ -133,7 +196,7 @@ func (v view) readClaim(f found) (claim, error) {
 	}
 	var s [2]int
 	for i, p := range points {
-		if p.Kind != sexp.KindInt || p.Int < 0 || p.Int > cavalo.MaxScore {
+		if p.Kind != sexp.KindInt || p.Int < 0 || p.Int > MaxScore {
 			return cl, nil
 		}
 		s[i] = int(p.Int)
@@ -151,20 +214,20 @@ func (v view) isSide(x sexp.Value) bool {
 func (v view) decodeCell(c sexp.Value) (int, error) {
 	switch {
 	case c.IsNil():
-		return cavalo.Empty, nil
+		return Empty, nil
 	case c.Kind == sexp.KindInt && c.Int >= 0 && c.Int <= 99:
 		return int(c.Int), nil
-	case c.Kind == sexp.KindInt && int(c.Int) == v.cfg.Knights[0]:
+	case c.Kind == sexp.KindInt && int(c.Int) == v.conv.Knights[0]:
 		return knightCell(v.side(referee.White)), nil
-	case c.Kind == sexp.KindInt && int(c.Int) == v.cfg.Knights[1]:
+	case c.Kind == sexp.KindInt && int(c.Int) == v.conv.Knights[1]:
 		return knightCell(v.side(referee.Black)), nil
 	}
-	return 0, fmt.Errorf("%s: want a number 0..99, NIL or a knight code (%d or %d)", short(c), v.cfg.Knights[0], v.cfg.Knights[1])
+	return 0, fmt.Errorf("%s: want a number 0..99, NIL or a knight code (%d or %d)", sexp.Short(c), v.conv.Knights[0], v.conv.Knights[1])
 }
 
 // state turns a claim into a referee state with side to move next.
 func (cl claim) state(next referee.Side) (referee.State, error) {
-	c, err := cavalo.FromCells(cl.board, cl.scores, next)
+	c, err := FromCells(cl.board, cl.scores, next)
 	if err != nil {
 		return nil, err
 	}
@@ -173,7 +236,7 @@ func (cl claim) state(next referee.Side) (referee.State, error) {
 
 // landing returns the square the mover's knight went to on the claimed
 // board, or why the board shows no move.
-func (v view) landing(cl claim, before *cavalo.Position) (int, error) {
+func (v view) landing(cl claim, before *Position) (int, error) {
 	to := -1
 	for sq, c := range cl.board {
 		if c == knightCell(v.mover) {
@@ -208,12 +271,12 @@ type decoded struct {
 // gave one. Failing both, the move is the square a board's knight landed
 // on, or the notation, for the referee to reject; and when there is
 // neither, the answer's shape (see shape), which the referee rejects too.
-func decodeAnswer(x sexp.Value, before *cavalo.Position, v view) decoded {
+func decodeAnswer(x sexp.Value, before *Position, v view) decoded {
 	var d decoded
 	var reasons []string
 	var first *claim // the first board that reads as a position
 	landed := ""     // where a board's knight landed, not a legal move
-	for _, f := range findBoards(x, looksLikeBoard) {
+	for _, f := range sexp.FindBoards(x, looksLikeBoard) {
 		cl, err := v.readClaim(f)
 		if err != nil {
 			reasons = append(reasons, err.Error())
@@ -245,13 +308,13 @@ func decodeAnswer(x sexp.Value, before *cavalo.Position, v view) decoded {
 	if err != nil {
 		reasons = append(reasons, err.Error())
 	}
-	if m, err := cavalo.ParseMove(n); n != "" && err == nil && referee.Legal(before, before.Complete(m)) {
+	if m, err := ParseMove(n); n != "" && err == nil && referee.Legal(before, before.Complete(m)) {
 		d.move = n
 		if len(reasons) > 0 {
 			d.notes = append(d.notes, fmt.Sprintf("the boards of jogar's answer give no move (%s): its move in notation, %s, is played", strings.Join(reasons, "; "), n))
 		}
 		if first != nil {
-			to, err := cavalo.ParseSquare(strings.SplitN(strings.ToUpper(n), "X", 2)[0])
+			to, err := ParseSquare(strings.SplitN(strings.ToUpper(n), "X", 2)[0])
 			if err != nil {
 				to = -1
 			}
@@ -266,11 +329,11 @@ func decodeAnswer(x sexp.Value, before *cavalo.Position, v view) decoded {
 		d.move = n
 		reasons = append(reasons, fmt.Sprintf("its move in notation, %s, is not legal", n))
 	default:
-		d.notes = append(d.notes, unread(x, reasons))
-		d.move = shape(x, cavaloBoardName)
+		d.notes = append(d.notes, sexp.Unread(x, reasons))
+		d.move = sexp.Shape(x, cavaloBoardName)
 		return d
 	}
-	d.notes = append(d.notes, fmt.Sprintf("no legal move in jogar's answer (%s); it returned: %s", strings.Join(reasons, "; "), quoted(x)))
+	d.notes = append(d.notes, fmt.Sprintf("no legal move in jogar's answer (%s); it returned: %s", strings.Join(reasons, "; "), sexp.Quoted(x)))
 	return d
 }
 
@@ -298,7 +361,7 @@ func sameMove(n, m string) bool {
 // a landing alone is completed by resolve with cl. It returns "" when there
 // is none, and an error for a (row col) off the board or a string that is
 // no move.
-func (v view) notation(x sexp.Value, before *cavalo.Position, cl *claim) (string, error) {
+func (v view) notation(x sexp.Value, before *Position, cl *claim) (string, error) {
 	candidates := []sexp.Value{x}
 	if x.Kind == sexp.KindList && len(x.Items) > 0 {
 		candidates = append(candidates, x.Items[0])
@@ -306,10 +369,10 @@ func (v view) notation(x sexp.Value, before *cavalo.Position, cl *claim) (string
 	for _, m := range candidates {
 		switch {
 		case m.Kind == sexp.KindList && len(m.Items) == 2 && m.Items[0].Kind == sexp.KindInt && m.Items[1].Kind == sexp.KindInt:
-			base := int64(v.cfg.IndexBase)
+			base := int64(v.conv.IndexBase)
 			r, c := m.Items[0].Int-base, m.Items[1].Int-base
 			if r < 0 || r > 9 || c < 0 || c > 9 {
-				return "", fmt.Errorf("the move %s is off the board (index_base %d: rows and columns %d..%d)", short(m), base, base, base+9)
+				return "", fmt.Errorf("the move %s is off the board (index_base %d: rows and columns %d..%d)", sexp.Short(m), base, base, base+9)
 			}
 			mv, _ := resolve(before, v.square(int(r*10+c)), cl)
 			return mv, nil
@@ -317,11 +380,11 @@ func (v view) notation(x sexp.Value, before *cavalo.Position, cl *claim) (string
 			mv, err := v.move(m.Text)
 			if err != nil {
 				if m.Kind == sexp.KindString {
-					return "", fmt.Errorf("the move %s: %w", short(m), err)
+					return "", fmt.Errorf("the move %s: %w", sexp.Short(m), err)
 				}
 				continue // a symbol that names no move, such as JOGADA
 			}
-			if sq, err := cavalo.ParseSquare(mv); err == nil {
+			if sq, err := ParseSquare(mv); err == nil {
 				mv, _ = resolve(before, sq, cl)
 			}
 			return mv, nil
@@ -332,18 +395,18 @@ func (v view) notation(x sexp.Value, before *cavalo.Position, cl *claim) (string
 
 // move maps a move written in notation by the bot to the referee's squares.
 func (v view) move(text string) (string, error) {
-	m, err := cavalo.ParseMove(text)
+	m, err := ParseMove(text)
 	if err != nil {
 		return "", err
 	}
-	s := cavalo.FormatMove(m)
+	s := FormatMove(m)
 	if !v.flipped || s == "pass" {
 		return s, nil
 	}
 	parts := strings.Split(s, "x")
 	for i, p := range parts {
-		sq, _ := cavalo.ParseSquare(p)
-		parts[i] = cavalo.SquareName(v.square(sq))
+		sq, _ := ParseSquare(p)
+		parts[i] = SquareName(v.square(sq))
 	}
 	return strings.Join(parts, "x"), nil
 }
@@ -352,11 +415,11 @@ func (v view) move(text string) (string, error) {
 // result matches cl best (which double it removes), or the first such move
 // (the highest double) without cl, and true. When no legal move lands there
 // it returns the square's name, for the referee to reject, and false.
-func resolve(before *cavalo.Position, to int, cl *claim) (string, bool) {
-	best, bestDiff := cavalo.SquareName(to), -1
+func resolve(before *Position, to int, cl *claim) (string, bool) {
+	best, bestDiff := SquareName(to), -1
 	for _, m := range before.Moves(nil) {
 		text := before.FormatMove(m)
-		if sq, err := cavalo.ParseSquare(strings.SplitN(text, "x", 2)[0]); err != nil || sq != to {
+		if sq, err := ParseSquare(strings.SplitN(text, "x", 2)[0]); err != nil || sq != to {
 			continue
 		}
 		diff := 0
@@ -380,7 +443,7 @@ func resolve(before *cavalo.Position, to int, cl *claim) (string, bool) {
 // claimed turns a claim into the referee state to compare, filling in the
 // scores that a board alone implies (the mover scored the number it landed
 // on); when it cannot, it adds a note saying why to notes.
-func claimed(before *cavalo.Position, cl claim, to int, v view, notes []string) (referee.State, []string) {
+func claimed(before *Position, cl claim, to int, v view, notes []string) (referee.State, []string) {
 	if !cl.hasScores {
 		cl.scores = before.Scores()
 		if to >= 0 && before.Cell(to) >= 0 {
@@ -405,13 +468,4 @@ func looksLikeBoard(x sexp.Value) bool {
 		}
 	}
 	return true
-}
-
-// short writes x for an error message, cut to a readable length.
-func short(x sexp.Value) string {
-	s := x.String()
-	if len(s) > 80 {
-		s = s[:77] + "..."
-	}
-	return s
 }

@@ -1,8 +1,6 @@
-package search
+package cavalo
 
-import (
-	"github.com/arenabots/arena/games/cavalo"
-)
+import "github.com/arenabots/arena/referee"
 
 // solveEntry caches the heaviest path of one region: the result is a pure
 // function of the key (region, knight, doubles outside the region), so the
@@ -22,7 +20,7 @@ type solveEntry struct {
 // a region is too big to try; exact when both paths were solved and no
 // removal can cross between the regions, which makes the result the game's
 // outcome.
-func (e *CavaloEval) apart(diff int32, ownS cavalo.SquareSet, kS int, ownO cavalo.SquareSet, kO int, nums cavalo.SquareSet) (v int32, exact, ok bool) {
+func (e *Evaluator) apart(diff int32, ownS SquareSet, kS int, ownO SquareSet, kO int, nums SquareSet) (v int32, exact, ok bool) {
 	if ownS.Count() > e.SolveSquares || ownO.Count() > e.SolveSquares {
 		return 0, false, false
 	}
@@ -31,15 +29,15 @@ func (e *CavaloEval) apart(diff int32, ownS cavalo.SquareSet, kS int, ownO caval
 	vO, cO := e.maxPath(ownO, kO, dbl)
 	total := diff + vS - vO
 	if cS && cO && e.independent(ownS, ownO) {
-		return Decided(int(total)), true, true
+		return referee.Decided(int(total)), true, true
 	}
-	return total * Unit, false, true
+	return total * referee.Unit, false, true
 }
 
 // independent reports whether no move in one region can remove a number of
 // the other: no twin pair is split between them, and they do not both hold
 // doubles (a double taken in one could remove a double of the other).
-func (e *CavaloEval) independent(a, b cavalo.SquareSet) bool {
+func (e *Evaluator) independent(a, b SquareSet) bool {
 	if !a.And(e.doubles).Empty() && !b.And(e.doubles).Empty() {
 		return false
 	}
@@ -55,8 +53,8 @@ func (e *CavaloEval) independent(a, b cavalo.SquareSet) bool {
 // where dbl are the doubles on the board, and whether the search finished
 // within SolveNodes (otherwise the value is the best path found, a lower
 // bound).
-func (e *CavaloEval) maxPath(region cavalo.SquareSet, k int, dbl cavalo.SquareSet) (int32, bool) {
-	if region.Empty() || cavalo.KnightJumps(k).And(region).Empty() {
+func (e *Evaluator) maxPath(region SquareSet, k int, dbl SquareSet) (int32, bool) {
+	if region.Empty() || KnightJumps(k).And(region).Empty() {
 		return 0, true
 	}
 	free := int8(min(dbl.AndNot(region).Count(), 15))
@@ -82,7 +80,7 @@ func (e *CavaloEval) maxPath(region cavalo.SquareSet, k int, dbl cavalo.SquareSe
 // double removes another double (a free one off the path when there is one,
 // else each choice is tried).
 type solver struct {
-	e           *CavaloEval
+	e           *Evaluator
 	best        int32
 	nodes       int
 	budget      int
@@ -95,7 +93,7 @@ const stopEvery = 256
 
 // run extends a path that has collected cur and stands on k, with avail the
 // numbers it may still take and dbl the doubles on the board.
-func (v *solver) run(avail cavalo.SquareSet, k int, cur int32, dbl cavalo.SquareSet) {
+func (v *solver) run(avail SquareSet, k int, cur int32, dbl SquareSet) {
 	v.nodes++
 	v.best = max(v.best, cur)
 	if v.nodes&(stopEvery-1) == 0 && v.e.stop != nil && v.e.stop() {
@@ -113,7 +111,7 @@ func (v *solver) run(avail cavalo.SquareSet, k int, cur int32, dbl cavalo.Square
 	// bound the rest.
 	var cand [8]int
 	n := 0
-	for t := cavalo.KnightJumps(k).And(reach); !t.Empty(); n++ {
+	for t := KnightJumps(k).And(reach); !t.Empty(); n++ {
 		sq := t.Pop()
 		j := n
 		for ; j > 0 && v.e.val[cand[j-1]] < v.e.val[sq]; j-- {

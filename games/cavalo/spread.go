@@ -1,30 +1,26 @@
-package search
-
-import (
-	"github.com/arenabots/arena/games/cavalo"
-)
+package cavalo
 
 // shl shifts a towards higher squares by k, 0 < k < 64.
-func shl(a cavalo.SquareSet, k uint) cavalo.SquareSet {
-	return cavalo.SquareSet{Lo: a.Lo << k, Hi: a.Hi<<k | a.Lo>>(64-k)}
+func shl(a SquareSet, k uint) SquareSet {
+	return SquareSet{Lo: a.Lo << k, Hi: a.Hi<<k | a.Lo>>(64-k)}
 }
 
 // shr shifts a towards lower squares by k, 0 < k < 64.
-func shr(a cavalo.SquareSet, k uint) cavalo.SquareSet {
-	return cavalo.SquareSet{Lo: a.Lo>>k | a.Hi<<(64-k), Hi: a.Hi >> k}
+func shr(a SquareSet, k uint) SquareSet {
+	return SquareSet{Lo: a.Lo>>k | a.Hi<<(64-k), Hi: a.Hi >> k}
 }
 
 // Column masks for spread: the squares a jump may start from without leaving
 // the board sideways.
 var (
 	colNotA, colNotJ, colNotAB, colNotIJ = columnMasks()
-	boardMask                            = cavalo.SquareSet{Lo: ^uint64(0), Hi: 1<<(100-64) - 1}
+	boardMask                            = SquareSet{Lo: ^uint64(0), Hi: 1<<(100-64) - 1}
 )
 
-func columnMasks() (notA, notJ, notAB, notIJ cavalo.SquareSet) {
+func columnMasks() (notA, notJ, notAB, notIJ SquareSet) {
 	for sq := range 100 {
 		c := sq % 10
-		b := cavalo.SquareOf(sq)
+		b := SquareOf(sq)
 		if c >= 1 {
 			notA = notA.Or(b)
 		}
@@ -44,7 +40,7 @@ func columnMasks() (notA, notJ, notAB, notIJ cavalo.SquareSet) {
 // spread returns the squares one knight jump away from some square of a.
 // A jump changes the square by ±8 (one row, two columns), ±12, ±19 (two rows,
 // one column) or ±21.
-func spread(a cavalo.SquareSet) cavalo.SquareSet {
+func spread(a SquareSet) SquareSet {
 	j, aa, ij, ab := a.And(colNotJ), a.And(colNotA), a.And(colNotIJ), a.And(colNotAB)
 	r := shl(j, 21).Or(shr(j, 19))
 	r = r.Or(shl(aa, 19)).Or(shr(aa, 21))
@@ -55,8 +51,8 @@ func spread(a cavalo.SquareSet) cavalo.SquareSet {
 
 // flood returns the squares of avail that a knight on from reaches by jumps
 // through avail (from itself excluded unless it is reached again).
-func flood(from int, avail cavalo.SquareSet) cavalo.SquareSet {
-	f := cavalo.KnightJumps(from).And(avail)
+func flood(from int, avail SquareSet) SquareSet {
+	f := KnightJumps(from).And(avail)
 	r := f
 	for !f.Empty() {
 		f = spread(f).And(avail).AndNot(r)

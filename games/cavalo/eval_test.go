@@ -1,4 +1,4 @@
-package search
+package cavalo
 
 import (
 	"context"
@@ -7,13 +7,13 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/arenabots/arena/games/cavalo"
+	"github.com/arenabots/arena/bots/search"
 	"github.com/arenabots/arena/referee"
 )
 
 // mirrored returns p seen from the other side: rows flipped, the knights,
 // scores and side to move swapped. Its value for the side to move is p's.
-func mirrored(tb testing.TB, p *cavalo.Position) cavalo.Position {
+func mirrored(tb testing.TB, p *Position) Position {
 	tb.Helper()
 	data, err := p.Encode()
 	if err != nil {
@@ -48,13 +48,13 @@ func mirrored(tb testing.TB, p *cavalo.Position) cavalo.Position {
 
 func TestEvaluateSymmetric(t *testing.T) {
 	t.Parallel()
-	w, b := cavalo.WhiteKnight, cavalo.BlackKnight
+	w, b := WhiteKnight, BlackKnight
 	// Each side's best path is worth 40 (13+27 and 14+26) and the knights
 	// cannot meet: a draw, whoever moves.
 	cells := map[string]int{"A1": w, "B3": 13, "D4": 27, "A10": b, "B8": 14, "D7": 26}
 	for _, side := range []referee.Side{referee.White, referee.Black} {
 		p := sparse(t, cells, [2]int{50, 50}, side)
-		e := NewCavaloEval()
+		e := NewEvaluator()
 		e.Prepare(&p)
 		if v, exact := e.Evaluate(&p); v != 0 || !exact {
 			t.Errorf("%s to move: got %d (exact %v), want 0 (exact)", side, v, exact)
@@ -65,9 +65,9 @@ func TestEvaluateSymmetric(t *testing.T) {
 func TestEvaluateMirrored(t *testing.T) {
 	t.Parallel()
 	for seed := uint64(1); seed <= 12; seed++ {
-		randomGame(seed, 80, func(p *cavalo.Position, _ referee.Move) {
+		randomGame(seed, 80, func(p *Position, _ referee.Move) {
 			q := mirrored(t, p)
-			e, f := NewCavaloEval(), NewCavaloEval()
+			e, f := NewEvaluator(), NewEvaluator()
 			e.Prepare(p)
 			f.Prepare(&q)
 			v, ex := e.Evaluate(p)
@@ -82,19 +82,19 @@ func TestEvaluateMirrored(t *testing.T) {
 func TestEvaluateFavoursSpace(t *testing.T) {
 	t.Parallel()
 	// White's knight has the numbers around it; Black's has one.
-	cells := map[string]int{"E5": cavalo.WhiteKnight, "A10": cavalo.BlackKnight, "C8": 3,
+	cells := map[string]int{"E5": WhiteKnight, "A10": BlackKnight, "C8": 3,
 		"D7": 60, "F7": 71, "G6": 82, "G4": 93, "F3": 64, "D3": 75, "C4": 86, "C6": 97,
 		"B5": 18, "H5": 29, "E8": 30}
 	for _, side := range []referee.Side{referee.White, referee.Black} {
 		p := sparse(t, cells, [2]int{0, 0}, side)
-		e := NewCavaloEval()
+		e := NewEvaluator()
 		e.Prepare(&p)
 		v, _ := e.Evaluate(&p)
 		if side == referee.Black {
 			v = -v
 		}
-		if v <= 100*Unit {
-			t.Errorf("%s to move: White's value is %v points, want over 100", side, Points(v))
+		if v <= 100*referee.Unit {
+			t.Errorf("%s to move: White's value is %v points, want over 100", side, referee.Points(v))
 		}
 	}
 }
@@ -106,7 +106,7 @@ func TestMaxPathByHand(t *testing.T) {
 	// (J1, J2) the path takes all four, 177; with none, 55 must remove 44
 	// or 66, and the best is 12+55+66 = 133. The other start, C2 (21),
 	// E3 (40), gets 61.
-	base := map[string]int{"A1": cavalo.WhiteKnight, "J10": cavalo.BlackKnight,
+	base := map[string]int{"A1": WhiteKnight, "J10": BlackKnight,
 		"B3": 12, "C2": 21, "E3": 40, "C5": 55, "E6": 66, "G7": 44}
 	tests := []struct {
 		name  string
@@ -127,7 +127,7 @@ func TestMaxPathByHand(t *testing.T) {
 			cells[k] = v
 		}
 		p := sparse(t, cells, [2]int{}, referee.White)
-		e := NewCavaloEval()
+		e := NewEvaluator()
 		e.Prepare(&p)
 		nums := p.Numbers()
 		region := flood(p.Knight(referee.White), nums)
@@ -142,7 +142,7 @@ func TestMaxPathByHand(t *testing.T) {
 
 // bruteBest is the most points White can still collect in p, where Black
 // cannot move, by trying every sequence of White's moves under the rules.
-func bruteBest(p *cavalo.Position) int {
+func bruteBest(p *Position) int {
 	var buf [referee.MaxMoves]referee.Move
 	best := 0
 	for _, m := range p.Moves(buf[:0]) {
@@ -166,20 +166,20 @@ func TestMaxPathMatchesBruteForce(t *testing.T) {
 	t.Parallel()
 	rng := rand.New(rand.NewPCG(5, 5))
 	for seed := uint64(1); seed <= 60; seed++ {
-		board := cavalo.Board(seed)
-		cells := map[string]int{"J10": cavalo.BlackKnight}
+		board := Board(seed)
+		cells := map[string]int{"J10": BlackKnight}
 		var empty []int
 		for sq := range 50 { // rows 1-5; Black is walled off in the corner
 			if rng.IntN(100) < 40 {
-				cells[cavalo.SquareName(sq)] = int(board[sq])
+				cells[SquareName(sq)] = int(board[sq])
 			} else {
 				empty = append(empty, sq)
 			}
 		}
 		k := empty[rng.IntN(len(empty))]
-		cells[cavalo.SquareName(k)] = cavalo.WhiteKnight
+		cells[SquareName(k)] = WhiteKnight
 		p := sparse(t, cells, [2]int{}, referee.White)
-		e := NewCavaloEval()
+		e := NewEvaluator()
 		e.SolveNodes = 1 << 30
 		e.Prepare(&p)
 		nums := p.Numbers()
@@ -193,7 +193,7 @@ func TestMaxPathMatchesBruteForce(t *testing.T) {
 // gameValue is the exact value of p for its side to move, the final margin
 // under best play by both sides, found by searching every line to the end;
 // ok is false when that takes more than *budget positions.
-func gameValue(p *cavalo.Position, budget *int) (v int, ok bool) {
+func gameValue(p *Position, budget *int) (v int, ok bool) {
 	if *budget--; *budget < 0 {
 		return 0, false
 	}
@@ -220,9 +220,9 @@ func TestEvaluateExactIsTheOutcome(t *testing.T) {
 	t.Parallel()
 	checked := 0
 	for seed := uint64(1); seed <= 25; seed++ {
-		p := cavalo.New(seed)
-		s := NewCavalo(1)
-		e := NewCavaloEval()
+		p := New(seed)
+		s := search.New(NewEvaluator(), 1)
+		e := NewEvaluator()
 		var buf [referee.MaxMoves]referee.Move
 		for len(p.Moves(buf[:0])) > 0 {
 			e.Prepare(&p)
@@ -230,12 +230,12 @@ func TestEvaluateExactIsTheOutcome(t *testing.T) {
 				budget := 200_000
 				if full, ok := gameValue(&p, &budget); ok {
 					checked++
-					if Decided(full) != v {
-						t.Fatalf("seed %d ply %d: evaluated as decided by %v, the game's value is %d\n%v", seed, p.Ply(), Points(v), full, &p)
+					if referee.Decided(full) != v {
+						t.Fatalf("seed %d ply %d: evaluated as decided by %v, the game's value is %d\n%v", seed, p.Ply(), referee.Points(v), full, &p)
 					}
 				}
 			}
-			p.Play(s.Search(context.Background(), &p, Limits{Nodes: 3000}).Move)
+			p.Play(s.Search(context.Background(), &p, search.Limits{Nodes: 3000}).Move)
 		}
 	}
 	if checked < 50 {

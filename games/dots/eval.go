@@ -1,11 +1,11 @@
-package search
+package dots
 
 import (
-	"github.com/arenabots/arena/games/dots"
 	"github.com/arenabots/arena/referee"
 )
 
-// DotsEval is the Evaluator of Dots and Boxes (see NewDots). It reads the
+// Evaluator is the evaluation of Dots and Boxes for a game-tree search
+// (bots/search's Evaluator, made by Game.SearchEvaluator). It reads the
 // board as the strings of boxes that are left: a box with two drawn sides
 // links the boxes (or the edge) behind its two empty sides, so the boxes of
 // two and three sides form chains and loops. A position is worth, for the
@@ -28,53 +28,47 @@ import (
 // loop, the recursion is the game's outcome: Evaluate returns it with exact
 // set, and the search stops there. Closer to the end the search itself
 // reaches every last arc, which solves the rest.
-type DotsEval struct {
+type Evaluator struct {
 	// ControlWeight is the weight, in 64ths, of the estimated endgame after
 	// the safe moves.
 	ControlWeight int32
 
 	rows, cols, arcs, boxes int
-	arcBox                  [dotsMaxArcs][2]int16 // the boxes beside each arc, -1 at the edge
-	boxArc                  [dotsMaxBoxes][4]int16
+	arcBox                  [maxArcs][2]int16 // the boxes beside each arc, -1 at the edge
+	boxArc                  [maxBoxes][4]int16
 
 	// Scratch of Evaluate.
-	drawn   [dotsMaxArcs]bool
-	sides   [dotsMaxBoxes]int8
-	seen    [dotsMaxBoxes]bool
-	stack   [dotsMaxBoxes]int16
-	members [dotsMaxBoxes]int16
-	pieces  [dotsMaxBoxes]piece
+	drawn   [maxArcs]bool
+	sides   [maxBoxes]int8
+	seen    [maxBoxes]bool
+	stack   [maxBoxes]int16
+	members [maxBoxes]int16
+	pieces  [maxBoxes]piece
 	cache   []loonyEntry
 }
 
-// Sizes of the largest board.
-const (
-	dotsMaxArcs  = 2 * (dots.MaxSize + 1) * dots.MaxSize
-	dotsMaxBoxes = dots.MaxSize * dots.MaxSize
-)
+// maxBoxes is the number of boxes of the largest board.
+const maxBoxes = MaxSize * MaxSize
 
-// DefaultControlWeight is DotsEval's default ControlWeight, tuned against
+// DefaultControlWeight is Evaluator's default ControlWeight, tuned against
 // the classic bot: the estimate of the endgame is rough while many safe
 // moves are left, and counted fully it misled the search (67% against
 // classic at 48, 100% at 8 on 12 boards).
 const DefaultControlWeight = 8
 
-// DotsSearcher is the engine specialised to Dots and Boxes.
-type DotsSearcher = Searcher[dots.Position, *dots.Position, *DotsEval]
+// SearchEvaluator returns a new Evaluator with the default weight, for a
+// game-tree search (bots/search's Game).
+func (Game) SearchEvaluator() any { return NewEvaluator() }
 
-// NewDots returns a Dots and Boxes searcher with a DotsEval and a
-// transposition table of about ttMB MiB.
-func NewDots(ttMB int) *DotsSearcher {
-	return New[dots.Position, *dots.Position](NewDotsEval(), ttMB)
+// NewEvaluator returns an Evaluator with the default weight.
+func NewEvaluator() *Evaluator {
+	return &Evaluator{ControlWeight: DefaultControlWeight, cache: make([]loonyEntry, loonyCacheSize)}
 }
 
-// NewDotsEval returns a DotsEval with the default weight.
-func NewDotsEval() *DotsEval {
-	return &DotsEval{ControlWeight: DefaultControlWeight, cache: make([]loonyEntry, loonyCacheSize)}
-}
-
-// Prepare builds the geometry of root's board when its size changed.
-func (e *DotsEval) Prepare(root *dots.Position) {
+// Prepare builds the geometry of root's board, a *Position, when its size
+// changed.
+func (e *Evaluator) Prepare(st referee.State) {
+	root := st.(*Position)
 	rows, cols := root.Rows(), root.Cols()
 	if rows == e.rows && cols == e.cols {
 		return
@@ -109,11 +103,11 @@ func (e *DotsEval) Prepare(root *dots.Position) {
 
 // Zobrist keys of Dots and Boxes, from a fixed seed: one per arc for
 // "drawn", and one for Black to move. The hash mixes in the score
-// difference too (scoreKey), since the same arcs are reached with different
+// difference too (referee.LeadKey), since the same arcs are reached with different
 // scores.
 var dotsArcKeys, dotsBlackKey = dotsZobrist(0x617265616f747364) // "areadots"
 
-func dotsZobrist(seed uint64) (arcs [dotsMaxArcs]uint64, black uint64) {
+func dotsZobrist(seed uint64) (arcs [maxArcs]uint64, black uint64) {
 	r := referee.SplitMix64{State: seed}
 	for i := range arcs {
 		arcs[i] = r.Next()
@@ -123,9 +117,10 @@ func dotsZobrist(seed uint64) (arcs [dotsMaxArcs]uint64, black uint64) {
 
 // Hash returns the Zobrist hash of p: its arcs, side to move and score
 // difference.
-func (e *DotsEval) Hash(p *dots.Position) uint64 {
+func (e *Evaluator) Hash(st referee.State) uint64 {
+	p := st.(*Position)
 	s := p.Scores()
-	h := scoreKey(s[0] - s[1])
+	h := referee.LeadKey(s[0] - s[1])
 	for a := range e.arcs {
 		if p.Drawn(a) != 0 {
 			h ^= dotsArcKeys[a]
@@ -140,7 +135,8 @@ func (e *DotsEval) Hash(p *dots.Position) uint64 {
 // HashAfter returns the hash of p after drawing m from h = Hash(p): the arc
 // is drawn, and either the boxes it closes score for the mover, who moves
 // again, or the turn passes.
-func (e *DotsEval) HashAfter(h uint64, p *dots.Position, m referee.Move) uint64 {
+func (e *Evaluator) HashAfter(h uint64, st referee.State, m referee.Move) uint64 {
+	p := st.(*Position)
 	h ^= dotsArcKeys[m]
 	closed := 0
 	for _, b := range e.arcBox[m] {
@@ -156,11 +152,11 @@ func (e *DotsEval) HashAfter(h uint64, p *dots.Position, m referee.Move) uint64 
 	if p.ToMove() == referee.Black {
 		closed = -closed
 	}
-	return h ^ scoreKey(d) ^ scoreKey(d+closed)
+	return h ^ referee.LeadKey(d) ^ referee.LeadKey(d+closed)
 }
 
 // boxSides returns the number of drawn sides of box b in p.
-func (e *DotsEval) boxSides(p *dots.Position, b int) int {
+func (e *Evaluator) boxSides(p *Position, b int) int {
 	n := 0
 	for _, a := range e.boxArc[b] {
 		if p.Drawn(int(a)) != 0 {
@@ -172,7 +168,8 @@ func (e *DotsEval) boxSides(p *dots.Position, b int) int {
 
 // Hint orders the arcs: those that close a box first, then the safe ones,
 // those that give a box its third side last.
-func (e *DotsEval) Hint(p *dots.Position, m referee.Move) int32 {
+func (e *Evaluator) Hint(st referee.State, m referee.Move) int32 {
+	p := st.(*Position)
 	hint := int32(0)
 	for _, b := range e.arcBox[m] {
 		if b < 0 {
@@ -188,14 +185,15 @@ func (e *DotsEval) Hint(p *dots.Position, m referee.Move) int32 {
 	return hint
 }
 
-// Evaluate returns the value of p for the side to move (see DotsEval).
-func (e *DotsEval) Evaluate(p *dots.Position) (int32, bool) {
+// Evaluate returns the value of p for the side to move (see Evaluator).
+func (e *Evaluator) Evaluate(st referee.State) (int32, bool) {
+	p := st.(*Position)
 	s := p.Scores()
 	me := p.ToMove().Index()
 	diff := s[me] - s[1-me]
 	left := e.load(p)
 	if left == 0 {
-		return Decided(diff), true
+		return referee.Decided(diff), true
 	}
 
 	// The strings the side to move can take now.
@@ -224,15 +222,15 @@ func (e *DotsEval) Evaluate(p *dots.Position) (int32, bool) {
 	if safe == 0 && pure && exactLoony {
 		switch hot {
 		case 0:
-			return Decided(diff + loony), true
+			return referee.Decided(diff + loony), true
 		case 1:
 			if v, ok := offered(offer, loony); ok {
-				return Decided(diff + v), true
+				return referee.Decided(diff + v), true
 			}
 		}
 	}
 	if safe%2 == 1 {
 		loony = -loony // the opponent opens the first string
 	}
-	return int32(diff+take)*Unit + int32(loony)*Unit*e.ControlWeight/64, false
+	return int32(diff+take)*referee.Unit + int32(loony)*referee.Unit*e.ControlWeight/64, false
 }

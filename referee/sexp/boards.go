@@ -1,41 +1,38 @@
-package lisp
+package sexp
 
 import (
 	"fmt"
 	"strings"
-
-	"github.com/arenabots/arena/bots/lisp/sexp"
 )
 
 // Answers of any shape. A course bot's jogar returns its new state, a move
 // and the state, the state with search statistics, or the board alone,
-// nested in lists as its author chose: the adapter looks for the boards of
-// the league's size anywhere in the answer and reads the move by board
-// difference against the referee's position (translate.go for Cavalo,
-// dots.go for Dots and Boxes). An answer in which it reads no move goes to
-// the referee as its shape (see shape), for an illegal verdict that says
-// what jogar returned.
+// nested in lists as its author chose: a game's Lisp form looks for the
+// boards of the league's size anywhere in the answer (FindBoards) and reads
+// the move by board difference against the referee's position. An answer
+// in which it reads no move goes to the referee as its shape (see Shape),
+// for an illegal verdict that says what jogar returned.
 
-// found is a list of an answer that has a board's shape, with the list
+// Found is a list of an answer that has a board's shape, with the list
 // that holds it and its place there.
-type found struct {
-	board  sexp.Value
-	parent *sexp.Value // nil when the board is the whole answer
-	index  int
+type Found struct {
+	Board  Value
+	Parent *Value // nil when the board is the whole answer
+	Index  int
 }
 
-// findBoards returns the lists of x, at any depth, for which isBoard is
+// FindBoards returns the lists of x, at any depth, for which isBoard is
 // true, depth first in the order they are written; it does not look inside
 // a board.
-func findBoards(x sexp.Value, isBoard func(sexp.Value) bool) []found {
-	var out []found
-	var walk func(v, parent *sexp.Value, i int)
-	walk = func(v, parent *sexp.Value, i int) {
-		if v.Kind != sexp.KindList {
+func FindBoards(x Value, isBoard func(Value) bool) []Found {
+	var out []Found
+	var walk func(v, parent *Value, i int)
+	walk = func(v, parent *Value, i int) {
+		if v.Kind != KindList {
 			return
 		}
 		if isBoard(*v) {
-			out = append(out, found{board: *v, parent: parent, index: i})
+			out = append(out, Found{Board: *v, Parent: parent, Index: i})
 			return
 		}
 		for k := range v.Items {
@@ -53,20 +50,21 @@ const (
 	shapeAtom  = 16 // characters of an atom written
 )
 
-// shape writes x compactly, for a verdict on an answer in which no move
+// Shape writes x compactly, for a verdict on an answer in which no move
 // was read: what it is made of rather than its text. Short atoms are
 // written as they are; a board of the league's size as (board 10×10)
 // (boardName names it, or returns ""); a list of n lists of m atoms as
 // (n lists of m); other lists to a few items and levels, e.g.
 // ((board 10×10) 2 196 95) or (NEW-STATE (3 lists of 4) 7 … 5 more).
-func shape(x sexp.Value, boardName func(sexp.Value) string) string {
+func Shape(x Value, boardName func(Value) string) string {
 	var b strings.Builder
 	writeShape(&b, x, 0, boardName)
 	return b.String()
 }
 
-func writeShape(b *strings.Builder, x sexp.Value, depth int, boardName func(sexp.Value) string) {
-	if x.Kind != sexp.KindList || x.IsNil() {
+// writeShape writes the shape of x, at depth levels of lists, to b.
+func writeShape(b *strings.Builder, x Value, depth int, boardName func(Value) string) {
+	if x.Kind != KindList || x.IsNil() {
 		s := []rune(x.String())
 		if len(s) > shapeAtom {
 			s = append(s[:shapeAtom-1], '…')
@@ -102,17 +100,17 @@ func writeShape(b *strings.Builder, x sexp.Value, depth int, boardName func(sexp
 
 // grid reports whether x is a list of n ≥ 2 lists of the same length m ≥ 1
 // whose items are atoms.
-func grid(x sexp.Value) (n, m int, ok bool) {
+func grid(x Value) (n, m int, ok bool) {
 	if len(x.Items) < 2 {
 		return 0, 0, false
 	}
 	m = len(x.Items[0].Items)
 	for _, row := range x.Items {
-		if row.Kind != sexp.KindList || len(row.Items) != m || m == 0 {
+		if row.Kind != KindList || len(row.Items) != m || m == 0 {
 			return 0, 0, false
 		}
 		for _, it := range row.Items {
-			if it.Kind == sexp.KindList && !it.IsNil() {
+			if it.Kind == KindList && !it.IsNil() {
 				return 0, 0, false
 			}
 		}
@@ -123,8 +121,8 @@ func grid(x sexp.Value) (n, m int, ok bool) {
 // maxQuoted caps how much of an answer the log quotes.
 const maxQuoted = 4096
 
-// quoted writes x for the log, cut to maxQuoted bytes.
-func quoted(x sexp.Value) string {
+// Quoted writes x for a log, cut to maxQuoted bytes.
+func Quoted(x Value) string {
 	s := x.String()
 	if len(s) > maxQuoted {
 		s = s[:maxQuoted] + fmt.Sprintf("…(%d bytes)", len(s))
@@ -132,12 +130,21 @@ func quoted(x sexp.Value) string {
 	return s
 }
 
-// unread is the note for an answer in which no move was read: why, and
-// what jogar returned.
-func unread(x sexp.Value, reasons []string) string {
+// Unread is the note for an answer x in which no move was read: why
+// (reasons), and what jogar returned.
+func Unread(x Value, reasons []string) string {
 	why := "no board of the league's size in it"
 	if len(reasons) > 0 {
 		why = strings.Join(reasons, "; ")
 	}
-	return fmt.Sprintf("no move read in jogar's answer (%s); it returned: %s", why, quoted(x))
+	return fmt.Sprintf("no move read in jogar's answer (%s); it returned: %s", why, Quoted(x))
+}
+
+// Short writes x for an error message, cut to a readable length.
+func Short(x Value) string {
+	s := x.String()
+	if len(s) > 80 {
+		s = s[:77] + "..."
+	}
+	return s
 }

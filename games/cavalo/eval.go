@@ -1,12 +1,12 @@
-package search
+package cavalo
 
 import (
-	"github.com/arenabots/arena/games/cavalo"
 	"github.com/arenabots/arena/referee"
 )
 
-// CavaloEval is the Evaluator of Jogo do Cavalo (see NewCavalo). A position
-// is worth, for the side to move:
+// Evaluator is the evaluation of Jogo do Cavalo for a game-tree search
+// (bots/search's Evaluator, made by Game.SearchEvaluator). A position is
+// worth, for the side to move, on referee's scale of values (referee.Unit):
 //
 //   - the score difference;
 //   - the numbers each knight would reach first, by a breadth-first search
@@ -24,7 +24,7 @@ import (
 // solved by a depth-first search with a node cap, exactly when both finish
 // and no removal crosses from one region to the other. Such a position is
 // decided: Evaluate returns its outcome with exact set.
-type CavaloEval struct {
+type Evaluator struct {
 	// RegionWeight and MobilityWeight weigh a point of region value and one
 	// jump of mobility, in Units. RegionDecay (in 64ths) scales the weight
 	// of a number for each jump further it lies from the knight.
@@ -36,15 +36,15 @@ type CavaloEval struct {
 	// SolveNodes before the first, as solved regions are cached.
 	SolveNodes, SolveSquares int
 
-	board   [cavalo.Squares]int8 // the number seen on each square, -1 if none yet
-	sqOf    [cavalo.Squares]int8 // the square of each number of the board, -1 if gone at the root
-	val     [cavalo.Squares]int32
-	twinSq  [cavalo.Squares]int8      // the square of the twin of the number on sq, -1 if none
-	doubles cavalo.SquareSet          // squares of doubles
-	twinLow cavalo.SquareSet          // squares holding the smaller of a twin pair
-	sums    [13][256]int32            // values of the squares of a byte of a set
-	halves  [13][256]int32            // half values of twinLow squares, the same way
-	twins   [13][256]cavalo.SquareSet // the twin squares of the squares of a byte
+	board   [Squares]int8 // the number seen on each square, -1 if none yet
+	sqOf    [Squares]int8 // the square of each number of the board, -1 if gone at the root
+	val     [Squares]int32
+	twinSq  [Squares]int8      // the square of the twin of the number on sq, -1 if none
+	doubles SquareSet          // squares of doubles
+	twinLow SquareSet          // squares holding the smaller of a twin pair
+	sums    [13][256]int32     // values of the squares of a byte of a set
+	halves  [13][256]int32     // half values of twinLow squares, the same way
+	twins   [13][256]SquareSet // the twin squares of the squares of a byte
 	cache   []solveEntry
 	// levelWeight[d] is the weight, in Units/64, of a number at d+1 jumps.
 	levelWeight [12]int32
@@ -55,7 +55,7 @@ type CavaloEval struct {
 	Solves, SolveNodesUsed int64
 }
 
-// Default weights of CavaloEval, tuned against the classic bot.
+// Default weights of the Evaluator, tuned against the classic bot.
 const (
 	DefaultRegionWeight   = 30
 	DefaultMobilityWeight = 150
@@ -65,9 +65,9 @@ const (
 	solveCacheSize        = 1 << 14
 )
 
-// NewCavaloEval returns a CavaloEval with the default weights.
-func NewCavaloEval() *CavaloEval {
-	e := &CavaloEval{
+// NewEvaluator returns an Evaluator with the default weights.
+func NewEvaluator() *Evaluator {
+	e := &Evaluator{
 		RegionWeight:   DefaultRegionWeight,
 		MobilityWeight: DefaultMobilityWeight,
 		RegionDecay:    DefaultRegionDecay,
@@ -81,29 +81,26 @@ func NewCavaloEval() *CavaloEval {
 	return e
 }
 
-// CavaloSearcher is the engine specialised to Jogo do Cavalo.
-type CavaloSearcher = Searcher[cavalo.Position, *cavalo.Position, *CavaloEval]
-
-// NewCavalo returns a Cavalo searcher with a CavaloEval and a transposition
-// table of about ttMB MiB.
-func NewCavalo(ttMB int) *CavaloSearcher {
-	return New[cavalo.Position, *cavalo.Position](NewCavaloEval(), ttMB)
-}
+// SearchEvaluator returns a new Evaluator with the default weights, for a
+// game-tree search (bots/search's Game).
+func (Game) SearchEvaluator() any { return NewEvaluator() }
 
 // SetStop makes the solver call stop every few hundred nodes and give up
-// when it reports true (see Interruptible).
-func (e *CavaloEval) SetStop(stop func() bool) { e.stop = stop }
+// when it reports true (bots/search's Interruptible): the search that
+// evaluates is over.
+func (e *Evaluator) SetStop(stop func() bool) { e.stop = stop }
 
 // Prepare builds the tables of root's board: where each number is, the
 // values by byte of a square set. The solver's cache is kept while the
-// boards agree, dropped when root is another game's.
-func (e *CavaloEval) Prepare(root *cavalo.Position) {
+// boards agree, dropped when root is another game's. root is a *Position.
+func (e *Evaluator) Prepare(st referee.State) {
+	root := st.(*Position)
 	w := e.RegionWeight * 64
 	for i := range e.levelWeight {
 		e.levelWeight[i] = w
 		w = w * e.RegionDecay / 64
 	}
-	for sq := range cavalo.Squares {
+	for sq := range Squares {
 		n := int8(root.Cell(sq))
 		if n >= 0 && e.board[sq] >= 0 && e.board[sq] != n {
 			clear(e.cache)
@@ -116,8 +113,8 @@ func (e *CavaloEval) Prepare(root *cavalo.Position) {
 	for i := range e.sqOf {
 		e.sqOf[i] = -1
 	}
-	e.doubles, e.twinLow = cavalo.SquareSet{}, cavalo.SquareSet{}
-	for sq := range cavalo.Squares {
+	e.doubles, e.twinLow = SquareSet{}, SquareSet{}
+	for sq := range Squares {
 		n := root.Cell(sq)
 		e.val[sq] = int32(max(n, 0))
 		if n < 0 {
@@ -126,16 +123,16 @@ func (e *CavaloEval) Prepare(root *cavalo.Position) {
 		e.board[sq] = int8(n)
 		e.sqOf[n] = int8(sq)
 		if n%11 == 0 {
-			e.doubles = e.doubles.Or(cavalo.SquareOf(sq))
+			e.doubles = e.doubles.Or(SquareOf(sq))
 		}
 	}
-	for sq := range cavalo.Squares {
+	for sq := range Squares {
 		e.twinSq[sq] = -1
 		if n := root.Cell(sq); n >= 0 {
 			if tw := twin(n); tw >= 0 && e.sqOf[tw] >= 0 {
 				e.twinSq[sq] = e.sqOf[tw]
 				if tw > n {
-					e.twinLow = e.twinLow.Or(cavalo.SquareOf(sq))
+					e.twinLow = e.twinLow.Or(SquareOf(sq))
 				}
 			}
 		}
@@ -144,17 +141,17 @@ func (e *CavaloEval) Prepare(root *cavalo.Position) {
 		for b := 1; b < 256; b++ {
 			sq := 8*i + trailingZeros8(b)
 			v := int32(0)
-			if sq < cavalo.Squares {
+			if sq < Squares {
 				v = e.val[sq]
 			}
 			e.sums[i][b] = e.sums[i][b&(b-1)] + v
 			e.halves[i][b] = e.halves[i][b&(b-1)]
 			e.twins[i][b] = e.twins[i][b&(b-1)]
-			if sq < cavalo.Squares {
+			if sq < Squares {
 				if e.twinLow.Has(sq) {
 					e.halves[i][b] += v / 2
 				}
-				e.twins[i][b] = e.twins[i][b].Or(cavalo.SquareOf(int(e.twinSq[sq])))
+				e.twins[i][b] = e.twins[i][b].Or(SquareOf(int(e.twinSq[sq])))
 			}
 		}
 	}
@@ -170,11 +167,11 @@ func trailingZeros8(b int) int {
 }
 
 // sum returns the total value of the squares of a.
-func (e *CavaloEval) sum(a cavalo.SquareSet) int32 {
+func (e *Evaluator) sum(a SquareSet) int32 {
 	return sumBytes(&e.sums, a)
 }
 
-func sumBytes(t *[13][256]int32, a cavalo.SquareSet) int32 {
+func sumBytes(t *[13][256]int32, a SquareSet) int32 {
 	lo, hi := a.Lo, a.Hi
 	return t[0][lo&0xff] + t[1][lo>>8&0xff] + t[2][lo>>16&0xff] + t[3][lo>>24&0xff] +
 		t[4][lo>>32&0xff] + t[5][lo>>40&0xff] + t[6][lo>>48&0xff] + t[7][lo>>56] +
@@ -184,7 +181,7 @@ func sumBytes(t *[13][256]int32, a cavalo.SquareSet) int32 {
 // twinLoss is what a region's value overstates because of twins: half of
 // the smaller of each twin pair it holds whole (only one of the two can be
 // taken; halving is the rough part).
-func (e *CavaloEval) twinLoss(a cavalo.SquareSet) int32 {
+func (e *Evaluator) twinLoss(a SquareSet) int32 {
 	t := &e.twins
 	lo, hi := a.Lo, a.Hi
 	tw := t[0][lo&0xff].Or(t[1][lo>>8&0xff]).Or(t[2][lo>>16&0xff]).Or(t[3][lo>>24&0xff]).
@@ -195,7 +192,7 @@ func (e *CavaloEval) twinLoss(a cavalo.SquareSet) int32 {
 
 // placement returns the square where side's knight will be placed: the
 // highest number of its home row, or -1 when the row is empty.
-func (e *CavaloEval) placement(nums cavalo.SquareSet, side referee.Side) int {
+func (e *Evaluator) placement(nums SquareSet, side referee.Side) int {
 	home := 0
 	if side == referee.Black {
 		home = 90
@@ -209,8 +206,10 @@ func (e *CavaloEval) placement(nums cavalo.SquareSet, side referee.Side) int {
 	return best
 }
 
-// Hint orders moves by the number they take, then by the double they remove.
-func (e *CavaloEval) Hint(p *cavalo.Position, m referee.Move) int32 {
+// Hint orders moves by the number they take, then by the double they
+// remove. p is a *Position.
+func (e *Evaluator) Hint(st referee.State, m referee.Move) int32 {
+	p := st.(*Position)
 	if m == referee.Pass {
 		return 0
 	}
@@ -222,8 +221,10 @@ func (e *CavaloEval) Hint(p *cavalo.Position, m referee.Move) int32 {
 	return h
 }
 
-// Evaluate returns the value of p for the side to move (see CavaloEval).
-func (e *CavaloEval) Evaluate(p *cavalo.Position) (int32, bool) {
+// Evaluate returns the value of p, a *Position, for the side to move (see
+// Evaluator), and whether it is the game's proven outcome.
+func (e *Evaluator) Evaluate(st referee.State) (int32, bool) {
+	p := st.(*Position)
 	nums := p.Numbers()
 	s := p.ToMove()
 	sc := p.Scores()
@@ -246,8 +247,8 @@ func (e *CavaloEval) Evaluate(p *cavalo.Position) (int32, bool) {
 
 	// Breadth-first from both knights, a level per move: the side to move
 	// claims first, the other side takes what is left at the same depth.
-	jS, jO := cavalo.KnightJumps(kS).And(nums), cavalo.KnightJumps(kO).And(nums)
-	fS := jS.AndNot(cavalo.KnightJumps(kO))
+	jS, jO := KnightJumps(kS).And(nums), KnightJumps(kO).And(nums)
+	fS := jS.AndNot(KnightJumps(kO))
 	fO := jO.AndNot(fS)
 	mobility := int32(fS.Count() - jO.Count())
 	ownS, ownO := fS, fO
@@ -261,12 +262,12 @@ func (e *CavaloEval) Evaluate(p *cavalo.Position) (int32, bool) {
 		region += e.levelWeight[min(level, len(e.levelWeight)-1)] * (e.sum(fS) - e.sum(fO))
 	}
 
-	if placed && spread(ownS.Or(cavalo.SquareOf(kS))).And(ownO.Or(cavalo.SquareOf(kO))).Empty() {
+	if placed && spread(ownS.Or(SquareOf(kS))).And(ownO.Or(SquareOf(kO))).Empty() {
 		if v, exact, ok := e.apart(diff, ownS, kS, ownO, kO, nums); ok {
 			return v, exact
 		}
 	}
-	v := diff*Unit + region/64 - e.RegionWeight*(e.twinLoss(ownS)-e.twinLoss(ownO))
+	v := diff*referee.Unit + region/64 - e.RegionWeight*(e.twinLoss(ownS)-e.twinLoss(ownO))
 	v += e.MobilityWeight * mobility
 	return v, false
 }

@@ -1,26 +1,75 @@
-package lisp
+package dots
 
 import (
 	"errors"
 	"fmt"
 	"strings"
 
-	"github.com/arenabots/arena/bots/lisp/sexp"
-	"github.com/arenabots/arena/games/dots"
 	"github.com/arenabots/arena/referee"
+	"github.com/arenabots/arena/referee/sexp"
 )
 
-// Dots and Boxes for course bots. A course board is (H V): H lists the
+// The Lisp form of Dots and Boxes (bots/lisp's Form). A course board is (H V): H lists the
 // rows of dots, top to bottom, each with the horizontal arcs left to right;
 // V lists the columns of dots, left to right, each with the vertical arcs
 // top to bottom (the layout of the rules' position file, and the arc order
-// of dots.Position). An arc is 0 (empty), 1 or 2 (drawn by that player).
+// of Position). An arc is 0 (empty), 1 or 2 (drawn by that player).
 // Course bots always play as player 1: the bot's own arcs and boxes are
-// sent as player 1's.
+// sent as player 1's. Of the conventions, only the state form applies.
 
-// dotsArc returns the index, in dots.Position's order, of horizontal[i][j]
+// LispEstado returns the estado jogar is called with in p under conv, for
+// the bot that is to move (see encodeDots).
+func (p *Position) LispEstado(conv sexp.Conventions) sexp.Value {
+	return encodeDots(p, conv.State)
+}
+
+// LispAnswer reads x, what jogar returned in p, as the bot's turn (one arc
+// or more, see dotsTurn) in notation, the state it claims after the last
+// and the notes for the move's log. When it reads no turn, the move is the
+// arc x names in notation, or x's shape, for the referee to reject.
+func (p *Position) LispAnswer(x sexp.Value, _ sexp.Conventions) (moves []string, claim referee.State, notes []string) {
+	ans, err := dotsTurn(p, x)
+	if err != nil {
+		return []string{dotsVerbatim(p, x)}, nil, []string{sexp.Unread(x, []string{err.Error()})}
+	}
+	for _, m := range ans.turn {
+		moves = append(moves, p.FormatMove(m))
+	}
+	return moves, ans.claim, ans.notes
+}
+
+// LispConventions returns the conventions a probe of a Lisp bot tries
+// (bots/lisp/probe's Game): the estado (board scores) or the board alone;
+// the answer is read by board difference, whatever its shape.
+func (Game) LispConventions() (calls, reads []sexp.Conventions) {
+	return []sexp.Conventions{{State: sexp.StateBoardScores}, {State: sexp.StateBoard}}, []sexp.Conventions{{}}
+}
+
+// LispSettings lists the conventions of c that the Lisp form reads: the
+// state form alone, (board scores) by default or the board.
+func (Game) LispSettings(c sexp.Conventions) []sexp.Setting {
+	if c.State == sexp.StateBoard {
+		return []sexp.Setting{{Key: "state", Value: string(sexp.StateBoard)}}
+	}
+	return []sexp.Setting{{Key: "state", Value: string(sexp.StateBoardScores), Default: true}}
+}
+
+// IsLispBoard reports whether x has the shape of a board of p's size:
+// (H V), the lists of its horizontal and its vertical arcs.
+func (p *Position) IsLispBoard(x sexp.Value) bool { return isDotsBoard(p, x) }
+
+// dotsVerbatim is the move sent to the referee for an answer that is not
+// one turn: the arc it names in notation, or its shape.
+func dotsVerbatim(p *Position, value sexp.Value) string {
+	if m, ok := dotsNotation(p, value); ok {
+		return p.FormatMove(m)
+	}
+	return sexp.Shape(value, dotsBoardName(p))
+}
+
+// dotsArc returns the index, in Position's order, of horizontal[i][j]
 // (h) or vertical[i][j] (!h) of p's board.
-func dotsArc(p *dots.Position, h bool, i, j int) int {
+func dotsArc(p *Position, h bool, i, j int) int {
 	if h {
 		return p.Horizontal(i, j)
 	}
@@ -29,14 +78,14 @@ func dotsArc(p *dots.Position, h bool, i, j int) int {
 
 // dotsShape returns the lengths of H and of its lists, then of V and of
 // its lists.
-func dotsShape(p *dots.Position) [2][2]int {
+func dotsShape(p *Position) [2][2]int {
 	return [2][2]int{{p.Rows() + 1, p.Cols()}, {p.Cols() + 1, p.Rows()}}
 }
 
 // encodeDots writes p as the estado of the bot that is to move:
 // (tabuleiro (caixas-j1 caixas-j2)), or the board alone under state: board,
 // with the bot as player 1.
-func encodeDots(p *dots.Position, form StateForm) sexp.Value {
+func encodeDots(p *Position, form sexp.StateForm) sexp.Value {
 	mover := p.ToMove()
 	shape := dotsShape(p)
 	var halves [2]sexp.Value
@@ -59,7 +108,7 @@ func encodeDots(p *dots.Position, form StateForm) sexp.Value {
 		halves[k] = sexp.List(lists...)
 	}
 	board := sexp.List(halves[0], halves[1])
-	if form == StateBoard {
+	if form == sexp.StateBoard {
 		return board
 	}
 	s := p.Scores()
@@ -69,7 +118,7 @@ func encodeDots(p *dots.Position, form StateForm) sexp.Value {
 
 // dotsBoard reads x as a board of p's size: which arcs it has drawn. It
 // reports false when x is no such board.
-func dotsBoard(p *dots.Position, x sexp.Value) ([]bool, bool) {
+func dotsBoard(p *Position, x sexp.Value) ([]bool, bool) {
 	if x.Kind != sexp.KindList || len(x.Items) != 2 {
 		return nil, false
 	}
@@ -99,7 +148,7 @@ func dotsBoard(p *dots.Position, x sexp.Value) ([]bool, bool) {
 }
 
 // isDotsBoard reports whether x has the shape of a board of p's size.
-func isDotsBoard(p *dots.Position, x sexp.Value) bool {
+func isDotsBoard(p *Position, x sexp.Value) bool {
 	_, ok := dotsBoard(p, x)
 	return ok
 }
@@ -120,10 +169,10 @@ type dotsAnswer struct {
 // answer (itself or its first item, e.g. "A1-B1") is compared with the
 // turn's first arc, or played when no board gives a turn. It fails, saying
 // why, when neither does.
-func dotsTurn(p *dots.Position, x sexp.Value) (dotsAnswer, error) {
+func dotsTurn(p *Position, x sexp.Value) (dotsAnswer, error) {
 	var reasons []string
-	for _, f := range findBoards(x, func(v sexp.Value) bool { return isDotsBoard(p, v) }) {
-		turn, err := boardTurn(p, f.board)
+	for _, f := range sexp.FindBoards(x, func(v sexp.Value) bool { return isDotsBoard(p, v) }) {
+		turn, err := boardTurn(p, f.Board)
 		if err != nil {
 			reasons = append(reasons, err.Error())
 			continue
@@ -135,10 +184,10 @@ func dotsTurn(p *dots.Position, x sexp.Value) (dotsAnswer, error) {
 			after.Play(a)
 		}
 		var scores *sexp.Value
-		if f.parent != nil && f.index == 0 && len(f.parent.Items) == 2 && isPair(f.parent.Items[1]) {
-			scores = &f.parent.Items[1]
+		if f.Parent != nil && f.Index == 0 && len(f.Parent.Items) == 2 && isPair(f.Parent.Items[1]) {
+			scores = &f.Parent.Items[1]
 		}
-		ans.claim, err = claimDots(p.ToMove(), &after, f.board, scores)
+		ans.claim, err = claimDots(p.ToMove(), &after, f.Board, scores)
 		if err != nil {
 			ans.notes = append(ans.notes, "claimed state set aside: "+err.Error())
 		}
@@ -158,7 +207,7 @@ func dotsTurn(p *dots.Position, x sexp.Value) (dotsAnswer, error) {
 
 // dotsNotation reads a move in arena's notation, the answer itself or its
 // first item, a string or symbol such as "A1-B1".
-func dotsNotation(p *dots.Position, x sexp.Value) (referee.Move, bool) {
+func dotsNotation(p *Position, x sexp.Value) (referee.Move, bool) {
 	candidates := []sexp.Value{x}
 	if x.Kind == sexp.KindList && len(x.Items) > 0 {
 		candidates = append(candidates, x.Items[0])
@@ -174,7 +223,7 @@ func dotsNotation(p *dots.Position, x sexp.Value) (referee.Move, bool) {
 }
 
 // dotsBoardName names x when it is a board of p's size.
-func dotsBoardName(p *dots.Position) func(sexp.Value) string {
+func dotsBoardName(p *Position) func(sexp.Value) string {
 	return func(x sexp.Value) string {
 		if isDotsBoard(p, x) {
 			return fmt.Sprintf("board %d×%d", p.Rows(), p.Cols())
@@ -187,7 +236,7 @@ func dotsBoardName(p *dots.Position) func(sexp.Value) string {
 // that are empty in p, in an order that makes them one legal turn (every
 // arc but the last closes a box). It fails when an arc of p was erased,
 // when no arc was drawn, or when the arcs are not one turn.
-func boardTurn(p *dots.Position, x sexp.Value) ([]referee.Move, error) {
+func boardTurn(p *Position, x sexp.Value) ([]referee.Move, error) {
 	after, _ := dotsBoard(p, x)
 	var left []referee.Move
 	for a, drawn := range after {
@@ -234,7 +283,7 @@ func isPair(x sexp.Value) bool {
 // scores (a pair, or nil: the board alone, whose scores are taken from after, the
 // referee's position after the turn), in absolute terms: the bot's 1 is
 // mover and its boxes come first.
-func claimDots(mover referee.Side, after *dots.Position, board sexp.Value, scores *sexp.Value) (referee.State, error) {
+func claimDots(mover referee.Side, after *Position, board sexp.Value, scores *sexp.Value) (referee.State, error) {
 	drawn := make([]referee.Side, after.Arcs())
 	shape := dotsShape(after)
 	for k, h := range []bool{true, false} {
@@ -256,7 +305,7 @@ func claimDots(mover referee.Side, after *dots.Position, board sexp.Value, score
 	if scores != nil {
 		s[mover.Index()], s[mover.Other().Index()] = int(scores.Items[0].Int), int(scores.Items[1].Int)
 	}
-	p, err := dots.FromArcs(after.Rows(), after.Cols(), drawn, s, after.ToMove())
+	p, err := FromArcs(after.Rows(), after.Cols(), drawn, s, after.ToMove())
 	if err != nil {
 		return nil, err
 	}
@@ -264,61 +313,8 @@ func claimDots(mover referee.Side, after *dots.Position, board sexp.Value, score
 }
 
 // closes reports whether drawing arc a on p closes a box.
-func closes(p *dots.Position, a referee.Move) bool {
+func closes(p *Position, a referee.Move) bool {
 	q := *p
 	q.Play(a)
 	return q.Scores() != p.Scores()
-}
-
-// pendingTurn is the rest of a turn a bot answered at once: the arcs still
-// to play, the position in which the first of them is played, and the
-// state the bot claims after the last.
-type pendingTurn struct {
-	arcs  []referee.Move
-	at    dots.Position
-	claim referee.State
-}
-
-// next returns the cached arc for p, with the claimed state when it is the
-// turn's last, and leaves the cache ready for the following one; it reports
-// false when p is not where the turn goes on.
-func (t *pendingTurn) next(p *dots.Position) (referee.Move, referee.State, bool) {
-	if len(t.arcs) == 0 || !samePosition(&t.at, p) {
-		t.arcs = nil
-		return 0, nil, false
-	}
-	a := t.arcs[0]
-	t.arcs = t.arcs[1:]
-	t.at.Play(a)
-	if len(t.arcs) > 0 {
-		return a, nil, true
-	}
-	return a, t.claim, true
-}
-
-// start plays the first arc of turn on p and caches the others, with the
-// state claimed after the last; it returns the first arc, with the claim
-// when it is the only one.
-func (t *pendingTurn) start(p *dots.Position, turn []referee.Move, claim referee.State) (referee.Move, referee.State) {
-	t.at, t.arcs, t.claim = *p, nil, claim
-	t.at.Play(turn[0])
-	if len(turn) == 1 {
-		return turn[0], claim
-	}
-	t.arcs = turn[1:]
-	return turn[0], nil
-}
-
-// samePosition reports whether p and q have the same arcs, scores and side
-// to move.
-func samePosition(p, q *dots.Position) bool {
-	if p.Rows() != q.Rows() || p.Cols() != q.Cols() || p.ToMove() != q.ToMove() || p.Scores() != q.Scores() {
-		return false
-	}
-	for a := range p.Arcs() {
-		if p.Drawn(a) != q.Drawn(a) {
-			return false
-		}
-	}
-	return true
 }

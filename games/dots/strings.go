@@ -1,6 +1,6 @@
-package search
+package dots
 
-import "github.com/arenabots/arena/games/dots"
+import "math"
 
 // loonyPieces is the most strings the loony recursion values exactly (its
 // cache key holds that many); loonyCacheSize is the number of cached values.
@@ -27,7 +27,7 @@ type loonyEntry struct {
 
 // load copies p's arcs and box sides into the scratch and returns the
 // number of arcs left.
-func (e *DotsEval) load(p *dots.Position) int {
+func (e *Evaluator) load(p *Position) int {
 	left := 0
 	for a := range e.arcs {
 		e.drawn[a] = p.Drawn(a) != 0
@@ -48,7 +48,7 @@ func (e *DotsEval) load(p *dots.Position) int {
 }
 
 // draw draws arc a in the scratch.
-func (e *DotsEval) draw(a int) {
+func (e *Evaluator) draw(a int) {
 	e.drawn[a] = true
 	for _, b := range e.arcBox[a] {
 		if b >= 0 {
@@ -58,7 +58,7 @@ func (e *DotsEval) draw(a int) {
 }
 
 // isSafe reports whether drawing the empty arc a gives no box a third side.
-func (e *DotsEval) isSafe(a int) bool {
+func (e *Evaluator) isSafe(a int) bool {
 	for _, b := range e.arcBox[a] {
 		if b >= 0 && e.sides[b] >= 2 {
 			return false
@@ -70,7 +70,7 @@ func (e *DotsEval) isSafe(a int) bool {
 // remove takes the boxes of piece pc (found last by strings) off the
 // scratch board: its boxes are closed, the arcs it drew give their other
 // boxes a side.
-func (e *DotsEval) remove(pc piece) {
+func (e *Evaluator) remove(pc piece) {
 	for _, b := range e.members[pc.start : pc.start+pc.size] {
 		for _, a := range e.boxArc[b] {
 			if !e.drawn[a] {
@@ -84,7 +84,7 @@ func (e *DotsEval) remove(pc piece) {
 // boxes of two and three sides joined by their empty sides, into pieces and
 // members, and returns how many there are; only those holding a box of three
 // sides when hot.
-func (e *DotsEval) strings(hot bool) int {
+func (e *Evaluator) strings(hot bool) int {
 	clear(e.seen[:e.boxes])
 	n, used := 0, int16(0)
 	for b := range e.boxes {
@@ -140,7 +140,7 @@ func (e *DotsEval) strings(hot bool) int {
 // pure reports whether every box left on the scratch board has two sides
 // or more: the strings are then all the board holds, simple chains and
 // loops.
-func (e *DotsEval) pure() bool {
+func (e *Evaluator) pure() bool {
 	for b := range e.boxes {
 		if e.sides[b] < 2 {
 			return false
@@ -170,7 +170,7 @@ func offered(pc piece, loony int) (v int, ok bool) {
 // loony returns the value, for the player who must open one of them, of
 // the strings ps (which it sorts), when every other arc is gone: exact for
 // up to loonyPieces strings, estimated beyond.
-func (e *DotsEval) loony(ps []piece) (int, bool) {
+func (e *Evaluator) loony(ps []piece) (int, bool) {
 	for i := 1; i < len(ps); i++ {
 		for j := i; j > 0 && pieceLess(ps[j], ps[j-1]); j-- {
 			ps[j], ps[j-1] = ps[j-1], ps[j]
@@ -200,7 +200,7 @@ func pieceLess(a, b piece) bool {
 // the taker takes it all and opens the rest, or takes all but two of a
 // chain of three or more (four of a loop) and makes the opener open again.
 // A chain of two is opened by its middle, which leaves no such choice.
-func (e *DotsEval) loonyValue(ps []piece) int32 {
+func (e *Evaluator) loonyValue(ps []piece) int32 {
 	if len(ps) == 0 {
 		return 0
 	}
@@ -216,7 +216,7 @@ func (e *DotsEval) loonyValue(ps []piece) int32 {
 	if slot.key == key {
 		return slot.value
 	}
-	best := int32(-Infinity)
+	best := int32(math.MinInt32)
 	var rest [loonyPieces]piece
 	for i, pc := range ps {
 		if i > 0 && ps[i-1].size == pc.size && ps[i-1].loop == pc.loop {

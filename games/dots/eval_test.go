@@ -1,16 +1,15 @@
-package search
+package dots
 
 import (
 	"testing"
 
-	"github.com/arenabots/arena/games/dots"
 	"github.com/arenabots/arena/referee"
 )
 
 // solveDots returns the margin of the boxes left that the side to move in p
 // takes with perfect play, by a plain negamax over every arc, memoised on
 // the arcs drawn (the value of the rest does not depend on the scores).
-func solveDots(p *dots.Position, memo map[uint64]int) int {
+func solveDots(p *Position, memo map[uint64]int) int {
 	key := uint64(0)
 	for a := range p.Arcs() {
 		if p.Drawn(a) != 0 {
@@ -41,17 +40,17 @@ func solveDots(p *dots.Position, memo map[uint64]int) int {
 	return best
 }
 
-// TestDotsEvalExact checks every value DotsEval calls exact against a full
+// TestDotsEvalExact checks every value Evaluator calls exact against a full
 // solve, on random positions of small boards near their end.
 func TestDotsEvalExact(t *testing.T) {
 	t.Parallel()
-	e := NewDotsEval()
+	e := NewEvaluator()
 	r := referee.SplitMix64{State: 3}
 	exact := 0
 	for _, size := range [][2]int{{3, 3}, {2, 4}, {3, 4}} {
 		memo := map[uint64]int{}
 		for range 300 {
-			p := dots.New(size[0], size[1])
+			p := New(size[0], size[1])
 			var buf [referee.MaxMoves]referee.Move
 			for {
 				moves := p.Moves(buf[:0])
@@ -67,8 +66,8 @@ func TestDotsEvalExact(t *testing.T) {
 					exact++
 					s := p.Scores()
 					i := p.ToMove().Index()
-					if want := Decided(s[i] - s[1-i] + solveDots(&p, memo)); v != want {
-						t.Fatalf("Evaluate says %v in\n%s\nthe solve %v", Points(v), &p, Points(want))
+					if want := referee.Decided(s[i] - s[1-i] + solveDots(&p, memo)); v != want {
+						t.Fatalf("Evaluate says %v in\n%s\nthe solve %v", referee.Points(v), &p, referee.Points(want))
 					}
 				}
 				moves := p.Moves(buf[:0])
@@ -85,10 +84,10 @@ func TestDotsEvalExact(t *testing.T) {
 // the move leads to, along random games, boxes taken included.
 func TestDotsHashAfter(t *testing.T) {
 	t.Parallel()
-	e := NewDotsEval()
+	e := NewEvaluator()
 	r := referee.SplitMix64{State: 9}
 	for range 20 {
-		p := dots.New(3, 4)
+		p := New(3, 4)
 		e.Prepare(&p)
 		var buf [referee.MaxMoves]referee.Move
 		for moves := p.Moves(buf[:0]); len(moves) > 0; moves = p.Moves(buf[:0]) {
@@ -120,7 +119,7 @@ func TestDotsLoony(t *testing.T) {
 		{"a loop of 4 and a chain of 3", []piece{loop(4), chain(3)}, -1},
 		{"two boxes, opened in the middle", []piece{chain(2), chain(3)}, 1},
 	}
-	e := NewDotsEval()
+	e := NewEvaluator()
 	for _, tc := range tests {
 		if v, exact := e.loony(tc.ps); v != tc.want || !exact {
 			t.Errorf("%s: %d (exact %v), want %d", tc.name, v, exact, tc.want)
