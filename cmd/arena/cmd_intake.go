@@ -123,7 +123,7 @@ hand is refused (-o another file, or --force). Then: arena run FILE.`,
 			for i, d := range dirs {
 				absDirs[i], _ = filepath.Abs(d)
 			}
-			l := intake.League{Name: "intake", Title: intake.Title(rules.Name()), Game: rules.Name(), GameOptions: game.options,
+			l := intake.League{Name: "intake", Title: intake.Title(rules.Name()), Game: rules.Name(), GameOptions: intake.GameOptions(rules, game.options),
 				OpeningArcs: game.openingArcs, Tempo: time.Duration(tempo) * time.Millisecond,
 				Rounds: rounds, Margin: time.Duration(margin) * time.Millisecond, Dir: leagueDir, Report: reportAbs, Sources: absDirs}
 			if !c.Flags().Changed("opening-arcs") {

@@ -61,6 +61,28 @@ type Opening interface {
 	CourseOpeningArcs() int
 }
 
+// GameSettings is implemented by the games whose leagues intake writes with
+// game_options of their own, such as a seeded opening for a game whose
+// start is fixed (opening_plies).
+type GameSettings interface {
+	referee.Game
+	// CourseOptions MUST return the game_options of the leagues intake
+	// writes for the game, each a key the game's Configure takes.
+	CourseOptions() map[string]int
+}
+
+// GameOptions returns the game_options intake writes in a league of g: the
+// options given (--game-options) over g's CourseOptions.
+func GameOptions(g referee.Game, given map[string]int) map[string]int {
+	o, ok := g.(GameSettings)
+	if !ok {
+		return given
+	}
+	opts := maps.Clone(o.CourseOptions())
+	maps.Copy(opts, given)
+	return opts
+}
+
 // OpeningArcs returns the opening_arcs intake writes in a league of g: its
 // CourseOpeningArcs, or 0 for a game without openings.
 func OpeningArcs(g referee.Game) int {
