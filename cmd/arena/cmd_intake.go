@@ -80,7 +80,10 @@ hand is refused (-o another file, or --force). Then: arena run FILE.`,
 			if err != nil {
 				return err
 			}
-			subs, err := intake.List(dirs, out)
+			subs, err := intake.List(c.Context(), dirs, out)
+			if err := c.Context().Err(); err != nil {
+				return err // interrupted
+			}
 			if err != nil {
 				return usage(err)
 			}

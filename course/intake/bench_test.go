@@ -36,7 +36,7 @@ func BenchmarkIntake30(b *testing.B) {
 	opt := testOptions(b, "cavalo", time.Second)
 	b.ResetTimer()
 	for range b.N {
-		subs, err := List([]string{dir}, b.TempDir())
+		subs, err := List(b.Context(), []string{dir}, b.TempDir())
 		if err != nil {
 			b.Fatal(err)
 		}
