@@ -41,6 +41,7 @@ type playFlags struct {
 	margin   int
 	sandbox  sandbox.Mode
 	game     gameFlags
+	idle     time.Duration
 }
 
 func newServeCmd() *cobra.Command {
@@ -59,7 +60,9 @@ machine only) unless --addr says otherwise, and is read-only.
 
 With --play, a person picks a bot (built-in, or registered in --registry) and a
 board seed on the page and plays it by clicking the board; those games are
-recorded in --play-out like a league's.`,
+recorded in --play-out like a league's. A person's game that sees no move and no
+page of theirs open for --play-idle ends unrecorded, its bot stopped; one address
+holds at most 3 games in play, all of them at most 8.`,
 		Args: func(c *cobra.Command, args []string) error {
 			if len(args) == 0 && !play.on {
 				return usage(fmt.Errorf("%s wants at least one results directory, or --play (see '%s --help')", c.CommandPath(), c.CommandPath()))
@@ -68,7 +71,10 @@ recorded in --play-out like a league's.`,
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ctx := cmd.Context()
-			s := &web.Server{}
+			if play.idle <= 0 {
+				return usage(fmt.Errorf("--play-idle must be positive (got %v)", play.idle))
+			}
+			s := &web.Server{Limits: web.Limits{PlayIdle: play.idle}}
 			for _, dir := range args {
 				if err := arena.CheckResultsDir(dir); err != nil {
 					return usage(err)
@@ -99,6 +105,7 @@ recorded in --play-out like a league's.`,
 	f.StringVar(&play.out, "play-out", "results/play", "--play: where people's games go")
 	f.IntVar(&play.tempo, "tempo", 1000, "--play: the bot's ms a move (a person: no limit)")
 	f.IntVar(&play.margin, "margin", arena.DefaultMarginMS, "--play: margin over the bot's budget in ms")
+	f.DurationVar(&play.idle, "play-idle", web.DefaultPlayIdle, "--play: a game with no move, no page open, ends")
 	addSandboxFlag(f, &play.sandbox)
 	play.game.add(f)
 	return cmd
