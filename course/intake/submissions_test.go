@@ -30,7 +30,7 @@ type zipEntry struct {
 }
 
 // writeZip writes a zip of entries at path.
-func writeZip(t *testing.T, path string, entries []zipEntry) {
+func writeZip(t testing.TB, path string, entries []zipEntry) {
 	t.Helper()
 	var buf bytes.Buffer
 	zw := zip.NewWriter(&buf)
@@ -71,6 +71,8 @@ func TestUnzip(t *testing.T) {
 			".", []string{"jogo.lisp"}, []string{"evil.lisp", "evil2.lisp"}, ""},
 		{"links are skipped", []zipEntry{{"passwd", fs.ModeSymlink | 0o777, []byte("/etc/passwd")}, {"jogo.lisp", 0o644, lisp}},
 			".", []string{"jogo.lisp"}, []string{"out/passwd"}, ""},
+		{"control characters are written escaped", []zipEntry{{"jo\x1b[2Jgo\r.lisp", 0o644, lisp}, {"jogo.lisp", 0o644, lisp}},
+			".", []string{`jo\x1b[2Jgo\r.lisp`, "jogo.lisp"}, []string{"out/jo\x1b[2Jgo\r.lisp"}, ""},
 		{"zip bomb", []zipEntry{{"zeros.lisp", 0o644, make([]byte, maxZipFile+1)}},
 			"", nil, nil, "more than a submission"},
 	} {
@@ -177,7 +179,7 @@ func TestList(t *testing.T) {
 }
 
 // writeTar writes a tar, gzipped when gz, of files at path.
-func writeTar(t *testing.T, path string, gz bool, files map[string][]byte) {
+func writeTar(t testing.TB, path string, gz bool, files map[string][]byte) {
 	t.Helper()
 	var buf bytes.Buffer
 	var w io.Writer = &buf
