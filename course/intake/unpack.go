@@ -75,6 +75,14 @@ func (m *meter) err() error {
 	return m.ctx.Err()
 }
 
+// over returns errTooBig when m has counted past its limit, else err.
+func (m *meter) over(err error) error {
+	if m != nil && m.n > m.limit {
+		return errTooBig
+	}
+	return err
+}
+
 // sibling returns a meter of m's context with limit, or nil when m is.
 func (m *meter) sibling(limit int64) *meter {
 	if m == nil {
@@ -273,13 +281,16 @@ func walkTar(decompress func(io.Reader) (io.Reader, error)) func(string, *meter,
 		}
 		defer f.Close()
 		r := m.reader(f)
+		// fm counts the file's own bytes apart, when compressed: a
+		// hand-in larger than what it may unpack to (a bomb of empty
+		// compressed streams) is stopped too, whatever error the
+		// decompressor makes of it.
+		var fm *meter
 		if decompress != nil {
-			// The file's own bytes are counted apart: a hand-in larger
-			// than what it may unpack to (a bomb of empty compressed
-			// streams) is stopped too.
-			d, err := decompress(m.sibling(lim.stream()).reader(f))
+			fm = m.sibling(lim.stream())
+			d, err := decompress(fm.reader(f))
 			if err != nil {
-				return fmt.Errorf("cannot be read: %w", errTooBigOr(m, err))
+				return fmt.Errorf("cannot be read: %w", errTooBigOr(m, fm.over(err)))
 			}
 			r = m.reader(d)
 		}
@@ -289,13 +300,13 @@ func walkTar(decompress func(io.Reader) (io.Reader, error)) func(string, *meter,
 			switch {
 			case errors.Is(err, io.EOF):
 				return nil
-			case errors.Is(err, errTooBig) || m.err() != nil:
-				return errTooBigOr(m, err)
+			case errors.Is(fm.over(err), errTooBig) || m.err() != nil:
+				return errTooBigOr(m, fm.over(err))
 			case err != nil:
 				return fmt.Errorf("cannot be read: %w", err)
 			}
 			if err := each(header{name: th.Name, mode: th.FileInfo().Mode(), size: th.Size}, tr); err != nil {
-				return err
+				return fm.over(err)
 			}
 		}
 	}
