@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 
 	"github.com/spf13/cobra"
 
@@ -63,7 +64,7 @@ flagged pair and the top pairs side by side, the shared code marked and linked.`
 			if err != nil {
 				return usage(err)
 			}
-			then, err := intake.List(c.Context(), past, work)
+			then, err := intake.List(c.Context(), past, filepath.Join(work, "past")) // a past hand-in may bear a name of this class's
 			if err := c.Context().Err(); err != nil {
 				return err // interrupted
 			}
