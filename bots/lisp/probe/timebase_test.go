@@ -43,12 +43,12 @@ func (clockBot) Read(lisp.Config, lisp.Raw) (bots.Answer, string, error) {
 	return bots.Answer{}, "", nil
 }
 
-func TestMeasureTime(t *testing.T) {
-	const tempo = time.Second
+func TestDecideTimeBase(t *testing.T) {
+	const tempo = 250 * time.Millisecond
 	for _, tc := range []struct {
 		name  string
 		think func(tempo time.Duration, scale int) time.Duration
-		given int // a tempo_scale given, 0 for none
+		slow  time.Duration // added to the first call of each scale
 		want  int
 		note  string
 	}{
@@ -57,33 +57,50 @@ func TestMeasureTime(t *testing.T) {
 			return tp * 9 / 10 * time.Duration(s) / LispWorksScale
 		}, 0, LispWorksScale, "LispWorks units"},
 		{"ignores the tempo", func(time.Duration, int) time.Duration { return 3 * time.Millisecond }, 0, 1, "ignores the tempo"},
+		{"ignores the tempo, one call stalled", func(time.Duration, int) time.Duration { return 3 * time.Millisecond }, tempo / 3, 1, "ignores the tempo"},
 		{"a third of its tempo, in ms", func(tp time.Duration, s int) time.Duration { return tp / 3 * time.Duration(s) }, 0, 1, "would overrun"},
 		{"LispWorks clock over its tempo", func(tp time.Duration, s int) time.Duration {
 			return tp * 3 / 2 * time.Duration(s) / LispWorksScale
 		}, 0, 1, "would overrun"},
-		{"given", func(tp time.Duration, s int) time.Duration { return tp / 2 }, 1000, 1000, "as given"},
 		{"LispWorks clock on a busy machine", func(tp time.Duration, s int) time.Duration {
-			return tp * 8 / 10 * time.Duration(s) / LispWorksScale
-		}, 0, LispWorksScale, "LispWorks units"},
+			return tp * 6 / 10 * time.Duration(s) / LispWorksScale
+		}, tempo / 3, LispWorksScale, "LispWorks units"},
+		{"overruns", func(tp time.Duration, s int) time.Duration { return tp * 4 }, 0, 1, "overruns the tempo"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			opt := Options{Tempo: tempo}
-			if tc.given != 0 {
-				opt.Fixed, opt.Given = lisp.Config{TempoScale: tc.given}, []string{"tempo_scale"}
-			}
 			st := cavalo.New(1)
-			positions := []referee.Sample{{Name: "a", State: &st}, {Name: "b", State: &st}}
-			var cfg lisp.Config
-			bot := clockBot{think: tc.think}
-			if strings.Contains(tc.name, "busy") {
-				bot.slow, bot.calls = tempo*6/10, map[int]int{}
+			bot := clockBot{think: tc.think, slow: tc.slow, calls: map[int]int{}}
+			d := decideTimeBase(context.Background(), bot, []lisp.Config{{}}, []lisp.Config{{}}, referee.Sample{Name: "a", State: &st}, tempo)
+			if d.scale != tc.want {
+				t.Errorf("scale %d, want %d: %s, %+v", d.scale, tc.want, d.note, d.base)
 			}
-			use := measureTime(context.Background(), bot, &cfg, positions, opt)
-			if use.Scale != tc.want || cfg.TempoScale != tc.want {
-				t.Errorf("scale %d (config %d), want %d: %s, %s", use.Scale, cfg.TempoScale, tc.want, use, use.Measured())
+			if !strings.Contains(d.note, tc.note) {
+				t.Errorf("note %q, want it to say %q", d.note, tc.note)
 			}
-			if !strings.Contains(use.Note, tc.note) {
-				t.Errorf("note %q, want it to say %q", use.Note, tc.note)
+		})
+	}
+}
+
+func TestMeasureTime(t *testing.T) {
+	const tempo = 100 * time.Millisecond
+	for _, tc := range []struct {
+		name    string
+		think   func(tempo time.Duration, scale int) time.Duration
+		slow    time.Duration
+		scale   int
+		used    time.Duration
+		overran bool
+	}{
+		{"the slowest call, not the median", func(tp time.Duration, s int) time.Duration { return tp / 2 }, 30 * time.Millisecond, 1, 80 * time.Millisecond, false},
+		{"scaled", func(tp time.Duration, s int) time.Duration { return tp * time.Duration(s) / 2000 }, 0, LispWorksScale, 50 * time.Millisecond, false},
+		{"overruns", func(tp time.Duration, s int) time.Duration { return 4 * tp }, 0, 1, tempo + lisp.RecommendedMargin, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			st := cavalo.New(1)
+			bot := clockBot{think: tc.think, slow: tc.slow, calls: map[int]int{}}
+			use := measureTime(context.Background(), bot, lisp.Config{TempoScale: tc.scale}, []referee.Sample{{Name: "a", State: &st}}, Options{Tempo: tempo})
+			if use.Used() != tc.used || use.Overran != tc.overran || use.Measured != measured {
+				t.Errorf("used %v, overran %v, %d calls; want %v, %v, %d (%s)", use.Used(), use.Overran, use.Measured, tc.used, tc.overran, measured, use.Evidence())
 			}
 		})
 	}
@@ -130,7 +147,7 @@ func TestPlayCatchesTheOtherSide(t *testing.T) {
 			var last referee.State
 			asked := 0
 			tr := &trial{}
-			tr.play(context.Background(), sideBot{blackFrom: tc.blackFrom, last: &last, asked: &asked}, cavalo.Game{}, 10*time.Millisecond)
+			tr.play(context.Background(), sideBot{blackFrom: tc.blackFrom, last: &last, asked: &asked}, cavalo.Game{}, []lisp.Config{{}}, 10*time.Millisecond)
 			if (tr.failure != "") != tc.fails {
 				t.Fatalf("failure %q, want one: %v (evidence %+v)", tr.failure, tc.fails, tr.evidence)
 			}

@@ -1,0 +1,145 @@
+package intake
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/arenabots/arena/course/intake/intaketest"
+)
+
+// sampleClass assembles the samples of game into a class's folder under
+// dir, every other one zipped, and lists its submissions.
+func sampleClass(t testing.TB, dir, game string) []Submission {
+	t.Helper()
+	class := filepath.Join(dir, "entregas")
+	if err := os.MkdirAll(class, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for i, s := range intaketest.Samples {
+		if s.Game != game {
+			continue
+		}
+		if err := intaketest.Assemble(examples, class, s, i%2 == 0); err != nil {
+			t.Fatal(err)
+		}
+	}
+	subs, err := List([]string{class}, filepath.Join(dir, "work"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return subs
+}
+
+// leagueOf runs the intake of subs and returns the league file it writes,
+// the durations measured in its comments replaced by T, and each
+// submission's verdict in one line.
+func leagueOf(t testing.TB, dir, game string, subs []Submission, opt Options) (league string, verdicts []string) {
+	t.Helper()
+	l := League{Name: "intake", Game: game, Tempo: opt.Tempo, Rounds: 1, Dir: dir,
+		Report: filepath.Join(dir, "intake.md"), Sources: []string{filepath.Join(dir, "entregas")}}
+	results := Run(context.Background(), subs, opt)
+	var b strings.Builder
+	if err := WriteLeague(&b, l, results); err != nil {
+		t.Fatal(err)
+	}
+	var lines []string
+	for _, line := range strings.Split(b.String(), "\n") {
+		if strings.HasPrefix(strings.TrimSpace(line), "#") {
+			line = measured.ReplaceAllString(line, "T")
+		}
+		lines = append(lines, line)
+	}
+	for _, r := range results {
+		v := "eligible " + r.Findings.Conventions + fmt.Sprintf(", tempo_scale %d", r.Config.TempoScale)
+		if !r.Eligible {
+			v = "not eligible: " + r.Reason
+		}
+		verdicts = append(verdicts, r.Name+": "+v)
+	}
+	return strings.Join(lines, "\n"), verdicts
+}
+
+// busyLoops starts n busy loops, each in a session of its own (Linux
+// shares the CPU between sessions, its autogroups: loops in the test's
+// own session would barely slow a sandboxed bot), and returns a function
+// that kills them all. They are killed after limit in any case.
+func busyLoops(t testing.TB, n int, limit time.Duration) (stop func()) {
+	t.Helper()
+	var cmds []*exec.Cmd
+	for range n {
+		cmd := exec.Command("sh", "-c", "while :; do :; done")
+		cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
+		if err := cmd.Start(); err != nil {
+			for _, c := range cmds {
+				_ = syscall.Kill(-c.Process.Pid, syscall.SIGKILL)
+				_ = c.Wait()
+			}
+			t.Fatal(err)
+		}
+		cmds = append(cmds, cmd)
+	}
+	done := make(chan struct{})
+	stopped := make(chan struct{})
+	go func() {
+		select {
+		case <-done:
+		case <-time.After(limit):
+		}
+		for _, c := range cmds {
+			_ = syscall.Kill(-c.Process.Pid, syscall.SIGKILL)
+			_ = c.Wait()
+		}
+		close(stopped)
+	}()
+	stop = func() {
+		select {
+		case <-done:
+		default:
+			close(done)
+		}
+		<-stopped
+	}
+	t.Cleanup(stop)
+	return stop
+}
+
+// TestSameLeagueBusy takes in the sample classes of both games on a quiet
+// machine, then with busy loops on every core (three per CPU, each in a
+// session of its own), and checks that the league files are the same, the
+// durations measured in their comments aside, and so the verdicts: the
+// conventions, the time base and eligibility do not depend on how fast a
+// search went.
+func TestSameLeagueBusy(t *testing.T) {
+	if testing.Short() {
+		t.Skip("takes in every sample twice, once with the machine busy")
+	}
+	for _, game := range []string{"cavalo", "dots"} {
+		t.Run(game, func(t *testing.T) {
+			dir := t.TempDir()
+			subs := sampleClass(t, dir, game)
+			opt := testOptions(t, game, time.Second)
+			quiet, quietVerdicts := leagueOf(t, dir, game, subs, opt)
+			stop := busyLoops(t, 3*runtime.NumCPU(), 5*time.Minute)
+			busy, busyVerdicts := leagueOf(t, dir, game, subs, opt)
+			stop()
+			t.Logf("quiet: %s", strings.Join(quietVerdicts, "; "))
+			t.Logf("busy: %s", strings.Join(busyVerdicts, "; "))
+			for i := range quietVerdicts {
+				if quietVerdicts[i] != busyVerdicts[i] {
+					t.Errorf("quiet %q, busy %q", quietVerdicts[i], busyVerdicts[i])
+				}
+			}
+			if quiet != busy {
+				t.Errorf("the busy machine wrote another league:\n%s\nthe quiet one:\n%s", busy, quiet)
+			}
+		})
+	}
+}
