@@ -19,8 +19,8 @@ func TestAdmit(t *testing.T) {
 			{Submission: Submission{Group: "rita_2201009_tome_2201010_P5"}, Name: "p5", Eligible: true,
 				Config: lisp.Config{Root: "/c/p5", Files: []string{"/c/p5/jogo.lisp"}}},
 			{Submission: Submission{Group: "xavier_2201017_yara_2201018_P9"}, Name: "p9",
-				Reason: "no convention gives legal moves in the league's opening; closest (state board): illegal",
-				Config: lisp.Config{Root: "/c/p9", Files: []string{"/c/p9/jogo.lisp"}, State: lisp.StateBoard},
+				Reason:   "no convention gives legal moves in the league's opening; closest (state board): illegal",
+				Config:   lisp.Config{Root: "/c/p9", Files: []string{"/c/p9/jogo.lisp"}, State: lisp.StateBoard},
 				Findings: probe.Findings{Conventions: "state board"}},
 			{Submission: Submission{Group: "zeca_2201019_ines_2201020_P10"}, Name: "p10", Reason: "no file defines jogar"},
 		}
