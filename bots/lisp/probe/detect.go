@@ -107,10 +107,17 @@ type Options struct {
 	Seed uint64
 }
 
-// probeTempo is the most tempo sent while looking for the conventions: a
-// bot that thinks for its whole tempo under each of them would make the
-// search slow, and the moves need not be good.
-const probeTempo = 250 * time.Millisecond
+// baseTempo is the most tempo sent while deciding the time base: long
+// enough that a busy machine's stall of a short call does not reach half
+// of it.
+const baseTempo = 250 * time.Millisecond
+
+// probeTempo is the most tempo sent while looking for the conventions,
+// with the time base decided: a bot that thinks for its whole tempo under
+// each of them would make the search slow, and the moves need not be
+// good, only moves: 100 ms of its own clock is hundreds of times what a
+// search needs to find one.
+const probeTempo = 100 * time.Millisecond
 
 // grace is how much longer than its tempo a probe call may take before it
 // is cut off and counted as a timeout.
@@ -118,14 +125,15 @@ const grace = lisp.RecommendedMargin + time.Second
 
 // detect finds how to talk to the started bot a, for game.
 //
-// First its time base (see decideTimeBase), at the probe's tempo (the
-// league's, at most probeTempo), so that every later call gives the bot
-// the time it expects: a bot that reads tempo in LispWorks units would
+// First its time base (see decideTimeBase), at the league's tempo, at
+// most baseTempo, so that every later call gives the bot the time it
+// expects: a bot that reads tempo in LispWorks units would
 // otherwise have a thousandth of it and answer whatever it found, or
 // nothing.
 //
-// Then, for every estado convention in turn (in the fixed order of
-// conventions), with every way of reading the answer: jogar plays a game
+// Then, at the league's tempo, at most probeTempo, for every estado
+// convention in turn (in the fixed order of conventions), with every way
+// of reading the answer: jogar answers the positions of a game
 // from the league's first board for both sides (see trial.play), which it
 // must answer with legal moves, the course's rule for taking part; then
 // the reference positions (see samplePositions), each of which counts.
@@ -137,7 +145,8 @@ const grace = lisp.RecommendedMargin + time.Second
 // that no convention gets through the league's opening is not eligible,
 // with the closest failure as the reason.
 //
-// Last, its time use at the league's tempo (see measureTime).
+// Last, its time use at the league's tempo (see measureTime), with the
+// stalls seen in the calls under the convention kept.
 func detect(ctx context.Context, a Asker, game referee.Game, opt Options) Findings {
 	if opt.Seed == 0 {
 		opt.Seed = 1
@@ -154,7 +163,7 @@ func detect(ctx context.Context, a Asker, game referee.Game, opt Options) Findin
 		base = baseDecision{scale: max(opt.Fixed.TempoScale, 1)}
 		base.note = fmt.Sprintf("tempo_scale %d as given", base.scale)
 	} else {
-		base = decideTimeBase(ctx, m, calls, reads, positions[0], tempo)
+		base = decideTimeBase(ctx, m, calls, reads, positions[0], min(opt.Tempo, baseTempo))
 	}
 	for i := range calls {
 		calls[i].TempoScale = base.scale
@@ -188,7 +197,7 @@ func detect(ctx context.Context, a Asker, game referee.Game, opt Options) Findin
 	}
 	f := Findings{Config: best.cfg, Conventions: describe(game.Name(), best.cfg), Eligible: true,
 		Evidence: best.evidence, Failures: best.failures}
-	f.Time = measureTime(ctx, a, f.Config, best.asked, opt)
+	f.Time = measureTime(ctx, a, f.Config, best.asked, best.times, opt)
 	f.Time.Base = base.base
 	if f.Time.Note == "" { // it did not overrun at the league's tempo
 		f.Time.Note = base.note
@@ -203,6 +212,7 @@ type trial struct {
 	cfg      lisp.Config // the call's conventions, with the read kept
 	evidence []Evidence
 	asked    []referee.Sample // the opening's positions that jogar answered
+	times    []time.Duration  // how long each answer took
 	passed   int              // answers that are legal moves
 	flawed   int              // answers not quite right: a claimed state that differs, a note
 	failure  string           // why it fails in the league's opening, or ""
@@ -229,11 +239,13 @@ const pliesPerSide = 3
 // probe start from the boards of their first rounds.
 const leagueSeed = 1
 
-// play has jogar, under t's conventions and each of reads, play a game
-// for both sides from the league's board of round 1, as in a league game,
-// until it has moved pliesPerSide times for each side (a position with
+// play has jogar, under t's conventions and each of reads, answer the
+// positions of a game for both sides from the league's board of round 1,
+// until it has answered pliesPerSide times for each side (a position with
 // one move is played without asking): the reads under which an answer is
-// not a legal move are dropped, the move under the first left is played.
+// not a legal move are dropped. The game goes on by seeded random moves,
+// not the bot's, so that the positions asked are the same in every run,
+// whatever the bot's search found in the time it had.
 // The read kept is the first under which every answer was legal and
 // right, else the first with the fewest flaws; the positions answered
 // join t's evidence. When no read is left, the answer is t's failure:
@@ -243,6 +255,7 @@ const leagueSeed = 1
 func (t *trial) play(ctx context.Context, a Asker, game referee.Game, reads []lisp.Config, tempo time.Duration) {
 	seed := referee.RoundSeed(leagueSeed, 1)
 	st := game.New(seed)
+	line := referee.SplitMix64{State: seed}
 	call := t.cfg
 	alive := make([]int, len(reads))
 	for i := range alive {
@@ -253,8 +266,10 @@ func (t *trial) play(ctx context.Context, a Asker, game referee.Game, reads []li
 	asked := map[referee.Side]int{}
 	var buf [referee.MaxMoves]referee.Move
 	for ply := 0; ply < 200 && !st.Terminal() && (asked[referee.White] < pliesPerSide || asked[referee.Black] < pliesPerSide); ply++ {
+		moves := st.Moves(buf[:0])
+		next := moves[line.Below(uint64(len(moves)))]
 		if !playable(st) {
-			st.Play(st.Moves(buf[:0])[0])
+			st.Play(next)
 			continue
 		}
 		side := st.ToMove()
@@ -270,7 +285,6 @@ func (t *trial) play(ctx context.Context, a Asker, game referee.Game, reads []li
 			return
 		}
 		var keep []int
-		var move referee.Move
 		var first *Evidence
 		for _, r := range alive {
 			j := judge(a, merge(call, reads[r]), pos, raw)
@@ -279,9 +293,6 @@ func (t *trial) play(ctx context.Context, a Asker, game referee.Game, reads []li
 					first = &j.Evidence
 				}
 				continue
-			}
-			if len(keep) == 0 {
-				move = j.move
 			}
 			keep = append(keep, r)
 			evidence[r] = append(evidence[r], j.Evidence)
@@ -298,7 +309,8 @@ func (t *trial) play(ctx context.Context, a Asker, game referee.Game, reads []li
 		alive = keep
 		t.passed++
 		t.asked = append(t.asked, pos)
-		st.Play(move)
+		t.times = append(t.times, raw.Elapsed)
+		st.Play(next)
 	}
 	r := slices.MinFunc(alive, func(a, b int) int { return flawed[a] - flawed[b] })
 	t.cfg, t.evidence, t.flawed = merge(call, reads[r]), evidence[r], flawed[r]
@@ -317,6 +329,7 @@ func (t *trial) try(ctx context.Context, a Asker, positions []referee.Sample, te
 			t.evidence = append(t.evidence, Evidence{Position: pos.Name, ToMove: pos.State.ToMove().String(), Verdict: FaultText(err)})
 			continue
 		}
+		t.times = append(t.times, raw.Elapsed)
 		j := judge(a, t.cfg, pos, raw)
 		t.evidence = append(t.evidence, j.Evidence)
 		if !j.legal {

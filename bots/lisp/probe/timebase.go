@@ -31,6 +31,11 @@ type TimeUse struct {
 	Median time.Duration `json:"median,omitempty"`
 	// Measured is how many calls were measured at Tempo.
 	Measured int `json:"measured,omitempty"`
+	// Stall is how much longer than their median the slowest of the
+	// probe's Probed calls under the conventions kept took: what a slower
+	// moment adds to a call, whatever the tempo.
+	Stall  time.Duration `json:"stall,omitempty"`
+	Probed int           `json:"probed,omitempty"`
 	// Base is the time base's evidence: the calls that decided Scale.
 	Base TimeBase `json:"base"`
 	// Scale is the tempo_scale kept.
@@ -57,13 +62,16 @@ type TimeBase struct {
 	Scaled time.Duration `json:"scaled,omitempty"`
 }
 
-// Used is the time per move under the scale kept: the slowest call
-// measured.
+// Used is the time per move under the scale kept, at worst: the slowest
+// call measured at the tempo, or their median and the slowest stall seen
+// in all the probe's calls, whichever is longer. It is what the league
+// may charge for a move.
 func (t TimeUse) Used() time.Duration {
+	slowest := t.Unscaled
 	if t.Scale == LispWorksScale {
-		return t.Scaled
+		slowest = t.Scaled
 	}
-	return t.Unscaled
+	return max(slowest, t.Median+t.Stall)
 }
 
 // String writes the time use against the tempo, e.g. "0.95s of 1s (tempo
@@ -91,7 +99,14 @@ func (t TimeUse) Short() string {
 // Evidence says what was measured: the slowest and the median of the
 // calls at the tempo, and the calls that decided the time base.
 func (t TimeUse) Evidence() string {
-	s := fmt.Sprintf("slowest of %d calls %v, median %v", t.Measured, round(t.Used()), round(t.Median))
+	slowest := t.Unscaled
+	if t.Scale == LispWorksScale {
+		slowest = t.Scaled
+	}
+	s := fmt.Sprintf("slowest of %d calls %v, median %v", t.Measured, round(slowest), round(t.Median))
+	if t.Probed > 0 {
+		s += fmt.Sprintf("; slowest stall of %d calls at the probe's tempo %v over their median", t.Probed, round(t.Stall))
+	}
 	if t.Base.Tempo > 0 {
 		s += fmt.Sprintf("; time base at tempo %v: %v as is", round(t.Base.Tempo), round(t.Base.AsIs))
 		if t.Base.Scaled > 0 {
@@ -113,8 +128,10 @@ func round(d time.Duration) time.Duration {
 }
 
 // measured is how many calls at the league's tempo the time use is
-// measured on: its slowest is what the warnings use.
-const measured = 4
+// measured on; the probe's other calls give the stalls (see measureTime):
+// a call at the league's tempo costs up to a second of a bot that thinks
+// for its tempo, where the probe's calls are there anyway.
+const measured = 1
 
 // baseDecision is a time base decided: the scale, why, and the calls.
 type baseDecision struct {
@@ -231,11 +248,14 @@ func timedOut(err error) bool {
 
 // measureTime measures the time jogar takes under cfg, whose tempo_scale
 // is decided, at the league's tempo: measured calls, on the positions in
-// turn, the slowest being what the league will charge at worst (a high
-// percentile, not the median: a bot that loses on time loses on its
-// slowest move). A call cut off at the tempo and the margin counts as that
-// long.
-func measureTime(ctx context.Context, a Asker, cfg lisp.Config, positions []referee.Sample, opt Options) (use TimeUse) {
+// turn. What the league may charge at worst (TimeUse.Used: a high
+// percentile, not the median, for a bot that loses on time loses on its
+// slowest move) is the slowest of them, or their median plus the slowest
+// stall seen in probed, the times of the probe's calls under cfg at its
+// own tempo: many calls, so that a slow moment is seen, at the cost of
+// few at the league's tempo. A call cut off at the tempo and the margin
+// counts as that long.
+func measureTime(ctx context.Context, a Asker, cfg lisp.Config, positions []referee.Sample, probed []time.Duration, opt Options) (use TimeUse) {
 	use = TimeUse{Tempo: opt.Tempo, Scale: max(cfg.TempoScale, 1)}
 	if opt.Tempo <= 0 || len(positions) == 0 {
 		use.Note = "no tempo to measure at"
@@ -262,7 +282,11 @@ func measureTime(ctx context.Context, a Asker, cfg lisp.Config, positions []refe
 	}
 	slices.Sort(times)
 	slowest := times[len(times)-1]
-	use.Median, use.Measured = times[len(times)/2], len(times)
+	use.Median, use.Measured = times[(len(times)-1)/2], len(times)
+	if len(probed) >= 3 {
+		p := slices.Sorted(slices.Values(probed))
+		use.Stall, use.Probed = p[len(p)-1]-p[(len(p)-1)/2], len(p)
+	}
 	if use.Scale == LispWorksScale {
 		use.Scaled = slowest
 	} else {

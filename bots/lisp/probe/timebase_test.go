@@ -83,22 +83,32 @@ func TestDecideTimeBase(t *testing.T) {
 
 func TestMeasureTime(t *testing.T) {
 	const tempo = 100 * time.Millisecond
+	ms := func(n ...int) []time.Duration {
+		var out []time.Duration
+		for _, m := range n {
+			out = append(out, time.Duration(m)*time.Millisecond)
+		}
+		return out
+	}
 	for _, tc := range []struct {
 		name    string
 		think   func(tempo time.Duration, scale int) time.Duration
-		slow    time.Duration
+		slow    time.Duration   // added to the first call at the tempo
+		probed  []time.Duration // the probe's calls
 		scale   int
 		used    time.Duration
 		overran bool
 	}{
-		{"the slowest call, not the median", func(tp time.Duration, s int) time.Duration { return tp / 2 }, 30 * time.Millisecond, 1, 80 * time.Millisecond, false},
-		{"scaled", func(tp time.Duration, s int) time.Duration { return tp * time.Duration(s) / 2000 }, 0, LispWorksScale, 50 * time.Millisecond, false},
-		{"overruns", func(tp time.Duration, s int) time.Duration { return 4 * tp }, 0, 1, tempo + lisp.RecommendedMargin, true},
+		{"the slowest call, not the median", func(tp time.Duration, s int) time.Duration { return tp / 2 }, 30 * time.Millisecond, nil, 1, 80 * time.Millisecond, false},
+		{"scaled", func(tp time.Duration, s int) time.Duration { return tp * time.Duration(s) / 2000 }, 0, nil, LispWorksScale, 50 * time.Millisecond, false},
+		{"a stall seen in the probe's calls", func(tp time.Duration, s int) time.Duration { return tp / 2 }, 0, ms(20, 21, 20, 22, 60, 20), 1, 90 * time.Millisecond, false},
+		{"few calls say nothing of stalls", func(tp time.Duration, s int) time.Duration { return tp / 2 }, 0, ms(20, 60), 1, 50 * time.Millisecond, false},
+		{"overruns", func(tp time.Duration, s int) time.Duration { return 4 * tp }, 0, nil, 1, tempo + lisp.RecommendedMargin, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			st := cavalo.New(1)
 			bot := clockBot{think: tc.think, slow: tc.slow, calls: map[int]int{}}
-			use := measureTime(context.Background(), bot, lisp.Config{TempoScale: tc.scale}, []referee.Sample{{Name: "a", State: &st}}, Options{Tempo: tempo})
+			use := measureTime(context.Background(), bot, lisp.Config{TempoScale: tc.scale}, []referee.Sample{{Name: "a", State: &st}}, tc.probed, Options{Tempo: tempo})
 			if use.Used() != tc.used || use.Overran != tc.overran || use.Measured != measured {
 				t.Errorf("used %v, overran %v, %d calls; want %v, %v, %d (%s)", use.Used(), use.Overran, use.Measured, tc.used, tc.overran, measured, use.Evidence())
 			}
