@@ -7,11 +7,13 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"syscall"
 	"testing"
 	"time"
 
+	"github.com/arenabots/arena/bots/lisp"
 	"github.com/arenabots/arena/course/intake/intaketest"
 )
 
@@ -139,6 +141,47 @@ func TestSameLeagueBusy(t *testing.T) {
 			}
 			if quiet != busy {
 				t.Errorf("the busy machine wrote another league:\n%s\nthe quiet one:\n%s", busy, quiet)
+			}
+		})
+	}
+}
+
+// TestCheckFindsWhatIntakeFinds prepares samples as `arena bot check
+// --lisp` does (Prepare), three times each, and checks that every run
+// finds the settings that intake finds: the same conventions and time
+// base, whatever the bot's search found in the time it had.
+func TestCheckFindsWhatIntakeFinds(t *testing.T) {
+	if testing.Short() {
+		t.Skip("probes each sample four times")
+	}
+	for _, group := range []string{"lara_2201025_nuno_2201026_P13", "caio_2201005_luis_2201006_P3", "joana_2201023_luis_2201024_P12"} {
+		t.Run(group, func(t *testing.T) {
+			t.Parallel()
+			var s intaketest.Sample
+			for _, x := range intaketest.Samples {
+				if x.Group == group {
+					s = x
+				}
+			}
+			dir := t.TempDir()
+			if err := intaketest.Assemble(examples, dir, s, false); err != nil {
+				t.Fatal(err)
+			}
+			subs, err := List([]string{dir}, filepath.Join(dir, "work"))
+			if err != nil || len(subs) != 1 {
+				t.Fatalf("List: %v, %+v", err, subs)
+			}
+			opt := testOptions(t, s.Game, time.Second)
+			r := submit(context.Background(), subs[0], opt)
+			want := lisp.Args(r.Config)
+			for run := range 3 {
+				p, err := Prepare(context.Background(), lisp.Config{Root: subs[0].Root}, nil, opt)
+				if err != nil {
+					t.Fatalf("run %d: %v", run+1, err)
+				}
+				if got := lisp.Args(p.Config); !slices.Equal(got, want) {
+					t.Errorf("run %d found %q, intake %q", run+1, got, want)
+				}
 			}
 		})
 	}

@@ -286,12 +286,12 @@ func triedText(tried []Attempt) string {
 }
 
 // timeWarnings returns the warning a lecturer must not miss when the bot
-// measured t may lose on time: its slowest call at the league's tempo (the
-// figure the league charges, at its worst) is past the league's deadline
-// (the tempo plus the margin), or within reach of it: beyond the tempo
-// less the margin, and beyond three quarters of the tempo, so that a
-// slower moment than intake's (a busy machine, a garbage collection) is
-// enough.
+// measured t may lose on time: what the league may charge it for a move
+// at worst (t.Used: a call at the league's tempo and the stalls seen) is
+// past the league's deadline (the tempo plus the margin), or within reach
+// of it: beyond the tempo less the margin, and beyond three quarters of
+// the tempo, so that a slower moment than intake's (a busy machine, a
+// garbage collection) is enough.
 func timeWarnings(t probe.TimeUse, opt Options) []string {
 	if t.Tempo <= 0 {
 		return nil
@@ -302,19 +302,16 @@ func timeWarnings(t probe.TimeUse, opt Options) []string {
 	}
 	ms := func(d time.Duration) string { return fmt.Sprintf("%d ms", d.Milliseconds()) }
 	used, deadline := t.Used(), t.Tempo+margin
-	calls := "its slowest call"
-	if t.Measured > 1 {
-		calls = fmt.Sprintf("its slowest of %d calls", t.Measured)
-	}
+	const calls = "at worst it takes" // probe.TimeUse.Used
 	switch {
 	case t.Overran:
 		return []string{fmt.Sprintf("will lose on time at tempo %s: it thinks more than %s (it %s), the league allows %s",
 			ms(t.Tempo), ms(used), t.Note, ms(deadline))}
 	case used > deadline:
-		return []string{fmt.Sprintf("will lose on time at tempo %s: %s took %s, the league allows %s",
+		return []string{fmt.Sprintf("will lose on time at tempo %s: %s %s, the league allows %s",
 			ms(t.Tempo), calls, ms(used), ms(deadline))}
 	case used > max(t.Tempo-margin, t.Tempo*3/4):
-		return []string{fmt.Sprintf("may lose on time at tempo %s: %s took %s, %s from the league's deadline of %s (a busy machine or a garbage collection is enough)",
+		return []string{fmt.Sprintf("may lose on time at tempo %s: %s %s, %s from the league's deadline of %s (a busy machine or a garbage collection is enough)",
 			ms(t.Tempo), calls, ms(used), ms(deadline-used), ms(deadline))}
 	}
 	return nil

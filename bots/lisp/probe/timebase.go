@@ -145,9 +145,10 @@ type baseDecision struct {
 // are looked for, so that they are looked for with the time the bot
 // expects: it calls jogar on pos at tempo (the probe's) under each
 // convention of calls in turn, as is, until one answers. A call that takes
-// half the tempo at least reads it in milliseconds; a shorter one (or a
-// fault, as of a bot that crashes for lack of time) is called again with
-// the tempo times LispWorksScale, and the bot reads LispWorks units when it
+// half the tempo at least reads it in milliseconds; a shorter one is
+// called again with the tempo times LispWorksScale (and, when every call
+// as is failed, as of a bot that crashes for lack of time, each
+// convention is), and the bot reads LispWorks units when it
 // then thinks a quarter of the tempo more at least, and still within the
 // tempo and a quarter (half the margin at most), twice (a busy machine
 // may stall one call; it does not stall two the same). A bot that ignores its tempo (its answer
@@ -180,7 +181,29 @@ func decideTimeBase(ctx context.Context, a Asker, calls, reads []lisp.Config, po
 		}
 		return false
 	}
+	// lispWorks reports whether a call with the tempo scaled took what a
+	// bot reading LispWorks units takes, asIs being the call as is.
+	lispWorks := func(asIs, s time.Duration, err error) bool {
+		return err == nil && s >= asIs+tempo/4 && s <= within
+	}
+	// confirm asks c scaled again, past the memo: one stalled call must not
+	// decide.
+	confirm := func(c lisp.Config, asIs time.Duration, try *baseDecision) bool {
+		var fresh Asker = a
+		if m, ok := a.(*memo); ok {
+			fresh = m.Asker
+		}
+		again, err := ask(fresh, c, LispWorksScale)
+		try.fresh++
+		if !lispWorks(asIs, again.Elapsed, err) {
+			return false
+		}
+		try.scale, try.base.Scaled = LispWorksScale, min(try.base.Scaled, again.Elapsed)
+		try.note = fmt.Sprintf("tempo read in LispWorks units: tempo_scale %d", LispWorksScale)
+		return true
+	}
 	var fallback *baseDecision // a bot that answered fast, never legally
+	var faulted []lisp.Config  // conventions under which the call as is failed
 	for _, c := range calls {
 		raw, err := ask(a, c, 1)
 		asIs := raw.Elapsed
@@ -188,17 +211,15 @@ func decideTimeBase(ctx context.Context, a Asker, calls, reads []lisp.Config, po
 		case timedOut(err):
 			d.base.AsIs, d.note = cutoff, "overruns the tempo"
 			return d
-		case err == nil && asIs >= tempo/2:
+		case err != nil:
+			faulted = append(faulted, c)
+			continue
+		case asIs >= tempo/2:
 			d.base.AsIs, d.note = asIs, "tempo read in milliseconds"
 			return d
-		case err != nil:
-			asIs = 0
 		}
 		sraw, serr := ask(a, c, LispWorksScale)
 		scaled := sraw.Elapsed
-		lispWorks := func(s time.Duration, err error) bool {
-			return err == nil && s >= asIs+tempo/4 && s <= within
-		}
 		try := d
 		try.base.AsIs, try.base.Scaled = asIs, scaled
 		switch {
@@ -209,32 +230,38 @@ func decideTimeBase(ctx context.Context, a Asker, calls, reads []lisp.Config, po
 			}
 			try.note = fmt.Sprintf("short, and would overrun with tempo_scale %d", LispWorksScale)
 			return try
-		case lispWorks(scaled, serr):
-			// Again, past the memo: one stalled call must not decide.
-			var fresh Asker = a
-			if m, ok := a.(*memo); ok {
-				fresh = m.Asker
-			}
-			again, aerr := ask(fresh, c, LispWorksScale)
-			try.fresh++
-			if lispWorks(again.Elapsed, aerr) {
-				try.scale, try.base.Scaled = LispWorksScale, min(scaled, again.Elapsed)
-				try.note = fmt.Sprintf("tempo read in LispWorks units: tempo_scale %d", LispWorksScale)
-				return try
-			}
-		}
-		try.note = "ignores the tempo"
-		if legal(c, raw, err) || legal(c, sraw, serr) {
+		case lispWorks(asIs, scaled, serr) && confirm(c, asIs, &try):
 			return try
 		}
-		if fallback == nil && (err == nil || serr == nil) {
+		d.fresh = try.fresh
+		try.note = "ignores the tempo"
+		if legal(c, raw, nil) || legal(c, sraw, serr) {
+			return try
+		}
+		if fallback == nil {
 			fallback = &try
 		}
-		d.fresh = try.fresh
 	}
 	if fallback != nil {
 		fallback.fresh = d.fresh
 		return *fallback
+	}
+	// Every call as is failed: a bot left without time may crash for it.
+	for _, c := range faulted {
+		sraw, serr := ask(a, c, LispWorksScale)
+		if serr != nil && !timedOut(serr) {
+			continue // it fails either way: the convention is wrong, not the time
+		}
+		try := d
+		try.base.Scaled = sraw.Elapsed
+		if timedOut(serr) {
+			try.base.Scaled = cutoff
+		}
+		if lispWorks(0, sraw.Elapsed, serr) && confirm(c, 0, &try) {
+			return try
+		}
+		try.note = "fails as is, and not for its time"
+		return try
 	}
 	d.note = "no convention answered: time base not decided"
 	return d

@@ -2,6 +2,7 @@ package probe
 
 import (
 	"context"
+	"errors"
 	"strings"
 	"testing"
 	"time"
@@ -20,6 +21,9 @@ type clockBot struct {
 	// machine that was busy then.
 	slow  time.Duration
 	calls map[int]int
+	// crashBelow, when set, makes a call that thinks less crash: a bot
+	// left without time.
+	crashBelow time.Duration
 }
 
 func (b clockBot) Ask(ctx context.Context, cfg lisp.Config, st referee.State, tempo time.Duration) (lisp.Raw, error) {
@@ -33,6 +37,9 @@ func (b clockBot) Ask(ctx context.Context, cfg lisp.Config, st referee.State, te
 	}
 	if dl, ok := ctx.Deadline(); ok && time.Until(dl) < d {
 		return lisp.Raw{}, referee.NewFault(referee.FaultTimeout, context.DeadlineExceeded)
+	}
+	if d < b.crashBelow {
+		return lisp.Raw{}, referee.NewFault(referee.FaultCrash, errors.New("TYPE-ERROR: NIL is not a number"))
 	}
 	return lisp.Raw{Elapsed: d}, nil
 }
@@ -49,27 +56,38 @@ func TestDecideTimeBase(t *testing.T) {
 		name  string
 		think func(tempo time.Duration, scale int) time.Duration
 		slow  time.Duration // added to the first call of each scale
+		crash time.Duration // a call that thinks less crashes
 		want  int
 		note  string
 	}{
-		{"reads milliseconds", func(tp time.Duration, s int) time.Duration { return tp * 9 / 10 * time.Duration(s) }, 0, 1, "tempo read in milliseconds"},
+		{"reads milliseconds", func(tp time.Duration, s int) time.Duration { return tp * 9 / 10 * time.Duration(s) }, 0, 0, 1, "tempo read in milliseconds"},
 		{"LispWorks clock", func(tp time.Duration, s int) time.Duration {
 			return tp * 9 / 10 * time.Duration(s) / LispWorksScale
-		}, 0, LispWorksScale, "LispWorks units"},
-		{"ignores the tempo", func(time.Duration, int) time.Duration { return 3 * time.Millisecond }, 0, 1, "ignores the tempo"},
-		{"ignores the tempo, one call stalled", func(time.Duration, int) time.Duration { return 3 * time.Millisecond }, tempo / 3, 1, "ignores the tempo"},
-		{"a third of its tempo, in ms", func(tp time.Duration, s int) time.Duration { return tp / 3 * time.Duration(s) }, 0, 1, "would overrun"},
+		}, 0, 0, LispWorksScale, "LispWorks units"},
+		{"ignores the tempo", func(time.Duration, int) time.Duration { return 3 * time.Millisecond }, 0, 0, 1, "ignores the tempo"},
+		{"ignores the tempo, one call stalled", func(time.Duration, int) time.Duration { return 3 * time.Millisecond }, tempo / 3, 0, 1, "ignores the tempo"},
+		{"a third of its tempo, in ms", func(tp time.Duration, s int) time.Duration { return tp / 3 * time.Duration(s) }, 0, 0, 1, "would overrun"},
 		{"LispWorks clock over its tempo", func(tp time.Duration, s int) time.Duration {
 			return tp * 3 / 2 * time.Duration(s) / LispWorksScale
-		}, 0, 1, "would overrun"},
+		}, 0, 0, 1, "would overrun"},
 		{"LispWorks clock on a busy machine", func(tp time.Duration, s int) time.Duration {
 			return tp * 6 / 10 * time.Duration(s) / LispWorksScale
-		}, tempo / 3, LispWorksScale, "LispWorks units"},
-		{"overruns", func(tp time.Duration, s int) time.Duration { return tp * 4 }, 0, 1, "overruns the tempo"},
+		}, tempo / 3, 0, LispWorksScale, "LispWorks units"},
+		{"LispWorks clock, crashes without time", func(tp time.Duration, s int) time.Duration {
+			return tp * 6 / 10 * time.Duration(s) / LispWorksScale
+		}, 0, time.Millisecond, LispWorksScale, "LispWorks units"},
+		{"crashes whatever its time", func(time.Duration, int) time.Duration { return time.Microsecond }, 0, time.Millisecond, 1, "no convention answered"},
+		{"crashes as is, answers fast scaled", func(_ time.Duration, s int) time.Duration {
+			if s == 1 {
+				return time.Microsecond
+			}
+			return 5 * time.Millisecond
+		}, 0, time.Millisecond, 1, "fails as is, and not for its time"},
+		{"overruns", func(tp time.Duration, s int) time.Duration { return tp * 4 }, 0, 0, 1, "overruns the tempo"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			st := cavalo.New(1)
-			bot := clockBot{think: tc.think, slow: tc.slow, calls: map[int]int{}}
+			bot := clockBot{think: tc.think, slow: tc.slow, calls: map[int]int{}, crashBelow: tc.crash}
 			d := decideTimeBase(context.Background(), bot, []lisp.Config{{}}, []lisp.Config{{}}, referee.Sample{Name: "a", State: &st}, tempo)
 			if d.scale != tc.want {
 				t.Errorf("scale %d, want %d: %s, %+v", d.scale, tc.want, d.note, d.base)
