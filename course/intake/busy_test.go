@@ -60,7 +60,8 @@ func leagueOf(t testing.TB, dir, game string, subs []Submission, opt Options) (l
 		lines = append(lines, line)
 	}
 	for _, r := range results {
-		v := "eligible " + r.Findings.Conventions + fmt.Sprintf(", tempo_scale %d", r.Config.TempoScale)
+		t.Logf("%s: time %s; %s", r.Name, r.Findings.Time, r.Findings.Time.Evidence())
+		v := "eligible " + r.Findings.Conventions + fmt.Sprintf(", tempo_scale %d (%s)", r.Config.TempoScale, r.Findings.Time.Note)
 		if !r.Eligible {
 			v = "not eligible: " + r.Reason
 		}

@@ -73,6 +73,9 @@ func TestDecideTimeBase(t *testing.T) {
 		{"LispWorks clock on a busy machine", func(tp time.Duration, s int) time.Duration {
 			return tp * 6 / 10 * time.Duration(s) / LispWorksScale
 		}, tempo / 3, 0, LispWorksScale, "LispWorks units"},
+		{"LispWorks clock, its first call slow", func(tp time.Duration, s int) time.Duration {
+			return tp * 6 / 10 * time.Duration(s) / LispWorksScale
+		}, tempo * 6 / 10, 0, LispWorksScale, "LispWorks units"},
 		{"LispWorks clock, crashes without time", func(tp time.Duration, s int) time.Duration {
 			return tp * 6 / 10 * time.Duration(s) / LispWorksScale
 		}, 0, time.Millisecond, LispWorksScale, "LispWorks units"},
