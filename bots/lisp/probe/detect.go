@@ -127,15 +127,14 @@ const grace = lisp.RecommendedMargin + time.Second
 //
 // First its time base (see decideTimeBase), at the league's tempo, at
 // most baseTempo, so that every later call gives the bot the time it
-// expects: a bot that reads tempo in LispWorks units would
-// otherwise have a thousandth of it and answer whatever it found, or
-// nothing.
+// expects: a bot that reads tempo in LispWorks units would otherwise have
+// a thousandth of it and answer whatever it found, or nothing.
 //
 // Then, at the league's tempo, at most probeTempo, for every estado
 // convention in turn (in the fixed order of conventions), with every way
-// of reading the answer: jogar answers the positions of a game
-// from the league's first board for both sides (see trial.play), which it
-// must answer with legal moves, the course's rule for taking part; then
+// of reading the answer: jogar answers the positions of a game from the
+// league's first board for both sides (see trial.play), which it must
+// answer with legal moves, the course's rule for taking part; then
 // the reference positions (see samplePositions), each of which counts.
 // The first convention under which every answer is legal and every
 // claimed state right is kept; else the one with the most legal answers
