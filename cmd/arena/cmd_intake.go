@@ -183,7 +183,7 @@ hand is refused (-o another file, or --force). Then: arena run FILE.`,
 	f.IntVar(&jobs, "jobs", 0, "submissions probed at once (default: the number of CPUs)")
 	f.IntVar(&memory, "memory", 0, "each bot's memory in MiB (limits.memory_mb; default 1024)")
 	f.BoolVar(&force, "force", false, "write the league file even if a person wrote or edited it")
-	f.StringSliceVar(&admit, "admit", nil, "groups to admit on purpose though not eligible, e.g. P5 (with the closest settings found)")
+	f.StringSliceVar(&admit, "admit", nil, "admit a group not eligible, e.g. P5 (closest settings found)")
 	addSandboxFlag(f, &sandbox)
 	game.add(f)
 	return cmd
