@@ -164,6 +164,9 @@ func TestTimeWarnings(t *testing.T) {
 		{"the issue's Dots group: 918 ms of 1 s", probe.TimeUse{Tempo: time.Second, Scale: 1, Unscaled: 918 * time.Millisecond, Measured: 4},
 			"may lose on time at tempo 1000 ms"},
 		{"600 ms of 1 s", probe.TimeUse{Tempo: time.Second, Scale: 1, Unscaled: 600 * time.Millisecond, Measured: 4}, ""},
+		{"700 ms of 1 s, with a stall of 100 ms seen", probe.TimeUse{Tempo: time.Second, Scale: 1, Unscaled: 700 * time.Millisecond,
+			Median: 700 * time.Millisecond, Measured: 1, Stall: 100 * time.Millisecond, Probed: 12},
+			"may lose on time at tempo 1000 ms: at worst it takes 800 ms, 450 ms from the league's deadline of 1250 ms"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			got := timeWarnings(tc.use, Options{})
