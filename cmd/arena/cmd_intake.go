@@ -104,6 +104,9 @@ hand is refused (-o another file, or --force). Then: arena run FILE.`,
 			if err != nil {
 				return err
 			}
+			if problems := intake.Unadmittable(subs, admit); len(problems) > 0 {
+				return usage(errors.New(strings.Join(problems, "; ")))
+			}
 			start := time.Now()
 			results := intake.Run(c.Context(), subs, intake.Options{
 				Game: rules, Tempo: time.Duration(tempo) * time.Millisecond, Margin: time.Duration(margin) * time.Millisecond, Self: self,

@@ -55,3 +55,22 @@ func (r Result) names(name string) bool {
 // Plays reports whether r has an entry in the league: it is eligible, or
 // admitted on purpose.
 func (r Result) Plays() bool { return r.Eligible || r.Admitted }
+
+// Unadmittable returns, one line each, the names of names (as Admit takes
+// them) that name none of subs: checked before the probes, so that a
+// mistyped --admit costs no intake.
+func Unadmittable(subs []Submission, names []string) (problems []string) {
+	for _, name := range names {
+		name = strings.TrimSpace(name)
+		found := name == ""
+		for _, s := range subs {
+			if (Result{Submission: s, Name: ParseGroup(s.Group).ID}).names(name) {
+				found = true
+			}
+		}
+		if !found {
+			problems = append(problems, fmt.Sprintf("--admit %s: no submission is called so", name))
+		}
+	}
+	return problems
+}

@@ -40,6 +40,14 @@ func TestAdmit(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			rs := results()
+			var subs []Submission
+			for _, r := range rs {
+				subs = append(subs, r.Submission)
+			}
+			early := Unadmittable(subs, tc.admit)
+			if unknown := strings.Contains(tc.problem, "no submission"); unknown != (len(early) > 0) {
+				t.Errorf("before the probes: %q, want a problem: %v", early, unknown)
+			}
 			problems := Admit(rs, tc.admit)
 			var admitted []string
 			for _, r := range rs {
