@@ -33,6 +33,7 @@ func newIntakeCmd() *cobra.Command {
 		sandbox     sandbox.Mode
 		game        gameFlags
 		force       bool
+		admit       []string
 	)
 	cmd := &cobra.Command{
 		Use:   "intake DIR... [--game cavalo|dots] [-o FILE] [--tempo MS] [--out DIR]",
@@ -59,7 +60,10 @@ estado tempo), or the file that loads it, and its package; then it loads the sub
 in its sandbox, as a league would, and calls jogar on reference positions of the game
 with every state convention it knows, keeping the one under which the answers are legal
 moves; and it measures how long jogar thinks at --tempo, giving tempo_scale 1000 to a bot
-that reads its clock in LispWorks units.
+that reads its clock in LispWorks units. A group is eligible when it loads, its jogar takes
+(estado tempo) and answers legal moves in the league's opening for both sides; a failure
+on a later position is a warning ("yes, but"). --admit P5 puts a group that is not
+eligible in the league all the same, with the closest settings found.
 
 It writes the league file (-o) with one lisp entry per group that can play, every setting
 written out so that you can read and override it (a Dots league starts each round from
@@ -105,6 +109,9 @@ hand is refused (-o another file, or --force). Then: arena run FILE.`,
 			if err != nil {
 				return err
 			}
+			if problems := intake.Unadmittable(subs, admit); len(problems) > 0 {
+				return usage(errors.New(strings.Join(problems, "; ")))
+			}
 			start := time.Now()
 			results := intake.Run(c.Context(), subs, intake.Options{
 				Game: rules, Tempo: time.Duration(tempo) * time.Millisecond, Margin: time.Duration(margin) * time.Millisecond, Self: self,
@@ -112,6 +119,9 @@ hand is refused (-o another file, or --force). Then: arena run FILE.`,
 			})
 			if err := c.Context().Err(); err != nil {
 				return err
+			}
+			if problems := intake.Admit(results, admit); len(problems) > 0 {
+				return usage(errors.New(strings.Join(problems, "; ")))
 			}
 			simReport := filepath.Join(out, "similarity.html")
 			flagged, err := intakeSimilarity(c.Context(), subs, results, simReport)
@@ -162,7 +172,7 @@ hand is refused (-o another file, or --force). Then: arena run FILE.`,
 			}
 			eligible := 0
 			for _, r := range results {
-				if r.Eligible {
+				if r.Plays() {
 					eligible++
 				}
 			}
@@ -181,6 +191,7 @@ hand is refused (-o another file, or --force). Then: arena run FILE.`,
 	f.IntVar(&jobs, "jobs", 0, "submissions probed at once (default: the number of CPUs)")
 	f.IntVar(&memory, "memory", 0, "each bot's memory in MiB (limits.memory_mb; default 1024)")
 	f.BoolVar(&force, "force", false, "write the league file even if a person wrote or edited it")
+	f.StringSliceVar(&admit, "admit", nil, "admit a group not eligible, e.g. P5 (closest settings found)")
 	addSandboxFlag(f, &sandbox)
 	game.add(f)
 	return cmd
@@ -248,6 +259,8 @@ func printIntake(w io.Writer, results []intake.Result, width int) error {
 	for i, row := range intake.Rows(results) {
 		why := ""
 		switch r := results[i]; {
+		case r.Admitted:
+			row[eligible], why = "admitted", "not eligible, admitted with --admit: "+r.Reason
 		case !r.Eligible:
 			row[eligible], why = "no", r.Reason
 		case len(r.Warnings) > 0: // what the lecturer must not miss
