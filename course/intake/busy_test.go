@@ -33,7 +33,7 @@ func sampleClass(t testing.TB, dir, game string) []Submission {
 			t.Fatal(err)
 		}
 	}
-	subs, err := List([]string{class}, filepath.Join(dir, "work"))
+	subs, err := List(context.Background(), []string{class}, filepath.Join(dir, "work"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -168,7 +168,7 @@ func TestCheckFindsWhatIntakeFinds(t *testing.T) {
 			if err := intaketest.Assemble(examples, dir, s, false); err != nil {
 				t.Fatal(err)
 			}
-			subs, err := List([]string{dir}, filepath.Join(dir, "work"))
+			subs, err := List(context.Background(), []string{dir}, filepath.Join(dir, "work"))
 			if err != nil || len(subs) != 1 {
 				t.Fatalf("List: %v, %+v", err, subs)
 			}
