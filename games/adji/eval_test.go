@@ -154,7 +154,7 @@ func TestEvaluatorAllocates(t *testing.T) {
 }
 
 // sample decodes one of checkdata's positions.
-func sample(t *testing.T, file string) Position {
+func sample(t testing.TB, file string) Position {
 	t.Helper()
 	data, err := checkData.ReadFile("checkdata/" + file)
 	if err != nil {
