@@ -166,3 +166,16 @@ func sample(t testing.TB, file string) Position {
 	}
 	return p
 }
+
+// TestCourse checks the course's words, title and league options: the
+// options configure a game.
+func TestCourse(t *testing.T) {
+	g := Game{}
+	if len(g.CourseWords()) == 0 || g.CourseTitle() != "Adji-boto" {
+		t.Errorf("words %q, title %q", g.CourseWords(), g.CourseTitle())
+	}
+	c, err := Configure(g.CourseOptions())
+	if err != nil || c.(Game).OpeningPlies != CourseOpeningPlies {
+		t.Errorf("CourseOptions %v configure %+v, %v", g.CourseOptions(), c, err)
+	}
+}
