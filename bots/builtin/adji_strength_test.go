@@ -86,3 +86,31 @@ func TestAdjiClassicPlays(t *testing.T) {
 		t.Errorf("classic scored %.1f of %d against random, want at least 75%%", points, games)
 	}
 }
+
+// TestAdjiAlphaBetaBeatsClassic plays alphabeta (a node budget) against
+// classic at its default depth, which searches by the course's evaluation:
+// alphabeta must score at least 75%.
+func TestAdjiAlphaBetaBeatsClassic(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays whole Adji-boto games with two searches")
+	}
+	ab := func() bots.Bot {
+		b, err := newAlphaBeta(Options{"nodes": "10000"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	cl := func() bots.Bot {
+		b, err := newClassic(nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	points, games := adjiLeague(t, ab, cl, 4)
+	t.Logf("alphabeta vs classic: %.1f of %d", points, games)
+	if points < 0.75*float64(games) {
+		t.Errorf("alphabeta scored %.1f of %d against classic, want at least 75%%", points, games)
+	}
+}

@@ -28,9 +28,9 @@ type Evaluator struct {
 // The default weights of Evaluator.
 const (
 	// DefaultOwnWeight is Evaluator's default OwnWeight.
-	DefaultOwnWeight = 8
+	DefaultOwnWeight = 2
 	// DefaultThreatWeight is Evaluator's default ThreatWeight.
-	DefaultThreatWeight = 40
+	DefaultThreatWeight = 64
 )
 
 // SearchEvaluator returns a new Evaluator with the default weights, for a
