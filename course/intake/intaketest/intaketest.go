@@ -18,7 +18,7 @@ import (
 // Sample is one sample submission: bots/examples/lisp/entregas/GAME/GROUP,
 // which the course's rules file completes.
 type Sample struct {
-	Game  string // cavalo or dots
+	Game  string // cavalo, dots or adji
 	Group string
 	// Package is jogar's package, which names the bot.
 	Package string
@@ -66,6 +66,13 @@ var Samples = []Sample{
 		Shape: "late-failure", Files: []string{"jogo.lisp"}},
 	{Game: "dots", Group: "hugo_2202011_ivo_2202012_D6", Package: "p2202011", Eligible: true,
 		Shape: "needs", Files: []string{"p2202011.lisp", "puzzle.lisp", "algoritmo.lisp"}},
+	// Adji-boto: the board alone (2018/19), the board and points answered
+	// with ((row col) new-state) (2024/25), the 2024/25 group's jogar of
+	// three arguments, and a jogar that returns NIL.
+	{Game: "adji", Group: "ana_2203001_rui_2203002_A1", Package: "pa1", Eligible: true},
+	{Game: "adji", Group: "bia_2203003_eva_2203004_A2", Package: "pa2", Eligible: true},
+	{Game: "adji", Group: "caio_2203005_luis_2203006_A3", Package: "pa3", Reason: "jogar takes 3 required arguments (NO TEMPO JOGADOR)"},
+	{Game: "adji", Group: "dani_2203007_joao_2203008_A4", Package: "pa4", Reason: "NIL"},
 }
 
 // rulesFile returns the course's rules file that completes a sample of game,
@@ -73,6 +80,9 @@ var Samples = []Sample{
 func rulesFile(examples, game string) string {
 	if game == "dots" {
 		return filepath.Join(examples, "dots", "regras.lisp")
+	}
+	if game == "adji" { // Adji-boto's sample rules, beside Dots'
+		return filepath.Join(examples, "adji", "regras.lisp")
 	}
 	return filepath.Join(examples, "regras.lisp")
 }
