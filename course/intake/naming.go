@@ -2,6 +2,7 @@ package intake
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -36,27 +37,43 @@ var (
 // ParseGroup reads the name of a class folder's entry (a folder, or an
 // archive's name without its extension): nome1_2201234_nome2_2205678_P13
 // is the group P13 of nome1 (2201234) and nome2 (2205678), "P13
-// nome1/nome2", bot p13. Names in other shapes keep the students found
-// (a name followed by a number) and are shown as they are.
+// nome1/nome2", bot p13.
+//
+// A code that comes first, P2_nome1_2201234_nome2_2205678 (Solitário 2's
+// statement, 2025/26), is the project's number, the same for every group:
+// the group is told apart by its students' numbers, bot p2201234-2205678
+// (the package that statement asks for), shown "nome1/nome2". Students
+// may be written name first or number first (P2_2201234_nome1_...).
+//
+// Names in other shapes keep the students found (a name followed by a
+// number) and are shown as they are.
 func ParseGroup(entry string) GroupName {
 	words := strings.FieldsFunc(entry, func(r rune) bool { return r == '_' || r == ' ' || r == '-' })
 	var g GroupName
-	code := ""
+	code, project := "", false
 	if n := len(words); n > 0 && groupCode.MatchString(words[n-1]) {
 		code = strings.ToUpper(words[n-1])
 		words = words[:n-1]
+	} else if n > 1 && groupCode.MatchString(words[0]) && slices.ContainsFunc(words[1:], studentNumber.MatchString) {
+		project = true
+		words = words[1:]
 	}
-	for i := 0; i < len(words); i++ {
-		if studentNumber.MatchString(words[i]) {
-			name := ""
-			if i > 0 && !studentNumber.MatchString(words[i-1]) {
-				name = words[i-1]
-			}
-			g.Students = append(g.Students, Student{Name: name, Number: words[i]})
-		}
-	}
+	g.Students = students(words)
 	g.ID = strings.Trim(notName.ReplaceAllString(strings.ToLower(entry), "-"), "-_")
 	g.Display = entry
+	if project {
+		var names, numbers []string
+		for _, s := range g.Students {
+			numbers = append(numbers, s.Number)
+			if s.Name != "" {
+				names = append(names, s.Name)
+			}
+		}
+		g.ID = "p" + strings.Join(numbers, "-")
+		if len(names) > 0 {
+			g.Display = strings.Join(names, "/")
+		}
+	}
 	if code != "" {
 		g.ID = strings.ToLower(code)
 		var names []string
@@ -71,4 +88,26 @@ func ParseGroup(entry string) GroupName {
 		g.ID = "bot"
 	}
 	return g
+}
+
+// students reads the students of words: each number with the name before
+// it, or, when the first word is a number, with the name after it.
+func students(words []string) []Student {
+	var out []Student
+	numberFirst := len(words) > 0 && studentNumber.MatchString(words[0])
+	for i, w := range words {
+		if !studentNumber.MatchString(w) {
+			continue
+		}
+		j := i - 1
+		if numberFirst {
+			j = i + 1
+		}
+		name := ""
+		if j >= 0 && j < len(words) && !studentNumber.MatchString(words[j]) {
+			name = words[j]
+		}
+		out = append(out, Student{Name: name, Number: w})
+	}
+	return out
 }

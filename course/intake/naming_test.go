@@ -21,6 +21,12 @@ func TestParseGroup(t *testing.T) {
 		{"Grupo Sete", "grupo-sete", "Grupo Sete", nil},
 		{"G7", "g7", "G7", nil},
 		{"__", "bot", "__", nil},
+		// Solitário 2 (2025/26): P2 is the project's number, not a group's.
+		{"P2_ana_2203001_rui_2203002", "p2203001-2203002", "ana/rui", []Student{{"ana", "2203001"}, {"rui", "2203002"}}},
+		{"P2_bia_2203003_eva_2203004", "p2203003-2203004", "bia/eva", []Student{{"bia", "2203003"}, {"eva", "2203004"}}},
+		{"p2_2203001_ana_2203002_rui", "p2203001-2203002", "ana/rui", []Student{{"ana", "2203001"}, {"rui", "2203002"}}},
+		{"P2_ana_2203001", "p2203001", "ana", []Student{{"ana", "2203001"}}},
+		{"P2_grupo", "p2_grupo", "P2_grupo", nil},
 	} {
 		g := ParseGroup(tc.entry)
 		if g.ID != tc.id || g.Display != tc.display || !slices.Equal(g.Students, tc.students) {
