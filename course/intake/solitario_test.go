@@ -139,6 +139,11 @@ func playSolitario(t *testing.T, players []Result) {
 			if rec.Reason != referee.Normal {
 				t.Errorf("%s - %s, seed %#x: %s (%s), want a whole game", names[0], names[1], seed, rec.Reason, rec.Detail)
 			}
+			for _, m := range rec.Moves {
+				if m.Discrepancy != "" {
+					t.Errorf("%s - %s, seed %#x, ply %d (%s %s): claimed state differs: %s", names[0], names[1], seed, m.Ply, m.Side, m.Move, m.Discrepancy)
+				}
+			}
 		}
 	}
 }
