@@ -130,3 +130,34 @@ func TestLispConventions(t *testing.T) {
 		t.Errorf("settings %s", got)
 	}
 }
+
+// FuzzLispAnswer reads arbitrary answers in a midgame under each
+// convention: reading never panics, gives one move, and a move read from a
+// board comes with a claim of the game.
+func FuzzLispAnswer(f *testing.F) {
+	for _, s := range []string{"NIL", "42", "((B 2 3) NIL)", `(("cb" 3 4) ((1) (2)))`, "(CC (4 4))", `"d5-3"`,
+		"((NIL NIL 1 1 1 NIL NIL) (NIL NIL 0 1 1 NIL NIL) (0 0 1 0 0 0 0) (0 0 0 0 0 0 0) (0 0 0 0 0 0 0) (NIL NIL 2 2 2 NIL NIL) (NIL NIL 2 2 2 NIL NIL))",
+		"((1 1 1 1 1 1 1) (2 2 2 2 2 2 2) (0 0 0 0 0 0 0) (0 0 0 0 0 0 0) (0 0 0 0 0 0 0) (3 3 3 3 3 3 3) (x x x x x x x))"} {
+		f.Add([]byte(s))
+	}
+	p := *Game{OpeningPlies: 6}.New(2).(*Position)
+	calls, reads := Game{}.LispConventions()
+	f.Fuzz(func(t *testing.T, data []byte) {
+		x, err := sexp.Parse(data)
+		if err != nil {
+			return
+		}
+		for _, c := range calls {
+			for _, r := range reads {
+				c.IndexBase = r.IndexBase
+				moves, claim, _ := p.LispAnswer(x, c)
+				if len(moves) != 1 || moves[0] == "" {
+					t.Fatalf("%s under %+v: moves %q, want one", x, c, moves)
+				}
+				if _, ok := claim.(*Position); claim != nil && !ok {
+					t.Fatalf("%s under %+v: a claim of %T", x, c, claim)
+				}
+			}
+		}
+	})
+}
