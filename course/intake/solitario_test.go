@@ -47,7 +47,7 @@ func TestSolitarioClass(t *testing.T) {
 			samples = append(samples, s)
 		}
 	}
-	subs, err := List([]string{class}, filepath.Join(dir, "work"))
+	subs, err := List(context.Background(), []string{class}, filepath.Join(dir, "work"))
 	if err != nil || len(subs) != len(samples) {
 		t.Fatalf("List: %v, %d entries, want %d", err, len(subs), len(samples))
 	}
