@@ -46,15 +46,30 @@ var (
 // may be written name first or number first (P2_2201234_nome1_...).
 //
 // Names in other shapes keep the students found (a name followed by a
-// number) and are shown as they are.
-func ParseGroup(entry string) GroupName {
-	words := strings.FieldsFunc(entry, func(r rune) bool { return r == '_' || r == ' ' || r == '-' })
+// number) and are shown as they are. A code that comes last is a group's,
+// unless every entry of the class ends with it (see projectNumbers).
+func ParseGroup(entry string) GroupName { return parseGroup(entry, false) }
+
+// nameWords splits an entry's name into its words.
+func nameWords(entry string) []string {
+	return strings.FieldsFunc(entry, func(r rune) bool { return r == '_' || r == ' ' || r == '-' })
+}
+
+// parseGroup is ParseGroup; lastIsProject reads a code that comes last,
+// before students' numbers, as the project's number too.
+func parseGroup(entry string, lastIsProject bool) GroupName {
+	words := nameWords(entry)
 	var g GroupName
 	code, project := "", false
-	if n := len(words); n > 0 && groupCode.MatchString(words[n-1]) {
+	hasNumbers := func(ws []string) bool { return slices.ContainsFunc(ws, studentNumber.MatchString) }
+	switch n := len(words); {
+	case n > 1 && lastIsProject && groupCode.MatchString(words[n-1]) && hasNumbers(words[:n-1]):
+		project = true
+		words = words[:n-1]
+	case n > 0 && groupCode.MatchString(words[n-1]):
 		code = strings.ToUpper(words[n-1])
 		words = words[:n-1]
-	} else if n > 1 && groupCode.MatchString(words[0]) && slices.ContainsFunc(words[1:], studentNumber.MatchString) {
+	case n > 1 && groupCode.MatchString(words[0]) && hasNumbers(words[1:]):
 		project = true
 		words = words[1:]
 	}
@@ -110,4 +125,42 @@ func students(words []string) []Student {
 		out = append(out, Student{Name: name, Number: w})
 	}
 	return out
+}
+
+// lastCode returns the code an entry's name ends with, in upper case, or
+// "".
+func lastCode(entry string) string {
+	words := nameWords(entry)
+	if n := len(words); n > 0 && groupCode.MatchString(words[n-1]) {
+		return strings.ToUpper(words[n-1])
+	}
+	return ""
+}
+
+// projectNumbers renames the groups of rs, a class's results, when every
+// entry whose name ends with a code ends with the same one, two entries
+// or more (ana_2203001_rui_2203002_P2, bia_2203003_eva_2203004_P2): that
+// code is the project's number, not a group's, and each group that names
+// its students is named by their numbers, as when the code comes first
+// (see ParseGroup), rather than P2, P2-2, P2-3...
+func projectNumbers(rs []Result) {
+	code, n := "", 0
+	for _, r := range rs {
+		switch c := lastCode(r.Group); {
+		case c == "":
+		case code == "" || c == code:
+			code, n = c, n+1
+		default:
+			return
+		}
+	}
+	if n < 2 {
+		return
+	}
+	for i := range rs {
+		if lastCode(rs[i].Group) != "" {
+			g := parseGroup(rs[i].Group, true)
+			rs[i].Name, rs[i].Display, rs[i].Students = g.ID, g.Display, g.Students
+		}
+	}
 }

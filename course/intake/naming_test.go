@@ -35,6 +35,35 @@ func TestParseGroup(t *testing.T) {
 	}
 }
 
+// TestProjectNumbers takes a class whose every entry ends with P2, the
+// project's number (Solitário 2's zips written name first): each group is
+// named by its students' numbers, not P2, P2-2; a class of group codes
+// keeps them.
+func TestProjectNumbers(t *testing.T) {
+	results := func(entries ...string) []Result {
+		var rs []Result
+		for _, e := range entries {
+			g := ParseGroup(e)
+			rs = append(rs, Result{Submission: Submission{Group: e}, Name: g.ID, Display: g.Display, Students: g.Students})
+		}
+		projectNumbers(rs)
+		uniqueNames(rs)
+		return rs
+	}
+	rs := results("ana_2203001_rui_2203002_P2", "bia_2203003_eva_2203004_P2", "notas.txt")
+	if rs[0].Name != "p2203001-2203002" || rs[0].Display != "ana/rui" || rs[1].Name != "p2203003-2203004" || rs[1].Display != "bia/eva" || rs[2].Name != "notas-txt" {
+		t.Errorf("a class of _P2: %+v", rs)
+	}
+	rs = results("ana_2201001_rui_2201002_P1", "bia_2201003_eva_2201004_P2")
+	if rs[0].Name != "p1" || rs[1].Name != "p2" || rs[1].Display != "P2 bia/eva" {
+		t.Errorf("a class of group codes: %+v", rs)
+	}
+	rs = results("ana_2201001_rui_2201002_P7")
+	if rs[0].Name != "p7" {
+		t.Errorf("one group: %+v", rs)
+	}
+}
+
 func TestDetectGame(t *testing.T) {
 	for _, game := range []string{"cavalo", "dots"} {
 		t.Run(game, func(t *testing.T) {
