@@ -24,7 +24,8 @@ import (
 // working group's conventions ((board player); the board alone with the
 // bot as player 1), refuses the jogar of three arguments and the stub that
 // answers NIL with a reason naming what is wrong, writes a league with
-// seeded openings, and the working groups play a short league of whole
+// seeded openings (the same league when taken in again, the durations in
+// its comments aside), and the working groups play a short league of whole
 // games.
 func TestSolitarioClass(t *testing.T) {
 	if testing.Short() {
@@ -97,6 +98,13 @@ func TestSolitarioClass(t *testing.T) {
 	}
 	if !strings.Contains(league.String(), "opening_plies: 4") || !strings.Contains(league.String(), "state: board-player") {
 		t.Errorf("the league has no seeded openings or no conventions:\n%s", league.String())
+	}
+	var again strings.Builder
+	if err := WriteLeague(&again, l, Run(context.Background(), subs, opt)); err != nil {
+		t.Fatal(err)
+	}
+	if a, b := measured.ReplaceAllString(league.String(), "T"), measured.ReplaceAllString(again.String(), "T"); a != b {
+		t.Errorf("a second intake wrote another league:\n%s\nthe first:\n%s", b, a)
 	}
 	if len(players) != 2 {
 		t.Fatalf("%d groups play, want 2", len(players))
