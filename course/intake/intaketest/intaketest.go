@@ -18,7 +18,7 @@ import (
 // Sample is one sample submission: bots/examples/lisp/entregas/GAME/GROUP,
 // which the course's rules file completes.
 type Sample struct {
-	Game  string // cavalo, dots or adji
+	Game  string // a game of the table: cavalo, dots, adji, solitario, quatro
 	Group string
 	// Package is jogar's package, which names the bot.
 	Package string
@@ -73,16 +73,23 @@ var Samples = []Sample{
 	{Game: "adji", Group: "bia_2203003_eva_2203004_A2", Package: "pa2", Eligible: true},
 	{Game: "adji", Group: "caio_2203005_luis_2203006_A3", Package: "pa3", Reason: "jogar takes 3 required arguments (NO TEMPO JOGADOR)"},
 	{Game: "adji", Group: "dani_2203007_joao_2203008_A4", Package: "pa4", Reason: "NIL"},
+
+	// Solitário 2 (2025/26): zips named P2_nome1_numero1_nome2_numero2 (P2
+	// is the project's number), packages p<numero1>-<numero2>.
+	{Game: "solitario", Group: "P2_ana_2203001_rui_2203002", Package: "p2203001-2203002", Eligible: true},
+	{Game: "solitario", Group: "P2_bia_2203003_eva_2203004", Package: "p2203003-2203004", Eligible: true},
+	{Game: "solitario", Group: "P2_caio_2203005_luis_2203006", Package: "p2203005-2203006", Reason: "jogar takes 3 required arguments"},
+	{Game: "solitario", Group: "P2_dani_2203007_joao_2203008", Package: "p2203007-2203008", Reason: "no convention gives legal moves"},
 }
 
 // rulesFile returns the course's rules file that completes a sample of game,
-// under examples (bots/examples/lisp).
+// under examples (bots/examples/lisp): the game's own folder's regras.lisp
+// when it has one (dots, adji, solitario), else Jogo do Cavalo's.
 func rulesFile(examples, game string) string {
-	if game == "dots" {
-		return filepath.Join(examples, "dots", "regras.lisp")
-	}
-	if game == "adji" { // Adji-boto's sample rules, beside Dots'
-		return filepath.Join(examples, "adji", "regras.lisp")
+	if own := filepath.Join(examples, game, "regras.lisp"); game != "" {
+		if _, err := os.Stat(own); err == nil {
+			return own
+		}
 	}
 	return filepath.Join(examples, "regras.lisp")
 }
