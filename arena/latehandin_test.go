@@ -1,0 +1,252 @@
+package arena
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/arenabots/arena/internal/testbin"
+	"github.com/arenabots/arena/results"
+)
+
+// lateBots are the bots of the late hand-in tests' league: bob is an
+// executable beside the league file, the others built-in.
+var lateBots = []string{
+	"{name: alice, builtin: random, options: {seed: 3}}",
+	"{name: bob, path: ./bot, args: [ok]}",
+	"{name: carol, builtin: greedy}",
+}
+
+// lateLeague returns a league file of bots, with head before them.
+func lateLeague(head string, bots ...string) string {
+	return "name: late\nseed: 5\nrounds: 1\ntempo_ms: 100\nout: out\n" + head + "bots:\n  - " + strings.Join(bots, "\n  - ") + "\n"
+}
+
+// TestLateHandIn plays a league, changes it as a lecturer does (a bot
+// handed in late, one withdrawn, one fixed, the folder moved) and runs it
+// again: only the games the change invalidates are played, each bot whose
+// games are played again is named, and a change every game depends on is
+// refused.
+func TestLateHandIn(t *testing.T) {
+	testbot, err := testbin.Testbot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	bot, err := os.ReadFile(testbot)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dropKeys := func(t *testing.T, dir string) { // as an arena before keys wrote it
+		t.Helper()
+		path := filepath.Join(dir, "out", ConfigFile)
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := string(data)
+		i, j := strings.Index(s, "keys:\n"), strings.Index(s, "sandbox_achieved:")
+		if i < 0 || j < i {
+			t.Fatalf("%s holds no keys:\n%s", path, s)
+		}
+		if err := os.WriteFile(path, []byte(s[:i]+s[j:]), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, tc := range []struct {
+		name string
+		head string                                // keys of the league before its bots
+		then string                                // the league file of the second run; "" the same
+		edit func(t *testing.T, dir string) string // changes dir, returns the league's folder now
+		// played is the number of games the second run plays, kept the
+		// ids of the first run's games it keeps; warn is what its
+		// warnings say, refused what its error says when it fails.
+		played  int
+		kept    []string
+		warn    []string
+		refused string
+	}{
+		{name: "unchanged", played: 0, kept: allLate},
+		{
+			name: "folder moved",
+			edit: func(t *testing.T, dir string) string {
+				moved := filepath.Join(filepath.Dir(dir), "moved")
+				if err := os.Rename(dir, moved); err != nil {
+					t.Fatal(err)
+				}
+				return moved
+			},
+			played: 0, kept: allLate,
+		},
+		{
+			name:   "bot added",
+			then:   lateLeague("", append(slices.Clone(lateBots), "{name: dave, builtin: random, options: {seed: 4}}")...),
+			played: 6, kept: allLate,
+			warn: []string{`bot "dave" is new to the league: its 6 games are played`},
+		},
+		{
+			name:   "bot added first",
+			then:   lateLeague("", append([]string{"{name: dave, builtin: random, options: {seed: 4}}"}, lateBots...)...),
+			played: 6, kept: allLate,
+		},
+		{
+			name:   "bot removed",
+			then:   lateLeague("", lateBots[:2]...),
+			played: 0, kept: []string{"01-alice-bob", "01-bob-alice"},
+			warn: []string{`bot "carol" left the league: its games no longer count, the old ones kept in `},
+		},
+		{
+			name:   "settings changed",
+			then:   lateLeague("", "{name: alice, builtin: random, options: {seed: 7}}", lateBots[1], lateBots[2]),
+			played: 4, kept: []string{"01-bob-carol", "01-carol-bob"},
+			warn: []string{`bot "alice": its settings changed (options.seed: 3 -> 7): its 4 games are played again, the old ones kept in `},
+		},
+		{
+			name: "code changed",
+			edit: func(t *testing.T, dir string) string {
+				if err := os.WriteFile(filepath.Join(dir, "bot"), append(slices.Clone(bot), 0), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				return dir
+			},
+			played: 4, kept: []string{"01-alice-carol", "01-carol-alice"},
+			warn: []string{`bot "bob": its code changed since its games were played: its 4 games are played again`},
+		},
+		{
+			name:    "tempo changed",
+			then:    strings.Replace(lateLeague("", lateBots...), "tempo_ms: 100", "tempo_ms: 150", 1),
+			refused: "(tempo_ms: 100 -> 150): every game depends on it; run again with --restart",
+		},
+		{
+			name:    "swiss, bot added",
+			head:    "format: swiss\n",
+			then:    lateLeague("format: swiss\n", append(slices.Clone(lateBots), "{name: dave, builtin: random, options: {seed: 4}}")...),
+			refused: `(bot "dave" added): a swiss's pairings depend on its results, so its games cannot be kept: run again with --restart`,
+		},
+		{
+			name:   "older results, unchanged",
+			edit:   func(t *testing.T, dir string) string { dropKeys(t, dir); return dir },
+			played: 0, kept: allLate,
+		},
+		{
+			name:   "older results, bot added",
+			edit:   func(t *testing.T, dir string) string { dropKeys(t, dir); return dir },
+			then:   lateLeague("", append(slices.Clone(lateBots), "{name: dave, builtin: random, options: {seed: 4}}")...),
+			played: 6, kept: allLate,
+		},
+		{
+			name:   "older results, bot's settings changed",
+			edit:   func(t *testing.T, dir string) string { dropKeys(t, dir); return dir },
+			then:   lateLeague("", "{name: alice, builtin: random, options: {seed: 7}}", lateBots[1], lateBots[2]),
+			played: 4, kept: []string{"01-bob-carol", "01-carol-bob"},
+		},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := filepath.Join(t.TempDir(), "course")
+			if err := os.MkdirAll(dir, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(dir, "bot"), bot, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			first := lateLeague(tc.head, lateBots...)
+			want := 6
+			if tc.head != "" {
+				want = 2 // a Swiss round of three bots: one pairing, a bye
+			}
+			if sum := lateRun(t, dir, first, nil); sum.Played != want {
+				t.Fatalf("first run played %d games, want %d", sum.Played, want)
+			}
+			before := lateGames(t, dir)
+			if tc.edit != nil {
+				dir = tc.edit(t, dir)
+			}
+			then := tc.then
+			if then == "" {
+				then = first
+			}
+			var warnings []string
+			cfg := loadLate(t, dir, then)
+			sum, err := (&Runner{Config: cfg, Self: arenaBin, Events: func(e Event) {
+				if e.Warning != "" {
+					warnings = append(warnings, e.Warning)
+				}
+			}}).Run(context.Background())
+			if tc.refused != "" {
+				if !errors.Is(err, ErrConfigChanged) || !strings.Contains(err.Error(), tc.refused) {
+					t.Fatalf("second run: %v, want a refusal saying %q", err, tc.refused)
+				}
+				if got := lateGames(t, dir); len(got) != len(before) {
+					t.Errorf("the refused run left %d games in the journal, want the %d played", len(got), len(before))
+				}
+				return
+			}
+			if err != nil {
+				t.Fatalf("second run: %v", err)
+			}
+			if sum.Played != tc.played {
+				t.Errorf("second run played %d games, want %d", sum.Played, tc.played)
+			}
+			after := lateGames(t, dir)
+			for _, id := range tc.kept {
+				if after[id] != before[id] {
+					t.Errorf("game %s: %+v after the second run, want it kept as %+v", id, after[id], before[id])
+				}
+			}
+			if want := len(tc.kept) + tc.played; len(after) != want {
+				t.Errorf("the journal holds %d games, want %d", len(after), want)
+			}
+			all := strings.Join(warnings, "\n")
+			for _, w := range tc.warn {
+				if !strings.Contains(all, w) {
+					t.Errorf("warnings\n%s\ndo not say %q", all, w)
+				}
+			}
+			// A third run has nothing left to play.
+			if sum := lateRun(t, dir, then, nil); sum.Played != 0 {
+				t.Errorf("third run played %d games, want none", sum.Played)
+			}
+		})
+	}
+}
+
+// allLate are the ids of the games of the first run of TestLateHandIn.
+var allLate = []string{"01-alice-bob", "01-bob-alice", "01-alice-carol", "01-carol-alice", "01-bob-carol", "01-carol-bob"}
+
+// loadLate writes league as dir's l.yaml and loads it.
+func loadLate(t *testing.T, dir, league string) *Config {
+	t.Helper()
+	file := filepath.Join(dir, "l.yaml")
+	if err := os.WriteFile(file, []byte(league), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cfg, _, err := Load(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cfg
+}
+
+// lateRun runs league in dir.
+func lateRun(t *testing.T, dir, league string, events func(Event)) Summary {
+	t.Helper()
+	return run(t, loadLate(t, dir, league), events)
+}
+
+// lateGames returns the games of dir's results by id, their move logs
+// left out.
+func lateGames(t *testing.T, dir string) map[string]results.Entry {
+	t.Helper()
+	games, _, err := ReadGames(filepath.Join(dir, "out"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := map[string]results.Entry{}
+	for _, g := range games {
+		m[g.ID] = g
+	}
+	return m
+}
