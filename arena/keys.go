@@ -105,7 +105,11 @@ func (b BotConfig) codeKey() string {
 		return b.SHA256 // registered, or a path bot whose sum the league gives
 	case k == botkind.Lisp:
 		h := sha256.New()
-		for _, group := range [][]string{b.Lisp.Files, b.Lisp.Reads, {b.Lisp.Root}} {
+		root := b.Lisp.Root
+		if root == "" && len(b.Lisp.Files) > 0 {
+			root = filepath.Dir(b.Lisp.Files[0]) // the default root
+		}
+		for _, group := range [][]string{b.Lisp.Files, b.Lisp.Reads, {root}} {
 			for _, p := range group {
 				if p == "" {
 					continue
