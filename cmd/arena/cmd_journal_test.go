@@ -34,7 +34,7 @@ func damage(t *testing.T, dir string) string {
 // and stderr, with the results directory replaced by DIR.
 func runSplit(t *testing.T, dir string, args ...string) (stdout, stderr string, err error) {
 	t.Helper()
-	stdout, stderr, err = execute(context.Background(), newRootCmd(), args...)
+	stdout, stderr, err = execute(t, context.Background(), newRootCmd(), args...)
 	return strings.ReplaceAll(stdout, dir, "DIR"), strings.ReplaceAll(stderr, dir, "DIR"), err
 }
 

@@ -160,6 +160,7 @@ func TestPlayHumanTempo(t *testing.T) {
 	if err := root.Execute(); err != nil {
 		t.Fatalf("play: %v\n%s", err, out.String())
 	}
+	checkWidth(t, nil, out.String())
 	for _, want := range []string{"black: human (you: 100ms a move)\n", "you have 100ms for this move\n"} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("output lacks %q:\n%s", want, out.String())

@@ -64,9 +64,11 @@ func exitStatus(err error) int {
 // exitWrite is the exit status of a run that could not write its results.
 const exitWrite = 3
 
-// maxWidth is the most columns a command prints in a line, so that its
-// output fits a terminal of 100 columns; tables wrap their widest cells.
-const maxWidth = 100
+// maxWidth is the most columns a command prints in a line when its output
+// is not a terminal (a file, a pipe, a test): tables wrap their widest
+// cells and text wraps at spaces (see wrapText). At a terminal, its width
+// rules instead (outputWidth).
+const maxWidth = defaultWidth
 
 // usageError marks a user mistake: exit status 2.
 type usageError struct{ err error }

@@ -7,22 +7,58 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"unicode/utf8"
-
+	
+	"github.com/mattn/go-runewidth"
 	"github.com/spf13/cobra"
 )
 
-// widest returns the width of the widest line of s, in runes (every rune
-// arena prints takes one column), and that line.
+// widest returns the width of the widest line of s, in columns (its
+// display width), and that line.
 func widest(s string) (int, string) {
 	w, line := 0, ""
 	for l := range strings.Lines(s) {
 		l = strings.TrimRight(l, "\n")
-		if n := utf8.RuneCountInString(l); n > w {
+		if n := runewidth.StringWidth(l); n > w {
 			w, line = n, l
 		}
 	}
 	return w, line
+}
+
+// machineFormat reports whether args ask for output that is not for
+// people to read at a terminal: JSON, CSV or a Markdown table (lines that
+// cannot wrap), the standings in full (--wide), a bot's process.
+func machineFormat(args []string) bool {
+	for i, a := range args {
+		switch a {
+		case "--json", "--wide", "serve":
+			return true
+		case "-f", "--format":
+			if i+1 < len(args) && args[i+1] != "text" {
+				return true
+			}
+		}
+		for _, f := range []string{"-fjson", "-fcsv", "-fmd", "--format=json", "--format=csv", "--format=md", "-f=json", "-f=csv", "-f=md"} {
+			if a == f {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// checkWidth fails t when a line of out, what arena printed for args off a
+// terminal, is wider than maxWidth columns: every command the tests run
+// goes through it (see execute, arenaOut, runArena), machine formats left
+// out (machineFormat).
+func checkWidth(t *testing.T, args []string, out string) {
+	t.Helper()
+	if machineFormat(args) {
+		return
+	}
+	if w, line := widest(out); w > maxWidth {
+		t.Errorf("arena %s: a line of %d columns, want at most %d:\n%s", strings.Join(args, " "), w, maxWidth, line)
+	}
 }
 
 // sizedRE matches the golden file of output sized to a terminal's width,

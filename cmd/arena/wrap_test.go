@@ -1,0 +1,36 @@
+package main
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestWrapText(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		in     string
+		width  int
+		indent string
+		want   string
+	}{
+		{"fits", "a  b   c\n", 20, "  ", "a  b   c\n"},
+		{"at spaces", "one two three four five", 13, "  ", "one two three\n  four five"},
+		{"keeps the lead", "   3  white  (a long answer from the bot)", 20, "      ", "   3  white  (a long\n      answer from\n      the bot)"},
+		{"a path breaks after a slash", "file=/home/ana/src/projeto.lisp tempo_scale=1000", 24, "  ", "file=/home/ana/src/\n  projeto.lisp\n  tempo_scale=1000"},
+		{"a word with no slash is cut only when wider than a line", "x abcdefghijklmnopqrstuvwxyz", 12, "", "x abcdefghij\nklmnopqrstuv\nwxyz"},
+		{"each line apart", "short\nlonger than ten\n", 10, "", "short\nlonger\nthan ten\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := wrapText(tc.in, tc.width, tc.indent)
+			if got != tc.want {
+				t.Errorf("wrapText(%q, %d) =\n%s\nwant\n%s", tc.in, tc.width, got, tc.want)
+			}
+			if w, line := widest(got); w > tc.width {
+				t.Errorf("a line of %d columns, want at most %d: %q", w, tc.width, line)
+			}
+			if strings.Join(strings.Fields(got), " ") != strings.Join(strings.Fields(tc.in), " ") && !strings.Contains(tc.name, "slash") && !strings.Contains(tc.name, "cut") {
+				t.Errorf("wrapText changed the words: %q", got)
+			}
+		})
+	}
+}
