@@ -24,6 +24,7 @@ func registryRoot() *cobra.Command {
 	bot := &cobra.Command{Use: "bot"}
 	bot.AddCommand(newBotAddCmd(), newBotListCmd())
 	root.AddCommand(bot)
+	fitHelp(root)
 	return root
 }
 

@@ -93,7 +93,8 @@ func TestPlayStartFailure(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(out, "black wins, white 0, black 0 (start: white: start: bot /bin/true: launch: process exited with status 0") {
+	// The verdict wraps at 80 columns, its continuation indented.
+	if !strings.Contains(strings.ReplaceAll(out, "\n  ", " "), "black wins, white 0, black 0 (start: white: start: bot /bin/true: launch: process exited with status 0") {
 		t.Errorf("output lacks the start verdict:\n%s", out)
 	}
 }

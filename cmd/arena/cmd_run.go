@@ -66,7 +66,7 @@ This run stays the only writer of the results; see docs/distributed.md.`,
 				return usage(err)
 			}
 			for _, w := range warnings {
-				fmt.Fprintln(cmd.ErrOrStderr(), "arena: warning:", w)
+				printWrapped(cmd.ErrOrStderr(), "  ", "arena: warning: "+w.Error()+"\n")
 			}
 			if cmd.Flags().Changed("concurrency") {
 				cfg.Concurrency = concurrency
@@ -90,7 +90,7 @@ This run stays the only writer of the results; see docs/distributed.md.`,
 					page.Event(e)
 				}
 				if e.Warning != "" {
-					fmt.Fprintln(cmd.ErrOrStderr(), "arena: warning:", e.Warning)
+					printWrapped(cmd.ErrOrStderr(), "  ", "arena: warning: "+e.Warning+"\n")
 					return
 				}
 				prog.event(e)
@@ -125,7 +125,7 @@ This run stays the only writer of the results; see docs/distributed.md.`,
 			if err := writeStandings(out, sum.Standings, results.FormatText, wide); err != nil {
 				return err
 			}
-			fmt.Fprintln(out, summaryLine(sum))
+			printWrapped(out, "  ", summaryLine(sum)+"\n")
 			return nil
 		},
 	}

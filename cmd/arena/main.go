@@ -38,7 +38,7 @@ func main() {
 	}
 	if err != nil {
 		// An error may quote what a bot wrote: shown inert.
-		fmt.Fprintln(os.Stderr, "arena:", inert.Text(err.Error()))
+		printWrapped(os.Stderr, "  ", "arena: "+inert.Text(err.Error())+"\n")
 		os.Exit(exitStatus(err))
 	}
 }
@@ -122,6 +122,7 @@ func newRootCmd() *cobra.Command {
 		SilenceErrors: true,
 	}
 	group(root)
+	fitHelp(root)
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
 		return usage(fmt.Errorf("%w (see '%s --help')", err, c.CommandPath()))
 	})
@@ -145,4 +146,28 @@ func newRootCmd() *cobra.Command {
 		newBenchCmd(),
 	)
 	return root
+}
+
+// fitHelp makes the help of root and its commands fit the output's width
+// (outputWidth): the long text reflowed, the flags wrapped by pflag, and
+// any other line wider than that (a command's summary, a usage line)
+// wrapped under its second column.
+func fitHelp(root *cobra.Command) {
+	help := root.HelpFunc()
+	root.SetHelpFunc(func(c *cobra.Command, args []string) {
+		out := c.OutOrStdout()
+		width := outputWidth(out)
+		long, tpl := c.Long, c.UsageTemplate()
+		var b strings.Builder
+		c.Long = reflow(long, width)
+		c.SetUsageTemplate(strings.ReplaceAll(tpl, ".FlagUsages ", fmt.Sprintf(".FlagUsagesWrapped %d ", width)))
+		c.SetOut(&b)
+		help(c, args)
+		c.Long = long
+		c.SetUsageTemplate(tpl)
+		c.SetOut(out)
+		for line := range strings.Lines(b.String()) {
+			fmt.Fprint(out, wrapText(line, width, hangingIndent(line)))
+		}
+	})
 }

@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	
+
 	"github.com/mattn/go-runewidth"
 	"github.com/spf13/cobra"
 )

@@ -116,3 +116,97 @@ func printWrapped(w io.Writer, indent, s string) error {
 func printfWrapped(w io.Writer, indent, format string, args ...any) error {
 	return printWrapped(w, indent, fmt.Sprintf(format, args...))
 }
+
+// writeWrapped writes to w what write writes, wrapped to w's width (see
+// wrapText), with continuation lines indented by indent.
+func writeWrapped(w io.Writer, indent string, write func(io.Writer) error) error {
+	var b strings.Builder
+	if err := write(&b); err != nil {
+		return err
+	}
+	return printWrapped(w, indent, b.String())
+}
+
+// wrapShell returns the shell command line cmd, indented by indent,
+// broken at spaces outside quotes into lines of at most width columns,
+// each but the last ending in " \" so that the lines still paste as one
+// command.
+func wrapShell(cmd string, width int, indent string) string {
+	var words []string
+	start, quote := 0, rune(0)
+	for i, r := range cmd {
+		switch {
+		case quote != 0 && r == quote:
+			quote = 0
+		case quote == 0 && (r == '\'' || r == '"'):
+			quote = r
+		case quote == 0 && r == ' ':
+			if i > start {
+				words = append(words, cmd[start:i])
+			}
+			start = i + 1
+		}
+	}
+	if start < len(cmd) {
+		words = append(words, cmd[start:])
+	}
+	var lines []string
+	cur := indent
+	for _, w := range words {
+		switch {
+		case cur == indent || cur == indent+"  ":
+			cur += w
+		case runewidth.StringWidth(cur)+1+runewidth.StringWidth(w)+2 <= width:
+			cur += " " + w
+		default:
+			lines, cur = append(lines, cur+" \\"), indent+"  "+w
+		}
+	}
+	return strings.Join(append(lines, cur), "\n")
+}
+
+// reflow returns the text s, paragraphs apart by blank lines, with each
+// paragraph that has a line wider than width joined and wrapped again at
+// width: a command's long help, written for a wider page. A paragraph of
+// indented lines (examples) only has its long lines wrapped.
+func reflow(s string, width int) string {
+	paras := strings.Split(s, "\n\n")
+	for i, p := range paras {
+		if w, _ := widestLine(p); w <= width {
+			continue
+		}
+		if strings.HasPrefix(p, " ") || strings.Contains(p, "\n ") {
+			paras[i] = wrapText(p, width, "    ")
+			continue
+		}
+		paras[i] = wrapText(strings.Join(strings.Fields(p), " "), width, "")
+	}
+	return strings.Join(paras, "\n\n")
+}
+
+// widestLine returns the width of the widest line of s and that line.
+func widestLine(s string) (int, string) {
+	w, line := 0, ""
+	for l := range strings.Lines(s) {
+		l = strings.TrimSuffix(l, "\n")
+		if n := runewidth.StringWidth(l); n > w {
+			w, line = n, l
+		}
+	}
+	return w, line
+}
+
+// hangingIndent returns the indent of the lines that continue line, a
+// line of help: under its second column ("  bench   Measure...") when it
+// has one left of the middle, else two spaces more than line's own.
+func hangingIndent(line string) string {
+	rest := strings.TrimLeft(line, " ")
+	lead := len(line) - len(rest)
+	if i := strings.Index(rest, "  "); i > 0 {
+		col := lead + i + len(rest[i:]) - len(strings.TrimLeft(rest[i:], " "))
+		if col <= 40 {
+			return strings.Repeat(" ", col)
+		}
+	}
+	return strings.Repeat(" ", lead+2)
+}

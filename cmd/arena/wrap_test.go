@@ -34,3 +34,21 @@ func TestWrapText(t *testing.T) {
 		})
 	}
 }
+
+func TestWrapShell(t *testing.T) {
+	for _, tc := range []struct {
+		name, cmd string
+		width     int
+		want      string
+	}{
+		{"fits", "arena bot add bob bin/bob", 40, "  arena bot add bob bin/bob"},
+		{"breaks outside quotes", "arena bot add --registry other.yaml bob bin/changed --args=--depth --args=3 '--args=two words'", 50,
+			"  arena bot add --registry other.yaml bob \\\n    bin/changed --args=--depth --args=3 \\\n    '--args=two words'"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := wrapShell(tc.cmd, tc.width, "  "); got != tc.want {
+				t.Errorf("wrapShell =\n%s\nwant\n%s", got, tc.want)
+			}
+		})
+	}
+}
