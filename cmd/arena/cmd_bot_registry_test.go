@@ -71,7 +71,7 @@ func TestBotAdd(t *testing.T) {
 			t.Fatalf("add #%d: %v\n%s", i+1, err, out)
 		}
 		want := verb + " mine in " + reg + ": " + bot + ", sha256 " + sum[:12] + "\n"
-		if !strings.HasSuffix(out, want) || !strings.Contains(out, "passed all 8 checks") {
+		if !strings.HasSuffix(unwrap(out, "  "), want) || !strings.Contains(out, "passed all 8 checks") {
 			t.Errorf("add #%d printed:\n%s\nwant the checks and %q", i+1, out, want)
 		}
 		r, err := registry.Load(reg)

@@ -127,7 +127,7 @@ func TestPlayOut(t *testing.T) {
 		if err != nil {
 			t.Fatalf("play: %v\n%s", err, out)
 		}
-		if want := fmt.Sprintf("recorded as %s in %s: arena replay %s %s\n", id, dir, dir, id); !strings.HasSuffix(out, want) {
+		if want := fmt.Sprintf("recorded as %s in %s: arena replay %s %s\n", id, dir, dir, id); !strings.HasSuffix(unwrap(out, "  "), want) {
 			t.Errorf("output does not end with %q:\n%s", want, out)
 		}
 	}

@@ -61,6 +61,14 @@ func checkWidth(t *testing.T, args []string, out string) {
 	}
 }
 
+// unwrap undoes what wrapText did to s with continuation lines indented
+// by indent, for tests that look for a line in output: a path broken
+// after a "/" is joined again, any other line with a space.
+func unwrap(s, indent string) string {
+	s = regexp.MustCompile(`/\n`+indent).ReplaceAllString(s, "/")
+	return regexp.MustCompile(` *\n`+indent).ReplaceAllString(s, " ")
+}
+
 // sizedRE matches the golden file of output sized to a terminal's width,
 // e.g. intake_table_200.golden.
 var sizedRE = regexp.MustCompile(`_(\d+)\.golden$`)

@@ -31,8 +31,10 @@ func wrapText(s string, width int, indent string) string {
 	return b.String()
 }
 
-// wrapLine breaks line, which holds no newline, as wrapText does: the
-// spacing between words is kept within a line.
+// wrapLine breaks line, which holds no newline, as wrapText does. The
+// spacing between words is kept within a line. A line laid out in fields
+// apart by two spaces or more ("time 2.2 ms  depth 3") breaks between
+// fields, and within one only when it is wider than a line.
 func wrapLine(line string, width int, indent string) []string {
 	if runewidth.StringWidth(line) <= width {
 		return []string{line}
@@ -40,38 +42,55 @@ func wrapLine(line string, width int, indent string) []string {
 	rest := strings.TrimLeft(line, " ")
 	lead := line[:len(line)-len(rest)]
 	width = max(width, runewidth.StringWidth(indent)+8, runewidth.StringWidth(lead)+8)
+	type token struct{ text, sep string } // sep: the spacing after text
+	split := func(s, gap string) []token {
+		var out []token
+		for s != "" {
+			text := s
+			if i := strings.Index(s, gap); i >= 0 {
+				text = s[:i]
+			}
+			s = s[len(text):]
+			sep := s[:len(s)-len(strings.TrimLeft(s, " "))]
+			s = s[len(sep):]
+			out = append(out, token{text, sep})
+		}
+		return out
+	}
+	tokens := split(rest, " ")
+	if strings.Contains(rest, "  ") {
+		tokens = split(rest, "  ")
+	}
 	var lines []string
 	cur, fresh := lead, true // fresh: cur holds no word yet
-	for rest != "" {
-		word := rest
-		if i := strings.IndexByte(rest, ' '); i >= 0 {
-			word = rest[:i]
-		}
-		rest = rest[len(word):]
-		sep := rest[:len(rest)-len(strings.TrimLeft(rest, " "))]
-		rest = rest[len(sep):]
-		for word != "" {
-			room := width - runewidth.StringWidth(cur)
-			if runewidth.StringWidth(word) <= room {
-				cur, fresh, word = cur+word, false, ""
-				break
-			}
-			if !fresh && runewidth.StringWidth(word) <= width-runewidth.StringWidth(indent) {
-				lines, cur, fresh = append(lines, strings.TrimRight(cur, " ")), indent, true
-				continue
-			}
+	newLine := func() { lines, cur, fresh = append(lines, strings.TrimRight(cur, " ")), indent, true }
+	for len(tokens) > 0 {
+		tok := tokens[0]
+		tokens = tokens[1:]
+		w, line := runewidth.StringWidth(tok.text), width-runewidth.StringWidth(indent)
+		switch {
+		case w <= width-runewidth.StringWidth(cur):
+			cur, fresh = cur+tok.text+tok.sep, false
+		case w <= line && !fresh:
+			newLine()
+			tokens = append([]token{tok}, tokens...)
+		case strings.Contains(tok.text, " "):
+			// A field wider than a line: its words, one by one.
+			words := split(tok.text, " ")
+			words[len(words)-1].sep = tok.sep
+			tokens = append(words, tokens...)
+		default:
 			// A word wider than a line: the part that fits, broken
 			// after a "/" where there is one.
-			cut := cutAt(word, room)
+			cut := cutAt(tok.text, width-runewidth.StringWidth(cur))
 			if cut == 0 {
-				lines, cur, fresh = append(lines, strings.TrimRight(cur, " ")), indent, true
+				newLine()
+				tokens = append([]token{tok}, tokens...)
 				continue
 			}
-			lines = append(lines, cur+word[:cut])
-			cur, fresh, word = indent, true, word[cut:]
-		}
-		if !fresh {
-			cur += sep
+			lines = append(lines, cur+tok.text[:cut])
+			cur, fresh = indent, true
+			tokens = append([]token{{tok.text[cut:], tok.sep}}, tokens...)
 		}
 	}
 	if !fresh || len(lines) == 0 {

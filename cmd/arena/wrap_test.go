@@ -52,3 +52,13 @@ func TestWrapShell(t *testing.T) {
 		})
 	}
 }
+
+// TestWrapFields checks that a line of fields apart by two spaces breaks
+// between fields.
+func TestWrapFields(t *testing.T) {
+	in := "ply 2  black  greedy  B10xC2  nodes 200  cuts 2  time 2.200 ms  depth 3  eval 0.5"
+	want := "ply 2  black  greedy  B10xC2  nodes 200  cuts 2  time 2.200 ms  depth 3\n    eval 0.5"
+	if got := wrapText(in, 80, "    "); got != want {
+		t.Errorf("wrapText =\n%s\nwant\n%s", got, want)
+	}
+}
