@@ -183,6 +183,9 @@ func TestPlayMoveLines(t *testing.T) {
 		{Ply: 3, Side: referee.White, Move: "E2xC6", Elapsed: 7 * time.Millisecond, Stats: referee.Stats{Nodes: 318}},
 		{Ply: 4, Side: referee.Black, Move: "pass", Forced: true},
 		{Ply: 5, Side: referee.White, Answer: "Z99\n", Elapsed: 1234567 * time.Microsecond},
+		// A rejected answer as long as a bot's line: it wraps at 80
+		// columns, under the move.
+		{Ply: 6, Side: referee.Black, Answer: "((0 0 0 0 0 0 0 0 0 0) (0 0 0 0 0 0 0 0 0 0) (0 0 0 0 0 0 0 0 0 0) (0 0 0 0 0 0 0 0 0 0)) (A 1)", Elapsed: 3 * time.Millisecond},
 	} {
 		printMove(&b, m)
 	}

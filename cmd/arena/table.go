@@ -255,11 +255,11 @@ func wrap(s string, width int) []string {
 }
 
 // breakAt returns where to cut word, longer than width: after the last
-// "/" within width when it keeps more than a third of it (a path breaks
-// between its parts), else at width (a word with nowhere to break).
+// "/" within width but the first rune (a path breaks between its parts),
+// else at width (a word with nowhere to break).
 func breakAt(word string, width int) int {
 	r := []rune(word)
-	for k := width; k > width/3; k-- {
+	for k := width; k > 1; k-- {
 		if r[k-1] == '/' {
 			return k
 		}

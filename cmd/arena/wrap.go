@@ -100,9 +100,8 @@ func wrapLine(line string, width int, indent string) []string {
 }
 
 // cutAt returns the length in bytes of the part of word that fills at most
-// room columns, ending after its last "/" there when that keeps more than
-// a third of room, else cut at room; 0 when room is too small to be worth
-// a part.
+// room columns, ending after its last "/" there but a leading one, else
+// cut at room; 0 when room is too small to be worth a part.
 func cutAt(word string, room int) int {
 	if room < 4 {
 		return 0
@@ -118,7 +117,7 @@ func cutAt(word string, room int) int {
 			slash = end
 		}
 	}
-	if slash > 0 && runewidth.StringWidth(word[:slash]) > room/3 {
+	if slash > 1 {
 		return slash
 	}
 	return end
