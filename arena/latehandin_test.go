@@ -1,6 +1,7 @@
 package arena
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"os"
@@ -57,10 +58,11 @@ func TestLateHandIn(t *testing.T) {
 		}
 	}
 	for _, tc := range []struct {
-		name string
-		head string                                // keys of the league before its bots
-		then string                                // the league file of the second run; "" the same
-		edit func(t *testing.T, dir string) string // changes dir, returns the league's folder now
+		name  string
+		head  string                                // keys of the league before its bots
+		first int                                   // the games of the first run; 0: 6
+		then  string                                // the league file of the second run; "" the same
+		edit  func(t *testing.T, dir string) string // changes dir, returns the league's folder now
 		// played is the number of games the second run plays, kept the
 		// ids of the first run's games it keeps; warn is what its
 		// warnings say, refused what its error says when it fails.
@@ -123,8 +125,25 @@ func TestLateHandIn(t *testing.T) {
 		{
 			name:    "swiss, bot added",
 			head:    "format: swiss\n",
+			first:   2, // a Swiss round of three bots: one pairing, a bye
 			then:    lateLeague("format: swiss\n", append(slices.Clone(lateBots), "{name: dave, builtin: random, options: {seed: 4}}")...),
 			refused: `(bot "dave" added): a swiss's pairings depend on its results, so its games cannot be kept: run again with --restart`,
+		},
+		{
+			name:   "gauntlet, a challenger handed in late",
+			head:   "format: gauntlet\nchallengers: [alice]\n",
+			first:  4,
+			then:   lateLeague("format: gauntlet\nchallengers: [alice, dave]\n", append(slices.Clone(lateBots), "{name: dave, builtin: random, options: {seed: 4}}")...),
+			played: 4, kept: []string{"01-alice-bob", "01-bob-alice", "01-alice-carol", "01-carol-alice"},
+			warn: []string{`bot "dave" is new to the league: its 4 games are played`},
+		},
+		{
+			name:   "gauntlet, challengers changed",
+			head:   "format: gauntlet\nchallengers: [alice]\n",
+			first:  4,
+			then:   lateLeague("format: gauntlet\nchallengers: [bob]\n", lateBots...),
+			played: 2, kept: []string{"01-alice-bob", "01-bob-alice"},
+			warn: []string{"2 games are no longer in the schedule (the challengers changed): they no longer count, the old ones kept in "},
 		},
 		{
 			name:   "older results, unchanged",
@@ -153,10 +172,7 @@ func TestLateHandIn(t *testing.T) {
 				t.Fatal(err)
 			}
 			first := lateLeague(tc.head, lateBots...)
-			want := 6
-			if tc.head != "" {
-				want = 2 // a Swiss round of three bots: one pairing, a bye
-			}
+			want := cmp.Or(tc.first, 6)
 			if sum := lateRun(t, dir, first, nil); sum.Played != want {
 				t.Fatalf("first run played %d games, want %d", sum.Played, want)
 			}

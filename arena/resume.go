@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -101,10 +102,10 @@ func (r *Runner) resume(old *recorded, now Keys) error {
 		return r.changed(old)
 	}
 	ch := compareBots(before.Bots, now.Bots, old.names(), c.names())
-	if ch.none() {
-		return nil
-	}
 	if c.Tournament == Swiss || c.Tournament == Knockout {
+		if ch.none() {
+			return nil
+		}
 		return fmt.Errorf("%w since the results in %s were played (%s): a %s's pairings depend on its results, so its games cannot be kept: run again with --restart to discard the old results and play anew, or set another out", ErrConfigChanged, c.Out, ch.summary(), c.Tournament)
 	}
 	scheduled := map[string]bool{}
@@ -114,9 +115,27 @@ func (r *Runner) resume(old *recorded, now Keys) error {
 		counts[c.Bots[g.White].Name]++
 		counts[c.Bots[g.Black].Name]++
 	}
-	aside, err := results.SetAside(filepath.Join(c.Out, results.JournalName), func(g results.Entry) bool {
-		return !scheduled[g.ID] || ch.stale(g.White, g.Black)
+	// A game of the main event stays while it is in the schedule (a
+	// gauntlet's challengers may have changed) and its bots are unchanged;
+	// a playoff stays while nothing else changed.
+	stale := func(g results.Entry) bool {
+		return !PlayoffGame(g.ID) && (!scheduled[g.ID] || ch.stale(g.White, g.Black))
+	}
+	journal := filepath.Join(c.Out, results.JournalName)
+	games, _, err := results.ReadJournal(journal)
+	if err != nil && !errors.Is(err, os.ErrNotExist) {
+		return err
+	}
+	if ch.none() && !slices.ContainsFunc(games, stale) {
+		return nil
+	}
+	aside, err := results.SetAside(journal, func(g results.Entry) bool {
+		return stale(g) || PlayoffGame(g.ID)
 	}, time.Now())
+	var damaged *results.DamagedError
+	if errors.As(err, &damaged) {
+		return fmt.Errorf("%w; arena sets no game aside in a damaged journal: 'arena journal repair %s' moves the damaged lines out and keeps a copy of the journal", err, c.Out)
+	}
 	if err != nil {
 		return err
 	}
@@ -155,11 +174,17 @@ func (r *Runner) warnChanges(old *recorded, ch rosterChange, counts map[string]i
 	for _, name := range ch.removed {
 		r.warn(fmt.Sprintf("bot %q left the league: its games no longer count%s", name, where))
 	}
-	playoffs := 0
+	playoffs, unscheduled := 0, 0
 	for _, g := range aside.Games {
-		if PlayoffGame(g.ID) {
+		switch {
+		case PlayoffGame(g.ID):
 			playoffs++
+		case !ch.stale(g.White, g.Black):
+			unscheduled++
 		}
+	}
+	if unscheduled > 0 {
+		r.warn(fmt.Sprintf("%d games are no longer in the schedule (the challengers changed): they no longer count%s", unscheduled, where))
 	}
 	if playoffs > 0 {
 		r.warn(fmt.Sprintf("the playoff's %d games are set aside: the playoff is played again, if the standings still call for one, once the other games are", playoffs))
