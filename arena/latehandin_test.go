@@ -4,8 +4,10 @@ import (
 	"cmp"
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -265,4 +267,55 @@ func lateGames(t *testing.T, dir string) map[string]results.Entry {
 		m[g.ID] = g
 	}
 	return m
+}
+
+// TestLateHandInPlayoff plays playoffLeague to its end, playoff included,
+// then changes one bot: its games are played again, the others kept, and
+// the playoff is set aside, to be decided again by the new standings.
+func TestLateHandInPlayoff(t *testing.T) {
+	dir := t.TempDir()
+	untimed := fmt.Sprintf("out: out\ntime_margin_ms: %d\nstart_timeout_ms: %d\n", untimedMS, untimedMS)
+	first := untimed + playoffLeague
+	run(t, loadLate(t, dir, first), nil)
+	before := lateGames(t, dir)
+	playoffs := countPlayoffs(before)
+	if playoffs == 0 {
+		t.Fatalf("the league played no playoff: %d games", len(before))
+	}
+	then := strings.Replace(first, "options: {depth: 3}", "options: {depth: 4}", 1)
+	var warnings []string
+	sum := run(t, loadLate(t, dir, then), func(e Event) {
+		if e.Warning != "" {
+			warnings = append(warnings, e.Warning)
+		}
+	})
+	all := strings.Join(warnings, "\n")
+	for _, w := range []string{
+		`bot "classic3": its settings changed (options.depth: 3 -> 4): its 4 games are played again`,
+		fmt.Sprintf("the playoff's %d games are set aside", playoffs),
+	} {
+		if !strings.Contains(all, w) {
+			t.Errorf("warnings\n%s\ndo not say %q", all, w)
+		}
+	}
+	after := lateGames(t, dir)
+	for _, id := range []string{"01-greedy-classic2", "01-classic2-greedy"} {
+		if !reflect.DeepEqual(after[id], before[id]) {
+			t.Errorf("game %s was not kept", id)
+		}
+	}
+	if main := sum.Played - countPlayoffs(after); main != 4 {
+		t.Errorf("played %d games of the main event, want classic3's 4", main)
+	}
+}
+
+// countPlayoffs counts the playoff games of games.
+func countPlayoffs(games map[string]results.Entry) int {
+	n := 0
+	for id := range games {
+		if PlayoffGame(id) {
+			n++
+		}
+	}
+	return n
 }
