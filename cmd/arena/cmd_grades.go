@@ -47,7 +47,7 @@ See docs/grading.md.`,
 				return usage(err)
 			}
 			if l.Damaged > 0 {
-				printfWrapped(c.ErrOrStderr(), "  ", "arena: %s: %d damaged journal line(s) skipped (arena journal repair)\n", args[0], l.Damaged)
+				fmt.Fprintf(c.ErrOrStderr(), "arena: %s: %d damaged journal line(s) skipped (arena journal repair)\n", args[0], l.Damaged)
 			}
 			var in *grades.Intake
 			if intakeDir != "" {
@@ -60,7 +60,7 @@ See docs/grading.md.`,
 				return usage(err)
 			}
 			if rep.Unplayed > 0 {
-				printfWrapped(c.ErrOrStderr(), "  ", "arena: %s: the league has %d games still to play: these grades are provisional\n", args[0], rep.Unplayed)
+				fmt.Fprintf(c.ErrOrStderr(), "arena: %s: the league has %d games still to play: these grades are provisional\n", args[0], rep.Unplayed)
 			}
 			var b bytes.Buffer
 			if err := rep.Write(&b, format); err != nil {

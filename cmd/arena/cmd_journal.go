@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"io"
 	"path/filepath"
 	"time"
@@ -73,7 +74,7 @@ func repairJournal(w io.Writer, dir string, now time.Time) error {
 // results directory dir, which was skipped.
 func warnDamaged(w io.Writer, dir string, damaged []results.DamagedLine) {
 	for _, d := range damaged {
-		printfWrapped(w, "  ", "arena: warning: %v: skipped (arena journal repair %s)\n", d, dir)
+		fmt.Fprintf(w, "arena: warning: %v: skipped (arena journal repair %s)\n", d, dir)
 	}
 }
 

@@ -204,7 +204,7 @@ func (o playOptions) seats(ctx context.Context, w io.Writer, self, work string, 
 // openRecorder opens the results directory dir to record a game, warning
 // on stderr. A directory in use or with a damaged journal is a usage error.
 func openRecorder(stderr io.Writer, dir string) (*arena.Recorder, error) {
-	warn := func(w string) { printWrapped(stderr, "  ", "arena: warning: "+w+"\n") }
+	warn := func(w string) { fmt.Fprintln(stderr, "arena: warning:", w) }
 	rec, err := arena.OpenRecorder(dir, warn)
 	var (
 		locked  *results.LockedError

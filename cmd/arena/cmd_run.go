@@ -66,7 +66,7 @@ This run stays the only writer of the results; see docs/distributed.md.`,
 				return usage(err)
 			}
 			for _, w := range warnings {
-				printWrapped(cmd.ErrOrStderr(), "  ", "arena: warning: "+w.Error()+"\n")
+				fmt.Fprintln(cmd.ErrOrStderr(), "arena: warning:", w)
 			}
 			if cmd.Flags().Changed("concurrency") {
 				cfg.Concurrency = concurrency
@@ -90,7 +90,7 @@ This run stays the only writer of the results; see docs/distributed.md.`,
 					page.Event(e)
 				}
 				if e.Warning != "" {
-					printWrapped(cmd.ErrOrStderr(), "  ", "arena: warning: "+e.Warning+"\n")
+					fmt.Fprintln(cmd.ErrOrStderr(), "arena: warning:", e.Warning)
 					return
 				}
 				prog.event(e)

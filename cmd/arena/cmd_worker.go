@@ -84,10 +84,10 @@ docs/distributed.md).`,
 			stderr := cmd.ErrOrStderr()
 			w.Notify = func(msg string) {
 				if !quiet {
-					printfWrapped(stderr, "  ", "arena: worker %s: %s\n", w.Name, inert.Line(msg))
+					fmt.Fprintf(stderr, "arena: worker %s: %s\n", w.Name, inert.Line(msg))
 				}
 			}
-			printfWrapped(stderr, "  ", "arena: worker %s: connected to %s, %d at once; Ctrl-C stops\n", w.Name, args[0], w.Concurrency)
+			fmt.Fprintf(stderr, "arena: worker %s: connected to %s, %d at once; Ctrl-C stops\n", w.Name, args[0], w.Concurrency)
 			err = w.Run(cmd.Context())
 			if errors.Is(err, context.Canceled) {
 				return nil

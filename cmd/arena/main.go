@@ -36,13 +36,11 @@ func main() {
 		err = newRootCmd().ExecuteContext(ctx)
 		stop()
 	}
-	if err != nil && ok { // a bot's process: its one line is for the host
-		fmt.Fprintln(os.Stderr, "arena:", inert.Text(err.Error()))
-		os.Exit(exitStatus(err))
-	}
 	if err != nil {
-		// An error may quote what a bot wrote: shown inert.
-		printWrapped(os.Stderr, "  ", "arena: "+inert.Text(err.Error())+"\n")
+		// An error may quote what a bot wrote: shown inert. It stays one
+		// line, however long: a diagnostic (arena: ...) is one line for
+		// scripts and for grep, the one exception to maxWidth.
+		fmt.Fprintln(os.Stderr, "arena:", inert.Text(err.Error()))
 		os.Exit(exitStatus(err))
 	}
 }

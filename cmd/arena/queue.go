@@ -51,7 +51,7 @@ type coordinator struct {
 func newCoordinator(where string, cfg *arena.Config, qf queueFlags, restart bool, stderr io.Writer) (*coordinator, error) {
 	a := qf.auth.WithEnv(os.Getenv)
 	c := &coordinator{Coordinator: &queue.Coordinator{Config: cfg, Options: qf.opts, Restart: restart,
-		Notify: func(msg string) { printWrapped(stderr, "  ", "arena: queue: "+inert.Line(msg)+"\n") }}}
+		Notify: func(msg string) { fmt.Fprintln(stderr, "arena: queue:", inert.Line(msg)) }}}
 	port, embedded, err := queue.ParseEmbedded(where) // checked with the flags
 	if err != nil {
 		return nil, usage(fmt.Errorf("--queue: %w", err))
@@ -63,7 +63,7 @@ func newCoordinator(where string, cfg *arena.Config, qf queueFlags, restart bool
 	}
 	c.Secret = secret
 	if created {
-		printfWrapped(stderr, "  ", "arena: queue: made the league's secret %s (mode 0600): copy it to each worker's machine\n", secretFile)
+		fmt.Fprintf(stderr, "arena: queue: made the league's secret %s (mode 0600): copy it to each worker's machine\n", secretFile)
 	}
 	url := where
 	if embedded {
@@ -75,16 +75,16 @@ func newCoordinator(where string, cfg *arena.Config, qf queueFlags, restart bool
 		}
 		url = c.embedded.URL()
 		a = queue.Auth{User: queue.CoordinatorUser, Password: coordPass}
-		printfWrapped(stderr, "  ", "arena: queue: NATS server embedded on %s, store in %s\n", c.embedded.Addr(), filepath.Join(cfg.Out, "nats"))
+		fmt.Fprintf(stderr, "arena: queue: NATS server embedded on %s, store in %s\n", c.embedded.Addr(), filepath.Join(cfg.Out, "nats"))
 		host := qf.listen
 		switch host {
 		case "":
-			printWrapped(stderr, "  ", "arena: queue: it listens on loopback only: --listen 0.0.0.0 (or an address of this machine) for workers on other machines\n")
+			fmt.Fprintln(stderr, "arena: queue: it listens on loopback only: --listen 0.0.0.0 (or an address of this machine) for workers on other machines")
 			host = "127.0.0.1"
 		case "0.0.0.0", "::":
 			host, _ = os.Hostname()
 		}
-		printfWrapped(stderr, "  ", "arena: queue: a worker runs: arena worker nats://%s --secret %s\n",
+		fmt.Fprintf(stderr, "arena: queue: a worker runs: arena worker nats://%s --secret %s\n",
 			net.JoinHostPort(host, strconv.Itoa(c.embedded.Port())), secretFile)
 	}
 	if c.Conn, err = queue.Connect(url, "arena coordinator "+cfg.Name, a, false); err != nil {
