@@ -132,6 +132,18 @@ func TestLateHandIn(t *testing.T) {
 			refused: `(bot "dave" added): a swiss's pairings depend on its results, so its games cannot be kept: run again with --restart`,
 		},
 		{
+			name:    "swiss, bots reordered",
+			head:    "format: swiss\n",
+			first:   2,
+			then:    lateLeague("format: swiss\n", lateBots[2], lateBots[0], lateBots[1]),
+			refused: "(the bots' order, its seeding): a swiss's pairings depend on its results",
+		},
+		{
+			name:   "bots reordered",
+			then:   lateLeague("", lateBots[2], lateBots[0], lateBots[1]),
+			played: 0, kept: allLate,
+		},
+		{
 			name:   "gauntlet, a challenger handed in late",
 			head:   "format: gauntlet\nchallengers: [alice]\n",
 			first:  4,

@@ -69,6 +69,9 @@ func (r *Runner) changed(old *recorded) error {
 		changes = slices.DeleteFunc(changes, func(ch string) bool {
 			return strings.HasPrefix(ch, "bots.") || strings.HasPrefix(ch, "challengers.")
 		})
+		if len(changes) == 0 && !slices.Equal(old.names(), c.names()) {
+			what = "the bots' order" // an SPRT match's: who is tested
+		}
 		if len(changes) > 0 {
 			const shown = 4
 			what = strings.Join(changes[:min(shown, len(changes))], ", ")

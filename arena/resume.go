@@ -103,10 +103,15 @@ func (r *Runner) resume(old *recorded, now Keys) error {
 	}
 	ch := compareBots(before.Bots, now.Bots, old.names(), c.names())
 	if c.Tournament == Swiss || c.Tournament == Knockout {
-		if ch.none() {
+		// The order of the bots is the seeding here.
+		what := ch.summary()
+		if what == "" && !slices.Equal(old.names(), c.names()) {
+			what = "the bots' order, its seeding"
+		}
+		if what == "" {
 			return nil
 		}
-		return fmt.Errorf("%w since the results in %s were played (%s): a %s's pairings depend on its results, so its games cannot be kept: run again with --restart to discard the old results and play anew, or set another out", ErrConfigChanged, c.Out, ch.summary(), c.Tournament)
+		return fmt.Errorf("%w since the results in %s were played (%s): a %s's pairings depend on its results, so its games cannot be kept: run again with --restart to discard the old results and play anew, or set another out", ErrConfigChanged, c.Out, what, c.Tournament)
 	}
 	scheduled := map[string]bool{}
 	counts := map[string]int{}
