@@ -57,6 +57,9 @@ func (c *Config) leagueKey() string {
 	d := *c
 	d.Concurrency, d.Out, d.Registry = 0, "", ""
 	d.Bots, d.Challengers = nil, nil
+	if d.Clock == ClockWall {
+		d.Clock = "" // as a config recorded before clocks, played on the wall clock
+	}
 	if c.SPRT != nil {
 		// An SPRT match tests its first bot against the second: the
 		// order of the two is the league's.

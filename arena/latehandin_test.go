@@ -270,7 +270,7 @@ func lateRun(t *testing.T, dir, league string, events func(Event)) Summary {
 // left out.
 func lateGames(t *testing.T, dir string) map[string]results.Entry {
 	t.Helper()
-	games, _, err := ReadGames(filepath.Join(dir, "out"))
+	games, _, err := results.ReadJournal(filepath.Join(dir, "out", results.JournalName))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -36,7 +36,6 @@ func (r *Runner) prepare(achieved sandbox.Report) error {
 	if err != nil {
 		return err
 	}
-	keys := c.Keys()
 	switch {
 	case r.Restart:
 		for _, name := range []string{results.JournalName, results.GamesDir} {
@@ -45,10 +44,11 @@ func (r *Runner) prepare(achieved sandbox.Report) error {
 			}
 		}
 	case old != nil:
-		if err := r.resume(old, keys); err != nil {
+		if err := r.resume(old); err != nil {
 			return err
 		}
 	}
+	keys := c.Keys() // after resume, which may adopt the recorded clock
 	record, err := yaml.Marshal(struct {
 		Keys     Keys           `yaml:"keys"`
 		Achieved sandbox.Report `yaml:"sandbox_achieved"`
@@ -57,6 +57,25 @@ func (r *Runner) prepare(achieved sandbox.Report) error {
 		return err
 	}
 	return results.WriteFileAtomic(filepath.Join(c.Out, ConfigFile), append(c.Resolved(), record...))
+}
+
+// adoptRecordedClock makes the league charge the wall clock, and reports
+// that it did, when its results directory holds results of hash old that
+// were played on the wall clock, before clock was a key and cpu its
+// default, and the league file leaves clock to that default: the same
+// config, clock: wall, has hash old. A league file that sets clock keeps
+// it, and resumes only under the same hash.
+func (c *Config) adoptRecordedClock(old string) bool {
+	if old == "" || c.clockSet || c.Clock == ClockWall || old == c.Hash() {
+		return false
+	}
+	w := *c
+	w.Clock = ClockWall
+	if w.Hash() != old {
+		return false
+	}
+	c.Clock = ClockWall
+	return true
 }
 
 // changed is the error for a results directory whose config, recorded in

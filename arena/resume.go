@@ -76,7 +76,7 @@ func (rec *recorded) legacyKeys(c *Config) (old, now Keys, ok bool) {
 }
 
 // resume checks that the results recorded in old can go on under the
-// league's config, of keys now, and sets aside the games that can not.
+// league's config and sets aside the games that can not.
 // What every game shares (Keys.League) must be unchanged, or the run is
 // refused, naming what changed. Then every game of the journal between
 // two bots whose keys are unchanged is kept; the games of a bot that left
@@ -85,10 +85,13 @@ func (rec *recorded) legacyKeys(c *Config) (old, now Keys, ok bool) {
 // warning, as is each new bot. A Swiss or a knockout, whose pairings
 // depend on the results, refuses any change of its bots; a playoff is
 // played again after the other games.
-func (r *Runner) resume(old *recorded, now Keys) error {
+func (r *Runner) resume(old *recorded) error {
 	c := r.Config
-	before := old.Keys
+	before, now := old.Keys, c.Keys()
 	if before == nil {
+		if c.adoptRecordedClock(old.Hash) {
+			r.warnWallClock()
+		}
 		if old.Hash == c.Hash() {
 			return nil // recorded before keys, under the same config
 		}
@@ -97,6 +100,10 @@ func (r *Runner) resume(old *recorded, now Keys) error {
 			return r.changed(old)
 		}
 		before, now = &legacyOld, legacyNow
+	}
+	if before.League != now.League && c.adoptClockOf(before.League) {
+		r.warnWallClock()
+		now.League = c.leagueKey()
 	}
 	if before.League != now.League {
 		return r.changed(old)
@@ -229,4 +236,28 @@ func (c *Config) names() []string {
 		out[i] = b.Name
 	}
 	return out
+}
+
+// adoptClockOf is adoptRecordedClock for results recorded with keys, or
+// before keys by a config whose bots changed since: the league charges the
+// wall clock, and reports that it did, when the league file leaves clock
+// to its default and the results, played on the wall clock, have league
+// key league, the league's under clock: wall.
+func (c *Config) adoptClockOf(league string) bool {
+	if c.clockSet || c.Clock == ClockWall {
+		return false
+	}
+	w := *c
+	w.Clock = ClockWall
+	if w.leagueKey() != league {
+		return false
+	}
+	c.Clock = ClockWall
+	return true
+}
+
+// warnWallClock says that the league goes on with clock: wall, as its
+// results were played.
+func (r *Runner) warnWallClock() {
+	r.warn(fmt.Sprintf("the results in %s were played on the wall clock, before clock: cpu was the default: the league goes on with clock: wall (set clock: cpu and run with --restart to play it anew on the CPU clock)", r.Config.Out))
 }

@@ -247,6 +247,7 @@ func mainSchedule(c *Config, played []results.Entry) []Scheduled {
 func Standings(c *Config, games []results.Entry) results.Standings {
 	s := formatStandings(c, games)
 	s.SetDisplay(c.Displays())
+	s.Clock = c.Clock
 	if m := c.SPRTMatch(); m != nil {
 		s.AddSPRT(*m, games)
 	}
@@ -362,7 +363,7 @@ func (c *Config) Played() ([]results.Entry, error) {
 	if k := c.Keys(); old.Keys != nil && (old.Keys.League != k.League || !compareBots(old.Keys.Bots, k.Bots, old.names(), c.names()).none()) {
 		return nil, nil
 	}
-	games, _, err := ReadGames(c.Out)
+	games, _, err := readJournal(c.Out)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}

@@ -40,8 +40,10 @@ func newIntakeCmd() *cobra.Command {
 		Long: `Intake takes the Common Lisp projects of a class as they were handed in and writes
 a league that plays them. Each DIR is a folder of submissions: one sub-folder or one archive
 per group (e.g. ana_2201234_rui_2205678_P2.zip; zip, tar, tar.gz and tar.bz2 are unpacked
-under --out, never beside them). Every entry of DIR gets a row: an archive arena does not
-read (.rar, .7z) or one beyond a submission's limits, or a stray file, is a row saying why.
+under --out, each into a folder of its own, never beside them). Every entry of DIR gets a
+row: an archive arena does not read (.rar, .7z) or one beyond a submission's limits (every
+byte decompressed counts, docs/limits.md), or a stray file, is a row saying why; a group's
+two hand-ins (a zip and a tar.gz) are two rows, each saying so.
 A DIR that is one group's folder is taken as that one submission, and said so.
 
 Each bot is named after its group: nome1_numero1_nome2_numero2_P13 is the bot p13 shown
@@ -80,7 +82,10 @@ hand is refused (-o another file, or --force). Then: arena run FILE.`,
 			if err != nil {
 				return err
 			}
-			subs, err := intake.List(dirs, out)
+			subs, err := intake.List(c.Context(), dirs, out)
+			if err := c.Context().Err(); err != nil {
+				return err // interrupted
+			}
 			if err != nil {
 				return usage(err)
 			}
@@ -123,11 +128,11 @@ hand is refused (-o another file, or --force). Then: arena run FILE.`,
 			for i, d := range dirs {
 				absDirs[i], _ = filepath.Abs(d)
 			}
-			l := intake.League{Name: "intake", Title: intake.Title(rules.Name()), Game: rules.Name(), GameOptions: game.options,
+			l := intake.League{Name: "intake", Title: intake.Title(rules.Name()), Game: rules.Name(), GameOptions: intake.GameOptions(rules, game.options),
 				OpeningArcs: game.openingArcs, Tempo: time.Duration(tempo) * time.Millisecond,
 				Rounds: rounds, Margin: time.Duration(margin) * time.Millisecond, Dir: leagueDir, Report: reportAbs, Sources: absDirs}
-			if rules.Name() == "dots" && !c.Flags().Changed("opening-arcs") {
-				l.OpeningArcs = intake.DotsOpeningArcs
+			if !c.Flags().Changed("opening-arcs") {
+				l.OpeningArcs = intake.OpeningArcs(rules)
 			}
 			if err := writeFile(report, func(w io.Writer) error { return intake.WriteReport(w, "arena intake: "+l.Title, results) }); err != nil {
 				return err

@@ -3,6 +3,7 @@ package intake
 import (
 	"context"
 	"fmt"
+	"path/filepath"
 	"runtime"
 	"slices"
 	"strings"
@@ -131,12 +132,33 @@ func Run(ctx context.Context, subs []Submission, opt Options) []Result {
 		go func() {
 			defer wg.Done()
 			defer func() { <-sem }()
-			out[i] = submit(ctx, s, opt)
+			r := submit(ctx, s, opt)
+			if note := twinsNote(s); note != "" {
+				r.Notes = append(r.Notes, note)
+				if r.Eligible {
+					r.Warnings = append(r.Warnings, note)
+				}
+			}
+			out[i] = r
 		}()
 	}
 	wg.Wait()
 	uniqueNames(out)
 	return out
+}
+
+// twinsNote says that s is one of its group's hand-ins (see
+// Submission.Twins), or "".
+func twinsNote(s Submission) string {
+	if len(s.Twins) == 0 {
+		return ""
+	}
+	names := []string{filepath.Base(s.Source)}
+	for _, t := range s.Twins {
+		names = append(names, filepath.Base(t))
+	}
+	return fmt.Sprintf("one of %d hand-ins of %s (%s): each is a row and a bot of its own; keep the one the group means",
+		len(names), s.Group, strings.Join(names, ", "))
 }
 
 // submit takes in one submission: it reads its Lisp files to choose what

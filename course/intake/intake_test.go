@@ -41,7 +41,7 @@ func TestSamples(t *testing.T) {
 			if err := intaketest.Assemble(examples, dir, s, i%2 == 1); err != nil {
 				t.Fatal(err)
 			}
-			subs, err := List([]string{dir}, filepath.Join(dir, "work"))
+			subs, err := List(t.Context(), []string{dir}, filepath.Join(dir, "work"))
 			if err != nil || len(subs) != 1 {
 				t.Fatalf("List: %v, %+v", err, subs)
 			}
@@ -103,7 +103,7 @@ func TestSameLeagueEveryTime(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			subs, err := List([]string{class}, filepath.Join(dir, "work"))
+			subs, err := List(t.Context(), []string{class}, filepath.Join(dir, "work"))
 			if err != nil {
 				t.Fatal(err)
 			}

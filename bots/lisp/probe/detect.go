@@ -10,7 +10,6 @@ import (
 
 	"github.com/arenabots/arena/bots"
 	"github.com/arenabots/arena/bots/lisp"
-	"github.com/arenabots/arena/games/cavalo"
 	"github.com/arenabots/arena/referee"
 )
 
@@ -326,20 +325,22 @@ func FaultText(err error) string {
 // samplePositions returns the reference positions of game: its samples (for
 // Cavalo: an opening with white to move, midgames with black to move, a
 // landing on a double; for Dots and Boxes: an opening, a box to take, a box
-// just taken, a late game), and for Cavalo a late game reached by seeded
-// random moves.
+// just taken, a late game), and, when none of them is a late game
+// (lateGamePly plies in), one reached by seeded random moves.
 func samplePositions(game referee.Game, seed uint64) ([]referee.Sample, error) {
 	samples, err := game.Samples(seed)
 	if err != nil {
 		return nil, fmt.Errorf("reference positions: %w", err)
 	}
 	var out []referee.Sample
+	late := false
 	for _, s := range samples {
 		if playable(s.State) {
 			out = append(out, s)
 		}
+		late = late || s.State.Ply() >= lateGamePly
 	}
-	if game.Name() == cavalo.Name {
+	if !late {
 		if late := lateGame(game, seed); late != nil {
 			out = append(out, referee.Sample{Name: fmt.Sprintf("late game (board %d, ply %d)", seed, late.Ply()), State: late})
 		}
@@ -355,16 +356,19 @@ func playable(st referee.State) bool {
 	return len(moves) > 1 && moves[0] != referee.Pass
 }
 
+// lateGamePly is how many plies into a game a late game is.
+const lateGamePly = 16
+
 // lateGame plays seeded random moves from game's board seed and returns
-// the last position that asks for a choice, at least 16 plies in; nil if
-// none.
+// the last position that asks for a choice, at least lateGamePly plies in;
+// nil if none.
 func lateGame(game referee.Game, seed uint64) referee.State {
 	st := game.New(seed)
 	r := referee.SplitMix64{State: seed}
 	var buf [referee.MaxMoves]referee.Move
 	var last referee.State
 	for !st.Terminal() {
-		if st.Ply() >= 16 && playable(st) {
+		if st.Ply() >= lateGamePly && playable(st) {
 			last = st.Clone()
 		}
 		moves := st.Moves(buf[:0])
