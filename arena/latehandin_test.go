@@ -144,6 +144,32 @@ func TestLateHandIn(t *testing.T) {
 			played: 0, kept: allLate,
 		},
 		{
+			name:   "played on the wall clock, clock left to its default",
+			head:   "clock: wall\n",
+			then:   lateLeague("", lateBots...),
+			played: 0, kept: allLate,
+			warn: []string{"the league goes on with clock: wall"},
+		},
+		{
+			name: "older results played on the wall clock before clocks, bot added",
+			head: "clock: wall\n",
+			edit: func(t *testing.T, dir string) string {
+				dropKeys(t, dir)
+				path := filepath.Join(dir, "out", ConfigFile)
+				data, err := os.ReadFile(path)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(path, []byte(strings.Replace(string(data), "\nclock: wall\n", "\n", 1)), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return dir
+			},
+			then:   lateLeague("", append(slices.Clone(lateBots), "{name: dave, builtin: random, options: {seed: 4}}")...),
+			played: 6, kept: allLate,
+			warn: []string{"the league goes on with clock: wall", `bot "dave" is new to the league`},
+		},
+		{
 			name:   "gauntlet, a challenger handed in late",
 			head:   "format: gauntlet\nchallengers: [alice]\n",
 			first:  4,
