@@ -1,0 +1,62 @@
+package builtin
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/arenabots/arena/bots"
+	"github.com/arenabots/arena/games/quatro"
+	"github.com/arenabots/arena/referee"
+)
+
+// TestQuatroAlphaBetaBeatsGreedy plays alphabeta (its default time budget)
+// against greedy at Jogo do Quatro on 6 seeded openings (opening_plies 2),
+// each with both colours, and checks that alphabeta scores clearly more:
+// greedy takes any win and avoids handing one over, so alphabeta must see
+// further than the next reply.
+func TestQuatroAlphaBetaBeatsGreedy(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays 12 games of Jogo do Quatro at 100 ms a move")
+	}
+	game := quatro.Game{OpeningPlies: 2}
+	const tempo = 100 * time.Millisecond
+	var ab, gr float64
+	for round := 1; round <= 6; round++ {
+		seed := referee.RoundSeed(21, round)
+		for colour := range 2 {
+			a, err := newAlphaBeta(nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			g, err := newGreedy(nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			players := [2]referee.Player{bots.Local(a), bots.Local(g)}
+			if colour == 1 {
+				players[0], players[1] = players[1], players[0]
+			}
+			abSide := referee.Side(colour + 1)
+			rec := referee.Match(context.Background(), game.New(seed), players, referee.MatchOptions{
+				Clock: referee.Clock{Tempo: tempo, Margin: 300 * time.Millisecond},
+			})
+			if rec.Reason != referee.Normal {
+				t.Errorf("round %d: the game ended by %s: %s", round, rec.Reason, rec.Detail)
+			}
+			switch rec.Winner {
+			case abSide:
+				ab++
+			case 0:
+				ab, gr = ab+0.5, gr+0.5
+			default:
+				gr++
+			}
+			t.Logf("round %d seed %#016x alphabeta %s: %s (%s %s)", round, seed, abSide, outcome(rec.Winner, abSide), rec.Reason, rec.Detail)
+		}
+	}
+	t.Logf("alphabeta %.1f, greedy %.1f of 12", ab, gr)
+	if ab < 8 {
+		t.Errorf("alphabeta scored %.1f of 12 against greedy, want at least 8", ab)
+	}
+}
