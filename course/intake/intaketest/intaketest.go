@@ -18,7 +18,7 @@ import (
 // Sample is one sample submission: bots/examples/lisp/entregas/GAME/GROUP,
 // which the course's rules file completes.
 type Sample struct {
-	Game  string // cavalo or dots
+	Game  string // cavalo, dots or quatro
 	Group string
 	// Package is jogar's package, which names the bot.
 	Package string
@@ -60,6 +60,13 @@ var Samples = []Sample{
 		Shape: "timed", Files: []string{"jogo.lisp"}},
 	{Game: "dots", Group: "hugo_2202011_ivo_2202012_D6", Package: "p2202011", Eligible: true,
 		Shape: "needs", Files: []string{"p2202011.lisp", "puzzle.lisp", "algoritmo.lisp"}},
+	// Jogo do Quatro (games/quatro): the two answers of the course's
+	// groups, ((row col) estado) and (B3 estado); a jogar with no
+	// parameters; a stub that returns its description.
+	{Game: "quatro", Group: "ana_2203001_rui_2203002_Q1", Package: "q1", Eligible: true},
+	{Game: "quatro", Group: "bia_2203003_eva_2203004_Q2", Package: "q2", Eligible: true},
+	{Game: "quatro", Group: "caio_2203005_luis_2203006_Q3", Package: "q3", Reason: "jogar takes 0 required arguments"},
+	{Game: "quatro", Group: "dani_2203007_joao_2203008_Q4", Package: "q4", Reason: `jogar returned "Escolhe a peca`},
 }
 
 // rulesFile returns the course's rules file that completes a sample of game,
@@ -67,6 +74,9 @@ var Samples = []Sample{
 func rulesFile(examples, game string) string {
 	if game == "dots" {
 		return filepath.Join(examples, "dots", "regras.lisp")
+	}
+	if game == "quatro" { // Jogo do Quatro's rules, for its samples
+		return filepath.Join(examples, "quatro", "regras.lisp")
 	}
 	return filepath.Join(examples, "regras.lisp")
 }
