@@ -60,3 +60,51 @@ func TestQuatroAlphaBetaBeatsGreedy(t *testing.T) {
 		t.Errorf("alphabeta scored %.1f of 12 against greedy, want at least 8", ab)
 	}
 }
+
+// TestQuatroSearchBotsWin gives alphabeta (a node budget) and classic the
+// sample position of Jogo do Quatro where the mover wins at once: each
+// answers a winning placement, in time, with the state it leads to.
+func TestQuatroSearchBotsWin(t *testing.T) {
+	t.Parallel()
+	samples, err := quatro.Game{}.Samples(1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	win := samples[len(samples)-1].State
+	for _, opts := range []struct {
+		name string
+		make func(Options) (bots.Bot, error)
+		opts Options
+	}{
+		{"alphabeta", newAlphaBeta, Options{"nodes": "20000"}},
+		{"alphabeta", newAlphaBeta, nil},
+		{"classic", newClassic, nil},
+		{"classic", newClassic, Options{"depth": "1"}},
+	} {
+		b, err := opts.make(opts.opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		st := win.Clone()
+		start := time.Now()
+		a, err := b.Jogar(context.Background(), st, 300*time.Millisecond)
+		if err != nil {
+			t.Fatalf("%s %v: %v", opts.name, opts.opts, err)
+		}
+		if d := time.Since(start); d > 600*time.Millisecond {
+			t.Errorf("%s %v: took %v of a 300 ms tempo", opts.name, opts.opts, d)
+		}
+		m, err := st.ParseMove(a.Move)
+		if err != nil || !referee.Legal(st, m) {
+			t.Fatalf("%s %v: move %q (%v)", opts.name, opts.opts, a.Move, err)
+		}
+		after := st.Clone()
+		after.Play(m)
+		if sc := after.Scores(); sc[st.ToMove().Index()] != 1 {
+			t.Errorf("%s %v: %s does not win in\n%v", opts.name, opts.opts, a.Move, st)
+		}
+		if a.State == nil || after.(interface{ Diff(referee.State) string }).Diff(a.State) != "" {
+			t.Errorf("%s %v: the state answered is not the move's", opts.name, opts.opts)
+		}
+	}
+}
