@@ -197,3 +197,21 @@ func TestCourseValueCountsWinningCells(t *testing.T) {
 		t.Errorf("CourseValue(start) = %d, want 0", v)
 	}
 }
+
+// TestEvalAllocatesNothing checks what bots/search's Evaluator requires:
+// Evaluate, Hint, HashAfter and CopyFrom allocate nothing.
+func TestEvalAllocatesNothing(t *testing.T) {
+	q := midgame(t)
+	var c Position
+	e := NewEvaluator()
+	var buf [referee.MaxMoves]referee.Move
+	m := q.Moves(buf[:0])[0]
+	if n := testing.AllocsPerRun(100, func() {
+		e.Evaluate(&q)
+		e.Hint(&q, m)
+		e.HashAfter(1, &q, m)
+		c.CopyFrom(&q)
+	}); n != 0 {
+		t.Errorf("%v allocations per run, want 0", n)
+	}
+}
