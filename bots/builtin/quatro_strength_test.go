@@ -11,18 +11,19 @@ import (
 )
 
 // TestQuatroAlphaBetaBeatsGreedy plays alphabeta (its default time budget)
-// against greedy at Jogo do Quatro on 6 seeded openings (opening_plies 2),
-// each with both colours, and checks that alphabeta scores clearly more:
+// against greedy at Jogo do Quatro on 12 seeded openings (opening_plies 2),
+// each with both colours, and checks that alphabeta scores at least two
+// thirds of the points (it scored 19 to 21.5 of 24 in the runs measured):
 // greedy takes any win and avoids handing one over, so alphabeta must see
 // further than the next reply.
 func TestQuatroAlphaBetaBeatsGreedy(t *testing.T) {
 	if testing.Short() {
-		t.Skip("plays 12 games of Jogo do Quatro at 100 ms a move")
+		t.Skip("plays 24 games of Jogo do Quatro at 100 ms a move")
 	}
 	game := quatro.Game{OpeningPlies: 2}
 	const tempo = 100 * time.Millisecond
 	var ab, gr float64
-	for round := 1; round <= 6; round++ {
+	for round := 1; round <= 12; round++ {
 		seed := referee.RoundSeed(21, round)
 		for colour := range 2 {
 			a, err := newAlphaBeta(nil)
@@ -55,9 +56,9 @@ func TestQuatroAlphaBetaBeatsGreedy(t *testing.T) {
 			t.Logf("round %d seed %#016x alphabeta %s: %s (%s %s)", round, seed, abSide, outcome(rec.Winner, abSide), rec.Reason, rec.Detail)
 		}
 	}
-	t.Logf("alphabeta %.1f, greedy %.1f of 12", ab, gr)
-	if ab < 8 {
-		t.Errorf("alphabeta scored %.1f of 12 against greedy, want at least 8", ab)
+	t.Logf("alphabeta %.1f, greedy %.1f of 24", ab, gr)
+	if ab < 16 {
+		t.Errorf("alphabeta scored %.1f of 24 against greedy, want at least 16", ab)
 	}
 }
 
