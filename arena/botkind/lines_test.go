@@ -126,7 +126,7 @@ func playGreedy(t *testing.T, s host.Spec, arena string, game referee.Game) {
 
 // hostileLines is a line bot whose first argument says how it misbehaves.
 const hostileLines = `#!/usr/bin/env python3
-import sys, time
+import os, sys, time
 mode = sys.argv[1]
 for line in sys.stdin:
     w = line.split()
@@ -147,6 +147,8 @@ for line in sys.stdin:
             time.sleep(60)
         elif mode == "exit":
             sys.exit(3)
+        elif mode == "closeout":
+            sys.stdout.close(); os.close(1); time.sleep(60)
         elif mode == "early":
             sys.stdout.write("move %s\nmove A1\n" % legal[0]); sys.stdout.flush()
         elif mode == "stderr":
@@ -186,6 +188,7 @@ func TestHostileLineBots(t *testing.T) {
 		{"early", referee.Illegal, "unprompted: move A1"},
 		{"silence", referee.Timeout, ""},
 		{"exit", referee.Crash, "exit status 3"},
+		{"closeout", referee.Crash, "closed its output"},
 		{"stderr", 0, ""},
 	} {
 		t.Run(tc.mode, func(t *testing.T) {

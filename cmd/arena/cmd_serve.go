@@ -44,6 +44,7 @@ type playFlags struct {
 	// gameSet and tempoSet say the game and the tempo were given: else
 	// they are the first served league's.
 	gameSet, tempoSet bool
+	idle              time.Duration
 }
 
 func newServeCmd() *cobra.Command {
@@ -66,7 +67,10 @@ included, by its display name; built-in; or registered in --registry) and a
 board seed on the page and plays it by clicking the board; those games are
 recorded in --play-out like a league's. A league's bot starts as its league
 starts it (limits, start timeout), in the sandbox of --sandbox. The game and the
-bot's tempo are the first served league's unless --game or --tempo say otherwise.`,
+bot's tempo are the first served league's unless --game or --tempo say otherwise.
+A person's game that sees no move and no page of theirs open for --play-idle ends
+unrecorded, its bot stopped; one address holds at most 3 games in play, all of
+them at most 8.`,
 		Args: func(c *cobra.Command, args []string) error {
 			if len(args) == 0 && !play.on {
 				return usage(fmt.Errorf("%s wants at least one results directory, or --play (see '%s --help')", c.CommandPath(), c.CommandPath()))
@@ -78,7 +82,10 @@ bot's tempo are the first served league's unless --game or --tempo say otherwise
 			if err := arena.CheckLang(lang); err != nil {
 				return usage(fmt.Errorf("--%w", err))
 			}
-			s := &web.Server{}
+			if play.idle <= 0 {
+				return usage(fmt.Errorf("--play-idle must be positive (got %v)", play.idle))
+			}
+			s := &web.Server{Limits: web.Limits{PlayIdle: play.idle}}
 			for _, dir := range args {
 				if err := arena.CheckResultsDir(dir); err != nil {
 					return usage(err)
@@ -118,6 +125,7 @@ bot's tempo are the first served league's unless --game or --tempo say otherwise
 	f.StringVar(&play.out, "play-out", "results/play", "--play: where people's games go")
 	f.IntVar(&play.tempo, "tempo", 1000, "--play: the bot's ms a move (a person: no limit)")
 	f.IntVar(&play.margin, "margin", arena.DefaultMarginMS, "--play: margin over the bot's budget in ms")
+	f.DurationVar(&play.idle, "play-idle", web.DefaultPlayIdle, "--play: a game with no move, no page open, ends")
 	addSandboxFlag(f, &play.sandbox)
 	play.game.add(f)
 	return cmd

@@ -169,7 +169,7 @@ func (l League) document(results []Result) *yaml.Node {
 	bots := &yaml.Node{Kind: yaml.SequenceNode}
 	var foot []string
 	for _, r := range results {
-		if !r.Eligible {
+		if !r.Plays() {
 			foot = append(foot, comment(fmt.Sprintf("not eligible: %s (%s): %s", r.Group, r.Name, r.Reason)))
 			continue
 		}
@@ -202,6 +202,14 @@ func (l League) bot(r Result) *yaml.Node {
 	c := r.Config.WithDefaults()
 	b := mapping()
 	b.HeadComment = comment(fmt.Sprintf("%s: %s; time %s", r.Group, r.Findings.Conventions, r.Findings.Time))
+	if r.Admitted {
+		conv := r.Findings.Conventions
+		if conv == "" {
+			conv = "none found, the defaults"
+		}
+		b.HeadComment = comment(fmt.Sprintf("%s: admitted on purpose (--admit), not eligible: %s", r.Group, r.Reason)) + "\n" +
+			comment(fmt.Sprintf("settings: the closest the probe found (%s)", conv))
+	}
 	b.add("name", str(r.Name))
 	if d := inert.Line(r.DisplayName()); d != "" && d != r.Name {
 		b.add("display", str(d))

@@ -48,6 +48,8 @@ var imports = []struct {
 
 	// results knows games and results, nothing of processes or bots.
 	{"results/...", []string{"referee", "results/...", "internal/inert"}},
+	// The one writer of every CSV arena writes: a leaf.
+	{"results/csvout", nil},
 
 	// The bot's side (bots/): what runs in a bot's process. Nothing here
 	// imports arena's side (see botSide below).
@@ -86,7 +88,7 @@ var imports = []struct {
 	{"arena/botkind", []string{"host/...", "bots/...", "referee"}},
 	// The course pipeline: intake of a class's hand-ins, similarity, grades.
 	// Similarity reads Lisp and intake's submissions; it runs nothing.
-	{"course/similarity", []string{"course/intake", "referee/sexp"}},
+	{"course/similarity", []string{"course/intake", "referee/sexp", "results/csvout"}},
 	{"course/...", []string{"course/...", "arena/...", "host/...", "bots/...", "games", "referee", "referee/sexp", "results/...", "internal/inert"}},
 	{"web/...", []string{"web/...", "arena/...", "host/...", "bots/...", "games", "referee", "results/...", "internal/inert"}},
 	// Commands wire the rest; no command imports another.
