@@ -34,7 +34,7 @@ func TestQuatroClass(t *testing.T) {
 	if len(samples) < 4 {
 		t.Fatalf("%d quatro samples, want 4", len(samples))
 	}
-	subs, err := List([]string{class}, filepath.Join(dir, "work"))
+	subs, err := List(context.Background(), []string{class}, filepath.Join(dir, "work"))
 	if err != nil || len(subs) != len(samples) {
 		t.Fatalf("List: %v, %d submissions", err, len(subs))
 	}
