@@ -80,11 +80,19 @@ var Samples = []Sample{
 	{Game: "solitario", Group: "P2_bia_2203003_eva_2203004", Package: "p2203003-2203004", Eligible: true},
 	{Game: "solitario", Group: "P2_caio_2203005_luis_2203006", Package: "p2203005-2203006", Reason: "jogar takes 3 required arguments"},
 	{Game: "solitario", Group: "P2_dani_2203007_joao_2203008", Package: "p2203007-2203008", Reason: "no convention gives legal moves"},
+
+	// Jogo do Quatro (games/quatro): the two answers of the course's
+	// groups, ((row col) estado) and (B3 estado); a jogar with no
+	// parameters; a stub that returns its description.
+	{Game: "quatro", Group: "ana_2203001_rui_2203002_Q1", Package: "q1", Eligible: true},
+	{Game: "quatro", Group: "bia_2203003_eva_2203004_Q2", Package: "q2", Eligible: true},
+	{Game: "quatro", Group: "caio_2203005_luis_2203006_Q3", Package: "q3", Reason: "jogar takes 0 required arguments"},
+	{Game: "quatro", Group: "dani_2203007_joao_2203008_Q4", Package: "q4", Reason: `jogar returned "Escolhe a peca`},
 }
 
 // rulesFile returns the course's rules file that completes a sample of game,
 // under examples (bots/examples/lisp): the game's own folder's regras.lisp
-// when it has one (dots, adji, solitario), else Jogo do Cavalo's.
+// when it has one (dots, adji, solitario, quatro), else Jogo do Cavalo's.
 func rulesFile(examples, game string) string {
 	if own := filepath.Join(examples, game, "regras.lisp"); game != "" {
 		if _, err := os.Stat(own); err == nil {
