@@ -55,7 +55,7 @@ func TestChooseEntry(t *testing.T) {
 			"velho.lisp": "(defun jogar (estado tempo) nil)", "novo.lisp": jogar},
 			[]string{"novo.lisp"}, "P7", "", "", nil},
 		{"three arguments", map[string]string{"jogo.lisp": "(in-package :p9) (defun jogar (estado tempo prof) nil)"},
-			nil, "P9", "jogar takes 3 required arguments (ESTADO TEMPO PROF)", "", nil},
+			nil, "P9", "jogar (in jogo.lisp, line 1) takes 3 required arguments (ESTADO TEMPO PROF)", "", nil},
 		{"optional arguments are fine", map[string]string{"jogo.lisp": "(in-package :p9) (defun jogar (estado tempo &optional (prof 3)) prof)"},
 			[]string{"jogo.lisp"}, "P9", "", "", nil},
 		{"a menu in jogar", map[string]string{"jogo.lisp": "(in-package :p10) (defun jogar (e tempo) (if (= (read) 1) e nil))"},
@@ -119,6 +119,48 @@ func TestChooseEntry(t *testing.T) {
 				if !slices.EqualFunc(got, tc.plans, slices.Equal) {
 					t.Errorf("plans %q, want %q", got, tc.plans)
 				}
+			}
+		})
+	}
+}
+
+// TestJogarReasons checks the reasons a student reads for the sample
+// projects whose jogar cannot play, and for other shapes of jogar.
+func TestJogarReasons(t *testing.T) {
+	const calls = ": the championship calls (jogar estado tempo)"
+	samples := filepath.Join("..", "..", "bots", "examples", "lisp", "entregas", "cavalo")
+	for _, tc := range []struct {
+		name   string
+		root   string            // a sample's folder, or
+		files  map[string]string // files to write
+		reason string
+	}{
+		{"a jogar of three inside a let", filepath.Join(samples, "marta_2201025_nuno_2201026_P13"), nil,
+			"jogar (in algoritmo.lisp, line 17, inside a let) takes 3 required arguments (ESTADO TEMPO PROFUNDIDADE)" + calls},
+		{"a stub returning its docstring", filepath.Join(samples, "olga_2201027_paulo_2201028_P14"), nil,
+			"jogar (in jogo.lisp, line 9) returns its documentation string: it is a stub"},
+		{"no parameters", filepath.Join(samples, "quim_2201029_rosa_2201030_P15"), nil,
+			"jogar (in jogo.lisp, line 12) takes no parameters" + calls},
+		{"one parameter inside a progn", "", map[string]string{"a.lisp": "(in-package :p1)\n(progn\n (defun jogar (e) e))"},
+			"jogar (in a.lisp, line 3, inside a progn) takes 1 required argument (E)" + calls},
+		{"a stub returning a constant", "", map[string]string{"a.lisp": "(defun jogar (e tempo)\n  \"Joga.\"\n  (declare (ignore e tempo))\n  \"TODO\")"},
+			`jogar (in a.lisp, line 1) returns the string "TODO": it is a stub`},
+		{"a docstring and declarations only", "", map[string]string{"a.lisp": "(defun jogar (e tempo) \"Joga.\" (declare (ignore e tempo)))"},
+			"jogar (in a.lisp, line 1) has only its documentation string: it is a stub"},
+		{"a jogar in flet's body plays", "", map[string]string{"a.lisp": "(flet ((f (x) x))\n  (defun jogar (e tempo) (f (list e tempo))))"}, ""},
+		{"rest arguments play", "", map[string]string{"a.lisp": "(defun jogar (&rest args) args)"}, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			root := tc.root
+			if root == "" {
+				root = writeTree(t, tc.files)
+			}
+			files, err := scanTree(root)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if e := chooseEntry(files); e.reason != tc.reason {
+				t.Errorf("reason\n%q, want\n%q", e.reason, tc.reason)
 			}
 		})
 	}

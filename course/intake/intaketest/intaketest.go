@@ -30,7 +30,8 @@ type Sample struct {
 	// the conventions of jogar (which the first samples are): "cycle" (a
 	// test loader loads the entry back), "needs" (jogar alone beside the
 	// files it needs and an interactive loader), "timed" (its answers
-	// depend on its search time).
+	// depend on its search time), "reason" (its jogar cannot play: the
+	// reason's wording is the point).
 	Shape string
 	// Files are the files intake must load, in order, when Shape is set.
 	Files []string
@@ -47,7 +48,7 @@ var Samples = []Sample{
 	{Game: "cavalo", Group: "sara_2201011_vasco_2201012_P6", Package: "p6", Eligible: true},
 	{Game: "cavalo", Group: "tiago_2201013_vera_2201014_P7", Package: "p7", Eligible: true},
 	{Game: "cavalo", Group: "ugo_2201015_zoe_2201016_P8", Package: "p8", Eligible: true},
-	{Game: "cavalo", Group: "xavier_2201017_yara_2201018_P9", Package: "p9", Reason: "jogar takes 3 required arguments"},
+	{Game: "cavalo", Group: "xavier_2201017_yara_2201018_P9", Package: "p9", Reason: "takes 3 required arguments"},
 	{Game: "cavalo", Group: "zeca_2201019_ines_2201020_P10", Package: "p10", Reason: "reads the keyboard"},
 	{Game: "dots", Group: "ana_2202001_rui_2202002_D1", Package: "pd1", Eligible: true},
 	{Game: "dots", Group: "bia_2202003_eva_2202004_D2", Package: "pd2", Eligible: true},
@@ -60,6 +61,14 @@ var Samples = []Sample{
 		Shape: "timed", Files: []string{"jogo.lisp"}},
 	{Game: "dots", Group: "hugo_2202011_ivo_2202012_D6", Package: "p2202011", Eligible: true,
 		Shape: "needs", Files: []string{"p2202011.lisp", "puzzle.lisp", "algoritmo.lisp"}},
+	// Reasons a student would dispute (issue 41): the reason names the
+	// file, the line and what is wrong in the student's terms.
+	{Game: "cavalo", Group: "marta_2201025_nuno_2201026_P13", Shape: "reason", Package: "p13",
+		Reason: "jogar (in algoritmo.lisp, line 17, inside a let) takes 3 required arguments"},
+	{Game: "cavalo", Group: "olga_2201027_paulo_2201028_P14", Shape: "reason", Package: "p14",
+		Reason: "jogar (in jogo.lisp, line 9) returns its documentation string: it is a stub"},
+	{Game: "cavalo", Group: "quim_2201029_rosa_2201030_P15", Shape: "reason", Package: "p15",
+		Reason: "jogar (in jogo.lisp, line 12) takes no parameters"},
 }
 
 // rulesFile returns the course's rules file that completes a sample of game,
