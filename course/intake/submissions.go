@@ -42,7 +42,7 @@ type Submission struct {
 }
 
 // List returns the entries of dirs, one per entry of each dir (hidden
-// ones and __MACOSX aside), sorted by group: a sub-folder is a
+// ones and __MACOSX aside), sorted by group (see CompareGroups): a sub-folder is a
 // submission; a zip, tar, tar.gz or tar.bz2 is unpacked under work (see
 // unpack), never beside the source; an archive that breaks the limits of
 // a submission, any other archive and any other file are entries with a
@@ -77,7 +77,7 @@ func List(dirs []string, work string) ([]Submission, error) {
 			subs = append(subs, listEntry(filepath.Join(abs, name), e, work))
 		}
 	}
-	slices.SortStableFunc(subs, func(a, b Submission) int { return strings.Compare(a.Group, b.Group) })
+	slices.SortStableFunc(subs, func(a, b Submission) int { return CompareGroups(a.Group, b.Group) })
 	return subs, nil
 }
 
