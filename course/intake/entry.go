@@ -216,7 +216,11 @@ func chooseEntry(files []*sourceFile) entry {
 func jogarReason(d jogarDef, rel string) string {
 	where := fmt.Sprintf("jogar (in %s, line %d", rel, d.line)
 	if d.inside != "" {
-		where += ", inside a " + d.inside
+		article := "a"
+		if strings.ContainsRune("aeiou", rune(d.inside[0])) {
+			article = "an"
+		}
+		where += ", inside " + article + " " + d.inside
 	}
 	where += ")"
 	const calls = ": the championship calls (jogar estado tempo)"

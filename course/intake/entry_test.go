@@ -147,6 +147,10 @@ func TestJogarReasons(t *testing.T) {
 			`jogar (in a.lisp, line 1) returns the string "TODO": it is a stub`},
 		{"a docstring and declarations only", "", map[string]string{"a.lisp": "(defun jogar (e tempo) \"Joga.\" (declare (ignore e tempo)))"},
 			"jogar (in a.lisp, line 1) has only its documentation string: it is a stub"},
+		{"the second of two, inside an eval-when", "", map[string]string{"a.lisp": "(eval-when (:execute)\n  (defun jogar (e) e) (in-package :p7)\n  #+sbcl\n  (defun jogar () nil))"},
+			"jogar (in a.lisp, line 4, inside an eval-when) takes no parameters" + calls},
+		{"a reader conditional is no form", "", map[string]string{"a.lisp": "#+sbcl\n(defun jogar (e) e)"},
+			"jogar (in a.lisp, line 2) takes 1 required argument (E)" + calls},
 		{"a jogar in flet's body plays", "", map[string]string{"a.lisp": "(flet ((f (x) x))\n  (defun jogar (e tempo) (f (list e tempo))))"}, ""},
 		{"rest arguments play", "", map[string]string{"a.lisp": "(defun jogar (&rest args) args)"}, ""},
 	} {

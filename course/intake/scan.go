@@ -91,13 +91,15 @@ func scanFile(root, path string) (*sourceFile, error) {
 		macros: map[string]bool{}, heads: map[string]bool{}}
 	d := sexp.NewSourceDecoder(bytes.NewReader(data))
 	pkg := "COMMON-LISP-USER"
-	var start int64 // the offset of the top-level form being read
+	// from is where the next (defun jogar is looked for: the start of the
+	// top-level form being read, then past each one found in it.
+	var from int
 	jogarLine := func() int {
-		at := int(start)
-		if loc := defunJogar.FindIndex(data[min(at, len(data)):]); loc != nil {
-			at += loc[0]
+		at := min(from, len(data))
+		if loc := defunJogar.FindIndex(data[at:]); loc != nil {
+			at, from = at+loc[0], at+loc[1]
 		}
-		return 1 + bytes.Count(data[:min(at, len(data))], []byte("\n"))
+		return 1 + bytes.Count(data[:at], []byte("\n"))
 	}
 	var top func(v sexp.Value, inside string)
 	top = func(v sexp.Value, inside string) {
@@ -145,8 +147,12 @@ func scanFile(root, path string) (*sourceFile, error) {
 		case head == "DEFSTRUCT" && len(v.Items) >= 2:
 			f.defineStruct(v)
 		case wrappers[head]:
+			in := inside
+			if !strings.HasPrefix(head, "FEATURE") { // #+sbcl is not a form
+				in = cmp.Or(inside, strings.ToLower(head))
+			}
 			for _, it := range v.Items[1:] {
-				top(it, cmp.Or(inside, strings.ToLower(head)))
+				top(it, in)
 			}
 		case scopes[head] > 0 && len(v.Items) >= scopes[head]:
 			body := scopes[head]
@@ -185,7 +191,7 @@ func scanFile(root, path string) (*sourceFile, error) {
 			f.unread = err.Error()
 			break
 		}
-		start = d.Start()
+		from = int(d.Start())
 		top(v, "")
 	}
 	return f, nil
