@@ -169,3 +169,17 @@ func TestJogarReasons(t *testing.T) {
 		})
 	}
 }
+
+// TestScanInsideForms: the loads inside a progn or a let are seen once,
+// and a let's body is read for its definitions and calls.
+func TestScanInsideForms(t *testing.T) {
+	root := writeTree(t, map[string]string{"a.lisp": "(progn (load \"b.lisp\"))\n(let ((x (read)))\n  (load \"c.lisp\")\n  (defun f () x)\n  (menu))"})
+	f, err := scanFile(root, filepath.Join(root, "a.lisp"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(f.loads, []string{"b.lisp", "c.lisp"}) || !f.defines["F"] ||
+		!slices.Contains(f.calls, "MENU") || !slices.Contains(f.calls, "READ") {
+		t.Errorf("loads %q, defines %v, calls %q", f.loads, f.defines, f.calls)
+	}
+}

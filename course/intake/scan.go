@@ -174,13 +174,6 @@ func scanFile(root, path string) (*sourceFile, error) {
 		case v.Kind == sexp.KindList && head == "":
 			f.calls = append(f.calls, "(...)")
 		}
-		walk(v, func(x sexp.Value) {
-			if h := headOf(x); h == "LOAD" || h == "COMPILE-FILE" {
-				if target := loadTarget(x); target != "" {
-					f.loads = append(f.loads, target)
-				}
-			}
-		})
 	}
 	for {
 		v, err := d.Decode()
@@ -193,6 +186,15 @@ func scanFile(root, path string) (*sourceFile, error) {
 		}
 		from = int(d.Start())
 		top(v, "")
+		// Once per top-level form, not again for the forms inside a
+		// progn or a let.
+		walk(v, func(x sexp.Value) {
+			if h := headOf(x); h == "LOAD" || h == "COMPILE-FILE" {
+				if target := loadTarget(x); target != "" {
+					f.loads = append(f.loads, target)
+				}
+			}
+		})
 	}
 	return f, nil
 }
