@@ -17,7 +17,9 @@
   (defun jogar (estado tempo profundidade)
     (declare (ignore tempo))
     (setf nos-expandidos 0 cortes 0)
-    (destructuring-bind (tab jogador brancas pretas) estado
-      (multiple-value-bind (jogada novo novos) (melhor-jogada tab (list brancas pretas) jogador profundidade)
-        (list (list (first jogada) (second jogada))
-              (list novo (outro jogador) (first novos) (second novos)))))))
+    (let* ((tabuleiro (first estado))
+           (vez (second estado))
+           (resultado (multiple-value-list
+                       (melhor-jogada tabuleiro (cddr estado) vez profundidade))))
+      (incf nos-expandidos)
+      (values (first resultado) (rest resultado)))))

@@ -10,7 +10,7 @@
 (defvar *estado* nil)
 
 (defun jogar ()
-  (destructuring-bind (tab jogador brancas pretas) *estado*
-    (multiple-value-bind (jogada novo novos) (melhor-jogada tab (list brancas pretas) jogador 2)
-      (list (list (first jogada) (second jogada))
-            (list novo (outro jogador) (first novos) (second novos))))))
+  (let ((tabuleiro (car *estado*))
+        (quem (cadr *estado*)))
+    (setf *estado* (cons tabuleiro (cons (outro quem) (cddr *estado*))))
+    (values (nome-casa 1 1) *estado*)))
