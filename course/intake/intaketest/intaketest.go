@@ -32,7 +32,8 @@ type Sample struct {
 	// files it needs and an interactive loader), "timed" (its answers
 	// depend on its search time), "timed-lispworks" (the same, reading
 	// tempo in LispWorks units), "late-failure" (structured right, it
-	// fails on a late position: eligible with a warning).
+	// fails on a late position: eligible with a warning), "reason" (its jogar
+	// cannot play: the reason's wording is the point).
 	Shape string
 	// Files are the files intake must load, in order, when Shape is set.
 	Files []string
@@ -49,7 +50,7 @@ var Samples = []Sample{
 	{Game: "cavalo", Group: "sara_2201011_vasco_2201012_P6", Package: "p6", Eligible: true},
 	{Game: "cavalo", Group: "tiago_2201013_vera_2201014_P7", Package: "p7", Eligible: true},
 	{Game: "cavalo", Group: "ugo_2201015_zoe_2201016_P8", Package: "p8", Eligible: true},
-	{Game: "cavalo", Group: "xavier_2201017_yara_2201018_P9", Package: "p9", Reason: "jogar takes 3 required arguments"},
+	{Game: "cavalo", Group: "xavier_2201017_yara_2201018_P9", Package: "p9", Reason: "takes 3 required arguments"},
 	{Game: "cavalo", Group: "zeca_2201019_ines_2201020_P10", Package: "p10", Reason: "reads the keyboard"},
 	{Game: "dots", Group: "ana_2202001_rui_2202002_D1", Package: "pd1", Eligible: true},
 	{Game: "dots", Group: "bia_2202003_eva_2202004_D2", Package: "pd2", Eligible: true},
@@ -88,6 +89,15 @@ var Samples = []Sample{
 	{Game: "quatro", Group: "bia_2203003_eva_2203004_Q2", Package: "q2", Eligible: true},
 	{Game: "quatro", Group: "caio_2203005_luis_2203006_Q3", Package: "q3", Reason: "jogar takes 0 required arguments"},
 	{Game: "quatro", Group: "dani_2203007_joao_2203008_Q4", Package: "q4", Reason: `jogar returned "Escolhe a peca`},
+
+	// Reasons a student would dispute (issue 41): the reason names the
+	// file, the line and what is wrong in the student's terms.
+	{Game: "cavalo", Group: "marta_2201031_nuno_2201032_P16", Shape: "reason", Package: "p16",
+		Reason: "jogar (in algoritmo.lisp, line 17, inside a let) takes 3 required arguments"},
+	{Game: "cavalo", Group: "olga_2201033_paulo_2201034_P17", Shape: "reason", Package: "p17",
+		Reason: "jogar (in jogo.lisp, line 9) returns its documentation string: it is a stub"},
+	{Game: "cavalo", Group: "quim_2201035_rosa_2201036_P18", Shape: "reason", Package: "p18",
+		Reason: "jogar (in jogo.lisp, line 12) takes no parameters"},
 }
 
 // rulesFile returns the course's rules file that completes a sample of game,
