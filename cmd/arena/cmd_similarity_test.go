@@ -20,9 +20,8 @@ func similarityClass(t *testing.T) (string, string) {
 	examples := filepath.Join("..", "..", "bots", "examples", "lisp")
 	class := t.TempDir()
 	for _, s := range intaketest.Samples {
-		// P13 and P14 are P12 and P1 made to fail in one way: copies, not
-		// independent projects; the reason samples are for intake's reasons.
-		if s.Game == "cavalo" && s.Shape != "timed-lispworks" && s.Shape != "late-failure" && s.Shape != "reason" {
+		// The reason samples are for intake's reasons.
+		if s.Game == "cavalo" && !s.Derived() && s.Shape != "reason" {
 			if err := intaketest.Assemble(examples, class, s, s.Group < "c"); err != nil {
 				t.Fatal(err)
 			}

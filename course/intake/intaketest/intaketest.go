@@ -72,14 +72,14 @@ var Samples = []Sample{
 	// three arguments, and a jogar that returns NIL.
 	{Game: "adji", Group: "ana_2203001_rui_2203002_A1", Package: "pa1", Eligible: true},
 	{Game: "adji", Group: "bia_2203003_eva_2203004_A2", Package: "pa2", Eligible: true},
-	{Game: "adji", Group: "caio_2203005_luis_2203006_A3", Package: "pa3", Reason: "jogar takes 3 required arguments (NO TEMPO JOGADOR)"},
+	{Game: "adji", Group: "caio_2203005_luis_2203006_A3", Package: "pa3", Reason: "takes 3 required arguments (NO TEMPO JOGADOR)"},
 	{Game: "adji", Group: "dani_2203007_joao_2203008_A4", Package: "pa4", Reason: "NIL"},
 
 	// Solitário 2 (2025/26): zips named P2_nome1_numero1_nome2_numero2 (P2
 	// is the project's number), packages p<numero1>-<numero2>.
 	{Game: "solitario", Group: "P2_ana_2203001_rui_2203002", Package: "p2203001-2203002", Eligible: true},
 	{Game: "solitario", Group: "P2_bia_2203003_eva_2203004", Package: "p2203003-2203004", Eligible: true},
-	{Game: "solitario", Group: "P2_caio_2203005_luis_2203006", Package: "p2203005-2203006", Reason: "jogar takes 3 required arguments"},
+	{Game: "solitario", Group: "P2_caio_2203005_luis_2203006", Package: "p2203005-2203006", Reason: "takes 3 required arguments"},
 	{Game: "solitario", Group: "P2_dani_2203007_joao_2203008", Package: "p2203007-2203008", Reason: "no convention gives legal moves"},
 
 	// Jogo do Quatro (games/quatro): the two answers of the course's
@@ -87,8 +87,8 @@ var Samples = []Sample{
 	// parameters; a stub that returns its description.
 	{Game: "quatro", Group: "ana_2203001_rui_2203002_Q1", Package: "q1", Eligible: true},
 	{Game: "quatro", Group: "bia_2203003_eva_2203004_Q2", Package: "q2", Eligible: true},
-	{Game: "quatro", Group: "caio_2203005_luis_2203006_Q3", Package: "q3", Reason: "jogar takes 0 required arguments"},
-	{Game: "quatro", Group: "dani_2203007_joao_2203008_Q4", Package: "q4", Reason: `jogar returned "Escolhe a peca`},
+	{Game: "quatro", Group: "caio_2203005_luis_2203006_Q3", Package: "q3", Reason: "takes no parameters"},
+	{Game: "quatro", Group: "dani_2203007_joao_2203008_Q4", Package: "q4", Reason: "returns its documentation string: it is a stub"},
 
 	// Reasons a student would dispute (issue 41): the reason names the
 	// file, the line and what is wrong in the student's terms.
@@ -99,6 +99,11 @@ var Samples = []Sample{
 	{Game: "cavalo", Group: "quim_2201035_rosa_2201036_P18", Shape: "reason", Package: "p18",
 		Reason: "jogar (in jogo.lisp, line 12) takes no parameters"},
 }
+
+// Derived reports whether s was made from another sample, the same
+// project made to fail one way (P13 from P12, P14 from P1): a similarity
+// check rightly flags the pair, so s is no independent project.
+func (s Sample) Derived() bool { return s.Shape == "timed-lispworks" || s.Shape == "late-failure" }
 
 // rulesFile returns the course's rules file that completes a sample of game,
 // under examples (bots/examples/lisp): the game's own folder's regras.lisp
