@@ -1,6 +1,9 @@
 package referee
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // Side is one of the two players. The zero value is not a side.
 type Side uint8
@@ -146,4 +149,40 @@ type Drawer interface {
 	// Target returns the data-target of the place clicked to play m, a
 	// legal move of the state; "" when no place plays it (a pass).
 	Target(m Move) string
+}
+
+// Claimed returns other, a state a bot claimed, as a position of type *T,
+// the type of the game whose Diff compares it; when it is none, why, as
+// Diff says it: "no claimed state" or "claimed state is a NAME position".
+func Claimed[T any, P interface {
+	*T
+	State
+}](other State) (P, string) {
+	o, ok := other.(P)
+	switch {
+	case other == nil || ok && o == nil:
+		return nil, "no claimed state"
+	case !ok:
+		return nil, fmt.Sprintf("claimed state is a %s position", other.Game().Name())
+	}
+	return o, ""
+}
+
+// Differences is what a game's Diff returns of the differences d between
+// its position and a claimed one: the first five, joined, and how many
+// more; "" when there are none.
+func Differences(d []string) string {
+	if len(d) > 5 {
+		d = append(d[:5], fmt.Sprintf("and %d more", len(d)-5))
+	}
+	return strings.Join(d, "; ")
+}
+
+// ScoresDiffer returns the difference of claimed scores from the
+// referee's, "" when they are equal.
+func ScoresDiffer(want, claimed [2]int) string {
+	if want == claimed {
+		return ""
+	}
+	return fmt.Sprintf("scores are %d-%d, claimed %d-%d", want[0], want[1], claimed[0], claimed[1])
 }

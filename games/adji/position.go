@@ -144,12 +144,9 @@ func (p *Position) String() string {
 // Diff describes how other differs from p, or returns "" when they are the
 // same position. It is how the referee reports a bot's wrong claimed state.
 func (p *Position) Diff(other referee.State) string {
-	o, ok := other.(*Position)
-	switch {
-	case other == nil || ok && o == nil:
-		return "no claimed state"
-	case !ok:
-		return fmt.Sprintf("claimed state is a %s position", other.Game().Name())
+	o, why := referee.Claimed[Position](other)
+	if o == nil {
+		return why
 	}
 	var d []string
 	for h := range Holes {
@@ -157,11 +154,8 @@ func (p *Position) Diff(other referee.State) string {
 			d = append(d, fmt.Sprintf("hole %s holds %d, claimed %d", lispName(h), x, y))
 		}
 	}
-	if p.score != o.score {
-		d = append(d, fmt.Sprintf("scores are %d-%d, claimed %d-%d", p.score[0], p.score[1], o.score[0], o.score[1]))
+	if s := referee.ScoresDiffer(p.Scores(), o.Scores()); s != "" {
+		d = append(d, s)
 	}
-	if len(d) > 5 {
-		d = append(d[:5], fmt.Sprintf("and %d more", len(d)-5))
-	}
-	return strings.Join(d, "; ")
+	return referee.Differences(d)
 }

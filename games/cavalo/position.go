@@ -139,12 +139,9 @@ func (c *Position) String() string {
 // Diff describes how other differs from c, or returns "" when they are the
 // same position. It is how the referee reports a bot's wrong claimed state.
 func (c *Position) Diff(other referee.State) string {
-	o, ok := other.(*Position)
-	switch {
-	case other == nil || ok && o == nil:
-		return "no claimed state"
-	case !ok:
-		return fmt.Sprintf("claimed state is a %s position", other.Game().Name())
+	o, why := referee.Claimed[Position](other)
+	if o == nil {
+		return why
 	}
 	var d []string
 	for sq := range Squares {
@@ -152,13 +149,10 @@ func (c *Position) Diff(other referee.State) string {
 			d = append(d, fmt.Sprintf("%s is %s, claimed %s", SquareName(sq), a, b))
 		}
 	}
-	if c.score != o.score {
-		d = append(d, fmt.Sprintf("scores are %d-%d, claimed %d-%d", c.score[0], c.score[1], o.score[0], o.score[1]))
+	if s := referee.ScoresDiffer(c.Scores(), o.Scores()); s != "" {
+		d = append(d, s)
 	}
-	if len(d) > 5 {
-		d = append(d[:5], fmt.Sprintf("and %d more", len(d)-5))
-	}
-	return strings.Join(d, "; ")
+	return referee.Differences(d)
 }
 
 // cellCode names what sq holds, as in String.

@@ -204,12 +204,10 @@ func (p *Position) boxMark(b int) byte {
 // Diff describes how other differs from p, or returns "" when they are the
 // same position. It is how the referee reports a bot's wrong claimed state.
 func (p *Position) Diff(other referee.State) string {
-	o, ok := other.(*Position)
+	o, why := referee.Claimed[Position](other)
 	switch {
-	case other == nil || ok && o == nil:
-		return "no claimed state"
-	case !ok:
-		return fmt.Sprintf("claimed state is a %s position", other.Game().Name())
+	case o == nil:
+		return why
 	case o.rows != p.rows || o.cols != p.cols:
 		return fmt.Sprintf("board is %dx%d, claimed %dx%d", p.rows, p.cols, o.rows, o.cols)
 	}
@@ -219,13 +217,10 @@ func (p *Position) Diff(other referee.State) string {
 			d = append(d, fmt.Sprintf("%s is %s, claimed %s", p.FormatMove(referee.Move(a)), drawnBy(x), drawnBy(y)))
 		}
 	}
-	if p.score != o.score {
-		d = append(d, fmt.Sprintf("scores are %d-%d, claimed %d-%d", p.score[0], p.score[1], o.score[0], o.score[1]))
+	if s := referee.ScoresDiffer(p.Scores(), o.Scores()); s != "" {
+		d = append(d, s)
 	}
-	if len(d) > 5 {
-		d = append(d[:5], fmt.Sprintf("and %d more", len(d)-5))
-	}
-	return strings.Join(d, "; ")
+	return referee.Differences(d)
 }
 
 // drawnBy names who drew an arc, for Diff.

@@ -197,12 +197,9 @@ func (q *Position) cellText(c int) string {
 // Diff describes how other differs from q, or returns "" when they are the
 // same position. It is how the referee reports a bot's wrong claimed state.
 func (q *Position) Diff(other referee.State) string {
-	o, ok := other.(*Position)
-	switch {
-	case other == nil || ok && o == nil:
-		return "no claimed state"
-	case !ok:
-		return fmt.Sprintf("claimed state is a %s position", other.Game().Name())
+	o, why := referee.Claimed[Position](other)
+	if o == nil {
+		return why
 	}
 	var d []string
 	for c := range Cells {
@@ -220,10 +217,7 @@ func (q *Position) Diff(other referee.State) string {
 	if q.toMove != o.toMove {
 		d = append(d, fmt.Sprintf("%s is to move, claimed %s", q.toMove, o.toMove))
 	}
-	if len(d) > 5 {
-		d = append(d[:5], fmt.Sprintf("and %d more", len(d)-5))
-	}
-	return strings.Join(d, "; ")
+	return referee.Differences(d)
 }
 
 // inReserve says where a piece is, for Diff.

@@ -171,12 +171,9 @@ func (p *Position) mark(row, col int) byte {
 // Diff describes how other differs from p, or returns "" when they are the
 // same position. It is how the referee reports a bot's wrong claimed state.
 func (p *Position) Diff(other referee.State) string {
-	o, ok := other.(*Position)
-	switch {
-	case other == nil || ok && o == nil:
-		return "no claimed state"
-	case !ok:
-		return fmt.Sprintf("claimed state is a %s position", other.Game().Name())
+	o, why := referee.Claimed[Position](other)
+	if o == nil {
+		return why
 	}
 	var d []string
 	for r := 1; r <= Size; r++ {
@@ -186,13 +183,10 @@ func (p *Position) Diff(other referee.State) string {
 			}
 		}
 	}
-	if a, b := p.Scores(), o.Scores(); a != b {
-		d = append(d, fmt.Sprintf("scores are %d-%d, claimed %d-%d", a[0], a[1], b[0], b[1]))
+	if s := referee.ScoresDiffer(p.Scores(), o.Scores()); s != "" {
+		d = append(d, s)
 	}
-	if len(d) > 5 {
-		d = append(d[:5], fmt.Sprintf("and %d more", len(d)-5))
-	}
-	return strings.Join(d, "; ")
+	return referee.Differences(d)
 }
 
 // holeState names what a mark of String stands for, for Diff.
