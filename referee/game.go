@@ -186,3 +186,25 @@ func ScoresDiffer(want, claimed [2]int) string {
 	}
 	return fmt.Sprintf("scores are %d-%d, claimed %d-%d", want[0], want[1], claimed[0], claimed[1])
 }
+
+// SampleFile is a position file of a game's Samples and the name its
+// position goes by.
+type SampleFile struct{ File, Name string }
+
+// ReadSamples appends to out the positions of files, each read by read
+// (a game's embedded checkdata, say) and decoded by decode: the fixed
+// positions of a game's Samples. Its errors name the file.
+func ReadSamples(out []Sample, read func(name string) ([]byte, error), decode func([]byte) (State, error), files ...SampleFile) ([]Sample, error) {
+	for _, f := range files {
+		data, err := read(f.File)
+		if err != nil {
+			return nil, err
+		}
+		st, err := decode(data)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", f.File, err)
+		}
+		out = append(out, Sample{Name: f.Name, State: st})
+	}
+	return out, nil
+}

@@ -17,7 +17,7 @@ var checkData embed.FS
 
 // Samples returns the opening of seed after both placements, three
 // midgames and a landing on a double with a choice of removal.
-func (Game) Samples(seed uint64) ([]referee.Sample, error) {
+func (g Game) Samples(seed uint64) ([]referee.Sample, error) {
 	open := New(seed)
 	var buf [referee.MaxMoves]referee.Move
 	for range 2 {
@@ -28,21 +28,15 @@ func (Game) Samples(seed uint64) ([]referee.Sample, error) {
 		open.Play(moves[0])
 	}
 	out := []referee.Sample{{Name: fmt.Sprintf("opening (board %d, after both placements)", seed), State: &open}}
-	for _, f := range []struct{ file, name string }{
-		{"midgame_s1.json", "midgame 1"},
-		{"midgame_s2.json", "midgame 2"},
-		{"midgame_s3.json", "midgame 3"},
-		{"double.json", "double landing with a choice of removal"},
-	} {
-		data, err := checkData.ReadFile(path.Join("checkdata", f.file))
-		if err != nil {
-			return nil, err
-		}
-		st, err := Decode(data)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", f.file, err)
-		}
-		out = append(out, referee.Sample{Name: f.name, State: &st})
-	}
-	return out, nil
+	return referee.ReadSamples(out, readCheckData, g.Decode,
+		referee.SampleFile{File: "midgame_s1.json", Name: "midgame 1"},
+		referee.SampleFile{File: "midgame_s2.json", Name: "midgame 2"},
+		referee.SampleFile{File: "midgame_s3.json", Name: "midgame 3"},
+		referee.SampleFile{File: "double.json", Name: "double landing with a choice of removal"},
+	)
+}
+
+// readCheckData reads a file of checkdata.
+func readCheckData(name string) ([]byte, error) {
+	return checkData.ReadFile(path.Join("checkdata", name))
 }

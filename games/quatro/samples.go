@@ -24,19 +24,13 @@ func (g Game) Samples(seed uint64) ([]referee.Sample, error) {
 		name = fmt.Sprintf("opening (seed %d, after %d opening plies)", seed, g.OpeningPlies)
 	}
 	out := []referee.Sample{{Name: name, State: open}}
-	for _, f := range []struct{ file, name string }{
-		{"midgame.json", "midgame, 6 pieces on the board"},
-		{"win.json", "a win at once: a piece of the right colour on D1 completes row 1"},
-	} {
-		data, err := checkData.ReadFile(path.Join("checkdata", f.file))
-		if err != nil {
-			return nil, err
-		}
-		st, err := Decode(data)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", f.file, err)
-		}
-		out = append(out, referee.Sample{Name: f.name, State: &st})
-	}
-	return out, nil
+	return referee.ReadSamples(out, readCheckData, g.Decode,
+		referee.SampleFile{File: "midgame.json", Name: "midgame, 6 pieces on the board"},
+		referee.SampleFile{File: "win.json", Name: "a win at once: a piece of the right colour on D1 completes row 1"},
+	)
+}
+
+// readCheckData reads a file of checkdata.
+func readCheckData(name string) ([]byte, error) {
+	return checkData.ReadFile(path.Join("checkdata", name))
 }

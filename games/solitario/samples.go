@@ -21,20 +21,14 @@ var checkData embed.FS
 func (g Game) Samples(seed uint64) ([]referee.Sample, error) {
 	start := g.New(seed)
 	out := []referee.Sample{{Name: fmt.Sprintf("start (seed %d, after %d opening plies)", seed, start.(*Position).GamePly()), State: start}}
-	for _, f := range []struct{ file, name string }{
-		{"midgame1.json", "midgame 1: black can capture"},
-		{"midgame2.json", "midgame 2: black can capture and win at once"},
-		{"midgame3.json", "midgame 3: white can win at once by a capture, among 17 moves"},
-	} {
-		data, err := checkData.ReadFile(path.Join("checkdata", f.file))
-		if err != nil {
-			return nil, err
-		}
-		p, err := Decode(data)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", f.file, err)
-		}
-		out = append(out, referee.Sample{Name: f.name, State: &p})
-	}
-	return out, nil
+	return referee.ReadSamples(out, readCheckData, g.Decode,
+		referee.SampleFile{File: "midgame1.json", Name: "midgame 1: black can capture"},
+		referee.SampleFile{File: "midgame2.json", Name: "midgame 2: black can capture and win at once"},
+		referee.SampleFile{File: "midgame3.json", Name: "midgame 3: white can win at once by a capture, among 17 moves"},
+	)
+}
+
+// readCheckData reads a file of checkdata.
+func readCheckData(name string) ([]byte, error) {
+	return checkData.ReadFile(path.Join("checkdata", name))
 }
