@@ -37,7 +37,7 @@ func (r *Runner) prepare(achieved sandbox.Report) error {
 		return err
 	}
 	switch {
-	case r.Restart:
+	case r.DiscardResults:
 		for _, name := range []string{results.JournalName, results.GamesDir} {
 			if err := os.RemoveAll(filepath.Join(c.Out, name)); err != nil {
 				return fmt.Errorf("restart: %w", err)

@@ -18,8 +18,8 @@ type Runner struct {
 	Config *Config
 	// Self is arena's own executable, which serves the built-in bots.
 	Self string
-	// Restart discards the results of an earlier run in Config.Out.
-	Restart bool
+	// DiscardResults discards the results of an earlier run in Config.Out.
+	DiscardResults bool
 	// Verbose lets go-plugin log to stderr.
 	Verbose bool
 	// Prestart starts the bots of each worker's next game while its

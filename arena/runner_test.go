@@ -280,7 +280,7 @@ func TestChangedConfigIsRefused(t *testing.T) {
 	if _, err := r.Run(context.Background()); err == nil || !strings.Contains(err.Error(), "--restart") {
 		t.Fatalf("changed config: err = %v, want a refusal naming --restart", err)
 	}
-	r.Restart = true
+	r.DiscardResults = true
 	if _, err := r.Run(context.Background()); err != nil {
 		t.Fatalf("--restart: %v", err)
 	}

@@ -25,8 +25,8 @@ func TestWallCap(t *testing.T) {
 		{"wall", Clock{Tempo: 300 * ms, Margin: 50 * ms}, 350 * ms},
 		{"cpu", Clock{Tempo: 300 * ms, Margin: 50 * ms, CPU: true}, 5050 * ms},
 		{"cpu long", Clock{Tempo: 2 * time.Second, Margin: 50 * ms, CPU: true}, 20050 * ms},
-		{"game wall", Clock{Tempo: 100 * ms, Margin: 50 * ms, Game: game}, 2050 * ms},
-		{"game cpu", Clock{Tempo: 100 * ms, Margin: 50 * ms, Game: game, CPU: true}, 20050 * ms},
+		{"game wall", Clock{Tempo: 100 * ms, Margin: 50 * ms, GameClock: game}, 2050 * ms},
+		{"game cpu", Clock{Tempo: 100 * ms, Margin: 50 * ms, GameClock: game, CPU: true}, 20050 * ms},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if got := tc.clock.WallCap(); got != tc.want {
@@ -47,7 +47,7 @@ func TestJudgeChargesTheClock(t *testing.T) {
 	cpu.CPU = true
 	game := &ClockState{Side: st.ToMove(), Remaining: [2]time.Duration{100 * ms, 100 * ms}}
 	cpuGame := cpu
-	cpuGame.Game = game
+	cpuGame.GameClock = game
 	cutOff := NewFault(FaultTimeout, context.DeadlineExceeded)
 	for _, tc := range []struct {
 		name    string

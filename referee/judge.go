@@ -35,15 +35,15 @@ func Ask(ctx context.Context, p Player, st State, legal []Move, clock Clock) Cal
 		Legal:  slices.Clone(legal),
 		Forced: len(legal) == 1,
 	}
-	if clock.Game != nil {
-		g := *clock.Game
+	if clock.GameClock != nil {
+		g := *clock.GameClock
 		req.Clocks = &g
 	}
 	// The clock starts before the deadline is set, so that a call cut off
 	// at its deadline is never measured shorter than the limit.
 	start := time.Now()
 	callCtx := ctx
-	if limit := clock.WallCap(); limit > 0 || clock.Game != nil {
+	if limit := clock.WallCap(); limit > 0 || clock.GameClock != nil {
 		var cancel context.CancelFunc
 		callCtx, cancel = context.WithTimeout(ctx, limit)
 		defer cancel()
@@ -118,7 +118,7 @@ func Judge(st State, clock Clock, call Call) Judgement {
 	}
 	charged := clock.Charged(call)
 	cutOff := call.Err != nil && FaultOf(call.Err) == FaultTimeout
-	if g := clock.Game; g != nil && (charged > clock.Limit() || cutOff) {
+	if g := clock.GameClock; g != nil && (charged > clock.Limit() || cutOff) {
 		return reject(Timeout, fmt.Sprintf("clock ran out: %s taken, %v left on the clock, margin %v%s",
 			taken(clock, call), g.Remaining[g.Side.Index()].Round(time.Millisecond), clock.Margin, capNote(clock, cutOff)))
 	}

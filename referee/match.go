@@ -31,15 +31,15 @@ type Clock struct {
 	CPU bool
 	// Control, when set, is a game clock in place of a fixed Tempo per move.
 	Control *TimeControl
-	// Game is both clocks at one call under a Control, set by Match.
-	Game *ClockState
+	// GameClock is both clocks at one call under a Control, set by Match.
+	GameClock *ClockState
 }
 
 // Limit returns the longest a call may take: Tempo+Margin, or under a game
 // clock the mover's remaining time plus Margin; 0 means no limit.
 func (c Clock) Limit() time.Duration {
-	if c.Game != nil {
-		return c.Game.Remaining[c.Game.Side.Index()] + c.Margin
+	if c.GameClock != nil {
+		return c.GameClock.Remaining[c.GameClock.Side.Index()] + c.Margin
 	}
 	return c.Tempo + c.Margin
 }
@@ -65,12 +65,12 @@ const (
 // time), at least MinWallCap, plus Margin. 0 means no limit.
 func (c Clock) WallCap() time.Duration {
 	limit := c.Limit()
-	if !c.CPU || limit == 0 && c.Game == nil {
+	if !c.CPU || limit == 0 && c.GameClock == nil {
 		return limit
 	}
 	t := c.Tempo
-	if c.Game != nil {
-		t = c.Game.Remaining[c.Game.Side.Index()]
+	if c.GameClock != nil {
+		t = c.GameClock.Remaining[c.GameClock.Side.Index()]
 	}
 	return max(WallCapFactor*t, MinWallCap) + c.Margin
 }
@@ -144,7 +144,7 @@ func (g *gameClocks) at(c Clock, side Side) Clock {
 	if m := c.Control.Moves; m > 0 {
 		gs.MovesToGo = m - g.moves[i]%m
 	}
-	c.Game, c.Tempo = gs, gs.Budget()
+	c.GameClock, c.Tempo = gs, gs.Budget()
 	return c
 }
 

@@ -43,7 +43,7 @@ func TestPageShowsBotTextInert(t *testing.T) {
 	for _, s := range []struct{ what, text string }{
 		{"tables' game detail", snap.Tables.Games[0].Detail},
 		{"fault detail", snap.Tables.Faults[0].Detail},
-		{"viewer's game detail", v.Game.Detail},
+		{"viewer's game detail", v.Entry.Detail},
 		{"answer", last.Answer},
 		{"output", last.Log},
 		{"pv", last.PV[0]},

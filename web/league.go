@@ -309,7 +309,7 @@ func readGameView(dir *arena.Results, g results.Entry) (GameView, error) {
 	if err != nil {
 		return GameView{}, err
 	}
-	v := GameView{Game: shownGame(g), Seed: strconv.FormatUint(g.Seed, 10)}
+	v := GameView{Entry: shownGame(g), Seed: strconv.FormatUint(g.Seed, 10)}
 	for i, ln := range lines {
 		target := ""
 		if i > 0 {

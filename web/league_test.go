@@ -202,9 +202,9 @@ func TestFaults(t *testing.T) {
 		{ID: "3", White: "a", Black: "b", Reason: referee.Start, Loser: results.BothAtFault, Detail: "neither started"},
 	}
 	want := []Fault{
-		{Game: "2", Bot: "b", Verdict: "timeout", Why: referee.Timeout.Text(), Detail: "black: 1200 ms"},
-		{Game: "3", Bot: "a", Verdict: "start", Why: referee.Start.Text(), Detail: "neither started"},
-		{Game: "3", Bot: "b", Verdict: "start", Why: referee.Start.Text(), Detail: "neither started"},
+		{GameID: "2", Bot: "b", Verdict: "timeout", Why: referee.Timeout.Text(), Detail: "black: 1200 ms"},
+		{GameID: "3", Bot: "a", Verdict: "start", Why: referee.Start.Text(), Detail: "neither started"},
+		{GameID: "3", Bot: "b", Verdict: "start", Why: referee.Start.Text(), Detail: "neither started"},
 	}
 	got := faults(games)
 	if fmt.Sprint(got) != fmt.Sprint(want) {
@@ -360,8 +360,8 @@ func TestReport(t *testing.T) {
 	if err := json.NewDecoder(z).Decode(&v); err != nil {
 		t.Fatal(err)
 	}
-	if v.Game.ID != "01-a-b" || len(v.SVGs) != g.Plies+1 {
-		t.Errorf("packed game %s with %d drawings, want 01-a-b with %d", v.Game.ID, len(v.SVGs), g.Plies+1)
+	if v.Entry.ID != "01-a-b" || len(v.SVGs) != g.Plies+1 {
+		t.Errorf("packed game %s with %d drawings, want 01-a-b with %d", v.Entry.ID, len(v.SVGs), g.Plies+1)
 	}
 }
 

@@ -182,7 +182,7 @@ func (s *Server) playStart(w http.ResponseWriter, r *http.Request) {
 	}()
 	writeJSON(w, struct {
 		League int    `json:"league"`
-		Game   string `json:"game"`
+		GameID   string `json:"game"`
 		Token  string `json:"token"` // for the moves: the person's alone
 	}{slices.Index(s.Leagues, p.League), h.id, h.token})
 }
@@ -190,12 +190,16 @@ func (s *Server) playStart(w http.ResponseWriter, r *http.Request) {
 // playMove hands a person's move to their game, when the request has the
 // game's token: everyone sees a game in play, only its person moves.
 func (s *Server) playMove(w http.ResponseWriter, r *http.Request) {
-	var req struct{ Game, Move, Token string }
+	var req struct {
+		GameID string `json:"game"`
+		Move   string `json:"move"`
+		Token  string `json:"token"`
+	}
 	if !decodeBody(w, r, &req) {
 		return
 	}
 	s.Play.mu.Lock()
-	h := s.Play.games[req.Game]
+	h := s.Play.games[req.GameID]
 	s.Play.mu.Unlock()
 	if h == nil {
 		http.Error(w, "no such game in play", http.StatusNotFound)

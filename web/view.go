@@ -24,7 +24,7 @@ type LeagueView struct {
 	Name string `json:"name"`
 	// Title is the page's title: the league's title: key, or its name.
 	Title   string `json:"title"`
-	Game    string `json:"game"`
+	GameName    string `json:"game"`
 	Dir     string `json:"dir"`
 	TempoMS int    `json:"tempo_ms"` // 0 under a game clock
 	// Clock is the league's game clock, nil under a fixed tempo.
@@ -107,7 +107,7 @@ type CrosstableView struct {
 
 // Fault is a game a bot lost (or was adjudicated in) by its own fault.
 type Fault struct {
-	Game    string `json:"game"`
+	GameID    string `json:"game"`
 	Bot     string `json:"bot"`
 	Verdict string `json:"verdict"`
 	Why     string `json:"why"` // the verdict's long text
@@ -175,7 +175,7 @@ type LiveView struct {
 // GameView is a finished game for the viewer: its journal line, its plies
 // from ply 0 (the initial position) on, and the drawing after each.
 type GameView struct {
-	Game results.Entry `json:"game"`
+	Entry results.Entry `json:"game"`
 	// Seed is Game.Seed in decimal: JavaScript numbers cannot hold every
 	// uint64.
 	Seed  string             `json:"seed"`
@@ -279,7 +279,7 @@ func (l *League) leagueView() LeagueView {
 	if arena.CheckLang(lang) != nil || lang == "" {
 		lang = "en" // a recorded config is read without Load's checks
 	}
-	return LeagueView{Name: l.info.Name, Title: title, Game: l.info.Rules.Name(), Dir: l.info.Dir, TempoMS: l.info.TempoMS, Clock: l.info.Clock, Lang: lang, Charged: l.info.charged()}
+	return LeagueView{Name: l.info.Name, Title: title, GameName: l.info.Rules.Name(), Dir: l.info.Dir, TempoMS: l.info.TempoMS, Clock: l.info.Clock, Lang: lang, Charged: l.info.charged()}
 }
 
 // tables computes the tables of l's finished games; ended names the game
@@ -347,7 +347,7 @@ func faults(games []results.Entry) []Fault {
 			bots = []string{g.White, g.Black}
 		}
 		for _, b := range bots {
-			out = append(out, Fault{Game: g.ID, Bot: b, Verdict: g.Reason.String(), Why: g.Reason.Text(), Detail: inert.Line(g.Detail)})
+			out = append(out, Fault{GameID: g.ID, Bot: b, Verdict: g.Reason.String(), Why: g.Reason.Text(), Detail: inert.Line(g.Detail)})
 		}
 	}
 	return out

@@ -255,7 +255,7 @@ func (l league) run(ctx context.Context) (arena.Summary, error) {
 	if err != nil {
 		return arena.Summary{}, fmt.Errorf("bench league: %w", err)
 	}
-	r := &arena.Runner{Config: cfg, Self: l.self, Restart: true, Prestart: l.prestart}
+	r := &arena.Runner{Config: cfg, Self: l.self, DiscardResults: true, Prestart: l.prestart}
 	return r.Run(ctx)
 }
 

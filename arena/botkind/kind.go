@@ -382,7 +382,7 @@ func (r Ref) Spec(self, name, game string) host.Spec {
 	case Lisp:
 		l := *r.Lisp
 		if game != "" {
-			l.Game = game // the one game its Info lists
+			l.GameName = game // the one game its Info lists
 		}
 		s = LispSpec(self, name, l)
 	default:

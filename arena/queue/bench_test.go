@@ -52,10 +52,10 @@ func fakeWorker(ctx context.Context, js jetstream.JetStream, cfg *arena.Config, 
 			var spec Spec
 			_ = json.Unmarshal(m.Data(), &spec)
 			_ = m.InProgress()
-			p, _ := faultGame(cfg, spec.Game, "benchmark")
+			p, _ := faultGame(cfg, spec.Scheduled, "benchmark")
 			res, _ := json.Marshal(Result{League: spec.League, Epoch: spec.Epoch, Bots: spec.Bots, Played: p})
 			msg := secret.signed("result", resultsSubject+spec.League, res)
-			if _, err := js.PublishMsg(ctx, msg, jetstream.WithMsgID(msgID(spec.League, spec.Epoch, spec.Game.ID, msg))); err == nil {
+			if _, err := js.PublishMsg(ctx, msg, jetstream.WithMsgID(msgID(spec.League, spec.Epoch, spec.Scheduled.ID, msg))); err == nil {
 				_ = m.DoubleAck(ctx)
 			}
 		}

@@ -106,7 +106,7 @@ func (c *Coordinator) Dispatch(ctx context.Context, pending []arena.Scheduled, r
 	queued := 0
 	seqs := make(map[string]uint64, len(pending)) // each spec's stream sequence
 	for _, g := range pending {
-		spec, _ := json.Marshal(Spec{League: league, Epoch: epoch, Game: g, Config: cfg, Bots: bots})
+		spec, _ := json.Marshal(Spec{League: league, Epoch: epoch, Scheduled: g, Config: cfg, Bots: bots})
 		msg := c.Secret.signed("spec", gamesSubject+league, spec)
 		ack, err := js.PublishMsg(ctx, msg, jetstream.WithMsgID(msgID(league, epoch, g.ID, msg)))
 		if err != nil {
@@ -276,7 +276,7 @@ func (c *Coordinator) maxDelivered(ctx context.Context, games jetstream.Stream, 
 	if err := json.Unmarshal(raw.Data, &spec); err != nil || spec.League != league || spec.Epoch != epoch {
 		return nil
 	}
-	s, ok := left[spec.Game.ID]
+	s, ok := left[spec.Scheduled.ID]
 	if !ok {
 		return nil
 	}

@@ -352,7 +352,7 @@ func testWorkerRefusesForeignBotHash(t *testing.T, ts testServer) {
 	if _, err := s.leagues.Put(ctx, "L", pub); err != nil {
 		t.Fatal(err)
 	}
-	spec, _ := json.Marshal(Spec{League: "L", Epoch: 1, Game: arena.Schedule(testConfig(t), nil)[0], Bots: map[string]string{"x": "bbbb"}})
+	spec, _ := json.Marshal(Spec{League: "L", Epoch: 1, Scheduled: arena.Schedule(testConfig(t), nil)[0], Bots: map[string]string{"x": "bbbb"}})
 	if _, err := js.PublishMsg(ctx, ts.secret.signed("spec", gamesSubject+"L", spec)); err != nil {
 		t.Fatal(err)
 	}
@@ -466,7 +466,7 @@ func testWorkerRecordsItsLastFailure(t *testing.T, ts testServer) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	spec, _ := json.Marshal(Spec{League: "L", Epoch: 1, Game: arena.Schedule(league, nil)[0], Config: cfg, Bots: bots})
+	spec, _ := json.Marshal(Spec{League: "L", Epoch: 1, Scheduled: arena.Schedule(league, nil)[0], Config: cfg, Bots: bots})
 	if _, err := js.PublishMsg(ctx, ts.secret.signed("spec", gamesSubject+"L", spec)); err != nil {
 		t.Fatal(err)
 	}

@@ -209,7 +209,7 @@ func testWorkerRefusesUnsignedSpec(t *testing.T, ts testServer) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	spec, _ := json.Marshal(Spec{League: "L", Epoch: 1, Game: arena.Schedule(cfg, nil)[0], Config: yml, Bots: map[string]string{}})
+	spec, _ := json.Marshal(Spec{League: "L", Epoch: 1, Scheduled: arena.Schedule(cfg, nil)[0], Config: yml, Bots: map[string]string{}})
 	for _, m := range []*nats.Msg{
 		{Subject: gamesSubject + "L", Data: spec},
 		Secret{Key: RandomHex(32)}.signed("spec", gamesSubject+"L", spec),
@@ -282,7 +282,7 @@ func testWorkerOwnSandbox(t *testing.T, ts testServer) {
 	}
 	w := &Worker{Conn: ts.worker, Self: self, CacheDir: t.TempDir(), Secret: ts.secret, Limits: arena.Limits{Processes: 64}}
 	h := &handler{w: w, js: wjs, leagues: leagues}
-	r, err := h.runner(ctx, Spec{League: cfg.Hash(), Epoch: 1, Game: arena.Schedule(cfg, nil)[0], Config: yml, Bots: map[string]string{}})
+	r, err := h.runner(ctx, Spec{League: cfg.Hash(), Epoch: 1, Scheduled: arena.Schedule(cfg, nil)[0], Config: yml, Bots: map[string]string{}})
 	if err != nil {
 		t.Skipf("this machine cannot make the strict sandbox: %v", err)
 	}

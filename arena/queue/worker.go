@@ -178,7 +178,7 @@ func (h *handler) handle(ctx context.Context, m jetstream.Msg, cc jetstream.Cons
 		_ = m.Term()
 		return
 	}
-	id := spec.Game.ID
+	id := spec.Scheduled.ID
 	md, err := m.Metadata()
 	if err != nil {
 		_ = m.Nak()
@@ -268,7 +268,7 @@ func (h *handler) fault(spec Spec, detail string) (arena.Played, error) {
 	if err != nil {
 		return arena.Played{}, err
 	}
-	s := spec.Game
+	s := spec.Scheduled
 	if s.White < 0 || s.White >= len(cfg.Bots) || s.Black < 0 || s.Black >= len(cfg.Bots) {
 		return arena.Played{}, fmt.Errorf("game %s names bots the league does not have", s.ID)
 	}
@@ -288,7 +288,7 @@ func (h *handler) play(ctx context.Context, spec Spec, sl *slot) (*arena.Played,
 	if err != nil {
 		return nil, err
 	}
-	s := spec.Game
+	s := spec.Scheduled
 	if s.White < 0 || s.White >= len(r.Config.Bots) || s.Black < 0 || s.Black >= len(r.Config.Bots) {
 		return nil, &refusedError{fmt.Sprintf("game %s names bots the league does not have", s.ID)}
 	}

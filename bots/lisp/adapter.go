@@ -137,8 +137,8 @@ func (a *Adapter) Info() bots.Info {
 		name = strings.TrimSuffix(filepath.Base(last), filepath.Ext(last))
 	}
 	info := bots.Info{Name: strings.ToLower(name), Version: "lisp"}
-	if a.cfg.Game != "" {
-		info.Games = []string{a.cfg.Game}
+	if a.cfg.GameName != "" {
+		info.Games = []string{a.cfg.GameName}
 	}
 	return info
 }

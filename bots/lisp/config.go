@@ -133,11 +133,11 @@ type Config struct {
 	// get-internal-real-time. Default 1. The clock arena enforces is not
 	// scaled.
 	TempoScale int `yaml:"tempo_scale,omitempty"`
-	// Game is the game the bot is entered for (cavalo or dots), the one
+	// GameName is the game the bot is entered for (cavalo or dots), the one
 	// its Info lists: a Lisp project does not say which game it plays, so
 	// arena sets it from the league's game, or the check's, never from a
 	// league file. Empty, Info lists no game: "not stated".
-	Game string `yaml:"-"`
+	GameName string `yaml:"-"`
 }
 
 // WithDefaults returns c with its empty fields set to their defaults.
@@ -305,8 +305,8 @@ func Args(c Config) []string {
 	if c.TempoScale != 1 {
 		args = append(args, "tempo_scale="+strconv.Itoa(c.TempoScale))
 	}
-	if c.Game != "" {
-		args = append(args, "game="+c.Game)
+	if c.GameName != "" {
+		args = append(args, "game="+c.GameName)
 	}
 	return args
 }
@@ -350,7 +350,7 @@ func ParseArgs(args []string) (Config, error) {
 		case "tempo_scale":
 			c.TempoScale, err = strconv.Atoi(val)
 		case "game":
-			c.Game = val
+			c.GameName = val
 		default:
 			return Config{}, fmt.Errorf("lisp: unknown argument %q (known: file, read, root, package, state, side, answer, perspective, knights, index_base, heap_mb, tempo_scale, game)", key)
 		}

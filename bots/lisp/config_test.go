@@ -170,7 +170,7 @@ func TestResolve(t *testing.T) {
 // not stated.
 func TestInfoGames(t *testing.T) {
 	for _, game := range []string{"cavalo", "dots", ""} {
-		c, err := ParseArgs(Args(Config{Files: []string{"testdata/syntax.lisp"}, Game: game}))
+		c, err := ParseArgs(Args(Config{Files: []string{"testdata/syntax.lisp"}, GameName: game}))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -76,7 +76,7 @@ func TestHostCheck(t *testing.T) {
 	for _, s := range all {
 		t.Run(s.name, func(t *testing.T) {
 			t.Parallel()
-			s.cfg.Game = s.game.Name()
+			s.cfg.GameName = s.game.Name()
 			results := conformance.Run(context.Background(), hostSpec(t, s.name, s.cfg), conformance.Options{Game: s.game})
 			for _, r := range results {
 				if !r.OK {

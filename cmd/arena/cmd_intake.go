@@ -138,7 +138,7 @@ hand is refused (-o another file, or --force). Then: arena run FILE.`,
 			for i, d := range dirs {
 				absDirs[i], _ = filepath.Abs(d)
 			}
-			l := intake.League{Name: "intake", Title: intake.Title(rules.Name()), Game: rules.Name(), GameOptions: intake.GameOptions(rules, game.options),
+			l := intake.League{Name: "intake", Title: intake.Title(rules.Name()), GameName: rules.Name(), GameOptions: intake.GameOptions(rules, game.options),
 				OpeningArcs: game.openingArcs, Tempo: time.Duration(tempo) * time.Millisecond,
 				Rounds: rounds, Margin: time.Duration(margin) * time.Millisecond, Dir: leagueDir, Report: reportAbs, Sources: absDirs}
 			if !c.Flags().Changed("opening-arcs") {
@@ -236,15 +236,15 @@ func checkLeagueFile(path string, force bool) error {
 func detectGame(w io.Writer, g *gameFlags, given bool, subs []intake.Submission) error {
 	d := intake.DetectGame(subs)
 	switch {
-	case d.Game == "":
+	case d.GameName == "":
 		if !given {
 			printfWrapped(w, "  ", "game: %s (%s; --game to choose another)\n", g.name, d)
 		}
 	case !given:
-		g.name = d.Game
+		g.name = d.GameName
 		printfWrapped(w, "  ", "game: %s (%s; --game to choose another)\n", g.name, d)
-	case d.Game != g.name:
-		return usage(fmt.Errorf("--game %s, but %s: run again with --game %s", g.name, d, d.Game))
+	case d.GameName != g.name:
+		return usage(fmt.Errorf("--game %s, but %s: run again with --game %s", g.name, d, d.GameName))
 	}
 	return nil
 }

@@ -59,7 +59,7 @@ func playIntake(t *testing.T, examples, game string) {
 	}
 	var samples []intaketest.Sample
 	for _, s := range intaketest.Samples {
-		if s.Game == game {
+		if s.GameName == game {
 			if err := intaketest.Assemble(examples, class, s, len(samples)%2 == 0); err != nil {
 				t.Fatal(err)
 			}
@@ -265,7 +265,7 @@ func TestIntakeRefuses(t *testing.T) {
 	t.Chdir(dir)
 	class := filepath.Join(dir, "dots")
 	for _, s := range intaketest.Samples {
-		if s.Game == "dots" {
+		if s.GameName == "dots" {
 			if err := intaketest.Assemble(examples, class, s, false); err != nil {
 				t.Fatal(err)
 			}

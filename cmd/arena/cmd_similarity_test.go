@@ -21,7 +21,7 @@ func similarityClass(t *testing.T) (string, string) {
 	class := t.TempDir()
 	for _, s := range intaketest.Samples {
 		// The reason samples are for intake's reasons.
-		if s.Game == "cavalo" && !s.Derived() && s.Shape != "reason" {
+		if s.GameName == "cavalo" && !s.Derived() && s.Shape != "reason" {
 			if err := intaketest.Assemble(examples, class, s, s.Group < "c"); err != nil {
 				t.Fatal(err)
 			}
@@ -144,9 +144,9 @@ func TestSimilarityPastOfOneName(t *testing.T) {
 	var cavalo, dots intaketest.Sample
 	for _, s := range intaketest.Samples {
 		switch {
-		case s.Game == "cavalo" && cavalo.Group == "":
+		case s.GameName == "cavalo" && cavalo.Group == "":
 			cavalo = s
-		case s.Game == "dots" && dots.Group == "":
+		case s.GameName == "dots" && dots.Group == "":
 			dots = s
 		}
 	}

@@ -25,7 +25,7 @@ func lispSpec(self string, words []string, game string) (host.Spec, error) {
 	if len(cfg.Files) == 0 {
 		return host.Spec{}, fmt.Errorf("lisp: %s is a folder: give the .lisp files to load", cfg.Root)
 	}
-	cfg.Game = game
+	cfg.GameName = game
 	r := botkind.Ref{Lisp: &cfg}
 	return botkind.LispSpec(self, r.DefaultName(), cfg.WithDefaults()), nil
 }
@@ -61,6 +61,6 @@ func detectLispSpec(ctx context.Context, w io.Writer, self, work string, words [
 		printfWrapped(w, "  ", "lisp: %v\n", err)
 	}
 	printfWrapped(w, "  ", "lisp: settings: %s\n", strings.Join(lisp.Args(p.Config)[1:], " "))
-	p.Config.Game = opt.Game.Name()
+	p.Config.GameName = opt.Game.Name()
 	return botkind.LispSpec(self, p.Name, p.Config), nil
 }

@@ -23,14 +23,14 @@ func intakeSample() []intake.Result {
 	}
 	conv := lisp.Config{State: lisp.StateBoard, Perspective: lisp.PerspectiveWhite}
 	return []intake.Result{
-		{Submission: intake.Submission{Group: "ana_2201234_rui_2205678_P2"}, Name: "p2", Game: "cavalo",
+		{Submission: intake.Submission{Group: "ana_2201234_rui_2205678_P2"}, Name: "p2", GameName: "cavalo",
 			Config: lisp.Config{Package: "jogo-p2"}, Files: []string{"projeto.lisp", "jogo.lisp", "puzzle.lisp"},
 			Findings: probe.Findings{Conventions: "board", Config: conv, Time: use(950*time.Millisecond, 1000)}, Eligible: true},
-		{Submission: intake.Submission{Group: "01901055-202002153_Projeto2_final_entrega"}, Name: "p34", Game: "cavalo",
+		{Submission: intake.Submission{Group: "01901055-202002153_Projeto2_final_entrega"}, Name: "p34", GameName: "cavalo",
 			Files: []string{"p34/algoritmo.lisp"}, Findings: probe.Findings{Conventions: "board-player-scores", Config: lisp.Config{}.WithDefaults(), Time: use(120*time.Millisecond, 1)}, Eligible: true},
-		{Submission: intake.Submission{Group: "g07"}, Name: "g07", Game: "cavalo", Files: []string{"jogo.lisp"},
+		{Submission: intake.Submission{Group: "g07"}, Name: "g07", GameName: "cavalo", Files: []string{"jogo.lisp"},
 			Reason: "no convention gives legal moves: under board-player-scores jogar answered (A 1) in the opening, not a move of the knight; the closest conventions were tried in every perspective"},
-		{Submission: intake.Submission{Group: "maria_2209999_P2"}, Name: "g12", Game: "cavalo",
+		{Submission: intake.Submission{Group: "maria_2209999_P2"}, Name: "g12", GameName: "cavalo",
 			Reason: "no file defines (jogar estado tempo)"},
 	}
 }

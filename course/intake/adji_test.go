@@ -27,7 +27,7 @@ func TestAdjiClass(t *testing.T) {
 	class := filepath.Join(dir, "entregas")
 	var samples []intaketest.Sample
 	for _, s := range intaketest.Samples {
-		if s.Game == "adji" {
+		if s.GameName == "adji" {
 			if err := intaketest.Assemble(examples, class, s, len(samples)%2 == 1); err != nil {
 				t.Fatal(err)
 			}
@@ -41,7 +41,7 @@ func TestAdjiClass(t *testing.T) {
 	if err != nil || len(subs) != len(samples) {
 		t.Fatalf("List: %v, %d submissions", err, len(subs))
 	}
-	if d := DetectGame(subs); d.Game != "adji" {
+	if d := DetectGame(subs); d.GameName != "adji" {
 		t.Fatalf("detected %s, want adji", d)
 	} else {
 		t.Log(d)
@@ -76,7 +76,7 @@ func TestAdjiClass(t *testing.T) {
 		t.Fatal(err)
 	}
 	var b strings.Builder
-	l := League{Name: "intake", Title: Title("adji"), Game: "adji", GameOptions: GameOptions(rules, nil), Tempo: opt.Tempo, Rounds: 1, Dir: dir, Sources: []string{class}}
+	l := League{Name: "intake", Title: Title("adji"), GameName: "adji", GameOptions: GameOptions(rules, nil), Tempo: opt.Tempo, Rounds: 1, Dir: dir, Sources: []string{class}}
 	if err := WriteLeague(&b, l, results); err != nil {
 		t.Fatal(err)
 	}

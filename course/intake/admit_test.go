@@ -63,7 +63,7 @@ func TestAdmit(t *testing.T) {
 				t.Errorf("problems %q, want %q", got, tc.problem)
 			}
 			var b strings.Builder
-			l := League{Name: "intake", Game: "cavalo", Tempo: time.Second, Rounds: 1, Dir: "/c"}
+			l := League{Name: "intake", GameName: "cavalo", Tempo: time.Second, Rounds: 1, Dir: "/c"}
 			if err := WriteLeague(&b, l, rs); err != nil {
 				t.Fatal(err)
 			}

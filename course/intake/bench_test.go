@@ -30,7 +30,7 @@ func BenchmarkIntake30(b *testing.B) {
 	}
 	var ready []intaketest.Sample
 	for _, s := range intaketest.Samples {
-		if s.Game == "cavalo" && s.Shape == "" {
+		if s.GameName == "cavalo" && s.Shape == "" {
 			ready = append(ready, s)
 		}
 	}
@@ -75,7 +75,7 @@ func BenchmarkUnpack30(b *testing.B) {
 	}
 	var ready []intaketest.Sample
 	for _, s := range intaketest.Samples {
-		if s.Game == "cavalo" && s.Shape == "" {
+		if s.GameName == "cavalo" && s.Shape == "" {
 			ready = append(ready, s)
 		}
 	}

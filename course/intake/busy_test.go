@@ -26,7 +26,7 @@ func sampleClass(t testing.TB, dir, game string) []Submission {
 		t.Fatal(err)
 	}
 	for i, s := range intaketest.Samples {
-		if s.Game != game {
+		if s.GameName != game {
 			continue
 		}
 		if err := intaketest.Assemble(examples, class, s, i%2 == 0); err != nil {
@@ -45,7 +45,7 @@ func sampleClass(t testing.TB, dir, game string) []Submission {
 // submission's verdict in one line.
 func leagueOf(t testing.TB, dir, game string, subs []Submission, opt Options) (league string, verdicts []string) {
 	t.Helper()
-	l := League{Name: "intake", Game: game, Tempo: opt.Tempo, Rounds: 1, Dir: dir,
+	l := League{Name: "intake", GameName: game, Tempo: opt.Tempo, Rounds: 1, Dir: dir,
 		Report: filepath.Join(dir, "intake.md"), Sources: []string{filepath.Join(dir, "entregas")}}
 	results := Run(context.Background(), subs, opt)
 	var b strings.Builder
@@ -172,7 +172,7 @@ func TestCheckFindsWhatIntakeFinds(t *testing.T) {
 			if err != nil || len(subs) != 1 {
 				t.Fatalf("List: %v, %+v", err, subs)
 			}
-			opt := testOptions(t, s.Game, time.Second)
+			opt := testOptions(t, s.GameName, time.Second)
 			r := submit(context.Background(), subs[0], opt)
 			want := lisp.Args(r.Config)
 			for run := range 3 {

@@ -41,9 +41,9 @@ func gameWords() map[string][]string {
 
 // Detected is what the sources of a class say of its game.
 type Detected struct {
-	// Game is the game most submissions are written for, "" when the
+	// GameName is the game most submissions are written for, "" when the
 	// sources do not say.
-	Game string
+	GameName string
 	// Votes are how many submissions point to Game, of Of that point to
 	// any game; Words are the pieces of function names found for it.
 	Votes, Of int
@@ -53,10 +53,10 @@ type Detected struct {
 // String says what was found, e.g. "4 of 5 submissions define or call
 // functions of dots (ARCO, CAIXA)".
 func (d Detected) String() string {
-	if d.Game == "" {
+	if d.GameName == "" {
 		return "the sources name no game's functions"
 	}
-	return fmt.Sprintf("%d of %d submissions define or call functions of %s (%s)", d.Votes, d.Of, d.Game, strings.Join(d.Words, ", "))
+	return fmt.Sprintf("%d of %d submissions define or call functions of %s (%s)", d.Votes, d.Of, d.GameName, strings.Join(d.Words, ", "))
 }
 
 // DetectGame reads the Lisp sources of subs, without running them, and
@@ -119,10 +119,10 @@ func DetectGame(subs []Submission) Detected {
 	var d Detected
 	for game, v := range votes {
 		if 3*v >= 2*of && v > d.Votes {
-			d = Detected{Game: game, Votes: v, Of: of}
+			d = Detected{GameName: game, Votes: v, Of: of}
 		}
 	}
-	for w := range words[d.Game] {
+	for w := range words[d.GameName] {
 		d.Words = append(d.Words, w)
 	}
 	slices.Sort(d.Words)

@@ -74,8 +74,8 @@ type Result struct {
 	// students its entry names.
 	Display  string
 	Students []Student
-	// Game is the name of the game it was probed on.
-	Game string
+	// GameName is the name of the game it was probed on.
+	GameName string
 	// Config is its league entry, paths absolute, every convention found
 	// written out.
 	Config lisp.Config
@@ -172,7 +172,7 @@ func twinsNote(s Submission) string {
 func submit(ctx context.Context, s Submission, opt Options) (r Result) {
 	start := time.Now()
 	g := ParseGroup(s.Group)
-	r = Result{Submission: s, Name: g.ID, Display: g.Display, Students: g.Students, Game: opt.Game.Name()}
+	r = Result{Submission: s, Name: g.ID, Display: g.Display, Students: g.Students, GameName: opt.Game.Name()}
 	defer func() { r.Elapsed = time.Since(start) }()
 	if s.Problem != "" {
 		r.Reason = s.Problem

@@ -46,7 +46,7 @@ func TestSamples(t *testing.T) {
 			if err != nil || len(subs) != 1 {
 				t.Fatalf("List: %v, %+v", err, subs)
 			}
-			r := submit(context.Background(), subs[0], testOptions(t, s.Game, 200*time.Millisecond))
+			r := submit(context.Background(), subs[0], testOptions(t, s.GameName, 200*time.Millisecond))
 			t.Logf("%s: files %v, %s; %s; %s; notes %q", r.Name, r.Files, r.Findings.Conventions, r.Findings.Time, r.Reason, r.Notes)
 			if s.Files != nil && !slices.Equal(r.Files, s.Files) {
 				t.Errorf("loads %q, want %q (tried %+v)", r.Files, s.Files, r.Tried)
@@ -101,7 +101,7 @@ func TestSameLeagueEveryTime(t *testing.T) {
 				t.Fatal(err)
 			}
 			for i, s := range intaketest.Samples {
-				if s.Game != game {
+				if s.GameName != game {
 					continue
 				}
 				if err := intaketest.Assemble(examples, class, s, i%2 == 0); err != nil {
@@ -113,7 +113,7 @@ func TestSameLeagueEveryTime(t *testing.T) {
 				t.Fatal(err)
 			}
 			opt := testOptions(t, game, 100*time.Millisecond)
-			l := League{Name: "intake", Game: game, Tempo: opt.Tempo, Rounds: 1, Dir: dir, Report: filepath.Join(dir, "intake.md"), Sources: []string{class}}
+			l := League{Name: "intake", GameName: game, Tempo: opt.Tempo, Rounds: 1, Dir: dir, Report: filepath.Join(dir, "intake.md"), Sources: []string{class}}
 			var first string
 			for run := range 5 {
 				var b strings.Builder

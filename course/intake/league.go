@@ -31,7 +31,7 @@ type League struct {
 	// Title is the league's title, shown by its pages and reports (see
 	// Title).
 	Title string
-	Game  string
+	GameName  string
 	// GameOptions are the game's options, as a league's game_options.
 	GameOptions map[string]int
 	// OpeningArcs is the league's opening_arcs (Dots): each round starts
@@ -141,7 +141,7 @@ func (l League) document(results []Result) *yaml.Node {
 	if l.Title != "" {
 		top.add("title", str(l.Title))
 	}
-	top.add("game", str(l.Game))
+	top.add("game", str(l.GameName))
 	if len(l.GameOptions) > 0 {
 		opts := mapping()
 		opts.Style = yaml.FlowStyle

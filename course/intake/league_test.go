@@ -24,7 +24,7 @@ func goldenResults() []Result {
 		{
 			Submission: Submission{Group: "bia_2201003_eva_2201004_P2", Source: "/class/bia_2201003_eva_2201004_P2.zip", Root: "/league/work/submissions/bia/P2"},
 			Name:       "p2", Display: "P2 bia/eva", Students: []Student{{"bia", "2201003"}, {"eva", "2201004"}},
-			Game: "cavalo", Eligible: true, Files: []string{"jogo.lisp"},
+			GameName: "cavalo", Eligible: true, Files: []string{"jogo.lisp"},
 			Config: lisp.Config{Root: "/league/work/submissions/bia/P2", Files: []string{"/league/work/submissions/bia/P2/jogo.lisp"}, Package: "p2",
 				State: lisp.StateBoardPlayerScores, TempoScale: 1000},
 			Findings: probe.Findings{
@@ -41,7 +41,7 @@ func goldenResults() []Result {
 		},
 		{
 			Submission: Submission{Group: "xavier_2201017_yara_2201018_P9", Source: "/class/xavier_2201017_yara_2201018_P9", Root: "/class/xavier_2201017_yara_2201018_P9"},
-			Name:       "p9", Display: "P9 xavier/yara", Game: "cavalo", Files: []string{"jogo.lisp"}, Config: lisp.Config{Package: "p9"},
+			Name:       "p9", Display: "P9 xavier/yara", GameName: "cavalo", Files: []string{"jogo.lisp"}, Config: lisp.Config{Package: "p9"},
 			Reason:  "jogar takes 3 required arguments (ESTADO TEMPO PROFUNDIDADE) in jogo.lisp: the championship calls (jogar estado tempo)",
 			Elapsed: 2 * time.Millisecond,
 		},
@@ -68,7 +68,7 @@ func TestWriteLeagueAndReport(t *testing.T) {
 }
 
 // goldenLeague is the league of the golden files.
-var goldenLeague = League{Name: "intake", Title: Title("cavalo"), Game: "cavalo", Tempo: time.Second, Rounds: 2,
+var goldenLeague = League{Name: "intake", Title: Title("cavalo"), GameName: "cavalo", Tempo: time.Second, Rounds: 2,
 	Dir: "/league", Report: "/league/work/intake.md", Sources: []string{"/class"}}
 
 func TestCheckOverwrite(t *testing.T) {

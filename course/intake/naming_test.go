@@ -69,7 +69,7 @@ func TestDetectGame(t *testing.T) {
 		t.Run(game, func(t *testing.T) {
 			dir := t.TempDir()
 			for i, s := range intaketest.Samples {
-				if s.Game == game {
+				if s.GameName == game {
 					if err := intaketest.Assemble(examples, dir, s, i%2 == 0); err != nil {
 						t.Fatal(err)
 					}
@@ -80,7 +80,7 @@ func TestDetectGame(t *testing.T) {
 				t.Fatal(err)
 			}
 			d := DetectGame(subs)
-			if d.Game != game || d.Votes < d.Of*2/3 || d.Of < len(subs)-2 {
+			if d.GameName != game || d.Votes < d.Of*2/3 || d.Of < len(subs)-2 {
 				t.Errorf("DetectGame = %+v (%s), want %s", d, d, game)
 			}
 		})

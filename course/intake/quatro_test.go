@@ -24,7 +24,7 @@ func TestQuatroClass(t *testing.T) {
 	class := filepath.Join(dir, "entregas")
 	var samples []intaketest.Sample
 	for _, s := range intaketest.Samples {
-		if s.Game == "quatro" {
+		if s.GameName == "quatro" {
 			if err := intaketest.Assemble(examples, class, s, len(samples)%2 == 1); err != nil {
 				t.Fatal(err)
 			}
@@ -39,7 +39,7 @@ func TestQuatroClass(t *testing.T) {
 		t.Fatalf("List: %v, %d submissions", err, len(subs))
 	}
 	d := DetectGame(subs)
-	if d.Game != "quatro" || d.Votes != len(samples) {
+	if d.GameName != "quatro" || d.Votes != len(samples) {
 		t.Fatalf("DetectGame = %s, want every submission for quatro", d)
 	}
 	opt := testOptions(t, "quatro", 200*time.Millisecond)
@@ -62,11 +62,11 @@ func TestQuatroClass(t *testing.T) {
 			t.Errorf("%s: eligible %v (%s), want %v", s.Group, r.Eligible, r.Reason, s.Eligible)
 		case !s.Eligible && !strings.Contains(r.Reason, s.Reason):
 			t.Errorf("%s: reason %q, want it to say %q", s.Group, r.Reason, s.Reason)
-		case s.Eligible && r.Game != "quatro":
-			t.Errorf("%s: probed on %q, want quatro", s.Group, r.Game)
+		case s.Eligible && r.GameName != "quatro":
+			t.Errorf("%s: probed on %q, want quatro", s.Group, r.GameName)
 		}
 	}
-	l := League{Name: "intake", Game: "quatro", Tempo: opt.Tempo, Rounds: 1, Dir: dir, Report: filepath.Join(dir, "intake.md"), Sources: []string{class},
+	l := League{Name: "intake", GameName: "quatro", Tempo: opt.Tempo, Rounds: 1, Dir: dir, Report: filepath.Join(dir, "intake.md"), Sources: []string{class},
 		GameOptions: GameOptions(opt.Game, nil)}
 	var b strings.Builder
 	if err := WriteLeague(&b, l, results); err != nil {

@@ -33,7 +33,7 @@ func Rows(results []Result) [][]string {
 		}
 		conv, use := "-", r.Findings.Time.Short()
 		if r.Findings.Conventions != "" {
-			conv = probe.Short(r.Game, r.Findings.Config)
+			conv = probe.Short(r.GameName, r.Findings.Config)
 		}
 		if !r.Eligible {
 			use = "-"
@@ -141,7 +141,7 @@ func WriteReport(w io.Writer, title string, results []Result) error {
 // it (grading, similarity): see docs/intake.md. Its readers ignore keys
 // they do not know.
 type Summary struct {
-	Game    string `json:"game"`
+	GameName    string `json:"game"`
 	TempoMS int64  `json:"tempo_ms"`
 	Title   string `json:"title"`
 	// League is the league file's path, relative to intake.json's folder.
@@ -185,7 +185,7 @@ type TimeEntry struct {
 // NewSummary returns intake.json's content for results, the league
 // written at league (relative to intake.json's folder).
 func NewSummary(l League, league string, results []Result) Summary {
-	s := Summary{Game: l.Game, TempoMS: l.Tempo.Milliseconds(), Title: l.Title, League: league, Submissions: []SubmissionEntry{}}
+	s := Summary{GameName: l.GameName, TempoMS: l.Tempo.Milliseconds(), Title: l.Title, League: league, Submissions: []SubmissionEntry{}}
 	for _, r := range results {
 		e := SubmissionEntry{
 			Entry: filepath.Base(r.Source), Group: r.DisplayName(), Students: r.Students, Eligible: r.Eligible, Similar: r.Similar,

@@ -41,7 +41,7 @@ func TestSolitarioClass(t *testing.T) {
 	}
 	var samples []intaketest.Sample
 	for _, s := range intaketest.Samples {
-		if s.Game == solitario.Name {
+		if s.GameName == solitario.Name {
 			if err := intaketest.Assemble(examples, class, s, len(samples)%2 == 0); err != nil {
 				t.Fatal(err)
 			}
@@ -52,7 +52,7 @@ func TestSolitarioClass(t *testing.T) {
 	if err != nil || len(subs) != len(samples) {
 		t.Fatalf("List: %v, %d entries, want %d", err, len(subs), len(samples))
 	}
-	if d := DetectGame(subs); d.Game != solitario.Name {
+	if d := DetectGame(subs); d.GameName != solitario.Name {
 		t.Fatalf("DetectGame = %s, want solitario", d)
 	}
 	opt := testOptions(t, solitario.Name, 200*time.Millisecond)
@@ -92,7 +92,7 @@ func TestSolitarioClass(t *testing.T) {
 	}
 
 	var league strings.Builder
-	l := League{Name: "solitario", Game: solitario.Name, GameOptions: GameOptions(opt.Game, nil), Tempo: opt.Tempo, Rounds: 1, Dir: dir, Report: filepath.Join(dir, "intake.md"), Sources: []string{class}}
+	l := League{Name: "solitario", GameName: solitario.Name, GameOptions: GameOptions(opt.Game, nil), Tempo: opt.Tempo, Rounds: 1, Dir: dir, Report: filepath.Join(dir, "intake.md"), Sources: []string{class}}
 	if err := WriteLeague(&league, l, results); err != nil {
 		t.Fatal(err)
 	}
@@ -126,7 +126,7 @@ func playSolitario(t *testing.T, players []Result) {
 			for k := range 2 {
 				r := players[(k+colour)%2]
 				cfg := r.Config
-				cfg.Game = solitario.Name
+				cfg.GameName = solitario.Name
 				a, err := lisp.New(cfg, lisp.Options{})
 				if err != nil {
 					t.Fatal(err)

@@ -13,7 +13,7 @@ import (
 // (i, j+1), vertical[j][i] joins dot (i, j) to (i+1, j); a value is 0
 // (empty) or the player (1 or 2) who drew the arc.
 type positionFile struct {
-	Game       string  `json:"game"`
+	GameName       string  `json:"game"`
 	Rows       int     `json:"rows"`
 	Cols       int     `json:"cols"`
 	Horizontal [][]int `json:"horizontal"`
@@ -37,8 +37,8 @@ func Decode(data []byte) (Position, error) {
 	if err := referee.DecodePositionFile(data, &f); err != nil {
 		return Position{}, err
 	}
-	if f.Game != Name {
-		return Position{}, fmt.Errorf("position: game is %q, want %q", f.Game, Name)
+	if f.GameName != Name {
+		return Position{}, fmt.Errorf("position: game is %q, want %q", f.GameName, Name)
 	}
 	if err := checkSize(f.Rows, f.Cols); err != nil {
 		return Position{}, fmt.Errorf("position: %w", err)
@@ -118,7 +118,7 @@ func (p *Position) creditOwners() {
 func (p *Position) Encode() ([]byte, error) {
 	rows, cols := int(p.rows), int(p.cols)
 	f := positionFile{
-		Game: Name, Rows: rows, Cols: cols,
+		GameName: Name, Rows: rows, Cols: cols,
 		Horizontal: p.writeArcs(rows+1, cols, p.hArc),
 		Vertical:   p.writeArcs(cols+1, rows, p.vArc),
 		Scores:     p.Scores(),

@@ -17,7 +17,7 @@ import (
 // pegs captured plus WinBonus for the side that reached the opponent's
 // start holes.
 type positionFile struct {
-	Game     string   `json:"game"`
+	GameName     string   `json:"game"`
 	Board    [][]*int `json:"board"`
 	ToMove   int      `json:"to_move"`
 	Ply      int      `json:"ply"`
@@ -39,8 +39,8 @@ func Decode(data []byte) (Position, error) {
 	if err := referee.DecodePositionFile(data, &f); err != nil {
 		return Position{}, err
 	}
-	if f.Game != Name {
-		return Position{}, fmt.Errorf("position: game is %q, want %q", f.Game, Name)
+	if f.GameName != Name {
+		return Position{}, fmt.Errorf("position: game is %q, want %q", f.GameName, Name)
 	}
 	p := Position{toMove: referee.Side(f.ToMove), moved: f.Moved}
 	if len(f.Board) != Size {
@@ -115,7 +115,7 @@ func bonusNote(won bool) string {
 func (p *Position) Encode() ([]byte, error) {
 	maxPlies := int(p.maxPlies)
 	f := positionFile{
-		Game: Name, Board: p.Board(), ToMove: int(p.toMove), Ply: int(p.ply),
+		GameName: Name, Board: p.Board(), ToMove: int(p.toMove), Ply: int(p.ply),
 		MaxPlies: &maxPlies, Moved: p.moved, Scores: p.Scores(),
 	}
 	return json.Marshal(f)

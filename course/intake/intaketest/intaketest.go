@@ -18,7 +18,7 @@ import (
 // Sample is one sample submission: bots/examples/lisp/entregas/GAME/GROUP,
 // which the course's rules file completes.
 type Sample struct {
-	Game  string // a game of the table: cavalo, dots, adji, solitario, quatro
+	GameName  string // a game of the table: cavalo, dots, adji, solitario, quatro
 	Group string
 	// Package is jogar's package, which names the bot.
 	Package string
@@ -42,61 +42,61 @@ type Sample struct {
 // Samples are the sample submissions, one per convention a course project
 // may have, and two that cannot take part.
 var Samples = []Sample{
-	{Game: "cavalo", Group: "ana_2201001_rui_2201002_P1", Package: "p1", Eligible: true},
-	{Game: "cavalo", Group: "bia_2201003_eva_2201004_P2", Package: "p2", Eligible: true},
-	{Game: "cavalo", Group: "caio_2201005_luis_2201006_P3", Package: "p3", Eligible: true},
-	{Game: "cavalo", Group: "dani_2201007_joao_2201008_P4", Package: "p4", Eligible: true},
-	{Game: "cavalo", Group: "rita_2201009_tome_2201010_P5", Package: "p5", Eligible: true},
-	{Game: "cavalo", Group: "sara_2201011_vasco_2201012_P6", Package: "p6", Eligible: true},
-	{Game: "cavalo", Group: "tiago_2201013_vera_2201014_P7", Package: "p7", Eligible: true},
-	{Game: "cavalo", Group: "ugo_2201015_zoe_2201016_P8", Package: "p8", Eligible: true},
-	{Game: "cavalo", Group: "xavier_2201017_yara_2201018_P9", Package: "p9", Reason: "takes 3 required arguments"},
-	{Game: "cavalo", Group: "zeca_2201019_ines_2201020_P10", Package: "p10", Reason: "reads the keyboard"},
-	{Game: "dots", Group: "ana_2202001_rui_2202002_D1", Package: "pd1", Eligible: true},
-	{Game: "dots", Group: "bia_2202003_eva_2202004_D2", Package: "pd2", Eligible: true},
-	{Game: "dots", Group: "caio_2202005_luis_2202006_D3", Package: "pd3", Eligible: true},
-	{Game: "dots", Group: "dani_2202007_joao_2202008_D4", Package: "pd4", Eligible: true},
-	{Game: "dots", Group: "rita_2202009_tome_2202010_D5", Package: "pd5", Eligible: true},
-	{Game: "cavalo", Group: "filipa_2201021_gil_2201022_P11", Package: "p11", Eligible: true,
+	{GameName: "cavalo", Group: "ana_2201001_rui_2201002_P1", Package: "p1", Eligible: true},
+	{GameName: "cavalo", Group: "bia_2201003_eva_2201004_P2", Package: "p2", Eligible: true},
+	{GameName: "cavalo", Group: "caio_2201005_luis_2201006_P3", Package: "p3", Eligible: true},
+	{GameName: "cavalo", Group: "dani_2201007_joao_2201008_P4", Package: "p4", Eligible: true},
+	{GameName: "cavalo", Group: "rita_2201009_tome_2201010_P5", Package: "p5", Eligible: true},
+	{GameName: "cavalo", Group: "sara_2201011_vasco_2201012_P6", Package: "p6", Eligible: true},
+	{GameName: "cavalo", Group: "tiago_2201013_vera_2201014_P7", Package: "p7", Eligible: true},
+	{GameName: "cavalo", Group: "ugo_2201015_zoe_2201016_P8", Package: "p8", Eligible: true},
+	{GameName: "cavalo", Group: "xavier_2201017_yara_2201018_P9", Package: "p9", Reason: "takes 3 required arguments"},
+	{GameName: "cavalo", Group: "zeca_2201019_ines_2201020_P10", Package: "p10", Reason: "reads the keyboard"},
+	{GameName: "dots", Group: "ana_2202001_rui_2202002_D1", Package: "pd1", Eligible: true},
+	{GameName: "dots", Group: "bia_2202003_eva_2202004_D2", Package: "pd2", Eligible: true},
+	{GameName: "dots", Group: "caio_2202005_luis_2202006_D3", Package: "pd3", Eligible: true},
+	{GameName: "dots", Group: "dani_2202007_joao_2202008_D4", Package: "pd4", Eligible: true},
+	{GameName: "dots", Group: "rita_2202009_tome_2202010_D5", Package: "pd5", Eligible: true},
+	{GameName: "cavalo", Group: "filipa_2201021_gil_2201022_P11", Package: "p11", Eligible: true,
 		Shape: "cycle", Files: []string{"src/interact.lisp"}},
-	{Game: "cavalo", Group: "joana_2201023_luis_2201024_P12", Package: "p12", Eligible: true,
+	{GameName: "cavalo", Group: "joana_2201023_luis_2201024_P12", Package: "p12", Eligible: true,
 		Shape: "timed", Files: []string{"jogo.lisp"}},
-	{Game: "cavalo", Group: "lara_2201025_nuno_2201026_P13", Package: "p13", Eligible: true,
+	{GameName: "cavalo", Group: "lara_2201025_nuno_2201026_P13", Package: "p13", Eligible: true,
 		Shape: "timed-lispworks", Files: []string{"jogo.lisp"}},
-	{Game: "cavalo", Group: "olga_2201027_raul_2201028_P14", Package: "p14", Eligible: true,
+	{GameName: "cavalo", Group: "olga_2201027_raul_2201028_P14", Package: "p14", Eligible: true,
 		Shape: "late-failure", Files: []string{"jogo.lisp"}},
-	{Game: "dots", Group: "hugo_2202011_ivo_2202012_D6", Package: "p2202011", Eligible: true,
+	{GameName: "dots", Group: "hugo_2202011_ivo_2202012_D6", Package: "p2202011", Eligible: true,
 		Shape: "needs", Files: []string{"p2202011.lisp", "puzzle.lisp", "algoritmo.lisp"}},
 	// Adji-boto: the board alone (2018/19), the board and points answered
 	// with ((row col) new-state) (2024/25), the 2024/25 group's jogar of
 	// three arguments, and a jogar that returns NIL.
-	{Game: "adji", Group: "ana_2203001_rui_2203002_A1", Package: "pa1", Eligible: true},
-	{Game: "adji", Group: "bia_2203003_eva_2203004_A2", Package: "pa2", Eligible: true},
-	{Game: "adji", Group: "caio_2203005_luis_2203006_A3", Package: "pa3", Reason: "takes 3 required arguments (NO TEMPO JOGADOR)"},
-	{Game: "adji", Group: "dani_2203007_joao_2203008_A4", Package: "pa4", Reason: "NIL"},
+	{GameName: "adji", Group: "ana_2203001_rui_2203002_A1", Package: "pa1", Eligible: true},
+	{GameName: "adji", Group: "bia_2203003_eva_2203004_A2", Package: "pa2", Eligible: true},
+	{GameName: "adji", Group: "caio_2203005_luis_2203006_A3", Package: "pa3", Reason: "takes 3 required arguments (NO TEMPO JOGADOR)"},
+	{GameName: "adji", Group: "dani_2203007_joao_2203008_A4", Package: "pa4", Reason: "NIL"},
 
 	// Solitário 2 (2025/26): zips named P2_nome1_numero1_nome2_numero2 (P2
 	// is the project's number), packages p<numero1>-<numero2>.
-	{Game: "solitario", Group: "P2_ana_2203001_rui_2203002", Package: "p2203001-2203002", Eligible: true},
-	{Game: "solitario", Group: "P2_bia_2203003_eva_2203004", Package: "p2203003-2203004", Eligible: true},
-	{Game: "solitario", Group: "P2_caio_2203005_luis_2203006", Package: "p2203005-2203006", Reason: "takes 3 required arguments"},
-	{Game: "solitario", Group: "P2_dani_2203007_joao_2203008", Package: "p2203007-2203008", Reason: "no convention gives legal moves"},
+	{GameName: "solitario", Group: "P2_ana_2203001_rui_2203002", Package: "p2203001-2203002", Eligible: true},
+	{GameName: "solitario", Group: "P2_bia_2203003_eva_2203004", Package: "p2203003-2203004", Eligible: true},
+	{GameName: "solitario", Group: "P2_caio_2203005_luis_2203006", Package: "p2203005-2203006", Reason: "takes 3 required arguments"},
+	{GameName: "solitario", Group: "P2_dani_2203007_joao_2203008", Package: "p2203007-2203008", Reason: "no convention gives legal moves"},
 
 	// Jogo do Quatro (games/quatro): the two answers of the course's
 	// groups, ((row col) estado) and (B3 estado); a jogar with no
 	// parameters; a stub that returns its description.
-	{Game: "quatro", Group: "ana_2203001_rui_2203002_Q1", Package: "q1", Eligible: true},
-	{Game: "quatro", Group: "bia_2203003_eva_2203004_Q2", Package: "q2", Eligible: true},
-	{Game: "quatro", Group: "caio_2203005_luis_2203006_Q3", Package: "q3", Reason: "takes no parameters"},
-	{Game: "quatro", Group: "dani_2203007_joao_2203008_Q4", Package: "q4", Reason: "returns its documentation string: it is a stub"},
+	{GameName: "quatro", Group: "ana_2203001_rui_2203002_Q1", Package: "q1", Eligible: true},
+	{GameName: "quatro", Group: "bia_2203003_eva_2203004_Q2", Package: "q2", Eligible: true},
+	{GameName: "quatro", Group: "caio_2203005_luis_2203006_Q3", Package: "q3", Reason: "takes no parameters"},
+	{GameName: "quatro", Group: "dani_2203007_joao_2203008_Q4", Package: "q4", Reason: "returns its documentation string: it is a stub"},
 
 	// Reasons a student would dispute (issue 41): the reason names the
 	// file, the line and what is wrong in the student's terms.
-	{Game: "cavalo", Group: "marta_2201031_nuno_2201032_P16", Shape: "reason", Package: "p16",
+	{GameName: "cavalo", Group: "marta_2201031_nuno_2201032_P16", Shape: "reason", Package: "p16",
 		Reason: "jogar (in algoritmo.lisp, line 17, inside a let) takes 3 required arguments"},
-	{Game: "cavalo", Group: "olga_2201033_paulo_2201034_P17", Shape: "reason", Package: "p17",
+	{GameName: "cavalo", Group: "olga_2201033_paulo_2201034_P17", Shape: "reason", Package: "p17",
 		Reason: "jogar (in jogo.lisp, line 9) returns its documentation string: it is a stub"},
-	{Game: "cavalo", Group: "quim_2201035_rosa_2201036_P18", Shape: "reason", Package: "p18",
+	{GameName: "cavalo", Group: "quim_2201035_rosa_2201036_P18", Shape: "reason", Package: "p18",
 		Reason: "jogar (in jogo.lisp, line 12) takes no parameters"},
 }
 
@@ -128,8 +128,8 @@ func Assemble(examples, dir string, s Sample, zipped bool) error {
 // AssembleAs is Assemble with the submission named group: a sample
 // replicated for a larger class.
 func AssembleAs(examples, dir string, s Sample, group string, zipped bool) error {
-	files := map[string]string{"regras.lisp": rulesFile(examples, s.Game)}
-	src := filepath.Join(examples, "entregas", s.Game, s.Group)
+	files := map[string]string{"regras.lisp": rulesFile(examples, s.GameName)}
+	src := filepath.Join(examples, "entregas", s.GameName, s.Group)
 	err := filepath.WalkDir(src, func(path string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
 			return err
