@@ -31,8 +31,9 @@ type finished struct {
 // league at once. After add returns ErrDecided no game is started, the
 // games in flight are added as they end, and playAll returns ErrDecided.
 // When ctx is cancelled the games in flight are interrupted and not added.
-// It returns once every bot it started is stopped.
-func (r *Runner) playAll(ctx context.Context, pending []Scheduled, workers int, add func(Played) error) error {
+// The bots of restart: off are taken from k and handed back to it (keep.go).
+// It returns once every bot it started is stopped, but those k keeps.
+func (r *Runner) playAll(ctx context.Context, pending []Scheduled, workers int, k *Keeper, add func(Played) error) error {
 	ctx, stop := context.WithCancel(ctx) // stopped on the first error
 	defer stop()
 	var (
@@ -44,7 +45,7 @@ func (r *Runner) playAll(ctx context.Context, pending []Scheduled, workers int, 
 	)
 	go func() { recorded <- recordAll(played, add, stop, decided) }()
 	for range workers {
-		wg.Go(func() { r.work(ctx, jobs, played) })
+		wg.Go(func() { r.work(ctx, jobs, k, played) })
 	}
 feed:
 	for _, s := range pending {
@@ -71,11 +72,9 @@ feed:
 // played to played. With r.Prestart it starts each game's bots while the
 // game before plays, and starts again, on the game's path, a bot whose
 // early start failed: a start slowed down by the game playing meanwhile
-// is not the bot's fault. It keeps the bots of restart: off from one game
-// to the next (keep.go), and closes them before it returns.
-func (r *Runner) work(ctx context.Context, jobs <-chan Scheduled, played chan<- finished) {
-	var k Keeper // the bots kept across this worker's games (keep.go)
-	defer k.Close()
+// is not the bot's fault. The bots of restart: off come from k, the engine
+// pool all workers share, and go back to it (keep.go).
+func (r *Runner) work(ctx context.Context, jobs <-chan Scheduled, k *Keeper, played chan<- finished) {
 	// ahead receives the bots of the game after s, started while s plays.
 	var ahead <-chan *lineup
 	for s, ok := <-jobs; ok; {
@@ -101,7 +100,7 @@ func (r *Runner) work(ctx context.Context, jobs <-chan Scheduled, played chan<- 
 				bots = r.startBots(ctx, s, true)
 			}
 		}
-		p, err := r.playWith(ctx, s, bots, &k)
+		p, err := r.playWith(ctx, s, bots, k)
 		if err != nil || p != nil {
 			played <- finished{p, err}
 		}
