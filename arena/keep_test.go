@@ -309,3 +309,46 @@ bots:
 		})
 	}
 }
+
+// TestInPlayPick is the game a free worker gets in a league that keeps
+// bots: the first pending one none of whose kept bots plays, else the
+// first; a league that keeps no bot, or plays one game at a time, keeps
+// the schedule's order.
+func TestInPlayPick(t *testing.T) {
+	cfg := league(t, `
+name: pick
+restart: off
+bots:
+  - {name: a, builtin: greedy}
+  - {name: b, builtin: greedy}
+  - {name: c, builtin: greedy}
+  - {name: d, builtin: greedy}
+  - {name: fresh, builtin: greedy, restart: on}
+`)
+	g := func(w, b int) Scheduled { return Scheduled{White: w, Black: b} }
+	busy := (&Runner{Config: cfg}).inPlay(2)
+	busy.add(g(0, 1))
+	for _, tc := range []struct {
+		queue []Scheduled
+		want  int
+	}{
+		{[]Scheduled{g(1, 0), g(0, 2), g(2, 3)}, 2},
+		{[]Scheduled{g(1, 2), g(4, 3)}, 1},
+		{[]Scheduled{g(1, 2), g(2, 0)}, 0}, // none free: the first
+	} {
+		if got := busy.pick(tc.queue); got != tc.want {
+			t.Errorf("pick(%v) with a and b playing = %d, want %d", tc.queue, got, tc.want)
+		}
+	}
+	busy.done(g(0, 1))
+	if got := busy.pick([]Scheduled{g(1, 0), g(2, 3)}); got != 0 {
+		t.Errorf("pick once a and b are done = %d, want 0", got)
+	}
+	if (&Runner{Config: cfg}).inPlay(1) != nil {
+		t.Error("one game at a time: the order changes")
+	}
+	cfg.Restart = "on"
+	if (&Runner{Config: cfg}).inPlay(2) != nil {
+		t.Error("a league that keeps no bot: the order changes")
+	}
+}

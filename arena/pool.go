@@ -3,6 +3,7 @@ package arena
 import (
 	"context"
 	"errors"
+	"slices"
 	"sync"
 )
 
@@ -44,18 +45,24 @@ func (r *Runner) playAll(ctx context.Context, pending []Scheduled, workers int, 
 		recorded = make(chan error, 1)
 	)
 	go func() { recorded <- recordAll(played, add, stop, decided) }()
+	busy := r.inPlay(workers)
 	for range workers {
-		wg.Go(func() { r.work(ctx, jobs, k, played) })
+		wg.Go(func() { r.work(ctx, jobs, k, busy, played) })
 	}
+	queue := slices.Clone(pending)
 feed:
-	for _, s := range pending {
+	for len(queue) > 0 {
 		select {
 		case <-decided: // before a worker free at the same moment
 			break feed
 		default:
 		}
+		i := busy.pick(queue)
+		s := queue[i]
+		busy.add(s)
 		select {
 		case jobs <- s:
+			queue = slices.Delete(queue, i, i+1)
 		case <-ctx.Done():
 			break feed
 		case <-decided:
@@ -74,7 +81,7 @@ feed:
 // early start failed: a start slowed down by the game playing meanwhile
 // is not the bot's fault. The bots of restart: off come from k, the engine
 // pool all workers share, and go back to it (keep.go).
-func (r *Runner) work(ctx context.Context, jobs <-chan Scheduled, k *Keeper, played chan<- finished) {
+func (r *Runner) work(ctx context.Context, jobs <-chan Scheduled, k *Keeper, busy *inPlay, played chan<- finished) {
 	// ahead receives the bots of the game after s, started while s plays.
 	var ahead <-chan *lineup
 	for s, ok := <-jobs; ok; {
@@ -101,6 +108,7 @@ func (r *Runner) work(ctx context.Context, jobs <-chan Scheduled, k *Keeper, pla
 			}
 		}
 		p, err := r.playWith(ctx, s, bots, k)
+		busy.done(s)
 		if err != nil || p != nil {
 			played <- finished{p, err}
 		}
@@ -109,6 +117,68 @@ func (r *Runner) work(ctx context.Context, jobs <-chan Scheduled, k *Keeper, pla
 		}
 		s, ok = next, more
 	}
+}
+
+// inPlay counts, for the feeder of a league that keeps bots across games
+// (keep.go) and plays several games at once, the games handed out and not
+// over of each kept bot, so that the feeder hands a free worker the first
+// pending game none of whose kept bots is playing, when there is one: in
+// a round robin, consecutive games often share a bot, which would then
+// need a second process. Only the order of play changes, not the
+// schedule: the games, their ids and seeds are the same. A nil inPlay
+// keeps the schedule's order.
+type inPlay struct {
+	keeps func(int) bool
+	mu    sync.Mutex
+	games map[int]int // by bot index
+}
+
+// inPlay returns the counter of a league that keeps a bot and plays
+// workers games at once; nil otherwise.
+func (r *Runner) inPlay(workers int) *inPlay {
+	c := r.Config
+	for i := range c.Bots {
+		if workers > 1 && c.Keeps(i) {
+			return &inPlay{keeps: c.Keeps, games: map[int]int{}}
+		}
+	}
+	return nil
+}
+
+// pick returns the index in queue of the first game none of whose kept
+// bots is in play; 0 when there is none, or b is nil.
+func (b *inPlay) pick(queue []Scheduled) int {
+	if b == nil {
+		return 0
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	for i, s := range queue {
+		if !b.playing(s.White) && !b.playing(s.Black) {
+			return i
+		}
+	}
+	return 0
+}
+
+// playing reports whether bot is kept and in play; b.mu is held.
+func (b *inPlay) playing(bot int) bool { return b.keeps(bot) && b.games[bot] > 0 }
+
+// add counts s's bots in play, from the moment s is offered to a worker.
+func (b *inPlay) add(s Scheduled) { b.count(s, 1) }
+
+// done counts s's bots out of play: its game is over, its kept bots back
+// in the pool.
+func (b *inPlay) done(s Scheduled) { b.count(s, -1) }
+
+func (b *inPlay) count(s Scheduled, n int) {
+	if b == nil {
+		return
+	}
+	b.mu.Lock()
+	b.games[s.White] += n
+	b.games[s.Black] += n
+	b.mu.Unlock()
 }
 
 // recordAll hands each played game to add. On the first error it calls
