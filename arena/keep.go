@@ -20,8 +20,8 @@ import (
 // too. A bot never has more processes than the games that use it at once;
 // idle processes are stopped between calls (SIGSTOP) and cost no CPU. A
 // local run that plays several games at once hands a free worker the first
-// pending game none of whose kept bots is playing (pool.go's inPlay), so
-// that a bot rarely needs a second process.
+// pending game that needs no new process of a kept bot in play (pool.go's
+// inPlay), so that few bots need a second process.
 //
 // A bot that faulted (crash, timeout, illegal move: any verdict against
 // it), a game that was interrupted, and a bot that fails to ready for the

@@ -311,8 +311,9 @@ bots:
 }
 
 // TestInPlayPick is the game a free worker gets in a league that keeps
-// bots: the first pending one none of whose kept bots plays, else the
-// first; a league that keeps no bot, or plays one game at a time, keeps
+// bots: the first pending one that needs no new process of a kept bot
+// (none of whose kept bots plays as many games as it ever did at once),
+// else the first; a league that keeps no bot, or plays one game at a time, keeps
 // the schedule's order.
 func TestInPlayPick(t *testing.T) {
 	cfg := league(t, `
@@ -343,6 +344,13 @@ bots:
 	busy.done(g(0, 1))
 	if got := busy.pick([]Scheduled{g(1, 0), g(2, 3)}); got != 0 {
 		t.Errorf("pick once a and b are done = %d, want 0", got)
+	}
+	// a played two games at once: it has two processes, one may be idle.
+	busy.add(g(0, 2))
+	busy.add(g(3, 0))
+	busy.done(g(3, 0))
+	if got := busy.pick([]Scheduled{g(1, 2), g(1, 0)}); got != 1 {
+		t.Errorf("pick with a (two processes) and c playing = %d, want 1 (a's idle process)", got)
 	}
 	if (&Runner{Config: cfg}).inPlay(1) != nil {
 		t.Error("one game at a time: the order changes")
