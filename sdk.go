@@ -17,7 +17,7 @@ import (
 // out; a copy leaves them out). The games are one folder each: games
 // embeds every one of them, so that a new game needs no line here.
 //
-//go:embed go.mod go.sum bots/*.go bots/wire/*.go proto/*.go referee/*.go games
+//go:embed go.mod go.sum bots/*.go bots/wire/*.go proto/*.go referee/*.go referee/sexp/*.go games
 var files embed.FS
 
 // FS returns the SDK's sources, go.mod and go.sum, at their paths in the

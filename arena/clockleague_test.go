@@ -10,7 +10,8 @@ import (
 
 // TestClockLeague plays built-ins under a game clock of 2 s + 50 ms: every
 // game ends normally, and each move log line's clocks are the base plus the
-// increments less the time charged so far.
+// increments less the time charged so far: under clock: cpu, the default,
+// the CPU time where it was measured.
 func TestClockLeague(t *testing.T) {
 	cfg := league(t, `
 name: clocks
@@ -40,7 +41,11 @@ bots:
 				i = 1
 			}
 			if !l.Forced {
-				left[i] += 50 - l.TimeMS
+				charged := l.TimeMS
+				if l.CPUMS != nil {
+					charged = *l.CPUMS
+				}
+				left[i] += 50 - charged
 			}
 			if l.ClocksMS == nil {
 				t.Fatalf("%s ply %d: no clocks", g.ID, l.Ply)

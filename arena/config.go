@@ -36,6 +36,7 @@ import (
 type Config struct {
 	Name         string          `yaml:"name"`
 	Title        string          `yaml:"title,omitempty" json:"-"` // shown on pages and reports; not in Hash
+	Lang         string          `yaml:"lang,omitempty" json:"-"`  // the pages' language (Langs); not in Hash
 	GameName     string          `yaml:"game" json:"Game"`         // JSON keeps the name the hash was made with
 	GameOptions  map[string]int  `yaml:"game_options,omitempty" json:",omitempty"`
 	OpeningArcs  int             `yaml:"opening_arcs,omitempty" json:",omitempty"`
@@ -44,6 +45,7 @@ type Config struct {
 	TempoMS      int             `yaml:"tempo_ms,omitempty"`                       // 0 under a TimeControl
 	TimeControl  *TimeControl    `yaml:"time_control,omitempty" json:",omitempty"` // see timecontrol.go
 	MarginMS     int             `yaml:"time_margin_ms"`
+	Clock        string          `yaml:"clock" json:",omitempty"` // ClockCPU or ClockWall; in Hash, but as "" when wall (see Hash)
 	Concurrency  int             `yaml:"concurrency"`
 	Scoring      results.Scoring `yaml:"scoring"`
 	SPRT         *results.SPRT   `yaml:"sprt,omitempty" json:",omitempty"` // see sprt.go
@@ -73,6 +75,11 @@ type Config struct {
 	// Grading is the bonus rule of arena grades; nil: the course's (see
 	// grading.go). Not in Hash.
 	Grading *Grading `yaml:"grading,omitempty" json:"-"`
+
+	// clockSet says that the league file sets clock: a league that
+	// leaves it to the default resumes results played on the wall clock
+	// on the wall clock (see adoptRecordedClock).
+	clockSet bool
 
 	file  string       // where the config was read from
 	root  *yaml.Node   // the parsed file, to locate errors
@@ -108,6 +115,15 @@ const (
 	DefaultTempoMS      = 1000
 	DefaultMarginMS     = 250
 	defaultStartTimeout = 5000
+)
+
+// The values of clock, what a call is charged, the default first: ClockCPU,
+// the CPU time of the bot's cgroup from request to answer (all its threads
+// and processes), with the wall clock as a cap (referee.Clock.WallCap);
+// ClockWall, the wall time from request to answer.
+const (
+	ClockCPU  = "cpu"
+	ClockWall = "wall"
 )
 
 // Load reads, checks and completes the league file at path. User mistakes
@@ -179,10 +195,7 @@ func (c *Config) complete() (warnings []error, err error) {
 	if err := registry.CheckName(c.Name); err != nil {
 		return nil, c.errAt("league "+err.Error()+" (it names the results directory)", "name")
 	}
-	if c.GameName == "" {
-		c.GameName = DefaultGame
-	}
-	if c.rules, err = ConfigureGame(c.GameName, c.GameOptions, c.OpeningArcs); err != nil {
+	if err := c.applyDefaults(); err != nil {
 		key := "game"
 		for _, k := range []string{"game_options", "opening_arcs"} {
 			if strings.HasPrefix(err.Error(), k) && find(c.root, k) != nil {
@@ -196,6 +209,9 @@ func (c *Config) complete() (warnings []error, err error) {
 	}
 	if find(c.root, "seed") == nil {
 		c.Seed = defaultSeed
+	}
+	if err := CheckLang(c.Lang); err != nil {
+		return nil, c.errAt(err.Error(), "lang")
 	}
 	for _, f := range []struct {
 		v      *int
@@ -218,6 +234,7 @@ func (c *Config) complete() (warnings []error, err error) {
 	if err := c.completeTempo(); err != nil {
 		return nil, err
 	}
+	c.clockSet = find(c.root, "clock") != nil
 	if find(c.root, "scoring") == nil {
 		c.Scoring = results.DefaultScoring()
 	}
@@ -232,6 +249,7 @@ func (c *Config) complete() (warnings []error, err error) {
 		{&c.ForcedMoves, "forced_moves", []string{"referee", "bot"}},
 		{&c.MissingBots, "missing_bots", []string{"refuse", "forfeit"}},
 		{&c.Restart, "restart", restartValues},
+		{&c.Clock, "clock", []string{ClockCPU, ClockWall}},
 	} {
 		if *p.v == "" {
 			*p.v = p.allowed[0]
@@ -400,12 +418,14 @@ func (c *Config) clock() referee.Clock {
 		Tempo:   time.Duration(c.TempoMS) * time.Millisecond,
 		Margin:  time.Duration(c.MarginMS) * time.Millisecond,
 		Control: c.TimeControl.Control(),
+		CPU:     c.Clock != ClockWall,
 	}
 }
 
 // Hash identifies what decides the games of the league: everything but
 // concurrency, the output directory, the sandbox, the title and the bots'
-// display names. A league resumes only under the same hash.
+// display names. The clock is in it, since it changes verdicts. A league
+// resumes only under the same hash (but see adoptRecordedClock).
 func (c *Config) Hash() string {
 	d := *c
 	d.Concurrency, d.Out, d.Registry = 0, "", ""
@@ -414,6 +434,9 @@ func (c *Config) Hash() string {
 	}
 	if d.Tiebreak == TiebreakTied {
 		d.Tiebreak = "" // the hash of a league from before playoffs
+	}
+	if d.Clock == ClockWall {
+		d.Clock = "" // the hash of a league from before clocks, played on the wall clock
 	}
 	data, _ := json.Marshal(d) // a Config always marshals
 	sum := sha256.Sum256(data)
@@ -444,4 +467,45 @@ func ConfigureGame(name string, options map[string]int, openingArcs int) (refere
 		options["opening_arcs"] = openingArcs
 	}
 	return games.Configure(name, options)
+}
+
+// applyDefaults fills in what a league file (Parse) and a recorded config
+// (ReadResults) may leave out: the game, the tempo (0 under a game clock),
+// the tournament, and the rules configured from the game's keys. It is the
+// one place these defaults are applied; Parse checks the keys given
+// (completeTempo, completeFormat) on top. Its errors start with the key at
+// fault.
+func (c *Config) applyDefaults() error {
+	if c.GameName == "" {
+		c.GameName = DefaultGame
+	}
+	switch given := find(c.root, "tempo_ms") != nil; {
+	case given: // Parse's completeTempo checks it
+	case c.TimeControl != nil:
+		c.TempoMS = 0 // as completeTempo leaves it under a game clock
+	case c.TempoMS <= 0:
+		c.TempoMS = DefaultTempoMS
+	}
+	if c.Tournament == "" {
+		c.Tournament = RoundRobin
+	}
+	rules, err := ConfigureGame(c.GameName, c.GameOptions, c.OpeningArcs)
+	if err != nil {
+		return err
+	}
+	c.rules = rules
+	return nil
+}
+
+// Langs are the languages of the pages and reports (a league's lang:, the
+// --lang of serve and report): English, the default, and Portuguese.
+var Langs = []string{"en", "pt"}
+
+// CheckLang returns an error unless lang is one of Langs or "" (the
+// default).
+func CheckLang(lang string) error {
+	if lang == "" || slices.Contains(Langs, lang) {
+		return nil
+	}
+	return fmt.Errorf("lang: want %s, got %q", strings.Join(Langs, " or "), lang)
 }

@@ -49,6 +49,7 @@ func TestParseErrors(t *testing.T) {
 		want       string
 	}{
 		{"unknown key", "nmae: x\nbots:\n" + two, 1, `did you mean "name"`},
+		{"unknown language", "lang: fr\nbots:\n" + two, 1, `lang: want en or pt, got "fr"`},
 		{"unknown bot key", "bots:\n  - {name: a, builtn: greedy}\n", 2, `did you mean "builtin"`},
 		{"prefix of a key", "tempo: 100\nbots:\n" + two, 1, `unknown key "tempo": did you mean "tempo_ms"?`},
 		{"far from every key", "colour: blue\nbots:\n" + two, 1, `unknown key "colour" (docs/config.md lists the keys)`},
@@ -199,6 +200,9 @@ func TestHashIgnoresConcurrencyAndOut(t *testing.T) {
 	}
 	if parse("grading: {places: [5, 3, 1], participant: 0}\n") != base {
 		t.Error("the grading rule changed the hash: it decides no game")
+	}
+	if parse("lang: pt\ntitle: Campeonato\n") != base {
+		t.Error("the pages' language or title changed the hash: they decide no game")
 	}
 	for _, keys := range []string{"seed: 99\n", "missing_bots: forfeit\n"} {
 		if parse(keys) == base {

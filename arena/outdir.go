@@ -35,6 +35,9 @@ func (r *Runner) prepare(achieved sandbox.Report) error {
 	if err != nil {
 		return err
 	}
+	if !r.Restart && c.adoptRecordedClock(old) {
+		r.warn(fmt.Sprintf("the results in %s were played on the wall clock, before clock: cpu was the default: the league goes on with clock: wall (set clock: cpu and run with --restart to play it anew on the CPU clock)", c.Out))
+	}
 	if r.Restart || (old != "" && old != c.Hash()) {
 		if !r.Restart {
 			return r.changed(old)
@@ -52,6 +55,25 @@ func (r *Runner) prepare(achieved sandbox.Report) error {
 		return err
 	}
 	return results.WriteFileAtomic(filepath.Join(c.Out, ConfigFile), append(c.Resolved(), record...))
+}
+
+// adoptRecordedClock makes the league charge the wall clock, and reports
+// that it did, when its results directory holds results of hash old that
+// were played on the wall clock, before clock was a key and cpu its
+// default, and the league file leaves clock to that default: the same
+// config, clock: wall, has hash old. A league file that sets clock keeps
+// it, and resumes only under the same hash.
+func (c *Config) adoptRecordedClock(old string) bool {
+	if old == "" || c.clockSet || c.Clock == ClockWall || old == c.Hash() {
+		return false
+	}
+	w := *c
+	w.Clock = ClockWall
+	if w.Hash() != old {
+		return false
+	}
+	c.Clock = ClockWall
+	return true
 }
 
 // changed is the error for a results directory whose config, of hash old,

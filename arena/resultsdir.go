@@ -17,11 +17,14 @@ import (
 )
 
 // Results is a league's results directory read back: the config arena run
-// recorded there and the games of its journal. The report commands, the
-// web page of a league on disk and the end of a run all read a results
-// directory through here, so that they show the same standings and total.
+// recorded there, the games of its journal and their move logs. It is the
+// one way in: the report commands, the web page of a league on disk, the
+// grades, the bench and the end of a run all read a results directory
+// through it, so that they show the same standings and total.
 type Results struct {
-	// Config is the recorded config (see ReadRecorded).
+	// Dir is the results directory.
+	Dir string
+	// Config is the recorded config (see ReadResults).
 	Config *Config
 	// Games are the journal's games, in order; Damaged its damaged lines,
 	// which are skipped.
@@ -39,15 +42,42 @@ func OpenResults(dir string) (*Results, error) {
 	if err := CheckJournal(dir); err != nil {
 		return nil, err
 	}
-	c, err := ReadRecorded(dir)
+	return ReadResults(dir)
+}
+
+// ReadResults reads the results directory dir as OpenResults does, except
+// that a directory without a journal yet (a league whose first game has not
+// ended) has no games. Reload reads the journal again.
+func ReadResults(dir string) (*Results, error) {
+	c, err := readRecorded(dir)
 	if err != nil {
 		return nil, err
 	}
-	gs, damaged, err := ReadGames(dir)
-	if err != nil {
+	r := &Results{Dir: dir, Config: c}
+	if err := r.Reload(); err != nil {
 		return nil, err
 	}
-	return &Results{Config: c, Games: gs, Damaged: damaged}, nil
+	return r, nil
+}
+
+// Reload reads the journal again: its games and damaged lines. No journal
+// is no games.
+func (r *Results) Reload() error {
+	gs, damaged, err := readJournal(r.Dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		gs, damaged, err = nil, nil, nil
+	}
+	if err != nil {
+		return err
+	}
+	r.Games, r.Damaged = gs, damaged
+	return nil
+}
+
+// GameLog returns the move log of game id (results.ReadGameLog): an error
+// wrapping fs.ErrNotExist when the game has none.
+func (r *Results) GameLog(id string) ([]results.MoveLine, error) {
+	return results.ReadGameLog(r.Dir, id)
 }
 
 // CheckResultsDir returns an error that says what dir is unless it is a
@@ -87,23 +117,24 @@ func (r *Results) Crosstable(st results.Standings) results.Crosstable {
 	return ct
 }
 
-// ReadGames returns the games of the journal of the results directory dir
-// and its damaged lines, which are skipped. No journal is an error wrapping
-// fs.ErrNotExist.
-func ReadGames(dir string) ([]results.Entry, []results.DamagedLine, error) {
+// readJournal returns the games of the journal of the results directory
+// dir and its damaged lines, which are skipped. No journal is an error
+// wrapping fs.ErrNotExist.
+func readJournal(dir string) ([]results.Entry, []results.DamagedLine, error) {
 	return results.ReadJournal(filepath.Join(dir, results.JournalName))
 }
 
-// ReadRecorded returns the config recorded in the results directory dir
+// readRecorded returns the config recorded in the results directory dir
 // (its config.yaml, see Config.Resolved) as far as the schedule, the
 // standings and the pages need it: name, game and rules, tempo or game
-// clock (TempoMS 0 under a time_control, as Load leaves it), rounds,
+// clock (TempoMS 0 under a time_control, as Load leaves it), the clock
+// charged (wall for a config from before the key), rounds,
 // scoring, the format and its keys, the bot names. It does not check the
 // bots, which need not be on this machine. Out is dir. A directory without
 // a config.yaml (results copied without it) gets the defaults, the
 // directory's name and no bots; a key missing from the file keeps its
 // default, and bots may be a list of names.
-func ReadRecorded(dir string) (*Config, error) {
+func readRecorded(dir string) (*Config, error) {
 	path := filepath.Join(dir, ConfigFile)
 	c := &Config{GameName: DefaultGame, TempoMS: DefaultTempoMS, Scoring: results.DefaultScoring()}
 	data, err := os.ReadFile(path)
@@ -118,21 +149,12 @@ func ReadRecorded(dir string) (*Config, error) {
 	if c.Name == "" {
 		c.Name = filepath.Base(filepath.Clean(dir))
 	}
-	if c.GameName == "" {
-		c.GameName = DefaultGame
-	}
-	switch {
-	case c.TimeControl != nil:
-		c.TempoMS = 0 // as Load leaves it under a game clock
-	case c.TempoMS <= 0:
-		c.TempoMS = DefaultTempoMS
-	}
-	if c.Tournament == "" {
-		c.Tournament = RoundRobin
+	if c.Clock == "" {
+		c.Clock = ClockWall // a league from before clocks was played on the wall clock
 	}
 	c.Bots = slices.DeleteFunc(c.Bots, func(b BotConfig) bool { return b.Name == "" })
 	c.Out = dir
-	if c.rules, err = ConfigureGame(c.GameName, c.GameOptions, c.OpeningArcs); err != nil {
+	if err := c.applyDefaults(); err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return c, nil

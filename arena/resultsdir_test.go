@@ -10,7 +10,7 @@ import (
 	"github.com/arenabots/arena/results"
 )
 
-func TestReadRecorded(t *testing.T) {
+func TestReadResults(t *testing.T) {
 	tests := []struct {
 		name, config string // config "": no config.yaml
 		wantName     string
@@ -41,23 +41,24 @@ func TestReadRecorded(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			c, err := ReadRecorded(dir)
+			r, err := ReadResults(dir)
 			if tt.wantErr != "" {
 				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
-					t.Fatalf("ReadRecorded = %v, want an error containing %q", err, tt.wantErr)
+					t.Fatalf("ReadResults = %v, want an error containing %q", err, tt.wantErr)
 				}
 				return
 			}
 			if err != nil {
 				t.Fatal(err)
 			}
+			c := r.Config
 			var bots []string
 			for _, b := range c.Bots {
 				bots = append(bots, b.Name)
 			}
 			if c.Name != tt.wantName || !slices.Equal(bots, tt.wantBots) || c.Scoring != tt.wantScoring ||
 				Total(c) != tt.wantTotal || c.Rules().Name() != tt.wantRules || c.Out != dir {
-				t.Errorf("ReadRecorded = name %q, bots %q, scoring %+v, total %d, rules %s, out %s; want %q, %q, %+v, %d, %s, %s",
+				t.Errorf("ReadResults = name %q, bots %q, scoring %+v, total %d, rules %s, out %s; want %q, %q, %+v, %d, %s, %s",
 					c.Name, bots, c.Scoring, Total(c), c.Rules().Name(), c.Out, tt.wantName, tt.wantBots, tt.wantScoring, tt.wantTotal, tt.wantRules, dir)
 			}
 		})

@@ -133,6 +133,9 @@ func (r *Runner) Run(ctx context.Context) (Summary, error) {
 	for _, w := range achieved.Unenforced() {
 		r.warn(w)
 	}
+	if w := c.clockFallback(achieved); w != "" {
+		r.warn(w)
+	}
 	lock, err := lockDir(c.Out, r.warn)
 	if err != nil {
 		return sum, err
@@ -211,6 +214,16 @@ func (r *Runner) Run(ctx context.Context) (Summary, error) {
 	res := &Results{Config: c, Games: j.Games()}
 	sum.Standings = res.Standings()
 	return sum, writeError(c.Out, res.writeReports(sum.Standings))
+}
+
+// clockFallback says, when the league charges CPU time and no cgroup
+// counts the bots' CPU time here (achieved, the sandbox's report), that
+// each call is charged its wall time instead; "" otherwise.
+func (c *Config) clockFallback(achieved sandbox.Report) string {
+	if c.Clock != ClockCPU || achieved.CPUCounted() {
+		return ""
+	}
+	return fmt.Sprintf("no cgroup counts the bots' CPU time here (cpu_clock: %s): clock: cpu charges each call its wall time, as clock: wall does", achieved.CPUClock)
 }
 
 // pending returns the games of the schedule known from journal j's games
@@ -369,13 +382,21 @@ func policy(s string) referee.Policy {
 
 // spec returns how to start bot b.
 func (r *Runner) spec(b BotConfig) host.Spec {
-	c := r.Config
-	s := b.Spec(r.Self, b.Name, c.GameName)
+	s := r.Config.BotSpec(r.Self, b)
+	s.Verbose = r.Verbose
+	return s
+}
+
+// BotSpec returns how the league starts its bot b through self (arena's
+// executable): b's kind's spec with the league's start timeout, limits,
+// pondering and sandbox. Whoever else plays a league's bot (a person on
+// the page, arena serve --play) starts it so.
+func (c *Config) BotSpec(self string, b BotConfig) host.Spec {
+	s := b.Spec(self, b.Name, c.GameName)
 	// A Lisp bot loads its files before the handshake: it keeps the
 	// adapter's longer start timeout unless the league asks for more.
 	s.StartTimeout = max(s.StartTimeout, time.Duration(c.StartTimeout)*time.Millisecond)
 	s.Limits = host.Limits{MemoryMB: c.Limits.MemoryMB, Processes: c.Limits.Processes, OutputBytes: c.Limits.OutputKB * 1024, ScratchMB: c.Limits.ScratchMB}
-	s.Verbose = r.Verbose
 	s.Ponder = c.Ponder
 	s.Sandbox = c.Sandbox
 	return s

@@ -43,15 +43,27 @@ func TestTimeControlConfig(t *testing.T) {
 	}
 }
 
-// TestDefaultHashUnchanged: a league without time_control hashes as before
-// clocks existed.
+// TestDefaultHashUnchanged: a league without time_control, on the wall
+// clock, hashes as before game clocks existed, and before the clock key
+// (whose default, cpu, changes the hash: it changes verdicts).
 func TestDefaultHashUnchanged(t *testing.T) {
-	c, _, err := Parse("l.yaml", []byte("seed: 3\n"+clockBots))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got, want := c.Hash(), "bb783fcddee73db2"; got != want {
-		t.Errorf("hash %s, want %s (the hash of this league before time_control)", got, want)
+	const before = "bb783fcddee73db2" // the hash of this league before time_control and clock
+	for _, tc := range []struct {
+		name, line string
+		same       bool
+	}{
+		{"wall", "clock: wall\n", true},
+		{"cpu", "", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c, _, err := Parse("l.yaml", []byte(tc.line+"seed: 3\n"+clockBots))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := c.Hash(); (got == before) != tc.same {
+				t.Errorf("hash %s, the same as %s before the key: %v, want %v", got, before, got == before, tc.same)
+			}
+		})
 	}
 }
 

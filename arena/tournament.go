@@ -247,6 +247,7 @@ func mainSchedule(c *Config, played []results.Entry) []Scheduled {
 func Standings(c *Config, games []results.Entry) results.Standings {
 	s := formatStandings(c, games)
 	s.SetDisplay(c.Displays())
+	s.Clock = c.Clock
 	if m := c.SPRTMatch(); m != nil {
 		s.AddSPRT(*m, games)
 	}
@@ -356,7 +357,7 @@ func (c *Config) Played() ([]results.Entry, error) {
 	if err != nil || h != c.Hash() {
 		return nil, err
 	}
-	games, _, err := ReadGames(c.Out)
+	games, _, err := readJournal(c.Out)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}

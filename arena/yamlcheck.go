@@ -122,6 +122,7 @@ var keyDocs = map[string]keyDoc{
 	"rounds":            {"a whole number of seeded boards", "rounds: 10"},
 	"tempo_ms":          {"a whole number of milliseconds", "tempo_ms: 1000"},
 	"time_margin_ms":    {"a whole number of milliseconds", "time_margin_ms: 250"},
+	"clock":             {"cpu or wall: what a call is charged", "clock: cpu"},
 	"time_control":      {"a game clock: base, increment and moves per period, in place of tempo_ms", "time_control: {base_ms: 2000, inc_ms: 50, moves: 0}"},
 	"base_ms":           {"a whole number of milliseconds on each clock at the start (and each period)", "base_ms: 2000"},
 	"inc_ms":            {"a whole number of milliseconds added after each move", "inc_ms: 50"},

@@ -32,7 +32,7 @@ import (
 func benchRequest(b *testing.B) referee.Request {
 	b.Helper()
 	st := samples.Load(b, "s1_p9")
-	return referee.Request{State: &st, Tempo: time.Second, Legal: st.Moves(nil)}
+	return referee.Request{State: st, Tempo: time.Second, Legal: st.Moves(nil)}
 }
 
 // BenchmarkJogarHost is the referee's path: a context with the clock's

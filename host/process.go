@@ -286,7 +286,10 @@ func (p *Process) Info() bots.Info { return p.info }
 // alone, from the request written, the bot thawed, to the answer received:
 // thawing, encoding, decoding and stopping the bot are not charged to it,
 // and ctx's deadline moves later by the time they took before the request
-// (see callContext).
+// (see callContext). Reply.CPU is the CPU time the bot's cgroup counted
+// over the same span, all its threads and processes together (a reading of
+// its cgroup's file before and after: see sandbox.Box.CPUTime), with an
+// answer or without; CPUMeasured is false where no cgroup counts it.
 func (p *Process) Jogar(ctx context.Context, req referee.Request) (referee.Reply, error) {
 	entered := time.Now()
 	preq, err := wire.ToprotoRequest(req)
@@ -295,27 +298,46 @@ func (p *Process) Jogar(ctx context.Context, req referee.Request) (referee.Reply
 	}
 	p.box.Thaw(false)
 	defer p.box.Freeze()
+	cpu, cpuOK := p.box.CPUTime()
 	start := time.Now()
 	ctx, cancel := callContext(ctx, start.Sub(entered))
 	defer cancel()
 	resp, err := p.jog.Jogar(ctx, preq)
 	elapsed := time.Since(start)
+	cpu, cpuOK = p.cpuSince(cpu, cpuOK)
 	if p.box.OutOfMemory() {
 		// A process of the bot went over the limit of all of them
 		// together, whether or not the bot itself still answers.
 		p.box.Kill()
-		return referee.Reply{Log: p.out.take()}, p.memoryFault("jogar", errors.New("a process of the bot was killed"))
+		return withCPU(referee.Reply{Log: p.out.take()}, cpu, cpuOK), p.memoryFault("jogar", errors.New("a process of the bot was killed"))
 	}
 	if err != nil {
 		err = p.callFault(ctx, "jogar", err, start)
-		return referee.Reply{Log: p.out.take()}, err
+		return withCPU(referee.Reply{Log: p.out.take()}, cpu, cpuOK), err
 	}
 	reply, err := wire.FromprotoReply(resp)
 	reply.Log, reply.Elapsed = p.out.take(), elapsed
+	reply = withCPU(reply, cpu, cpuOK)
 	if err != nil {
 		return reply, fault(referee.FaultProtocol, p.spec.Name, "jogar", err)
 	}
 	return reply, nil
+}
+
+// cpuSince returns the CPU time the bot's cgroup counted since it counted
+// before, when ok (it counted it then) and it counts it now.
+func (p *Process) cpuSince(before time.Duration, ok bool) (time.Duration, bool) {
+	now, nowOK := p.box.CPUTime()
+	if !ok || !nowOK || now < before {
+		return 0, false
+	}
+	return now - before, true
+}
+
+// withCPU returns r with the CPU time used in its call, if measured.
+func withCPU(r referee.Reply, used time.Duration, measured bool) referee.Reply {
+	r.CPU, r.CPUMeasured = used, measured
+	return r
 }
 
 // NewGame tells a bot kept running across games that a new game of game

@@ -10,19 +10,24 @@ import (
 )
 
 // Call is what the referee observed of one call of a player: the reply, the
-// error the player returned instead of an answer, and how long the call
-// took by the referee's monotonic clock.
+// error the player returned instead of an answer, how long the call took
+// by the referee's monotonic clock, and the CPU time the player measured,
+// if it did (see Reply.CPU), whether the call answered or not.
 type Call struct {
-	Reply   Reply
-	Err     error
-	Elapsed time.Duration
+	Reply       Reply
+	Err         error
+	Elapsed     time.Duration
+	CPU         time.Duration
+	CPUMeasured bool
 }
 
 // Ask makes one call: it asks p for a move in st, whose legal moves are
-// legal, announcing clock.Tempo and cutting the call off at clock.Limit()
-// (under the zero Clock only when ctx is done), and measures it: the
-// player's own measure of the call (Reply.Elapsed) where it gives one, its
-// whole Play otherwise. It judges nothing: see Judge.
+// legal, announcing clock.Tempo and cutting the call off at
+// clock.WallCap() (clock.Limit() unless the clock charges CPU time; under
+// the zero Clock only when ctx is done), and measures it: the player's own
+// measure of the call (Reply.Elapsed) where it gives one, its whole Play
+// otherwise, and the CPU time the player measured (Reply.CPU). It judges
+// nothing: see Judge.
 func Ask(ctx context.Context, p Player, st State, legal []Move, clock Clock) Call {
 	req := Request{
 		State:  st.Clone(),
@@ -38,7 +43,7 @@ func Ask(ctx context.Context, p Player, st State, legal []Move, clock Clock) Cal
 	// at its deadline is never measured shorter than the limit.
 	start := time.Now()
 	callCtx := ctx
-	if limit := clock.Limit(); limit > 0 || clock.Game != nil {
+	if limit := clock.WallCap(); limit > 0 || clock.Game != nil {
 		var cancel context.CancelFunc
 		callCtx, cancel = context.WithTimeout(ctx, limit)
 		defer cancel()
@@ -48,7 +53,7 @@ func Ask(ctx context.Context, p Player, st State, legal []Move, clock Clock) Cal
 	if reply.Elapsed > 0 && reply.Elapsed < elapsed {
 		elapsed = reply.Elapsed
 	}
-	return Call{Reply: reply, Err: err, Elapsed: elapsed}
+	return Call{Reply: reply, Err: err, Elapsed: elapsed, CPU: reply.CPU, CPUMeasured: reply.CPUMeasured}
 }
 
 // Verdict is the referee's reason to end a game on one side's call. It is
@@ -96,26 +101,36 @@ const (
 //
 // In order: an error from the player is a verdict by its FaultKind
 // (timeout: Timeout; protocol: Illegal; start: Start; resign: Resigned;
-// crash, memory and anything unclassified: Crash); an answer measured later than
-// clock.Limit() is a Timeout (under a game clock, also a call cut off at
-// its deadline: the clock ran out); an answer that does not parse, or is not
-// legal once completed, is Illegal. Otherwise the move is accepted, and a
-// claimed state is compared with the one the move leads to. st is not
-// changed.
+// crash, memory and anything unclassified: Crash); an answer charged more
+// than clock.Limit() (see Clock.Charged: its CPU time or its wall time) is
+// a Timeout (under a game clock, also a call cut off at its deadline: the
+// clock ran out); an answer that does not parse, or is not legal once
+// completed, is Illegal. Otherwise the move is accepted, and a claimed
+// state is compared with the one the move leads to. st is not changed.
+//
+// The deadline is not the verdict: a call charged its CPU time is cut off
+// at clock.WallCap(), a timeout however little CPU it used, and an answer
+// that arrives before the cap is judged on its CPU time alone.
 func Judge(st State, clock Clock, call Call) Judgement {
 	said := call.Reply.Move
 	reject := func(r Reason, detail string) Judgement {
 		return Judgement{Answer: capText(said, maxAnswer), Verdict: &Verdict{Reason: r, Detail: detail}}
 	}
-	if g := clock.Game; g != nil && (call.Elapsed > clock.Limit() || call.Err != nil && FaultOf(call.Err) == FaultTimeout) {
-		return reject(Timeout, fmt.Sprintf("clock ran out: %v taken, %v left on the clock, margin %v",
-			call.Elapsed.Round(time.Millisecond), g.Remaining[g.Side.Index()].Round(time.Millisecond), clock.Margin))
+	charged := clock.Charged(call)
+	cutOff := call.Err != nil && FaultOf(call.Err) == FaultTimeout
+	if g := clock.Game; g != nil && (charged > clock.Limit() || cutOff) {
+		return reject(Timeout, fmt.Sprintf("clock ran out: %s taken, %v left on the clock, margin %v%s",
+			taken(clock, call), g.Remaining[g.Side.Index()].Round(time.Millisecond), clock.Margin, capNote(clock, cutOff)))
+	}
+	if cutOff && clock.CPU && clock.Limit() > 0 {
+		return reject(Timeout, fmt.Sprintf("no answer within %v of wall time, the cap of clock: cpu (%d times the tempo, at least %v, plus the margin: a bot that waits uses no CPU): %v",
+			clock.WallCap(), WallCapFactor, MinWallCap, call.Err))
 	}
 	if call.Err != nil {
 		return reject(faultReason(FaultOf(call.Err)), call.Err.Error())
 	}
-	if limit := clock.Limit(); limit > 0 && call.Elapsed > limit {
-		return reject(Timeout, fmt.Sprintf("answered after %v, limit %v", call.Elapsed.Round(time.Millisecond), limit))
+	if limit := clock.Limit(); limit > 0 && charged > limit {
+		return reject(Timeout, fmt.Sprintf("answered after %s, limit %v", taken(clock, call), limit))
 	}
 	m, err := st.ParseMove(said)
 	if err != nil {
@@ -145,6 +160,24 @@ func Judge(st State, clock Clock, call Call) Judgement {
 		}
 	}
 	return j
+}
+
+// taken says what call took: its wall time, or under a clock that charges
+// CPU time where the player measured it, "N of CPU time (M wall)".
+func taken(clock Clock, call Call) string {
+	if clock.CPU && call.CPUMeasured {
+		return fmt.Sprintf("%v of CPU time (%v wall)", call.CPU.Round(time.Millisecond), call.Elapsed.Round(time.Millisecond))
+	}
+	return call.Elapsed.Round(time.Millisecond).String()
+}
+
+// capNote says, of a call under a game clock charged its CPU time and cut
+// off at its deadline, that the deadline was the wall-time cap.
+func capNote(clock Clock, cutOff bool) string {
+	if !cutOff || !clock.CPU {
+		return ""
+	}
+	return fmt.Sprintf(", cut off at %v of wall time (the cap of clock: cpu: %d times the time left, at least %v, plus the margin)", clock.WallCap(), WallCapFactor, MinWallCap)
 }
 
 // faultReason returns the reason a game ends with when a player's call

@@ -28,8 +28,7 @@ func samplePositions(t testing.TB) []referee.State {
 		out = append(out, s.State)
 	}
 	for _, name := range samples.Names() {
-		st := samples.Load(t, name)
-		out = append(out, &st)
+		out = append(out, samples.Load(t, name))
 	}
 	return out
 }

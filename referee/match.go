@@ -17,9 +17,18 @@ import (
 // for the move (see TimeControl.Budget) and whose Game is both clocks at
 // the call: the call is then cut off at the mover's remaining time plus
 // Margin, and an answer measured later than that loses on time.
+//
+// With CPU set (a league's clock: cpu), a call is charged the CPU time the
+// player measured (Reply.CPU: the bot's cgroup, all its threads and
+// processes), so that what else the machine runs does not change a verdict;
+// the wall time only where the player measured none. The deadline is then
+// not the limit but WallCap, a cap on the wall time for a bot that blocks
+// or sleeps; the verdict is judged on the charged figure (see Judge).
 type Clock struct {
 	Tempo  time.Duration
 	Margin time.Duration
+	// CPU charges calls their CPU time, with the wall clock as a cap.
+	CPU bool
 	// Control, when set, is a game clock in place of a fixed Tempo per move.
 	Control *TimeControl
 	// Game is both clocks at one call under a Control, set by Match.
@@ -33,6 +42,54 @@ func (c Clock) Limit() time.Duration {
 		return c.Game.Remaining[c.Game.Side.Index()] + c.Margin
 	}
 	return c.Tempo + c.Margin
+}
+
+// WallCapFactor is how many times its tempo (under a game clock, its time
+// left) a call may take by the wall clock, plus the margin, when it is
+// charged its CPU time: a bot that waits (blocks, sleeps, reads) uses
+// little CPU, and is cut off there. It is generous on purpose: a bot that
+// thinks its whole tempo in CPU must still answer before the cap on a
+// machine whose other work leaves it a tenth of a core. Three times, which
+// a machine with three busy loops per core already passes, cut off bots
+// that thought 60 % of their tempo (see host's TestCPUClockOnABusyMachine).
+// MinWallCap is the least cap: a short call suffers most from waiting its
+// turn (the test's league saw a call of 64 ms of CPU take 886 ms).
+const (
+	WallCapFactor = 10
+	MinWallCap    = 5 * time.Second
+)
+
+// WallCap returns how long a call may take by the wall clock before it is
+// cut off: Limit() when the call is charged its wall time; with CPU set,
+// WallCapFactor times the tempo (under a game clock, the mover's remaining
+// time), at least MinWallCap, plus Margin. 0 means no limit.
+func (c Clock) WallCap() time.Duration {
+	limit := c.Limit()
+	if !c.CPU || limit == 0 && c.Game == nil {
+		return limit
+	}
+	t := c.Tempo
+	if c.Game != nil {
+		t = c.Game.Remaining[c.Game.Side.Index()]
+	}
+	return max(WallCapFactor*t, MinWallCap) + c.Margin
+}
+
+// Charged returns what call is charged under c: its CPU time with CPU set
+// where the player measured it, its wall time otherwise.
+func (c Clock) Charged(call Call) time.Duration {
+	if c.CPU && call.CPUMeasured {
+		return call.CPU
+	}
+	return call.Elapsed
+}
+
+// Name returns the clock's name in a league file: "cpu" or "wall".
+func (c Clock) Name() string {
+	if c.CPU {
+		return "cpu"
+	}
+	return "wall"
 }
 
 // TimeControl is a game clock: each side starts with Base, gets Inc after
@@ -152,6 +209,10 @@ type MoveRecord struct {
 	Answer  string        `json:"answer,omitempty"`
 	Forced  bool          `json:"forced,omitempty"` // played by the referee without calling the bot
 	Elapsed time.Duration `json:"elapsed_ns"`       // the bot's call, request sent to answer received
+	// CPU is the CPU time the bot used in the call, where its player
+	// measured it (all its threads and processes, see Reply.CPU); nil
+	// where it did not. Under a Clock with CPU set it is the time charged.
+	CPU *time.Duration `json:"cpu_ns,omitempty"`
 	// Clocks is White's and Black's time left after the move, under a game
 	// clock (TimeControl); nil under a fixed tempo per move.
 	Clocks *[2]time.Duration `json:"clocks_ns,omitempty"`
@@ -170,12 +231,12 @@ type Record struct {
 	Reason Reason           `json:"reason"`
 	Loser  Side             `json:"loser"` // the side at fault; 0 with a fault reason: both
 	Detail string           `json:"detail,omitempty"`
-	Time   [2]time.Duration `json:"time_ns"` // time charged to White and Black
+	Time   [2]time.Duration `json:"time_ns"` // time charged to White and Black (see Clock.Charged)
 }
 
 // Match plays st to its end between players[0] (White) and players[1]
 // (Black): the one loop of a game. It asks the side to move for a move
-// (Ask), charges the call's time, has Judge decide what the answer means,
+// (Ask), charges the call's time (Clock.Charged), has Judge decide what the answer means,
 // plays the move, and repeats until neither side can move or a bot faults.
 // It returns with Reason Interrupted when ctx is cancelled. st is played on
 // in place.
@@ -208,12 +269,17 @@ func Match(ctx context.Context, st State, players [2]Player, opt MatchOptions) R
 		clock := gc.at(opt.clock(side), side)
 		call := Ask(ctx, players[side.Index()], st, moves, clock)
 		j := Judge(st, clock, call)
-		rec.Time[side.Index()] += call.Elapsed
+		charged := clock.Charged(call)
+		rec.Time[side.Index()] += charged
 		if j.Verdict == nil {
-			gc.charge(clock, side, call.Elapsed)
+			gc.charge(clock, side, charged)
 		}
 		mr.Clocks = gc.snapshot(opt)
 		mr.Elapsed, mr.Stats, mr.Log, mr.Answer = call.Elapsed, call.Reply.Stats, call.Reply.Log, j.Answer
+		if call.CPUMeasured {
+			cpu := call.CPU
+			mr.CPU = &cpu
+		}
 		if call.Err != nil && ctx.Err() != nil {
 			rec.add(mr, opt)
 			return rec.end(st, Interrupted, 0, ctx.Err().Error(), Forfeit)

@@ -51,6 +51,14 @@ type Reply struct {
 	// the time charged, without what the player does around the call. The
 	// player measures it, never the bot; 0 leaves Ask's own measure.
 	Elapsed time.Duration
+	// CPU, when CPUMeasured, is the CPU time the bot used in the call, all
+	// its threads and processes together, as the player measured it (the
+	// bot host: the bot's cgroup, from the request written to the answer
+	// received): what a Clock with CPU set charges. A player that cannot
+	// measure it leaves CPUMeasured false, and the call is charged its wall
+	// time.
+	CPU         time.Duration
+	CPUMeasured bool
 }
 
 // Stats are a bot's search statistics for one move, as it reports them.

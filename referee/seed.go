@@ -26,7 +26,11 @@ const splitMixGamma = 0x9E3779B97F4A7C15
 // Next returns the next draw.
 func (r *SplitMix64) Next() uint64 {
 	r.State += splitMixGamma
-	z := r.State
+	return mix64(r.State)
+}
+
+// mix64 is SplitMix64's finaliser, a bijection of the 64-bit numbers.
+func mix64(z uint64) uint64 {
 	z = (z ^ z>>30) * 0xBF58476D1CE4E5B9
 	z = (z ^ z>>27) * 0x94D049BB133111EB
 	return z ^ z>>31

@@ -15,6 +15,7 @@
 // and moved out by RepairJournal.
 //
 // results knows nothing of processes: it never starts, watches or talks to a
-// bot. It imports only referee (for Reason, Record and State) and
-// internal/inert; it never imports bots, proto or arena.
+// bot. It imports only referee (for Reason, Record and State),
+// internal/inert and results/csvout, the writer of every CSV arena
+// writes; it never imports bots, proto or arena.
 package results

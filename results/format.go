@@ -1,7 +1,6 @@
 package results
 
 import (
-	"encoding/csv"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -16,6 +15,7 @@ import (
 	"github.com/olekukonko/tablewriter/tw"
 
 	"github.com/arenabots/arena/internal/inert"
+	"github.com/arenabots/arena/results/csvout"
 )
 
 // Output formats of Standings.Write and Crosstable.Write.
@@ -55,14 +55,13 @@ type table struct {
 func (t table) render(w io.Writer, format string) error {
 	switch format {
 	case FormatCSV:
-		cw := csv.NewWriter(w)
+		// Names come from folders and journals: a spreadsheet must not
+		// run them (csvout.Cell), the header's included.
+		cw := csvout.NewWriter(w)
 		if err := cw.Write(t.header); err != nil {
 			return err
 		}
-		if err := cw.WriteAll(t.rows); err != nil {
-			return err
-		}
-		return cw.Error()
+		return cw.WriteAll(t.rows)
 	case FormatText, FormatMarkdown:
 	default:
 		return CheckFormat(format)
@@ -442,6 +441,9 @@ func (s Standings) table(format string, brief bool) table {
 	if !brief {
 		notes = append(notes, "SB: Sonneborn-Berger", "pentanomial: colour-swapped pairs of games on one board by the bot's pair score 0, 1/2, 1, 3/2, 2")
 	}
+	if n := clockNote(s.Clock); n != "" {
+		notes = append(notes, n)
+	}
 	if s.SPRT != nil {
 		notes = append(s.SPRT.lines(), notes...)
 	}
@@ -449,20 +451,22 @@ func (s Standings) table(format string, brief bool) table {
 	return t
 }
 
-// SpreadsheetCell returns cell as a spreadsheet reads it as text: a cell
-// that starts with =, +, -, @, a tab or a carriage return, which a
-// spreadsheet would run as a formula, gets a leading apostrophe.
-func SpreadsheetCell(cell string) string {
-	if cell != "" && strings.ContainsRune("=+-@\t\r", rune(cell[0])) {
-		return "'" + cell
-	}
-	return cell
-}
-
 // WriteTable writes a table of header and rows in format (text, Markdown
 // or CSV), as Standings.Write does: right-aligns the columns where right is
 // true, shows every cell inert and writes the notes under text and Markdown
-// tables. CSV cells are written as given (see SpreadsheetCell).
+// tables. CSV cells are neutralised, as in every CSV arena writes (see
+// results/csvout).
 func WriteTable(w io.Writer, format string, header []string, right []bool, rows [][]string, notes []string) error {
 	return table{header: header, right: right, rows: rows, notes: notes}.render(w, format)
+}
+
+// clockNote says which clock a league charged, for the standings' notes.
+func clockNote(clock string) string {
+	switch clock {
+	case "cpu":
+		return "time charged: each call's CPU time, all of the bot's threads and processes (clock: cpu); the wall clock only caps a call"
+	case "wall":
+		return "time charged: each call's wall time, request to answer (clock: wall)"
+	}
+	return ""
 }

@@ -35,9 +35,14 @@ type MoveLine struct {
 	Bot      string `json:"bot,omitempty"`
 	Move     string `json:"move,omitempty"`
 	Forced   bool   `json:"forced,omitempty"` // played by the referee, not the bot
-	// TimeMS is the bot's call, request sent to answer received, in
-	// milliseconds to the microsecond.
+	// TimeMS is the bot's call by the wall clock, request sent to answer
+	// received, in milliseconds to the microsecond.
 	TimeMS float64 `json:"time_ms"`
+	// CPUMS is the CPU time the bot used in the call, all its threads and
+	// processes (its cgroup), in milliseconds to the microsecond: what
+	// clock: cpu charges; absent where it was not measured (no cgroup, or
+	// a log from before clocks).
+	CPUMS *float64 `json:"cpu_ms,omitempty"`
 	// ClocksMS is White's and Black's time left after the ply, in
 	// milliseconds, under a game clock (time_control); absent under a
 	// fixed tempo_ms.
@@ -137,6 +142,10 @@ func LineOf(game string, mr referee.MoveRecord, bot string) MoveLine {
 		Move: mr.Move, Forced: mr.Forced, TimeMS: float64(mr.Elapsed.Microseconds()) / 1000,
 		Nodes: mr.Stats.Nodes, Cuts: mr.Stats.Cuts, Depth: mr.Stats.Depth, PV: mr.Stats.PV,
 		Discrepancy: mr.Discrepancy, Answer: mr.Answer, Log: mr.Log,
+	}
+	if c := mr.CPU; c != nil {
+		cpu := float64(c.Microseconds()) / 1000
+		l.CPUMS = &cpu
 	}
 	if c := mr.Clocks; c != nil {
 		l.ClocksMS = &[2]float64{float64(c[0].Microseconds()) / 1000, float64(c[1].Microseconds()) / 1000}

@@ -140,6 +140,11 @@ func appendPlyHeader(b []byte, l MoveLine) []byte {
 	b = append(b, "  time "...)
 	b = strconv.AppendFloat(b, l.TimeMS, 'f', 3, 64) // as %.3f
 	b = append(b, " ms"...)
+	if c := l.CPUMS; c != nil {
+		b = append(b, "  cpu "...)
+		b = strconv.AppendFloat(b, *c, 'f', 3, 64)
+		b = append(b, " ms"...)
+	}
 	if c := l.ClocksMS; c != nil {
 		b = append(b, "  clocks "...)
 		b = strconv.AppendFloat(b, c[0], 'f', 1, 64)

@@ -43,6 +43,9 @@ type Standings struct {
 	// Playoffs are the playoffs of the bots level on every other key, in
 	// a league with tiebreak: playoff (see AddPlayoffs).
 	Playoffs []Playoff `json:"playoffs,omitempty"`
+	// Clock is the clock the league charged, "cpu" or "wall", for the
+	// notes; "" when unknown.
+	Clock string `json:"clock,omitempty"`
 
 	crits []criterion // the keys of Order, for AddPlayoffs
 }

@@ -10,6 +10,15 @@ import (
 	"github.com/arenabots/arena/results"
 )
 
+// label is what the chart names a row's bot by: its display name (a
+// group's name), else its name.
+func label(r results.Row) string {
+	if r.Display != "" {
+		return r.Display
+	}
+	return r.Bot
+}
+
 // ratingChart draws the rated bots' Bradley–Terry ratings with their 95%
 // error bars as SVG, one row per bot in rank order, on an Elo axis centred
 // on the mean (0). It returns "" when no bot is rated.
@@ -40,8 +49,8 @@ func ratingChart(rows []results.Row) string {
 	}
 	for i, r := range rated {
 		y := top + i*rowH + rowH/2
-		fmt.Fprintf(&b, `<g class="rating"><title>%s: %+.1f ± %.1f Elo</title>`, html.EscapeString(r.Bot), r.Elo, r.EloMargin)
-		fmt.Fprintf(&b, `<text class="bot" x="%d" y="%d">%s</text>`, left-8, y+5, html.EscapeString(r.Bot))
+		fmt.Fprintf(&b, `<g class="rating"><title>%s: %+.1f ± %.1f Elo</title>`, html.EscapeString(label(r)), r.Elo, r.EloMargin)
+		fmt.Fprintf(&b, `<text class="bot" x="%d" y="%d">%s</text>`, left-8, y+5, html.EscapeString(label(r)))
 		fmt.Fprintf(&b, `<line class="bar" x1="%.1f" y1="%d" x2="%.1f" y2="%d"/>`, x(r.Elo-r.EloMargin), y, x(r.Elo+r.EloMargin), y)
 		for _, e := range []float64{r.Elo - r.EloMargin, r.Elo + r.EloMargin} {
 			fmt.Fprintf(&b, `<line class="bar" x1="%.1f" y1="%d" x2="%.1f" y2="%d"/>`, x(e), y-6, x(e), y+6)
@@ -60,7 +69,7 @@ func ratingChart(rows []results.Row) string {
 func nameColumn(rows []results.Row) int {
 	longest := 0
 	for _, r := range rows {
-		longest = max(longest, utf8.RuneCountInString(r.Bot))
+		longest = max(longest, utf8.RuneCountInString(label(r)))
 	}
 	const perRune, pad = 8.5, 16
 	return max(60, int(math.Ceil(float64(longest)*perRune))+pad)

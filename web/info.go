@@ -24,13 +24,16 @@ type Info struct {
 	// SPRT is the league's SPRT match, or nil when it is not one.
 	SPRT *results.SPRTMatch
 	// Config is the league's config as far as its format's standings need
-	// it (see arena.ReadRecorded); nil when unknown.
+	// it (see arena.ReadResults); nil when unknown.
 	Config *arena.Config
+	// Lang is the language of the page and the report (arena.Langs; ""
+	// is English).
+	Lang string
 }
 
 // InfoOf returns the Info of a league about to run.
 func InfoOf(c *arena.Config) Info {
-	info := Info{Name: c.Name, Title: c.Title, Dir: c.Out, Rules: c.Rules(), TempoMS: c.TempoMS, Scoring: c.Scoring, Display: c.Displays()}
+	info := Info{Name: c.Name, Title: c.Title, Dir: c.Out, Rules: c.Rules(), TempoMS: c.TempoMS, Scoring: c.Scoring, Display: c.Displays(), Lang: c.Lang}
 	for _, b := range c.Bots {
 		info.Bots = append(info.Bots, b.Name)
 	}
@@ -42,14 +45,14 @@ func InfoOf(c *arena.Config) Info {
 	return info
 }
 
-// readInfo returns the Info of the league whose results are in dir, from
-// the config that arena run records there (see arena.ReadRecorded).
-func readInfo(dir string) (Info, error) {
-	c, err := arena.ReadRecorded(dir)
-	if err != nil {
-		return Info{}, err
+// charged returns the clock the league charges, "cpu" or "wall", or ""
+// when unknown. It reads the config at each call: a league that resumes
+// results played on the wall clock goes on with it (see arena.Config).
+func (info Info) charged() string {
+	if info.Config == nil {
+		return ""
 	}
-	return InfoOf(c), nil
+	return info.Config.Clock
 }
 
 // standings returns the standings of games in the league's format's view.
@@ -77,4 +80,28 @@ func (info Info) total(games []results.Entry) int {
 		return info.Total
 	}
 	return max(info.Total, len(arena.Schedule(info.Config, games)))
+}
+
+// next returns up to n games of the schedule not yet played nor in play
+// (live holds the ids of the games in play), in the schedule's order.
+func (info Info) next(games []results.Entry, live map[string]*liveGame, n int) []NextGame {
+	c := info.Config
+	if c == nil || len(c.Bots) == 0 {
+		return nil
+	}
+	played := map[string]bool{}
+	for _, g := range games {
+		played[g.ID] = true
+	}
+	out := []NextGame{}
+	for _, s := range arena.Schedule(c, games) {
+		if len(out) == n {
+			break
+		}
+		if played[s.ID] || live[s.ID] != nil || s.White >= len(c.Bots) || s.Black >= len(c.Bots) {
+			continue
+		}
+		out = append(out, NextGame{ID: s.ID, Round: s.Round, White: c.Bots[s.White].Name, Black: c.Bots[s.Black].Name})
+	}
+	return out
 }

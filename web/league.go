@@ -3,7 +3,6 @@ package web
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -28,18 +27,21 @@ const keepMessages = 4096
 // journal on disk (Reload, Follow), and is safe for concurrent use.
 type League struct {
 	info Info
+	dir  *arena.Results // the results directory: its move logs, its journal
 
-	mu      sync.Mutex
-	games   []results.Entry
-	ids     map[string]bool
-	times   map[string][]float64 // each bot's move times in ms
-	live    map[string]*liveGame
-	order   []string  // the live games' ids, in the order they started
-	base    int       // games finished when pace was last reset
-	since   time.Time // when it was
-	msgs    []message // the latest messages, oldest first
-	next    int64     // the id of the next message
-	changed chan struct{}
+	mu    sync.Mutex
+	games []results.Entry
+	ids   map[string]bool
+	times map[string][]float64 // each bot's move times in ms
+	// cpuTimes are each bot's CPU times per move in ms, where measured.
+	cpuTimes map[string][]float64
+	live     map[string]*liveGame
+	order    []string  // the live games' ids, in the order they started
+	base     int       // games finished when pace was last reset
+	since    time.Time // when it was
+	msgs     []message // the latest messages, oldest first
+	next     int64     // the id of the next message
+	changed  chan struct{}
 }
 
 // message is one Server-Sent Event.
@@ -52,7 +54,7 @@ type message struct {
 // NewLeague returns the view of a league with no game yet.
 func NewLeague(info Info) *League {
 	return &League{
-		info: info, ids: map[string]bool{}, times: map[string][]float64{},
+		info: info, dir: &arena.Results{Dir: info.Dir, Config: info.Config}, ids: map[string]bool{}, times: map[string][]float64{}, cpuTimes: map[string][]float64{},
 		live: map[string]*liveGame{}, since: time.Now(), next: 1, changed: make(chan struct{}),
 	}
 }
@@ -60,14 +62,12 @@ func NewLeague(info Info) *League {
 // Open returns the view of the league whose results are in dir, with the
 // games its journal holds now.
 func Open(dir string) (*League, error) {
-	info, err := readInfo(dir)
+	r, err := arena.ReadResults(dir)
 	if err != nil {
 		return nil, err
 	}
-	l := NewLeague(info)
-	if err := l.Reload(); err != nil {
-		return nil, err
-	}
+	l := NewLeague(InfoOf(r.Config))
+	l.merge(r.Games)
 	l.mu.Lock()
 	l.base = len(l.games)
 	l.mu.Unlock()
@@ -81,13 +81,16 @@ func (l *League) Info() Info { return l.info }
 // their move times from their move logs. A league with no journal yet has
 // no games; damaged lines are skipped, as arena standings does.
 func (l *League) Reload() error {
-	games, _, err := arena.ReadGames(l.info.Dir)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil
-	}
-	if err != nil {
+	disk := *l.dir
+	if err := disk.Reload(); err != nil {
 		return err
 	}
+	l.merge(disk.Games)
+	return nil
+}
+
+// merge adds the games the view lacks, with their move times.
+func (l *League) merge(games []results.Entry) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	added := false
@@ -100,7 +103,6 @@ func (l *League) Reload() error {
 	if added {
 		l.publish("tables", l.tables(""))
 	}
-	return nil
 }
 
 // Follow reloads the journal every interval, when its size or time
@@ -226,13 +228,16 @@ func (l *League) drop(id string) {
 func (l *League) addGame(g results.Entry) {
 	l.games = append(l.games, g)
 	l.ids[g.ID] = true
-	lines, err := results.ReadGameLog(l.info.Dir, g.ID)
+	lines, err := l.dir.GameLog(g.ID)
 	if err != nil {
 		return // a game without its log still counts; its times are unknown
 	}
 	for _, ln := range lines {
 		if ln.Side != "" && !ln.Forced && ln.Bot != "" {
 			l.times[ln.Bot] = append(l.times[ln.Bot], ln.TimeMS)
+			if ln.CPUMS != nil {
+				l.cpuTimes[ln.Bot] = append(l.cpuTimes[ln.Bot], *ln.CPUMS)
+			}
 		}
 	}
 }
@@ -291,12 +296,12 @@ func (l *League) gameView(id string) (GameView, error) {
 	if g.ID == "" {
 		return GameView{}, fs.ErrNotExist
 	}
-	return readGameView(l.info.Dir, g)
+	return readGameView(l.dir, g)
 }
 
-// readGameView reads game g's move log under dir.
-func readGameView(dir string, g results.Entry) (GameView, error) {
-	lines, err := results.ReadGameLog(dir, g.ID)
+// readGameView reads game g's move log in dir.
+func readGameView(dir *arena.Results, g results.Entry) (GameView, error) {
+	lines, err := dir.GameLog(g.ID)
 	if err != nil {
 		return GameView{}, err
 	}
@@ -306,11 +311,37 @@ func readGameView(dir string, g results.Entry) (GameView, error) {
 	}
 	v := GameView{Game: shownGame(g), Seed: strconv.FormatUint(g.Seed, 10)}
 	for i, ln := range lines {
+		target := ""
+		if i > 0 {
+			target = moveTarget(pos[i-1], ln.Move)
+		}
 		ln.Position = nil // the page draws it: SVGs[i]
 		v.Moves = append(v.Moves, shownLine(ln))
 		v.SVGs = append(v.SVGs, svg(pos[i]))
+		v.Targets = append(v.Targets, target)
 	}
 	return v, nil
+}
+
+// moveTarget returns the data-target of the place move is played at in
+// st, or "" when st cannot draw itself or move is not legal there.
+func moveTarget(st referee.State, move string) string {
+	d, ok := st.(referee.Drawer)
+	if !ok || move == "" {
+		return ""
+	}
+	m, err := st.ParseMove(move)
+	if err != nil || !referee.Legal(st, m) {
+		return ""
+	}
+	return d.Target(m)
+}
+
+// SetLang sets the language of l's page and report (see Info.Lang).
+func (l *League) SetLang(lang string) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.info.Lang = lang
 }
 
 // svg draws st, or returns "" for a game that cannot draw itself.

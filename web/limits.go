@@ -25,23 +25,33 @@ type Limits struct {
 	// own deadline before each write instead. Idle is how long a
 	// kept-alive connection waits for its next request.
 	ReadHeader, Read, Write, Idle time.Duration
-	// Games is how many people's games may be in play at once (--play).
-	Games int
+	// Games is how many people's games may be in play at once (--play),
+	// GamesPerClient how many of them one client (an IP address) may
+	// hold.
+	Games, GamesPerClient int
+	// PlayIdle ends a person's game, its bot stopped and its slot freed,
+	// when for this long the person has played no move and no page of
+	// theirs (an event stream from their address) has been open.
+	PlayIdle time.Duration
 }
+
+// DefaultPlayIdle is how long a person's game waits for a move, no page
+// of theirs open, before it ends (arena serve --play-idle).
+const DefaultPlayIdle = 10 * time.Minute
 
 // DefaultLimits are the limits of a Server whose Limits are zero.
 func DefaultLimits() Limits {
 	return Limits{
 		Conns: 64, Body: 4 << 10,
 		ReadHeader: 10 * time.Second, Read: 30 * time.Second, Write: 30 * time.Second, Idle: 60 * time.Second,
-		Games: 8,
+		Games: 8, GamesPerClient: 3, PlayIdle: DefaultPlayIdle,
 	}
 }
 
 // limits returns s's limits, each zero field the default's.
 func (s *Server) limits() Limits {
 	l, d := s.Limits, DefaultLimits()
-	for _, f := range []struct{ v, d *time.Duration }{{&l.ReadHeader, &d.ReadHeader}, {&l.Read, &d.Read}, {&l.Write, &d.Write}, {&l.Idle, &d.Idle}} {
+	for _, f := range []struct{ v, d *time.Duration }{{&l.ReadHeader, &d.ReadHeader}, {&l.Read, &d.Read}, {&l.Write, &d.Write}, {&l.Idle, &d.Idle}, {&l.PlayIdle, &d.PlayIdle}} {
 		if *f.v <= 0 {
 			*f.v = *f.d
 		}
@@ -54,6 +64,9 @@ func (s *Server) limits() Limits {
 	}
 	if l.Games <= 0 {
 		l.Games = d.Games
+	}
+	if l.GamesPerClient <= 0 {
+		l.GamesPerClient = d.GamesPerClient
 	}
 	return l
 }

@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net"
 	"net/http"
 	"slices"
 	"sync"
@@ -43,6 +44,7 @@ type Play struct {
 	mu    sync.Mutex
 	n     int // games started
 	games map[string]*humanGame
+	pages map[string]int // the event streams open, by client
 }
 
 // Wait waits until every game in play has ended, its bots stopped: after
@@ -53,7 +55,7 @@ func (p *Play) Wait() { p.wg.Wait() }
 // by seat and recorded by rec, which writes league's results directory.
 // Games in play stop when ctx is done.
 func NewPlay(ctx context.Context, league *League, bots []string, clock referee.Clock, seat SeatOf, rec *arena.Recorder) *Play {
-	return &Play{Bots: bots, League: league, Clock: clock, ctx: ctx, seat: seat, rec: rec, games: map[string]*humanGame{}}
+	return &Play{Bots: bots, League: league, Clock: clock, ctx: ctx, seat: seat, rec: rec, games: map[string]*humanGame{}, pages: map[string]int{}}
 }
 
 // humanGame is the page's side of a person's game, the Source of the
@@ -66,6 +68,11 @@ type humanGame struct {
 	moves  chan string
 	mu     sync.Mutex
 	offer  map[string][]string // the legal moves by target; nil when not the person's turn
+	// client is the person's address; seen, under Play.mu, when they last
+	// moved or closed a page: the game ends after Limits.PlayIdle of
+	// neither, no page of theirs open.
+	client string
+	seen   time.Time
 }
 
 // Move offers the legal moves of req on the page, by the drawing's place
@@ -147,14 +154,21 @@ func (s *Server) playStart(w http.ResponseWriter, r *http.Request) {
 	}
 	token := make([]byte, 16)
 	_, _ = rand.Read(token) // never fails (crypto/rand)
+	lim, client := s.limits(), clientOf(r)
 	p.mu.Lock()
-	if len(p.games) >= s.limits().Games {
+	if len(p.games) >= lim.Games {
 		p.mu.Unlock()
 		http.Error(w, fmt.Sprintf("%d games are in play already: try again when one ends", len(p.games)), http.StatusServiceUnavailable)
 		return
 	}
+	if n := p.gamesOf(client); n >= lim.GamesPerClient {
+		p.mu.Unlock()
+		http.Error(w, fmt.Sprintf("you have %d games in play already: finish one, or leave it %v without a move and its page closed", n, lim.PlayIdle), http.StatusTooManyRequests)
+		return
+	}
 	p.n++
-	h := &humanGame{id: fmt.Sprintf("play-%d", p.n), token: hex.EncodeToString(token), league: p.League, moves: make(chan string, 1)}
+	h := &humanGame{id: fmt.Sprintf("play-%d", p.n), token: hex.EncodeToString(token), league: p.League, moves: make(chan string, 1),
+		client: client, seen: time.Now()}
 	p.games[h.id] = h
 	p.wg.Add(1)
 	p.mu.Unlock()
@@ -164,7 +178,7 @@ func (s *Server) playStart(w http.ResponseWriter, r *http.Request) {
 	seats[person.Other().Index()], names[person.Other().Index()] = bot, req.Bot
 	go func() {
 		defer p.wg.Done()
-		p.run(h, person, seats, names, req.Seed)
+		p.run(h, person, seats, names, req.Seed, lim.PlayIdle)
 	}()
 	writeJSON(w, struct {
 		League int    `json:"league"`
@@ -195,6 +209,9 @@ func (s *Server) playMove(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, err.Error(), http.StatusConflict)
 		return
 	}
+	s.Play.mu.Lock()
+	h.seen = time.Now()
+	s.Play.mu.Unlock()
 	w.WriteHeader(http.StatusNoContent)
 }
 
@@ -215,13 +232,17 @@ func decodeBody(w http.ResponseWriter, r *http.Request, v any) bool {
 }
 
 // run plays a person's game to its end, as arena play does, and records
-// it.
-func (p *Play) run(h *humanGame, person referee.Side, seats [2]arena.Seat, names [2]string, seed uint64) {
+// it; a game idle for idle (see Limits.PlayIdle) ends unrecorded, its
+// bot stopped.
+func (p *Play) run(h *humanGame, person referee.Side, seats [2]arena.Seat, names [2]string, seed uint64, idle time.Duration) {
 	defer func() {
 		p.mu.Lock()
 		delete(p.games, h.id)
 		p.mu.Unlock()
 	}()
+	ctx, cancel := context.WithCancel(p.ctx)
+	defer cancel()
+	go p.watch(ctx, h, idle, cancel)
 	l := p.League
 	st := l.info.Rules.New(seed)
 	initial := st.Clone()
@@ -236,7 +257,7 @@ func (p *Play) run(h *humanGame, person referee.Side, seats [2]arena.Seat, names
 		},
 	}
 	opt.Own[person.Index()] = &referee.Clock{} // no limit
-	rec := arena.Match(p.ctx, st, seats, opt, nil)
+	rec := arena.Match(ctx, st, seats, opt, nil)
 	if rec.Reason == referee.Interrupted {
 		l.drop(h.id)
 		return
@@ -250,4 +271,74 @@ func (p *Play) run(h *humanGame, person referee.Side, seats [2]arena.Seat, names
 		return
 	}
 	l.finish(h.id, g)
+}
+
+// watch calls stop once h has been idle for idle (see Limits.PlayIdle),
+// or returns when ctx is done.
+func (p *Play) watch(ctx context.Context, h *humanGame, idle time.Duration, stop context.CancelFunc) {
+	tick := time.NewTicker(min(max(idle/10, 10*time.Millisecond), 10*time.Second))
+	defer tick.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case now := <-tick.C:
+			p.mu.Lock()
+			open := p.pages[h.client] > 0
+			if open {
+				h.seen = now
+			}
+			quiet := now.Sub(h.seen)
+			p.mu.Unlock()
+			if quiet >= idle {
+				if p.Log != nil {
+					p.Log(fmt.Errorf("%s: no move and no page open for %v: the game ends unrecorded, its bot stopped", h.id, quiet.Round(time.Second)))
+				}
+				stop()
+				return
+			}
+		}
+	}
+}
+
+// gamesOf counts the games in play of client; p.mu is held.
+func (p *Play) gamesOf(client string) int {
+	n := 0
+	for _, h := range p.games {
+		if h.client == client {
+			n++
+		}
+	}
+	return n
+}
+
+// pageOpen records that client opened a page (an event stream) and
+// returns what records that it closed: while a page of theirs is open, a
+// person's games are not idle.
+func (p *Play) pageOpen(client string) (closed func()) {
+	p.mu.Lock()
+	p.pages[client]++
+	p.mu.Unlock()
+	return func() {
+		p.mu.Lock()
+		defer p.mu.Unlock()
+		if p.pages[client]--; p.pages[client] <= 0 {
+			delete(p.pages, client)
+		}
+		now := time.Now()
+		for _, h := range p.games {
+			if h.client == client {
+				h.seen = now
+			}
+		}
+	}
+}
+
+// clientOf returns the address r came from, without its port: the
+// client whose games Limits.GamesPerClient counts.
+func clientOf(r *http.Request) string {
+	if host, _, err := net.SplitHostPort(r.RemoteAddr); err == nil {
+		return host
+	}
+	return r.RemoteAddr
 }

@@ -34,7 +34,7 @@ func WriteReport(w io.Writer, l *League) error {
 	snap, _ := l.snapshot()
 	packed := map[string]string{}
 	for _, g := range snap.Tables.Games {
-		v, err := readGameView(l.info.Dir, g)
+		v, err := readGameView(l.dir, g)
 		if err != nil {
 			continue
 		}
@@ -64,8 +64,14 @@ func WriteReport(w io.Writer, l *League) error {
 	if err != nil {
 		return err
 	}
+	words, err := assets.ReadFile("assets/i18n.js")
+	if err != nil {
+		return err
+	}
 	html := strings.NewReplacer(
+		`<html lang="en">`, `<html lang="`+snap.League.Lang+`">`,
 		`<link rel="stylesheet" href="assets/app.css">`, "<style>\n"+string(css)+"</style>",
+		`<script src="assets/i18n.js"></script>`, "<script>\n"+string(words)+"</script>",
 		`<script src="assets/app.js"></script>`, "<script>\n"+fmt.Sprintf(reportLoader, snapJSON, gamesJSON)+"\n</script>\n<script>\n"+string(js)+"</script>",
 	).Replace(withoutLive(string(page)))
 	_, err = io.WriteString(w, html)

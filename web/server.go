@@ -45,9 +45,7 @@ func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
 	static, _ := fs.Sub(assets, "assets") // the directory is embedded
 	mux.Handle("GET /assets/", http.StripPrefix("/assets/", http.FileServerFS(static)))
-	mux.HandleFunc("GET /{$}", func(w http.ResponseWriter, r *http.Request) {
-		http.ServeFileFS(w, r, static, "index.html")
-	})
+	mux.HandleFunc("GET /{$}", s.page)
 	mux.HandleFunc("GET /api/leagues", s.leagues)
 	mux.HandleFunc("GET /api/snapshot", s.withLeague(func(w http.ResponseWriter, r *http.Request, l *League) {
 		snap, _ := l.snapshot()
@@ -78,22 +76,36 @@ func (s *Server) Handler() http.Handler {
 
 // leagues lists the leagues for the page's navigation.
 func (s *Server) leagues(w http.ResponseWriter, _ *http.Request) {
-	type entry struct {
-		Name string `json:"name"`
-		Dir  string `json:"dir"`
-	}
-	out := struct {
-		Leagues []entry  `json:"leagues"`
-		Play    bool     `json:"play"`
-		Bots    []string `json:"bots,omitempty"`
-	}{Play: s.Play != nil}
+	writeJSON(w, s.leagueList())
+}
+
+// leagueList is what GET /api/leagues answers: the leagues, and the bots
+// a person may play with their display names.
+type leagueList struct {
+	Leagues []leagueEntry `json:"leagues"`
+	Play    bool          `json:"play"`
+	Bots    []string      `json:"bots,omitempty"`
+	// Display are the display names of Bots, where they have one.
+	Display map[string]string `json:"display,omitempty"`
+}
+
+// leagueEntry names one league of leagueList.
+type leagueEntry struct {
+	Name string `json:"name"`
+	Dir  string `json:"dir"`
+}
+
+// leagueList returns the leagues for the page's navigation.
+func (s *Server) leagueList() leagueList {
+	out := leagueList{Play: s.Play != nil}
 	for _, l := range s.Leagues {
-		out.Leagues = append(out.Leagues, entry{l.info.Name, l.info.Dir})
+		out.Leagues = append(out.Leagues, leagueEntry{l.info.Name, l.info.Dir})
 	}
 	if s.Play != nil {
 		out.Bots = s.Play.Bots
+		out.Display = s.Play.League.Info().Display
 	}
-	writeJSON(w, out)
+	return out
 }
 
 // withLeague resolves the league parameter (an index, 0 by default).
@@ -121,6 +133,9 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request, l *League) {
 	// The stream outlives the server's read and write timeouts: nothing
 	// more is read, and each write gets its own deadline, so that a
 	// reader that stops reading is cut.
+	if s.Play != nil {
+		defer s.Play.pageOpen(clientOf(r))() // a person's page: their games are not idle
+	}
 	rc := http.NewResponseController(w)
 	_ = rc.SetReadDeadline(time.Time{})
 	writeLimit := s.limits().Write

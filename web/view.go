@@ -2,6 +2,8 @@ package web
 
 import (
 	"math"
+
+	"github.com/arenabots/arena/arena"
 	"slices"
 	"time"
 
@@ -27,6 +29,11 @@ type LeagueView struct {
 	TempoMS int    `json:"tempo_ms"` // 0 under a game clock
 	// Clock is the league's game clock, nil under a fixed tempo.
 	Clock *ClockView `json:"clock,omitempty"`
+	// Lang is the page's language: "en" or "pt".
+	Lang string `json:"lang"`
+	// Charged is the clock the league charges, "cpu" or "wall"; "" when
+	// unknown.
+	Charged string `json:"charged,omitempty"`
 }
 
 // ClockView is a league's game clock (time_control:): each side starts
@@ -63,6 +70,22 @@ type Tables struct {
 	// Playoffs are the playoffs of bots level on every other key, in a
 	// league with tiebreak: playoff.
 	Playoffs []results.Playoff `json:"playoffs,omitempty"`
+	// Next are the next games of the schedule, neither played nor in
+	// play (at most nextGames).
+	Next []NextGame `json:"next"`
+	// Display are the bots' display names, by name, where they have one.
+	Display map[string]string `json:"display"`
+}
+
+// nextGames is how many games of the schedule to come the page lists.
+const nextGames = 6
+
+// NextGame is a game of the schedule still to play.
+type NextGame struct {
+	ID    string `json:"id"`
+	Round int    `json:"round"`
+	White string `json:"white"`
+	Black string `json:"black"`
 }
 
 // Progress is how far a league is, and when it will be done at the pace
@@ -98,6 +121,17 @@ type TimeUse struct {
 	MeanMS float64 `json:"mean_ms"`
 	P95MS  float64 `json:"p95_ms"`
 	MaxMS  float64 `json:"max_ms"`
+	// CPU is the same of the moves whose CPU time was measured (see
+	// results.MoveLine.CPUMS), nil when none was.
+	CPU *CPUUse `json:"cpu,omitempty"`
+}
+
+// CPUUse sums up a bot's CPU time per move, in ms.
+type CPUUse struct {
+	Moves  int     `json:"moves"`
+	MeanMS float64 `json:"mean_ms"`
+	P95MS  float64 `json:"p95_ms"`
+	MaxMS  float64 `json:"max_ms"`
 }
 
 // LiveView is a game in play.
@@ -111,6 +145,9 @@ type LiveView struct {
 	Scores [2]int            `json:"scores"`
 	SVG    string            `json:"svg"`
 	Last   *results.MoveLine `json:"last,omitempty"`
+	// LastTarget is the data-target of the drawing's place the last move
+	// was played at, for the page to mark it; "" when none.
+	LastTarget string `json:"last_target,omitempty"`
 	// LastMS is each side's last call and UsedMS its time in all, against
 	// TempoMS per call, or under a game clock (Clock) against the side's
 	// clock: LeftMS is White's and Black's time left after the last move
@@ -120,6 +157,12 @@ type LiveView struct {
 	TempoMS int         `json:"tempo_ms"`
 	Clock   *ClockView  `json:"clock,omitempty"`
 	LeftMS  *[2]float64 `json:"left_ms,omitempty"`
+	// LastCPUMS and UsedCPUMS are the same in CPU time, where it was
+	// measured (see referee.MoveRecord.CPU); Charged is the clock the
+	// league charges, "cpu" or "wall".
+	LastCPUMS *[2]float64 `json:"last_cpu_ms,omitempty"`
+	UsedCPUMS *[2]float64 `json:"used_cpu_ms,omitempty"`
+	Charged   string      `json:"charged,omitempty"`
 	// Human is the side a person plays ("white" or "black"), and Legal
 	// the moves the person may play now by the drawing's data-target they
 	// are played from, while it is the person's turn.
@@ -138,6 +181,9 @@ type GameView struct {
 	Seed  string             `json:"seed"`
 	Moves []results.MoveLine `json:"moves"`
 	SVGs  []string           `json:"svgs"`
+	// Targets are, by ply, the data-target of the place its move was
+	// played at ("" for ply 0 and for a move no place plays).
+	Targets []string `json:"targets"`
 }
 
 // liveGame is a game in play.
@@ -150,8 +196,11 @@ type liveGame struct {
 	human        referee.Side        // the side a person plays, if any
 	legal        map[string][]string // the person's moves on offer
 	last         *referee.MoveRecord
+	lastTarget   string // the drawing's place of the last move
 	lastCall     [2]time.Duration
 	used         [2]time.Duration
+	lastCPU      *[2]time.Duration // nil until a call's CPU time is measured
+	usedCPU      [2]time.Duration
 	clocks       *[2]time.Duration // time left under a game clock, else nil
 }
 
@@ -162,6 +211,13 @@ func (g *liveGame) play(mr referee.MoveRecord) {
 	if !mr.Forced {
 		g.lastCall[mr.Side.Index()] = mr.Elapsed
 		g.used[mr.Side.Index()] += mr.Elapsed
+		if mr.CPU != nil {
+			if g.lastCPU == nil {
+				g.lastCPU = &[2]time.Duration{}
+			}
+			g.lastCPU[mr.Side.Index()] = *mr.CPU
+			g.usedCPU[mr.Side.Index()] += *mr.CPU
+		}
 	}
 	if mr.Clocks != nil {
 		c := *mr.Clocks
@@ -170,7 +226,11 @@ func (g *liveGame) play(mr referee.MoveRecord) {
 	if mr.Move == "" {
 		return
 	}
+	g.lastTarget = ""
 	if m, err := g.state.ParseMove(mr.Move); err == nil && referee.Legal(g.state, m) {
+		if d, ok := g.state.(referee.Drawer); ok {
+			g.lastTarget = d.Target(m)
+		}
 		g.state.Play(m)
 	}
 }
@@ -180,10 +240,14 @@ func (g *liveGame) view(info *Info) LiveView {
 	v := LiveView{
 		ID: g.ID, Round: g.Round, White: g.White, Black: g.Black, Ply: g.state.Ply(),
 		ToMove: g.state.ToMove().String(), Scores: g.state.Scores(), SVG: svg(g.state),
-		TempoMS: info.TempoMS, Clock: info.Clock,
+		TempoMS: info.TempoMS, Clock: info.Clock, Charged: info.charged(),
 	}
 	for i := range 2 {
 		v.LastMS[i], v.UsedMS[i] = ms(g.lastCall[i]), ms(g.used[i])
+	}
+	if c := g.lastCPU; c != nil {
+		v.LastCPUMS = &[2]float64{ms(c[0]), ms(c[1])}
+		v.UsedCPUMS = &[2]float64{ms(g.usedCPU[0]), ms(g.usedCPU[1])}
 	}
 	if c := g.clocks; c != nil {
 		v.LeftMS = &[2]float64{ms(c[0]), ms(c[1])}
@@ -197,7 +261,7 @@ func (g *liveGame) view(info *Info) LiveView {
 			bot = g.Black
 		}
 		mv := shownLine(results.LineOf(g.state.Game().Name(), *g.last, bot))
-		v.Last = &mv
+		v.Last, v.LastTarget = &mv, g.lastTarget
 	}
 	return v
 }
@@ -211,7 +275,11 @@ func (l *League) leagueView() LeagueView {
 	if title == "" {
 		title = l.info.Name
 	}
-	return LeagueView{Name: l.info.Name, Title: title, Game: l.info.Rules.Name(), Dir: l.info.Dir, TempoMS: l.info.TempoMS, Clock: l.info.Clock}
+	lang := l.info.Lang
+	if arena.CheckLang(lang) != nil || lang == "" {
+		lang = "en" // a recorded config is read without Load's checks
+	}
+	return LeagueView{Name: l.info.Name, Title: title, Game: l.info.Rules.Name(), Dir: l.info.Dir, TempoMS: l.info.TempoMS, Clock: l.info.Clock, Lang: lang, Charged: l.info.charged()}
 }
 
 // tables computes the tables of l's finished games; ended names the game
@@ -227,7 +295,9 @@ func (l *League) tables(ended string) Tables {
 		Bracket:    st.Bracket,
 		Playoffs:   st.Playoffs,
 		Chart:      ratingChart(st.Rows),
-		Crosstable: CrosstableView{Bots: ct.Bots, Display: l.info.Display, Cells: ct.Cells},
+		Crosstable: CrosstableView{Bots: orEmpty(ct.Bots), Display: l.info.Display, Cells: orEmpty(ct.Cells)},
+		Display:    l.info.Display,
+		Next:       l.info.next(l.games, l.live, nextGames),
 		Games:      shownGames(l.games),
 		Ended:      ended,
 		Scoring:    l.info.Scoring,
@@ -244,7 +314,18 @@ func (l *League) tables(ended string) Tables {
 		}
 	}
 	for _, bot := range st.Bots() {
-		t.Times = append(t.Times, timeUse(bot, l.times[bot]))
+		u := timeUse(bot, l.times[bot])
+		if cpu := l.cpuTimes[bot]; len(cpu) > 0 {
+			c := timeUse(bot, cpu)
+			u.CPU = &CPUUse{Moves: c.Moves, MeanMS: c.MeanMS, P95MS: c.P95MS, MaxMS: c.MaxMS}
+		}
+		t.Times = append(t.Times, u)
+	}
+	if t.Standings == nil {
+		t.Standings = []results.Row{}
+	}
+	if t.Display == nil {
+		t.Display = map[string]string{}
 	}
 	if m := l.info.SPRT; m != nil {
 		r := m.Result(l.games)
@@ -291,3 +372,12 @@ func timeUse(bot string, times []float64) TimeUse {
 
 // round3 rounds x to 0.001.
 func round3(x float64) float64 { return math.Round(x*1000) / 1000 }
+
+// orEmpty returns s, or an empty slice for nil: the page reads [] where
+// nothing is, never null.
+func orEmpty[T any](s []T) []T {
+	if s == nil {
+		return []T{}
+	}
+	return s
+}

@@ -18,7 +18,6 @@ import (
 	"github.com/arenabots/arena/host"
 	"github.com/arenabots/arena/host/sandbox"
 	"github.com/arenabots/arena/referee"
-	"github.com/arenabots/arena/results"
 )
 
 // Options configure Run. Zero fields take the defaults below.
@@ -322,15 +321,15 @@ func overcharge(ctx context.Context, opt Options, dir string) (Overcharge, error
 		if _, err := l.run(ctx); err != nil {
 			return oc, err
 		}
-		games, _, err := arena.ReadGames(l.out)
+		r, err := arena.OpenResults(l.out)
 		if err != nil {
 			return oc, err
 		}
-		for _, g := range games {
+		for _, g := range r.Games {
 			if g.Reason == referee.Timeout {
 				oc.FalseTimeouts++
 			}
-			lines, err := results.ReadGameLog(l.out, g.ID)
+			lines, err := r.GameLog(g.ID)
 			if err != nil {
 				return oc, err
 			}

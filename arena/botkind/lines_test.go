@@ -10,8 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/arenabots/arena/games"
 	"github.com/arenabots/arena/games/cavalo"
-	"github.com/arenabots/arena/games/dots"
 	"github.com/arenabots/arena/host"
 	"github.com/arenabots/arena/host/conformance"
 	"github.com/arenabots/arena/host/scaffold"
@@ -47,7 +47,7 @@ func lineSpec(t *testing.T, r Ref, arena, game string) host.Spec {
 
 // TestLineStarters writes the starter of each line-protocol language as
 // `arena bot new` does (the first bots of docs/protocol.md), builds it,
-// runs the conformance checks of `arena bot check` on it in both games,
+// runs the conformance checks of `arena bot check` on it in every game,
 // and plays it against builtin:greedy under a game clock, through the real
 // host and sandbox. A language whose tool the machine lacks is skipped.
 func TestLineStarters(t *testing.T) {
@@ -76,8 +76,12 @@ func TestLineStarters(t *testing.T) {
 			if lang == scaffold.Python { // the system's Python, standard library only
 				r.Env = map[string]string{"PATH": "/usr/bin:/bin"}
 			}
-			for _, game := range []referee.Game{cavalo.Game{}, dots.Game{}} {
-				t.Run(game.Name(), func(t *testing.T) {
+			for _, name := range games.Names() {
+				game, err := games.Lookup(name)
+				if err != nil {
+					t.Fatal(err)
+				}
+				t.Run(name, func(t *testing.T) {
 					s := lineSpec(t, r, arena, game.Name())
 					results := conformance.Run(context.Background(), s, conformance.Options{Game: game, Clock: referee.Clock{Tempo: time.Second, Margin: time.Second}})
 					for _, r := range results {
@@ -122,7 +126,7 @@ func playGreedy(t *testing.T, s host.Spec, arena string, game referee.Game) {
 
 // hostileLines is a line bot whose first argument says how it misbehaves.
 const hostileLines = `#!/usr/bin/env python3
-import sys, time
+import os, sys, time
 mode = sys.argv[1]
 for line in sys.stdin:
     w = line.split()
@@ -143,6 +147,8 @@ for line in sys.stdin:
             time.sleep(60)
         elif mode == "exit":
             sys.exit(3)
+        elif mode == "closeout":
+            sys.stdout.close(); os.close(1); time.sleep(60)
         elif mode == "early":
             sys.stdout.write("move %s\nmove A1\n" % legal[0]); sys.stdout.flush()
         elif mode == "stderr":
@@ -182,6 +188,7 @@ func TestHostileLineBots(t *testing.T) {
 		{"early", referee.Illegal, "unprompted: move A1"},
 		{"silence", referee.Timeout, ""},
 		{"exit", referee.Crash, "exit status 3"},
+		{"closeout", referee.Crash, "closed its output"},
 		{"stderr", 0, ""},
 	} {
 		t.Run(tc.mode, func(t *testing.T) {

@@ -2,27 +2,25 @@ package builtin
 
 import (
 	"context"
+	"fmt"
 	"sync"
 	"time"
 
 	"github.com/arenabots/arena/bots"
 	"github.com/arenabots/arena/bots/search"
-	"github.com/arenabots/arena/games/cavalo"
-	"github.com/arenabots/arena/games/dots"
 	"github.com/arenabots/arena/referee"
 )
 
-// alphaBeta is the full engine of package search with its evaluation of
-// each game (search.CavaloEval, search.DotsEval): iterative deepening under
-// the time budget, or a fixed node budget for reproducible games.
+// alphaBeta is the full engine of package search with each game's own
+// evaluation (the games that implement search.Game): iterative deepening
+// under the time budget, or a fixed node budget for reproducible games.
 type alphaBeta struct {
 	ttMB   int
 	nodes  int64
 	safety float64
 
-	mu     sync.Mutex // one search at a time: the searchers are not reentrant
-	cavalo *search.CavaloSearcher
-	dots   *search.DotsSearcher
+	mu        sync.Mutex                  // one search at a time: the searchers are not reentrant
+	searchers map[string]*search.Searcher // by game name, made on the game's first move
 }
 
 // Defaults of alphabeta's options.
@@ -46,23 +44,23 @@ func newAlphaBeta(opts Options) (bots.Bot, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &alphaBeta{ttMB: int(v[0]), nodes: int64(v[1]), safety: v[2]}, nil
+	return &alphaBeta{ttMB: int(v[0]), nodes: int64(v[1]), safety: v[2], searchers: map[string]*search.Searcher{}}, nil
 }
 
-// Info describes alphabeta.
+// Info describes alphabeta: it plays the games the engine can search.
 func (b *alphaBeta) Info() bots.Info {
-	return bots.Info{Name: "alphabeta", Author: "arena", Version: "1", Games: []string{cavalo.Name, dots.Name}}
+	return bots.Info{Name: "alphabeta", Author: "arena", Version: "1", Games: gamesWith(func(g referee.Game) bool {
+		_, ok := g.(search.Game)
+		return ok
+	})}
 }
 
 // NewGame forgets what the searches of the game before learnt.
 func (b *alphaBeta) NewGame(context.Context) error {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	if b.cavalo != nil {
-		b.cavalo.Reset()
-	}
-	if b.dots != nil {
-		b.dots.Reset()
+	for _, s := range b.searchers {
+		s.Reset()
 	}
 	return nil
 }
@@ -74,34 +72,15 @@ func (b *alphaBeta) Jogar(ctx context.Context, st referee.State, tempo time.Dura
 	start := time.Now()
 	b.mu.Lock()
 	defer b.mu.Unlock()
+	s, pos, err := b.searcher(st)
+	if err != nil {
+		return bots.Answer{}, err
+	}
 	lim := search.Limits{Nodes: b.nodes}
 	if b.nodes == 0 {
 		lim.Time = max(time.Until(searchBotDeadline(ctx, start, tempo, 1-b.safety)), time.Nanosecond)
 	}
-	// The tables are allocated on the first move of their game, so that
-	// checking a league's options costs nothing.
-	var r search.Result
-	switch p := st.(type) {
-	case *cavalo.Position:
-		if p == nil {
-			break
-		}
-		if b.cavalo == nil {
-			b.cavalo = search.NewCavalo(b.ttMB)
-		}
-		r = b.cavalo.Search(ctx, p, lim)
-	case *dots.Position:
-		if p == nil {
-			break
-		}
-		if b.dots == nil {
-			b.dots = search.NewDots(b.ttMB)
-		}
-		r = b.dots.Search(ctx, p, lim)
-	}
-	if r.Nodes == 0 {
-		return bots.Answer{}, errOtherGame("alphabeta", st, cavalo.Name, dots.Name)
-	}
+	r := s.Search(ctx, pos, lim)
 	if r.Legal == 0 {
 		return bots.Answer{}, errGameOver("alphabeta")
 	}
@@ -109,7 +88,27 @@ func (b *alphaBeta) Jogar(ctx context.Context, st referee.State, tempo time.Dura
 		Nodes: r.Nodes,
 		Cuts:  r.Cuts.Total(),
 		Depth: int32(r.Depth),
-		Eval:  search.Points(r.Score),
+		Eval:  referee.Points(r.Score),
 	}
 	return searchBotAnswer(st, r.Move, r.PV, stats), nil
+}
+
+// searcher returns the searcher of st's game and st as a position it
+// searches. The searchers are made on their game's first move, so that
+// checking a league's options costs nothing.
+func (b *alphaBeta) searcher(st referee.State) (*search.Searcher, search.Position, error) {
+	pos, ok := st.(search.Position)
+	if st == nil || !ok {
+		return nil, nil, errOtherGame("alphabeta", st, b.Info().Games...)
+	}
+	name := st.Game().Name()
+	s, ok := b.searchers[name]
+	if !ok {
+		var err error
+		if s, err = search.For(st.Game(), b.ttMB); err != nil {
+			return nil, nil, fmt.Errorf("alphabeta: %w", err)
+		}
+		b.searchers[name] = s
+	}
+	return s, pos, nil
 }

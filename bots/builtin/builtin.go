@@ -9,6 +9,8 @@ import (
 	"strings"
 
 	"github.com/arenabots/arena/bots"
+	"github.com/arenabots/arena/games"
+	"github.com/arenabots/arena/referee"
 )
 
 // Options are a bot's settings from the league file (options: {depth: 4}).
@@ -78,5 +80,17 @@ func Names() []string {
 		names = append(names, n)
 	}
 	sort.Strings(names)
+	return names
+}
+
+// gamesWith returns the names of the games of the table (package games)
+// that have what a bot needs, as has reports it, sorted.
+func gamesWith(has func(referee.Game) bool) []string {
+	var names []string
+	for _, n := range games.Names() {
+		if g, err := games.Lookup(n); err == nil && has(g) {
+			names = append(names, n)
+		}
+	}
 	return names
 }

@@ -9,23 +9,30 @@ import (
 	"time"
 
 	"github.com/arenabots/arena/bots"
-	"github.com/arenabots/arena/games/cavalo"
-	"github.com/arenabots/arena/games/dots"
+	"github.com/arenabots/arena/bots/search"
 	"github.com/arenabots/arena/referee"
 )
 
 // classic is what a good course project submits: minimax with alpha-beta
 // pruning to a fixed depth, moves that score the most tried first, no
 // transposition table. It gives up at 70% of its time and plays the best
-// root move finished so far. Its evaluation is the course's for each game:
-//
-//   - Jogo do Cavalo: the score difference plus the points each side could
-//     take with its next jump;
-//   - Dots and Boxes: 10 per box of score difference and 5 per box of three
-//     sides, which the side to move can take (the course's "−5 per box left
-//     with three sides", seen from the side that left them).
+// root move finished so far. Its evaluation is the course's for each game,
+// which the game's positions give (CoursePosition).
 type classic struct {
 	depth int
+}
+
+// CoursePosition is implemented by the states of the games the classic bot
+// plays: a position it can copy without allocating (search.Position), with
+// the course's evaluation of its game. A game's positions implement it
+// without importing this package.
+type CoursePosition interface {
+	search.Position
+	// CourseValue MUST return the evaluation a course project of the game
+	// uses, for the side to move, in the game's points (scores and their
+	// multiples): what classic plays by. It is called at every leaf, so it
+	// should be cheap, and it MUST NOT change the position.
+	CourseValue() int
 }
 
 // classicDefaultDepth is the depth of classic without options.
@@ -45,45 +52,44 @@ func newClassic(opts Options) (bots.Bot, error) {
 	return &classic{depth: int(v[0])}, nil
 }
 
-// Info describes classic.
+// Info describes classic: it plays the games with a course evaluation.
 func (c *classic) Info() bots.Info {
-	return bots.Info{Name: "classic", Author: "arena", Version: "1", Games: []string{cavalo.Name, dots.Name}}
+	return bots.Info{Name: "classic", Author: "arena", Version: "1", Games: gamesWith(func(g referee.Game) bool {
+		_, ok := g.New(1).(CoursePosition)
+		return ok
+	})}
 }
 
 // Jogar searches st to the bot's depth, or for 70% of tempo.
 func (c *classic) Jogar(ctx context.Context, st referee.State, tempo time.Duration) (bots.Answer, error) {
 	deadline := searchBotDeadline(ctx, time.Now(), tempo, classicTimeShare)
-	switch p := st.(type) {
-	case *cavalo.Position:
-		if p != nil {
-			return classicPlay(ctx, deadline, st, *p, c.depth, classicEval)
-		}
-	case *dots.Position:
-		if p != nil {
-			return classicPlay(ctx, deadline, st, *p, c.depth, classicDotsEval)
-		}
+	p, ok := st.(CoursePosition)
+	if st == nil || !ok {
+		return bots.Answer{}, errOtherGame("classic", st, c.Info().Games...)
 	}
-	return bots.Answer{}, errOtherGame("classic", st, cavalo.Name, dots.Name)
+	return classicPlay(ctx, deadline, p, c.depth)
 }
 
-// classicPlay searches pos, a copy of st, to depth or until deadline with
-// eval at the leaves, and answers with the best root move.
-func classicPlay[T any, P interface {
-	*T
-	referee.Position
-}](ctx context.Context, deadline time.Time, st referee.State, pos T, depth int, eval func(P) int) (bots.Answer, error) {
-	s := classicSearch[T, P]{ctx: ctx, deadline: deadline, eval: eval, bufs: make([][referee.MaxMoves]referee.Move, depth+1)}
-	root := P(&pos)
-	moves := s.order(root, root.Moves(s.bufs[depth][:0]))
+// classicPlay searches st to depth or until deadline with the course's
+// evaluation at the leaves, and answers with the best root move.
+func classicPlay(ctx context.Context, deadline time.Time, st CoursePosition, depth int) (bots.Answer, error) {
+	s := classicSearch{ctx: ctx, deadline: deadline,
+		bufs: make([][referee.MaxMoves]referee.Move, depth+1), pos: make([]CoursePosition, depth+1)}
+	for i := range s.pos {
+		s.pos[i] = st.Clone().(CoursePosition)
+	}
+	s.scratch = st.Clone().(CoursePosition)
+	moves := s.order(st, st.Moves(s.bufs[depth][:0]))
 	if len(moves) == 0 {
 		return bots.Answer{}, errGameOver("classic")
 	}
 	best, bestV := moves[0], -classicInf
 	alpha := -classicInf
+	child := s.pos[depth]
 	for _, m := range moves {
-		child := pos
-		P(&child).Play(m)
-		v := s.child(root, P(&child), depth-1, alpha, classicInf)
+		child.CopyFrom(st)
+		child.Play(m)
+		v := s.child(st, child, depth-1, alpha, classicInf)
 		if s.stopped {
 			break
 		}
@@ -106,15 +112,13 @@ const (
 	classicWin = 1 << 16
 )
 
-// classicSearch is the state of one classic search of positions of type T.
-type classicSearch[T any, P interface {
-	*T
-	referee.Position
-}] struct {
+// classicSearch is the state of one classic search.
+type classicSearch struct {
 	ctx         context.Context
 	deadline    time.Time
-	eval        func(P) int
 	bufs        [][referee.MaxMoves]referee.Move // the moves of each remaining depth
+	pos         []CoursePosition                 // the children of each remaining depth
+	scratch     CoursePosition                   // where order plays a move to see its points
 	nodes, cuts int64
 	stopped     bool
 }
@@ -122,7 +126,7 @@ type classicSearch[T any, P interface {
 // child returns the value for the side to move in p of its child c,
 // searched to depth within (alpha, beta): negated when the turn passes, as
 // it is when the mover moves again (Dots and Boxes after a box).
-func (s *classicSearch[T, P]) child(p, c P, depth, alpha, beta int) int {
+func (s *classicSearch) child(p, c CoursePosition, depth, alpha, beta int) int {
 	if c.ToMove() == p.ToMove() {
 		return s.minimax(c, depth, alpha, beta)
 	}
@@ -130,7 +134,7 @@ func (s *classicSearch[T, P]) child(p, c P, depth, alpha, beta int) int {
 }
 
 // minimax returns the value of p for its side to move, to depth plies.
-func (s *classicSearch[T, P]) minimax(p P, depth, alpha, beta int) int {
+func (s *classicSearch) minimax(p CoursePosition, depth, alpha, beta int) int {
 	s.nodes++
 	if s.nodes%1024 == 0 && (s.ctx.Err() != nil || time.Now().After(s.deadline)) {
 		s.stopped = true
@@ -150,13 +154,14 @@ func (s *classicSearch[T, P]) minimax(p P, depth, alpha, beta int) int {
 		return 0
 	}
 	if depth <= 0 {
-		return s.eval(p)
+		return p.CourseValue()
 	}
 	best := -classicInf
+	child := s.pos[depth]
 	for _, m := range s.order(p, moves) {
-		child := *p
-		P(&child).Play(m)
-		v := s.child(p, P(&child), depth-1, alpha, beta)
+		child.CopyFrom(p)
+		child.Play(m)
+		v := s.child(p, child, depth-1, alpha, beta)
 		if v > best {
 			best = v
 			alpha = max(alpha, v)
@@ -170,76 +175,19 @@ func (s *classicSearch[T, P]) minimax(p P, depth, alpha, beta int) int {
 }
 
 // order sorts moves by the points they score, most first.
-func (s *classicSearch[T, P]) order(p P, moves []referee.Move) []referee.Move {
+func (s *classicSearch) order(p CoursePosition, moves []referee.Move) []referee.Move {
 	slices.SortStableFunc(moves, func(a, b referee.Move) int {
-		return classicGain(p, b) - classicGain(p, a)
+		return s.gain(p, b) - s.gain(p, a)
 	})
 	return moves
 }
 
-// classicGain is the points move m scores.
-func classicGain[T any, P interface {
-	*T
-	referee.Position
-}](p P, m referee.Move) int {
-	child := *p
-	P(&child).Play(m)
+// gain is the points move m of p scores.
+func (s *classicSearch) gain(p CoursePosition, m referee.Move) int {
+	s.scratch.CopyFrom(p)
+	s.scratch.Play(m)
 	i := p.ToMove().Index()
-	return P(&child).Scores()[i] - p.Scores()[i]
-}
-
-// classicEval is the score difference plus the points reachable in one jump,
-// for the side to move.
-func classicEval(p *cavalo.Position) int {
-	s := p.ToMove()
-	sc := p.Scores()
-	return sc[s.Index()] - sc[1-s.Index()] + classicReach(p, s) - classicReach(p, s.Other())
-}
-
-// classicDotsEval is the course's Dots and Boxes evaluation for the side to
-// move: 10 per box of score difference, and 5 per box of three sides, which
-// it can take.
-func classicDotsEval(p *dots.Position) int {
-	s := p.ToMove().Index()
-	sc := p.Scores()
-	three := 0
-	for r := range p.Rows() {
-		for c := range p.Cols() {
-			if p.Sides(r, c) == 3 {
-				three++
-			}
-		}
-	}
-	return 10*(sc[s]-sc[1-s]) + 5*three
-}
-
-// classicReach is the sum of the numbers side's knight could jump to now.
-func classicReach(p *cavalo.Position, side referee.Side) int {
-	k, o := p.Knight(side), p.Knight(side.Other())
-	if k < 0 {
-		return 0
-	}
-	sum := 0
-	for _, d := range classicJumps {
-		r, c := k/10+d[0], k%10+d[1]
-		if r < 0 || r > 9 || c < 0 || c > 9 || p.Cell(r*10+c) < 0 || classicAttacks(o, r*10+c) {
-			continue
-		}
-		sum += p.Cell(r*10 + c)
-	}
-	return sum
-}
-
-// classicJumps are the eight knight jumps as (row, column) steps.
-var classicJumps = [8][2]int{{1, 2}, {2, 1}, {2, -1}, {1, -2}, {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}}
-
-// classicAttacks reports whether a knight on from (-1: none) attacks sq.
-func classicAttacks(from, sq int) bool {
-	if from < 0 {
-		return false
-	}
-	dr, dc := from/10-sq/10, from%10-sq%10
-	return dr*dr+dc*dc == 5
+	return s.scratch.Scores()[i] - p.Scores()[i]
 }
 
 // searchBotOption is one numeric option of a searching bot.

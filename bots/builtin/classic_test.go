@@ -15,8 +15,7 @@ import (
 
 // loadSample returns reference position name as the bots receive it.
 func loadSample(tb testing.TB, name string) *cavalo.Position {
-	c := samples.Load(tb, name)
-	return &c
+	return samples.Load(tb, name).(*cavalo.Position)
 }
 
 // otherState is a position of some other game.

@@ -21,8 +21,7 @@ func samplePositions(t *testing.T) map[string]referee.State {
 		out[fmt.Sprintf("new seed %d", seed)] = st
 	}
 	for _, name := range samples.Names() {
-		st := samples.Load(t, name)
-		out[name+".json"] = &st
+		out[name+".json"] = samples.Load(t, name)
 	}
 	return out
 }

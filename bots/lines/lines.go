@@ -144,12 +144,28 @@ func (a *Adapter) read(stdout io.Reader) {
 	}
 }
 
-// ended says why the program's stdout ended.
+// closeGrace is how long a program whose output ended has to exit
+// before it is ended: a program that closes its stdout and goes on
+// running can send no move, and waiting for its clock would judge it
+// timeout where it crashed.
+const closeGrace = 500 * time.Millisecond
+
+// ended says why the program's stdout ended; a program still running
+// closeGrace after its output ended is killed.
 func (a *Adapter) ended(err error) error {
 	if !errors.Is(err, io.EOF) {
 		return fmt.Errorf("reading the program's output: %w", err)
 	}
-	werr := a.cmd.Wait()
+	exited := make(chan error, 1)
+	go func() { exited <- a.cmd.Wait() }()
+	var werr error
+	select {
+	case werr = <-exited:
+	case <-time.After(closeGrace):
+		_ = a.cmd.Process.Kill()
+		<-exited
+		return errors.New("the program closed its output and went on running: it was ended")
+	}
 	if werr != nil {
 		return fmt.Errorf("the program exited: %v", werr)
 	}

@@ -15,10 +15,8 @@ import (
 	"time"
 
 	"github.com/arenabots/arena/bots"
-	"github.com/arenabots/arena/bots/lisp/sexp"
-	"github.com/arenabots/arena/games/cavalo"
-	"github.com/arenabots/arena/games/dots"
 	"github.com/arenabots/arena/referee"
+	"github.com/arenabots/arena/referee/sexp"
 )
 
 // The Lisp side of the adapter, loaded into every SBCL: the driver, then
@@ -64,7 +62,8 @@ type Adapter struct {
 
 	mu   sync.Mutex
 	proc *process // nil before Start and after Close
-	// turn is the rest of a Dots and Boxes turn the bot answered at once.
+	// turn is the rest of a turn of several moves the bot answered at once
+	// (Dots and Boxes).
 	turn pendingTurn
 	// lastMicros is how long the last jogar took inside SBCL, to tell the
 	// bot's time from the adapter's in measurements.
@@ -238,67 +237,40 @@ func (a *Adapter) NewGame(ctx context.Context) error {
 
 // Jogar calls the bot's jogar on st with tempo in milliseconds (times
 // TempoScale) and returns its move, with the state it claims when it
-// returned one. An answer in which no move is read is still an answer,
-// for the referee to reject: its move is what was read, or its shape (see
-// decodeAnswer and jogarDots), and the log says why. Bot failures are
-// referee faults: FaultCrash for a Lisp error, debugger entry or (quit)
-// (the text quotes the condition and the bot's function that signalled
-// it; the log gets the backtrace), FaultTimeout when ctx ends first (SBCL is interrupted, and killed if
-// jogar does not unwind within the grace period). An adapter whose SBCL
-// died starts a new one first. Dots answers are read as in jogarDots.
+// returned one. st's game must have a Lisp form (Form), which writes the
+// estado and reads the answer. An answer in which no move is read is still
+// an answer, for the referee to reject: its move is what was read, or its
+// shape, and the log says why. When the bot answered a whole turn of
+// several moves (Dots and Boxes, after a box), the first is played now and
+// the following calls of the same turn are answered from a cache without
+// calling jogar; the state the bot claims goes with the turn's last move.
+// Bot failures are referee faults: FaultCrash for a Lisp error, debugger
+// entry or (quit) (the text quotes the condition and the bot's function
+// that signalled it; the log gets the backtrace), FaultTimeout when ctx
+// ends first (SBCL is interrupted, and killed if jogar does not unwind
+// within the grace period). An adapter whose SBCL died starts a new one
+// first.
 func (a *Adapter) Jogar(ctx context.Context, st referee.State, tempo time.Duration) (bots.Answer, error) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
-	switch p := st.(type) {
-	case *cavalo.Position:
-		return a.jogarCavalo(ctx, p, tempo)
-	case *dots.Position:
-		return a.jogarDots(ctx, p, tempo)
+	f, err := formOf(st)
+	if err != nil {
+		return bots.Answer{}, err
 	}
-	return bots.Answer{}, fmt.Errorf("lisp: the adapter plays %s and %s, not %s", cavalo.Name, dots.Name, st.Game().Name())
-}
-
-// jogarCavalo plays a Cavalo move.
-func (a *Adapter) jogarCavalo(ctx context.Context, c *cavalo.Position, tempo time.Duration) (bots.Answer, error) {
-	v := newView(a.cfg, c.ToMove())
-	value, err := a.call(ctx, encodeState(c, v), tempo)
+	if m, claim, ok := a.turn.next(st); ok {
+		return bots.Answer{Move: m, State: claim}, nil
+	}
+	conv := a.cfg.Conventions()
+	value, err := a.call(ctx, f.LispEstado(conv), tempo)
 	if err != nil {
 		return a.unsent(err)
 	}
-	d := decodeAnswer(value, c, v)
-	for _, n := range d.notes {
+	moves, claim, notes := f.LispAnswer(value, conv)
+	for _, n := range notes {
 		a.writeLog("lisp: " + n)
 	}
-	return bots.Answer{Move: d.move, State: d.claim, Stats: readStats(value, looksLikeBoard)}, nil
-}
-
-// jogarDots plays a Dots and Boxes arc. The bot's answer, whatever its
-// shape, is read by board difference (dotsTurn); when it drew a whole turn
-// of several arcs, the first is played now and the following calls of the
-// same turn are answered from the cache without calling jogar. The state
-// the bot claims goes with the turn's last arc. An answer in which no
-// legal turn is read goes to the referee as its move in notation, or else
-// as its shape (see shape), for an illegal verdict; the reason and the
-// answer go to the log.
-func (a *Adapter) jogarDots(ctx context.Context, p *dots.Position, tempo time.Duration) (bots.Answer, error) {
-	if m, claim, ok := a.turn.next(p); ok {
-		return bots.Answer{Move: p.FormatMove(m), State: claim}, nil
-	}
-	value, err := a.call(ctx, encodeDots(p, a.cfg.State), tempo)
-	if err != nil {
-		return a.unsent(err)
-	}
-	ans, err := dotsTurn(p, value)
-	if err != nil {
-		a.writeLog("lisp: " + unread(value, []string{err.Error()}))
-		return bots.Answer{Move: dotsVerbatim(p, value)}, nil
-	}
-	for _, n := range ans.notes {
-		a.writeLog("lisp: " + n)
-	}
-	m, claim := a.turn.start(p, ans.turn, ans.claim)
-	stats := readStats(value, func(v sexp.Value) bool { return isDotsBoard(p, v) })
-	return bots.Answer{Move: p.FormatMove(m), State: claim, Stats: stats}, nil
+	m, claim := a.turn.start(st, moves, claim)
+	return bots.Answer{Move: m, State: claim, Stats: readStats(value, f.IsLispBoard)}, nil
 }
 
 // call sends estado to jogar, with tempo in milliseconds times TempoScale,
@@ -406,7 +378,7 @@ type reply struct {
 // parseReply reads (READY id pkg log), (ANSWER id value log micros) or
 // (FAIL id kind text log).
 func parseReply(v sexp.Value) (reply, error) {
-	bad := fmt.Errorf("lisp: the driver's answer %s is malformed", short(v))
+	bad := fmt.Errorf("lisp: the driver's answer %s is malformed", sexp.Short(v))
 	it := v.Items
 	if v.Kind != sexp.KindList || len(it) < 4 || it[0].Kind != sexp.KindSymbol {
 		return reply{}, bad
@@ -459,13 +431,4 @@ func (l *lockedWriter) Write(b []byte) (int, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	return l.w.Write(b)
-}
-
-// dotsVerbatim is the move sent to the referee for a Dots and Boxes answer
-// that is not one turn: the arc it names in notation, or its shape.
-func dotsVerbatim(p *dots.Position, value sexp.Value) string {
-	if m, ok := dotsNotation(p, value); ok {
-		return p.FormatMove(m)
-	}
-	return shape(value, dotsBoardName(p))
 }

@@ -9,27 +9,28 @@ import (
 	"strings"
 	"time"
 
-	"github.com/arenabots/arena/games/cavalo"
+	"github.com/arenabots/arena/referee/sexp"
 )
 
-// StateForm says how the estado argument of jogar is built.
-type StateForm string
+// StateForm says how the estado argument of jogar is built: each game's
+// Lisp form writes its board its own way (Form).
+type StateForm = sexp.StateForm
 
-// The state forms. Boards are 10 lists (row 1 first) of 10 cells: a number,
-// NIL (empty), or a knight code (see Config.Knights).
+// The state forms. For Cavalo, boards are 10 lists (row 1 first) of 10
+// cells: a number, NIL (empty), or a knight code (see Config.Knights).
 const (
 	// StateBoard is the board alone.
-	StateBoard StateForm = "board"
+	StateBoard = sexp.StateBoard
 	// StateBoardScores is (board (white-points black-points)).
-	StateBoardScores StateForm = "board-scores"
+	StateBoardScores = sexp.StateBoardScores
 	// StateBoardPlayerScores is (board player white-points black-points),
 	// player 1 (white) or 2 (black) being the side to move.
-	StateBoardPlayerScores StateForm = "board-player-scores"
+	StateBoardPlayerScores = sexp.StateBoardPlayerScores
 )
 
-// AnswerForm was what jogar returns. Answers are now read by their shape
-// (answer.go): Config.Answer is accepted, for league files written before,
-// and plays no part.
+// AnswerForm was what jogar returns. Answers are now read by their shape,
+// by each game's Lisp form (Form): Config.Answer is accepted, for league
+// files written before, and plays no part.
 type AnswerForm string
 
 // The answer forms a league file may still name.
@@ -42,37 +43,30 @@ const (
 
 // SideForm says how the player of a Cavalo estado of the form
 // board-player-scores is written.
-type SideForm string
+type SideForm = sexp.SideForm
 
 // The side forms.
 const (
 	// SideNumber writes the side to move as 1 (white) or 2 (black).
-	SideNumber SideForm = "number"
+	SideNumber = sexp.SideNumber
 	// SideKnight writes it as its knight's code, Config.Knights: -1 for
 	// white and -2 for black by default.
-	SideKnight SideForm = "knight"
+	SideKnight = sexp.SideKnight
 )
 
 // Perspective says whose point of view the state is written from.
-type Perspective string
+type Perspective = sexp.Perspective
 
 // The perspectives.
 const (
 	// PerspectiveAbsolute sends the position as it is: white is white.
-	PerspectiveAbsolute Perspective = "absolute"
+	PerspectiveAbsolute = sexp.PerspectiveAbsolute
 	// PerspectiveWhite is for bots that always play white. When the bot is
 	// black the adapter mirrors the rows (row r becomes row 11-r), swaps the
 	// knight codes, the scores and the player, so that the bot sees an
 	// equivalent position in which it is white and its home row is row 1;
 	// the answer is mapped back the same way.
-	PerspectiveWhite Perspective = "white"
-)
-
-// Defaults of Config.
-const (
-	defaultState       = StateBoardPlayerScores
-	defaultSide        = SideNumber
-	defaultPerspective = PerspectiveAbsolute
+	PerspectiveWhite = sexp.PerspectiveWhite
 )
 
 // Timing advice for leagues that play Lisp bots, from the measurements in
@@ -145,22 +139,43 @@ type Config struct {
 
 // WithDefaults returns c with its empty fields set to their defaults.
 func (c Config) WithDefaults() Config {
+	def := sexp.DefaultConventions
 	if c.State == "" {
-		c.State = defaultState
+		c.State = def.State
 	}
 	if c.Side == "" {
-		c.Side = defaultSide
+		c.Side = def.Side
 	}
 	if c.Perspective == "" {
-		c.Perspective = defaultPerspective
+		c.Perspective = def.Perspective
 	}
 	if len(c.Knights) == 0 {
-		c.Knights = []int{cavalo.WhiteKnight, cavalo.BlackKnight}
+		c.Knights = def.Knights[:]
 	}
 	if c.TempoScale == 0 {
 		c.TempoScale = 1
 	}
 	return c
+}
+
+// Conventions returns the conventions of c, with defaults, for a game's
+// Lisp form (Knights as Validate wants them: two codes).
+func (c Config) Conventions() sexp.Conventions {
+	c = c.WithDefaults()
+	conv := sexp.Conventions{State: c.State, Side: c.Side, Perspective: c.Perspective, IndexBase: c.IndexBase}
+	copy(conv.Knights[:], c.Knights)
+	return conv
+}
+
+// FromConventions returns the Config of the conventions c, whose zero
+// fields (zero Knights included) are left unset, as a league entry that
+// does not name them.
+func FromConventions(c sexp.Conventions) Config {
+	cfg := Config{State: c.State, Side: c.Side, Perspective: c.Perspective, IndexBase: c.IndexBase}
+	if c.Knights != [2]int{} {
+		cfg.Knights = c.Knights[:]
+	}
+	return cfg
 }
 
 // Validate reports every problem of c at once, one per line, each naming

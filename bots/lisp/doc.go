@@ -14,17 +14,18 @@
 // each move it sends the referee's position as an s-expression in the
 // configured state form, calls (jogar estado tempo) with tempo in
 // milliseconds (times Config.TempoScale), and reads the answer, of any
-// shape, by looking for the boards of the league's size anywhere in it
-// and comparing them with the position (answer.go): the move, with the
-// state the bot claims it leads to for the referee to compare. An answer
-// in which no legal move is read still goes to the referee, as the move
-// read or as the answer's shape, for an illegal verdict.
+// shape: the move, with the state the bot claims it leads to for the
+// referee to compare. An answer in which no legal move is read still goes
+// to the referee, as the move read or as the answer's shape, for an
+// illegal verdict.
 //
-// It plays both games, Cavalo and Dots and Boxes, telling them apart by
-// the referee's state. A Dots and Boxes bot is always player 1, as course
-// bots are; its answer is read by board difference as one turn of one or
-// more arcs, which is played one arc per call, the later ones from a cache
-// without calling jogar (dots.go).
+// It plays every game that has a Lisp form: the game's states implement
+// Form, which writes the estado under a bot's conventions and reads its
+// answers (by looking for the boards of the league's size anywhere in
+// them and comparing them with the position), in the game's own folder.
+// When a bot answers a whole turn of several moves (Dots and Boxes, after
+// a box), the adapter plays it one move per call, the later ones from a
+// cache without calling jogar (form.go).
 //
 // The Lisp side of the adapter is driver.lisp and loader.lisp (how the
 // bot's files are loaded), embedded in the binary. It talks to Go over two
@@ -48,11 +49,11 @@
 // sandbox hides, or shows read-only, says so and names the file.
 //
 // README.md documents the league entry, the state and answer forms, the
-// perspective rule and the timing advice for teachers. Subpackage sexp is
-// the s-expression reader and writer.
+// perspective rule and the timing advice for teachers. Package
+// referee/sexp is the s-expression reader and writer, and holds the
+// conventions a game's Lisp form reads.
 //
 // lisp is on the bot's side: arena's side starts it (arena/botkind's
-// LispSpec). lisp imports only bots (Bot, Serve), bots/lisp/sexp,
-// referee, games/cavalo and games/dots, whose positions it builds only
-// with their constructors (cavalo.FromCells, dots.FromArcs).
+// LispSpec). lisp imports only bots (Bot, Serve), referee/sexp and
+// referee; it names no game.
 package lisp

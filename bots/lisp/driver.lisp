@@ -16,7 +16,7 @@
 ;;;; where kind is :LOAD, :PACKAGE, :ERROR, :DEBUGGER, :EXIT, :INTERRUPTED,
 ;;;; :ANSWER or :REQUEST. Answers are written with EMIT: integers, "strings",
 ;;;; |symbols| (keywords with a leading colon) and lists, which the Go
-;;;; reader (bots/lisp/sexp) reads.
+;;;; reader (referee/sexp) reads.
 ;;;;
 ;;;; SIGINT means "time is up": while jogar runs it unwinds jogar, which is
 ;;;; answered with :INTERRUPTED; at any other time it is ignored.

@@ -2,6 +2,7 @@ package lisp
 
 import (
 	"context"
+	"math/rand/v2"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -9,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/arenabots/arena/games/cavalo"
 	"github.com/arenabots/arena/referee"
 )
 
@@ -81,3 +83,21 @@ func example(name string) string {
 // testClock is generous: these tests check rules and translation, not
 // speed, on a shared machine.
 var testClock = referee.Clock{Tempo: 2 * time.Second, Margin: 2 * time.Second}
+
+// gamePositions plays a random game from seed and returns every position
+// where the side to move has a real choice, with the move played there.
+func gamePositions(seed uint64) (before []cavalo.Position, played []referee.Move) {
+	r := rand.New(rand.NewPCG(seed, 1))
+	c := cavalo.New(seed)
+	for {
+		moves := c.Moves(nil)
+		if len(moves) == 0 {
+			return before, played
+		}
+		m := moves[r.IntN(len(moves))]
+		if m != referee.Pass {
+			before, played = append(before, c), append(played, m)
+		}
+		c.Play(m)
+	}
+}

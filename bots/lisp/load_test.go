@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/arenabots/arena/bots/lisp/sexp"
+	"github.com/arenabots/arena/referee/sexp"
 )
 
 // handedIn is the course-style submission of testdata/handedin: its entry

@@ -12,7 +12,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/arenabots/arena/bots/lisp/sexp"
+	"github.com/arenabots/arena/referee/sexp"
 )
 
 // process is one SBCL running the driver: requests go to its fd 3, answers

@@ -4,7 +4,7 @@ import (
 	"regexp"
 	"strings"
 
-	"github.com/arenabots/arena/bots/lisp/sexp"
+	"github.com/arenabots/arena/referee/sexp"
 )
 
 // LoadRetry is one load of the bot's that was retried with another file

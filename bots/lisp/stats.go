@@ -1,8 +1,8 @@
 package lisp
 
 import (
-	"github.com/arenabots/arena/bots/lisp/sexp"
 	"github.com/arenabots/arena/referee"
+	"github.com/arenabots/arena/referee/sexp"
 )
 
 // The search statistics of an answer. The course's bots answer (state
@@ -37,7 +37,7 @@ func readStats(x sexp.Value, isBoard func(sexp.Value) bool) referee.Stats {
 	switch {
 	case len(n) > 6,
 		isBoard(state) && len(n) < 4,
-		!isBoard(state) && len(findBoards(state, isBoard)) == 0,
+		!isBoard(state) && len(sexp.FindBoards(state, isBoard)) == 0,
 		n[0] < 0 || n[0] > maxDepth:
 		return referee.Stats{}
 	}

@@ -5,8 +5,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/arenabots/arena/bots/lisp/sexp"
+	"github.com/arenabots/arena/games/cavalo"
 	"github.com/arenabots/arena/referee"
+	"github.com/arenabots/arena/referee/sexp"
 )
 
 // TestReadStats checks which answers carry search statistics, and how
@@ -39,7 +40,7 @@ func TestReadStats(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if got := readStats(x, looksLikeBoard); fmt.Sprint(got) != fmt.Sprint(tc.want) {
+			if got := readStats(x, new(cavalo.Position).IsLispBoard); fmt.Sprint(got) != fmt.Sprint(tc.want) {
 				t.Errorf("readStats(%s) = %+v, want %+v", tc.name, got, tc.want)
 			}
 		})

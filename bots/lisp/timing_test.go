@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"github.com/arenabots/arena/bots"
-	"github.com/arenabots/arena/bots/lisp/sexp"
 	"github.com/arenabots/arena/games/cavalo"
 	"github.com/arenabots/arena/referee"
 )
@@ -65,23 +64,6 @@ func BenchmarkFullGameAtTempo1000(b *testing.B) {
 	b.ReportMetric(float64(total.Microseconds())/float64(n)/1000, "ms-over-tempo-mean")
 	b.ReportMetric(float64(worst.Microseconds())/1000, "ms-over-tempo-worst")
 	b.ReportMetric(float64(falseTimeouts), "false-timeouts")
-}
-
-// BenchmarkDecodeAnswer measures reading a typical answer, a move in
-// notation with the new state (board player white black) and search
-// statistics, by looking for the board in it and comparing.
-func BenchmarkDecodeAnswer(b *testing.B) {
-	positions, played := gamePositions(4)
-	before, m := positions[6], played[6]
-	after := before
-	after.Play(m)
-	v := newView(Config{Files: []string{"x.lisp"}}.WithDefaults(), before.ToMove())
-	ans := sexp.List(sexp.Str(before.FormatMove(m)), sexp.List(encodeState(&after, v), sexp.Int(4), sexp.Int(-12), sexp.Int(950)))
-	for b.Loop() {
-		if d := decodeAnswer(ans, &before, v); d.claim == nil {
-			b.Fatal(d.notes)
-		}
-	}
 }
 
 // BenchmarkLoadHandedIn measures a start of testdata/handedin, whose

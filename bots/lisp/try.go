@@ -7,10 +7,8 @@ import (
 	"time"
 
 	"github.com/arenabots/arena/bots"
-	"github.com/arenabots/arena/bots/lisp/sexp"
-	"github.com/arenabots/arena/games/cavalo"
-	"github.com/arenabots/arena/games/dots"
 	"github.com/arenabots/arena/referee"
+	"github.com/arenabots/arena/referee/sexp"
 )
 
 // Raw is what jogar returned to one call of Ask, before the adapter reads
@@ -25,7 +23,7 @@ type Raw struct {
 }
 
 // String writes the answer as Lisp text, cut to a readable length.
-func (r Raw) String() string { return short(r.value) }
+func (r Raw) String() string { return sexp.Short(r.value) }
 
 // Ask calls jogar on st, on the started adapter, with estado written as
 // cfg says (state form, perspective, knights) and tempo times
@@ -67,41 +65,33 @@ func (a *Adapter) Estado(cfg Config, st referee.State) (string, error) {
 	return estado.String(), nil
 }
 
-// encodeAny writes st as the estado of cfg's conventions.
+// encodeAny writes st as the estado of cfg's conventions, in the Lisp
+// form of st's game.
 func encodeAny(cfg Config, st referee.State) (sexp.Value, error) {
-	switch p := st.(type) {
-	case *cavalo.Position:
-		return encodeState(p, newView(cfg, p.ToMove())), nil
-	case *dots.Position:
-		return encodeDots(p, cfg.State), nil
+	f, err := formOf(st)
+	if err != nil {
+		return sexp.Value{}, err
 	}
-	return sexp.Value{}, fmt.Errorf("lisp: the adapter plays %s and %s, not %s", cavalo.Name, dots.Name, st.Game().Name())
+	return f.LispEstado(cfg.Conventions()), nil
 }
 
 // Read reads raw as the adapter would under the conventions of cfg
 // (index_base, perspective, knights): the move, the state the bot claims,
 // and the notes the adapter would log (a move in notation that differs
 // from the board's, a claim set aside), or "". An answer that is not a
-// move goes as Jogar sends it, for the referee to judge; a Dots and Boxes
-// turn of several arcs gives its first.
+// move goes as Jogar sends it, for the referee to judge; a turn of several
+// moves (Dots and Boxes) gives its first, without a claim.
 func (a *Adapter) Read(cfg Config, raw Raw) (bots.Answer, string, error) {
 	cfg = a.convention(cfg)
-	switch p := raw.st.(type) {
-	case *cavalo.Position:
-		d := decodeAnswer(raw.value, p, newView(cfg, p.ToMove()))
-		return bots.Answer{Move: d.move, State: d.claim}, strings.Join(d.notes, "; "), nil
-	case *dots.Position:
-		ans, err := dotsTurn(p, raw.value)
-		if err != nil {
-			return bots.Answer{Move: dotsVerbatim(p, raw.value)}, "", nil
-		}
-		claim := ans.claim
-		if len(ans.turn) > 1 {
-			claim = nil
-		}
-		return bots.Answer{Move: p.FormatMove(ans.turn[0]), State: claim}, strings.Join(ans.notes, "; "), nil
+	f, ok := raw.st.(Form)
+	if raw.st == nil || !ok {
+		return bots.Answer{}, "", fmt.Errorf("lisp: no position to read the answer against")
 	}
-	return bots.Answer{}, "", fmt.Errorf("lisp: no position to read the answer against")
+	moves, claim, notes := f.LispAnswer(raw.value, cfg.Conventions())
+	if len(moves) > 1 {
+		claim = nil
+	}
+	return bots.Answer{Move: moves[0], State: claim}, strings.Join(notes, "; "), nil
 }
 
 // convention returns cfg's conventions, defaults set, with the adapter's

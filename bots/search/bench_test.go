@@ -15,8 +15,8 @@ func BenchmarkSearch(b *testing.B) {
 	const budget = 200_000
 	for _, name := range samples.Names() {
 		b.Run(name, func(b *testing.B) {
-			pos := skipForced(samples.Load(b, name))
-			s := NewCavalo(16)
+			pos := skipForced(loadCavalo(b, name))
+			s := newCavalo(16)
 			var nodes int64
 			var elapsed time.Duration
 			b.ResetTimer()

@@ -18,7 +18,7 @@ func histIndex(m referee.Move) int {
 
 // orderMoves gives each move of the node at ply its ordering key in the
 // frame's keys; pick then takes them best first.
-func (s *Searcher[T, P, E]) orderMoves(ply int, pos P, moves []referee.Move, ttMove referee.Move) {
+func (s *Searcher) orderMoves(ply int, pos Position, moves []referee.Move, ttMove referee.Move) {
 	keys := s.stack[ply].keys[:len(moves)]
 	hist := &s.history[pos.ToMove().Index()]
 	k0, k1 := s.killers[ply][0], s.killers[ply][1]
@@ -51,7 +51,7 @@ func pick(moves []referee.Move, keys []int32, i int) {
 
 // reward records that m refuted the opponent at ply, searched to depth: a
 // killer of the ply and a history bonus for the side that played it.
-func (s *Searcher[T, P, E]) reward(ply, depth int, side referee.Side, m referee.Move) {
+func (s *Searcher) reward(ply, depth int, side referee.Side, m referee.Move) {
 	if k := &s.killers[ply]; k[0] != m {
 		k[1], k[0] = k[0], m
 	}

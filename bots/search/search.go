@@ -2,6 +2,7 @@ package search
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"time"
 
@@ -23,7 +24,7 @@ const (
 	histBits   = 12
 	// aspiration is the first half-width of the window around the previous
 	// iteration's value.
-	aspiration = 12 * Unit
+	aspiration = 12 * referee.Unit
 )
 
 // Limits bound one search.
@@ -73,23 +74,21 @@ type Result struct {
 }
 
 // frame is the search's memory for one ply: the position and its moves.
-type frame[T any] struct {
-	pos   T
+type frame struct {
+	pos   Position
 	moves [referee.MaxMoves]referee.Move
 	keys  [referee.MaxMoves]int32
 }
 
-// Searcher searches positions of type T (through their pointer type P) with
-// the evaluator E. New allocates everything it needs; Search allocates only
-// its result's PV. A Searcher is not safe for concurrent use; its table and
-// history carry over from one timed search to the next.
-type Searcher[T any, P interface {
-	*T
-	referee.Position
-}, E Evaluator[P]] struct {
-	eval    E
+// Searcher searches the positions of one game with that game's evaluator.
+// New allocates the table, the first search a position per ply; after that
+// Search allocates only its result's PV. A Searcher is not safe for
+// concurrent use; its table and history carry over from one timed search to
+// the next.
+type Searcher struct {
+	eval    Evaluator
 	tt      table
-	stack   [maxPly]frame[T]
+	stack   [maxPly]frame
 	killers [maxPly][2]referee.Move
 	history [2][1 << histBits]int32
 	pv      [maxPly][maxPly]referee.Move
@@ -109,39 +108,58 @@ type Searcher[T any, P interface {
 	stop     func() bool // s.poll as a function value, made once
 }
 
-// New returns a Searcher with a transposition table of about ttMB MiB.
-func New[T any, P interface {
-	*T
-	referee.Position
-}, E Evaluator[P]](eval E, ttMB int) *Searcher[T, P, E] {
-	s := &Searcher[T, P, E]{eval: eval, tt: newTable(ttMB)}
+// New returns a Searcher that evaluates with eval, with a transposition
+// table of about ttMB MiB.
+func New(eval Evaluator, ttMB int) *Searcher {
+	s := &Searcher{eval: eval, tt: newTable(ttMB)}
 	s.stop = func() bool { s.poll(); return s.stopped }
 	return s
 }
 
+// For returns a Searcher of the game g with its evaluator (see Game), with
+// a transposition table of about ttMB MiB, or an error when the engine
+// cannot search g.
+func For(g referee.Game, ttMB int) (*Searcher, error) {
+	sg, ok := g.(Game)
+	if !ok {
+		return nil, fmt.Errorf("the search engine cannot play %s: the game has no evaluator", g.Name())
+	}
+	eval, ok := sg.SearchEvaluator().(Evaluator)
+	if !ok {
+		return nil, fmt.Errorf("the search engine cannot play %s: its evaluator is not a search.Evaluator", g.Name())
+	}
+	return New(eval, ttMB), nil
+}
+
 // Reset forgets what earlier searches learnt (the table and the move
 // history), as a new Searcher would: a bot calls it when a new game starts.
-func (s *Searcher[T, P, E]) Reset() {
+func (s *Searcher) Reset() {
 	s.tt.clear()
 	s.history = [2][1 << histBits]int32{}
 }
 
 // Evaluator returns the searcher's evaluator.
-func (s *Searcher[T, P, E]) Evaluator() E { return s.eval }
+func (s *Searcher) Evaluator() Evaluator { return s.eval }
 
 // Search looks for the best move of root within lim. It always returns a
 // legal move when there is one, however small the budget: the best of the
 // deepest finished iteration, else the first move in its ordering. root is
-// not changed.
-func (s *Searcher[T, P, E]) Search(ctx context.Context, root P, lim Limits) Result {
+// not changed. Every root of a Searcher must be a position of its
+// evaluator's game.
+func (s *Searcher) Search(ctx context.Context, root Position, lim Limits) Result {
 	start := time.Now()
 	s.begin(ctx, start, lim)
 	if i, ok := any(s.eval).(Interruptible); ok {
 		i.SetStop(s.stop)
 	}
 	s.eval.Prepare(root)
-	s.stack[0].pos = *root
-	pos := P(&s.stack[0].pos)
+	if s.stack[0].pos == nil {
+		for i := range s.stack {
+			s.stack[i].pos = root.Clone().(Position)
+		}
+	}
+	s.stack[0].pos.CopyFrom(root)
+	pos := s.stack[0].pos
 	moves := pos.Moves(s.stack[0].moves[:0])
 	res := Result{Legal: len(moves), Move: noMove, Nodes: 1}
 	if len(moves) <= 1 {
@@ -176,7 +194,7 @@ func (s *Searcher[T, P, E]) Search(ctx context.Context, root P, lim Limits) Resu
 		prev = v
 		res.Move, res.Score, res.Depth = moves[0], v, depth
 		pvLen = copy(s.rootPV[:], s.pv[0][:s.pvLen[0]])
-		if IsDecided(v) || !s.horizon {
+		if referee.IsDecided(v) || !s.horizon {
 			break
 		}
 		// The next iteration takes about twice as long as this one: start
@@ -192,7 +210,7 @@ func (s *Searcher[T, P, E]) Search(ctx context.Context, root P, lim Limits) Resu
 
 // begin resets the per-search state. A node-budgeted search also forgets
 // what earlier searches learnt, so that it depends on nothing but its root.
-func (s *Searcher[T, P, E]) begin(ctx context.Context, start time.Time, lim Limits) {
+func (s *Searcher) begin(ctx context.Context, start time.Time, lim Limits) {
 	s.ctx = ctx
 	s.nodes, s.cuts, s.stopped = 1, Cuts{}, false
 	s.maxNodes = math.MaxInt64
@@ -218,7 +236,7 @@ func (s *Searcher[T, P, E]) begin(ctx context.Context, start time.Time, lim Limi
 }
 
 // orderRoot sorts the root moves: the table's move, then by hint.
-func (s *Searcher[T, P, E]) orderRoot(pos P, moves []referee.Move, key uint64) {
+func (s *Searcher) orderRoot(pos Position, moves []referee.Move, key uint64) {
 	ttMove := noMove
 	if e, ok := s.tt.probe(key); ok {
 		ttMove = e.move
@@ -237,10 +255,10 @@ func (s *Searcher[T, P, E]) orderRoot(pos P, moves []referee.Move, key uint64) {
 
 // aspirate runs one iteration in a window around the previous value,
 // widening it while the value falls outside.
-func (s *Searcher[T, P, E]) aspirate(depth int, prev int32, moves []referee.Move, key uint64) int32 {
+func (s *Searcher) aspirate(depth int, prev int32, moves []referee.Move, key uint64) int32 {
 	alpha, beta := int32(-Infinity), int32(Infinity)
 	delta := int32(aspiration)
-	if depth >= 3 && !IsDecided(prev) {
+	if depth >= 3 && !referee.IsDecided(prev) {
 		alpha, beta = prev-delta, prev+delta
 	}
 	for {
@@ -268,13 +286,13 @@ func (s *Searcher[T, P, E]) aspirate(depth int, prev int32, moves []referee.Move
 
 // searchRoot searches every root move to depth with principal variation
 // search, moving the best to the front of moves.
-func (s *Searcher[T, P, E]) searchRoot(depth int, alpha, beta int32, moves []referee.Move, key uint64) int32 {
-	root := P(&s.stack[0].pos)
+func (s *Searcher) searchRoot(depth int, alpha, beta int32, moves []referee.Move, key uint64) int32 {
+	root := s.stack[0].pos
 	best := int32(-Infinity)
 	for i, m := range moves {
-		child := &s.stack[1].pos
-		*child = s.stack[0].pos
-		P(child).Play(m)
+		child := s.stack[1].pos
+		child.CopyFrom(root)
+		child.Play(m)
 		ck := s.eval.HashAfter(key, root, m)
 		var v int32
 		if i == 0 {
@@ -313,7 +331,7 @@ func (s *Searcher[T, P, E]) searchRoot(depth int, alpha, beta int32, moves []ref
 // negamax returns the value of the position at ply for its side to move,
 // searched to depth within (alpha, beta): fail-soft, so a value outside the
 // window is a bound. key is the position's hash.
-func (s *Searcher[T, P, E]) negamax(ply, depth int, alpha, beta int32, key uint64, pvNode bool) int32 {
+func (s *Searcher) negamax(ply, depth int, alpha, beta int32, key uint64, pvNode bool) int32 {
 	s.pvLen[ply] = ply
 	s.nodes++
 	if s.nodes >= s.maxNodes {
@@ -326,7 +344,7 @@ func (s *Searcher[T, P, E]) negamax(ply, depth int, alpha, beta int32, key uint6
 		return 0
 	}
 	fr := &s.stack[ply]
-	pos := P(&fr.pos)
+	pos := fr.pos
 	if depth <= 0 {
 		v, exact := s.eval.Evaluate(pos)
 		if exact {
@@ -344,7 +362,7 @@ func (s *Searcher[T, P, E]) negamax(ply, depth int, alpha, beta int32, key uint6
 			v := e.value
 			if e.bound == boundExact || e.bound == boundLower && v >= beta || e.bound == boundUpper && v <= alpha {
 				s.cuts.Table++
-				if !IsDecided(v) {
+				if !referee.IsDecided(v) {
 					s.horizon = true
 				}
 				return v
@@ -365,12 +383,12 @@ func (s *Searcher[T, P, E]) negamax(ply, depth int, alpha, beta int32, key uint6
 
 	alpha0 := alpha
 	best, bestMove := int32(-Infinity), noMove
-	child := &s.stack[ply+1].pos
+	child := s.stack[ply+1].pos
 	for i := range moves {
 		pick(moves, fr.keys[:len(moves)], i)
 		m := moves[i]
-		*child = fr.pos
-		P(child).Play(m)
+		child.CopyFrom(pos)
+		child.Play(m)
 		ck := s.eval.HashAfter(key, pos, m)
 		var v int32
 		if i == 0 {
@@ -418,8 +436,8 @@ func (s *Searcher[T, P, E]) negamax(ply, depth int, alpha, beta int32, key uint6
 // within (alpha, beta): the child's own value negated when the turn passed,
 // or as it is when the mover moves again (Dots and Boxes after closing a
 // box).
-func (s *Searcher[T, P, E]) child(pos P, ply, depth int, alpha, beta int32, key uint64, pvNode bool) int32 {
-	if P(&s.stack[ply+1].pos).ToMove() == pos.ToMove() {
+func (s *Searcher) child(pos Position, ply, depth int, alpha, beta int32, key uint64, pvNode bool) int32 {
+	if s.stack[ply+1].pos.ToMove() == pos.ToMove() {
 		return s.negamax(ply+1, depth, alpha, beta, key, pvNode)
 	}
 	return -s.negamax(ply+1, depth, -beta, -alpha, key, pvNode)
@@ -427,7 +445,7 @@ func (s *Searcher[T, P, E]) child(pos P, ply, depth int, alpha, beta int32, key 
 
 // poll stops the search when its context is done or, in a timed search,
 // when the deadline has passed.
-func (s *Searcher[T, P, E]) poll() {
+func (s *Searcher) poll() {
 	if s.ctx.Err() != nil || s.useClock && !time.Now().Before(s.deadline) {
 		s.stopped = true
 	}

@@ -11,17 +11,48 @@ import (
 	"github.com/arenabots/arena/referee"
 )
 
-// diffEval is CavaloEval with the score difference as its only evaluation,
-// so that tests see what the search alone finds.
-type diffEval struct{ *CavaloEval }
+// diffEval is Cavalo's evaluator with the score difference as its only
+// evaluation, so that tests see what the search alone finds.
+type diffEval struct{ *cavalo.Evaluator }
 
-func (diffEval) Evaluate(p *cavalo.Position) (int32, bool) {
+func (diffEval) Evaluate(p referee.State) (int32, bool) {
 	s, i := p.Scores(), p.ToMove().Index()
-	return int32(s[i]-s[1-i]) * Unit, false
+	return int32(s[i]-s[1-i]) * referee.Unit, false
 }
 
-func newDiffSearcher() *Searcher[cavalo.Position, *cavalo.Position, diffEval] {
-	return New[cavalo.Position, *cavalo.Position](diffEval{NewCavaloEval()}, 1)
+func newDiffSearcher() *Searcher {
+	return New(diffEval{cavalo.NewEvaluator()}, 1)
+}
+
+// loadCavalo reads Cavalo's reference position called name.
+func loadCavalo(tb testing.TB, name string) cavalo.Position {
+	tb.Helper()
+	return *samples.Load(tb, name).(*cavalo.Position)
+}
+
+// newCavalo returns a searcher of Jogo do Cavalo with its evaluator.
+func newCavalo(ttMB int) *Searcher { return New(cavalo.NewEvaluator(), ttMB) }
+
+// sparse returns the Cavalo position holding only the given cells ("E5":
+// 40, "A1": cavalo.WhiteKnight, ...), with the scores and side to move.
+func sparse(tb testing.TB, cells map[string]int, scores [2]int, toMove referee.Side) cavalo.Position {
+	tb.Helper()
+	var all [cavalo.Squares]int
+	for sq := range all {
+		all[sq] = cavalo.Empty
+	}
+	for name, v := range cells {
+		sq, err := cavalo.ParseSquare(name)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		all[sq] = v
+	}
+	p, err := cavalo.FromCells(all, scores, toMove)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return p
 }
 
 // minimax is the plain negamax value of p to depth with the score
@@ -109,7 +140,7 @@ func TestSearchFindsBestMove(t *testing.T) {
 			if got := cavalo.FormatMove(r.Move); got != tc.want {
 				t.Errorf("score-difference search to depth %d: got %s (score %d), want %s", tc.depth, got, r.Score, tc.want)
 			}
-			r = NewCavalo(1).Search(context.Background(), &pos, Limits{Nodes: 100_000})
+			r = newCavalo(1).Search(context.Background(), &pos, Limits{Nodes: 100_000})
 			if got := cavalo.FormatMove(r.Move); got != tc.want {
 				t.Errorf("full search: got %s (score %d, PV %v), want %s", got, r.Score, r.PV, tc.want)
 			}
@@ -120,7 +151,7 @@ func TestSearchFindsBestMove(t *testing.T) {
 func TestSearchMatchesMinimax(t *testing.T) {
 	t.Parallel()
 	for _, name := range []string{"s1_p9", "s2_p9", "s3_p9"} {
-		pos := samples.Load(t, name)
+		pos := loadCavalo(t, name)
 		s := newDiffSearcher()
 		for depth := 1; depth <= 4; depth++ {
 			r := s.Search(context.Background(), &pos, Limits{Depth: depth})
@@ -140,9 +171,9 @@ func TestSearchTinyBudgets(t *testing.T) {
 	t.Parallel()
 	for _, name := range samples.Names() {
 		for _, budget := range []time.Duration{time.Nanosecond, time.Millisecond} {
-			pos := skipForced(samples.Load(t, name))
+			pos := skipForced(loadCavalo(t, name))
 			before := pos
-			r := NewCavalo(1).Search(context.Background(), &pos, Limits{Time: budget})
+			r := newCavalo(1).Search(context.Background(), &pos, Limits{Time: budget})
 			if pos != before {
 				t.Fatalf("%s: search changed its root", name)
 			}
@@ -158,9 +189,9 @@ func TestSearchTinyBudgets(t *testing.T) {
 
 func TestSearchStopsOnTime(t *testing.T) {
 	t.Parallel()
-	pos := skipForced(samples.Load(t, "s3_p0"))
+	pos := skipForced(loadCavalo(t, "s3_p0"))
 	const budget = 100 * time.Millisecond
-	r := NewCavalo(4).Search(context.Background(), &pos, Limits{Time: budget})
+	r := newCavalo(4).Search(context.Background(), &pos, Limits{Time: budget})
 	if r.Elapsed > budget+50*time.Millisecond || r.Depth < 4 {
 		t.Errorf("got depth %d in %v with a budget of %v", r.Depth, r.Elapsed, budget)
 	}
@@ -168,10 +199,10 @@ func TestSearchStopsOnTime(t *testing.T) {
 
 func TestSearchCancelled(t *testing.T) {
 	t.Parallel()
-	pos := skipForced(samples.Load(t, "s2_p0"))
+	pos := skipForced(loadCavalo(t, "s2_p0"))
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	r := NewCavalo(1).Search(ctx, &pos, Limits{})
+	r := newCavalo(1).Search(ctx, &pos, Limits{})
 	if !referee.Legal(&pos, r.Move) {
 		t.Errorf("move %s is not legal", cavalo.FormatMove(r.Move))
 	}
@@ -180,13 +211,13 @@ func TestSearchCancelled(t *testing.T) {
 func TestSearchDeterministicWithNodes(t *testing.T) {
 	t.Parallel()
 	for _, name := range samples.Names() {
-		pos := skipForced(samples.Load(t, name))
-		s := NewCavalo(2)
+		pos := skipForced(loadCavalo(t, name))
+		s := newCavalo(2)
 		lim := Limits{Nodes: 30_000}
 		first := s.Search(context.Background(), &pos, lim)
 		for i, again := range []Result{
 			s.Search(context.Background(), &pos, lim),
-			NewCavalo(2).Search(context.Background(), &pos, lim),
+			newCavalo(2).Search(context.Background(), &pos, lim),
 		} {
 			if again.Move != first.Move || again.Nodes != first.Nodes || again.Score != first.Score ||
 				again.Depth != first.Depth || again.Cuts != first.Cuts {
@@ -195,7 +226,7 @@ func TestSearchDeterministicWithNodes(t *testing.T) {
 					cavalo.FormatMove(first.Move), first.Nodes, first.Score, first.Depth, first.Cuts)
 			}
 		}
-		if first.Nodes != lim.Nodes && !IsDecided(first.Score) {
+		if first.Nodes != lim.Nodes && !referee.IsDecided(first.Score) {
 			t.Errorf("%s: used %d nodes of %d", name, first.Nodes, lim.Nodes)
 		}
 	}
@@ -204,7 +235,7 @@ func TestSearchDeterministicWithNodes(t *testing.T) {
 func TestSearchEndedGame(t *testing.T) {
 	t.Parallel()
 	pos := sparse(t, map[string]int{"A1": cavalo.WhiteKnight, "J10": cavalo.BlackKnight, "E5": 7}, [2]int{3, 4}, referee.White)
-	if r := NewCavalo(1).Search(context.Background(), &pos, Limits{}); r.Legal != 0 {
+	if r := newCavalo(1).Search(context.Background(), &pos, Limits{}); r.Legal != 0 {
 		t.Errorf("got %d legal moves in an ended game", r.Legal)
 	}
 }
@@ -214,17 +245,17 @@ func TestSearchProvesEndgame(t *testing.T) {
 	// White's path C2, E3, G4 wins 105-70 whatever Black does.
 	pos := sparse(t, map[string]int{"A1": cavalo.WhiteKnight, "J10": cavalo.BlackKnight,
 		"B3": 50, "C2": 20, "E3": 40, "G4": 45, "H9": 15}, [2]int{0, 55}, referee.White)
-	r := NewCavalo(1).Search(context.Background(), &pos, Limits{Time: time.Second})
-	if r.Score != Decided(35) || r.Elapsed > 100*time.Millisecond {
-		t.Errorf("got score %d (%v points) in %v, want %d (a 35-point win) at once", r.Score, Points(r.Score), r.Elapsed, Decided(35))
+	r := newCavalo(1).Search(context.Background(), &pos, Limits{Time: time.Second})
+	if r.Score != referee.Decided(35) || r.Elapsed > 100*time.Millisecond {
+		t.Errorf("got score %d (%v points) in %v, want %d (a 35-point win) at once", r.Score, referee.Points(r.Score), r.Elapsed, referee.Decided(35))
 	}
 }
 
 func TestSearchAllocations(t *testing.T) {
-	cavaloPos := skipForced(samples.Load(t, "s2_p9"))
-	cav := NewCavalo(1)
+	cavaloPos := skipForced(loadCavalo(t, "s2_p9"))
+	cav := newCavalo(1)
 	dotsPos := dots.Game{Rows: 5, Cols: 6, OpeningArcs: 6}.New(3).(*dots.Position)
-	dts := NewDots(1)
+	dts := New(dots.NewEvaluator(), 1)
 	tests := []struct {
 		game   string
 		search func()

@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"github.com/arenabots/arena/games"
-	"github.com/arenabots/arena/games/cavalo"
 	pb "github.com/arenabots/arena/proto"
 	"github.com/arenabots/arena/referee"
 )
@@ -17,12 +16,41 @@ import (
 // plumbing they are the only code that sees generated types, so a change of
 // jogador.proto stops here.
 
-// Cell codes of pb.Cavalo besides the numbers 0..99.
+// Cell codes of pb.Cavalo besides the numbers 0..99, and of Cells and
+// CellsGame.
 const (
-	cellWhite = -1 // White's knight, as cavalo.WhiteKnight
-	cellBlack = -2 // Black's knight, as cavalo.BlackKnight
+	cellWhite = -1 // White's knight
+	cellBlack = -2 // Black's knight
 	cellEmpty = -3 // visited or removed
 )
+
+// CellSquares is the number of cells of a pb.Cavalo: a 10x10 board.
+const CellSquares = 100
+
+// Cells is implemented by the states of the one game whose positions travel
+// as a pb.Cavalo, a board of cells, instead of a Posicao (the game's
+// position file): Jogo do Cavalo, in the wire form its bots have always
+// had. Every other game travels as a Posicao and implements nothing of the
+// wire.
+type Cells interface {
+	referee.State
+	// Cells MUST return what each square holds, row 1 first and column A
+	// first, as a number 0..99 or the codes -1 (White's knight), -2
+	// (Black's knight) and -3 (empty).
+	Cells() [CellSquares]int
+}
+
+// CellsGame is implemented by the game (its referee.Game) whose states are
+// Cells: it reads a pb.Cavalo back. At most one game of the table
+// implements it.
+type CellsGame interface {
+	referee.Game
+	// StateFromCells MUST return the state whose squares hold cells (the
+	// codes of Cells), with scores [white, black], toMove to move and ply
+	// moves played, after the checks its position file gets; an error
+	// otherwise, naming what is wrong.
+	StateFromCells(cells [CellSquares]int, scores [2]int, toMove referee.Side, ply int) (referee.State, error)
+}
 
 // maxPV caps the principal variation kept from an answer.
 const maxPV = 64
@@ -47,11 +75,11 @@ func fromprotoSide(s pb.Side) (referee.Side, error) {
 	return 0, fmt.Errorf("side to move is %v: want SIDE_WHITE or SIDE_BLACK", s)
 }
 
-// toprotoState writes st as an Estado: a Cavalo for Jogo do Cavalo (the
-// wire form bots have always had), a Posicao (the game's position file) for
-// every other game.
+// toprotoState writes st as an Estado: a Cavalo for the states that are
+// Cells (Jogo do Cavalo, the wire form bots have always had), a Posicao
+// (the game's position file) for every other game.
 func toprotoState(st referee.State) (*pb.Estado, error) {
-	if s, ok := st.(*cavalo.Position); ok {
+	if s, ok := st.(Cells); ok {
 		return &pb.Estado{Jogo: &pb.Estado_Cavalo{Cavalo: toprotoCavalo(s)}}, nil
 	}
 	data, err := st.Encode()
@@ -100,19 +128,11 @@ func fromprotoPosicao(p *pb.Posicao) (referee.State, error) {
 	return st, nil
 }
 
-func toprotoCavalo(c *cavalo.Position) *pb.Cavalo {
-	cells := make([]int32, cavalo.Squares)
+// toprotoCavalo writes the cells of c as a pb.Cavalo.
+func toprotoCavalo(c Cells) *pb.Cavalo {
+	cells := make([]int32, CellSquares)
 	for sq, v := range c.Cells() {
-		switch v {
-		case cavalo.WhiteKnight:
-			cells[sq] = cellWhite
-		case cavalo.BlackKnight:
-			cells[sq] = cellBlack
-		case cavalo.Empty:
-			cells[sq] = cellEmpty
-		default:
-			cells[sq] = int32(v)
-		}
+		cells[sq] = int32(v)
 	}
 	sc := c.Scores()
 	return &pb.Cavalo{
@@ -124,39 +144,45 @@ func toprotoCavalo(c *cavalo.Position) *pb.Cavalo {
 	}
 }
 
-// fromprotoCavalo checks and reads a Cavalo position. The checks are the
-// referee's own (cavalo.FromCells, which cavalo.Decode also uses), so the
-// wire can never build a position that a file could not.
-func fromprotoCavalo(p *pb.Cavalo) (*cavalo.Position, error) {
-	if len(p.GetCells()) != cavalo.Squares {
-		return nil, fmt.Errorf("cavalo state has %d cells, want %d", len(p.GetCells()), cavalo.Squares)
+// fromprotoCavalo checks and reads a Cavalo position into a state of the
+// game of the table that reads cells (CellsGame). The checks are the game's
+// own, so the wire can never build a position that a file could not.
+func fromprotoCavalo(p *pb.Cavalo) (referee.State, error) {
+	g, err := cellsGame()
+	if err != nil {
+		return nil, err
+	}
+	if len(p.GetCells()) != CellSquares {
+		return nil, fmt.Errorf("%s state has %d cells, want %d", g.Name(), len(p.GetCells()), CellSquares)
 	}
 	side, err := fromprotoSide(p.GetToMove())
 	if err != nil {
 		return nil, err
 	}
 	if p.GetPly() < 0 {
-		return nil, fmt.Errorf("cavalo state: ply %d is negative", p.GetPly())
+		return nil, fmt.Errorf("%s state: ply %d is negative", g.Name(), p.GetPly())
 	}
-	var cells [cavalo.Squares]int
+	var cells [CellSquares]int
 	for sq, v := range p.GetCells() {
-		switch v {
-		case cellWhite:
-			cells[sq] = cavalo.WhiteKnight
-		case cellBlack:
-			cells[sq] = cavalo.BlackKnight
-		case cellEmpty:
-			cells[sq] = cavalo.Empty
-		default:
-			cells[sq] = int(v) // FromCells rejects what is not 0..99
+		cells[sq] = int(v) // the game rejects what is not a code
+	}
+	st, err := g.StateFromCells(cells, [2]int{int(p.GetScoreWhite()), int(p.GetScoreBlack())}, side, int(p.GetPly()))
+	if err != nil {
+		return nil, fmt.Errorf("%s state: %w", g.Name(), err)
+	}
+	return st, nil
+}
+
+// cellsGame returns the game of the table whose states travel as cells.
+func cellsGame() (CellsGame, error) {
+	for _, name := range games.Names() {
+		if g, err := games.Lookup(name); err == nil {
+			if cg, ok := g.(CellsGame); ok {
+				return cg, nil
+			}
 		}
 	}
-	c, err := cavalo.FromCells(cells, [2]int{int(p.GetScoreWhite()), int(p.GetScoreBlack())}, side)
-	if err != nil {
-		return nil, fmt.Errorf("cavalo state: %w", err)
-	}
-	c.SetPly(int(p.GetPly()))
-	return &c, nil
+	return nil, errors.New("state is a board of cells, and no game reads one")
 }
 
 // ToprotoRequest writes a referee request as the call of Jogar.

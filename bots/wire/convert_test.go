@@ -22,8 +22,7 @@ func sampleStates(tb testing.TB) map[string]referee.State {
 		"dots opening": dots.Game{Rows: 3, Cols: 9, OpeningArcs: 12}.New(3),
 	}
 	for _, name := range samples.Names() {
-		c := samples.Load(tb, name)
-		out[name] = &c
+		out[name] = samples.Load(tb, name)
 	}
 	return out
 }

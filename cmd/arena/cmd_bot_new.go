@@ -9,7 +9,6 @@ import (
 	"strings"
 
 	"github.com/arenabots/arena/arena/botkind"
-	"github.com/arenabots/arena/games/cavalo"
 
 	"github.com/spf13/cobra"
 
@@ -86,9 +85,9 @@ bots/examples/python.`,
 			case l == scaffold.Lisp:
 				spec, err = lispSpec(self, append([]string{p.Bot}, p.Settings...), games.Default)
 			case p.Lines:
-				spec, err = botSpec(self, botkind.LinesPrefix+p.Bot, nil, cavalo.Name)
+				spec, err = botSpec(self, botkind.LinesPrefix+p.Bot, nil, games.Default)
 			default:
-				spec, err = botSpec(self, p.Bot, nil, cavalo.Name)
+				spec, err = botSpec(self, p.Bot, nil, games.Default)
 			}
 			if err != nil {
 				return err

@@ -42,12 +42,12 @@ See docs/grading.md.`,
 			if err := arena.CheckResultsDir(args[0]); err != nil {
 				return usage(err)
 			}
-			l, err := grades.ReadLeague(args[0])
+			l, err := arena.OpenResults(args[0])
 			if err != nil {
 				return usage(err)
 			}
-			if l.Damaged > 0 {
-				fmt.Fprintf(c.ErrOrStderr(), "arena: %s: %d damaged journal line(s) skipped (arena journal repair)\n", args[0], l.Damaged)
+			if len(l.Damaged) > 0 {
+				fmt.Fprintf(c.ErrOrStderr(), "arena: %s: %d damaged journal line(s) skipped (arena journal repair)\n", args[0], len(l.Damaged))
 			}
 			var in *grades.Intake
 			if intakeDir != "" {

@@ -33,6 +33,7 @@ func newIntakeCmd() *cobra.Command {
 		sandbox     sandbox.Mode
 		game        gameFlags
 		force       bool
+		admit       []string
 	)
 	cmd := &cobra.Command{
 		Use:   "intake DIR... [--game cavalo|dots] [-o FILE] [--tempo MS] [--out DIR]",
@@ -40,8 +41,10 @@ func newIntakeCmd() *cobra.Command {
 		Long: `Intake takes the Common Lisp projects of a class as they were handed in and writes
 a league that plays them. Each DIR is a folder of submissions: one sub-folder or one archive
 per group (e.g. ana_2201234_rui_2205678_P2.zip; zip, tar, tar.gz and tar.bz2 are unpacked
-under --out, never beside them). Every entry of DIR gets a row: an archive arena does not
-read (.rar, .7z) or one beyond a submission's limits, or a stray file, is a row saying why.
+under --out, each into a folder of its own, never beside them). Every entry of DIR gets a
+row: an archive arena does not read (.rar, .7z) or one beyond a submission's limits (every
+byte decompressed counts, docs/limits.md), or a stray file, is a row saying why; a group's
+two hand-ins (a zip and a tar.gz) are two rows, each saying so.
 A DIR that is one group's folder is taken as that one submission, and said so.
 
 Each bot is named after its group: nome1_numero1_nome2_numero2_P13 is the bot p13 shown
@@ -57,7 +60,10 @@ estado tempo), or the file that loads it, and its package; then it loads the sub
 in its sandbox, as a league would, and calls jogar on reference positions of the game
 with every state convention it knows, keeping the one under which the answers are legal
 moves; and it measures how long jogar thinks at --tempo, giving tempo_scale 1000 to a bot
-that reads its clock in LispWorks units.
+that reads its clock in LispWorks units. A group is eligible when it loads, its jogar takes
+(estado tempo) and answers legal moves in the league's opening for both sides; a failure
+on a later position is a warning ("yes, but"). --admit P5 puts a group that is not
+eligible in the league all the same, with the closest settings found.
 
 It writes the league file (-o) with one lisp entry per group that can play, every setting
 written out so that you can read and override it (a Dots league starts each round from
@@ -80,7 +86,10 @@ hand is refused (-o another file, or --force). Then: arena run FILE.`,
 			if err != nil {
 				return err
 			}
-			subs, err := intake.List(dirs, out)
+			subs, err := intake.List(c.Context(), dirs, out)
+			if err := c.Context().Err(); err != nil {
+				return err // interrupted
+			}
 			if err != nil {
 				return usage(err)
 			}
@@ -100,6 +109,9 @@ hand is refused (-o another file, or --force). Then: arena run FILE.`,
 			if err != nil {
 				return err
 			}
+			if problems := intake.Unadmittable(subs, admit); len(problems) > 0 {
+				return usage(errors.New(strings.Join(problems, "; ")))
+			}
 			start := time.Now()
 			results := intake.Run(c.Context(), subs, intake.Options{
 				Game: rules, Tempo: time.Duration(tempo) * time.Millisecond, Margin: time.Duration(margin) * time.Millisecond, Self: self,
@@ -107,6 +119,9 @@ hand is refused (-o another file, or --force). Then: arena run FILE.`,
 			})
 			if err := c.Context().Err(); err != nil {
 				return err
+			}
+			if problems := intake.Admit(results, admit); len(problems) > 0 {
+				return usage(errors.New(strings.Join(problems, "; ")))
 			}
 			simReport := filepath.Join(out, "similarity.html")
 			flagged, err := intakeSimilarity(c.Context(), subs, results, simReport)
@@ -123,11 +138,11 @@ hand is refused (-o another file, or --force). Then: arena run FILE.`,
 			for i, d := range dirs {
 				absDirs[i], _ = filepath.Abs(d)
 			}
-			l := intake.League{Name: "intake", Title: intake.Title(rules.Name()), Game: rules.Name(), GameOptions: game.options,
+			l := intake.League{Name: "intake", Title: intake.Title(rules.Name()), Game: rules.Name(), GameOptions: intake.GameOptions(rules, game.options),
 				OpeningArcs: game.openingArcs, Tempo: time.Duration(tempo) * time.Millisecond,
 				Rounds: rounds, Margin: time.Duration(margin) * time.Millisecond, Dir: leagueDir, Report: reportAbs, Sources: absDirs}
-			if rules.Name() == "dots" && !c.Flags().Changed("opening-arcs") {
-				l.OpeningArcs = intake.DotsOpeningArcs
+			if !c.Flags().Changed("opening-arcs") {
+				l.OpeningArcs = intake.OpeningArcs(rules)
 			}
 			if err := writeFile(report, func(w io.Writer) error { return intake.WriteReport(w, "arena intake: "+l.Title, results) }); err != nil {
 				return err
@@ -157,7 +172,7 @@ hand is refused (-o another file, or --force). Then: arena run FILE.`,
 			}
 			eligible := 0
 			for _, r := range results {
-				if r.Eligible {
+				if r.Plays() {
 					eligible++
 				}
 			}
@@ -176,6 +191,7 @@ hand is refused (-o another file, or --force). Then: arena run FILE.`,
 	f.IntVar(&jobs, "jobs", 0, "submissions probed at once (default: the number of CPUs)")
 	f.IntVar(&memory, "memory", 0, "each bot's memory in MiB (limits.memory_mb; default 1024)")
 	f.BoolVar(&force, "force", false, "write the league file even if a person wrote or edited it")
+	f.StringSliceVar(&admit, "admit", nil, "admit a group not eligible, e.g. P5 (closest settings found)")
 	addSandboxFlag(f, &sandbox)
 	game.add(f)
 	return cmd
@@ -243,6 +259,8 @@ func printIntake(w io.Writer, results []intake.Result, width int) error {
 	for i, row := range intake.Rows(results) {
 		why := ""
 		switch r := results[i]; {
+		case r.Admitted:
+			row[eligible], why = "admitted", "not eligible, admitted with --admit: "+r.Reason
 		case !r.Eligible:
 			row[eligible], why = "no", r.Reason
 		case len(r.Warnings) > 0: // what the lecturer must not miss

@@ -166,8 +166,19 @@ func playIntake(t *testing.T, examples, game string) {
 	if want := eligible * (eligible - 1); len(games) != want {
 		t.Errorf("%d games played, want %d", len(games), want)
 	}
+	// A sample that fails late ("yes, but") plays, and its games say what
+	// the failure costs it: illegal against it, nothing else.
+	late := map[string]bool{}
+	for _, s := range samples {
+		if s.Shape == "late-failure" {
+			late[s.Package] = true
+		}
+	}
 	for _, g := range games {
-		if g.Reason != referee.Normal {
+		switch {
+		case g.Reason == referee.Normal:
+		case g.Reason == referee.Illegal && late[g.Loser]:
+		default:
 			t.Errorf("%s: %s against %s (%s), want a whole game", g.ID, g.Reason, g.Loser, g.Detail)
 		}
 	}
@@ -272,6 +283,8 @@ func TestIntakeRefuses(t *testing.T) {
 			"submissions define or call functions of dots (ARCO, CAIXA, FECHA, LADOS): run again with --game dots"},
 		{"a league file written by hand", []string{"intake", class, "-o", "mine.yaml"},
 			"mine.yaml is not intake's to overwrite: arena intake did not write it: write the league elsewhere with -o, or pass --force to overwrite it"},
+		{"--admit of no submission", []string{"intake", class, "-o", "new.yaml", "--admit", "D99"},
+			"--admit D99: no submission is called so"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			out, err := arenaOut(t, tc.args...)

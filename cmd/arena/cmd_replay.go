@@ -40,11 +40,11 @@ lists them, and an unknown id gets a reply naming some.`,
 		Args:    nArgs("DIR", "GAME_ID"),
 		RunE: func(c *cobra.Command, args []string) error {
 			dir, id := args[0], args[1]
-			g, err := findGame(c.ErrOrStderr(), dir, id)
+			r, g, err := findGame(c.ErrOrStderr(), dir, id)
 			if err != nil {
 				return err
 			}
-			lines, err := results.ReadGameLog(dir, id)
+			lines, err := r.GameLog(id)
 			if errors.Is(err, fs.ErrNotExist) {
 				return usage(fmt.Errorf("game %s has no move log %s", id, results.MoveLogPath(dir, id)))
 			}
@@ -76,28 +76,29 @@ lists them, and an unknown id gets a reply naming some.`,
 	return c
 }
 
-// findGame returns game id's journal line from the results directory dir,
+// findGame returns the results directory dir and game id's journal line,
 // or a Game holding only the id when the journal lacks it but its move log
 // exists (a game that did not finish). Damaged journal lines are skipped
 // with a warning on stderr. An unknown id is a usage error that lists some
 // known ones.
-func findGame(stderr io.Writer, dir, id string) (results.Entry, error) {
+func findGame(stderr io.Writer, dir, id string) (*arena.Results, results.Entry, error) {
 	if err := arena.CheckResultsDir(dir); err != nil {
-		return results.Entry{}, usage(err)
+		return nil, results.Entry{}, usage(err)
 	}
-	games, damaged, err := arena.ReadGames(dir)
-	if err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return results.Entry{}, usage(err)
+	r, err := arena.ReadResults(dir)
+	if err != nil {
+		return nil, results.Entry{}, usage(err)
 	}
-	warnDamaged(stderr, dir, damaged)
+	games := r.Games
+	warnDamaged(stderr, dir, r.Damaged)
 	for _, g := range games {
 		if g.ID == id {
-			return g, nil
+			return r, g, nil
 		}
 	}
 	if results.ValidID(id) == nil {
 		if _, err := os.Stat(results.MoveLogPath(dir, id)); err == nil {
-			return results.Entry{ID: id}, nil
+			return r, results.Entry{ID: id}, nil
 		}
 	}
 	var known []string
@@ -111,7 +112,7 @@ func findGame(stderr io.Writer, dir, id string) (results.Entry, error) {
 		}
 	}
 	if len(known) == 0 {
-		return results.Entry{}, usage(fmt.Errorf("no game %q in %s: it has no games yet", id, dir))
+		return nil, results.Entry{}, usage(fmt.Errorf("no game %q in %s: it has no games yet", id, dir))
 	}
 	slices.Sort(known)
 	const show = 5
@@ -119,5 +120,5 @@ func findGame(stderr io.Writer, dir, id string) (results.Entry, error) {
 	if len(known) > show {
 		list += fmt.Sprintf(" and %d more", len(known)-show)
 	}
-	return results.Entry{}, usage(fmt.Errorf("no game %q in %s (known: %s)", id, dir, list))
+	return nil, results.Entry{}, usage(fmt.Errorf("no game %q in %s (known: %s)", id, dir, list))
 }

@@ -12,7 +12,7 @@ import (
 )
 
 func newReportCmd() *cobra.Command {
-	var out string
+	var out, lang string
 	cmd := &cobra.Command{
 		Use:   "report DIR",
 		Short: "Write a league's results as one self-contained HTML page",
@@ -26,9 +26,15 @@ viewer (arrow keys step through it). It opens without a network.`,
 			if err := arena.CheckResultsDir(dir); err != nil {
 				return usage(err)
 			}
+			if err := arena.CheckLang(lang); err != nil {
+				return usage(fmt.Errorf("--%w", err))
+			}
 			l, err := web.Open(dir)
 			if err != nil {
 				return usage(err)
+			}
+			if lang != "" {
+				l.SetLang(lang)
 			}
 			var b bytes.Buffer
 			if err := web.WriteReport(&b, l); err != nil {
@@ -43,5 +49,6 @@ viewer (arrow keys step through it). It opens without a network.`,
 		},
 	}
 	cmd.Flags().StringVarP(&out, "output", "o", "report.html", "the file to write")
+	cmd.Flags().StringVar(&lang, "lang", "", "the report's language: en or pt (default: the league's lang:)")
 	return cmd
 }

@@ -41,11 +41,16 @@ type playFlags struct {
 	margin   int
 	sandbox  sandbox.Mode
 	game     gameFlags
+	// gameSet and tempoSet say the game and the tempo were given: else
+	// they are the first served league's.
+	gameSet, tempoSet bool
+	idle              time.Duration
 }
 
 func newServeCmd() *cobra.Command {
 	var (
 		addr string
+		lang string
 		play playFlags
 	)
 	cmd := &cobra.Command{
@@ -57,9 +62,15 @@ finished game (arrow keys step through it). The page follows each journal as
 another process (arena run) writes it. It listens on ` + defaultAddr + ` (this
 machine only) unless --addr says otherwise, and is read-only.
 
-With --play, a person picks a bot (built-in, or registered in --registry) and a
+With --play, a person picks a bot (one of the served leagues', a Lisp group's
+included, by its display name; built-in; or registered in --registry) and a
 board seed on the page and plays it by clicking the board; those games are
-recorded in --play-out like a league's.`,
+recorded in --play-out like a league's. A league's bot starts as its league
+starts it (limits, start timeout), in the sandbox of --sandbox. The game and the
+bot's tempo are the first served league's unless --game or --tempo say otherwise.
+A person's game that sees no move and no page of theirs open for --play-idle ends
+unrecorded, its bot stopped; one address holds at most 3 games in play, all of
+them at most 8.`,
 		Args: func(c *cobra.Command, args []string) error {
 			if len(args) == 0 && !play.on {
 				return usage(fmt.Errorf("%s wants at least one results directory, or --play (see '%s --help')", c.CommandPath(), c.CommandPath()))
@@ -68,7 +79,13 @@ recorded in --play-out like a league's.`,
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ctx := cmd.Context()
-			s := &web.Server{}
+			if err := arena.CheckLang(lang); err != nil {
+				return usage(fmt.Errorf("--%w", err))
+			}
+			if play.idle <= 0 {
+				return usage(fmt.Errorf("--play-idle must be positive (got %v)", play.idle))
+			}
+			s := &web.Server{Limits: web.Limits{PlayIdle: play.idle}}
 			for _, dir := range args {
 				if err := arena.CheckResultsDir(dir); err != nil {
 					return usage(err)
@@ -81,7 +98,10 @@ recorded in --play-out like a league's.`,
 				s.Leagues = append(s.Leagues, l)
 			}
 			if play.on {
-				p, closePlay, err := newPlay(ctx, cmd.ErrOrStderr(), play)
+				f := cmd.Flags()
+				play.gameSet = f.Changed("game") || f.Changed("game-options") || f.Changed("opening-arcs")
+				play.tempoSet = f.Changed("tempo")
+				p, closePlay, err := newPlay(ctx, cmd.ErrOrStderr(), play, s.Leagues)
 				if err != nil {
 					return err
 				}
@@ -89,24 +109,31 @@ recorded in --play-out like a league's.`,
 				s.Play = p
 				s.Leagues = append(s.Leagues, p.League)
 			}
+			if lang != "" {
+				for _, l := range s.Leagues {
+					l.SetLang(lang)
+				}
+			}
 			return serveWeb(ctx, cmd.ErrOrStderr(), addr, s)
 		},
 	}
 	f := cmd.Flags()
 	f.StringVar(&addr, "addr", defaultAddr, "host:port to listen on (port 0: any)")
+	f.StringVar(&lang, "lang", "", "the page's language: en or pt (default: each league's lang:)")
 	f.BoolVar(&play.on, "play", false, "let a person play a bot on the page")
 	f.StringVar(&play.registry, "registry", registry.DefaultFile, "--play: offer the bots registered there too")
 	f.StringVar(&play.out, "play-out", "results/play", "--play: where people's games go")
 	f.IntVar(&play.tempo, "tempo", 1000, "--play: the bot's ms a move (a person: no limit)")
 	f.IntVar(&play.margin, "margin", arena.DefaultMarginMS, "--play: margin over the bot's budget in ms")
+	f.DurationVar(&play.idle, "play-idle", web.DefaultPlayIdle, "--play: a game with no move, no page open, ends")
 	addSandboxFlag(f, &play.sandbox)
 	play.game.add(f)
 	return cmd
 }
 
 // newPlay sets up people's games, recorded in o.out, whose lock it takes
-// until close.
-func newPlay(ctx context.Context, stderr io.Writer, o playFlags) (p *web.Play, close func() error, err error) {
+// until close, against the bots of leagues too.
+func newPlay(ctx context.Context, stderr io.Writer, o playFlags, leagues []*web.League) (p *web.Play, close func() error, err error) {
 	if o.tempo <= 0 || o.margin < 0 {
 		return nil, nil, usage(fmt.Errorf("--tempo must be positive and --margin not negative (got %d and %d)", o.tempo, o.margin))
 	}
@@ -114,6 +141,13 @@ func newPlay(ctx context.Context, stderr io.Writer, o playFlags) (p *web.Play, c
 	if err != nil {
 		return nil, nil, err
 	}
+	if len(leagues) > 0 && !o.gameSet {
+		rules = leagues[0].Info().Rules
+	}
+	if len(leagues) > 0 && !o.tempoSet && leagues[0].Info().TempoMS > 0 {
+		o.tempo = leagues[0].Info().TempoMS
+	}
+	own := leagueBots(leagues, rules.Name())
 	self, err := host.Self()
 	if err != nil {
 		return nil, nil, err
@@ -122,7 +156,8 @@ func newPlay(ctx context.Context, stderr io.Writer, o playFlags) (p *web.Play, c
 	if err != nil {
 		return nil, nil, err
 	}
-	l := web.NewLeague(web.Info{Name: "play", Dir: o.out, Rules: rules, TempoMS: o.tempo, Scoring: results.DefaultScoring()})
+	l := web.NewLeague(web.Info{Name: "play", Dir: o.out, Rules: rules, TempoMS: o.tempo, Scoring: results.DefaultScoring(),
+		Display: own.display, Lang: playLang(leagues)})
 	if err := l.Reload(); err != nil {
 		rec.Close()
 		return nil, nil, err
@@ -132,7 +167,12 @@ func newPlay(ctx context.Context, stderr io.Writer, o playFlags) (p *web.Play, c
 		rec.Close()
 		return nil, nil, usage(err)
 	}
-	bots := builtin.Names()
+	bots := slices.Clone(own.names)
+	for _, b := range builtin.Names() {
+		if !slices.Contains(bots, b) {
+			bots = append(bots, b)
+		}
+	}
 	for _, b := range reg.Bots {
 		if !slices.Contains(bots, b.Name) && (len(b.Info.Games) == 0 || slices.Contains(b.Info.Games, rules.Name())) {
 			bots = append(bots, b.Name)
@@ -141,7 +181,9 @@ func newPlay(ctx context.Context, stderr io.Writer, o playFlags) (p *web.Play, c
 	seat := func(name string) (arena.Seat, error) {
 		var spec host.Spec
 		var err error
-		if b, ok := reg.Lookup(name); ok && !slices.Contains(builtin.Names(), name) {
+		if b, ok := own.bots[name]; ok {
+			spec = b.config.BotSpec(self, b.bot)
+		} else if b, ok := reg.Lookup(name); ok && !slices.Contains(builtin.Names(), name) {
 			spec = botkind.Ref{Registered: name, Path: b.Path, Args: b.Args, SHA256: b.SHA256}.Spec(self, name, rules.Name())
 		} else {
 			spec, err = botSpec(self, host.BuiltinPrefix+name, nil, rules.Name())

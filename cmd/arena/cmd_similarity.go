@@ -5,13 +5,14 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 
 	"github.com/spf13/cobra"
 
-	"github.com/arenabots/arena/bots/lisp/sexp"
 	"github.com/arenabots/arena/course/intake"
 	"github.com/arenabots/arena/course/similarity"
 	"github.com/arenabots/arena/internal/inert"
+	"github.com/arenabots/arena/referee/sexp"
 )
 
 // newSimilarityCmd is `arena similarity`.
@@ -56,11 +57,17 @@ flagged pair and the top pairs side by side, the shared code marked and linked.`
 				return err
 			}
 			defer os.RemoveAll(work)
-			now, err := intake.List(dirs, work)
+			now, err := intake.List(c.Context(), dirs, work)
+			if err := c.Context().Err(); err != nil {
+				return err // interrupted
+			}
 			if err != nil {
 				return usage(err)
 			}
-			then, err := intake.List(past, work)
+			then, err := intake.List(c.Context(), past, filepath.Join(work, "past")) // a past hand-in may bear a name of this class's
+			if err := c.Context().Err(); err != nil {
+				return err // interrupted
+			}
 			if err != nil {
 				return usage(err)
 			}

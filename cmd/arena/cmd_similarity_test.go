@@ -132,3 +132,37 @@ func TestSimilarityUsage(t *testing.T) {
 		})
 	}
 }
+
+// TestSimilarityPastOfOneName compares a class's hand-in with a past
+// year's of the same archive name, one a Cavalo project and the other a
+// Dots one: each is unpacked into a folder of its own, so the pair is
+// two projects, not the past one twice (issue 39, row 2).
+func TestSimilarityPastOfOneName(t *testing.T) {
+	examples := filepath.Join("..", "..", "bots", "examples", "lisp")
+	now, past := t.TempDir(), t.TempDir()
+	var cavalo, dots intaketest.Sample
+	for _, s := range intaketest.Samples {
+		switch {
+		case s.Game == "cavalo" && cavalo.Group == "":
+			cavalo = s
+		case s.Game == "dots" && dots.Group == "":
+			dots = s
+		}
+	}
+	for dir, s := range map[string]intaketest.Sample{now: cavalo, past: dots} {
+		if err := intaketest.AssembleAs(examples, dir, s, "ana_2201001_P1", true); err != nil {
+			t.Fatal(err)
+		}
+	}
+	out, _, err := execute(context.Background(), newRootCmd(), "similarity", now, "--past", past, "--format", "csv")
+	if err != nil {
+		t.Fatalf("arena similarity: %v\n%s", err, out)
+	}
+	recs, err := csv.NewReader(strings.NewReader(out)).ReadAll()
+	if err != nil || len(recs) != 2 {
+		t.Fatalf("want one pair: %v\n%s", err, out)
+	}
+	if score := recs[1][2]; score == "1.000" {
+		t.Errorf("score %s: the past hand-in replaced this year's of the same name\n%s", score, out)
+	}
+}

@@ -21,7 +21,7 @@ type gameFlags struct {
 
 // add defines the flags on f.
 func (g *gameFlags) add(f *pflag.FlagSet) {
-	f.StringVar(&g.name, "game", arena.DefaultGame, "the game: "+strings.Join(games.Names(), " or "))
+	f.StringVar(&g.name, "game", arena.DefaultGame, strings.Join(games.Names(), ", "))
 	f.StringToIntVar(&g.options, "game-options", nil, "the game's game_options (dots: rows=5,cols=6)")
 	f.IntVar(&g.openingArcs, "opening-arcs", 0, "dots: arcs drawn from the seed before move 1 (opening_arcs)")
 }

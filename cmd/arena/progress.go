@@ -238,11 +238,11 @@ func showClock(d time.Duration) string {
 // loadJournal starts the leaders from the games already in the journal.
 // If the journal cannot be read, they count this run's games alone.
 func (pr *progress) loadJournal() {
-	games, _, err := arena.ReadGames(pr.cfg.Out)
+	r, err := arena.ReadResults(pr.cfg.Out)
 	if err != nil {
 		return
 	}
-	pr.games = games
+	pr.games = r.Games
 }
 
 // pace says how fast this run plays, from the played games in elapsed, and

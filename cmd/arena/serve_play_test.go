@@ -58,7 +58,8 @@ func TestServePlayInterruptLeavesNothing(t *testing.T) {
 		t.Fatal("arena serve did not say where it listens")
 	}
 	// The person plays white and never moves: each bot waits, started.
-	for range 4 {
+	// Three games, as many as one address may hold.
+	for range 3 {
 		resp, err := http.Post(base+"/api/play", "application/json", strings.NewReader(`{"bot": "greedy", "seed": 1, "side": "white"}`))
 		if err != nil {
 			t.Fatal(err)
@@ -92,7 +93,7 @@ func TestServePlayInterruptLeavesNothing(t *testing.T) {
 		})
 		return found
 	}
-	for end := time.Now().Add(time.Minute); len(botDirs()) < 4; time.Sleep(50 * time.Millisecond) {
+	for end := time.Now().Add(time.Minute); len(botDirs()) < 3; time.Sleep(50 * time.Millisecond) {
 		if time.Now().After(end) {
 			t.Skipf("the bots did not start sandboxed here (found %v)", botDirs())
 		}

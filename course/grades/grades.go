@@ -2,9 +2,7 @@ package grades
 
 import (
 	"cmp"
-	"errors"
 	"fmt"
-	"io/fs"
 	"math"
 	"slices"
 
@@ -12,27 +10,6 @@ import (
 	"github.com/arenabots/arena/course/intake"
 	"github.com/arenabots/arena/results"
 )
-
-// League is what grades reads of a league's results directory: its
-// resolved config and its games.
-type League struct {
-	Dir    string
-	Config *arena.Config
-	Games  []results.Entry
-	// Damaged counts the journal lines that could not be read and were
-	// skipped.
-	Damaged int
-}
-
-// ReadLeague reads the results directory dir: its config.yaml and its
-// journal (arena.OpenResults).
-func ReadLeague(dir string) (*League, error) {
-	r, err := arena.OpenResults(dir)
-	if err != nil {
-		return nil, err
-	}
-	return &League{Dir: dir, Config: r.Config, Games: r.Games, Damaged: len(r.Damaged)}, nil
-}
 
 // Report is the grades of a class: one row per submission.
 type Report struct {
@@ -88,7 +65,7 @@ type Row struct {
 // eligible, each by group. Bots of the league that are no submission of in
 // (a reference bot added to the league) are left out of the rows and of
 // the places.
-func Compute(l *League, in *Intake) (*Report, error) {
+func Compute(l *arena.Results, in *Intake) (*Report, error) {
 	rule := l.Config.GradingRule()
 	st := arena.Standings(l.Config, l.Games)
 	byBot := make(map[string]results.Row, len(st.Rows))
@@ -143,7 +120,7 @@ func Compute(l *League, in *Intake) (*Report, error) {
 
 // unplayed counts the games of the league's schedule not in its journal;
 // an SPRT match, which stops when its test decides, counts none.
-func unplayed(l *League) int {
+func unplayed(l *arena.Results) int {
 	if l.Config.SPRTMatch() != nil {
 		return 0
 	}
@@ -228,10 +205,10 @@ func award(rows []Row, rule arena.Grading) {
 // moveTimes returns each bot's move times in ms from the league's move
 // logs: the moves it chose, not those the referee forced. A game without
 // its log adds nothing.
-func moveTimes(l *League) map[string][]float64 {
+func moveTimes(l *arena.Results) map[string][]float64 {
 	times := make(map[string][]float64)
 	for _, g := range l.Games {
-		lines, err := results.ReadGameLog(l.Dir, g.ID)
+		lines, err := l.GameLog(g.ID)
 		if err != nil {
 			continue // the log is optional: its times are unknown
 		}
@@ -261,10 +238,11 @@ func bands(rows []Row, rule arena.Grading) error {
 	if len(rule.Bands) == 0 {
 		return nil
 	}
-	games, _, err := arena.ReadGames(rule.Reference)
-	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+	ref, err := arena.ReadResults(rule.Reference)
+	if err != nil {
 		return err
 	}
+	games := ref.Games
 	if len(games) == 0 {
 		return fmt.Errorf("grading: reference %s has no games: play the reference gauntlet first (docs/grading.md)", rule.Reference)
 	}

@@ -28,9 +28,9 @@ const fixture = "testdata/class"
 
 // classGrades reads the fixture's league and intake and computes the
 // grades.
-func classGrades(t *testing.T) (*League, *Intake, *Report) {
+func classGrades(t *testing.T) (*arena.Results, *Intake, *Report) {
 	t.Helper()
-	l, err := ReadLeague(filepath.Join(fixture, "results"))
+	l, err := arena.OpenResults(filepath.Join(fixture, "results"))
 	if err != nil {
 		t.Fatal(err)
 	}

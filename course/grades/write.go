@@ -61,9 +61,6 @@ func (r *Report) writeCSV(w io.Writer) error {
 		row := []string{g.Group, g.Entry, names, numbers, strconv.FormatBool(g.Eligible), g.Reason, rank(g), num(g.Points), g.Tiebreak,
 			strconv.Itoa(g.Games), strconv.Itoa(g.Timeouts), strconv.Itoa(g.Illegal), strconv.Itoa(g.Crashes), strconv.Itoa(g.Start),
 			strconv.Itoa(g.Faults), think(g), strconv.Itoa(r.TempoMS), strings.Join(g.Similar, "; "), g.Band, num(g.Bonus)}
-		for k := range row {
-			row[k] = results.SpreadsheetCell(row[k])
-		}
 		rows[i] = row
 	}
 	return results.WriteTable(w, results.FormatCSV, CSVHeader(), nil, rows, nil)

@@ -109,7 +109,9 @@ func submissionRoot(path, work string) (string, error) {
 	case work == "":
 		return "", fmt.Errorf("%s is an archive: unpack it and give its folder", path)
 	}
-	root, err := unpack(path, filepath.Join(work, trimArchive(fi.Name())), a)
+	// One archive the user names, not a class's: within the limits of a
+	// submission, it is read at once.
+	root, err := unpack(context.Background(), path, filepath.Join(work, trimArchive(fi.Name())), a, submissionLimits())
 	if err != nil {
 		return "", fmt.Errorf("%s: its %s %w", path, a.kind, err)
 	}

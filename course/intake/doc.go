@@ -4,7 +4,7 @@
 // For each submission (a folder, or a zip unpacked into a work folder with
 // guards against paths that leave it and zip bombs: List), intake
 // reads the Lisp files without running them (the lenient source reader of
-// bots/lisp/sexp) to choose what to load: the ways of loading it, best
+// referee/sexp) to choose what to load: the ways of loading it, best
 // first (the file that loads the file of jogar, topmost, a cycle of loads
 // read as one; jogar's file alone), each completed with the files that
 // define what jogar uses (chooseEntry, scope.complete), and the package
@@ -18,7 +18,11 @@
 // `arena bot check --lisp` and `arena play` use Prepare, which probes the
 // same way, for a Lisp bot given without settings, so that the three find the same conventions.
 //
+// It knows a game's course through the table (package games) and the
+// Course interface a game implements: the words its functions are named
+// with, its title.
+//
 // intake imports only arena/botkind, host, host/sandbox,
-// bots/lisp, bots/lisp/probe, bots/lisp/sexp, internal/inert and referee;
-// it must not import arena or cmd.
+// bots/lisp, bots/lisp/probe, referee/sexp, games, internal/inert and
+// referee; it must not import arena or cmd.
 package intake

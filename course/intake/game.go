@@ -4,14 +4,39 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/arenabots/arena/games"
+	"github.com/arenabots/arena/referee"
 )
 
-// gameWords are pieces of the names of the functions each game's course
-// statement asks for (its board's parts and rules): a submission that
-// defines or calls such functions is written for that game.
-var gameWords = map[string][]string{
-	"cavalo": {"CAVALO", "KNIGHT", "SIMETRIC", "DUPLO", "BARALHAR"},
-	"dots":   {"ARCO", "CAIXA", "HORIZONTA", "VERTICA", "LADOS", "FECHA"},
+// Course is implemented by the games (their referee.Game) that a class's
+// course projects are written for: what intake knows of the game's course.
+// A game's package implements it without importing intake.
+type Course interface {
+	referee.Game
+	// CourseWords MUST return pieces of the names of the functions the
+	// game's course statement asks for (its board's parts and rules), in
+	// upper case: a submission that defines or calls functions whose names
+	// hold them is written for the game. They should be words no other
+	// game's statement uses.
+	CourseWords() []string
+	// CourseTitle MUST return the game's name as a course's championship
+	// is titled with it, e.g. "Jogo do Cavalo".
+	CourseTitle() string
+}
+
+// gameWords returns the CourseWords of each game of the table that has a
+// course, by name.
+func gameWords() map[string][]string {
+	words := map[string][]string{}
+	for _, name := range games.Names() {
+		if g, err := games.Lookup(name); err == nil {
+			if c, ok := g.(Course); ok {
+				words[name] = c.CourseWords()
+			}
+		}
+	}
+	return words
 }
 
 // Detected is what the sources of a class say of its game.
@@ -39,6 +64,7 @@ func (d Detected) String() string {
 // functions (gameWords) at least two thirds of the submissions that name
 // any define or call more than the other's.
 func DetectGame(subs []Submission) Detected {
+	gameWords := gameWords()
 	votes := map[string]int{}
 	words := map[string]map[string]bool{}
 	of := 0

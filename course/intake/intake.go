@@ -3,6 +3,7 @@ package intake
 import (
 	"context"
 	"fmt"
+	"path/filepath"
 	"runtime"
 	"slices"
 	"strings"
@@ -98,6 +99,10 @@ type Result struct {
 	// why not.
 	Eligible bool
 	Reason   string
+	// Admitted says that the lecturer admitted the submission, not
+	// eligible, on purpose (see Admit): it plays with Config, the closest
+	// settings the probe found.
+	Admitted bool
 	// Elapsed is the time its intake took.
 	Elapsed time.Duration
 	// Similar are the submissions that arena similarity flagged with this
@@ -131,12 +136,33 @@ func Run(ctx context.Context, subs []Submission, opt Options) []Result {
 		go func() {
 			defer wg.Done()
 			defer func() { <-sem }()
-			out[i] = submit(ctx, s, opt)
+			r := submit(ctx, s, opt)
+			if note := twinsNote(s); note != "" {
+				r.Notes = append(r.Notes, note)
+				if r.Eligible {
+					r.Warnings = append(r.Warnings, note)
+				}
+			}
+			out[i] = r
 		}()
 	}
 	wg.Wait()
 	uniqueNames(out)
 	return out
+}
+
+// twinsNote says that s is one of its group's hand-ins (see
+// Submission.Twins), or "".
+func twinsNote(s Submission) string {
+	if len(s.Twins) == 0 {
+		return ""
+	}
+	names := []string{filepath.Base(s.Source)}
+	for _, t := range s.Twins {
+		names = append(names, filepath.Base(t))
+	}
+	return fmt.Sprintf("one of %d hand-ins of %s (%s): each is a row and a bot of its own; keep the one the group means",
+		len(names), s.Group, strings.Join(names, ", "))
 }
 
 // submit takes in one submission: it reads its Lisp files to choose what
@@ -179,9 +205,20 @@ func submit(ctx context.Context, s Submission, opt Options) (r Result) {
 		}
 	}
 	if r.Eligible {
-		r.Warnings = timeWarnings(r.Findings.Time, opt)
+		r.Warnings = append(yesBut(r.Findings.Failures), timeWarnings(r.Findings.Time, opt)...)
 	}
 	return r
+}
+
+// yesBut returns the warnings of an eligible bot that failed on reference
+// positions after the league's opening: it takes part (the course's rule),
+// and its games decide what the failure costs it.
+func yesBut(failures []string) []string {
+	var out []string
+	for _, f := range failures {
+		out = append(out, "fails on a later position, "+f+" (it plays: its games decide)")
+	}
+	return out
 }
 
 // probePlans probes the Lisp bot c, called name, loaded by each of plans
@@ -271,7 +308,12 @@ func triedText(tried []Attempt) string {
 }
 
 // timeWarnings returns the warning a lecturer must not miss when the bot
-// measured t thinks longer than the league allows: it will lose on time.
+// measured t may lose on time: what the league may charge it for a move
+// at worst (t.Used: a call at the league's tempo and the stalls seen) is
+// past the league's deadline (the tempo plus the margin), or within reach
+// of it: beyond the tempo less the margin, and beyond three quarters of
+// the tempo, so that a slower moment than intake's (a busy machine, a
+// garbage collection) is enough.
 func timeWarnings(t probe.TimeUse, opt Options) []string {
 	if t.Tempo <= 0 {
 		return nil
@@ -281,17 +323,18 @@ func timeWarnings(t probe.TimeUse, opt Options) []string {
 		margin = lisp.RecommendedMargin
 	}
 	ms := func(d time.Duration) string { return fmt.Sprintf("%d ms", d.Milliseconds()) }
-	used := t.Used()
+	used, deadline := t.Used(), t.Tempo+margin
+	const calls = "at worst it takes" // probe.TimeUse.Used
 	switch {
 	case t.Overran:
 		return []string{fmt.Sprintf("will lose on time at tempo %s: it thinks more than %s (it %s), the league allows %s",
-			ms(t.Tempo), ms(used), t.Note, ms(t.Tempo+margin))}
-	case used > t.Tempo+margin:
-		return []string{fmt.Sprintf("will lose on time at tempo %s: it thinks %s, the league allows %s",
-			ms(t.Tempo), ms(used), ms(t.Tempo+margin))}
-	case used > t.Tempo:
-		return []string{fmt.Sprintf("may lose on time at tempo %s: it thinks %s, within the margin of %s",
-			ms(t.Tempo), ms(used), ms(margin))}
+			ms(t.Tempo), ms(used), t.Note, ms(deadline))}
+	case used > deadline:
+		return []string{fmt.Sprintf("will lose on time at tempo %s: %s %s, the league allows %s",
+			ms(t.Tempo), calls, ms(used), ms(deadline))}
+	case used > max(t.Tempo-margin, t.Tempo*3/4):
+		return []string{fmt.Sprintf("may lose on time at tempo %s: %s %s, %s from the league's deadline of %s (a busy machine or a garbage collection is enough)",
+			ms(t.Tempo), calls, ms(used), ms(deadline-used), ms(deadline))}
 	}
 	return nil
 }

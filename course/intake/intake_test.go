@@ -31,8 +31,9 @@ func testOptions(t testing.TB, game string, tempo time.Duration) Options {
 }
 
 // TestSamples takes in each sample submission, in a folder or zipped, and
-// checks what intake finds: the package, eligibility or the reason, and
-// for the LispWorks-clock sample the tempo_scale.
+// checks what intake finds: the package, eligibility or the reason, for
+// the LispWorks-clock samples the tempo_scale, and for the sample that
+// fails late a warning ("yes, but") naming the position.
 func TestSamples(t *testing.T) {
 	for i, s := range intaketest.Samples {
 		t.Run(s.Group, func(t *testing.T) {
@@ -41,7 +42,7 @@ func TestSamples(t *testing.T) {
 			if err := intaketest.Assemble(examples, dir, s, i%2 == 1); err != nil {
 				t.Fatal(err)
 			}
-			subs, err := List([]string{dir}, filepath.Join(dir, "work"))
+			subs, err := List(t.Context(), []string{dir}, filepath.Join(dir, "work"))
 			if err != nil || len(subs) != 1 {
 				t.Fatalf("List: %v, %+v", err, subs)
 			}
@@ -62,15 +63,19 @@ func TestSamples(t *testing.T) {
 				}
 				return
 			}
+			late := slices.ContainsFunc(r.Warnings, func(w string) bool { return strings.Contains(w, "fails on a later position, late game") })
+			if late != (s.Shape == "late-failure") {
+				t.Errorf("warnings %q: want one naming the late game: %v", r.Warnings, s.Shape == "late-failure")
+			}
 			if len(r.Findings.Evidence) < 4 {
 				t.Errorf("evidence %+v: want one entry per reference position", r.Findings.Evidence)
 			}
 			wantScale := 1
-			if strings.HasSuffix(s.Group, "_P2") { // reads its clock in LispWorks units
+			if strings.HasSuffix(s.Group, "_P2") || strings.HasSuffix(s.Group, "_P13") { // reads its clock in LispWorks units
 				wantScale = probe.LispWorksScale
 			}
 			if r.Config.TempoScale != wantScale {
-				t.Errorf("tempo_scale %d (%s, %s), want %d", r.Config.TempoScale, r.Findings.Time, r.Findings.Time.Measured(), wantScale)
+				t.Errorf("tempo_scale %d (%s, %s), want %d", r.Config.TempoScale, r.Findings.Time, r.Findings.Time.Evidence(), wantScale)
 			}
 		})
 	}
@@ -103,7 +108,7 @@ func TestSameLeagueEveryTime(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			subs, err := List([]string{class}, filepath.Join(dir, "work"))
+			subs, err := List(t.Context(), []string{class}, filepath.Join(dir, "work"))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -136,6 +141,8 @@ func TestSameLeagueEveryTime(t *testing.T) {
 	}
 }
 
+// TestTimeWarnings checks the warnings of the time measured: past the
+// league's deadline, or within reach of it.
 func TestTimeWarnings(t *testing.T) {
 	const tempo = 300 * time.Millisecond
 	for _, tc := range []struct {
@@ -143,15 +150,23 @@ func TestTimeWarnings(t *testing.T) {
 		use  probe.TimeUse
 		want string // in the warning; "" for none
 	}{
-		{"within the tempo", probe.TimeUse{Tempo: tempo, Scale: 1, Unscaled: 250 * time.Millisecond}, ""},
-		{"within the margin", probe.TimeUse{Tempo: tempo, Scale: 1, Unscaled: 320 * time.Millisecond},
-			"may lose on time at tempo 300 ms: it thinks 320 ms, within the margin of 250 ms"},
-		{"over the margin", probe.TimeUse{Tempo: tempo, Scale: 1, Unscaled: 550*time.Millisecond + time.Microsecond},
-			"will lose on time at tempo 300 ms: it thinks 550 ms, the league allows 550 ms"},
+		{"well within the tempo", probe.TimeUse{Tempo: tempo, Scale: 1, Unscaled: 200 * time.Millisecond, Measured: 4}, ""},
+		{"within reach of the deadline", probe.TimeUse{Tempo: tempo, Scale: 1, Unscaled: 250 * time.Millisecond, Measured: 4},
+			"may lose on time at tempo 300 ms: at worst it takes 250 ms, 300 ms from the league's deadline of 550 ms"},
+		{"within the margin", probe.TimeUse{Tempo: tempo, Scale: 1, Unscaled: 320 * time.Millisecond, Measured: 4},
+			"may lose on time at tempo 300 ms: at worst it takes 320 ms, 230 ms from the league's deadline"},
+		{"over the margin", probe.TimeUse{Tempo: tempo, Scale: 1, Unscaled: 550*time.Millisecond + time.Microsecond, Measured: 4},
+			"will lose on time at tempo 300 ms: at worst it takes 550 ms, the league allows 550 ms"},
 		{"cut off", probe.TimeUse{Tempo: tempo, Scale: 1, Unscaled: 550 * time.Millisecond, Overran: true, Note: "overruns the tempo"},
 			"will lose on time at tempo 300 ms: it thinks more than 550 ms (it overruns the tempo)"},
-		{"LispWorks clock, scaled", probe.TimeUse{Tempo: tempo, Scale: probe.LispWorksScale, Unscaled: time.Millisecond, Scaled: 600 * time.Millisecond},
-			"will lose on time at tempo 300 ms: it thinks 600 ms"},
+		{"LispWorks clock, scaled", probe.TimeUse{Tempo: tempo, Scale: probe.LispWorksScale, Unscaled: time.Millisecond, Scaled: 600 * time.Millisecond, Measured: 4},
+			"will lose on time at tempo 300 ms: at worst it takes 600 ms"},
+		{"the issue's Dots group: 918 ms of 1 s", probe.TimeUse{Tempo: time.Second, Scale: 1, Unscaled: 918 * time.Millisecond, Measured: 4},
+			"may lose on time at tempo 1000 ms"},
+		{"600 ms of 1 s", probe.TimeUse{Tempo: time.Second, Scale: 1, Unscaled: 600 * time.Millisecond, Measured: 4}, ""},
+		{"700 ms of 1 s, with a stall of 100 ms seen", probe.TimeUse{Tempo: time.Second, Scale: 1, Unscaled: 700 * time.Millisecond,
+			Median: 700 * time.Millisecond, Measured: 1, Stall: 100 * time.Millisecond, Probed: 12},
+			"may lose on time at tempo 1000 ms: at worst it takes 800 ms, 450 ms from the league's deadline of 1250 ms"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			got := timeWarnings(tc.use, Options{})

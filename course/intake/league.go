@@ -19,7 +19,9 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/arenabots/arena/bots/lisp"
+	"github.com/arenabots/arena/games"
 	"github.com/arenabots/arena/internal/inert"
+	"github.com/arenabots/arena/referee"
 )
 
 // League is what the league file written by WriteLeague says besides its
@@ -49,19 +51,55 @@ type League struct {
 	Sources []string
 }
 
-// DotsOpeningArcs is the opening_arcs of the Dots leagues intake writes:
-// each round starts from a board with this many arcs drawn from its seed,
-// so that deterministic bots do not replay one game every round.
-const DotsOpeningArcs = 6
+// Opening is implemented by the games (their referee.Game) whose leagues
+// intake starts each round from a board with arcs drawn from its seed, so
+// that deterministic bots do not replay one game every round.
+type Opening interface {
+	referee.Game
+	// CourseOpeningArcs MUST return the opening_arcs of the leagues intake
+	// writes for the game, above 0.
+	CourseOpeningArcs() int
+}
+
+// GameSettings is implemented by the games whose leagues intake writes with
+// game_options of their own, such as a seeded opening for a game whose
+// start is fixed (opening_plies).
+type GameSettings interface {
+	referee.Game
+	// CourseOptions MUST return the game_options of the leagues intake
+	// writes for the game, each a key the game's Configure takes.
+	CourseOptions() map[string]int
+}
+
+// GameOptions returns the game_options intake writes in a league of g: the
+// options given (--game-options) over g's CourseOptions.
+func GameOptions(g referee.Game, given map[string]int) map[string]int {
+	o, ok := g.(GameSettings)
+	if !ok {
+		return given
+	}
+	opts := maps.Clone(o.CourseOptions())
+	maps.Copy(opts, given)
+	return opts
+}
+
+// OpeningArcs returns the opening_arcs intake writes in a league of g: its
+// CourseOpeningArcs, or 0 for a game without openings.
+func OpeningArcs(g referee.Game) int {
+	if o, ok := g.(Opening); ok {
+		return o.CourseOpeningArcs()
+	}
+	return 0
+}
 
 // Title returns the title intake gives a league of game: "Campeonato IA —
-// Jogo do Cavalo", "Campeonato IA — Dots and Boxes".
+// " and the game's CourseTitle ("Jogo do Cavalo"), or its name when it has
+// none.
 func Title(game string) string {
-	switch game {
-	case "cavalo":
-		return "Campeonato IA — Jogo do Cavalo"
-	case "dots":
-		return "Campeonato IA — Dots and Boxes"
+	if g, err := games.Lookup(game); err == nil {
+		if c, ok := g.(Course); ok {
+			return "Campeonato IA — " + c.CourseTitle()
+		}
 	}
 	return "Campeonato IA — " + game
 }
@@ -131,7 +169,7 @@ func (l League) document(results []Result) *yaml.Node {
 	bots := &yaml.Node{Kind: yaml.SequenceNode}
 	var foot []string
 	for _, r := range results {
-		if !r.Eligible {
+		if !r.Plays() {
 			foot = append(foot, comment(fmt.Sprintf("not eligible: %s (%s): %s", r.Group, r.Name, r.Reason)))
 			continue
 		}
@@ -164,6 +202,14 @@ func (l League) bot(r Result) *yaml.Node {
 	c := r.Config.WithDefaults()
 	b := mapping()
 	b.HeadComment = comment(fmt.Sprintf("%s: %s; time %s", r.Group, r.Findings.Conventions, r.Findings.Time))
+	if r.Admitted {
+		conv := r.Findings.Conventions
+		if conv == "" {
+			conv = "none found, the defaults"
+		}
+		b.HeadComment = comment(fmt.Sprintf("%s: admitted on purpose (--admit), not eligible: %s", r.Group, r.Reason)) + "\n" +
+			comment(fmt.Sprintf("settings: the closest the probe found (%s)", conv))
+	}
 	b.add("name", str(r.Name))
 	if d := inert.Line(r.DisplayName()); d != "" && d != r.Name {
 		b.add("display", str(d))

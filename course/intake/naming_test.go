@@ -40,7 +40,7 @@ func TestDetectGame(t *testing.T) {
 					}
 				}
 			}
-			subs, err := List([]string{dir}, filepath.Join(dir, "work"))
+			subs, err := List(t.Context(), []string{dir}, filepath.Join(dir, "work"))
 			if err != nil {
 				t.Fatal(err)
 			}

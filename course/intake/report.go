@@ -25,7 +25,10 @@ func Rows(results []Result) [][]string {
 	rows := make([][]string, len(results))
 	for i, r := range results {
 		verdict := "yes"
-		if !r.Eligible {
+		switch {
+		case r.Admitted:
+			verdict = "admitted: " + r.Reason
+		case !r.Eligible:
 			verdict = "no: " + r.Reason
 		}
 		conv, use := "-", r.Findings.Time.Short()
@@ -107,9 +110,12 @@ func WriteReport(w io.Writer, title string, results []Result) error {
 		for _, warn := range r.Warnings {
 			fmt.Fprintf(&b, "- **warning**: %s\n", md(warn))
 		}
-		if r.Eligible {
-			fmt.Fprintf(&b, "- time per move: %s; %s\n", md(r.Findings.Time.String()), md(r.Findings.Time.Measured()))
-		} else {
+		switch {
+		case r.Eligible:
+			fmt.Fprintf(&b, "- time per move: %s; %s\n", md(r.Findings.Time.String()), md(r.Findings.Time.Evidence()))
+		case r.Admitted:
+			fmt.Fprintf(&b, "- **admitted** on purpose (--admit), with the closest settings found; not eligible: %s\n", md(r.Reason))
+		default:
 			fmt.Fprintf(&b, "- **not eligible**: %s\n", md(r.Reason))
 		}
 		fmt.Fprintf(&b, "- intake: %v, %d calls of jogar\n", r.Elapsed.Round(time.Millisecond), r.Findings.Calls)
@@ -149,10 +155,13 @@ type SubmissionEntry struct {
 	Entry string `json:"entry"`
 	// Group is the name standings show; Bot the league's bot name when
 	// eligible, else "".
-	Group       string         `json:"group"`
-	Bot         string         `json:"bot"`
-	Students    []Student      `json:"students"`
-	Eligible    bool           `json:"eligible"`
+	Group    string    `json:"group"`
+	Bot      string    `json:"bot"`
+	Students []Student `json:"students"`
+	Eligible bool      `json:"eligible"`
+	// Admitted says that the lecturer admitted it, not eligible, on
+	// purpose (arena intake --admit): it has a bot in the league.
+	Admitted    bool           `json:"admitted,omitempty"`
 	Reason      string         `json:"reason"`
 	Warnings    []string       `json:"warnings"`
 	Files       []string       `json:"files"`
@@ -166,8 +175,8 @@ type SubmissionEntry struct {
 
 // TimeEntry is a submission's time use as the probe measured it.
 type TimeEntry struct {
-	// MaxMS is the longest call of jogar measured, in ms, with its
-	// tempo_scale.
+	// MaxMS is the slowest call of jogar measured at the league's tempo,
+	// in ms, with its tempo_scale.
 	MaxMS      int64  `json:"max_ms"`
 	TempoScale int    `json:"tempo_scale"`
 	Note       string `json:"note,omitempty"`
@@ -182,10 +191,11 @@ func NewSummary(l League, league string, results []Result) Summary {
 			Entry: filepath.Base(r.Source), Group: r.DisplayName(), Students: r.Students, Eligible: r.Eligible, Similar: r.Similar,
 			Warnings: r.Warnings, Files: r.Files, Conventions: map[string]any{}, Evidence: []string{}, Notes: r.Notes,
 		}
-		if r.Eligible {
+		if r.Plays() {
 			e.Bot = r.Name
-		} else {
-			e.Reason = r.Reason
+		}
+		if !r.Eligible {
+			e.Reason, e.Admitted = r.Reason, r.Admitted
 		}
 		if e.Similar == nil {
 			e.Similar = []Similar{}

@@ -11,7 +11,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/arenabots/arena/bots/lisp/sexp"
+	"github.com/arenabots/arena/referee/sexp"
 )
 
 // sourceFile is what reading a Lisp file showed, without running it.

@@ -30,7 +30,7 @@ type zipEntry struct {
 }
 
 // writeZip writes a zip of entries at path.
-func writeZip(t *testing.T, path string, entries []zipEntry) {
+func writeZip(t testing.TB, path string, entries []zipEntry) {
 	t.Helper()
 	var buf bytes.Buffer
 	zw := zip.NewWriter(&buf)
@@ -71,6 +71,8 @@ func TestUnzip(t *testing.T) {
 			".", []string{"jogo.lisp"}, []string{"evil.lisp", "evil2.lisp"}, ""},
 		{"links are skipped", []zipEntry{{"passwd", fs.ModeSymlink | 0o777, []byte("/etc/passwd")}, {"jogo.lisp", 0o644, lisp}},
 			".", []string{"jogo.lisp"}, []string{"out/passwd"}, ""},
+		{"control characters are written escaped", []zipEntry{{"jo\x1b[2Jgo\r.lisp", 0o644, lisp}, {"jogo.lisp", 0o644, lisp}},
+			".", []string{`jo\x1b[2Jgo\r.lisp`, "jogo.lisp"}, []string{"out/jo\x1b[2Jgo\r.lisp"}, ""},
 		{"zip bomb", []zipEntry{{"zeros.lisp", 0o644, make([]byte, maxZipFile+1)}},
 			"", nil, nil, "more than a submission"},
 	} {
@@ -78,7 +80,7 @@ func TestUnzip(t *testing.T) {
 			dir := t.TempDir()
 			path := filepath.Join(dir, "g.zip")
 			writeZip(t, path, tc.entries)
-			root, err := unpack(path, filepath.Join(dir, "out"), archiveOf(path))
+			root, err := unpack(t.Context(), path, filepath.Join(dir, "out"), archiveOf(path), submissionLimits())
 			if tc.errorHas != "" {
 				if err == nil || !strings.Contains(err.Error(), tc.errorHas) {
 					t.Fatalf("unzip error %v, want one saying %q", err, tc.errorHas)
@@ -125,15 +127,15 @@ func TestList(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	subs, err := List([]string{class}, filepath.Join(dir, "work"))
+	subs, err := List(t.Context(), []string{class}, filepath.Join(dir, "work"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	want := []struct{ group, root, problem string }{
-		{"a_2200001_P1", filepath.Join(dir, "work", "submissions", "a_2200001_P1"), ""},
+		{"a_2200001_P1", filepath.Join(dir, "work", "submissions", "a_2200001_P1.zip"), ""},
 		{"b_2200002_P2", filepath.Join(class, "b_2200002_P2"), ""},
-		{"c_2200003_P3", filepath.Join(dir, "work", "submissions", "c_2200003_P3", "c"), ""},
-		{"d_2200004_P4", filepath.Join(dir, "work", "submissions", "d_2200004_P4"), ""},
+		{"c_2200003_P3", filepath.Join(dir, "work", "submissions", "c_2200003_P3.tar.gz", "c"), ""},
+		{"d_2200004_P4", filepath.Join(dir, "work", "submissions", "d_2200004_P4.tar"), ""},
 		{"e_2200005_P5", "", "not read: RAR archive, which arena does not read (it reads zip, tar, tar.gz, tar.bz2): unpack it into a folder and run intake again"},
 		{"notas.txt", "", "not read: not a folder or an archive arena reads"},
 	}
@@ -156,7 +158,7 @@ func TestList(t *testing.T) {
 	}
 	// A folder of Lisp files alone is one submission.
 	one := writeTree(t, map[string]string{"jogo.lisp": "(defun jogar (e tempo) e)"})
-	subs, err = List([]string{one}, filepath.Join(dir, "work"))
+	subs, err = List(t.Context(), []string{one}, filepath.Join(dir, "work"))
 	if err != nil || len(subs) != 1 || subs[0].Root != one || !subs[0].Whole {
 		t.Errorf("List(%s) = %+v, %v; want the folder itself", one, subs, err)
 	}
@@ -170,14 +172,14 @@ func TestList(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	subs, err = List([]string{group}, filepath.Join(dir, "work"))
+	subs, err = List(t.Context(), []string{group}, filepath.Join(dir, "work"))
 	if err != nil || len(subs) != 1 || subs[0].Root != group || !subs[0].Whole {
 		t.Errorf("List(%s) = %+v, %v; want the group's folder itself", group, subs, err)
 	}
 }
 
 // writeTar writes a tar, gzipped when gz, of files at path.
-func writeTar(t *testing.T, path string, gz bool, files map[string][]byte) {
+func writeTar(t testing.TB, path string, gz bool, files map[string][]byte) {
 	t.Helper()
 	var buf bytes.Buffer
 	var w io.Writer = &buf
@@ -285,7 +287,7 @@ func TestBadZips(t *testing.T) {
 			if err := errors.Join(zw.Close(), f.Close()); err != nil {
 				t.Fatal(err)
 			}
-			subs, err := List([]string{class}, filepath.Join(dir, "work"))
+			subs, err := List(t.Context(), []string{class}, filepath.Join(dir, "work"))
 			if err != nil {
 				t.Fatalf("List: %v: one bad zip stops the intake", err)
 			}
@@ -296,7 +298,7 @@ func TestBadZips(t *testing.T) {
 			if r.Eligible || r.Reason != subs[1].Problem || r.Name != "p2" {
 				t.Errorf("submit = %+v, want p2 not eligible: %s", r, subs[1].Problem)
 			}
-			if _, err := os.Stat(filepath.Join(dir, "work", "submissions", "b_2200002_P2")); !errors.Is(err, fs.ErrNotExist) {
+			if _, err := os.Stat(filepath.Join(dir, "work", "submissions", "b_2200002_P2.zip")); !errors.Is(err, fs.ErrNotExist) {
 				t.Errorf("what the bad zip unpacked is left behind (%v)", err)
 			}
 		})

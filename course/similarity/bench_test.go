@@ -73,7 +73,7 @@ func writeLargeClass(tb testing.TB, dir string, n, lines int) float64 {
 func BenchmarkCompare(b *testing.B) {
 	dir := b.TempDir()
 	perSub := writeLargeClass(b, dir, 40, 1500)
-	subs, err := intake.List([]string{dir}, b.TempDir())
+	subs, err := intake.List(b.Context(), []string{dir}, b.TempDir())
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -9,8 +9,8 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/arenabots/arena/bots/lisp/sexp"
 	"github.com/arenabots/arena/course/intake"
+	"github.com/arenabots/arena/referee/sexp"
 )
 
 // Entry is one submission to compare.

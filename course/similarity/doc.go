@@ -2,7 +2,7 @@
 // other, on what survives renaming and reformatting: it is `arena
 // similarity`, and the check `arena intake` runs after its probes.
 //
-// Each file is read with the lenient source reader of bots/lisp/sexp, so
+// Each file is read with the lenient source reader of referee/sexp, so
 // comments and whitespace are gone; docstrings are dropped, and every
 // symbol that the submission defines or binds is replaced by its role (FN,
 // VAR, PARAM, PKG, TYPE: see normalise.go), while the standard symbols and
@@ -18,6 +18,6 @@
 // (see Rule). A flag is evidence for a person to read, never a verdict.
 //
 // similarity reads submissions listed by course/intake and files with
-// bots/lisp/sexp; it runs nothing and sends nothing anywhere. It must not
+// referee/sexp; it runs nothing and sends nothing anywhere. It must not
 // import cmd, web or arena's league runner.
 package similarity

@@ -7,7 +7,7 @@ import (
 	"io"
 	"strings"
 
-	"github.com/arenabots/arena/bots/lisp/sexp"
+	"github.com/arenabots/arena/referee/sexp"
 )
 
 // role is what a name of the submission stands for, which is all of it

@@ -1,13 +1,12 @@
 package similarity
 
 import (
-	"encoding/csv"
 	"encoding/json"
 	"io"
 	"strconv"
-	"strings"
 
 	"github.com/arenabots/arena/course/intake"
+	"github.com/arenabots/arena/results/csvout"
 )
 
 // CSVHeader is the header of WriteCSV's table.
@@ -17,30 +16,21 @@ var CSVHeader = []string{"a", "b", "score", "flagged", "shared", "fingerprints_a
 // submissions as handed in, the score from 0 to 1, whether it is flagged,
 // the fingerprints they share and each one's, and their longest shared
 // run in normalised tokens. A name that a spreadsheet would read as a
-// formula is written with a ' before it.
+// formula is written with a ' before it (see results/csvout).
 func WriteCSV(w io.Writer, r *Report) error {
-	cw := csv.NewWriter(w)
+	cw := csvout.NewWriter(w)
 	if err := cw.Write(CSVHeader); err != nil {
 		return err
 	}
 	for _, p := range r.Pairs {
-		row := []string{cell(p.A), cell(p.B), strconv.FormatFloat(p.Score, 'f', 3, 64), strconv.FormatBool(p.Flagged),
+		row := []string{p.A, p.B, strconv.FormatFloat(p.Score, 'f', 3, 64), strconv.FormatBool(p.Flagged),
 			strconv.Itoa(p.Shared), strconv.Itoa(r.Submissions[p.a].Fingerprints), strconv.Itoa(r.Submissions[p.b].Fingerprints),
 			strconv.Itoa(p.Longest)}
 		if err := cw.Write(row); err != nil {
 			return err
 		}
 	}
-	cw.Flush()
-	return cw.Error()
-}
-
-// cell keeps a spreadsheet from running text as a formula.
-func cell(s string) string {
-	if s != "" && strings.ContainsRune("=+-@\t\r", rune(s[0])) {
-		return "'" + s
-	}
-	return s
+	return cw.Flush()
 }
 
 // WriteJSON writes the report as indented JSON: the submissions, every

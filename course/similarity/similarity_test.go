@@ -132,7 +132,7 @@ func writeClass(t testing.TB) string {
 // compareClass lists the class in dir as intake does and compares it.
 func compareClass(t testing.TB, dir string, opt Options) *Report {
 	t.Helper()
-	subs, err := intake.List([]string{dir}, t.TempDir())
+	subs, err := intake.List(t.Context(), []string{dir}, t.TempDir())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -202,11 +202,11 @@ func TestPastYears(t *testing.T) {
 	if err := os.Rename(filepath.Join(dir, betaGroup), filepath.Join(past, betaGroup)); err != nil {
 		t.Fatal(err)
 	}
-	now, err := intake.List([]string{dir}, t.TempDir())
+	now, err := intake.List(t.Context(), []string{dir}, t.TempDir())
 	if err != nil {
 		t.Fatal(err)
 	}
-	before, err := intake.List([]string{past}, t.TempDir())
+	before, err := intake.List(t.Context(), []string{past}, t.TempDir())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -71,6 +71,10 @@ func (c *Position) Ply() int { return int(c.ply) }
 // Clone returns a copy of c.
 func (c *Position) Clone() referee.State { d := *c; return &d }
 
+// CopyFrom makes c a copy of src, a *Position, without allocating: how a
+// search (bots/search's Position) reuses its positions.
+func (c *Position) CopyFrom(src referee.State) { *c = *src.(*Position) }
+
 // targets returns the squares side may land on, ignoring double choices:
 // the placement square before its knight is placed, else the knight jumps to
 // numbered squares the opponent's knight does not attack.

@@ -77,3 +77,16 @@ func (c *Position) Cells() [Squares]int {
 	}
 	return cells
 }
+
+// StateFromCells returns the position whose squares hold cells (the codes
+// of FromCells), with scores, toMove to move and ply moves played, after
+// FromCells' checks: how the wire reads the board it sends (bots/wire's
+// CellsGame; Cells is its inverse).
+func (Game) StateFromCells(cells [Squares]int, scores [2]int, toMove referee.Side, ply int) (referee.State, error) {
+	c, err := FromCells(cells, scores, toMove)
+	if err != nil {
+		return nil, err
+	}
+	c.SetPly(ply)
+	return &c, nil
+}

@@ -107,6 +107,10 @@ func (p *Position) SetPly(n int) { p.ply = int32(n) }
 // Clone returns a copy of p.
 func (p *Position) Clone() referee.State { q := *p; return &q }
 
+// CopyFrom makes p a copy of src, a *Position, without allocating: how a
+// search (bots/search's Position) reuses its positions.
+func (p *Position) CopyFrom(src referee.State) { *p = *src.(*Position) }
+
 // Moves appends every empty arc to buf, in index order; none when the game
 // is over. There is no pass in Dots and Boxes.
 func (p *Position) Moves(buf []referee.Move) []referee.Move {

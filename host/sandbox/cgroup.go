@@ -37,7 +37,10 @@ import (
 //   - the freezer: Freeze stops every process of the bot, whatever session
 //     or group it moved to, and none of them can resume the others (a
 //     SIGCONT does not thaw a frozen task). The bot cannot leave: it sees
-//     no cgroup file system, and may mount none.
+//     no cgroup file system, and may mount none;
+//   - its CPU time, all its threads and processes together (v2 cpu.stat's
+//     usage_usec, in every cgroup v2; v1 cpuacct.usage): what clock: cpu
+//     charges a call (see cpu.go).
 //
 // Where arena may make none of them (no write access, no controller), the
 // host does without: RLIMIT_NPROC, RLIMIT_DATA per process, SIGSTOP to the
@@ -59,6 +62,11 @@ type cgroup struct {
 	freeze   *os.File
 	freezeV1 bool
 	killDir  string // a cgroup v2 directory, with cgroup.kill
+	// cpu is the file that counts the CPU time of the bot's processes (v2
+	// cpu.stat, or v1 cpuacct.usage), open for reading at every call, or
+	// nil.
+	cpu   *os.File
+	cpuV1 bool
 }
 
 // hierarchy is one cgroup hierarchy where arena's own cgroup is.
@@ -70,7 +78,8 @@ type hierarchy struct {
 
 // newCgroup makes the cgroups called name: pids.max of maxTasks tasks (0
 // or less: no limit), a memory limit of memoryMB MiB (0 or less: none),
-// and a freezer (cgroup v2's first, unless freezerV1); it returns nil where
+// a freezer and the count of its CPU time (cgroup v2's first, unless
+// freezerV1, for the tests of cgroup v1); it returns nil where
 // arena may make none.
 func newCgroup(name string, maxTasks, memoryMB int, freezerV1 bool) *cgroup {
 	c := &cgroup{}
@@ -122,6 +131,13 @@ func newCgroup(name string, maxTasks, memoryMB int, freezerV1 bool) *cgroup {
 			if h.v2 {
 				c.killDir = d
 			}
+		}
+	}
+	// cgroup v2's cpu.stat first: every cgroup v2 counts its CPU time,
+	// whatever controllers it has.
+	if h, ok := pick(hs, "cpuacct", !freezerV1); ok {
+		if d := mk(h); d != "" {
+			c.openCPU(d, h.v2)
 		}
 	}
 	if len(c.dirs) == 0 {
@@ -251,7 +267,7 @@ func (c *cgroup) remove(d time.Duration) error {
 	if c == nil {
 		return nil
 	}
-	for _, f := range []*os.File{c.freeze, c.oom} {
+	for _, f := range []*os.File{c.freeze, c.oom, c.cpu} {
 		if f != nil {
 			_ = f.Close()
 		}
@@ -327,10 +343,11 @@ func cgroupBases() []string {
 }
 
 // usedControllers are the cgroup v1 controllers a bot's cgroups use.
-var usedControllers = []string{"pids", "memory", "freezer"}
+var usedControllers = []string{"pids", "memory", "freezer", "cpuacct"}
 
 // hierarchies returns the cgroup hierarchies where arena's own cgroup is
-// and that give one of usedControllers (or cgroup v2's freezer), from
+// and that give one of usedControllers (or cgroup v2's freezer and
+// cpu.stat, which every cgroup v2 has, as "freezer" and "cpuacct"), from
 // /proc/self/cgroup and /proc/self/mountinfo.
 func hierarchies() []hierarchy {
 	own := map[string]string{} // hierarchy's controller list (v1), or "" (v2): arena's cgroup path
@@ -409,6 +426,7 @@ func hierarchies() []hierarchy {
 				h.controllers[c] = true
 			}
 			h.controllers["freezer"] = true // cgroup.freeze, in every child
+			h.controllers["cpuacct"] = true // cpu.stat, in every child
 		}
 		seen[h.base] = true
 		hs = append(hs, h)

@@ -66,9 +66,24 @@ func TestFrozenUsesNoCPU(t *testing.T) {
 				t.Fatal(err)
 			}
 			t.Logf("cgroup freezer: %v, v1: %v", b.Frozen(), b.cg != nil && b.cg.freezeV1)
-			time.Sleep(200 * time.Millisecond) // the children start
+			// Every spinner runs before the stop: the shell, spin and the
+			// SIGCONT loop at least (setsid and setpgid may be refused,
+			// and those die), their number settled.
+			n := 0
+			waitFor(t, "the spinners to start", func() bool {
+				last := n
+				n = namespaceProcs(t, b.Group())
+				return n >= 3 && n == last
+			})
 			b.Freeze()
-			time.Sleep(20 * time.Millisecond) // the freeze completes
+			// The stop has taken hold once the CPU time stands still.
+			last := namespaceCPU(t, b.Group())
+			waitFor(t, "the stop to take hold", func() bool {
+				now := namespaceCPU(t, b.Group())
+				still := now == last
+				last = now
+				return still
+			})
 			before := namespaceCPU(t, b.Group())
 			time.Sleep(500 * time.Millisecond)
 			frozen := namespaceCPU(t, b.Group()) - before
@@ -96,9 +111,19 @@ func TestFrozenAsUser(t *testing.T) {
 	}
 }
 
-// namespaceCPU returns the CPU time used so far by the processes of the PID
-// namespace of process pid, from their /proc/PID/schedstat.
-func namespaceCPU(t *testing.T, pid int) time.Duration {
+// waitFor polls cond until it holds, failing t when it does not within
+// 10 s: a condition, not a guess at how long the machine takes.
+func waitFor(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	for deadline := time.Now().Add(10 * time.Second); !cond(); time.Sleep(20 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("waited 10 s for %s", what)
+		}
+	}
+}
+
+// namespacePIDs returns the processes of the PID namespace of process pid.
+func namespacePIDs(t *testing.T, pid int) []string {
 	t.Helper()
 	ns, err := os.Readlink("/proc/" + strconv.Itoa(pid) + "/ns/pid")
 	if err != nil {
@@ -108,12 +133,26 @@ func namespaceCPU(t *testing.T, pid int) time.Duration {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var total time.Duration
+	var out []string
 	for _, s := range procs {
 		p := strconv.Itoa(s.pid)
-		if l, err := os.Readlink("/proc/" + p + "/ns/pid"); err != nil || l != ns {
-			continue
+		if l, err := os.Readlink("/proc/" + p + "/ns/pid"); err == nil && l == ns {
+			out = append(out, p)
 		}
+	}
+	return out
+}
+
+// namespaceProcs returns how many processes the PID namespace of process
+// pid holds, less its first (the launcher).
+func namespaceProcs(t *testing.T, pid int) int { return len(namespacePIDs(t, pid)) - 1 }
+
+// namespaceCPU returns the CPU time used so far by the processes of the PID
+// namespace of process pid, from their /proc/PID/schedstat.
+func namespaceCPU(t *testing.T, pid int) time.Duration {
+	t.Helper()
+	var total time.Duration
+	for _, p := range namespacePIDs(t, pid) {
 		data, err := os.ReadFile("/proc/" + p + "/schedstat")
 		if err != nil {
 			continue

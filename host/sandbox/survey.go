@@ -74,12 +74,12 @@ func Survey(ctx context.Context, launcher []string, scratchMB int) (Report, erro
 		return Report{}, fmt.Errorf("starting a sandboxed process: %w", err)
 	}
 	r, err := parseReport(stdout.Bytes())
-	r.Freezer, r.Memory, r.FileSizeMB = res.Freezer, res.Memory, res.FileSizeMB
+	r.Freezer, r.Memory, r.FileSizeMB, r.CPUClock = res.Freezer, res.Memory, res.FileSizeMB, res.CPUClock
 	return r, err
 }
 
-// Resources returns r with what the bots' cgroups here give (Report.Freezer
-// and Memory: arena makes a cgroup set as for a bot, and removes it) and
+// Resources returns r with what the bots' cgroups here give (Report.Freezer,
+// Memory and CPUClock: arena makes a cgroup set as for a bot, and removes it) and
 // their file size limit for a scratch of scratchMB MiB. With the sandbox
 // off, the scratch is a host directory: the file size limit is its only
 // bound.
@@ -87,6 +87,7 @@ func Resources(r Report, scratchMB int) Report {
 	if me, err := self(); err == nil {
 		cg := newCgroup(ownerPrefix(me)+"probe", 1, 1, false)
 		r.Freezer, r.Memory = cg.describe()
+		r.CPUClock = cg.describeCPU()
 		_ = cg.remove(drainWait)
 	}
 	if scratchMB > 0 {

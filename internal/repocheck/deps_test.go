@@ -19,7 +19,8 @@ const module = "github.com/arenabots/arena"
 //
 //	cmd → web → arena → referee, results, bots → proto
 //
-// and a game's package imports only referee. A path ending in "/..." names
+// and a game's package imports only referee; outside its folder, only the
+// table of games imports it (games_test.go). A path ending in "/..." names
 // a package and every package below it; of the rules that name a package,
 // the longest applies (an exact path before the same one with "/..."), and a package that none names fails the test, so
 // that a new package says where it stands. The rules look at the imports
@@ -34,33 +35,38 @@ var imports = []struct {
 	// The bottom: the wire format and the judge.
 	{"proto", nil},
 	{"referee", nil},
+	// Lisp's s-expressions: a leaf, so that a game's Lisp form can use them.
+	{"referee/sexp", nil},
 	{"referee/gametest", []string{"referee"}},
-	// Its table of calls is played in a Cavalo position.
-	{"referee/judgetest", []string{"referee", "games/cavalo"}},
+	// Its table of calls is played in a Cavalo position, found in the table.
+	{"referee/judgetest", []string{"referee", "games"}},
 
-	// The games: each game imports only referee; games lists them.
+	// The games: each game imports only referee (and its s-expressions,
+	// for the game's Lisp form); games lists them.
 	{"games", []string{"referee", "games/..."}},
-	{"games/...", []string{"referee"}},
+	{"games/...", []string{"referee", "referee/sexp"}},
 
 	// results knows games and results, nothing of processes or bots.
 	{"results/...", []string{"referee", "results/...", "internal/inert"}},
+	// The one writer of every CSV arena writes: a leaf.
+	{"results/csvout", nil},
 
 	// The bot's side (bots/): what runs in a bot's process. Nothing here
 	// imports arena's side (see botSide below).
 	// The SDK, which every Go bot links, and what it shares with the host.
 	{"bots", []string{"referee", "proto", "bots/wire"}},
-	{"bots/wire", []string{"referee", "proto", "games/..."}},
-	// The search engine and its evaluators, for built-in and external bots.
-	{"bots/search", []string{"referee", "games/..."}},
-	{"bots/builtin", []string{"bots", "bots/search", "referee", "games/..."}},
+	{"bots/wire", []string{"referee", "proto", "games"}},
+	// The search engine, for built-in and external bots: it knows no game
+	// (each game's package holds its evaluator).
+	{"bots/search", []string{"referee"}},
+	{"bots/builtin", []string{"bots", "bots/search", "referee", "games"}},
 	// The Lisp adapter, its reader and its probe of a submission's conventions.
-	{"bots/lisp", []string{"bots", "bots/lisp/sexp", "referee", "games/..."}},
-	{"bots/lisp/sexp", nil},
-	{"bots/lisp/probe", []string{"bots", "bots/lisp", "referee", "games/..."}},
+	{"bots/lisp", []string{"bots", "referee/sexp", "referee"}},
+	{"bots/lisp/probe", []string{"bots", "bots/lisp", "referee", "referee/sexp", "games"}},
 	// The line protocol's adapter: a program on stdin and stdout.
 	{"bots/lines", []string{"bots", "referee"}},
 	// Bot binaries, and the sources `arena bot new` starts from.
-	{"bots/examples/...", []string{"bots", "bots/search", "referee", "games/..."}},
+	{"bots/examples/...", []string{"bots", "bots/search", "referee", "games"}},
 	// The module's root: package sdk, the SDK's sources embedded for
 	// `arena bot new`; it imports nothing.
 	{".", nil},
@@ -70,26 +76,26 @@ var imports = []struct {
 	{"host/sandbox/...", []string{"host/sandbox/..."}},
 	{"host/registry", nil},
 	{"host/scaffold", []string{"bots/examples", "."}},
-	{"host/...", []string{"host/...", "bots/...", "referee", "proto", "games/...", "internal/inert"}},
+	{"host/...", []string{"host/...", "bots/...", "referee", "proto", "games", "internal/inert"}},
 	// The tests' bot, which is also a launcher like arena.
-	{"host/internal/testbot", []string{"bots", "bots/wire", "host/sandbox/launch", "referee", "proto", "games/..."}},
+	{"host/internal/testbot", []string{"bots", "bots/wire", "host/sandbox/launch", "referee", "proto"}},
 	// A person at the keyboard, for play in the terminal and the browser.
 	{"web/human", []string{"referee"}},
 
 	// The championship runner, above bots and results.
-	{"arena/...", []string{"arena/...", "host/...", "bots/...", "games/...", "referee", "results/...", "internal/inert"}},
+	{"arena/...", []string{"arena/...", "host/...", "bots/...", "games", "referee", "results/...", "internal/inert"}},
 	// The one home of bot kinds, below the runner and intake.
 	{"arena/botkind", []string{"host/...", "bots/...", "referee"}},
 	// The course pipeline: intake of a class's hand-ins, similarity, grades.
 	// Similarity reads Lisp and intake's submissions; it runs nothing.
-	{"course/similarity", []string{"course/intake", "bots/lisp/sexp"}},
-	{"course/...", []string{"course/...", "arena/...", "host/...", "bots/...", "games/...", "referee", "results/...", "internal/inert"}},
-	{"web/...", []string{"web/...", "arena/...", "host/...", "bots/...", "games/...", "referee", "results/...", "internal/inert"}},
+	{"course/similarity", []string{"course/intake", "referee/sexp", "results/csvout"}},
+	{"course/...", []string{"course/...", "arena/...", "host/...", "bots/...", "games", "referee", "referee/sexp", "results/...", "internal/inert"}},
+	{"web/...", []string{"web/...", "arena/...", "host/...", "bots/...", "games", "referee", "results/...", "internal/inert"}},
 	// Commands wire the rest; no command imports another.
-	{"cmd/...", []string{"web/...", "course/...", "arena/...", "host/...", "bots/...", "games/...", "referee", "results/...", "proto", "internal/inert"}},
+	{"cmd/...", []string{"web/...", "course/...", "arena/...", "host/...", "bots/...", "games", "referee", "referee/sexp", "results/...", "proto", "internal/inert"}},
 
 	// Helpers of the tests.
-	{"internal/...", []string{"referee", "games/..."}},
+	{"internal/...", []string{"referee", "games"}},
 	// What a bot wrote, shown inert: a leaf that every layer above the games may use.
 	{"internal/inert", nil},
 }

@@ -15,7 +15,8 @@ import (
 
 // Doc comments name identifiers, and a name left behind by a rename reads
 // as true. Every doc comment of the module's non-test files is checked for
-// three forms of name:
+// three forms of name (a test's functions count as declared, for a doc
+// that names a test):
 //
 //	[Name], [pkg.Name], [Type.Method]   doc links
 //	pkg.Name, pkg.Type.Method           pkg is the name of a package of the module
@@ -65,12 +66,20 @@ func readDeclared(t *testing.T) (declared, map[string][]*ast.File) {
 			}
 			return nil
 		}
-		if !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+		if !strings.HasSuffix(path, ".go") {
 			return nil
 		}
 		f, err := parser.ParseFile(fset, path, nil, parser.ParseComments|parser.SkipObjectResolution)
 		if err != nil {
 			return err
+		}
+		if strings.HasSuffix(path, "_test.go") { // a doc may name a test
+			for _, decl := range f.Decls {
+				if fn, ok := decl.(*ast.FuncDecl); ok {
+					d.all[fn.Name.Name] = true
+				}
+			}
+			return nil
 		}
 		pkg, _ := filepath.Rel(root, filepath.Dir(path))
 		pkg = filepath.ToSlash(pkg)

@@ -10,7 +10,8 @@ import (
 	"runtime"
 	"testing"
 
-	"github.com/arenabots/arena/games/cavalo"
+	"github.com/arenabots/arena/games"
+	"github.com/arenabots/arena/referee"
 )
 
 // Names returns the names of Cavalo's reference positions.
@@ -28,16 +29,21 @@ func Path(game, file string) string {
 	return filepath.Join(filepath.Dir(self), "..", "..", "games", game, "testdata", file)
 }
 
-// Load reads Cavalo's reference position called name (one of Names).
-func Load(tb testing.TB, name string) cavalo.Position {
+// Load reads Cavalo's reference position called name (one of Names), a
+// *cavalo.Position, found through the table of games.
+func Load(tb testing.TB, name string) referee.State {
 	tb.Helper()
 	data, err := os.ReadFile(Path("cavalo", name+".json"))
 	if err != nil {
 		tb.Fatal(err)
 	}
-	c, err := cavalo.Decode(data)
+	g, err := games.Lookup("cavalo")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	st, err := g.Decode(data)
 	if err != nil {
 		tb.Fatalf("%s: %v", name, err)
 	}
-	return c
+	return st
 }

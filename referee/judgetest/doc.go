@@ -4,6 +4,7 @@
 // (package bots). Both paths go through referee.Judge, and the table is
 // how the tests prove that they accept and refuse exactly the same answers.
 //
-// judgetest imports only referee, games/cavalo (Position is a Cavalo
-// position) and the standard library; it never imports bots or proto.
+// judgetest imports only referee, games (the table, where it finds the
+// game of Position, a Cavalo position) and the standard library; it never
+// imports bots or proto.
 package judgetest

@@ -9,6 +9,33 @@
   const $ = (id) => document.getElementById(id);
   let snapshot = null;
   let viewer = null; // {game, ply}
+  let playDisplay = {}; // the display names of the bots a person may play
+  const strings = window.ARENA_STRINGS || {en: {}};
+  let words = strings.en;
+
+  // T returns the text of key in the page's language, {0}, {1}... replaced
+  // by args; English where the language lacks it.
+  function T(key, ...args) {
+    const text = key in words ? words[key] : key in strings.en ? strings.en[key] : key;
+    return String(text).replace(/\{(\d+)\}/g, (_, i) => args[i] === undefined ? "" : args[i]);
+  }
+  // setLang draws the page's static words in lang (en when unknown).
+  function setLang(lang) {
+    const l = strings[lang] ? lang : "en";
+    words = strings[l];
+    document.documentElement.lang = l;
+    for (const e of document.querySelectorAll("[data-i18n]")) e.textContent = T(e.dataset.i18n);
+    for (const e of document.querySelectorAll("[data-i18n-label]")) e.setAttribute("aria-label", T(e.dataset.i18nLabel));
+  }
+  // name is what people are shown for bot b: its display name (a group's
+  // name), else its name.
+  function name(b) {
+    const d = (snapshot && snapshot.tables && snapshot.tables.display) || {};
+    return d[b] || playDisplay[b] || (b === "human" ? T("human") : b);
+  }
+  // key names a key of the standings' order (or a shared rank).
+  function key(k) { return (words.keys || {})[k] || k; }
+  function reason(r) { return (words.reasons || strings.en.reasons || {})[r] || r; }
 
   // el builds an element: el("td", {class: "name"}, "text", child...).
   function el(tag, attrs, ...children) {
@@ -22,7 +49,7 @@
   }
   function fix(x, d) { return x === undefined || x === null ? "" : Number(x).toFixed(d); }
   function table(head, rows, caption) {
-    if (!rows.length) return el("p", {class: "empty"}, "None yet.");
+    if (!rows.length) return el("p", {class: "empty"}, T("none_yet"));
     const t = el("table", {}, caption ? el("caption", {class: "hint"}, caption) : null);
     t.append(el("thead", {}, el("tr", {}, ...head.map(([h, cls]) => el("th", {class: cls, scope: "col"}, h)))));
     const body = el("tbody");
@@ -45,69 +72,131 @@
     return Math.floor(s / 60) + ":" + String(s % 60).padStart(2, "0");
   }
   // pace is how much time a league gives: its game clock or its tempo.
-  function pace(l) { return l.clock ? "clock " + l.clock.text + " ms" : l.tempo_ms + " ms a move"; }
+  function pace(l) {
+    return (l.clock ? T("pace_clock", l.clock.text) : T("pace_tempo", l.tempo_ms)) +
+      (l.charged === "cpu" ? T("charged_cpu") : l.charged === "wall" ? T("charged_wall") : "");
+  }
   function gameLink(id) {
     return el("button", {type: "button", class: "link", "data-game": id, onclick: () => openGame(id)}, id);
   }
 
   function renderAll(s) {
     snapshot = s;
+    setLang(s.league.lang);
     document.title = s.league.title + " — arena";
     $("title").textContent = s.league.title;
     $("subtitle").textContent = s.league.game + ", " + pace(s.league) +
-      (s.league.title !== s.league.name ? ", league " + s.league.name : "");
+      (s.league.title !== s.league.name ? ", " + T("league_of", s.league.name) : "");
+    // The games in play first: a table that cannot be drawn must not hide
+    // the game a person just started.
+    if ($("live")) {
+      $("live").replaceChildren();
+      for (const g of s.live || []) renderLive(g);
+      emptyLive();
+    }
     renderTables(s.tables);
-    if (!$("live")) return; // a report: no live sections
-    $("live").replaceChildren();
-    for (const g of s.live || []) renderLive(g);
-    emptyLive();
   }
 
   function renderTables(t) {
     if (snapshot) snapshot.tables = t;
     const p = t.progress;
     const bar = el("progress", {max: p.total || p.done || 1, value: p.done});
-    const text = p.done + (p.total ? " of " + p.total : "") + " games" +
-      (p.games_per_s ? ", " + p.games_per_s.toFixed(2) + " games/s" : "") +
-      (t.sprt && t.sprt.result !== "running" ? ", SPRT " + t.sprt.result + ", done" :
-        p.total && p.done < p.total ? (report ? "" : ", ETA " + duration(p.eta_s)) : p.total && p.done >= p.total ? ", done" : "");
+    const text = (p.total ? T("progress", p.done, p.total) : T(p.done === 1 ? "progress_1" : "progress_n", p.done)) +
+      (p.games_per_s ? ", " + T("games_per_s", p.games_per_s.toFixed(2)) : "") +
+      (t.sprt && t.sprt.result !== "running" ? ", " + T("sprt_done", t.sprt.result) :
+        p.total && p.done < p.total ? (report ? "" : ", " + T("eta", duration(p.eta_s))) : p.total && p.done >= p.total ? ", " + T("done") : "");
     $("progress").replaceChildren(bar, " ", el("span", {id: "progress-text"}, text));
     renderSPRT(t.sprt);
     // A Swiss ranks by points, then Buchholz, then Sonneborn-Berger: both
     // show, and the byes.
-    const swiss = t.swiss ? [["byes"], ["Buchholz"], ["SB"]] : [];
+    const swiss = t.swiss ? [[T("col_byes")], ["Buchholz"], ["SB"]] : [];
     $("standings").replaceChildren(table(
-      [["#"], ["bot", "name"], ["games"], ["won"], ["drawn"], ["lost"], ["points"], ...swiss, ["tiebreak", "text"], ["Elo"], ["±"], ["LOS"], ["faults"]],
-      (t.standings || []).map((r) => [r.rank, r.display || r.bot, r.games, r.wins, r.draws, r.losses, r.points,
+      [["#"], [T("col_bot"), "name"], [T("col_games")], [T("col_won")], [T("col_drawn")], [T("col_lost")], [T("col_points")], ...swiss,
+        [T("col_tiebreak"), "text"], ["Elo"], ["±"], ["LOS"], [T("col_faults")]],
+      (t.standings || []).map((r) => [r.rank, r.display || name(r.bot), r.games, r.wins, r.draws, r.losses, r.points,
         ...(t.swiss ? [r.byes || 0, r.buchholz || 0, r.sonneborn_berger] : []),
         // A bot a playoff placed shows its score in it: "playoff 1.5-0.5".
-        [r.tiebreak, r.playoff].filter(Boolean).join(" "),
+        [key(r.tiebreak), r.playoff].filter(Boolean).join(" "),
         r.rated ? fix(r.elo, 1) : "", r.rated ? fix(r.elo_margin, 1) : "", r.los ? fix(r.los * 100, 1) + "%" : "", r.faults]),
-      [t.swiss ? "Swiss: a bye counts as a board pair won; Buchholz is the sum of the opponents' points." : "",
-        t.order && t.order.length ? "Ranked by " + t.order.join(", then ") + "; tiebreak: the last of these needed to place the bot, tied when still level on all (a shared rank)." : "",
+      [t.swiss ? T("swiss_note") : "",
+        t.order && t.order.length ? T("ranked_by", t.order.map(key).join(T("then"))) : "",
         ...(t.playoffs || []).map((p) => playoffText(p, (t.crosstable && t.crosstable.display) || {}))].filter(Boolean).join(" ")));
     renderBracket(t.bracket);
+    renderPodium(t);
+    renderNext(t.next);
     const chart = $("chart");
     chart.innerHTML = t.chart || "";
-    const ct = t.crosstable;
+    const ct = t.crosstable || {};
+    const bots = ct.bots || [];
     $("crosstable").replaceChildren(table(
-      [["#"], ["bot", "name"], ...ct.bots.map((_, i) => [String(i + 1)])],
-      ct.bots.map((b, i) => [i + 1, (ct.display || {})[b] || b, ...ct.cells[i].map((c, j) => i === j || !c.games ? "" : c.points + "/" + c.games)]),
-      "points/games from the row bot's side"));
-    $("faults").replaceChildren(table([["game", "name"], ["bot", "name"], ["verdict", "text"], ["detail", "detail"]],
-      (t.faults || []).map((f) => [gameLink(f.game), f.bot, el("span", {title: f.why}, f.verdict), f.detail])));
+      [["#"], [T("col_bot"), "name"], ...bots.map((_, i) => [String(i + 1)])],
+      bots.map((b, i) => [i + 1, name(b), ...((ct.cells || [])[i] || []).map((c, j) => i === j || !c.games ? "" : cell(t.games, b, bots[j], c))]),
+      T("crosstable_caption")));
+    $("faults").replaceChildren(table([[T("col_game"), "name"], [T("col_bot"), "name"], [T("col_verdict"), "text"], [T("col_detail"), "detail"]],
+      (t.faults || []).map((f) => [gameLink(f.game), name(f.bot), el("span", {title: f.why}, reason(f.verdict)), f.detail])));
     const clock = snapshot && snapshot.league.clock;
     const tempo = !snapshot ? "" : clock ? clock.text : snapshot.league.tempo_ms;
-    $("times").replaceChildren(table([["bot", "name"], ["moves"], ["mean ms"], ["p95 ms"], ["max ms"], [clock ? "clock ms" : "tempo ms"]],
-      (t.times || []).map((u) => [u.bot, u.moves, fix(u.mean_ms, 1), fix(u.p95_ms, 1), fix(u.max_ms, 1), tempo])));
+    // Wall time and, where it was measured, CPU time: the league charges
+    // one of them (its clock).
+    const cpu = (u, k) => u.cpu ? fix(u.cpu[k], 1) : "";
+    $("times").replaceChildren(table([[T("col_bot"), "name"], [T("col_moves")], [T("col_mean")], [T("col_p95")], [T("col_max")],
+      [T("col_cpu_mean")], [T("col_cpu_p95")], [T("col_cpu_max")], [clock ? T("col_clock") : T("col_tempo")]],
+      (t.times || []).map((u) => [name(u.bot), u.moves, fix(u.mean_ms, 1), fix(u.p95_ms, 1), fix(u.max_ms, 1),
+        cpu(u, "mean_ms"), cpu(u, "p95_ms"), cpu(u, "max_ms"), tempo])));
     $("games").replaceChildren(table(
-      [["game", "name"], ["round"], ["white", "name"], ["black", "name"], ["result"], ["reason", "text"], ["score"], ["plies"]],
-      (t.games || []).map((g) => [gameLink(g.id), g.round, g.white, g.black, g.result, g.reason, g.scores[0] + "-" + g.scores[1], g.plies])));
+      [[T("col_game"), "name"], [T("col_round")], [T("col_white"), "name"], [T("col_black"), "name"], [T("col_result")], [T("col_reason"), "text"], [T("col_score")], [T("col_plies")]],
+      (t.games || []).map((g) => [gameLink(g.id), g.round, name(g.white), name(g.black), g.result, reason(g.reason), g.scores[0] + "-" + g.scores[1], g.plies])));
     if (t.ended) {
       const card = document.querySelector(`article.live[data-game="${CSS.escape(t.ended)}"]`);
       if (card && !card.classList.contains("human")) card.remove();
       emptyLive();
     }
+  }
+
+  // cell is a crosstable cell, bot a's games against b as TCEC shows them:
+  // each game's result from a's side (1, ½, 0), or points/games for more
+  // than four; its title says the points.
+  function cell(games, a, b, c) {
+    const results = (games || []).filter((g) => g.white === a && g.black === b || g.white === b && g.black === a).map((g) => {
+      const [w, k] = {"1-0": ["1", "0"], "0-1": ["0", "1"], "1/2-1/2": ["½", "½"]}[g.result] || ["0", "0"];
+      return g.white === a ? w : k;
+    });
+    const text = results.length && results.length === c.games && c.games <= 4 ? results.join(" ") : c.points + "/" + c.games;
+    return el("span", {title: T("crosstable_games", c.points, c.games)}, text);
+  }
+
+  // renderPodium shows the first three of the standings once every game
+  // of the schedule is played (and none is in play).
+  function renderPodium(t) {
+    const box = $("podium-box");
+    const p = t.progress || {};
+    const over = p.total > 0 && p.done >= p.total && !(t.sprt && t.sprt.result === "running") &&
+      !(snapshot && snapshot.live && snapshot.live.some((g) => !g.human));
+    const top = (t.standings || []).filter((r) => r.rank <= 3 && r.games > 0);
+    box.hidden = !over || !top.length;
+    // A championship over has no game in play: the podium takes its place.
+    const live = $("live");
+    if (live) live.closest("section").hidden = !box.hidden && !live.querySelector("article");
+    if (box.hidden) { $("podium").replaceChildren(); return; }
+    // The first in the middle, the second at its left, the third at its
+    // right; a step's height is its rank (a shared rank, a shared step).
+    const places = ["first", "second", "third"];
+    $("podium").replaceChildren(
+      el("ol", {class: "podium"}, ...top.map((r, i) => el("li", {class: "place at-" + places[i] + " rank-" + places[r.rank - 1], "data-rank": r.rank},
+        el("span", {class: "medal", "aria-hidden": "true"}, String(r.rank)),
+        el("span", {class: "who"}, r.display || name(r.bot)),
+        el("span", {class: "pts"}, r.points + " " + T("col_points"))))),
+      el("p", {class: "hint"}, T("podium_note", p.done)));
+  }
+
+  // renderNext lists the next games of the schedule (a live page only).
+  function renderNext(next) {
+    const box = $("next-box");
+    if (!box) return;
+    box.hidden = !next || !next.length;
+    $("next").replaceChildren(box.hidden ? "" : table(
+      [[T("col_game"), "name"], [T("col_round")], [T("col_white"), "name"], [T("col_black"), "name"]],
+      next.map((g) => [g.id, g.round, name(g.white), name(g.black)])));
   }
 
   // renderSPRT shows where an SPRT match stands: its verdict, LLR against
@@ -117,8 +206,8 @@
     box.hidden = !r;
     if (!r) return;
     const verdicts = {
-      H1: `H1 accepted: ${r.bot} is better than ${r.opponent}`,
-      H0: `H0 accepted: ${r.bot} is not better than ${r.opponent} by ${r.test.elo1} nElo`,
+      H1: `H1 accepted: ${name(r.bot)} is better than ${name(r.opponent)}`,
+      H0: `H0 accepted: ${name(r.bot)} is not better than ${name(r.opponent)} by ${r.test.elo1} nElo`,
       inconclusive: "inconclusive: no bound reached in " + r.rounds + " pairs",
       running: "running",
     };
@@ -128,12 +217,12 @@
       "aria-label": "LLR between the bounds"});
     box.className = "sprt " + r.result;
     box.replaceChildren(
-      el("p", {class: "verdict"}, `SPRT ${r.bot} vs ${r.opponent}: `, el("strong", {}, verdicts[r.result] || r.result),
+      el("p", {class: "verdict"}, `SPRT ${name(r.bot)} vs ${name(r.opponent)}: `, el("strong", {}, verdicts[r.result] || r.result),
         ` (${r.round} of at most ${r.rounds} pairs)`),
       el("p", {}, `LLR ${fix(r.llr, 2)} `, meter, ` in [${fix(r.lower_bound, 2)}, ${fix(r.upper_bound, 2)}]; ` +
         `H0 nElo ${r.test.elo0}, H1 nElo ${r.test.elo1}, alpha ${r.test.alpha}, beta ${r.test.beta}`),
       el("p", {}, `Elo ${est(e.elo, e.elo_margin)}, nElo ${est(e.nelo, e.nelo_margin)} (95%); ` +
-        `pairs by ${r.bot}'s score 0, ½, 1, 1½, 2: ${r.pentanomial.join(" ")}`),
+        `pairs by ${name(r.bot)}'s score 0, ½, 1, 1½, 2: ${r.pentanomial.join(" ")}`),
       r.games_after_decision ? el("p", {class: "hint"}, `${r.games_after_decision} games in play at the decision count in the standings, not in the test`) : null);
   }
 
@@ -141,11 +230,11 @@
   // tie's bots with their game points, and the order once decided; display
   // has the bots' display names.
   function playoffText(p, display) {
-    const name = (b) => display[b] || b;
-    const ties = p.ties.map((t) => name(t.bots[0]) + " " + t.points[0] + "-" + t.points[1] + " " + name(t.bots[1]) +
+    const nameOf = (b) => display[b] || b;
+    const ties = p.ties.map((t) => nameOf(t.bots[0]) + " " + t.points[0] + "-" + t.points[1] + " " + nameOf(t.bots[1]) +
       (t.on_seed ? " (level: the higher seed)" : t.winner ? "" : " (playing)"));
     return "Playoff " + p.number + " of the bots level at #" + p.rank + ": " + ties.join("; ") +
-      (p.order ? "; order: " + p.order.map(name).join(", ") : "") + ".";
+      (p.order ? "; order: " + p.order.map(nameOf).join(", ") : "") + ".";
   }
 
   // renderBracket draws a knockout's bracket, a column a round, a box a
@@ -153,10 +242,10 @@
   function renderBracket(b) {
     if (!b) { $("bracket").replaceChildren(); return; }
     const n = b.rounds.length;
-    const name = (r) => ["final", "semi-finals", "quarter-finals"][n - 1 - r] || "round " + (r + 1);
+    const roundName = (r) => [T("round_final"), T("round_semi"), T("round_quarter")][n - 1 - r] || T("round_n", r + 1);
     const entrant = (t, k) => {
       const through = t.winner && t.winner === t.bots[k];
-      const label = k === 1 && t.bye ? "bye" : t.bots[k] ? "(" + t.seeds[k] + ") " + t.bots[k] : "?";
+      const label = k === 1 && t.bye ? "bye" : t.bots[k] ? "(" + t.seeds[k] + ") " + name(t.bots[k]) : "?";
       return el("div", {class: "entrant" + (through ? " through" : "")},
         el("span", {class: "bot"}, label), el("span", {class: "pts"}, t.games ? t.points[k] : ""));
     };
@@ -164,35 +253,35 @@
       t.tiebreak_boards ? "after " + t.tiebreak_boards + " tie-break board" + (t.tiebreak_boards > 1 ? "s" : "") :
       !t.winner && t.games ? "playing: " + t.games + " of " + 2 * t.boards + " games" : "";
     $("bracket").replaceChildren(
-      el("h3", {}, "Knockout bracket"),
+      el("h3", {}, T("bracket_h")),
       el("div", {class: "bracket"}, ...b.rounds.map((round, r) => el("div", {class: "round"},
-        el("h4", {}, name(r)),
+        el("h4", {}, roundName(r)),
         ...round.map((t) => el("div", {class: "tie" + (t.bye ? " bye" : "")}, entrant(t, 0), entrant(t, 1),
           note(t) ? el("div", {class: "hint"}, note(t)) : null))))),
-      el("p", {class: "winner"}, "Winner: ", el("strong", {}, b.winner || "still playing")));
+      el("p", {class: "winner"}, T("winner"), el("strong", {}, b.winner ? name(b.winner) : T("still_playing"))));
   }
 
   function emptyLive() {
     const live = $("live");
     if (!live) return;
     const empty = live.querySelector(".empty");
-    if (!live.querySelector("article")) { if (!empty) live.append(el("p", {class: "empty"}, "No game in play.")); }
+    if (!live.querySelector("article")) { if (!empty) live.append(el("p", {class: "empty", "data-i18n": "no_live"}, T("no_live"))); }
     else if (empty) empty.remove();
   }
 
   // statsLine describes a move: time, depth, nodes, eval and PV.
   function statsLine(m) {
-    if (!m) return el("p", {class: "stats"}, "No move yet.");
-    const parts = [`ply ${m.ply} ${m.side} ${m.bot}: ${m.move || "(" + (m.answer || "no move") + ")"}`];
-    if (m.forced) parts.push("forced");
+    if (!m) return el("p", {class: "stats"}, T("no_move_yet"));
+    const parts = [T("ply_move", m.ply, T(m.side), name(m.bot), m.move || "(" + (m.answer || T("no_move")) + ")")];
+    if (m.forced) parts.push(T("forced"));
     else {
       // What a bot does not report is left out, not shown as 0.
-      parts.push(`${fix(m.time_ms, 1)} ms`);
-      if (m.depth) parts.push(`depth ${m.depth}`);
-      if (m.nodes) parts.push(`nodes ${m.nodes}`);
+      parts.push(`${fix(m.time_ms, 1)} ms` + (m.cpu_ms !== undefined ? T("cpu_ms", fix(m.cpu_ms, 1)) : ""));
+      if (m.depth) parts.push(T("depth", m.depth));
+      if (m.nodes) parts.push(T("nodes", m.nodes));
     }
-    if (m.eval !== undefined) parts.push(`eval ${m.eval}`);
-    if (m.clocks_ms) parts.push(`clocks white ${clockText(m.clocks_ms[0])}, black ${clockText(m.clocks_ms[1])}`);
+    if (m.eval !== undefined) parts.push(T("eval", m.eval));
+    if (m.clocks_ms) parts.push(T("clocks", clockText(m.clocks_ms[0]), clockText(m.clocks_ms[1])));
     return el("p", {class: "stats last-move"}, parts.join(", "),
       m.pv && m.pv.length ? el("span", {class: "pv"}, " — pv " + m.pv.join(" ")) : null);
   }
@@ -202,32 +291,52 @@
     const person = (i) => g.human === (i ? "black" : "white");
     // Under a game clock, a side's time left against its clock; else its
     // last call against the tempo.
-    const left = (i) => person(i) ? el("td", {class: "left"}, "(no limit)") : el("td", {class: "left"}, clockText(g.left_ms[i]), " ",
-      el("meter", {min: 0, max: Math.max(g.clock.base_ms, g.left_ms[i]), value: g.left_ms[i], "aria-label": "time left on the clock"}));
-    const clock = (i, name) => el("tr", {}, el("td", {class: "name"}, (i ? "black " : "white ") + name),
-      g.left_ms ? left(i) : el("td", {}, fix(g.last_ms[i], 1) + " ms", " ", person(i) ? "(no limit)" :
-        el("meter", {min: 0, max: tempo, value: Math.min(g.last_ms[i], tempo), "aria-label": "last call against tempo"})),
-      el("td", {}, fix(g.used_ms[i] / 1000, 2) + " s used"));
+    const left = (i) => person(i) ? el("td", {class: "left"}, T("no_limit")) : el("td", {class: "left"}, clockText(g.left_ms[i]), " ",
+      el("meter", {min: 0, max: Math.max(g.clock.base_ms, g.left_ms[i]), value: g.left_ms[i], "aria-label": T("time_left_meter")}));
+    // Under clock: cpu the meter shows the CPU time charged, the wall time
+    // beside it.
+    const charged = (i) => g.charged === "cpu" && g.last_cpu_ms ? g.last_cpu_ms[i] : g.last_ms[i];
+    const clock = (i, who) => el("tr", {class: i ? "black" : "white"}, el("td", {class: "name"}, T(i ? "black_name" : "white_name", name(who))),
+      g.left_ms ? left(i) : el("td", {}, fix(g.last_ms[i], 1) + " ms" + (g.last_cpu_ms ? T("cpu_ms", fix(g.last_cpu_ms[i], 1)) : ""), " ", person(i) ? T("no_limit") :
+        el("meter", {min: 0, max: tempo, value: Math.min(charged(i), tempo), "aria-label": T("tempo_meter")})),
+      el("td", {}, T("used", fix(g.used_ms[i] / 1000, 2)) + (g.used_cpu_ms ? T("cpu_s", fix(g.used_cpu_ms[i] / 1000, 2)) : "")));
     // The last call's time is in the move's line under the board.
-    const caption = g.left_ms ? `time left and time used; clock ${g.clock.text} ms` : `last call and time used; tempo ${tempo} ms`;
+    const caption = g.left_ms ? T("clock_caption", g.clock.text) : T("tempo_caption", tempo);
     const board = el("div", {class: "boardbox"});
     board.innerHTML = g.svg;
+    markLast(board, g.last_target);
     const card = el("article", {class: "live" + (g.human ? " human" : ""), "data-game": g.id, "data-ply": g.ply},
-      el("h3", {}, `${g.id}: ${g.white} vs ${g.black}, ply ${g.ply}, ${g.scores[0]}-${g.scores[1]}`),
-      board,
+      el("h3", {}, T("vs", g.id, name(g.white), name(g.black), g.ply, g.scores[0] + "-" + g.scores[1])),
+      board, legend(board, g.white, g.black),
       el("table", {class: "clocks"}, el("caption", {class: "hint"}, caption), clock(0, g.white), clock(1, g.black)),
-      g.last || g.ply ? statsLine(g.last) : el("p", {class: "stats starting"}, "starting…: the bots are loading, the first move comes next"));
-    if (g.result) card.append(el("p", {class: "result"}, "Game over: " + g.result));
+      g.last || g.ply ? statsLine(g.last) : el("p", {class: "stats starting"}, T("starting")));
+    if (g.result) card.append(el("p", {class: "result"}, T("game_over", g.result)));
     if (g.legal) playable(card, board, g);
     const old = document.querySelector(`article.live[data-game="${CSS.escape(g.id)}"]`);
     if (old) old.replaceWith(card); else $("live").append(card);
     emptyLive();
   }
 
+  // markLast marks the place of the board where the last move was played.
+  function markLast(board, target) {
+    if (!target) return;
+    const node = board.querySelector(`[data-target="${CSS.escape(target)}"]`);
+    if (node) node.classList.add("last");
+  }
+
+  // legend says what the colours of a Dots board are: each side's arcs
+  // and boxes, and the last move; nothing for a board without colours.
+  function legend(board, white, black) {
+    if (!board.querySelector("svg.dots")) return null;
+    const key = (cls, text) => el("li", {}, el("span", {class: "swatch " + cls, "aria-hidden": "true"}), text);
+    return el("ul", {class: "legend"}, key("white", T("legend_white", name(white))), key("black", T("legend_black", name(black))),
+      key("last", T("legend_last")));
+  }
+
   // playable lets a person play: the places of the legal moves are
   // clickable, and every legal move is a button too (keyboard).
   function playable(card, board, g) {
-    const choices = el("div", {class: "moves", role: "group", "aria-label": "your legal moves"});
+    const choices = el("div", {class: "moves", role: "group", "aria-label": T("your_moves")});
     const token = sessionStorage.getItem("play-token-" + g.id) || "";
     const send = (move) => post("api/play/move", {game: g.id, move, token}).catch((e) => alert(e));
     for (const [target, moves] of Object.entries(g.legal)) {
@@ -236,12 +345,12 @@
         node.classList.add("playable");
         node.addEventListener("click", () => {
           if (moves.length === 1) { send(moves[0]); return; }
-          choices.replaceChildren(el("span", {}, "Choose: "), ...moves.map((m) => el("button", {type: "button", onclick: () => send(m)}, m)));
+          choices.replaceChildren(el("span", {}, T("choose")), ...moves.map((m) => el("button", {type: "button", onclick: () => send(m)}, m)));
         });
       }
     }
     for (const moves of Object.values(g.legal)) for (const m of moves) choices.append(el("button", {type: "button", onclick: () => send(m)}, m));
-    card.append(el("p", {class: "your-turn"}, "Your move: click a highlighted place or a move."), choices);
+    card.append(el("p", {class: "your-turn"}, T("your_move")), choices);
   }
 
   async function post(path, body) {
@@ -262,13 +371,14 @@
     }
     viewer = {game: g, ply: 0};
     const info = g.game;
-    $("viewer-h").textContent = `Game ${info.id}`;
-    $("viewer-info").textContent = `round ${info.round}, board seed ${g.seed}: ${info.white} (white) vs ${info.black} (black), ` +
-      `${info.result} by ${info.reason}, ${info.scores[0]}-${info.scores[1]}` + (info.detail ? ` — ${info.detail}` : "");
+    $("viewer-h").textContent = T("viewer_title", info.id);
+    $("viewer-info").textContent = T("viewer_info", info.round, g.seed, name(info.white), name(info.black), info.result, reason(info.reason),
+      info.scores[0] + "-" + info.scores[1]) + (info.detail ? ` — ${info.detail}` : "");
     const list = $("viewer-moves");
     list.replaceChildren(...g.moves.map((m, i) => el("li", {"data-ply": i},
-      el("button", {type: "button", class: "link", onclick: () => step(i)}, i === 0 ? "start" :
-        `${m.side} ${m.move || "(" + (m.answer || "no move") + ")"}` + (m.forced ? " *" : ` ${fix(m.time_ms, 1)}ms` + (m.depth ? ` d${m.depth}` : ""))))));
+      el("button", {type: "button", class: "link", onclick: () => step(i)}, i === 0 ? T("ply_start") :
+        `${T(m.side)} ${m.move || "(" + (m.answer || "no move") + ")"}` + (m.forced ? " *" : ` ${fix(m.time_ms, 1)}ms` +
+          (m.cpu_ms !== undefined ? ` cpu ${fix(m.cpu_ms, 1)}ms` : "") + (m.depth ? ` d${m.depth}` : ""))))));
     $("viewer").hidden = false;
     step(0);
     $("viewer").focus();
@@ -279,7 +389,8 @@
     const n = viewer.game.svgs.length;
     viewer.ply = Math.max(0, Math.min(n - 1, i));
     $("viewer-board").innerHTML = viewer.game.svgs[viewer.ply];
-    $("v-ply").textContent = `ply ${viewer.ply} of ${n - 1}`;
+    markLast($("viewer-board"), (viewer.game.targets || [])[viewer.ply]);
+    $("v-ply").textContent = T("viewer_ply", viewer.ply, n - 1);
     $("viewer-move").replaceChildren(viewer.ply ? statsLine(viewer.game.moves[viewer.ply]) : "");
     for (const li of $("viewer-moves").children) {
       if (Number(li.dataset.ply) === viewer.ply) { li.setAttribute("aria-current", "step"); li.scrollIntoView({block: "nearest"}); }
@@ -306,12 +417,16 @@
 
   // Live: the leagues, the play form and the event stream.
   async function live() {
-    const info = await (await fetch("api/leagues")).json();
+    const first = window.ARENA_FIRST;
+    // The page came with its data (a served page): every section is drawn
+    // before the event stream opens.
+    if (first && first.snapshot) renderAll(first.snapshot);
+    const info = first ? first.leagues : await (await fetch("api/leagues")).json();
     if (info.leagues.length > 1) {
       $("leagues").replaceChildren(...info.leagues.map((l, i) =>
         el("a", {href: "?league=" + i, "aria-current": String(i) === league ? "page" : null}, l.name)));
     }
-    if (info.play) setupPlay(info.bots);
+    if (info.play) setupPlay(info.bots, info.display || {});
     const es = new EventSource(`events?league=${league}`);
     es.addEventListener("snapshot", (e) => { renderAll(JSON.parse(e.data)); });
     es.addEventListener("live", (e) => renderLive(JSON.parse(e.data)));
@@ -319,9 +434,10 @@
     openFromHash();
   }
 
-  function setupPlay(bots) {
+  function setupPlay(bots, display) {
+    playDisplay = display;
     $("play").hidden = false;
-    $("play-bot").replaceChildren(...bots.map((b) => el("option", {value: b}, b)));
+    $("play-bot").replaceChildren(...bots.map((b) => el("option", {value: b}, display[b] || b)));
     $("play-form").addEventListener("submit", async (e) => {
       e.preventDefault();
       $("play-error").textContent = "";

@@ -1,46 +1,62 @@
 package probe
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 
 	"github.com/arenabots/arena/bots/lisp"
-	"github.com/arenabots/arena/games/dots"
+	"github.com/arenabots/arena/games"
+	"github.com/arenabots/arena/referee"
+	"github.com/arenabots/arena/referee/sexp"
 )
 
-// The conventions a probe tries, in order of preference: the first under
-// which jogar's answers are legal moves is kept. A convention is a
-// lisp.Config whose convention fields are set; adding one is a line here.
+// The conventions a probe tries, in order of preference, are the game's:
+// the first under which jogar's answers are legal moves is kept. A
+// convention is a lisp.Config whose convention fields are set.
 
-// cavaloStates are the estado forms of Cavalo: the state form and how the
-// side to move is written.
-var cavaloStates = []lisp.Config{
-	{State: lisp.StateBoardPlayerScores, Side: lisp.SideNumber},
-	{State: lisp.StateBoardPlayerScores, Side: lisp.SideKnight},
-	{State: lisp.StateBoardScores},
-	{State: lisp.StateBoard},
+// Game is implemented by the games (their referee.Game) whose Lisp form
+// (bots/lisp's Form) a probe can find a submission's conventions for. A
+// game's package implements it with referee's types alone.
+type Game interface {
+	referee.Game
+	// LispConventions MUST return, in order of preference and at least
+	// one of each, the conventions a probe tries: calls, the ways of
+	// writing the estado, and reads, the ways of reading an answer that
+	// need no other call (tried on every answer). Only the fields the
+	// game's form reads are set; the others stay zero. Of two calls that
+	// differ only in perspective, the absolute one comes first.
+	LispConventions() (calls, reads []sexp.Conventions)
+	// LispSettings MUST list the conventions of c (its defaults set) that
+	// the game's form reads, as a league entry writes them, the state form
+	// first.
+	LispSettings(c sexp.Conventions) []sexp.Setting
 }
 
-// perspectives are whose point of view the estado is written from.
-var perspectives = []lisp.Perspective{lisp.PerspectiveAbsolute, lisp.PerspectiveWhite}
-
-// knightCodes are the cell codes of the white and the black knight.
-var knightCodes = [][]int{{-1, -2}, {-2, -1}}
-
-// cavaloReads are the ways of reading jogar's answer that need no other
-// call: they are tried on every answer (the adapter reads a board wherever
-// it is; a move alone, (row col), counts from 0 or 1).
-var cavaloReads = []lisp.Config{
-	{IndexBase: 0},
-	{IndexBase: 1},
+// lispConventions returns the calls and reads of the game called name, as
+// lisp.Config values; none for a game without them.
+func lispConventions(name string) (calls, reads []lisp.Config) {
+	g, ok := lispGame(name)
+	if !ok {
+		return nil, nil
+	}
+	cs, rs := g.LispConventions()
+	for _, c := range cs {
+		calls = append(calls, lisp.FromConventions(c))
+	}
+	for _, r := range rs {
+		reads = append(reads, lisp.FromConventions(r))
+	}
+	return calls, reads
 }
 
-// dotsStates are the estado forms of Dots and Boxes: (board scores) or the
-// board alone. The answer is read by board difference, whatever its shape.
-var dotsStates = []lisp.Config{
-	{State: lisp.StateBoardScores},
-	{State: lisp.StateBoard},
+// lispGame returns the game of the table called name as a Game.
+func lispGame(name string) (Game, bool) {
+	g, err := games.Lookup(name)
+	if err != nil {
+		return nil, false
+	}
+	lg, ok := g.(Game)
+	return lg, ok
 }
 
 // Keys returns the league keys a probe finds, which a person may give
@@ -50,14 +66,19 @@ func Keys() []string {
 }
 
 // Estados returns how many distinct estados of a position the probe can
-// send a bot of game: one per way of writing the state, with each
-// knight code in Cavalo. A bot that fails every convention is asked each
-// once per position.
+// send a bot of game: one per way of writing the state (with each knight
+// code, in Cavalo), from the absolute perspective, which the other
+// perspective writes alike while white is to move. A bot that fails every
+// convention is asked each once per position.
 func Estados(game string) int {
-	if game == dots.Name {
-		return len(dotsStates)
+	calls, _ := lispConventions(game)
+	n := 0
+	for _, c := range calls {
+		if c.Perspective != lisp.PerspectiveWhite {
+			n++
+		}
 	}
-	return len(cavaloStates) * len(knightCodes)
+	return n
 }
 
 // callKeys are the keys of the conventions of a call, how estado is
@@ -71,20 +92,7 @@ var (
 // ways to read its answers for game, those that agree with fixed on the
 // keys given.
 func conventions(game string, fixed lisp.Config, given []string) (calls, reads []lisp.Config) {
-	if game == dots.Name {
-		calls, reads = dotsStates, []lisp.Config{{}}
-	} else {
-		for _, s := range cavaloStates {
-			for _, p := range perspectives {
-				for _, k := range knightCodes {
-					c := s
-					c.Perspective, c.Knights = p, k
-					calls = append(calls, c)
-				}
-			}
-		}
-		reads = cavaloReads
-	}
+	calls, reads = lispConventions(game)
 	keep := func(cs []lisp.Config, keys ...string) []lisp.Config {
 		var these []string // the keys given that cs are about
 		for _, k := range given {
@@ -152,58 +160,41 @@ func merge(call, read lisp.Config) lisp.Config {
 	return call
 }
 
-// setting is one convention of a bot: its league key, its value, and
-// whether that is the adapter's default.
-type setting struct {
-	key, value string
-	isDefault  bool
-}
-
-// settings lists the conventions of c for game: for Dots and Boxes the
-// state form alone, (board scores) or the board.
-func settings(game string, c lisp.Config) []setting {
-	c = c.WithDefaults()
-	if game == dots.Name {
-		if c.State == lisp.StateBoard {
-			return []setting{{"state", "board", false}}
-		}
-		return []setting{{"state", "board-scores", true}}
+// settings lists the conventions of c for game, as the game's Lisp form
+// reads them.
+func settings(game string, c lisp.Config) []sexp.Setting {
+	g, ok := lispGame(game)
+	if !ok {
+		return nil
 	}
-	def := lisp.Config{}.WithDefaults()
-	out := []setting{{"state", string(c.State), c.State == def.State}}
-	if c.State == lisp.StateBoardPlayerScores {
-		out = append(out, setting{"side", string(c.Side), c.Side == def.Side})
-	}
-	return append(out,
-		setting{"perspective", string(c.Perspective), c.Perspective == def.Perspective},
-		setting{"knights", fmt.Sprintf("%d/%d", c.Knights[0], c.Knights[1]), slices.Equal(c.Knights, def.Knights)},
-		setting{"index_base", fmt.Sprint(c.IndexBase), c.IndexBase == def.IndexBase})
+	return g.LispSettings(c.Conventions())
 }
 
 // describe names the conventions of c for game in a few words.
 func describe(game string, c lisp.Config) string {
 	var parts []string
 	for _, s := range settings(game, c) {
-		parts = append(parts, s.key+" "+s.value)
+		parts = append(parts, s.Key+" "+s.Value)
 	}
 	return strings.Join(parts, ", ")
 }
 
 // Short names the conventions of c for game that differ from the
-// adapter's defaults, or "defaults"; for Dots and Boxes, the state form.
+// adapter's defaults, or "defaults"; for a game whose form reads only the
+// state form (Dots and Boxes), that form.
 func Short(game string, c lisp.Config) string {
 	all := settings(game, c)
-	if game == dots.Name {
-		return all[0].value
+	if len(all) == 1 {
+		return all[0].Value
 	}
 	var parts []string
 	for _, s := range all {
 		switch {
-		case s.isDefault:
-		case s.key == "state":
-			parts = append(parts, s.value)
+		case s.Default:
+		case s.Key == "state":
+			parts = append(parts, s.Value)
 		default:
-			parts = append(parts, s.key+" "+s.value)
+			parts = append(parts, s.Key+" "+s.Value)
 		}
 	}
 	if len(parts) == 0 {

@@ -10,8 +10,9 @@ import (
 
 func TestConventionsGiven(t *testing.T) {
 	calls, reads := conventions(cavalo.Name, lisp.Config{Perspective: lisp.PerspectiveWhite, IndexBase: 1}, []string{"perspective", "index_base"})
-	if len(calls) != len(cavaloStates)*len(knightCodes) || len(reads) != 1 {
-		t.Fatalf("%d calls and %d reads, want %d and 1", len(calls), len(reads), len(cavaloStates)*len(knightCodes))
+	// Perspective white given: one call per estado.
+	if len(calls) != Estados(cavalo.Name) || len(reads) != 1 {
+		t.Fatalf("%d calls and %d reads, want %d and 1", len(calls), len(reads), Estados(cavalo.Name))
 	}
 	for _, c := range calls {
 		if c.Perspective != lisp.PerspectiveWhite {
@@ -19,7 +20,7 @@ func TestConventionsGiven(t *testing.T) {
 		}
 	}
 	all, _ := conventions(dots.Name, lisp.Config{}, nil)
-	if len(all) != len(dotsStates) {
-		t.Errorf("%d Dots conventions, want %d", len(all), len(dotsStates))
+	if len(all) != Estados(dots.Name) || len(all) != 2 {
+		t.Errorf("%d Dots conventions, want %d", len(all), Estados(dots.Name))
 	}
 }

@@ -10,7 +10,6 @@ import (
 
 	"github.com/arenabots/arena/bots"
 	"github.com/arenabots/arena/bots/lisp"
-	"github.com/arenabots/arena/games/cavalo"
 	"github.com/arenabots/arena/referee"
 )
 
@@ -71,15 +70,21 @@ type Findings struct {
 	Package string `json:"package"`
 	// Config holds the conventions found (state, perspective, knights,
 	// answer, index_base) and the tempo_scale, or the closest ones when
-	// none gives legal moves.
+	// none gives legal moves in the league's opening.
 	Config lisp.Config `json:"config"`
 	// Conventions names them in a few words.
 	Conventions string `json:"conventions"`
-	// Eligible says that every reference position got a legal move.
+	// Eligible says that jogar answered legal moves in the league's
+	// opening, for both sides, under Config: the course's rule.
 	Eligible bool `json:"eligible"`
 	// Reason says, in one line, why the submission is not eligible.
 	Reason string `json:"reason,omitempty"`
-	// Evidence is one entry per reference position under Config.
+	// Failures are the reference positions on which an eligible bot failed
+	// under Config ("yes, but"), one line each: the position and the
+	// error. Its games decide what they cost it.
+	Failures []string `json:"failures,omitempty"`
+	// Evidence is one entry per position asked under Config: the league's
+	// opening for both sides, then the reference positions.
 	Evidence []Evidence `json:"evidence"`
 	// Time is the time jogar takes at the league's tempo.
 	Time TimeUse `json:"time"`
@@ -89,40 +94,57 @@ type Findings struct {
 
 // Options configure detect.
 type Options struct {
-	// Tempo is the league's time per move, which the time base is
+	// Tempo is the league's time per move, which the time use is
 	// measured at.
 	Tempo time.Duration
 	// Fixed holds the values a person gave for the keys Given (see Keys):
 	// only the conventions that agree with them are tried, and a given
-	// tempo_scale is not measured.
+	// tempo_scale is not decided.
 	Fixed lisp.Config
 	Given []string
 	// Seed is the board of the reference positions; 0: 1.
 	Seed uint64
 }
 
-// probeTempo is the most tempo sent while looking for the conventions: a
-// bot that thinks for its whole tempo under each of them would make the
-// search slow, and the moves need not be good.
-const probeTempo = 250 * time.Millisecond
+// baseTempo is the most tempo sent while deciding the time base: long
+// enough that a busy machine's stall of a short call does not reach half
+// of it.
+const baseTempo = 250 * time.Millisecond
+
+// probeTempo is the most tempo sent while looking for the conventions,
+// with the time base decided: a bot that thinks for its whole tempo under
+// each of them would make the search slow, and the moves need not be
+// good, only moves: 50 ms of its own clock is a hundred times what a
+// search needs to find one (a Cavalo search of depth 2 takes 0.3 ms).
+const probeTempo = 50 * time.Millisecond
 
 // grace is how much longer than its tempo a probe call may take before it
 // is cut off and counted as a timeout.
 const grace = lisp.RecommendedMargin + time.Second
 
-// detect finds how to talk to the started bot a, for game: it calls jogar
-// on the reference positions (see samplePositions) with every estado convention
-// in turn, reads each answer every way it knows, has the referee judge it,
-// then has it play a game for both sides (see trial.play), and keeps the
-// first convention, in the fixed order of conventions, under which every
-// answer is a legal move (and, among those, one whose claimed states are
-// right when there is one). The calls are made at a fixed tempo (the
-// league's, at most probeTempo): a wrong convention is told apart by an
-// illegal answer on positions where it cannot be right, not by how long
-// a search ran, so that the same submission gives the same conventions
-// every time. Then it measures the time base (see measureTime). A bot for which
-// no convention works is not eligible, with the closest failure as the
-// reason.
+// detect finds how to talk to the started bot a, for game.
+//
+// First its time base (see decideTimeBase), at the league's tempo, at
+// most baseTempo, so that every later call gives the bot the time it
+// expects: a bot that reads tempo in LispWorks units would otherwise have
+// a thousandth of it and answer whatever it found, or nothing.
+//
+// Then, at the league's tempo, at most probeTempo, for every estado
+// convention in turn (in the fixed order of conventions), with every way
+// of reading the answer: jogar answers the positions of a game from the
+// league's first board for both sides (see trial.play), which it must
+// answer with legal moves, the course's rule for taking part; then
+// the reference positions (see samplePositions), each of which counts.
+// The first convention under which every answer is legal and every
+// claimed state right is kept; else the one with the most legal answers
+// on the reference positions (the first of those, in order), its failures
+// named in Findings.Failures. A convention is told apart by an illegal
+// answer where it cannot be right, never by how long a search ran. A bot
+// that no convention gets through the league's opening is not eligible,
+// with the closest failure as the reason.
+//
+// Last, its time use at the league's tempo (see measureTime), with the
+// stalls seen in the calls under the convention kept.
 func detect(ctx context.Context, a Asker, game referee.Game, opt Options) Findings {
 	if opt.Seed == 0 {
 		opt.Seed = 1
@@ -133,46 +155,78 @@ func detect(ctx context.Context, a Asker, game referee.Game, opt Options) Findin
 	}
 	calls, reads := conventions(game.Name(), opt.Fixed, opt.Given)
 	tempo := min(opt.Tempo, probeTempo)
-	var best, closest *trial
 	m := &memo{Asker: a, seen: map[string]asked{}}
+	var base baseDecision
+	if slices.Contains(opt.Given, "tempo_scale") {
+		base = baseDecision{scale: max(opt.Fixed.TempoScale, 1)}
+		base.note = fmt.Sprintf("tempo_scale %d as given", base.scale)
+	} else {
+		base = decideTimeBase(ctx, m, calls, reads, positions[0], min(opt.Tempo, baseTempo))
+	}
+	for i := range calls {
+		calls[i].TempoScale = base.scale
+	}
+	var best, closest *trial
 	for _, c := range calls {
-		t := try(ctx, m, c, reads, positions, tempo)
+		t := &trial{cfg: merge(c, reads[0])}
+		t.play(ctx, m, game, reads, tempo)
 		if t.failure == "" {
-			t.play(ctx, m, game, tempo)
+			t.try(ctx, m, positions, tempo)
 		}
 		switch {
-		case t.failure == "" && (best == nil || t.flawed < best.flawed):
+		case t.failure == "" && (best == nil || t.better(best)):
 			best = t
 		case t.failure != "" && (closest == nil || t.passed > closest.passed):
 			closest = t
 		}
-		if best != nil && best.flawed == 0 || ctx.Err() != nil {
+		if best != nil && best.perfect() || ctx.Err() != nil {
 			break
 		}
 	}
-	n := m.calls
+	n := m.calls + base.fresh
 	if best == nil {
 		f := Findings{Calls: n}
 		if closest != nil {
 			f.Config, f.Evidence = closest.cfg, closest.evidence
 			f.Conventions = describe(game.Name(), closest.cfg)
-			f.Reason = fmt.Sprintf("no convention gives legal moves; closest (%s): %s", f.Conventions, closest.failure)
+			f.Reason = fmt.Sprintf("no convention gives legal moves in the league's opening; closest (%s): %s", f.Conventions, closest.failure)
 		}
 		return f
 	}
-	f := Findings{Config: best.cfg, Conventions: describe(game.Name(), best.cfg), Eligible: true, Evidence: best.evidence}
-	f.Time = measureTime(ctx, a, &f.Config, positions, opt)
+	f := Findings{Config: best.cfg, Conventions: describe(game.Name(), best.cfg), Eligible: true,
+		Evidence: best.evidence, Failures: best.failures}
+	f.Time = measureTime(ctx, a, f.Config, best.asked, best.times, opt)
+	f.Time.Base = base.base
+	if f.Time.Note == "" { // it did not overrun at the league's tempo
+		f.Time.Note = base.note
+	}
 	f.Calls = n + f.Time.Calls
 	return f
 }
 
-// trial is a convention tried on the reference positions.
+// trial is a convention tried: the league's opening, then the reference
+// positions.
 type trial struct {
-	cfg      lisp.Config // the call's conventions, with the first read that worked
+	cfg      lisp.Config // the call's conventions, with the read kept
 	evidence []Evidence
-	passed   int    // positions with a legal answer
-	flawed   int    // answers not quite right: a claimed state that differs, a note
-	failure  string // why the convention fails, or ""
+	asked    []referee.Sample // the opening's positions that jogar answered
+	times    []time.Duration  // how long each answer took
+	passed   int              // answers that are legal moves
+	flawed   int              // answers not quite right: a claimed state that differs, a note
+	failure  string           // why it fails in the league's opening, or ""
+	failures []string         // the reference positions it fails on
+}
+
+// perfect reports whether every answer under t was right.
+func (t *trial) perfect() bool { return len(t.failures) == 0 && t.flawed == 0 }
+
+// better reports whether t, which got through the opening, is to be kept
+// rather than u, tried before it: fewer failures, then fewer flaws.
+func (t *trial) better(u *trial) bool {
+	if len(t.failures) != len(u.failures) {
+		return len(t.failures) < len(u.failures)
+	}
+	return t.flawed < u.flawed
 }
 
 // pliesPerSide is how many times a probe has jogar move for each side in
@@ -183,101 +237,108 @@ const pliesPerSide = 3
 // probe start from the boards of their first rounds.
 const leagueSeed = 1
 
-// play has jogar, under t's conventions, play a game for both sides from
-// the league's board of round 1, as in a league game, until it has moved
-// pliesPerSide times for each side (a position with one move is played
-// without asking): each answer must be a legal move, which is then
-// played. The positions answered join t's evidence; the first illegal
-// answer is t's failure. It catches what the reference positions may
-// miss, such as a bot that plays white well and black by white's rules.
-func (t *trial) play(ctx context.Context, a Asker, game referee.Game, tempo time.Duration) {
+// play has jogar, under t's conventions and each of reads, answer the
+// positions of a game for both sides from the league's board of round 1,
+// until it has answered pliesPerSide times for each side (a position with
+// one move is played without asking): the reads under which an answer is
+// not a legal move are dropped. The game goes on by seeded random moves,
+// not the bot's, so that the positions asked are the same in every run,
+// whatever the bot's search found in the time it had.
+// The read kept is the first under which every answer was legal and
+// right, else the first with the fewest flaws; the positions answered
+// join t's evidence. When no read is left, the answer is t's failure:
+// a bot that cannot play the league's opening, for both sides, does not
+// take part. It catches what the reference positions may miss, such as a
+// bot that plays white well and black by white's rules.
+func (t *trial) play(ctx context.Context, a Asker, game referee.Game, reads []lisp.Config, tempo time.Duration) {
 	seed := referee.RoundSeed(leagueSeed, 1)
 	st := game.New(seed)
-	asked := map[referee.Side]int{}
-	var buf [referee.MaxMoves]referee.Move
-	for ply := 0; ply < 200 && !st.Terminal() && (asked[referee.White] < pliesPerSide || asked[referee.Black] < pliesPerSide); ply++ {
-		if !playable(st) {
-			st.Play(st.Moves(buf[:0])[0])
-			continue
-		}
-		side := st.ToMove()
-		pos := referee.Sample{Name: fmt.Sprintf("game from the board of round 1 (seed %d), ply %d", seed, st.Ply()), State: st.Clone()}
-		cctx, cancel := context.WithTimeout(ctx, tempo+grace)
-		raw, err := a.Ask(cctx, t.cfg, pos.State, tempo)
-		cancel()
-		asked[side]++
-		if err != nil {
-			t.failure = fmt.Sprintf("%s: %s", pos.Name, FaultText(err))
-			t.evidence = append(t.evidence, Evidence{Position: pos.Name, ToMove: side.String(), Verdict: FaultText(err)})
-			return
-		}
-		j := judge(a, t.cfg, pos, raw)
-		t.evidence = append(t.evidence, j.Evidence)
-		if !j.legal {
-			t.failure = fmt.Sprintf("%s (%s to move): %s; jogar returned %s", pos.Name, side, j.Verdict, raw)
-			return
-		}
-		if j.Verdict != "legal" {
-			t.flawed++
-		}
-		t.passed++
-		st.Play(j.move)
-	}
-}
-
-// try calls jogar under call on each position in turn and keeps the reads
-// under which every answer so far is a legal move; it stops at the first
-// position where none is.
-func try(ctx context.Context, a Asker, call lisp.Config, reads []lisp.Config, positions []referee.Sample, tempo time.Duration) *trial {
-	t := &trial{cfg: merge(call, reads[0])}
+	line := referee.SplitMix64{State: seed}
+	call := t.cfg
 	alive := make([]int, len(reads))
 	for i := range alive {
 		alive[i] = i
 	}
 	evidence := make([][]Evidence, len(reads))
-	for _, pos := range positions {
+	flawed := make([]int, len(reads))
+	asked := map[referee.Side]int{}
+	var buf [referee.MaxMoves]referee.Move
+	for ply := 0; ply < 200 && !st.Terminal() && (asked[referee.White] < pliesPerSide || asked[referee.Black] < pliesPerSide); ply++ {
+		moves := st.Moves(buf[:0])
+		next := moves[line.Below(uint64(len(moves)))]
+		if !playable(st) {
+			st.Play(next)
+			continue
+		}
+		side := st.ToMove()
+		pos := referee.Sample{Name: fmt.Sprintf("game from the board of round 1 (seed %d), ply %d", seed, st.Ply()), State: st.Clone()}
 		cctx, cancel := context.WithTimeout(ctx, tempo+grace)
-		raw, err := a.Ask(cctx, merge(call, reads[0]), pos.State, tempo)
+		raw, err := a.Ask(cctx, merge(call, reads[alive[0]]), pos.State, tempo)
 		cancel()
+		asked[side]++
 		if err != nil {
+			t.cfg = merge(call, reads[alive[0]])
 			t.failure = fmt.Sprintf("%s: %s", pos.Name, FaultText(err))
-			t.evidence = append(evidence[alive[0]], Evidence{Position: pos.Name, ToMove: pos.State.ToMove().String(), Verdict: FaultText(err)})
-			return t
+			t.evidence = append(evidence[alive[0]], Evidence{Position: pos.Name, ToMove: side.String(), Verdict: FaultText(err)})
+			return
 		}
 		var keep []int
-		var firstFailure *Evidence
+		var first *Evidence
 		for _, r := range alive {
-			ev := judge(a, merge(call, reads[r]), pos, raw)
-			if ev.legal {
-				keep = append(keep, r)
-				evidence[r] = append(evidence[r], ev.Evidence)
-			} else if firstFailure == nil {
-				firstFailure = &ev.Evidence
+			j := judge(a, merge(call, reads[r]), pos, raw)
+			if !j.legal {
+				if first == nil {
+					first = &j.Evidence
+				}
+				continue
+			}
+			keep = append(keep, r)
+			evidence[r] = append(evidence[r], j.Evidence)
+			if j.Verdict != "legal" {
+				flawed[r]++
 			}
 		}
 		if len(keep) == 0 {
-			t.failure = fmt.Sprintf("%s (%s to move): %s; jogar returned %s", pos.Name, pos.State.ToMove(), firstFailure.Verdict, raw)
-			t.evidence = append(evidence[alive[0]], *firstFailure)
-			return t
+			t.cfg = merge(call, reads[alive[0]])
+			t.failure = fmt.Sprintf("%s (%s to move): %s; jogar returned %s", pos.Name, side, first.Verdict, raw)
+			t.evidence = append(evidence[alive[0]], *first)
+			return
 		}
 		alive = keep
 		t.passed++
+		t.asked = append(t.asked, pos)
+		t.times = append(t.times, raw.Elapsed)
+		st.Play(next)
 	}
-	// Of the reads under which every answer is legal, the one with the
-	// fewest answers that are not quite right (a claimed state that
-	// differs, a note of the adapter's).
-	imperfect := func(r int) int {
-		n := 0
-		for _, ev := range evidence[r] {
-			if ev.Verdict != "legal" {
-				n++
-			}
+	r := slices.MinFunc(alive, func(a, b int) int { return flawed[a] - flawed[b] })
+	t.cfg, t.evidence, t.flawed = merge(call, reads[r]), evidence[r], flawed[r]
+}
+
+// try calls jogar under t's conventions on each reference position, after
+// the league's opening: every legal answer counts, every other is one of
+// t's failures, named with the position and the error.
+func (t *trial) try(ctx context.Context, a Asker, positions []referee.Sample, tempo time.Duration) {
+	for _, pos := range positions {
+		cctx, cancel := context.WithTimeout(ctx, tempo+grace)
+		raw, err := a.Ask(cctx, t.cfg, pos.State, tempo)
+		cancel()
+		if err != nil {
+			t.failures = append(t.failures, fmt.Sprintf("%s (%s to move): %s", pos.Name, pos.State.ToMove(), FaultText(err)))
+			t.evidence = append(t.evidence, Evidence{Position: pos.Name, ToMove: pos.State.ToMove().String(), Verdict: FaultText(err)})
+			continue
 		}
-		return n
+		t.times = append(t.times, raw.Elapsed)
+		j := judge(a, t.cfg, pos, raw)
+		t.evidence = append(t.evidence, j.Evidence)
+		if !j.legal {
+			t.failures = append(t.failures, OneLine(fmt.Sprintf("%s (%s to move): %s; jogar returned %s", pos.Name, pos.State.ToMove(), j.Verdict, raw)))
+			continue
+		}
+		if j.Verdict != "legal" {
+			t.flawed++
+		}
+		t.passed++
 	}
-	best := slices.MinFunc(alive, func(a, b int) int { return imperfect(a) - imperfect(b) })
-	t.cfg, t.evidence, t.flawed = merge(call, reads[best]), evidence[best], imperfect(best)
-	return t
 }
 
 // judged is an answer judged by the referee.
@@ -326,20 +387,22 @@ func FaultText(err error) string {
 // samplePositions returns the reference positions of game: its samples (for
 // Cavalo: an opening with white to move, midgames with black to move, a
 // landing on a double; for Dots and Boxes: an opening, a box to take, a box
-// just taken, a late game), and for Cavalo a late game reached by seeded
-// random moves.
+// just taken, a late game), and, when none of them is a late game
+// (lateGamePly plies in), one reached by seeded random moves.
 func samplePositions(game referee.Game, seed uint64) ([]referee.Sample, error) {
 	samples, err := game.Samples(seed)
 	if err != nil {
 		return nil, fmt.Errorf("reference positions: %w", err)
 	}
 	var out []referee.Sample
+	late := false
 	for _, s := range samples {
 		if playable(s.State) {
 			out = append(out, s)
 		}
+		late = late || s.State.Ply() >= lateGamePly
 	}
-	if game.Name() == cavalo.Name {
+	if !late {
 		if late := lateGame(game, seed); late != nil {
 			out = append(out, referee.Sample{Name: fmt.Sprintf("late game (board %d, ply %d)", seed, late.Ply()), State: late})
 		}
@@ -355,16 +418,19 @@ func playable(st referee.State) bool {
 	return len(moves) > 1 && moves[0] != referee.Pass
 }
 
+// lateGamePly is how many plies into a game a late game is.
+const lateGamePly = 16
+
 // lateGame plays seeded random moves from game's board seed and returns
-// the last position that asks for a choice, at least 16 plies in; nil if
-// none.
+// the last position that asks for a choice, at least lateGamePly plies in;
+// nil if none.
 func lateGame(game referee.Game, seed uint64) referee.State {
 	st := game.New(seed)
 	r := referee.SplitMix64{State: seed}
 	var buf [referee.MaxMoves]referee.Move
 	var last referee.State
 	for !st.Terminal() {
-		if st.Ply() >= 16 && playable(st) {
+		if st.Ply() >= lateGamePly && playable(st) {
 			last = st.Clone()
 		}
 		moves := st.Moves(buf[:0])

@@ -16,10 +16,11 @@
 // host and reads the Findings.
 //
 // arena intake, `arena bot check --lisp` and `arena play` with a Lisp bot
-// all use it. The conventions tried are lists in conventions.go: a new one
-// is a line there.
+// all use it. The conventions tried are the game's own: its Lisp form's
+// package lists them (Game, LispConventions), found through the table of
+// games; a new one is a line there.
 //
-// probe imports only bots (Bot, Serve), bots/lisp (the adapter),
-// games/cavalo, games/dots and referee; it must not import host, arena or
+// probe imports only bots (Bot, Serve), bots/lisp (the adapter), games
+// (the table), referee/sexp and referee; it must not import host, arena or
 // cmd.
 package probe

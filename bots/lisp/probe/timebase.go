@@ -2,6 +2,7 @@ package probe
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -15,33 +16,62 @@ import (
 // as LispWorks counts it, 1000 units a second, where SBCL counts 1,000,000.
 const LispWorksScale = 1000
 
-// TimeUse is how long jogar takes per move at the league's tempo.
+// TimeUse is how long jogar takes per move at the league's tempo, and
+// the time base it reads its tempo in.
 type TimeUse struct {
 	// Tempo is the league's time per move.
 	Tempo time.Duration `json:"tempo"`
-	// Unscaled and Scaled are the longest of the measured calls with
-	// tempo_scale 1 and LispWorksScale; Scaled is 0 when it was not
-	// measured, and the tempo plus the margin when the bot overran it.
+	// Unscaled and Scaled are the slowest of the calls measured at Tempo
+	// with tempo_scale 1 and LispWorksScale: the one of the scale kept is
+	// measured, the other is 0. A call cut off at the tempo and the margin
+	// counts as that long.
 	Unscaled time.Duration `json:"unscaled"`
 	Scaled   time.Duration `json:"scaled,omitempty"`
+	// Median is the median of those calls.
+	Median time.Duration `json:"median,omitempty"`
+	// Measured is how many calls were measured at Tempo.
+	Measured int `json:"measured,omitempty"`
+	// Stall is how much longer than their median the slowest of the
+	// probe's Probed calls under the conventions kept took: what a slower
+	// moment adds to a call, whatever the tempo.
+	Stall  time.Duration `json:"stall,omitempty"`
+	Probed int           `json:"probed,omitempty"`
+	// Base is the time base's evidence: the calls that decided Scale.
+	Base TimeBase `json:"base"`
 	// Scale is the tempo_scale kept.
 	Scale int `json:"scale"`
-	// Overran says that a call as is was cut off at the tempo plus
-	// lisp.RecommendedMargin: Unscaled is that, the bot thinks longer
-	// (every call, or once when Note says so).
+	// Overran says that a call was cut off at the tempo plus
+	// lisp.RecommendedMargin: the bot thinks longer (every call, or some
+	// when Note says so).
 	Overran bool `json:"overran,omitempty"`
-	// Note says why, in a few words.
+	// Note says how the time base was decided, in a few words.
 	Note string `json:"note"`
-	// Calls is how many times jogar was called to measure.
+	// Calls is how many times jogar was called to decide the time base and
+	// to measure.
 	Calls int `json:"calls"`
 }
 
-// Used is the time per move under the scale kept.
+// TimeBase is what decided a bot's tempo_scale: one call as is and, when
+// that was short, one or two with the tempo times LispWorksScale, at the
+// probe's tempo, on the first reference position.
+type TimeBase struct {
+	// Tempo is the tempo of the calls (the probe's).
+	Tempo time.Duration `json:"tempo"`
+	// AsIs and Scaled are the calls' times; Scaled is 0 when not called.
+	AsIs   time.Duration `json:"as_is"`
+	Scaled time.Duration `json:"scaled,omitempty"`
+}
+
+// Used is the time per move under the scale kept, at worst: the slowest
+// call measured at the tempo, or their median and the slowest stall seen
+// in all the probe's calls, whichever is longer. It is what the league
+// may charge for a move.
 func (t TimeUse) Used() time.Duration {
+	slowest := t.Unscaled
 	if t.Scale == LispWorksScale {
-		return t.Scaled
+		slowest = t.Scaled
 	}
-	return t.Unscaled
+	return max(slowest, t.Median+t.Stall)
 }
 
 // String writes the time use against the tempo, e.g. "0.95s of 1s (tempo
@@ -66,16 +96,25 @@ func (t TimeUse) Short() string {
 	return s
 }
 
-// Measured says what was measured: the longest call as is, and with the
-// scale when it was tried.
-func (t TimeUse) Measured() string {
-	s := fmt.Sprintf("measured %v as is", round(t.Unscaled))
-	if t.Scaled > 0 {
-		scale := t.Scale
-		if scale == 1 {
-			scale = LispWorksScale
+// Evidence says what was measured: the slowest and the median of the
+// calls at the tempo, and the calls that decided the time base.
+func (t TimeUse) Evidence() string {
+	slowest := t.Unscaled
+	if t.Scale == LispWorksScale {
+		slowest = t.Scaled
+	}
+	s := fmt.Sprintf("one call at the tempo %v", round(slowest))
+	if t.Measured > 1 {
+		s = fmt.Sprintf("slowest of %d calls at the tempo %v, median %v", t.Measured, round(slowest), round(t.Median))
+	}
+	if t.Probed > 0 {
+		s += fmt.Sprintf("; slowest stall of %d calls at the probe's tempo %v over their median", t.Probed, round(t.Stall))
+	}
+	if t.Base.Tempo > 0 {
+		s += fmt.Sprintf("; time base at tempo %v: %v as is", round(t.Base.Tempo), round(t.Base.AsIs))
+		if t.Base.Scaled > 0 {
+			s += fmt.Sprintf(", %v with tempo_scale %d", round(t.Base.Scaled), LispWorksScale)
 		}
-		s += fmt.Sprintf(", %v with tempo_scale %d", round(t.Scaled), scale)
 	}
 	return s
 }
@@ -91,85 +130,223 @@ func round(d time.Duration) time.Duration {
 	return d.Round(10 * time.Microsecond)
 }
 
-// timed is the number of reference positions the time base is measured on.
-const timed = 2
+// measured is how many calls at the league's tempo the time use is
+// measured on; the probe's other calls give the stalls (see measureTime):
+// a call at the league's tempo costs up to a second of a bot that thinks
+// for its tempo, where the probe's calls are there anyway.
+const measured = 1
 
-// measureTime finds cfg's tempo_scale, unless opt gives it: it measures the
-// time jogar takes on the first positions at the league's tempo, as is;
-// when the shortest call is under half the tempo, it measures again with
-// the tempo scaled by LispWorksScale, and keeps that scale when the bot
-// then thinks clearly longer (its shortest call three times the shortest
-// as is, and a quarter of the tempo at least) and still within the tempo
-// (its shortest call within half the league's margin, which absorbs a
-// loaded machine). A bot that ignores its tempo, or would overrun with
-// the scale, keeps none.
+// baseDecision is a time base decided: the scale, why, and the calls.
+type baseDecision struct {
+	scale int
+	note  string
+	base  TimeBase
+	fresh int // calls made past the memo
+}
+
+// decideTimeBase finds the tempo_scale of the bot a before its conventions
+// are looked for, so that they are looked for with the time the bot
+// expects: it calls jogar on pos at tempo (the probe's) under each
+// convention of calls in turn, as is, until one answers. A call that takes
+// half the tempo at least, twice, reads it in milliseconds; a shorter one is
+// called again with the tempo times LispWorksScale (and, when every call
+// as is failed, as of a bot that crashes for lack of time, each
+// convention is), and the bot reads LispWorks units when it
+// then thinks a quarter of the tempo more at least, and still within the
+// tempo and a quarter (half the margin at most), twice (a busy machine
+// may stall one call; it does not stall two the same). A bot that ignores its tempo (its answer
+// legal, under one of reads, and no longer with the scale) or would
+// overrun with the scale keeps 1; a convention under which it answers
+// fast and never legally says nothing of its time, and the next is asked.
 //
-// The choice is made on the shortest calls, because a loaded machine only
-// ever adds time: a bot's scale does not depend on what else ran during
-// its intake. The time use reported (Unscaled, Scaled) is the longest
-// call, which is what a timeout depends on.
-func measureTime(ctx context.Context, a Asker, cfg *lisp.Config, positions []referee.Sample, opt Options) TimeUse {
-	use := TimeUse{Tempo: opt.Tempo, Scale: 1}
-	if opt.Tempo <= 0 {
+// Each decision is the bot's own clock against the tempo, or a legal
+// answer: none depends on how far a search got, so the same bot gets the
+// same scale on a quiet machine and on a busy one.
+func decideTimeBase(ctx context.Context, a Asker, calls, reads []lisp.Config, pos referee.Sample, tempo time.Duration) baseDecision {
+	d := baseDecision{scale: 1, base: TimeBase{Tempo: tempo}}
+	cutoff := tempo + lisp.RecommendedMargin
+	within := tempo + min(tempo/4, lisp.RecommendedMargin/2) // the most a scaled call may take
+	ask := func(a Asker, c lisp.Config, scale int) (lisp.Raw, error) {
+		c.TempoScale = scale
+		cctx, cancel := context.WithTimeout(ctx, cutoff)
+		raw, err := a.Ask(cctx, c, pos.State, tempo)
+		cancel()
+		return raw, err
+	}
+	legal := func(c lisp.Config, raw lisp.Raw, err error) bool {
+		if err != nil {
+			return false
+		}
+		for _, r := range reads {
+			if judge(a, merge(c, r), pos, raw).legal {
+				return true
+			}
+		}
+		return false
+	}
+	var fresh Asker = a // asks past the memo, for a second call
+	if m, ok := a.(*memo); ok {
+		fresh = m.Asker
+	}
+	// lispWorks reports whether a call with the tempo scaled took what a
+	// bot reading LispWorks units takes, asIs being the call as is.
+	lispWorks := func(asIs, s time.Duration, err error) bool {
+		return err == nil && s >= asIs+tempo/4 && s <= within
+	}
+	// confirm asks c scaled again, past the memo: one stalled call must not
+	// decide.
+	confirm := func(c lisp.Config, asIs time.Duration, try *baseDecision) bool {
+		again, err := ask(fresh, c, LispWorksScale)
+		try.fresh++
+		if !lispWorks(asIs, again.Elapsed, err) {
+			return false
+		}
+		try.scale, try.base.Scaled = LispWorksScale, min(try.base.Scaled, again.Elapsed)
+		try.note = fmt.Sprintf("tempo read in LispWorks units: tempo_scale %d", LispWorksScale)
+		return true
+	}
+	var fallback *baseDecision // a bot that answered fast, never legally
+	var faulted []lisp.Config  // conventions under which the call as is failed
+	for _, c := range calls {
+		raw, err := ask(a, c, 1)
+		asIs := raw.Elapsed
+		if fallback != nil && err == nil && asIs < tempo/2 {
+			// It ignored the tempo under another convention: a legal
+			// answer is all that is missing.
+			if legal(c, raw, nil) {
+				fallback.base.AsIs, fallback.fresh = asIs, d.fresh
+				return *fallback
+			}
+			continue
+		}
+		if err == nil && asIs >= tempo/2 {
+			// Again, past the memo: the first call after loading, or a
+			// busy moment, may be slow for a bot that thinks for
+			// microseconds; the shorter counts.
+			again, aerr := ask(fresh, c, 1)
+			d.fresh++
+			if aerr == nil {
+				asIs = min(asIs, again.Elapsed)
+			}
+		}
+		switch {
+		case timedOut(err):
+			d.base.AsIs, d.note = cutoff, "overruns the tempo"
+			return d
+		case err != nil:
+			faulted = append(faulted, c)
+			continue
+		case asIs >= tempo/2:
+			d.base.AsIs, d.note = asIs, "tempo read in milliseconds"
+			return d
+		}
+		sraw, serr := ask(a, c, LispWorksScale)
+		scaled := sraw.Elapsed
+		try := d
+		try.base.AsIs, try.base.Scaled = asIs, scaled
+		switch {
+		case timedOut(serr) || serr == nil && scaled > within:
+			try.base.Scaled = min(scaled, cutoff)
+			if timedOut(serr) {
+				try.base.Scaled = cutoff
+			}
+			try.note = fmt.Sprintf("short, and would overrun with tempo_scale %d", LispWorksScale)
+			return try
+		case lispWorks(asIs, scaled, serr) && confirm(c, asIs, &try):
+			return try
+		}
+		d.fresh = try.fresh
+		try.note = "ignores the tempo"
+		if legal(c, raw, nil) || legal(c, sraw, serr) {
+			return try
+		}
+		if fallback == nil {
+			fallback = &try
+		}
+	}
+	if fallback != nil {
+		fallback.fresh = d.fresh
+		return *fallback
+	}
+	// Every call as is failed: a bot left without time may crash for it.
+	for _, c := range faulted {
+		sraw, serr := ask(a, c, LispWorksScale)
+		if serr != nil && !timedOut(serr) {
+			continue // it fails either way: the convention is wrong, not the time
+		}
+		try := d
+		try.base.Scaled = sraw.Elapsed
+		if timedOut(serr) {
+			try.base.Scaled = cutoff
+		}
+		if lispWorks(0, sraw.Elapsed, serr) && confirm(c, 0, &try) {
+			return try
+		}
+		try.note = "fails as is, and not for its time"
+		return try
+	}
+	d.note = "no convention answered: time base not decided"
+	return d
+}
+
+// timedOut reports whether err is a call cut off at its deadline.
+func timedOut(err error) bool {
+	var f *referee.Fault
+	return errors.As(err, &f) && f.Kind == referee.FaultTimeout || errors.Is(err, context.DeadlineExceeded)
+}
+
+// measureTime measures the time jogar takes under cfg, whose tempo_scale
+// is decided, at the league's tempo: measured calls, on the positions in
+// turn. What the league may charge at worst (TimeUse.Used: a high
+// percentile, not the median, for a bot that loses on time loses on its
+// slowest move) is the slowest of them, or their median plus the slowest
+// stall seen in probed, the times of the probe's calls under cfg at its
+// own tempo: many calls, so that a slow moment is seen, at the cost of
+// few at the league's tempo. A call cut off at the tempo and the margin
+// counts as that long.
+func measureTime(ctx context.Context, a Asker, cfg lisp.Config, positions []referee.Sample, probed []time.Duration, opt Options) (use TimeUse) {
+	use = TimeUse{Tempo: opt.Tempo, Scale: max(cfg.TempoScale, 1)}
+	if opt.Tempo <= 0 || len(positions) == 0 {
 		use.Note = "no tempo to measure at"
 		return use
 	}
-	positions = positions[:min(timed, len(positions))]
-	// measure returns the shortest and the longest call with scale; a
-	// call cut off at the tempo and the margin counts as that long.
 	cutoff := opt.Tempo + lisp.RecommendedMargin
-	measure := func(scale int) (least, most time.Duration) {
-		c := *cfg
-		c.TempoScale = scale
-		for i, pos := range positions {
-			cctx, cancel := context.WithTimeout(ctx, cutoff)
-			raw, err := a.Ask(cctx, c, pos.State, opt.Tempo)
-			cancel()
-			use.Calls++
-			d := raw.Elapsed
-			if err != nil {
-				d = cutoff
-			}
-			if i == 0 || d < least {
-				least = d
-			}
-			most = max(most, d)
+	var times []time.Duration
+	cut := 0
+	for i := range measured {
+		pos := positions[i%len(positions)]
+		cctx, cancel := context.WithTimeout(ctx, cutoff)
+		raw, err := a.Ask(cctx, cfg, pos.State, opt.Tempo)
+		cancel()
+		use.Calls++
+		d := raw.Elapsed
+		if timedOut(err) {
+			d = cutoff
+			cut++
 		}
-		return least, most
+		times = append(times, d)
+		if ctx.Err() != nil {
+			break
+		}
 	}
-	given := slices.Contains(opt.Given, "tempo_scale")
-	if given {
-		use.Scale = max(opt.Fixed.TempoScale, 1)
+	slices.Sort(times)
+	slowest := times[len(times)-1]
+	use.Median, use.Measured = times[(len(times)-1)/2], len(times)
+	if len(probed) >= 3 {
+		p := slices.Sorted(slices.Values(probed))
+		use.Stall, use.Probed = p[len(p)-1]-p[(len(p)-1)/2], len(p)
 	}
-	least, most := measure(1)
-	use.Unscaled = most
+	if use.Scale == LispWorksScale {
+		use.Scaled = slowest
+	} else {
+		use.Unscaled = slowest
+	}
 	switch {
-	case given:
-		_, use.Scaled = measure(use.Scale)
-		if use.Scale == 1 {
-			use.Scaled = 0
-		}
-		use.Note = fmt.Sprintf("tempo_scale %d as given", use.Scale)
-	case least >= cutoff:
-		use.Note, use.Overran = "overruns the tempo", true
-	case most >= cutoff:
-		use.Note, use.Overran = "overran the tempo once", true
-	case least >= opt.Tempo/2:
-		use.Note = "tempo read in milliseconds"
-	default:
-		scaledLeast, scaledMost := measure(LispWorksScale)
-		use.Scaled = scaledMost
-		switch {
-		case scaledLeast > opt.Tempo+lisp.RecommendedMargin/2:
-			use.Note = fmt.Sprintf("short, and would overrun with tempo_scale %d", LispWorksScale)
-		case scaledLeast > 3*least && scaledLeast >= opt.Tempo/4:
-			use.Scale = LispWorksScale
-			use.Note = fmt.Sprintf("tempo read in LispWorks units: tempo_scale %d", LispWorksScale)
-		default:
-			use.Note = "ignores the tempo"
-		}
+	case cut == len(times):
+		use.Overran, use.Note = true, "overruns the tempo"
+	case cut > 0:
+		use.Overran, use.Note = true, fmt.Sprintf("overran the tempo in %d of %d calls", cut, len(times))
 	}
-	cfg.TempoScale = use.Scale
 	return use
 }
 

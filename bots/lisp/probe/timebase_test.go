@@ -2,6 +2,7 @@ package probe
 
 import (
 	"context"
+	"errors"
 	"strings"
 	"testing"
 	"time"
@@ -20,6 +21,9 @@ type clockBot struct {
 	// machine that was busy then.
 	slow  time.Duration
 	calls map[int]int
+	// crashBelow, when set, makes a call that thinks less crash: a bot
+	// left without time.
+	crashBelow time.Duration
 }
 
 func (b clockBot) Ask(ctx context.Context, cfg lisp.Config, st referee.State, tempo time.Duration) (lisp.Raw, error) {
@@ -34,6 +38,9 @@ func (b clockBot) Ask(ctx context.Context, cfg lisp.Config, st referee.State, te
 	if dl, ok := ctx.Deadline(); ok && time.Until(dl) < d {
 		return lisp.Raw{}, referee.NewFault(referee.FaultTimeout, context.DeadlineExceeded)
 	}
+	if d < b.crashBelow {
+		return lisp.Raw{}, referee.NewFault(referee.FaultCrash, errors.New("TYPE-ERROR: NIL is not a number"))
+	}
 	return lisp.Raw{Elapsed: d}, nil
 }
 
@@ -43,47 +50,88 @@ func (clockBot) Read(lisp.Config, lisp.Raw) (bots.Answer, string, error) {
 	return bots.Answer{}, "", nil
 }
 
-func TestMeasureTime(t *testing.T) {
-	const tempo = time.Second
+func TestDecideTimeBase(t *testing.T) {
+	const tempo = 250 * time.Millisecond
 	for _, tc := range []struct {
 		name  string
 		think func(tempo time.Duration, scale int) time.Duration
-		given int // a tempo_scale given, 0 for none
+		slow  time.Duration // added to the first call of each scale
+		crash time.Duration // a call that thinks less crashes
 		want  int
 		note  string
 	}{
-		{"reads milliseconds", func(tp time.Duration, s int) time.Duration { return tp * 9 / 10 * time.Duration(s) }, 0, 1, "tempo read in milliseconds"},
+		{"reads milliseconds", func(tp time.Duration, s int) time.Duration { return tp * 9 / 10 * time.Duration(s) }, 0, 0, 1, "tempo read in milliseconds"},
 		{"LispWorks clock", func(tp time.Duration, s int) time.Duration {
 			return tp * 9 / 10 * time.Duration(s) / LispWorksScale
-		}, 0, LispWorksScale, "LispWorks units"},
-		{"ignores the tempo", func(time.Duration, int) time.Duration { return 3 * time.Millisecond }, 0, 1, "ignores the tempo"},
-		{"a third of its tempo, in ms", func(tp time.Duration, s int) time.Duration { return tp / 3 * time.Duration(s) }, 0, 1, "would overrun"},
+		}, 0, 0, LispWorksScale, "LispWorks units"},
+		{"ignores the tempo", func(time.Duration, int) time.Duration { return 3 * time.Millisecond }, 0, 0, 1, "ignores the tempo"},
+		{"ignores the tempo, one call stalled", func(time.Duration, int) time.Duration { return 3 * time.Millisecond }, tempo / 3, 0, 1, "ignores the tempo"},
+		{"a third of its tempo, in ms", func(tp time.Duration, s int) time.Duration { return tp / 3 * time.Duration(s) }, 0, 0, 1, "would overrun"},
 		{"LispWorks clock over its tempo", func(tp time.Duration, s int) time.Duration {
 			return tp * 3 / 2 * time.Duration(s) / LispWorksScale
-		}, 0, 1, "would overrun"},
-		{"given", func(tp time.Duration, s int) time.Duration { return tp / 2 }, 1000, 1000, "as given"},
+		}, 0, 0, 1, "would overrun"},
 		{"LispWorks clock on a busy machine", func(tp time.Duration, s int) time.Duration {
-			return tp * 8 / 10 * time.Duration(s) / LispWorksScale
-		}, 0, LispWorksScale, "LispWorks units"},
+			return tp * 6 / 10 * time.Duration(s) / LispWorksScale
+		}, tempo / 3, 0, LispWorksScale, "LispWorks units"},
+		{"LispWorks clock, its first call slow", func(tp time.Duration, s int) time.Duration {
+			return tp * 6 / 10 * time.Duration(s) / LispWorksScale
+		}, tempo * 6 / 10, 0, LispWorksScale, "LispWorks units"},
+		{"LispWorks clock, crashes without time", func(tp time.Duration, s int) time.Duration {
+			return tp * 6 / 10 * time.Duration(s) / LispWorksScale
+		}, 0, time.Millisecond, LispWorksScale, "LispWorks units"},
+		{"crashes whatever its time", func(time.Duration, int) time.Duration { return time.Microsecond }, 0, time.Millisecond, 1, "no convention answered"},
+		{"crashes as is, answers fast scaled", func(_ time.Duration, s int) time.Duration {
+			if s == 1 {
+				return time.Microsecond
+			}
+			return 5 * time.Millisecond
+		}, 0, time.Millisecond, 1, "fails as is, and not for its time"},
+		{"overruns", func(tp time.Duration, s int) time.Duration { return tp * 4 }, 0, 0, 1, "overruns the tempo"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			opt := Options{Tempo: tempo}
-			if tc.given != 0 {
-				opt.Fixed, opt.Given = lisp.Config{TempoScale: tc.given}, []string{"tempo_scale"}
-			}
 			st := cavalo.New(1)
-			positions := []referee.Sample{{Name: "a", State: &st}, {Name: "b", State: &st}}
-			var cfg lisp.Config
-			bot := clockBot{think: tc.think}
-			if strings.Contains(tc.name, "busy") {
-				bot.slow, bot.calls = tempo*6/10, map[int]int{}
+			bot := clockBot{think: tc.think, slow: tc.slow, calls: map[int]int{}, crashBelow: tc.crash}
+			d := decideTimeBase(context.Background(), bot, []lisp.Config{{}}, []lisp.Config{{}}, referee.Sample{Name: "a", State: &st}, tempo)
+			if d.scale != tc.want {
+				t.Errorf("scale %d, want %d: %s, %+v", d.scale, tc.want, d.note, d.base)
 			}
-			use := measureTime(context.Background(), bot, &cfg, positions, opt)
-			if use.Scale != tc.want || cfg.TempoScale != tc.want {
-				t.Errorf("scale %d (config %d), want %d: %s, %s", use.Scale, cfg.TempoScale, tc.want, use, use.Measured())
+			if !strings.Contains(d.note, tc.note) {
+				t.Errorf("note %q, want it to say %q", d.note, tc.note)
 			}
-			if !strings.Contains(use.Note, tc.note) {
-				t.Errorf("note %q, want it to say %q", use.Note, tc.note)
+		})
+	}
+}
+
+func TestMeasureTime(t *testing.T) {
+	const tempo = 100 * time.Millisecond
+	ms := func(n ...int) []time.Duration {
+		var out []time.Duration
+		for _, m := range n {
+			out = append(out, time.Duration(m)*time.Millisecond)
+		}
+		return out
+	}
+	for _, tc := range []struct {
+		name    string
+		think   func(tempo time.Duration, scale int) time.Duration
+		slow    time.Duration   // added to the first call at the tempo
+		probed  []time.Duration // the probe's calls
+		scale   int
+		used    time.Duration
+		overran bool
+	}{
+		{"the slowest call, not the median", func(tp time.Duration, s int) time.Duration { return tp / 2 }, 30 * time.Millisecond, nil, 1, 80 * time.Millisecond, false},
+		{"scaled", func(tp time.Duration, s int) time.Duration { return tp * time.Duration(s) / 2000 }, 0, nil, LispWorksScale, 50 * time.Millisecond, false},
+		{"a stall seen in the probe's calls", func(tp time.Duration, s int) time.Duration { return tp / 2 }, 0, ms(20, 21, 20, 22, 60, 20), 1, 90 * time.Millisecond, false},
+		{"few calls say nothing of stalls", func(tp time.Duration, s int) time.Duration { return tp / 2 }, 0, ms(20, 60), 1, 50 * time.Millisecond, false},
+		{"overruns", func(tp time.Duration, s int) time.Duration { return 4 * tp }, 0, nil, 1, tempo + lisp.RecommendedMargin, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			st := cavalo.New(1)
+			bot := clockBot{think: tc.think, slow: tc.slow, calls: map[int]int{}}
+			use := measureTime(context.Background(), bot, lisp.Config{TempoScale: tc.scale}, []referee.Sample{{Name: "a", State: &st}}, tc.probed, Options{Tempo: tempo})
+			if use.Used() != tc.used || use.Overran != tc.overran || use.Measured != measured {
+				t.Errorf("used %v, overran %v, %d calls; want %v, %v, %d (%s)", use.Used(), use.Overran, use.Measured, tc.used, tc.overran, measured, use.Evidence())
 			}
 		})
 	}
@@ -130,7 +178,7 @@ func TestPlayCatchesTheOtherSide(t *testing.T) {
 			var last referee.State
 			asked := 0
 			tr := &trial{}
-			tr.play(context.Background(), sideBot{blackFrom: tc.blackFrom, last: &last, asked: &asked}, cavalo.Game{}, 10*time.Millisecond)
+			tr.play(context.Background(), sideBot{blackFrom: tc.blackFrom, last: &last, asked: &asked}, cavalo.Game{}, []lisp.Config{{}}, 10*time.Millisecond)
 			if (tr.failure != "") != tc.fails {
 				t.Fatalf("failure %q, want one: %v (evidence %+v)", tr.failure, tc.fails, tr.evidence)
 			}

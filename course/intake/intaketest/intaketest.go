@@ -30,7 +30,9 @@ type Sample struct {
 	// the conventions of jogar (which the first samples are): "cycle" (a
 	// test loader loads the entry back), "needs" (jogar alone beside the
 	// files it needs and an interactive loader), "timed" (its answers
-	// depend on its search time).
+	// depend on its search time), "timed-lispworks" (the same, reading
+	// tempo in LispWorks units), "late-failure" (structured right, it
+	// fails on a late position: eligible with a warning).
 	Shape string
 	// Files are the files intake must load, in order, when Shape is set.
 	Files []string
@@ -58,6 +60,10 @@ var Samples = []Sample{
 		Shape: "cycle", Files: []string{"src/interact.lisp"}},
 	{Game: "cavalo", Group: "joana_2201023_luis_2201024_P12", Package: "p12", Eligible: true,
 		Shape: "timed", Files: []string{"jogo.lisp"}},
+	{Game: "cavalo", Group: "lara_2201025_nuno_2201026_P13", Package: "p13", Eligible: true,
+		Shape: "timed-lispworks", Files: []string{"jogo.lisp"}},
+	{Game: "cavalo", Group: "olga_2201027_raul_2201028_P14", Package: "p14", Eligible: true,
+		Shape: "late-failure", Files: []string{"jogo.lisp"}},
 	{Game: "dots", Group: "hugo_2202011_ivo_2202012_D6", Package: "p2202011", Eligible: true,
 		Shape: "needs", Files: []string{"p2202011.lisp", "puzzle.lisp", "algoritmo.lisp"}},
 }

@@ -15,7 +15,6 @@ import (
 
 	// The test bot is also the launcher of the host's tests: `testbot bot
 	// launch ARGS...`, as `arena bot launch ARGS...`.
-	"github.com/arenabots/arena/games/cavalo"
 	_ "github.com/arenabots/arena/host/sandbox/launch"
 	"github.com/arenabots/arena/referee"
 )
@@ -197,34 +196,24 @@ func bomber(n int) {
 	time.Sleep(time.Hour)
 }
 
-// wrongSide returns a move for the knight of the side not to move: a square
-// it could land on that the side to move cannot.
+// wrongSide returns a move of the side not to move: one it could play
+// after the first move of the side to move, which the side to move cannot
+// play now; "A1xA1" when there is none.
 func wrongSide(st referee.State) string {
-	c, ok := st.(*cavalo.Position)
-	if !ok {
-		return "A1"
-	}
-	var buf [referee.MaxMoves]referee.Move
+	var buf, childBuf [referee.MaxMoves]referee.Move
+	moves := st.Moves(buf[:0])
 	legal := map[string]bool{}
-	for _, m := range st.Moves(buf[:0]) {
+	for _, m := range moves {
 		legal[st.FormatMove(m)] = true
 	}
-	other := c.ToMove().Other()
-	from := c.Knight(other)
-	for sq := range cavalo.Squares {
-		var theirs bool
-		if from < 0 { // not placed yet: its home row
-			home := 0
-			if other == referee.Black {
-				home = 9
-			}
-			theirs = sq/10 == home
-		} else {
-			dr, dc := sq/10-from/10, sq%10-from%10
-			theirs = dr*dr+dc*dc == 5 && c.Cell(sq) >= 0
-		}
-		if name := cavalo.SquareName(sq); theirs && !legal[name] {
-			return name
+	if len(moves) == 0 {
+		return "A1"
+	}
+	child := st.Clone()
+	child.Play(moves[0])
+	for _, m := range child.Moves(childBuf[:0]) {
+		if text := child.FormatMove(m); m != referee.Pass && !legal[text] {
+			return text
 		}
 	}
 	return "A1xA1"

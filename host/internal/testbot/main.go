@@ -102,6 +102,11 @@
 //	ok         plays the first legal move, claims the state, writes a line
 //	punctual PCT  plays like ok after PCT % of the budget (default 95),
 //	           reporting its own time in the call, in ns, as Stats.Nodes
+//	burn PCT   thinks PCT % of the budget (default 60) in CPU time, one
+//	           thread spinning until its own CPU clock says so, whatever the
+//	           wall clock says; then plays like ok, reporting the CPU time
+//	           it used in the call, in ns, as Stats.Nodes, and its wall
+//	           time as Stats.Cuts
 //	kept N     plays like ok, reporting a number it drew at its start (its
 //	           process's; a pid would repeat in the sandbox's own pid
 //	           namespace) in Stats.Nodes and
@@ -282,6 +287,12 @@ func (b *bot) Jogar(ctx context.Context, st referee.State, tempo time.Duration) 
 			pct = 95
 		}
 		time.Sleep(time.Until(start.Add(tempo * time.Duration(pct) / 100)))
+	case "burn":
+		pct := b.num
+		if pct == 0 {
+			pct = 60
+		}
+		stats.Nodes = int64(burn(tempo * time.Duration(pct) / 100))
 	case "sleep":
 		time.Sleep(time.Minute)
 	case "late":
@@ -413,6 +424,9 @@ func (b *bot) Jogar(ctx context.Context, st referee.State, tempo time.Duration) 
 	stats.Depth, stats.Eval, stats.PV = 1, 0.5, []string{move}
 	if b.mode == "punctual" {
 		stats.Nodes = int64(time.Since(start))
+	}
+	if b.mode == "burn" {
+		stats.Cuts = int64(time.Since(start))
 	}
 	if b.mode == "spinner" {
 		b.cpuEnd = cpuTime(b.family())

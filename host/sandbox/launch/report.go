@@ -36,6 +36,17 @@ type Report struct {
 	Freezer    string `json:"freezer,omitempty" yaml:"freezer,omitempty"`
 	Memory     string `json:"memory,omitempty" yaml:"memory,omitempty"`
 	FileSizeMB int    `json:"file_size_mb,omitempty" yaml:"file_size_mb,omitempty"`
+	// CPUClock says what counts a bot's CPU time, which clock: cpu
+	// charges: its cgroup's file, or "none: the wall clock" where it has
+	// none (the league then charges the wall clock).
+	CPUClock string `json:"cpu_clock,omitempty" yaml:"cpu_clock,omitempty"`
+}
+
+// CPUCounted reports whether a cgroup counts each bot's CPU time here, as
+// clock: cpu needs; a report of an older arena, without CPUClock, says
+// nothing of it and counts as counted.
+func (r Report) CPUCounted() bool {
+	return r.CPUClock == "" || strings.HasPrefix(r.CPUClock, "cgroup")
 }
 
 // Unenforced says, one line each, what of the bots' limits r could not

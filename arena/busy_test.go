@@ -1,0 +1,121 @@
+package arena
+
+import (
+	"fmt"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/arenabots/arena/internal/cpuload"
+	"github.com/arenabots/arena/internal/testbin"
+	"github.com/arenabots/arena/referee"
+	"github.com/arenabots/arena/results"
+)
+
+// TestBusyMachineLeague plays a short league of built-in bots, a sample bot
+// of the line protocol and a bot that thinks 60 % of its tempo in CPU, on a
+// quiet machine, then beside three busy loops per core, each in a session
+// of its own (see package cpuload), under clock: cpu: every game ends with
+// the same verdict, and none on time. The busy run's slowest call of the
+// 60 % bot took longer than the limit by the wall clock: under clock: wall
+// it would have lost on time (host's TestCPUClockOnABusyMachine plays that).
+func TestBusyMachineLeague(t *testing.T) {
+	if testing.Short() {
+		t.Skip("loads every core for tens of seconds")
+	}
+	testbot, err := testbin.Testbot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	const tempo, margin = 100, 50
+	body := fmt.Sprintf(`
+name: busy
+game: cavalo
+seed: 5
+rounds: 1
+tempo_ms: %d
+time_margin_ms: %d
+concurrency: 1
+bots:
+  - {name: greedy, builtin: greedy}
+  - {name: classic, builtin: classic, options: {depth: 2}}
+  - {name: burn60, path: %s, args: [burn, "60"]}
+`, tempo, margin, strconv.Quote(testbot))
+	if _, err := exec.LookPath("python3"); err == nil {
+		first, err := filepath.Abs(filepath.Join("..", "bots", "examples", "lines", "first.py"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		body += "  - {name: firstpy, path: " + strconv.Quote(first) + ", protocol: lines}\n"
+	}
+	quiet := league(t, body)
+	run(t, quiet, nil)
+	quietGames := readGames(t, quiet)
+	if !measured(t, quiet, quietGames[0].ID) {
+		t.Skip("no cgroup counts the bots' CPU time here: clock: cpu is the wall clock")
+	}
+
+	busy := league(t, body)
+	stop := cpuload.Start(t, 0, 5*time.Minute)
+	start := time.Now()
+	run(t, busy, nil)
+	stop()
+	t.Logf("busy run beside %d loops: %v", cpuload.PerCPU*runtime.NumCPU(), time.Since(start).Round(time.Millisecond))
+	busyGames := readGames(t, busy)
+
+	byID := map[string]results.Entry{}
+	for _, g := range quietGames {
+		byID[g.ID] = g
+	}
+	if len(busyGames) != len(quietGames) {
+		t.Fatalf("%d games busy, %d quiet", len(busyGames), len(quietGames))
+	}
+	var slowest, slowestCPU float64
+	for _, g := range busyGames {
+		q := byID[g.ID]
+		for _, e := range []results.Entry{g, q} {
+			if e.Reason == referee.Timeout {
+				t.Errorf("%s: lost on time (%s)", e.ID, e.Detail)
+			}
+		}
+		if g.Result != q.Result || g.Reason != q.Reason || g.Loser != q.Loser || g.Scores != q.Scores || g.Plies != q.Plies {
+			t.Errorf("%s: busy %s by %s (loser %q, %v, %d plies), quiet %s by %s (loser %q, %v, %d plies)",
+				g.ID, g.Result, g.Reason, g.Loser, g.Scores, g.Plies, q.Result, q.Reason, q.Loser, q.Scores, q.Plies)
+		}
+		lines, err := results.ReadGameLog(busy.Out, g.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, l := range lines {
+			if l.Bot == "burn60" && !l.Forced && l.TimeMS > slowest {
+				slowest = l.TimeMS
+				if l.CPUMS != nil {
+					slowestCPU = *l.CPUMS
+				}
+			}
+		}
+	}
+	t.Logf("burn60's slowest call on the busy machine: %.1f ms of wall time, %.1f ms of CPU time; limit %d ms", slowest, slowestCPU, tempo+margin)
+	if slowest <= tempo+margin {
+		t.Errorf("burn60's slowest call took %.1f ms of wall time, within the limit of %d ms: the machine was not busy, and the test shows nothing", slowest, tempo+margin)
+	}
+}
+
+// measured reports whether a call of game id of the league of cfg had its
+// CPU time measured.
+func measured(t *testing.T, cfg *Config, id string) bool {
+	t.Helper()
+	lines, err := results.ReadGameLog(cfg.Out, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range lines {
+		if l.CPUMS != nil {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,76 @@
+package intake
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Admit admits on purpose the submissions of results that names name and
+// that are not eligible (`arena intake --admit P5`): the lecturer's
+// decision, which the league file says. An admitted submission plays with
+// the closest settings the probe found (the defaults where it found none),
+// and its games decide. A name is a group's code (P5, any case), its bot's
+// name or its entry as handed in. Admit returns, one line each, the names
+// that name no submission and the submissions that cannot be admitted
+// (nothing to load).
+func Admit(results []Result, names []string) (problems []string) {
+	for _, name := range names {
+		name = strings.TrimSpace(name)
+		if name == "" {
+			continue
+		}
+		found := false
+		for i := range results {
+			r := &results[i]
+			if !r.names(name) {
+				continue
+			}
+			found = true
+			switch {
+			case r.Eligible:
+			case len(r.Config.Files) == 0:
+				problems = append(problems, fmt.Sprintf("--admit %s: %s has nothing to load (%s)", name, r.Group, r.Reason))
+			default:
+				r.Admitted = true
+			}
+		}
+		if !found {
+			problems = append(problems, fmt.Sprintf("--admit %s: no submission is called so", name))
+		}
+	}
+	return problems
+}
+
+// names reports whether name is r's group code, bot name or entry.
+func (r Result) names(name string) bool {
+	g := ParseGroup(r.Group)
+	for _, n := range []string{r.Name, g.ID, r.Group} {
+		if n != "" && strings.EqualFold(n, name) {
+			return true
+		}
+	}
+	return false
+}
+
+// Plays reports whether r has an entry in the league: it is eligible, or
+// admitted on purpose.
+func (r Result) Plays() bool { return r.Eligible || r.Admitted }
+
+// Unadmittable returns, one line each, the names of names (as Admit takes
+// them) that name none of subs: checked before the probes, so that a
+// mistyped --admit costs no intake.
+func Unadmittable(subs []Submission, names []string) (problems []string) {
+	for _, name := range names {
+		name = strings.TrimSpace(name)
+		found := name == ""
+		for _, s := range subs {
+			if (Result{Submission: s, Name: ParseGroup(s.Group).ID}).names(name) {
+				found = true
+			}
+		}
+		if !found {
+			problems = append(problems, fmt.Sprintf("--admit %s: no submission is called so", name))
+		}
+	}
+	return problems
+}

@@ -1,0 +1,189 @@
+package intake
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/arenabots/arena/bots/lisp"
+	"github.com/arenabots/arena/course/intake/intaketest"
+)
+
+// sampleClass assembles the samples of game into a class's folder under
+// dir, every other one zipped, and lists its submissions.
+func sampleClass(t testing.TB, dir, game string) []Submission {
+	t.Helper()
+	class := filepath.Join(dir, "entregas")
+	if err := os.MkdirAll(class, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for i, s := range intaketest.Samples {
+		if s.Game != game {
+			continue
+		}
+		if err := intaketest.Assemble(examples, class, s, i%2 == 0); err != nil {
+			t.Fatal(err)
+		}
+	}
+	subs, err := List(context.Background(), []string{class}, filepath.Join(dir, "work"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return subs
+}
+
+// leagueOf runs the intake of subs and returns the league file it writes,
+// the durations measured in its comments replaced by T, and each
+// submission's verdict in one line.
+func leagueOf(t testing.TB, dir, game string, subs []Submission, opt Options) (league string, verdicts []string) {
+	t.Helper()
+	l := League{Name: "intake", Game: game, Tempo: opt.Tempo, Rounds: 1, Dir: dir,
+		Report: filepath.Join(dir, "intake.md"), Sources: []string{filepath.Join(dir, "entregas")}}
+	results := Run(context.Background(), subs, opt)
+	var b strings.Builder
+	if err := WriteLeague(&b, l, results); err != nil {
+		t.Fatal(err)
+	}
+	var lines []string
+	for _, line := range strings.Split(b.String(), "\n") {
+		if strings.HasPrefix(strings.TrimSpace(line), "#") {
+			line = measured.ReplaceAllString(line, "T")
+		}
+		lines = append(lines, line)
+	}
+	for _, r := range results {
+		t.Logf("%s: time %s; %s", r.Name, r.Findings.Time, r.Findings.Time.Evidence())
+		v := "eligible " + r.Findings.Conventions + fmt.Sprintf(", tempo_scale %d (%s)", r.Config.TempoScale, r.Findings.Time.Note)
+		if !r.Eligible {
+			v = "not eligible: " + r.Reason
+		}
+		verdicts = append(verdicts, r.Name+": "+v)
+	}
+	return strings.Join(lines, "\n"), verdicts
+}
+
+// busyLoops starts n busy loops, each in a session of its own (Linux
+// shares the CPU between sessions, its autogroups: loops in the test's
+// own session would barely slow a sandboxed bot), and returns a function
+// that kills them all. They are killed after limit in any case.
+func busyLoops(t testing.TB, n int, limit time.Duration) (stop func()) {
+	t.Helper()
+	var cmds []*exec.Cmd
+	for range n {
+		cmd := exec.Command("sh", "-c", "while :; do :; done")
+		cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
+		if err := cmd.Start(); err != nil {
+			for _, c := range cmds {
+				_ = syscall.Kill(-c.Process.Pid, syscall.SIGKILL)
+				_ = c.Wait()
+			}
+			t.Fatal(err)
+		}
+		cmds = append(cmds, cmd)
+	}
+	done := make(chan struct{})
+	stopped := make(chan struct{})
+	go func() {
+		select {
+		case <-done:
+		case <-time.After(limit):
+		}
+		for _, c := range cmds {
+			_ = syscall.Kill(-c.Process.Pid, syscall.SIGKILL)
+			_ = c.Wait()
+		}
+		close(stopped)
+	}()
+	stop = func() {
+		select {
+		case <-done:
+		default:
+			close(done)
+		}
+		<-stopped
+	}
+	t.Cleanup(stop)
+	return stop
+}
+
+// TestSameLeagueBusy takes in the sample classes of both games on a quiet
+// machine, then with busy loops on every core (three per CPU, each in a
+// session of its own), and checks that the league files are the same, the
+// durations measured in their comments aside, and so the verdicts: the
+// conventions, the time base and eligibility do not depend on how fast a
+// search went.
+func TestSameLeagueBusy(t *testing.T) {
+	if testing.Short() {
+		t.Skip("takes in every sample twice, once with the machine busy")
+	}
+	for _, game := range []string{"cavalo", "dots"} {
+		t.Run(game, func(t *testing.T) {
+			dir := t.TempDir()
+			subs := sampleClass(t, dir, game)
+			opt := testOptions(t, game, time.Second)
+			quiet, quietVerdicts := leagueOf(t, dir, game, subs, opt)
+			stop := busyLoops(t, 3*runtime.NumCPU(), 5*time.Minute)
+			busy, busyVerdicts := leagueOf(t, dir, game, subs, opt)
+			stop()
+			t.Logf("quiet: %s", strings.Join(quietVerdicts, "; "))
+			t.Logf("busy: %s", strings.Join(busyVerdicts, "; "))
+			for i := range quietVerdicts {
+				if quietVerdicts[i] != busyVerdicts[i] {
+					t.Errorf("quiet %q, busy %q", quietVerdicts[i], busyVerdicts[i])
+				}
+			}
+			if quiet != busy {
+				t.Errorf("the busy machine wrote another league:\n%s\nthe quiet one:\n%s", busy, quiet)
+			}
+		})
+	}
+}
+
+// TestCheckFindsWhatIntakeFinds prepares samples as `arena bot check
+// --lisp` does (Prepare), three times each, and checks that every run
+// finds the settings that intake finds: the same conventions and time
+// base, whatever the bot's search found in the time it had.
+func TestCheckFindsWhatIntakeFinds(t *testing.T) {
+	if testing.Short() {
+		t.Skip("probes each sample four times")
+	}
+	for _, group := range []string{"lara_2201025_nuno_2201026_P13", "caio_2201005_luis_2201006_P3", "joana_2201023_luis_2201024_P12"} {
+		t.Run(group, func(t *testing.T) {
+			t.Parallel()
+			var s intaketest.Sample
+			for _, x := range intaketest.Samples {
+				if x.Group == group {
+					s = x
+				}
+			}
+			dir := t.TempDir()
+			if err := intaketest.Assemble(examples, dir, s, false); err != nil {
+				t.Fatal(err)
+			}
+			subs, err := List(context.Background(), []string{dir}, filepath.Join(dir, "work"))
+			if err != nil || len(subs) != 1 {
+				t.Fatalf("List: %v, %+v", err, subs)
+			}
+			opt := testOptions(t, s.Game, time.Second)
+			r := submit(context.Background(), subs[0], opt)
+			want := lisp.Args(r.Config)
+			for run := range 3 {
+				p, err := Prepare(context.Background(), lisp.Config{Root: subs[0].Root}, nil, opt)
+				if err != nil {
+					t.Fatalf("run %d: %v", run+1, err)
+				}
+				if got := lisp.Args(p.Config); !slices.Equal(got, want) {
+					t.Errorf("run %d found %q, intake %q", run+1, got, want)
+				}
+			}
+		})
+	}
+}

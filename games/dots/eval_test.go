@@ -1,0 +1,128 @@
+package dots
+
+import (
+	"testing"
+
+	"github.com/arenabots/arena/referee"
+)
+
+// solveDots returns the margin of the boxes left that the side to move in p
+// takes with perfect play, by a plain negamax over every arc, memoised on
+// the arcs drawn (the value of the rest does not depend on the scores).
+func solveDots(p *Position, memo map[uint64]int) int {
+	key := uint64(0)
+	for a := range p.Arcs() {
+		if p.Drawn(a) != 0 {
+			key |= 1 << a
+		}
+	}
+	if v, ok := memo[key]; ok {
+		return v
+	}
+	var buf [referee.MaxMoves]referee.Move
+	moves := p.Moves(buf[:0])
+	if len(moves) == 0 {
+		return 0
+	}
+	best := -1 << 30
+	me := p.ToMove().Index()
+	for _, m := range moves {
+		c := *p
+		c.Play(m)
+		gain := c.Scores()[me] - p.Scores()[me]
+		v := solveDots(&c, memo)
+		if c.ToMove() != p.ToMove() {
+			v = -v
+		}
+		best = max(best, gain+v)
+	}
+	memo[key] = best
+	return best
+}
+
+// TestDotsEvalExact checks every value Evaluator calls exact against a full
+// solve, on random positions of small boards near their end.
+func TestDotsEvalExact(t *testing.T) {
+	t.Parallel()
+	e := NewEvaluator()
+	r := referee.SplitMix64{State: 3}
+	exact := 0
+	for _, size := range [][2]int{{3, 3}, {2, 4}, {3, 4}} {
+		memo := map[uint64]int{}
+		for range 300 {
+			p := New(size[0], size[1])
+			var buf [referee.MaxMoves]referee.Move
+			for {
+				moves := p.Moves(buf[:0])
+				if len(moves) <= 16 {
+					break
+				}
+				p.Play(moves[r.Below(uint64(len(moves)))])
+			}
+			e.Prepare(&p)
+			for len(p.Moves(buf[:0])) > 0 {
+				v, ok := e.Evaluate(&p)
+				if ok {
+					exact++
+					s := p.Scores()
+					i := p.ToMove().Index()
+					if want := referee.Decided(s[i] - s[1-i] + solveDots(&p, memo)); v != want {
+						t.Fatalf("Evaluate says %v in\n%s\nthe solve %v", referee.Points(v), &p, referee.Points(want))
+					}
+				}
+				moves := p.Moves(buf[:0])
+				p.Play(moves[r.Below(uint64(len(moves)))])
+			}
+		}
+	}
+	if exact < 100 {
+		t.Errorf("only %d exact values checked", exact)
+	}
+}
+
+// TestDotsHashAfter checks that HashAfter agrees with Hash of the position
+// the move leads to, along random games, boxes taken included.
+func TestDotsHashAfter(t *testing.T) {
+	t.Parallel()
+	e := NewEvaluator()
+	r := referee.SplitMix64{State: 9}
+	for range 20 {
+		p := New(3, 4)
+		e.Prepare(&p)
+		var buf [referee.MaxMoves]referee.Move
+		for moves := p.Moves(buf[:0]); len(moves) > 0; moves = p.Moves(buf[:0]) {
+			m := moves[r.Below(uint64(len(moves)))]
+			h := e.HashAfter(e.Hash(&p), &p, m)
+			p.Play(m)
+			if want := e.Hash(&p); h != want {
+				t.Fatalf("after %s: HashAfter %#x, Hash %#x in\n%s", p.FormatMove(m), h, want, &p)
+			}
+		}
+	}
+}
+
+// TestDotsLoony checks the loony endgame's recursion on sets of strings
+// worked by hand: the value for the player who must open one.
+func TestDotsLoony(t *testing.T) {
+	t.Parallel()
+	chain := func(n int16) piece { return piece{size: n} }
+	loop := func(n int16) piece { return piece{size: n, loop: true} }
+	tests := []struct {
+		name string
+		ps   []piece
+		want int
+	}{
+		{"one chain: all to the taker", []piece{chain(3)}, -3},
+		{"two chains of 3: the taker keeps control", []piece{chain(3), chain(3)}, -2},
+		{"a single box first passes control", []piece{chain(1), chain(3)}, 2},
+		{"one loop", []piece{loop(4)}, -4},
+		{"a loop of 4 and a chain of 3", []piece{loop(4), chain(3)}, -1},
+		{"two boxes, opened in the middle", []piece{chain(2), chain(3)}, 1},
+	}
+	e := NewEvaluator()
+	for _, tc := range tests {
+		if v, exact := e.loony(tc.ps); v != tc.want || !exact {
+			t.Errorf("%s: %d (exact %v), want %d", tc.name, v, exact, tc.want)
+		}
+	}
+}

@@ -1,0 +1,272 @@
+package dots
+
+import "math"
+
+// loonyPieces is the most strings the loony recursion values exactly (its
+// cache key holds that many); loonyCacheSize is the number of cached values.
+const (
+	loonyPieces    = 9
+	loonyCacheSize = 1 << 14
+)
+
+// piece is one chain or loop of boxes.
+type piece struct {
+	start int16 // its boxes are members[start:start+size]
+	size  int16
+	loop  bool
+	hot   bool // it holds a box of three sides: the side to move can take it
+	ends  int8 // its boxes of three sides
+}
+
+// loonyEntry caches the value of one set of strings, a pure function of its
+// key.
+type loonyEntry struct {
+	key   uint64
+	value int32
+}
+
+// load copies p's arcs and box sides into the scratch and returns the
+// number of arcs left.
+func (e *Evaluator) load(p *Position) int {
+	left := 0
+	for a := range e.arcs {
+		e.drawn[a] = p.Drawn(a) != 0
+		if !e.drawn[a] {
+			left++
+		}
+	}
+	for b := range e.boxes {
+		n := int8(0)
+		for _, a := range e.boxArc[b] {
+			if e.drawn[a] {
+				n++
+			}
+		}
+		e.sides[b] = n
+	}
+	return left
+}
+
+// draw draws arc a in the scratch.
+func (e *Evaluator) draw(a int) {
+	e.drawn[a] = true
+	for _, b := range e.arcBox[a] {
+		if b >= 0 {
+			e.sides[b]++
+		}
+	}
+}
+
+// isSafe reports whether drawing the empty arc a gives no box a third side.
+func (e *Evaluator) isSafe(a int) bool {
+	for _, b := range e.arcBox[a] {
+		if b >= 0 && e.sides[b] >= 2 {
+			return false
+		}
+	}
+	return true
+}
+
+// remove takes the boxes of piece pc (found last by strings) off the
+// scratch board: its boxes are closed, the arcs it drew give their other
+// boxes a side.
+func (e *Evaluator) remove(pc piece) {
+	for _, b := range e.members[pc.start : pc.start+pc.size] {
+		for _, a := range e.boxArc[b] {
+			if !e.drawn[a] {
+				e.draw(int(a))
+			}
+		}
+	}
+}
+
+// strings finds the chains and loops of the scratch board, the strings of
+// boxes of two and three sides joined by their empty sides, into pieces and
+// members, and returns how many there are; only those holding a box of three
+// sides when hot.
+func (e *Evaluator) strings(hot bool) int {
+	clear(e.seen[:e.boxes])
+	n, used := 0, int16(0)
+	for b := range e.boxes {
+		if e.seen[b] || e.sides[b] < 2 || e.sides[b] > 3 {
+			continue
+		}
+		pc := piece{start: used}
+		links, twos := 0, 0
+		e.seen[b] = true
+		e.stack[0] = int16(b)
+		for top := 1; top > 0; {
+			top--
+			x := e.stack[top]
+			e.members[used] = x
+			used++
+			pc.size++
+			if e.sides[x] == 3 {
+				pc.ends++
+			} else {
+				twos++
+			}
+			for _, a := range e.boxArc[x] {
+				if e.drawn[a] {
+					continue
+				}
+				o := e.arcBox[a][0]
+				if o == x {
+					o = e.arcBox[a][1]
+				}
+				if o < 0 || e.sides[o] < 2 {
+					continue
+				}
+				links++
+				if !e.seen[o] {
+					e.seen[o] = true
+					e.stack[top] = o
+					top++
+				}
+			}
+		}
+		pc.loop = twos == int(pc.size) && links/2 == int(pc.size)
+		pc.hot = pc.ends > 0
+		if hot && !pc.hot {
+			used = pc.start
+			continue
+		}
+		e.pieces[n] = pc
+		n++
+	}
+	return n
+}
+
+// pure reports whether every box left on the scratch board has two sides
+// or more: the strings are then all the board holds, simple chains and
+// loops.
+func (e *Evaluator) pure() bool {
+	for b := range e.boxes {
+		if e.sides[b] < 2 {
+			return false
+		}
+	}
+	return true
+}
+
+// offered returns the value for the side to move of taking the string pc
+// that it was offered, with loony the value of opening the strings left:
+// it takes all and opens the next, or declines the last two boxes of a
+// chain (four of an opened loop, a chain with both ends of three sides) to
+// make the opponent open. ok is false for a string not read that way.
+func offered(pc piece, loony int) (v int, ok bool) {
+	n := int(pc.size)
+	switch {
+	case pc.ends == 1 && n >= 2:
+		return max(n+loony, n-4-loony), true
+	case pc.ends == 1 || pc.ends == 2 && n == 2:
+		return n + loony, true
+	case pc.ends == 2 && n >= 4:
+		return max(n+loony, n-8-loony), true
+	}
+	return 0, false
+}
+
+// loony returns the value, for the player who must open one of them, of
+// the strings ps (which it sorts), when every other arc is gone: exact for
+// up to loonyPieces strings, estimated beyond.
+func (e *Evaluator) loony(ps []piece) (int, bool) {
+	for i := 1; i < len(ps); i++ {
+		for j := i; j > 0 && pieceLess(ps[j], ps[j-1]); j-- {
+			ps[j], ps[j-1] = ps[j-1], ps[j]
+		}
+	}
+	if len(ps) > loonyPieces {
+		return loonyEstimate(ps), false
+	}
+	for _, pc := range ps {
+		if pc.size >= 64 {
+			return loonyEstimate(ps), false
+		}
+	}
+	return int(e.loonyValue(ps)), true
+}
+
+// pieceLess orders strings by kind (chains first), then size.
+func pieceLess(a, b piece) bool {
+	if a.loop != b.loop {
+		return b.loop
+	}
+	return a.size < b.size
+}
+
+// loonyValue is the loony endgame's recursion over the sorted strings ps
+// (at most loonyPieces, each under 64 boxes): the opener gives one away,
+// the taker takes it all and opens the rest, or takes all but two of a
+// chain of three or more (four of a loop) and makes the opener open again.
+// A chain of two is opened by its middle, which leaves no such choice.
+func (e *Evaluator) loonyValue(ps []piece) int32 {
+	if len(ps) == 0 {
+		return 0
+	}
+	key := uint64(0)
+	for _, pc := range ps {
+		k := uint64(pc.size)
+		if pc.loop {
+			k |= 64
+		}
+		key = key<<7 | k
+	}
+	slot := &e.cache[(key*0x9E3779B97F4A7C15)>>(64-14)&(loonyCacheSize-1)]
+	if slot.key == key {
+		return slot.value
+	}
+	best := int32(math.MinInt32)
+	var rest [loonyPieces]piece
+	for i, pc := range ps {
+		if i > 0 && ps[i-1].size == pc.size && ps[i-1].loop == pc.loop {
+			continue
+		}
+		n := copy(rest[:], ps[:i])
+		n += copy(rest[n:], ps[i+1:])
+		f := e.loonyValue(rest[:n])
+		sz := int32(pc.size)
+		taker := sz + f
+		switch {
+		case pc.loop:
+			taker = max(taker, sz-8-f)
+		case pc.size >= 3:
+			taker = max(taker, sz-4-f)
+		}
+		best = max(best, -taker)
+	}
+	*slot = loonyEntry{key: key, value: best}
+	return best
+}
+
+// loonyEstimate estimates loonyValue for too many strings: the player in
+// control keeps it, giving two boxes of every long chain but the last and
+// four of every loop, and each short chain (one or two boxes) passes the
+// control to the other side.
+func loonyEstimate(ps []piece) int {
+	short, chains, loops, long := 0, 0, 0, 0
+	for _, pc := range ps {
+		switch {
+		case pc.loop:
+			loops++
+			long += int(pc.size)
+		case pc.size >= 3:
+			chains++
+			long += int(pc.size)
+		default:
+			short++
+		}
+	}
+	if chains+loops == 0 {
+		return 0
+	}
+	cv := long - 4*chains - 8*loops + 4
+	if chains == 0 {
+		cv += 4
+	}
+	cv = max(cv, 0)
+	if short%2 == 1 {
+		return cv
+	}
+	return -cv
+}

@@ -1,0 +1,162 @@
+//go:build linux
+
+package host
+
+import (
+	"context"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/arenabots/arena/games/cavalo"
+	"github.com/arenabots/arena/internal/cpuload"
+	"github.com/arenabots/arena/referee"
+)
+
+// TestJogarMeasuresCPU checks the CPU time Jogar reports beside the wall
+// time: a bot that thinks 120 ms in CPU is charged that, and a little of
+// its answer; a bot that sleeps almost nothing; a bot without a cgroup is
+// not measured.
+func TestJogarMeasuresCPU(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		mode     []string
+		noCgroup bool
+		min, max time.Duration // the CPU time, when measured
+	}{
+		{"burn", []string{"burn", "60"}, false, 120 * time.Millisecond, 160 * time.Millisecond},
+		{"sleep", []string{"punctual", "60"}, false, 0, 20 * time.Millisecond},
+		{"no cgroup", []string{"burn", "60"}, true, 0, 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			spec := testSpec(tc.mode[0], tc.mode[1:]...)
+			spec.noCgroup = tc.noCgroup
+			p := startTest(t, spec)
+			st := cavalo.Game{}.New(1)
+			reply, err := p.Jogar(context.Background(), referee.Request{State: st, Tempo: 200 * time.Millisecond, Legal: st.Moves(nil)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Logf("wall %v, CPU %v (measured %v), the bot's own CPU %v", reply.Elapsed, reply.CPU, reply.CPUMeasured, time.Duration(reply.Stats.Nodes))
+			if _, counted := p.box.CPUTime(); !counted && !tc.noCgroup {
+				t.Skip("no cgroup counts a bot's CPU time here")
+			}
+			if reply.CPUMeasured == tc.noCgroup {
+				t.Fatalf("CPU measured %v, want %v", reply.CPUMeasured, !tc.noCgroup)
+			}
+			if tc.noCgroup {
+				return
+			}
+			if reply.CPU < tc.min || reply.CPU > tc.max {
+				t.Errorf("CPU %v, want %v to %v", reply.CPU, tc.min, tc.max)
+			}
+		})
+	}
+}
+
+// TestCPUClockOnABusyMachine plays a bot that thinks 60 % of its tempo in
+// CPU against itself while three busy loops per core, each in a session of
+// its own, take the machine: under clock: cpu neither side loses on time
+// in eight moves, whatever the wall clock says; under clock: wall the first
+// call loses on time. A bot in its sandbox is a session of its own, one
+// among 3×NumCPU+1: it gets a fraction of a core, and its 180 ms of CPU take
+// several times the tempo by the wall clock.
+func TestCPUClockOnABusyMachine(t *testing.T) {
+	if testing.Short() {
+		t.Skip("loads every core for seconds")
+	}
+	probe := startTest(t, testSpec("ok"))
+	if _, ok := probe.box.CPUTime(); !ok {
+		t.Skip("no cgroup counts a bot's CPU time here: clock: cpu falls back to the wall clock")
+	}
+	const tempo, margin = 300 * time.Millisecond, 100 * time.Millisecond
+	cpuload.Start(t, 0, 2*time.Minute)
+	t.Logf("%d busy loops, each in a session of its own", cpuload.PerCPU*runtime.NumCPU())
+	for _, tc := range []struct {
+		name  string
+		cpu   bool
+		moves int // moves played before the match is stopped; 0: to its end
+	}{
+		{"cpu", true, 8},
+		{"wall", false, 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			white, black := startTest(t, testSpec("burn", "60")), startTest(t, testSpec("burn", "60"))
+			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+			defer cancel()
+			n := 0
+			rec := referee.Match(ctx, cavalo.Game{}.New(3), [2]referee.Player{white, black}, referee.MatchOptions{
+				Clock: referee.Clock{Tempo: tempo, Margin: margin, CPU: tc.cpu},
+				OnMove: func(mr referee.MoveRecord) {
+					cpu := "-"
+					if mr.CPU != nil {
+						cpu = mr.CPU.Round(time.Millisecond).String()
+					}
+					t.Logf("ply %d %s: wall %v, CPU %s", mr.Ply, mr.Side, mr.Elapsed.Round(time.Millisecond), cpu)
+					if n++; n == tc.moves {
+						cancel()
+					}
+				},
+			})
+			var slowest time.Duration
+			for _, mr := range rec.Moves {
+				slowest = max(slowest, mr.Elapsed)
+			}
+			t.Logf("%s: reason %v (%s), slowest call %v of wall time", tc.name, rec.Reason, rec.Detail, slowest.Round(time.Millisecond))
+			if tc.cpu {
+				if rec.Reason != referee.Interrupted || len(rec.Moves) < tc.moves {
+					t.Fatalf("reason %v (%s) after %d moves, want %d moves and no verdict", rec.Reason, rec.Detail, len(rec.Moves), tc.moves)
+				}
+				if slowest <= tempo+margin {
+					t.Logf("no call took longer than the limit by the wall clock: the machine was not busy enough to tell the clocks apart")
+				}
+				return
+			}
+			if rec.Reason != referee.Timeout || rec.Loser != referee.White || !strings.HasPrefix(rec.Detail, "white: ") {
+				t.Errorf("reason %v, loser %v (%s), want white's timeout on its first call", rec.Reason, rec.Loser, rec.Detail)
+			}
+		})
+	}
+}
+
+// TestCPUClockVerdicts judges calls of real bots under both clocks: a bot
+// that sleeps past its tempo before answering uses no CPU and is on time
+// under clock: cpu only; a bot that never answers is cut off at the wall
+// cap; a bot that thinks beyond its tempo in CPU loses under both.
+func TestCPUClockVerdicts(t *testing.T) {
+	const tempo, margin = 100 * time.Millisecond, 50 * time.Millisecond
+	for _, tc := range []struct {
+		name   string
+		mode   []string
+		cpu    bool
+		reason referee.Reason // 0: accepted
+		detail string
+	}{
+		{"late cpu", []string{"late", "150"}, true, 0, ""},
+		{"late wall", []string{"late", "150"}, false, referee.Timeout, ""},
+		{"sleep cpu", []string{"sleep"}, true, referee.Timeout, "no answer within 5.05s of wall time, the cap of clock: cpu"},
+		{"burn cpu", []string{"burn", "200"}, true, referee.Timeout, "of CPU time"},
+		{"burn wall", []string{"burn", "200"}, false, referee.Timeout, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := startTest(t, testSpec(tc.mode[0], tc.mode[1:]...))
+			if _, ok := p.box.CPUTime(); !ok && tc.cpu {
+				t.Skip("no cgroup counts a bot's CPU time here")
+			}
+			st := cavalo.Game{}.New(1)
+			clock := referee.Clock{Tempo: tempo, Margin: margin, CPU: tc.cpu}
+			call := referee.Ask(context.Background(), p, st, st.Moves(nil), clock)
+			j := referee.Judge(st, clock, call)
+			t.Logf("wall %v, CPU %v", call.Elapsed, call.CPU)
+			switch {
+			case tc.reason == 0 && j.Verdict != nil:
+				t.Errorf("verdict %v (%s), want the move accepted", j.Verdict.Reason, j.Verdict.Detail)
+			case tc.reason != 0 && j.Verdict == nil:
+				t.Errorf("move accepted, want %v", tc.reason)
+			case tc.reason != 0 && (j.Verdict.Reason != tc.reason || !strings.Contains(j.Verdict.Detail, tc.detail)):
+				t.Errorf("verdict %v (%s), want %v with %q", j.Verdict.Reason, j.Verdict.Detail, tc.reason, tc.detail)
+			}
+		})
+	}
+}

@@ -1,0 +1,124 @@
+//go:build linux
+
+package sandbox
+
+import (
+	"os"
+	"testing"
+	"time"
+)
+
+func TestParseCPU(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		data string
+		v1   bool
+		want time.Duration
+		ok   bool
+	}{
+		{"v2", "usage_usec 206785\nuser_usec 202808\nsystem_usec 3977\n", false, 206785 * time.Microsecond, true},
+		{"v2 cut", "usage_usec 12", false, 12 * time.Microsecond, true},
+		{"v2 zero", "usage_usec 0\nuser_usec 0\n", false, 0, true},
+		{"v2 no usage", "user_usec 1\n", false, 0, false},
+		{"v2 garbage", "usage_usec x\n", false, 0, false},
+		{"v1", "1234567890\n", true, 1234567890, true},
+		{"v1 empty", "", true, 0, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, ok := parseCPU([]byte(tc.data), tc.v1)
+			if got != tc.want || ok != tc.ok {
+				t.Errorf("parseCPU(%q, %v) = %v, %v; want %v, %v", tc.data, tc.v1, got, ok, tc.want, tc.ok)
+			}
+		})
+	}
+}
+
+// TestCPUTime checks that a bot's cgroup counts the CPU time of all its
+// processes, one in a session of its own included, as /proc counts it;
+// and nothing while it is frozen.
+func TestCPUTime(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		v1   bool
+	}{
+		{"v2", false},
+		{"v1", true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			b, err := New(Config{Path: "/bin/sh", Args: []string{"-c", spinners}, Launcher: testLauncher(t), freezerV1: tc.v1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() {
+				b.Freeze()
+				b.Kill()
+				b.WaitExit(killWait)
+				b.Sweep(killWait)
+				if err := b.Close(); err != nil {
+					t.Error(err)
+				}
+			})
+			if _, ok := b.CPUTime(); !ok {
+				t.Skipf("no cgroup counts a bot's CPU time here (%s)", b.cg.describeCPU())
+			}
+			if tc.v1 != b.cg.cpuV1 {
+				t.Skipf("no cgroup %s counts the CPU time here (%s)", tc.name, b.cg.describeCPU())
+			}
+			if err := b.Start([]string{"PATH=/usr/bin:/bin"}, os.Stderr, os.Stderr); err != nil {
+				t.Fatal(err)
+			}
+			if err := b.Ready(); err != nil {
+				t.Fatal(err)
+			}
+			time.Sleep(200 * time.Millisecond) // the children start
+			cg0, _ := b.CPUTime()
+			proc0 := namespaceCPU(t, b.Group())
+			time.Sleep(500 * time.Millisecond)
+			b.Freeze()
+			time.Sleep(20 * time.Millisecond) // the freeze completes
+			cg1, _ := b.CPUTime()
+			proc1 := namespaceCPU(t, b.Group())
+			time.Sleep(300 * time.Millisecond)
+			cg2, _ := b.CPUTime()
+			counted, seen := cg1-cg0, proc1-proc0
+			t.Logf("%s: in 500 ms the cgroup counted %v, /proc %v; frozen, %v", b.cg.describeCPU(), counted, seen, cg2-cg1)
+			if seen < 50*time.Millisecond {
+				t.Fatalf("the spinners used %v of CPU in 500 ms: they do not spin", seen)
+			}
+			if counted < seen*9/10 || counted > seen*11/10+10*time.Millisecond {
+				t.Errorf("the cgroup counted %v, /proc %v: want the same within 10 %%", counted, seen)
+			}
+			if frozen := cg2 - cg1; frozen > time.Millisecond {
+				t.Errorf("the cgroup counted %v while the bot was frozen", frozen)
+			}
+		})
+	}
+}
+
+// BenchmarkCPUTime times one reading of a bot's CPU time from its cgroup:
+// Jogar makes two per call.
+//
+//	go test -run '^$' -bench CPUTime ./host/sandbox
+func BenchmarkCPUTime(b *testing.B) {
+	for _, bc := range []struct {
+		name string
+		v1   bool
+	}{{"v2", false}, {"v1", true}} {
+		b.Run(bc.name, func(b *testing.B) {
+			me, err := self()
+			if err != nil {
+				b.Fatal(err)
+			}
+			cg := newCgroup(ownerPrefix(me)+"bench", 1, 0, bc.v1)
+			defer func() { _ = cg.remove(drainWait) }()
+			if _, ok := cg.cpuTime(); !ok || cg.cpuV1 != bc.v1 {
+				b.Skipf("no cgroup %s counts the CPU time here (%s)", bc.name, cg.describeCPU())
+			}
+			for b.Loop() {
+				if _, ok := cg.cpuTime(); !ok {
+					b.Fatal("the reading failed")
+				}
+			}
+		})
+	}
+}

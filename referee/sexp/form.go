@@ -1,0 +1,97 @@
+package sexp
+
+// The conventions of a course's Lisp bots: how jogar is given its estado
+// and how its answer is read, as a league entry of kind lisp names them
+// (bots/lisp's Config, whose README documents each). They are here, beside
+// the values they shape, so that a game's Lisp form (bots/lisp's Form),
+// which writes its positions and reads its bots' answers, can take them
+// without importing the adapter.
+
+// StateForm says how the estado argument of jogar is built.
+type StateForm string
+
+// The state forms. A game's Lisp form writes its board its own way.
+const (
+	// StateBoard is the board alone.
+	StateBoard StateForm = "board"
+	// StateBoardScores is (board (white-points black-points)), or the
+	// game's own order of the points.
+	StateBoardScores StateForm = "board-scores"
+	// StateBoardPlayerScores is (board player white-points black-points),
+	// player 1 (white) or 2 (black) being the side to move.
+	StateBoardPlayerScores StateForm = "board-player-scores"
+)
+
+// SideForm says how the player of an estado of the form
+// board-player-scores is written.
+type SideForm string
+
+// The side forms.
+const (
+	// SideNumber writes the side to move as 1 (white) or 2 (black).
+	SideNumber SideForm = "number"
+	// SideKnight writes it as its piece's code (Conventions.Knights).
+	SideKnight SideForm = "knight"
+)
+
+// Perspective says whose point of view the state is written from.
+type Perspective string
+
+// The perspectives.
+const (
+	// PerspectiveAbsolute sends the position as it is: white is white.
+	PerspectiveAbsolute Perspective = "absolute"
+	// PerspectiveWhite is for bots that always play white: a black bot is
+	// shown an equivalent position in which it is white, and its answer
+	// is mapped back.
+	PerspectiveWhite Perspective = "white"
+)
+
+// Conventions are one bot's conventions. A game's Lisp form reads those
+// that apply to its game and ignores the rest.
+type Conventions struct {
+	State       StateForm
+	Side        SideForm
+	Perspective Perspective
+	// Knights are the cell codes of the white and the black piece.
+	Knights [2]int
+	// IndexBase is 0 when a (row col) move counts from 0, as nth does, or
+	// 1 when row 1 column 1 is the first square.
+	IndexBase int
+}
+
+// DefaultConventions are the conventions of a league entry that names
+// none.
+var DefaultConventions = Conventions{
+	State:       StateBoardPlayerScores,
+	Side:        SideNumber,
+	Perspective: PerspectiveAbsolute,
+	Knights:     [2]int{-1, -2},
+}
+
+// WithDefaults returns c with its empty fields (zero Knights included) set
+// to DefaultConventions'.
+func (c Conventions) WithDefaults() Conventions {
+	def := DefaultConventions
+	if c.State == "" {
+		c.State = def.State
+	}
+	if c.Side == "" {
+		c.Side = def.Side
+	}
+	if c.Perspective == "" {
+		c.Perspective = def.Perspective
+	}
+	if c.Knights == [2]int{} {
+		c.Knights = def.Knights
+	}
+	return c
+}
+
+// Setting is one convention of a bot as a league entry writes it: its key
+// (state, side, perspective, knights, index_base), its value, and whether
+// that is the value the adapter uses when the entry names none.
+type Setting struct {
+	Key, Value string
+	Default    bool
+}
