@@ -422,10 +422,12 @@ func (c *Config) clock() referee.Clock {
 	}
 }
 
-// Hash identifies what decides the games of the league: everything but
-// concurrency, the output directory, the sandbox, the title and the bots'
-// display names. The clock is in it, since it changes verdicts. A league
-// resumes only under the same hash (but see adoptRecordedClock).
+// Hash identifies the resolved config: everything but concurrency, the
+// output directory, the sandbox, the title and the bots' display names,
+// the bots' absolute paths included; the clock is in it, since it changes
+// verdicts. It names a league on a queue, and results recorded before
+// Keys resume under it (but see adoptRecordedClock); a league resumes by
+// its Keys, which hold no path (see resume).
 func (c *Config) Hash() string {
 	d := *c
 	d.Concurrency, d.Out, d.Registry = 0, "", ""
@@ -447,7 +449,7 @@ func (c *Config) Hash() string {
 // its hash: what a league writes to out/config.yaml.
 func (c *Config) Resolved() []byte {
 	var b bytes.Buffer
-	fmt.Fprintf(&b, "# resolved from %s: the values in force, every default filled in;\n# hash identifies the games (all keys but concurrency, out and registry)\nhash: %s\n", c.file, c.Hash())
+	fmt.Fprintf(&b, "# resolved from %s: the values in force, every default filled in;\n# hash identifies the config (all keys but concurrency, out and registry);\n# keys, below, decide which recorded games a resumed run keeps\nhash: %s\n", c.file, c.Hash())
 	enc := yaml.NewEncoder(&b)
 	enc.SetIndent(2)
 	_ = enc.Encode(c) // a Config always marshals

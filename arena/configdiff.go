@@ -12,8 +12,8 @@ import (
 // a change in them does not stop a resume; notHashedBot are those of a
 // bot.
 var (
-	notHashed    = []string{"hash", "concurrency", "out", "registry", "title", "sandbox"}
-	notHashedBot = []string{"display"}
+	notHashed    = []string{"hash", "keys", "concurrency", "out", "registry", "title", "sandbox", "sandbox_achieved", "restart", "grading"}
+	notHashedBot = []string{"display", "restart"}
 )
 
 // changes lists what differs between the resolved config old (the

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"gopkg.in/yaml.v3"
@@ -27,30 +28,31 @@ const (
 )
 
 // prepare makes the results directory and checks that its results, if any,
-// come from the same config, then records the config there, with what the
-// bots' sandbox achieved.
+// can go on under the league's config (see resume), then records the
+// config there, with its keys and what the bots' sandbox achieved.
 func (r *Runner) prepare(achieved sandbox.Report) error {
 	c := r.Config
-	old, err := readHash(filepath.Join(c.Out, ConfigFile))
+	old, err := readRecord(filepath.Join(c.Out, ConfigFile))
 	if err != nil {
 		return err
 	}
-	if !r.Restart && c.adoptRecordedClock(old) {
-		r.warn(fmt.Sprintf("the results in %s were played on the wall clock, before clock: cpu was the default: the league goes on with clock: wall (set clock: cpu and run with --restart to play it anew on the CPU clock)", c.Out))
-	}
-	if r.Restart || (old != "" && old != c.Hash()) {
-		if !r.Restart {
-			return r.changed(old)
-		}
+	switch {
+	case r.Restart:
 		for _, name := range []string{results.JournalName, results.GamesDir} {
 			if err := os.RemoveAll(filepath.Join(c.Out, name)); err != nil {
 				return fmt.Errorf("restart: %w", err)
 			}
 		}
+	case old != nil:
+		if err := r.resume(old); err != nil {
+			return err
+		}
 	}
+	keys := c.Keys() // after resume, which may adopt the recorded clock
 	record, err := yaml.Marshal(struct {
+		Keys     Keys           `yaml:"keys"`
 		Achieved sandbox.Report `yaml:"sandbox_achieved"`
-	}{achieved})
+	}{keys, achieved})
 	if err != nil {
 		return err
 	}
@@ -76,23 +78,28 @@ func (c *Config) adoptRecordedClock(old string) bool {
 	return true
 }
 
-// changed is the error for a results directory whose config, of hash old,
-// is not the league's: it names the keys that changed.
-func (r *Runner) changed(old string) error {
+// changed is the error for a results directory whose config, recorded in
+// old, differs from the league's in what all its games share: it names the
+// keys that changed.
+func (r *Runner) changed(old *recorded) error {
 	c := r.Config
-	what := fmt.Sprintf("hash %s, now %s", old, c.Hash())
-	data, err := os.ReadFile(filepath.Join(c.Out, ConfigFile))
-	if err != nil {
-		return err
-	}
-	if changes, err := c.changes(data); err == nil && len(changes) > 0 {
-		const shown = 4
-		what = strings.Join(changes[:min(shown, len(changes))], ", ")
-		if len(changes) > shown {
-			what += fmt.Sprintf(" and %d more", len(changes)-shown)
+	what := fmt.Sprintf("hash %s, now %s", old.Hash, c.Hash())
+	if changes, err := c.changes(old.data); err == nil {
+		changes = slices.DeleteFunc(changes, func(ch string) bool {
+			return strings.HasPrefix(ch, "bots.") || strings.HasPrefix(ch, "challengers.")
+		})
+		if len(changes) == 0 && !slices.Equal(old.names(), c.names()) {
+			what = "the bots' order" // an SPRT match's: who is tested
+		}
+		if len(changes) > 0 {
+			const shown = 4
+			what = strings.Join(changes[:min(shown, len(changes))], ", ")
+			if len(changes) > shown {
+				what += fmt.Sprintf(" and %d more", len(changes)-shown)
+			}
 		}
 	}
-	return fmt.Errorf("%w since the results in %s were played (%s): run again with --restart to discard the old results and play anew, or set another out", ErrConfigChanged, c.Out, what)
+	return fmt.Errorf("%w since the results in %s were played (%s): every game depends on it; run again with --restart to discard the old results and play anew, or set another out", ErrConfigChanged, c.Out, what)
 }
 
 // readHash returns the hash recorded in a results directory's config.yaml,

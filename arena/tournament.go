@@ -349,13 +349,19 @@ func gauntlet(c *Config) []Scheduled {
 }
 
 // Played returns the games of the league's results directory when it
-// holds this config's results (the same hash), else none: what Schedule
-// needs to know a Swiss's or knockout's later rounds. Damaged journal lines
-// are skipped.
+// holds this config's results (the same keys, or, recorded before keys,
+// the same hash), else none: what Schedule needs to know a Swiss's or
+// knockout's later rounds. Damaged journal lines are skipped.
 func (c *Config) Played() ([]results.Entry, error) {
-	h, err := readHash(filepath.Join(c.Out, ConfigFile))
-	if err != nil || h != c.Hash() {
+	old, err := readRecord(filepath.Join(c.Out, ConfigFile))
+	if err != nil || old == nil {
 		return nil, err
+	}
+	if old.Keys == nil && old.Hash != c.Hash() {
+		return nil, nil
+	}
+	if k := c.Keys(); old.Keys != nil && (old.Keys.League != k.League || !compareBots(old.Keys.Bots, k.Bots, old.names(), c.names()).none()) {
+		return nil, nil
 	}
 	games, _, err := readJournal(c.Out)
 	if errors.Is(err, fs.ErrNotExist) {

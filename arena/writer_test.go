@@ -119,7 +119,8 @@ func TestDamagedJournal(t *testing.T) {
 	}
 
 	code, stdout, stderr := arena("journal", "repair", cfg.Out)
-	if code != 0 || stderr != "" || !strings.HasPrefix(stdout, journal+": removed 1 line, kept 5 games\n  line 3: unexpected end of JSON input\n") {
+	// The lines wrap at 80 columns, continued two spaces in.
+	if code != 0 || stderr != "" || !strings.HasPrefix(strings.ReplaceAll(stdout, "\n  ", " "), journal+": removed 1 line, kept 5 games line 3: unexpected end of JSON input\n") {
 		t.Errorf("arena journal repair: exit %d, stdout %q, stderr %q", code, stdout, stderr)
 	}
 	backups, _ := filepath.Glob(journal + ".bak-*")

@@ -8,6 +8,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 
 	"github.com/arenabots/arena/internal/inert"
 	"github.com/arenabots/arena/referee"
@@ -47,18 +48,24 @@ type MoveLine struct {
 	// milliseconds, under a game clock (time_control); absent under a
 	// fixed tempo_ms.
 	ClocksMS *[2]float64 `json:"clocks_ms,omitempty"`
-	Nodes    int64       `json:"nodes"`
-	Cuts     int64       `json:"cuts"`
-	Depth    int32       `json:"depth"`
+	// Nodes, Cuts and Depth are the bot's search statistics; each is
+	// absent when 0, and all are unknown, not 0, when the bot reported no
+	// statistics (see Reported): a Lisp bot reports none.
+	Nodes int64 `json:"nodes,omitempty"`
+	Cuts  int64 `json:"cuts,omitempty"`
+	Depth int32 `json:"depth,omitempty"`
 	// Eval is the bot's evaluation, absent for moves the bot did not choose,
 	// for a bot that reports no statistics (referee.Stats.Reported) and
-	// for values JSON cannot hold (NaN, infinities). Nodes, Cuts and Depth
-	// are 0 when not reported.
+	// for values JSON cannot hold (NaN, infinities).
 	Eval        *float64 `json:"eval,omitempty"`
 	PV          []string `json:"pv,omitempty"`
 	Discrepancy string   `json:"discrepancy,omitempty"` // how the bot's claimed state differed
 	Answer      string   `json:"answer,omitempty"`      // the bot's answer, when rejected or not exactly Move
 	Log         string   `json:"log,omitempty"`         // the bot's output during the call
+	// LoadLog is the file, in the games directory, that holds what the
+	// bot printed while loading (compiler notes, STYLE-WARNINGs), which
+	// WriteMoveLog takes out of Log (see referee.SplitLoadLog).
+	LoadLog string `json:"load_log,omitempty"`
 	// Position is the board after the ply, as the game's position file.
 	Position json.RawMessage `json:"position"`
 }
@@ -82,6 +89,7 @@ func WriteMoveLog(dir string, g Entry, lines []MoveLine, rules referee.Game) err
 	if err := ValidID(g.ID); err != nil {
 		return fmt.Errorf("write game log: %w", err)
 	}
+	lines, loads := splitLoadLogs(dir, g.ID, lines)
 	jl, dat, err := encodeMoveLog(g, lines, rules)
 	if err != nil {
 		return fmt.Errorf("write game log of %s: %w", g.ID, err)
@@ -89,8 +97,37 @@ func WriteMoveLog(dir string, g Entry, lines []MoveLine, rules referee.Game) err
 	if err := os.MkdirAll(filepath.Join(dir, GamesDir), 0o755); err != nil {
 		return fmt.Errorf("write game log of %s: %w", g.ID, err)
 	}
-	// One sync of the games directory makes both renames durable.
-	return writeFilesAtomic(filepath.Join(dir, GamesDir), []fileData{{MoveLogPath(dir, g.ID), jl}, {LogDatPath(dir, g.ID), dat}})
+	// One sync of the games directory makes every rename durable.
+	files := append(loads, fileData{MoveLogPath(dir, g.ID), jl}, fileData{LogDatPath(dir, g.ID), dat})
+	return writeFilesAtomic(filepath.Join(dir, GamesDir), files)
+}
+
+// splitLoadLogs takes what bots printed while loading out of the logs of
+// game id's lines, each side's into games/<id>.<side>.load.txt under dir,
+// named by the line's LoadLog; it returns the lines (a copy when changed)
+// and the files to write.
+func splitLoadLogs(dir, id string, lines []MoveLine) ([]MoveLine, []fileData) {
+	var files []fileData
+	copied := false
+	for i, l := range lines {
+		load, rest := referee.SplitLoadLog(l.Log)
+		if load == "" || l.Side == "" {
+			continue
+		}
+		if !copied {
+			lines, copied = slices.Clone(lines), true
+		}
+		name := id + "." + l.Side + ".load.txt"
+		lines[i].Log, lines[i].LoadLog = rest, name
+		files = append(files, fileData{filepath.Join(dir, GamesDir, name), []byte(inert.Text(load))})
+	}
+	return lines, files
+}
+
+// Reported says whether the line's bot reported search statistics: a
+// line without them shows no nodes, cuts or depth, which are unknown.
+func (l MoveLine) Reported() bool {
+	return l.Nodes != 0 || l.Cuts != 0 || l.Depth != 0 || l.Eval != nil || len(l.PV) > 0
 }
 
 // encodeMoveLog returns the contents of game g's move logs: the JSON lines

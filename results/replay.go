@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"path"
 	"slices"
 	"strconv"
 	"strings"
@@ -133,10 +134,13 @@ func appendPlyHeader(b []byte, l MoveLine) []byte {
 		b = append(b, "  "...)
 		b = inert.AppendLine(b, s)
 	}
-	b = append(b, "  nodes "...)
-	b = strconv.AppendInt(b, l.Nodes, 10)
-	b = append(b, "  cuts "...)
-	b = strconv.AppendInt(b, l.Cuts, 10)
+	reported := l.Reported() // else nodes, cuts and depth are unknown: not shown
+	if reported {
+		b = append(b, "  nodes "...)
+		b = strconv.AppendInt(b, l.Nodes, 10)
+		b = append(b, "  cuts "...)
+		b = strconv.AppendInt(b, l.Cuts, 10)
+	}
 	b = append(b, "  time "...)
 	b = strconv.AppendFloat(b, l.TimeMS, 'f', 3, 64) // as %.3f
 	b = append(b, " ms"...)
@@ -152,8 +156,10 @@ func appendPlyHeader(b []byte, l MoveLine) []byte {
 		b = strconv.AppendFloat(b, c[1], 'f', 1, 64)
 		b = append(b, " ms"...)
 	}
-	b = append(b, "  depth "...)
-	b = strconv.AppendInt(b, int64(l.Depth), 10)
+	if reported {
+		b = append(b, "  depth "...)
+		b = strconv.AppendInt(b, int64(l.Depth), 10)
+	}
 	if l.Eval != nil {
 		b = append(b, "  eval "...)
 		b = strconv.AppendFloat(b, *l.Eval, 'g', -1, 64) // as %g
@@ -185,6 +191,11 @@ func appendPlyHeader(b []byte, l MoveLine) []byte {
 	if l.Discrepancy != "" {
 		b = append(b, "  claimed state differs: "...)
 		b = inert.AppendLine(b, l.Discrepancy)
+		b = append(b, '\n')
+	}
+	if l.LoadLog != "" {
+		b = append(b, "  loading output: "...)
+		b = inert.AppendLine(b, path.Join(GamesDir, l.LoadLog))
 		b = append(b, '\n')
 	}
 	if l.Log != "" {

@@ -200,7 +200,9 @@ func (a *Adapter) start(ctx context.Context) error {
 		p.close(time.Second)
 		return referee.NewFault(referee.FaultStart, err)
 	}
-	a.writeLog(r.log)
+	// What loading printed (compiler notes, STYLE-WARNINGs) is marked, so
+	// that the move log keeps it in a file of its own.
+	a.writeLog(referee.MarkLoadLog(r.log))
 	a.proc = p
 	a.pkg.Store(&r.text)
 	return nil

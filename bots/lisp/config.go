@@ -26,6 +26,9 @@ const (
 	// StateBoardPlayerScores is (board player white-points black-points),
 	// player 1 (white) or 2 (black) being the side to move.
 	StateBoardPlayerScores = sexp.StateBoardPlayerScores
+	// StateBoardPlayer is (board player), player 1 (white) or 2 (black)
+	// being the side to move (Solitário 2).
+	StateBoardPlayer = sexp.StateBoardPlayer
 )
 
 // AnswerForm was what jogar returns. Answers are now read by their shape,
@@ -211,7 +214,8 @@ func (c Config) Validate() error {
 			bad("%s %q: want one of %s", key, v, strings.Join(allowed, ", "))
 		}
 	}
-	oneOf("state", string(c.State), string(StateBoard), string(StateBoardScores), string(StateBoardPlayerScores))
+	oneOf("state", string(c.State), string(StateBoard), string(StateBoardScores), string(StateBoardPlayerScores),
+		string(StateBoardPlayer))
 	if c.Answer != "" {
 		oneOf("answer", string(c.Answer), string(AnswerMoveAndState), string(AnswerState))
 	}

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/arenabots/arena/referee"
 	"github.com/arenabots/arena/referee/sexp"
 )
 
@@ -52,6 +53,10 @@ func TestLoadAsHandedIn(t *testing.T) {
 	}
 	if !strings.Contains(log.String(), `lisp: load retried: load "C:\\lisp\\SUB\\REGRAS.LISP" -> "`+root+`/sub/regras.lisp"`+"\n") {
 		t.Errorf("the log does not hold the retry line of REGRAS.LISP as documented:\n%s", log)
+	}
+	// What loading printed is marked, for the move log to keep apart.
+	if load, rest := referee.SplitLoadLog(log.String()); !strings.Contains(load, "lisp: load retried") || strings.Contains(rest, "lisp: load retried") {
+		t.Errorf("loading output %q, the rest %q: want the retries in the loading output", load, rest)
 	}
 }
 

@@ -18,8 +18,11 @@ const cliDocHead = "# arena's commands\n\n" +
 	"command \"runn\" for \"arena\"; did you mean \"run\"?`. Results that cannot be written (a full\n" +
 	"disk) stop a league with one line and exit status 3; run it again once there is room\n" +
 	"([config.md](config.md#results-and-resume)). Other failures exit with status 1. Output meant for\n" +
-	"people fits 100 columns; what a bot wrote is shown with its control characters escaped\n" +
-	"([limits.md](limits.md#what-a-bot-writes)).\n\n"
+	"people fits 80 columns off a terminal (a file, a pipe), and the terminal's width at one: text\n" +
+	"wraps at spaces (a path may break after a `/`), tables wrap within their cells; JSON, CSV,\n" +
+	"Markdown and `--wide` tables are not wrapped, nor is a diagnostic (`arena: ...`, an error or a\n" +
+	"warning on stderr), which stays one line for scripts and grep. What a bot wrote is shown with\n" +
+	"its control characters escaped ([limits.md](limits.md#what-a-bot-writes)).\n\n"
 
 // TestCLIDoc checks that docs/cli.md is the help of every command that
 // users see (not the hidden ones), from the root down; -update rewrites it.

@@ -21,7 +21,7 @@ func TestBoardCmd(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.golden, func(t *testing.T) {
-			stdout, stderr, err := execute(context.Background(), newBoardCmd(), tt.args...)
+			stdout, stderr, err := execute(t, context.Background(), newBoardCmd(), tt.args...)
 			if err != nil {
 				t.Fatalf("arena board %q: %v", tt.args, err)
 			}
@@ -36,7 +36,7 @@ func TestBoardCmd(t *testing.T) {
 // TestBoardJSONDecodes checks that --json writes a position file that the
 // referee reads back as the seed's initial position.
 func TestBoardJSONDecodes(t *testing.T) {
-	stdout, _, err := execute(context.Background(), newBoardCmd(), "--seed", "7", "--json")
+	stdout, _, err := execute(t, context.Background(), newBoardCmd(), "--seed", "7", "--json")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -163,7 +163,7 @@ func printChecks(w io.Writer, bot string, results []conformance.Result, width in
 	if failed > 0 {
 		verdict = fmt.Sprintf("FAIL: %s failed %d of %d checks", bot, failed, len(results))
 	}
-	_, err := fmt.Fprintln(w, verdict)
+	_, err := io.WriteString(w, wrapText(verdict+"\n", width, "  "))
 	return err
 }
 

@@ -123,15 +123,14 @@ func printNext(w io.Writer, p *scaffold.Project) error {
 		fmt.Fprintf(&b, "  arena bot check %s%s\n", botkind.LinesPrefix, bot)
 		fmt.Fprintf(&b, "  arena bot check --game dots %s%s\n", botkind.LinesPrefix, bot)
 		fmt.Fprintf(&b, "  arena play --white %s%s --black builtin:greedy\n", botkind.LinesPrefix, bot)
-		fmt.Fprintf(&b, "  league entry (paths are relative to the league file): - {name: %s, path: %s, protocol: lines}\n", p.Name, bot)
+		fmt.Fprintf(&b, "  league entry (paths are relative to the league file):\n    - {name: %s, path: %s, protocol: lines}\n", p.Name, bot)
 	} else {
 		fmt.Fprintf(&b, "  arena bot check %s\n", bot)
 		fmt.Fprintf(&b, "  arena play --white %s --black builtin:greedy\n", bot)
 		fmt.Fprintf(&b, "  arena bot add %s %s   # then {name: %s, registered: %s} in a league\n", p.Name, bot, p.Name, p.Name)
-		fmt.Fprintf(&b, "  league entry (paths are relative to the league file): - {name: %s, path: %s}\n", p.Name, bot)
+		fmt.Fprintf(&b, "  league entry (paths are relative to the league file):\n    - {name: %s, path: %s}\n", p.Name, bot)
 	}
-	_, err := io.WriteString(w, b.String())
-	return err
+	return printWrapped(w, "      ", b.String())
 }
 
 // langNames lists the languages of `bot new` as a user reads them: "go, c,

@@ -61,7 +61,7 @@ func TestBotNew(t *testing.T) {
 				t.Fatalf("bot new: %v\n%s", err, out)
 			}
 			for _, want := range tc.out {
-				if want = strings.ReplaceAll(want, "DIR", dir); !strings.Contains(out, want) {
+				if want = strings.ReplaceAll(want, "DIR", dir); !strings.Contains(unwrap(out, "      "), want) {
 					t.Errorf("output lacks %q:\n%s", want, out)
 				}
 			}

@@ -116,7 +116,7 @@ func addBot(c *cobra.Command, opt addOptions) error {
 	if replaced {
 		verb = "updated"
 	}
-	_, err = fmt.Fprintf(c.OutOrStdout(), "%s %s in %s: %s, sha256 %s\n", verb, opt.name, opt.registry, path, entry.SHA256[:12])
+	err = printfWrapped(c.OutOrStdout(), "  ", "%s %s in %s: %s, sha256 %s\n", verb, opt.name, opt.registry, path, entry.SHA256[:12])
 	return err
 }
 
@@ -161,7 +161,8 @@ func listBots(w io.Writer, reg *registry.Registry, file string) error {
 		path := shownPath(cwd, b.Path)
 		status, changed := binaryStatus(b, path, file)
 		if changed != nil {
-			again = append(again, fmt.Sprintf("%s: %s;\n%s:\n  %s\n", b.Name, changed.Summary(), registry.Again, changed.Fix()))
+			width := outputWidth(w)
+			again = append(again, wrapText(fmt.Sprintf("%s: %s;\n%s:\n", b.Name, changed.Summary(), registry.Again), width, "  ")+wrapShell(changed.Fix(), width, "  ")+"\n")
 		}
 		info := strings.TrimSpace(b.Info.Name + " " + b.Info.Version)
 		if b.Info.Author != "" {

@@ -24,6 +24,7 @@ func registryRoot() *cobra.Command {
 	bot := &cobra.Command{Use: "bot"}
 	bot.AddCommand(newBotAddCmd(), newBotListCmd())
 	root.AddCommand(bot)
+	fitHelp(root)
 	return root
 }
 
@@ -65,12 +66,12 @@ func TestBotAdd(t *testing.T) {
 	}
 	for i, verb := range []string{"registered", "updated"} {
 		before := time.Now().UTC().Truncate(time.Second)
-		out, _, err := execute(context.Background(), registryRoot(), "bot", "add", "mine", bot, "--registry", reg, "--args", "x", "--", "y")
+		out, _, err := execute(t, context.Background(), registryRoot(), "bot", "add", "mine", bot, "--registry", reg, "--args", "x", "--", "y")
 		if err != nil {
 			t.Fatalf("add #%d: %v\n%s", i+1, err, out)
 		}
 		want := verb + " mine in " + reg + ": " + bot + ", sha256 " + sum[:12] + "\n"
-		if !strings.HasSuffix(out, want) || !strings.Contains(out, "passed all 8 checks") {
+		if !strings.HasSuffix(unwrap(out, "  "), want) || !strings.Contains(out, "passed all 8 checks") {
 			t.Errorf("add #%d printed:\n%s\nwant the checks and %q", i+1, out, want)
 		}
 		r, err := registry.Load(reg)
@@ -125,7 +126,7 @@ func TestBotAddRefuses(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			reg := filepath.Join(t.TempDir(), "bots.yaml")
 			args := append([]string{"bot", "add", "--registry", reg}, tc.args...)
-			out, _, err := execute(context.Background(), registryRoot(), args...)
+			out, _, err := execute(t, context.Background(), registryRoot(), args...)
 			if err == nil {
 				t.Fatalf("add succeeded, want an error\n%s", out)
 			}
@@ -160,7 +161,7 @@ func TestBotList(t *testing.T) {
 		t.Chdir(t.TempDir())
 		writeListRegistry(t, registry.DefaultFile, "other.yaml")
 		for i, tc := range cases {
-			out, _, err := execute(context.Background(), registryRoot(), append([]string{"bot", "list"}, tc.args...)...)
+			out, _, err := execute(t, context.Background(), registryRoot(), append([]string{"bot", "list"}, tc.args...)...)
 			if err != nil {
 				t.Fatalf("%s: %v", tc.name, err)
 			}
@@ -226,7 +227,7 @@ func TestBotListErrors(t *testing.T) {
 		{"an argument", "wants 0 argument(s)", []string{"bots.yaml"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			_, _, err := execute(context.Background(), registryRoot(), append([]string{"bot", "list"}, tc.args...)...)
+			_, _, err := execute(t, context.Background(), registryRoot(), append([]string{"bot", "list"}, tc.args...)...)
 			var u usageError
 			if !errors.As(err, &u) || !strings.Contains(err.Error(), tc.errHas) {
 				t.Errorf("error %v, want a usage error with %q", err, tc.errHas)
@@ -238,7 +239,7 @@ func TestBotListErrors(t *testing.T) {
 func TestBotRegistryHelp(t *testing.T) {
 	for _, cmd := range []string{"add", "list"} {
 		t.Run(cmd, func(t *testing.T) {
-			out, _, err := execute(context.Background(), registryRoot(), "bot", cmd, "--help")
+			out, _, err := execute(t, context.Background(), registryRoot(), "bot", cmd, "--help")
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -33,6 +33,7 @@ func arenaOut(t *testing.T, args ...string) (string, error) {
 	root.SetOut(&out)
 	root.SetErr(&out)
 	err := root.ExecuteContext(context.Background())
+	checkWidth(t, args, out.String())
 	return out.String(), err
 }
 

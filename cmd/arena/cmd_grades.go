@@ -73,7 +73,7 @@ See docs/grading.md.`,
 			if err := results.WriteFileAtomic(out, b.Bytes()); err != nil {
 				return fmt.Errorf("%w: free space on that disk, or write the grades elsewhere with -o FILE", err)
 			}
-			fmt.Fprintf(c.OutOrStdout(), "wrote %s (%d submissions)\n", out, len(rep.Rows))
+			printfWrapped(c.OutOrStdout(), "  ", "wrote %s (%d submissions)\n", out, len(rep.Rows))
 			return nil
 		},
 	}

@@ -99,7 +99,7 @@ hand is refused (-o another file, or --force). Then: arena run FILE.`,
 			w := c.OutOrStdout()
 			for _, s := range subs {
 				if s.Whole {
-					fmt.Fprintf(w, "%s is one group's submission, not a class folder: taking it in alone (give the class's folder to take in the class)\n", inert.Line(s.Source))
+					printfWrapped(w, "  ", "%s is one group's submission, not a class folder: taking it in alone (give the class's folder to take in the class)\n", inert.Line(s.Source))
 				}
 			}
 			if err := detectGame(w, &game, c.Flags().Changed("game"), subs); err != nil {
@@ -176,9 +176,9 @@ hand is refused (-o another file, or --force). Then: arena run FILE.`,
 					eligible++
 				}
 			}
-			fmt.Fprintf(w, "%d of %d submissions can play (intake took %v). Wrote %s, %s and %s; play it with: arena run %s\n",
+			printfWrapped(w, "  ", "%d of %d submissions can play (intake took %v). Wrote %s, %s and %s; play it with: arena run %s\n",
 				eligible, len(results), time.Since(start).Round(100*time.Millisecond), league, report, summary, league)
-			fmt.Fprintf(w, "Similarity: %d pairs flagged as similar, evidence to read in %s (arena similarity --help)\n", flagged, simReport)
+			printfWrapped(w, "  ", "Similarity: %d pairs flagged as similar, evidence to read in %s (arena similarity --help)\n", flagged, simReport)
 			return nil
 		},
 	}
@@ -238,11 +238,11 @@ func detectGame(w io.Writer, g *gameFlags, given bool, subs []intake.Submission)
 	switch {
 	case d.Game == "":
 		if !given {
-			fmt.Fprintf(w, "game: %s (%s; --game to choose another)\n", g.name, d)
+			printfWrapped(w, "  ", "game: %s (%s; --game to choose another)\n", g.name, d)
 		}
 	case !given:
 		g.name = d.Game
-		fmt.Fprintf(w, "game: %s (%s; --game to choose another)\n", g.name, d)
+		printfWrapped(w, "  ", "game: %s (%s; --game to choose another)\n", g.name, d)
 	case d.Game != g.name:
 		return usage(fmt.Errorf("--game %s, but %s: run again with --game %s", g.name, d, d.Game))
 	}

@@ -59,14 +59,14 @@ func repairJournal(w io.Writer, dir string, now time.Time) error {
 		return err
 	}
 	if r.Backup == "" {
-		_, err := fmt.Fprintf(w, "%s: no damaged line, %d game%s: nothing to repair\n", path, r.Games, plural(r.Games))
+		err := printfWrapped(w, "  ", "%s: no damaged line, %d game%s: nothing to repair\n", path, r.Games, plural(r.Games))
 		return err
 	}
-	fmt.Fprintf(w, "%s: removed %d line%s, kept %d game%s\n", path, len(r.Removed), plural(len(r.Removed)), r.Games, plural(r.Games))
+	printfWrapped(w, "  ", "%s: removed %d line%s, kept %d game%s\n", path, len(r.Removed), plural(len(r.Removed)), r.Games, plural(r.Games))
 	for _, d := range r.Removed {
-		fmt.Fprintf(w, "  line %d: %v\n", d.Line, d.Err)
+		printfWrapped(w, "    ", "  line %d: %v\n", d.Line, d.Err)
 	}
-	_, err = fmt.Fprintf(w, "removed lines in %s; the journal as it was in %s\n", r.Moved, r.Backup)
+	err = printfWrapped(w, "  ", "removed lines in %s; the journal as it was in %s\n", r.Moved, r.Backup)
 	return err
 }
 

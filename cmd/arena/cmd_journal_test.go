@@ -30,11 +30,21 @@ func damage(t *testing.T, dir string) string {
 	return damaged
 }
 
+// shortDir makes the folder of dir the current directory and returns dir
+// relative to it, so that what a command prints of its paths, and where
+// its lines wrap, does not depend on the length of the test's temporary
+// directory.
+func shortDir(t *testing.T, dir string) string {
+	t.Helper()
+	t.Chdir(filepath.Dir(dir))
+	return filepath.Base(dir)
+}
+
 // runSplit runs the arena command line in process and returns its stdout
 // and stderr, with the results directory replaced by DIR.
 func runSplit(t *testing.T, dir string, args ...string) (stdout, stderr string, err error) {
 	t.Helper()
-	stdout, stderr, err = execute(context.Background(), newRootCmd(), args...)
+	stdout, stderr, err = execute(t, context.Background(), newRootCmd(), args...)
 	return strings.ReplaceAll(stdout, dir, "DIR"), strings.ReplaceAll(stderr, dir, "DIR"), err
 }
 
@@ -42,7 +52,7 @@ func runSplit(t *testing.T, dir string, args ...string) (stdout, stderr string, 
 // journal with a damaged middle line as if it were not there, with one
 // warning naming the file and line.
 func TestReadersSkipDamagedLines(t *testing.T) {
-	dir := writeLeague(t)
+	dir := shortDir(t, writeLeague(t))
 	for _, tt := range []struct {
 		args   []string
 		golden string // what the command prints for the undamaged league
@@ -77,7 +87,7 @@ func TestReadersSkipDamagedLines(t *testing.T) {
 var stamps = regexp.MustCompile(`\d{8}T\d{6}Z`)
 
 func TestJournalRepairCmd(t *testing.T) {
-	dir := writeLeague(t)
+	dir := shortDir(t, writeLeague(t))
 	journal := filepath.Join(dir, results.JournalName)
 	stdout, _, err := runSplit(t, dir, "journal", "repair", dir)
 	if err != nil {

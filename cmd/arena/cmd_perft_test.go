@@ -27,7 +27,7 @@ func TestPerftCmd(t *testing.T) {
 	timing := regexp.MustCompile(`^depth \d+: \d+\.\d\ds, \d+\.\d M nodes/s$`)
 	for _, tt := range tests {
 		t.Run(tt.golden, func(t *testing.T) {
-			stdout, stderr, err := execute(context.Background(), newPerftCmd(), tt.args...)
+			stdout, stderr, err := execute(t, context.Background(), newPerftCmd(), tt.args...)
 			if err != nil {
 				t.Fatalf("arena perft %q: %v", tt.args, err)
 			}
@@ -75,7 +75,7 @@ func TestUsageErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
-			stdout, _, err := execute(context.Background(), newRootCmd(), tt.args...)
+			stdout, _, err := execute(t, context.Background(), newRootCmd(), tt.args...)
 			if err == nil {
 				t.Fatalf("got no error, want %q", tt.want)
 			}
@@ -96,7 +96,7 @@ func TestUsageErrors(t *testing.T) {
 func TestPerftInterrupted(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	stdout, _, err := execute(ctx, newPerftCmd(), "--seed", "3", "--depth", "12")
+	stdout, _, err := execute(t, ctx, newPerftCmd(), "--seed", "3", "--depth", "12")
 	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("got %v, want context.Canceled", err)
 	}

@@ -246,10 +246,10 @@ func playGame(ctx context.Context, w io.Writer, st referee.State, seats [2]arena
 		if o.clock != nil {
 			tc = "clock " + o.clock.String() + "ms"
 		}
-		fmt.Fprintf(w, "board %d, %s (+%dms margin)\nwhite: %s\nblack: %s\n",
+		printfWrapped(w, "  ", "board %d, %s (+%dms margin)\nwhite: %s\nblack: %s\n",
 			o.seed, tc, o.margin, describeSeat(names[0], procs[0], opt.Own[0]), describeSeat(names[1], procs[1], opt.Own[1]))
 		if seated := func(i int) bool { return procs[i] != nil || seats[i].Player != nil }; seated(0) && seated(1) {
-			fmt.Fprintln(w, moveLegend)
+			printWrapped(w, "  ", moveLegend+"\n")
 			clocks := ""
 			if o.clock != nil {
 				clocks = "  clocks after (white black)"
@@ -257,7 +257,8 @@ func playGame(ctx context.Context, w io.Writer, st referee.State, seats [2]arena
 			fmt.Fprintf(w, "%4s  %-5s  %-7s  %9s  %10s%s\n", "ply", "side", "move", "time", "nodes", clocks)
 		}
 	})
-	fmt.Fprintf(w, "\n%s\n\n%s\n", st, verdict(rec))
+	fmt.Fprintf(w, "\n%s\n\n", st)
+	printWrapped(w, "  ", verdict(rec)+"\n")
 	if rec.Reason == referee.Interrupted {
 		return ctx.Err()
 	}
@@ -268,7 +269,7 @@ func playGame(ctx context.Context, w io.Writer, st referee.State, seats [2]arena
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(w, "recorded as %s in %s: arena replay %s %s\n", g.ID, r.Dir(), r.Dir(), g.ID)
+	printfWrapped(w, "  ", "recorded as %s in %s: arena replay %s %s\n", g.ID, r.Dir(), r.Dir(), g.ID)
 	return nil
 }
 
@@ -311,7 +312,7 @@ func printBoard(w io.Writer, board referee.State, move string) {
 }
 
 // moveLegend explains the marks of the move lines.
-const moveLegend = "* forced: played by the referee, without asking the bot (the only legal move or a pass)\n" +
+const moveLegend = "* forced: the referee played it, not the bot (the only legal move or a pass)\n" +
 	"(...) a rejected answer, as the bot sent it; time: the bot's call, in ms"
 
 // printMove writes one line of the game.
@@ -330,7 +331,7 @@ func printMove(w io.Writer, m referee.MoveRecord) {
 	if c := m.Clocks; c != nil {
 		clocks = fmt.Sprintf("  %s %s", ms(c[0]), ms(c[1]))
 	}
-	fmt.Fprintf(w, "%4d  %-5s  %-7s  %9s  %10s%s\n", m.Ply, m.Side, move, ms(m.Elapsed), nodes, clocks)
+	printfWrapped(w, "      ", "%4d  %-5s  %-7s  %9s  %10s%s\n", m.Ply, m.Side, move, ms(m.Elapsed), nodes, clocks)
 }
 
 // verdict says how the game ended, in one line.

@@ -93,7 +93,8 @@ func TestPlayStartFailure(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(out, "black wins, white 0, black 0 (start: white: start: bot /bin/true: launch: process exited with status 0") {
+	// The verdict wraps at 80 columns, its continuation indented.
+	if !strings.Contains(strings.ReplaceAll(out, "\n  ", " "), "black wins, white 0, black 0 (start: white: start: bot /bin/true: launch: process exited with status 0") {
 		t.Errorf("output lacks the start verdict:\n%s", out)
 	}
 }
@@ -126,7 +127,7 @@ func TestPlayOut(t *testing.T) {
 		if err != nil {
 			t.Fatalf("play: %v\n%s", err, out)
 		}
-		if want := fmt.Sprintf("recorded as %s in %s: arena replay %s %s\n", id, dir, dir, id); !strings.HasSuffix(out, want) {
+		if want := fmt.Sprintf("recorded as %s in %s: arena replay %s %s\n", id, dir, dir, id); !strings.HasSuffix(unwrap(out, "  "), want) {
 			t.Errorf("output does not end with %q:\n%s", want, out)
 		}
 	}
@@ -160,6 +161,7 @@ func TestPlayHumanTempo(t *testing.T) {
 	if err := root.Execute(); err != nil {
 		t.Fatalf("play: %v\n%s", err, out.String())
 	}
+	checkWidth(t, nil, out.String())
 	for _, want := range []string{"black: human (you: 100ms a move)\n", "you have 100ms for this move\n"} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("output lacks %q:\n%s", want, out.String())
@@ -181,6 +183,9 @@ func TestPlayMoveLines(t *testing.T) {
 		{Ply: 3, Side: referee.White, Move: "E2xC6", Elapsed: 7 * time.Millisecond, Stats: referee.Stats{Nodes: 318}},
 		{Ply: 4, Side: referee.Black, Move: "pass", Forced: true},
 		{Ply: 5, Side: referee.White, Answer: "Z99\n", Elapsed: 1234567 * time.Microsecond},
+		// A rejected answer as long as a bot's line: it wraps at 80
+		// columns, under the move.
+		{Ply: 6, Side: referee.Black, Answer: "((0 0 0 0 0 0 0 0 0 0) (0 0 0 0 0 0 0 0 0 0) (0 0 0 0 0 0 0 0 0 0) (0 0 0 0 0 0 0 0 0 0)) (A 1)", Elapsed: 3 * time.Millisecond},
 	} {
 		printMove(&b, m)
 	}

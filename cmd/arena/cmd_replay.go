@@ -52,7 +52,7 @@ lists them, and an unknown id gets a reply naming some.`,
 				return usage(err)
 			}
 			if !asJSON {
-				return results.WriteReplay(c.OutOrStdout(), g, lines, games.Lookup)
+				return writeWrapped(c.OutOrStdout(), "    ", func(w io.Writer) error { return results.WriteReplay(w, g, lines, games.Lookup) })
 			}
 			var b bytes.Buffer
 			b.WriteString("[\n")

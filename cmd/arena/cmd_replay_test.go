@@ -35,8 +35,8 @@ func TestReplayCmd(t *testing.T) {
 			t.Fatal(err)
 		}
 		dat, err := os.ReadFile(results.LogDatPath(dir, "02-greedy-classic"))
-		if err != nil || out != string(dat) {
-			t.Errorf("replay differs from the log.dat (%v)", err)
+		if err != nil || out != wrapText(string(dat), maxWidth, "    ") {
+			t.Errorf("replay differs from the log.dat, wrapped (%v)", err)
 		}
 	})
 	t.Run("json is an array of the log's lines", func(t *testing.T) {

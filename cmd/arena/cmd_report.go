@@ -44,7 +44,7 @@ viewer (arrow keys step through it). It opens without a network.`,
 				// The results are only read: nothing of them is lost.
 				return fmt.Errorf("%w: free space on that disk, or write the report elsewhere with -o FILE", err)
 			}
-			fmt.Fprintf(cmd.OutOrStdout(), "wrote %s (%d games, %d KB)\n", out, len(l.Games()), b.Len()/1024)
+			printfWrapped(cmd.OutOrStdout(), "  ", "wrote %s (%d games, %d KB)\n", out, len(l.Games()), b.Len()/1024)
 			return nil
 		},
 	}

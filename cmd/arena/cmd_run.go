@@ -125,7 +125,7 @@ This run stays the only writer of the results; see docs/distributed.md.`,
 			if err := writeStandings(out, sum.Standings, results.FormatText, wide); err != nil {
 				return err
 			}
-			fmt.Fprintln(out, summaryLine(sum))
+			printWrapped(out, "  ", summaryLine(sum)+"\n")
 			return nil
 		},
 	}

@@ -46,7 +46,7 @@ tiebreak: playoff once its other games are played.`,
 						paired = g.Round
 					}
 				}
-				fmt.Fprintf(out, "\nswiss: %d of %d rounds paired so far; a round is paired once the round before is complete\n", paired, cfg.Rounds)
+				printfWrapped(out, "  ", "\nswiss: %d of %d rounds paired so far; a round is paired once the round before is complete\n", paired, cfg.Rounds)
 				for _, r := range arena.Standings(cfg, played).Rows {
 					if r.Byes > 0 {
 						fmt.Fprintf(out, "bye: %s (%d)\n", r.Bot, r.Byes)
@@ -54,7 +54,7 @@ tiebreak: playoff once its other games are played.`,
 				}
 			case arena.Knockout:
 				fmt.Fprintln(out)
-				return arena.Standings(cfg, played).Bracket.WriteText(out)
+				return writeWrapped(out, "  ", arena.Standings(cfg, played).Bracket.WriteText)
 			}
 			if cfg.Tiebreak == arena.TiebreakPlayoff {
 				ps := arena.Standings(cfg, played).Playoffs
@@ -62,7 +62,7 @@ tiebreak: playoff once its other games are played.`,
 					fmt.Fprintln(out)
 				}
 				for _, p := range ps {
-					fmt.Fprintln(out, p.Summary())
+					printWrapped(out, "  ", p.Summary()+"\n")
 				}
 			}
 			return nil

@@ -110,13 +110,13 @@ flagged pair and the top pairs side by side, the shared code marked and linked.`
 
 // nameWidth is the width of a submission's name on the terminal: the
 // CSV and the page have them whole.
-const nameWidth = 28
+const nameWidth = 24
 
 // printSimilarity prints the threshold and the most similar pairs, the
 // flagged ones and at least top.
 func printSimilarity(w io.Writer, r *similarity.Report, top int, report string) error {
 	t := r.Threshold
-	fmt.Fprintf(w, "%d submissions, %d pairs; threshold %.2f (median %.2f + %.1f·MAD %.2f/0.6745, between %.2f and %.2f)\n",
+	printfWrapped(w, "  ", "%d submissions, %d pairs; threshold %.2f (median %.2f + %.1f·MAD %.2f/0.6745, between %.2f and %.2f)\n",
 		len(r.Submissions), len(r.Pairs), t.Value, t.Median, t.Z, t.MAD, t.Floor, t.Ceiling)
 	flagged := len(r.Flagged())
 	for i, p := range r.Pairs {
@@ -127,15 +127,14 @@ func printSimilarity(w io.Writer, r *similarity.Report, top int, report string) 
 		if p.Flagged {
 			mark = "  FLAGGED"
 		}
-		fmt.Fprintf(w, "%5.2f  %s  %s  (%d shared, run of %d)%s\n", p.Score,
+		printfWrapped(w, "       ", "%5.2f  %s  %s  (%d shared, run of %d)%s\n", p.Score,
 			shorten(inert.Line(p.A), nameWidth), shorten(inert.Line(p.B), nameWidth), p.Shared, p.Longest, mark)
 	}
-	fmt.Fprintf(w, "Flagged: %d of %d pairs, evidence to read, never a verdict.", flagged, len(r.Pairs))
+	flaggedLine := fmt.Sprintf("Flagged: %d of %d pairs, evidence to read, never a verdict.", flagged, len(r.Pairs))
 	if report != "" {
-		fmt.Fprintf(w, " Side by side in %s.", report)
+		flaggedLine += fmt.Sprintf(" Side by side in %s.", report)
 	}
-	fmt.Fprintln(w)
-	return nil
+	return printWrapped(w, "  ", flaggedLine+"\n")
 }
 
 // shorten cuts s to n characters, keeping its start and its end.

@@ -65,7 +65,7 @@ func addWideFlag(c *cobra.Command, wide *bool) {
 // in 80 columns unless wide.
 func writeStandings(w io.Writer, st results.Standings, format string, wide bool) error {
 	if format == results.FormatText && !wide {
-		return st.WriteBrief(w)
+		return writeWrapped(w, "  ", st.WriteBrief)
 	}
 	return st.Write(w, format)
 }

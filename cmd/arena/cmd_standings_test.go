@@ -128,6 +128,7 @@ func runArena(t *testing.T, dir string, args ...string) (string, error) {
 	root.SetErr(&out)
 	err := root.Execute()
 	s := out.String()
+	checkWidth(t, args, s)
 	if dir != "" {
 		s = strings.ReplaceAll(s, dir, "DIR")
 	}

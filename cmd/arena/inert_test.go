@@ -80,9 +80,9 @@ func TestBotTextIsInert(t *testing.T) {
 func TestProgressLineIsInert(t *testing.T) {
 	var b strings.Builder
 	pr := &progress{out: &b, cfg: &arena.Config{Name: "l"}}
-	detail := "white: \x1b[2J\n[2/2] probe 2-0"
+	detail := "\x1b[2J\n[2/2]"
 	pr.event(arena.Event{End: &results.Entry{ID: "01-a-b", Result: results.BlackWins, Reason: referee.Crash, Detail: detail}, Done: 1, Total: 2})
-	want := `[1/2] 01-a-b                       0-1     crash         0-0   white: \x1b[2J\n[2/2] probe 2-0`
+	want := `[1/2] 01-a-b                       0-1     crash         0-0   \x1b[2J\n[2/2]`
 	if got := b.String(); got != want+"\n" {
 		t.Errorf("got  %q\nwant %q", got, want+"\n")
 	}

@@ -46,10 +46,10 @@ func detectLispSpec(ctx context.Context, w io.Writer, self, work string, words [
 	opt.Self = self
 	p, err := intake.Prepare(ctx, cfg, given, opt)
 	for _, n := range p.Notes {
-		fmt.Fprintf(w, "lisp: %s\n", n)
+		printfWrapped(w, "  ", "lisp: %s\n", n)
 	}
 	if f := p.Findings; f != nil && f.Eligible {
-		fmt.Fprintf(w, "lisp: %s, package %s: found %s; time per move %s\n", p.Name, f.Package, f.Conventions, f.Time)
+		printfWrapped(w, "  ", "lisp: %s, package %s: found %s; time per move %s\n", p.Name, f.Package, f.Conventions, f.Time)
 	}
 	if err != nil && len(cfg.Files) == 0 && len(p.Config.Files) == 0 {
 		return host.Spec{}, usage(err) // a folder without a jogar to play
@@ -58,9 +58,9 @@ func detectLispSpec(ctx context.Context, w io.Writer, self, work string, words [
 		return host.Spec{}, err
 	}
 	if err != nil {
-		fmt.Fprintf(w, "lisp: %v\n", err)
+		printfWrapped(w, "  ", "lisp: %v\n", err)
 	}
-	fmt.Fprintf(w, "lisp: settings: %s\n", strings.Join(lisp.Args(p.Config)[1:], " "))
+	printfWrapped(w, "  ", "lisp: settings: %s\n", strings.Join(lisp.Args(p.Config)[1:], " "))
 	p.Config.Game = opt.Game.Name()
 	return botkind.LispSpec(self, p.Name, p.Config), nil
 }

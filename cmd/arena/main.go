@@ -37,7 +37,9 @@ func main() {
 		stop()
 	}
 	if err != nil {
-		// An error may quote what a bot wrote: shown inert.
+		// An error may quote what a bot wrote: shown inert. It stays one
+		// line, however long: a diagnostic (arena: ...) is one line for
+		// scripts and for grep, the one exception to maxWidth.
 		fmt.Fprintln(os.Stderr, "arena:", inert.Text(err.Error()))
 		os.Exit(exitStatus(err))
 	}
@@ -64,9 +66,11 @@ func exitStatus(err error) int {
 // exitWrite is the exit status of a run that could not write its results.
 const exitWrite = 3
 
-// maxWidth is the most columns a command prints in a line, so that its
-// output fits a terminal of 100 columns; tables wrap their widest cells.
-const maxWidth = 100
+// maxWidth is the most columns a command prints in a line when its output
+// is not a terminal (a file, a pipe, a test): tables wrap their widest
+// cells and text wraps at spaces (see wrapText). At a terminal, its width
+// rules instead (outputWidth).
+const maxWidth = defaultWidth
 
 // usageError marks a user mistake: exit status 2.
 type usageError struct{ err error }
@@ -120,6 +124,7 @@ func newRootCmd() *cobra.Command {
 		SilenceErrors: true,
 	}
 	group(root)
+	fitHelp(root)
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
 		return usage(fmt.Errorf("%w (see '%s --help')", err, c.CommandPath()))
 	})
@@ -143,4 +148,28 @@ func newRootCmd() *cobra.Command {
 		newBenchCmd(),
 	)
 	return root
+}
+
+// fitHelp makes the help of root and its commands fit the output's width
+// (outputWidth): the long text reflowed, the flags wrapped by pflag, and
+// any other line wider than that (a command's summary, a usage line)
+// wrapped under its second column.
+func fitHelp(root *cobra.Command) {
+	help := root.HelpFunc()
+	root.SetHelpFunc(func(c *cobra.Command, args []string) {
+		out := c.OutOrStdout()
+		width := outputWidth(out)
+		long, tpl := c.Long, c.UsageTemplate()
+		var b strings.Builder
+		c.Long = reflow(long, width)
+		c.SetUsageTemplate(strings.ReplaceAll(tpl, ".FlagUsages ", fmt.Sprintf(".FlagUsagesWrapped %d ", width)))
+		c.SetOut(&b)
+		help(c, args)
+		c.Long = long
+		c.SetUsageTemplate(tpl)
+		c.SetOut(out)
+		for line := range strings.Lines(b.String()) {
+			fmt.Fprint(out, wrapText(line, width, hangingIndent(line)))
+		}
+	})
 }

@@ -66,7 +66,7 @@ func TestRunLinesFit(t *testing.T) {
 	var b strings.Builder
 	pr := &progress{out: &b, cfg: &arena.Config{Name: "l"}}
 	pr.event(arena.Event{End: &results.Entry{ID: "12-somewhat-long-name-another-one", Result: results.BlackWins, Reason: referee.Timeout, Detail: long}, Done: 120, Total: 1200})
-	b.WriteString(summaryLine(arena.Summary{Total: 1200, Skipped: 1000, Played: 200, Wall: 123456 * time.Second, BotTime: time.Hour, AtOnce: 16, Out: "results/a-league-with-a-long-name"}))
+	b.WriteString(wrapText(summaryLine(arena.Summary{Total: 1200, Skipped: 1000, Played: 200, Wall: 123456 * time.Second, BotTime: time.Hour, AtOnce: 16, Out: "results/a-league-with-a-long-name"}), maxWidth, "  "))
 	if w, line := widest(b.String()); w > maxWidth {
 		t.Errorf("a line of %d columns, want at most %d:\n%s", w, maxWidth, line)
 	}

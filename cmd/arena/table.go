@@ -78,7 +78,7 @@ type layout struct {
 
 // layout fits the table to width columns: the natural widths when they
 // fit; else the widest columns that may wrap are narrowed, all to the same
-// cap, down to minColumn (or their header's longest word); and when even
+// cap, down to minColumn (or their longest word, up to maxFloor); and when even
 // that is too wide, the widest of them move, one by one, to the detail
 // lines under the rows (a cell that is empty or "-" says nothing there).
 // Only the columns never cut may make it wider.
@@ -93,9 +93,20 @@ func (t *table) layout(width int) layout {
 			natural[i] = max(natural[i], runes(c))
 		}
 	}
+	// A column is at least as wide as its header's longest word and, up
+	// to maxFloor, its cells' longest word (a path's longest part): a
+	// word is cut only when even that does not fit.
 	floor := make([]int, n)
 	for i, h := range t.head {
-		floor[i] = min(max(minColumn, longestWord(h)), natural[i])
+		floor[i] = max(minColumn, longestWord(h))
+	}
+	for _, r := range t.rows {
+		for i, c := range r.cells {
+			floor[i] = max(floor[i], min(longestPart(c), maxFloor))
+		}
+	}
+	for i := range floor {
+		floor[i] = min(floor[i], natural[i])
 	}
 	l := layout{widths: make([]int, n), moved: make([]bool, n)}
 	shown := func(i, cap int) int {
@@ -244,16 +255,31 @@ func wrap(s string, width int) []string {
 }
 
 // breakAt returns where to cut word, longer than width: after the last
-// "/", "_", "-" or "." within width when it is past half of it, else at
-// width.
+// "/" within width but the first rune (a path breaks between its parts),
+// else at width (a word with nowhere to break).
 func breakAt(word string, width int) int {
 	r := []rune(word)
-	for k := width; k > width/2; k-- {
-		if strings.ContainsRune("/_-.", r[k-1]) {
+	for k := width; k > 1; k-- {
+		if r[k-1] == '/' {
 			return k
 		}
 	}
 	return width
+}
+
+// maxFloor is the widest a column is made to keep its longest word whole.
+const maxFloor = 20
+
+// longestPart returns the width of the longest word of s, a path's words
+// taken part by part (broken after each "/").
+func longestPart(s string) int {
+	n := 0
+	for _, w := range strings.Fields(s) {
+		for part := range strings.SplitAfterSeq(w, "/") {
+			n = max(n, runes(part))
+		}
+	}
+	return n
 }
 
 // runes is the width of s in columns: every rune arena prints takes one.

@@ -97,10 +97,34 @@ func TestWrap(t *testing.T) {
 		{"one two three", 7, []string{"one two", "three"}},
 		{"abcdefghij", 4, []string{"abcd", "efgh", "ij"}},
 		{"x abcdefghij", 4, []string{"x", "abcd", "efgh", "ij"}},
+		{"dir/sub/file.lisp", 12, []string{"dir/sub/", "file.lisp"}},
+		{"tempo_scale=1000", 12, []string{"tempo_scale=", "1000"}},
 	}
 	for _, tc := range tests {
 		if got := wrap(tc.s, tc.width); strings.Join(got, "|") != strings.Join(tc.want, "|") {
 			t.Errorf("wrap(%q, %d) = %q, want %q", tc.s, tc.width, got, tc.want)
+		}
+	}
+}
+
+// TestTableKeepsWords checks that a narrow table keeps its cells' words
+// whole (up to maxFloor) and breaks a path only after a "/": no
+// "src/proje" / "to.lisp", no "tempo_" / "scale".
+func TestTableKeepsWords(t *testing.T) {
+	tab := newTable([]string{"group", "eligible", "files", "settings", "time"}, 0, 1)
+	tab.add("", "ana_2201234_rui_2205678_P2", "yes", "src/projeto.lisp src/puzzle.lisp", "tempo_scale=1000 heap_mb=512 perspective=white", "950ms of 1s with tempo_scale 1000")
+	tab.add("", "g07", "no", "/home/ana/entregas/g07/src/algoritmo.lisp", "-", "-")
+	var b bytes.Buffer
+	if err := tab.render(&b, 80); err != nil {
+		t.Fatal(err)
+	}
+	out := b.String()
+	if w, line := widest(out); w > 80 {
+		t.Errorf("a line of %d columns, want at most 80:\n%s", w, line)
+	}
+	for _, word := range []string{"tempo_scale=1000", "heap_mb=512", "perspective=white", "projeto.lisp", "puzzle.lisp", "algoritmo.lisp", "tempo_scale"} {
+		if !strings.Contains(out, word) {
+			t.Errorf("%q is broken:\n%s", word, out)
 		}
 	}
 }

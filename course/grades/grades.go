@@ -113,7 +113,7 @@ func Compute(l *arena.Results, in *Intake) (*Report, error) {
 	}
 	award(rep.Rows, rule)
 	slices.SortStableFunc(rep.Rows, func(a, b Row) int {
-		return cmp.Or(cmp.Compare(class(a), class(b)), cmp.Compare(a.Rank, b.Rank), cmp.Compare(a.Group, b.Group))
+		return cmp.Or(cmp.Compare(class(a), class(b)), cmp.Compare(a.Rank, b.Rank), intake.CompareGroups(a.Group, b.Group))
 	})
 	return rep, nil
 }

@@ -86,7 +86,7 @@ func chooseEntry(files []*sourceFile) entry {
 	for _, f := range files {
 		for _, d := range f.jogars {
 			score := 0
-			if d.required == 2 {
+			if d.takes2 && d.stub == "" {
 				score += 4
 			}
 			if strings.HasPrefix(d.pkg, "P") {
@@ -113,13 +113,7 @@ func chooseEntry(files []*sourceFile) entry {
 	})
 	// MaxFunc returns the first maximal element.
 	e.jogar, e.pkg = best.def, best.def.pkg
-	switch {
-	case best.def.required != 2:
-		e.reason = fmt.Sprintf("jogar takes %d required arguments %s in %s: the championship calls (jogar estado tempo)",
-			best.def.required, best.def.params, best.file.rel)
-	case best.def.reads:
-		e.reason = fmt.Sprintf("jogar in %s reads the keyboard (an interactive menu): a bot's standard input is empty", best.file.rel)
-	}
+	e.reason = jogarReason(best.def, best.file.rel)
 
 	graph := loadGraph(files)
 	for _, f := range files {
@@ -213,6 +207,36 @@ func chooseEntry(files []*sourceFile) entry {
 	e.plans = plans
 	e.files, e.rel = plans[0].abs(), plans[0].rel()
 	return e
+}
+
+// jogarReason says, in a student's terms, why the jogar d of the file rel
+// cannot play, or "": "jogar (in algoritmo.lisp, line 19, inside a let)
+// takes 3 required arguments (ESTADO TEMPO PROFUNDIDADE): the
+// championship calls (jogar estado tempo)".
+func jogarReason(d jogarDef, rel string) string {
+	where := fmt.Sprintf("jogar (in %s, line %d", rel, d.line)
+	if d.inside != "" {
+		article := "a"
+		if strings.ContainsRune("aeiou", rune(d.inside[0])) {
+			article = "an"
+		}
+		where += ", inside " + article + " " + d.inside
+	}
+	where += ")"
+	const calls = ": the championship calls (jogar estado tempo)"
+	switch {
+	case d.params == "NIL" || d.params == "()":
+		return where + " takes no parameters" + calls
+	case !d.takes2 && d.required == 1:
+		return fmt.Sprintf("%s takes 1 required argument %s%s", where, d.params, calls)
+	case !d.takes2:
+		return fmt.Sprintf("%s takes %d required arguments %s%s", where, d.required, d.params, calls)
+	case d.stub != "":
+		return where + " " + d.stub + ": it is a stub"
+	case d.reads:
+		return where + " reads the keyboard (an interactive menu): a bot's standard input is empty"
+	}
+	return ""
 }
 
 // notes say why p's files are loaded, for the report.

@@ -55,7 +55,7 @@ func TestChooseEntry(t *testing.T) {
 			"velho.lisp": "(defun jogar (estado tempo) nil)", "novo.lisp": jogar},
 			[]string{"novo.lisp"}, "P7", "", "", nil},
 		{"three arguments", map[string]string{"jogo.lisp": "(in-package :p9) (defun jogar (estado tempo prof) nil)"},
-			nil, "P9", "jogar takes 3 required arguments (ESTADO TEMPO PROF)", "", nil},
+			nil, "P9", "jogar (in jogo.lisp, line 1) takes 3 required arguments (ESTADO TEMPO PROF)", "", nil},
 		{"optional arguments are fine", map[string]string{"jogo.lisp": "(in-package :p9) (defun jogar (estado tempo &optional (prof 3)) prof)"},
 			[]string{"jogo.lisp"}, "P9", "", "", nil},
 		{"a menu in jogar", map[string]string{"jogo.lisp": "(in-package :p10) (defun jogar (e tempo) (if (= (read) 1) e nil))"},
@@ -121,5 +121,65 @@ func TestChooseEntry(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestJogarReasons checks the reasons a student reads for the sample
+// projects whose jogar cannot play, and for other shapes of jogar.
+func TestJogarReasons(t *testing.T) {
+	const calls = ": the championship calls (jogar estado tempo)"
+	samples := filepath.Join("..", "..", "bots", "examples", "lisp", "entregas", "cavalo")
+	for _, tc := range []struct {
+		name   string
+		root   string            // a sample's folder, or
+		files  map[string]string // files to write
+		reason string
+	}{
+		{"a jogar of three inside a let", filepath.Join(samples, "marta_2201031_nuno_2201032_P16"), nil,
+			"jogar (in algoritmo.lisp, line 17, inside a let) takes 3 required arguments (ESTADO TEMPO PROFUNDIDADE)" + calls},
+		{"a stub returning its docstring", filepath.Join(samples, "olga_2201033_paulo_2201034_P17"), nil,
+			"jogar (in jogo.lisp, line 9) returns its documentation string: it is a stub"},
+		{"no parameters", filepath.Join(samples, "quim_2201035_rosa_2201036_P18"), nil,
+			"jogar (in jogo.lisp, line 12) takes no parameters" + calls},
+		{"one parameter inside a progn", "", map[string]string{"a.lisp": "(in-package :p1)\n(progn\n (defun jogar (e) e))"},
+			"jogar (in a.lisp, line 3, inside a progn) takes 1 required argument (E)" + calls},
+		{"a stub returning a constant", "", map[string]string{"a.lisp": "(defun jogar (e tempo)\n  \"Joga.\"\n  (declare (ignore e tempo))\n  \"TODO\")"},
+			`jogar (in a.lisp, line 1) returns the string "TODO": it is a stub`},
+		{"a docstring and declarations only", "", map[string]string{"a.lisp": "(defun jogar (e tempo) \"Joga.\" (declare (ignore e tempo)))"},
+			"jogar (in a.lisp, line 1) has only its documentation string: it is a stub"},
+		{"the second of two, inside an eval-when", "", map[string]string{"a.lisp": "(eval-when (:execute)\n  (defun jogar (e) e) (in-package :p7)\n  #+sbcl\n  (defun jogar () nil))"},
+			"jogar (in a.lisp, line 4, inside an eval-when) takes no parameters" + calls},
+		{"a reader conditional is no form", "", map[string]string{"a.lisp": "#+sbcl\n(defun jogar (e) e)"},
+			"jogar (in a.lisp, line 2) takes 1 required argument (E)" + calls},
+		{"a jogar in flet's body plays", "", map[string]string{"a.lisp": "(flet ((f (x) x))\n  (defun jogar (e tempo) (f (list e tempo))))"}, ""},
+		{"rest arguments play", "", map[string]string{"a.lisp": "(defun jogar (&rest args) args)"}, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			root := tc.root
+			if root == "" {
+				root = writeTree(t, tc.files)
+			}
+			files, err := scanTree(root)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if e := chooseEntry(files); e.reason != tc.reason {
+				t.Errorf("reason\n%q, want\n%q", e.reason, tc.reason)
+			}
+		})
+	}
+}
+
+// TestScanInsideForms: the loads inside a progn or a let are seen once,
+// and a let's body is read for its definitions and calls.
+func TestScanInsideForms(t *testing.T) {
+	root := writeTree(t, map[string]string{"a.lisp": "(progn (load \"b.lisp\"))\n(let ((x (read)))\n  (load \"c.lisp\")\n  (defun f () x)\n  (menu))"})
+	f, err := scanFile(root, filepath.Join(root, "a.lisp"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(f.loads, []string{"b.lisp", "c.lisp"}) || !f.defines["F"] ||
+		!slices.Contains(f.calls, "MENU") || !slices.Contains(f.calls, "READ") {
+		t.Errorf("loads %q, defines %v, calls %q", f.loads, f.defines, f.calls)
 	}
 }

@@ -147,6 +147,7 @@ func Run(ctx context.Context, subs []Submission, opt Options) []Result {
 		}()
 	}
 	wg.Wait()
+	projectNumbers(out)
 	uniqueNames(out)
 	return out
 }

@@ -2,6 +2,7 @@ package intake
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -36,27 +37,58 @@ var (
 // ParseGroup reads the name of a class folder's entry (a folder, or an
 // archive's name without its extension): nome1_2201234_nome2_2205678_P13
 // is the group P13 of nome1 (2201234) and nome2 (2205678), "P13
-// nome1/nome2", bot p13. Names in other shapes keep the students found
-// (a name followed by a number) and are shown as they are.
-func ParseGroup(entry string) GroupName {
-	words := strings.FieldsFunc(entry, func(r rune) bool { return r == '_' || r == ' ' || r == '-' })
+// nome1/nome2", bot p13.
+//
+// A code that comes first, P2_nome1_2201234_nome2_2205678 (Solitário 2's
+// statement, 2025/26), is the project's number, the same for every group:
+// the group is told apart by its students' numbers, bot p2201234-2205678
+// (the package that statement asks for), shown "nome1/nome2". Students
+// may be written name first or number first (P2_2201234_nome1_...).
+//
+// Names in other shapes keep the students found (a name followed by a
+// number) and are shown as they are. A code that comes last is a group's,
+// unless every entry of the class ends with it (see projectNumbers).
+func ParseGroup(entry string) GroupName { return parseGroup(entry, false) }
+
+// nameWords splits an entry's name into its words.
+func nameWords(entry string) []string {
+	return strings.FieldsFunc(entry, func(r rune) bool { return r == '_' || r == ' ' || r == '-' })
+}
+
+// parseGroup is ParseGroup; lastIsProject reads a code that comes last,
+// before students' numbers, as the project's number too.
+func parseGroup(entry string, lastIsProject bool) GroupName {
+	words := nameWords(entry)
 	var g GroupName
-	code := ""
-	if n := len(words); n > 0 && groupCode.MatchString(words[n-1]) {
+	code, project := "", false
+	hasNumbers := func(ws []string) bool { return slices.ContainsFunc(ws, studentNumber.MatchString) }
+	switch n := len(words); {
+	case n > 1 && lastIsProject && groupCode.MatchString(words[n-1]) && hasNumbers(words[:n-1]):
+		project = true
+		words = words[:n-1]
+	case n > 0 && groupCode.MatchString(words[n-1]):
 		code = strings.ToUpper(words[n-1])
 		words = words[:n-1]
+	case n > 1 && groupCode.MatchString(words[0]) && hasNumbers(words[1:]):
+		project = true
+		words = words[1:]
 	}
-	for i := 0; i < len(words); i++ {
-		if studentNumber.MatchString(words[i]) {
-			name := ""
-			if i > 0 && !studentNumber.MatchString(words[i-1]) {
-				name = words[i-1]
-			}
-			g.Students = append(g.Students, Student{Name: name, Number: words[i]})
-		}
-	}
+	g.Students = students(words)
 	g.ID = strings.Trim(notName.ReplaceAllString(strings.ToLower(entry), "-"), "-_")
 	g.Display = entry
+	if project {
+		var names, numbers []string
+		for _, s := range g.Students {
+			numbers = append(numbers, s.Number)
+			if s.Name != "" {
+				names = append(names, s.Name)
+			}
+		}
+		g.ID = "p" + strings.Join(numbers, "-")
+		if len(names) > 0 {
+			g.Display = strings.Join(names, "/")
+		}
+	}
 	if code != "" {
 		g.ID = strings.ToLower(code)
 		var names []string
@@ -71,4 +103,64 @@ func ParseGroup(entry string) GroupName {
 		g.ID = "bot"
 	}
 	return g
+}
+
+// students reads the students of words: each number with the name before
+// it, or, when the first word is a number, with the name after it.
+func students(words []string) []Student {
+	var out []Student
+	numberFirst := len(words) > 0 && studentNumber.MatchString(words[0])
+	for i, w := range words {
+		if !studentNumber.MatchString(w) {
+			continue
+		}
+		j := i - 1
+		if numberFirst {
+			j = i + 1
+		}
+		name := ""
+		if j >= 0 && j < len(words) && !studentNumber.MatchString(words[j]) {
+			name = words[j]
+		}
+		out = append(out, Student{Name: name, Number: w})
+	}
+	return out
+}
+
+// lastCode returns the code an entry's name ends with, in upper case, or
+// "".
+func lastCode(entry string) string {
+	words := nameWords(entry)
+	if n := len(words); n > 0 && groupCode.MatchString(words[n-1]) {
+		return strings.ToUpper(words[n-1])
+	}
+	return ""
+}
+
+// projectNumbers renames the groups of rs, a class's results, when every
+// entry whose name ends with a code ends with the same one, two entries
+// or more (ana_2203001_rui_2203002_P2, bia_2203003_eva_2203004_P2): that
+// code is the project's number, not a group's, and each group that names
+// its students is named by their numbers, as when the code comes first
+// (see ParseGroup), rather than P2, P2-2, P2-3...
+func projectNumbers(rs []Result) {
+	code, n := "", 0
+	for _, r := range rs {
+		switch c := lastCode(r.Group); {
+		case c == "":
+		case code == "" || c == code:
+			code, n = c, n+1
+		default:
+			return
+		}
+	}
+	if n < 2 {
+		return
+	}
+	for i := range rs {
+		if lastCode(rs[i].Group) != "" {
+			g := parseGroup(rs[i].Group, true)
+			rs[i].Name, rs[i].Display, rs[i].Students = g.ID, g.Display, g.Students
+		}
+	}
 }

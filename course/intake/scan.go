@@ -2,12 +2,14 @@ package intake
 
 import (
 	"bytes"
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -41,8 +43,12 @@ type sourceFile struct {
 type jogarDef struct {
 	pkg      string // the package it is defined in (upper case), from in-package
 	required int    // required parameters
+	takes2   bool   // it can be called with two arguments
 	params   string // the lambda list as written
 	reads    bool   // it reads the terminal itself
+	line     int    // the line of its defun in its file
+	inside   string // the top-level form it is inside (lower case: "let"), or ""
+	stub     string // what makes it a stub, or ""
 }
 
 // sourceExts are the extensions of Lisp source files.
@@ -66,6 +72,14 @@ var definitions = map[string]bool{
 // wrappers hold top-level forms of their own.
 var wrappers = map[string]bool{"PROGN": true, "EVAL-WHEN": true, "FEATURE+": true, "FEATURE-": true}
 
+// scopes are the forms whose body, from the index given, may hold
+// definitions that loading the file makes global: a defun inside a
+// top-level let is defined when the let runs.
+var scopes = map[string]int{"LET": 2, "LET*": 2, "FLET": 2, "LABELS": 2, "MACROLET": 2, "SYMBOL-MACROLET": 2, "LOCALLY": 1}
+
+// defunJogar finds a (defun jogar in a file's text, for its line.
+var defunJogar = regexp.MustCompile(`(?i)\(\s*defun\s+(\S+::?)?jogar[\s(]`)
+
 // scanFile reads the Lisp file at path, in the submission rooted at root.
 func scanFile(root, path string) (*sourceFile, error) {
 	data, err := os.ReadFile(path)
@@ -77,8 +91,18 @@ func scanFile(root, path string) (*sourceFile, error) {
 		macros: map[string]bool{}, heads: map[string]bool{}}
 	d := sexp.NewSourceDecoder(bytes.NewReader(data))
 	pkg := "COMMON-LISP-USER"
-	var top func(v sexp.Value)
-	top = func(v sexp.Value) {
+	// from is where the next (defun jogar is looked for: the start of the
+	// top-level form being read, then past each one found in it.
+	var from int
+	jogarLine := func() int {
+		at := min(from, len(data))
+		if loc := defunJogar.FindIndex(data[at:]); loc != nil {
+			at, from = at+loc[0], at+loc[1]
+		}
+		return 1 + bytes.Count(data[:at], []byte("\n"))
+	}
+	var top func(v sexp.Value, inside string)
+	top = func(v sexp.Value, inside string) {
 		head := headOf(v)
 		walk(v, func(x sexp.Value) {
 			if h := headOf(x); h != "" {
@@ -106,7 +130,8 @@ func scanFile(root, path string) (*sourceFile, error) {
 				f.macros[name] = true
 			}
 			if name == "JOGAR" && head == "DEFUN" {
-				f.jogars = append(f.jogars, jogarDef{pkg: pkg, required: required(v.Items[2]), params: v.Items[2].String(), reads: readsTerminal(v)})
+				f.jogars = append(f.jogars, jogarDef{pkg: pkg, required: required(v.Items[2]), takes2: takesTwo(v.Items[2]),
+					params: v.Items[2].String(), reads: readsTerminal(v), line: jogarLine(), inside: inside, stub: stub(v)})
 			}
 			if readsTerminal(v) {
 				f.readers = append(f.readers, name)
@@ -122,8 +147,23 @@ func scanFile(root, path string) (*sourceFile, error) {
 		case head == "DEFSTRUCT" && len(v.Items) >= 2:
 			f.defineStruct(v)
 		case wrappers[head]:
+			in := inside
+			if !strings.HasPrefix(head, "FEATURE") { // #+sbcl is not a form
+				in = cmp.Or(inside, strings.ToLower(head))
+			}
 			for _, it := range v.Items[1:] {
-				top(it)
+				top(it, in)
+			}
+		case scopes[head] > 0 && len(v.Items) >= scopes[head]:
+			body := scopes[head]
+			for _, it := range v.Items[1:body] {
+				if readsTerminal(it) && head != "FLET" && head != "LABELS" {
+					f.calls = append(f.calls, "READ")
+				}
+				f.topRefs = append(f.topRefs, refs(it)...)
+			}
+			for _, it := range v.Items[body:] {
+				top(it, cmp.Or(inside, strings.ToLower(head)))
 			}
 		case head != "" && !definitions[head]:
 			f.calls = append(f.calls, head)
@@ -134,13 +174,6 @@ func scanFile(root, path string) (*sourceFile, error) {
 		case v.Kind == sexp.KindList && head == "":
 			f.calls = append(f.calls, "(...)")
 		}
-		walk(v, func(x sexp.Value) {
-			if h := headOf(x); h == "LOAD" || h == "COMPILE-FILE" {
-				if target := loadTarget(x); target != "" {
-					f.loads = append(f.loads, target)
-				}
-			}
-		})
 	}
 	for {
 		v, err := d.Decode()
@@ -151,7 +184,17 @@ func scanFile(root, path string) (*sourceFile, error) {
 			f.unread = err.Error()
 			break
 		}
-		top(v)
+		from = int(d.Start())
+		top(v, "")
+		// Once per top-level form, not again for the forms inside a
+		// progn or a let.
+		walk(v, func(x sexp.Value) {
+			if h := headOf(x); h == "LOAD" || h == "COMPILE-FILE" {
+				if target := loadTarget(x); target != "" {
+					f.loads = append(f.loads, target)
+				}
+			}
+		})
 	}
 	return f, nil
 }
@@ -237,6 +280,48 @@ func required(params sexp.Value) int {
 		n++
 	}
 	return n
+}
+
+// takesTwo reports whether a function of the lambda list params can be
+// called with two arguments.
+func takesTwo(params sexp.Value) bool {
+	req, opt, rest, part := 0, 0, false, "required"
+	for _, p := range params.Items {
+		if p.Kind == sexp.KindSymbol && strings.HasPrefix(p.Text, "&") {
+			part = p.Text
+			rest = rest || part == "&REST" || part == "&BODY"
+			continue
+		}
+		switch part {
+		case "required":
+			req++
+		case "&OPTIONAL":
+			opt++
+		}
+	}
+	return req <= 2 && (req+opt >= 2 || rest)
+}
+
+// stub says what makes the defun v a stub, when its only body is a string
+// it returns, or "".
+func stub(v sexp.Value) string {
+	var body []sexp.Value
+	for _, it := range v.Items[3:] {
+		if headOf(it) != "DECLARE" {
+			body = append(body, it)
+		}
+	}
+	if len(body) == 0 || body[len(body)-1].Kind != sexp.KindString {
+		return ""
+	}
+	last := body[len(body)-1]
+	switch {
+	case len(body) > 1:
+		return fmt.Sprintf("returns the string %q", last.Text)
+	case v.Items[len(v.Items)-1].Kind != sexp.KindString:
+		return "has only its documentation string"
+	}
+	return "returns its documentation string"
 }
 
 // loadTarget returns the file a (load ...) or (compile-file ...) form

@@ -41,7 +41,7 @@ type Submission struct {
 }
 
 // List returns the entries of dirs, one per entry of each dir (hidden
-// ones and __MACOSX aside), sorted by group: a sub-folder is a
+// ones and __MACOSX aside), sorted by group (see CompareGroups): a sub-folder is a
 // submission; a zip, tar, tar.gz or tar.bz2 is unpacked under work, into
 // a folder of its own named after the archive (see unpack), never beside
 // the source; an archive that breaks the limits of a submission, any
@@ -92,7 +92,7 @@ func List(ctx context.Context, dirs []string, work string) ([]Submission, error)
 			subs = append(subs, s)
 		}
 	}
-	slices.SortStableFunc(subs, func(a, b Submission) int { return strings.Compare(a.Group, b.Group) })
+	slices.SortStableFunc(subs, func(a, b Submission) int { return CompareGroups(a.Group, b.Group) })
 	byGroup := map[string][]string{}
 	for _, s := range subs {
 		byGroup[s.Group] = append(byGroup[s.Group], s.Source)

@@ -66,5 +66,18 @@
 //	    9       6,961,179       7,559,771
 //	   10      38,102,677      43,197,364
 //
-// adji imports only referee and the standard library.
+// # Search, course and Lisp form
+//
+// Evaluator is the game's evaluation for the built-in search bots
+// (bots/search): the captures, the seeds on each side's row and the
+// captures each side can make next, with a Zobrist hash; CourseValue is
+// the course projects' evaluation, which the classic bot plays by.
+// CourseWords, CourseTitle and CourseOptions are what intake knows of the
+// course (course/intake). LispEstado and LispAnswer are the course's Lisp
+// form (bots/lisp): the estado is the board, or (board (points1 points2)),
+// sent as it is or to a bot that is always player 1 on the board turned
+// half a turn; an answer is read by the hole it names, ((row col)
+// new-estado), or by its boards.
+//
+// adji imports only referee, referee/sexp and the standard library.
 package adji

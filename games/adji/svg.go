@@ -31,7 +31,7 @@ func (p *Position) SVG() string {
 		}
 		y := top + r*pitch
 		fmt.Fprintf(&b, `<rect class="row %s" x="%d" y="%d" width="%d" height="%d"/>`, owner, left, y, Cols*pitch, pitch)
-		fmt.Fprintf(&b, `<text class="label row-label %s" x="6" y="%d">r%d %s</text>`, owner, y+pitch/2+5, r, owner)
+		fmt.Fprintf(&b, `<text class="label row-label %s" x="%d" y="%d">r%d %s</text>`, owner, left/2, y+pitch/2+5, r, owner)
 		for c := range Cols {
 			hole := r*Cols + c
 			name := HoleName(r, c)

@@ -5,8 +5,10 @@
 // diagonal of four pieces that share an attribute value. It holds the rules
 // on a compact, allocation-free position, the seeded opening
 // (game_options opening_plies), the notation (B3:BQAO), the position file
-// (JSON, the layout of the course's (board reserve) state) and the drawing
-// of the board.
+// (JSON, the layout of the course's (board reserve) state), the drawing
+// of the board, the evaluation of the built-in search bots (Evaluator,
+// CourseValue), what intake knows of the course (CourseWords) and the
+// course's Lisp form (LispEstado, LispAnswer).
 //
 // # Notation
 //
@@ -44,5 +46,5 @@
 // rules, depth 4 by Perft, depth 5 by the count above (TestPerft) and, with
 // -deep, by a search of the fourth-ply wins (TestPerftDepth5).
 //
-// quatro imports only referee and the standard library.
+// quatro imports only referee, referee/sexp and the standard library.
 package quatro

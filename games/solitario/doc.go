@@ -46,5 +46,13 @@
 //	depth 7: 318,722
 //	depth 8: 2,898,868
 //
-// solitario imports only referee and the standard library.
+// What the built-in bots need of it: the evaluation a search engine asks
+// for (Evaluator: captures, the race of the most advanced peg to the
+// opponent's start holes, mobility; Zobrist hashing; move hints) and the
+// course's evaluation (CourseValue). Its Lisp form (LispEstado,
+// LispAnswer: the course's bare board, with who moves as the conventions
+// say), and what intake knows its course by (CourseWords, CourseTitle,
+// CourseOptions).
+//
+// solitario imports only referee, referee/sexp and the standard library.
 package solitario

@@ -20,6 +20,10 @@ const (
 	// StateBoardPlayerScores is (board player white-points black-points),
 	// player 1 (white) or 2 (black) being the side to move.
 	StateBoardPlayerScores StateForm = "board-player-scores"
+	// StateBoardPlayer is (board player), player 1 (white) or 2 (black)
+	// being the side to move: the estado of Solitário 2's groups that
+	// send who moves beside the bare board.
+	StateBoardPlayer StateForm = "board-player"
 )
 
 // SideForm says how the player of an estado of the form

@@ -56,7 +56,8 @@ type Decoder struct {
 	off    int64
 	values int
 	buf    []byte
-	source bool // read Lisp source leniently (see NewSourceDecoder)
+	source bool  // read Lisp source leniently (see NewSourceDecoder)
+	start  int64 // the offset of the last expression Decode read
 }
 
 // NewDecoder returns a decoder reading from r. It buffers r, and may read
@@ -73,8 +74,13 @@ func (d *Decoder) Decode() (Value, error) {
 	if err := d.skipSpace(); err != nil {
 		return Value{}, err
 	}
+	d.start = d.off
 	return d.notDot(d.value(0))
 }
+
+// Start returns the byte offset in the input of the first byte of the
+// expression that Decode last read: a source's line, for a message.
+func (d *Decoder) Start() int64 { return d.start }
 
 // errorf returns a SyntaxError at the current offset.
 func (d *Decoder) errorf(format string, args ...any) error {

@@ -18,7 +18,7 @@ import (
 // Sample is one sample submission: bots/examples/lisp/entregas/GAME/GROUP,
 // which the course's rules file completes.
 type Sample struct {
-	Game  string // cavalo or dots
+	Game  string // a game of the table: cavalo, dots, adji, solitario, quatro
 	Group string
 	// Package is jogar's package, which names the bot.
 	Package string
@@ -32,7 +32,8 @@ type Sample struct {
 	// files it needs and an interactive loader), "timed" (its answers
 	// depend on its search time), "timed-lispworks" (the same, reading
 	// tempo in LispWorks units), "late-failure" (structured right, it
-	// fails on a late position: eligible with a warning).
+	// fails on a late position: eligible with a warning), "reason" (its jogar
+	// cannot play: the reason's wording is the point).
 	Shape string
 	// Files are the files intake must load, in order, when Shape is set.
 	Files []string
@@ -49,7 +50,7 @@ var Samples = []Sample{
 	{Game: "cavalo", Group: "sara_2201011_vasco_2201012_P6", Package: "p6", Eligible: true},
 	{Game: "cavalo", Group: "tiago_2201013_vera_2201014_P7", Package: "p7", Eligible: true},
 	{Game: "cavalo", Group: "ugo_2201015_zoe_2201016_P8", Package: "p8", Eligible: true},
-	{Game: "cavalo", Group: "xavier_2201017_yara_2201018_P9", Package: "p9", Reason: "jogar takes 3 required arguments"},
+	{Game: "cavalo", Group: "xavier_2201017_yara_2201018_P9", Package: "p9", Reason: "takes 3 required arguments"},
 	{Game: "cavalo", Group: "zeca_2201019_ines_2201020_P10", Package: "p10", Reason: "reads the keyboard"},
 	{Game: "dots", Group: "ana_2202001_rui_2202002_D1", Package: "pd1", Eligible: true},
 	{Game: "dots", Group: "bia_2202003_eva_2202004_D2", Package: "pd2", Eligible: true},
@@ -66,13 +67,52 @@ var Samples = []Sample{
 		Shape: "late-failure", Files: []string{"jogo.lisp"}},
 	{Game: "dots", Group: "hugo_2202011_ivo_2202012_D6", Package: "p2202011", Eligible: true,
 		Shape: "needs", Files: []string{"p2202011.lisp", "puzzle.lisp", "algoritmo.lisp"}},
+	// Adji-boto: the board alone (2018/19), the board and points answered
+	// with ((row col) new-state) (2024/25), the 2024/25 group's jogar of
+	// three arguments, and a jogar that returns NIL.
+	{Game: "adji", Group: "ana_2203001_rui_2203002_A1", Package: "pa1", Eligible: true},
+	{Game: "adji", Group: "bia_2203003_eva_2203004_A2", Package: "pa2", Eligible: true},
+	{Game: "adji", Group: "caio_2203005_luis_2203006_A3", Package: "pa3", Reason: "takes 3 required arguments (NO TEMPO JOGADOR)"},
+	{Game: "adji", Group: "dani_2203007_joao_2203008_A4", Package: "pa4", Reason: "NIL"},
+
+	// Solitário 2 (2025/26): zips named P2_nome1_numero1_nome2_numero2 (P2
+	// is the project's number), packages p<numero1>-<numero2>.
+	{Game: "solitario", Group: "P2_ana_2203001_rui_2203002", Package: "p2203001-2203002", Eligible: true},
+	{Game: "solitario", Group: "P2_bia_2203003_eva_2203004", Package: "p2203003-2203004", Eligible: true},
+	{Game: "solitario", Group: "P2_caio_2203005_luis_2203006", Package: "p2203005-2203006", Reason: "takes 3 required arguments"},
+	{Game: "solitario", Group: "P2_dani_2203007_joao_2203008", Package: "p2203007-2203008", Reason: "no convention gives legal moves"},
+
+	// Jogo do Quatro (games/quatro): the two answers of the course's
+	// groups, ((row col) estado) and (B3 estado); a jogar with no
+	// parameters; a stub that returns its description.
+	{Game: "quatro", Group: "ana_2203001_rui_2203002_Q1", Package: "q1", Eligible: true},
+	{Game: "quatro", Group: "bia_2203003_eva_2203004_Q2", Package: "q2", Eligible: true},
+	{Game: "quatro", Group: "caio_2203005_luis_2203006_Q3", Package: "q3", Reason: "takes no parameters"},
+	{Game: "quatro", Group: "dani_2203007_joao_2203008_Q4", Package: "q4", Reason: "returns its documentation string: it is a stub"},
+
+	// Reasons a student would dispute (issue 41): the reason names the
+	// file, the line and what is wrong in the student's terms.
+	{Game: "cavalo", Group: "marta_2201031_nuno_2201032_P16", Shape: "reason", Package: "p16",
+		Reason: "jogar (in algoritmo.lisp, line 17, inside a let) takes 3 required arguments"},
+	{Game: "cavalo", Group: "olga_2201033_paulo_2201034_P17", Shape: "reason", Package: "p17",
+		Reason: "jogar (in jogo.lisp, line 9) returns its documentation string: it is a stub"},
+	{Game: "cavalo", Group: "quim_2201035_rosa_2201036_P18", Shape: "reason", Package: "p18",
+		Reason: "jogar (in jogo.lisp, line 12) takes no parameters"},
 }
 
+// Derived reports whether s was made from another sample, the same
+// project made to fail one way (P13 from P12, P14 from P1): a similarity
+// check rightly flags the pair, so s is no independent project.
+func (s Sample) Derived() bool { return s.Shape == "timed-lispworks" || s.Shape == "late-failure" }
+
 // rulesFile returns the course's rules file that completes a sample of game,
-// under examples (bots/examples/lisp).
+// under examples (bots/examples/lisp): the game's own folder's regras.lisp
+// when it has one (dots, adji, solitario, quatro), else Jogo do Cavalo's.
 func rulesFile(examples, game string) string {
-	if game == "dots" {
-		return filepath.Join(examples, "dots", "regras.lisp")
+	if own := filepath.Join(examples, game, "regras.lisp"); game != "" {
+		if _, err := os.Stat(own); err == nil {
+			return own
+		}
 	}
 	return filepath.Join(examples, "regras.lisp")
 }

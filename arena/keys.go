@@ -1,0 +1,235 @@
+package arena
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+
+	"github.com/arenabots/arena/arena/botkind"
+)
+
+// Keys is what decides a league's games, split so that a late hand-in
+// replays only its own games: League covers what every game shares (the
+// game and its options, the seed, rounds, tempo or clock, the format, the
+// policies, the limits: every key of the config but the bots, the
+// challengers and the keys not in Hash), and Bots holds each bot's own key
+// by name. A game of the journal stays valid while League and the keys of
+// its two bots are unchanged. No key holds an absolute path: a bot's files
+// count by their contents, so a league moved to another folder keeps its
+// games. A key of the config added later is in League unless it is a
+// bot's, which is in that bot's Settings.
+type Keys struct {
+	League string            `yaml:"league"`
+	Bots   map[string]BotKey `yaml:"bots"`
+}
+
+// BotKey is one bot's part of Keys: its code and its settings, apart, so
+// that arena can say which of them changed.
+type BotKey struct {
+	// Code is the hash of what the bot runs: a registered bot's sha256, an
+	// executable's contents, a Lisp bot's files, reads and root folder;
+	// "builtin" for a built-in bot (arena's own code) and "missing" for
+	// files that are not there.
+	Code string `yaml:"code"`
+	// Settings is the hash of the rest of its entry but its name, display
+	// and restart: its kind, options, args, env, protocol, Lisp settings,
+	// with a Lisp bot's paths relative to its root.
+	Settings string `yaml:"settings"`
+}
+
+// Keys returns the league's keys. A bot's Code reads its files.
+func (c *Config) Keys() Keys {
+	k := Keys{League: c.leagueKey(), Bots: make(map[string]BotKey, len(c.Bots))}
+	for _, b := range c.Bots {
+		k.Bots[b.Name] = BotKey{Code: b.codeKey(), Settings: b.settingsKey()}
+	}
+	return k
+}
+
+// leagueKey is the hash of the config without its bots' entries: see Keys.
+func (c *Config) leagueKey() string {
+	d := *c
+	d.Concurrency, d.Out, d.Registry = 0, "", ""
+	d.Bots, d.Challengers = nil, nil
+	if d.Clock == ClockWall {
+		d.Clock = "" // as a config recorded before clocks, played on the wall clock
+	}
+	if c.SPRT != nil {
+		// An SPRT match tests its first bot against the second: the
+		// order of the two is the league's.
+		for _, b := range c.Bots {
+			d.Challengers = append(d.Challengers, b.Name)
+		}
+	}
+	return shortHash(d)
+}
+
+// settingsKey is the hash of b's entry without its name, display, restart
+// and paths: see BotKey.Settings.
+func (b BotConfig) settingsKey() string {
+	d := b
+	d.Name, d.Display, d.Restart = "", "", ""
+	d.Path, d.SHA256, d.Registered = "", "", ""
+	if d.Lisp != nil {
+		l := *d.Lisp
+		root := l.Root
+		if root == "" && len(l.Files) > 0 {
+			root = filepath.Dir(l.Files[0])
+		}
+		rel := func(paths []string) []string {
+			out := make([]string, len(paths))
+			for i, p := range paths {
+				if r, err := filepath.Rel(root, p); err == nil {
+					p = r
+				}
+				out[i] = filepath.ToSlash(p)
+			}
+			return out
+		}
+		l.Files, l.Reads, l.Root, l.Answer = rel(l.Files), rel(l.Reads), "", ""
+		d.Lisp = &l
+	}
+	return shortHash(d)
+}
+
+// codeKey is the hash of the code bot b runs: see BotKey.Code.
+func (b BotConfig) codeKey() string {
+	k, _ := b.Kind()
+	switch {
+	case k == botkind.Builtin:
+		return "builtin"
+	case b.SHA256 != "":
+		return b.SHA256 // registered, or a path bot whose sum the league gives
+	case k == botkind.Lisp:
+		h := sha256.New()
+		root := b.Lisp.Root
+		if root == "" && len(b.Lisp.Files) > 0 {
+			root = filepath.Dir(b.Lisp.Files[0]) // the default root
+		}
+		for _, group := range [][]string{b.Lisp.Files, b.Lisp.Reads, {root}} {
+			for _, p := range group {
+				if p == "" {
+					continue
+				}
+				sum, err := treeHash(p)
+				if err != nil {
+					return "missing"
+				}
+				fmt.Fprintf(h, "%s\n", sum)
+			}
+			fmt.Fprintln(h, "--")
+		}
+		return hex.EncodeToString(h.Sum(nil)[:8])
+	}
+	sum, err := fileHash(b.Path)
+	if err != nil {
+		return "missing"
+	}
+	return sum[:16]
+}
+
+// treeHash returns the hash of the file at path, or of the folder: the
+// relative path and contents of every regular file under it, in lexical
+// order.
+func treeHash(path string) (string, error) {
+	st, err := os.Stat(path)
+	if err != nil {
+		return "", err
+	}
+	if !st.IsDir() {
+		return fileHash(path)
+	}
+	h := sha256.New()
+	err = filepath.WalkDir(path, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if !d.Type().IsRegular() {
+			return nil
+		}
+		sum, err := fileHash(p)
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(path, p)
+		fmt.Fprintf(h, "%s %s\n", sum, filepath.ToSlash(rel))
+		return nil
+	})
+	if err != nil {
+		return "", err
+	}
+	return hex.EncodeToString(h.Sum(nil)), nil
+}
+
+// fileHash returns the sha256 of the file at path, in hex.
+func fileHash(path string) (string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	h := sha256.New()
+	if _, err := io.Copy(h, f); err != nil {
+		return "", err
+	}
+	return hex.EncodeToString(h.Sum(nil)), nil
+}
+
+// shortHash returns the first 8 bytes of the sha256 of v's JSON, in hex.
+func shortHash(v any) string {
+	data, _ := json.Marshal(v) // configs always marshal
+	sum := sha256.Sum256(data)
+	return hex.EncodeToString(sum[:8])
+}
+
+// rosterChange is how the bots of a league differ from those its results
+// were played with: bots added, removed, and those whose code or settings
+// changed, each in the order of its league.
+type rosterChange struct {
+	added, removed, code, settings []string
+}
+
+// none reports whether the bots are those the results were played with.
+func (r rosterChange) none() bool {
+	return len(r.added)+len(r.removed)+len(r.code)+len(r.settings) == 0
+}
+
+// stale reports whether a game between white and black is no longer
+// valid: one of them left the league or changed.
+func (r rosterChange) stale(white, black string) bool {
+	for _, list := range [][]string{r.removed, r.code, r.settings} {
+		if slices.Contains(list, white) || slices.Contains(list, black) {
+			return true
+		}
+	}
+	return false
+}
+
+// compareBots returns how the bots of now differ from those of old, the
+// keys of the results; order is the league's bots, oldOrder the results'.
+func compareBots(old, now map[string]BotKey, oldOrder, order []string) rosterChange {
+	var r rosterChange
+	for _, name := range order {
+		o, ok := old[name]
+		switch n := now[name]; {
+		case !ok:
+			r.added = append(r.added, name)
+		case o.Code != n.Code:
+			r.code = append(r.code, name)
+		case o.Settings != n.Settings:
+			r.settings = append(r.settings, name)
+		}
+	}
+	for _, name := range oldOrder {
+		if _, ok := now[name]; !ok {
+			r.removed = append(r.removed, name)
+		}
+	}
+	return r
+}

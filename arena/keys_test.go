@@ -1,0 +1,97 @@
+package arena
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// TestKeys checks what changes a league's keys: a bot's key changes with
+// its code (a Lisp file, a file under its root, an executable) and its
+// settings, never with the folder the league lies in; the league's key
+// changes with what every game shares, never with its bots.
+func TestKeys(t *testing.T) {
+	const base = "tempo_ms: 100\nbots:\n  - {name: lisp, lisp: {files: [g1/jogo.lisp]}}\n  - {name: exe, path: ./bot, args: [-x]}\n  - {name: b, builtin: random, options: {seed: 3}}\n"
+	write := func(t *testing.T, dir, name, text string) {
+		t.Helper()
+		path := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(text), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, tc := range []struct {
+		name string
+		edit func(t *testing.T, dir string) (newDir, league string)
+		// league says whether the league's key changes; bots are the
+		// bots whose key changes.
+		league bool
+		bots   []string
+	}{
+		{name: "nothing", edit: func(t *testing.T, dir string) (string, string) { return dir, base }},
+		{name: "folder moved", edit: func(t *testing.T, dir string) (string, string) {
+			moved := dir + "-moved"
+			if err := os.Rename(dir, moved); err != nil {
+				t.Fatal(err)
+			}
+			return moved, base
+		}},
+		{name: "a Lisp file edited", bots: []string{"lisp"}, edit: func(t *testing.T, dir string) (string, string) {
+			write(t, dir, "g1/jogo.lisp", "(defun jogar (e tempo) nil) ; v2")
+			return dir, base
+		}},
+		{name: "a file under a Lisp bot's root edited", bots: []string{"lisp"}, edit: func(t *testing.T, dir string) (string, string) {
+			write(t, dir, "g1/algoritmo.lisp", "(defun procura () 2)")
+			return dir, base
+		}},
+		{name: "an executable rebuilt", bots: []string{"exe"}, edit: func(t *testing.T, dir string) (string, string) {
+			write(t, dir, "bot", "#!/bin/sh\necho v2\n")
+			return dir, base
+		}},
+		{name: "an executable gone", bots: []string{"exe"}, edit: func(t *testing.T, dir string) (string, string) {
+			if err := os.Remove(filepath.Join(dir, "bot")); err != nil {
+				t.Fatal(err)
+			}
+			return dir, base
+		}},
+		{name: "args changed", bots: []string{"exe"}, edit: func(t *testing.T, dir string) (string, string) {
+			return dir, "tempo_ms: 100\nbots:\n  - {name: lisp, lisp: {files: [g1/jogo.lisp]}}\n  - {name: exe, path: ./bot, args: [-y]}\n  - {name: b, builtin: random, options: {seed: 3}}\n"
+		}},
+		{name: "a Lisp setting changed", bots: []string{"lisp"}, edit: func(t *testing.T, dir string) (string, string) {
+			return dir, "tempo_ms: 100\nbots:\n  - {name: lisp, lisp: {files: [g1/jogo.lisp], tempo_scale: 1000}}\n  - {name: exe, path: ./bot, args: [-x]}\n  - {name: b, builtin: random, options: {seed: 3}}\n"
+		}},
+		{name: "display, restart and order changed", edit: func(t *testing.T, dir string) (string, string) {
+			return dir, "tempo_ms: 100\nbots:\n  - {name: b, builtin: random, options: {seed: 3}, display: Bee, restart: off}\n  - {name: lisp, lisp: {files: [g1/jogo.lisp]}}\n  - {name: exe, path: ./bot, args: [-x]}\n"
+		}},
+		{name: "tempo changed", league: true, edit: func(t *testing.T, dir string) (string, string) {
+			return dir, "tempo_ms: 200\nbots:\n  - {name: lisp, lisp: {files: [g1/jogo.lisp]}}\n  - {name: exe, path: ./bot, args: [-x]}\n  - {name: b, builtin: random, options: {seed: 3}}\n"
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := filepath.Join(t.TempDir(), "course")
+			write(t, dir, "g1/jogo.lisp", "(defun jogar (e tempo) nil)")
+			write(t, dir, "g1/algoritmo.lisp", "(defun procura () 1)")
+			write(t, dir, "bot", "#!/bin/sh\necho v1\n")
+			keys := func(dir, league string) Keys {
+				t.Helper()
+				cfg, _, err := Parse(filepath.Join(dir, "l.yaml"), []byte(league))
+				if err != nil {
+					t.Fatal(err)
+				}
+				return cfg.Keys()
+			}
+			before := keys(dir, base)
+			after := keys(tc.edit(t, dir))
+			if got := before.League != after.League; got != tc.league {
+				t.Errorf("league key changed: %v, want %v", got, tc.league)
+			}
+			ch := compareBots(before.Bots, after.Bots, []string{"lisp", "exe", "b"}, []string{"lisp", "exe", "b"})
+			got := append(append(ch.code, ch.settings...), append(ch.added, ch.removed...)...)
+			if len(got) != len(tc.bots) || len(got) > 0 && got[0] != tc.bots[0] {
+				t.Errorf("bots whose key changed: %q, want %q", got, tc.bots)
+			}
+		})
+	}
+}

@@ -1,0 +1,263 @@
+package arena
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/arenabots/arena/results"
+)
+
+// recorded is what the config.yaml of a results directory says of the
+// games in it: the config's hash, its keys (nil in a directory recorded
+// before keys, by the hash alone) and its bots, in order.
+type recorded struct {
+	Hash string      `yaml:"hash"`
+	Keys *Keys       `yaml:"keys"`
+	Bots []BotConfig `yaml:"bots"`
+
+	path string
+	data []byte
+}
+
+// readRecord reads the config.yaml at path, or returns nil when there is
+// none.
+func readRecord(path string) (*recorded, error) {
+	data, err := os.ReadFile(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	rec := &recorded{path: path, data: data}
+	if err := yaml.Unmarshal(data, rec); err != nil {
+		// An unreadable config.yaml holds no keys: only its hash line,
+		// if any, can match.
+		h, _ := readHash(path)
+		return &recorded{Hash: h, path: path, data: data}, nil
+	}
+	return rec, nil
+}
+
+// names returns the names of the recorded bots, in order.
+func (rec *recorded) names() []string {
+	out := make([]string, len(rec.Bots))
+	for i, b := range rec.Bots {
+		out[i] = b.Name
+	}
+	return out
+}
+
+// legacyKeys returns the keys of a results directory recorded by the hash
+// alone, as far as its config.yaml tells them, and those of c to compare
+// with them: a bot's Code then stands for its entry as resolved, paths
+// included, as the hash counted it. ok is false when the recorded config
+// cannot be read.
+func (rec *recorded) legacyKeys(c *Config) (old, now Keys, ok bool) {
+	var d Config
+	if err := d.decodeRecorded(rec.path, rec.data); err != nil {
+		return Keys{}, Keys{}, false
+	}
+	legacy := func(cfg *Config) Keys {
+		k := Keys{League: cfg.leagueKey(), Bots: map[string]BotKey{}}
+		for _, b := range cfg.Bots {
+			k.Bots[b.Name] = BotKey{Code: "entry " + shortHash(b.Ref), Settings: b.settingsKey()}
+		}
+		return k
+	}
+	return legacy(&d), legacy(c), true
+}
+
+// resume checks that the results recorded in old can go on under the
+// league's config and sets aside the games that can not.
+// What every game shares (Keys.League) must be unchanged, or the run is
+// refused, naming what changed. Then every game of the journal between
+// two bots whose keys are unchanged is kept; the games of a bot that left
+// the league or whose code or settings changed are moved out of the
+// journal (results.SetAside) and played again, each bot named in a
+// warning, as is each new bot. A Swiss or a knockout, whose pairings
+// depend on the results, refuses any change of its bots; a playoff is
+// played again after the other games.
+func (r *Runner) resume(old *recorded) error {
+	c := r.Config
+	before, now := old.Keys, c.Keys()
+	if before == nil {
+		if c.adoptRecordedClock(old.Hash) {
+			r.warnWallClock()
+		}
+		if old.Hash == c.Hash() {
+			return nil // recorded before keys, under the same config
+		}
+		legacyOld, legacyNow, ok := old.legacyKeys(c)
+		if !ok {
+			return r.changed(old)
+		}
+		before, now = &legacyOld, legacyNow
+	}
+	if before.League != now.League && c.adoptClockOf(before.League) {
+		r.warnWallClock()
+		now.League = c.leagueKey()
+	}
+	if before.League != now.League {
+		return r.changed(old)
+	}
+	ch := compareBots(before.Bots, now.Bots, old.names(), c.names())
+	if c.Tournament == Swiss || c.Tournament == Knockout {
+		// The order of the bots is the seeding here.
+		what := ch.summary()
+		if what == "" && !slices.Equal(old.names(), c.names()) {
+			what = "the bots' order, its seeding"
+		}
+		if what == "" {
+			return nil
+		}
+		return fmt.Errorf("%w since the results in %s were played (%s): a %s's pairings depend on its results, so its games cannot be kept: run again with --restart to discard the old results and play anew, or set another out", ErrConfigChanged, c.Out, what, c.Tournament)
+	}
+	scheduled := map[string]bool{}
+	counts := map[string]int{}
+	for _, g := range mainSchedule(c, nil) {
+		scheduled[g.ID] = true
+		counts[c.Bots[g.White].Name]++
+		counts[c.Bots[g.Black].Name]++
+	}
+	// A game of the main event stays while it is in the schedule (a
+	// gauntlet's challengers may have changed) and its bots are unchanged;
+	// a playoff stays while nothing else changed.
+	stale := func(g results.Entry) bool {
+		return !PlayoffGame(g.ID) && (!scheduled[g.ID] || ch.stale(g.White, g.Black))
+	}
+	journal := filepath.Join(c.Out, results.JournalName)
+	games, _, err := results.ReadJournal(journal)
+	if err != nil && !errors.Is(err, os.ErrNotExist) {
+		return err
+	}
+	if ch.none() && !slices.ContainsFunc(games, stale) {
+		return nil
+	}
+	aside, err := results.SetAside(journal, func(g results.Entry) bool {
+		return stale(g) || PlayoffGame(g.ID)
+	}, time.Now())
+	var damaged *results.DamagedError
+	if errors.As(err, &damaged) {
+		return fmt.Errorf("%w; arena sets no game aside in a damaged journal: 'arena journal repair %s' moves the damaged lines out and keeps a copy of the journal", err, c.Out)
+	}
+	if err != nil {
+		return err
+	}
+	r.warnChanges(old, ch, counts, aside)
+	return nil
+}
+
+// warnChanges names each bot of ch and what becomes of its games: counts
+// are the games of each bot in the schedule, aside the games set aside.
+func (r *Runner) warnChanges(old *recorded, ch rosterChange, counts map[string]int, aside results.Aside) {
+	c := r.Config
+	where := ""
+	if aside.File != "" {
+		where = ", the old ones kept in " + aside.File
+	}
+	settings, _ := c.changes(old.data)
+	for _, name := range ch.added {
+		r.warn(fmt.Sprintf("bot %q is new to the league: its %d games are played", name, counts[name]))
+	}
+	for _, name := range ch.code {
+		r.warn(fmt.Sprintf("bot %q: its code changed since its games were played: its %d games are played again%s", name, counts[name], where))
+	}
+	for _, name := range ch.settings {
+		what := ""
+		var keys []string
+		for _, s := range settings {
+			if k, ok := strings.CutPrefix(s, "bots."+name+"."); ok && !pathKey(k) {
+				keys = append(keys, k)
+			}
+		}
+		if len(keys) > 0 {
+			what = " (" + strings.Join(keys, ", ") + ")"
+		}
+		r.warn(fmt.Sprintf("bot %q: its settings changed%s: its %d games are played again%s", name, what, counts[name], where))
+	}
+	for _, name := range ch.removed {
+		r.warn(fmt.Sprintf("bot %q left the league: its games no longer count%s", name, where))
+	}
+	playoffs, unscheduled := 0, 0
+	for _, g := range aside.Games {
+		switch {
+		case PlayoffGame(g.ID):
+			playoffs++
+		case !ch.stale(g.White, g.Black):
+			unscheduled++
+		}
+	}
+	if unscheduled > 0 {
+		r.warn(fmt.Sprintf("%d games are no longer in the schedule (the challengers changed): they no longer count%s", unscheduled, where))
+	}
+	if playoffs > 0 {
+		r.warn(fmt.Sprintf("the playoff's %d games are set aside: the playoff is played again, if the standings still call for one, once the other games are", playoffs))
+	}
+}
+
+// pathKey reports whether k, a key of a bot's entry, is a path or the
+// sum of a file, which BotKey.Code stands for.
+func pathKey(k string) bool {
+	for _, p := range []string{"path", "registered", "sha256", "lisp.root", "lisp.files", "lisp.reads"} {
+		if k == p || strings.HasPrefix(k, p+".") {
+			return true
+		}
+	}
+	return false
+}
+
+// summary says what changed in the bots, for a refusal: "bot late added,
+// bot p12's code changed".
+func (r rosterChange) summary() string {
+	var parts []string
+	for _, l := range []struct {
+		names []string
+		what  string
+	}{{r.added, "bot %q added"}, {r.removed, "bot %q removed"}, {r.code, "bot %q's code changed"}, {r.settings, "bot %q's settings changed"}} {
+		for _, n := range l.names {
+			parts = append(parts, fmt.Sprintf(l.what, n))
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+// names returns the names of the league's bots, in order.
+func (c *Config) names() []string {
+	out := make([]string, len(c.Bots))
+	for i, b := range c.Bots {
+		out[i] = b.Name
+	}
+	return out
+}
+
+// adoptClockOf is adoptRecordedClock for results recorded with keys, or
+// before keys by a config whose bots changed since: the league charges the
+// wall clock, and reports that it did, when the league file leaves clock
+// to its default and the results, played on the wall clock, have league
+// key league, the league's under clock: wall.
+func (c *Config) adoptClockOf(league string) bool {
+	if c.clockSet || c.Clock == ClockWall {
+		return false
+	}
+	w := *c
+	w.Clock = ClockWall
+	if w.leagueKey() != league {
+		return false
+	}
+	c.Clock = ClockWall
+	return true
+}
+
+// warnWallClock says that the league goes on with clock: wall, as its
+// results were played.
+func (r *Runner) warnWallClock() {
+	r.warn(fmt.Sprintf("the results in %s were played on the wall clock, before clock: cpu was the default: the league goes on with clock: wall (set clock: cpu and run with --restart to play it anew on the CPU clock)", r.Config.Out))
+}
