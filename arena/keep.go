@@ -2,7 +2,6 @@ package arena
 
 import (
 	"context"
-	"slices"
 	"sync"
 
 	"github.com/arenabots/arena/host"
@@ -12,63 +11,174 @@ import (
 // Engines kept across games (restart: off, docs/config.md). A fresh
 // process per game is the rule of a championship, and the default; a bot
 // whose league or entry says restart: off is instead kept running by the
-// worker that played it, for the worker's next game that has it: arena
-// tells it a new game starts (host.Process.NewGame) and it plays on,
-// skipping the process's start, the handshake and the sandbox's making.
-// A worker keeps at most the bots of its last game; a bot that faulted
-// (crash, timeout, illegal move: any verdict against it), a game that was
-// interrupted, and a bot that fails to ready for the new game are closed,
-// and a fresh process is started on the next game's path. Nothing of the
-// start or the new-game call is charged to the bot. A kept bot is never
-// started ahead of its game (Runner.Prestart): it is either kept or
-// started when its game comes.
+// worker that played it, in an engine pool (as fastchess keeps an engine
+// cache per engine): the worker holds the idle processes of each bot, and
+// a game takes one of its bots' idle processes when there is one (arena
+// tells it a new game starts, host.Process.NewGame) and starts one only
+// when none is idle. So a round robin, whose consecutive games rarely
+// share both bots, skips most process starts, handshakes and sandboxes
+// too. A bot never has more processes than the games that use it at once;
+// idle processes are stopped between calls (SIGSTOP) and cost no CPU. A
+// local run that plays several games at once hands a free worker the first
+// pending game that needs no new process of a kept bot in play (pool.go's
+// inPlay), so that few bots need a second process.
+//
+// A bot that faulted (crash, timeout, illegal move: any verdict against
+// it), a game that was interrupted, and a bot that fails to ready for the
+// new game are closed, and a fresh process is started on the next game's
+// path. Nothing of the start or the new-game call is charged to the bot.
+// A kept bot is never started ahead of its game (Runner.Prestart): it is
+// either taken from the pool or started when its game comes.
 
-// Keeper holds one worker's kept processes between its games, by bot
-// index: a local worker's (Run), or a distributed worker's, one per game
-// it plays at once (see Runner.PlayScheduled). It is used by one goroutine
-// at a time. Its zero value holds nothing; Close ends what it holds.
+// DefaultMaxIdle is the most idle processes a Keeper holds, every bot
+// together, unless its MaxIdle says otherwise: enough for a round robin
+// of a dozen bots at two games at once, few enough that a league of
+// heavy bots (an SBCL image is some 100 MB) does not fill the memory.
+const DefaultMaxIdle = 24
+
+// Keeper is one worker's engine pool: the idle processes of the bots its
+// league keeps across games (Config.Keeps), by bot index, shared by the
+// games the worker plays at once (a local run's pool, or a distributed
+// worker's slots; see Runner.PlayScheduled). It is safe for concurrent
+// use. Its zero value is an empty pool of DefaultMaxIdle; Close ends what
+// it holds.
 type Keeper struct {
-	procs map[int]*host.Process
+	// MaxIdle caps the idle processes held, every bot together: when a
+	// game hands back one more, the one idle the longest is closed. Zero
+	// means DefaultMaxIdle.
+	MaxIdle int
+
+	mu     sync.Mutex
+	idle   map[int][]idler // by bot, the most recently handed back last
+	n      int             // idle processes, every bot together
+	seq    uint64          // counts hand-backs, to find the oldest
+	closed bool            // Close was called: nothing more is held
+	// end closes a process; nil: host.Process.Close. Tests count with it.
+	end func(*host.Process)
 }
 
-// take returns the kept process of bot, if there is one, and forgets it.
+// idler is an idle process of a Keeper, with when it was handed back.
+type idler struct {
+	p   *host.Process
+	seq uint64
+}
+
+// take returns an idle process of bot, the one handed back last, and
+// forgets it; nil when none is idle.
 func (k *Keeper) take(bot int) *host.Process {
-	p := k.procs[bot]
-	delete(k.procs, bot)
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	ps := k.idle[bot]
+	if len(ps) == 0 {
+		return nil
+	}
+	last := ps[len(ps)-1]
+	k.idle[bot] = ps[:len(ps)-1]
+	k.n--
+	return last.p
+}
+
+// give holds p, an idle process of bot, for the worker's next game of bot;
+// it closes p instead once the Keeper is closed, and the process idle the
+// longest when the Keeper holds more than MaxIdle.
+func (k *Keeper) give(bot int, p *host.Process) {
+	k.mu.Lock()
+	if k.closed {
+		k.mu.Unlock()
+		k.close(p)
+		return
+	}
+	if k.idle == nil {
+		k.idle = map[int][]idler{}
+	}
+	k.seq++
+	k.idle[bot] = append(k.idle[bot], idler{p, k.seq})
+	k.n++
+	var old *host.Process
+	if k.n > k.maxIdle() {
+		old = k.evict()
+	}
+	k.mu.Unlock()
+	if old != nil {
+		k.close(old)
+	}
+}
+
+// close ends p, an idle process k no longer holds.
+func (k *Keeper) close(p *host.Process) {
+	if k.end != nil {
+		k.end(p)
+		return
+	}
+	p.Close()
+}
+
+// maxIdle is MaxIdle or its default.
+func (k *Keeper) maxIdle() int {
+	if k.MaxIdle > 0 {
+		return k.MaxIdle
+	}
+	return DefaultMaxIdle
+}
+
+// evict forgets the process idle the longest and returns it; k.mu is
+// held.
+func (k *Keeper) evict() *host.Process {
+	oldest := -1
+	for bot, ps := range k.idle {
+		if len(ps) > 0 && (oldest < 0 || ps[0].seq < k.idle[oldest][0].seq) {
+			oldest = bot
+		}
+	}
+	if oldest < 0 {
+		return nil
+	}
+	p := k.idle[oldest][0].p
+	k.idle[oldest] = k.idle[oldest][1:]
+	k.n--
 	return p
 }
 
-// keep holds p, bot's process, for the worker's next game.
-func (k *Keeper) keep(bot int, p *host.Process) {
-	if k.procs == nil {
-		k.procs = map[int]*host.Process{}
-	}
-	k.procs[bot] = p
+// Idle returns how many idle processes k holds, every bot together.
+func (k *Keeper) Idle() int {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	return k.n
 }
 
-// closeExcept closes the kept processes of every bot but those of bots,
-// in parallel, and returns once nothing of them is left.
-func (k *Keeper) closeExcept(bots ...int) {
+// Drain closes the idle processes k holds, in parallel, and returns once
+// nothing of them is left; k goes on keeping the processes games hand
+// back. A distributed worker drains its pool when no game came for a
+// while, or a game of another league came.
+func (k *Keeper) Drain() { k.drain(false) }
+
+// Close closes the idle processes k holds, as Drain, and every process a
+// game hands back from then on.
+func (k *Keeper) Close() { k.drain(true) }
+
+// drain closes the idle processes, and marks k closed with closing.
+func (k *Keeper) drain(closing bool) {
+	k.mu.Lock()
+	idle := k.idle
+	k.idle, k.n = nil, 0
+	k.closed = k.closed || closing
+	k.mu.Unlock()
 	var wg sync.WaitGroup
-	for bot, p := range k.procs {
-		if !slices.Contains(bots, bot) {
-			delete(k.procs, bot)
-			wg.Go(func() { p.Close() })
+	for _, ps := range idle {
+		for _, i := range ps {
+			wg.Go(func() { k.close(i.p) })
 		}
 	}
 	wg.Wait()
 }
 
-// Close closes every kept process, and returns once nothing of them is
-// left.
-func (k *Keeper) Close() { k.closeExcept() }
-
 // noneKept is the kept of a lineup whose bots are all fresh processes.
 var noneKept = [2]int{-1, -1}
 
-// ready gives each seat of b whose bot is kept across games its process, in parallel: k's process of the bot, told that a game of
-// game starts, or a fresh one when k has none or the kept one fails to
-// ready (it is closed). It returns once both seats are ready or failed.
+// ready gives each seat of b whose bot is kept across games its process,
+// in parallel: an idle process of the bot from k, told that a game of
+// game starts, or a fresh one when k has none idle or the idle one fails
+// to ready (it is closed). It returns once both seats are ready or failed.
 func (b *lineup) ready(ctx context.Context, k *Keeper, game string) {
 	if b.failed() {
 		return
@@ -104,7 +214,7 @@ func (b *lineup) release(k *Keeper, rec referee.Record) {
 		if bot < 0 || b.procs[i] == nil || faulted(rec, referee.Side(i+1)) {
 			continue
 		}
-		k.keep(bot, b.procs[i])
+		k.give(bot, b.procs[i])
 		b.procs[i] = nil
 	}
 }

@@ -1,10 +1,13 @@
 package arena
 
 import (
+	"fmt"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
+	"github.com/arenabots/arena/host"
 	"github.com/arenabots/arena/referee"
 	"github.com/arenabots/arena/results"
 )
@@ -174,5 +177,186 @@ bots:
 				t.Errorf("faulty moved in %d games of %d: want every other one (a fresh process each time)", len(plays["faulty"]), len(games))
 			}
 		})
+	}
+}
+
+// TestKeeperPool takes, hands back, evicts and closes idle processes:
+// the last handed back is taken first, the one idle the longest goes
+// when MaxIdle is passed, Drain closes the idle ones and keeps on, and
+// after Close a process handed back is closed at once.
+func TestKeeperPool(t *testing.T) {
+	var closed []*host.Process
+	var mu sync.Mutex
+	k := &Keeper{MaxIdle: 3, end: func(p *host.Process) { mu.Lock(); closed = append(closed, p); mu.Unlock() }}
+	ps := make([]*host.Process, 5)
+	for i := range ps {
+		ps[i] = new(host.Process)
+	}
+	if p := k.take(0); p != nil {
+		t.Fatalf("an empty pool gave %p", p)
+	}
+	k.give(0, ps[0])
+	k.give(1, ps[1])
+	k.give(0, ps[2])
+	if got := k.take(0); got != ps[2] {
+		t.Errorf("take(0) gave process %d, want the last handed back (2)", slices.Index(ps, got))
+	}
+	k.give(0, ps[2])
+	k.give(2, ps[3]) // a fourth: ps[0], idle the longest, goes
+	if !slices.Equal(closed, ps[:1]) || k.Idle() != 3 {
+		t.Errorf("closed %d processes, %d idle; want process 0 closed, 3 idle", len(closed), k.Idle())
+	}
+	if got := k.take(0); got != ps[2] || k.take(0) != nil {
+		t.Errorf("bot 0 gave process %d, then more; want 2, then none", slices.Index(ps, got))
+	}
+	k.Drain()
+	if len(closed) != 3 || k.Idle() != 0 {
+		t.Errorf("after Drain: %d closed, %d idle; want 3, 0", len(closed), k.Idle())
+	}
+	k.give(1, ps[1])
+	if k.take(1) != ps[1] {
+		t.Error("a drained pool does not keep a process handed back")
+	}
+	k.Close()
+	k.give(1, ps[4])
+	if k.Idle() != 0 || closed[len(closed)-1] != ps[4] {
+		t.Errorf("a closed pool holds %d; want the process handed back closed", k.Idle())
+	}
+}
+
+// TestPoolInRoundRobin plays round robins of three test bots that report
+// their process and the new games it was told of, restart: off: each bot
+// plays its games in at most as many processes as games at once, each
+// process told of each game after its first, in order; a bot whose game
+// ends in a verdict against it (third, illegal in its process's third
+// game) gets a fresh process for its next game, and its opponent keeps its
+// own.
+func TestPoolInRoundRobin(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays leagues of real bots (-short)")
+	}
+	_, testbot := hostileDir(t)
+	for _, atOnce := range []int{1, 2} {
+		t.Run(fmt.Sprint(atOnce), func(t *testing.T) {
+			cfg := league(t, fmt.Sprintf(`
+name: pool
+seed: 3
+rounds: 3
+tempo_ms: 1000
+concurrency: %d
+restart: off
+bots:
+  - {path: %[2]s, name: first, args: [kept]}
+  - {path: %[2]s, name: second, args: [kept]}
+  - {path: %[2]s, name: third, args: [kept, "3"]}
+`, atOnce, testbot))
+			run(t, cfg, nil)
+			games := readGames(t, cfg)
+			if len(games) != 18 {
+				t.Fatalf("%d games, want 18", len(games))
+			}
+			slices.SortFunc(games, func(a, b results.Entry) int { return a.Start.Compare(b.Start) })
+			told := map[string]map[int64][]int64{} // by bot and process: the new games told, game by game
+			thirdGames, illegal := 0, 0
+			for _, g := range games {
+				lines, err := results.ReadGameLog(cfg.Out, g.ID)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if g.White == "third" || g.Black == "third" {
+					thirdGames++
+				}
+				if g.Reason == referee.Illegal {
+					illegal++
+					if g.Loser != "third" {
+						t.Errorf("game %s: %s played an illegal move", g.ID, g.Loser)
+					}
+				} else if g.Reason != referee.Normal {
+					t.Errorf("game %s ended %v (%s)", g.ID, g.Reason, g.Detail)
+				}
+				for _, bot := range []string{g.White, g.Black} {
+					for _, l := range lines[1:] {
+						if l.Bot == bot && l.Nodes != 0 {
+							if told[bot] == nil {
+								told[bot] = map[int64][]int64{}
+							}
+							told[bot][l.Nodes] = append(told[bot][l.Nodes], l.Cuts)
+							break
+						}
+					}
+				}
+			}
+			t.Logf("new games told, by bot and process: %v", told)
+			for bot, procs := range told {
+				if bot != "third" && len(procs) > atOnce {
+					t.Errorf("%s played in %d processes, want at most %d (games at once)", bot, len(procs), atOnce)
+				}
+				for _, seq := range procs {
+					// A game the bot made no move in (its opponent's
+					// illegal first move) leaves a gap.
+					if !slices.IsSorted(seq) || len(slices.Compact(slices.Clone(seq))) != len(seq) {
+						t.Errorf("%s: a process told of %v new games in its games, want a rising count", bot, seq)
+					}
+					if bot == "third" && len(seq) > 2 {
+						t.Errorf("third moved in %d games of one process, want at most 2 (the third is illegal at once)", len(seq))
+					}
+				}
+			}
+			// third's processes: one per three games, the last maybe cut short.
+			if want := (thirdGames + 2) / 3; atOnce == 1 && (len(told["third"]) != want || illegal != thirdGames/3) {
+				t.Errorf("third: %d processes, %d illegal games of %d; want %d, %d", len(told["third"]), illegal, thirdGames, want, thirdGames/3)
+			}
+		})
+	}
+}
+
+// TestInPlayPick is the game a free worker gets in a league that keeps
+// bots: the first pending one that needs no new process of a kept bot
+// (none of whose kept bots plays as many games as it ever did at once),
+// else the first; a league that keeps no bot, or plays one game at a time, keeps
+// the schedule's order.
+func TestInPlayPick(t *testing.T) {
+	cfg := league(t, `
+name: pick
+restart: off
+bots:
+  - {name: a, builtin: greedy}
+  - {name: b, builtin: greedy}
+  - {name: c, builtin: greedy}
+  - {name: d, builtin: greedy}
+  - {name: fresh, builtin: greedy, restart: on}
+`)
+	g := func(w, b int) Scheduled { return Scheduled{White: w, Black: b} }
+	busy := (&Runner{Config: cfg}).inPlay(2)
+	busy.add(g(0, 1))
+	for _, tc := range []struct {
+		queue []Scheduled
+		want  int
+	}{
+		{[]Scheduled{g(1, 0), g(0, 2), g(2, 3)}, 2},
+		{[]Scheduled{g(1, 2), g(4, 3)}, 1},
+		{[]Scheduled{g(1, 2), g(2, 0)}, 0}, // none free: the first
+	} {
+		if got := busy.pick(tc.queue); got != tc.want {
+			t.Errorf("pick(%v) with a and b playing = %d, want %d", tc.queue, got, tc.want)
+		}
+	}
+	busy.done(g(0, 1))
+	if got := busy.pick([]Scheduled{g(1, 0), g(2, 3)}); got != 0 {
+		t.Errorf("pick once a and b are done = %d, want 0", got)
+	}
+	// a played two games at once: it has two processes, one may be idle.
+	busy.add(g(0, 2))
+	busy.add(g(3, 0))
+	busy.done(g(3, 0))
+	if got := busy.pick([]Scheduled{g(1, 2), g(1, 0)}); got != 1 {
+		t.Errorf("pick with a (two processes) and c playing = %d, want 1 (a's idle process)", got)
+	}
+	if (&Runner{Config: cfg}).inPlay(1) != nil {
+		t.Error("one game at a time: the order changes")
+	}
+	cfg.Restart = "on"
+	if (&Runner{Config: cfg}).inPlay(2) != nil {
+		t.Error("a league that keeps no bot: the order changes")
 	}
 }

@@ -180,6 +180,10 @@ func (r *Runner) Run(ctx context.Context) (Summary, error) {
 		}
 		return nil
 	}
+	// The engine pool of the bots kept across games (keep.go), for every
+	// stage: it ends with the run.
+	var kept Keeper
+	defer kept.Close()
 	// Each stage's games are played, then the schedule is asked again: a
 	// Swiss or knockout knows its next games once these are played.
 	for ; len(pending) > 0 && err == nil && ctx.Err() == nil; pending = r.pending(j) {
@@ -191,7 +195,7 @@ func (r *Runner) Run(ctx context.Context) (Summary, error) {
 			err = r.Dispatcher.Dispatch(ctx, pending, add)
 		} else {
 			sum.AtOnce = max(sum.AtOnce, min(c.Concurrency, len(pending)))
-			err = r.playAll(ctx, pending, min(c.Concurrency, len(pending)), add)
+			err = r.playAll(ctx, pending, min(c.Concurrency, len(pending)), &kept, add)
 		}
 		if err == nil && ctx.Err() == nil && sum.Played == before {
 			err = fmt.Errorf("game %s and %d more were not played: the schedule cannot go on", pending[0].ID, len(pending)-1)
@@ -280,9 +284,10 @@ func (r *Runner) SurveySandbox(ctx context.Context) (sandbox.Report, error) {
 // PlayScheduled plays s, a game of the league's schedule, and returns its
 // journal line and move log, or nil for an interrupted game. A worker of a
 // distributed league plays each game with it. The bots the league keeps
-// across games (Config.Keeps) are taken from k and left in it for the next
-// game; the others, and all of them when k is nil, are fresh processes,
-// stopped when the game ends.
+// across games (Config.Keeps) are taken from k, the worker's engine pool
+// shared by the games it plays at once, and handed back to it for the
+// next game; the others, and all of them when k is nil, are fresh
+// processes, stopped when the game ends.
 func (r *Runner) PlayScheduled(ctx context.Context, s Scheduled, k *Keeper) (*Played, error) {
 	r.started(s)
 	return r.playWith(ctx, s, r.startBots(ctx, s, k != nil), k)
@@ -331,7 +336,6 @@ func (r *Runner) startBots(ctx context.Context, s Scheduled, keeping bool) *line
 func (r *Runner) playWith(ctx context.Context, s Scheduled, b *lineup, k *Keeper) (*Played, error) {
 	defer b.Close()
 	if k != nil {
-		k.closeExcept(s.White, s.Black)
 		b.ready(ctx, k, r.Config.GameName)
 	}
 	c := r.Config

@@ -41,6 +41,9 @@ type Options struct {
 	// Prestart starts each game's bots while the game before plays (see
 	// arena.Runner.Prestart).
 	Prestart bool
+	// RoundRobins are the numbers of built-in bots of the round robins
+	// played with restart on and off (default 3 and 6).
+	RoundRobins []int
 	// Dir holds the leagues' results; "" makes and removes a temporary one.
 	Dir string
 	// Progress, if set, is told what is measured next.
@@ -73,7 +76,7 @@ type timing struct {
 
 // Row is one throughput measure: a league of fast bots.
 type Row struct {
-	Bots        string        // "built-in", "external" or "built-in pair"
+	Bots        string        // "built-in", "external", "built-in pair" or "round robin of N"
 	Timing      string        // e.g. "tempo 100 ms"
 	Restart     string        // the league's restart: "on" or "off"
 	Concurrency int           // games at once
@@ -153,6 +156,13 @@ func Run(ctx context.Context, opt Options) (Report, error) {
 				}
 			}
 		}
+		for _, n := range opt.RoundRobins {
+			for _, c := range slices.Compact([]int{1, opt.Concurrency}) {
+				for _, restart := range []string{"on", "off"} {
+					leagues = append(leagues, roundRobin(opt, n, restart, c, filepath.Join(dir, fmt.Sprintf("rr%d-c%d-%s", n, c, restart))))
+				}
+			}
+		}
 	}
 	for _, l := range leagues {
 		opt.progress(fmt.Sprintf("%d games of %s bots, %s, restart %s, %d at once", opt.Games, l.kind, l.timing.name, l.restart, l.concurrency))
@@ -185,6 +195,9 @@ func (o Options) withDefaults() Options {
 	}
 	if o.Sandbox == "" {
 		o.Sandbox = sandbox.Strict
+	}
+	if o.RoundRobins == nil {
+		o.RoundRobins = defaultRoundRobins
 	}
 	return o
 }
@@ -243,10 +256,38 @@ func pairLeague(opt Options, tm timing, restart string, c int, out string) leagu
 	}
 }
 
+// defaultRoundRobins are the sizes of the round robins of built-in bots
+// played with restart on and off: consecutive games of a worker rarely
+// share both bots, so only an engine pool per bot (arena.Keeper) spares
+// their starts.
+var defaultRoundRobins = []int{3, 6}
+
+// roundRobin is a round robin of n fast built-in bots (greedy and random,
+// in turn), playing at least opt.Games games (n(n-1) a round) c at once at
+// tempo 10 ms, with restart.
+func roundRobin(opt Options, n int, restart string, c int, out string) league {
+	l := league{
+		name: "robin", kind: fmt.Sprintf("round robin of %d", n), out: out, seed: 1, rounds: (opt.Games + n*(n-1) - 1) / (n * (n - 1)),
+		timing: restartTimings[0], restart: restart, concurrency: c, sandbox: opt.Sandbox, prestart: opt.Prestart, self: opt.Self,
+	}
+	for i := range n {
+		if i%2 == 0 {
+			l.bots = append(l.bots, fmt.Sprintf("{name: greedy%d, builtin: greedy}", i/2+1))
+		} else {
+			l.bots = append(l.bots, fmt.Sprintf("{name: random%d, builtin: random, options: {seed: %d}}", i/2+1, 7+i))
+		}
+	}
+	return l
+}
+
 // run plays the league in its out directory, from scratch.
 func (l league) run(ctx context.Context) (arena.Summary, error) {
 	var b strings.Builder
-	fmt.Fprintf(&b, "name: %s\nseed: %d\nrounds: %d\n%s\ntime_margin_ms: %d\nrestart: %s\nconcurrency: %d\nsandbox: %s\nout: %q\nbots:\n",
+	// clock: wall, so that the time charged is each call's wall time and
+	// the fixed cost what a game costs beyond its calls, as the numbers in
+	// docs/performance.md were measured (the CPU clock charges a fast bot
+	// almost nothing, and a punctual bot's own time is wall time).
+	fmt.Fprintf(&b, "name: %s\nseed: %d\nrounds: %d\n%s\ntime_margin_ms: %d\nclock: wall\nrestart: %s\nconcurrency: %d\nsandbox: %s\nout: %q\nbots:\n",
 		l.name, l.seed, l.rounds, l.timing.yaml, benchMargin.Milliseconds(), l.restart, l.concurrency, l.sandbox, l.out)
 	for _, bot := range l.bots {
 		fmt.Fprintf(&b, "  - %s\n", bot)
@@ -348,8 +389,8 @@ func (r Report) Write(w io.Writer) error {
 	for i, on := range r.Rows {
 		if i+1 < len(r.Rows) && on.Restart == "on" && r.Rows[i+1].Restart == "off" {
 			off := r.Rows[i+1]
-			fmt.Fprintf(w, "restart off, %s, %d at once: fixed cost %.1fx lower, %.2fx the games/s of restart on\n",
-				on.Timing, on.Concurrency, on.FixedCost().Seconds()/off.FixedCost().Seconds(), off.GamesPerSecond()/on.GamesPerSecond())
+			fmt.Fprintf(w, "restart off, %s, %s, %d at once: fixed cost %.1fx lower, %.2fx the games/s of restart on\n",
+				on.Bots, on.Timing, on.Concurrency, on.FixedCost().Seconds()/off.FixedCost().Seconds(), off.GamesPerSecond()/on.GamesPerSecond())
 		}
 	}
 	if oc := r.Overcharge; oc != nil {

@@ -3,6 +3,7 @@ package bench
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -56,17 +57,20 @@ func TestRun(t *testing.T) {
 		t.Skip("plays real leagues (-short)")
 	}
 	self, bot := binaries(t)
-	rep, err := Run(context.Background(), Options{Self: self, TestBot: bot, Games: 1, Concurrency: 2, Moves: 20, Dir: t.TempDir()})
+	rep, err := Run(context.Background(), Options{Self: self, TestBot: bot, Games: 1, Concurrency: 2, Moves: 20, RoundRobins: []int{3}, Dir: t.TempDir()})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(rep.Rows) != 12 {
-		t.Fatalf("got %d rows, want 12 (built-in and external, at 1 and 2; the pair at 1 and 2, tempo and clock, restart on and off)", len(rep.Rows))
+	if len(rep.Rows) != 16 {
+		t.Fatalf("got %d rows, want 16 (built-in and external, at 1 and 2; the pair at 1 and 2, tempo and clock, restart on and off; the round robin of 3 at 1 and 2, on and off)", len(rep.Rows))
 	}
 	for _, row := range rep.Rows {
 		want := 12 // one round of 4 bots
-		if row.Bots == "built-in pair" {
+		switch row.Bots {
+		case "built-in pair":
 			want = 2 // one round of 2 bots
+		case "round robin of 3":
+			want = 6
 		}
 		if row.Games != want {
 			t.Errorf("%s, %s, restart %s, at %d: %d games, want %d", row.Bots, row.Timing, row.Restart, row.Concurrency, row.Games, want)
@@ -80,7 +84,8 @@ func TestRun(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, want := range []string{"fixed ms/game", "built-in: 2 at once plays", "external: 2 at once plays",
-		"restart off, tempo 10 ms, 1 at once: fixed cost", "restart off, clock 1000+10, 2 at once: fixed cost", "overcharge of a bot answering at 95 %", "launcher " + filepath.Join(filepath.Dir(self), "arena-launch")} {
+		"restart off, built-in pair, tempo 10 ms, 1 at once: fixed cost", "restart off, built-in pair, clock 1000+10, 2 at once: fixed cost",
+		"restart off, round robin of 3, tempo 10 ms, 2 at once: fixed cost", "overcharge of a bot answering at 95 %", "launcher " + filepath.Join(filepath.Dir(self), "arena-launch")} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("report lacks %q:\n%s", want, out.String())
 		}
@@ -134,6 +139,35 @@ func BenchmarkRestart(b *testing.B) {
 				b.ReportMetric(row.GamesPerSecond(), "games/s")
 				b.ReportMetric(ms(row.FixedCost()), "fixed-ms/game")
 			})
+		}
+	}
+}
+
+// BenchmarkRoundRobin plays b.N games of a round robin of three and of six
+// fast built-in bots at tempo 10 ms, with restart on and off, one and two
+// at once, and reports games/s and the fixed cost of a game in ms: what the
+// engine pool (arena.Keeper) saves when consecutive games rarely share
+// both bots.
+//
+//	go test -run '^$' -bench RoundRobin -benchtime 60x ./arena/bench
+func BenchmarkRoundRobin(b *testing.B) {
+	self, bot := binaries(b)
+	for _, n := range defaultRoundRobins {
+		for _, c := range []int{1, 2} {
+			for _, restart := range []string{"on", "off"} {
+				b.Run(fmt.Sprintf("%d-bots/%d/%s", n, c, restart), func(b *testing.B) {
+					opt := Options{Self: self, TestBot: bot, Games: b.N, Concurrency: c}.withDefaults()
+					l := roundRobin(opt, n, restart, c, b.TempDir())
+					b.ResetTimer()
+					sum, err := l.run(context.Background())
+					if err != nil {
+						b.Fatal(err)
+					}
+					row := Row{Concurrency: sum.AtOnce, Games: sum.Played, Wall: sum.Wall, BotTime: sum.BotTime}
+					b.ReportMetric(row.GamesPerSecond(), "games/s")
+					b.ReportMetric(ms(row.FixedCost()), "fixed-ms/game")
+				})
+			}
 		}
 	}
 }

@@ -24,8 +24,8 @@ import (
 // detLeague is a league of deterministic bots (greedy, alphabeta with a
 // node budget, and the test bot, whose binary travels to the workers), so
 // that a distributed run must give a local run's games. The bots are kept
-// across games (restart: off): by each local worker, and by each worker's
-// slot, whose bots die with a killed worker. %s is the test bot's path.
+// across games (restart: off): in the local run's engine pool, and in each
+// worker's, whose bots die with a killed worker. %s is the test bot's path.
 const detLeague = `
 name: qdet
 seed: 7

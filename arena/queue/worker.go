@@ -43,6 +43,9 @@ type Worker struct {
 
 	mu      sync.Mutex
 	leagues map[string]*arena.Runner // by spec: config hash and bot hashes
+	// kept is each league's engine pool under restart: off, shared by the
+	// worker's loops (arena.Keeper).
+	kept map[*arena.Runner]*arena.Keeper
 }
 
 // waitRetry is how long a worker waits before it asks again for a consumer
@@ -97,6 +100,7 @@ func (w *Worker) Run(ctx context.Context) error {
 		wg.Go(func() { h.loop(ctx, cons) })
 	}
 	wg.Wait()
+	w.closeKept()
 	return ctx.Err()
 }
 
@@ -118,8 +122,6 @@ type handler struct {
 // loop fetches one spec at a time, so that a spec waits in the stream for a
 // free worker rather than in this one's buffer, and plays it.
 func (h *handler) loop(ctx context.Context, cons jetstream.Consumer) {
-	var sl slot
-	defer sl.kept.Close()
 	for ctx.Err() == nil {
 		fctx, cancel := context.WithTimeout(ctx, 5*time.Second)
 		batch, err := cons.Fetch(1, jetstream.FetchContext(fctx))
@@ -138,35 +140,63 @@ func (h *handler) loop(ctx context.Context, cons jetstream.Consumer) {
 		idle := true
 		for m := range batch.Messages() {
 			idle = false
-			h.handle(ctx, m, cons.CachedInfo().Config, &sl)
+			h.handle(ctx, m, cons.CachedInfo().Config)
 		}
 		cancel()
 		if idle { // no game for a while: no bot is kept waiting for one
-			sl.kept.Close()
+			h.w.drain(nil)
 		}
 	}
 }
 
-// slot is what one of a worker's loops keeps from one game to the next:
-// under restart: off, the bots of the league it played last.
-type slot struct {
-	runner *arena.Runner
-	kept   arena.Keeper
-}
-
-// keeper returns the Keeper of r's next game; the bots kept for another
-// league are closed.
-func (sl *slot) keeper(r *arena.Runner) *arena.Keeper {
-	if sl.runner != r {
-		sl.kept.Close()
-		sl.runner = r
+// keeper returns the engine pool of r's league, which the worker's loops
+// share (arena.Keeper): under restart: off, the idle processes of the
+// league's bots. The idle processes of other leagues are closed.
+func (w *Worker) keeper(r *arena.Runner) *arena.Keeper {
+	w.drain(r)
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	k := w.kept[r]
+	if k == nil {
+		if w.kept == nil {
+			w.kept = map[*arena.Runner]*arena.Keeper{}
+		}
+		k = &arena.Keeper{}
+		w.kept[r] = k
 	}
-	return &sl.kept
+	return k
 }
 
-// handle plays the game of spec message m in sl and acks m once its result
+// drain closes the idle processes of every league's pool but that of
+// but's league.
+func (w *Worker) drain(but *arena.Runner) {
+	w.mu.Lock()
+	var others []*arena.Keeper
+	for r, k := range w.kept {
+		if r != but {
+			others = append(others, k)
+		}
+	}
+	w.mu.Unlock()
+	for _, k := range others {
+		k.Drain()
+	}
+}
+
+// closeKept closes every league's pool, once the worker's loops are over.
+func (w *Worker) closeKept() {
+	w.mu.Lock()
+	kept := w.kept
+	w.kept = nil
+	w.mu.Unlock()
+	for _, k := range kept {
+		k.Close()
+	}
+}
+
+// handle plays the game of spec message m and acks m once its result
 // is stored, or hands m back.
-func (h *handler) handle(ctx context.Context, m jetstream.Msg, cc jetstream.ConsumerConfig, sl *slot) {
+func (h *handler) handle(ctx context.Context, m jetstream.Msg, cc jetstream.ConsumerConfig) {
 	if !h.w.Secret.verify("spec", m.Subject(), m.Data(), m.Headers().Get(macHeader)) {
 		h.w.notify("refused a spec not signed with the league's key")
 		_ = m.Term()
@@ -200,7 +230,7 @@ func (h *handler) handle(ctx context.Context, m jetstream.Msg, cc jetstream.Cons
 		}
 	}()
 
-	p, err := h.play(ctx, spec, sl)
+	p, err := h.play(ctx, spec)
 	var refused *refusedError
 	switch {
 	case errors.As(err, &refused):
@@ -281,9 +311,8 @@ type refusedError struct{ msg string }
 
 func (e *refusedError) Error() string { return e.msg }
 
-// play plays spec's game in sl, or returns nil for a game interrupted by
-// ctx.
-func (h *handler) play(ctx context.Context, spec Spec, sl *slot) (*arena.Played, error) {
+// play plays spec's game, or returns nil for a game interrupted by ctx.
+func (h *handler) play(ctx context.Context, spec Spec) (*arena.Played, error) {
 	r, err := h.runner(ctx, spec)
 	if err != nil {
 		return nil, err
@@ -292,7 +321,7 @@ func (h *handler) play(ctx context.Context, spec Spec, sl *slot) (*arena.Played,
 	if s.White < 0 || s.White >= len(r.Config.Bots) || s.Black < 0 || s.Black >= len(r.Config.Bots) {
 		return nil, &refusedError{fmt.Sprintf("game %s names bots the league does not have", s.ID)}
 	}
-	return r.PlayScheduled(ctx, s, sl.keeper(r))
+	return r.PlayScheduled(ctx, s, h.w.keeper(r))
 }
 
 // runner returns the Runner that plays the games of spec's league, made at

@@ -28,6 +28,7 @@ func newBenchCmd() *cobra.Command {
 external bot) at concurrency 1 and at --concurrency, tempo 100 ms, and prints games/s and
 the fixed cost of a game: worker time outside the bots' calls. It plays greedy against
 random with restart on and off side by side, at tempo 10 ms and under a clock of 1000+10,
+then round robins of three and of six built-in bots at tempo 10 ms, restart on and off,
 and prints how much lower the fixed cost is with the bots kept. Then it plays --moves moves
 of a punctual test bot answering at 95 % of its tempo (margin 10 ms) and prints what the
 clock charged beyond the bot's own time (p50, p99) and the false timeouts.
