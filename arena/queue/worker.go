@@ -230,6 +230,7 @@ func (h *handler) handle(ctx context.Context, m jetstream.Msg, cc jetstream.Cons
 		}
 	}()
 
+	h.w.notify(fmt.Sprintf("playing %s, delivery %d", id, md.NumDelivered))
 	p, err := h.play(ctx, spec)
 	var refused *refusedError
 	switch {
