@@ -393,7 +393,7 @@ func (c *Config) completeBots(dir string) (warnings []error, err error) {
 var restartValues = []string{"on", "off"}
 
 // Keeps reports whether the league keeps bot i's process running across
-// a worker's games (restart: off, the bot's own or the league's).
+// a run's games (restart: off, the bot's own or the league's).
 func (c *Config) Keeps(i int) bool {
 	return cmp.Or(c.Bots[i].Restart, c.Restart) == "off"
 }

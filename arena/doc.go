@@ -2,8 +2,8 @@
 // it into a schedule (a pure function of the config and, for a Swiss, a
 // knockout or a playoff, of the games already played: see Schedule,
 // tournament.go and playoff.go), and plays the scheduled games on a pool of
-// workers, stage by stage, each game between two fresh bot processes (or,
-// under restart: off, processes a worker kept and told of the new game),
+// slots, stage by stage, each game between two fresh bot processes (or,
+// under restart: off, processes a run kept and told of the new game),
 // journaling every finished game before counting it so that a stopped
 // league resumes where it stopped.
 //

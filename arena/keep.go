@@ -11,15 +11,15 @@ import (
 // Engines kept across games (restart: off, docs/config.md). A fresh
 // process per game is the rule of a championship, and the default; a bot
 // whose league or entry says restart: off is instead kept running by the
-// worker that played it, in an engine pool (as fastchess keeps an engine
-// cache per engine): the worker holds the idle processes of each bot, and
+// run that played it, in an engine pool (as fastchess keeps an engine
+// cache per engine): the pool holds the idle processes of each bot, and
 // a game takes one of its bots' idle processes when there is one (arena
 // tells it a new game starts, host.Process.NewGame) and starts one only
 // when none is idle. So a round robin, whose consecutive games rarely
 // share both bots, skips most process starts, handshakes and sandboxes
 // too. A bot never has more processes than the games that use it at once;
 // idle processes are stopped between calls (SIGSTOP) and cost no CPU. A
-// local run that plays several games at once hands a free worker the first
+// local run that plays several games at once hands a free slot the first
 // pending game that needs no new process of a kept bot in play (pool.go's
 // inPlay), so that few bots need a second process.
 //
@@ -36,9 +36,9 @@ import (
 // heavy bots (an SBCL image is some 100 MB) does not fill the memory.
 const DefaultMaxIdle = 24
 
-// Keeper is one worker's engine pool: the idle processes of the bots its
+// Keeper is one run's engine pool: the idle processes of the bots its
 // league keeps across games (Config.Keeps), by bot index, shared by the
-// games the worker plays at once (a local run's pool, or a distributed
+// games its slots play at once (a local run's pool, or a distributed
 // worker's slots; see Runner.PlayScheduled). It is safe for concurrent
 // use. Its zero value is an empty pool of DefaultMaxIdle; Close ends what
 // it holds.
@@ -78,7 +78,7 @@ func (k *Keeper) take(bot int) *host.Process {
 	return last.p
 }
 
-// give holds p, an idle process of bot, for the worker's next game of bot;
+// give holds p, an idle process of bot, for the run's next game of bot;
 // it closes p instead once the Keeper is closed, and the process idle the
 // longest when the Keeper holds more than MaxIdle.
 func (k *Keeper) give(bot int, p *host.Process) {

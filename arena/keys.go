@@ -16,7 +16,7 @@ import (
 
 // Keys is what decides a league's games, split so that a late hand-in
 // replays only its own games: League covers what every game shares (the
-// game and its options, the seed, rounds, tempo or clock, the format, the
+// game and its options, the seed, rounds, tempo or clock, the tournament (format:), the
 // policies, the limits: every key of the config but the bots, the
 // challengers and the keys not in Hash), and Bots holds each bot's own key
 // by name. A game of the journal stays valid while League and the keys of

@@ -38,14 +38,14 @@ func Match(ctx context.Context, st referee.State, seats [2]Seat, opt referee.Mat
 
 // lineup is the two sides of one game, White's and Black's, with the
 // processes of the bots started before it: a league may start the bots of
-// a worker's next game while its current game plays. Until the game asks
+// a slot's next game while its current game plays. Until the game asks
 // them for moves they are stopped (SIGSTOP) and count against nothing: no
 // clock runs, no time is charged.
 type lineup struct {
 	seats [2]Seat
 	procs [2]*host.Process // nil for a Player and a bot that did not start
 	errs  [2]error         // why a bot did not start
-	// kept is, for a seat whose bot a worker keeps across games (see
+	// kept is, for a seat whose bot a run keeps across games (see
 	// keep.go), the bot's index in the league; -1 for the others.
 	kept [2]int
 }

@@ -7,14 +7,14 @@ import (
 	"sync"
 )
 
-// The game's path. A worker starts a game's bots, plays the game and stops
+// The game's path. A slot starts a game's bots, plays the game and stops
 // the bots (as PlayScheduled does), and hands the finished game to the
 // recorder, which writes its move logs, then its journal line (fsync'd),
-// and only then counts it, while the worker goes on. The bots are stopped
+// and only then counts it, while the slot goes on. The bots are stopped
 // before the next game's start: stopping them in the background was measured to slow the next
 // game's first moves on a busy machine (the end of a sandboxed bot, its
 // namespaces torn down, is work for the kernel). With Runner.Prestart the
-// bots of the worker's next game start while its current game plays
+// bots of the slot's next game start while its current game plays
 // (startLineup: they stay stopped, charged nothing, until their game asks
 // them for a move).
 
@@ -25,7 +25,7 @@ type finished struct {
 	err error
 }
 
-// playAll plays pending, workers games at a time, and hands each game
+// playAll plays pending, slots games at a time, and hands each game
 // played to add, one call at a time. It returns add's first error, after
 // which no game is added or started, and the games in flight are
 // interrupted (they are played again on resume): a full disk stops the
@@ -34,18 +34,18 @@ type finished struct {
 // When ctx is cancelled the games in flight are interrupted and not added.
 // The bots of restart: off are taken from k and handed back to it (keep.go).
 // It returns once every bot it started is stopped, but those k keeps.
-func (r *Runner) playAll(ctx context.Context, pending []Scheduled, workers int, k *Keeper, add func(Played) error) error {
+func (r *Runner) playAll(ctx context.Context, pending []Scheduled, slots int, k *Keeper, add func(Played) error) error {
 	ctx, stop := context.WithCancel(ctx) // stopped on the first error
 	defer stop()
 	var (
-		played   = make(chan finished, workers)
+		played   = make(chan finished, slots)
 		decided  = make(chan struct{}) // closed when add returns ErrDecided
 		wg       sync.WaitGroup
 		recorded = make(chan error, 1)
 	)
 	go func() { recorded <- recordAll(played, add, stop, decided) }()
-	f := &feeder{ctx: ctx, decided: decided, queue: slices.Clone(pending), busy: r.inPlay(workers)}
-	for range workers {
+	f := &feeder{ctx: ctx, decided: decided, queue: slices.Clone(pending), busy: r.inPlay(slots)}
+	for range slots {
 		wg.Go(func() { r.work(ctx, f, k, played) })
 	}
 	wg.Wait()
@@ -53,10 +53,10 @@ func (r *Runner) playAll(ctx context.Context, pending []Scheduled, workers int, 
 	return <-recorded
 }
 
-// feeder hands the pending games of playAll to its workers, each when the
-// worker asks for its next: in the schedule's order, or, for a league that
+// feeder hands the pending games of playAll to its slots, each when the
+// slot asks for its next: in the schedule's order, or, for a league that
 // keeps bots across games, the first that needs no new process of a bot in
-// play (inPlay), chosen at the moment a worker is free.
+// play (inPlay), chosen at the moment a slot is free.
 type feeder struct {
 	ctx     context.Context
 	decided <-chan struct{}
@@ -65,7 +65,7 @@ type feeder struct {
 	busy    *inPlay
 }
 
-// next returns the game a free worker plays next; false once none is left,
+// next returns the game a free slot plays next; false once none is left,
 // ctx is done or the league is decided.
 func (f *feeder) next() (Scheduled, bool) {
 	f.mu.Lock()
@@ -93,12 +93,12 @@ func (f *feeder) done(s Scheduled) { f.busy.done(s) }
 // game before plays, and starts again, on the game's path, a bot whose
 // early start failed: a start slowed down by the game playing meanwhile
 // is not the bot's fault. The bots of restart: off come from k, the engine
-// pool all workers share, and go back to it (keep.go).
+// pool all slots share, and go back to it (keep.go).
 func (r *Runner) work(ctx context.Context, f *feeder, k *Keeper, played chan<- finished) {
 	// ahead receives the bots of the game after s, started while s plays.
 	var ahead <-chan *lineup
 	for s, ok := f.next(); ok; {
-		// The listener hears that s started when it becomes the worker's
+		// The listener hears that s started when it becomes the slot's
 		// game, before its own bots are asked to start (Runner.started).
 		r.started(s)
 		var bots *lineup
@@ -135,7 +135,7 @@ func (r *Runner) work(ctx context.Context, f *feeder, k *Keeper, played chan<- f
 // inPlay counts, for the feeder of a league that keeps bots across games
 // (keep.go) and plays several games at once, the games of each kept bot
 // handed out and not over, and the most it had at once (about the
-// processes the pool has of it), so that the feeder hands a free worker
+// processes the pool has of it), so that the feeder hands a free slot
 // the first pending game that needs no new process of a bot in play, when
 // there is one: in a round robin, consecutive games often share a bot, which would
 // then need a second process. Only the order of play changes, not the
@@ -149,11 +149,11 @@ type inPlay struct {
 }
 
 // inPlay returns the counter of a league that keeps a bot and plays
-// workers games at once; nil otherwise.
-func (r *Runner) inPlay(workers int) *inPlay {
+// slots games at once; nil otherwise.
+func (r *Runner) inPlay(slots int) *inPlay {
 	c := r.Config
 	for i := range c.Bots {
-		if workers > 1 && c.Keeps(i) {
+		if slots > 1 && c.Keeps(i) {
 			return &inPlay{keeps: c.Keeps, games: map[int]int{}, peak: map[int]int{}}
 		}
 	}
@@ -184,7 +184,7 @@ func (b *inPlay) full(bot int) bool {
 	return b.keeps(bot) && n > 0 && n >= b.peak[bot]
 }
 
-// add counts s's bots in play, from the moment a worker takes s.
+// add counts s's bots in play, from the moment a slot takes s.
 func (b *inPlay) add(s Scheduled) { b.count(s, 1) }
 
 // done counts s's bots out of play: its game is over, its kept bots back

@@ -105,7 +105,7 @@ func CheckJournal(dir string) error {
 	return err
 }
 
-// Standings returns the league's standings in its format's view (see
+// Standings returns the league's standings in its tournament's view (see
 // Standings).
 func (r *Results) Standings() results.Standings { return Standings(r.Config, r.Games) }
 
@@ -129,7 +129,7 @@ func readJournal(dir string) ([]results.Entry, []results.DamagedLine, error) {
 // standings and the pages need it: name, game and rules, tempo or game
 // clock (TempoMS 0 under a time_control, as Load leaves it), the clock
 // charged (wall for a config from before the key), rounds,
-// scoring, the format and its keys, the bot names. It does not check the
+// scoring, the tournament (format:) and its keys, the bot names. It does not check the
 // bots, which need not be on this machine. Out is dir. A directory without
 // a config.yaml (results copied without it) gets the defaults, the
 // directory's name and no bots; a key missing from the file keeps its

@@ -22,7 +22,7 @@ type Runner struct {
 	DiscardResults bool
 	// Verbose lets go-plugin log to stderr.
 	Verbose bool
-	// Prestart starts the bots of each worker's next game while its
+	// Prestart starts the bots of each slot's next game while its
 	// current game plays, stopped and charged nothing until their game
 	// starts. It hides their start on a machine with cores to spare; on a
 	// busy one the start slows the moves of the game playing (see
@@ -31,7 +31,7 @@ type Runner struct {
 	// Events, if set, is told of the run's start and of each game's start,
 	// moves and end; calls are serialized.
 	Events func(Event)
-	// Dispatcher, if set, plays the games instead of local workers: the
+	// Dispatcher, if set, plays the games instead of the local pool: the
 	// Runner still locks, checks, resumes and records as in a local run.
 	Dispatcher Dispatcher
 	// CheckBot, if set, is asked before each game whether bot b can start
@@ -284,7 +284,7 @@ func (r *Runner) SurveySandbox(ctx context.Context) (sandbox.Report, error) {
 // PlayScheduled plays s, a game of the league's schedule, and returns its
 // journal line and move log, or nil for an interrupted game. A worker of a
 // distributed league plays each game with it. The bots the league keeps
-// across games (Config.Keeps) are taken from k, the worker's engine pool
+// across games (Config.Keeps) are taken from k, the run's engine pool
 // shared by the games it plays at once, and handed back to it for the
 // next game; the others, and all of them when k is nil, are fresh
 // processes, stopped when the game ends.
@@ -331,7 +331,7 @@ func (r *Runner) startBots(ctx context.Context, s Scheduled, keeping bool) *line
 
 // playWith plays s between b, the bots started for it and those k keeps
 // (see keep.go; k nil: none), and stops them, but for those k keeps for
-// the worker's next game. The caller has told the listener that s started
+// the slot's next game. The caller has told the listener that s started
 // (see started).
 func (r *Runner) playWith(ctx context.Context, s Scheduled, b *lineup, k *Keeper) (*Played, error) {
 	defer b.Close()

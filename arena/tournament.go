@@ -49,7 +49,7 @@ var formatKeys = []struct {
 	{"tiebreak_boards", Knockout, true},
 }
 
-// completeFormat checks the format and its keys, and resolves a knockout's
+// completeFormat checks the tournament (format:) and its keys, and resolves a knockout's
 // seeding: the bots are put in seed order (the order of the bots list, or
 // of the standings named by seeding), and seeding and qualifiers, then
 // spent, are cleared, so that the resolved config needs no other results
@@ -241,7 +241,7 @@ func mainSchedule(c *Config, played []results.Entry) []Scheduled {
 }
 
 // Standings returns the standings of the league after games, in its
-// format's view (a Swiss's tie-breaks and byes, a knockout's bracket), the
+// tournament's view (a Swiss's tie-breaks and byes, a knockout's bracket), the
 // bots its playoffs decided in their order (see playoff.go), with the line
 // of its SPRT match when it is one.
 func Standings(c *Config, games []results.Entry) results.Standings {

@@ -101,7 +101,7 @@ func (s *Standings) orderBy(crits []criterion) {
 
 // bySB, byWins and byScoreDiff are tie-breaks several formats share; the
 // score difference, the game's own (board points in Cavalo, boxes in Dots),
-// is every format's last.
+// is every tournament's last.
 func bySB() criterion { return more(BySB, func(r Row) float64 { return r.SB }) }
 
 func byWins() criterion { return more(ByWins, func(r Row) float64 { return float64(r.Wins) }) }

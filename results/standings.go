@@ -31,7 +31,7 @@ type Standings struct {
 	// Ratings).
 	Prior bool `json:"rating_prior"`
 	// Order names the keys the rows are ranked by, in turn: the primary
-	// (points, or a knockout's round reached), then the format's
+	// (points, or a knockout's round reached), then the tournament's
 	// tie-breaks, ending with the game's score difference; bots level on
 	// them all share a rank, marked Tied (see Row.Tiebreak).
 	Order []string `json:"order"`

@@ -23,7 +23,7 @@ type Info struct {
 	Total   int // games in the schedule; 0 when unknown
 	// SPRT is the league's SPRT match, or nil when it is not one.
 	SPRT *results.SPRTMatch
-	// Config is the league's config as far as its format's standings need
+	// Config is the league's config as far as its tournament's standings need
 	// it (see arena.ReadResults); nil when unknown.
 	Config *arena.Config
 	// Lang is the language of the page and the report (arena.Langs; ""
@@ -55,7 +55,7 @@ func (info Info) charged() string {
 	return info.Config.Clock
 }
 
-// standings returns the standings of games in the league's format's view.
+// standings returns the standings of games in the league's tournament's view.
 func (info Info) standings(games []results.Entry) results.Standings {
 	if info.Config == nil {
 		return results.Compute(games, info.Bots, info.Scoring)

@@ -182,7 +182,7 @@ func (s *Server) playStart(w http.ResponseWriter, r *http.Request) {
 	}()
 	writeJSON(w, struct {
 		League int    `json:"league"`
-		GameID   string `json:"game"`
+		GameID string `json:"game"`
 		Token  string `json:"token"` // for the moves: the person's alone
 	}{slices.Index(s.Leagues, p.League), h.id, h.token})
 }

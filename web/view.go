@@ -23,10 +23,10 @@ type Snapshot struct {
 type LeagueView struct {
 	Name string `json:"name"`
 	// Title is the page's title: the league's title: key, or its name.
-	Title   string `json:"title"`
-	GameName    string `json:"game"`
-	Dir     string `json:"dir"`
-	TempoMS int    `json:"tempo_ms"` // 0 under a game clock
+	Title    string `json:"title"`
+	GameName string `json:"game"`
+	Dir      string `json:"dir"`
+	TempoMS  int    `json:"tempo_ms"` // 0 under a game clock
 	// Clock is the league's game clock, nil under a fixed tempo.
 	Clock *ClockView `json:"clock,omitempty"`
 	// Lang is the page's language: "en" or "pt".
@@ -107,7 +107,7 @@ type CrosstableView struct {
 
 // Fault is a game a bot lost (or was adjudicated in) by its own fault.
 type Fault struct {
-	GameID    string `json:"game"`
+	GameID  string `json:"game"`
 	Bot     string `json:"bot"`
 	Verdict string `json:"verdict"`
 	Why     string `json:"why"` // the verdict's long text

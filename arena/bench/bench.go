@@ -88,8 +88,8 @@ type Row struct {
 // GamesPerSecond is the league's throughput.
 func (r Row) GamesPerSecond() float64 { return float64(r.Games) / r.Wall.Seconds() }
 
-// FixedCost is the worker time per game outside the bots' calls: every
-// worker's wall time, less the time charged to bots, per game.
+// FixedCost is the slot time per game outside the bots' calls: every
+// slot's wall time, less the time charged to bots, per game.
 func (r Row) FixedCost() time.Duration {
 	if r.Games == 0 {
 		return 0
@@ -247,7 +247,7 @@ func fastLeague(opt Options, kind string, c int, out string) league {
 
 // pairLeague is two fast built-in bots, greedy and random, playing at least
 // opt.Games games (2 a round) c at once under tm, with restart: every game
-// of a worker has the bots of the game before, which restart: off keeps.
+// of a slot has the bots of the game before, which restart: off keeps.
 func pairLeague(opt Options, tm timing, restart string, c int, out string) league {
 	return league{
 		name: "pair", kind: "built-in pair", out: out, seed: 1, rounds: (opt.Games + 1) / 2, timing: tm, restart: restart,
@@ -257,7 +257,7 @@ func pairLeague(opt Options, tm timing, restart string, c int, out string) leagu
 }
 
 // defaultRoundRobins are the sizes of the round robins of built-in bots
-// played with restart on and off: consecutive games of a worker rarely
+// played with restart on and off: consecutive games of a slot rarely
 // share both bots, so only an engine pool per bot (arena.Keeper) spares
 // their starts.
 var defaultRoundRobins = []int{3, 6}
@@ -306,7 +306,7 @@ func (l league) run(ctx context.Context) (arena.Summary, error) {
 func overcharge(ctx context.Context, opt Options, dir string) (Overcharge, error) {
 	oc := Overcharge{Concurrency: opt.Concurrency}
 	var over []time.Duration
-	// n bots make n(n-1) games a round, enough to keep the workers busy.
+	// n bots make n(n-1) games a round, enough to keep the slots busy.
 	n := max(2, opt.Concurrency)
 	var bots []string
 	for i := range n {

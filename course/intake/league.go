@@ -30,8 +30,8 @@ type League struct {
 	Name string
 	// Title is the league's title, shown by its pages and reports (see
 	// Title).
-	Title string
-	GameName  string
+	Title    string
+	GameName string
 	// GameOptions are the game's options, as a league's game_options.
 	GameOptions map[string]int
 	// OpeningArcs is the league's opening_arcs (Dots): each round starts

@@ -141,9 +141,9 @@ func WriteReport(w io.Writer, title string, results []Result) error {
 // it (grading, similarity): see docs/intake.md. Its readers ignore keys
 // they do not know.
 type Summary struct {
-	GameName    string `json:"game"`
-	TempoMS int64  `json:"tempo_ms"`
-	Title   string `json:"title"`
+	GameName string `json:"game"`
+	TempoMS  int64  `json:"tempo_ms"`
+	Title    string `json:"title"`
 	// League is the league file's path, relative to intake.json's folder.
 	League      string            `json:"league"`
 	Submissions []SubmissionEntry `json:"submissions"`

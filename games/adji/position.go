@@ -13,7 +13,7 @@ import (
 // side to move (1 or 2); the ply. The rules fields are optional on input
 // (nil: the decoding game's) and always written.
 type positionFile struct {
-	GameName       string  `json:"game,omitempty"`
+	GameName   string  `json:"game,omitempty"`
 	Board      [][]int `json:"board"`
 	Scores     [2]int  `json:"scores"`
 	ToMove     int     `json:"to_move"`
@@ -105,7 +105,7 @@ func (g Game) decode(data []byte) (Position, error) {
 // Encode writes p as a position file, with the rules it is played under.
 func (p *Position) Encode() ([]byte, error) {
 	f := positionFile{
-		GameName:       Name,
+		GameName:   Name,
 		Board:      [][]int{make([]int, Cols), make([]int, Cols)},
 		Scores:     p.Scores(),
 		ToMove:     int(p.toMove),

@@ -13,7 +13,7 @@ import (
 // (i, j+1), vertical[j][i] joins dot (i, j) to (i+1, j); a value is 0
 // (empty) or the player (1 or 2) who drew the arc.
 type positionFile struct {
-	GameName       string  `json:"game"`
+	GameName   string  `json:"game"`
 	Rows       int     `json:"rows"`
 	Cols       int     `json:"cols"`
 	Horizontal [][]int `json:"horizontal"`

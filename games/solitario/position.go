@@ -17,7 +17,7 @@ import (
 // pegs captured plus WinBonus for the side that reached the opponent's
 // start holes.
 type positionFile struct {
-	GameName     string   `json:"game"`
+	GameName string   `json:"game"`
 	Board    [][]*int `json:"board"`
 	ToMove   int      `json:"to_move"`
 	Ply      int      `json:"ply"`

@@ -18,8 +18,8 @@ import (
 // Sample is one sample submission: bots/examples/lisp/entregas/GAME/GROUP,
 // which the course's rules file completes.
 type Sample struct {
-	GameName  string // a game of the table: cavalo, dots, adji, solitario, quatro
-	Group string
+	GameName string // a game of the table: cavalo, dots, adji, solitario, quatro
+	Group    string
 	// Package is jogar's package, which names the bot.
 	Package string
 	// Eligible says whether the sample can play; Reason is a piece of the
