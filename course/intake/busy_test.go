@@ -4,17 +4,15 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
 	"github.com/arenabots/arena/bots/lisp"
 	"github.com/arenabots/arena/course/intake/intaketest"
+	"github.com/arenabots/arena/internal/cpuload"
 )
 
 // sampleClass assembles the samples of game into a class's folder under
@@ -70,50 +68,6 @@ func leagueOf(t testing.TB, dir, game string, subs []Submission, opt Options) (l
 	return strings.Join(lines, "\n"), verdicts
 }
 
-// busyLoops starts n busy loops, each in a session of its own (Linux
-// shares the CPU between sessions, its autogroups: loops in the test's
-// own session would barely slow a sandboxed bot), and returns a function
-// that kills them all. They are killed after limit in any case.
-func busyLoops(t testing.TB, n int, limit time.Duration) (stop func()) {
-	t.Helper()
-	var cmds []*exec.Cmd
-	for range n {
-		cmd := exec.Command("sh", "-c", "while :; do :; done")
-		cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
-		if err := cmd.Start(); err != nil {
-			for _, c := range cmds {
-				_ = syscall.Kill(-c.Process.Pid, syscall.SIGKILL)
-				_ = c.Wait()
-			}
-			t.Fatal(err)
-		}
-		cmds = append(cmds, cmd)
-	}
-	done := make(chan struct{})
-	stopped := make(chan struct{})
-	go func() {
-		select {
-		case <-done:
-		case <-time.After(limit):
-		}
-		for _, c := range cmds {
-			_ = syscall.Kill(-c.Process.Pid, syscall.SIGKILL)
-			_ = c.Wait()
-		}
-		close(stopped)
-	}()
-	stop = func() {
-		select {
-		case <-done:
-		default:
-			close(done)
-		}
-		<-stopped
-	}
-	t.Cleanup(stop)
-	return stop
-}
-
 // TestSameLeagueBusy takes in the sample classes of both games on a quiet
 // machine, then with busy loops on every core (three per CPU, each in a
 // session of its own), and checks that the league files are the same, the
@@ -130,7 +84,7 @@ func TestSameLeagueBusy(t *testing.T) {
 			subs := sampleClass(t, dir, game)
 			opt := testOptions(t, game, time.Second)
 			quiet, quietVerdicts := leagueOf(t, dir, game, subs, opt)
-			stop := busyLoops(t, 3*runtime.NumCPU(), 5*time.Minute)
+			stop := cpuload.Start(t, 0, 5*time.Minute) // cpuload.PerCPU per core
 			busy, busyVerdicts := leagueOf(t, dir, game, subs, opt)
 			stop()
 			t.Logf("quiet: %s", strings.Join(quietVerdicts, "; "))
