@@ -143,7 +143,11 @@ func Winner(scores [2]int) Side {
 // person can click to play a move (a square, an arc) carries a
 // data-target attribute, unique in the drawing; Target names the place
 // that plays a legal move, so a page can offer a person the legal moves
-// of each place without knowing the rules.
+// of each place without knowing the rules. The drawing carries its looks
+// (a <style> of its own, selectors scoped to its game's class), and says
+// data-legend="sides" on the <svg> when it colours each side's marks, so
+// that the page shows a legend; the page adds the class "playable" to the
+// places of legal moves and "last" to the last move's.
 type Drawer interface {
 	SVG() string
 	// Target returns the data-target of the place clicked to play m, a

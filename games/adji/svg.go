@@ -21,6 +21,7 @@ func (p *Position) SVG() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" class="board adji" viewBox="0 0 %d %d" role="img" aria-label="Adji-boto board: white %d, black %d, %s to move">`,
 		w, h, p.score[0], p.score[1], p.toMove)
+	b.WriteString(style)
 	for c := range Cols {
 		fmt.Fprintf(&b, `<text class="label" x="%d" y="16">c%d</text>`, left+c*pitch+pitch/2, c)
 	}
@@ -54,3 +55,15 @@ func (p *Position) Target(m referee.Move) string {
 	}
 	return FormatMove(m)
 }
+
+// style is how the page draws the board: the drawing carries it, so that
+// no page holds a game's looks. The page's colours (var(--light) and the
+// like) apply where it defines them; it marks the places of legal moves
+// .playable and the last move's .last.
+const style = `<style>svg.adji rect.row { fill: var(--light); stroke: var(--dark); stroke-width: 2; }
+svg.adji rect.row.black { fill: var(--dark); }
+svg.adji circle.hole { fill: #fffaf0; stroke: #8d6e63; stroke-width: 2; }
+svg.adji text.count { font-weight: bold; }
+svg.adji circle.hole.playable { fill: #a5d6a7; stroke: #1b5e20; cursor: pointer; }
+svg.adji circle.hole.playable:hover { stroke: var(--accent); }
+svg.adji circle.hole.last { stroke: #f9a825; stroke-width: 4; }</style>`

@@ -22,6 +22,7 @@ func (c *Position) SVG() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" class="board cavalo" viewBox="0 0 %d %d" role="img" aria-label="Jogo do Cavalo board: white %d, black %d, %s to move">`,
 		size+2, size+2, c.score[0], c.score[1], c.toMove)
+	b.WriteString(style)
 	for col := range 10 {
 		fmt.Fprintf(&b, `<text class="label" x="%d" y="16">%c</text>`, margin+col*cell+cell/2, 'A'+col)
 	}
@@ -65,3 +66,18 @@ func (c *Position) Target(m referee.Move) string {
 	}
 	return SquareName(int(m & moveTo))
 }
+
+// style is how the page draws the board: the drawing carries it, so that
+// no page holds a game's looks. The page's colours (var(--light) and the
+// like) apply where it defines them; it marks the places of legal moves
+// .playable and the last move's .last.
+const style = `<style>svg.cavalo rect.light { fill: var(--light); }
+svg.cavalo rect.dark { fill: var(--dark); }
+svg.cavalo text.double { font-weight: bold; fill: #7a1a00; }
+svg.cavalo circle.knight.white { fill: var(--white); stroke: var(--black); stroke-width: 2; }
+svg.cavalo circle.knight.black { fill: var(--black); }
+svg.cavalo text.knight-label.black { fill: var(--white); font-weight: bold; }
+svg.cavalo text.knight-label.white { font-weight: bold; }
+svg.cavalo rect.playable { fill: #a5d6a7; stroke: #1b5e20; stroke-width: 2; }
+svg.cavalo rect.playable:hover { stroke: var(--accent); }
+svg.cavalo rect.last { stroke: #f9a825; stroke-width: 4; }</style>`

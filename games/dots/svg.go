@@ -21,8 +21,9 @@ func (p *Position) SVG() string {
 	rows, cols := int(p.rows), int(p.cols)
 	w, h := margin+cols*gap+12, margin+rows*gap+12
 	var b strings.Builder
-	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" class="board dots" viewBox="0 0 %d %d" role="img" aria-label="Dots and Boxes board: white %d, black %d, %s to move">`,
+	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" class="board dots" data-legend="sides" viewBox="0 0 %d %d" role="img" aria-label="Dots and Boxes board: white %d, black %d, %s to move">`,
 		w, h, p.score[0], p.score[1], p.toMove)
+	b.WriteString(style)
 	for c := range cols + 1 {
 		fmt.Fprintf(&b, `<text class="label" x="%d" y="14">%c</text>`, margin+c*gap, 'A'+c)
 	}
@@ -73,3 +74,20 @@ func (p *Position) arcEnds(a int) (x1, y1, x2, y2 int) {
 
 // Target returns the name of arc m, the place clicked to draw it.
 func (p *Position) Target(m referee.Move) string { return p.FormatMove(m) }
+
+// style is how the page draws the board: the drawing carries it, so that
+// no page holds a game's looks. The page's colours (var(--light) and the
+// like) apply where it defines them; it marks the places of legal moves
+// .playable and the last move's .last.
+const style = `<style>svg.dots line.arc { stroke: #e4e4e4; stroke-width: 8; stroke-linecap: round; }
+svg.dots line.arc.drawn.white { stroke: #1565c0; }
+svg.dots line.arc.drawn.black { stroke: #c62828; }
+svg.dots rect.box { fill: none; }
+svg.dots rect.box.white { fill: #bbdefb; }
+svg.dots rect.box.black { fill: #ffcdd2; }
+svg.dots rect.box.closed { fill: #ddd; }
+svg.dots circle.dot { fill: var(--fg); }
+svg.dots line.arc.playable { stroke: #a5d6a7; }
+svg.dots line.arc.playable:hover { stroke: var(--accent); }
+svg.dots line.arc.drawn.last { stroke-dasharray: 6 4; stroke-width: 10; }
+svg.dots line.arc.last { filter: drop-shadow(0 0 3px #f9a825); }</style>`

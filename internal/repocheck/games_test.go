@@ -1,6 +1,9 @@
 package repocheck
 
 import (
+	"os"
+	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -73,6 +76,36 @@ func TestGameIsOneFolderCatches(t *testing.T) {
 	} {
 		if bad := checkGameFolders([]listed{ok}); len(bad) > 0 {
 			t.Errorf("%s: %q, want nothing", ok.ImportPath, bad)
+		}
+	}
+}
+
+// TestPageNamesNoGame checks that the page (web/assets) names no game: a
+// board's looks come with its drawing (referee.Drawer), so that a new game
+// needs no line of the page's CSS or JavaScript.
+func TestPageNamesNoGame(t *testing.T) {
+	dirs, err := os.ReadDir(filepath.Join(root, "games"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	assets, err := filepath.Glob(filepath.Join(root, "web", "assets", "*"))
+	if err != nil || len(assets) == 0 {
+		t.Fatalf("no web/assets: %v", err)
+	}
+	for _, d := range dirs {
+		if !d.IsDir() || d.Name() == "testdata" {
+			continue
+		}
+		// A class (svg.dots), a string ("dots"), or a CSS attribute value.
+		named := regexp.MustCompile(`\.` + d.Name() + `\b|["'` + "`" + `]` + d.Name() + `["'` + "`" + `]`)
+		for _, a := range assets {
+			data, err := os.ReadFile(a)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if loc := named.FindIndex(data); loc != nil {
+				t.Errorf("%s names the game %s (%q): let the game's drawing say it", a, d.Name(), data[loc[0]:loc[1]])
+			}
 		}
 	}
 }

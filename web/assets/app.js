@@ -324,10 +324,11 @@
     if (node) node.classList.add("last");
   }
 
-  // legend says what the colours of a Dots board are: each side's arcs
-  // and boxes, and the last move; nothing for a board without colours.
+  // legend says what the colours of a board are, for a drawing that colours
+  // each side's marks (its svg says data-legend="sides", as Dots and
+  // Boxes' does): each side's, and the last move; nothing for another.
   function legend(board, white, black) {
-    if (!board.querySelector("svg.dots")) return null;
+    if (!board.querySelector('svg[data-legend="sides"]')) return null;
     const key = (cls, text) => el("li", {}, el("span", {class: "swatch " + cls, "aria-hidden": "true"}), text);
     return el("ul", {class: "legend"}, key("white", T("legend_white", name(white))), key("black", T("legend_black", name(black))),
       key("last", T("legend_last")));
