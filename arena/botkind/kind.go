@@ -20,7 +20,8 @@ import (
 	"github.com/arenabots/arena/host/sandbox"
 )
 
-// Kind is how a bot is given to arena. The zero value is no kind.
+// Kind is how a bot is given to arena. How an executable talks to arena
+// is its protocol (Ref.Protocol), not a kind. The zero value is no kind.
 type Kind int
 
 // The kinds of bot.
@@ -30,7 +31,6 @@ const (
 	Registered      // an executable recorded in a registry with its sha256
 	Path            // an executable (or script) at a path
 	Lisp            // a Common Lisp submission, run by arena's Lisp adapter
-	Lines           // an executable that speaks the line protocol (docs/protocol.md)
 )
 
 // String is the kind's key in a league file.
@@ -44,8 +44,6 @@ func (k Kind) String() string {
 		return "path"
 	case Lisp:
 		return "lisp"
-	case Lines:
-		return "lines"
 	}
 	return "invalid"
 }
@@ -70,8 +68,8 @@ type Ref struct {
 }
 
 // Kind returns the kind of r, or an error when r gives none or several,
-// or a protocol its kind does not speak. A resolved registered bot has
-// its path too: it is still Registered.
+// or a protocol its kind does not speak (see Lines). A resolved registered
+// bot has its path too: it is still Registered.
 func (r Ref) Kind() (Kind, error) {
 	k, n := invalid, 0
 	for _, c := range []struct {
@@ -92,10 +90,15 @@ func (r Ref) Kind() (Kind, error) {
 		if k != Path && k != Registered {
 			return invalid, fmt.Errorf("protocol: %s is for an executable (path or registered), not a %s bot", ProtocolLines, k)
 		}
-		return Lines, nil
+		return k, nil
 	}
 	return invalid, fmt.Errorf("protocol: want %s or %s, got %q", ProtocolGRPC, ProtocolLines, r.Protocol)
 }
+
+// Lines reports whether r is an executable (path or registered) that
+// speaks the line protocol (docs/protocol.md), which arena's line adapter
+// (bots/lines) runs; otherwise an executable speaks gRPC (go-plugin).
+func (r Ref) Lines() bool { return r.Protocol == ProtocolLines }
 
 // Registry is the registry of a league's registered bots, at Path, loaded
 // once for all of them.
@@ -157,13 +160,6 @@ func (r *Ref) Resolve(name, dir string, reg *Registry) error {
 		if _, err := f(r.Options); err != nil {
 			return fieldErr("options", "bot %q: options: %v", name, err)
 		}
-	case Lines:
-		if r.Registered == "" {
-			r.given = r.Path
-			r.Path = abs(dir, r.Path)
-			break
-		}
-		fallthrough
 	case Registered:
 		rg, err := reg.load()
 		if err != nil {
@@ -205,12 +201,6 @@ func (r Ref) Preflight(name, registryPath string, mode sandbox.Mode) string {
 		return ""
 	case Registered:
 		msg = r.checkRegistered(name, registryPath)
-	case Lines:
-		if r.Registered != "" {
-			msg = r.checkRegistered(name, registryPath)
-		} else if err := host.CheckExecutable(r.Path); err != nil {
-			msg = fmt.Sprintf("bot %q: %v: %s", name, err, r.pathFix(registryPath))
-		}
 	case Path:
 		if err := host.CheckExecutable(r.Path); err != nil {
 			msg = fmt.Sprintf("bot %q: %v: %s", name, err, r.pathFix(registryPath))
@@ -307,7 +297,9 @@ func Parse(ref string, args []string, registryPath string) (Ref, error) {
 			}
 			return Ref{}, err
 		}
-		return Ref{Path: ref, Args: args}, nil
+		r := Ref{Path: ref, Args: args}
+		r.given, r.Path = ref, path // as Resolve does in a league of this folder
+		return r, nil
 	}
 	if len(args) > 0 {
 		return Ref{}, fmt.Errorf("%s: a built-in bot takes options (builtin:NAME,KEY=VALUE), not arguments", ref)
@@ -368,15 +360,6 @@ func (r Ref) Spec(self, name, game string) host.Spec {
 	k, _ := r.Kind()
 	var s host.Spec
 	switch k {
-	case Lines:
-		// The adapter starts the program by its path from the sandbox's
-		// folder: a path of the command line (Parse) is made absolute.
-		path := abs("", r.Path)
-		s = host.ExecSpec(self, path, r.Args) // what it sees: a script's folder too
-		s.SHA256 = r.SHA256
-		s.Path, s.Args = self, append([]string{"bot", "serve", lines.Selector, game, path}, r.Args...)
-		s.Launcher = host.SelfLauncher(self)
-		s.Files = append(s.Files, path)
 	case Builtin:
 		s = host.BuiltinSpec(self, r.Builtin, r.Options) // `arena-bot NAME` or `self bot serve builtin:NAME`
 	case Lisp:
@@ -386,13 +369,32 @@ func (r Ref) Spec(self, name, game string) host.Spec {
 		}
 		s = LispSpec(self, name, l)
 	default:
-		s = host.ExecSpec(self, r.Path, r.Args)
-		s.SHA256 = r.SHA256
+		s = r.execSpec(self, game)
 	}
 	s.Name = name
 	for _, k := range slices.Sorted(maps.Keys(r.Env)) {
 		s.Env = append(s.Env, k+"="+r.Env[k])
 	}
+	return s
+}
+
+// execSpec returns how to start r, an executable (path or registered),
+// through self for a game of game: itself for gRPC; for the line protocol,
+// arena's line adapter (`self bot serve lines GAME PATH ARGS...`), which
+// starts it.
+func (r Ref) execSpec(self, game string) host.Spec {
+	if !r.Lines() {
+		s := host.ExecSpec(self, r.Path, r.Args)
+		s.SHA256 = r.SHA256
+		return s
+	}
+	// The adapter starts the program by its path from the sandbox's
+	// folder: a path of the command line (Parse) is made absolute.
+	path := abs("", r.Path)
+	s := host.ExecSpec(self, path, r.Args) // what it sees: a script's folder too
+	s.SHA256 = r.SHA256
+	s.Path, s.Args = self, append([]string{"bot", "serve", lines.Selector, game, path}, r.Args...)
+	s.Files = append(s.Files, path)
 	return s
 }
 

@@ -23,6 +23,10 @@ func TestKind(t *testing.T) {
 		{"registered", Ref{Registered: "mine"}, Registered},
 		{"path", Ref{Path: "./bot"}, Path},
 		{"lisp", Ref{Lisp: &lisp.Config{}}, Lisp},
+		{"path of the line protocol", Ref{Path: "./bot", Protocol: ProtocolLines}, Path},
+		{"registered of the line protocol", Ref{Registered: "mine", Protocol: ProtocolLines}, Registered},
+		{"builtin of the line protocol", Ref{Builtin: "greedy", Protocol: ProtocolLines}, invalid},
+		{"unknown protocol", Ref{Path: "./bot", Protocol: "http"}, invalid},
 		{"none", Ref{}, invalid},
 		{"two", Ref{Builtin: "greedy", Path: "./bot"}, invalid},
 	} {
