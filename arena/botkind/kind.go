@@ -260,62 +260,6 @@ func meant(name, path, registryPath string) (Kind, string) {
 	return invalid, ""
 }
 
-// LinesPrefix marks, on the command line, a program that speaks the line
-// protocol: "lines:./mybot".
-const LinesPrefix = "lines:"
-
-// Parse reads a bot of the command line: builtin:NAME[,KEY=VALUE...] for a
-// built-in bot (its options checked; args are refused), lines:PATH for a
-// program that speaks the line protocol, or the path of an executable
-// (go-plugin) run with args. A bare name that is no file but names a
-// built-in bot, or a bot of the registry at registryPath, is an error
-// saying which was meant.
-func Parse(ref string, args []string, registryPath string) (Ref, error) {
-	if path, ok := strings.CutPrefix(ref, LinesPrefix); ok {
-		r, err := Parse(path, args, registryPath)
-		if err != nil || r.Builtin != "" {
-			return Ref{}, fmt.Errorf("%s: want %sPATH, the path of a program that speaks the line protocol", ref, LinesPrefix)
-		}
-		r.Protocol = ProtocolLines
-		return r, nil
-	}
-	rest, ok := strings.CutPrefix(ref, host.BuiltinPrefix)
-	if !ok {
-		if ref == "" {
-			return Ref{}, errors.New("empty bot")
-		}
-		path, err := filepath.Abs(ref)
-		if err != nil {
-			return Ref{}, err
-		}
-		if err := host.CheckExecutable(path); err != nil {
-			switch k, p := meant(ref, path, registryPath); k {
-			case Builtin:
-				err = fmt.Errorf("%w: did you mean %s%s?", err, host.BuiltinPrefix, ref)
-			case Registered:
-				err = fmt.Errorf("%w: did you mean %s, registered as %s in %s?", err, relPath(p), ref, registryPath)
-			}
-			return Ref{}, err
-		}
-		r := Ref{Path: ref, Args: args}
-		r.given, r.Path = ref, path // as Resolve does in a league of this folder
-		return r, nil
-	}
-	if len(args) > 0 {
-		return Ref{}, fmt.Errorf("%s: a built-in bot takes options (builtin:NAME,KEY=VALUE), not arguments", ref)
-	}
-	fields := strings.Split(rest, ",")
-	opts, err := builtin.ParseOptions(fields[1:])
-	if err != nil {
-		return Ref{}, fmt.Errorf("%s: %w", ref, err)
-	}
-	r := Ref{Builtin: fields[0], Options: opts}
-	if err := r.Resolve(fields[0], "", nil); err != nil { // bad options are refused here, not in the bot
-		return Ref{}, err
-	}
-	return r, nil
-}
-
 // DefaultName is the name of bot r where none is given: a built-in bot's
 // name, an executable's base name, a Lisp bot's first file's base name.
 func (r Ref) DefaultName() string {
@@ -361,7 +305,7 @@ func (r Ref) Spec(self, name, game string) host.Spec {
 	var s host.Spec
 	switch k {
 	case Builtin:
-		s = host.BuiltinSpec(self, r.Builtin, r.Options) // `arena-bot NAME` or `self bot serve builtin:NAME`
+		s = builtinSpec(self, r.Builtin, r.Options)
 	case Lisp:
 		l := *r.Lisp
 		if game != "" {
@@ -374,6 +318,27 @@ func (r Ref) Spec(self, name, game string) host.Spec {
 	s.Name = name
 	for _, k := range slices.Sorted(maps.Keys(r.Env)) {
 		s.Env = append(s.Env, k+"="+r.Env[k])
+	}
+	return s
+}
+
+// BotBinary is the name of the built-in bots alone (cmd/arena-bot), which
+// a built-in bot's Spec runs when it is beside arena's executable.
+const BotBinary = "arena-bot"
+
+// builtinSpec returns the Spec that runs built-in bot name, launched
+// through self so that limits apply: as `arena-bot NAME key=value...`
+// (options in key order) when BotBinary is beside self, arena's own
+// executable, since it starts in less time; otherwise as `self bot serve
+// builtin:NAME key=value...`.
+func builtinSpec(self, name string, opts map[string]string) host.Spec {
+	var kv []string
+	for _, k := range slices.Sorted(maps.Keys(opts)) {
+		kv = append(kv, k+"="+opts[k])
+	}
+	s := host.SelfSpec(self, append([]string{"bot", "serve", BuiltinPrefix + name}, kv...)...)
+	if alone := host.Beside(self, BotBinary); alone != "" {
+		s.Path, s.Args = alone, append([]string{name}, kv...)
 	}
 	return s
 }
@@ -491,8 +456,8 @@ func Serve(ctx context.Context, args []string, log io.Writer) (handled bool, err
 	}
 	sel, rest := args[2], args[3:]
 	switch {
-	case strings.HasPrefix(sel, host.BuiltinPrefix):
-		if err := builtin.Serve(strings.TrimPrefix(sel, host.BuiltinPrefix), rest); err != nil {
+	case strings.HasPrefix(sel, BuiltinPrefix):
+		if err := builtin.Serve(strings.TrimPrefix(sel, BuiltinPrefix), rest); err != nil {
 			return true, &ArgsError{err} // a built-in bot fails only on its name and options
 		}
 		return true, nil
@@ -503,7 +468,7 @@ func Serve(ctx context.Context, args []string, log io.Writer) (handled bool, err
 	case sel == lines.Selector:
 		return true, lines.Serve(ctx, args[2:], log)
 	}
-	return true, &ArgsError{fmt.Errorf("%q is not %sNAME, %s, %s or %s", sel, host.BuiltinPrefix, lisp.Selector, probe.Selector, lines.Selector)}
+	return true, &ArgsError{fmt.Errorf("%q is not %sNAME, %s, %s or %s", sel, BuiltinPrefix, lisp.Selector, probe.Selector, lines.Selector)}
 }
 
 // ArgsError is a command line of `arena bot serve` that names no bot

@@ -92,3 +92,28 @@ func TestParseForms(t *testing.T) {
 		})
 	}
 }
+
+// TestParseRegistrable checks what `arena bot add` registers: an
+// executable of gRPC, never a built-in bot or a line bot.
+func TestParseRegistrable(t *testing.T) {
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		ref, errWant string
+	}{
+		{exe, ""},
+		{"builtin:greedy", "built into arena"},
+		{LinesPrefix + exe, "speaks the line protocol"},
+		{"/no/such/bot", "/no/such/bot"},
+	} {
+		r, err := ParseRegistrable(tc.ref, []string{"a"}, "")
+		switch {
+		case tc.errWant == "" && (err != nil || r.Path != exe || !slices.Equal(r.Args, []string{"a"})):
+			t.Errorf("ParseRegistrable(%q) = %+v, %v; want the executable with its args", tc.ref, r, err)
+		case tc.errWant != "" && (err == nil || !strings.Contains(err.Error(), tc.errWant)):
+			t.Errorf("ParseRegistrable(%q) = %v; want an error naming %q", tc.ref, err, tc.errWant)
+		}
+	}
+}

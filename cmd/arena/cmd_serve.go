@@ -186,7 +186,7 @@ func newPlay(ctx context.Context, stderr io.Writer, o playFlags, leagues []*web.
 		} else if b, ok := reg.Lookup(name); ok && !slices.Contains(builtin.Names(), name) {
 			spec = botkind.Ref{Registered: name, Path: b.Path, Args: b.Args, SHA256: b.SHA256}.Spec(self, name, rules.Name())
 		} else {
-			spec, err = botSpec(self, host.BuiltinPrefix+name, nil, rules.Name())
+			spec, err = botSpec(self, botkind.BuiltinPrefix+name, nil, rules.Name())
 		}
 		spec.Name, spec.Sandbox = name, o.sandbox
 		return arena.Seat{Spec: spec}, err

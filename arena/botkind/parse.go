@@ -1,0 +1,89 @@
+package botkind
+
+import (
+	"errors"
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"github.com/arenabots/arena/bots/builtin"
+	"github.com/arenabots/arena/host"
+)
+
+// BuiltinPrefix marks a built-in bot on the command line:
+// "builtin:greedy" (see Parse), and in `arena bot serve builtin:NAME`.
+const BuiltinPrefix = "builtin:"
+
+// LinesPrefix marks, on the command line, a program that speaks the line
+// protocol: "lines:./mybot".
+const LinesPrefix = "lines:"
+
+// Parse reads a bot of the command line: builtin:NAME[,KEY=VALUE...] for a
+// built-in bot (its options checked; args are refused), lines:PATH for a
+// program that speaks the line protocol, or the path of an executable
+// (go-plugin) run with args. A bare name that is no file but names a
+// built-in bot, or a bot of the registry at registryPath, is an error
+// saying which was meant.
+func Parse(ref string, args []string, registryPath string) (Ref, error) {
+	if path, ok := strings.CutPrefix(ref, LinesPrefix); ok {
+		r, err := Parse(path, args, registryPath)
+		if err != nil || r.Builtin != "" {
+			return Ref{}, fmt.Errorf("%s: want %sPATH, the path of a program that speaks the line protocol", ref, LinesPrefix)
+		}
+		r.Protocol = ProtocolLines
+		return r, nil
+	}
+	rest, ok := strings.CutPrefix(ref, BuiltinPrefix)
+	if !ok {
+		if ref == "" {
+			return Ref{}, errors.New("empty bot")
+		}
+		path, err := filepath.Abs(ref)
+		if err != nil {
+			return Ref{}, err
+		}
+		if err := host.CheckExecutable(path); err != nil {
+			switch k, p := meant(ref, path, registryPath); k {
+			case Builtin:
+				err = fmt.Errorf("%w: did you mean %s%s?", err, BuiltinPrefix, ref)
+			case Registered:
+				err = fmt.Errorf("%w: did you mean %s, registered as %s in %s?", err, relPath(p), ref, registryPath)
+			}
+			return Ref{}, err
+		}
+		r := Ref{Path: ref, Args: args}
+		r.given, r.Path = ref, path // as Resolve does in a league of this folder
+		return r, nil
+	}
+	if len(args) > 0 {
+		return Ref{}, fmt.Errorf("%s: a built-in bot takes options (builtin:NAME,KEY=VALUE), not arguments", ref)
+	}
+	fields := strings.Split(rest, ",")
+	opts, err := builtin.ParseOptions(fields[1:])
+	if err != nil {
+		return Ref{}, fmt.Errorf("%s: %w", ref, err)
+	}
+	r := Ref{Builtin: fields[0], Options: opts}
+	if err := r.Resolve(fields[0], "", nil); err != nil { // bad options are refused here, not in the bot
+		return Ref{}, err
+	}
+	return r, nil
+}
+
+// ParseRegistrable reads the bot of `arena bot add NAME PATH ARGS...`, as
+// Parse does: the executable at PATH, with args, that a registry records.
+// A built-in bot is refused (a league names it with builtin:, unregistered),
+// and so is a line bot, which a league names by its path.
+func ParseRegistrable(ref string, args []string, registryPath string) (Ref, error) {
+	if strings.HasPrefix(ref, BuiltinPrefix) {
+		return Ref{}, fmt.Errorf("%s is built into arena: a league names it with 'builtin:', without registering it", ref)
+	}
+	r, err := Parse(ref, args, registryPath)
+	if err != nil {
+		return Ref{}, err
+	}
+	if r.Lines() {
+		return Ref{}, fmt.Errorf("%s speaks the line protocol: a registry holds gRPC bots; a league names it with `path: %s, protocol: %s`", ref, r.given, ProtocolLines)
+	}
+	return r, nil
+}
