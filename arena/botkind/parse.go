@@ -4,10 +4,12 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/arenabots/arena/bots/builtin"
 	"github.com/arenabots/arena/host"
+	"github.com/arenabots/arena/host/registry"
 )
 
 // BuiltinPrefix marks a built-in bot on the command line:
@@ -86,4 +88,17 @@ func ParseRegistrable(ref string, args []string, registryPath string) (Ref, erro
 		return Ref{}, fmt.Errorf("%s speaks the line protocol: a registry holds gRPC bots; a league names it with `path: %s, protocol: %s`", ref, r.given, ProtocolLines)
 	}
 	return r, nil
+}
+
+// Named returns the bot that a bare name names where a person picks one by
+// name (`arena serve --play`): the built-in bot of that name, else the bot
+// registered under it in reg, with its path, arguments and sha256.
+func Named(name string, reg *registry.Registry) (Ref, error) {
+	if _, err := builtin.Lookup(name); err == nil {
+		return Ref{Builtin: name}, nil
+	}
+	if e, ok := reg.Lookup(name); ok {
+		return Ref{Registered: name, Path: e.Path, Args: slices.Clone(e.Args), SHA256: e.SHA256}, nil
+	}
+	return Ref{}, fmt.Errorf("no built-in or registered bot %q", name)
 }

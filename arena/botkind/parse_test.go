@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/arenabots/arena/host/registry"
 )
 
 // TestLinesIsAProtocol checks that `lines:PATH` on the command line and
@@ -114,6 +116,29 @@ func TestParseRegistrable(t *testing.T) {
 			t.Errorf("ParseRegistrable(%q) = %+v, %v; want the executable with its args", tc.ref, r, err)
 		case tc.errWant != "" && (err == nil || !strings.Contains(err.Error(), tc.errWant)):
 			t.Errorf("ParseRegistrable(%q) = %v; want an error naming %q", tc.ref, err, tc.errWant)
+		}
+	}
+}
+
+// TestNamed checks the bot a bare name picks: a built-in bot first, then a
+// registered one.
+func TestNamed(t *testing.T) {
+	reg := &registry.Registry{Bots: []registry.Registered{
+		{Name: "mine", Path: "/bots/mine", Args: []string{"x"}, SHA256: "abc"},
+		{Name: "greedy", Path: "/bots/greedy"},
+	}}
+	for _, tc := range []struct {
+		name string
+		want Ref
+		ok   bool
+	}{
+		{"greedy", Ref{Builtin: "greedy"}, true},
+		{"mine", Ref{Registered: "mine", Path: "/bots/mine", Args: []string{"x"}, SHA256: "abc"}, true},
+		{"nosuch", Ref{}, false},
+	} {
+		got, err := Named(tc.name, reg)
+		if !reflect.DeepEqual(got, tc.want) || (err == nil) != tc.ok {
+			t.Errorf("Named(%q) = %+v, %v; want %+v", tc.name, got, err, tc.want)
 		}
 	}
 }

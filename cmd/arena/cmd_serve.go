@@ -180,16 +180,17 @@ func newPlay(ctx context.Context, stderr io.Writer, o playFlags, leagues []*web.
 	}
 	seat := func(name string) (arena.Seat, error) {
 		var spec host.Spec
-		var err error
 		if b, ok := own.bots[name]; ok {
 			spec = b.config.BotSpec(self, b.bot)
-		} else if b, ok := reg.Lookup(name); ok && !slices.Contains(builtin.Names(), name) {
-			spec = botkind.Ref{Registered: name, Path: b.Path, Args: b.Args, SHA256: b.SHA256}.Spec(self, name, rules.Name())
 		} else {
-			spec, err = botSpec(self, botkind.BuiltinPrefix+name, nil, rules.Name())
+			r, err := botkind.Named(name, reg)
+			if err != nil {
+				return arena.Seat{}, err
+			}
+			spec = r.Spec(self, name, rules.Name())
 		}
 		spec.Name, spec.Sandbox = name, o.sandbox
-		return arena.Seat{Spec: spec}, err
+		return arena.Seat{Spec: spec}, nil
 	}
 	clock := referee.Clock{Tempo: time.Duration(o.tempo) * time.Millisecond, Margin: time.Duration(o.margin) * time.Millisecond}
 	p = web.NewPlay(ctx, l, bots, clock, seat, rec)
