@@ -13,6 +13,6 @@
 // this package: the commands only call Parse and ask the Ref for its Spec.
 //
 // botkind is arena's side of a bot. botkind imports only bots/builtin,
-// bots/lisp, bots/lisp/probe, bots/lines, host, host/registry
-// and host/sandbox. It must not import arena, web or cmd.
+// bots/lisp, bots/lisp/probe, bots/lines, host, host/registry,
+// host/sandbox and host/scaffold. It must not import arena, web or cmd.
 package botkind
