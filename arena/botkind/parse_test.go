@@ -142,3 +142,23 @@ func TestNamed(t *testing.T) {
 		}
 	}
 }
+
+// TestLispWords checks the Lisp form of the command line, which intake
+// completes: lisp:FOLDER or lisp:FILE,...,KEY=VALUE.
+func TestLispWords(t *testing.T) {
+	for _, tc := range []struct {
+		ref  string
+		want []string
+		ok   bool
+	}{
+		{"lisp:g12", []string{"g12"}, true},
+		{"lisp:g12/jogo.lisp,g12/regras.lisp,state=board", []string{"g12/jogo.lisp", "g12/regras.lisp", "state=board"}, true},
+		{"builtin:greedy", nil, false},
+		{"./lisp", nil, false},
+	} {
+		got, ok := LispWords(tc.ref)
+		if ok != tc.ok || !slices.Equal(got, tc.want) {
+			t.Errorf("LispWords(%q) = %q, %v; want %q, %v", tc.ref, got, ok, tc.want, tc.ok)
+		}
+	}
+}
