@@ -108,6 +108,19 @@ func ParseRegistrable(ref string, args []string, registryPath string) (Ref, erro
 	return r, nil
 }
 
+// Names returns the names that Named takes for a game of game: the
+// built-in bots, then the bots of reg that play it (their Info lists it, or
+// no game), each once.
+func Names(reg *registry.Registry, game string) []string {
+	names := builtin.Names()
+	for _, b := range reg.Bots {
+		if !slices.Contains(names, b.Name) && (len(b.Info.Games) == 0 || slices.Contains(b.Info.Games, game)) {
+			names = append(names, b.Name)
+		}
+	}
+	return names
+}
+
 // Named returns the bot that a bare name names where a person picks one by
 // name (`arena serve --play`): the built-in bot of that name, else the bot
 // registered under it in reg, with its path, arguments and sha256.

@@ -141,6 +141,10 @@ func TestNamed(t *testing.T) {
 			t.Errorf("Named(%q) = %+v, %v; want %+v", tc.name, got, err, tc.want)
 		}
 	}
+	names := Names(reg, "cavalo")
+	if n := len(slices.Compact(slices.Sorted(slices.Values(names)))); !slices.Contains(names, "mine") || n != len(names) {
+		t.Errorf("Names = %q, want the built-in bots and mine, each once", names)
+	}
 }
 
 // TestLispWords checks the Lisp form of the command line, which intake

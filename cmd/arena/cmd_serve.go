@@ -16,7 +16,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/arenabots/arena/arena"
-	"github.com/arenabots/arena/bots/builtin"
 	"github.com/arenabots/arena/host"
 	"github.com/arenabots/arena/host/registry"
 	"github.com/arenabots/arena/host/sandbox"
@@ -168,14 +167,9 @@ func newPlay(ctx context.Context, stderr io.Writer, o playFlags, leagues []*web.
 		return nil, nil, usage(err)
 	}
 	bots := slices.Clone(own.names)
-	for _, b := range builtin.Names() {
+	for _, b := range botkind.Names(reg, rules.Name()) {
 		if !slices.Contains(bots, b) {
 			bots = append(bots, b)
-		}
-	}
-	for _, b := range reg.Bots {
-		if !slices.Contains(bots, b.Name) && (len(b.Info.Games) == 0 || slices.Contains(b.Info.Games, rules.Name())) {
-			bots = append(bots, b.Name)
 		}
 	}
 	seat := func(name string) (arena.Seat, error) {
