@@ -71,9 +71,7 @@ func Parse(ref string, args []string, registryPath string) (Ref, error) {
 			}
 			return Ref{}, err
 		}
-		r := Ref{Path: ref, Args: args}
-		r.given, r.Path = ref, path // as Resolve does in a league of this folder
-		return r, nil
+		return Ref{Path: path, Args: args, given: ref}, nil // as Resolve makes it in a league of this folder
 	}
 	if len(args) > 0 {
 		return Ref{}, fmt.Errorf("%s: a built-in bot takes options (builtin:NAME,KEY=VALUE), not arguments", ref)
