@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/arenabots/arena/arena/botkind"
 	"github.com/arenabots/arena/games/cavalo"
 	"github.com/arenabots/arena/host"
 	"github.com/arenabots/arena/referee"
@@ -26,7 +27,7 @@ func (firstLegal) Move(_ context.Context, req referee.Request, _ string) (string
 // process, each keeping its own clock.
 func TestPlaySeat(t *testing.T) {
 	st := cavalo.Game{}.New(4)
-	seats := [2]Seat{{Player: human.New("human", firstLegal{})}, {Spec: host.BuiltinSpec(arenaBin, "greedy", nil)}}
+	seats := [2]Seat{{Player: human.New("human", firstLegal{})}, {Spec: botkind.Ref{Builtin: "greedy"}.Spec(arenaBin, "greedy", "")}}
 	var procs [2]*host.Process
 	opt := referee.MatchOptions{Clock: referee.Clock{Tempo: time.Second, Margin: time.Second}, Own: [2]*referee.Clock{{}, nil}}
 	rec := Match(t.Context(), st, seats, opt, func(p [2]*host.Process) { procs = p })

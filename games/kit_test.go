@@ -281,7 +281,7 @@ func arenaBin(t *testing.T) string {
 func checkBuiltins(t *testing.T, g referee.Game) {
 	bin := arenaBin(t)
 	for _, bot := range builtins {
-		spec := host.BuiltinSpec(bin, bot, nil)
+		spec := host.SelfSpec(bin, "bot", "serve", "builtin:"+bot)
 		spec.Name = bot
 		for _, r := range conformance.Run(context.Background(), spec, conformance.Options{Game: g, Clock: referee.Clock{Tempo: 200 * time.Millisecond, Margin: 2 * time.Second}}) {
 			if !r.OK {

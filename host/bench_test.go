@@ -135,7 +135,10 @@ func BenchmarkStart(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	builtin := BuiltinSpec(arena, "greedy", nil)
+	builtin := SelfSpec(arena, "bot", "serve", "builtin:greedy")
+	if alone := Beside(arena, "arena-bot"); alone != "" { // as arena/botkind starts it
+		builtin.Path, builtin.Args = alone, []string{"greedy"}
+	}
 	builtin.Sandbox = sandbox.Strict
 	for _, bc := range []struct {
 		name string

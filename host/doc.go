@@ -28,7 +28,8 @@
 //     (Reply.Log), so that no amount of output costs arena memory.
 //
 // The built-in bots are real processes too: arena's own binary in `arena
-// bot serve builtin:NAME` mode (see BuiltinSpec).
+// bot serve builtin:NAME` mode, or arena-bot beside it (see SelfSpec,
+// Beside and package arena/botkind).
 //
 // host imports only bots (the SDK's types), bots/wire (the
 // handshake and the converters), proto, referee, host/registry,

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -32,7 +31,7 @@ type Spec struct {
 	Verbose bool
 	// Launcher is the command that applies Limits and then replaces itself
 	// with the bot: arena's own `arena bot launch` (see Launch and
-	// SelfLauncher). BuiltinSpec and ExecSpec set it. When it is empty the
+	// SelfLauncher). SelfSpec and ExecSpec set it. When it is empty the
 	// host applies the limits with prlimit(2) right after starting the bot,
 	// which leaves the bot a moment without them.
 	Launcher []string
@@ -50,7 +49,7 @@ type Spec struct {
 	// Files are the bot's own files and directories besides its
 	// executable, absolute: what a sandboxed bot sees of the host's files,
 	// read-only at the same paths (a script's directory, a Lisp bot's
-	// sources). BuiltinSpec, ExecSpec and botkind.LispSpec set them.
+	// sources). ExecSpec and botkind.LispSpec set them.
 	Files []string
 	// Workspace is a directory the bot sees at its own path, writable
 	// through a private copy-on-write layer (in the sandbox: an overlay
@@ -126,31 +125,17 @@ func (l Limits) withDefaults() Limits {
 	return l
 }
 
-// BuiltinPrefix marks a built-in bot in a bot reference: "builtin:greedy".
-const BuiltinPrefix = "builtin:"
-
-// BotBinary is the name of the built-in bots alone (cmd/arena-bot), which
-// BuiltinSpec uses when it is beside arena's executable.
-const BotBinary = "arena-bot"
-
-// BuiltinSpec returns the Spec that runs built-in bot name, launched
-// through SelfLauncher(self) so that limits apply: as `arena-bot NAME
-// key=value...` (options in key order) when BotBinary is beside self,
-// arena's own executable, since it starts in less time; otherwise as `self
-// bot serve builtin:NAME key=value...`.
-func BuiltinSpec(self, name string, opts map[string]string) Spec {
-	path, args := self, []string{"bot", "serve", BuiltinPrefix + name}
-	if alone := beside(self, BotBinary); alone != "" {
-		path, args = alone, []string{name}
-	}
-	for _, k := range slices.Sorted(maps.Keys(opts)) {
-		args = append(args, k+"="+opts[k])
-	}
-	return Spec{Name: name, Path: path, Args: args, Launcher: SelfLauncher(self)}
+// SelfSpec returns the Spec that runs self, arena's own executable, with
+// args (say `bot serve SELECTOR ...`, a bot that arena serves), launched
+// through SelfLauncher(self) so that limits apply.
+func SelfSpec(self string, args ...string) Spec {
+	return Spec{Path: self, Args: args, Launcher: SelfLauncher(self)}
 }
 
-// beside returns the executable called name in self's directory, or "".
-func beside(self, name string) string {
+// Beside returns the executable called name in self's directory, or "":
+// a part of arena built alone (cmd/arena-launch, cmd/arena-bot), which
+// starts in less time than arena's own executable.
+func Beside(self, name string) string {
 	path := filepath.Join(filepath.Dir(self), name)
 	if CheckExecutable(path) != nil {
 		return ""
@@ -193,13 +178,13 @@ func ExecSpec(self, path string, args []string) Spec {
 // since it starts in a fraction of arena's time; otherwise self, as `self
 // bot launch`.
 func SelfLauncher(self string) []string {
-	if alone := beside(self, launch.Binary); alone != "" {
+	if alone := Beside(self, launch.Binary); alone != "" {
 		return []string{alone}
 	}
 	return append([]string{self}, launch.Command...)
 }
 
-// Self returns the path of the running executable, for BuiltinSpec and
+// Self returns the path of the running executable, for SelfSpec and
 // ExecSpec.
 func Self() (string, error) {
 	p, err := os.Executable()

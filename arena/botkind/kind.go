@@ -20,7 +20,8 @@ import (
 	"github.com/arenabots/arena/host/sandbox"
 )
 
-// Kind is how a bot is given to arena. The zero value is no kind.
+// Kind is how a bot is given to arena. How an executable talks to arena
+// is its protocol (Ref.Protocol), not a kind. The zero value is no kind.
 type Kind int
 
 // The kinds of bot.
@@ -30,7 +31,6 @@ const (
 	Registered      // an executable recorded in a registry with its sha256
 	Path            // an executable (or script) at a path
 	Lisp            // a Common Lisp submission, run by arena's Lisp adapter
-	Lines           // an executable that speaks the line protocol (docs/protocol.md)
 )
 
 // String is the kind's key in a league file.
@@ -44,8 +44,6 @@ func (k Kind) String() string {
 		return "path"
 	case Lisp:
 		return "lisp"
-	case Lines:
-		return "lines"
 	}
 	return "invalid"
 }
@@ -70,8 +68,8 @@ type Ref struct {
 }
 
 // Kind returns the kind of r, or an error when r gives none or several,
-// or a protocol its kind does not speak. A resolved registered bot has
-// its path too: it is still Registered.
+// or a protocol its kind does not speak (see Lines). A resolved registered
+// bot has its path too: it is still Registered.
 func (r Ref) Kind() (Kind, error) {
 	k, n := invalid, 0
 	for _, c := range []struct {
@@ -92,10 +90,15 @@ func (r Ref) Kind() (Kind, error) {
 		if k != Path && k != Registered {
 			return invalid, fmt.Errorf("protocol: %s is for an executable (path or registered), not a %s bot", ProtocolLines, k)
 		}
-		return Lines, nil
+		return k, nil
 	}
 	return invalid, fmt.Errorf("protocol: want %s or %s, got %q", ProtocolGRPC, ProtocolLines, r.Protocol)
 }
+
+// Lines reports whether r is an executable (path or registered) that
+// speaks the line protocol (docs/protocol.md), which arena's line adapter
+// (bots/lines) runs; otherwise an executable speaks gRPC (go-plugin).
+func (r Ref) Lines() bool { return r.Protocol == ProtocolLines }
 
 // Registry is the registry of a league's registered bots, at Path, loaded
 // once for all of them.
@@ -157,13 +160,6 @@ func (r *Ref) Resolve(name, dir string, reg *Registry) error {
 		if _, err := f(r.Options); err != nil {
 			return fieldErr("options", "bot %q: options: %v", name, err)
 		}
-	case Lines:
-		if r.Registered == "" {
-			r.given = r.Path
-			r.Path = abs(dir, r.Path)
-			break
-		}
-		fallthrough
 	case Registered:
 		rg, err := reg.load()
 		if err != nil {
@@ -205,12 +201,6 @@ func (r Ref) Preflight(name, registryPath string, mode sandbox.Mode) string {
 		return ""
 	case Registered:
 		msg = r.checkRegistered(name, registryPath)
-	case Lines:
-		if r.Registered != "" {
-			msg = r.checkRegistered(name, registryPath)
-		} else if err := host.CheckExecutable(r.Path); err != nil {
-			msg = fmt.Sprintf("bot %q: %v: %s", name, err, r.pathFix(registryPath))
-		}
 	case Path:
 		if err := host.CheckExecutable(r.Path); err != nil {
 			msg = fmt.Sprintf("bot %q: %v: %s", name, err, r.pathFix(registryPath))
@@ -270,60 +260,6 @@ func meant(name, path, registryPath string) (Kind, string) {
 	return invalid, ""
 }
 
-// LinesPrefix marks, on the command line, a program that speaks the line
-// protocol: "lines:./mybot".
-const LinesPrefix = "lines:"
-
-// Parse reads a bot of the command line: builtin:NAME[,KEY=VALUE...] for a
-// built-in bot (its options checked; args are refused), lines:PATH for a
-// program that speaks the line protocol, or the path of an executable
-// (go-plugin) run with args. A bare name that is no file but names a
-// built-in bot, or a bot of the registry at registryPath, is an error
-// saying which was meant.
-func Parse(ref string, args []string, registryPath string) (Ref, error) {
-	if path, ok := strings.CutPrefix(ref, LinesPrefix); ok {
-		r, err := Parse(path, args, registryPath)
-		if err != nil || r.Builtin != "" {
-			return Ref{}, fmt.Errorf("%s: want %sPATH, the path of a program that speaks the line protocol", ref, LinesPrefix)
-		}
-		r.Protocol = ProtocolLines
-		return r, nil
-	}
-	rest, ok := strings.CutPrefix(ref, host.BuiltinPrefix)
-	if !ok {
-		if ref == "" {
-			return Ref{}, errors.New("empty bot")
-		}
-		path, err := filepath.Abs(ref)
-		if err != nil {
-			return Ref{}, err
-		}
-		if err := host.CheckExecutable(path); err != nil {
-			switch k, p := meant(ref, path, registryPath); k {
-			case Builtin:
-				err = fmt.Errorf("%w: did you mean %s%s?", err, host.BuiltinPrefix, ref)
-			case Registered:
-				err = fmt.Errorf("%w: did you mean %s, registered as %s in %s?", err, relPath(p), ref, registryPath)
-			}
-			return Ref{}, err
-		}
-		return Ref{Path: ref, Args: args}, nil
-	}
-	if len(args) > 0 {
-		return Ref{}, fmt.Errorf("%s: a built-in bot takes options (builtin:NAME,KEY=VALUE), not arguments", ref)
-	}
-	fields := strings.Split(rest, ",")
-	opts, err := builtin.ParseOptions(fields[1:])
-	if err != nil {
-		return Ref{}, fmt.Errorf("%s: %w", ref, err)
-	}
-	r := Ref{Builtin: fields[0], Options: opts}
-	if err := r.Resolve(fields[0], "", nil); err != nil { // bad options are refused here, not in the bot
-		return Ref{}, err
-	}
-	return r, nil
-}
-
 // DefaultName is the name of bot r where none is given: a built-in bot's
 // name, an executable's base name, a Lisp bot's first file's base name.
 func (r Ref) DefaultName() string {
@@ -368,17 +304,8 @@ func (r Ref) Spec(self, name, game string) host.Spec {
 	k, _ := r.Kind()
 	var s host.Spec
 	switch k {
-	case Lines:
-		// The adapter starts the program by its path from the sandbox's
-		// folder: a path of the command line (Parse) is made absolute.
-		path := abs("", r.Path)
-		s = host.ExecSpec(self, path, r.Args) // what it sees: a script's folder too
-		s.SHA256 = r.SHA256
-		s.Path, s.Args = self, append([]string{"bot", "serve", lines.Selector, game, path}, r.Args...)
-		s.Launcher = host.SelfLauncher(self)
-		s.Files = append(s.Files, path)
 	case Builtin:
-		s = host.BuiltinSpec(self, r.Builtin, r.Options) // `arena-bot NAME` or `self bot serve builtin:NAME`
+		s = builtinSpec(self, r.Builtin, r.Options)
 	case Lisp:
 		l := *r.Lisp
 		if game != "" {
@@ -386,13 +313,53 @@ func (r Ref) Spec(self, name, game string) host.Spec {
 		}
 		s = LispSpec(self, name, l)
 	default:
-		s = host.ExecSpec(self, r.Path, r.Args)
-		s.SHA256 = r.SHA256
+		s = r.execSpec(self, game)
 	}
 	s.Name = name
 	for _, k := range slices.Sorted(maps.Keys(r.Env)) {
 		s.Env = append(s.Env, k+"="+r.Env[k])
 	}
+	return s
+}
+
+// BotBinary is the name of the built-in bots alone (cmd/arena-bot), which
+// a built-in bot's Spec runs when it is beside arena's executable.
+const BotBinary = "arena-bot"
+
+// builtinSpec returns the Spec that runs built-in bot name, launched
+// through self so that limits apply: as `arena-bot NAME key=value...`
+// (options in key order) when BotBinary is beside self, arena's own
+// executable, since it starts in less time; otherwise as `self bot serve
+// builtin:NAME key=value...`.
+func builtinSpec(self, name string, opts map[string]string) host.Spec {
+	var kv []string
+	for _, k := range slices.Sorted(maps.Keys(opts)) {
+		kv = append(kv, k+"="+opts[k])
+	}
+	s := host.SelfSpec(self, append([]string{"bot", "serve", BuiltinPrefix + name}, kv...)...)
+	if alone := host.Beside(self, BotBinary); alone != "" {
+		s.Path, s.Args = alone, append([]string{name}, kv...)
+	}
+	return s
+}
+
+// execSpec returns how to start r, an executable (path or registered),
+// through self for a game of game: itself for gRPC; for the line protocol,
+// arena's line adapter (`self bot serve lines GAME PATH ARGS...`), which
+// starts it.
+func (r Ref) execSpec(self, game string) host.Spec {
+	if !r.Lines() {
+		s := host.ExecSpec(self, r.Path, r.Args)
+		s.SHA256 = r.SHA256
+		return s
+	}
+	// The adapter starts the program by its path from the sandbox's
+	// folder: a path of the command line (Parse) is made absolute.
+	path := abs("", r.Path)
+	s := host.ExecSpec(self, path, r.Args) // what it sees: a script's folder too
+	s.SHA256 = r.SHA256
+	s.Path, s.Args = self, append([]string{"bot", "serve", lines.Selector, game, path}, r.Args...)
+	s.Files = append(s.Files, path)
 	return s
 }
 
@@ -489,8 +456,8 @@ func Serve(ctx context.Context, args []string, log io.Writer) (handled bool, err
 	}
 	sel, rest := args[2], args[3:]
 	switch {
-	case strings.HasPrefix(sel, host.BuiltinPrefix):
-		if err := builtin.Serve(strings.TrimPrefix(sel, host.BuiltinPrefix), rest); err != nil {
+	case strings.HasPrefix(sel, BuiltinPrefix):
+		if err := builtin.Serve(strings.TrimPrefix(sel, BuiltinPrefix), rest); err != nil {
 			return true, &ArgsError{err} // a built-in bot fails only on its name and options
 		}
 		return true, nil
@@ -501,7 +468,7 @@ func Serve(ctx context.Context, args []string, log io.Writer) (handled bool, err
 	case sel == lines.Selector:
 		return true, lines.Serve(ctx, args[2:], log)
 	}
-	return true, &ArgsError{fmt.Errorf("%q is not %sNAME, %s, %s or %s", sel, host.BuiltinPrefix, lisp.Selector, probe.Selector, lines.Selector)}
+	return true, &ArgsError{fmt.Errorf("%q is not %sNAME, %s, %s or %s", sel, BuiltinPrefix, lisp.Selector, probe.Selector, lines.Selector)}
 }
 
 // ArgsError is a command line of `arena bot serve` that names no bot

@@ -23,6 +23,10 @@ func TestKind(t *testing.T) {
 		{"registered", Ref{Registered: "mine"}, Registered},
 		{"path", Ref{Path: "./bot"}, Path},
 		{"lisp", Ref{Lisp: &lisp.Config{}}, Lisp},
+		{"path of the line protocol", Ref{Path: "./bot", Protocol: ProtocolLines}, Path},
+		{"registered of the line protocol", Ref{Registered: "mine", Protocol: ProtocolLines}, Registered},
+		{"builtin of the line protocol", Ref{Builtin: "greedy", Protocol: ProtocolLines}, invalid},
+		{"unknown protocol", Ref{Path: "./bot", Protocol: "http"}, invalid},
 		{"none", Ref{}, invalid},
 		{"two", Ref{Builtin: "greedy", Path: "./bot"}, invalid},
 	} {
@@ -140,6 +144,47 @@ func TestSpecKinds(t *testing.T) {
 	}
 	if got := (Ref{Builtin: "greedy"}).Files(); got != nil {
 		t.Errorf("a built-in bot's files: %q", got)
+	}
+}
+
+// TestBuiltinBesideArena checks what a built-in bot's Spec starts, and through which launcher, with and
+// without the launcher alone and the built-in bots alone beside arena.
+func TestBuiltinBesideArena(t *testing.T) {
+	opts := map[string]string{"seed": "7", "depth": "2"}
+	for _, tt := range []struct {
+		name     string
+		beside   []string // executables beside arena
+		path     string   // the bot's executable, in the directory
+		args     []string
+		launcher []string
+	}{
+		{"arena alone", nil, "arena", []string{"bot", "serve", "builtin:greedy", "depth=2", "seed=7"}, []string{"arena", "bot", "launch"}},
+		{"with the launcher", []string{"arena-launch"}, "arena", []string{"bot", "serve", "builtin:greedy", "depth=2", "seed=7"}, []string{"arena-launch"}},
+		{"with both", []string{"arena-launch", "arena-bot"}, "arena-bot", []string{"greedy", "depth=2", "seed=7"}, []string{"arena-launch"}},
+		{"not executable", []string{"arena-launch-", "arena-bot-"}, "arena", []string{"bot", "serve", "builtin:greedy", "depth=2", "seed=7"}, []string{"arena", "bot", "launch"}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			for _, name := range append([]string{"arena"}, tt.beside...) {
+				mode := os.FileMode(0o755)
+				if n, ok := strings.CutSuffix(name, "-"); ok {
+					name, mode = n, 0o644
+				}
+				if err := os.WriteFile(filepath.Join(dir, name), nil, mode); err != nil {
+					t.Fatal(err)
+				}
+			}
+			spec := Ref{Builtin: "greedy", Options: opts}.Spec(filepath.Join(dir, "arena"), "greedy", "")
+			for i, l := range spec.Launcher {
+				if i == 0 {
+					spec.Launcher[i] = filepath.Base(l)
+				}
+			}
+			if spec.Path != filepath.Join(dir, tt.path) || !slices.Equal(spec.Args, tt.args) || !slices.Equal(spec.Launcher, tt.launcher) {
+				t.Errorf("Spec = %s %q launched by %q, want %s %q launched by %q",
+					spec.Path, spec.Args, spec.Launcher, filepath.Join(dir, tt.path), tt.args, tt.launcher)
+			}
+		})
 	}
 }
 

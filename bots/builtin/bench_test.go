@@ -10,8 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/arenabots/arena/arena/botkind"
 	"github.com/arenabots/arena/bots/wire"
-	"github.com/arenabots/arena/host"
 	"github.com/arenabots/arena/internal/testbin"
 )
 
@@ -19,7 +19,7 @@ import (
 // the go-plugin handshake line it prints, after which it is killed, for the
 // two binaries that serve one (built once for the test run, see
 // internal/testbin): arena-bot, the built-in bots alone, which
-// host.BuiltinSpec runs when it is beside arena (`arena-bot greedy`), and
+// arena/botkind runs when it is beside arena (`arena-bot greedy`), and
 // arena's own binary otherwise (`arena bot serve builtin:greedy`). Besides
 // the time to the line (p50-ms) it reports the process's CPU time
 // (cpu-ms/op) and page faults (faults/op) from its rusage, which adds the
@@ -36,7 +36,7 @@ func BenchmarkServe(b *testing.B) {
 		b.Fatal(err)
 	}
 	for _, command := range [][]string{
-		{filepath.Join(filepath.Dir(arena), host.BotBinary), "greedy"},
+		{filepath.Join(filepath.Dir(arena), botkind.BotBinary), "greedy"},
 		{arena, "bot", "serve", "builtin:greedy"},
 	} {
 		b.Run(filepath.Base(command[0]), func(b *testing.B) {

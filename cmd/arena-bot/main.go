@@ -2,7 +2,7 @@
 // NAME [KEY=VALUE...]` serves the built-in bot NAME as a bot process, as
 // `arena bot serve builtin:NAME [KEY=VALUE...]` does. arena starts every
 // built-in bot of every game as a process of its own, and uses this binary
-// when it finds it beside its own executable (host.BuiltinSpec): it holds
+// when it finds it beside its own executable (arena/botkind): it holds
 // the SDK, the games and the engine, not arena's CLI, web page, NATS server
 // and table printer, and starts in about two thirds of the CPU time. Build
 // it with arena:

@@ -80,18 +80,11 @@ bots/examples/python.`,
 			if err != nil {
 				return err
 			}
-			var spec host.Spec
-			switch {
-			case l == scaffold.Lisp:
-				spec, err = lispSpec(self, append([]string{p.Bot}, p.Settings...), games.Default)
-			case p.Lines:
-				spec, err = botSpec(self, botkind.LinesPrefix+p.Bot, nil, games.Default)
-			default:
-				spec, err = botSpec(self, p.Bot, nil, games.Default)
-			}
+			bot, err := botkind.Scaffolded(p)
 			if err != nil {
 				return err
 			}
+			spec := bot.Spec(self, bot.DefaultName(), games.Default)
 			if err := runChecks(c.Context(), out, shown(p.Bot), spec, conformance.Options{}); err != nil {
 				return err
 			}

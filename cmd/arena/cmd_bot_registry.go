@@ -12,6 +12,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/arenabots/arena/arena/botkind"
 	"github.com/arenabots/arena/host"
 	"github.com/arenabots/arena/host/conformance"
 	"github.com/arenabots/arena/host/registry"
@@ -78,17 +79,11 @@ func addBot(c *cobra.Command, opt addOptions) error {
 	if err := registry.CheckName(opt.name); err != nil {
 		return usage(err)
 	}
-	if strings.HasPrefix(opt.path, host.BuiltinPrefix) {
-		return usage(fmt.Errorf("%s is built into arena: a league names it with 'builtin:', without registering it", opt.path))
-	}
 	if opt.startMS <= 0 {
 		return usage(fmt.Errorf("--start-timeout must be positive (got %d)", opt.startMS))
 	}
-	path, err := filepath.Abs(opt.path)
+	bot, err := botkind.ParseRegistrable(opt.path, opt.args, opt.registry)
 	if err != nil {
-		return usage(err)
-	}
-	if err := host.CheckExecutable(path); err != nil {
 		return usage(err)
 	}
 	reg, err := registry.Load(opt.registry) // a broken registry stops us before the check
@@ -99,8 +94,7 @@ func addBot(c *cobra.Command, opt addOptions) error {
 	if err != nil {
 		return err
 	}
-	spec := host.ExecSpec(self, path, opt.args)
-	spec.Name = opt.name
+	spec := bot.Spec(self, opt.name, "")
 	spec.StartTimeout = time.Duration(opt.startMS) * time.Millisecond
 	spec.Verbose = opt.verbose
 	spec.Sandbox = opt.sandbox
@@ -116,7 +110,7 @@ func addBot(c *cobra.Command, opt addOptions) error {
 	if replaced {
 		verb = "updated"
 	}
-	err = printfWrapped(c.OutOrStdout(), "  ", "%s %s in %s: %s, sha256 %s\n", verb, opt.name, opt.registry, path, entry.SHA256[:12])
+	err = printfWrapped(c.OutOrStdout(), "  ", "%s %s in %s: %s, sha256 %s\n", verb, opt.name, opt.registry, bot.Path, entry.SHA256[:12])
 	return err
 }
 

@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/arenabots/arena/arena"
+	"github.com/arenabots/arena/arena/botkind"
 	"github.com/arenabots/arena/course/intake"
 	"github.com/arenabots/arena/host"
 	"github.com/arenabots/arena/host/sandbox"
@@ -41,10 +42,6 @@ type playOptions struct {
 // humanRef is the player of --white or --black that is a person at the
 // terminal.
 const humanRef = "human"
-
-// lispRef starts a player of --white or --black that is a Lisp
-// submission: lisp:FOLDER or lisp:FILE,FILE,KEY=VALUE...
-const lispRef = "lisp:"
 
 // humanOut is where a game with a person is recorded unless --out says
 // otherwise.
@@ -166,7 +163,7 @@ which --seed alone takes too.`,
 func (o playOptions) withHuman() bool { return o.white == humanRef || o.black == humanRef }
 
 // seats returns the players of White and Black: a person at term, or a
-// bot. A Lisp bot (lispRef) is completed as arena intake completes a
+// bot. A Lisp bot (botkind.LispWords) is completed as arena intake completes a
 // submission, saying what was found on w; its archive is unpacked under
 // work.
 func (o playOptions) seats(ctx context.Context, w io.Writer, self, work string, rules referee.Game, term *human.Terminal) ([2]arena.Seat, error) {
@@ -178,8 +175,8 @@ func (o playOptions) seats(ctx context.Context, w io.Writer, self, work string, 
 		}
 		var s host.Spec
 		var err error
-		if words, ok := strings.CutPrefix(ref, lispRef); ok {
-			s, err = detectLispSpec(ctx, w, self, work, strings.Split(words, ","), false, intake.Options{
+		if words, ok := botkind.LispWords(ref); ok {
+			s, err = detectLispSpec(ctx, w, self, work, words, false, intake.Options{
 				Game: rules, Tempo: time.Duration(o.tempo) * time.Millisecond, Sandbox: o.sandbox})
 		} else {
 			s, err = botSpec(self, ref, nil, rules.Name())

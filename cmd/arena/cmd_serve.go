@@ -16,7 +16,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/arenabots/arena/arena"
-	"github.com/arenabots/arena/bots/builtin"
 	"github.com/arenabots/arena/host"
 	"github.com/arenabots/arena/host/registry"
 	"github.com/arenabots/arena/host/sandbox"
@@ -168,28 +167,24 @@ func newPlay(ctx context.Context, stderr io.Writer, o playFlags, leagues []*web.
 		return nil, nil, usage(err)
 	}
 	bots := slices.Clone(own.names)
-	for _, b := range builtin.Names() {
+	for _, b := range botkind.Names(reg, rules.Name()) {
 		if !slices.Contains(bots, b) {
 			bots = append(bots, b)
 		}
 	}
-	for _, b := range reg.Bots {
-		if !slices.Contains(bots, b.Name) && (len(b.Info.Games) == 0 || slices.Contains(b.Info.Games, rules.Name())) {
-			bots = append(bots, b.Name)
-		}
-	}
 	seat := func(name string) (arena.Seat, error) {
 		var spec host.Spec
-		var err error
 		if b, ok := own.bots[name]; ok {
 			spec = b.config.BotSpec(self, b.bot)
-		} else if b, ok := reg.Lookup(name); ok && !slices.Contains(builtin.Names(), name) {
-			spec = botkind.Ref{Registered: name, Path: b.Path, Args: b.Args, SHA256: b.SHA256}.Spec(self, name, rules.Name())
 		} else {
-			spec, err = botSpec(self, host.BuiltinPrefix+name, nil, rules.Name())
+			r, err := botkind.Named(name, reg)
+			if err != nil {
+				return arena.Seat{}, err
+			}
+			spec = r.Spec(self, name, rules.Name())
 		}
 		spec.Name, spec.Sandbox = name, o.sandbox
-		return arena.Seat{Spec: spec}, err
+		return arena.Seat{Spec: spec}, nil
 	}
 	clock := referee.Clock{Tempo: time.Duration(o.tempo) * time.Millisecond, Margin: time.Duration(o.margin) * time.Millisecond}
 	p = web.NewPlay(ctx, l, bots, clock, seat, rec)

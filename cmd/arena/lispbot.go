@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"fmt"
 	"io"
 	"strings"
 
@@ -12,23 +11,6 @@ import (
 	"github.com/arenabots/arena/course/intake"
 	"github.com/arenabots/arena/host"
 )
-
-// lispSpec returns how to start the Lisp bot of words, its files and its
-// settings as KEY=VALUE, as given: nothing is probed (`arena bot new` knows
-// the settings of the project it wrote). game is the game it is entered
-// for, which its Info lists.
-func lispSpec(self string, words []string, game string) (host.Spec, error) {
-	cfg, _, err := intake.ParseBot(words, "")
-	if err != nil {
-		return host.Spec{}, err
-	}
-	if len(cfg.Files) == 0 {
-		return host.Spec{}, fmt.Errorf("lisp: %s is a folder: give the .lisp files to load", cfg.Root)
-	}
-	cfg.GameName = game
-	r := botkind.Ref{Lisp: &cfg}
-	return botkind.LispSpec(self, r.DefaultName(), cfg.WithDefaults()), nil
-}
 
 // detectLispSpec returns how to start the Lisp bot of words (its folder,
 // archive or files, and settings as KEY=VALUE; an archive is unpacked

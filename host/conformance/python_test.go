@@ -106,7 +106,7 @@ func TestPythonFullGame(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			greedy := start(t, host.BuiltinSpec(arena, "greedy", nil))
+			greedy := start(t, host.SelfSpec(arena, "bot", "serve", "builtin:greedy"))
 			var players [2]referee.Player
 			players[tc.side.Index()], players[tc.side.Other().Index()] = py, greedy
 

@@ -1,4 +1,4 @@
-package main
+package botkind
 
 import (
 	"os"
@@ -6,10 +6,14 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/arenabots/arena/host/scaffold"
 )
 
-func TestLispSpec(t *testing.T) {
-	// lispSpec wants the files to exist.
+// TestParseLisp checks the spec of a Lisp bot given by its files and
+// settings, as `arena bot new` gives one.
+func TestParseLisp(t *testing.T) {
+	// The files must exist.
 	abs := filepath.Join(t.TempDir(), "g12", "jogo.lisp")
 	if err := os.MkdirAll(filepath.Dir(abs), 0o755); err != nil {
 		t.Fatal(err)
@@ -34,16 +38,17 @@ func TestLispSpec(t *testing.T) {
 		{"no file", []string{"state=board"}, nil, "files"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			spec, err := lispSpec("/usr/bin/arena", tc.words, "cavalo")
+			r, err := ParseLisp(tc.words)
 			if tc.wantErr != "" {
 				if err == nil || !strings.Contains(err.Error(), tc.wantErr) {
-					t.Fatalf("lispSpec(%q) error = %v, want one naming %q", tc.words, err, tc.wantErr)
+					t.Fatalf("ParseLisp(%q) error = %v, want one naming %q", tc.words, err, tc.wantErr)
 				}
 				return
 			}
 			if err != nil {
-				t.Fatalf("lispSpec(%q): %v", tc.words, err)
+				t.Fatalf("ParseLisp(%q): %v", tc.words, err)
 			}
+			spec := r.Spec("/usr/bin/arena", r.DefaultName(), "cavalo")
 			if spec.Path != "/usr/bin/arena" || !slices.Equal(spec.Args[:3], []string{"bot", "serve", "lisp"}) {
 				t.Errorf("spec runs %s %q, want /usr/bin/arena bot serve lisp ...", spec.Path, spec.Args)
 			}
@@ -67,4 +72,34 @@ func mustAbs(t *testing.T, p string) string {
 		t.Fatal(err)
 	}
 	return a
+}
+
+// TestScaffolded checks the bot of each kind of project `arena bot new`
+// writes: an executable of gRPC or of the line protocol, or a Lisp bot.
+func TestScaffolded(t *testing.T) {
+	dir := t.TempDir()
+	jogo := filepath.Join(dir, "jogo.lisp")
+	if err := os.WriteFile(jogo, []byte("(defun jogar (estado tempo) nil)\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name  string
+		p     scaffold.Project
+		kind  Kind
+		lines bool
+	}{
+		{"go", scaffold.Project{Name: "g", Lang: scaffold.Go, Dir: dir, Bot: filepath.Join(dir, "g")}, Path, false},
+		{"python", scaffold.Project{Name: "p", Lang: scaffold.Python, Dir: dir, Bot: filepath.Join(dir, "p.py"), Lines: true}, Path, true},
+		{"lisp", scaffold.Project{Name: "l", Lang: scaffold.Lisp, Dir: dir, Bot: jogo, Settings: []string{"state=board"}}, Lisp, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r, err := Scaffolded(&tc.p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if k, _ := r.Kind(); k != tc.kind || r.Lines() != tc.lines {
+				t.Errorf("Scaffolded: kind %v, Lines %v; want %v, %v", k, r.Lines(), tc.kind, tc.lines)
+			}
+		})
+	}
 }
