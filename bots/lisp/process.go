@@ -190,6 +190,15 @@ func (p *process) settle(ctx context.Context, grace time.Duration) error {
 	}
 }
 
+// cpu returns the CPU time SBCL has used so far, and whether it could be
+// read.
+func (p *process) cpu() (time.Duration, bool) {
+	if p == nil || p.cmd.Process == nil {
+		return 0, false
+	}
+	return cpuTime(p.cmd.Process.Pid)
+}
+
 // interrupt asks SBCL to abandon the running jogar.
 func (p *process) interrupt() {
 	if err := p.cmd.Process.Signal(os.Interrupt); err != nil {

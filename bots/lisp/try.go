@@ -20,6 +20,20 @@ type Raw struct {
 	// trip of tens of microseconds (SBCL's own clock may tick in
 	// milliseconds).
 	Elapsed time.Duration
+	// CPU is the CPU time SBCL used meanwhile, all its threads: what a
+	// league under clock: cpu charges, whatever else the machine does;
+	// 0 where it cannot be read (then Elapsed stands for it).
+	CPU time.Duration
+}
+
+// Charged returns what a league under clock: cpu would charge the call:
+// its CPU time where it was read, else its wall time, and never more than
+// the wall time.
+func (r Raw) Charged() time.Duration {
+	if r.CPU > 0 {
+		return min(r.CPU, r.Elapsed)
+	}
+	return r.Elapsed
 }
 
 // String writes the answer as Lisp text, cut to a readable length.
@@ -41,6 +55,11 @@ func (a *Adapter) Ask(ctx context.Context, cfg Config, st referee.State, tempo t
 	}
 	own := a.cfg
 	a.cfg = cfg
+	if err := a.start(ctx); err != nil {
+		a.cfg = own
+		return Raw{}, err
+	}
+	cpu0, cpuOK := a.proc.cpu()
 	start := time.Now()
 	value, err := a.call(ctx, estado, tempo)
 	elapsed := time.Since(start)
@@ -48,7 +67,11 @@ func (a *Adapter) Ask(ctx context.Context, cfg Config, st referee.State, tempo t
 	if err != nil {
 		return Raw{}, err
 	}
-	return Raw{value: value, st: st.Clone(), Elapsed: elapsed}, nil
+	r := Raw{value: value, st: st.Clone(), Elapsed: elapsed}
+	if cpu1, ok := a.proc.cpu(); ok && cpuOK && cpu1 >= cpu0 {
+		r.CPU = max(cpu1-cpu0, time.Nanosecond) // read: never the 0 of unknown
+	}
+	return r, nil
 }
 
 // Estado writes, as Lisp text, the estado that Ask sends jogar for st

@@ -188,17 +188,21 @@ func decideTimeBase(ctx context.Context, a Asker, calls, reads []lisp.Config, po
 	if m, ok := a.(*memo); ok {
 		fresh = m.Asker
 	}
-	// lispWorks reports whether a call with the tempo scaled took what a
-	// bot reading LispWorks units takes, asIs being the call as is.
-	lispWorks := func(asIs, s time.Duration, err error) bool {
-		return err == nil && s >= asIs+tempo/4 && s <= within
+	// lispWorks reports whether a call with the tempo scaled, r, took what
+	// a bot reading LispWorks units takes, asIs being the call as is: a
+	// quarter of the tempo longer at least by the wall clock (a bot that
+	// waits for its tempo by the wall clock is not slowed below it by a
+	// busy machine), and within the tempo and a quarter of the time the
+	// league charges, its CPU time (which a busy machine does not lengthen).
+	lispWorks := func(asIs time.Duration, r lisp.Raw, err error) bool {
+		return err == nil && r.Elapsed >= asIs+tempo/4 && r.Charged() <= within
 	}
 	// confirm asks c scaled again, past the memo: one stalled call must not
 	// decide.
 	confirm := func(c lisp.Config, asIs time.Duration, try *baseDecision) bool {
 		again, err := ask(fresh, c, LispWorksScale)
 		try.fresh++
-		if !lispWorks(asIs, again.Elapsed, err) {
+		if !lispWorks(asIs, again, err) {
 			return false
 		}
 		try.scale, try.base.Scaled = LispWorksScale, min(try.base.Scaled, again.Elapsed)
@@ -245,14 +249,14 @@ func decideTimeBase(ctx context.Context, a Asker, calls, reads []lisp.Config, po
 		try := d
 		try.base.AsIs, try.base.Scaled = asIs, scaled
 		switch {
-		case timedOut(serr) || serr == nil && scaled > within:
+		case timedOut(serr) || serr == nil && sraw.Charged() > within:
 			try.base.Scaled = min(scaled, cutoff)
 			if timedOut(serr) {
 				try.base.Scaled = cutoff
 			}
 			try.note = fmt.Sprintf("short, and would overrun with tempo_scale %d", LispWorksScale)
 			return try
-		case lispWorks(asIs, scaled, serr) && confirm(c, asIs, &try):
+		case lispWorks(asIs, sraw, serr) && confirm(c, asIs, &try):
 			return try
 		}
 		d.fresh = try.fresh
@@ -279,7 +283,7 @@ func decideTimeBase(ctx context.Context, a Asker, calls, reads []lisp.Config, po
 		if timedOut(serr) {
 			try.base.Scaled = cutoff
 		}
-		if lispWorks(0, sraw.Elapsed, serr) && confirm(c, 0, &try) {
+		if lispWorks(0, sraw, serr) && confirm(c, 0, &try) {
 			return try
 		}
 		try.note = "fails as is, and not for its time"

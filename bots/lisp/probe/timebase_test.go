@@ -24,6 +24,9 @@ type clockBot struct {
 	// crashBelow, when set, makes a call that thinks less crash: a bot
 	// left without time.
 	crashBelow time.Duration
+	// stretch, when above 1, is how much longer than its CPU time every
+	// call takes by the wall clock: a machine busy all along.
+	stretch int
 }
 
 func (b clockBot) Ask(ctx context.Context, cfg lisp.Config, st referee.State, tempo time.Duration) (lisp.Raw, error) {
@@ -35,11 +38,15 @@ func (b clockBot) Ask(ctx context.Context, cfg lisp.Config, st referee.State, te
 		}
 		b.calls[scale]++
 	}
-	if dl, ok := ctx.Deadline(); ok && time.Until(dl) < d {
+	wall := d * time.Duration(max(b.stretch, 1))
+	if dl, ok := ctx.Deadline(); ok && time.Until(dl) < wall {
 		return lisp.Raw{}, referee.NewFault(referee.FaultTimeout, context.DeadlineExceeded)
 	}
 	if d < b.crashBelow {
 		return lisp.Raw{}, referee.NewFault(referee.FaultCrash, errors.New("TYPE-ERROR: NIL is not a number"))
+	}
+	if b.stretch > 1 {
+		return lisp.Raw{Elapsed: wall, CPU: d}, nil
 	}
 	return lisp.Raw{Elapsed: d}, nil
 }
@@ -59,38 +66,44 @@ func TestDecideTimeBase(t *testing.T) {
 		crash time.Duration // a call that thinks less crashes
 		want  int
 		note  string
+		// stretch makes every call take that many times its CPU time by
+		// the wall clock.
+		stretch int
 	}{
-		{"reads milliseconds", func(tp time.Duration, s int) time.Duration { return tp * 9 / 10 * time.Duration(s) }, 0, 0, 1, "tempo read in milliseconds"},
+		{"LispWorks clock, every call stretched by a busy machine", func(tp time.Duration, s int) time.Duration {
+			return tp * 9 / 10 * time.Duration(s) / LispWorksScale
+		}, 0, 0, LispWorksScale, "LispWorks units", 2},
+		{"reads milliseconds", func(tp time.Duration, s int) time.Duration { return tp * 9 / 10 * time.Duration(s) }, 0, 0, 1, "tempo read in milliseconds", 0},
 		{"LispWorks clock", func(tp time.Duration, s int) time.Duration {
 			return tp * 9 / 10 * time.Duration(s) / LispWorksScale
-		}, 0, 0, LispWorksScale, "LispWorks units"},
-		{"ignores the tempo", func(time.Duration, int) time.Duration { return 3 * time.Millisecond }, 0, 0, 1, "ignores the tempo"},
-		{"ignores the tempo, one call stalled", func(time.Duration, int) time.Duration { return 3 * time.Millisecond }, tempo / 3, 0, 1, "ignores the tempo"},
-		{"a third of its tempo, in ms", func(tp time.Duration, s int) time.Duration { return tp / 3 * time.Duration(s) }, 0, 0, 1, "would overrun"},
+		}, 0, 0, LispWorksScale, "LispWorks units", 0},
+		{"ignores the tempo", func(time.Duration, int) time.Duration { return 3 * time.Millisecond }, 0, 0, 1, "ignores the tempo", 0},
+		{"ignores the tempo, one call stalled", func(time.Duration, int) time.Duration { return 3 * time.Millisecond }, tempo / 3, 0, 1, "ignores the tempo", 0},
+		{"a third of its tempo, in ms", func(tp time.Duration, s int) time.Duration { return tp / 3 * time.Duration(s) }, 0, 0, 1, "would overrun", 0},
 		{"LispWorks clock over its tempo", func(tp time.Duration, s int) time.Duration {
 			return tp * 3 / 2 * time.Duration(s) / LispWorksScale
-		}, 0, 0, 1, "would overrun"},
+		}, 0, 0, 1, "would overrun", 0},
 		{"LispWorks clock on a busy machine", func(tp time.Duration, s int) time.Duration {
 			return tp * 6 / 10 * time.Duration(s) / LispWorksScale
-		}, tempo / 3, 0, LispWorksScale, "LispWorks units"},
+		}, tempo / 3, 0, LispWorksScale, "LispWorks units", 0},
 		{"LispWorks clock, its first call slow", func(tp time.Duration, s int) time.Duration {
 			return tp * 6 / 10 * time.Duration(s) / LispWorksScale
-		}, tempo * 6 / 10, 0, LispWorksScale, "LispWorks units"},
+		}, tempo * 6 / 10, 0, LispWorksScale, "LispWorks units", 0},
 		{"LispWorks clock, crashes without time", func(tp time.Duration, s int) time.Duration {
 			return tp * 6 / 10 * time.Duration(s) / LispWorksScale
-		}, 0, time.Millisecond, LispWorksScale, "LispWorks units"},
-		{"crashes whatever its time", func(time.Duration, int) time.Duration { return time.Microsecond }, 0, time.Millisecond, 1, "no convention answered"},
+		}, 0, time.Millisecond, LispWorksScale, "LispWorks units", 0},
+		{"crashes whatever its time", func(time.Duration, int) time.Duration { return time.Microsecond }, 0, time.Millisecond, 1, "no convention answered", 0},
 		{"crashes as is, answers fast scaled", func(_ time.Duration, s int) time.Duration {
 			if s == 1 {
 				return time.Microsecond
 			}
 			return 5 * time.Millisecond
-		}, 0, time.Millisecond, 1, "fails as is, and not for its time"},
-		{"overruns", func(tp time.Duration, s int) time.Duration { return tp * 4 }, 0, 0, 1, "overruns the tempo"},
+		}, 0, time.Millisecond, 1, "fails as is, and not for its time", 0},
+		{"overruns", func(tp time.Duration, s int) time.Duration { return tp * 4 }, 0, 0, 1, "overruns the tempo", 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			st := cavalo.New(1)
-			bot := clockBot{think: tc.think, slow: tc.slow, calls: map[int]int{}, crashBelow: tc.crash}
+			bot := clockBot{think: tc.think, slow: tc.slow, calls: map[int]int{}, crashBelow: tc.crash, stretch: tc.stretch}
 			d := decideTimeBase(context.Background(), bot, []lisp.Config{{}}, []lisp.Config{{}}, referee.Sample{Name: "a", State: &st}, tempo)
 			if d.scale != tc.want {
 				t.Errorf("scale %d, want %d: %s, %+v", d.scale, tc.want, d.note, d.base)
