@@ -49,3 +49,29 @@ func (r *SplitMix64) Below(n uint64) uint64 {
 	}
 	return hi
 }
+
+// PlayOpening plays k plies on st, each drawn from seed's SplitMix64
+// stream as a uniform choice among the legal moves that do not end the
+// game (in the order of Moves); it stops short when every move would. It
+// is how a game whose start is fixed plays a league's seeded opening
+// (game_options opening_plies), frozen like every use of SplitMix64. It
+// tries each move on a clone: for a game's start, not for a search.
+func PlayOpening(st State, k int, seed uint64) {
+	r := SplitMix64{State: seed}
+	var buf, quiet [MaxMoves]Move
+	for range k {
+		n := 0
+		for _, m := range st.Moves(buf[:0]) {
+			c := st.Clone()
+			c.Play(m)
+			if !c.Terminal() {
+				quiet[n] = m
+				n++
+			}
+		}
+		if n == 0 {
+			return
+		}
+		st.Play(quiet[r.Below(uint64(n))])
+	}
+}

@@ -67,24 +67,10 @@ func (g Game) New(seed uint64) referee.State {
 	return &p
 }
 
-// open plays k opening plies drawn from seed's stream (see Game.New).
+// open plays k opening plies drawn from seed's stream (see Game.New and
+// referee.PlayOpening).
 func (q *Position) open(k int, seed uint64) {
-	r := referee.SplitMix64{State: seed}
-	var all, quiet [referee.MaxMoves]referee.Move
-	for range k {
-		n := 0
-		for _, m := range q.Moves(all[:0]) {
-			c, p := split(m)
-			if !q.completes(c, p) && q.filled|1<<c != fullBoard {
-				quiet[n] = m
-				n++
-			}
-		}
-		if n == 0 {
-			break
-		}
-		q.Play(quiet[r.Below(uint64(n))])
-	}
+	referee.PlayOpening(q, k, seed)
 	q.ply = 0
 }
 

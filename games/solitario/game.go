@@ -85,25 +85,10 @@ func (g Game) New(seed uint64) referee.State {
 	return &p
 }
 
-// open plays k opening plies drawn from seed's stream (see Game.New).
+// open plays k opening plies drawn from seed's stream (see Game.New and
+// referee.PlayOpening).
 func (p *Position) open(k int, seed uint64) {
-	r := referee.SplitMix64{State: seed}
-	var buf, ok [referee.MaxMoves]referee.Move
-	for range k {
-		n := 0
-		for _, m := range p.Moves(buf[:0]) {
-			q := *p
-			q.Play(m)
-			if !q.Terminal() {
-				ok[n] = m
-				n++
-			}
-		}
-		if n == 0 {
-			break
-		}
-		p.Play(ok[r.Below(uint64(n))])
-	}
+	referee.PlayOpening(p, k, seed)
 	p.start = p.ply
 }
 
