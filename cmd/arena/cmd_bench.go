@@ -26,7 +26,7 @@ func newBenchCmd() *cobra.Command {
 		Short: "Measure a game's fixed cost, games/s and the clock's overcharge on this machine",
 		Long: `Bench plays leagues of fast bots (built-in greedy and random, and the test bot as an
 external bot) at concurrency 1 and at --concurrency, tempo 100 ms, and prints games/s and
-the fixed cost of a game: worker time outside the bots' calls. It plays greedy against
+the fixed cost of a game: the slots' time outside the bots' calls. It plays greedy against
 random with restart on and off side by side, at tempo 10 ms and under a clock of 1000+10,
 then round robins of three and of six built-in bots at tempo 10 ms, restart on and off,
 and prints how much lower the fixed cost is with the bots kept. Then it plays --moves moves

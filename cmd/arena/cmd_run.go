@@ -188,7 +188,7 @@ func summaryLine(s arena.Summary) string {
 		line += fmt.Sprintf(" in %.1fs: %.2f games/s by the queue's workers", secs, float64(s.Played)/secs)
 	} else if s.Played > 0 && secs > 0 {
 		busy := 100 * s.BotTime.Seconds() / (secs * float64(s.AtOnce))
-		line += fmt.Sprintf(" in %.1fs: %.2f games/s, %d at once, bot calls %.0f%% of worker time", secs, float64(s.Played)/secs, s.AtOnce, busy)
+		line += fmt.Sprintf(" in %.1fs: %.2f games/s, %d at once, bot calls %.0f%% of the slots' time", secs, float64(s.Played)/secs, s.AtOnce, busy)
 	}
 	line += "\nresults in " + s.Out
 	if s.Skipped > 0 {
