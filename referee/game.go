@@ -125,6 +125,25 @@ func Legal(s State, m Move) bool {
 	return false
 }
 
+// Decider is implemented by states whose points do not decide the game:
+// a rule of the game names the winner (Solitário 2: a peg on the
+// opponent's start holes) and a game that ends otherwise is a draw, its
+// points breaking ties in the standings only (the score difference).
+type Decider interface {
+	// Winner returns the side that has won, or 0 when no side has: a draw
+	// once the game is over.
+	Winner() Side
+}
+
+// Outcome returns the side that wins st, a finished game, or 0 for a draw:
+// its Winner when st is a Decider, else the side with more points.
+func Outcome(st State) Side {
+	if d, ok := st.(Decider); ok {
+		return d.Winner()
+	}
+	return Winner(st.Scores())
+}
+
 // Winner returns the side with more points, or 0 for a draw.
 func Winner(scores [2]int) Side {
 	switch {

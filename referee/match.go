@@ -322,8 +322,9 @@ func (r *Record) add(mr MoveRecord, opt MatchOptions) {
 	}
 }
 
-// end closes the record: points decide a normal end and an adjudicated
-// fault; a forfeited fault makes the offender lose. The detail is capped
+// end closes the record: the game's outcome (Outcome: its points, or its
+// own rule) decides a normal end and an adjudicated fault; a forfeited
+// fault makes the offender lose. The detail is capped
 // at maxDetail.
 func (r *Record) end(st State, reason Reason, loser Side, detail string, p Policy) Record {
 	r.Scores = st.Scores()
@@ -331,7 +332,7 @@ func (r *Record) end(st State, reason Reason, loser Side, detail string, p Polic
 	switch {
 	case reason == Interrupted:
 	case reason == Normal || p == Adjudicate:
-		r.Winner = Winner(r.Scores)
+		r.Winner = Outcome(st)
 	case loser != 0:
 		r.Winner = loser.Other()
 	}

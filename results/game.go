@@ -128,7 +128,7 @@ func (g Entry) Validate() error {
 		if g.Loser != "" {
 			return fmt.Errorf("game %s ended normally but names %q at fault", g.ID, g.Loser)
 		}
-		if want := scoreResult(g.Scores); g.Result != want {
+		if want := scoreResult(g.Scores); g.Result != want && g.Result != Draw {
 			return fmt.Errorf("game %s ended normally %d-%d, so its result is %s, not %s", g.ID, g.Scores[0], g.Scores[1], want, g.Result)
 		}
 	case g.Reason == referee.Resigned:
@@ -154,7 +154,10 @@ func (g Entry) Validate() error {
 	return nil
 }
 
-// scoreResult is the result that points decide.
+// scoreResult is the result that points decide. A normal end may also be a
+// draw whatever the points: a game whose own rule decides it (a
+// referee.Decider) keeps its points as a tie-break; but a win always goes
+// to the side with more points.
 func scoreResult(s [2]int) string {
 	switch referee.Winner(s) {
 	case referee.White:

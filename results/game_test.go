@@ -65,6 +65,8 @@ func TestValidate(t *testing.T) {
 		{"normal with loser", func(g *Entry) { g.Loser = "b" }, "ended normally but"},
 		{"normal against points", func(g *Entry) { g.Result = BlackWins }, "so its result is 1-0"},
 		{"normal 0-0", func(g *Entry) { g.Result, g.Scores = DoubleForfeit, [2]int{} }, "so its result is 1/2-1/2"},
+		{"normal win on equal points", func(g *Entry) { g.Scores = [2]int{3, 3} }, "so its result is 1/2-1/2"},
+		{"normal draw, points a tie-break", func(g *Entry) { g.Result = Draw }, ""},
 		{"fault without loser", func(g *Entry) { g.Reason = referee.Timeout }, "loser \"\" is neither"},
 		{"fault with stranger", func(g *Entry) { g.Reason, g.Loser = referee.Crash, "c" }, "is neither"},
 		{"fault", func(g *Entry) { g.Reason, g.Loser = referee.Crash, "b" }, ""},

@@ -21,10 +21,10 @@
 //     which ends the game at once; so the side that gets there always has
 //     more points (a side captures 6 pegs at most).
 //   - A game that ends with no one on the opponent's start holes (neither
-//     side can move, or the move cap of max_plies is reached) is called a
-//     draw by solitario2.md, with the captures as tie-break. Since arena
-//     derives the result from the scores (referee.Winner), the captures
-//     decide it: more captures wins, equal captures is a draw.
+//     side can move, or the move cap of max_plies is reached) is a draw,
+//     as solitario2.md says, whatever the captures: the Position is a
+//     referee.Decider, whose Winner decides the game, and its scores break
+//     ties in the standings only.
 //   - A side with no legal move passes while its opponent has one; a pass
 //     is a ply and is not a first move (the first-move rule waits for the
 //     side's first peg move). A side that cannot move when one more ply

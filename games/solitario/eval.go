@@ -17,8 +17,11 @@ import (
 //     a step, and the steps of all its pegs, SpreadWeight a step;
 //   - mobility, the number of moves each side has, MobilityWeight a move.
 //
-// A finished game (a side on the opponent's start holes, the move cap, or
-// neither side able to move) is worth its outcome, exact.
+// A finished game is worth its outcome, exact: a side on the opponent's
+// start holes has won (referee.Decided, by the margin of the scores); a
+// game ended by the move cap or with neither side able to move is a draw,
+// worth the difference of the captures (its tie-break in the standings), a
+// Unit each, within the values of a draw.
 //
 // Evaluate, Hash, HashAfter and Hint allocate nothing and depend on their
 // arguments alone.
@@ -97,11 +100,14 @@ func race(pegs bitset, i int) (best, sum int32) {
 func (e *Evaluator) Evaluate(st referee.State) (int32, bool) {
 	p := st.(*Position)
 	me := p.toMove.Index()
+	v := int32(p.captures[me]-p.captures[1-me]) * referee.Unit
 	if p.Terminal() {
+		if p.Winner() == 0 {
+			return v, true
+		}
 		s := p.Scores()
 		return referee.Decided(s[me] - s[1-me]), true
 	}
-	v := int32(p.captures[me]-p.captures[1-me]) * referee.Unit
 	bestMe, sumMe := race(p.pegs[me], me)
 	bestOpp, sumOpp := race(p.pegs[1-me], 1-me)
 	if bestMe < 99 && bestOpp < 99 {

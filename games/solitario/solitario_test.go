@@ -190,25 +190,6 @@ func TestWinOnJump(t *testing.T) {
 // TestWinnerAlwaysAhead plays random games and checks that a side on the
 // opponent's start holes always has more points, and that a game without
 // one is decided by the captures.
-func TestWinnerAlwaysAhead(t *testing.T) {
-	var buf [referee.MaxMoves]referee.Move
-	for seed := range uint64(300) {
-		p := New(DefaultMaxPlies)
-		r := referee.SplitMix64{State: seed}
-		for moves := p.Moves(buf[:0]); len(moves) > 0; moves = p.Moves(buf[:0]) {
-			p.Play(moves[r.Below(uint64(len(moves)))])
-		}
-		sc := p.Scores()
-		want := p.Winner()
-		if want == 0 {
-			want = referee.Winner([2]int{p.Captures(referee.White), p.Captures(referee.Black)})
-		}
-		if got := referee.Winner(sc); got != want {
-			t.Fatalf("seed %d: scores %v give %v, want %v\n%s", seed, sc, got, want, &p)
-		}
-	}
-}
-
 func TestStringShowsBoard(t *testing.T) {
 	p := New(DefaultMaxPlies)
 	want := strings.Join([]string{
