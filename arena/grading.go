@@ -10,7 +10,7 @@ import (
 // the config's hash: it may change after the games without --restart.
 type Grading struct {
 	// Places are the bonus of the first places, the winner's first; every
-	// other eligible group gets Participant.
+	// other group that plays (eligible, or admitted on purpose) gets Participant.
 	Places      []float64 `yaml:"places" json:"places"`
 	Participant float64   `yaml:"participant" json:"participant"`
 	// Ties is how groups that share a rank share the places they cover:
@@ -43,7 +43,7 @@ const (
 )
 
 // DefaultGrading is the course's rule: 3 points to the winner, 2 to the
-// second and 1 to every other eligible group.
+// second and 1 to every other group that plays.
 func DefaultGrading() Grading {
 	return Grading{Places: []float64{3, 2}, Participant: 1, Ties: TiesShare}
 }

@@ -160,7 +160,7 @@ var keyDocs = map[string]keyDoc{
 	"tiebreak":          {"tied or playoff", "tiebreak: playoff"},
 	"grading":           {"the bonus rule of arena grades (docs/grading.md)", "grading: {places: [3, 2], participant: 1}"},
 	"places":            {"a list of the bonus of each place, the winner's first", "places: [3, 2]"},
-	"participant":       {"the bonus of every other eligible group", "participant: 1"},
+	"participant":       {"the bonus of every other group that plays", "participant: 1"},
 	"ties":              {"share or best", "ties: share"},
 	"bands":             {"a list of bands, the best first", "bands: [{name: B, beats: greedy, share: 0.6}]"},
 	"sprt":              {"the settings of an SPRT match (docs/sprt.md)", "sprt: {elo0: 0, elo1: 10, alpha: 0.05, beta: 0.05}"},

@@ -34,7 +34,11 @@ type Row struct {
 	Bot      string    `json:"bot,omitempty"`
 	Students []Student `json:"students"`
 	Eligible bool      `json:"eligible"`
-	Reason   string    `json:"reason,omitempty"`
+	// Admitted says that the lecturer admitted the group, not eligible, on
+	// purpose (arena intake --admit): it plays and is graded as the
+	// eligible groups are (plays).
+	Admitted bool   `json:"admitted,omitempty"`
+	Reason   string `json:"reason,omitempty"`
 	// Rank is the standings' place, 0 when the group played no game;
 	// Tiebreak the key of the order that placed it (results.Row.Tiebreak).
 	Rank     int     `json:"rank,omitempty"`
@@ -87,7 +91,7 @@ func Compute(l *arena.Results, in *Intake) (*Report, error) {
 	times := moveTimes(l)
 	rep := &Report{Title: cmp.Or(l.Config.Title, l.Config.Name), Rule: rule, TempoMS: l.Config.TempoMS, Order: st.Order, Unplayed: unplayed(l)}
 	for _, s := range subs {
-		row := Row{Entry: s.Entry, Group: cmp.Or(s.Group, s.Entry), Bot: s.Bot, Students: s.Students, Eligible: s.Eligible, Reason: s.Reason}
+		row := Row{Entry: s.Entry, Group: cmp.Or(s.Group, s.Entry), Bot: s.Bot, Students: s.Students, Eligible: s.Eligible, Admitted: s.Admitted, Reason: s.Reason}
 		if len(row.Students) == 0 {
 			row.Students = intake.ParseGroup(cmp.Or(s.Entry, s.Group)).Students
 		}
@@ -137,24 +141,29 @@ func unplayed(l *arena.Results) int {
 	return n
 }
 
-// class orders the rows: ranked, then eligible without a game, then not
+// plays reports whether the group plays in the league: eligible, or
+// admitted on purpose.
+func (r Row) plays() bool { return r.Eligible || r.Admitted }
+
+// class orders the rows: ranked, then playing without a game, then not
 // eligible.
 func class(r Row) int {
 	switch {
-	case r.Rank > 0 && r.Eligible:
+	case r.Rank > 0 && r.plays():
 		return 0
-	case r.Eligible:
+	case r.plays():
 		return 1
 	}
 	return 2
 }
 
 // award sets each row's bonus by rule: the places' bonuses go to the
-// eligible groups with a rank, in rank order, counted among them alone;
-// groups that share a rank (tied) share the places they cover, each getting
-// their mean rounded to 0.01 (or, with ties: best, the best of them);
-// every other eligible group gets the participant bonus, and a
-// group not eligible none. A band's bonus is added on top.
+// groups that play (eligible or admitted) with a rank, in rank order,
+// counted among them alone; groups that share a rank (tied) share the
+// places they cover, each getting their mean rounded to 0.01 (or, with
+// ties: best, the best of them); every other group that plays gets the
+// participant bonus, and a group not eligible none. A band's bonus is
+// added on top.
 func award(rows []Row, rule arena.Grading) {
 	place := func(p int) float64 { // p from 0
 		if p < len(rule.Places) {
@@ -164,7 +173,7 @@ func award(rows []Row, rule arena.Grading) {
 	}
 	var ranked []int
 	for i, r := range rows {
-		if r.Eligible && r.Rank > 0 {
+		if r.plays() && r.Rank > 0 {
 			ranked = append(ranked, i)
 		}
 	}
@@ -188,14 +197,14 @@ func award(rows []Row, rule arena.Grading) {
 		start = end
 	}
 	for i := range rows {
-		if rows[i].Eligible && rows[i].Rank == 0 {
+		if rows[i].plays() && rows[i].Rank == 0 {
 			rows[i].Bonus = rule.Participant
 		}
-		if !rows[i].Eligible {
+		if !rows[i].plays() {
 			rows[i].Bonus = 0
 		}
 		for _, b := range rule.Bands {
-			if rows[i].Eligible && b.Name == rows[i].Band {
+			if rows[i].plays() && b.Name == rows[i].Band {
 				rows[i].Bonus += b.Bonus
 			}
 		}
@@ -252,7 +261,7 @@ func bands(rows []Row, rule arena.Grading) error {
 		}
 	}
 	for i := range rows {
-		if !rows[i].Eligible || rows[i].Bot == "" {
+		if !rows[i].plays() || rows[i].Bot == "" {
 			continue
 		}
 		for _, b := range rule.Bands {

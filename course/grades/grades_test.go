@@ -211,7 +211,7 @@ func TestAward(t *testing.T) {
 	tests := []struct {
 		name  string
 		rule  arena.Grading
-		ranks []int // 0: did not play; -1: not eligible; -2: ranked 1st, not eligible
+		ranks []int // 0: did not play; -1: not eligible; -2: ranked 1st, not eligible; -3: ranked 1st, admitted; -4: admitted, did not play
 		want  []float64
 	}{
 		{"course", course, []int{1, 2, 3, 4}, []float64{3, 2, 1, 1}},
@@ -220,6 +220,7 @@ func TestAward(t *testing.T) {
 		{"ties best", best, []int{1, 1, 3, 0}, []float64{3, 3, 1, 1}},
 		{"not eligible and not played", course, []int{-1, 2, 1, 0}, []float64{0, 2, 3, 1}},
 		{"winner cancelled: the next is first", course, []int{-2, 2, 3}, []float64{0, 3, 2}},
+		{"admitted on purpose: graded as eligible", course, []int{-3, 2, 3, -4}, []float64{3, 2, 1, 1}},
 		{"places over the groups", arena.Grading{Places: []float64{5, 4, 3, 2}, Participant: 1}, []int{1, 2}, []float64{5, 4}},
 	}
 	for _, tt := range tests {
@@ -227,8 +228,13 @@ func TestAward(t *testing.T) {
 			rows := make([]Row, len(tt.ranks))
 			for i, r := range tt.ranks {
 				rows[i] = Row{Group: fmt.Sprint(i), Eligible: r >= 0, Rank: max(r, 0)}
-				if r == -2 {
+				switch r {
+				case -2:
 					rows[i].Rank = 1
+				case -3:
+					rows[i].Rank, rows[i].Admitted = 1, true
+				case -4:
+					rows[i].Admitted = true
 				}
 			}
 			award(rows, tt.rule)
@@ -410,5 +416,46 @@ func TestPlayoffDecidesRanks(t *testing.T) {
 	}
 	if want := []float64{3, 2, 1, 1, 1, 1, 1, 1}; !slices.Equal(bonuses, want) {
 		t.Errorf("bonuses %v, want %v", bonuses, want)
+	}
+}
+
+// TestAdmitted grades a group admitted on purpose (arena intake --admit)
+// as an eligible one: the winner keeps its place's bonus and its row says
+// admitted and why; the same group not admitted gets nothing.
+func TestAdmitted(t *testing.T) {
+	l, in, rep := classGrades(t)
+	first := rep.Rows[0]
+	for i, s := range in.Submissions {
+		if s.Entry == first.Entry {
+			in.Submissions[i].Eligible, in.Submissions[i].Admitted, in.Submissions[i].Reason = false, true, "handed in late"
+		}
+	}
+	admitted, err := Compute(l, in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := admitted.Rows[0]; r.Entry != first.Entry || r.Bonus != first.Bonus || !r.Admitted {
+		t.Errorf("admitted winner: %+v; want %s first, bonus %v, admitted", r, first.Entry, first.Bonus)
+	}
+	var b bytes.Buffer
+	if err := admitted.Write(&b, results.FormatMarkdown); err != nil {
+		t.Fatal(err)
+	}
+	if md := b.String(); !strings.Contains(md, "| admitted |") || !strings.Contains(md, first.Group+": admitted on purpose (--admit), not eligible: handed in late") {
+		t.Errorf("Markdown does not say the group was admitted:\n%s", md)
+	}
+	for i, s := range in.Submissions {
+		if s.Entry == first.Entry {
+			in.Submissions[i].Admitted = false
+		}
+	}
+	cancelled, err := Compute(l, in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range cancelled.Rows {
+		if r.Entry == first.Entry && r.Bonus != 0 {
+			t.Errorf("a group neither eligible nor admitted gets %v, want 0", r.Bonus)
+		}
 	}
 }

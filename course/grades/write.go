@@ -29,7 +29,7 @@ func CheckFormat(format string) error {
 
 // CSVHeader is the header row of the CSV grades.
 func CSVHeader() []string {
-	return []string{"group", "entry", "students", "numbers", "eligible", "reason", "rank", "points", "tiebreak", "games",
+	return []string{"group", "entry", "students", "numbers", "eligible", "admitted", "reason", "rank", "points", "tiebreak", "games",
 		"timeouts", "illegal", "crashes", "start", "faults", "median_ms", "tempo_ms", "similar", "band", "bonus"}
 }
 
@@ -58,7 +58,7 @@ func (r *Report) writeCSV(w io.Writer) error {
 	rows := make([][]string, len(r.Rows))
 	for i, g := range r.Rows {
 		names, numbers := students(g.Students)
-		row := []string{g.Group, g.Entry, names, numbers, strconv.FormatBool(g.Eligible), g.Reason, rank(g), num(g.Points), g.Tiebreak,
+		row := []string{g.Group, g.Entry, names, numbers, strconv.FormatBool(g.Eligible), strconv.FormatBool(g.Admitted), g.Reason, rank(g), num(g.Points), g.Tiebreak,
 			strconv.Itoa(g.Games), strconv.Itoa(g.Timeouts), strconv.Itoa(g.Illegal), strconv.Itoa(g.Crashes), strconv.Itoa(g.Start),
 			strconv.Itoa(g.Faults), think(g), strconv.Itoa(r.TempoMS), strings.Join(g.Similar, "; "), g.Band, num(g.Bonus)}
 		rows[i] = row
@@ -79,7 +79,11 @@ func (r *Report) writeMarkdown(w io.Writer) error {
 			who = append(who, strings.TrimSpace(s.Name+" "+s.Number))
 		}
 		eligible := "yes"
-		if !g.Eligible {
+		switch {
+		case g.Admitted:
+			eligible = "admitted"
+			notes = append(notes, fmt.Sprintf("%s: admitted on purpose (--admit), not eligible: %s", g.Group, g.Reason))
+		case !g.Eligible:
 			eligible = "no"
 			notes = append(notes, fmt.Sprintf("%s: not eligible: %s", g.Group, g.Reason))
 		}
@@ -111,7 +115,7 @@ func (r *Report) ruleNotes() []string {
 		ties = "each get the best of the places they cover"
 	}
 	notes := []string{
-		fmt.Sprintf("bonus: %s to the first places, %s to every other eligible group, 0 to a group not eligible; groups tied on a rank %s",
+		fmt.Sprintf("bonus: %s to the first places, %s to every other group that played (eligible, or admitted on purpose), 0 to a group not eligible; groups tied on a rank %s",
 			strings.Join(places, ", "), num(r.Rule.Participant), ties),
 	}
 	if len(r.Order) > 0 {
