@@ -87,7 +87,7 @@ func ParseRegistrable(ref string, args []string, registryPath string) (Ref, erro
 	if err != nil {
 		return Ref{}, err
 	}
-	if r.Lines() {
+	if !r.Registrable() { // a line bot: Parse gives no other kind here
 		return Ref{}, fmt.Errorf("%s speaks the line protocol: a registry holds gRPC bots; a league names it with `path: %s, protocol: %s`", ref, r.given, ProtocolLines)
 	}
 	return r, nil
