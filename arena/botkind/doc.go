@@ -4,18 +4,24 @@
 // registered or path bot) talks to arena is its protocol, gRPC or the line
 // protocol (Ref.Protocol: `protocol: lines` in a league file, lines:PATH on
 // the command line), which is no kind. For each kind it holds the steps
-// every bot goes through: Parse (its form on the command line; LispWords
-// for a Lisp submission, Named for a name picked on the page, Scaffolded
-// for a project of `arena bot new`), Resolve (a league entry checked and
-// completed), Preflight (what keeps a resolved bot from starting, with the
-// fix), Spec (how the host starts it, the built-in bots' arena-bot
-// included) and, for the kinds that arena's own executable serves, the
-// re-exec entry (Serve: `arena bot serve builtin:NAME | lisp | lisp-probe |
-// lines ...`). A new kind is a constant, a case in each of those
-// functions, and its tests, in this package: the commands only parse and
-// ask the Ref for its Spec.
+// every bot goes through: Parse (its form on the command line; ParseSpec
+// for every form, a Lisp submission (lisp:...) included, which an Env's
+// LispCompleter completes: course/intake implements it, botkind only asks;
+// Named for a name picked on the page, Scaffolded for a project of
+// `arena bot new`), Form and LeagueEntry (a bot written back as the
+// command line and a league file take it), Resolve (a league entry
+// checked and completed), Preflight (what keeps a resolved bot from
+// starting, with the fix), Spec (how the host starts it, the built-in
+// bots' arena-bot included) and, for the kinds that arena's own
+// executable serves, the re-exec entry (Serve: `arena bot serve
+// builtin:NAME | lisp | lisp-probe | lines ...`). A new kind is a
+// constant, a case in each of those functions, and its tests, in this
+// package: the commands only parse, ask ParseSpec for a bot's Spec and
+// print a Ref's Form, never deciding by kind
+// (internal/repocheck's TestCommandsDecideNoKind).
 //
 // botkind is arena's side of a bot. botkind imports only bots/builtin,
 // bots/lisp, bots/lisp/probe, bots/lines, host, host/registry,
-// host/sandbox and host/scaffold. It must not import arena, web or cmd.
+// host/sandbox, host/scaffold and referee. It must not import arena, web
+// or cmd.
 package botkind

@@ -21,22 +21,9 @@ const BuiltinPrefix = "builtin:"
 const LinesPrefix = "lines:"
 
 // LispPrefix marks, on the command line, a Common Lisp submission:
-// lisp:FOLDER, lisp:ARCHIVE or lisp:FILE,...,KEY=VALUE...
+// lisp:FOLDER, lisp:ARCHIVE or lisp:FILE,...,KEY=VALUE..., which
+// ParseSpec takes (and Parse does not).
 const LispPrefix = "lisp:"
-
-// LispWords returns the words of ref when it is a Lisp submission of the
-// command line (LispPrefix, then words split at commas): its folder,
-// archive or files, and settings as KEY=VALUE. Such a bot is completed as
-// arena intake completes a hand-in, its archive unpacked and its
-// conventions found by playing it (course/intake), which a package below
-// intake cannot do: Parse takes the other forms.
-func LispWords(ref string) ([]string, bool) {
-	words, ok := strings.CutPrefix(ref, LispPrefix)
-	if !ok {
-		return nil, false
-	}
-	return strings.Split(words, ","), true
-}
 
 // Parse reads a bot of the command line: builtin:NAME[,KEY=VALUE...] for a
 // built-in bot (its options checked; args are refused), lines:PATH for a
@@ -100,7 +87,7 @@ func ParseRegistrable(ref string, args []string, registryPath string) (Ref, erro
 	if err != nil {
 		return Ref{}, err
 	}
-	if r.Lines() {
+	if !r.Registrable() { // a line bot: Parse gives no other kind here
 		return Ref{}, fmt.Errorf("%s speaks the line protocol: a registry holds gRPC bots; a league names it with `path: %s, protocol: %s`", ref, r.given, ProtocolLines)
 	}
 	return r, nil

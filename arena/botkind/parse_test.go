@@ -157,12 +157,14 @@ func TestLispWords(t *testing.T) {
 	}{
 		{"lisp:g12", []string{"g12"}, true},
 		{"lisp:g12/jogo.lisp,g12/regras.lisp,state=board", []string{"g12/jogo.lisp", "g12/regras.lisp", "state=board"}, true},
+		{"lisp:a.lisp,knights=-3,-4,side=knight", []string{"a.lisp", "knights=-3,-4", "side=knight"}, true},
+		{"lisp:", nil, true},
 		{"builtin:greedy", nil, false},
 		{"./lisp", nil, false},
 	} {
-		got, ok := LispWords(tc.ref)
+		got, ok := lispWords(tc.ref)
 		if ok != tc.ok || !slices.Equal(got, tc.want) {
-			t.Errorf("LispWords(%q) = %q, %v; want %q, %v", tc.ref, got, ok, tc.want, tc.ok)
+			t.Errorf("lispWords(%q) = %q, %v; want %q, %v", tc.ref, got, ok, tc.want, tc.ok)
 		}
 	}
 }

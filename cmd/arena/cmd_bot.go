@@ -51,9 +51,10 @@ double to remove; Dots and Boxes: an opening, a box to take, a box just taken an
 game), each answer legal and within the clock, and the claimed state right when one is
 sent, then stops it and checks that no process is left.
 
-BOT is the path of an executable, builtin:NAME[,KEY=VALUE...] for a built-in bot, or
-lines:PATH for a program that speaks the line protocol (docs/protocol.md). Arguments for
-the bot go after -- or in --args.
+BOT is the path of an executable, builtin:NAME[,KEY=VALUE...] for a built-in bot,
+lines:PATH for a program that speaks the line protocol (docs/protocol.md), or
+lisp:FOLDER, lisp:ARCHIVE or lisp:FILE,...,KEY=VALUE... for a Common Lisp submission,
+as 'arena play' takes them. Arguments for the bot go after -- or in --args.
 
 With --lisp the arguments are a Common Lisp submission: its folder, or its files,
 loaded in order. Arena finds what it needs as 'arena intake' does: the files to load
@@ -79,27 +80,25 @@ passes.`,
 			if err != nil {
 				return err
 			}
-			var spec host.Spec
-			if lispMode {
-				var work string
-				if work, err = os.MkdirTemp("", "arena-lisp-"); err != nil {
-					return err
-				}
-				defer os.RemoveAll(work)
-				spec, err = detectLispSpec(c.Context(), c.OutOrStdout(), self, work, pos, true, intake.Options{
-					Game: rules, Tempo: time.Duration(tempo) * time.Millisecond, Sandbox: sandbox})
-			} else {
-				spec, err = botSpec(self, pos[0], append(args, pos[1:]...), rules.Name())
-				err = usage(err)
-			}
+			work, err := os.MkdirTemp("", "arena-lisp-") // a Lisp submission's archive unpacked
 			if err != nil {
 				return err
 			}
-			if !lispMode || c.Flags().Changed("start-timeout") {
+			defer os.RemoveAll(work)
+			ref, botArgs := pos[0], append(args, pos[1:]...)
+			if lispMode { // --lisp WORD...: the words of lisp:WORD,...
+				ref, botArgs = botkind.LispPrefix, pos
+			}
+			env := botEnv(c.OutOrStdout(), self, work, rules, time.Duration(tempo)*time.Millisecond, sandbox)
+			env.Lenient = true // a check shows what fails
+			spec, err := botSpec(c.Context(), ref, botArgs, env)
+			if err != nil {
+				return err
+			}
+			if spec.StartTimeout == 0 || c.Flags().Changed("start-timeout") { // a Lisp bot's is longer
 				spec.StartTimeout = time.Duration(start) * time.Millisecond
 			}
 			spec.Verbose = verbose
-			spec.Sandbox = sandbox
 			if err := checkOpen(spec); err != nil {
 				return err
 			}
@@ -167,14 +166,27 @@ func printChecks(w io.Writer, bot string, results []conformance.Result, width in
 	return err
 }
 
-// botSpec returns how to start the bot of the command line ref with args
-// (see botkind.Parse), through self, for a game of game.
-func botSpec(self, ref string, args []string, game string) (host.Spec, error) {
-	r, err := botkind.Parse(ref, args, registry.DefaultFile)
-	if err != nil {
-		return host.Spec{}, err
+// botEnv is where the commands start a bot of the command line (see
+// botkind.ParseSpec): through self, for a game of rules at tempo in mode,
+// a Lisp submission completed as arena intake completes one (its archive
+// unpacked under work), what was found of it printed to w.
+func botEnv(w io.Writer, self, work string, rules referee.Game, tempo time.Duration, mode sandbox.Mode) botkind.Env {
+	return botkind.Env{
+		Self: self, Game: rules, Tempo: tempo, Sandbox: mode,
+		Registry: registry.DefaultFile, Work: work, Lisp: intake.Completer{},
+		Note: func(note string) { printWrapped(w, "  ", note+"\n") },
 	}
-	return r.Spec(self, r.DefaultName(), game), nil
+}
+
+// botSpec returns how to start the bot of the command line ref with args
+// in env (see botkind.ParseSpec); a form that names no bot is a usage
+// error.
+func botSpec(ctx context.Context, ref string, args []string, env botkind.Env) (host.Spec, error) {
+	s, err := botkind.ParseSpec(ctx, ref, args, env)
+	if _, form := errors.AsType[*botkind.FormError](err); form {
+		return s, usage(err)
+	}
+	return s, err
 }
 
 // atLeastOne accepts one or more positional arguments, the first named

@@ -88,7 +88,7 @@ bots/examples/python.`,
 			if err := runChecks(c.Context(), out, shown(p.Bot), spec, conformance.Options{}); err != nil {
 				return err
 			}
-			return printNext(out, p)
+			return printNext(out, p, bot)
 		},
 	}
 	f := cmd.Flags()
@@ -98,31 +98,36 @@ bots/examples/python.`,
 	return cmd
 }
 
-// printNext writes the commands that come after `arena bot new` for p.
-func printNext(w io.Writer, p *scaffold.Project) error {
-	bot, dir := shown(p.Bot), shown(p.Dir)
+// printNext writes the commands that come after `arena bot new` for p,
+// whose bot is bot: each names the bot in its form on the command line,
+// and its league entry is the one a league file holds.
+func printNext(w io.Writer, p *scaffold.Project, bot botkind.Ref) error {
+	cwd, _ := os.Getwd() // without it, paths show in full
+	form := bot.Form(cwd)
+	entry, err := bot.LeagueEntry(p.Name, cwd)
+	if err != nil {
+		return err
+	}
 	var b strings.Builder
 	b.WriteString("\nnext:\n")
 	if p.Rebuild != "" {
-		fmt.Fprintf(&b, "  edit %s, then build it again: (cd %s && %s)\n", shown(p.Source), dir, p.Rebuild)
+		fmt.Fprintf(&b, "  edit %s, then build it again: (cd %s && %s)\n", shown(p.Source), shown(p.Dir), p.Rebuild)
 	} else {
 		fmt.Fprintf(&b, "  edit %s, then check it again:\n", shown(p.Source))
 	}
-	if p.Lang == scaffold.Lisp {
-		fmt.Fprintf(&b, "  arena bot check --lisp %s %s\n", bot, strings.Join(p.Settings, " "))
-		fmt.Fprintf(&b, "  league entry (paths are relative to the league file):\n")
-		fmt.Fprintf(&b, "    - name: %s\n      lisp: {files: [%s], %s}\n", p.Name, bot, strings.ReplaceAll(strings.Join(p.Settings, ", "), "=", ": "))
-	} else if p.Lines {
-		fmt.Fprintf(&b, "  arena bot check %s%s\n", botkind.LinesPrefix, bot)
-		fmt.Fprintf(&b, "  arena bot check --game dots %s%s\n", botkind.LinesPrefix, bot)
-		fmt.Fprintf(&b, "  arena play --white %s%s --black builtin:greedy\n", botkind.LinesPrefix, bot)
-		fmt.Fprintf(&b, "  league entry (paths are relative to the league file):\n    - {name: %s, path: %s, protocol: lines}\n", p.Name, bot)
-	} else {
-		fmt.Fprintf(&b, "  arena bot check %s\n", bot)
-		fmt.Fprintf(&b, "  arena play --white %s --black builtin:greedy\n", bot)
-		fmt.Fprintf(&b, "  arena bot add %s %s   # then {name: %s, registered: %s} in a league\n", p.Name, bot, p.Name, p.Name)
-		fmt.Fprintf(&b, "  league entry (paths are relative to the league file):\n    - {name: %s, path: %s}\n", p.Name, bot)
+	fmt.Fprintf(&b, "  arena bot check %s\n", form)
+	if p.EveryGame {
+		fmt.Fprintf(&b, "  arena bot check --game dots %s\n", form)
 	}
+	fmt.Fprintf(&b, "  arena play --white %s --black builtin:greedy\n", form)
+	if bot.Registrable() {
+		registered, err := botkind.Ref{Registered: p.Name}.LeagueEntry(p.Name, cwd)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(&b, "  arena bot add %s %s   # then %s in a league\n", p.Name, form, registered)
+	}
+	fmt.Fprintf(&b, "  league entry (paths are relative to the league file):\n    - %s\n", entry)
 	return printWrapped(w, "      ", b.String())
 }
 

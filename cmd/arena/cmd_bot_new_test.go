@@ -26,7 +26,8 @@ func TestBotNew(t *testing.T) {
 		out   []string // in the output
 	}{
 		{"go", "go", []string{"DIR/mybot"}, []string{
-			"PASS: ", "arena bot check DIR/mybot\n", "arena bot add mybot DIR/mybot", "{name: mybot, path: DIR/mybot}",
+			"PASS: ", "arena bot check DIR/mybot\n", "arena play --white DIR/mybot --black builtin:greedy\n",
+			"arena bot add mybot DIR/mybot", "# then {name: mybot, registered: mybot} in a league", "{name: mybot, path: DIR/mybot}",
 		}},
 		{"c", "cc", []string{"lines:DIR/mybot"}, []string{
 			"PASS: ", "edit DIR/mybot.c, then build it again: (cd DIR && cc -O2 -o mybot mybot.c)\n",
@@ -44,9 +45,10 @@ func TestBotNew(t *testing.T) {
 		{"js", "node", []string{"lines:DIR/mybot.js"}, []string{
 			"PASS: ", "edit DIR/mybot.js, then check it again:\n", "{name: mybot, path: DIR/mybot.js, protocol: lines}",
 		}},
-		{"lisp", "sbcl", []string{"--lisp", "DIR/jogo.lisp", "state=board", "answer=state", "perspective=white"}, []string{
-			"PASS: ", "arena bot check --lisp DIR/jogo.lisp state=board answer=state perspective=white\n",
-			"lisp: {files: [DIR/jogo.lisp], state: board, answer: state, perspective: white}",
+		{"lisp", "sbcl", []string{"lisp:DIR/jogo.lisp,state=board,answer=state,perspective=white"}, []string{
+			"PASS: ", "arena bot check lisp:DIR/jogo.lisp,state=board,answer=state,perspective=white\n",
+			"arena play --white lisp:DIR/jogo.lisp,state=board,answer=state,perspective=white --black builtin:greedy\n",
+			"{name: mybot, lisp: {files: [DIR/jogo.lisp], state: board, answer: state, perspective: white}}",
 		}},
 	} {
 		t.Run(tc.lang, func(t *testing.T) {

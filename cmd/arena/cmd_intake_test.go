@@ -184,9 +184,9 @@ func playIntake(t *testing.T, examples, game string) {
 	}
 }
 
-// TestLispDetectionShared checks that `arena bot check --lisp` and `arena
-// play` with a Lisp bot find its conventions as intake does, and that a
-// setting given overrides what would be found.
+// TestLispDetectionShared checks that `arena bot check --lisp` (or
+// lisp:...) and `arena play` with a Lisp bot find its conventions as
+// intake does, and that a setting given overrides what would be found.
 func TestLispDetectionShared(t *testing.T) {
 	examples := lispExamples(t)
 	dir := t.TempDir()
@@ -222,6 +222,8 @@ func TestLispDetectionShared(t *testing.T) {
 			[]string{found, "PASS: " + sub + " passed all 8 checks"}, ""},
 		{"check with a setting that overrides", []string{"bot", "check", "--lisp", sub, "perspective=absolute", "--tempo", "300"}, true,
 			[]string{"cannot play: no convention gives legal moves", "perspective absolute", "FAIL: "}, found},
+		{"check takes play's form", []string{"bot", "check", "lisp:" + sub, "--tempo", "300"}, false,
+			[]string{found, "PASS: lisp:" + sub + " passed all 8 checks"}, ""},
 		{"play finds", []string{"play", "--white", "lisp:" + sub, "--black", "builtin:greedy", "--tempo", "100"}, false,
 			[]string{found, "white: lisp:" + sub + " (p3 lisp)"}, "(start"},
 		{"check takes a group's zip", []string{"bot", "check", "--lisp", zip, "--tempo", "300"}, false,

@@ -12,8 +12,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/arenabots/arena/arena"
-	"github.com/arenabots/arena/arena/botkind"
-	"github.com/arenabots/arena/course/intake"
 	"github.com/arenabots/arena/host"
 	"github.com/arenabots/arena/host/sandbox"
 	"github.com/arenabots/arena/internal/inert"
@@ -163,25 +161,18 @@ which --seed alone takes too.`,
 func (o playOptions) withHuman() bool { return o.white == humanRef || o.black == humanRef }
 
 // seats returns the players of White and Black: a person at term, or a
-// bot. A Lisp bot (botkind.LispWords) is completed as arena intake completes a
-// submission, saying what was found on w; its archive is unpacked under
-// work.
+// bot of any form (see botkind.ParseSpec), a Lisp submission completed as
+// arena intake completes one, saying what was found on w, its archive
+// unpacked under work.
 func (o playOptions) seats(ctx context.Context, w io.Writer, self, work string, rules referee.Game, term *human.Terminal) ([2]arena.Seat, error) {
 	var seats [2]arena.Seat
+	env := botEnv(w, self, work, rules, time.Duration(o.tempo)*time.Millisecond, o.sandbox)
 	for i, ref := range [2]string{o.white, o.black} {
 		if ref == humanRef {
 			seats[i].Player = human.New(ref, term)
 			continue
 		}
-		var s host.Spec
-		var err error
-		if words, ok := botkind.LispWords(ref); ok {
-			s, err = detectLispSpec(ctx, w, self, work, words, false, intake.Options{
-				Game: rules, Tempo: time.Duration(o.tempo) * time.Millisecond, Sandbox: o.sandbox})
-		} else {
-			s, err = botSpec(self, ref, nil, rules.Name())
-			err = usage(err)
-		}
+		s, err := botSpec(ctx, ref, nil, env)
 		if err != nil {
 			return seats, err
 		}
@@ -189,7 +180,6 @@ func (o playOptions) seats(ctx context.Context, w io.Writer, self, work string, 
 		// A Lisp bot keeps the adapter's longer start timeout.
 		s.StartTimeout = max(s.StartTimeout, time.Duration(o.start)*time.Millisecond)
 		s.Verbose = o.verbose
-		s.Sandbox = o.sandbox
 		if err := checkOpen(s); err != nil {
 			return seats, err
 		}

@@ -8,8 +8,10 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/arenabots/arena/arena/botkind"
 	"github.com/arenabots/arena/bots/lisp"
 	"github.com/arenabots/arena/bots/lisp/probe"
+	"github.com/arenabots/arena/host"
 )
 
 // ParseBot reads a Lisp bot given by hand, as `arena bot check --lisp` and
@@ -190,4 +192,38 @@ func Prepare(ctx context.Context, c lisp.Config, given []string, opt Options) (P
 		return p, fmt.Errorf("%s cannot play: %s", p.Name, p.Findings.Reason)
 	}
 	return p, nil
+}
+
+// Completer completes the Lisp bots of the command line
+// (botkind.LispCompleter: `arena play --white lisp:...`, `arena bot check
+// --lisp`) as arena intake completes a hand-in, so that the three find the
+// same conventions: ParseBot reads the words, Prepare completes the bot
+// for the game, tempo and sandbox of the Env, through its Self.
+type Completer struct {
+	// Spec, when set, adjusts each probe's host.Spec (tests run their own
+	// binary as arena).
+	Spec func(*host.Spec)
+}
+
+// CompleteLisp returns the name and settings of the Lisp bot of words (see
+// ParseBot and Prepare) and notes what it found: what it chose to load,
+// and the conventions and time base the probe found. Words that name no
+// bot, or a folder without a jogar to play, are a *botkind.FormError; a
+// bot that cannot play is an error, with the closest settings found.
+func (c Completer) CompleteLisp(ctx context.Context, words []string, env botkind.Env) (string, lisp.Config, error) {
+	cfg, given, err := ParseBot(words, env.Work)
+	if err != nil {
+		return "", lisp.Config{}, &botkind.FormError{Err: err}
+	}
+	p, err := Prepare(ctx, cfg, given, Options{Game: env.Game, Tempo: env.Tempo, Self: env.Self, Sandbox: env.Sandbox, Spec: c.Spec})
+	for _, n := range p.Notes {
+		env.Notef("lisp: %s", n)
+	}
+	if f := p.Findings; f != nil && f.Eligible {
+		env.Notef("lisp: %s, package %s: found %s; time per move %s", p.Name, f.Package, f.Conventions, f.Time)
+	}
+	if err != nil && len(cfg.Files) == 0 && len(p.Config.Files) == 0 {
+		return p.Name, p.Config, &botkind.FormError{Err: err} // a folder without a jogar to play
+	}
+	return p.Name, p.Config, err
 }

@@ -16,7 +16,9 @@
 // (WriteLeague), and a report with the evidence (WriteReport, Rows).
 //
 // `arena bot check --lisp` and `arena play` use Prepare, which probes the
-// same way, for a Lisp bot given without settings, so that the three find the same conventions.
+// same way, for a Lisp bot given without settings, so that the three find
+// the same conventions: through Completer, the botkind.LispCompleter that
+// the commands hand to botkind.ParseSpec.
 //
 // It knows a game's course through the table (package games) and the
 // Course interface a game implements: the words its functions are named

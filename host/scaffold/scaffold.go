@@ -87,6 +87,10 @@ type Project struct {
 	// Lines says the bot speaks the line protocol (docs/protocol.md), not
 	// go-plugin's gRPC: a C, Python, Rust or JavaScript project's.
 	Lines bool
+	// EveryGame says the bot plays every game of the table, as the line
+	// starters do (the first legal move); the others play the default
+	// game.
+	EveryGame bool
 	// Settings are a Lisp project's adapter settings, as `arena bot check
 	// --lisp` takes them (KEY=VALUE): the sample bot gets the board alone,
 	// answers with the new board and always plays as white.
@@ -153,7 +157,7 @@ func Write(dir, name string, lang Lang, sdk string) (*Project, error) {
 	var files []file
 	switch s, lines := starters[lang]; {
 	case lines:
-		p.Lines, p.Source = true, filepath.Join(dir, name+s.ext)
+		p.Lines, p.EveryGame, p.Source = true, true, filepath.Join(dir, name+s.ext)
 		p.Bot = p.Source
 		mode := fs.FileMode(0o755) // a script is the bot's executable
 		if s.build != nil {

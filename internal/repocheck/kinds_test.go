@@ -1,0 +1,45 @@
+package repocheck
+
+import (
+	"go/ast"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// kindNames are the names of package botkind that decide by a bot's kind
+// or protocol: the kinds, the protocols, and how to start or read one kind
+// alone. The commands never use them: botkind.ParseSpec takes every form
+// of the command line, a Ref's Form and LeagueEntry write it back, so that
+// a new kind is a change in botkind alone.
+var kindNames = []string{
+	"Builtin", "Registered", "Path", "Lisp", "ProtocolGRPC", "ProtocolLines",
+	"LispSpec", "ProbeSpec", "ParseLisp",
+}
+
+// TestCommandsDecideNoKind checks that no command names a kind of bot or
+// asks a Ref for its protocol (Lines): the commands parse, ask botkind and
+// print.
+func TestCommandsDecideNoKind(t *testing.T) {
+	_, files := readDeclared(t)
+	for pkg, fs := range files {
+		if !strings.HasPrefix(pkg, "cmd/") {
+			continue
+		}
+		for _, f := range fs {
+			ast.Inspect(f, func(n ast.Node) bool {
+				switch n := n.(type) {
+				case *ast.SelectorExpr:
+					if x, ok := n.X.(*ast.Ident); ok && x.Name == "botkind" && slices.Contains(kindNames, n.Sel.Name) {
+						t.Errorf("%s names botkind.%s: ask botkind (ParseSpec, Ref.Form, Ref.Spec) instead of deciding by kind", pkg, n.Sel.Name)
+					}
+				case *ast.CallExpr:
+					if sel, ok := n.Fun.(*ast.SelectorExpr); ok && sel.Sel.Name == "Lines" && len(n.Args) == 0 {
+						t.Errorf("%s asks a bot whether it speaks the line protocol (.Lines()): ask botkind instead", pkg)
+					}
+				}
+				return true
+			})
+		}
+	}
+}
