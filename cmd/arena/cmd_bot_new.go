@@ -117,7 +117,7 @@ func printNext(w io.Writer, p *scaffold.Project, bot botkind.Ref) error {
 	}
 	fmt.Fprintf(&b, "  arena bot check %s\n", form)
 	if p.EveryGame {
-		fmt.Fprintf(&b, "  arena bot check --game dots %s\n", form)
+		fmt.Fprintf(&b, "  arena bot check --game GAME %s\n    (GAME: %s)\n", form, strings.Join(games.Names(), ", "))
 	}
 	fmt.Fprintf(&b, "  arena play --white %s --black builtin:greedy\n", form)
 	if bot.Registrable() {

@@ -31,7 +31,7 @@ func TestBotNew(t *testing.T) {
 		}},
 		{"c", "cc", []string{"lines:DIR/mybot"}, []string{
 			"PASS: ", "edit DIR/mybot.c, then build it again: (cd DIR && cc -O2 -o mybot mybot.c)\n",
-			"arena bot check lines:DIR/mybot\n", "arena bot check --game dots lines:DIR/mybot\n",
+			"arena bot check lines:DIR/mybot\n", "arena bot check --game GAME lines:DIR/mybot\n", "(GAME: adji, cavalo, dots, quatro, solitario)\n",
 			"{name: mybot, path: DIR/mybot, protocol: lines}",
 		}},
 		{"python", "python3", []string{"lines:DIR/mybot.py"}, []string{
