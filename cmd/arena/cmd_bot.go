@@ -35,6 +35,7 @@ func newBotCheckCmd() *cobra.Command {
 	var (
 		args                 []string
 		tempo, margin, start int
+		charge               string
 		seed                 uint64
 		verbose, lispMode    bool
 		sandbox              sandbox.Mode
@@ -102,7 +103,7 @@ passes.`,
 			if err := checkOpen(spec); err != nil {
 				return err
 			}
-			clock := referee.Clock{Tempo: time.Duration(tempo) * time.Millisecond, Margin: time.Duration(margin) * time.Millisecond}
+			clock := referee.Clock{Tempo: time.Duration(tempo) * time.Millisecond, Margin: time.Duration(margin) * time.Millisecond, CPU: charge == arena.ClockCPU}
 			return runChecks(c.Context(), c.OutOrStdout(), pos[0], spec, conformance.Options{Clock: clock, Seed: seed, Game: rules})
 		},
 	}
@@ -110,6 +111,7 @@ passes.`,
 	f.StringArrayVar(&args, "args", nil, "an argument for the bot (repeat for more)")
 	f.IntVar(&tempo, "tempo", 1000, "time budget per move in ms")
 	f.IntVar(&margin, "margin", arena.DefaultMarginMS, "margin over the budget in ms before a move is late")
+	addClockFlag(f, &charge)
 	f.IntVar(&start, "start-timeout", 5000, "time to start and complete the handshake in ms")
 	f.Uint64Var(&seed, "seed", 1, "board of the opening position")
 	f.BoolVarP(&verbose, "verbose", "v", false, "show go-plugin's log and the bot's stderr")

@@ -9,6 +9,9 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+
+	"github.com/arenabots/arena/host/sandbox"
+	"github.com/arenabots/arena/internal/testbin"
 )
 
 // TestMain lets the test binary stand in for arena when it is re-executed
@@ -108,5 +111,29 @@ func TestBotServeRefuses(t *testing.T) {
 				t.Errorf("stdout %q, want nothing", stdout.String())
 			}
 		})
+	}
+}
+
+// TestBotCheckClock checks a bot that waits past its tempo without
+// thinking: --clock wall finds it late, --clock cpu (the default, as in a
+// league) charges it the little CPU it used and passes it.
+func TestBotCheckClock(t *testing.T) {
+	if sandbox.Resources(sandbox.Report{}, 0).CPUClock == sandbox.NoCPUClock {
+		t.Skip("no cgroup counts a bot's CPU time here: --clock cpu is the wall clock")
+	}
+	testbot, err := testbin.Testbot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Each call sleeps its tempo and 100 ms more.
+	args := []string{"bot", "check", testbot, "--args", "late", "--args", "100", "--tempo", "100", "--margin", "20"}
+	if out, err := arenaOut(t, append(args, "--clock", "wall")...); err == nil || !strings.Contains(out, "timeout") {
+		t.Errorf("--clock wall: error %v, want the check failed on time:\n%s", err, out)
+	}
+	if out, err := arenaOut(t, args...); err != nil {
+		t.Errorf("--clock cpu: %v, want a pass:\n%s", err, out)
+	}
+	if _, err := arenaOut(t, append(args, "--clock", "gpu")...); err == nil || !strings.Contains(err.Error(), "want cpu or wall") {
+		t.Errorf("--clock gpu: error %v, want one saying cpu or wall", err)
 	}
 }

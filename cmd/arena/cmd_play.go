@@ -29,6 +29,7 @@ type playOptions struct {
 	humanTempo    int
 	timeControl   string
 	clock         *arena.TimeControl // --time-control, parsed
+	charge        string             // --clock: arena.ClockCPU or ClockWall
 	start         int
 	verbose       bool
 	sandbox       sandbox.Mode
@@ -147,6 +148,7 @@ which --seed alone takes too.`,
 	f.IntVar(&o.tempo, "tempo", 1000, "a bot's time budget per move in ms")
 	f.StringVar(&o.timeControl, "time-control", "", "a game clock, BASE+INC or MOVES/BASE+INC ms (e.g. 2000+50)")
 	f.IntVar(&o.margin, "margin", arena.DefaultMarginMS, "margin over the budget in ms before a move is late")
+	addClockFlag(f, &o.charge)
 	f.IntVar(&o.humanTempo, "human-tempo", 0, "a person's time per move in ms (default: no limit)")
 	f.IntVar(&o.start, "start-timeout", 5000, "time for each bot to start in ms")
 	f.BoolVarP(&o.verbose, "verbose", "v", false, "show go-plugin's log and the bots' stderr")
@@ -209,10 +211,10 @@ func playGame(ctx context.Context, w io.Writer, st referee.State, seats [2]arena
 	board := st.Clone() // the board after the moves printed so far
 	initial := st.Clone()
 	opt := referee.MatchOptions{
-		Clock:         referee.Clock{Tempo: time.Duration(o.tempo) * time.Millisecond, Margin: time.Duration(o.margin) * time.Millisecond, Control: o.clock.Control()},
+		Clock:         referee.Clock{Tempo: time.Duration(o.tempo) * time.Millisecond, Margin: time.Duration(o.margin) * time.Millisecond, Control: o.clock.Control(), CPU: o.charge == arena.ClockCPU},
 		RefereeForced: o.withHuman(),
 		OnMove: func(m referee.MoveRecord) {
-			printMove(w, m)
+			printMove(w, m, o.charge == arena.ClockCPU)
 			if o.boards && m.Move != "" {
 				printBoard(w, board, m.Move)
 			}
@@ -233,8 +235,12 @@ func playGame(ctx context.Context, w io.Writer, st referee.State, seats [2]arena
 		if o.clock != nil {
 			tc = "clock " + o.clock.String() + "ms"
 		}
-		printfWrapped(w, "  ", "board %d, %s (+%dms margin)\nwhite: %s\nblack: %s\n",
-			o.seed, tc, o.margin, describeSeat(names[0], procs[0], opt.Own[0]), describeSeat(names[1], procs[1], opt.Own[1]))
+		charged := "wall"
+		if o.charge == arena.ClockCPU {
+			charged = "CPU"
+		}
+		printfWrapped(w, "  ", "board %d, %s (+%dms margin, %s time charged)\nwhite: %s\nblack: %s\n",
+			o.seed, tc, o.margin, charged, describeSeat(names[0], procs[0], opt.Own[0]), describeSeat(names[1], procs[1], opt.Own[1]))
 		if seated := func(i int) bool { return procs[i] != nil || seats[i].Player != nil }; seated(0) && seated(1) {
 			printWrapped(w, "  ", moveLegend+"\n")
 			clocks := ""
@@ -300,10 +306,13 @@ func printBoard(w io.Writer, board referee.State, move string) {
 
 // moveLegend explains the marks of the move lines.
 const moveLegend = "* forced: the referee played it, not the bot (the only legal move or a pass)\n" +
-	"(...) a rejected answer, as the bot sent it; time: the bot's call, in ms"
+	"(...) a rejected answer, as the bot sent it\n" +
+	"time: what the bot's call was charged, in ms (its CPU time under --clock cpu)"
 
-// printMove writes one line of the game.
-func printMove(w io.Writer, m referee.MoveRecord) {
+// printMove writes one line of the game, its time the call's CPU time
+// when cpu is set and the bot's was measured, else its wall time: what
+// the clock charged.
+func printMove(w io.Writer, m referee.MoveRecord, cpu bool) {
 	move, nodes := m.Move, "-"
 	if move == "" {
 		move = "(" + inert.Line(strings.TrimSpace(m.Answer)) + ")"
@@ -318,7 +327,11 @@ func printMove(w io.Writer, m referee.MoveRecord) {
 	if c := m.Clocks; c != nil {
 		clocks = fmt.Sprintf("  %s %s", ms(c[0]), ms(c[1]))
 	}
-	printfWrapped(w, "      ", "%4d  %-5s  %-7s  %9s  %10s%s\n", m.Ply, m.Side, move, ms(m.Elapsed), nodes, clocks)
+	t := m.Elapsed
+	if cpu && m.CPU != nil {
+		t = *m.CPU
+	}
+	printfWrapped(w, "      ", "%4d  %-5s  %-7s  %9s  %10s%s\n", m.Ply, m.Side, move, ms(t), nodes, clocks)
 }
 
 // verdict says how the game ended, in one line.

@@ -55,7 +55,7 @@ func TestPlay(t *testing.T) {
 		t.Fatalf("play: %v\n%s", err, out)
 	}
 	for _, want := range []string{
-		"board 5, 500ms a move (+250ms margin)\nwhite: builtin:greedy (greedy 1)\nblack: builtin:random,seed=3 (random 1)\n",
+		"board 5, 500ms a move (+250ms margin, CPU time charged)\nwhite: builtin:greedy (greedy 1)\nblack: builtin:random,seed=3 (random 1)\n",
 		"   1  white  B1 ",
 		moveLegend,
 		"     A  B  C  D  E  F  G  H  I  J",
@@ -177,17 +177,20 @@ func TestPlayHumanTempo(t *testing.T) {
 func TestPlayMoveLines(t *testing.T) {
 	var b strings.Builder
 	b.WriteString(moveLegend + "\n")
+	cpu := 2500 * time.Microsecond
 	for _, m := range []referee.MoveRecord{
 		{Ply: 1, Side: referee.White, Move: "F1", Forced: true},
 		{Ply: 2, Side: referee.Black, Move: "E10", Elapsed: 600 * time.Microsecond, Stats: referee.Stats{Nodes: 1}},
 		{Ply: 3, Side: referee.White, Move: "E2xC6", Elapsed: 7 * time.Millisecond, Stats: referee.Stats{Nodes: 318}},
 		{Ply: 4, Side: referee.Black, Move: "pass", Forced: true},
 		{Ply: 5, Side: referee.White, Answer: "Z99\n", Elapsed: 1234567 * time.Microsecond},
+		// Charged its CPU time: 2.5ms, not the 40ms it waited.
+		{Ply: 5, Side: referee.Black, Move: "D4", Elapsed: 40 * time.Millisecond, CPU: &cpu},
 		// A rejected answer as long as a bot's line: it wraps at 80
 		// columns, under the move.
 		{Ply: 6, Side: referee.Black, Answer: "((0 0 0 0 0 0 0 0 0 0) (0 0 0 0 0 0 0 0 0 0) (0 0 0 0 0 0 0 0 0 0) (0 0 0 0 0 0 0 0 0 0)) (A 1)", Elapsed: 3 * time.Millisecond},
 	} {
-		printMove(&b, m)
+		printMove(&b, m, true)
 	}
 	checkGolden(t, "play_moves.golden", []byte(b.String()))
 }
@@ -228,7 +231,7 @@ func TestPlayTimeControl(t *testing.T) {
 	if err != nil {
 		t.Fatalf("play: %v\n%s", err, out)
 	}
-	if !strings.Contains(out, "board 5, clock 2000+50ms (+250ms margin)\n") {
+	if !strings.Contains(out, "board 5, clock 2000+50ms (+250ms margin, CPU time charged)\n") {
 		t.Errorf("output lacks the clock in its header:\n%s", out)
 	}
 	if !regexp.MustCompile(`(?m)^   1  white  \S+\s+\S+ms\s+\d+  \d+\.\dms 2000\.0ms$`).MatchString(out) {
