@@ -38,6 +38,7 @@ type playFlags struct {
 	registry string
 	tempo    int
 	margin   int
+	charge   string // --clock
 	sandbox  sandbox.Mode
 	game     gameFlags
 	// gameSet and tempoSet say the game and the tempo were given: else
@@ -124,6 +125,7 @@ them at most 8.`,
 	f.StringVar(&play.out, "play-out", "results/play", "--play: where people's games go")
 	f.IntVar(&play.tempo, "tempo", 1000, "--play: the bot's ms a move (a person: no limit)")
 	f.IntVar(&play.margin, "margin", arena.DefaultMarginMS, "--play: margin over the bot's budget in ms")
+	addClockFlag(f, &play.charge)
 	f.DurationVar(&play.idle, "play-idle", web.DefaultPlayIdle, "--play: a game with no move, no page open, ends")
 	addSandboxFlag(f, &play.sandbox)
 	play.game.add(f)
@@ -186,7 +188,7 @@ func newPlay(ctx context.Context, stderr io.Writer, o playFlags, leagues []*web.
 		spec.Name, spec.Sandbox = name, o.sandbox
 		return arena.Seat{Spec: spec}, nil
 	}
-	clock := referee.Clock{Tempo: time.Duration(o.tempo) * time.Millisecond, Margin: time.Duration(o.margin) * time.Millisecond}
+	clock := referee.Clock{Tempo: time.Duration(o.tempo) * time.Millisecond, Margin: time.Duration(o.margin) * time.Millisecond, CPU: o.charge == arena.ClockCPU}
 	p = web.NewPlay(ctx, l, bots, clock, seat, rec)
 	p.Log = func(err error) { fmt.Fprintln(stderr, "arena: play:", err) }
 	// The games end with ctx; their bots are stopped and their files
