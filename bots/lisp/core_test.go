@@ -1,0 +1,92 @@
+package lisp
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/arenabots/arena/referee/sexp"
+)
+
+// coreStart starts an adapter for c with saved images in dir, asks its
+// jogar for the test submission's answer and closes it. It returns the
+// answer, the log and how long Start took.
+func coreStart(t *testing.T, c Config, dir string) (string, string, time.Duration) {
+	t.Helper()
+	requireSBCL(t)
+	log := &testLog{}
+	a, err := New(c, Options{Log: log, CoreDir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), RecommendedStartTimeout)
+	defer cancel()
+	begun := time.Now()
+	if err := a.Start(ctx); err != nil {
+		t.Fatalf("Start: %v\nlog:\n%s", err, log)
+	}
+	took := time.Since(begun)
+	got, err := a.call(ctx, sexp.Nil(), time.Second)
+	if err != nil {
+		t.Fatalf("jogar: %v\nlog:\n%s", err, log)
+	}
+	return got.String(), log.String(), took
+}
+
+// cores returns the saved images in dir.
+func cores(t *testing.T, dir string) []string {
+	t.Helper()
+	m, err := filepath.Glob(filepath.Join(dir, "*.core"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+// TestSavedImage builds a saved image of testdata/handedin once, starts
+// later adapters from it with the same answers, builds a new one when a
+// source changes, and loads the files when the image is unusable.
+func TestSavedImage(t *testing.T) {
+	sub := t.TempDir()
+	if err := os.CopyFS(sub, os.DirFS("testdata/handedin")); err != nil {
+		t.Fatal(err)
+	}
+	c := Config{Files: []string{filepath.Join(sub, "src/entry.lisp")}, Root: sub}
+	dir := t.TempDir()
+	plain, _, loadTook := coreStart(t, c, "")
+
+	got, log, buildTook := coreStart(t, c, dir)
+	if got != plain || !strings.Contains(log, "saved the loaded image") || len(cores(t, dir)) != 1 {
+		t.Fatalf("first start: jogar = %s, want %s; cores %v\nlog:\n%s", got, plain, cores(t, dir), log)
+	}
+	got, log, coreTook := coreStart(t, c, dir)
+	if got != plain || strings.Contains(log, "saved the loaded image") || strings.Contains(log, "no saved image") {
+		t.Fatalf("from the image: jogar = %s, want %s\nlog:\n%s", got, plain, log)
+	}
+	t.Logf("start: loading %v, building the image %v, from the image %v", loadTook, buildTook, coreTook)
+
+	f, err := os.OpenFile(filepath.Join(sub, "src/entry.lisp"), os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.WriteString("\n; changed\n")
+	f.Close()
+	got, log, _ = coreStart(t, c, dir)
+	if got != plain || !strings.Contains(log, "saved the loaded image") || len(cores(t, dir)) != 2 {
+		t.Fatalf("after a change: jogar = %s, want %s; cores %v\nlog:\n%s", got, plain, cores(t, dir), log)
+	}
+
+	for _, core := range cores(t, dir) {
+		if err := os.WriteFile(core, []byte("not a core"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, log, _ = coreStart(t, c, dir)
+	if got != plain || !strings.Contains(log, "no saved image") {
+		t.Fatalf("unusable image: jogar = %s, want %s\nlog:\n%s", got, plain, log)
+	}
+}
