@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/arenabots/arena/bots"
 	"github.com/arenabots/arena/referee/sexp"
 )
 
@@ -88,5 +89,73 @@ func TestSavedImage(t *testing.T) {
 	got, log, _ = coreStart(t, c, dir)
 	if got != plain || !strings.Contains(log, "no saved image") {
 		t.Fatalf("unusable image: jogar = %s, want %s\nlog:\n%s", got, plain, log)
+	}
+}
+
+// TestSavedImageGames plays each sample bot against greedy from its files
+// and from its saved image: the same moves either way.
+func TestSavedImageGames(t *testing.T) {
+	requireSBCL(t)
+	dir := t.TempDir()
+	for _, s := range samples {
+		t.Run(s.name, func(t *testing.T) {
+			var moves [3]string
+			for i, coreDir := range []string{"", dir, dir} { // loaded, built, from the image
+				a, err := New(s.cfg, Options{CoreDir: coreDir})
+				if err != nil {
+					t.Fatal(err)
+				}
+				ctx, cancel := context.WithTimeout(context.Background(), RecommendedStartTimeout)
+				err = a.Start(ctx)
+				cancel()
+				if err != nil {
+					t.Fatal(err)
+				}
+				rec := playGame(t, 7, bots.Local(a), greedy{})
+				a.Close()
+				var b strings.Builder
+				for _, m := range rec.Moves {
+					b.WriteString(m.Move + " ")
+				}
+				moves[i] = b.String()
+			}
+			if moves[1] != moves[0] || moves[2] != moves[0] {
+				t.Errorf("moves differ:\nloaded     %s\nbuilt      %s\nfrom image %s", moves[0], moves[1], moves[2])
+			}
+		})
+	}
+}
+
+// BenchmarkStart measures what starting a sample bot costs, SBCL started
+// and ready for its first jogar, then closed: loading its files, or from
+// its saved image (built before the timing).
+func BenchmarkStart(b *testing.B) {
+	requireSBCL(b)
+	dir := b.TempDir()
+	for _, s := range samples {
+		for _, mode := range []string{"load", "image"} {
+			b.Run(s.name+"/"+mode, func(b *testing.B) {
+				opt := Options{}
+				if mode == "image" {
+					opt.CoreDir = dir
+				}
+				a, err := New(s.cfg, opt)
+				if err != nil {
+					b.Fatal(err)
+				}
+				for i := 0; ; i++ {
+					if i == 1 {
+						b.ResetTimer()
+					}
+					if i > b.N {
+						break
+					}
+					if err := a.Start(context.Background()); err != nil {
+						b.Fatal(err)
+					}
+					a.Close()
+				}
+			})
+		}
 	}
 }
