@@ -159,3 +159,53 @@ func BenchmarkStart(b *testing.B) {
 		}
 	}
 }
+
+// TestSavedImageAtOnce starts two adapters of one bot at once, both
+// building its saved image: both play, and one whole core is left.
+func TestSavedImageAtOnce(t *testing.T) {
+	dir := t.TempDir()
+	c := handedIn
+	answers := make(chan string, 2)
+	for range 2 {
+		go func() {
+			got, _, _ := coreStartErr(c, dir)
+			answers <- got
+		}()
+	}
+	a, b := <-answers, <-answers
+	plain, _, _ := coreStart(t, c, "")
+	if a != plain || b != plain {
+		t.Errorf("jogar = %s and %s, want %s", a, b, plain)
+	}
+	if m := cores(t, dir); len(m) != 1 {
+		t.Errorf("cores %v, want one", m)
+	}
+	if tmp, _ := filepath.Glob(filepath.Join(dir, "*.tmp")); len(tmp) != 0 {
+		t.Errorf("temporary files left: %v", tmp)
+	}
+	got, log, _ := coreStart(t, c, dir)
+	if got != plain || strings.Contains(log, "saved the loaded image") || strings.Contains(log, "no saved image") {
+		t.Errorf("from the image: jogar = %s, want %s\nlog:\n%s", got, plain, log)
+	}
+}
+
+// coreStartErr is coreStart for another goroutine: it returns an error's
+// text as the answer.
+func coreStartErr(c Config, dir string) (string, string, error) {
+	log := &testLog{}
+	a, err := New(c, Options{Log: log, CoreDir: dir})
+	if err != nil {
+		return err.Error(), "", err
+	}
+	defer a.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), RecommendedStartTimeout)
+	defer cancel()
+	if err := a.Start(ctx); err != nil {
+		return err.Error(), log.String(), err
+	}
+	got, err := a.call(ctx, sexp.Nil(), time.Second)
+	if err != nil {
+		return err.Error(), log.String(), err
+	}
+	return got.String(), log.String(), nil
+}
