@@ -41,6 +41,14 @@ type Options struct {
 	// command passes os.Stderr, which the host keeps as the move's log.
 	// Nil discards it.
 	Log io.Writer
+	// CoreDir, when set, is where saved images of bots are kept: the
+	// first start of a bot loads its files and saves SBCL's image there
+	// as a core named after the key of its inputs (SBCL's version, the
+	// driver, every file under the bot's files, reads and root); later
+	// starts run SBCL on that core and load nothing. A core that cannot
+	// be built or started is logged and the files are loaded as usual.
+	// Empty: no saved images.
+	CoreDir string
 	// Grace is how long an interrupted jogar may take to unwind before SBCL
 	// is killed (and started again on the next call). Default 1s.
 	Grace time.Duration
@@ -61,7 +69,9 @@ type Adapter struct {
 	pkg atomic.Pointer[string] // the package jogar was found in, once started
 
 	mu   sync.Mutex
-	proc *process // nil before Start and after Close
+	proc *process
+	// noCore is set once the saved image failed: the files are loaded.
+	noCore bool // nil before Start and after Close
 	// turn is the rest of a turn of several moves the bot answered at once
 	// (Dots and Boxes).
 	turn pendingTurn
@@ -167,9 +177,47 @@ func (a *Adapter) start(ctx context.Context) error {
 	if lim := dataLimitMB(); heap == 0 && lim > 0 {
 		heap = max(lim-256, 64)
 	}
-	p, err := startProcess(sbclCommand(sbcl, heap, driverSource), filepath.Dir(a.cfg.Files[0]), a.log)
+	var p *process
+	var r reply
+	if a.opt.CoreDir != "" && !a.noCore {
+		p, r, err = a.startFromCore(ctx, sbcl, heap)
+		if err != nil {
+			if ctx.Err() != nil {
+				return referee.NewFault(referee.FaultStart, fmt.Errorf("lisp: building the saved image took too long: %w", err))
+			}
+			a.noCore = true
+			fmt.Fprintf(a.log, "lisp: no saved image (%s): loading the files\n", oneLine(err.Error()))
+			p = nil
+		}
+	}
+	if p == nil {
+		p, r, err = a.load(ctx, sbclCommand(sbcl, heap, driverSource))
+		if err != nil {
+			return referee.NewFault(referee.FaultStart, err)
+		}
+		if r.op != "READY" {
+			a.writeLog(r.log)
+			// One line (failure's): a host shows the last line a bot wrote
+			// before it failed to start.
+			p.close(time.Second)
+			return referee.NewFault(referee.FaultStart, errors.New(explainView(r.failure().Error(), a.cfg)))
+		}
+	}
+	// What loading printed (compiler notes, STYLE-WARNINGs) is marked, so
+	// that the move log keeps it in a file of its own.
+	a.writeLog(referee.MarkLoadLog(r.log))
+	a.proc = p
+	a.pkg.Store(&r.text)
+	return nil
+}
+
+// load starts SBCL with argv and sends it the bot's LOAD. An error means
+// SBCL is gone; a reply other than READY leaves it running, for the
+// caller to close.
+func (a *Adapter) load(ctx context.Context, argv []string) (*process, reply, error) {
+	p, err := startProcess(argv, filepath.Dir(a.cfg.Files[0]), a.log)
 	if err != nil {
-		return referee.NewFault(referee.FaultStart, err)
+		return nil, reply{}, err
 	}
 	files := make([]sexp.Value, len(a.cfg.Files))
 	for i, f := range a.cfg.Files {
@@ -183,29 +231,16 @@ func (a *Adapter) start(ctx context.Context) error {
 	if err != nil {
 		p.kill()
 		if ctx.Err() != nil {
-			err = fmt.Errorf("lisp: loading %s took too long: %w", strings.Join(a.cfg.Files, ", "), err)
-		} else {
-			err = fmt.Errorf("lisp: loading: %w", err)
+			return nil, reply{}, fmt.Errorf("lisp: loading %s took too long: %w", strings.Join(a.cfg.Files, ", "), err)
 		}
-		return referee.NewFault(referee.FaultStart, err)
+		return nil, reply{}, fmt.Errorf("lisp: loading: %w", err)
 	}
 	r, err := parseReply(ans)
-	if err == nil && r.op != "READY" {
-		a.writeLog(r.log)
-		// One line (failure's): a host shows the last line a bot wrote
-		// before it failed to start.
-		err = errors.New(explainView(r.failure().Error(), a.cfg))
-	}
 	if err != nil {
 		p.close(time.Second)
-		return referee.NewFault(referee.FaultStart, err)
+		return nil, reply{}, err
 	}
-	// What loading printed (compiler notes, STYLE-WARNINGs) is marked, so
-	// that the move log keeps it in a file of its own.
-	a.writeLog(referee.MarkLoadLog(r.log))
-	a.proc = p
-	a.pkg.Store(&r.text)
-	return nil
+	return p, r, nil
 }
 
 // stop ends SBCL if it runs.

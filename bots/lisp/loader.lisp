@@ -291,6 +291,8 @@ pathname is the first file's directory, the working directory. On an error,
 submission folder, then finds jogar."
   (setf *root* (and root (sb-ext:parse-native-namestring root))
         *root-files* :unknown)
+  (when (and *from-core* *jogar*)
+    (return-from handle-load (send :ready id (package-name (symbol-package *jogar*)) "")))
   (multiple-value-bind (status value log) (call-protected id (lambda () (load-files files package-name)))
     (if (not (eq status :ok))
         (send :fail id (if (eq status :error) :load status)
