@@ -41,14 +41,6 @@ type Options struct {
 	// command passes os.Stderr, which the host keeps as the move's log.
 	// Nil discards it.
 	Log io.Writer
-	// CoreDir, when set, is where saved images of bots are kept: the
-	// first start of a bot loads its files and saves SBCL's image there
-	// as a core named after the key of its inputs (SBCL's version, the
-	// driver, every file under the bot's files, reads and root); later
-	// starts run SBCL on that core and load nothing. A core that cannot
-	// be built or started is logged and the files are loaded as usual.
-	// Empty: no saved images.
-	CoreDir string
 	// Grace is how long an interrupted jogar may take to unwind before SBCL
 	// is killed (and started again on the next call). Default 1s.
 	Grace time.Duration
@@ -70,8 +62,9 @@ type Adapter struct {
 
 	mu   sync.Mutex
 	proc *process
-	// noCore is set once the saved image failed: the files are loaded.
-	noCore bool // nil before Start and after Close
+	// noCore is set once the saved image (Config.Core) failed: the files
+	// are loaded from then on.
+	noCore bool
 	// turn is the rest of a turn of several moves the bot answered at once
 	// (Dots and Boxes).
 	turn pendingTurn
@@ -173,17 +166,14 @@ func (a *Adapter) start(ctx context.Context) error {
 	if err != nil {
 		return referee.NewFault(referee.FaultStart, fmt.Errorf("lisp: %w (install SBCL, e.g. apt-get install sbcl)", err))
 	}
-	heap := a.cfg.HeapMB
-	if lim := dataLimitMB(); heap == 0 && lim > 0 {
-		heap = max(lim-256, 64)
-	}
+	heap := a.heapMB()
 	var p *process
 	var r reply
-	if a.opt.CoreDir != "" && !a.noCore {
+	if a.cfg.Core != "" && !a.noCore {
 		p, r, err = a.startFromCore(ctx, sbcl, heap)
 		if err != nil {
 			if ctx.Err() != nil {
-				return referee.NewFault(referee.FaultStart, fmt.Errorf("lisp: building the saved image took too long: %w", err))
+				return referee.NewFault(referee.FaultStart, fmt.Errorf("lisp: starting from the saved image took too long: %w", err))
 			}
 			a.noCore = true
 			fmt.Fprintf(a.log, "lisp: no saved image (%s): loading the files\n", oneLine(err.Error()))
@@ -209,6 +199,16 @@ func (a *Adapter) start(ctx context.Context) error {
 	a.proc = p
 	a.pkg.Store(&r.text)
 	return nil
+}
+
+// heapMB is SBCL's dynamic space in MB: the Config's, else what fits the
+// process's data limit, else 0 (SBCL's default).
+func (a *Adapter) heapMB() int {
+	heap := a.cfg.HeapMB
+	if lim := dataLimitMB(); heap == 0 && lim > 0 {
+		heap = max(lim-256, 64)
+	}
+	return heap
 }
 
 // load starts SBCL with argv and sends it the bot's LOAD. An error means
@@ -262,8 +262,10 @@ func (a *Adapter) Close() error {
 
 // NewGame starts a fresh SBCL image with the bot's files loaded, as a new
 // process would: a Lisp bot keeps nothing from one game to the next (its
-// globals, its open files), whatever the league's restart says. Its
-// errors are Start's.
+// globals, its open files), whatever the league's restart says. With a
+// saved image (Config.Core) that SBCL starts from it, in milliseconds:
+// under restart: off the bot keeps its image across games, and each game
+// still starts from a clean state. Its errors are Start's.
 func (a *Adapter) NewGame(ctx context.Context) error {
 	a.mu.Lock()
 	defer a.mu.Unlock()

@@ -2,8 +2,10 @@ package lisp
 
 import (
 	"context"
+	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -12,14 +14,41 @@ import (
 	"github.com/arenabots/arena/referee/sexp"
 )
 
-// coreStart starts an adapter for c with saved images in dir, asks its
-// jogar for the test submission's answer and closes it. It returns the
-// answer, the log and how long Start took.
-func coreStart(t *testing.T, c Config, dir string) (string, string, time.Duration) {
+// buildImage builds the saved image of c in dir, named after its key, and
+// returns its path.
+func buildImage(t testing.TB, c Config, dir string) string {
+	t.Helper()
+	requireSBCL(t)
+	a, err := New(c, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	v, err := SBCLVersion("sbcl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	key, err := ImageKey(a.Config(), v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, key+".core")
+	ctx, cancel := context.WithTimeout(context.Background(), BuildTimeout)
+	defer cancel()
+	if err := a.Build(ctx, path); err != nil {
+		t.Fatalf("Build: %v", err)
+	}
+	return path
+}
+
+// coreStart starts an adapter for c, asks its jogar for the test
+// submission's answer and closes it. It returns the answer, the log and
+// how long Start took.
+func coreStart(t *testing.T, c Config) (string, string, time.Duration) {
 	t.Helper()
 	requireSBCL(t)
 	log := &testLog{}
-	a, err := New(c, Options{Log: log, CoreDir: dir})
+	a, err := New(c, Options{Log: log})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -38,18 +67,8 @@ func coreStart(t *testing.T, c Config, dir string) (string, string, time.Duratio
 	return got.String(), log.String(), took
 }
 
-// cores returns the saved images in dir.
-func cores(t *testing.T, dir string) []string {
-	t.Helper()
-	m, err := filepath.Glob(filepath.Join(dir, "*.core"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return m
-}
-
-// TestSavedImage builds a saved image of testdata/handedin once, starts
-// later adapters from it with the same answers, builds a new one when a
+// TestSavedImage builds a saved image of testdata/handedin, starts an
+// adapter from it with the same answers as loading, keys it anew when a
 // source changes, and loads the files when the image is unusable.
 func TestSavedImage(t *testing.T) {
 	sub := t.TempDir()
@@ -57,51 +76,50 @@ func TestSavedImage(t *testing.T) {
 		t.Fatal(err)
 	}
 	c := Config{Files: []string{filepath.Join(sub, "src/entry.lisp")}, Root: sub}
-	dir := t.TempDir()
-	plain, _, loadTook := coreStart(t, c, "")
+	plain, _, loadTook := coreStart(t, c)
 
-	got, log, buildTook := coreStart(t, c, dir)
-	if got != plain || !strings.Contains(log, "saved the loaded image") || len(cores(t, dir)) != 1 {
-		t.Fatalf("first start: jogar = %s, want %s; cores %v\nlog:\n%s", got, plain, cores(t, dir), log)
-	}
-	got, log, coreTook := coreStart(t, c, dir)
-	if got != plain || strings.Contains(log, "saved the loaded image") || strings.Contains(log, "no saved image") {
+	c.Core = buildImage(t, c, t.TempDir())
+	got, log, coreTook := coreStart(t, c)
+	if got != plain || strings.Contains(log, "no saved image") {
 		t.Fatalf("from the image: jogar = %s, want %s\nlog:\n%s", got, plain, log)
 	}
-	t.Logf("start: loading %v, building the image %v, from the image %v", loadTook, buildTook, coreTook)
+	t.Logf("start: loading %v, from the image %v", loadTook, coreTook)
 
+	v, _ := SBCLVersion("sbcl")
+	before, _ := ImageKey(c, v)
 	f, err := os.OpenFile(filepath.Join(sub, "src/entry.lisp"), os.O_APPEND|os.O_WRONLY, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
 	f.WriteString("\n; changed\n")
 	f.Close()
-	got, log, _ = coreStart(t, c, dir)
-	if got != plain || !strings.Contains(log, "saved the loaded image") || len(cores(t, dir)) != 2 {
-		t.Fatalf("after a change: jogar = %s, want %s; cores %v\nlog:\n%s", got, plain, cores(t, dir), log)
+	if after, _ := ImageKey(c, v); after == before {
+		t.Errorf("ImageKey is %s before and after a source changed", after)
 	}
 
-	for _, core := range cores(t, dir) {
-		if err := os.WriteFile(core, []byte("not a core"), 0o644); err != nil {
-			t.Fatal(err)
-		}
+	if err := os.WriteFile(c.Core, []byte("not a core"), 0o644); err != nil {
+		t.Fatal(err)
 	}
-	got, log, _ = coreStart(t, c, dir)
+	got, log, _ = coreStart(t, c)
 	if got != plain || !strings.Contains(log, "no saved image") {
 		t.Fatalf("unusable image: jogar = %s, want %s\nlog:\n%s", got, plain, log)
 	}
 }
 
 // TestSavedImageGames plays each sample bot against greedy from its files
-// and from its saved image: the same moves either way.
+// and from its saved image, and from the image again after NewGame (as
+// under restart: off, which starts from the image): the same moves each
+// time.
 func TestSavedImageGames(t *testing.T) {
 	requireSBCL(t)
 	dir := t.TempDir()
 	for _, s := range samples {
 		t.Run(s.name, func(t *testing.T) {
-			var moves [3]string
-			for i, coreDir := range []string{"", dir, dir} { // loaded, built, from the image
-				a, err := New(s.cfg, Options{CoreDir: coreDir})
+			image := s.cfg
+			image.Core = buildImage(t, s.cfg, dir)
+			var moves []string
+			for _, c := range []Config{s.cfg, image} {
+				a, err := New(c, Options{})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -111,16 +129,67 @@ func TestSavedImageGames(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				rec := playGame(t, 7, bots.Local(a), greedy{})
-				a.Close()
-				var b strings.Builder
-				for _, m := range rec.Moves {
-					b.WriteString(m.Move + " ")
+				for game := range 2 {
+					if game > 0 {
+						if err := a.NewGame(context.Background()); err != nil {
+							t.Fatal(err)
+						}
+					}
+					if fromCore := slices.Contains(a.proc.cmd.Args, "--core"); fromCore != (c.Core != "") {
+						t.Errorf("game %d: SBCL started from the image: %v, want %v", game, fromCore, c.Core != "")
+					}
+					rec := playGame(t, 7, bots.Local(a), greedy{})
+					var b strings.Builder
+					for _, m := range rec.Moves {
+						b.WriteString(m.Move + " ")
+					}
+					moves = append(moves, b.String())
 				}
-				moves[i] = b.String()
+				a.Close()
 			}
-			if moves[1] != moves[0] || moves[2] != moves[0] {
-				t.Errorf("moves differ:\nloaded     %s\nbuilt      %s\nfrom image %s", moves[0], moves[1], moves[2])
+			for i, m := range moves[1:] {
+				if m != moves[0] {
+					t.Errorf("moves differ:\nloaded   %s\ngame %d %s", moves[0], i+1, m)
+				}
+			}
+		})
+	}
+}
+
+// TestNoImage builds bots whose loading leaves what an image cannot
+// keep: a file written (testdata/sideeffect.lisp, which its jogar reads
+// back), a file left open. Build says which, with ErrNoImage, and writes
+// no core.
+func TestNoImage(t *testing.T) {
+	requireSBCL(t)
+	t.Setenv("TMPDIR", t.TempDir())
+	open := filepath.Join(t.TempDir(), "aberto.lisp")
+	if err := os.WriteFile(open, []byte("(defpackage :paberto (:use :cl) (:export :jogar))\n(in-package :paberto)\n(defvar *jogo* (open \""+open+"\"))\n(defun jogar (estado tempo) (declare (ignore estado tempo)) \"A1\")\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name string
+		c    Config
+		want string
+	}{
+		{"writes", Config{Files: []string{example("jogador"), "testdata/sideeffect.lisp"}, Reads: rules, IndexBase: 1}, "its loading writes dados.txt"},
+		{"open", Config{Files: []string{open}}, "its loading leaves aberto.lisp open"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			a, err := New(tc.c, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer a.Close()
+			path := filepath.Join(t.TempDir(), "x.core")
+			ctx, cancel := context.WithTimeout(context.Background(), BuildTimeout)
+			defer cancel()
+			err = a.Build(ctx, path)
+			if !errors.Is(err, ErrNoImage) || !strings.HasSuffix(err.Error(), tc.want) {
+				t.Errorf("Build: %v, want ErrNoImage ending %q", err, tc.want)
+			}
+			if st, err := os.Stat(path); err == nil && st.Size() > 0 {
+				t.Errorf("a core of %d bytes was written", st.Size())
 			}
 		})
 	}
@@ -135,11 +204,11 @@ func BenchmarkStart(b *testing.B) {
 	for _, s := range samples {
 		for _, mode := range []string{"load", "image"} {
 			b.Run(s.name+"/"+mode, func(b *testing.B) {
-				opt := Options{}
+				c := s.cfg
 				if mode == "image" {
-					opt.CoreDir = dir
+					c.Core = buildImage(b, c, dir)
 				}
-				a, err := New(s.cfg, opt)
+				a, err := New(c, Options{})
 				if err != nil {
 					b.Fatal(err)
 				}
@@ -158,54 +227,4 @@ func BenchmarkStart(b *testing.B) {
 			})
 		}
 	}
-}
-
-// TestSavedImageAtOnce starts two adapters of one bot at once, both
-// building its saved image: both play, and one whole core is left.
-func TestSavedImageAtOnce(t *testing.T) {
-	dir := t.TempDir()
-	c := handedIn
-	answers := make(chan string, 2)
-	for range 2 {
-		go func() {
-			got, _, _ := coreStartErr(c, dir)
-			answers <- got
-		}()
-	}
-	a, b := <-answers, <-answers
-	plain, _, _ := coreStart(t, c, "")
-	if a != plain || b != plain {
-		t.Errorf("jogar = %s and %s, want %s", a, b, plain)
-	}
-	if m := cores(t, dir); len(m) != 1 {
-		t.Errorf("cores %v, want one", m)
-	}
-	if tmp, _ := filepath.Glob(filepath.Join(dir, "*.tmp")); len(tmp) != 0 {
-		t.Errorf("temporary files left: %v", tmp)
-	}
-	got, log, _ := coreStart(t, c, dir)
-	if got != plain || strings.Contains(log, "saved the loaded image") || strings.Contains(log, "no saved image") {
-		t.Errorf("from the image: jogar = %s, want %s\nlog:\n%s", got, plain, log)
-	}
-}
-
-// coreStartErr is coreStart for another goroutine: it returns an error's
-// text as the answer.
-func coreStartErr(c Config, dir string) (string, string, error) {
-	log := &testLog{}
-	a, err := New(c, Options{Log: log, CoreDir: dir})
-	if err != nil {
-		return err.Error(), "", err
-	}
-	defer a.Close()
-	ctx, cancel := context.WithTimeout(context.Background(), RecommendedStartTimeout)
-	defer cancel()
-	if err := a.Start(ctx); err != nil {
-		return err.Error(), log.String(), err
-	}
-	got, err := a.call(ctx, sexp.Nil(), time.Second)
-	if err != nil {
-		return err.Error(), log.String(), err
-	}
-	return got.String(), log.String(), nil
 }

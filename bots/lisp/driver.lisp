@@ -15,7 +15,8 @@
 ;;;;   (:ANSWER id value "log" microseconds)
 ;;;;   (:FAIL id kind "text" "log")
 ;;;; where kind is :LOAD, :PACKAGE, :ERROR, :DEBUGGER, :EXIT, :INTERRUPTED,
-;;;; :ANSWER or :REQUEST. Answers are written with EMIT: integers, "strings",
+;;;; :ANSWER, :REQUEST or :IMAGE (SAVE refused: what loading left that an
+;;;; image cannot keep). Answers are written with EMIT: integers, "strings",
 ;;;; |symbols| (keywords with a leading colon) and lists, which the Go
 ;;;; reader (referee/sexp) reads.
 ;;;;
@@ -40,6 +41,9 @@
 (defvar *from-core* nil
   "True in an image saved by SAVE: the bot's files are loaded already, and
 LOAD only answers READY.")
+(defvar *written* nil
+  "The first file the bot's loading opened for output, or NIL (loader.lisp).")
+(defvar *opened* nil "The streams of the files opened while loading (loader.lisp).")
 (defvar *budget* 0 "What is left of *EMIT-BUDGET* while emitting.")
 
 ;;; Capturing output
@@ -323,14 +327,15 @@ signalled it, and the log ends with the backtrace of an error."
   "Answers (SAVE id path): after a LOAD that succeeded, saves the image, the
 bot's files loaded, as the core PATH and exits; it answers only on failure.
 Later SBCLs started on the core run CORE-MAIN."
-  (if (null *jogar*)
-      (send :fail id :request "SAVE before LOAD")
-      (progn
-        (setf *from-core* t)
-        ;; SBCL's start cannot make its streams with MAIN's
-        ;; (:utf-8 :replacement #\?): MAIN sets it again.
-        (setf sb-ext:*default-external-format* :utf-8)
-        (sb-ext:save-lisp-and-die path :toplevel #'core-main :executable nil))))
+  (cond
+    ((null *jogar*) (send :fail id :request "SAVE before LOAD"))
+    ((unsaveable) (send :fail id :image (unsaveable) ""))
+    (t
+     (setf *from-core* t *opened* nil)
+     ;; SBCL's start cannot make its streams with MAIN's
+     ;; (:utf-8 :replacement #\?): MAIN sets it again.
+     (setf sb-ext:*default-external-format* :utf-8)
+     (sb-ext:save-lisp-and-die path :toplevel #'core-main :executable nil))))
 
 (defun core-main ()
   "The toplevel of a saved image: serves requests as MAIN does, then exits."
