@@ -44,5 +44,20 @@ func detectLispSpec(ctx context.Context, w io.Writer, self, work string, words [
 	}
 	printfWrapped(w, "  ", "lisp: settings: %s\n", strings.Join(lisp.Args(p.Config)[1:], " "))
 	p.Config.GameName = opt.Game.Name()
-	return botkind.LispSpec(self, p.Name, p.Config), nil
+	spec, err := lispImages().Apply(ctx, botkind.LispSpec(self, p.Name, p.Config), p.Config)
+	if err != nil && ctx.Err() == nil {
+		printfWrapped(w, "  ", "lisp: %s: no saved image (%v): loading the files\n", p.Name, err)
+	}
+	return spec, nil
+}
+
+// lispImages is where arena's commands keep the saved images of Lisp bots
+// (botkind.DefaultImageDir); nil, no images, where the user has no cache
+// folder.
+func lispImages() *botkind.Images {
+	dir, err := botkind.DefaultImageDir()
+	if err != nil {
+		return nil
+	}
+	return &botkind.Images{Dir: dir}
 }

@@ -5,7 +5,8 @@
 (in-package :pjogador)
 
 (defun dados ()
-  (merge-pathnames "dados.txt" (or (sb-ext:posix-getenv "TMPDIR") "/tmp/")))
+  (let ((dir (or (sb-ext:posix-getenv "TMPDIR") "/tmp")))
+    (pathname (concatenate 'string (string-right-trim "/" dir) "/dados.txt"))))
 
 (with-open-file (s (dados) :direction :output :if-exists :supersede)
   (print :pronto s))
