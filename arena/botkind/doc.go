@@ -11,7 +11,8 @@
 // fix), Spec (how the host starts it, the built-in bots' arena-bot
 // included) and, for the kinds that arena's own executable serves, the
 // re-exec entry (Serve: `arena bot serve builtin:NAME | lisp | lisp-probe |
-// lines ...`). A new kind is a constant, a case in each of those
+// lines ...`). Images keeps the saved images of Lisp bots: built once in
+// the bot's own sandbox, started read-only by every later game. A new kind is a constant, a case in each of those
 // functions, and its tests, in this package: the commands only parse and
 // ask the Ref for its Spec.
 //

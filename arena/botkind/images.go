@@ -31,7 +31,7 @@ const (
 // little-endian number.
 var coreMagic = []byte("LCBS")
 
-// Images keeps the saved images of Lisp bots (see lisp.Build) in Dir,
+// Images keeps the saved images of Lisp bots (see lisp.Adapter.Build) in Dir,
 // each named after its key (lisp.ImageKey: SBCL's version, the driver,
 // every file the bot's loading may read), which arena computes, never the
 // bot. A bot's image is built in the bot's own sandbox, which may write
