@@ -7,6 +7,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/arenabots/arena/arena/botkind"
 	"github.com/arenabots/arena/host"
 	"github.com/arenabots/arena/host/sandbox"
 	"github.com/arenabots/arena/referee"
@@ -39,8 +40,14 @@ type Runner struct {
 	// start. A worker of a distributed league uses it to record a bot built
 	// for another platform.
 	CheckBot func(b BotConfig) error
+	// LispImages, if set, starts each Lisp bot from its saved image,
+	// built before its first game (see botkind.Images); a bot without one
+	// loads its files, and a Warning event says why, once a run.
+	LispImages *botkind.Images
 
 	events sync.Mutex // serializes calls of Events
+	// noImage are the bots whose lack of a saved image was told.
+	noImage map[string]bool
 }
 
 // Dispatcher plays the games of a league elsewhere, e.g. on the workers of
@@ -63,7 +70,8 @@ type Played struct {
 // Event reports progress: a warning, the start of a run (every pointer
 // nil), the start of a game (Start), one of its moves (Move), or one
 // finished game, recorded in the journal (Game). Warnings come before the
-// start of the run. A game that started and never ended was interrupted:
+// start of the run, but for a Lisp bot that plays without its saved image
+// (Runner.LispImages), told before its first game. A game that started and never ended was interrupted:
 // it is played again on resume.
 type Event struct {
 	// Warning, when set, is something the user should know that does not
@@ -316,7 +324,7 @@ func (r *Runner) startBots(ctx context.Context, s Scheduled, keeping bool) *line
 	kept := noneKept
 	for i, bot := range index {
 		b := c.Bots[bot]
-		seats[i].Spec = r.spec(b)
+		seats[i].Spec = r.imageSpec(ctx, b, r.spec(b))
 		if r.CheckBot != nil {
 			if err := r.CheckBot(b); err != nil {
 				seats[i].Refused = referee.NewFault(referee.FaultStart, err)
@@ -384,6 +392,31 @@ func policy(s string) referee.Policy {
 func (r *Runner) spec(b BotConfig) host.Spec {
 	s := r.Config.BotSpec(r.Self, b)
 	s.Verbose = r.Verbose
+	return s
+}
+
+// imageSpec returns s, the spec of bot b, set to start from the bot's
+// saved image when b is a Lisp bot and the run has LispImages (see
+// botkind.Images.Apply); a bot without one is s as it is, and a Warning
+// says why, the first time.
+func (r *Runner) imageSpec(ctx context.Context, b BotConfig, s host.Spec) host.Spec {
+	if r.LispImages == nil || b.Lisp == nil {
+		return s
+	}
+	s, err := r.LispImages.Apply(ctx, s, *b.Lisp)
+	if err == nil || ctx.Err() != nil {
+		return s
+	}
+	r.events.Lock()
+	told := r.noImage[b.Name]
+	if r.noImage == nil {
+		r.noImage = map[string]bool{}
+	}
+	r.noImage[b.Name] = true
+	r.events.Unlock()
+	if !told {
+		r.emit(Event{Warning: fmt.Sprintf("lisp: %s: no saved image (%s): loading the files", b.Name, err)})
+	}
 	return s
 }
 

@@ -99,7 +99,7 @@ func Start(ctx context.Context, spec Spec) (*Process, error) {
 	box, err := sandbox.New(sandbox.Config{
 		Path: path, Args: spec.Args, Launcher: spec.Launcher,
 		MemoryMB: spec.Limits.MemoryMB, Processes: spec.Limits.Processes, ScratchMB: spec.Limits.ScratchMB,
-		Ponder: spec.Ponder, Mode: spec.Sandbox, Files: spec.files(), Workspace: spec.Workspace, NoCgroup: spec.noCgroup,
+		Ponder: spec.Ponder, Mode: spec.Sandbox, Files: spec.files(), Workspace: spec.Workspace, Output: spec.Output, NoCgroup: spec.noCgroup,
 	})
 	if err != nil {
 		return nil, startFault(err)

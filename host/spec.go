@@ -59,6 +59,12 @@ type Spec struct {
 	// (added to Files when it is not there). Without a scratch tmpfs, or
 	// where the kernel refuses the overlay, it is read-only, as Files.
 	Workspace string
+	// Output, when set, is one file of the host, absolute and existing,
+	// that the bot sees writable at its path: in the sandbox the only
+	// host file it may write, bounded as any file of its by RLIMIT_FSIZE
+	// (twice Limits.ScratchMB). Run gives it to a bot that makes a file
+	// for arena, such as a Lisp bot's saved image.
+	Output string
 
 	// noCgroup keeps the bot out of a pids cgroup even where arena could
 	// make one, for the tests of the host's ways without cgroups.

@@ -18,7 +18,9 @@
 // constant, a case in each of those functions, and its tests, in this
 // package: the commands only parse, ask ParseSpec for a bot's Spec and
 // print a Ref's Form, never deciding by kind
-// (internal/repocheck's TestCommandsDecideNoKind).
+// (internal/repocheck's TestCommandsDecideNoKind). Images keeps the saved
+// images of Lisp bots: built once in the bot's own sandbox, started
+// read-only by every later game (an Env's Images, a Runner's LispImages).
 //
 // botkind is arena's side of a bot. botkind imports only bots/builtin,
 // bots/lisp, bots/lisp/probe, bots/lines, host, host/registry,

@@ -9,7 +9,6 @@ import (
 	"testing"
 
 	"gopkg.in/yaml.v3"
-
 )
 
 // formRefs returns a bot of every kind and form, resolved, with its files
@@ -178,4 +177,3 @@ func TestRegistrable(t *testing.T) {
 		}
 	}
 }
-

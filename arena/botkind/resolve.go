@@ -45,6 +45,10 @@ type Env struct {
 	// Note, when set, gets what was found of a Lisp bot, one line each
 	// without its newline ("lisp: settings: ..."), for a person to read.
 	Note func(string)
+	// Images, when set, starts a Lisp bot from its saved image, built
+	// first when there is none (see Images.Apply); a bot without one
+	// loads its files, and a note says why.
+	Images *Images
 }
 
 // Notef passes a formatted note to e.Note, if any.
@@ -119,6 +123,10 @@ func ParseSpec(ctx context.Context, ref string, args []string, env Env) (host.Sp
 	env.Notef("lisp: settings: %s", strings.Join(lisp.Args(c)[1:], " "))
 	s := Ref{Lisp: &c}.Spec(env.Self, name, env.gameName())
 	s.Sandbox = env.Sandbox
+	s, err = env.Images.Apply(ctx, s, c)
+	if err != nil && ctx.Err() == nil {
+		env.Notef("lisp: %s: no saved image (%v): loading the files", name, err)
+	}
 	return s, nil
 }
 

@@ -14,6 +14,7 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 
 	"github.com/arenabots/arena/arena"
+	"github.com/arenabots/arena/arena/botkind"
 	"github.com/arenabots/arena/host"
 	"github.com/arenabots/arena/host/sandbox"
 )
@@ -40,6 +41,10 @@ type Worker struct {
 	// Notify, if set, is told of each game the worker plays or refuses, in
 	// one line; calls may come from several goroutines at once.
 	Notify func(msg string)
+	// LispImages, if set, starts each Lisp bot from its saved image, kept
+	// here and built before its first game on this worker, as a local run
+	// does (arena.Runner.LispImages).
+	LispImages *botkind.Images
 
 	mu      sync.Mutex
 	leagues map[string]*arena.Runner // by spec: config hash and bot hashes
@@ -361,7 +366,12 @@ func (h *handler) runner(ctx context.Context, spec Spec) (*arena.Runner, error) 
 		return nil, err
 	}
 	h.w.own(cfg)
-	r := &arena.Runner{Config: cfg, Self: h.w.Self, Verbose: h.w.Verbose, CheckBot: checkPlatform}
+	r := &arena.Runner{Config: cfg, Self: h.w.Self, Verbose: h.w.Verbose, CheckBot: checkPlatform, LispImages: h.w.LispImages,
+		Events: func(e arena.Event) {
+			if e.Warning != "" {
+				h.w.notify(e.Warning)
+			}
+		}}
 	if _, err := r.SurveySandbox(ctx); err != nil {
 		return nil, err
 	}

@@ -61,7 +61,10 @@ type Adapter struct {
 	pkg atomic.Pointer[string] // the package jogar was found in, once started
 
 	mu   sync.Mutex
-	proc *process // nil before Start and after Close
+	proc *process
+	// noCore is set once the saved image (Config.Core) failed: the files
+	// are loaded from then on.
+	noCore bool
 	// turn is the rest of a turn of several moves the bot answered at once
 	// (Dots and Boxes).
 	turn pendingTurn
@@ -163,13 +166,58 @@ func (a *Adapter) start(ctx context.Context) error {
 	if err != nil {
 		return referee.NewFault(referee.FaultStart, fmt.Errorf("lisp: %w (install SBCL, e.g. apt-get install sbcl)", err))
 	}
+	heap := a.heapMB()
+	var p *process
+	var r reply
+	if a.cfg.Core != "" && !a.noCore {
+		p, r, err = a.startFromCore(ctx, sbcl, heap)
+		if err != nil {
+			if ctx.Err() != nil {
+				return referee.NewFault(referee.FaultStart, fmt.Errorf("lisp: starting from the saved image took too long: %w", err))
+			}
+			a.noCore = true
+			fmt.Fprintf(a.log, "lisp: no saved image (%s): loading the files\n", oneLine(err.Error()))
+			p = nil
+		}
+	}
+	if p == nil {
+		p, r, err = a.load(ctx, sbclCommand(sbcl, heap, driverSource))
+		if err != nil {
+			return referee.NewFault(referee.FaultStart, err)
+		}
+		if r.op != "READY" {
+			a.writeLog(r.log)
+			// One line (failure's): a host shows the last line a bot wrote
+			// before it failed to start.
+			p.close(time.Second)
+			return referee.NewFault(referee.FaultStart, errors.New(explainView(r.failure().Error(), a.cfg)))
+		}
+	}
+	// What loading printed (compiler notes, STYLE-WARNINGs) is marked, so
+	// that the move log keeps it in a file of its own.
+	a.writeLog(referee.MarkLoadLog(r.log))
+	a.proc = p
+	a.pkg.Store(&r.text)
+	return nil
+}
+
+// heapMB is SBCL's dynamic space in MB: the Config's, else what fits the
+// process's data limit, else 0 (SBCL's default).
+func (a *Adapter) heapMB() int {
 	heap := a.cfg.HeapMB
 	if lim := dataLimitMB(); heap == 0 && lim > 0 {
 		heap = max(lim-256, 64)
 	}
-	p, err := startProcess(sbclCommand(sbcl, heap, driverSource), filepath.Dir(a.cfg.Files[0]), a.log)
+	return heap
+}
+
+// load starts SBCL with argv and sends it the bot's LOAD. An error means
+// SBCL is gone; a reply other than READY leaves it running, for the
+// caller to close.
+func (a *Adapter) load(ctx context.Context, argv []string) (*process, reply, error) {
+	p, err := startProcess(argv, filepath.Dir(a.cfg.Files[0]), a.log)
 	if err != nil {
-		return referee.NewFault(referee.FaultStart, err)
+		return nil, reply{}, err
 	}
 	files := make([]sexp.Value, len(a.cfg.Files))
 	for i, f := range a.cfg.Files {
@@ -183,29 +231,16 @@ func (a *Adapter) start(ctx context.Context) error {
 	if err != nil {
 		p.kill()
 		if ctx.Err() != nil {
-			err = fmt.Errorf("lisp: loading %s took too long: %w", strings.Join(a.cfg.Files, ", "), err)
-		} else {
-			err = fmt.Errorf("lisp: loading: %w", err)
+			return nil, reply{}, fmt.Errorf("lisp: loading %s took too long: %w", strings.Join(a.cfg.Files, ", "), err)
 		}
-		return referee.NewFault(referee.FaultStart, err)
+		return nil, reply{}, fmt.Errorf("lisp: loading: %w", err)
 	}
 	r, err := parseReply(ans)
-	if err == nil && r.op != "READY" {
-		a.writeLog(r.log)
-		// One line (failure's): a host shows the last line a bot wrote
-		// before it failed to start.
-		err = errors.New(explainView(r.failure().Error(), a.cfg))
-	}
 	if err != nil {
 		p.close(time.Second)
-		return referee.NewFault(referee.FaultStart, err)
+		return nil, reply{}, err
 	}
-	// What loading printed (compiler notes, STYLE-WARNINGs) is marked, so
-	// that the move log keeps it in a file of its own.
-	a.writeLog(referee.MarkLoadLog(r.log))
-	a.proc = p
-	a.pkg.Store(&r.text)
-	return nil
+	return p, r, nil
 }
 
 // stop ends SBCL if it runs.
@@ -227,8 +262,10 @@ func (a *Adapter) Close() error {
 
 // NewGame starts a fresh SBCL image with the bot's files loaded, as a new
 // process would: a Lisp bot keeps nothing from one game to the next (its
-// globals, its open files), whatever the league's restart says. Its
-// errors are Start's.
+// globals, its open files), whatever the league's restart says. With a
+// saved image (Config.Core) that SBCL starts from it, in milliseconds:
+// under restart: off the bot keeps its image across games, and each game
+// still starts from a clean state. Its errors are Start's.
 func (a *Adapter) NewGame(ctx context.Context) error {
 	a.mu.Lock()
 	defer a.mu.Unlock()

@@ -133,6 +133,19 @@ type Config struct {
 	// get-internal-real-time. Default 1. The clock arena enforces is not
 	// scaled.
 	TempoScale int `yaml:"tempo_scale,omitempty"`
+	// Image, false, plays the bot by loading its files at every start
+	// even where arena would start it from a saved image of them (for a
+	// group whose image misbehaves). Unset or true: saved images. It
+	// changes no result, so it is in no hash of the league.
+	Image *bool `yaml:"image,omitempty" json:"-"`
+	// Core is the saved image to start from (see Adapter.Build), set by arena's
+	// host, never from a league file: SBCL starts on it instead of
+	// loading the files, and loads them when it cannot.
+	Core string `yaml:"-" json:"-"`
+	// BuildCore, set by arena's host, never from a league file, makes
+	// `bot serve` build the bot's saved image into this file (see Adapter.Build)
+	// and exit, instead of serving the bot.
+	BuildCore string `yaml:"-" json:"-"`
 	// GameName is the game the bot is entered for (cavalo or dots), the one
 	// its Info lists: a Lisp project does not say which game it plays, so
 	// arena sets it from the league's game, or the check's, never from a
@@ -160,6 +173,10 @@ func (c Config) WithDefaults() Config {
 	}
 	return c
 }
+
+// Images reports whether the bot may be started from a saved image: its
+// Image is unset or true.
+func (c Config) Images() bool { return c.Image == nil || *c.Image }
 
 // Conventions returns the conventions of c, with defaults, for a game's
 // Lisp form (Knights as Validate wants them: two codes).
@@ -274,7 +291,8 @@ const Selector = "lisp"
 // Args returns the arguments of `arena bot serve` that run the Lisp bot c:
 // Selector, then key=value words in a fixed order, a file= word per file
 // and a read= word per entry of Reads, defaults written out (Answer, which
-// plays no part, is left out). Paths should be absolute (see Resolve),
+// plays no part, and Image, the host's to act on, are left out), core=
+// and build= for Core and BuildCore. Paths should be absolute (see Resolve),
 // since the adapter may run in another directory. ParseArgs reads them
 // back.
 func Args(c Config) []string {
@@ -307,6 +325,12 @@ func Args(c Config) []string {
 	}
 	if c.GameName != "" {
 		args = append(args, "game="+c.GameName)
+	}
+	if c.Core != "" {
+		args = append(args, "core="+c.Core)
+	}
+	if c.BuildCore != "" {
+		args = append(args, "build="+c.BuildCore)
 	}
 	return args
 }
@@ -351,8 +375,12 @@ func ParseArgs(args []string) (Config, error) {
 			c.TempoScale, err = strconv.Atoi(val)
 		case "game":
 			c.GameName = val
+		case "core":
+			c.Core = val
+		case "build":
+			c.BuildCore = val
 		default:
-			return Config{}, fmt.Errorf("lisp: unknown argument %q (known: file, read, root, package, state, side, answer, perspective, knights, index_base, heap_mb, tempo_scale, game)", key)
+			return Config{}, fmt.Errorf("lisp: unknown argument %q (known: file, read, root, package, state, side, answer, perspective, knights, index_base, heap_mb, tempo_scale, game, core, build)", key)
 		}
 		if err != nil {
 			return Config{}, fmt.Errorf("lisp: argument %q: %w", a, err)

@@ -9,12 +9,14 @@
 ;;;; Requests, one s-expression each:
 ;;;;   (LOAD id ("/abs/file.lisp" ...) "PACKAGE-or-NIL" "/abs/root/-or-NIL")
 ;;;;   (JOGAR id estado tempo-ms)
+;;;;   (SAVE id "/abs/file.core")   saves the loaded image and exits
 ;;;; Answers:
 ;;;;   (:READY id "PACKAGE" "log")
 ;;;;   (:ANSWER id value "log" microseconds)
 ;;;;   (:FAIL id kind "text" "log")
 ;;;; where kind is :LOAD, :PACKAGE, :ERROR, :DEBUGGER, :EXIT, :INTERRUPTED,
-;;;; :ANSWER or :REQUEST. Answers are written with EMIT: integers, "strings",
+;;;; :ANSWER, :REQUEST or :IMAGE (SAVE refused: what loading left that an
+;;;; image cannot keep). Answers are written with EMIT: integers, "strings",
 ;;;; |symbols| (keywords with a leading colon) and lists, which the Go
 ;;;; reader (referee/sexp) reads.
 ;;;;
@@ -36,6 +38,12 @@
 (defvar *requests* nil "The stream requests are read from (fd 3).")
 (defvar *answers* nil "The stream answers are written to (fd 4).")
 (defvar *jogar* nil "The symbol whose function is the bot's jogar.")
+(defvar *from-core* nil
+  "True in an image saved by SAVE: the bot's files are loaded already, and
+LOAD only answers READY.")
+(defvar *written* nil
+  "The first file the bot's loading opened for output, or NIL (loader.lisp).")
+(defvar *opened* nil "The streams of the files opened while loading (loader.lisp).")
 (defvar *budget* 0 "What is left of *EMIT-BUDGET* while emitting.")
 
 ;;; Capturing output
@@ -315,6 +323,26 @@ signalled it, and the log ends with the backtrace of an error."
               (handler-case (send :answer id answer log micros)
                 (error (c) (send :fail id :answer (condition-text c) log))))))))
 
+(defun handle-save (id path)
+  "Answers (SAVE id path): after a LOAD that succeeded, saves the image, the
+bot's files loaded, as the core PATH and exits; it answers only on failure.
+Later SBCLs started on the core run CORE-MAIN."
+  (cond
+    ((null *jogar*) (send :fail id :request "SAVE before LOAD"))
+    ((unsaveable) (send :fail id :image (unsaveable) ""))
+    (t
+     (setf *from-core* t *opened* nil)
+     ;; SBCL's start cannot make its streams with MAIN's
+     ;; (:utf-8 :replacement #\?): MAIN sets it again.
+     (setf sb-ext:*default-external-format* :utf-8)
+     (sb-ext:save-lisp-and-die path :toplevel #'core-main :executable nil))))
+
+(defun core-main ()
+  "The toplevel of a saved image: serves requests as MAIN does, then exits."
+  (sb-ext:disable-debugger)
+  (main)
+  (sb-ext:exit :code 0))
+
 (defun handle (request)
   "Answers one request."
   (let ((id (if (and (consp request) (consp (cdr request)) (integerp (second request)))
@@ -324,6 +352,8 @@ signalled it, and the log ends with the backtrace of an error."
         (destructuring-bind (op id &rest args) request
           (cond ((string= op "LOAD") (destructuring-bind (files package root) args
                                        (handle-load id files package root)))
+                ((string= op "SAVE") (destructuring-bind (path) args
+                                       (handle-save id path)))
                 ((string= op "JOGAR") (destructuring-bind (estado tempo) args
                                         (handle-jogar id estado tempo)))
                 (t (send :fail id :request (format nil "unknown request ~a" op)))))
@@ -359,7 +389,7 @@ signalled it, and the log ends with the backtrace of an error."
   (let ((*requests* (sb-sys:make-fd-stream 3 :input t :external-format :utf-8 :buffering :full))
         (*answers* (sb-sys:make-fd-stream 4 :output t :external-format :utf-8 :buffering :full))
         (sb-ext:*invoke-debugger-hook* #'idle-debugger-hook))
-    (encapsulate-loading)
+    (unless *from-core* (encapsulate-loading))
     (loop for request = (read-request)
           until (eq request :eof)
           do (handle request))))

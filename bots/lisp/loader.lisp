@@ -254,6 +254,48 @@ ARENA-COMPILE-FILE."
     (sb-int:encapsulate 'load 'arena #'arena-load)
     (sb-int:encapsulate 'compile-file 'arena #'arena-compile-file)))
 
+;;; What loading leaves that a saved image cannot keep
+
+(defun file-name (spec)
+  "The name of the file SPEC (a pathname designator) for a message."
+  (or (ignore-errors (file-namestring (pathname spec)))
+      (princ-to-string spec)))
+
+(defun watching-open (real spec &rest args)
+  "CL:OPEN, encapsulated while the bot loads: notes a file opened for
+output and keeps the stream, to tell whether loading leaves it open."
+  (let ((stream (apply real spec args)))
+    (when stream
+      (push stream *opened*)
+      (when (and (null *written*) (member (getf args :direction :input) '(:output :io)))
+        (setf *written* (file-name spec))))
+    stream))
+
+(defmacro watching-files (&body body)
+  "Runs BODY with CL:OPEN encapsulated by WATCHING-OPEN."
+  `(progn
+     (setf *written* nil *opened* nil)
+     (sb-ext:without-package-locks
+       (sb-int:encapsulate 'open 'arena-watch #'watching-open))
+     (unwind-protect (progn ,@body)
+       (sb-ext:without-package-locks
+         (sb-int:unencapsulate 'open 'arena-watch)))))
+
+(defun unsaveable ()
+  "Why the loaded bot's image cannot be saved and started in place of
+loading, or NIL: its loading wrote a file (which a game started from the
+image would not find in its fresh scratch), left a file open (a stream
+whose descriptor an image does not keep), or left threads running."
+  (let ((open (find-if #'open-stream-p *opened*))
+        (threads (remove-if (lambda (th)
+                              (or (eq th sb-thread:*current-thread*)
+                                  (equal (sb-thread:thread-name th) "finalizer")
+                                  (not (sb-thread:thread-alive-p th))))
+                            (sb-thread:list-all-threads))))
+    (cond (*written* (format nil "its loading writes ~a" *written*))
+          (open (format nil "its loading leaves ~a open" (file-name open)))
+          (threads (format nil "its loading leaves ~d thread~:p running" (length threads))))))
+
 ;;; The bot's files
 
 (defun create-missing-package (package-name)
@@ -291,7 +333,10 @@ pathname is the first file's directory, the working directory. On an error,
 submission folder, then finds jogar."
   (setf *root* (and root (sb-ext:parse-native-namestring root))
         *root-files* :unknown)
-  (multiple-value-bind (status value log) (call-protected id (lambda () (load-files files package-name)))
+  (when (and *from-core* *jogar*)
+    (return-from handle-load (send :ready id (package-name (symbol-package *jogar*)) "")))
+  (multiple-value-bind (status value log)
+      (call-protected id (lambda () (watching-files (load-files files package-name))))
     (if (not (eq status :ok))
         (send :fail id (if (eq status :error) :load status)
               (if *failed-at*

@@ -175,9 +175,20 @@ func printChecks(w io.Writer, bot string, results []conformance.Result, width in
 func botEnv(w io.Writer, self, work string, rules referee.Game, tempo time.Duration, mode sandbox.Mode) botkind.Env {
 	return botkind.Env{
 		Self: self, Game: rules, Tempo: tempo, Sandbox: mode,
-		Registry: registry.DefaultFile, Work: work, Lisp: intake.Completer{},
+		Registry: registry.DefaultFile, Work: work, Lisp: intake.Completer{}, Images: lispImages(),
 		Note: func(note string) { printWrapped(w, "  ", note+"\n") },
 	}
+}
+
+// lispImages is where arena's commands keep the saved images of Lisp bots
+// (botkind.DefaultImageDir); nil, no images, where the user has no cache
+// folder.
+func lispImages() *botkind.Images {
+	dir, err := botkind.DefaultImageDir()
+	if err != nil {
+		return nil
+	}
+	return &botkind.Images{Dir: dir}
 }
 
 // botSpec returns how to start the bot of the command line ref with args

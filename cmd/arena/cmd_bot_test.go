@@ -24,7 +24,16 @@ func TestMain(m *testing.M) {
 		main()
 		syscall.Exit(0)
 	}
-	os.Exit(m.Run())
+	// Saved images of Lisp bots (botkind.DefaultImageDir) go to a cache
+	// of the tests' own, shared by them, never the user's.
+	cache, err := os.MkdirTemp("", "arena-test-cache-")
+	if err != nil {
+		panic(err)
+	}
+	os.Setenv("XDG_CACHE_HOME", cache)
+	code := m.Run()
+	os.RemoveAll(cache)
+	os.Exit(code)
 }
 
 // arenaOut runs arena with args and returns its output and error.

@@ -95,7 +95,7 @@ This run stays the only writer of the results; see docs/distributed.md.`,
 				}
 				prog.event(e)
 			}
-			r := &arena.Runner{Config: cfg, Self: self, DiscardResults: restart, Verbose: verbose, Prestart: prestart, Events: events}
+			r := &arena.Runner{Config: cfg, Self: self, DiscardResults: restart, Verbose: verbose, Prestart: prestart, Events: events, LispImages: lispImages()}
 			if where != "" {
 				c, err := newCoordinator(where, cfg, qf, restart, cmd.ErrOrStderr())
 				if err != nil {

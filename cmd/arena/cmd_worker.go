@@ -81,6 +81,7 @@ docs/distributed.md).`,
 			}
 			defer nc.Close()
 			w.Conn, w.Self, w.CacheDir = nc, self, cacheTo
+			w.LispImages = lispImages()
 			stderr := cmd.ErrOrStderr()
 			w.Notify = func(msg string) {
 				if !quiet {

@@ -49,6 +49,12 @@ type Config struct {
 	// upper layer is in its scratch tmpfs: what it writes there counts in
 	// its scratch and never reaches the directory.
 	Workspace string
+	// Output, when set, is one file of the host, absolute, that a
+	// sandboxed bot sees writable at its path: the only host file it may
+	// write (a Lisp bot's saved image while it is built). Its size is
+	// bounded as any file of the bot's, by RLIMIT_FSIZE (twice
+	// ScratchMB).
+	Output string
 	// Ponder lets the bot run between its calls: Freeze leaves it alone.
 	Ponder bool
 	// Mode is Strict (the zero value) or Off.
@@ -138,6 +144,7 @@ func New(cfg Config) (*Box, error) {
 			return nil, err
 		}
 		b.sandbox.workspace = cfg.Workspace
+		b.sandbox.output = cfg.Output
 		b.sandbox.keepGroup = !b.cg.canFreeze()
 	}
 	return b, nil

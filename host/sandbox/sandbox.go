@@ -59,6 +59,7 @@ type sandboxed struct {
 	id        identity
 	readOnly  []string // the bot's own files, for the view
 	workspace string   // one of them, seen through a copy-on-write layer
+	output    string   // the one host file it may write, or ""
 	keepGroup bool     // refuse setsid and setpgid: no freezer holds the bot
 }
 
@@ -121,10 +122,21 @@ func (sb *sandboxed) command(ctx context.Context, launcher []string, opts launch
 	if sb.workspace != "" {
 		opts.Sandbox.Workspace = filepath.Clean(sb.workspace)
 	}
+	if sb.output != "" {
+		own, f, err := sb.outputFile()
+		if err != nil {
+			return fail(err)
+		}
+		if f != nil {
+			own.FD = launch.GroupFD + len(cmd.ExtraFiles)
+			cmd.ExtraFiles = append(cmd.ExtraFiles, f)
+		}
+		opts.Sandbox.Output = own
+	}
 	for _, p := range sb.readOnly {
 		own := launch.OwnFile{Path: p, FD: -1}
 		if !sb.id.self {
-			f, err := detach(p)
+			f, err := detach(p, true)
 			if err != nil {
 				return fail(err)
 			}
@@ -139,6 +151,28 @@ func (sb *sandboxed) command(ctx context.Context, launcher []string, opts launch
 	return cmd, group, nil
 }
 
+// outputFile prepares the bot's output file: a regular file, which the
+// bot's uid owns (as root, a writable detached copy of its mount, whose
+// descriptor is returned; otherwise bound by its path).
+func (sb *sandboxed) outputFile() (launch.OwnFile, *os.File, error) {
+	own := launch.OwnFile{Path: filepath.Clean(sb.output), FD: -1}
+	fi, err := os.Lstat(own.Path)
+	if err != nil {
+		return own, nil, fmt.Errorf("sandbox: the bot's output file: %w", err)
+	}
+	if !fi.Mode().IsRegular() || !filepath.IsAbs(own.Path) {
+		return own, nil, fmt.Errorf("sandbox: the bot's output file %s is not a regular file at an absolute path", own.Path)
+	}
+	if sb.id.self {
+		return own, nil, nil
+	}
+	if err := os.Lchown(own.Path, sb.id.uid, sb.id.gid); err != nil {
+		return own, nil, fmt.Errorf("sandbox: the bot's output file: %w", err)
+	}
+	f, err := detach(own.Path, false)
+	return own, f, err
+}
+
 // closeFiles closes the host's copies of the descriptors handed to cmd,
 // once it started (or failed to).
 func closeFiles(cmd *exec.Cmd) {
@@ -147,16 +181,20 @@ func closeFiles(cmd *exec.Cmd) {
 	}
 }
 
-// detach returns a read-only copy of the mount tree at path (a file or a
-// directory), detached from every mount namespace (open_tree(2)), which a
-// launcher may attach in its view without any right on path's directories.
-func detach(path string) (*os.File, error) {
+// detach returns a copy of the mount tree at path (a file or a
+// directory), read-only when ro, detached from every mount namespace
+// (open_tree(2)), which a launcher may attach in its view without any
+// right on path's directories.
+func detach(path string, ro bool) (*os.File, error) {
 	fd, err := unix.OpenTree(unix.AT_FDCWD, path, unix.OPEN_TREE_CLONE|unix.OPEN_TREE_CLOEXEC|unix.AT_RECURSIVE)
 	if err != nil {
 		return nil, fmt.Errorf("sandbox: open_tree %s: %w", path, err)
 	}
 	f := os.NewFile(uintptr(fd), path)
-	attr := unix.MountAttr{Attr_set: unix.MOUNT_ATTR_RDONLY | unix.MOUNT_ATTR_NOSUID}
+	attr := unix.MountAttr{Attr_set: unix.MOUNT_ATTR_NOSUID | unix.MOUNT_ATTR_NODEV | unix.MOUNT_ATTR_NOEXEC}
+	if ro {
+		attr = unix.MountAttr{Attr_set: unix.MOUNT_ATTR_RDONLY | unix.MOUNT_ATTR_NOSUID}
+	}
 	if err := unix.MountSetattr(fd, "", unix.AT_EMPTY_PATH|unix.AT_RECURSIVE, &attr); err != nil {
 		f.Close()
 		return nil, fmt.Errorf("sandbox: making %s read-only: %w", path, err)

@@ -15,7 +15,7 @@ import (
 // protocolVersion is the version of the launcher's arguments. A launcher refuses
 // the arguments of another version: Binary may come from another build of
 // arena than the one that starts it.
-const protocolVersion = 4
+const protocolVersion = 5
 
 // Options are the launcher's arguments besides the bot's command.
 type Options struct {
@@ -62,6 +62,10 @@ type Sandbox struct {
 	// writable through a private copy-on-write layer: an overlay whose
 	// upper layer is in the bot's scratch tmpfs.
 	Workspace string
+	// Output, when its Path is set, is the one file of the host the bot
+	// may write, at its host path: a file made for it to fill (a Lisp
+	// bot's saved image while it is built), not one of ReadOnly.
+	Output OwnFile
 	// KeepGroup refuses setsid and setpgid (seccomp): where no cgroup
 	// freezer holds the bot, stopping its process group stops all of it.
 	KeepGroup bool
@@ -138,6 +142,9 @@ func (o Options) Args(path string, args []string) []string {
 		if sb.Workspace != "" {
 			out = append(out, "-workspace", sb.Workspace)
 		}
+		if sb.Output.Path != "" {
+			out = append(out, "-rw", sb.Output.String())
+		}
 		if sb.KeepGroup {
 			out = append(out, "-keep-group")
 		}
@@ -177,6 +184,11 @@ func parse(args []string) (o Options, inside bool, command []string, err error) 
 	fs.Func("ro", "a file of the bot's, read-only: [FD:]PATH", func(s string) error {
 		f, err := parseOwnFile(s)
 		sb.ReadOnly = append(sb.ReadOnly, f)
+		return err
+	})
+	fs.Func("rw", "the one file of the bot's it may write: [FD:]PATH", func(s string) error {
+		f, err := parseOwnFile(s)
+		sb.Output = f
 		return err
 	})
 	fs.BoolVar(&o.Report, "report", false, "report what the sandbox achieved instead of exec")

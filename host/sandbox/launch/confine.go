@@ -113,10 +113,11 @@ func LandlockABI() int {
 
 // applyLandlock restricts the thread, for the rights the kernel's ABI abi
 // knows: it may read and execute anything in its view, write only under
-// /tmp (and to the devices of /dev), use no TCP (ABI 4), and neither signal
+// /tmp (and to the devices of /dev) and to the file output (when not
+// ""), use no TCP (ABI 4), and neither signal
 // nor reach abstract Unix sockets outside its own domain (ABI 6). It
 // returns abi, or 0 where the kernel has no Landlock.
-func applyLandlock(writable []string) (int, error) {
+func applyLandlock(writable []string, output string) (int, error) {
 	abi := LandlockABI()
 	if abi == 0 {
 		return 0, nil
@@ -157,6 +158,10 @@ func applyLandlock(writable []string) (int, error) {
 	}
 	for _, p := range writable {
 		rules = append(rules, rule{p, fs})
+	}
+	if output != "" {
+		// A file takes only the rights of files.
+		rules = append(rules, rule{output, unix.LANDLOCK_ACCESS_FS_READ_FILE | unix.LANDLOCK_ACCESS_FS_WRITE_FILE | fs&unix.LANDLOCK_ACCESS_FS_TRUNCATE})
 	}
 	for _, r := range rules {
 		if err := landlockAllow(int(rfd), r.path, r.access); err != nil {
@@ -236,7 +241,7 @@ func confine(id string, v *view, keepGroup bool) (Report, error) {
 	if err := unix.Prctl(unix.PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0); err != nil {
 		return r, fmt.Errorf("sandbox: no_new_privs: %w", err)
 	}
-	abi, err := applyLandlock(v.writable())
+	abi, err := applyLandlock(v.writable(), v.output.Path)
 	if err != nil {
 		return r, err
 	}

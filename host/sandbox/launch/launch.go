@@ -251,7 +251,7 @@ func enter(sb *Sandbox, scratchMB int, report bool, command []string) error {
 	if sb == nil {
 		return errors.New("launch: -inside without -sandbox")
 	}
-	v := &view{scratch: sb.Scratch, scratchMB: scratchMB, readOnly: sb.ReadOnly, workspace: sb.Workspace}
+	v := &view{scratch: sb.Scratch, scratchMB: scratchMB, readOnly: sb.ReadOnly, workspace: sb.Workspace, output: sb.Output}
 	if report && scratchMB > 0 {
 		v.probeOverlay = true
 	}

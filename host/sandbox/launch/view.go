@@ -19,6 +19,7 @@ type view struct {
 	scratchMB int       // the size of the bot's tmpfs /tmp; 0: the scratch directory is its /tmp
 	readOnly  []OwnFile // the bot's own files and directories, at their host paths
 	workspace string    // one of them, seen writable through an overlay
+	output    OwnFile   // the one host file it may write, if its Path is set
 	// probeOverlay tries an overlay in the scratch tmpfs, for the report.
 	probeOverlay bool
 
@@ -61,6 +62,7 @@ func (v *view) build() error {
 		{"hiding the secrets of /etc", v.maskSecrets},
 		{"making the scratch", v.makeScratch},
 		{"binding the bot's files", v.bindOwn},
+		{"binding its output file", v.bindOutput},
 		{"making the workspace", v.makeWorkspace},
 		{"making /dev", v.makeDev},
 		{"mounting /proc", func() error {
@@ -161,6 +163,23 @@ func (v view) bindOwn() error {
 		if err := attach(f.FD, newRoot+f.Path); err != nil {
 			return fmt.Errorf("attaching %s: %w", f.Path, err)
 		}
+	}
+	return nil
+}
+
+// bindOutput mounts the bot's output file, if any, writable at its host
+// path: attaches the writable copy of its mount the host handed over, or
+// binds its path.
+func (v view) bindOutput() error {
+	f := v.output
+	switch {
+	case f.Path == "":
+		return nil
+	case f.FD < 0:
+		return bind(oldRoot+f.Path, newRoot+f.Path, false)
+	}
+	if err := attach(f.FD, newRoot+f.Path); err != nil {
+		return fmt.Errorf("attaching %s: %w", f.Path, err)
 	}
 	return nil
 }

@@ -1,0 +1,240 @@
+package botkind
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/arenabots/arena/bots/lisp"
+	"github.com/arenabots/arena/host"
+)
+
+// Bounds of a saved image and of its build.
+const (
+	// MaxImageBytes is the largest saved image arena keeps: an SBCL core
+	// with a course project loaded is about 45 MB.
+	MaxImageBytes = 256 << 20
+	// buildScratchMB is the least scratch a build gets: its RLIMIT_FSIZE
+	// (twice the scratch) bounds the image SBCL writes, which must reach
+	// MaxImageBytes.
+	buildScratchMB = MaxImageBytes >> 20 / 2
+)
+
+// coreMagic is how an SBCL core starts: its magic word, "SBCL" read as a
+// little-endian number.
+var coreMagic = []byte("LCBS")
+
+// Images keeps the saved images of Lisp bots (see lisp.Adapter.Build) in Dir,
+// each named after its key (lisp.ImageKey: SBCL's version, the driver,
+// every file the bot's loading may read), which arena computes, never the
+// bot. A bot's image is built in the bot's own sandbox, which may write
+// that one file; arena checks it and moves it into Dir, read-only, and
+// gives it only to bots of the same key, read-only in their view. Set Dir
+// (and SBCL, "sbcl" by default) before use; it is safe for concurrent use,
+// and builds each key once. A nil *Images gives no images.
+type Images struct {
+	// Dir is where the images are kept (the default of arena's commands:
+	// DefaultImageDir).
+	Dir string
+	// SBCL is the sbcl executable whose version is part of the key.
+	// Default: "sbcl".
+	SBCL string
+
+	mu    sync.Mutex
+	calls map[string]*imageCall // "version", and "image KEY" of each key
+}
+
+// imageCall is the outcome of one key's build (or of SBCL's version),
+// shared by whoever asks for it while and after it runs.
+type imageCall struct {
+	done chan struct{}
+	val  string // the image's path (SBCL's version)
+	err  error
+}
+
+// DefaultImageDir is where arena's commands keep saved images:
+// arena/lisp-images in the user's cache folder (os.UserCacheDir).
+func DefaultImageDir() (string, error) {
+	dir, err := os.UserCacheDir()
+	if err != nil {
+		return "", err
+	}
+	return filepath.Join(dir, "arena", "lisp-images"), nil
+}
+
+// once runs f for name the first time and returns its outcome to every
+// caller, waiting while it runs (or until ctx ends).
+func (im *Images) once(ctx context.Context, name string, f func() (string, error)) (string, error) {
+	im.mu.Lock()
+	if im.calls == nil {
+		im.calls = map[string]*imageCall{}
+	}
+	c := im.calls[name]
+	if c == nil {
+		c = &imageCall{done: make(chan struct{})}
+		im.calls[name] = c
+		im.mu.Unlock()
+		c.val, c.err = f()
+		if c.err != nil && ctx.Err() != nil {
+			// Cut short, not failed: the next caller tries again.
+			im.mu.Lock()
+			delete(im.calls, name)
+			im.mu.Unlock()
+		}
+		close(c.done)
+	} else {
+		im.mu.Unlock()
+	}
+	select {
+	case <-c.done:
+		return c.val, c.err
+	case <-ctx.Done():
+		return "", ctx.Err()
+	}
+}
+
+// sbclVersion returns `sbcl --version`, asked once.
+func (im *Images) sbclVersion(ctx context.Context) (string, error) {
+	return im.once(ctx, "version", func() (string, error) {
+		sbcl := im.SBCL
+		if sbcl == "" {
+			sbcl = "sbcl"
+		}
+		return lisp.SBCLVersion(sbcl)
+	})
+}
+
+// Apply returns s, the Spec of the Lisp bot c (LispSpec's, with the
+// caller's limits and sandbox), set to start from the bot's saved image:
+// the image among its Files (read-only) and named by its arguments (core=).
+// When Dir holds no image of c's key it first builds one, once per key:
+// s's command, in s's sandbox, with build= and the image's file as the one
+// file it may write (host.Spec.Output), within lisp.BuildTimeout. When
+// there is no image (a bot whose loading has side effects that an image
+// cannot keep, one that does not load, a build that failed) it returns s
+// as it is, which loads the bot's files, and an error that says why, on
+// one line. A bot with `image: false` (c.Images false) is s as it is, and
+// no error.
+func (im *Images) Apply(ctx context.Context, s host.Spec, c lisp.Config) (host.Spec, error) {
+	if im == nil || !c.Images() {
+		return s, nil
+	}
+	version, err := im.sbclVersion(ctx)
+	if err != nil {
+		return s, err
+	}
+	key, err := lisp.ImageKey(c, version)
+	if err != nil {
+		return s, err
+	}
+	path, err := im.once(ctx, "image "+key, func() (string, error) { return im.build(ctx, s, key) })
+	if err != nil {
+		return s, err
+	}
+	s.Files = append(slices.Clone(s.Files), path)
+	s.Args = append(slices.Clone(s.Args), "core="+path)
+	return s, nil
+}
+
+// build returns the path of the image of key in Dir, building it first
+// when it is not there: s's command with build= writes it into a file of
+// a fresh folder of Dir, the one file its sandbox may write; the file is
+// checked (a regular file, an SBCL core, at most MaxImageBytes), made
+// arena's and read-only, and renamed into place, so that two builders of
+// one key never see half an image.
+func (im *Images) build(ctx context.Context, s host.Spec, key string) (string, error) {
+	path := filepath.Join(im.Dir, key+".core")
+	if err := checkImage(path); err == nil {
+		return path, nil
+	}
+	if err := os.MkdirAll(im.Dir, 0o755); err != nil {
+		return "", err
+	}
+	tmp, err := os.MkdirTemp(im.Dir, key+".build-")
+	if err != nil {
+		return "", err
+	}
+	defer os.RemoveAll(tmp)
+	out := filepath.Join(tmp, "image.core")
+	if err := os.WriteFile(out, nil, 0o600); err != nil {
+		return "", err
+	}
+	b := s
+	b.Args = append(slices.Clone(s.Args), "build="+out)
+	b.Output = out
+	scratch := b.Limits.ScratchMB
+	if scratch == 0 {
+		scratch = host.DefaultScratchMB
+	}
+	if scratch > 0 {
+		b.Limits.ScratchMB = max(scratch, buildScratchMB)
+	}
+	ctx, cancel := context.WithTimeout(ctx, lisp.BuildTimeout)
+	defer cancel()
+	if _, err := host.Run(ctx, b); err != nil {
+		if re, ok := errors.AsType[*host.RunError](err); ok {
+			return "", errors.New(buildReason(re.LastLine()))
+		}
+		if ctx.Err() != nil {
+			return "", fmt.Errorf("building it took more than %v", lisp.BuildTimeout)
+		}
+		return "", err
+	}
+	if err := checkImage(out); err != nil {
+		return "", err
+	}
+	// The sandbox's uid owned the file while it wrote it: arena's now.
+	if err := os.Chown(out, os.Getuid(), os.Getgid()); err != nil && os.Geteuid() == 0 {
+		return "", err
+	}
+	if err := os.Chmod(out, 0o444); err != nil {
+		return "", err
+	}
+	if err := os.Rename(out, path); err != nil {
+		return "", err
+	}
+	return path, nil
+}
+
+// buildReason is why a build failed, from the last line it wrote (arena:
+// lisp: no saved image: its loading writes dados.txt): the reason alone.
+func buildReason(line string) string {
+	for _, prefix := range []string{"arena: ", "lisp: ", lisp.ErrNoImage.Error() + ": "} {
+		line = strings.TrimPrefix(line, prefix)
+	}
+	return line
+}
+
+// checkImage says what keeps the file at path from being a saved image:
+// not a regular file, empty, larger than MaxImageBytes, or not an SBCL
+// core.
+func checkImage(path string) error {
+	fi, err := os.Lstat(path)
+	switch {
+	case err != nil:
+		return err
+	case !fi.Mode().IsRegular():
+		return fmt.Errorf("the image %s is not a regular file", path)
+	case fi.Size() == 0:
+		return errors.New("the build wrote no image")
+	case fi.Size() > MaxImageBytes:
+		return fmt.Errorf("the image is %d MB, more than arena keeps (%d MB)", fi.Size()>>20, MaxImageBytes>>20)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	magic := make([]byte, len(coreMagic))
+	if _, err := io.ReadFull(f, magic); err != nil || !bytes.Equal(magic, coreMagic) {
+		return errors.New("the build wrote a file that is not an SBCL core")
+	}
+	return nil
+}
