@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/arenabots/arena/bots/lisp"
 	"github.com/arenabots/arena/host"
@@ -25,6 +26,13 @@ const (
 	// (twice the scratch) bounds the image SBCL writes, which must reach
 	// MaxImageBytes.
 	buildScratchMB = MaxImageBytes >> 20 / 2
+	// MaxImageAge is how long an image no game started from stays in the
+	// cache: a build removes older ones (and the folders of builds killed
+	// over a day ago), as the go command trims its build cache, so that
+	// the images of a class's old hand-ins do not pile up.
+	MaxImageAge = 30 * 24 * time.Hour
+	// usedEvery is how often a used image's time is brought up to date.
+	usedEvery = time.Hour
 )
 
 // coreMagic is how an SBCL core starts: its magic word, "SBCL" read as a
@@ -138,6 +146,10 @@ func (im *Images) Apply(ctx context.Context, s host.Spec, c lisp.Config) (host.S
 	if err != nil {
 		return s, err
 	}
+	if fi, err := os.Stat(path); err == nil && time.Since(fi.ModTime()) > usedEvery {
+		now := time.Now()
+		_ = os.Chtimes(path, now, now) // an image in use is not trimmed
+	}
 	s.Files = append(slices.Clone(s.Files), path)
 	s.Args = append(slices.Clone(s.Args), "core="+path)
 	return s, nil
@@ -157,6 +169,7 @@ func (im *Images) build(ctx context.Context, s host.Spec, key string) (string, e
 	if err := os.MkdirAll(im.Dir, 0o755); err != nil {
 		return "", err
 	}
+	_, _ = im.once(ctx, "trim", func() (string, error) { return "", im.trim(time.Now()) })
 	tmp, err := os.MkdirTemp(im.Dir, key+".build-")
 	if err != nil {
 		return "", err
@@ -201,6 +214,30 @@ func (im *Images) build(ctx context.Context, s host.Spec, key string) (string, e
 		return "", err
 	}
 	return path, nil
+}
+
+// trim removes from Dir the images not used for MaxImageAge and the
+// folders of builds begun over a day before now (a build killed with
+// arena).
+func (im *Images) trim(now time.Time) error {
+	entries, err := os.ReadDir(im.Dir)
+	if err != nil {
+		return err
+	}
+	var errs []error
+	for _, e := range entries {
+		fi, err := e.Info()
+		if err != nil {
+			continue
+		}
+		age := now.Sub(fi.ModTime())
+		switch name := e.Name(); {
+		case strings.HasSuffix(name, ".core") && fi.Mode().IsRegular() && age > MaxImageAge,
+			strings.Contains(name, ".build-") && fi.IsDir() && age > 24*time.Hour:
+			errs = append(errs, os.RemoveAll(filepath.Join(im.Dir, name)))
+		}
+	}
+	return errors.Join(errs...)
 }
 
 // buildReason is why a build failed, from the last line it wrote (arena:

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/arenabots/arena/bots/lisp"
 	"github.com/arenabots/arena/host"
@@ -50,5 +51,49 @@ func TestCheckImage(t *testing.T) {
 	}
 	if got := buildReason("arena: lisp: no saved image: its loading writes dados.txt"); got != "its loading writes dados.txt" {
 		t.Errorf("buildReason = %q", got)
+	}
+}
+
+// TestTrim checks that a build's trim removes the images no game started
+// from for MaxImageAge and the folders of builds killed over a day ago,
+// and keeps the rest.
+func TestTrim(t *testing.T) {
+	im := &Images{Dir: t.TempDir()}
+	now := time.Now()
+	for _, f := range []struct {
+		name string
+		dir  bool
+		age  time.Duration
+	}{
+		{"old.core", false, MaxImageAge + time.Hour},
+		{"used.core", false, MaxImageAge - time.Hour},
+		{"k.build-1", true, 25 * time.Hour},
+		{"k.build-2", true, time.Hour},
+		{"notes.txt", false, 2 * MaxImageAge},
+	} {
+		p := filepath.Join(im.Dir, f.name)
+		var err error
+		if f.dir {
+			err = os.Mkdir(p, 0o755)
+		} else {
+			err = os.WriteFile(p, nil, 0o444)
+		}
+		if err == nil {
+			err = os.Chtimes(p, now.Add(-f.age), now.Add(-f.age))
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := im.trim(now); err != nil {
+		t.Fatal(err)
+	}
+	var left []string
+	entries, _ := os.ReadDir(im.Dir)
+	for _, e := range entries {
+		left = append(left, e.Name())
+	}
+	if want := []string{"k.build-2", "notes.txt", "used.core"}; !slices.Equal(left, want) {
+		t.Errorf("left %q, want %q", left, want)
 	}
 }

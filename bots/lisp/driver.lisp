@@ -44,6 +44,9 @@ LOAD only answers READY.")
 (defvar *written* nil
   "The first file the bot's loading opened for output, or NIL (loader.lisp).")
 (defvar *opened* nil "The streams of the files opened while loading (loader.lisp).")
+(defvar *load-log* ""
+  "What the bot's loading printed: kept in a saved image, whose LOAD answers
+READY with it, as the loading did.")
 (defvar *budget* 0 "What is left of *EMIT-BUDGET* while emitting.")
 
 ;;; Capturing output
