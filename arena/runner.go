@@ -400,10 +400,7 @@ func (r *Runner) spec(b BotConfig) host.Spec {
 // botkind.Images.Apply); a bot without one is s as it is, and a Warning
 // says why, the first time.
 func (r *Runner) imageSpec(ctx context.Context, b BotConfig, s host.Spec) host.Spec {
-	if r.LispImages == nil || b.Lisp == nil {
-		return s
-	}
-	s, err := r.LispImages.Apply(ctx, s, *b.Lisp)
+	s, err := r.LispImages.Apply(ctx, s, b.Ref)
 	if err == nil || ctx.Err() != nil {
 		return s
 	}

@@ -119,21 +119,23 @@ func (im *Images) sbclVersion(ctx context.Context) (string, error) {
 	})
 }
 
-// Apply returns s, the Spec of the Lisp bot c (LispSpec's, with the
-// caller's limits and sandbox), set to start from the bot's saved image:
-// the image among its Files (read-only) and named by its arguments (core=).
-// When Dir holds no image of c's key it first builds one, once per key:
+// Apply returns s, the Spec of the bot r (its Spec, with the caller's
+// limits and sandbox), set to start from the bot's saved image when r is
+// a Lisp bot, and as it is for any other kind: the image among its Files
+// (read-only) and named by its arguments (core=). When Dir holds no image
+// of the bot's key it first builds one, once per key:
 // s's command, in s's sandbox, with build= and the image's file as the one
 // file it may write (host.Spec.Output), within lisp.BuildTimeout. When
 // there is no image (a bot whose loading has side effects that an image
 // cannot keep, one that does not load, a build that failed) it returns s
 // as it is, which loads the bot's files, and an error that says why, on
-// one line. A bot with `image: false` (c.Images false) is s as it is, and
-// no error.
-func (im *Images) Apply(ctx context.Context, s host.Spec, c lisp.Config) (host.Spec, error) {
-	if im == nil || !c.Images() {
+// one line. A bot with `image: false` (lisp.Config.Images false) is s as
+// it is, and no error.
+func (im *Images) Apply(ctx context.Context, s host.Spec, r Ref) (host.Spec, error) {
+	if im == nil || r.Lisp == nil || !r.Lisp.Images() {
 		return s, nil
 	}
+	c := *r.Lisp
 	version, err := im.sbclVersion(ctx)
 	if err != nil {
 		return s, err

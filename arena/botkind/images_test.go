@@ -13,16 +13,17 @@ import (
 	"github.com/arenabots/arena/host"
 )
 
-// TestImagesOff checks that a nil Images and a bot with image: false get
-// their spec as it is, and no error.
+// TestImagesOff checks that a nil Images, a bot with image: false and a
+// bot of another kind get their spec as it is, and no error.
 func TestImagesOff(t *testing.T) {
 	off := false
-	c := lisp.Config{Files: []string{"/x/jogo.lisp"}, Image: &off}
 	s := host.Spec{Name: "p1", Args: []string{"bot", "serve", "lisp"}}
 	for _, im := range []*Images{nil, {Dir: t.TempDir()}} {
-		got, err := im.Apply(context.Background(), s, c)
-		if err != nil || !slices.Equal(got.Args, s.Args) || len(got.Files) != 0 {
-			t.Errorf("Apply = %v, %v; want the spec as it is", got.Args, err)
+		for _, r := range []Ref{{Lisp: &lisp.Config{Files: []string{"/x/jogo.lisp"}, Image: &off}}, {Builtin: "greedy"}} {
+			got, err := im.Apply(context.Background(), s, r)
+			if err != nil || !slices.Equal(got.Args, s.Args) || len(got.Files) != 0 {
+				t.Errorf("Apply = %v, %v; want the spec as it is", got.Args, err)
+			}
 		}
 	}
 }

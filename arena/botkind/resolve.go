@@ -121,9 +121,10 @@ func ParseSpec(ctx context.Context, ref string, args []string, env Env) (host.Sp
 		env.Notef("lisp: %v", err)
 	}
 	env.Notef("lisp: settings: %s", strings.Join(lisp.Args(c)[1:], " "))
-	s := Ref{Lisp: &c}.Spec(env.Self, name, env.gameName())
+	r := Ref{Lisp: &c}
+	s := r.Spec(env.Self, name, env.gameName())
 	s.Sandbox = env.Sandbox
-	s, err = env.Images.Apply(ctx, s, c)
+	s, err = env.Images.Apply(ctx, s, r)
 	if err != nil && ctx.Err() == nil {
 		env.Notef("lisp: %s: no saved image (%v): loading the files", name, err)
 	}

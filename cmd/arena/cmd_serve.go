@@ -174,18 +174,24 @@ func newPlay(ctx context.Context, stderr io.Writer, o playFlags, leagues []*web.
 			bots = append(bots, b)
 		}
 	}
+	images := lispImages()
 	seat := func(name string) (arena.Seat, error) {
 		var spec host.Spec
+		var ref botkind.Ref
 		if b, ok := own.bots[name]; ok {
-			spec = b.config.BotSpec(self, b.bot)
+			spec, ref = b.config.BotSpec(self, b.bot), b.bot.Ref
 		} else {
 			r, err := botkind.Named(name, reg)
 			if err != nil {
 				return arena.Seat{}, err
 			}
-			spec = r.Spec(self, name, rules.Name())
+			spec, ref = r.Spec(self, name, rules.Name()), r
 		}
 		spec.Name, spec.Sandbox = name, o.sandbox
+		spec, err := images.Apply(ctx, spec, ref)
+		if err != nil && ctx.Err() == nil {
+			fmt.Fprintf(stderr, "arena: play: lisp: %s: no saved image (%v): loading the files\n", name, err)
+		}
 		return arena.Seat{Spec: spec}, nil
 	}
 	clock := referee.Clock{Tempo: time.Duration(o.tempo) * time.Millisecond, Margin: time.Duration(o.margin) * time.Millisecond, CPU: o.charge == arena.ClockCPU}
