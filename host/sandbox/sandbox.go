@@ -197,7 +197,7 @@ func detach(path string, ro bool) (*os.File, error) {
 	}
 	if err := unix.MountSetattr(fd, "", unix.AT_EMPTY_PATH|unix.AT_RECURSIVE, &attr); err != nil {
 		f.Close()
-		return nil, fmt.Errorf("sandbox: making %s read-only: %w", path, err)
+		return nil, fmt.Errorf("sandbox: the mount attributes of %s: %w", path, err)
 	}
 	return f, nil
 }
