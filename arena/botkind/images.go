@@ -15,6 +15,7 @@ import (
 
 	"github.com/arenabots/arena/bots/lisp"
 	"github.com/arenabots/arena/host"
+	"github.com/arenabots/arena/internal/inert"
 )
 
 // Bounds of a saved image and of its build.
@@ -195,7 +196,8 @@ func (im *Images) build(ctx context.Context, s host.Spec, key string) (string, e
 	defer cancel()
 	if _, err := host.Run(ctx, b); err != nil {
 		if re, ok := errors.AsType[*host.RunError](err); ok {
-			return "", errors.New(buildReason(re.LastLine()))
+			// The bot wrote that line: it reaches a terminal inert.
+			return "", errors.New(inert.Line(buildReason(re.LastLine())))
 		}
 		if ctx.Err() != nil {
 			return "", fmt.Errorf("building it took more than %v", lisp.BuildTimeout)

@@ -85,7 +85,7 @@ var imports = []struct {
 	// The championship runner, above bots and results.
 	{"arena/...", []string{"arena/...", "host/...", "bots/...", "games", "referee", "results/...", "internal/inert"}},
 	// The one home of bot kinds, below the runner and intake.
-	{"arena/botkind", []string{"host/...", "bots/...", "referee"}},
+	{"arena/botkind", []string{"host/...", "bots/...", "referee", "internal/inert"}},
 	// The course pipeline: intake of a class's hand-ins, similarity, grades.
 	// Similarity reads Lisp and intake's submissions; it runs nothing.
 	{"course/similarity", []string{"course/intake", "referee/sexp", "results/csvout"}},
