@@ -120,12 +120,17 @@ func testLeague(t *testing.T, where, url, secret string, login ...string) {
 	worker := func(name string) *proc {
 		return start(t, arena, "worker", url, "--name", name, "--cache", filepath.Join(dir, "cache"), "--secret", secret)
 	}
-	workers := []*proc{worker("w1"), worker("w2"), worker("w3")}
+	// w1 starts alone, so that it plays a game before two others join:
+	// three workers that start together may leave it none (a worker
+	// that found no coordinator asks again 2s later, and the games take
+	// less than that).
+	workers := []*proc{worker("w1")}
 	journal := filepath.Join(queuedOut, results.JournalName)
 
 	// w1 plays one game, then is killed in its next one, which another
 	// worker plays again once the ack wait is over.
 	waitFor(t, 2*time.Minute, "w1 to play a game", func() bool { return strings.Contains(workers[0].out(), "played") })
+	workers = append(workers, worker("w2"), worker("w3"))
 	// In a game: it said it plays one more than it played (its kept
 	// bots are its children between games too, under restart: off).
 	waitFor(t, time.Minute, "w1 to start its next game", func() bool {
