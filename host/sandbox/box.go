@@ -146,6 +146,11 @@ func New(cfg Config) (*Box, error) {
 		b.sandbox.workspace = cfg.Workspace
 		b.sandbox.output = cfg.Output
 		b.sandbox.keepGroup = !b.cg.canFreeze()
+		if !cfg.Ponder {
+			// The freezer then stops the bot at every call: its
+			// launcher's first stage, which only waits for it, leaves.
+			b.sandbox.leaveTo = b.cg.outsideFreezer()
+		}
 	}
 	return b, nil
 }

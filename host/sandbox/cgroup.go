@@ -61,7 +61,11 @@ type cgroup struct {
 	// freezer.state), open for writing, or nil.
 	freeze   *os.File
 	freezeV1 bool
-	killDir  string // a cgroup v2 directory, with cgroup.kill
+	// freezeBase is arena's own cgroup in the freezer's hierarchy: where
+	// a sandboxed launcher's first stage goes once it started the bot
+	// (launch.Sandbox.LeaveTo), out of the freezer.
+	freezeBase string
+	killDir    string // a cgroup v2 directory, with cgroup.kill
 	// cpu is the file that counts the CPU time of the bot's processes (v2
 	// cpu.stat, or v1 cpuacct.usage), open for reading at every call, or
 	// nil.
@@ -126,7 +130,7 @@ func newCgroup(name string, maxTasks, memoryMB int, freezerV1 bool) *cgroup {
 				file = "freezer.state"
 			}
 			if f, err := os.OpenFile(filepath.Join(d, file), os.O_WRONLY, 0); err == nil {
-				c.freeze, c.freezeV1 = f, !h.v2
+				c.freeze, c.freezeV1, c.freezeBase = f, !h.v2, h.base
 			}
 			if h.v2 {
 				c.killDir = d
@@ -207,6 +211,15 @@ func (c *cgroup) procs() []int {
 
 // canFreeze reports whether the cgroup has a freezer.
 func (c *cgroup) canFreeze() bool { return c != nil && c.freeze != nil }
+
+// outsideFreezer returns arena's own cgroup in the freezer's hierarchy,
+// outside the bot's, or "" where the bot has no freezer.
+func (c *cgroup) outsideFreezer() string {
+	if !c.canFreeze() {
+		return ""
+	}
+	return c.freezeBase
+}
 
 // setFrozen freezes or thaws every process of the cgroup. The kernel
 // completes it asynchronously, within microseconds for running tasks.

@@ -4,6 +4,8 @@ package sandbox
 
 import (
 	"os"
+	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -48,7 +50,8 @@ func TestFrozenUsesNoCPU(t *testing.T) {
 			t.Cleanup(func() {
 				// Killed while stopped, it dies: a task frozen by cgroup
 				// v1 only once thawed, the launcher's first stage (frozen
-				// too) only once it runs to reap the bot.
+				// too where it could not leave the freezer) only once it
+				// runs to reap the bot.
 				b.Freeze()
 				b.Kill()
 				if !b.WaitExit(killWait) {
@@ -76,6 +79,15 @@ func TestFrozenUsesNoCPU(t *testing.T) {
 				n = namespaceProcs(t, b.Group())
 				return n >= 2 && n == last
 			})
+			if b.Frozen() {
+				// The bot is in its freezer's cgroup, the launcher's
+				// first stage, which only waits for it, not.
+				dir := filepath.Dir(b.cg.freeze.Name())
+				waitFor(t, "the launcher's first stage to leave the freezer", func() bool {
+					procs := cgroupProcs(dir)
+					return slices.Contains(procs, b.Group()) && !slices.Contains(procs, b.PID())
+				})
+			}
 			b.Freeze()
 			// The stop has taken hold once the CPU time stands still.
 			last := namespaceCPU(t, b.Group())

@@ -61,6 +61,7 @@ type sandboxed struct {
 	workspace string   // one of them, seen through a copy-on-write layer
 	output    string   // the one host file it may write, or ""
 	keepGroup bool     // refuse setsid and setpgid: no freezer holds the bot
+	leaveTo   string   // where the launcher's first stage leaves the freezer for, or ""
 }
 
 // newSandboxed prepares the sandbox of a bot started through launcher, whose
@@ -118,7 +119,7 @@ func (sb *sandboxed) command(ctx context.Context, launcher []string, opts launch
 	case !sb.id.self && fi.Mode().Perm()&0o001 == 0:
 		return fail(fmt.Errorf("sandbox: %s is not executable by others, and the bots' uids run it (chmod o+x %s), or set \"sandbox: off\"", launcher[0], launcher[0]))
 	}
-	opts.Sandbox = &launch.Sandbox{UID: sb.id.uid, GID: sb.id.gid, Shared: sb.id.self, UIDMode: sb.id.uidMode(), Scratch: scratch, KeepGroup: sb.keepGroup}
+	opts.Sandbox = &launch.Sandbox{UID: sb.id.uid, GID: sb.id.gid, Shared: sb.id.self, UIDMode: sb.id.uidMode(), Scratch: scratch, KeepGroup: sb.keepGroup, LeaveTo: sb.leaveTo}
 	if sb.workspace != "" {
 		opts.Sandbox.Workspace = filepath.Clean(sb.workspace)
 	}

@@ -69,6 +69,12 @@ type Sandbox struct {
 	// KeepGroup refuses setsid and setpgid (seccomp): where no cgroup
 	// freezer holds the bot, stopping its process group stops all of it.
 	KeepGroup bool
+	// LeaveTo, a cgroup directory outside the bot's freezer (arena's own
+	// in the freezer's hierarchy) or "", is where the first stage moves
+	// once it started the second: the host freezes and thaws the bot's
+	// cgroup at every call, and each of its tasks then runs to stop or
+	// resume, the first stage's threads too, which only wait for the bot.
+	LeaveTo string
 }
 
 // OwnFile is one of the bot's own files (or directories) in its view: at
@@ -148,6 +154,9 @@ func (o Options) Args(path string, args []string) []string {
 		if sb.KeepGroup {
 			out = append(out, "-keep-group")
 		}
+		if sb.LeaveTo != "" {
+			out = append(out, "-leave-to", sb.LeaveTo)
+		}
 	}
 	if o.Report {
 		out = append(out, "-report")
@@ -174,6 +183,7 @@ func parse(args []string) (o Options, inside bool, command []string, err error) 
 	fs.IntVar(&o.ScratchMB, "scratch-mb", 0, "the scratch's size in MiB (0: no limit)")
 	fs.StringVar(&sb.Workspace, "workspace", "", "a directory of the bot's seen writable through a copy-on-write layer")
 	fs.BoolVar(&sb.KeepGroup, "keep-group", false, "refuse setsid and setpgid")
+	fs.StringVar(&sb.LeaveTo, "leave-to", "", "the cgroup the first stage moves to once it started the second")
 	fs.IntVar(&o.Nice, "nice", 0, "the nice value of the process group")
 	fs.BoolVar(&sandboxed, "sandbox", false, "start the bot in its own namespaces and confine it")
 	fs.IntVar(&sb.UID, "uid", 0, "the host uid mapped to 0 in the bot's user namespace")

@@ -66,6 +66,11 @@ func Run(args []string) error {
 			return fmt.Errorf("launch: %w", err)
 		}
 	}
+	var leave *os.File
+	if o.Sandbox != nil && o.Sandbox.LeaveTo != "" {
+		// Opened as root, before this thread becomes the bot's uid.
+		leave, _ = os.OpenFile(o.Sandbox.LeaveTo+"/cgroup.procs", os.O_WRONLY, 0)
+	}
 	if o.Sandbox != nil {
 		// Credentials and the parent-death signal are per thread: this
 		// one forks the second stage.
@@ -80,7 +85,7 @@ func Run(args []string) error {
 	if o.Sandbox != nil {
 		// The second stage starts as this one did, with -inside.
 		argv := append(slices.Clone(os.Args[:len(os.Args)-len(args)]), "-inside")
-		return stage(o.Sandbox, append(argv, args...))
+		return stage(o.Sandbox, append(argv, args...), leave)
 	}
 	if o.Report {
 		return reportAndExit(Report{Mode: "off"})
@@ -106,8 +111,10 @@ func Run(args []string) error {
 // and ends as the bot ends. The launcher so forks, not the host: a fork
 // that makes a user namespace cannot share the parent's memory (vfork),
 // and the copy of a large host's memory, with a fault on every page the
-// host writes afterwards, costs far more than this small process's.
-func stage(sb *Sandbox, argv []string) error {
+// host writes afterwards, costs far more than this small process's. Once
+// the host knows the group, the first stage moves to leave
+// (Sandbox.LeaveTo's cgroup.procs), if not nil: see leaveFreezer.
+func stage(sb *Sandbox, argv []string, leave *os.File) error {
 	const closed = ^uintptr(0) // not passed on
 	files := []uintptr{0, 1, 2, closed, SelfFD}
 	for _, f := range sb.ReadOnly {
@@ -139,6 +146,7 @@ func stage(sb *Sandbox, argv []string) error {
 	for fd := SelfFD; fd < len(files); fd++ {
 		_ = unix.Close(fd)
 	}
+	leaveFreezer(leave)
 	var ws syscall.WaitStatus
 	for {
 		_, err = syscall.Wait4(pid, &ws, 0, nil)
@@ -154,6 +162,31 @@ func stage(sb *Sandbox, argv []string) error {
 	}
 	exit(ws.ExitStatus())
 	return nil // not reached
+}
+
+// leaveFreezer moves the first stage, every thread of it, out of the
+// bot's freezer through leave, the cgroup.procs of a cgroup outside it,
+// and closes leave; a nil leave does nothing. Its second stage, the bot,
+// started in the freezer's cgroup and stays there with whatever it
+// starts. The bot's cgroup is frozen and thawed at every call, and each
+// of its tasks runs to stop or resume; out of it, this stage's threads
+// sleep until the bot ends. The write goes from another thread than this
+// one, the bot's uid by now: the kernel checks the writer's credentials
+// (before Linux 5.16) or the opener's, root's. Where the move fails, the
+// first stage stays in the freezer, stopped and resumed with the bot, as
+// it was before: slower, no less safe.
+func leaveFreezer(leave *os.File) {
+	if leave == nil {
+		return
+	}
+	done := make(chan struct{})
+	go func() {
+		// A new goroutine never runs on the caller's locked thread.
+		_, _ = leave.WriteString(strconv.Itoa(os.Getpid()))
+		_ = leave.Close()
+		close(done)
+	}()
+	<-done
 }
 
 // namespaces is how the launcher starts its second stage: a process group
