@@ -9,14 +9,10 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/arenabots/arena/host/sandbox"
 )
-
-// runOutputBytes caps what Run keeps of a command's output: its end.
-const runOutputBytes = 16 << 10
 
 // RunError is Run's error for a command that ran and failed: how it ended
 // and the end of what it wrote.
@@ -87,10 +83,10 @@ func Run(ctx context.Context, spec Spec) (string, error) {
 		outR.Close()
 		return "", err
 	}
-	out := &tailBuffer{max: runOutputBytes}
+	out := newOutput(0) // only its tail (tailSize): the end of what it wrote
 	copied := make(chan struct{})
 	go func() {
-		io.Copy(out, outR)
+		io.Copy(out.stderr(), outR)
 		outR.Close()
 		close(copied)
 	}()
@@ -118,7 +114,7 @@ func Run(ctx context.Context, spec Spec) (string, error) {
 	case <-time.After(drainWait):
 		outR.Close()
 	}
-	text := out.String()
+	text := out.stderrTail()
 	switch {
 	case ctxErr != nil:
 		return text, ctxErr
@@ -129,28 +125,4 @@ func Run(ctx context.Context, spec Spec) (string, error) {
 		return text, &RunError{Name: spec.Name, Exit: describeExit(st), Output: text}
 	}
 	return text, nil
-}
-
-// tailBuffer keeps the last max bytes written to it. It is safe for
-// concurrent use.
-type tailBuffer struct {
-	mu  sync.Mutex
-	max int
-	buf []byte
-}
-
-func (t *tailBuffer) Write(p []byte) (int, error) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	t.buf = append(t.buf, p...)
-	if over := len(t.buf) - t.max; over > 0 {
-		t.buf = append(t.buf[:0], t.buf[over:]...)
-	}
-	return len(p), nil
-}
-
-func (t *tailBuffer) String() string {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	return string(t.buf)
 }

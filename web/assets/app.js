@@ -338,8 +338,10 @@
   // clickable, and every legal move is a button too (keyboard).
   function playable(card, board, g) {
     const choices = el("div", {class: "moves", role: "group", "aria-label": T("your_moves")});
-    const token = sessionStorage.getItem("play-token-" + g.id) || "";
-    const send = (move) => post("api/play/move", {game: g.id, move, token}).catch((e) => alert(e));
+    // The token is read when the move is sent: the game's first board may
+    // come (live) before the answer that holds it.
+    const send = (move) => post("api/play/move", {game: g.id, move, token: sessionStorage.getItem("play-token-" + g.id) || ""})
+      .catch((e) => alert(e));
     for (const [target, moves] of Object.entries(g.legal)) {
       const node = board.querySelector(`[data-target="${CSS.escape(target)}"]`);
       if (node) {
