@@ -57,7 +57,7 @@ type Images struct {
 	SBCL string
 
 	mu    sync.Mutex
-	calls map[string]*imageCall // "version", and "image KEY" of each key
+	calls map[string]*imageCall // "version", "key ARGS" of each bot, "image KEY" of each key, "trim"
 }
 
 // imageCall is the outcome of one key's build (or of SBCL's version),
@@ -137,11 +137,15 @@ func (im *Images) Apply(ctx context.Context, s host.Spec, r Ref) (host.Spec, err
 		return s, nil
 	}
 	c := *r.Lisp
-	version, err := im.sbclVersion(ctx)
-	if err != nil {
-		return s, err
-	}
-	key, err := lisp.ImageKey(c, version)
+	// The key reads every file of the bot: once per bot and Images (a
+	// run), as the league's bot keys are, not at every game's start.
+	key, err := im.once(ctx, "key "+strings.Join(lisp.Args(c), "\x00"), func() (string, error) {
+		version, err := im.sbclVersion(ctx)
+		if err != nil {
+			return "", err
+		}
+		return lisp.ImageKey(c, version)
+	})
 	if err != nil {
 		return s, err
 	}

@@ -138,13 +138,13 @@ type Config struct {
 	// group whose image misbehaves). Unset or true: saved images. It
 	// changes no result, so it is in no hash of the league.
 	Image *bool `yaml:"image,omitempty" json:"-"`
-	// Core is the saved image to start from (see Adapter.Build), set by arena's
-	// host, never from a league file: SBCL starts on it instead of
-	// loading the files, and loads them when it cannot.
+	// Core is the saved image to start from (see Adapter.Build), set by
+	// arena's host, never from a league file: SBCL starts on it instead
+	// of loading the files, and loads them when it cannot.
 	Core string `yaml:"-" json:"-"`
 	// BuildCore, set by arena's host, never from a league file, makes
-	// `bot serve` build the bot's saved image into this file (see Adapter.Build)
-	// and exit, instead of serving the bot.
+	// `bot serve` build the bot's saved image into this file (see
+	// Adapter.Build) and exit, instead of serving the bot.
 	BuildCore string `yaml:"-" json:"-"`
 	// GameName is the game the bot is entered for (cavalo or dots), the one
 	// its Info lists: a Lisp project does not say which game it plays, so

@@ -19,8 +19,9 @@ const BuildTimeout = RecommendedStartTimeout + 30*time.Second
 // within RecommendedStartTimeout, then serves the adapter with bots.Serve
 // until arena stops it. With build=PATH (Config.BuildCore) it builds the
 // bot's saved image into PATH instead (Build, within BuildTimeout) and
-// returns; its error's text then ends with why there is no image. The bot's output goes to log (the serve command
-// passes os.Stderr, which arena keeps with each move). It returns an error
+// returns; its error's text then ends with why there is no image. The
+// bot's output goes to log (the serve command passes os.Stderr, which
+// arena keeps with each move). It returns an error
 // only when the bot cannot start; the command should print it and exit
 // with a non-zero status, which arena reports as a start failure.
 func Serve(ctx context.Context, args []string, log io.Writer) error {
