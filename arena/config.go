@@ -62,7 +62,7 @@ type Config struct {
 	Out          string          `yaml:"out"`
 	Registry     string          `yaml:"registry"`
 	Bots         []BotConfig     `yaml:"bots"`
-	// Tournament and its keys: see tournament.go and docs/formats.md.
+	// Tournament and its keys: see format.go and docs/formats.md.
 	Tournament     Tournament `yaml:"format" json:"Format,omitempty"` // the hash's name
 	Challengers    []string   `yaml:"challengers,omitempty" json:",omitempty"`
 	Seeding        []string   `yaml:"seeding,omitempty" json:",omitempty"`
@@ -353,7 +353,8 @@ func atLeast(key string, v, lowest int) error {
 	if v >= lowest {
 		return nil
 	}
-	return fmt.Errorf("want %s, %d or more, got %d", keyDocs[key].want, lowest, v)
+	d, _ := docOf(key)
+	return fmt.Errorf("want %s, %d or more, got %d", d.want, lowest, v)
 }
 
 // completeBots checks the bots list and resolves paths and registered bots.

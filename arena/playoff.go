@@ -52,8 +52,9 @@ func (c *Config) completeTiebreak() error {
 		return c.errAt(fmt.Sprintf("tiebreak is %q: want %q (bots level on every key share a rank) or %q (they play it out)", c.Tiebreak, TiebreakTied, TiebreakPlayoff), "tiebreak")
 	case !c.playoff():
 		return nil
-	case c.Tournament == Knockout:
-		return c.errAt("tiebreak: playoff is for a round robin, a gauntlet or a Swiss: a knockout decides each tie itself (tiebreak_boards), so remove tiebreak", "tiebreak")
+	case c.format().Traits().DecidesTies:
+		return c.errAt(fmt.Sprintf("tiebreak: playoff is for %s: a %s decides each tie itself (tiebreak_boards), so remove tiebreak",
+			formatNouns(func(t Traits) bool { return !t.DecidesTies }), c.format().Noun()), "tiebreak")
 	case c.SPRT != nil:
 		return c.errAt("tiebreak: playoff has no place in an SPRT match, which stops when its test decides: remove tiebreak or sprt", "tiebreak")
 	}

@@ -63,7 +63,7 @@ func (c *Config) completeSPRT() error {
 	if len(c.Bots) != 2 {
 		return c.errAt(fmt.Sprintf("sprt: an SPRT match is between two bots, the one tested first and its opponent second; found %d bots (SPRT takes a round robin of two bots, or a gauntlet of one challenger and one opponent)", len(c.Bots)), "sprt")
 	}
-	if c.Tournament != RoundRobin && c.Tournament != Gauntlet {
+	if !c.format().Traits().TwoBotMatch {
 		return c.errAt(fmt.Sprintf("sprt: an SPRT match is a round robin of two bots or a gauntlet of one challenger and one opponent, not a %s: leave out format, or sprt", c.Tournament), "sprt")
 	}
 	if find(c.root, "rounds") == nil {
@@ -79,7 +79,7 @@ func (c *Config) SPRTMatch() *results.SPRTMatch {
 		return nil
 	}
 	bot, opponent := c.Bots[0].Name, c.Bots[1].Name
-	if c.Tournament == Gauntlet && len(c.Challengers) == 1 && c.Challengers[0] == opponent {
+	if len(c.Challengers) == 1 && c.Challengers[0] == opponent { // a gauntlet's challenger
 		bot, opponent = opponent, bot
 	}
 	return &results.SPRTMatch{Test: *c.SPRT, Bot: bot, Opponent: opponent, Rounds: c.Rounds}
