@@ -11,36 +11,36 @@ import (
 
 // Gauntlet plays each challenger against every other bot, on every board,
 // both colours; challengers do not meet.
-const Gauntlet Tournament = "gauntlet"
+const Gauntlet TournamentName = "gauntlet"
 
-// gauntletFormat is a gauntlet: see Gauntlet.
-type gauntletFormat struct{}
+// gauntletTournament is a gauntlet: see Gauntlet.
+type gauntletTournament struct{}
 
-func (gauntletFormat) Name() Tournament { return Gauntlet }
-func (gauntletFormat) Noun() string     { return "gauntlet" }
-func (gauntletFormat) Keys() []FormatKey {
-	return []FormatKey{{Key: "challengers",
+func (gauntletTournament) Name() TournamentName { return Gauntlet }
+func (gauntletTournament) Noun() string         { return "gauntlet" }
+func (gauntletTournament) Keys() []TournamentKey {
+	return []TournamentKey{{Key: "challengers",
 		doc:   keyDoc{"a list of the names of bots in bots", "challengers: [mine]"},
 		entry: keyDoc{"a bot's name", "challengers: [mine]"}}}
 }
-func (gauntletFormat) Traits() Traits { return Traits{TwoBotMatch: true} }
+func (gauntletTournament) Traits() Traits { return Traits{TwoBotMatch: true} }
 
-func (gauntletFormat) Complete(c *Config, _ string) error { return c.completeGauntlet() }
+func (gauntletTournament) Complete(c *Config, _ string) error { return c.completeGauntlet() }
 
-func (gauntletFormat) Schedule(c *Config, _ map[string]results.Entry) []Scheduled {
+func (gauntletTournament) Schedule(c *Config, _ map[string]results.Entry) []Scheduled {
 	return gauntlet(c)
 }
 
-func (gauntletFormat) Standings(c *Config, main []results.Entry) results.Standings {
+func (gauntletTournament) Standings(c *Config, main []results.Entry) results.Standings {
 	return results.Compute(main, c.names(), c.Scoring)
 }
 
-func (gauntletFormat) Total(c *Config) int {
+func (gauntletTournament) Total(c *Config) int {
 	n, k := len(c.Bots), len(c.Challengers)
 	return c.Rounds * 2 * k * (n - k)
 }
 
-func (gauntletFormat) WriteNotes(io.Writer, *Config, []Scheduled, []results.Entry) error {
+func (gauntletTournament) WriteNotes(io.Writer, *Config, []Scheduled, []results.Entry) error {
 	return nil
 }
 

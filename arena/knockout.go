@@ -22,7 +22,7 @@ import (
 // start while other ties of the round before still play.
 
 // Knockout is a single-elimination bracket of mini-matches.
-const Knockout Tournament = "knockout"
+const Knockout TournamentName = "knockout"
 
 // Defaults of a knockout.
 const (
@@ -31,14 +31,14 @@ const (
 	maxTieBoards          = 999 // board b of round k is the board of seed 1000·k + b
 )
 
-// knockoutFormat is a knockout: see Knockout and the draw above.
-type knockoutFormat struct{}
+// knockoutTournament is a knockout: see Knockout and the draw above.
+type knockoutTournament struct{}
 
-func (knockoutFormat) Name() Tournament { return Knockout }
-func (knockoutFormat) Noun() string     { return "knockout" }
+func (knockoutTournament) Name() TournamentName { return Knockout }
+func (knockoutTournament) Noun() string         { return "knockout" }
 
-func (knockoutFormat) Keys() []FormatKey {
-	return []FormatKey{
+func (knockoutTournament) Keys() []TournamentKey {
+	return []TournamentKey{
 		{Key: "seeding",
 			doc:   keyDoc{"a list of results directories whose standings seed the bracket", "seeding: [results/group-a, results/group-b]"},
 			entry: keyDoc{"a results directory", "seeding: [results/group-a]"}},
@@ -48,24 +48,24 @@ func (knockoutFormat) Keys() []FormatKey {
 	}
 }
 
-func (knockoutFormat) Traits() Traits { return Traits{PairsOnResults: true, DecidesTies: true} }
+func (knockoutTournament) Traits() Traits { return Traits{PairsOnResults: true, DecidesTies: true} }
 
-func (knockoutFormat) Complete(c *Config, dir string) error { return c.completeKnockout(dir) }
+func (knockoutTournament) Complete(c *Config, dir string) error { return c.completeKnockout(dir) }
 
-func (knockoutFormat) Schedule(c *Config, played map[string]results.Entry) []Scheduled {
+func (knockoutTournament) Schedule(c *Config, played map[string]results.Entry) []Scheduled {
 	return newKnockout(c, played).games
 }
 
 // Standings are a knockout's, with its bracket.
-func (knockoutFormat) Standings(c *Config, main []results.Entry) results.Standings {
+func (knockoutTournament) Standings(c *Config, main []results.Entry) results.Standings {
 	return results.ComputeKnockout(main, c.names(), c.Scoring, newKnockout(c, byID(main)).bracket)
 }
 
 // Total is the least: no tie-break board.
-func (knockoutFormat) Total(c *Config) int { return (len(c.Bots) - 1) * 2 * c.GamesPerTie }
+func (knockoutTournament) Total(c *Config) int { return (len(c.Bots) - 1) * 2 * c.GamesPerTie }
 
 // WriteNotes writes the bracket as far as it is known.
-func (knockoutFormat) WriteNotes(w io.Writer, c *Config, _ []Scheduled, played []results.Entry) error {
+func (knockoutTournament) WriteNotes(w io.Writer, c *Config, _ []Scheduled, played []results.Entry) error {
 	if _, err := fmt.Fprintln(w); err != nil {
 		return err
 	}

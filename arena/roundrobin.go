@@ -8,32 +8,32 @@ import (
 )
 
 // RoundRobin plays every pair of bots on every board, both colours.
-const RoundRobin Tournament = "round-robin"
+const RoundRobin TournamentName = "round-robin"
 
-// roundRobinFormat is the default format: see RoundRobin.
-type roundRobinFormat struct{}
+// roundRobinTournament is the default format: see RoundRobin.
+type roundRobinTournament struct{}
 
-func (roundRobinFormat) Name() Tournament  { return RoundRobin }
-func (roundRobinFormat) Noun() string      { return "round robin" }
-func (roundRobinFormat) Keys() []FormatKey { return nil }
-func (roundRobinFormat) Traits() Traits    { return Traits{TwoBotMatch: true} }
+func (roundRobinTournament) Name() TournamentName  { return RoundRobin }
+func (roundRobinTournament) Noun() string          { return "round robin" }
+func (roundRobinTournament) Keys() []TournamentKey { return nil }
+func (roundRobinTournament) Traits() Traits        { return Traits{TwoBotMatch: true} }
 
-func (roundRobinFormat) Complete(*Config, string) error { return nil }
+func (roundRobinTournament) Complete(*Config, string) error { return nil }
 
-func (roundRobinFormat) Schedule(c *Config, _ map[string]results.Entry) []Scheduled {
+func (roundRobinTournament) Schedule(c *Config, _ map[string]results.Entry) []Scheduled {
 	return roundRobin(c)
 }
 
-func (roundRobinFormat) Standings(c *Config, main []results.Entry) results.Standings {
+func (roundRobinTournament) Standings(c *Config, main []results.Entry) results.Standings {
 	return results.Compute(main, c.names(), c.Scoring)
 }
 
-func (roundRobinFormat) Total(c *Config) int {
+func (roundRobinTournament) Total(c *Config) int {
 	n := len(c.Bots)
 	return c.Rounds * n * (n - 1)
 }
 
-func (roundRobinFormat) WriteNotes(io.Writer, *Config, []Scheduled, []results.Entry) error {
+func (roundRobinTournament) WriteNotes(io.Writer, *Config, []Scheduled, []results.Entry) error {
 	return nil
 }
 

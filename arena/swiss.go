@@ -12,24 +12,24 @@ import (
 )
 
 // Swiss pairs bots by score, round by round.
-const Swiss Tournament = "swiss"
+const Swiss TournamentName = "swiss"
 
-// swissFormat is a Swiss: see Swiss and the pairing below.
-type swissFormat struct{}
+// swissTournament is a Swiss: see Swiss and the pairing below.
+type swissTournament struct{}
 
-func (swissFormat) Name() Tournament  { return Swiss }
-func (swissFormat) Noun() string      { return "Swiss" }
-func (swissFormat) Keys() []FormatKey { return nil }
-func (swissFormat) Traits() Traits    { return Traits{PairsOnResults: true} }
+func (swissTournament) Name() TournamentName  { return Swiss }
+func (swissTournament) Noun() string          { return "Swiss" }
+func (swissTournament) Keys() []TournamentKey { return nil }
+func (swissTournament) Traits() Traits        { return Traits{PairsOnResults: true} }
 
-func (swissFormat) Complete(c *Config, _ string) error { return c.completeSwiss() }
+func (swissTournament) Complete(c *Config, _ string) error { return c.completeSwiss() }
 
-func (swissFormat) Schedule(c *Config, played map[string]results.Entry) []Scheduled {
+func (swissTournament) Schedule(c *Config, played map[string]results.Entry) []Scheduled {
 	return newSwiss(c, played).games
 }
 
 // Standings are a Swiss's: Buchholz, Sonneborn-Berger and the byes.
-func (swissFormat) Standings(c *Config, main []results.Entry) results.Standings {
+func (swissTournament) Standings(c *Config, main []results.Entry) results.Standings {
 	s := newSwiss(c, byID(main))
 	byes := map[string]int{}
 	for _, b := range s.byes {
@@ -38,10 +38,10 @@ func (swissFormat) Standings(c *Config, main []results.Entry) results.Standings 
 	return results.ComputeSwiss(main, c.names(), c.Scoring, byes)
 }
 
-func (swissFormat) Total(c *Config) int { return c.Rounds * 2 * (len(c.Bots) / 2) }
+func (swissTournament) Total(c *Config) int { return c.Rounds * 2 * (len(c.Bots) / 2) }
 
 // WriteNotes says how many rounds are paired so far, and the byes.
-func (swissFormat) WriteNotes(w io.Writer, c *Config, games []Scheduled, played []results.Entry) error {
+func (swissTournament) WriteNotes(w io.Writer, c *Config, games []Scheduled, played []results.Entry) error {
 	paired := 0
 	for _, g := range games {
 		if !PlayoffGame(g.ID) {

@@ -7,16 +7,16 @@ import (
 	"testing"
 )
 
-// formatNames are package arena's names of its formats. Outside arena no
+// formatNames are package arena's names of its tournaments. Outside arena no
 // code names them or compares a league's format (Config.Tournament): it asks
 // the league (arena.Schedule, arena.Standings, arena.WriteScheduleNotes), so
-// that a new format is a file of arena and a line of its table.
+// that a new kind of tournament is a file of arena and a line of its table.
 var formatNames = []string{"RoundRobin", "Gauntlet", "Knockout", "Swiss"}
 
-// TestNothingDecidesByFormat checks that no package but arena names a format
+// TestNothingDecidesByTournament checks that no package but arena names a format
 // or compares a league's format, and that arena itself never switches on
 // one: each format is a Format in the table.
-func TestNothingDecidesByFormat(t *testing.T) {
+func TestNothingDecidesByTournament(t *testing.T) {
 	_, files := readDeclared(t)
 	isFormat := func(e ast.Expr) bool {
 		sel, ok := e.(*ast.SelectorExpr)
@@ -28,7 +28,7 @@ func TestNothingDecidesByFormat(t *testing.T) {
 				switch n := n.(type) {
 				case *ast.SwitchStmt:
 					if n.Tag != nil && isFormat(n.Tag) {
-						t.Errorf("%s switches on a league's format: give the formats a method (arena.Format) instead", pkg)
+						t.Errorf("%s switches on a league's format: give the tournaments a method (arena.Tournament) instead", pkg)
 					}
 				case *ast.BinaryExpr:
 					if pkg != "arena" && (n.Op == token.EQL || n.Op == token.NEQ) && (isFormat(n.X) || isFormat(n.Y)) {

@@ -10,20 +10,20 @@ import (
 	"github.com/arenabots/arena/results"
 )
 
-// singleFormat is a format written for the test, in this one file: every
+// singleTournament is a tournament written for the test, in this one file: every
 // pair of bots meets once a round, the colours alternating by round. It
-// proves that a format is a type and a line of the table.
-type singleFormat struct{}
+// proves that a kind of tournament is a type and a line of the table.
+type singleTournament struct{}
 
-const single Tournament = "single"
+const single TournamentName = "single"
 
-func (singleFormat) Name() Tournament                   { return single }
-func (singleFormat) Noun() string                       { return "single round robin" }
-func (singleFormat) Keys() []FormatKey                  { return nil }
-func (singleFormat) Traits() Traits                     { return Traits{} }
-func (singleFormat) Complete(c *Config, _ string) error { return nil }
+func (singleTournament) Name() TournamentName               { return single }
+func (singleTournament) Noun() string                       { return "single round robin" }
+func (singleTournament) Keys() []TournamentKey              { return nil }
+func (singleTournament) Traits() Traits                     { return Traits{} }
+func (singleTournament) Complete(c *Config, _ string) error { return nil }
 
-func (singleFormat) Schedule(c *Config, _ map[string]results.Entry) []Scheduled {
+func (singleTournament) Schedule(c *Config, _ map[string]results.Entry) []Scheduled {
 	var games []Scheduled
 	for r := 1; r <= c.Rounds; r++ {
 		seed := referee.RoundSeed(c.Seed, r)
@@ -40,24 +40,24 @@ func (singleFormat) Schedule(c *Config, _ map[string]results.Entry) []Scheduled 
 	return games
 }
 
-func (singleFormat) Standings(c *Config, main []results.Entry) results.Standings {
+func (singleTournament) Standings(c *Config, main []results.Entry) results.Standings {
 	return results.Compute(main, c.names(), c.Scoring)
 }
 
-func (singleFormat) Total(c *Config) int { return c.Rounds * len(c.Bots) * (len(c.Bots) - 1) / 2 }
+func (singleTournament) Total(c *Config) int { return c.Rounds * len(c.Bots) * (len(c.Bots) - 1) / 2 }
 
-func (singleFormat) WriteNotes(w io.Writer, c *Config, games []Scheduled, _ []results.Entry) error {
+func (singleTournament) WriteNotes(w io.Writer, c *Config, games []Scheduled, _ []results.Entry) error {
 	_, err := io.WriteString(w, "single: each pair once a round\n")
 	return err
 }
 
-// TestFormatFromOneFile adds singleFormat to the table (the test is not
+// TestTournamentFromOneFile adds singleTournament to the table (the test is not
 // parallel, so no other test sees it) and runs a league of it through the
 // config, the schedule, the standings and the schedule's notes.
-func TestFormatFromOneFile(t *testing.T) {
-	saved := formats
-	formats = append(slices.Clone(formats), singleFormat{})
-	t.Cleanup(func() { formats = saved })
+func TestTournamentFromOneFile(t *testing.T) {
+	saved := tournaments
+	tournaments = append(slices.Clone(tournaments), singleTournament{})
+	t.Cleanup(func() { tournaments = saved })
 
 	c := parseFormat(t, "format: single\nrounds: 2", 3)
 	games := Schedule(c, nil)
@@ -76,7 +76,7 @@ func TestFormatFromOneFile(t *testing.T) {
 		t.Errorf("notes %q, %v", notes.String(), err)
 	}
 
-	// The table's other formats refuse its league's keys, and it theirs.
+	// The table's other tournaments refuse its league's keys, and it theirs.
 	_, _, err := Parse("f.yaml", []byte("format: single\nchallengers: [a]\nbots:\n  - {name: a, builtin: random}\n  - {name: b, builtin: random}\n"))
 	if err == nil || !strings.Contains(err.Error(), "challengers is a key of format: gauntlet, and this league's format is single") {
 		t.Errorf("a gauntlet's key in a single league: %v", err)
