@@ -62,13 +62,13 @@ type Config struct {
 	Out          string          `yaml:"out"`
 	Registry     string          `yaml:"registry"`
 	Bots         []BotConfig     `yaml:"bots"`
-	// Tournament and its keys: see tournament.go and docs/formats.md.
-	Tournament     Tournament `yaml:"format" json:"Format,omitempty"` // the hash's name
-	Challengers    []string   `yaml:"challengers,omitempty" json:",omitempty"`
-	Seeding        []string   `yaml:"seeding,omitempty" json:",omitempty"`
-	Qualifiers     int        `yaml:"qualifiers,omitempty" json:",omitempty"`
-	GamesPerTie    int        `yaml:"games_per_tie,omitempty" json:",omitempty"`
-	TiebreakBoards *int       `yaml:"tiebreak_boards,omitempty" json:",omitempty"` // nil: no key (0 is a value)
+	// Tournament and its keys: see format.go and docs/formats.md.
+	Tournament     TournamentName `yaml:"format" json:"Format,omitempty"` // the hash's name
+	Challengers    []string       `yaml:"challengers,omitempty" json:",omitempty"`
+	Seeding        []string       `yaml:"seeding,omitempty" json:",omitempty"`
+	Qualifiers     int            `yaml:"qualifiers,omitempty" json:",omitempty"`
+	GamesPerTie    int            `yaml:"games_per_tie,omitempty" json:",omitempty"`
+	TiebreakBoards *int           `yaml:"tiebreak_boards,omitempty" json:",omitempty"` // nil: no key (0 is a value)
 	// Tiebreak is what becomes of bots level on every key of the
 	// standings: TiebreakTied or TiebreakPlayoff (see playoff.go).
 	Tiebreak string `yaml:"tiebreak,omitempty" json:",omitempty"`
@@ -297,7 +297,7 @@ func (c *Config) complete() (warnings []error, err error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := c.completeFormat(dir); err != nil {
+	if err := c.completeTournament(dir); err != nil {
 		return nil, err
 	}
 	if err := c.completeSPRT(); err != nil {
@@ -353,7 +353,8 @@ func atLeast(key string, v, lowest int) error {
 	if v >= lowest {
 		return nil
 	}
-	return fmt.Errorf("want %s, %d or more, got %d", keyDocs[key].want, lowest, v)
+	d, _ := docOf(key)
+	return fmt.Errorf("want %s, %d or more, got %d", d.want, lowest, v)
 }
 
 // completeBots checks the bots list and resolves paths and registered bots.
@@ -432,7 +433,7 @@ func (c *Config) Hash() string {
 	d := *c
 	d.Concurrency, d.Out, d.Registry = 0, "", ""
 	if d.Tournament == RoundRobin {
-		d.Tournament = "" // the hash of a league from before formats
+		d.Tournament = "" // the hash of a league from before tournaments
 	}
 	if d.Tiebreak == TiebreakTied {
 		d.Tiebreak = "" // the hash of a league from before playoffs
@@ -475,7 +476,7 @@ func ConfigureGame(name string, options map[string]int, openingArcs int) (refere
 // (ReadResults) may leave out: the game, the tempo (0 under a game clock),
 // the tournament, and the rules configured from the game's keys. It is the
 // one place these defaults are applied; Parse checks the keys given
-// (completeTempo, completeFormat) on top. Its errors start with the key at
+// (completeTempo, completeTournament) on top. Its errors start with the key at
 // fault.
 func (c *Config) applyDefaults() error {
 	if c.GameName == "" {

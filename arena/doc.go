@@ -1,7 +1,7 @@
 // Package arena runs leagues: it reads and validates a league config, turns
 // it into a schedule (a pure function of the config and, for a Swiss, a
 // knockout or a playoff, of the games already played: see Schedule,
-// tournament.go and playoff.go), and plays the scheduled games on a pool of
+// format.go and playoff.go), and plays the scheduled games on a pool of
 // slots, stage by stage, each game between two fresh bot processes (or,
 // under restart: off, processes a run kept and told of the new game),
 // journaling every finished game before counting it so that a stopped

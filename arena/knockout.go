@@ -2,6 +2,8 @@ package arena
 
 import (
 	"fmt"
+	"io"
+	"slices"
 
 	"github.com/arenabots/arena/referee"
 	"github.com/arenabots/arena/results"
@@ -18,6 +20,111 @@ import (
 // k has seed referee.RoundSeed(Seed, 1000·k + b), the same for every tie
 // of the round. A tie is drawn once both its bots are known: a round's tie can
 // start while other ties of the round before still play.
+
+// Knockout is a single-elimination bracket of mini-matches.
+const Knockout TournamentName = "knockout"
+
+// Defaults of a knockout.
+const (
+	defaultGamesPerTie    = 1
+	defaultTiebreakBoards = 3
+	maxTieBoards          = 999 // board b of round k is the board of seed 1000·k + b
+)
+
+// knockoutTournament is a knockout: see Knockout and the draw above.
+type knockoutTournament struct{}
+
+func (knockoutTournament) Name() TournamentName { return Knockout }
+func (knockoutTournament) Noun() string         { return "knockout" }
+
+func (knockoutTournament) Keys() []TournamentKey {
+	return []TournamentKey{
+		{Key: "seeding",
+			doc:   keyDoc{"a list of results directories whose standings seed the bracket", "seeding: [results/group-a, results/group-b]"},
+			entry: keyDoc{"a results directory", "seeding: [results/group-a]"}},
+		{Key: "qualifiers", doc: keyDoc{"a whole number of bots taken from each standings of seeding", "qualifiers: 2"}},
+		{Key: "games_per_tie", Tie: true, doc: keyDoc{"a whole number of boards a knockout tie plays, both colours each", "games_per_tie: 2"}},
+		{Key: "tiebreak_boards", Tie: true, doc: keyDoc{"a whole number of board pairs a level tie may add", "tiebreak_boards: 3"}},
+	}
+}
+
+func (knockoutTournament) Traits() Traits { return Traits{PairsOnResults: true, DecidesTies: true} }
+
+func (knockoutTournament) Complete(c *Config, dir string) error { return c.completeKnockout(dir) }
+
+func (knockoutTournament) Schedule(c *Config, played map[string]results.Entry) []Scheduled {
+	return newKnockout(c, played).games
+}
+
+// Standings are a knockout's, with its bracket.
+func (knockoutTournament) Standings(c *Config, main []results.Entry) results.Standings {
+	return results.ComputeKnockout(main, c.names(), c.Scoring, newKnockout(c, byID(main)).bracket)
+}
+
+// Total is the least: no tie-break board.
+func (knockoutTournament) Total(c *Config) int { return (len(c.Bots) - 1) * 2 * c.GamesPerTie }
+
+// WriteNotes writes the bracket as far as it is known.
+func (knockoutTournament) WriteNotes(w io.Writer, c *Config, _ []Scheduled, played []results.Entry) error {
+	if _, err := fmt.Fprintln(w); err != nil {
+		return err
+	}
+	return Standings(c, played).Bracket.WriteText(w)
+}
+
+// completeKnockout checks a knockout's keys and resolves its seeding.
+func (c *Config) completeKnockout(dir string) error {
+	if find(c.root, "rounds") != nil {
+		return c.errAt("rounds: a knockout plays games_per_tie boards a tie, as many rounds as the bracket has: remove rounds", "rounds")
+	}
+	if err := c.completeTies(); err != nil {
+		return err
+	}
+	c.Rounds = 0 // the bracket's
+	if c.Qualifiers != 0 && len(c.Seeding) == 0 {
+		return c.errAt("qualifiers is the number of bots taken from each standings of seeding: add seeding: [DIR]", "qualifiers")
+	}
+	if len(c.Seeding) == 0 {
+		return nil
+	}
+	if err := atLeast("qualifiers", c.Qualifiers, 0); err != nil {
+		return c.errAt("qualifiers: "+err.Error()+" (0 or no key: every bot)", "qualifiers")
+	}
+	var seeded []BotConfig
+	for rank := 0; ; rank++ {
+		more := false
+		for i, d := range c.Seeding {
+			order, err := readRanking(abs(dir, d))
+			if err != nil {
+				return c.errAt("seeding: "+err.Error(), "seeding", i)
+			}
+			if rank >= len(order) || (c.Qualifiers > 0 && rank >= c.Qualifiers) {
+				continue
+			}
+			more = true
+			k := c.botIndex(order[rank])
+			if k < 0 {
+				return c.errAt(fmt.Sprintf("seeding: %s qualifies from %s but is not in bots: add it there", order[rank], d), "seeding", i)
+			}
+			seeded = append(seeded, c.Bots[k])
+		}
+		if !more {
+			break
+		}
+	}
+	if c.Qualifiers == 0 && len(seeded) != len(c.Bots) {
+		for _, b := range c.Bots {
+			if !slices.ContainsFunc(seeded, func(s BotConfig) bool { return s.Name == b.Name }) {
+				return c.errAt(fmt.Sprintf("seeding: bot %q is in no standings of seeding: remove it from bots, or set qualifiers", b.Name), "seeding")
+			}
+		}
+	}
+	if len(seeded) < 2 {
+		return c.errAt(fmt.Sprintf("seeding: only %d bot qualifies, a knockout needs 2 or more", len(seeded)), "seeding")
+	}
+	c.Bots, c.Seeding, c.Qualifiers = seeded, nil, 0
+	return nil
+}
 
 // knockoutPlan is a knockout as far as the results go.
 type knockoutPlan struct {

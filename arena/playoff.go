@@ -42,7 +42,7 @@ const playoffPrefix = "po"
 func (c *Config) playoff() bool { return c.Tiebreak == TiebreakPlayoff }
 
 // completeTiebreak checks the tiebreak key, and fills in the keys of a
-// playoff's ties. It runs before the keys of the formats are checked.
+// playoff's ties. It runs before the keys of the tournaments are checked.
 func (c *Config) completeTiebreak() error {
 	if c.Tiebreak == "" {
 		c.Tiebreak = TiebreakTied
@@ -52,8 +52,9 @@ func (c *Config) completeTiebreak() error {
 		return c.errAt(fmt.Sprintf("tiebreak is %q: want %q (bots level on every key share a rank) or %q (they play it out)", c.Tiebreak, TiebreakTied, TiebreakPlayoff), "tiebreak")
 	case !c.playoff():
 		return nil
-	case c.Tournament == Knockout:
-		return c.errAt("tiebreak: playoff is for a round robin, a gauntlet or a Swiss: a knockout decides each tie itself (tiebreak_boards), so remove tiebreak", "tiebreak")
+	case c.tournament().Traits().DecidesTies:
+		return c.errAt(fmt.Sprintf("tiebreak: playoff is for %s: a %s decides each tie itself (tiebreak_boards), so remove tiebreak",
+			tournamentNouns(func(t Traits) bool { return !t.DecidesTies }), c.tournament().Noun()), "tiebreak")
 	case c.SPRT != nil:
 		return c.errAt("tiebreak: playoff has no place in an SPRT match, which stops when its test decides: remove tiebreak or sprt", "tiebreak")
 	}

@@ -109,7 +109,7 @@ func (r *Runner) resume(old *recorded) error {
 		return r.changed(old)
 	}
 	ch := compareBots(before.Bots, now.Bots, old.names(), c.names())
-	if c.Tournament == Swiss || c.Tournament == Knockout {
+	if c.tournament().Traits().PairsOnResults {
 		// The order of the bots is the seeding here.
 		what := ch.summary()
 		if what == "" && !slices.Equal(old.names(), c.names()) {

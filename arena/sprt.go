@@ -38,7 +38,7 @@ var ErrDecided = errors.New("the league is decided: no more games are needed")
 
 // completeSPRT fills in the defaults of the sprt key and checks it: a test
 // of sound parameters on a league of exactly two bots, a round robin or a
-// gauntlet. It runs after completeFormat.
+// gauntlet. It runs after completeTournament.
 func (c *Config) completeSPRT() error {
 	if c.SPRT == nil {
 		return nil
@@ -63,7 +63,7 @@ func (c *Config) completeSPRT() error {
 	if len(c.Bots) != 2 {
 		return c.errAt(fmt.Sprintf("sprt: an SPRT match is between two bots, the one tested first and its opponent second; found %d bots (SPRT takes a round robin of two bots, or a gauntlet of one challenger and one opponent)", len(c.Bots)), "sprt")
 	}
-	if c.Tournament != RoundRobin && c.Tournament != Gauntlet {
+	if !c.tournament().Traits().TwoBotMatch {
 		return c.errAt(fmt.Sprintf("sprt: an SPRT match is a round robin of two bots or a gauntlet of one challenger and one opponent, not a %s: leave out format, or sprt", c.Tournament), "sprt")
 	}
 	if find(c.root, "rounds") == nil {
@@ -79,7 +79,7 @@ func (c *Config) SPRTMatch() *results.SPRTMatch {
 		return nil
 	}
 	bot, opponent := c.Bots[0].Name, c.Bots[1].Name
-	if c.Tournament == Gauntlet && len(c.Challengers) == 1 && c.Challengers[0] == opponent {
+	if len(c.Challengers) == 1 && c.Challengers[0] == opponent { // a gauntlet's challenger
 		bot, opponent = opponent, bot
 	}
 	return &results.SPRTMatch{Test: *c.SPRT, Bot: bot, Opponent: opponent, Rounds: c.Rounds}

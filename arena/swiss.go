@@ -2,12 +2,77 @@ package arena
 
 import (
 	"cmp"
+	"fmt"
+	"io"
 	"math"
 	"slices"
 
 	"github.com/arenabots/arena/referee"
 	"github.com/arenabots/arena/results"
 )
+
+// Swiss pairs bots by score, round by round.
+const Swiss TournamentName = "swiss"
+
+// swissTournament is a Swiss: see Swiss and the pairing below.
+type swissTournament struct{}
+
+func (swissTournament) Name() TournamentName  { return Swiss }
+func (swissTournament) Noun() string          { return "Swiss" }
+func (swissTournament) Keys() []TournamentKey { return nil }
+func (swissTournament) Traits() Traits        { return Traits{PairsOnResults: true} }
+
+func (swissTournament) Complete(c *Config, _ string) error { return c.completeSwiss() }
+
+func (swissTournament) Schedule(c *Config, played map[string]results.Entry) []Scheduled {
+	return newSwiss(c, played).games
+}
+
+// Standings are a Swiss's: Buchholz, Sonneborn-Berger and the byes.
+func (swissTournament) Standings(c *Config, main []results.Entry) results.Standings {
+	s := newSwiss(c, byID(main))
+	byes := map[string]int{}
+	for _, b := range s.byes {
+		byes[c.Bots[b].Name]++
+	}
+	return results.ComputeSwiss(main, c.names(), c.Scoring, byes)
+}
+
+func (swissTournament) Total(c *Config) int { return c.Rounds * 2 * (len(c.Bots) / 2) }
+
+// WriteNotes says how many rounds are paired so far, and the byes.
+func (swissTournament) WriteNotes(w io.Writer, c *Config, games []Scheduled, played []results.Entry) error {
+	paired := 0
+	for _, g := range games {
+		if !PlayoffGame(g.ID) {
+			paired = g.Round
+		}
+	}
+	if _, err := fmt.Fprintf(w, "\nswiss: %d of %d rounds paired so far; a round is paired once the round before is complete\n", paired, c.Rounds); err != nil {
+		return err
+	}
+	for _, r := range Standings(c, played).Rows {
+		if r.Byes > 0 {
+			if _, err := fmt.Fprintf(w, "bye: %s (%d)\n", r.Bot, r.Byes); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// completeSwiss checks that the rounds can be paired without a repeat.
+func (c *Config) completeSwiss() error {
+	n := len(c.Bots)
+	most := n - 1
+	if n%2 == 1 {
+		most = n // one bye a round
+	}
+	if c.Rounds > most {
+		return c.errAt(fmt.Sprintf("rounds: a Swiss of %d bots has at most %d rounds without two bots meeting twice, got %d", n, most, c.Rounds), "rounds")
+	}
+	return nil
+}
 
 // A Swiss's pairing (docs/formats.md): before round r, the bots are
 // ordered by points over the rounds played (a bye counting as a board pair

@@ -1,6 +1,8 @@
 package arena
 
 import (
+	"fmt"
+
 	"github.com/arenabots/arena/results"
 )
 
@@ -56,4 +58,34 @@ func playTie(c *Config, played map[string]results.Entry, at tieBoards, x, y int,
 			return t, x
 		}
 	}
+}
+
+// completeTies fills in and checks the keys of a tie (see tie.go):
+// games_per_tie and tiebreak_boards.
+func (c *Config) completeTies() error {
+	if c.GamesPerTie == 0 {
+		c.GamesPerTie = defaultGamesPerTie // 0 or no key: the default
+	}
+	if err := atLeast("games_per_tie", c.GamesPerTie, 1); err != nil {
+		return c.errAt("games_per_tie: "+err.Error(), "games_per_tie")
+	}
+	if c.TiebreakBoards == nil {
+		c.TiebreakBoards = new(int)
+		*c.TiebreakBoards = defaultTiebreakBoards
+	}
+	if err := atLeast("tiebreak_boards", c.tiebreaks(), 0); err != nil {
+		return c.errAt("tiebreak_boards: "+err.Error(), "tiebreak_boards")
+	}
+	if c.GamesPerTie+c.tiebreaks() > maxTieBoards {
+		return c.errAt(fmt.Sprintf("games_per_tie + tiebreak_boards: want %d boards a tie at most, got %d", maxTieBoards, c.GamesPerTie+c.tiebreaks()), "games_per_tie")
+	}
+	return nil
+}
+
+// tiebreaks returns the tie-break boards of a tie: 0 when not set.
+func (c *Config) tiebreaks() int {
+	if c.TiebreakBoards == nil {
+		return 0
+	}
+	return *c.TiebreakBoards
 }

@@ -3,205 +3,198 @@ package arena
 import (
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"path/filepath"
 	"slices"
+	"strings"
 
-	"github.com/arenabots/arena/referee"
 	"github.com/arenabots/arena/results"
 )
 
-// Tournament is the kind of tournament a league is: who meets whom, in which
-// rounds (the format key; docs/formats.md).
-type Tournament string
-
-// Formats of a league.
-const (
-	// RoundRobin plays every pair of bots on every board, both colours.
-	RoundRobin Tournament = "round-robin"
-	// Gauntlet plays each challenger against every other bot, on every
-	// board, both colours; challengers do not meet.
-	Gauntlet Tournament = "gauntlet"
-	// Knockout is a single-elimination bracket of mini-matches.
-	Knockout Tournament = "knockout"
-	// Swiss pairs bots by score, round by round (see swiss.go).
-	Swiss Tournament = "swiss"
-)
-
-// Defaults of a knockout.
-const (
-	defaultGamesPerTie    = 1
-	defaultTiebreakBoards = 3
-	maxTieBoards          = 999 // board b of round k is the board of seed 1000·k + b
-)
-
-// formatKeys are the keys that only some formats take, with their format;
-// tie keys are those of a tie, which a playoff plays too.
-var formatKeys = []struct {
-	key    string
-	format Tournament
-	tie    bool
-}{
-	{"challengers", Gauntlet, false},
-	{"seeding", Knockout, false},
-	{"qualifiers", Knockout, false},
-	{"games_per_tie", Knockout, true},
-	{"tiebreak_boards", Knockout, true},
+// A Tournament is one kind of tournament, named by a league's format key:
+// which keys it takes, who meets whom in which rounds, and how its standings
+// read. Each is a file of its own (roundrobin.go, gauntlet.go, swiss.go,
+// knockout.go) and a line of tournaments; nothing outside this package
+// decides by the kind of tournament (docs/formats.md).
+type Tournament interface {
+	// Name is the format key's value, e.g. "swiss".
+	Name() TournamentName
+	// Noun is what messages call a league of the kind, e.g. "Swiss".
+	Noun() string
+	// Keys lists the league keys that only this kind takes.
+	Keys() []TournamentKey
+	// Traits says what the rest of a league needs to know of the kind.
+	Traits() Traits
+	// Complete checks the kind's keys of c and resolves what the league
+	// needs of them before its hash is taken (a knockout's seeding); dir
+	// is the league file's folder.
+	Complete(c *Config, dir string) error
+	// Schedule returns the games of the league's main event (its playoffs
+	// left out) known once the games of played, by id, are over: a pure
+	// function of the config and the results.
+	Schedule(c *Config, played map[string]results.Entry) []Scheduled
+	// Standings returns the standings of main, the games of the main
+	// event, in the kind's view.
+	Standings(c *Config, main []results.Entry) results.Standings
+	// Total returns the number of games the main event plays: the least,
+	// where results may add games.
+	Total(c *Config) int
+	// WriteNotes writes what a reader of the schedule needs beside it (a
+	// Swiss's rounds paired and byes, a knockout's bracket), or nothing;
+	// games is the schedule and played the games played so far.
+	WriteNotes(w io.Writer, c *Config, games []Scheduled, played []results.Entry) error
 }
 
-// completeFormat checks the tournament (format:) and its keys, and resolves a knockout's
-// seeding: the bots are put in seed order (the order of the bots list, or
-// of the standings named by seeding), and seeding and qualifiers, then
-// spent, are cleared, so that the resolved config needs no other results
-// directory and its hash covers the seeds.
-func (c *Config) completeFormat(dir string) error {
-	if c.Tournament == "" {
-		c.Tournament = RoundRobin
+// TournamentKey is a league key that only one kind of tournament takes.
+type TournamentKey struct {
+	Key string
+	// Tie marks a key of a tie (see tie.go), which a playoff takes too.
+	Tie bool
+	// doc says what the key wants, entry what an entry of its list wants
+	// (see keyDoc).
+	doc, entry keyDoc
+}
+
+// tournamentKeyDoc returns the doc of key, a tournament's key or, "KEY entry", an
+// entry of one.
+func tournamentKeyDoc(key string) (keyDoc, bool) {
+	for _, f := range tournaments {
+		for _, k := range f.Keys() {
+			switch key {
+			case k.Key:
+				return k.doc, true
+			case k.Key + " entry":
+				return k.entry, k.entry != (keyDoc{})
+			}
+		}
 	}
-	if !slices.Contains([]Tournament{RoundRobin, Gauntlet, Knockout, Swiss}, c.Tournament) {
-		return c.errAt(fmt.Sprintf("format is %q: want round-robin, gauntlet, knockout or swiss", c.Tournament), "format")
+	return keyDoc{}, false
+}
+
+// Traits are what a league's other parts need to know of its kind of
+// tournament.
+type Traits struct {
+	// PairsOnResults: who meets whom depends on the results (a Swiss, a
+	// knockout), so the order of the bots is its seeding and games played
+	// by bots that changed cannot be kept.
+	PairsOnResults bool
+	// DecidesTies: the kind decides level bots itself, so a league of it
+	// takes no tiebreak: playoff.
+	DecidesTies bool
+	// TwoBotMatch: a league of two bots of this kind is a match, which
+	// an SPRT can decide.
+	TwoBotMatch bool
+}
+
+// tournaments is the table of the kinds of tournament, the default first.
+var tournaments = []Tournament{roundRobinTournament{}, gauntletTournament{}, knockoutTournament{}, swissTournament{}}
+
+// lookupTournament returns the kind of tournament named name, or nil.
+func lookupTournament(name TournamentName) Tournament {
+	i := slices.IndexFunc(tournaments, func(t Tournament) bool { return t.Name() == name })
+	if i < 0 {
+		return nil
+	}
+	return tournaments[i]
+}
+
+// tournament returns the league's kind of tournament; c is complete, so it
+// is in the table.
+func (c *Config) tournament() Tournament {
+	if f := lookupTournament(c.Tournament); f != nil {
+		return f
+	}
+	return tournaments[0] // a config not yet completed: the default
+}
+
+// completeTournament checks the tournament (format:) and its keys, then lets
+// the tournament check and resolve its own (see Tournament.Complete).
+func (c *Config) completeTournament(dir string) error {
+	if c.Tournament == "" {
+		c.Tournament = tournaments[0].Name()
+	}
+	f := lookupTournament(c.Tournament)
+	if f == nil {
+		return c.errAt(fmt.Sprintf("format is %q: want %s", c.Tournament, tournamentList()), "format")
 	}
 	if err := c.completeTiebreak(); err != nil {
 		return err
 	}
-	for _, k := range formatKeys {
-		if k.format == c.Tournament || find(c.root, k.key) == nil || k.tie && c.playoff() {
+	for _, other := range tournaments {
+		if other == f {
 			continue
 		}
-		also := ""
-		if k.tie {
-			also = " (or of tiebreak: playoff)"
-		}
-		return c.errAt(fmt.Sprintf("%s is a key of format: %s%s, and this league's format is %s: remove it or set format: %s", k.key, k.format, also, c.Tournament, k.format), k.key)
-	}
-	switch c.Tournament {
-	case Gauntlet:
-		return c.completeGauntlet()
-	case Knockout:
-		return c.completeKnockout(dir)
-	case Swiss:
-		return c.completeSwiss()
-	}
-	return nil
-}
-
-// completeGauntlet checks the challengers.
-func (c *Config) completeGauntlet() error {
-	if len(c.Challengers) == 0 {
-		return c.errAt("a gauntlet needs challengers: the bots that play every other bot, e.g. challengers: [mine]", "format")
-	}
-	seen := map[string]bool{}
-	for i, name := range c.Challengers {
-		if c.botIndex(name) < 0 {
-			return c.errAt(fmt.Sprintf("challenger %q is not in bots: add it there, or fix the name", name), "challengers", i)
-		}
-		if seen[name] {
-			return c.errAt(fmt.Sprintf("challenger %q is listed twice", name), "challengers", i)
-		}
-		seen[name] = true
-	}
-	if len(c.Challengers) == len(c.Bots) {
-		return c.errAt("every bot is a challenger, so no game is left to play: leave at least one bot out of challengers", "challengers")
-	}
-	return nil
-}
-
-// completeSwiss checks that the rounds can be paired without a repeat.
-func (c *Config) completeSwiss() error {
-	n := len(c.Bots)
-	most := n - 1
-	if n%2 == 1 {
-		most = n // one bye a round
-	}
-	if c.Rounds > most {
-		return c.errAt(fmt.Sprintf("rounds: a Swiss of %d bots has at most %d rounds without two bots meeting twice, got %d", n, most, c.Rounds), "rounds")
-	}
-	return nil
-}
-
-// completeKnockout checks a knockout's keys and resolves its seeding.
-func (c *Config) completeKnockout(dir string) error {
-	if find(c.root, "rounds") != nil {
-		return c.errAt("rounds: a knockout plays games_per_tie boards a tie, as many rounds as the bracket has: remove rounds", "rounds")
-	}
-	if err := c.completeTies(); err != nil {
-		return err
-	}
-	c.Rounds = 0 // the bracket's
-	if c.Qualifiers != 0 && len(c.Seeding) == 0 {
-		return c.errAt("qualifiers is the number of bots taken from each standings of seeding: add seeding: [DIR]", "qualifiers")
-	}
-	if len(c.Seeding) == 0 {
-		return nil
-	}
-	if err := atLeast("qualifiers", c.Qualifiers, 0); err != nil {
-		return c.errAt("qualifiers: "+err.Error()+" (0 or no key: every bot)", "qualifiers")
-	}
-	var seeded []BotConfig
-	for rank := 0; ; rank++ {
-		more := false
-		for i, d := range c.Seeding {
-			order, err := readRanking(abs(dir, d))
-			if err != nil {
-				return c.errAt("seeding: "+err.Error(), "seeding", i)
-			}
-			if rank >= len(order) || (c.Qualifiers > 0 && rank >= c.Qualifiers) {
+		for _, k := range other.Keys() {
+			if find(c.root, k.Key) == nil || k.Tie && c.playoff() {
 				continue
 			}
-			more = true
-			k := c.botIndex(order[rank])
-			if k < 0 {
-				return c.errAt(fmt.Sprintf("seeding: %s qualifies from %s but is not in bots: add it there", order[rank], d), "seeding", i)
+			also := ""
+			if k.Tie {
+				also = " (or of tiebreak: playoff)"
 			}
-			seeded = append(seeded, c.Bots[k])
-		}
-		if !more {
-			break
+			return c.errAt(fmt.Sprintf("%s is a key of format: %s%s, and this league's format is %s: remove it or set format: %s", k.Key, other.Name(), also, c.Tournament, other.Name()), k.Key)
 		}
 	}
-	if c.Qualifiers == 0 && len(seeded) != len(c.Bots) {
-		for _, b := range c.Bots {
-			if !slices.ContainsFunc(seeded, func(s BotConfig) bool { return s.Name == b.Name }) {
-				return c.errAt(fmt.Sprintf("seeding: bot %q is in no standings of seeding: remove it from bots, or set qualifiers", b.Name), "seeding")
-			}
+	return f.Complete(c, dir)
+}
+
+// tournamentNouns lists, for a message, the nouns of the kinds of
+// tournament that have the trait has: "a round robin, a gauntlet or a Swiss".
+func tournamentNouns(has func(Traits) bool) string {
+	var nouns []string
+	for _, f := range tournaments {
+		if has(f.Traits()) {
+			nouns = append(nouns, "a "+f.Noun())
 		}
 	}
-	if len(seeded) < 2 {
-		return c.errAt(fmt.Sprintf("seeding: only %d bot qualifies, a knockout needs 2 or more", len(seeded)), "seeding")
+	return orList(nouns)
+}
+
+// tournamentList lists the kinds' names for a message: "a, b, c or d".
+func tournamentList() string {
+	names := make([]string, len(tournaments))
+	for i, f := range tournaments {
+		names[i] = string(f.Name())
 	}
-	c.Bots, c.Seeding, c.Qualifiers = seeded, nil, 0
+	return orList(names)
+}
+
+// orList joins words as "a, b or c".
+func orList(words []string) string {
+	last := len(words) - 1
+	if last <= 0 {
+		return strings.Join(words, "")
+	}
+	return strings.Join(words[:last], ", ") + " or " + words[last]
+}
+
+// WriteScheduleNotes writes what a reader of the schedule of c needs beside
+// games (see Tournament.WriteNotes), and the playoffs decided so far.
+func WriteScheduleNotes(w io.Writer, c *Config, games []Scheduled, played []results.Entry) error {
+	if err := c.tournament().WriteNotes(w, c, games, played); err != nil {
+		return err
+	}
+	if !c.playoff() {
+		return nil
+	}
+	ps := Standings(c, played).Playoffs
+	if len(ps) > 0 {
+		if _, err := fmt.Fprintln(w); err != nil {
+			return err
+		}
+	}
+	for _, p := range ps {
+		if _, err := fmt.Fprintln(w, p.Summary()); err != nil {
+			return err
+		}
+	}
 	return nil
 }
 
-// completeTies fills in and checks the keys of a tie (see tie.go):
-// games_per_tie and tiebreak_boards.
-func (c *Config) completeTies() error {
-	if c.GamesPerTie == 0 {
-		c.GamesPerTie = defaultGamesPerTie // 0 or no key: the default
-	}
-	if err := atLeast("games_per_tie", c.GamesPerTie, 1); err != nil {
-		return c.errAt("games_per_tie: "+err.Error(), "games_per_tie")
-	}
-	if c.TiebreakBoards == nil {
-		c.TiebreakBoards = new(int)
-		*c.TiebreakBoards = defaultTiebreakBoards
-	}
-	if err := atLeast("tiebreak_boards", c.tiebreaks(), 0); err != nil {
-		return c.errAt("tiebreak_boards: "+err.Error(), "tiebreak_boards")
-	}
-	if c.GamesPerTie+c.tiebreaks() > maxTieBoards {
-		return c.errAt(fmt.Sprintf("games_per_tie + tiebreak_boards: want %d boards a tie at most, got %d", maxTieBoards, c.GamesPerTie+c.tiebreaks()), "games_per_tie")
-	}
-	return nil
-}
-
-// tiebreaks returns the tie-break boards of a tie: 0 when not set.
-func (c *Config) tiebreaks() int {
-	if c.TiebreakBoards == nil {
-		return 0
-	}
-	return *c.TiebreakBoards
-}
+// TournamentName names a kind of tournament: the value of a league's format
+// key (docs/formats.md).
+type TournamentName string
 
 // botIndex returns the index of the bot named name, or -1.
 func (c *Config) botIndex(name string) int {
@@ -229,15 +222,7 @@ func Schedule(c *Config, played []results.Entry) []Scheduled {
 // mainSchedule returns the games of the league's main event, its playoffs
 // left out, known once the games of played are over.
 func mainSchedule(c *Config, played []results.Entry) []Scheduled {
-	switch c.Tournament {
-	case Gauntlet:
-		return gauntlet(c)
-	case Swiss:
-		return newSwiss(c, byID(played)).games
-	case Knockout:
-		return newKnockout(c, byID(played)).games
-	}
-	return roundRobin(c)
+	return c.tournament().Schedule(c, byID(played))
 }
 
 // Standings returns the standings of the league after games, in its
@@ -269,39 +254,12 @@ func formatStandings(c *Config, games []results.Entry) results.Standings {
 // mainStandings returns the standings of main, games of the league's main
 // event, in the view of c's format.
 func mainStandings(c *Config, main []results.Entry) results.Standings {
-	names := make([]string, len(c.Bots))
-	for i, b := range c.Bots {
-		names[i] = b.Name
-	}
-	switch c.Tournament {
-	case Swiss:
-		s := newSwiss(c, byID(main))
-		byes := map[string]int{}
-		for _, b := range s.byes {
-			byes[c.Bots[b].Name]++
-		}
-		return results.ComputeSwiss(main, names, c.Scoring, byes)
-	case Knockout:
-		return results.ComputeKnockout(main, names, c.Scoring, newKnockout(c, byID(main)).bracket)
-	}
-	return results.Compute(main, names, c.Scoring)
+	return c.tournament().Standings(c, main)
 }
 
 // Total returns the number of games the league plays: for a knockout, the
 // least, without tie-break boards; a playoff's games are not counted.
-func Total(c *Config) int {
-	n := len(c.Bots)
-	switch c.Tournament {
-	case Gauntlet:
-		k := len(c.Challengers)
-		return c.Rounds * 2 * k * (n - k)
-	case Swiss:
-		return c.Rounds * 2 * (n / 2)
-	case Knockout:
-		return (n - 1) * 2 * c.GamesPerTie
-	}
-	return c.Rounds * n * (n - 1)
-}
+func Total(c *Config) int { return c.tournament().Total(c) }
 
 // byID maps games by id.
 func byID(games []results.Entry) map[string]results.Entry {
@@ -325,27 +283,6 @@ func pairGames(c *Config, round int, seed uint64, a, b int, id func(white, black
 // roundID makes the id of a game of round r: "03-greedy-random".
 func roundID(r int) func(white, black string) string {
 	return func(white, black string) string { return fmt.Sprintf("%02d-%s-%s", r, white, black) }
-}
-
-// gauntlet returns the games of a gauntlet: as a round robin's, each
-// challenger (in the order of challengers) against every bot that is not
-// one (in the order of bots), the challenger white in the first game of a
-// pair.
-func gauntlet(c *Config) []Scheduled {
-	var games []Scheduled
-	for r := 1; r <= c.Rounds; r++ {
-		seed := referee.RoundSeed(c.Seed, r)
-		for _, name := range c.Challengers {
-			i := c.botIndex(name)
-			for j, b := range c.Bots {
-				if !slices.Contains(c.Challengers, b.Name) {
-					p := pairGames(c, r, seed, i, j, roundID(r))
-					games = append(games, p[:]...)
-				}
-			}
-		}
-	}
-	return games
 }
 
 // Played returns the games of the league's results directory when it

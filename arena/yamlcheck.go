@@ -17,7 +17,7 @@ type ConfigError struct {
 	Msg  string
 }
 
-// Error formats the error as "file:line: message".
+// Error tournaments the error as "file:line: message".
 func (e *ConfigError) Error() string {
 	if e.Line > 0 {
 		return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg)
@@ -115,59 +115,52 @@ type keyDoc struct {
 // keyDocs documents the keys of a league file whose values are not free
 // text. A key missing here is described by its type (see kindDoc).
 var keyDocs = map[string]keyDoc{
-	"league file":       {"keys and values", "name: mine"},
-	"seed":              {"a whole number, 0 or more", "seed: 2026"},
-	"game_options":      {"a mapping of the game's options to whole numbers", "game_options: {rows: 5, cols: 6}"},
-	"opening_arcs":      {"a whole number of arcs drawn at random before each game", "opening_arcs: 6"},
-	"rounds":            {"a whole number of seeded boards", "rounds: 10"},
-	"tempo_ms":          {"a whole number of milliseconds", "tempo_ms: 1000"},
-	"time_margin_ms":    {"a whole number of milliseconds", "time_margin_ms: 250"},
-	"clock":             {"cpu or wall: what a call is charged", "clock: cpu"},
-	"time_control":      {"a game clock: base, increment and moves per period, in place of tempo_ms", "time_control: {base_ms: 2000, inc_ms: 50, moves: 0}"},
-	"base_ms":           {"a whole number of milliseconds on each clock at the start (and each period)", "base_ms: 2000"},
-	"inc_ms":            {"a whole number of milliseconds added after each move", "inc_ms: 50"},
-	"moves":             {"a whole number of moves a period (0: the whole game)", "moves: 40"},
-	"start_timeout_ms":  {"a whole number of milliseconds", "start_timeout_ms: 5000"},
-	"concurrency":       {"a whole number of games played at once", "concurrency: 4"},
-	"ponder":            {"true or false", "ponder: true"},
-	"scoring":           {"the points of a win, a draw and a loss", "scoring: {win: 1, draw: 0.5, loss: 0}"},
-	"win":               {"a number of points", "win: 1"},
-	"draw":              {"a number of points", "draw: 0.5"},
-	"loss":              {"a number of points", "loss: 0"},
-	"limits":            {"the limits of each bot process", "limits: {memory_mb: 1024, processes: 512, output_kb: 16}"},
-	"memory_mb":         {"a whole number of MiB", "memory_mb: 1024"},
-	"scratch_mb":        {"a whole number of MiB", "scratch_mb: 64"},
-	"processes":         {"a whole number of processes", "processes: 512"},
-	"output_kb":         {"a whole number of KiB", "output_kb: 16"},
-	"bots":              {"a list of bots", "bots: [{name: greedy, builtin: greedy}, {name: mine, path: ./mybot}]"},
-	"bots entry":        {"a bot: a name and one of builtin, registered, path or lisp", "- {name: greedy, builtin: greedy}"},
-	"args":              {"a list of arguments", "args: [--fast]"},
-	"env":               {"a mapping of variables to values", "env: {LANG: C}"},
-	"options":           {"a mapping of options to values", "options: {depth: 4}"},
-	"lisp":              {"the files and settings of a Lisp bot", "lisp: {files: [jogo.lisp], state: board}"},
-	"files":             {"a list of Lisp files, loaded in order", "files: [jogo.lisp]"},
-	"knights":           {"a list of whole numbers", "knights: [1, 2]"},
-	"index_base":        {"a whole number", "index_base: 0"},
-	"heap_mb":           {"a whole number of MiB", "heap_mb: 1024"},
-	"format":            {"round-robin, gauntlet, knockout or swiss", "format: swiss"},
-	"challengers":       {"a list of the names of bots in bots", "challengers: [mine]"},
-	"challengers entry": {"a bot's name", "challengers: [mine]"},
-	"seeding":           {"a list of results directories whose standings seed the bracket", "seeding: [results/group-a, results/group-b]"},
-	"seeding entry":     {"a results directory", "seeding: [results/group-a]"},
-	"qualifiers":        {"a whole number of bots taken from each standings of seeding", "qualifiers: 2"},
-	"games_per_tie":     {"a whole number of boards a knockout tie plays, both colours each", "games_per_tie: 2"},
-	"tiebreak_boards":   {"a whole number of board pairs a level tie may add", "tiebreak_boards: 3"},
-	"tiebreak":          {"tied or playoff", "tiebreak: playoff"},
-	"grading":           {"the bonus rule of arena grades (docs/grading.md)", "grading: {places: [3, 2], participant: 1}"},
-	"places":            {"a list of the bonus of each place, the winner's first", "places: [3, 2]"},
-	"participant":       {"the bonus of every other group that plays", "participant: 1"},
-	"ties":              {"share or best", "ties: share"},
-	"bands":             {"a list of bands, the best first", "bands: [{name: B, beats: greedy, share: 0.6}]"},
-	"sprt":              {"the settings of an SPRT match (docs/sprt.md)", "sprt: {elo0: 0, elo1: 10, alpha: 0.05, beta: 0.05}"},
-	"elo0":              {"a number of normalized Elo", "elo0: 0"},
-	"elo1":              {"a number of normalized Elo", "elo1: 10"},
-	"alpha":             {"a probability between 0 and 1", "alpha: 0.05"},
-	"beta":              {"a probability between 0 and 1", "beta: 0.05"},
+	"league file":      {"keys and values", "name: mine"},
+	"seed":             {"a whole number, 0 or more", "seed: 2026"},
+	"game_options":     {"a mapping of the game's options to whole numbers", "game_options: {rows: 5, cols: 6}"},
+	"opening_arcs":     {"a whole number of arcs drawn at random before each game", "opening_arcs: 6"},
+	"rounds":           {"a whole number of seeded boards", "rounds: 10"},
+	"tempo_ms":         {"a whole number of milliseconds", "tempo_ms: 1000"},
+	"time_margin_ms":   {"a whole number of milliseconds", "time_margin_ms: 250"},
+	"clock":            {"cpu or wall: what a call is charged", "clock: cpu"},
+	"time_control":     {"a game clock: base, increment and moves per period, in place of tempo_ms", "time_control: {base_ms: 2000, inc_ms: 50, moves: 0}"},
+	"base_ms":          {"a whole number of milliseconds on each clock at the start (and each period)", "base_ms: 2000"},
+	"inc_ms":           {"a whole number of milliseconds added after each move", "inc_ms: 50"},
+	"moves":            {"a whole number of moves a period (0: the whole game)", "moves: 40"},
+	"start_timeout_ms": {"a whole number of milliseconds", "start_timeout_ms: 5000"},
+	"concurrency":      {"a whole number of games played at once", "concurrency: 4"},
+	"ponder":           {"true or false", "ponder: true"},
+	"scoring":          {"the points of a win, a draw and a loss", "scoring: {win: 1, draw: 0.5, loss: 0}"},
+	"win":              {"a number of points", "win: 1"},
+	"draw":             {"a number of points", "draw: 0.5"},
+	"loss":             {"a number of points", "loss: 0"},
+	"limits":           {"the limits of each bot process", "limits: {memory_mb: 1024, processes: 512, output_kb: 16}"},
+	"memory_mb":        {"a whole number of MiB", "memory_mb: 1024"},
+	"scratch_mb":       {"a whole number of MiB", "scratch_mb: 64"},
+	"processes":        {"a whole number of processes", "processes: 512"},
+	"output_kb":        {"a whole number of KiB", "output_kb: 16"},
+	"bots":             {"a list of bots", "bots: [{name: greedy, builtin: greedy}, {name: mine, path: ./mybot}]"},
+	"bots entry":       {"a bot: a name and one of builtin, registered, path or lisp", "- {name: greedy, builtin: greedy}"},
+	"args":             {"a list of arguments", "args: [--fast]"},
+	"env":              {"a mapping of variables to values", "env: {LANG: C}"},
+	"options":          {"a mapping of options to values", "options: {depth: 4}"},
+	"lisp":             {"the files and settings of a Lisp bot", "lisp: {files: [jogo.lisp], state: board}"},
+	"files":            {"a list of Lisp files, loaded in order", "files: [jogo.lisp]"},
+	"knights":          {"a list of whole numbers", "knights: [1, 2]"},
+	"index_base":       {"a whole number", "index_base: 0"},
+	"heap_mb":          {"a whole number of MiB", "heap_mb: 1024"},
+	"format":           {tournamentList(), "format: swiss"},
+	"tiebreak":         {"tied or playoff", "tiebreak: playoff"},
+	"grading":          {"the bonus rule of arena grades (docs/grading.md)", "grading: {places: [3, 2], participant: 1}"},
+	"places":           {"a list of the bonus of each place, the winner's first", "places: [3, 2]"},
+	"participant":      {"the bonus of every other group that plays", "participant: 1"},
+	"ties":             {"share or best", "ties: share"},
+	"bands":            {"a list of bands, the best first", "bands: [{name: B, beats: greedy, share: 0.6}]"},
+	"sprt":             {"the settings of an SPRT match (docs/sprt.md)", "sprt: {elo0: 0, elo1: 10, alpha: 0.05, beta: 0.05}"},
+	"elo0":             {"a number of normalized Elo", "elo0: 0"},
+	"elo1":             {"a number of normalized Elo", "elo1: 10"},
+	"alpha":            {"a probability between 0 and 1", "alpha: 0.05"},
+	"beta":             {"a probability between 0 and 1", "beta: 0.05"},
 }
 
 // kindDoc describes a value of type t for key when keyDocs does not.
@@ -188,9 +181,17 @@ func kindDoc(t reflect.Type, key string) keyDoc {
 	return keyDoc{"a single value", key + ": x"}
 }
 
+// docOf returns the doc of key: of keyDocs, or of a format's keys.
+func docOf(key string) (keyDoc, bool) {
+	if d, ok := keyDocs[key]; ok {
+		return d, true
+	}
+	return tournamentKeyDoc(key)
+}
+
 // wrongValue is the error for the value n of key, which does not fit type t.
 func wrongValue(file string, n *yaml.Node, t reflect.Type, key string) error {
-	d, ok := keyDocs[key]
+	d, ok := docOf(key)
 	if !ok {
 		d = kindDoc(t, key)
 	}

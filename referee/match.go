@@ -14,7 +14,7 @@ import (
 //
 // Under a game clock (Control set) Match keeps the side's clock and hands
 // Ask and Judge, for each call, a Clock whose Tempo is the budget it allots
-// for the move (see TimeControl.Budget) and whose Game is both clocks at
+// for the move (see ClockState.Budget) and whose GameClock is both clocks at
 // the call: the call is then cut off at the mover's remaining time plus
 // Margin, and an answer measured later than that loses on time.
 //

@@ -24,10 +24,10 @@ type Coordinator struct {
 	// dropped.
 	Secret  Secret
 	Options Options // the workers' consumer: ack wait, max deliver, dedupe
-	// Restart starts the league's queue anew: the specs and results of
-	// earlier runs of the league are purged (the Runner, told Restart too,
-	// discards its journal).
-	Restart bool
+	// DiscardResults starts the league's queue anew: the specs and results
+	// of earlier runs of the league are purged (the Runner, told
+	// DiscardResults too, discards its journal).
+	DiscardResults bool
 	// Notify, if set, is told what the coordinator does, in one line: the
 	// games it queued, a spec that failed on every worker.
 	Notify func(msg string)
@@ -62,7 +62,7 @@ func (c *Coordinator) Dispatch(ctx context.Context, pending []arena.Scheduled, r
 	}
 	// The next stage of a Swiss or knockout, dispatched by another call,
 	// carries on with this epoch: its first call restarted the queue.
-	c.Restart = false
+	c.DiscardResults = false
 	left := make(map[string]arena.Scheduled, len(pending))
 	for _, g := range pending {
 		left[g.ID] = g
@@ -176,7 +176,7 @@ func (c *Coordinator) packBots(ctx context.Context, s *streams) (map[string]stri
 
 // publish publishes the league's bot hashes in the leagues bucket and
 // returns the league's epoch: the one of the last run, or one more when
-// Restart is set or the bots' files changed since, whose specs and results
+// DiscardResults is set or the bots' files changed since, whose specs and results
 // are then purged.
 func (c *Coordinator) publish(ctx context.Context, s *streams, league string, bots map[string]string) (int, error) {
 	var last published
@@ -186,7 +186,7 @@ func (c *Coordinator) publish(ctx context.Context, s *streams, league string, bo
 		return 0, fmt.Errorf("reading the league's bot hashes: %w", err)
 	}
 	now := published{Bots: bots, Epoch: max(last.Epoch, 1)}
-	if last.Epoch > 0 && (c.Restart || !sameBots(last.Bots, bots)) {
+	if last.Epoch > 0 && (c.DiscardResults || !sameBots(last.Bots, bots)) {
 		now.Epoch++
 		for _, p := range []struct {
 			st   jetstream.Stream

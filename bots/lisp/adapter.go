@@ -128,8 +128,8 @@ func New(c Config, opt Options) (*Adapter, error) {
 func (a *Adapter) Config() Config { return a.cfg }
 
 // Info names the bot after its package (known once started) or its last
-// file, and lists the game it is entered for (Config.Game), if any: the
-// adapter translates both games, but a project is written for one.
+// file, and lists the game it is entered for (Config.GameName), if any: the
+// adapter translates every game of the table, but a project is written for one.
 func (a *Adapter) Info() bots.Info {
 	name := a.cfg.Package
 	if p := a.pkg.Load(); p != nil {

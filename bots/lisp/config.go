@@ -146,10 +146,11 @@ type Config struct {
 	// `bot serve` build the bot's saved image into this file (see
 	// Adapter.Build) and exit, instead of serving the bot.
 	BuildCore string `yaml:"-" json:"-"`
-	// GameName is the game the bot is entered for (cavalo or dots), the one
-	// its Info lists: a Lisp project does not say which game it plays, so
-	// arena sets it from the league's game, or the check's, never from a
-	// league file. Empty, Info lists no game: "not stated".
+	// GameName is the game the bot is entered for (a name of the table of
+	// games), the one its Info lists: a Lisp project does not say which
+	// game it plays, so arena sets it from the league's game, or the
+	// check's, never from a league file. Empty, Info lists no game: "not
+	// stated".
 	GameName string `yaml:"-"`
 }
 

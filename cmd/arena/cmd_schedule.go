@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"text/tabwriter"
 
 	"github.com/spf13/cobra"
@@ -38,34 +39,9 @@ tiebreak: playoff once its other games are played.`,
 			if err := w.Flush(); err != nil {
 				return err
 			}
-			switch cfg.Tournament {
-			case arena.Swiss:
-				paired := 0
-				for _, g := range games {
-					if !arena.PlayoffGame(g.ID) {
-						paired = g.Round
-					}
-				}
-				printfWrapped(out, "  ", "\nswiss: %d of %d rounds paired so far; a round is paired once the round before is complete\n", paired, cfg.Rounds)
-				for _, r := range arena.Standings(cfg, played).Rows {
-					if r.Byes > 0 {
-						fmt.Fprintf(out, "bye: %s (%d)\n", r.Bot, r.Byes)
-					}
-				}
-			case arena.Knockout:
-				fmt.Fprintln(out)
-				return writeWrapped(out, "  ", arena.Standings(cfg, played).Bracket.WriteText)
-			}
-			if cfg.Tiebreak == arena.TiebreakPlayoff {
-				ps := arena.Standings(cfg, played).Playoffs
-				if len(ps) > 0 {
-					fmt.Fprintln(out)
-				}
-				for _, p := range ps {
-					printWrapped(out, "  ", p.Summary()+"\n")
-				}
-			}
-			return nil
+			return writeWrapped(out, "  ", func(w io.Writer) error {
+				return arena.WriteScheduleNotes(w, cfg, games, played)
+			})
 		},
 	}
 }

@@ -50,7 +50,7 @@ type coordinator struct {
 // from qf.secret, or made there. Messages go to stderr.
 func newCoordinator(where string, cfg *arena.Config, qf queueFlags, restart bool, stderr io.Writer) (*coordinator, error) {
 	a := qf.auth.WithEnv(os.Getenv)
-	c := &coordinator{Coordinator: &queue.Coordinator{Config: cfg, Options: qf.opts, Restart: restart,
+	c := &coordinator{Coordinator: &queue.Coordinator{Config: cfg, Options: qf.opts, DiscardResults: restart,
 		Notify: func(msg string) { fmt.Fprintln(stderr, "arena: queue:", inert.Line(msg)) }}}
 	port, embedded, err := queue.ParseEmbedded(where) // checked with the flags
 	if err != nil {

@@ -17,8 +17,8 @@ import (
 
 // Options configure Run.
 type Options struct {
-	// Clock is the time control of each position; zero: 1s and a margin of
-	// 500ms.
+	// Clock is the time control of each position; zero: 1s of CPU time
+	// and a margin of 500ms, as a league charges by default.
 	Clock referee.Clock
 	// Seed is the board of the opening position; 0: 1.
 	Seed uint64
@@ -52,7 +52,7 @@ func Run(ctx context.Context, spec host.Spec, opts Options) []Result {
 // did not start).
 func run(ctx context.Context, spec host.Spec, opts Options) ([]Result, bots.Info) {
 	if opts.Clock == (referee.Clock{}) {
-		opts.Clock = referee.Clock{Tempo: time.Second, Margin: 500 * time.Millisecond}
+		opts.Clock = referee.Clock{Tempo: time.Second, Margin: 500 * time.Millisecond, CPU: true}
 	}
 	if opts.Seed == 0 {
 		opts.Seed = 1

@@ -15,10 +15,13 @@ import (
 const module = "github.com/arenabots/arena"
 
 // The import rules of the module, checked against `go list` as Go's own
-// go/build/deps_test.go checks the standard library's. Imports run one way:
+// go/build/deps_test.go checks the standard library's. Imports run one way
+// (docs/architecture.md draws it):
 //
-//	cmd → web → arena → referee, results, bots → proto
+//	cmd → web, course → arena → host → bots → games → referee
+//	                          ↘ results ↗        proto (host, bots)
 //
+// and each rule allows only what the module imports (TestImportsAllowedAreUsed).
 // and a game's package imports only referee; outside its folder, only the
 // table of games imports it (games_test.go). A path ending in "/..." names
 // a package and every package below it; of the rules that name a package,
@@ -66,7 +69,7 @@ var imports = []struct {
 	// The line protocol's adapter: a program on stdin and stdout.
 	{"bots/lines", []string{"bots", "referee"}},
 	// Bot binaries, and the sources `arena bot new` starts from.
-	{"bots/examples/...", []string{"bots", "bots/search", "referee", "games"}},
+	{"bots/examples/...", []string{"bots", "referee"}},
 	// The module's root: package sdk, the SDK's sources embedded for
 	// `arena bot new`; it imports nothing.
 	{".", nil},
@@ -76,23 +79,23 @@ var imports = []struct {
 	{"host/sandbox/...", []string{"host/sandbox/..."}},
 	{"host/registry", nil},
 	{"host/scaffold", []string{"bots/examples", "."}},
-	{"host/...", []string{"host/...", "bots/...", "referee", "proto", "games", "internal/inert"}},
+	{"host/...", []string{"host/...", "bots/...", "referee", "proto", "games"}},
 	// The tests' bot, which is also a launcher like arena.
 	{"host/internal/testbot", []string{"bots", "bots/wire", "host/sandbox/launch", "referee", "proto"}},
 	// A person at the keyboard, for play in the terminal and the browser.
 	{"web/human", []string{"referee"}},
 
 	// The championship runner, above bots and results.
-	{"arena/...", []string{"arena/...", "host/...", "bots/...", "games", "referee", "results/...", "internal/inert"}},
+	{"arena/...", []string{"arena/...", "host/...", "games", "referee", "results/...", "internal/inert"}},
 	// The one home of bot kinds, below the runner and intake.
 	{"arena/botkind", []string{"host/...", "bots/...", "referee", "internal/inert"}},
 	// The course pipeline: intake of a class's hand-ins, similarity, grades.
 	// Similarity reads Lisp and intake's submissions; it runs nothing.
 	{"course/similarity", []string{"course/intake", "referee/sexp", "results/csvout"}},
 	{"course/...", []string{"course/...", "arena/...", "host/...", "bots/...", "games", "referee", "referee/sexp", "results/...", "internal/inert"}},
-	{"web/...", []string{"web/...", "arena/...", "host/...", "bots/...", "games", "referee", "results/...", "internal/inert"}},
+	{"web/...", []string{"web/...", "arena/...", "games", "referee", "results/...", "internal/inert"}},
 	// Commands wire the rest; no command imports another.
-	{"cmd/...", []string{"web/...", "course/...", "arena/...", "host/...", "bots/...", "games", "referee", "referee/sexp", "results/...", "proto", "internal/inert"}},
+	{"cmd/...", []string{"web/...", "course/...", "arena/...", "host/...", "bots/...", "games", "referee", "referee/sexp", "results/...", "internal/inert"}},
 
 	// Helpers of the tests.
 	{"internal/...", []string{"referee", "games"}},
@@ -284,6 +287,49 @@ func checkDeps(pkgs []listed) []string {
 func TestImportRules(t *testing.T) {
 	pkgs := listPackages(t)
 	for _, line := range slices.Concat(checkImports(pkgs), checkDeps(pkgs), checkBotSide(pkgs)) {
+		t.Error(line)
+	}
+}
+
+// unusedAllowances returns one line per import a rule allows that no
+// package it names makes: the table allows only what the module does.
+func unusedAllowances(pkgs []listed) []string {
+	patterns := make([]string, len(imports))
+	for i, r := range imports {
+		patterns[i] = r.pkg
+	}
+	used := map[[2]string]bool{}
+	for _, p := range pkgs {
+		pkg, _ := rel(p.ImportPath)
+		i := ruleFor(patterns, pkg)
+		if i < 0 {
+			continue
+		}
+		for _, imp := range p.Imports {
+			if dep, ok := rel(imp); ok {
+				for _, a := range imports[i].allowed {
+					if matches(a, dep) {
+						used[[2]string{imports[i].pkg, a}] = true
+					}
+				}
+			}
+		}
+	}
+	var bad []string
+	for _, r := range imports {
+		for _, a := range r.allowed {
+			if !used[[2]string{r.pkg, a}] {
+				bad = append(bad, r.pkg+" may import "+a+", and no package of it does: remove it from the rule")
+			}
+		}
+	}
+	return bad
+}
+
+// TestImportsAllowedAreUsed checks that the import rules allow only the
+// imports the module makes, so that the table draws the module's shape.
+func TestImportsAllowedAreUsed(t *testing.T) {
+	for _, line := range unusedAllowances(listPackages(t)) {
 		t.Error(line)
 	}
 }

@@ -20,10 +20,12 @@ import (
 //
 //	[Name], [pkg.Name], [Type.Method]   doc links
 //	pkg.Name, pkg.Type.Method           pkg is the name of a package of the module
+//	Type.Member                         Type a type of the module
 //	CamelCase                           a word with a capital inside (HostSpec)
 //
 // A doc link must resolve in its package; pkg.Name must be declared in a
-// package of that name; a CamelCase word must be declared somewhere in the
+// package of that name; Type.Member must be a method or field of a type of
+// that name in some package of the module; a CamelCase word must be declared somewhere in the
 // module, unless it is a proper name (notIdentifiers). Sentence-initial
 // words such as "Run" cannot be told from English, so the rule asks for
 // one of these forms when a doc means an identifier.
@@ -31,6 +33,7 @@ var (
 	docLink   = regexp.MustCompile(`\[([A-Za-z_]\w*(?:\.[A-Za-z_]\w*){0,2})\]`)
 	qualified = regexp.MustCompile(`\b([a-z]\w*)\.([A-Z]\w*)(?:\.([A-Z]\w*))?\b`)
 	camelCase = regexp.MustCompile(`(?:^|[^\w./\x60-])([A-Z][a-z]+[A-Z]\w*)\b`)
+	member    = regexp.MustCompile(`(?:^|[^\w./\x60-])([A-Z]\w*)\.([A-Z]\w*)\b`)
 )
 
 // notIdentifiers are the words with a capital inside that docs use as
@@ -173,6 +176,30 @@ func (d declared) has(pkg, name string) bool {
 	return ok && names[typ+".*"] // a member of an embedded type
 }
 
+// isType reports whether some package of the module declares a type (or
+// any name with members) called typ.
+func (d declared) isType(typ string) bool {
+	for _, names := range d.byPkg {
+		for n := range names {
+			if strings.HasPrefix(n, typ+".") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// hasMember reports whether a type called typ, in some package, has the
+// member name or embeds a type that might.
+func (d declared) hasMember(typ, name string) bool {
+	for _, names := range d.byPkg {
+		if names[typ+"."+name] || names[typ+".*"] {
+			return true
+		}
+	}
+	return false
+}
+
 // hasQualified reports whether a package called pkgName declares name.
 func (d declared) hasQualified(pkgName, name string) (known, ok bool) {
 	paths := d.byName[pkgName]
@@ -215,6 +242,11 @@ func checkDocNames(d declared, pkg, text string, pkgDoc bool) []string {
 		}
 		if known, ok := d.hasQualified(m[1], name); known && !ok {
 			say(m[0])
+		}
+	}
+	for _, m := range member.FindAllStringSubmatch(text, -1) {
+		if d.isType(m[1]) && !d.hasMember(m[1], m[2]) {
+			say(m[1] + "." + m[2])
 		}
 	}
 	if !pkgDoc {
@@ -307,6 +339,9 @@ func TestDocNamesCatch(t *testing.T) {
 		{"reads tempo in LispWorks units", false},
 		{"a file such as bots/lisp/probe.go or x.Foo", false},
 		{"s[i] is a square", false},
+		{"Spec.Name names it", false},
+		{"Spec.Path names it", true},
+		{"Unknown.Path is not the module's", false},
 	} {
 		got := checkDocNames(d, "bots/lisp/probe", tc.text, true)
 		if (len(got) > 0) != tc.bad {

@@ -13,8 +13,8 @@ import (
 	"github.com/arenabots/arena/referee"
 )
 
-// Game is the name of the game of Position, in the table of games.
-const Game = "cavalo"
+// GameName is the name of the game of Position, in the table of games.
+const GameName = "cavalo"
 
 // Position is the Cavalo position of every case. White, on C1, can jump to
 // D3 (58) or to B3 (88), a double with seven other doubles left to remove:
@@ -27,7 +27,7 @@ const Position = `{"board":[[22,96,-1,null,63,57,null,32,30,39],[null,20,33,65,n
 // State decodes Position, failing t if it does not decode.
 func State(t testing.TB) referee.State {
 	t.Helper()
-	g, err := games.Lookup(Game)
+	g, err := games.Lookup(GameName)
 	if err != nil {
 		t.Fatalf("judgetest: %v", err)
 	}
