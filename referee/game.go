@@ -2,6 +2,8 @@ package referee
 
 import (
 	"fmt"
+	"io/fs"
+	"path"
 	"strings"
 )
 
@@ -214,18 +216,18 @@ func ScoresDiffer(want, claimed [2]int) string {
 // position goes by.
 type SampleFile struct{ File, Name string }
 
-// ReadSamples appends to out the positions of files, each read by read
-// (a game's embedded checkdata, say) and decoded by decode: the fixed
-// positions of a game's Samples. Its errors name the file.
-func ReadSamples(out []Sample, read func(name string) ([]byte, error), decode func([]byte) (State, error), files ...SampleFile) ([]Sample, error) {
+// ReadSamples appends to out the positions of files, each read from fsys (a
+// game's embedded checkdata) and decoded by decode: the fixed positions of
+// a game's Samples. Its errors name the file.
+func ReadSamples(out []Sample, fsys fs.FS, decode func([]byte) (State, error), files ...SampleFile) ([]Sample, error) {
 	for _, f := range files {
-		data, err := read(f.File)
+		data, err := fs.ReadFile(fsys, f.File)
 		if err != nil {
 			return nil, err
 		}
 		st, err := decode(data)
 		if err != nil {
-			return nil, fmt.Errorf("%s: %w", f.File, err)
+			return nil, fmt.Errorf("%s: %w", path.Base(f.File), err)
 		}
 		out = append(out, Sample{Name: f.Name, State: st})
 	}

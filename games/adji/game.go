@@ -1,10 +1,6 @@
 package adji
 
 import (
-	"fmt"
-	"maps"
-	"slices"
-
 	"github.com/arenabots/arena/referee"
 )
 
@@ -52,36 +48,19 @@ func (g Game) maxPlies() int {
 // same rules give the same Game, the one Position.Game returns.
 func Configure(options map[string]int) (referee.Game, error) {
 	var g Game
-	for _, k := range slices.Sorted(maps.Keys(options)) {
-		v := options[k]
-		switch k {
-		case "skip_origin":
-			if v != 0 && v != 1 {
-				return nil, fmt.Errorf("game_options: skip_origin is %d: want 1 (skip the emptied hole, the default) or 0 (sow into it)", v)
-			}
-			g.SowOrigin = v == 0
-		case "first_row":
-			if v != 0 && v != 1 {
-				return nil, fmt.Errorf("game_options: first_row is %d: want 0 (player 1 owns the top row, the default) or 1", v)
-			}
-			g.FirstRow = v
-		case "max_plies":
-			if v < 1 || v > MaxMaxPlies {
-				return nil, fmt.Errorf("game_options: max_plies is %d: want 1 to %d (default %d)", v, MaxMaxPlies, DefaultMaxPlies)
-			}
-			g.MaxPlies = v
-		case "opening_plies":
-			if v < 0 {
-				return nil, fmt.Errorf("game_options: opening_plies is %d: want 0 or more, below max_plies", v)
-			}
-			g.OpeningPlies = v
-		default:
-			return nil, fmt.Errorf("game_options: adji has no option %q: want skip_origin, first_row, max_plies or opening_plies, e.g. {skip_origin: 1, max_plies: 300}", k)
-		}
+	skip := 1
+	err := referee.ReadOptions(Name, options, "{skip_origin: 1, max_plies: 300}",
+		referee.Option{Key: "skip_origin", Min: 0, Max: 1, Want: "1 (skip the emptied hole, the default) or 0 (sow into it)", Set: func(v int) { skip = v }},
+		referee.Option{Key: "first_row", Min: 0, Max: 1, Want: "0 (player 1 owns the top row, the default) or 1", Set: func(v int) { g.FirstRow = v }},
+		referee.MaxPliesOption(&g.MaxPlies, DefaultMaxPlies, MaxMaxPlies),
+		referee.OpeningPliesOption(&g.OpeningPlies, 0))
+	if err != nil {
+		return nil, err
 	}
+	g.SowOrigin = skip == 0
 	g.MaxPlies = g.maxPlies() // one Game per set of rules, however written
-	if g.OpeningPlies >= g.MaxPlies {
-		return nil, fmt.Errorf("game_options: opening_plies is %d: want fewer than max_plies (%d), or the game is over before it starts", g.OpeningPlies, g.MaxPlies)
+	if err := referee.CheckOpening(g.OpeningPlies, g.MaxPlies); err != nil {
+		return nil, err
 	}
 	return g, nil
 }

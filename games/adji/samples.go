@@ -3,7 +3,6 @@ package adji
 import (
 	"embed"
 	"fmt"
-	"path"
 
 	"github.com/arenabots/arena/referee"
 )
@@ -26,25 +25,24 @@ func (g Game) Samples(seed uint64) ([]referee.Sample, error) {
 		open, name = g.start(), "start (the opening of the seed ends the game)"
 	}
 	out := []referee.Sample{{Name: name, State: &open}}
-	for _, f := range []struct{ file, name string }{
-		{"capture.json", "midgame, a capture to take"},
-		{"round.json", "midgame, a hole that sows round the board"},
-		{"late.json", "late game, few seeds left"},
-	} {
-		data, err := checkData.ReadFile(path.Join("checkdata", f.file))
-		if err != nil {
-			return nil, err
-		}
-		p, err := g.decode(data)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", f.file, err)
-		}
-		if g.FirstRow == 1 {
-			p.turn()
-		}
-		out = append(out, referee.Sample{Name: f.name, State: &p})
+	return referee.ReadSamples(out, checkData, g.decodeSample,
+		referee.SampleFile{File: "checkdata/capture.json", Name: "midgame, a capture to take"},
+		referee.SampleFile{File: "checkdata/round.json", Name: "midgame, a hole that sows round the board"},
+		referee.SampleFile{File: "checkdata/late.json", Name: "late game, few seeds left"},
+	)
+}
+
+// decodeSample reads a midgame of checkdata under g's options: turned half a
+// turn when player 1 owns row 1.
+func (g Game) decodeSample(data []byte) (referee.State, error) {
+	p, err := g.decode(data)
+	if err != nil {
+		return nil, err
 	}
-	return out, nil
+	if g.FirstRow == 1 {
+		p.turn()
+	}
+	return &p, nil
 }
 
 // turn turns the board half a turn: hole (r c) goes to (1-r 5-c), so that

@@ -25,8 +25,8 @@ func Configure(options map[string]int) (referee.Game, error) {
 	if _, ok := options["opening_arcs"]; ok {
 		return nil, errors.New("opening_arcs: cavalo has no opening arcs: each round's seed draws a new board already")
 	}
-	for k := range options {
-		return nil, fmt.Errorf("game_options: cavalo has no option %q (it has no options)", k)
+	if err := referee.ReadOptions(Name, options, ""); err != nil {
+		return nil, err
 	}
 	return Game{}, nil
 }

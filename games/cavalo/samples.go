@@ -3,7 +3,6 @@ package cavalo
 import (
 	"embed"
 	"fmt"
-	"path"
 
 	"github.com/arenabots/arena/referee"
 )
@@ -28,15 +27,10 @@ func (g Game) Samples(seed uint64) ([]referee.Sample, error) {
 		open.Play(moves[0])
 	}
 	out := []referee.Sample{{Name: fmt.Sprintf("opening (board %d, after both placements)", seed), State: &open}}
-	return referee.ReadSamples(out, readCheckData, g.Decode,
-		referee.SampleFile{File: "midgame_s1.json", Name: "midgame 1"},
-		referee.SampleFile{File: "midgame_s2.json", Name: "midgame 2"},
-		referee.SampleFile{File: "midgame_s3.json", Name: "midgame 3"},
-		referee.SampleFile{File: "double.json", Name: "double landing with a choice of removal"},
+	return referee.ReadSamples(out, checkData, g.Decode,
+		referee.SampleFile{File: "checkdata/midgame_s1.json", Name: "midgame 1"},
+		referee.SampleFile{File: "checkdata/midgame_s2.json", Name: "midgame 2"},
+		referee.SampleFile{File: "checkdata/midgame_s3.json", Name: "midgame 3"},
+		referee.SampleFile{File: "checkdata/double.json", Name: "double landing with a choice of removal"},
 	)
-}
-
-// readCheckData reads a file of checkdata.
-func readCheckData(name string) ([]byte, error) {
-	return checkData.ReadFile(path.Join("checkdata", name))
 }

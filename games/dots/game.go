@@ -3,7 +3,6 @@ package dots
 import (
 	"fmt"
 	"maps"
-	"slices"
 
 	"github.com/arenabots/arena/referee"
 )
@@ -39,24 +38,17 @@ func (g Game) size() (rows, cols int) {
 // MinSize..MaxSize each) and opening_arcs (0 or more).
 func Configure(options map[string]int) (referee.Game, error) {
 	g := Game{OpeningArcs: options["opening_arcs"]}
-	for _, k := range slices.Sorted(maps.Keys(options)) {
-		v := options[k]
-		switch k {
-		case "opening_arcs":
-			continue
-		case "rows":
-			g.Rows = v
-		case "cols":
-			g.Cols = v
-		default:
-			return nil, fmt.Errorf("game_options: dots has no option %q: want rows and cols, e.g. {rows: 5, cols: 6}", k)
-		}
-		if v < MinSize || v > MaxSize {
-			return nil, fmt.Errorf("game_options: %s is %d: want %d to %d boxes", k, v, MinSize, MaxSize)
-		}
-	}
 	if g.OpeningArcs < 0 {
 		return nil, fmt.Errorf("opening_arcs is %d: want 0 or more", g.OpeningArcs)
+	}
+	options = maps.Clone(options)
+	delete(options, "opening_arcs") // a league's key of its own
+	boxes := fmt.Sprintf("%d to %d boxes", MinSize, MaxSize)
+	err := referee.ReadOptions(Name, options, "{rows: 5, cols: 6}",
+		referee.Option{Key: "rows", Min: MinSize, Max: MaxSize, Want: boxes, Set: func(v int) { g.Rows = v }},
+		referee.Option{Key: "cols", Min: MinSize, Max: MaxSize, Want: boxes, Set: func(v int) { g.Cols = v }})
+	if err != nil {
+		return nil, err
 	}
 	return g, nil
 }

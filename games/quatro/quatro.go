@@ -1,10 +1,6 @@
 package quatro
 
 import (
-	"fmt"
-	"maps"
-	"slices"
-
 	"github.com/arenabots/arena/referee"
 )
 
@@ -30,17 +26,9 @@ func (Game) Name() string { return Name }
 // positions.
 func Configure(options map[string]int) (referee.Game, error) {
 	var g Game
-	for _, k := range slices.Sorted(maps.Keys(options)) {
-		v := options[k]
-		switch k {
-		case "opening_plies":
-			if v < 0 || v > MaxOpeningPlies {
-				return nil, fmt.Errorf("game_options: opening_plies is %d: want 0 to %d plies, e.g. {opening_plies: 4}", v, MaxOpeningPlies)
-			}
-			g.OpeningPlies = v
-		default:
-			return nil, fmt.Errorf("game_options: quatro has no option %q: want opening_plies, e.g. {opening_plies: 4}", k)
-		}
+	err := referee.ReadOptions(Name, options, "{opening_plies: 4}", referee.OpeningPliesOption(&g.OpeningPlies, MaxOpeningPlies))
+	if err != nil {
+		return nil, err
 	}
 	return g, nil
 }

@@ -3,7 +3,6 @@ package quatro
 import (
 	"embed"
 	"fmt"
-	"path"
 
 	"github.com/arenabots/arena/referee"
 )
@@ -24,13 +23,8 @@ func (g Game) Samples(seed uint64) ([]referee.Sample, error) {
 		name = fmt.Sprintf("opening (seed %d, after %d opening plies)", seed, g.OpeningPlies)
 	}
 	out := []referee.Sample{{Name: name, State: open}}
-	return referee.ReadSamples(out, readCheckData, g.Decode,
-		referee.SampleFile{File: "midgame.json", Name: "midgame, 6 pieces on the board"},
-		referee.SampleFile{File: "win.json", Name: "a win at once: a piece of the right colour on D1 completes row 1"},
+	return referee.ReadSamples(out, checkData, g.Decode,
+		referee.SampleFile{File: "checkdata/midgame.json", Name: "midgame, 6 pieces on the board"},
+		referee.SampleFile{File: "checkdata/win.json", Name: "a win at once: a piece of the right colour on D1 completes row 1"},
 	)
-}
-
-// readCheckData reads a file of checkdata.
-func readCheckData(name string) ([]byte, error) {
-	return checkData.ReadFile(path.Join("checkdata", name))
 }

@@ -1,10 +1,6 @@
 package solitario
 
 import (
-	"fmt"
-	"maps"
-	"slices"
-
 	"github.com/arenabots/arena/referee"
 )
 
@@ -42,25 +38,14 @@ func (g Game) maxPlies() int {
 // max_plies). Its errors name the key at fault and the fix.
 func Configure(options map[string]int) (referee.Game, error) {
 	var g Game
-	for _, k := range slices.Sorted(maps.Keys(options)) {
-		v := options[k]
-		switch k {
-		case "max_plies":
-			if v < 1 || v > MaxMaxPlies {
-				return nil, fmt.Errorf("game_options: max_plies is %d: want 1 to %d plies (the rules' cap is %d)", v, MaxMaxPlies, DefaultMaxPlies)
-			}
-			g.MaxPlies = v
-		case "opening_plies":
-			if v < 0 {
-				return nil, fmt.Errorf("game_options: opening_plies is %d: want 0 or more random plies from the start", v)
-			}
-			g.OpeningPlies = v
-		default:
-			return nil, fmt.Errorf("game_options: solitario has no option %q: want max_plies and opening_plies, e.g. {max_plies: 200, opening_plies: 4}", k)
-		}
+	err := referee.ReadOptions(Name, options, "{max_plies: 200, opening_plies: 4}",
+		referee.MaxPliesOption(&g.MaxPlies, DefaultMaxPlies, MaxMaxPlies),
+		referee.OpeningPliesOption(&g.OpeningPlies, 0))
+	if err != nil {
+		return nil, err
 	}
-	if g.OpeningPlies >= g.maxPlies() {
-		return nil, fmt.Errorf("game_options: opening_plies is %d: want fewer than max_plies (%d), so that the game is not over before it starts", g.OpeningPlies, g.maxPlies())
+	if err := referee.CheckOpening(g.OpeningPlies, g.maxPlies()); err != nil {
+		return nil, err
 	}
 	return g, nil
 }

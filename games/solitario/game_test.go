@@ -34,7 +34,7 @@ func TestConfigure(t *testing.T) {
 	}{
 		{name: "defaults", options: nil, want: Game{}},
 		{name: "both", options: map[string]int{"max_plies": 300, "opening_plies": 4}, want: Game{MaxPlies: 300, OpeningPlies: 4}},
-		{name: "unknown key", options: map[string]int{"rows": 7}, errs: []string{`"rows"`, "max_plies and opening_plies"}},
+		{name: "unknown key", options: map[string]int{"rows": 7}, errs: []string{`"rows"`, "max_plies or opening_plies"}},
 		{name: "cap too small", options: map[string]int{"max_plies": 0}, errs: []string{"max_plies is 0", "want 1 to 1000"}},
 		{name: "cap too large", options: map[string]int{"max_plies": 5000}, errs: []string{"max_plies is 5000"}},
 		{name: "negative opening", options: map[string]int{"opening_plies": -1}, errs: []string{"opening_plies is -1", "0 or more"}},

@@ -3,7 +3,6 @@ package solitario
 import (
 	"embed"
 	"fmt"
-	"path"
 
 	"github.com/arenabots/arena/referee"
 )
@@ -21,14 +20,9 @@ var checkData embed.FS
 func (g Game) Samples(seed uint64) ([]referee.Sample, error) {
 	start := g.New(seed)
 	out := []referee.Sample{{Name: fmt.Sprintf("start (seed %d, after %d opening plies)", seed, start.(*Position).GamePly()), State: start}}
-	return referee.ReadSamples(out, readCheckData, g.Decode,
-		referee.SampleFile{File: "midgame1.json", Name: "midgame 1: black can capture"},
-		referee.SampleFile{File: "midgame2.json", Name: "midgame 2: black can capture and win at once"},
-		referee.SampleFile{File: "midgame3.json", Name: "midgame 3: white can win at once by a capture, among 17 moves"},
+	return referee.ReadSamples(out, checkData, g.Decode,
+		referee.SampleFile{File: "checkdata/midgame1.json", Name: "midgame 1: black can capture"},
+		referee.SampleFile{File: "checkdata/midgame2.json", Name: "midgame 2: black can capture and win at once"},
+		referee.SampleFile{File: "checkdata/midgame3.json", Name: "midgame 3: white can win at once by a capture, among 17 moves"},
 	)
-}
-
-// readCheckData reads a file of checkdata.
-func readCheckData(name string) ([]byte, error) {
-	return checkData.ReadFile(path.Join("checkdata", name))
 }
