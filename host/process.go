@@ -61,6 +61,9 @@ type Process struct {
 	out    *output
 	jog    pb.JogadorClient
 	info   bots.Info
+	// started is what the bot wrote while it started, to its answer to
+	// Info (a Lisp bot's loading), which the first call's log begins with.
+	started string
 
 	closeOnce sync.Once
 	closeErr  error
@@ -122,6 +125,8 @@ func Start(ctx context.Context, spec Spec) (*Process, error) {
 		return nil, err
 	}
 	p.info = bots.Info{Name: info.GetName(), Author: info.GetAuthor(), Version: info.GetVersion(), Games: info.GetGames()}
+	p.run.barrier()
+	p.started = p.out.take()
 	p.box.Nice(true)
 	p.box.Freeze()
 	return p, nil
@@ -274,11 +279,15 @@ func (p *Process) Info() bots.Info { return p.info }
 // FaultMemory (the process ran out of memory), FaultProtocol (the answer
 // could not be decoded); a bot that answers with an error crashed, whatever
 // it says (see callFault). A
-// cancelled ctx gives ctx's error. Reply.Log holds the bot's output since
-// the last call, capped, with or without an error: what has arrived by the
-// answer. A Go bot's os.Stdout and os.Stderr travel on go-plugin's stdio
-// stream beside the call, so a line written just before answering may show
-// in a later call's log instead.
+// cancelled ctx gives ctx's error. Reply.Log holds what the bot wrote to
+// its stdout and stderr in the call, capped, with or without an error: all
+// it wrote before its answer (or before the call failed), whatever the
+// machine's load, since arena marks the end of each call in the bot's
+// pipes and reads up to the mark (see fence); the first call's log begins
+// with what the bot wrote while it started. A bot of the SDK (bots.Serve)
+// writes its os.Stdout and os.Stderr to these pipes; a Go bot of another
+// SDK may send them on go-plugin's stdio stream instead, which is kept
+// too, but as it arrives, beside the call.
 //
 // The bot's processes run only during its calls: Jogar thaws them
 // and stops them again when the call ends (sandbox.Box.Freeze), so that a bot
@@ -309,19 +318,35 @@ func (p *Process) Jogar(ctx context.Context, req referee.Request) (referee.Reply
 		// A process of the bot went over the limit of all of them
 		// together, whether or not the bot itself still answers.
 		p.box.Kill()
-		return withCPU(referee.Reply{Log: p.out.take()}, cpu, cpuOK), p.memoryFault("jogar", errors.New("a process of the bot was killed"))
+		return withCPU(referee.Reply{Log: p.callLog()}, cpu, cpuOK), p.memoryFault("jogar", errors.New("a process of the bot was killed"))
 	}
 	if err != nil {
 		err = p.callFault(ctx, "jogar", err, start)
-		return withCPU(referee.Reply{Log: p.out.take()}, cpu, cpuOK), err
+		return withCPU(referee.Reply{Log: p.callLog()}, cpu, cpuOK), err
 	}
 	reply, err := wire.FromprotoReply(resp)
-	reply.Log, reply.Elapsed = p.out.take(), elapsed
+	reply.Log, reply.Elapsed = p.callLog(), elapsed
 	reply = withCPU(reply, cpu, cpuOK)
 	if err != nil {
 		return reply, fault(referee.FaultProtocol, p.spec.Name, "jogar", err)
 	}
 	return reply, nil
+}
+
+// callLog returns what the bot wrote to its output since the last call
+// ended, to the end of this one (see groupRunner.barrier), capped; the
+// first call's begins with what the bot wrote while it started, capped on
+// its own, its loading output marked as such (referee.MarkLoadLog) even
+// where the cap cut its end, so that the two never mix.
+func (p *Process) callLog() string {
+	p.run.barrier()
+	log := p.out.take()
+	if p.started != "" {
+		load, rest := referee.SplitLoadLog(p.started)
+		log = referee.MarkLoadLog(load) + rest + log
+		p.started = ""
+	}
+	return log
 }
 
 // cpuSince returns the CPU time the bot's cgroup counted since it counted
@@ -354,6 +379,7 @@ func (p *Process) NewGame(ctx context.Context, game string) error {
 	ctx, cancel := context.WithTimeout(ctx, p.spec.StartTimeout)
 	defer cancel()
 	_, err := p.jog.NovoJogo(ctx, &pb.NovoJogoRequest{Game: game})
+	p.run.barrier()
 	p.out.take()
 	if p.box.OutOfMemory() {
 		p.box.Kill()

@@ -30,6 +30,8 @@ const maxHandshake = 4 << 10
 //     the handshake line (and, when verbose, a copy of stderr), the rest
 //     goes to the capped output, so no pipe is ever left unread and no
 //     grandchild holding a pipe can keep go-plugin waiting;
+//   - arena keeps a write end of each pipe, to mark the end of a call's
+//     output in it (see fence);
 //   - Kill sends SIGKILL to the whole group (see sandbox.Box.Kill); the
 //     rest of the bot's family is Close's to sweep.
 type groupRunner struct {
@@ -45,6 +47,7 @@ type groupRunner struct {
 	errTee    *io.PipeWriter
 	pipes     []*os.File // the read ends of the bot's stdout and stderr
 	pumps     sync.WaitGroup
+	fence     *fence // marks in the bot's stdout and stderr; nil before Start
 
 	mu      sync.Mutex
 	line    string // the bot's first stdout line, the handshake (capped)
@@ -77,23 +80,46 @@ func (r *groupRunner) Start(context.Context) error {
 		return err
 	}
 	err = r.box.Start(env, outW, errW)
-	outW.Close()
-	errW.Close()
 	if err != nil {
-		outR.Close()
-		errR.Close()
+		for _, f := range []*os.File{outR, outW, errR, errW} {
+			f.Close()
+		}
 		return err
 	}
 	r.pipes = []*os.File{outR, errR}
+	r.fence = newFence([]*os.File{outW, errW})
 	r.pumps.Add(2)
 	go r.pumpStdout(outR)
 	go r.pumpStderr(errR)
+	go func() {
+		// Once the main process ended, the pipes end with the last of
+		// the bot's processes, as go-plugin waits for before its Wait.
+		_ = r.box.Wait()
+		r.fence.close()
+	}()
 	return r.box.Ready()
+}
+
+// stdout and stderr are the indexes of the bot's pipes in the fence.
+const (
+	stdout = iota
+	stderr
+)
+
+// barrier returns once everything the bot wrote to its stdout and stderr
+// pipes until now is in the output (see fence).
+func (r *groupRunner) barrier() {
+	if r.fence != nil {
+		r.fence.wait()
+	}
 }
 
 // pumpStdout passes the first line to go-plugin and the rest to the output.
 func (r *groupRunner) pumpStdout(f *os.File) {
 	defer r.pumps.Done()
+	out := r.fence.writer(stdout, r.out)
+	defer r.fence.ended(stdout)
+	defer out.Close()
 	buf := make([]byte, 32<<10)
 	var line []byte
 	handshakeDone := false
@@ -129,7 +155,7 @@ func (r *groupRunner) pumpStdout(f *os.File) {
 			}
 		}
 		if len(p) > 0 {
-			_, _ = r.out.Write(p)
+			_, _ = out.Write(p)
 		}
 		if err != nil {
 			return
@@ -163,7 +189,10 @@ func (r *groupRunner) pumpStderr(f *os.File) {
 		defer r.errTee.Close()
 		w = io.MultiWriter(w, bestEffort{r.errTee})
 	}
-	_, _ = io.Copy(w, f)
+	out := r.fence.writer(stderr, w)
+	_, _ = io.Copy(out, f)
+	out.Close()
+	r.fence.ended(stderr)
 }
 
 // bestEffort writes to w and ignores its errors, so that a reader that went
@@ -178,6 +207,9 @@ func (b bestEffort) Write(p []byte) (int, error) {
 // drain waits up to d for the pipes to reach their end, then closes them:
 // a process that escaped the group cannot hold arena.
 func (r *groupRunner) drain(d time.Duration) {
+	if r.fence != nil {
+		r.fence.close() // the pipes end once the bot's processes are gone
+	}
 	done := make(chan struct{})
 	go func() { r.pumps.Wait(); close(done) }()
 	t := time.NewTimer(d)

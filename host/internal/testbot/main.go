@@ -100,6 +100,8 @@
 // Good and helper modes:
 //
 //	ok         plays the first legal move, claims the state, writes a line
+//	stamp      plays like ok, writing "stamp-N" (N: the call's number in
+//	           the process) to stdout and to stderr just before it answers
 //	punctual PCT  plays like ok after PCT % of the budget (default 95),
 //	           reporting its own time in the call, in ns, as Stats.Nodes
 //	burn PCT   thinks PCT % of the budget (default 60) in CPU time, one
@@ -404,6 +406,11 @@ func (b *bot) Jogar(ctx context.Context, st referee.State, tempo time.Duration) 
 		}
 	case "longanswer":
 		return bots.Answer{Move: longAnswer(b.num)}, nil
+	case "stamp":
+		defer func() {
+			fmt.Printf("stamp-%d\n", b.calls)
+			fmt.Fprintf(os.Stderr, "stamp-%d\n", b.calls)
+		}()
 	}
 	var buf [referee.MaxMoves]referee.Move
 	moves := st.Moves(buf[:0])
