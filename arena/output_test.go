@@ -17,7 +17,7 @@ import (
 )
 
 // stampSh is a bot of the line protocol that writes stamp-N to stderr just
-// before its N-th move.
+// before its N-th move, and stamp-end when it quits.
 const stampSh = `#!/bin/sh
 n=0
 while read -r cmd rest; do
@@ -25,7 +25,7 @@ while read -r cmd rest; do
     arena) echo "bot name stamp-sh" ;;
     moves) set -- $rest; first=$1 ;;
     go) n=$((n+1)); echo "stamp-$n" >&2; echo "move $first" ;;
-    quit) exit 0 ;;
+    quit) echo "stamp-end" >&2; exit 0 ;;
   esac
 done
 `
@@ -71,8 +71,9 @@ var stampRE = regexp.MustCompile(`stamp-\d+`)
 // TestMoveLogsHoldTheirOwnOutput plays a league of a bot of each kind that
 // stamps its output at each call (Go, the line protocol, Common Lisp), each
 // in 4 games, beside three busy loops per core: every move's log holds the
-// stamp of its own call and no other, and the Lisp bot's loading output is
-// in its load log, not in its first move's.
+// stamp of its own call and no other, what the Go and line bots write at
+// their end is on their last line, after the move, and the Lisp bot's
+// loading output is in its load log, not in its first move's.
 func TestMoveLogsHoldTheirOwnOutput(t *testing.T) {
 	skipIfShort(t, "loads every core while a Lisp bot plays")
 	if _, err := exec.LookPath("sbcl"); err != nil {
@@ -117,7 +118,14 @@ bots:
 			t.Fatal(err)
 		}
 		calls := map[string]int{}
+		last := map[string]results.MoveLine{}
 		for _, l := range lines {
+			if strings.Contains(l.Log, "stamp-end") {
+				t.Errorf("%s ply %d (%s): a move's log holds what the bot wrote at its end: %q", g.ID, l.Ply, l.Bot, l.Log)
+			}
+			if l.Side != "" {
+				last[l.Bot] = l
+			}
 			if l.Side == "" || l.Forced {
 				continue
 			}
@@ -134,6 +142,11 @@ bots:
 			}
 			if l.Bot == "lisp" && calls[l.Bot] == 1 {
 				checkLoadLog(t, cfg, g.ID, l)
+			}
+		}
+		for _, bot := range []string{g.White, g.Black} {
+			if l := last[bot]; bot != "lisp" && l.AfterLog != "stamp-end\n" {
+				t.Errorf("%s: %s's last line, ply %d, holds %q after the move, want stamp-end", g.ID, bot, l.Ply, l.AfterLog)
 			}
 		}
 		if g.Plies < 4 {

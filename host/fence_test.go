@@ -81,3 +81,24 @@ func TestCallLogHoldsItsOwnOutput(t *testing.T) {
 		}
 	}
 }
+
+// TestEndLog: what the bot writes once its last call ended, to its end, is
+// in no call's log but in EndLog once Close returned.
+func TestEndLog(t *testing.T) {
+	p := startTest(t, testSpec("stamp"))
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	reply, err := p.Jogar(ctx, request(time.Second))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(reply.Log, "stamp-end") {
+		t.Errorf("the call's log holds what the bot wrote at its end: %q", reply.Log)
+	}
+	if err := p.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if got := p.EndLog(); got != "stamp-end\n" {
+		t.Errorf("EndLog = %q, want %q", got, "stamp-end\n")
+	}
+}

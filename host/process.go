@@ -64,6 +64,7 @@ type Process struct {
 	// started is what the bot wrote while it started, to its answer to
 	// Info (a Lisp bot's loading), which the first call's log begins with.
 	started string
+	end     string // what it wrote after its last call, to its end (Close)
 
 	closeOnce sync.Once
 	closeErr  error
@@ -110,6 +111,7 @@ func Start(ctx context.Context, spec Spec) (*Process, error) {
 	p := &Process{spec: spec, box: box, out: newOutput(spec.Limits.OutputBytes)}
 	env := append(minimalEnv(box.Dir(), spec.Env), box.Marker())
 	p.run = newGroupRunner(box, path, env, spec.Verbose, p.out)
+	p.run.noFence = spec.noFence
 	p.client = plugin.NewClient(p.clientConfig())
 
 	ctx, cancel := context.WithTimeout(ctx, spec.StartTimeout)
@@ -342,11 +344,16 @@ func (p *Process) callLog() string {
 	p.run.barrier()
 	log := p.out.take()
 	if p.started != "" {
-		load, rest := referee.SplitLoadLog(p.started)
-		log = referee.MarkLoadLog(load) + rest + log
-		p.started = ""
+		log, p.started = p.startedThen(log), ""
 	}
 	return log
+}
+
+// startedThen returns what the bot wrote while it started, its loading
+// output marked even where the cap cut its end, then log.
+func (p *Process) startedThen(log string) string {
+	load, rest := referee.SplitLoadLog(p.started)
+	return referee.MarkLoadLog(load) + rest + log
 }
 
 // cpuSince returns the CPU time the bot's cgroup counted since it counted
@@ -475,6 +482,7 @@ func (p *Process) shutdown() error {
 	} else {
 		p.client.Kill()
 	}
+	p.end = p.out.take()
 	if err := p.box.Close(); err != nil {
 		errs = append(errs, err)
 	}
@@ -482,6 +490,18 @@ func (p *Process) shutdown() error {
 		return &BotError{Bot: p.spec.Name, Op: "close", Err: err}
 	}
 	return nil
+}
+
+// EndLog returns, once Close returned, what the bot wrote after its last
+// call ended (it writes nothing between calls, stopped, unless it ponders)
+// to its end, capped; for a bot that was never called, what it wrote while
+// it started comes first. No call's log holds it: a game's record keeps it
+// apart.
+func (p *Process) EndLog() string {
+	if p.started == "" {
+		return p.end
+	}
+	return p.startedThen(p.end)
 }
 
 // Leftovers reports what of the bot is still there, after Close: the live
