@@ -285,7 +285,7 @@ func (p *Process) Info() bots.Info { return p.info }
 // its stdout and stderr in the call, capped, with or without an error: all
 // it wrote before its answer (or before the call failed), whatever the
 // machine's load, since arena marks the end of each call in the bot's
-// pipes and reads up to the mark (see fence); the first call's log begins
+// pipes and reads up to the mark (see groupRunner.barrier); the first call's log begins
 // with what the bot wrote while it started. A bot of the SDK (bots.Serve)
 // writes its os.Stdout and os.Stderr to these pipes; a Go bot of another
 // SDK may send them on go-plugin's stdio stream instead, which is kept

@@ -13,43 +13,6 @@ import (
 	"github.com/arenabots/arena/internal/cpuload"
 )
 
-// TestUnmarker: the fence's marks are taken out of a stream and counted
-// where they stand, whole or cut between writes at any byte, and what
-// could start a mark but does not is passed on.
-func TestUnmarker(t *testing.T) {
-	const mark = "\x00MARK\x00"
-	tests := []struct {
-		name   string
-		stream string
-		want   []string // what was passed on at each mark, then the rest
-	}{
-		{"none", "hello\nworld\n", []string{"hello\nworld\n"}},
-		{"one", "a\n" + mark + "b\n", []string{"a\n", "b\n"}},
-		{"two in a row", mark + mark, []string{"", "", ""}},
-		{"a false start", "x\x00MAR\x00y" + mark, []string{"x\x00MAR\x00y", ""}},
-		{"a start at the end", "x\x00MA", []string{"x\x00MA"}},
-		{"nul bytes", "\x00\x00" + mark + "\x00", []string{"\x00\x00", "\x00"}},
-	}
-	for _, tc := range tests {
-		// Every way of cutting the stream in two writes.
-		for cut := 0; cut <= len(tc.stream); cut++ {
-			t.Run(fmt.Sprintf("%s/%d", tc.name, cut), func(t *testing.T) {
-				var out strings.Builder
-				var got []string
-				u := &unmarker{w: &out, mark: []byte(mark)}
-				u.passed = func() { got = append(got, out.String()); out.Reset() }
-				u.Write([]byte(tc.stream[:cut]))
-				u.Write([]byte(tc.stream[cut:]))
-				u.Close()
-				got = append(got, out.String())
-				if fmt.Sprintf("%q", got) != fmt.Sprintf("%q", tc.want) {
-					t.Errorf("passed on %q, want %q", got, tc.want)
-				}
-			})
-		}
-	}
-}
-
 // stampRE finds the test bot's stamps (mode stamp) in a log.
 var stampRE = regexp.MustCompile(`stamp-(\d+)`)
 
