@@ -100,3 +100,35 @@ func TestWait(t *testing.T) {
 type writerFunc func([]byte) (int, error)
 
 func (f writerFunc) Write(p []byte) (int, error) { return f(p) }
+
+// BenchmarkWait is the cost of a mark through two pipes whose readers
+// wait for data, as a bot's are at the end of its call: what the host adds
+// to each call (BenchmarkJogarHost in package host times the call itself,
+// with and without the marks).
+//
+//	go test -run '^$' -bench Wait ./bots/fence
+func BenchmarkWait(b *testing.B) {
+	var ends, reads []*os.File
+	for range 2 {
+		r, w, err := os.Pipe()
+		if err != nil {
+			b.Fatal(err)
+		}
+		reads, ends = append(reads, r), append(ends, w)
+	}
+	f := New(ends...)
+	var wg sync.WaitGroup
+	for i, r := range reads {
+		wg.Go(func() {
+			w := f.Writer(i, io.Discard)
+			io.Copy(w, r)
+			w.Close()
+			r.Close()
+		})
+	}
+	for b.Loop() {
+		f.Wait(time.Minute)
+	}
+	f.Close()
+	wg.Wait()
+}
