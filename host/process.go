@@ -285,11 +285,11 @@ func (p *Process) Info() bots.Info { return p.info }
 // its stdout and stderr in the call, capped, with or without an error: all
 // it wrote before its answer (or before the call failed), whatever the
 // machine's load, since arena marks the end of each call in the bot's
-// pipes and reads up to the mark (see groupRunner.barrier); the first call's log begins
-// with what the bot wrote while it started. A bot of the SDK (bots.Serve)
-// writes its os.Stdout and os.Stderr to these pipes; a Go bot of another
-// SDK may send them on go-plugin's stdio stream instead, which is kept
-// too, but as it arrives, beside the call.
+// pipes and reads up to the mark (see groupRunner.barrier); the first
+// call's log begins with what the bot wrote while it started. A bot of the
+// SDK (bots.Serve) writes its os.Stdout and os.Stderr to these pipes; a Go
+// bot of another SDK may send them on go-plugin's stdio stream instead,
+// which is kept too, but as it arrives, beside the call.
 //
 // The bot's processes run only during its calls: Jogar thaws them
 // and stops them again when the call ends (sandbox.Box.Freeze), so that a bot

@@ -102,10 +102,10 @@ func (r *groupRunner) Start(context.Context) error {
 	return r.box.Ready()
 }
 
-// stdout and stderr are the indexes of the bot's pipes in the fence.
+// The indexes of the bot's pipes in its fence.
 const (
-	stdout = iota
-	stderr
+	stdoutPipe = iota
+	stderrPipe
 )
 
 // fenceWait bounds the wait for a mark to come through the bot's pipes.
@@ -128,7 +128,7 @@ func (r *groupRunner) barrier() {
 // pumpStdout passes the first line to go-plugin and the rest to the output.
 func (r *groupRunner) pumpStdout(f *os.File) {
 	defer r.pumps.Done()
-	out := r.fence.Writer(stdout, r.out)
+	out := r.fence.Writer(stdoutPipe, r.out)
 	defer out.Close()
 	buf := make([]byte, 32<<10)
 	var line []byte
@@ -199,7 +199,7 @@ func (r *groupRunner) pumpStderr(f *os.File) {
 		defer r.errTee.Close()
 		w = io.MultiWriter(w, bestEffort{r.errTee})
 	}
-	out := r.fence.Writer(stderr, w)
+	out := r.fence.Writer(stderrPipe, w)
 	_, _ = io.Copy(out, f)
 	out.Close()
 }
