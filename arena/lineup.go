@@ -33,7 +33,9 @@ func Match(ctx context.Context, st referee.State, seats [2]Seat, opt referee.Mat
 	if started != nil {
 		started(b.procs)
 	}
-	return b.match(ctx, st, opt)
+	rec := b.match(ctx, st, opt)
+	b.end(&rec)
+	return rec
 }
 
 // lineup is the two sides of one game, White's and Black's, with the
@@ -105,6 +107,17 @@ func (b *lineup) Close() {
 		}
 	}
 	wg.Wait()
+}
+
+// end stops the bots still in b (see Close) and records in rec what each
+// wrote after its last answer, to its end (host.Process.EndLog).
+func (b *lineup) end(rec *referee.Record) {
+	b.Close()
+	for i, p := range b.procs {
+		if p != nil {
+			rec.After[i] = p.EndLog()
+		}
+	}
 }
 
 // checkPlays returns a start fault unless a bot whose Info lists games

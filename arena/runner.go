@@ -358,6 +358,7 @@ func (r *Runner) playWith(ctx context.Context, s Scheduled, b *lineup, k *Keeper
 	rec := b.match(ctx, st, opt)
 	end := time.Now()
 	b.release(k, rec)
+	b.end(&rec)
 	if rec.Reason == referee.Interrupted {
 		return nil, nil
 	}

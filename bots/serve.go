@@ -3,6 +3,8 @@ package bots
 import (
 	"context"
 	"errors"
+	"os"
+	"sync"
 
 	"github.com/hashicorp/go-plugin"
 	"google.golang.org/grpc/codes"
@@ -17,26 +19,43 @@ import (
 // go-plugin's handshake with arena and answers Info, Jogar and NovoJogo until arena
 // stops it. Run directly, not by arena, it says so and exits with status 1.
 // After Serve starts, what the bot writes to os.Stdout and os.Stderr goes
-// to arena, which keeps it (capped) with each move.
+// to arena, which keeps what it wrote during a move with that move.
 func Serve(bot Bot) {
 	wire.WarmUp()
-	plugin.Serve(wire.ServeConfig(&server{bot: bot}, wire.ProtocolVersion))
+	srv := &server{bot: bot, stdout: os.Stdout, stderr: os.Stderr}
+	plugin.Serve(wire.ServeConfig(srv, wire.ProtocolVersion))
 }
 
 // server is a Bot on the wire.
 type server struct {
 	pb.UnimplementedJogadorServer
 	bot Bot
+	// stdout and stderr are the process's own, which arena reads.
+	stdout, stderr *os.File
+	direct         sync.Once
+}
+
+// writeDirect sets os.Stdout and os.Stderr back to the process's own
+// files, which go-plugin's Serve replaced with pipes of its stdio stream
+// before it served the first call: what the bot writes then goes to the
+// files arena reads and marks at the end of each call, so that a move's
+// log holds exactly what the bot wrote during the move. (The stdio stream
+// is a second path, copied by goroutines of both processes: what the bot
+// wrote just before answering could arrive after the answer.)
+func (s *server) writeDirect() {
+	s.direct.Do(func() { os.Stdout, os.Stderr = s.stdout, s.stderr })
 }
 
 // Info answers with the bot's Info.
 func (s *server) Info(context.Context, *pb.InfoRequest) (*pb.InfoResponse, error) {
+	s.writeDirect()
 	i := s.bot.Info()
 	return &pb.InfoResponse{Name: i.Name, Author: i.Author, Version: i.Version, Games: i.Games}, nil
 }
 
 // NovoJogo tells the bot a new game starts, if it is a NewGamer.
 func (s *server) NovoJogo(ctx context.Context, _ *pb.NovoJogoRequest) (*pb.NovoJogoResponse, error) {
+	s.writeDirect()
 	if g, ok := s.bot.(NewGamer); ok {
 		if err := g.NewGame(ctx); err != nil {
 			return nil, status.Error(codes.Unknown, err.Error())
@@ -52,6 +71,7 @@ func (s *server) NovoJogo(ctx context.Context, _ *pb.NovoJogoRequest) (*pb.NovoJ
 // its detail. The kind of a *referee.Fault the bot returns is only text:
 // the host decides the verdict from what it observes.
 func (s *server) Jogar(ctx context.Context, r *pb.JogarRequest) (*pb.Jogada, error) {
+	s.writeDirect()
 	st, tempo, err := wire.FromprotoRequest(r)
 	if err != nil {
 		return nil, status.Error(codes.InvalidArgument, err.Error())

@@ -37,20 +37,24 @@ func benchRequest(b *testing.B) referee.Request {
 
 // BenchmarkJogarHost is the referee's path: a context with the clock's
 // deadline, Process.Jogar with the referee's state (encoded, sent, answered,
-// the move and the claimed state decoded, the output log taken), with the
-// bot stopped between calls (the default) and pondering. Besides the whole
+// the move and the claimed state decoded, the output log taken up to the
+// call's mark), with the bot stopped between calls (the default), the same
+// without the mark (nofence: the log is what has arrived by the answer,
+// what the mark costs side by side) and pondering. Besides the whole
 // call it reports the time charged to the bot (Reply.Elapsed, request
 // written to answer received): what it has beyond a bare call is the
 // transport's overhead.
 func BenchmarkJogarHost(b *testing.B) {
-	b.Run("stopped", func(b *testing.B) { benchmarkHost(b, false) })
-	b.Run("ponder", func(b *testing.B) { benchmarkHost(b, true) })
+	b.Run("stopped", func(b *testing.B) { benchmarkHost(b, false, false) })
+	b.Run("stopped-nofence", func(b *testing.B) { benchmarkHost(b, false, true) })
+	b.Run("ponder", func(b *testing.B) { benchmarkHost(b, true, false) })
 }
 
-// benchmarkHost times Play, the bot stopped between calls unless ponder.
-func benchmarkHost(b *testing.B, ponder bool) {
+// benchmarkHost times Play, the bot stopped between calls unless ponder,
+// with the end-of-call marks unless noFence.
+func benchmarkHost(b *testing.B, ponder, noFence bool) {
 	spec := testSpec("ok")
-	spec.Ponder = ponder
+	spec.Ponder, spec.noFence = ponder, noFence
 	p, err := Start(context.Background(), spec)
 	if err != nil {
 		b.Fatal(err)

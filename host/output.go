@@ -14,8 +14,9 @@ import (
 const tailSize = 4 << 10
 
 // output collects what a bot writes, from every path it can take: the raw
-// stdout and stderr pipes of the process and go-plugin's stdio stream (a Go
-// bot's os.Stdout and os.Stderr). It keeps at most limit bytes until the
+// stdout and stderr pipes of the process (with the barrier's marks taken out)
+// and go-plugin's stdio stream (where a Go bot of another SDK than arena's
+// sends its os.Stdout and os.Stderr). It keeps at most limit bytes until the
 // next take; the rest is dropped and counted, so that a bot writing 100 MB
 // costs arena CPU but never memory. Writes never fail and never block, so
 // the bot is never stalled on a full pipe.

@@ -61,6 +61,10 @@ type Process struct {
 	out    *output
 	jog    pb.JogadorClient
 	info   bots.Info
+	// started is what the bot wrote while it started, to its answer to
+	// Info (a Lisp bot's loading), which the first call's log begins with.
+	started string
+	end     string // what it wrote after its last call, to its end (Close)
 
 	closeOnce sync.Once
 	closeErr  error
@@ -107,6 +111,7 @@ func Start(ctx context.Context, spec Spec) (*Process, error) {
 	p := &Process{spec: spec, box: box, out: newOutput(spec.Limits.OutputBytes)}
 	env := append(minimalEnv(box.Dir(), spec.Env), box.Marker())
 	p.run = newGroupRunner(box, path, env, spec.Verbose, p.out)
+	p.run.noFence = spec.noFence
 	p.client = plugin.NewClient(p.clientConfig())
 
 	ctx, cancel := context.WithTimeout(ctx, spec.StartTimeout)
@@ -122,6 +127,8 @@ func Start(ctx context.Context, spec Spec) (*Process, error) {
 		return nil, err
 	}
 	p.info = bots.Info{Name: info.GetName(), Author: info.GetAuthor(), Version: info.GetVersion(), Games: info.GetGames()}
+	p.run.barrier()
+	p.started = p.out.take()
 	p.box.Nice(true)
 	p.box.Freeze()
 	return p, nil
@@ -274,11 +281,15 @@ func (p *Process) Info() bots.Info { return p.info }
 // FaultMemory (the process ran out of memory), FaultProtocol (the answer
 // could not be decoded); a bot that answers with an error crashed, whatever
 // it says (see callFault). A
-// cancelled ctx gives ctx's error. Reply.Log holds the bot's output since
-// the last call, capped, with or without an error: what has arrived by the
-// answer. A Go bot's os.Stdout and os.Stderr travel on go-plugin's stdio
-// stream beside the call, so a line written just before answering may show
-// in a later call's log instead.
+// cancelled ctx gives ctx's error. Reply.Log holds what the bot wrote to
+// its stdout and stderr in the call, capped, with or without an error: all
+// it wrote before its answer (or before the call failed), whatever the
+// machine's load, since arena marks the end of each call in the bot's
+// pipes and reads up to the mark (see groupRunner.barrier); the first
+// call's log begins with what the bot wrote while it started. A bot of the
+// SDK (bots.Serve) writes its os.Stdout and os.Stderr to these pipes; a Go
+// bot of another SDK may send them on go-plugin's stdio stream instead,
+// which is kept too, but as it arrives, beside the call.
 //
 // The bot's processes run only during its calls: Jogar thaws them
 // and stops them again when the call ends (sandbox.Box.Freeze), so that a bot
@@ -309,19 +320,40 @@ func (p *Process) Jogar(ctx context.Context, req referee.Request) (referee.Reply
 		// A process of the bot went over the limit of all of them
 		// together, whether or not the bot itself still answers.
 		p.box.Kill()
-		return withCPU(referee.Reply{Log: p.out.take()}, cpu, cpuOK), p.memoryFault("jogar", errors.New("a process of the bot was killed"))
+		return withCPU(referee.Reply{Log: p.callLog()}, cpu, cpuOK), p.memoryFault("jogar", errors.New("a process of the bot was killed"))
 	}
 	if err != nil {
 		err = p.callFault(ctx, "jogar", err, start)
-		return withCPU(referee.Reply{Log: p.out.take()}, cpu, cpuOK), err
+		return withCPU(referee.Reply{Log: p.callLog()}, cpu, cpuOK), err
 	}
 	reply, err := wire.FromprotoReply(resp)
-	reply.Log, reply.Elapsed = p.out.take(), elapsed
+	reply.Log, reply.Elapsed = p.callLog(), elapsed
 	reply = withCPU(reply, cpu, cpuOK)
 	if err != nil {
 		return reply, fault(referee.FaultProtocol, p.spec.Name, "jogar", err)
 	}
 	return reply, nil
+}
+
+// callLog returns what the bot wrote to its output since the last call
+// ended, to the end of this one (see groupRunner.barrier), capped; the
+// first call's begins with what the bot wrote while it started, capped on
+// its own, its loading output marked as such (referee.MarkLoadLog) even
+// where the cap cut its end, so that the two never mix.
+func (p *Process) callLog() string {
+	p.run.barrier()
+	log := p.out.take()
+	if p.started != "" {
+		log, p.started = p.startedThen(log), ""
+	}
+	return log
+}
+
+// startedThen returns what the bot wrote while it started, its loading
+// output marked even where the cap cut its end, then log.
+func (p *Process) startedThen(log string) string {
+	load, rest := referee.SplitLoadLog(p.started)
+	return referee.MarkLoadLog(load) + rest + log
 }
 
 // cpuSince returns the CPU time the bot's cgroup counted since it counted
@@ -354,6 +386,7 @@ func (p *Process) NewGame(ctx context.Context, game string) error {
 	ctx, cancel := context.WithTimeout(ctx, p.spec.StartTimeout)
 	defer cancel()
 	_, err := p.jog.NovoJogo(ctx, &pb.NovoJogoRequest{Game: game})
+	p.run.barrier()
 	p.out.take()
 	if p.box.OutOfMemory() {
 		p.box.Kill()
@@ -449,6 +482,7 @@ func (p *Process) shutdown() error {
 	} else {
 		p.client.Kill()
 	}
+	p.end = p.out.take()
 	if err := p.box.Close(); err != nil {
 		errs = append(errs, err)
 	}
@@ -456,6 +490,18 @@ func (p *Process) shutdown() error {
 		return &BotError{Bot: p.spec.Name, Op: "close", Err: err}
 	}
 	return nil
+}
+
+// EndLog returns, once Close returned, what the bot wrote after its last
+// call ended (it writes nothing between calls, stopped, unless it ponders)
+// to its end, capped; for a bot that was never called, what it wrote while
+// it started comes first. No call's log holds it: a game's record keeps it
+// apart.
+func (p *Process) EndLog() string {
+	if p.started == "" {
+		return p.end
+	}
+	return p.startedThen(p.end)
 }
 
 // Leftovers reports what of the bot is still there, after Close: the live

@@ -12,6 +12,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/arenabots/arena/bots/fence"
 	"github.com/arenabots/arena/host/sandbox"
 )
 
@@ -30,6 +31,8 @@ const maxHandshake = 4 << 10
 //     the handshake line (and, when verbose, a copy of stderr), the rest
 //     goes to the capped output, so no pipe is ever left unread and no
 //     grandchild holding a pipe can keep go-plugin waiting;
+//   - arena keeps a write end of each pipe, to mark the end of a call's
+//     output in it (see barrier);
 //   - Kill sends SIGKILL to the whole group (see sandbox.Box.Kill); the
 //     rest of the bot's family is Close's to sweep.
 type groupRunner struct {
@@ -45,6 +48,8 @@ type groupRunner struct {
 	errTee    *io.PipeWriter
 	pipes     []*os.File // the read ends of the bot's stdout and stderr
 	pumps     sync.WaitGroup
+	fence     *fence.Fence // marks in the bot's stdout and stderr; nil before Start
+	noFence   bool         // barrier does nothing (Spec.noFence)
 
 	mu      sync.Mutex
 	line    string // the bot's first stdout line, the handshake (capped)
@@ -77,23 +82,54 @@ func (r *groupRunner) Start(context.Context) error {
 		return err
 	}
 	err = r.box.Start(env, outW, errW)
-	outW.Close()
-	errW.Close()
 	if err != nil {
-		outR.Close()
-		errR.Close()
+		for _, f := range []*os.File{outR, outW, errR, errW} {
+			f.Close()
+		}
 		return err
 	}
 	r.pipes = []*os.File{outR, errR}
+	r.fence = fence.New(outW, errW)
 	r.pumps.Add(2)
 	go r.pumpStdout(outR)
 	go r.pumpStderr(errR)
+	go func() {
+		// Once the main process ended, the pipes end with the last of
+		// the bot's processes, as go-plugin waits for before its Wait.
+		_ = r.box.Wait()
+		r.fence.Close()
+	}()
 	return r.box.Ready()
+}
+
+// The indexes of the bot's pipes in its fence.
+const (
+	stdoutPipe = iota
+	stderrPipe
+)
+
+// fenceWait bounds the wait for a mark to come through the bot's pipes.
+// The pumps never block, so the mark comes at once; the bound only keeps
+// arena going should a pump be stuck (a verbose bot's stderr copied to a
+// go-plugin logger that no longer reads).
+const fenceWait = killWait
+
+// barrier returns once everything the bot wrote to its stdout and stderr
+// pipes until now is in the output: arena writes a mark of its own into
+// both and waits until the pumps have passed it (see package fence). Every
+// byte the bot wrote before its answer is ahead of the mark, so a call's
+// output is exactly what the bot wrote in the call, whatever the load.
+func (r *groupRunner) barrier() {
+	if r.fence != nil && !r.noFence {
+		r.fence.Wait(fenceWait)
+	}
 }
 
 // pumpStdout passes the first line to go-plugin and the rest to the output.
 func (r *groupRunner) pumpStdout(f *os.File) {
 	defer r.pumps.Done()
+	out := r.fence.Writer(stdoutPipe, r.out)
+	defer out.Close()
 	buf := make([]byte, 32<<10)
 	var line []byte
 	handshakeDone := false
@@ -129,7 +165,7 @@ func (r *groupRunner) pumpStdout(f *os.File) {
 			}
 		}
 		if len(p) > 0 {
-			_, _ = r.out.Write(p)
+			_, _ = out.Write(p)
 		}
 		if err != nil {
 			return
@@ -163,7 +199,9 @@ func (r *groupRunner) pumpStderr(f *os.File) {
 		defer r.errTee.Close()
 		w = io.MultiWriter(w, bestEffort{r.errTee})
 	}
-	_, _ = io.Copy(w, f)
+	out := r.fence.Writer(stderrPipe, w)
+	_, _ = io.Copy(out, f)
+	out.Close()
 }
 
 // bestEffort writes to w and ignores its errors, so that a reader that went
@@ -178,6 +216,9 @@ func (b bestEffort) Write(p []byte) (int, error) {
 // drain waits up to d for the pipes to reach their end, then closes them:
 // a process that escaped the group cannot hold arena.
 func (r *groupRunner) drain(d time.Duration) {
+	if r.fence != nil {
+		r.fence.Close() // the pipes end once the bot's processes are gone
+	}
 	done := make(chan struct{})
 	go func() { r.pumps.Wait(); close(done) }()
 	t := time.NewTimer(d)

@@ -69,6 +69,9 @@ type Spec struct {
 	// noCgroup keeps the bot out of a pids cgroup even where arena could
 	// make one, for the tests of the host's ways without cgroups.
 	noCgroup bool
+	// noFence leaves out the marks at the end of each call (see fence),
+	// for the benchmark that measures what they cost.
+	noFence bool
 }
 
 // Limits bound a bot process. A zero field takes its default; a negative

@@ -232,6 +232,9 @@ type Record struct {
 	Loser  Side             `json:"loser"` // the side at fault; 0 with a fault reason: both
 	Detail string           `json:"detail,omitempty"`
 	Time   [2]time.Duration `json:"time_ns"` // time charged to White and Black (see Clock.Charged)
+	// After is what White's and Black's bot wrote after its last answer,
+	// to its end, where its player keeps it: output no move's log holds.
+	After [2]string `json:"after,omitzero"`
 }
 
 // Match plays st to its end between players[0] (White) and players[1]

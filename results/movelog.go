@@ -62,6 +62,9 @@ type MoveLine struct {
 	Discrepancy string   `json:"discrepancy,omitempty"` // how the bot's claimed state differed
 	Answer      string   `json:"answer,omitempty"`      // the bot's answer, when rejected or not exactly Move
 	Log         string   `json:"log,omitempty"`         // the bot's output during the call
+	// AfterLog, on the last line of a side, is what its bot wrote after
+	// that answer, to its end (referee.Record.After).
+	AfterLog string `json:"after_log,omitempty"`
 	// LoadLog is the file, in the games directory, that holds what the
 	// bot printed while loading (compiler notes, STYLE-WARNINGs), which
 	// WriteMoveLog takes out of Log (see referee.SplitLoadLog).
@@ -153,7 +156,7 @@ func encodeMoveLog(g Entry, lines []MoveLine, rules referee.Game) (jl, dat []byt
 func jsonSize(lines []MoveLine) int {
 	n := 0
 	for _, l := range lines {
-		n += 256 + len(l.GameName) + len(l.Side) + len(l.Bot) + len(l.Move) + len(l.Discrepancy) + len(l.Answer) + len(l.Log) + len(l.Position)
+		n += 256 + len(l.GameName) + len(l.Side) + len(l.Bot) + len(l.Move) + len(l.Discrepancy) + len(l.Answer) + len(l.Log) + len(l.AfterLog) + len(l.Position)
 		for _, m := range l.PV {
 			n += len(m) + 3
 		}
@@ -223,6 +226,14 @@ func MoveLines(g Entry, initial referee.State, rec referee.Record) ([]MoveLine, 
 			return nil, fmt.Errorf("ply %d: %w", mr.Ply, err)
 		}
 		lines = append(lines, l)
+	}
+	for i, after := range rec.After {
+		side := referee.Side(i + 1).String()
+		for j := len(lines) - 1; j > 0 && after != ""; j-- {
+			if lines[j].Side == side {
+				lines[j].AfterLog, after = after, ""
+			}
+		}
 	}
 	return lines, nil
 }

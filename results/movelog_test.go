@@ -282,3 +282,39 @@ func TestClocksInMoveLog(t *testing.T) {
 		t.Errorf("the replay shows ply 1's clocks %d times:\n%s", n, out.String())
 	}
 }
+
+// TestAfterLog: what each side's bot wrote after its last answer is on that
+// side's last line, and log.dat shows it after the line's own output.
+func TestAfterLog(t *testing.T) {
+	initial := cavalo.Game{}.New(7)
+	rec := playout(initial, 0)
+	rec.After = [2]string{"white's last words\n", "black's\nlast words"}
+	g := FromRecord("01-greedy-random", 1, 7, "greedy", "random", rec, time.Now(), time.Now())
+	lines, err := MoveLines(g, initial, rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	last := map[string]int{}
+	for i, l := range lines {
+		last[l.Side] = i
+	}
+	for i, l := range lines {
+		want := ""
+		switch {
+		case l.Side == "white" && i == last["white"]:
+			want = rec.After[0]
+		case l.Side == "black" && i == last["black"]:
+			want = rec.After[1]
+		}
+		if l.AfterLog != want {
+			t.Errorf("line %d (%s): after_log %q, want %q", i, l.Side, l.AfterLog, want)
+		}
+	}
+	var b bytes.Buffer
+	if err := WriteReplay(&b, g, lines, games.Lookup); err != nil {
+		t.Fatal(err)
+	}
+	if want := "  bot output after its last move, to its end:\n  | black's\n  | last words\n"; !strings.Contains(b.String(), want) {
+		t.Errorf("log.dat does not hold %q:\n%s", want, b.String())
+	}
+}

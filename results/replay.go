@@ -198,13 +198,21 @@ func appendPlyHeader(b []byte, l MoveLine) []byte {
 		b = inert.AppendLine(b, path.Join(GamesDir, l.LoadLog))
 		b = append(b, '\n')
 	}
-	if l.Log != "" {
-		b = append(b, "  bot output:\n"...)
-		for s := range strings.SplitSeq(strings.TrimRight(l.Log, "\n"), "\n") {
-			b = append(b, "  | "...)
-			b = inert.AppendText(b, s)
-			b = append(b, '\n')
-		}
+	b = appendOutput(b, "  bot output:\n", l.Log)
+	return appendOutput(b, "  bot output after its last move, to its end:\n", l.AfterLog)
+}
+
+// appendOutput appends title and then out, what a bot wrote, line by line,
+// made inert, unless out is empty.
+func appendOutput(b []byte, title, out string) []byte {
+	if out == "" {
+		return b
+	}
+	b = append(b, title...)
+	for s := range strings.SplitSeq(strings.TrimRight(out, "\n"), "\n") {
+		b = append(b, "  | "...)
+		b = inert.AppendText(b, s)
+		b = append(b, '\n')
 	}
 	return b
 }

@@ -31,6 +31,7 @@ func shownGames(games []results.Entry) []results.Entry {
 // keeps its lines.
 func shownLine(l results.MoveLine) results.MoveLine {
 	l.Answer, l.Log, l.Discrepancy = inert.Line(l.Answer), inert.Text(l.Log), inert.Line(l.Discrepancy)
+	l.AfterLog = inert.Text(l.AfterLog)
 	if len(l.PV) > 0 {
 		pv := make([]string, len(l.PV))
 		for i, m := range l.PV {

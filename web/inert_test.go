@@ -29,6 +29,7 @@ func TestPageShowsBotTextInert(t *testing.T) {
 		Stats: referee.Stats{PV: []string{spoof}},
 	})
 	rec.Reason, rec.Loser, rec.Winner, rec.Detail = referee.Illegal, side, side.Other(), side.String()+": bot reported: "+spoof
+	rec.After[side.Index()] = spoof
 	g := results.FromRecord("01-a-b", 1, 3, "a", "b", rec, time.Now(), time.Now())
 	if err := results.WriteGameLog(dir, g, initial, rec); err != nil {
 		t.Fatal(err)
@@ -46,6 +47,7 @@ func TestPageShowsBotTextInert(t *testing.T) {
 		{"viewer's game detail", v.Entry.Detail},
 		{"answer", last.Answer},
 		{"output", last.Log},
+		{"output after the last move", last.AfterLog},
 		{"pv", last.PV[0]},
 	} {
 		if strings.ContainsAny(s.text, "\x1b\r\x07\u202e") || !strings.Contains(s.text, `\x1b[2J\x1b]0;pwned\a\rprobe wins 2-0 \u202e0-2`) {

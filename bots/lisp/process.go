@@ -12,11 +12,16 @@ import (
 	"sync"
 	"time"
 
+	"github.com/arenabots/arena/bots/fence"
 	"github.com/arenabots/arena/referee/sexp"
 )
 
 // process is one SBCL running the driver: requests go to its fd 3, answers
-// come from its fd 4, and its raw stdout and stderr are kept in out.
+// come from its fd 4, and its raw stdout and stderr (one pipe) are kept in
+// out. What jogar prints travels in its answer; what SBCL writes outside
+// the driver's capture (its runtime's messages, a thread's printing) is
+// read from the pipe up to a mark (see package fence) before a call
+// returns, so that it is that call's.
 type process struct {
 	cmd     *exec.Cmd
 	req     *os.File        // our end of the request pipe (SBCL's fd 3)
@@ -27,6 +32,7 @@ type process struct {
 	closed  chan struct{}   // closed by shutdown, to stop the reader
 	once    sync.Once
 	out     *tail
+	fence   *fence.Fence // marks in SBCL's output pipe
 	nextID  int64
 	// pending is the id of a request abandoned at its deadline, whose
 	// answer must be drained before the next request; 0 if none.
@@ -63,19 +69,26 @@ func startProcess(argv []string, dir string, log io.Writer) (*process, error) {
 		reqW.Close()
 		return nil, fmt.Errorf("lisp: answer pipe: %w", err)
 	}
+	outR, outW, err := os.Pipe()
+	if err != nil {
+		for _, f := range []*os.File{reqR, reqW, ansR, ansW} {
+			f.Close()
+		}
+		return nil, fmt.Errorf("lisp: output pipe: %w", err)
+	}
 	p := &process{
 		req:     reqW,
 		answers: make(chan sexp.Value, 4),
 		exited:  make(chan struct{}),
 		closed:  make(chan struct{}),
 		out:     &tail{max: 4096, log: log},
+		fence:   fence.New(outW),
 	}
 	p.cmd = exec.Command(argv[0], argv[1:]...)
 	p.cmd.Dir = dir
 	p.cmd.ExtraFiles = []*os.File{reqR, ansW} // fds 3 and 4
-	p.cmd.Stdout = p.out
-	p.cmd.Stderr = p.out
-	p.cmd.WaitDelay = time.Second
+	p.cmd.Stdout = outW
+	p.cmd.Stderr = outW
 	setProcAttr(p.cmd)
 	err = p.cmd.Start()
 	reqR.Close()
@@ -83,15 +96,37 @@ func startProcess(argv []string, dir string, log io.Writer) (*process, error) {
 	if err != nil {
 		reqW.Close()
 		ansR.Close()
+		outR.Close()
+		p.fence.Close()
 		return nil, fmt.Errorf("lisp: starting %s: %w", argv[0], err)
 	}
+	copied := make(chan struct{})
+	go func() {
+		w := p.fence.Writer(0, p.out)
+		io.Copy(w, outR)
+		w.Close()
+		close(copied)
+	}()
 	go func() {
 		p.waitErr = p.cmd.Wait()
+		// The pipe ends once SBCL's children are gone too; one that
+		// lives on cannot hold the adapter.
+		p.fence.Close()
+		select {
+		case <-copied:
+		case <-time.After(outputWait):
+		}
+		outR.Close()
 		close(p.exited)
 	}()
 	go p.read(ansR)
 	return p, nil
 }
+
+// outputWait bounds the wait for SBCL's output pipe to end once SBCL
+// exited, and for a mark to come through it (the reader never blocks, so
+// it comes at once).
+const outputWait = time.Second
 
 // read passes the answers on fd 4 to p.answers until the stream ends.
 func (p *process) read(r *os.File) {
@@ -153,6 +188,7 @@ func (p *process) call(ctx context.Context, grace time.Duration, op string, args
 			if answerID(v) < id {
 				continue // the late answer of an abandoned request
 			}
+			p.fence.Wait(outputWait) // what SBCL wrote before it answered
 			return v, nil
 		case <-ctx.Done():
 			p.pending = id

@@ -63,8 +63,11 @@ var imports = []struct {
 	// (each game's package holds its evaluator).
 	{"bots/search", []string{"referee"}},
 	{"bots/builtin", []string{"bots", "bots/search", "referee", "games"}},
+	// Marks in a process's output pipes: the host's for a bot, the Lisp
+	// adapter's for SBCL.
+	{"bots/fence", nil},
 	// The Lisp adapter, its reader and its probe of a submission's conventions.
-	{"bots/lisp", []string{"bots", "referee/sexp", "referee"}},
+	{"bots/lisp", []string{"bots", "bots/fence", "referee/sexp", "referee"}},
 	{"bots/lisp/probe", []string{"bots", "bots/lisp", "referee", "referee/sexp", "games"}},
 	// The line protocol's adapter: a program on stdin and stdout.
 	{"bots/lines", []string{"bots", "referee"}},

@@ -100,6 +100,9 @@
 // Good and helper modes:
 //
 //	ok         plays the first legal move, claims the state, writes a line
+//	stamp      plays like ok, writing "stamp-N" (N: the call's number in
+//	           the process) to stdout and to stderr just before it answers,
+//	           and "stamp-end" to stderr when arena stops it
 //	punctual PCT  plays like ok after PCT % of the budget (default 95),
 //	           reporting its own time in the call, in ns, as Stats.Nodes
 //	burn PCT   thinks PCT % of the budget (default 60) in CPU time, one
@@ -195,8 +198,11 @@ func main() {
 		return
 	}
 	bots.Serve(&bot{mode: mode, num: num, args: args, fds: fds, id: 1 + rand.Int64N(1<<62)})
-	if mode == "stubborn" {
+	switch mode {
+	case "stubborn":
 		time.Sleep(time.Hour)
+	case "stamp":
+		fmt.Fprintln(os.Stderr, "stamp-end")
 	}
 }
 
@@ -404,6 +410,11 @@ func (b *bot) Jogar(ctx context.Context, st referee.State, tempo time.Duration) 
 		}
 	case "longanswer":
 		return bots.Answer{Move: longAnswer(b.num)}, nil
+	case "stamp":
+		defer func() {
+			fmt.Printf("stamp-%d\n", b.calls)
+			fmt.Fprintf(os.Stderr, "stamp-%d\n", b.calls)
+		}()
 	}
 	var buf [referee.MaxMoves]referee.Move
 	moves := st.Moves(buf[:0])
