@@ -33,9 +33,7 @@ type Evaluator struct {
 	// the safe moves.
 	ControlWeight int32
 
-	rows, cols, arcs, boxes int
-	arcBox                  [maxArcs][2]int16 // the boxes beside each arc, -1 at the edge
-	boxArc                  [maxBoxes][4]int16
+	geo *geometry // the root's board
 
 	// Scratch of Evaluate.
 	drawn   [maxArcs]bool
@@ -46,9 +44,6 @@ type Evaluator struct {
 	pieces  [maxBoxes]piece
 	cache   []loonyEntry
 }
-
-// maxBoxes is the number of boxes of the largest board.
-const maxBoxes = MaxSize * MaxSize
 
 // DefaultControlWeight is Evaluator's default ControlWeight, tuned against
 // the classic bot: the estimate of the endgame is rough while many safe
@@ -65,41 +60,8 @@ func NewEvaluator() *Evaluator {
 	return &Evaluator{ControlWeight: DefaultControlWeight, cache: make([]loonyEntry, loonyCacheSize)}
 }
 
-// Prepare builds the geometry of root's board, a *Position, when its size
-// changed.
-func (e *Evaluator) Prepare(st referee.State) {
-	root := st.(*Position)
-	rows, cols := root.Rows(), root.Cols()
-	if rows == e.rows && cols == e.cols {
-		return
-	}
-	e.rows, e.cols, e.arcs, e.boxes = rows, cols, root.Arcs(), rows*cols
-	h := (rows + 1) * cols
-	for a := range e.arcs {
-		e.arcBox[a] = [2]int16{-1, -1}
-		if a < h {
-			i, j := a/cols, a%cols
-			if i > 0 {
-				e.arcBox[a][0] = int16((i-1)*cols + j)
-			}
-			if i < rows {
-				e.arcBox[a][1] = int16(i*cols + j)
-			}
-			continue
-		}
-		j, i := (a-h)/rows, (a-h)%rows
-		if j > 0 {
-			e.arcBox[a][0] = int16(i*cols + j - 1)
-		}
-		if j < cols {
-			e.arcBox[a][1] = int16(i*cols + j)
-		}
-	}
-	for b := range e.boxes {
-		r, c := b/cols, b%cols
-		e.boxArc[b] = [4]int16{int16(r*cols + c), int16((r+1)*cols + c), int16(h + c*rows + r), int16(h + (c+1)*rows + r)}
-	}
-}
+// Prepare takes the geometry of root's board, a *Position.
+func (e *Evaluator) Prepare(st referee.State) { e.geo = st.(*Position).geo }
 
 // Zobrist keys of Dots and Boxes, from a fixed seed: one per arc for
 // "drawn", and one for Black to move. The hash mixes in the score
@@ -121,7 +83,7 @@ func (e *Evaluator) Hash(st referee.State) uint64 {
 	p := st.(*Position)
 	s := p.Scores()
 	h := referee.LeadKey(s[0] - s[1])
-	for a := range e.arcs {
+	for a := range e.geo.arcs {
 		if p.Drawn(a) != 0 {
 			h ^= dotsArcKeys[a]
 		}
@@ -139,7 +101,7 @@ func (e *Evaluator) HashAfter(h uint64, st referee.State, m referee.Move) uint64
 	p := st.(*Position)
 	h ^= dotsArcKeys[m]
 	closed := 0
-	for _, b := range e.arcBox[m] {
+	for _, b := range e.geo.arcBox[m] {
 		if b >= 0 && e.boxSides(p, int(b)) == 3 {
 			closed++
 		}
@@ -158,8 +120,8 @@ func (e *Evaluator) HashAfter(h uint64, st referee.State, m referee.Move) uint64
 // boxSides returns the number of drawn sides of box b in p.
 func (e *Evaluator) boxSides(p *Position, b int) int {
 	n := 0
-	for _, a := range e.boxArc[b] {
-		if p.Drawn(int(a)) != 0 {
+	for _, a := range e.geo.boxArc[b] {
+		if p.drawn.has(int(a)) {
 			n++
 		}
 	}
@@ -171,7 +133,7 @@ func (e *Evaluator) boxSides(p *Position, b int) int {
 func (e *Evaluator) Hint(st referee.State, m referee.Move) int32 {
 	p := st.(*Position)
 	hint := int32(0)
-	for _, b := range e.arcBox[m] {
+	for _, b := range e.geo.arcBox[m] {
 		if b < 0 {
 			continue
 		}
@@ -209,7 +171,7 @@ func (e *Evaluator) Evaluate(st referee.State) (int32, bool) {
 	}
 	// Safe moves left, by a greedy run.
 	safe := 0
-	for a := range e.arcs {
+	for a := range e.geo.arcs {
 		if !e.drawn[a] && e.isSafe(a) {
 			e.draw(a)
 			safe++

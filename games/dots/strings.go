@@ -29,15 +29,15 @@ type loonyEntry struct {
 // number of arcs left.
 func (e *Evaluator) load(p *Position) int {
 	left := 0
-	for a := range e.arcs {
+	for a := range e.geo.arcs {
 		e.drawn[a] = p.Drawn(a) != 0
 		if !e.drawn[a] {
 			left++
 		}
 	}
-	for b := range e.boxes {
+	for b := range e.geo.boxes {
 		n := int8(0)
-		for _, a := range e.boxArc[b] {
+		for _, a := range e.geo.boxArc[b] {
 			if e.drawn[a] {
 				n++
 			}
@@ -50,7 +50,7 @@ func (e *Evaluator) load(p *Position) int {
 // draw draws arc a in the scratch.
 func (e *Evaluator) draw(a int) {
 	e.drawn[a] = true
-	for _, b := range e.arcBox[a] {
+	for _, b := range e.geo.arcBox[a] {
 		if b >= 0 {
 			e.sides[b]++
 		}
@@ -59,7 +59,7 @@ func (e *Evaluator) draw(a int) {
 
 // isSafe reports whether drawing the empty arc a gives no box a third side.
 func (e *Evaluator) isSafe(a int) bool {
-	for _, b := range e.arcBox[a] {
+	for _, b := range e.geo.arcBox[a] {
 		if b >= 0 && e.sides[b] >= 2 {
 			return false
 		}
@@ -72,7 +72,7 @@ func (e *Evaluator) isSafe(a int) bool {
 // boxes a side.
 func (e *Evaluator) remove(pc piece) {
 	for _, b := range e.members[pc.start : pc.start+pc.size] {
-		for _, a := range e.boxArc[b] {
+		for _, a := range e.geo.boxArc[b] {
 			if !e.drawn[a] {
 				e.draw(int(a))
 			}
@@ -85,9 +85,9 @@ func (e *Evaluator) remove(pc piece) {
 // members, and returns how many there are; only those holding a box of three
 // sides when hot.
 func (e *Evaluator) strings(hot bool) int {
-	clear(e.seen[:e.boxes])
+	clear(e.seen[:e.geo.boxes])
 	n, used := 0, int16(0)
-	for b := range e.boxes {
+	for b := range e.geo.boxes {
 		if e.seen[b] || e.sides[b] < 2 || e.sides[b] > 3 {
 			continue
 		}
@@ -106,13 +106,13 @@ func (e *Evaluator) strings(hot bool) int {
 			} else {
 				twos++
 			}
-			for _, a := range e.boxArc[x] {
+			for _, a := range e.geo.boxArc[x] {
 				if e.drawn[a] {
 					continue
 				}
-				o := e.arcBox[a][0]
+				o := e.geo.arcBox[a][0]
 				if o == x {
-					o = e.arcBox[a][1]
+					o = e.geo.arcBox[a][1]
 				}
 				if o < 0 || e.sides[o] < 2 {
 					continue
@@ -141,7 +141,7 @@ func (e *Evaluator) strings(hot bool) int {
 // or more: the strings are then all the board holds, simple chains and
 // loops.
 func (e *Evaluator) pure() bool {
-	for b := range e.boxes {
+	for b := range e.geo.boxes {
 		if e.sides[b] < 2 {
 			return false
 		}
