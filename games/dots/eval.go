@@ -35,9 +35,14 @@ type Evaluator struct {
 
 	geo *geometry // the root's board
 
+	// The box sides of the last position boxSides was asked of.
+	known      bool
+	knownDrawn arcSet
+	knownSides [maxBoxes]int8
+
 	// Scratch of Evaluate.
-	drawn   [maxArcs]bool
-	sides   [maxBoxes]int8
+	drawn   arcSet
+	sides   [maxBoxes + 1]int8 // and the box beyond the edge (geometry.arcSlot)
 	seen    [maxBoxes]bool
 	stack   [maxBoxes]int16
 	members [maxBoxes]int16
@@ -61,7 +66,9 @@ func NewEvaluator() *Evaluator {
 }
 
 // Prepare takes the geometry of root's board, a *Position.
-func (e *Evaluator) Prepare(st referee.State) { e.geo = st.(*Position).geo }
+func (e *Evaluator) Prepare(st referee.State) {
+	e.geo, e.known = st.(*Position).geo, false
+}
 
 // Zobrist keys of Dots and Boxes, from a fixed seed: one per arc for
 // "drawn", and one for Black to move. The hash mixes in the score
@@ -117,15 +124,24 @@ func (e *Evaluator) HashAfter(h uint64, st referee.State, m referee.Move) uint64
 	return h ^ referee.LeadKey(d) ^ referee.LeadKey(d+closed)
 }
 
-// boxSides returns the number of drawn sides of box b in p.
+// boxSides returns the number of drawn sides of box b in p. Hint and
+// HashAfter ask it of every move of a position in turn, so it counts the
+// sides of all p's boxes once and keeps them while the arcs drawn stay the
+// same.
 func (e *Evaluator) boxSides(p *Position, b int) int {
-	n := 0
-	for _, a := range e.geo.boxArc[b] {
-		if p.drawn.has(int(a)) {
-			n++
+	if !e.known || p.drawn != e.knownDrawn {
+		e.known, e.knownDrawn = true, p.drawn
+		for x := range e.geo.boxes {
+			n := int8(0)
+			for _, a := range e.geo.boxArc[x] {
+				if p.drawn.has(int(a)) {
+					n++
+				}
+			}
+			e.knownSides[x] = n
 		}
 	}
-	return n
+	return int(e.knownSides[b])
 }
 
 // Hint orders the arcs: those that close a box first, then the safe ones,
@@ -153,13 +169,17 @@ func (e *Evaluator) Evaluate(st referee.State) (int32, bool) {
 	s := p.Scores()
 	me := p.ToMove().Index()
 	diff := s[me] - s[1-me]
-	left := e.load(p)
+	left, three := e.load(p)
 	if left == 0 {
 		return referee.Decided(diff), true
 	}
 
-	// The strings the side to move can take now.
-	n := e.strings(true)
+	// The strings the side to move can take now: those holding a box of
+	// three sides.
+	n := 0
+	if three {
+		n = e.strings(true)
+	}
 	take, hot := 0, n
 	var offer piece
 	if hot == 1 {
@@ -170,13 +190,7 @@ func (e *Evaluator) Evaluate(st referee.State) (int32, bool) {
 		e.remove(pc)
 	}
 	// Safe moves left, by a greedy run.
-	safe := 0
-	for a := range e.geo.arcs {
-		if !e.drawn[a] && e.isSafe(a) {
-			e.draw(a)
-			safe++
-		}
-	}
+	safe := e.drawSafe()
 	n = e.strings(false)
 	pure := e.pure()
 	loony, exactLoony := e.loony(e.pieces[:n])

@@ -11,7 +11,13 @@ type geometry struct {
 	arcBox                  [maxArcs][2]int16  // the boxes beside each arc, -1 at the edge
 	boxArc                  [maxBoxes][4]int16 // the arcs of each box: top, bottom, left, right
 	boxMask                 [maxBoxes]arcSet   // the same arcs as a set
+	// arcSlot is arcBox with edge as the box beyond the edge: counters
+	// indexed by it need no test for the edge.
+	arcSlot [maxArcs][2]uint8
 }
+
+// edge is arcSlot's box beyond the edge.
+const edge = maxBoxes
 
 // closed reports whether every arc of box b is in drawn.
 func (g *geometry) closed(drawn *arcSet, b int) bool {
@@ -62,6 +68,14 @@ func (g *geometry) build(rows, cols int) {
 		}
 		if j < cols {
 			g.arcBox[a][1] = int16(i*cols + j)
+		}
+	}
+	for a := range g.arcs {
+		for i, b := range g.arcBox[a] {
+			g.arcSlot[a][i] = edge
+			if b >= 0 {
+				g.arcSlot[a][i] = uint8(b)
+			}
 		}
 	}
 	for b := range g.boxes {

@@ -3,8 +3,10 @@ package dots
 import (
 	"context"
 	"fmt"
+	"math"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/arenabots/arena/bots/search"
 	"github.com/arenabots/arena/internal/golden"
@@ -63,20 +65,38 @@ func TestSearchGolden(t *testing.T) {
 	golden.Check(t, "search.golden", []byte(out.String()))
 }
 
-// BenchmarkSearch searches the golden cases with their node budgets and
-// reports the nodes searched per second, one core.
-func BenchmarkSearch(b *testing.B) {
-	for _, tc := range searchCases[:1] {
-		b.Run(tc.name, func(b *testing.B) {
-			p := tc.load(b)
-			s := search.New(NewEvaluator(), 16)
-			var nodes int64
-			for b.Loop() {
-				nodes += s.Search(context.Background(), &p, search.Limits{Nodes: tc.nodes}).Nodes
-			}
-			b.ReportMetric(float64(nodes)/b.Elapsed().Seconds()/1e6, "Mnodes/s")
-		})
-	}
+// scoreEval is the Dots evaluator reduced to the score difference, the
+// floor of BenchmarkSearch: what the search costs when evaluating costs
+// next to nothing.
+type scoreEval struct{ *Evaluator }
+
+func (scoreEval) Evaluate(st referee.State) (int32, bool) {
+	p := st.(*Position)
+	s, i := p.Scores(), p.ToMove().Index()
+	return int32(s[i]-s[1-i]) * referee.Unit, false
 }
 
-var _ referee.State = (*Position)(nil)
+// BenchmarkSearch searches the empty 5x6 board with 200,000 nodes and, in
+// turns, with the same budget and the evaluator reduced to the score
+// (scoreEval), and reports both speeds in millions of nodes a second, and
+// x-floor, the ratio of their fastest times a node.
+func BenchmarkSearch(b *testing.B) {
+	tc := searchCases[0]
+	p := tc.load(b)
+	s := search.New(NewEvaluator(), 16)
+	floor := search.New(scoreEval{NewEvaluator()}, 16)
+	var nodes, floorNodes int64
+	var took, floorTook time.Duration
+	best, floorBest := math.Inf(1), math.Inf(1)
+	for b.Loop() {
+		r := s.Search(context.Background(), &p, search.Limits{Nodes: tc.nodes})
+		f := floor.Search(context.Background(), &p, search.Limits{Nodes: tc.nodes})
+		nodes, floorNodes = nodes+r.Nodes, floorNodes+f.Nodes
+		took, floorTook = took+r.Elapsed, floorTook+f.Elapsed
+		best = min(best, r.Elapsed.Seconds()/float64(r.Nodes))
+		floorBest = min(floorBest, f.Elapsed.Seconds()/float64(f.Nodes))
+	}
+	b.ReportMetric(float64(nodes)/took.Seconds()/1e6, "Mnodes/s")
+	b.ReportMetric(float64(floorNodes)/floorTook.Seconds()/1e6, "floor-Mnodes/s")
+	b.ReportMetric(best/floorBest, "x-floor")
+}
