@@ -18,8 +18,10 @@ import (
 )
 
 // keepMessages is how many of the latest messages a League keeps for pages
-// that reconnect; a page further behind gets a snapshot instead.
-const keepMessages = 4096
+// that reconnect; a page further behind gets a snapshot instead. A message
+// of a game in play holds its board (tens of KB), so the messages kept are
+// the most memory a page open costs: a few seconds of a fast league's.
+const keepMessages = 256
 
 // League is what a page shows of one league: its finished games, its games
 // in play, and the numbered messages that tell a page what changed, for
