@@ -1,7 +1,9 @@
 package results
 
 import (
+	"bufio"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 )
@@ -14,6 +16,19 @@ import (
 // journal, which is appended to, is not.
 func WriteFileAtomic(path string, data []byte) error {
 	return writeFilesAtomic(filepath.Dir(path), []fileData{{path, data}})
+}
+
+// WriteAtomic replaces the file at path with what write writes to it, as
+// WriteFileAtomic does, without holding the contents in memory: for files
+// that grow with a league (arena report's page).
+func WriteAtomic(path string, write func(io.Writer) error) error {
+	if err := replaceWith(path, write); err != nil {
+		return err
+	}
+	if err := syncDir(filepath.Dir(path)); err != nil {
+		return fmt.Errorf("write %s: %w", filepath.Dir(path), err)
+	}
+	return nil
 }
 
 // fileData is a file's path and its new contents.
@@ -37,7 +52,15 @@ func writeFilesAtomic(dir string, files []fileData) error {
 }
 
 // replaceFile is WriteFileAtomic without the sync of the directory.
-func replaceFile(path string, data []byte) (err error) {
+func replaceFile(path string, data []byte) error {
+	return replaceWith(path, func(w io.Writer) error {
+		_, err := w.Write(data)
+		return err
+	})
+}
+
+// replaceWith is WriteAtomic without the sync of the directory.
+func replaceWith(path string, write func(io.Writer) error) (err error) {
 	dir, base := filepath.Split(path)
 	if dir == "" {
 		dir = "."
@@ -54,7 +77,11 @@ func replaceFile(path string, data []byte) (err error) {
 			err = fmt.Errorf("write %s: %w", path, err)
 		}
 	}()
-	if _, err = f.Write(data); err != nil {
+	w := bufio.NewWriter(f)
+	if err = write(w); err != nil {
+		return err
+	}
+	if err = w.Flush(); err != nil {
 		return err
 	}
 	if err = f.Chmod(0o644); err != nil {

@@ -233,7 +233,7 @@ func TestServeFinished(t *testing.T) {
 func TestRunWeb(t *testing.T) {
 	bin := needBrowser(t)
 	dir := t.TempDir()
-	file := writeLeague(t, dir, "live", "game: dots\nopening_arcs: 6\nseed: 3\nrounds: 5\ntempo_ms: 150\ntime_margin_ms: 1000\nconcurrency: 2\nbots:\n"+
+	file := writeLeague(t, dir, "live", "game: dots\nopening_arcs: 6\nseed: 3\nrounds: 8\ntempo_ms: 150\ntime_margin_ms: 1000\nconcurrency: 2\nbots:\n"+
 		"  - {name: alphabeta, builtin: alphabeta}\n  - {name: greedy, builtin: greedy}\n")
 	addr := startArena(t, bin, dir, "run", "--plain", "--web", "127.0.0.1:0", file)
 	ctx := browser(t)
@@ -275,11 +275,14 @@ func TestRunWeb(t *testing.T) {
 	do(t, tab, "open arena serve", chromedp.Navigate(served))
 	waitFor(t, tab, "the standings", count("#standings tbody tr")+" === 2")
 	seen := eval[int](t, tab, count("#games tbody tr"))
-	if seen == 10 {
+	if seen == 16 {
 		t.Fatal("the league ended before arena serve could follow it: make it longer")
 	}
 	waitFor(t, tab, "a game that ended since arena serve started", count("#games tbody tr")+fmt.Sprintf(" > %d", seen))
 	screenshot(t, tab, "served")
+	// Each tables event lists the games that ended since the last: the
+	// first page, open since before the first game ended, adds them up.
+	waitFor(t, ctx, "the first page's games added up", count("#games tbody tr")+fmt.Sprintf(" > %d", seen))
 }
 
 // TestServePlay plays a person's move by clicking a square of the board

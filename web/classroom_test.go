@@ -79,7 +79,7 @@ func TestNextGames(t *testing.T) {
 		t.Errorf("next games without a config: %v", got)
 	}
 	l := &League{info: info, live: map[string]*liveGame{}}
-	if tab := l.tables(""); len(tab.Next) != nextGames || tab.Display["p1"] != "P1 Ana / Rui" {
+	if tab := l.tables("", l.games); len(tab.Next) != nextGames || tab.Display["p1"] != "P1 Ana / Rui" {
 		t.Errorf("tables: %d next games, display %v; want %d and p1's", len(tab.Next), tab.Display, nextGames)
 	}
 }

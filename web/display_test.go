@@ -22,7 +22,7 @@ func TestDisplayNames(t *testing.T) {
 		t.Fatal(err)
 	}
 	l := &League{info: info, games: []results.Entry{{ID: "r1-p1-p2", White: "p1", Black: "p2", Result: results.WhiteWins}}}
-	tab := l.tables("")
+	tab := l.tables("", l.games)
 	want := `P1 ana/rui\x1b[2J`
 	if len(tab.Standings) != 2 || tab.Crosstable.Display["p1"] != want {
 		t.Fatalf("standings %+v, crosstable display %v; want p1 shown as %q", tab.Standings, tab.Crosstable.Display, want)

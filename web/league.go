@@ -18,8 +18,10 @@ import (
 )
 
 // keepMessages is how many of the latest messages a League keeps for pages
-// that reconnect; a page further behind gets a snapshot instead.
-const keepMessages = 4096
+// that reconnect; a page further behind gets a snapshot instead. A message
+// of a game in play holds its board (tens of KB), so the messages kept are
+// the most memory a page open costs: a few seconds of a fast league's.
+const keepMessages = 256
 
 // League is what a page shows of one league: its finished games, its games
 // in play, and the numbered messages that tell a page what changed, for
@@ -42,6 +44,10 @@ type League struct {
 	msgs     []message // the latest messages, oldest first
 	next     int64     // the id of the next message
 	changed  chan struct{}
+	// pages is the number of pages open (watch); with none, no message is
+	// made. told is the number of games the tables messages have listed.
+	pages int
+	told  int
 }
 
 // message is one Server-Sent Event.
@@ -101,7 +107,7 @@ func (l *League) merge(games []results.Entry) {
 		}
 	}
 	if added {
-		l.publish("tables", l.tables(""))
+		l.publishTables("")
 	}
 }
 
@@ -145,7 +151,7 @@ func (l *League) Event(e arena.Event) {
 		_ = l.Reload()
 		l.mu.Lock()
 		l.base, l.since = len(l.games), time.Now()
-		l.publish("tables", l.tables(""))
+		l.publishTables("")
 		l.mu.Unlock()
 	}
 }
@@ -161,7 +167,7 @@ func (l *League) start(s *arena.GameStart) {
 	}
 	l.live[s.ID] = g
 	l.order = append(l.order, s.ID)
-	l.publish("live", g.view(&l.info))
+	l.publish("live", func() any { return g.view(&l.info) })
 }
 
 // move plays a recorded move on a game in play.
@@ -173,7 +179,7 @@ func (l *League) move(id string, mr referee.MoveRecord) {
 		return
 	}
 	g.play(mr)
-	l.publish("live", g.view(&l.info))
+	l.publish("live", func() any { return g.view(&l.info) })
 }
 
 // finish stops following game id, which ended as g (a person's game gets
@@ -183,16 +189,18 @@ func (l *League) finish(id string, g results.Entry) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if lg := l.live[id]; lg != nil && lg.human != 0 {
-		v := lg.view(&l.info)
-		v.Legal, v.Result = nil, g.Result
-		l.publish("live", v)
+		l.publish("live", func() any {
+			v := lg.view(&l.info)
+			v.Legal, v.Result = nil, g.Result
+			return v
+		})
 	}
 	delete(l.live, id)
 	l.order = slices.DeleteFunc(l.order, func(x string) bool { return x == id })
 	if !l.ids[g.ID] {
 		l.addGame(g)
 	}
-	l.publish("tables", l.tables(id))
+	l.publishTables(id)
 }
 
 // setHuman marks the side of game id that a person plays.
@@ -201,7 +209,7 @@ func (l *League) setHuman(id string, side referee.Side) {
 	defer l.mu.Unlock()
 	if g := l.live[id]; g != nil {
 		g.human = side
-		l.publish("live", g.view(&l.info))
+		l.publish("live", func() any { return g.view(&l.info) })
 	}
 }
 
@@ -211,7 +219,7 @@ func (l *League) offer(id string, legal map[string][]string) {
 	defer l.mu.Unlock()
 	if g := l.live[id]; g != nil {
 		g.legal = legal
-		l.publish("live", g.view(&l.info))
+		l.publish("live", func() any { return g.view(&l.info) })
 	}
 }
 
@@ -221,7 +229,7 @@ func (l *League) drop(id string) {
 	defer l.mu.Unlock()
 	delete(l.live, id)
 	l.order = slices.DeleteFunc(l.order, func(x string) bool { return x == id })
-	l.publish("tables", l.tables(id))
+	l.publishTables(id)
 }
 
 // addGame counts a finished game and its bots' move times.
@@ -242,20 +250,48 @@ func (l *League) addGame(g results.Entry) {
 	}
 }
 
-// publish numbers a message and wakes the pages waiting for one. The
-// caller holds l.mu.
-func (l *League) publish(event string, v any) {
-	data, err := json.Marshal(v)
-	if err != nil {
-		return // the views always marshal
+// publish numbers the message that view makes and wakes the pages waiting
+// for one. With no page open it makes none (a league's boards and tables
+// cost nothing while nobody watches) and drops the kept messages, so that
+// the next page starts from a snapshot. The caller holds l.mu.
+func (l *League) publish(event string, view func() any) {
+	if l.pages == 0 {
+		l.msgs = nil
+	} else if data, err := json.Marshal(view()); err == nil { // the views always marshal
+		l.msgs = append(l.msgs, message{id: l.next, event: event, data: data})
+		if len(l.msgs) > keepMessages {
+			l.msgs = slices.Delete(l.msgs, 0, len(l.msgs)-keepMessages)
+		}
 	}
-	l.msgs = append(l.msgs, message{id: l.next, event: event, data: data})
 	l.next++
-	if len(l.msgs) > keepMessages {
-		l.msgs = slices.Delete(l.msgs, 0, len(l.msgs)-keepMessages)
-	}
 	close(l.changed)
 	l.changed = make(chan struct{})
+}
+
+// publishTables publishes the tables after games were added or game ended
+// ended: with the games added since the last tables message alone
+// (Tables.Added), so that a message does not grow with the league. The
+// caller holds l.mu.
+func (l *League) publishTables(ended string) {
+	added := l.games[l.told:]
+	l.told = len(l.games)
+	l.publish("tables", func() any {
+		t := l.tables(ended, added)
+		t.Added = true
+		return t
+	})
+}
+
+// watch counts a page open until the function it returns is called.
+func (l *League) watch() (unwatch func()) {
+	l.mu.Lock()
+	l.pages++
+	l.mu.Unlock()
+	return func() {
+		l.mu.Lock()
+		l.pages--
+		l.mu.Unlock()
+	}
 }
 
 // after returns the messages after id, or ok false when the oldest of them
@@ -263,7 +299,11 @@ func (l *League) publish(event string, v any) {
 func (l *League) after(id int64) (msgs []message, ok bool, changed <-chan struct{}) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	if id >= l.next || len(l.msgs) > 0 && id < l.msgs[0].id-1 {
+	first := l.next
+	if len(l.msgs) > 0 {
+		first = l.msgs[0].id
+	}
+	if id >= l.next || id < first-1 {
 		return nil, false, l.changed
 	}
 	i, _ := slices.BinarySearchFunc(l.msgs, id+1, func(m message, id int64) int { return int(m.id - id) })
@@ -275,7 +315,7 @@ func (l *League) after(id int64) (msgs []message, ok bool, changed <-chan struct
 func (l *League) snapshot() (Snapshot, int64) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	s := Snapshot{League: l.leagueView(), Tables: l.tables("")}
+	s := Snapshot{League: l.leagueView(), Tables: l.tables("", l.games)}
 	for _, id := range l.order {
 		s.Live = append(s.Live, l.live[id].view(&l.info))
 	}

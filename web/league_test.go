@@ -297,9 +297,10 @@ func TestEventsResume(t *testing.T) {
 	l := NewLeague(testInfo(t.TempDir()))
 	srv := httptest.NewServer((&Server{Leagues: []*League{l}}).Handler())
 	defer srv.Close()
+	defer l.watch()() // a page stays open throughout
 	l.mu.Lock()
 	for range 3 {
-		l.publish("tables", l.tables(""))
+		l.publishTables("")
 	}
 	l.mu.Unlock()
 
@@ -311,7 +312,7 @@ func TestEventsResume(t *testing.T) {
 	}
 	l.mu.Lock()
 	for range keepMessages {
-		l.publish("tables", Tables{})
+		l.publish("tables", func() any { return Tables{} })
 	}
 	l.mu.Unlock()
 	if got := readEvents(t, srv.URL, "1", 1); fmt.Sprint(got) != fmt.Sprintf("[{%d snapshot}]", keepMessages+3) {
@@ -404,4 +405,50 @@ func readInfo(dir string) (Info, error) {
 		return Info{}, err
 	}
 	return InfoOf(r.Config), nil
+}
+
+// TestNoPageNoMessages checks that a league with no page open makes no
+// message (no board drawn, no table computed), that the page that opens
+// then starts from a snapshot of every game, and that each tables message
+// lists only the games that ended since the last.
+func TestNoPageNoMessages(t *testing.T) {
+	dir := t.TempDir()
+	l := NewLeague(testInfo(dir))
+	play := func(id string, seed uint64) {
+		initial, rec := record(seed)
+		l.Event(arena.Event{Start: &arena.GameStart{ID: id, Round: 1, Seed: seed, White: "a", Black: "b", Initial: initial.Clone()}})
+		for _, mr := range rec.Moves {
+			l.Event(arena.Event{Move: &arena.MoveEvent{GameID: id, Record: mr}})
+		}
+		g := finish(t, dir, id, "a", "b", seed)
+		l.Event(arena.Event{End: &g})
+	}
+	play("01-a-b", 1)
+	play("01-b-a", 2)
+	if len(l.msgs) != 0 {
+		t.Fatalf("%d messages kept with no page open, want none", len(l.msgs))
+	}
+	if _, ok, _ := l.after(1); ok {
+		t.Error("a page that saw message 1 resumes with no page open since: want a snapshot")
+	}
+
+	unwatch := l.watch()
+	defer unwatch()
+	snap, id := l.snapshot()
+	if len(snap.Tables.Games) != 2 || snap.Tables.Added {
+		t.Errorf("snapshot lists %d games (added %v), want both, not added", len(snap.Tables.Games), snap.Tables.Added)
+	}
+	play("02-a-b", 3)
+	msgs, ok, _ := l.after(id)
+	if !ok || len(msgs) == 0 {
+		t.Fatalf("after the snapshot: %d messages (ok %v), want the third game's", len(msgs), ok)
+	}
+	last := msgs[len(msgs)-1]
+	var tb Tables
+	if err := json.Unmarshal(last.data, &tb); err != nil || last.event != "tables" {
+		t.Fatalf("last message %s: %v", last.event, err)
+	}
+	if !tb.Added || len(tb.Games) != 1 || tb.Games[0].ID != "02-a-b" || tb.Progress.Done != 3 {
+		t.Errorf("tables message: added %v, games %d, done %d; want only 02-a-b, added, 3 done", tb.Added, len(tb.Games), tb.Progress.Done)
+	}
 }

@@ -1,7 +1,6 @@
 package web
 
 import (
-	"bytes"
 	"compress/gzip"
 	"encoding/base64"
 	"encoding/json"
@@ -10,12 +9,14 @@ import (
 	"strings"
 )
 
-// reportLoader is the report's script that holds its data: the snapshot,
-// and each finished game's view gzipped, unpacked by the browser when the
-// game is opened (a game's drawings repeat, so they pack well).
-const reportLoader = `window.ARENA_REPORT = {
+// The report's script that holds its data, around the games: the
+// snapshot, and each finished game's view gzipped, unpacked by the browser
+// when the game is opened (a game's drawings repeat, so they pack well).
+const (
+	loaderStart = `window.ARENA_REPORT = {
   snapshot: %s,
-  packed: %s,
+  packed: {`
+	loaderEnd = `},
   async game(id) {
     const b64 = this.packed[id];
     if (!b64) return null;
@@ -24,31 +25,21 @@ const reportLoader = `window.ARENA_REPORT = {
     return JSON.parse(await new Response(stream).text());
   },
 };`
+)
+
+// reportData marks where the page's data goes.
+const reportData = "\x00report-data\x00"
 
 // WriteReport writes the page of l as one self-contained HTML file: the
 // same page as the live one less its live sections (games in play, the
 // play form), its CSS, JavaScript and drawings inline, with every finished
 // game in it for the viewer, and no request to any server.
 // A game whose move log cannot be read is listed but cannot be opened.
+// The games are read, packed and written one at a time, so that the memory
+// it takes does not grow with the league.
 func WriteReport(w io.Writer, l *League) error {
 	snap, _ := l.snapshot()
-	packed := map[string]string{}
-	for _, g := range snap.Tables.Games {
-		v, err := readGameView(l.dir, g)
-		if err != nil {
-			continue
-		}
-		s, err := pack(v)
-		if err != nil {
-			return fmt.Errorf("report: game %s: %w", g.ID, err)
-		}
-		packed[g.ID] = s
-	}
 	snapJSON, err := json.Marshal(snap) // HTML-safe: <, > and & are escaped
-	if err != nil {
-		return fmt.Errorf("report: %w", err)
-	}
-	gamesJSON, err := json.Marshal(packed)
 	if err != nil {
 		return fmt.Errorf("report: %w", err)
 	}
@@ -72,9 +63,34 @@ func WriteReport(w io.Writer, l *League) error {
 		`<html lang="en">`, `<html lang="`+snap.League.Lang+`">`,
 		`<link rel="stylesheet" href="assets/app.css">`, "<style>\n"+string(css)+"</style>",
 		`<script src="assets/i18n.js"></script>`, "<script>\n"+string(words)+"</script>",
-		`<script src="assets/app.js"></script>`, "<script>\n"+fmt.Sprintf(reportLoader, snapJSON, gamesJSON)+"\n</script>\n<script>\n"+string(js)+"</script>",
+		`<script src="assets/app.js"></script>`, "<script>\n"+reportData+"\n</script>\n<script>\n"+string(js)+"</script>",
 	).Replace(withoutLive(string(page)))
-	_, err = io.WriteString(w, html)
+	before, after, _ := strings.Cut(html, reportData)
+	if _, err := fmt.Fprintf(w, "%s"+loaderStart, before, snapJSON); err != nil {
+		return err
+	}
+	sep := ""
+	for _, g := range snap.Tables.Games {
+		v, err := readGameView(l.dir, g)
+		if err != nil {
+			continue
+		}
+		id, err := json.Marshal(g.ID)
+		if err != nil {
+			return fmt.Errorf("report: game %s: %w", g.ID, err)
+		}
+		if _, err := fmt.Fprintf(w, "%s%s:\"", sep, id); err != nil {
+			return err
+		}
+		if err := pack(w, v); err != nil {
+			return fmt.Errorf("report: game %s: %w", g.ID, err)
+		}
+		if _, err := io.WriteString(w, `"`); err != nil {
+			return err
+		}
+		sep = ","
+	}
+	_, err = io.WriteString(w, loaderEnd+after)
 	return err
 }
 
@@ -93,18 +109,18 @@ func withoutLive(page string) string {
 	return page
 }
 
-// pack returns v as gzipped JSON in base64.
-func pack(v GameView) (string, error) {
-	var b bytes.Buffer
-	z, err := gzip.NewWriterLevel(&b, gzip.BestCompression)
+// pack writes v to w as gzipped JSON in base64.
+func pack(w io.Writer, v GameView) error {
+	b := base64.NewEncoder(base64.StdEncoding, w)
+	z, err := gzip.NewWriterLevel(b, gzip.BestCompression)
 	if err != nil {
-		return "", err
+		return err
 	}
 	if err := json.NewEncoder(z).Encode(v); err != nil {
-		return "", err
+		return err
 	}
 	if err := z.Close(); err != nil {
-		return "", err
+		return err
 	}
-	return base64.StdEncoding.EncodeToString(b.Bytes()), nil
+	return b.Close()
 }

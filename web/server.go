@@ -136,6 +136,7 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request, l *League) {
 	if s.Play != nil {
 		defer s.Play.pageOpen(clientOf(r))() // a person's page: their games are not idle
 	}
+	defer l.watch()()
 	rc := http.NewResponseController(w)
 	_ = rc.SetReadDeadline(time.Time{})
 	writeLimit := s.limits().Write

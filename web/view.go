@@ -59,8 +59,12 @@ type Tables struct {
 	Faults     []Fault         `json:"faults"`
 	Times      []TimeUse       `json:"times"`
 	Games      []results.Entry `json:"games"`
-	Ended      string          `json:"ended,omitempty"` // the game whose end this is
-	Scoring    results.Scoring `json:"scoring"`
+	// Added reports that Games holds only the games finished since the
+	// last tables message, for the page to add to those it has; a
+	// snapshot's tables hold every game.
+	Added   bool            `json:"added,omitempty"`
+	Ended   string          `json:"ended,omitempty"` // the game whose end this is
+	Scoring results.Scoring `json:"scoring"`
 	// SPRT is where the league's SPRT match stands, if it is one.
 	SPRT *results.SPRTResult `json:"sprt,omitempty"`
 	// Swiss is set for a Swiss, whose standings have Buchholz and byes;
@@ -282,9 +286,9 @@ func (l *League) leagueView() LeagueView {
 	return LeagueView{Name: l.info.Name, Title: title, GameName: l.info.Rules.Name(), Dir: l.info.Dir, TempoMS: l.info.TempoMS, Clock: l.info.Clock, Lang: lang, Charged: l.info.charged()}
 }
 
-// tables computes the tables of l's finished games; ended names the game
-// that just ended, if any. The caller holds l.mu.
-func (l *League) tables(ended string) Tables {
+// tables computes the tables of l's finished games, listing games of them;
+// ended names the game that just ended, if any. The caller holds l.mu.
+func (l *League) tables(ended string, games []results.Entry) Tables {
 	st := l.info.standings(l.games)
 	st.SetDisplay(l.info.Display)
 	ct := results.NewCrosstable(l.info.counted(l.games), st.Bots(), l.info.Scoring)
@@ -298,7 +302,7 @@ func (l *League) tables(ended string) Tables {
 		Crosstable: CrosstableView{Bots: orEmpty(ct.Bots), Display: l.info.Display, Cells: orEmpty(ct.Cells)},
 		Display:    l.info.Display,
 		Next:       l.info.next(l.games, l.live, nextGames),
-		Games:      shownGames(l.games),
+		Games:      shownGames(games),
 		Ended:      ended,
 		Scoring:    l.info.Scoring,
 		Faults:     faults(l.games),

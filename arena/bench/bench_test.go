@@ -120,9 +120,11 @@ func BenchmarkLeague(b *testing.B) {
 // BenchmarkRestart plays b.N games of two fast built-in bots, greedy and
 // random, with restart on and off, at tempo 10 ms and under a clock of
 // 1000+10, one at once, and reports games/s and the fixed cost of a game in
-// ms: what keeping the bots' processes across games saves.
+// ms: what keeping the bots' processes across games saves. It reports too
+// the wall and the CPU of a game in ms (the CPU of the run and of every
+// process it started and waited for), to set beside BenchmarkFloor's:
 //
-//	go test -run '^$' -bench Restart -benchtime 60x ./arena/bench
+//	go test -run '^$' -bench 'Restart/tempo|Floor' -benchtime 60x ./arena/bench
 func BenchmarkRestart(b *testing.B) {
 	self, bot := binaries(b)
 	for _, tm := range restartTimings {
@@ -131,13 +133,17 @@ func BenchmarkRestart(b *testing.B) {
 				opt := Options{Self: self, TestBot: bot, Games: b.N, Concurrency: 1}.withDefaults()
 				l := pairLeague(opt, tm, restart, 1, b.TempDir())
 				b.ResetTimer()
+				before := cpuTime(b)
 				sum, err := l.run(context.Background())
 				if err != nil {
 					b.Fatal(err)
 				}
+				cpu := cpuTime(b) - before
 				row := Row{Concurrency: sum.AtOnce, Games: sum.Played, Wall: sum.Wall, BotTime: sum.BotTime}
 				b.ReportMetric(row.GamesPerSecond(), "games/s")
 				b.ReportMetric(ms(row.FixedCost()), "fixed-ms/game")
+				b.ReportMetric(ms(sum.Wall)/float64(sum.Played), "ms/game")
+				b.ReportMetric(ms(cpu)/float64(sum.Played), "cpu-ms/game")
 			})
 		}
 	}

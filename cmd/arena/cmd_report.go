@@ -1,8 +1,8 @@
 package main
 
 import (
-	"bytes"
 	"fmt"
+	"io"
 
 	"github.com/spf13/cobra"
 
@@ -36,19 +36,40 @@ viewer (arrow keys step through it). It opens without a network.`,
 			if lang != "" {
 				l.SetLang(lang)
 			}
-			var b bytes.Buffer
-			if err := web.WriteReport(&b, l); err != nil {
-				return err
+			c := &counter{}
+			err = results.WriteAtomic(out, func(w io.Writer) error {
+				c.w = w
+				return web.WriteReport(c, l)
+			})
+			if err != nil && c.err == nil && c.n > 0 {
+				return err // the report's, not the disk's
 			}
-			if err := results.WriteFileAtomic(out, b.Bytes()); err != nil {
+			if err != nil {
 				// The results are only read: nothing of them is lost.
 				return fmt.Errorf("%w: free space on that disk, or write the report elsewhere with -o FILE", err)
 			}
-			printfWrapped(cmd.OutOrStdout(), "  ", "wrote %s (%d games, %d KB)\n", out, len(l.Games()), b.Len()/1024)
+			printfWrapped(cmd.OutOrStdout(), "  ", "wrote %s (%d games, %d KB)\n", out, len(l.Games()), c.n/1024)
 			return nil
 		},
 	}
 	cmd.Flags().StringVarP(&out, "output", "o", "report.html", "the file to write")
 	cmd.Flags().StringVar(&lang, "lang", "", "the report's language: en or pt (default: the league's lang:)")
 	return cmd
+}
+
+// counter is a writer that counts the bytes written through it and keeps
+// its first error.
+type counter struct {
+	w   io.Writer
+	n   int64
+	err error
+}
+
+func (c *counter) Write(p []byte) (int, error) {
+	n, err := c.w.Write(p)
+	c.n += int64(n)
+	if c.err == nil {
+		c.err = err
+	}
+	return n, err
 }

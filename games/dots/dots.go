@@ -48,12 +48,13 @@ type Position struct {
 	toMove referee.Side
 	score  [2]int16
 	ply    int32
+	geo    *geometry // shared by the positions of the board's size
 }
 
 // New returns the empty board of rows×cols boxes, White to move. The size
 // must be within MinSize..MaxSize (Game.New and Decode check it).
 func New(rows, cols int) Position {
-	return Position{rows: uint8(rows), cols: uint8(cols), toMove: referee.White}
+	return Position{rows: uint8(rows), cols: uint8(cols), toMove: referee.White, geo: geometryOf(rows, cols)}
 }
 
 // Rows returns the number of rows of boxes.
@@ -140,71 +141,41 @@ func (p *Position) Play(m referee.Move) {
 	p.ply++
 	p.drawn.add(a)
 	side := p.toMove
-	if side == referee.Black {
-		p.byTwo.add(a)
+	// Black's arcs join byTwo without a branch, which perft and the search
+	// could not predict.
+	p.byTwo[a>>6] |= uint64(side>>1) << (a & 63)
+	closed := int16(0)
+	for _, b := range p.geo.arcBox[a] {
+		if b >= 0 && p.geo.closed(&p.drawn, int(b)) {
+			p.owner[side.Index()].add(int(b))
+			closed++
+		}
 	}
-	var boxes [2]int
-	closed := p.closedBy(a, &boxes)
 	if closed == 0 {
 		p.toMove = side.Other()
 		return
 	}
-	p.score[side.Index()] += int16(closed)
-	for _, b := range boxes[:closed] {
-		p.owner[side.Index()].add(b)
-	}
-}
-
-// closedBy writes to boxes the boxes beside arc a whose four sides are
-// drawn, and returns how many there are (0, 1 or 2).
-func (p *Position) closedBy(a int, boxes *[2]int) int {
-	n := 0
-	for _, b := range p.beside(a) {
-		if b >= 0 && p.sides(b) == 4 {
-			boxes[n] = b
-			n++
-		}
-	}
-	return n
+	p.score[side.Index()] += closed
 }
 
 // beside returns the boxes on either side of arc a, -1 where the arc is on
 // the edge.
 func (p *Position) beside(a int) [2]int {
-	rows, cols := int(p.rows), int(p.cols)
-	out := [2]int{-1, -1}
-	h := p.horizontals()
-	if a < h {
-		i, j := a/cols, a%cols
-		if i > 0 {
-			out[0] = (i-1)*cols + j
-		}
-		if i < rows {
-			out[1] = i*cols + j
-		}
-		return out
-	}
-	j, i := (a-h)/rows, (a-h)%rows
-	if j > 0 {
-		out[0] = i*cols + j - 1
-	}
-	if j < cols {
-		out[1] = i*cols + j
-	}
-	return out
+	b := p.geo.arcBox[a]
+	return [2]int{int(b[0]), int(b[1])}
 }
 
 // boxArcs returns the four arcs of box b: top, bottom, left, right.
 func (p *Position) boxArcs(b int) [4]int {
-	r, c := b/int(p.cols), b%int(p.cols)
-	return [4]int{p.hArc(r, c), p.hArc(r+1, c), p.vArc(c, r), p.vArc(c+1, r)}
+	a := p.geo.boxArc[b]
+	return [4]int{int(a[0]), int(a[1]), int(a[2]), int(a[3])}
 }
 
 // sides returns the number of drawn sides of box b.
 func (p *Position) sides(b int) int {
 	n := 0
-	for _, a := range p.boxArcs(b) {
-		if p.drawn.has(a) {
+	for _, a := range p.geo.boxArc[b] {
+		if p.drawn.has(int(a)) {
 			n++
 		}
 	}
@@ -221,11 +192,45 @@ func (p *Position) Terminal() bool { return p.drawnCount() == p.Arcs() }
 // drawnCount returns the number of arcs drawn.
 func (p *Position) drawnCount() int {
 	n := 0
-	for _, w := range p.drawn {
+	for _, w := range p.drawn[:p.geo.words] {
 		n += bits.OnesCount64(w)
 	}
 	return n
 }
 
-// Perft counts the sequences of exactly depth arcs from p (referee.Perft).
-func (p *Position) Perft(depth int) uint64 { return referee.Perft(p, depth) }
+// Perft counts the sequences of exactly depth arcs from p, as
+// referee.Perft does, with the last arc of each counted without playing it:
+// every empty arc is a move.
+func (p *Position) Perft(depth int) uint64 {
+	if depth == 0 {
+		return 1
+	}
+	return p.perft(depth, make([]Position, depth))
+}
+
+// perft is Perft at depth > 0, playing the arcs of each ply in child[ply]
+// (depth-1 of them).
+func (p *Position) perft(depth int, child []Position) uint64 {
+	n := p.geo.arcs
+	if depth == 1 {
+		return uint64(n - p.drawnCount())
+	}
+	c := &child[depth-1]
+	var total uint64
+	for w, word := range p.drawn {
+		base := w * 64
+		if base >= n {
+			break
+		}
+		free := ^word
+		if rest := n - base; rest < 64 {
+			free &= 1<<rest - 1
+		}
+		for ; free != 0; free &= free - 1 {
+			*c = *p
+			c.Play(referee.Move(base + bits.TrailingZeros64(free)))
+			total += c.perft(depth-1, child)
+		}
+	}
+	return total
+}

@@ -33,22 +33,22 @@ type Evaluator struct {
 	// the safe moves.
 	ControlWeight int32
 
-	rows, cols, arcs, boxes int
-	arcBox                  [maxArcs][2]int16 // the boxes beside each arc, -1 at the edge
-	boxArc                  [maxBoxes][4]int16
+	geo *geometry // the root's board
+
+	// The box sides of the last position boxSides was asked of.
+	known      bool
+	knownDrawn arcSet
+	knownSides [maxBoxes]int8
 
 	// Scratch of Evaluate.
-	drawn   [maxArcs]bool
-	sides   [maxBoxes]int8
+	drawn   arcSet
+	sides   [maxBoxes + 1]int8 // and the box beyond the edge (geometry.arcSlot)
 	seen    [maxBoxes]bool
 	stack   [maxBoxes]int16
 	members [maxBoxes]int16
 	pieces  [maxBoxes]piece
 	cache   []loonyEntry
 }
-
-// maxBoxes is the number of boxes of the largest board.
-const maxBoxes = MaxSize * MaxSize
 
 // DefaultControlWeight is Evaluator's default ControlWeight, tuned against
 // the classic bot: the estimate of the endgame is rough while many safe
@@ -65,40 +65,9 @@ func NewEvaluator() *Evaluator {
 	return &Evaluator{ControlWeight: DefaultControlWeight, cache: make([]loonyEntry, loonyCacheSize)}
 }
 
-// Prepare builds the geometry of root's board, a *Position, when its size
-// changed.
+// Prepare takes the geometry of root's board, a *Position.
 func (e *Evaluator) Prepare(st referee.State) {
-	root := st.(*Position)
-	rows, cols := root.Rows(), root.Cols()
-	if rows == e.rows && cols == e.cols {
-		return
-	}
-	e.rows, e.cols, e.arcs, e.boxes = rows, cols, root.Arcs(), rows*cols
-	h := (rows + 1) * cols
-	for a := range e.arcs {
-		e.arcBox[a] = [2]int16{-1, -1}
-		if a < h {
-			i, j := a/cols, a%cols
-			if i > 0 {
-				e.arcBox[a][0] = int16((i-1)*cols + j)
-			}
-			if i < rows {
-				e.arcBox[a][1] = int16(i*cols + j)
-			}
-			continue
-		}
-		j, i := (a-h)/rows, (a-h)%rows
-		if j > 0 {
-			e.arcBox[a][0] = int16(i*cols + j - 1)
-		}
-		if j < cols {
-			e.arcBox[a][1] = int16(i*cols + j)
-		}
-	}
-	for b := range e.boxes {
-		r, c := b/cols, b%cols
-		e.boxArc[b] = [4]int16{int16(r*cols + c), int16((r+1)*cols + c), int16(h + c*rows + r), int16(h + (c+1)*rows + r)}
-	}
+	e.geo, e.known = st.(*Position).geo, false
 }
 
 // Zobrist keys of Dots and Boxes, from a fixed seed: one per arc for
@@ -121,7 +90,7 @@ func (e *Evaluator) Hash(st referee.State) uint64 {
 	p := st.(*Position)
 	s := p.Scores()
 	h := referee.LeadKey(s[0] - s[1])
-	for a := range e.arcs {
+	for a := range e.geo.arcs {
 		if p.Drawn(a) != 0 {
 			h ^= dotsArcKeys[a]
 		}
@@ -139,7 +108,7 @@ func (e *Evaluator) HashAfter(h uint64, st referee.State, m referee.Move) uint64
 	p := st.(*Position)
 	h ^= dotsArcKeys[m]
 	closed := 0
-	for _, b := range e.arcBox[m] {
+	for _, b := range e.geo.arcBox[m] {
 		if b >= 0 && e.boxSides(p, int(b)) == 3 {
 			closed++
 		}
@@ -155,15 +124,24 @@ func (e *Evaluator) HashAfter(h uint64, st referee.State, m referee.Move) uint64
 	return h ^ referee.LeadKey(d) ^ referee.LeadKey(d+closed)
 }
 
-// boxSides returns the number of drawn sides of box b in p.
+// boxSides returns the number of drawn sides of box b in p. Hint and
+// HashAfter ask it of every move of a position in turn, so it counts the
+// sides of all p's boxes once and keeps them while the arcs drawn stay the
+// same.
 func (e *Evaluator) boxSides(p *Position, b int) int {
-	n := 0
-	for _, a := range e.boxArc[b] {
-		if p.Drawn(int(a)) != 0 {
-			n++
+	if !e.known || p.drawn != e.knownDrawn {
+		e.known, e.knownDrawn = true, p.drawn
+		for x := range e.geo.boxes {
+			n := int8(0)
+			for _, a := range e.geo.boxArc[x] {
+				if p.drawn.has(int(a)) {
+					n++
+				}
+			}
+			e.knownSides[x] = n
 		}
 	}
-	return n
+	return int(e.knownSides[b])
 }
 
 // Hint orders the arcs: those that close a box first, then the safe ones,
@@ -171,7 +149,7 @@ func (e *Evaluator) boxSides(p *Position, b int) int {
 func (e *Evaluator) Hint(st referee.State, m referee.Move) int32 {
 	p := st.(*Position)
 	hint := int32(0)
-	for _, b := range e.arcBox[m] {
+	for _, b := range e.geo.arcBox[m] {
 		if b < 0 {
 			continue
 		}
@@ -191,13 +169,17 @@ func (e *Evaluator) Evaluate(st referee.State) (int32, bool) {
 	s := p.Scores()
 	me := p.ToMove().Index()
 	diff := s[me] - s[1-me]
-	left := e.load(p)
+	left, three := e.load(p)
 	if left == 0 {
 		return referee.Decided(diff), true
 	}
 
-	// The strings the side to move can take now.
-	n := e.strings(true)
+	// The strings the side to move can take now: those holding a box of
+	// three sides.
+	n := 0
+	if three {
+		n = e.strings(true)
+	}
 	take, hot := 0, n
 	var offer piece
 	if hot == 1 {
@@ -208,13 +190,7 @@ func (e *Evaluator) Evaluate(st referee.State) (int32, bool) {
 		e.remove(pc)
 	}
 	// Safe moves left, by a greedy run.
-	safe := 0
-	for a := range e.arcs {
-		if !e.drawn[a] && e.isSafe(a) {
-			e.draw(a)
-			safe++
-		}
-	}
+	safe := e.drawSafe()
 	n = e.strings(false)
 	pure := e.pure()
 	loony, exactLoony := e.loony(e.pieces[:n])

@@ -1,6 +1,9 @@
 package dots
 
-import "math"
+import (
+	"math"
+	"math/bits"
+)
 
 // loonyPieces is the most strings the loony recursion values exactly (its
 // cache key holds that many); loonyCacheSize is the number of cached values.
@@ -26,45 +29,65 @@ type loonyEntry struct {
 }
 
 // load copies p's arcs and box sides into the scratch and returns the
-// number of arcs left.
-func (e *Evaluator) load(p *Position) int {
-	left := 0
-	for a := range e.arcs {
-		e.drawn[a] = p.Drawn(a) != 0
-		if !e.drawn[a] {
-			left++
+// number of arcs left and whether a box has three sides.
+func (e *Evaluator) load(p *Position) (left int, three bool) {
+	g := e.geo
+	e.drawn = p.drawn
+	clear(e.sides[:g.boxes])
+	// The box beyond the edge counts up from -128 and so never reaches the
+	// two sides that make an arc unsafe (a board has at most 40 arcs on its
+	// edge).
+	e.sides[edge] = math.MinInt8
+	drawn := 0
+	for w, word := range p.drawn[:g.words] {
+		for ; word != 0; word &= word - 1 {
+			x := &g.arcSlot[w*64+bits.TrailingZeros64(word)]
+			e.sides[x[0]]++
+			e.sides[x[1]]++
+			drawn++
 		}
 	}
-	for b := range e.boxes {
-		n := int8(0)
-		for _, a := range e.boxArc[b] {
-			if e.drawn[a] {
-				n++
-			}
+	for _, n := range e.sides[:g.boxes] {
+		if n == 3 {
+			three = true
+			break
 		}
-		e.sides[b] = n
 	}
-	return left
+	return g.arcs - drawn, three
 }
 
 // draw draws arc a in the scratch.
 func (e *Evaluator) draw(a int) {
-	e.drawn[a] = true
-	for _, b := range e.arcBox[a] {
-		if b >= 0 {
-			e.sides[b]++
+	e.drawn.add(a)
+	x := &e.geo.arcSlot[a]
+	e.sides[x[0]]++
+	e.sides[x[1]]++
+}
+
+// drawSafe draws, in index order, every empty arc of the scratch that is
+// safe when its turn comes (isSafe), and returns how many it drew.
+func (e *Evaluator) drawSafe() int {
+	g := e.geo
+	safe := 0
+	for w := range g.words {
+		free := ^e.drawn[w]
+		if rest := g.arcs - 64*w; rest < 64 {
+			free &= 1<<rest - 1
+		}
+		for ; free != 0; free &= free - 1 {
+			if a := w*64 + bits.TrailingZeros64(free); e.isSafe(a) {
+				e.draw(a)
+				safe++
+			}
 		}
 	}
+	return safe
 }
 
 // isSafe reports whether drawing the empty arc a gives no box a third side.
 func (e *Evaluator) isSafe(a int) bool {
-	for _, b := range e.arcBox[a] {
-		if b >= 0 && e.sides[b] >= 2 {
-			return false
-		}
-	}
-	return true
+	x := &e.geo.arcSlot[a]
+	return e.sides[x[0]] < 2 && e.sides[x[1]] < 2
 }
 
 // remove takes the boxes of piece pc (found last by strings) off the
@@ -72,8 +95,8 @@ func (e *Evaluator) isSafe(a int) bool {
 // boxes a side.
 func (e *Evaluator) remove(pc piece) {
 	for _, b := range e.members[pc.start : pc.start+pc.size] {
-		for _, a := range e.boxArc[b] {
-			if !e.drawn[a] {
+		for _, a := range e.geo.boxArc[b] {
+			if !e.drawn.has(int(a)) {
 				e.draw(int(a))
 			}
 		}
@@ -85,9 +108,9 @@ func (e *Evaluator) remove(pc piece) {
 // members, and returns how many there are; only those holding a box of three
 // sides when hot.
 func (e *Evaluator) strings(hot bool) int {
-	clear(e.seen[:e.boxes])
+	clear(e.seen[:e.geo.boxes])
 	n, used := 0, int16(0)
-	for b := range e.boxes {
+	for b := range e.geo.boxes {
 		if e.seen[b] || e.sides[b] < 2 || e.sides[b] > 3 {
 			continue
 		}
@@ -106,13 +129,13 @@ func (e *Evaluator) strings(hot bool) int {
 			} else {
 				twos++
 			}
-			for _, a := range e.boxArc[x] {
-				if e.drawn[a] {
+			for _, a := range e.geo.boxArc[x] {
+				if e.drawn.has(int(a)) {
 					continue
 				}
-				o := e.arcBox[a][0]
+				o := e.geo.arcBox[a][0]
 				if o == x {
-					o = e.arcBox[a][1]
+					o = e.geo.arcBox[a][1]
 				}
 				if o < 0 || e.sides[o] < 2 {
 					continue
@@ -141,7 +164,7 @@ func (e *Evaluator) strings(hot bool) int {
 // or more: the strings are then all the board holds, simple chains and
 // loops.
 func (e *Evaluator) pure() bool {
-	for b := range e.boxes {
+	for b := range e.geo.boxes {
 		if e.sides[b] < 2 {
 			return false
 		}

@@ -1,5 +1,6 @@
 // Package testbin builds the binaries that tests start as real processes,
-// arena itself and the test bot (host/internal/testbot), once for the whole
+// arena itself, the test bot (host/internal/testbot) and the floor
+// benchmarks' child (arena/bench/internal/floorchild), once for the whole
 // test run: every test package that needs one gets the same file, built by
 // the first package that asked. It is for tests only.
 //
@@ -57,6 +58,16 @@ func Testbot() (string, error) {
 		return "", err
 	}
 	return build(dir, "testbot", "host/internal/testbot")
+}
+
+// FloorChild returns the path of the floor benchmarks' child
+// (arena/bench/internal/floorchild), a plain Go program, built once.
+func FloorChild() (string, error) {
+	dir, err := keyDir()
+	if err != nil {
+		return "", err
+	}
+	return build(dir, "floorchild", "arena/bench/internal/floorchild")
 }
 
 // staleAfter is how old the binaries of other sources must be before a new

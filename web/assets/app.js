@@ -98,6 +98,8 @@
   }
 
   function renderTables(t) {
+    // A tables event lists only the games finished since the last one.
+    if (t.added) t.games = ((snapshot && snapshot.tables && snapshot.tables.games) || []).concat(t.games || []);
     if (snapshot) snapshot.tables = t;
     const p = t.progress;
     const bar = el("progress", {max: p.total || p.done || 1, value: p.done});
