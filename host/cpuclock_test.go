@@ -160,3 +160,67 @@ func TestCPUClockVerdicts(t *testing.T) {
 		})
 	}
 }
+
+// TestCPUBudgetEnforced plays, at a tempo of 100 ms under clock: cpu, bots
+// that compute past their budget: one that spins on every core, one that
+// thinks ten times its tempo on one thread, one that allocates without end.
+// The host watches the bot's cgroup during the call and ends it once its
+// CPU time passes the limit: each call is charged at most twice the tempo
+// of CPU time, and ends as a timeout that says what was used (the
+// allocating bot may end first as a crash, out of memory).
+func TestCPUBudgetEnforced(t *testing.T) {
+	const tempo, margin = 100 * time.Millisecond, 50 * time.Millisecond
+	for _, tc := range []struct {
+		name   string
+		mode   []string
+		memory bool // a crash out of memory is a right end too
+	}{
+		{"every core", []string{"busy"}, false},
+		{"one thread", []string{"burn", "1000"}, false},
+		{"memory", []string{"memory"}, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := startTest(t, testSpec(tc.mode[0], tc.mode[1:]...))
+			if _, ok := p.box.CPUTime(); !ok {
+				t.Skip("no cgroup counts a bot's CPU time here")
+			}
+			st := cavalo.Game{}.New(1)
+			clock := referee.Clock{Tempo: tempo, Margin: margin, CPU: true}
+			call := referee.Ask(context.Background(), p, st, st.Moves(nil), clock)
+			j := referee.Judge(st, clock, call)
+			if j.Verdict == nil {
+				t.Fatalf("move accepted, want a verdict")
+			}
+			t.Logf("%v (%s): wall %v, CPU %v", j.Verdict.Reason, j.Verdict.Detail, call.Elapsed, call.CPU)
+			switch {
+			case tc.memory && j.Verdict.Reason == referee.Crash && strings.Contains(j.Verdict.Detail, "memory limit"):
+			case j.Verdict.Reason != referee.Timeout || !strings.Contains(j.Verdict.Detail, "used ") || !strings.Contains(j.Verdict.Detail, "limit 150ms"):
+				t.Errorf("verdict %v (%s), want a timeout that says the CPU time used and the limit", j.Verdict.Reason, j.Verdict.Detail)
+			}
+			if !call.CPUMeasured || call.CPU > 2*tempo {
+				t.Errorf("charged %v of CPU time (measured %v), want at most %v", call.CPU, call.CPUMeasured, 2*tempo)
+			}
+		})
+	}
+}
+
+// TestGameClockSleeper plays, under a game clock of 6 s charged in CPU
+// time, a bot that sleeps a minute at every move against one that answers
+// at once: the sleeper uses no CPU, yet it is cut off at the cap on its
+// move's budget (10 × 200 ms, at least 5 s, plus the margin) and loses on
+// time at its first move, not after 45 s or more.
+func TestGameClockSleeper(t *testing.T) {
+	if testing.Short() {
+		t.Skip("waits for the wall-time cap, 5 s")
+	}
+	white, black := startTest(t, testSpec("sleep")), startTest(t, testSpec("ok"))
+	if _, ok := white.box.CPUTime(); !ok {
+		t.Skip("no cgroup counts a bot's CPU time here")
+	}
+	clock := referee.Clock{Margin: 50 * time.Millisecond, CPU: true, Control: &referee.TimeControl{Base: 6 * time.Second}}
+	rec := referee.Match(context.Background(), cavalo.Game{}.New(2), [2]referee.Player{white, black}, referee.MatchOptions{Clock: clock})
+	t.Logf("reason %v (%s), %d moves", rec.Reason, rec.Detail, len(rec.Moves))
+	if rec.Reason != referee.Timeout || rec.Loser != referee.White || !strings.Contains(rec.Detail, "cut off at 5.05s of wall time") {
+		t.Errorf("reason %v, loser %v (%s), want white's timeout at the cap, 5.05s", rec.Reason, rec.Loser, rec.Detail)
+	}
+}
