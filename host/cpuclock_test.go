@@ -55,6 +55,35 @@ func TestJogarMeasuresCPU(t *testing.T) {
 	}
 }
 
+// TestCallSaysItsClock checks that a call charged the bot's CPU time says
+// so to the bot (bots.ChargedCPU, from which the SDK's Deadline and the Lisp
+// adapter pick their clock), and a call charged its wall time does not.
+func TestCallSaysItsClock(t *testing.T) {
+	p := startTest(t, testSpec("clock"))
+	if _, ok := p.box.CPUTime(); !ok {
+		t.Skip("no cgroup counts a bot's CPU time here: every call is charged its wall time")
+	}
+	for _, tc := range []struct {
+		name  string
+		limit time.Duration
+		want  int64
+	}{
+		{"cpu", time.Second, 1},
+		{"wall", 0, 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			st := cavalo.Game{}.New(1)
+			reply, err := p.Jogar(context.Background(), referee.Request{State: st, Tempo: time.Second, Legal: st.Moves(nil), CPULimit: tc.limit})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if reply.Stats.Cuts != tc.want {
+				t.Errorf("the bot was told %d, want %d", reply.Stats.Cuts, tc.want)
+			}
+		})
+	}
+}
+
 // TestCPUClockOnABusyMachine plays a bot that thinks 60 % of its tempo in
 // CPU against itself while three busy loops per core, each in a session of
 // its own, take the machine: under clock: cpu neither side loses on time

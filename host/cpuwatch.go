@@ -7,24 +7,29 @@ import (
 	"fmt"
 	"runtime"
 	"time"
+
+	"github.com/arenabots/arena/bots/wire"
 )
 
 // minCPUWait is the shortest wait between two readings of a bot's CPU time
 // while it thinks: the watch never reads the cgroup's file more often.
 const minCPUWait = 2 * time.Millisecond
 
-// endOnCPU returns ctx, ended with an *overCPU cause once the bot's cgroup
-// counted more than limit of CPU time since before (see watchCPU), and the
-// function that ends the watch. Without a limit, or where the cgroup
-// counted nothing before (ok false), it watches nothing. ctx must be one
-// whose cancel the caller defers.
-func (p *Process) endOnCPU(ctx context.Context, limit, before time.Duration, ok bool) (context.Context, func()) {
+// chargeCPU readies a call charged the bot's CPU time: it returns ctx
+// marked so for the bot (wire.WithCPUClock: the SDK's Deadline and the Lisp
+// adapter then read the CPU clock), and ended with an *overCPU cause once
+// the bot's cgroup counted more than limit of CPU time since before (see
+// watchCPU), and the function that ends the watch. Without a limit (a call
+// charged its wall time), or where the cgroup counted nothing before (ok
+// false: the call is charged its wall time), it does nothing. ctx must be
+// one whose cancel the caller defers.
+func (p *Process) chargeCPU(ctx context.Context, limit, before time.Duration, ok bool) (context.Context, func()) {
 	if limit <= 0 || !ok {
 		return ctx, func() {}
 	}
 	// The call's own cancel, which its caller defers, releases ctx: the
 	// watch's end must not cancel it before the call's error is read.
-	ctx, end := context.WithCancelCause(ctx)
+	ctx, end := context.WithCancelCause(wire.WithCPUClock(ctx))
 	stop := watchCPU(p.box.CPUTime, before, limit, func(used time.Duration) { end(&overCPU{used: used, limit: limit}) })
 	return ctx, stop
 }

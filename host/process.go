@@ -290,7 +290,8 @@ func (p *Process) Info() bots.Info { return p.info }
 // over the same span, all its threads and processes together (a reading of
 // its cgroup's file before and after: see sandbox.Box.CPUTime), with an
 // answer or without; CPUMeasured is false where no cgroup counts it. Where
-// it is counted and req.CPULimit is set, the host watches it during the call
+// it is counted and req.CPULimit is set, the call tells the bot it is
+// charged its CPU time (see bots.ChargedCPU), and the host watches it during the call
 // and ends the call, a FaultTimeout, once it passes the limit (see
 // watchCPU), so that a bot that computes past its budget is not left to
 // run until ctx's deadline, the wall-time cap.
@@ -306,7 +307,7 @@ func (p *Process) Jogar(ctx context.Context, req referee.Request) (referee.Reply
 	start := time.Now()
 	ctx, cancel := callContext(ctx, start.Sub(entered))
 	defer cancel()
-	ctx, unwatch := p.endOnCPU(ctx, req.CPULimit, cpu, cpuOK)
+	ctx, unwatch := p.chargeCPU(ctx, req.CPULimit, cpu, cpuOK)
 	resp, err := p.jog.Jogar(ctx, preq)
 	elapsed := time.Since(start)
 	unwatch()
