@@ -233,23 +233,50 @@ func TestCPUBudgetEnforced(t *testing.T) {
 	}
 }
 
-// TestGameClockSleeper plays, under a game clock of 6 s charged in CPU
-// time, a bot that sleeps a minute at every move against one that answers
-// at once: the sleeper uses no CPU, yet it is cut off at the cap on its
-// move's budget (10 × 200 ms, at least 5 s, plus the margin) and loses on
-// time at its first move, not after 45 s or more.
+// TestGameClockSleeper plays, under game clocks charged in CPU time, bots
+// that wait instead of thinking against one that answers at once. One
+// sleeps a minute at every move: it uses no CPU, yet under a clock of 6 s
+// it is cut off at the cap on its move's budget (10 × 200 ms, at least
+// 5 s, plus the margin) and loses on time at its first move, not after 45 s
+// or more. One sleeps its budget plus 3 s at every move, under the cap:
+// each call is charged a tenth of its wall time, so its clock of 2 s runs
+// out, and its calls last at most 10 times its clock plus one cap in all.
 func TestGameClockSleeper(t *testing.T) {
 	if testing.Short() {
-		t.Skip("waits for the wall-time cap, 5 s")
+		t.Skip("waits for the wall-time cap, 5 s, and a game of 20 s")
 	}
-	white, black := startTest(t, testSpec("sleep")), startTest(t, testSpec("ok"))
-	if _, ok := white.box.CPUTime(); !ok {
-		t.Skip("no cgroup counts a bot's CPU time here")
-	}
-	clock := referee.Clock{Margin: 50 * time.Millisecond, CPU: true, Control: &referee.TimeControl{Base: 6 * time.Second}}
-	rec := referee.Match(context.Background(), cavalo.Game{}.New(2), [2]referee.Player{white, black}, referee.MatchOptions{Clock: clock})
-	t.Logf("reason %v (%s), %d moves", rec.Reason, rec.Detail, len(rec.Moves))
-	if rec.Reason != referee.Timeout || rec.Loser != referee.White || !strings.Contains(rec.Detail, "cut off at 5.05s of wall time") {
-		t.Errorf("reason %v, loser %v (%s), want white's timeout at the cap, 5.05s", rec.Reason, rec.Loser, rec.Detail)
+	const margin = 50 * time.Millisecond
+	for _, tc := range []struct {
+		name   string
+		mode   []string
+		base   time.Duration
+		detail string
+	}{
+		{"sleeps a minute", []string{"sleep"}, 6 * time.Second, "cut off at 5.05s of wall time"},
+		{"sleeps under the cap", []string{"late", "3000"}, 2 * time.Second, "charged, 1/10 of"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			white, black := startTest(t, testSpec(tc.mode[0], tc.mode[1:]...)), startTest(t, testSpec("ok"))
+			if _, ok := white.box.CPUTime(); !ok {
+				t.Skip("no cgroup counts a bot's CPU time here")
+			}
+			clock := referee.Clock{Margin: margin, CPU: true, Control: &referee.TimeControl{Base: tc.base}}
+			start := time.Now()
+			rec := referee.Match(context.Background(), cavalo.Game{}.New(2), [2]referee.Player{white, black}, referee.MatchOptions{Clock: clock})
+			var waited time.Duration
+			for _, mr := range rec.Moves {
+				if mr.Side == referee.White {
+					waited += mr.Elapsed
+				}
+			}
+			t.Logf("reason %v (%s), %d moves, white's calls %v, the game %v", rec.Reason, rec.Detail, len(rec.Moves), waited.Round(time.Millisecond), time.Since(start).Round(time.Millisecond))
+			if rec.Reason != referee.Timeout || rec.Loser != referee.White || !strings.Contains(rec.Detail, tc.detail) {
+				t.Errorf("reason %v, loser %v (%s), want white's timeout with %q", rec.Reason, rec.Loser, rec.Detail, tc.detail)
+			}
+			cap := referee.Clock{Tempo: tc.base / 30, Margin: margin, CPU: true, GameClock: &referee.ClockState{Side: referee.White}}.WallCap()
+			if bound := referee.WallCapFactor*(tc.base+margin) + cap; waited > bound {
+				t.Errorf("white's calls took %v in all, more than %d × its clock and margin plus one cap, %v", waited, referee.WallCapFactor, bound)
+			}
+		})
 	}
 }
