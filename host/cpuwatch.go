@@ -6,6 +6,7 @@ import (
 	"context"
 	"fmt"
 	"runtime"
+	"sync"
 	"time"
 
 	"github.com/arenabots/arena/bots/wire"
@@ -51,37 +52,38 @@ func (e *overCPU) Error() string {
 // could have used what is left of limit; there the watch reads the cgroup
 // and either calls over, once, with what the call used, or waits again for
 // what is left. So a bot is ended within minCPUWait of CPU time per CPU
-// past its limit, and a bot that thinks little costs a few readings. The
-// returned stop ends the watch and returns once it ended; over is not
-// called after stop returns.
+// past its limit, and a call that ends first costs a timer, no goroutine.
+// The returned stop ends the watch; over is not called after stop returns.
 func watchCPU(read func() (time.Duration, bool), before, limit time.Duration, over func(used time.Duration)) (stop func()) {
-	done, ended := make(chan struct{}), make(chan struct{})
 	cpus := time.Duration(max(runtime.NumCPU(), 1))
 	wait := func(left time.Duration) time.Duration { return max(left/cpus, minCPUWait) }
-	go func() {
-		defer close(ended)
-		t := time.NewTimer(wait(limit))
-		defer t.Stop()
-		for {
-			select {
-			case <-done:
-				return
-			case <-t.C:
-			}
-			now, ok := read()
-			if !ok {
-				return
-			}
-			used := now - before
-			if used > limit {
-				over(used)
-				return
-			}
-			t.Reset(wait(limit - used))
+	var (
+		mu      sync.Mutex
+		stopped bool
+		t       *time.Timer
+	)
+	check := func() {
+		now, ok := read()
+		mu.Lock()
+		defer mu.Unlock()
+		if stopped || !ok {
+			return
 		}
-	}()
+		used := now - before
+		if used > limit {
+			stopped = true
+			over(used)
+			return
+		}
+		t.Reset(wait(limit - used))
+	}
+	mu.Lock()
+	t = time.AfterFunc(wait(limit), check)
+	mu.Unlock()
 	return func() {
-		close(done)
-		<-ended
+		mu.Lock()
+		defer mu.Unlock()
+		stopped = true
+		t.Stop()
 	}
 }
