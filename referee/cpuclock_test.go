@@ -156,3 +156,31 @@ func TestMatchChargesCPU(t *testing.T) {
 		})
 	}
 }
+
+// TestAskSendsTheCPULimit: a call charged CPU time carries its limit, for a
+// player that ends the call once the bot passes it; a call charged its
+// wall time carries none.
+func TestAskSendsTheCPULimit(t *testing.T) {
+	st := cavalo.Game{}.New(7)
+	for _, tc := range []struct {
+		name  string
+		clock Clock
+		want  time.Duration
+	}{
+		{"cpu", Clock{Tempo: 100 * ms, Margin: 50 * ms, CPU: true}, 150 * ms},
+		{"cpu, game clock", Clock{Tempo: 100 * ms, Margin: 50 * ms, CPU: true, GameClock: &ClockState{Side: st.ToMove(), Remaining: [2]time.Duration{2 * time.Second, 2 * time.Second}}}, 2050 * ms},
+		{"wall", Clock{Tempo: 100 * ms, Margin: 50 * ms}, 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var got time.Duration
+			p := PlayerFunc(func(ctx context.Context, req Request) (Reply, error) {
+				got = req.CPULimit
+				return firstLegal(ctx, req)
+			})
+			Ask(context.Background(), p, st, st.Moves(nil), tc.clock)
+			if got != tc.want {
+				t.Errorf("CPULimit %v, want %v", got, tc.want)
+			}
+		})
+	}
+}
