@@ -3,9 +3,12 @@
 package host
 
 import (
+	"context"
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/arenabots/arena/bots/wire"
 )
 
 // TestWatchCPU runs the watch on a fake cgroup whose CPU time grows by a
@@ -54,5 +57,22 @@ func TestWatchCPU(t *testing.T) {
 				t.Errorf("ended %d more times", len(overs))
 			}
 		})
+	}
+}
+
+// BenchmarkWatchCPU is what chargeCPU adds to a call that answers before
+// its first reading: the call's context marked and made cancellable, a
+// timer armed and stopped. BenchmarkJogarHost/stopped-watched measures it
+// inside a whole call.
+func BenchmarkWatchCPU(b *testing.B) {
+	parent, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	read := func() (time.Duration, bool) { return 0, true }
+	for b.Loop() {
+		ctx, end := context.WithCancelCause(wire.WithCPUClock(parent))
+		stop := watchCPU(read, 0, time.Second, func(used time.Duration) { end(&overCPU{used: used}) })
+		stop()
+		end(nil)
+		_ = ctx
 	}
 }
