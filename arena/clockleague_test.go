@@ -11,7 +11,8 @@ import (
 // TestClockLeague plays built-ins under a game clock of 2 s + 50 ms: every
 // game ends normally, and each move log line's clocks are the base plus the
 // increments less the time charged so far: under clock: cpu, the default,
-// the CPU time where it was measured.
+// the CPU time where it was measured, or a tenth of the wall time where
+// that is more (waiting is charged at a fraction under a game clock).
 func TestClockLeague(t *testing.T) {
 	cfg := league(t, `
 name: clocks
@@ -43,7 +44,7 @@ bots:
 			if !l.Forced {
 				charged := l.TimeMS
 				if l.CPUMS != nil {
-					charged = *l.CPUMS
+					charged = max(*l.CPUMS, l.TimeMS/referee.WallCapFactor)
 				}
 				left[i] += 50 - charged
 			}

@@ -65,7 +65,8 @@ func (s *server) NovoJogo(ctx context.Context, _ *pb.NovoJogoRequest) (*pb.NovoJ
 }
 
 // Jogar decodes the state, asks the bot, and encodes its answer. ctx
-// carries arena's deadline (tempo plus margin). An error of the bot's Jogar
+// carries arena's deadline (tempo plus margin, or under clock: cpu the cap
+// on the wall time) and, under clock: cpu, the mark ChargedCPU reads. An error of the bot's Jogar
 // goes back as a gRPC status with the error's text: the host takes any
 // error of a live bot within its deadline for a crash, and the text for
 // its detail. The kind of a *referee.Fault the bot returns is only text:
@@ -78,6 +79,9 @@ func (s *server) Jogar(ctx context.Context, r *pb.JogarRequest) (*pb.Jogada, err
 	}
 	if c := wire.FromprotoClocks(r, st.ToMove()); c != nil {
 		ctx = WithClocks(ctx, c)
+	}
+	if wire.ChargedCPU(ctx) {
+		ctx = WithCPUClock(ctx)
 	}
 	ans, err := s.bot.Jogar(ctx, st, tempo)
 	if err != nil {

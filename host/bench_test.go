@@ -44,15 +44,21 @@ func benchRequest(b *testing.B) referee.Request {
 // call it reports the time charged to the bot (Reply.Elapsed, request
 // written to answer received): what it has beyond a bare call is the
 // transport's overhead.
+//
+// stopped-watched is stopped under clock: cpu, as a league calls: the request
+// has its CPU limit, and the host watches the bot's cgroup during the call
+// (watchCPU), so that the two compare the watch's cost side by side.
 func BenchmarkJogarHost(b *testing.B) {
-	b.Run("stopped", func(b *testing.B) { benchmarkHost(b, false, false) })
-	b.Run("stopped-nofence", func(b *testing.B) { benchmarkHost(b, false, true) })
-	b.Run("ponder", func(b *testing.B) { benchmarkHost(b, true, false) })
+	b.Run("stopped", func(b *testing.B) { benchmarkHost(b, false, false, 0) })
+	b.Run("stopped-nofence", func(b *testing.B) { benchmarkHost(b, false, true, 0) })
+	b.Run("stopped-watched", func(b *testing.B) { benchmarkHost(b, false, false, time.Second+250*time.Millisecond) })
+	b.Run("ponder", func(b *testing.B) { benchmarkHost(b, true, false, 0) })
 }
 
 // benchmarkHost times Play, the bot stopped between calls unless ponder,
-// with the end-of-call marks unless noFence.
-func benchmarkHost(b *testing.B, ponder, noFence bool) {
+// with the end-of-call marks unless noFence, its CPU time watched when
+// cpuLimit is not 0.
+func benchmarkHost(b *testing.B, ponder, noFence bool, cpuLimit time.Duration) {
 	spec := testSpec("ok")
 	spec.Ponder, spec.noFence = ponder, noFence
 	p, err := Start(context.Background(), spec)
@@ -61,6 +67,7 @@ func benchmarkHost(b *testing.B, ponder, noFence bool) {
 	}
 	defer p.Close()
 	req := benchRequest(b)
+	req.CPULimit = cpuLimit
 	times := make([]time.Duration, 0, b.N)
 	charged := make([]time.Duration, 0, b.N)
 	for b.Loop() {

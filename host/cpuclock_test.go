@@ -55,6 +55,35 @@ func TestJogarMeasuresCPU(t *testing.T) {
 	}
 }
 
+// TestCallSaysItsClock checks that a call charged the bot's CPU time says
+// so to the bot (bots.ChargedCPU, from which the SDK's Deadline and the Lisp
+// adapter pick their clock), and a call charged its wall time does not.
+func TestCallSaysItsClock(t *testing.T) {
+	p := startTest(t, testSpec("clock"))
+	if _, ok := p.box.CPUTime(); !ok {
+		t.Skip("no cgroup counts a bot's CPU time here: every call is charged its wall time")
+	}
+	for _, tc := range []struct {
+		name  string
+		limit time.Duration
+		want  int64
+	}{
+		{"cpu", time.Second, 1},
+		{"wall", 0, 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			st := cavalo.Game{}.New(1)
+			reply, err := p.Jogar(context.Background(), referee.Request{State: st, Tempo: time.Second, Legal: st.Moves(nil), CPULimit: tc.limit})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if reply.Stats.Cuts != tc.want {
+				t.Errorf("the bot was told %d, want %d", reply.Stats.Cuts, tc.want)
+			}
+		})
+	}
+}
+
 // TestCPUClockOnABusyMachine plays a bot that thinks 60 % of its tempo in
 // CPU against itself while three busy loops per core, each in a session of
 // its own, take the machine: under clock: cpu neither side loses on time
@@ -156,6 +185,97 @@ func TestCPUClockVerdicts(t *testing.T) {
 				t.Errorf("move accepted, want %v", tc.reason)
 			case tc.reason != 0 && (j.Verdict.Reason != tc.reason || !strings.Contains(j.Verdict.Detail, tc.detail)):
 				t.Errorf("verdict %v (%s), want %v with %q", j.Verdict.Reason, j.Verdict.Detail, tc.reason, tc.detail)
+			}
+		})
+	}
+}
+
+// TestCPUBudgetEnforced plays, at a tempo of 100 ms under clock: cpu, bots
+// that compute past their budget: one that spins on every core, one that
+// thinks ten times its tempo on one thread, one that allocates without end.
+// The host watches the bot's cgroup during the call and ends it once its
+// CPU time passes the limit: each call is charged at most twice the tempo
+// of CPU time, and ends as a timeout that says what was used (the
+// allocating bot may end first as a crash, out of memory).
+func TestCPUBudgetEnforced(t *testing.T) {
+	const tempo, margin = 100 * time.Millisecond, 50 * time.Millisecond
+	for _, tc := range []struct {
+		name   string
+		mode   []string
+		memory bool // a crash out of memory is a right end too
+	}{
+		{"every core", []string{"busy"}, false},
+		{"one thread", []string{"burn", "1000"}, false},
+		{"memory", []string{"memory"}, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := startTest(t, testSpec(tc.mode[0], tc.mode[1:]...))
+			if _, ok := p.box.CPUTime(); !ok {
+				t.Skip("no cgroup counts a bot's CPU time here")
+			}
+			st := cavalo.Game{}.New(1)
+			clock := referee.Clock{Tempo: tempo, Margin: margin, CPU: true}
+			call := referee.Ask(context.Background(), p, st, st.Moves(nil), clock)
+			j := referee.Judge(st, clock, call)
+			if j.Verdict == nil {
+				t.Fatalf("move accepted, want a verdict")
+			}
+			t.Logf("%v (%s): wall %v, CPU %v", j.Verdict.Reason, j.Verdict.Detail, call.Elapsed, call.CPU)
+			switch {
+			case tc.memory && j.Verdict.Reason == referee.Crash && strings.Contains(j.Verdict.Detail, "memory limit"):
+			case j.Verdict.Reason != referee.Timeout || !strings.Contains(j.Verdict.Detail, "used ") || !strings.Contains(j.Verdict.Detail, "limit 150ms"):
+				t.Errorf("verdict %v (%s), want a timeout that says the CPU time used and the limit", j.Verdict.Reason, j.Verdict.Detail)
+			}
+			if !call.CPUMeasured || call.CPU > 2*tempo {
+				t.Errorf("charged %v of CPU time (measured %v), want at most %v", call.CPU, call.CPUMeasured, 2*tempo)
+			}
+		})
+	}
+}
+
+// TestGameClockSleeper plays, under game clocks charged in CPU time, bots
+// that wait instead of thinking against one that answers at once. One
+// sleeps a minute at every move: it uses no CPU, yet under a clock of 6 s
+// it is cut off at the cap on its move's budget (10 × 200 ms, at least
+// 5 s, plus the margin) and loses on time at its first move, not after 45 s
+// or more. One sleeps its budget plus 3 s at every move, under the cap:
+// each call is charged a tenth of its wall time, so its clock of 2 s runs
+// out, and its calls last at most 10 times its clock plus one cap in all.
+func TestGameClockSleeper(t *testing.T) {
+	if testing.Short() {
+		t.Skip("waits for the wall-time cap, 5 s, and a game of 20 s")
+	}
+	const margin = 50 * time.Millisecond
+	for _, tc := range []struct {
+		name   string
+		mode   []string
+		base   time.Duration
+		detail string
+	}{
+		{"sleeps a minute", []string{"sleep"}, 6 * time.Second, "cut off at 5.05s of wall time"},
+		{"sleeps under the cap", []string{"late", "3000"}, 2 * time.Second, "charged, 1/10 of"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			white, black := startTest(t, testSpec(tc.mode[0], tc.mode[1:]...)), startTest(t, testSpec("ok"))
+			if _, ok := white.box.CPUTime(); !ok {
+				t.Skip("no cgroup counts a bot's CPU time here")
+			}
+			clock := referee.Clock{Margin: margin, CPU: true, Control: &referee.TimeControl{Base: tc.base}}
+			start := time.Now()
+			rec := referee.Match(context.Background(), cavalo.Game{}.New(2), [2]referee.Player{white, black}, referee.MatchOptions{Clock: clock})
+			var waited time.Duration
+			for _, mr := range rec.Moves {
+				if mr.Side == referee.White {
+					waited += mr.Elapsed
+				}
+			}
+			t.Logf("reason %v (%s), %d moves, white's calls %v, the game %v", rec.Reason, rec.Detail, len(rec.Moves), waited.Round(time.Millisecond), time.Since(start).Round(time.Millisecond))
+			if rec.Reason != referee.Timeout || rec.Loser != referee.White || !strings.Contains(rec.Detail, tc.detail) {
+				t.Errorf("reason %v, loser %v (%s), want white's timeout with %q", rec.Reason, rec.Loser, rec.Detail, tc.detail)
+			}
+			cap := referee.Clock{Tempo: tc.base / 30, Margin: margin, CPU: true, GameClock: &referee.ClockState{Side: referee.White}}.WallCap()
+			if bound := referee.WallCapFactor*(tc.base+margin) + cap; waited > bound {
+				t.Errorf("white's calls took %v in all, more than %d × its clock and margin plus one cap, %v", waited, referee.WallCapFactor, bound)
 			}
 		})
 	}

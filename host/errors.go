@@ -58,7 +58,8 @@ func killedBySIGKILL(st *os.ProcessState) bool {
 }
 
 // callFault classifies the error of a call started at start, from what the
-// host observed: ctx's deadline passed (timeout), the process ended or the
+// host observed: ctx's deadline passed, or the host ended the call once the
+// bot used more CPU time than its limit (timeout), the process ended or the
 // connection broke (crash, or memory), the answer could not be decoded
 // (protocol). A bot that answers with an error status, alive and within
 // its deadline, crashed: what it says of its error is detail, never its
@@ -70,7 +71,10 @@ func (p *Process) callFault(ctx context.Context, op string, err error, start tim
 		// moment before ctx's own timer fires.
 		<-ctx.Done()
 	}
+	var over *overCPU
 	switch {
+	case errors.As(context.Cause(ctx), &over):
+		return fault(referee.FaultTimeout, p.spec.Name, op, over)
 	case errors.Is(ctx.Err(), context.DeadlineExceeded):
 		return fault(referee.FaultTimeout, p.spec.Name, op,
 			fmt.Errorf("no answer after %v: deadline passed", time.Since(start).Round(time.Millisecond)))

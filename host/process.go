@@ -300,7 +300,12 @@ func (p *Process) Info() bots.Info { return p.info }
 // (see callContext). Reply.CPU is the CPU time the bot's cgroup counted
 // over the same span, all its threads and processes together (a reading of
 // its cgroup's file before and after: see sandbox.Box.CPUTime), with an
-// answer or without; CPUMeasured is false where no cgroup counts it.
+// answer or without; CPUMeasured is false where no cgroup counts it. Where
+// it is counted and req.CPULimit is set, the call tells the bot it is
+// charged its CPU time (see bots.ChargedCPU), and the host watches it during the call
+// and ends the call, a FaultTimeout, once it passes the limit (see
+// watchCPU), so that a bot that computes past its budget is not left to
+// run until ctx's deadline, the wall-time cap.
 func (p *Process) Jogar(ctx context.Context, req referee.Request) (referee.Reply, error) {
 	entered := time.Now()
 	preq, err := wire.ToprotoRequest(req)
@@ -313,8 +318,10 @@ func (p *Process) Jogar(ctx context.Context, req referee.Request) (referee.Reply
 	start := time.Now()
 	ctx, cancel := callContext(ctx, start.Sub(entered))
 	defer cancel()
+	ctx, unwatch := p.chargeCPU(ctx, req.CPULimit, cpu, cpuOK)
 	resp, err := p.jog.Jogar(ctx, preq)
 	elapsed := time.Since(start)
+	unwatch()
 	cpu, cpuOK = p.cpuSince(cpu, cpuOK)
 	if p.box.OutOfMemory() {
 		// A process of the bot went over the limit of all of them

@@ -26,7 +26,8 @@ func TestWallCap(t *testing.T) {
 		{"cpu", Clock{Tempo: 300 * ms, Margin: 50 * ms, CPU: true}, 5050 * ms},
 		{"cpu long", Clock{Tempo: 2 * time.Second, Margin: 50 * ms, CPU: true}, 20050 * ms},
 		{"game wall", Clock{Tempo: 100 * ms, Margin: 50 * ms, GameClock: game}, 2050 * ms},
-		{"game cpu", Clock{Tempo: 100 * ms, Margin: 50 * ms, GameClock: game, CPU: true}, 20050 * ms},
+		{"game cpu", Clock{Tempo: 100 * ms, Margin: 50 * ms, GameClock: game, CPU: true}, 5050 * ms},
+		{"game cpu: the move's budget", Clock{Tempo: 800 * ms, Margin: 50 * ms, GameClock: game, CPU: true}, 8050 * ms},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if got := tc.clock.WallCap(); got != tc.want {
@@ -65,7 +66,11 @@ func TestJudgeChargesTheClock(t *testing.T) {
 		{"cpu: cut off at the cap", cpu, Call{Elapsed: 350 * ms, CPU: 5 * ms, CPUMeasured: true, Err: cutOff}, 5 * ms, Timeout, "no answer within 5.05s of wall time, the cap of clock: cpu"},
 		{"cpu: game clock", cpuGame, Call{Elapsed: 400 * ms, CPU: 140 * ms, CPUMeasured: true}, 140 * ms, 0, ""},
 		{"cpu: game clock over", cpuGame, Call{Elapsed: 160 * ms, CPU: 151 * ms, CPUMeasured: true}, 151 * ms, Timeout, "clock ran out: 151ms of CPU time (160ms wall) taken"},
-		{"cpu: game clock cut off", cpuGame, Call{Elapsed: 350 * ms, CPU: 1 * ms, CPUMeasured: true, Err: cutOff}, 1 * ms, Timeout, "cut off at 5.05s of wall time"},
+		{"cpu: game clock cut off", cpuGame, Call{Elapsed: 350 * ms, CPU: 1 * ms, CPUMeasured: true, Err: cutOff}, 35 * ms, Timeout, "cut off at 5.05s of wall time"},
+		{"cpu: ended on its CPU time", cpu, Call{Elapsed: 180 * ms, CPU: 170 * ms, CPUMeasured: true, Err: cutOff}, 170 * ms, Timeout, "used 170ms of CPU time (180ms wall), limit 150ms"},
+		{"cpu: game clock ended on its CPU time", cpuGame, Call{Elapsed: 180 * ms, CPU: 170 * ms, CPUMeasured: true, Err: cutOff}, 170 * ms, Timeout, "ended once it passed the time left"},
+		{"cpu: game clock, waiting charged a tenth", cpuGame, Call{Elapsed: 900 * ms, CPU: 2 * ms, CPUMeasured: true}, 90 * ms, 0, ""},
+		{"cpu: game clock, waiting over", cpuGame, Call{Elapsed: 2 * time.Second, CPU: 2 * ms, CPUMeasured: true}, 200 * ms, Timeout, "200ms charged, 1/10 of 2s wall (2ms of CPU time)"},
 		{"cpu: crash", cpu, Call{Elapsed: 10 * ms, CPU: 1 * ms, CPUMeasured: true, Err: NewFault(FaultCrash, errors.New("exit 3"))}, 1 * ms, Crash, "exit 3"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -147,6 +152,34 @@ func TestMatchChargesCPU(t *testing.T) {
 			}
 			if rec.Time[0] != 3*2*ms {
 				t.Errorf("White charged %v, want 6ms: three calls' CPU time", rec.Time[0])
+			}
+		})
+	}
+}
+
+// TestAskSendsTheCPULimit: a call charged CPU time carries its limit, for a
+// player that ends the call once the bot passes it; a call charged its
+// wall time carries none.
+func TestAskSendsTheCPULimit(t *testing.T) {
+	st := cavalo.Game{}.New(7)
+	for _, tc := range []struct {
+		name  string
+		clock Clock
+		want  time.Duration
+	}{
+		{"cpu", Clock{Tempo: 100 * ms, Margin: 50 * ms, CPU: true}, 150 * ms},
+		{"cpu, game clock", Clock{Tempo: 100 * ms, Margin: 50 * ms, CPU: true, GameClock: &ClockState{Side: st.ToMove(), Remaining: [2]time.Duration{2 * time.Second, 2 * time.Second}}}, 2050 * ms},
+		{"wall", Clock{Tempo: 100 * ms, Margin: 50 * ms}, 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var got time.Duration
+			p := PlayerFunc(func(ctx context.Context, req Request) (Reply, error) {
+				got = req.CPULimit
+				return firstLegal(ctx, req)
+			})
+			Ask(context.Background(), p, st, st.Moves(nil), tc.clock)
+			if got != tc.want {
+				t.Errorf("CPULimit %v, want %v", got, tc.want)
 			}
 		})
 	}

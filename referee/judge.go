@@ -39,6 +39,9 @@ func Ask(ctx context.Context, p Player, st State, legal []Move, clock Clock) Cal
 		g := *clock.GameClock
 		req.Clocks = &g
 	}
+	if clock.CPU {
+		req.CPULimit = clock.Limit()
+	}
 	// The clock starts before the deadline is set, so that a call cut off
 	// at its deadline is never measured shorter than the limit.
 	start := time.Now()
@@ -120,9 +123,13 @@ func Judge(st State, clock Clock, call Call) Judgement {
 	cutOff := call.Err != nil && FaultOf(call.Err) == FaultTimeout
 	if g := clock.GameClock; g != nil && (charged > clock.Limit() || cutOff) {
 		return reject(Timeout, fmt.Sprintf("clock ran out: %s taken, %v left on the clock, margin %v%s",
-			taken(clock, call), g.Remaining[g.Side.Index()].Round(time.Millisecond), clock.Margin, capNote(clock, cutOff)))
+			taken(clock, call), g.Remaining[g.Side.Index()].Round(time.Millisecond), clock.Margin, capNote(clock, call, cutOff)))
 	}
 	if cutOff && clock.CPU && clock.Limit() > 0 {
+		if call.CPUMeasured && charged > clock.Limit() {
+			return reject(Timeout, fmt.Sprintf("used %v of CPU time (%v wall), limit %v: the call was ended once it passed the limit",
+				call.CPU.Round(time.Millisecond/10), call.Elapsed.Round(time.Millisecond), clock.Limit()))
+		}
 		return reject(Timeout, fmt.Sprintf("no answer within %v of wall time, the cap of clock: cpu (%d times the tempo, at least %v, plus the margin: a bot that waits uses no CPU): %v",
 			clock.WallCap(), WallCapFactor, MinWallCap, call.Err))
 	}
@@ -163,21 +170,31 @@ func Judge(st State, clock Clock, call Call) Judgement {
 }
 
 // taken says what call took: its wall time, or under a clock that charges
-// CPU time where the player measured it, "N of CPU time (M wall)".
+// CPU time where the player measured it, "N of CPU time (M wall)", and
+// under a game clock, where a tenth of the wall time is more, "N charged,
+// a tenth of M wall (K of CPU time)".
 func taken(clock Clock, call Call) string {
-	if clock.CPU && call.CPUMeasured {
-		return fmt.Sprintf("%v of CPU time (%v wall)", call.CPU.Round(time.Millisecond), call.Elapsed.Round(time.Millisecond))
+	if !clock.CPU || !call.CPUMeasured {
+		return call.Elapsed.Round(time.Millisecond).String()
 	}
-	return call.Elapsed.Round(time.Millisecond).String()
+	if charged := clock.Charged(call); charged > call.CPU {
+		return fmt.Sprintf("%v charged, 1/%d of %v wall (%v of CPU time)", charged.Round(time.Millisecond), WallCapFactor,
+			call.Elapsed.Round(time.Millisecond), call.CPU.Round(time.Millisecond))
+	}
+	return fmt.Sprintf("%v of CPU time (%v wall)", call.CPU.Round(time.Millisecond), call.Elapsed.Round(time.Millisecond))
 }
 
 // capNote says, of a call under a game clock charged its CPU time and cut
-// off at its deadline, that the deadline was the wall-time cap.
-func capNote(clock Clock, cutOff bool) string {
-	if !cutOff || !clock.CPU {
+// off, why: it passed its time left (the player ended it), or it reached
+// the wall-time cap.
+func capNote(clock Clock, call Call, cutOff bool) string {
+	switch {
+	case !cutOff || !clock.CPU:
 		return ""
+	case call.CPUMeasured && clock.Charged(call) > clock.Limit():
+		return ", the call was ended once it passed the time left"
 	}
-	return fmt.Sprintf(", cut off at %v of wall time (the cap of clock: cpu: %d times the time left, at least %v, plus the margin)", clock.WallCap(), WallCapFactor, MinWallCap)
+	return fmt.Sprintf(", cut off at %v of wall time (the cap of clock: cpu: %d times the move's budget, at least %v, plus the margin)", clock.WallCap(), WallCapFactor, MinWallCap)
 }
 
 // faultReason returns the reason a game ends with when a player's call

@@ -44,16 +44,23 @@ func (c Clock) Limit() time.Duration {
 	return c.Tempo + c.Margin
 }
 
-// WallCapFactor is how many times its tempo (under a game clock, its time
-// left) a call may take by the wall clock, plus the margin, when it is
-// charged its CPU time: a bot that waits (blocks, sleeps, reads) uses
-// little CPU, and is cut off there. It is generous on purpose: a bot that
-// thinks its whole tempo in CPU must still answer before the cap on a
-// machine whose other work leaves it a tenth of a core. Three times, which
-// a machine with three busy loops per core already passes, cut off bots
-// that thought 60 % of their tempo (see host's TestCPUClockOnABusyMachine).
-// MinWallCap is the least cap: a short call suffers most from waiting its
-// turn (the test's league saw a call of 64 ms of CPU take 886 ms).
+// WallCapFactor is how many times its tempo (under a game clock, the budget
+// of the move, the tempo announced) a call may take by the wall clock, plus
+// the margin, when it is charged its CPU time: a bot that waits (blocks,
+// sleeps, reads) uses little CPU, and is cut off there. It is generous on
+// purpose: a bot that thinks its whole tempo in CPU must still answer before
+// the cap on a machine whose other work leaves it a tenth of a core. Three
+// times, which a machine with three busy loops per core already passes, cut
+// off bots that thought 60 % of their tempo (see host's
+// TestCPUClockOnABusyMachine). MinWallCap is the least cap: a short call
+// suffers most from waiting its turn (the test's league saw a call of 64 ms
+// of CPU take 886 ms).
+//
+// Under a game clock a call is also charged at least 1/WallCapFactor of
+// its wall time (see Charged), so that a bot that waits at every move
+// spends its clock too: a side's calls last at most WallCapFactor times
+// what its clock holds in all (its base, increments and periods), plus one
+// cap for its last call.
 const (
 	WallCapFactor = 10
 	MinWallCap    = 5 * time.Second
@@ -61,24 +68,27 @@ const (
 
 // WallCap returns how long a call may take by the wall clock before it is
 // cut off: Limit() when the call is charged its wall time; with CPU set,
-// WallCapFactor times the tempo (under a game clock, the mover's remaining
-// time), at least MinWallCap, plus Margin. 0 means no limit.
+// WallCapFactor times the tempo (under a game clock, the budget of the move,
+// never more than the time left), at least MinWallCap, plus Margin. 0 means
+// no limit.
 func (c Clock) WallCap() time.Duration {
 	limit := c.Limit()
 	if !c.CPU || limit == 0 && c.GameClock == nil {
 		return limit
 	}
-	t := c.Tempo
-	if c.GameClock != nil {
-		t = c.GameClock.Remaining[c.GameClock.Side.Index()]
-	}
-	return max(WallCapFactor*t, MinWallCap) + c.Margin
+	return max(WallCapFactor*c.Tempo, MinWallCap) + c.Margin
 }
 
 // Charged returns what call is charged under c: its CPU time with CPU set
-// where the player measured it, its wall time otherwise.
+// where the player measured it, its wall time otherwise. Under a game clock
+// with CPU set, a call is charged at least 1/WallCapFactor of its wall
+// time: waiting is charged at a tenth, so that a bot that sleeps cannot
+// stretch a game past WallCapFactor times its clocks.
 func (c Clock) Charged(call Call) time.Duration {
 	if c.CPU && call.CPUMeasured {
+		if c.GameClock != nil {
+			return max(call.CPU, call.Elapsed/WallCapFactor)
+		}
 		return call.CPU
 	}
 	return call.Elapsed

@@ -33,6 +33,11 @@ type Request struct {
 	// Clocks is both game clocks under a time control, nil under a fixed
 	// tempo per move; Tempo is then the budget the referee allots.
 	Clocks *ClockState
+	// CPULimit, when not 0, is the CPU time past which the call loses on
+	// time, under a clock that charges CPU time (Clock.Limit): a player
+	// that measures the bot's CPU time ends the call once it passes it,
+	// as contest judges do, rather than wait for the wall-time cap.
+	CPULimit time.Duration
 }
 
 // Reply is a player's answer, untrusted.

@@ -23,6 +23,14 @@
 // its time left plus the league's margin. Programs that read only tempo
 // keep working.
 //
+// Under a league's clock: cpu, the default, the go line ends with
+// `clock cpu`: arena charges the call the CPU time the program's process
+// uses (all its threads), not the wall time, and the program should budget
+// by its process's CPU clock (clock_gettime(CLOCK_PROCESS_CPUTIME_ID),
+// Python's time.process_time()), which a busy machine does not advance
+// while the program waits its turn. Under clock: wall the line has no
+// clock word, and the wall clock is the one charged.
+//
 // lines is on the bot's side. lines imports only bots and referee. It
 // must not import host, arena, web or cmd.
 package lines

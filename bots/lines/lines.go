@@ -360,17 +360,20 @@ var _ bots.Bot = (*Adapter)(nil)
 
 // goLine returns the go line of a call: `go tempo MS`, and under a game
 // clock (bots.Clocks) `go tempo MS wtime MS btime MS winc MS binc MS`,
-// with `movestogo N` when the clock has periods.
+// with `movestogo N` when the clock has periods; then `clock cpu` when the
+// call is charged the CPU time the bot uses (bots.ChargedCPU), so that the
+// program reads its process's CPU clock.
 func goLine(ctx context.Context, tempo time.Duration) string {
 	l := fmt.Sprintf("go tempo %d", tempo.Milliseconds())
-	c, ok := bots.Clocks(ctx)
-	if !ok {
-		return l
+	if c, ok := bots.Clocks(ctx); ok {
+		inc := c.Inc.Milliseconds()
+		l += fmt.Sprintf(" wtime %d btime %d winc %d binc %d", c.Remaining[0].Milliseconds(), c.Remaining[1].Milliseconds(), inc, inc)
+		if c.MovesToGo > 0 {
+			l += fmt.Sprintf(" movestogo %d", c.MovesToGo)
+		}
 	}
-	inc := c.Inc.Milliseconds()
-	l += fmt.Sprintf(" wtime %d btime %d winc %d binc %d", c.Remaining[0].Milliseconds(), c.Remaining[1].Milliseconds(), inc, inc)
-	if c.MovesToGo > 0 {
-		l += fmt.Sprintf(" movestogo %d", c.MovesToGo)
+	if bots.ChargedCPU(ctx) {
+		l += " clock cpu"
 	}
 	return l
 }

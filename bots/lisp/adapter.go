@@ -314,12 +314,19 @@ func (a *Adapter) Jogar(ctx context.Context, st referee.State, tempo time.Durati
 
 // call sends estado to jogar, with tempo in milliseconds times TempoScale,
 // and returns its answer, starting SBCL first when it is not running.
+// Under clock: cpu (bots.ChargedCPU), the bot's own clock readings
+// (GET-INTERNAL-REAL-TIME, GET-UNIVERSAL-TIME) advance with the CPU time
+// SBCL uses while jogar runs (driver.lisp's ON-CPU-CLOCK), so that a bot
+// that budgets by its clock budgets the time it is charged.
 func (a *Adapter) call(ctx context.Context, estado sexp.Value, tempo time.Duration) (sexp.Value, error) {
 	if err := a.start(ctx); err != nil {
 		return sexp.Value{}, err
 	}
-	ms := sexp.Int(tempo.Milliseconds() * int64(a.cfg.TempoScale))
-	ans, err := a.proc.call(ctx, a.opt.Grace, "JOGAR", estado, ms)
+	args := []sexp.Value{estado, sexp.Int(tempo.Milliseconds() * int64(a.cfg.TempoScale))}
+	if bots.ChargedCPU(ctx) {
+		args = append(args, sexp.Sym("CPU")) // the bot's clock runs on its CPU time (driver.lisp)
+	}
+	ans, err := a.proc.call(ctx, a.opt.Grace, "JOGAR", args...)
 	if errors.Is(err, errKilled) && ctx.Err() == nil {
 		// SBCL would not stop after an earlier timeout: start afresh.
 		a.writeLog("lisp: sbcl restarted: it did not stop after an earlier timeout\n")
@@ -327,7 +334,7 @@ func (a *Adapter) call(ctx context.Context, estado sexp.Value, tempo time.Durati
 		if err = a.start(ctx); err != nil {
 			return sexp.Value{}, err
 		}
-		ans, err = a.proc.call(ctx, a.opt.Grace, "JOGAR", estado, ms)
+		ans, err = a.proc.call(ctx, a.opt.Grace, "JOGAR", args...)
 	}
 	if err != nil {
 		if ctx.Err() != nil {

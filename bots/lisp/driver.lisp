@@ -8,7 +8,9 @@
 ;;;;
 ;;;; Requests, one s-expression each:
 ;;;;   (LOAD id ("/abs/file.lisp" ...) "PACKAGE-or-NIL" "/abs/root/-or-NIL")
-;;;;   (JOGAR id estado tempo-ms)
+;;;;   (JOGAR id estado tempo-ms)          arena charges the call its wall time
+;;;;   (JOGAR id estado tempo-ms :CPU)     arena charges the call its CPU time:
+;;;;     while jogar runs, the bot's clock readings advance with it (ON-CPU-CLOCK)
 ;;;;   (SAVE id "/abs/file.core")   saves the loaded image and exits
 ;;;; Answers:
 ;;;;   (:READY id "PACKAGE" "log")
@@ -315,11 +317,52 @@ signalled it, and the log ends with the backtrace of an error."
                   ((null others) "no package defines a function JOGAR")
                   (t (format nil "several packages define a function JOGAR (~{~a~^, ~}): set package in the bot's entry" (names others)))))))))
 
-(defun handle-jogar (id estado tempo)
+;;; The clock a bot reads
+
+(defvar *clock-start* nil
+  "While jogar runs on the CPU clock, (real run universal): the readings of
+the three clocks when it started. Global, not bound, so that the bot's
+threads see it too.")
+
+(defun cpu-used ()
+  "The CPU time this SBCL used since jogar started, all its threads, in
+internal time units."
+  (- (get-internal-run-time) (second *clock-start*)))
+
+(defun real-time-on-cpu (original)
+  "GET-INTERNAL-REAL-TIME, encapsulated while jogar runs on the CPU clock:
+its reading at jogar's start plus the CPU time used since."
+  (declare (ignore original))
+  (+ (first *clock-start*) (cpu-used)))
+
+(defun universal-time-on-cpu (original)
+  "GET-UNIVERSAL-TIME, encapsulated while jogar runs on the CPU clock (and so
+GET-DECODED-TIME): its reading at jogar's start plus the whole seconds of
+CPU time used since."
+  (declare (ignore original))
+  (+ (third *clock-start*) (floor (cpu-used) internal-time-units-per-second)))
+
+(defun on-cpu-clock (thunk)
+  "Calls THUNK with the bot's clock readings advancing with the CPU time
+this SBCL uses, the time arena charges under clock: cpu: a bot that stops at
+its tempo minus a margin by GET-INTERNAL-REAL-TIME stops there in charged
+time, whatever else the machine runs."
+  (setf *clock-start* (list (get-internal-real-time) (get-internal-run-time) (get-universal-time)))
+  (sb-int:encapsulate 'get-internal-real-time 'arena-clock #'real-time-on-cpu)
+  (sb-int:encapsulate 'get-universal-time 'arena-clock #'universal-time-on-cpu)
+  (unwind-protect (funcall thunk)
+    (sb-int:unencapsulate 'get-universal-time 'arena-clock)
+    (sb-int:unencapsulate 'get-internal-real-time 'arena-clock)
+    (setf *clock-start* nil)))
+
+(defun handle-jogar (id estado tempo &optional clock)
   (if (null *jogar*)
       (send :fail id :request "JOGAR before LOAD")
       (multiple-value-bind (status value log micros)
-          (call-protected id (lambda () (funcall *jogar* estado tempo)) :backtrace-p t)
+          (call-protected id (if (and clock (string= clock "CPU"))
+                                 (lambda () (on-cpu-clock (lambda () (funcall *jogar* estado tempo))))
+                                 (lambda () (funcall *jogar* estado tempo)))
+                          :backtrace-p t)
         (if (not (eq status :ok))
             (send :fail id status value log)
             (let ((answer (if (rest value) value (first value))))
@@ -357,8 +400,8 @@ Later SBCLs started on the core run CORE-MAIN."
                                        (handle-load id files package root)))
                 ((string= op "SAVE") (destructuring-bind (path) args
                                        (handle-save id path)))
-                ((string= op "JOGAR") (destructuring-bind (estado tempo) args
-                                        (handle-jogar id estado tempo)))
+                ((string= op "JOGAR") (destructuring-bind (estado tempo &optional clock) args
+                                        (handle-jogar id estado tempo clock)))
                 (t (send :fail id :request (format nil "unknown request ~a" op)))))
       (error (c) (send :fail id :request (condition-text c))))))
 

@@ -2,6 +2,7 @@ package lisp
 
 import (
 	"context"
+	"fmt"
 	"testing"
 	"time"
 
@@ -80,5 +81,47 @@ func BenchmarkLoadHandedIn(b *testing.B) {
 			b.Fatal(err)
 		}
 		a.Close()
+	}
+}
+
+// TestBotReadsTheChargedClock plays testdata/clock.lisp, a bot that sleeps
+// 300 ms and then computes until its clock (GET-INTERNAL-REAL-TIME) says
+// 400 ms passed: under clock: cpu its clock advances with the CPU time
+// SBCL uses, so it computes 400 ms of CPU time (the sleep does not count);
+// under clock: wall its clock is the wall clock, and the sleep is most of
+// its 400 ms. After the call its clock is the wall clock again.
+func TestBotReadsTheChargedClock(t *testing.T) {
+	a, log := startAdapter(t, Config{Files: []string{"testdata/clock.lisp"}})
+	for _, tc := range []struct {
+		name string
+		cpu  bool
+	}{
+		{"cpu", true},
+		{"wall", false},
+		{"cpu again", true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			ctx := context.Background()
+			if tc.cpu {
+				ctx = bots.WithCPUClock(ctx)
+			}
+			st := cavalo.New(1)
+			before := len(log.String())
+			if _, err := a.Jogar(ctx, &st, time.Second); err != nil {
+				t.Fatal(err)
+			}
+			var clock, run, universal, x int
+			line := log.String()[before:]
+			if _, err := fmt.Sscanf(line, "clock %d run %d universal %d x %d", &clock, &run, &universal, &x); err != nil {
+				t.Fatalf("the bot printed %q: %v", line, err)
+			}
+			t.Logf("its clock %d ms, its CPU time %d ms, its universal time %d s", clock, run, universal)
+			if tc.cpu && (run < 390 || clock-run > 10 || universal > 1) {
+				t.Errorf("its clock %d ms, its CPU time %d ms, universal %d s: want the clock to advance with the CPU time, 400 ms", clock, run, universal)
+			}
+			if !tc.cpu && (clock < 400 || run > clock-250) {
+				t.Errorf("its clock %d ms, its CPU time %d ms: want the wall clock, the 300 ms sleep not in the CPU time", clock, run)
+			}
+		})
 	}
 }

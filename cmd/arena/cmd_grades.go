@@ -23,7 +23,7 @@ intake), eligible or not, played or not; without --intake, one row per bot of th
 league. Each row has the group, its students and numbers, eligible and the reason,
 rank (empty for a group that did not play), points, the tie-break that placed it
 (tied where none did), games, faults by kind, the median think time of its moves
-against the tempo, the groups the similarity check flagged with it, its band
+against the tempo (CPU time and wall time, the clock the league charged first), the groups the similarity check flagged with it, its band
 against the reference bots and its bonus.
 
 The bonus follows the league's grading: block, by default the course's

@@ -16,6 +16,9 @@ type Report struct {
 	Title   string        `json:"title"`
 	Rule    arena.Grading `json:"rule"`
 	TempoMS int           `json:"tempo_ms"`
+	// Clock is the clock the league charged, "cpu" or "wall" (a league
+	// from before clocks: "wall"): the rows' time figures charged first.
+	Clock string `json:"clock"`
 	// Order names the keys the standings ranked by (see
 	// results.Standings.Order).
 	Order []string `json:"order"`
@@ -52,10 +55,14 @@ type Row struct {
 	Crashes  int `json:"crashes"`
 	Start    int `json:"start"`
 	Faults   int `json:"faults"`
-	// MedianMS is the median time of the bot's moves in the move logs;
-	// Moves how many there were (0: no log, MedianMS unknown).
-	MedianMS float64 `json:"median_ms"`
-	Moves    int     `json:"moves"`
+	// MedianCPUMS is the median CPU time of the bot's moves in the move
+	// logs, over CPUMoves of them (0: none measured, MedianCPUMS unknown);
+	// MedianWallMS the median wall time, over Moves of them (0: no log).
+	// The league's Clock says which of the two it charged.
+	MedianCPUMS  float64 `json:"median_cpu_ms"`
+	CPUMoves     int     `json:"cpu_moves"`
+	MedianWallMS float64 `json:"median_wall_ms"`
+	Moves        int     `json:"moves"`
 	// Similar are the groups the similarity check flagged with this one.
 	Similar []string `json:"similar,omitempty"`
 	// Band is the best band the group reached against the reference bots.
@@ -88,8 +95,8 @@ func Compute(l *arena.Results, in *Intake) (*Report, error) {
 	for _, s := range subs {
 		groupOf[s.Entry] = cmp.Or(s.Group, s.Entry)
 	}
-	times := moveTimes(l)
-	rep := &Report{Title: cmp.Or(l.Config.Title, l.Config.Name), Rule: rule, TempoMS: l.Config.TempoMS, Order: st.Order, Unplayed: unplayed(l)}
+	wall, cpu := moveTimes(l)
+	rep := &Report{Title: cmp.Or(l.Config.Title, l.Config.Name), Rule: rule, TempoMS: l.Config.TempoMS, Clock: cmp.Or(l.Config.Clock, arena.ClockCPU), Order: st.Order, Unplayed: unplayed(l)}
 	for _, s := range subs {
 		row := Row{Entry: s.Entry, Group: cmp.Or(s.Group, s.Entry), Bot: s.Bot, Students: s.Students, Eligible: s.Eligible, Admitted: s.Admitted, Reason: s.Reason}
 		if len(row.Students) == 0 {
@@ -102,8 +109,11 @@ func Compute(l *arena.Results, in *Intake) (*Report, error) {
 			row.Rank, row.Points, row.Tiebreak, row.Games = r.Rank, r.Points, r.Tiebreak, r.Games
 			row.Timeouts, row.Illegal, row.Crashes, row.Start, row.Faults = r.Timeouts, r.Illegal, r.Crashes, r.Start, r.Faults
 		}
-		if t := times[s.Bot]; s.Bot != "" && len(t) > 0 {
-			row.MedianMS, row.Moves = median(t), len(t)
+		if t := wall[s.Bot]; s.Bot != "" && len(t) > 0 {
+			row.MedianWallMS, row.Moves = median(t), len(t)
+		}
+		if t := cpu[s.Bot]; s.Bot != "" && len(t) > 0 {
+			row.MedianCPUMS, row.CPUMoves = median(t), len(t)
 		}
 		for _, sim := range s.Similar {
 			if sim.Flagged {
@@ -212,10 +222,11 @@ func award(rows []Row, rule arena.Grading) {
 }
 
 // moveTimes returns each bot's move times in ms from the league's move
-// logs: the moves it chose, not those the referee forced. A game without
-// its log adds nothing.
-func moveTimes(l *arena.Results) map[string][]float64 {
-	times := make(map[string][]float64)
+// logs, by the wall clock and, where the log has it, in CPU time: the
+// moves it chose, not those the referee forced. A game without its log
+// adds nothing.
+func moveTimes(l *arena.Results) (wall, cpu map[string][]float64) {
+	wall, cpu = make(map[string][]float64), make(map[string][]float64)
 	for _, g := range l.Games {
 		lines, err := l.GameLog(g.ID)
 		if err != nil {
@@ -223,11 +234,14 @@ func moveTimes(l *arena.Results) map[string][]float64 {
 		}
 		for _, ln := range lines {
 			if ln.Ply > 0 && ln.Bot != "" && !ln.Forced {
-				times[ln.Bot] = append(times[ln.Bot], ln.TimeMS)
+				wall[ln.Bot] = append(wall[ln.Bot], ln.TimeMS)
+				if ln.CPUMS != nil {
+					cpu[ln.Bot] = append(cpu[ln.Bot], *ln.CPUMS)
+				}
 			}
 		}
 	}
-	return times
+	return wall, cpu
 }
 
 // median returns the median of xs, which is not empty, rounded to 0.1.

@@ -85,8 +85,8 @@ func TestCourseSamples(t *testing.T) {
 		if len(r.Students) != 2 || r.Students[0].Number == "" {
 			t.Errorf("%s: students %v", r.Group, r.Students)
 		}
-		if r.Eligible && (r.Moves == 0 || r.MedianMS <= 0 || r.MedianMS > float64(rep.TempoMS)) {
-			t.Errorf("%s: median think %v ms over %d moves, want within the tempo", r.Group, r.MedianMS, r.Moves)
+		if r.Eligible && (r.Moves == 0 || r.MedianWallMS <= 0 || r.MedianWallMS > float64(rep.TempoMS)) {
+			t.Errorf("%s: median think %v ms over %d moves, want within the tempo", r.Group, r.MedianWallMS, r.Moves)
 		}
 	}
 	checkRanks(t, rep.Rows)
@@ -457,5 +457,43 @@ func TestAdmitted(t *testing.T) {
 		if r.Entry == first.Entry && r.Bonus != 0 {
 			t.Errorf("a group neither eligible nor admitted gets %v, want 0", r.Bonus)
 		}
+	}
+}
+
+// TestTimesChargedFirst: the grades' time figures say their clock, the one
+// the league charged first: a group charged 154 ms of CPU time a move that
+// took 508 ms by the wall clock shows 154 first under clock: cpu, 508
+// first under clock: wall.
+func TestTimesChargedFirst(t *testing.T) {
+	row := Row{Group: "g", Bot: "g", Eligible: true, Students: []Student{}, MedianCPUMS: 154, CPUMoves: 10, MedianWallMS: 508, Moves: 10}
+	for _, tc := range []struct {
+		clock, first, second, column string
+		values                       [2]string
+	}{
+		{"cpu", "median_cpu_ms", "median_wall_ms", "think ms (cpu)", [2]string{"154", "508"}},
+		{"wall", "median_wall_ms", "median_cpu_ms", "think ms (wall)", [2]string{"508", "154"}},
+	} {
+		t.Run(tc.clock, func(t *testing.T) {
+			rep := &Report{Title: "t", TempoMS: 500, Clock: tc.clock, Rows: []Row{row}}
+			var b bytes.Buffer
+			if err := rep.Write(&b, "csv"); err != nil {
+				t.Fatal(err)
+			}
+			recs, err := csv.NewReader(&b).ReadAll()
+			if err != nil {
+				t.Fatal(err)
+			}
+			i := slices.Index(recs[0], tc.first)
+			if i < 0 || recs[0][i+1] != tc.second || recs[1][i] != tc.values[0] || recs[1][i+1] != tc.values[1] {
+				t.Errorf("header %v, row %v: want %s, %s = %v", recs[0], recs[1], tc.first, tc.second, tc.values)
+			}
+			b.Reset()
+			if err := rep.Write(&b, "md"); err != nil {
+				t.Fatal(err)
+			}
+			if md := b.String(); !strings.Contains(md, tc.column) || !strings.Contains(md, "(clock: "+tc.clock+")") {
+				t.Errorf("Markdown grades without %q and the clock charged:\n%s", tc.column, md)
+			}
+		})
 	}
 }

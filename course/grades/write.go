@@ -27,10 +27,33 @@ func CheckFormat(format string) error {
 	return fmt.Errorf("unknown format %q: want one of %s", format, strings.Join(Formats(), ", "))
 }
 
-// CSVHeader is the header row of the CSV grades.
-func CSVHeader() []string {
-	return []string{"group", "entry", "students", "numbers", "eligible", "admitted", "reason", "rank", "points", "tiebreak", "games",
-		"timeouts", "illegal", "crashes", "start", "faults", "median_ms", "tempo_ms", "similar", "band", "bonus"}
+// CSVHeader is the header row of the CSV grades: the median times of the
+// clock the league charged (median_cpu_ms or median_wall_ms) come first.
+func (r *Report) CSVHeader() []string {
+	times := []string{"median_cpu_ms", "median_wall_ms"}
+	if r.Clock == arena.ClockWall {
+		times[0], times[1] = times[1], times[0]
+	}
+	h := []string{"group", "entry", "students", "numbers", "eligible", "admitted", "reason", "rank", "points", "tiebreak", "games",
+		"timeouts", "illegal", "crashes", "start", "faults"}
+	h = append(h, times...)
+	return append(h, "tempo_ms", "similar", "band", "bonus")
+}
+
+// times returns a row's median move times in ms, empty where unknown, the
+// clock the league charged first.
+func (r *Report) times(g Row) []string {
+	t := []string{"", ""}
+	if g.CPUMoves > 0 {
+		t[0] = num(g.MedianCPUMS)
+	}
+	if g.Moves > 0 {
+		t[1] = num(g.MedianWallMS)
+	}
+	if r.Clock == arena.ClockWall {
+		t[0], t[1] = t[1], t[0]
+	}
+	return t
 }
 
 // Write writes the report in format: CSV (UTF-8, a header row, one row a
@@ -60,16 +83,17 @@ func (r *Report) writeCSV(w io.Writer) error {
 		names, numbers := students(g.Students)
 		row := []string{g.Group, g.Entry, names, numbers, strconv.FormatBool(g.Eligible), strconv.FormatBool(g.Admitted), g.Reason, rank(g), num(g.Points), g.Tiebreak,
 			strconv.Itoa(g.Games), strconv.Itoa(g.Timeouts), strconv.Itoa(g.Illegal), strconv.Itoa(g.Crashes), strconv.Itoa(g.Start),
-			strconv.Itoa(g.Faults), think(g), strconv.Itoa(r.TempoMS), strings.Join(g.Similar, "; "), g.Band, num(g.Bonus)}
-		rows[i] = row
+			strconv.Itoa(g.Faults)}
+		row = append(row, r.times(g)...)
+		rows[i] = append(row, strconv.Itoa(r.TempoMS), strings.Join(g.Similar, "; "), g.Band, num(g.Bonus))
 	}
-	return results.WriteTable(w, results.FormatCSV, CSVHeader(), nil, rows, nil)
+	return results.WriteTable(w, results.FormatCSV, r.CSVHeader(), nil, rows, nil)
 }
 
 // writeMarkdown writes the grades as a Markdown table, the reasons and the
 // rule in notes under it.
 func (r *Report) writeMarkdown(w io.Writer) error {
-	header := []string{"#", "group", "students", "eligible", "points", "tiebreak", "games", "faults", "think ms", "similar", "band", "bonus"}
+	header := []string{"#", "group", "students", "eligible", "points", "tiebreak", "games", "faults", r.thinkColumn(), "similar", "band", "bonus"}
 	right := []bool{true, false, false, false, true, false, true, false, true, false, false, true}
 	var rows [][]string
 	var notes []string
@@ -92,7 +116,7 @@ func (r *Report) writeMarkdown(w io.Writer) error {
 			points, games = num(g.Points), strconv.Itoa(g.Games)
 		}
 		rows = append(rows, []string{rank(g), g.Group, strings.Join(who, ", "), eligible, points, g.Tiebreak, games,
-			faults(g), think(g), strings.Join(g.Similar, ", "), g.Band, num(g.Bonus)})
+			faults(g), r.times(g)[0], strings.Join(g.Similar, ", "), g.Band, num(g.Bonus)})
 	}
 	if r.Unplayed > 0 {
 		notes = append([]string{fmt.Sprintf("provisional: the league has %d games still to play", r.Unplayed)}, notes...)
@@ -125,7 +149,7 @@ func (r *Report) ruleNotes() []string {
 	for _, b := range r.Rule.Bands {
 		notes = append(notes, fmt.Sprintf("band %s: won %s%% or more of its games against %s in the reference gauntlet%s", b.Name, num(100*b.Share), b.Beats, bandBonus(b.Bonus)))
 	}
-	notes = append(notes, fmt.Sprintf("think ms: the median time of the group's moves, against the tempo of %d ms", r.TempoMS),
+	notes = append(notes, r.thinkNote(),
 		"similar: groups the similarity check flagged with this one: evidence for a person to read, never a verdict (docs/similarity.md)")
 	return notes
 }
@@ -156,12 +180,18 @@ func rank(g Row) string {
 	return strconv.Itoa(g.Rank)
 }
 
-// think is a row's median move time in ms, empty when unknown.
-func think(g Row) string {
-	if g.Moves == 0 {
-		return ""
+// thinkColumn is the Markdown grades' column of the median move time, on
+// the clock the league charged.
+func (r *Report) thinkColumn() string { return "think ms (" + r.Clock + ")" }
+
+// thinkNote explains thinkColumn.
+func (r *Report) thinkNote() string {
+	if r.Clock == arena.ClockWall {
+		return fmt.Sprintf("%s: the median wall time of the group's moves, the time the league charged (clock: wall), against the tempo of %d ms; the median CPU time, where measured, is in the CSV and JSON grades",
+			r.thinkColumn(), r.TempoMS)
 	}
-	return num(g.MedianMS)
+	return fmt.Sprintf("%s: the median CPU time of the group's moves, the time the league charged (clock: cpu), against the tempo of %d ms; the median wall time is in the CSV and JSON grades",
+		r.thinkColumn(), r.TempoMS)
 }
 
 // faults describes a row's faults: the total, and the games lost by each

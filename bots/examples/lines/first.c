@@ -18,7 +18,10 @@ int main(void) {
             sscanf(line + 6, "%63s", legal);
         } else if (strncmp(line, "go", 2) == 0) {
             /* go tempo 1000 ...: our turn. A real bot reads the position
-               line (JSON) and searches; this one plays the first move. */
+               line (JSON) and searches; this one plays the first move.
+               With "clock cpu" on the line, arena charges the CPU time
+               this process uses: budget the search by
+               clock_gettime(CLOCK_PROCESS_CPUTIME_ID), not the wall clock. */
             printf("info depth 0 nodes 1\n");
             printf("move %s\n", legal);
         } else if (strncmp(line, "quit", 4) == 0) {

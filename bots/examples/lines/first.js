@@ -16,7 +16,9 @@ readline.createInterface({ input: process.stdin }).on("line", (line) => {
       legal = words.slice(1);
       break;
     case "go": // go tempo 1000 ...: our turn. A real bot reads the position
-      // line (JSON) and searches; this one plays the first move.
+      // line (JSON) and searches; this one plays the first move. With
+      // "clock cpu" on the line, arena charges the CPU time this process
+      // uses: budget the search by process.cpuUsage(), not Date.now().
       console.log("info depth 0 nodes 1");
       console.log("move " + legal[0]);
       break;

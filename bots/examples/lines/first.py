@@ -15,7 +15,10 @@ for line in sys.stdin:
         legal = words[1:]
     elif words[0] == "go":                  # go tempo 1000 ...: our turn
         # A real bot reads the position line (JSON) and searches; this one
-        # plays the first legal move.
+        # plays the first legal move. With "clock cpu" on the line, arena
+        # charges the CPU time this process uses: budget the search by
+        # time.process_time(), not time.time(), and a busy machine will not
+        # cut it short.
         print("info depth 0 nodes 1", flush=True)
         print("move", legal[0], flush=True)
     elif words[0] == "quit":

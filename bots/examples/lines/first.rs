@@ -16,7 +16,10 @@ fn main() -> io::Result<()> {
             // moves C4 D5 ...: the legal moves of the position to play.
             Some("moves") => legal = words.map(String::from).collect(),
             // go tempo 1000 ...: our turn. A real bot reads the position
-            // line (JSON) and searches; this one plays the first move.
+            // line (JSON) and searches; this one plays the first move. With
+            // "clock cpu" on the line, arena charges the CPU time this
+            // process uses: budget the search by the process's CPU clock
+            // (libc's clock_gettime(CLOCK_PROCESS_CPUTIME_ID)), not Instant.
             Some("go") => {
                 writeln!(out, "info depth 0 nodes 1")?;
                 writeln!(out, "move {}", legal[0])?;

@@ -110,6 +110,8 @@
 //	           wall clock says; then plays like ok, reporting the CPU time
 //	           it used in the call, in ns, as Stats.Nodes, and its wall
 //	           time as Stats.Cuts
+//	clock      plays like ok, reporting in Stats.Cuts 1 when the call says
+//	           it is charged the bot's CPU time (bots.ChargedCPU), else 0
 //	kept N     plays like ok, reporting a number it drew at its start (its
 //	           process's; a pid would repeat in the sandbox's own pid
 //	           namespace) in Stats.Nodes and
@@ -301,6 +303,10 @@ func (b *bot) Jogar(ctx context.Context, st referee.State, tempo time.Duration) 
 		stats.Nodes = int64(burn(tempo * time.Duration(pct) / 100))
 	case "sleep":
 		time.Sleep(time.Minute)
+	case "clock":
+		if bots.ChargedCPU(ctx) {
+			stats.Cuts = 1 // the call told it which clock charges it
+		}
 	case "late":
 		time.Sleep(tempo + time.Duration(b.num)*time.Millisecond)
 	case "busy":
