@@ -106,12 +106,14 @@ type Searcher struct {
 	cuts     Cuts
 	partial  referee.Move
 	stop     func() bool // s.poll as a function value, made once
+	// now reads the clock of a timed search: time.Now, or a test's.
+	now func() time.Time
 }
 
 // New returns a Searcher that evaluates with eval, with a transposition
 // table of about ttMB MiB.
 func New(eval Evaluator, ttMB int) *Searcher {
-	s := &Searcher{eval: eval, tt: newTable(ttMB)}
+	s := &Searcher{eval: eval, tt: newTable(ttMB), now: time.Now}
 	s.stop = func() bool { s.poll(); return s.stopped }
 	return s
 }
@@ -147,7 +149,7 @@ func (s *Searcher) Evaluator() Evaluator { return s.eval }
 // not changed. Every root of a Searcher must be a position of its
 // evaluator's game.
 func (s *Searcher) Search(ctx context.Context, root Position, lim Limits) Result {
-	start := time.Now()
+	start := s.now()
 	s.begin(ctx, start, lim)
 	if i, ok := any(s.eval).(Interruptible); ok {
 		i.SetStop(s.stop)
@@ -167,7 +169,7 @@ func (s *Searcher) Search(ctx context.Context, root Position, lim Limits) Result
 			res.Move, res.PV = moves[0], []referee.Move{moves[0]}
 			res.Score, _ = s.eval.Evaluate(pos)
 		}
-		res.Elapsed = time.Since(start)
+		res.Elapsed = s.now().Sub(start)
 		return res
 	}
 	key := s.eval.Hash(pos)
@@ -181,7 +183,7 @@ func (s *Searcher) Search(ctx context.Context, root Position, lim Limits) Result
 	var prev int32
 	pvLen := 0
 	for depth := 1; depth <= maxDepth; depth++ {
-		iterStart := time.Now()
+		iterStart := s.now()
 		s.horizon, s.partial = false, noMove
 		v := s.aspirate(depth, prev, moves, key)
 		if s.stopped {
@@ -199,12 +201,12 @@ func (s *Searcher) Search(ctx context.Context, root Position, lim Limits) Result
 		}
 		// The next iteration takes about twice as long as this one: start
 		// it only if it can finish.
-		if now := time.Now(); s.useClock && now.Add(2*now.Sub(iterStart)).After(s.deadline) {
+		if now := s.now(); s.useClock && now.Add(2*now.Sub(iterStart)).After(s.deadline) {
 			break
 		}
 	}
 	res.PV = append([]referee.Move(nil), s.rootPV[:pvLen]...)
-	res.Nodes, res.Cuts, res.Elapsed = s.nodes, s.cuts, time.Since(start)
+	res.Nodes, res.Cuts, res.Elapsed = s.nodes, s.cuts, s.now().Sub(start)
 	return res
 }
 
@@ -446,7 +448,7 @@ func (s *Searcher) child(pos Position, ply, depth int, alpha, beta int32, key ui
 // poll stops the search when its context is done or, in a timed search,
 // when the deadline has passed.
 func (s *Searcher) poll() {
-	if s.ctx.Err() != nil || s.useClock && !time.Now().Before(s.deadline) {
+	if s.ctx.Err() != nil || s.useClock && !s.now().Before(s.deadline) {
 		s.stopped = true
 	}
 }

@@ -167,32 +167,55 @@ func TestSearchMatchesMinimax(t *testing.T) {
 	}
 }
 
+// tick returns a clock for a timed search that moves on by step at every
+// reading, so that a test of the search's time keeping depends on the
+// readings alone, not on how fast this machine searches.
+func tick(step time.Duration) func() time.Time {
+	t := time.Unix(0, 0)
+	return func() time.Time {
+		t = t.Add(step)
+		return t
+	}
+}
+
+// TestSearchTinyBudgets: however small the budget, the search returns a
+// legal move, and stops at its first look at the clock past the deadline.
 func TestSearchTinyBudgets(t *testing.T) {
 	t.Parallel()
+	const step = time.Millisecond
 	for _, name := range samples.Names() {
-		for _, budget := range []time.Duration{time.Nanosecond, time.Millisecond} {
+		for _, budget := range []time.Duration{time.Nanosecond, time.Millisecond, 5 * time.Millisecond} {
 			pos := skipForced(loadCavalo(t, name))
 			before := pos
-			r := newCavalo(1).Search(context.Background(), &pos, Limits{Time: budget})
+			s := newCavalo(1)
+			s.now = tick(step)
+			r := s.Search(context.Background(), &pos, Limits{Time: budget})
 			if pos != before {
 				t.Fatalf("%s: search changed its root", name)
 			}
 			if !referee.Legal(&pos, r.Move) {
 				t.Errorf("%s, %v: move %s is not legal", name, budget, cavalo.FormatMove(r.Move))
 			}
-			if r.Elapsed > budget+50*time.Millisecond {
-				t.Errorf("%s, %v: took %v", name, budget, r.Elapsed)
+			// The readings past the deadline: the one that stops the
+			// search, the end of its iteration, and the result's.
+			if r.Elapsed > budget+3*step {
+				t.Errorf("%s, %v: took %v by a clock of %v a reading", name, budget, r.Elapsed, step)
 			}
 		}
 	}
 }
 
+// TestSearchStopsOnTime: a search of 100 ms by a clock that moves 1 ms at
+// each reading goes deeper than one ply and stops once the clock passes
+// its budget.
 func TestSearchStopsOnTime(t *testing.T) {
 	t.Parallel()
 	pos := skipForced(loadCavalo(t, "s3_p0"))
-	const budget = 100 * time.Millisecond
-	r := newCavalo(4).Search(context.Background(), &pos, Limits{Time: budget})
-	if r.Elapsed > budget+50*time.Millisecond || r.Depth < 4 {
+	const budget, step = 100 * time.Millisecond, time.Millisecond
+	s := newCavalo(4)
+	s.now = tick(step)
+	r := s.Search(context.Background(), &pos, Limits{Time: budget})
+	if r.Elapsed > budget+3*step || r.Depth < 2 {
 		t.Errorf("got depth %d in %v with a budget of %v", r.Depth, r.Elapsed, budget)
 	}
 }
