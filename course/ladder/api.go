@@ -24,9 +24,6 @@ var (
 	ErrNotFound = errors.New("not found")
 	// ErrLimit: the group used its uploads of the day (HTTP 429).
 	ErrLimit = errors.New("uploads of the day used")
-	// ErrFrozen: the ladder was frozen; uploads no longer count for the
-	// championship (HTTP 409).
-	ErrFrozen = errors.New("the ladder is frozen")
 	// ErrDisabled: the lecturer disabled the group (HTTP 403).
 	ErrDisabled = errors.New("the group is disabled")
 )
@@ -204,12 +201,13 @@ type GroupView struct {
 	Match    *Match        `json:"match,omitempty"`
 }
 
-// Replay is what the game viewer needs: the game's move log (the same
-// JSON lines a league writes, see results.MoveLog).
+// Replay is a game with its move log (the lines a league writes, see
+// results.MoveLine), for the game viewer. What a bot printed (Log,
+// LoadLog, Answer) is only in the lines for its own group and the
+// lecturer.
 type Replay struct {
 	Game
-	// Log is the game's move log file, to serve as a league's.
-	Log string `json:"-"`
+	Lines []results.MoveLine `json:"lines"`
 }
 
 // State is what the ladder is doing now.
@@ -275,8 +273,8 @@ func (l *Ladder) Group(name string, p Principal) (GroupView, error) { return l.g
 // first; group, when not "", only that group's.
 func (l *Ladder) Games(group string, n int) ([]Game, error) { return l.games(group, n) }
 
-// Game returns one game, with its move log to replay.
-func (l *Ladder) Game(id int64) (Replay, error) { return l.game(id) }
+// Game returns one game, with its move log to replay, as p may see it.
+func (l *Ladder) Game(id int64, p Principal) (Replay, error) { return l.game(id, p) }
 
 // Status says what the ladder is doing now.
 func (l *Ladder) Status() State { return l.status() }
@@ -294,6 +292,10 @@ func (l *Ladder) SetDisabled(group string, disabled bool) error {
 
 // Freeze fixes each group's last accepted version uploaded before at,
 // copies its files into DIR/frozen/<hash>/, and returns the
-// championship's league file. Uploads after it are refused for the
-// championship.
-func (l *Ladder) Freeze(at time.Time) (FreezeResult, error) { return l.freeze(at) }
+// championship's league file, its paths relative to leagueDir (the
+// folder it will be written to). Uploads after it still play on the
+// ladder, with a warning that they do not count for the championship.
+// A zero at is now.
+func (l *Ladder) Freeze(at time.Time, leagueDir string) (FreezeResult, error) {
+	return l.freeze(at, leagueDir)
+}
