@@ -202,9 +202,8 @@ type GroupView struct {
 }
 
 // Replay is a game with its move log (the lines a league writes, see
-// results.MoveLine), for the game viewer. What a bot printed (Log,
-// LoadLog, Answer) is only in the lines for its own group and the
-// lecturer.
+// results.MoveLine), for the game viewer: the moves, without what the
+// bots printed (Log, LoadLog, Answer).
 type Replay struct {
 	Game
 	Lines []results.MoveLine `json:"lines"`
@@ -273,8 +272,9 @@ func (l *Ladder) Group(name string, p Principal) (GroupView, error) { return l.g
 // first; group, when not "", only that group's.
 func (l *Ladder) Games(group string, n int) ([]Game, error) { return l.games(group, n) }
 
-// Game returns one game, with its move log to replay, as p may see it.
-func (l *Ladder) Game(id int64, p Principal) (Replay, error) { return l.game(id, p) }
+// Game returns one game, with its move log to replay: the moves only,
+// what the bots printed left out (everyone may see a game).
+func (l *Ladder) Game(id int64) (Replay, error) { return l.game(id) }
 
 // Status says what the ladder is doing now.
 func (l *Ladder) Status() State { return l.status() }
@@ -292,10 +292,7 @@ func (l *Ladder) SetDisabled(group string, disabled bool) error {
 
 // Freeze fixes each group's last accepted version uploaded before at,
 // copies its files into DIR/frozen/<hash>/, and returns the
-// championship's league file, its paths relative to leagueDir (the
-// folder it will be written to). Uploads after it still play on the
-// ladder, with a warning that they do not count for the championship.
-// A zero at is now.
-func (l *Ladder) Freeze(at time.Time, leagueDir string) (FreezeResult, error) {
-	return l.freeze(at, leagueDir)
-}
+// championship's league file (its paths absolute, into DIR/frozen).
+// Uploads after it still play on the ladder, with a warning that they
+// do not count for the championship. A zero at is now.
+func (l *Ladder) Freeze(at time.Time) (FreezeResult, error) { return l.freeze(at) }

@@ -32,7 +32,7 @@ func (l *Ladder) frozenAt() (time.Time, error) {
 	return time.Parse(time.RFC3339Nano, v)
 }
 
-func (l *Ladder) freeze(at time.Time, leagueDir string) (FreezeResult, error) {
+func (l *Ladder) freeze(at time.Time) (FreezeResult, error) {
 	if at.IsZero() {
 		at = l.opt.Now()
 	}
@@ -103,7 +103,7 @@ func (l *Ladder) freeze(at time.Time, leagueDir string) (FreezeResult, error) {
 	lg := intake.League{Name: "championship", Title: intake.Title(l.cfg.Game), GameName: l.cfg.Game,
 		GameOptions: intake.GameOptions(l.rules, l.cfg.GameOptions), OpeningArcs: intake.OpeningArcs(l.rules),
 		Tempo: time.Duration(l.cfg.TempoMS) * time.Millisecond, Margin: time.Duration(l.cfg.MarginMS) * time.Millisecond,
-		Rounds: arena.DefaultRounds, Dir: leagueDir, Report: filepath.Join(l.dir, DBFile), Sources: []string{"the ladder " + l.dir + ", frozen at " + at.UTC().Format(time.RFC3339)}}
+		Rounds: arena.DefaultRounds, Report: filepath.Join(l.dir, DBFile), Sources: []string{"the ladder " + l.dir + ", frozen at " + at.UTC().Format(time.RFC3339)}}
 	var b bytes.Buffer
 	if err := intake.WriteLeague(&b, lg, rs); err != nil {
 		return out, err

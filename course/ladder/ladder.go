@@ -71,10 +71,6 @@ func open(dir string, opt Options) (*Ladder, error) {
 	if imgDir, err := botkind.DefaultImageDir(); err == nil {
 		l.images = &botkind.Images{Dir: imgDir}
 	}
-	if err := l.sweep(); err != nil {
-		db.Close()
-		return nil, err
-	}
 	return l, nil
 }
 

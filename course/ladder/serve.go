@@ -34,6 +34,9 @@ type sched struct {
 }
 
 func (l *Ladder) run(ctx context.Context) error {
+	if err := l.sweep(); err != nil {
+		return err
+	}
 	probe := &arena.Runner{Config: &arena.Config{Sandbox: l.cfg.Sandbox}, Self: l.opt.Self}
 	if _, err := probe.SurveySandbox(ctx); err != nil {
 		return err

@@ -91,7 +91,7 @@ func (l *Ladder) games(group string, n int) ([]Game, error) {
 	return out, rows.Err()
 }
 
-func (l *Ladder) game(id int64, p Principal) (Replay, error) {
+func (l *Ladder) game(id int64) (Replay, error) {
 	g, err := l.gameRow(id)
 	if err != nil {
 		return Replay{}, err
@@ -100,12 +100,10 @@ func (l *Ladder) game(id int64, p Principal) (Replay, error) {
 	if err != nil {
 		return Replay{}, err
 	}
-	// Everyone sees the moves; only a side's group sees what its bot
-	// printed.
-	if !p.CanSee(g.White) && !p.CanSee(g.Black) {
-		for i := range lines {
-			lines[i].Log, lines[i].LoadLog, lines[i].Answer = "", "", ""
-		}
+	// Everyone sees the moves; what a bot printed is its group's (on
+	// its page, in its versions' warnings).
+	for i := range lines {
+		lines[i].Log, lines[i].LoadLog, lines[i].Answer = "", "", ""
 	}
 	return Replay{Game: g, Lines: lines}, nil
 }
