@@ -206,6 +206,9 @@ type GroupView struct {
 // bots printed (Log, LoadLog, Answer).
 type Replay struct {
 	Game
+	// Entry is the game's journal line, as a league's (its White and
+	// Black are the league names of the versions, "v" and an id).
+	Entry results.Entry      `json:"entry"`
 	Lines []results.MoveLine `json:"lines"`
 }
 

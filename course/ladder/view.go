@@ -96,7 +96,7 @@ func (l *Ladder) game(id int64) (Replay, error) {
 	if err != nil {
 		return Replay{}, err
 	}
-	_, lines, err := l.entry(id)
+	e, lines, err := l.entry(id)
 	if err != nil {
 		return Replay{}, err
 	}
@@ -105,7 +105,7 @@ func (l *Ladder) game(id int64) (Replay, error) {
 	for i := range lines {
 		lines[i].Log, lines[i].LoadLog, lines[i].Answer = "", "", ""
 	}
-	return Replay{Game: g, Lines: lines}, nil
+	return Replay{Game: g, Entry: e, Lines: lines}, nil
 }
 
 func (l *Ladder) group(name string, p Principal) (GroupView, error) {
