@@ -6,6 +6,7 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
+	"html"
 	"io"
 	"strings"
 )
@@ -44,6 +45,13 @@ func WriteReport(w io.Writer, l *League) error {
 		}
 		packed[g.ID] = s
 	}
+	return writeReportPage(w, snap, packed, "")
+}
+
+// writeReportPage writes the page of snap as one self-contained HTML
+// file, with packed the games the viewer can open (see pack) and
+// bodyClass, when not "", the class of its body element.
+func writeReportPage(w io.Writer, snap Snapshot, packed map[string]string, bodyClass string) error {
 	snapJSON, err := json.Marshal(snap) // HTML-safe: <, > and & are escaped
 	if err != nil {
 		return fmt.Errorf("report: %w", err)
@@ -52,7 +60,7 @@ func WriteReport(w io.Writer, l *League) error {
 	if err != nil {
 		return fmt.Errorf("report: %w", err)
 	}
-	page, err := assets.ReadFile("assets/index.html")
+	index, err := assets.ReadFile("assets/index.html")
 	if err != nil {
 		return err
 	}
@@ -68,13 +76,18 @@ func WriteReport(w io.Writer, l *League) error {
 	if err != nil {
 		return err
 	}
-	html := strings.NewReplacer(
+	body := "<body>"
+	if bodyClass != "" {
+		body = `<body class="` + html.EscapeString(bodyClass) + `">`
+	}
+	page := strings.NewReplacer(
 		`<html lang="en">`, `<html lang="`+snap.League.Lang+`">`,
+		"<body>", body,
 		`<link rel="stylesheet" href="assets/app.css">`, "<style>\n"+string(css)+"</style>",
 		`<script src="assets/i18n.js"></script>`, "<script>\n"+string(words)+"</script>",
 		`<script src="assets/app.js"></script>`, "<script>\n"+fmt.Sprintf(reportLoader, snapJSON, gamesJSON)+"\n</script>\n<script>\n"+string(js)+"</script>",
-	).Replace(withoutLive(string(page)))
-	_, err = io.WriteString(w, html)
+	).Replace(withoutLive(string(index)))
+	_, err = io.WriteString(w, page)
 	return err
 }
 
