@@ -93,7 +93,7 @@ func (l *Ladder) match(group string) (*Match, error) {
 	if err != nil {
 		return nil, err
 	}
-	m := &Match{Version: vs[0].Version.Version, Previous: prev.Version.Version, SPRT: r, Games: 2 * r.Round}
+	m := &Match{Version: vs[0].Version.Version, Previous: prev.Version.Version, SPRT: r, Games: 2*r.Round + r.After}
 	detail := fmt.Sprintf("LLR %.2f in [%.2f, %.2f], %d games", r.LLR, r.Lower, r.Upper, m.Games)
 	switch r.Result {
 	case results.AcceptH1:

@@ -14,7 +14,8 @@ import (
 
 // The scheduler: while the ladder runs, every slot plays game pairs. A
 // free slot asks next for its pair: first a new version's match against
-// its previous one, when that match has no pair in play; else the active
+// its previous one, when that match has no pair in play and the matches
+// hold less than half the slots; else the active
 // version with the fewest games (games in play counted), the newest
 // upload first among equals, then the widest rating interval, against an
 // opponent near in rating (wide_pick of the picks: any other group), a
@@ -126,8 +127,10 @@ func (l *Ladder) next(s *sched) (pair, *league, error) {
 	if err != nil || lg == nil {
 		return pair{}, nil, err
 	}
+	// The matches take at most half the slots (one at least): the
+	// ladder goes on beside them.
 	for _, m := range matches {
-		if s.matching[m.next.id] {
+		if s.matching[m.next.id] || len(s.matching) >= max(1, l.opt.Slots/2) {
 			continue
 		}
 		p, err := l.newPair("match", m.next.id, m.prev.id, 0, 1)

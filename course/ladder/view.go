@@ -39,7 +39,7 @@ func scanGame(s interface{ Scan(...any) error }) (Game, results.Entry, error) {
 	g.White, g.WhiteVersion = side(wgrp, wver)
 	g.Black, g.BlackVersion = side(bgrp, bver)
 	g.Ended = time.Unix(0, ended).UTC()
-	g.Result, g.Reason, g.Plies = e.Result, string(e.Reason), e.Plies
+	g.Result, g.Reason, g.Plies = e.Result, e.Reason.String(), e.Plies
 	return g, e, nil
 }
 
