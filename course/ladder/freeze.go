@@ -15,6 +15,8 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	"github.com/arenabots/arena/internal/inert"
+
 	"github.com/arenabots/arena/arena"
 	"github.com/arenabots/arena/course/intake"
 )
@@ -60,6 +62,10 @@ func (l *Ladder) freeze(at time.Time) (FreezeResult, error) {
 	for _, s := range st {
 		rating[s.Group] = s
 	}
+	displays, err := l.displays()
+	if err != nil {
+		return out, err
+	}
 	var (
 		rs     []intake.Result
 		hashes []string
@@ -84,7 +90,7 @@ func (l *Ladder) freeze(at time.Time) (FreezeResult, error) {
 		if err != nil {
 			return out, err
 		}
-		r.Name, r.Display, r.Eligible = g, g, true
+		r.Name, r.Display, r.Eligible = g, displays[g], true
 		if s, ok := rating[g]; ok && s.Version == v.Version.Version {
 			r.Warnings = nil
 			r.Findings.Conventions = fmt.Sprintf("version %d, ladder rating %.1f ± %.1f in %d games; %s", v.Version.Version, s.Rating, s.Margin, s.Games, r.Findings.Conventions)
@@ -103,12 +109,17 @@ func (l *Ladder) freeze(at time.Time) (FreezeResult, error) {
 	lg := intake.League{Name: "championship", Title: intake.Title(l.cfg.Game), GameName: l.cfg.Game,
 		GameOptions: intake.GameOptions(l.rules, l.cfg.GameOptions), OpeningArcs: intake.OpeningArcs(l.rules),
 		Tempo: time.Duration(l.cfg.TempoMS) * time.Millisecond, Margin: time.Duration(l.cfg.MarginMS) * time.Millisecond,
-		Rounds: arena.DefaultRounds, Report: filepath.Join(l.dir, DBFile), Sources: []string{"the ladder " + l.dir + ", frozen at " + at.UTC().Format(time.RFC3339)}}
+		Rounds: arena.DefaultRounds}
 	var b bytes.Buffer
 	if err := intake.WriteLeague(&b, lg, rs); err != nil {
 		return out, err
 	}
-	out.League, err = setSeed(b.Bytes(), out.Seed)
+	head := fmt.Sprintf("# Written by arena ladder freeze from the ladder %s, frozen at %s:\n"+
+		"# each group's last accepted version before then, its files in %s under their hash,\n"+
+		"# its lisp: settings as found at its upload. The seed is drawn from those hashes.\n"+
+		"# The ladder's ratings are in the comments, for seeding and tie-breaks only.\n",
+		inert.Line(l.dir), at.UTC().Format(time.RFC3339), inert.Line(filepath.Join(l.dir, FrozenDir)))
+	out.League, err = setSeed(b.Bytes(), out.Seed, head)
 	if err != nil {
 		return out, err
 	}
@@ -161,8 +172,8 @@ func mapPaths(ps []string, f func(string) string) []string {
 }
 
 // setSeed sets the seed of the league file data, written by intake, and
-// drops intake's digest line (the file is the freeze's, not intake's).
-func setSeed(data []byte, seed int64) ([]byte, error) {
+// puts head in place of intake's header (the file is the freeze's).
+func setSeed(data []byte, seed int64, head string) ([]byte, error) {
 	if i := bytes.IndexByte(data, '\n'); i >= 0 && bytes.HasPrefix(data, []byte("# intake data")) {
 		data = data[i+1:]
 	}
@@ -170,6 +181,7 @@ func setSeed(data []byte, seed int64) ([]byte, error) {
 	if err := yaml.Unmarshal(data, &doc); err != nil {
 		return nil, err
 	}
+	doc.HeadComment = ""
 	top := doc.Content[0]
 	for i := 0; i+1 < len(top.Content); i += 2 {
 		if top.Content[i].Value == "seed" {
@@ -178,7 +190,7 @@ func setSeed(data []byte, seed int64) ([]byte, error) {
 		}
 	}
 	var b bytes.Buffer
-	b.WriteString("# Written by arena ladder freeze.\n")
+	b.WriteString(head)
 	enc := yaml.NewEncoder(&b)
 	enc.SetIndent(2)
 	if err := enc.Encode(&doc); err != nil {

@@ -91,20 +91,10 @@ func (l *Ladder) standings() ([]Standing, error) {
 	if err != nil {
 		return nil, err
 	}
-	displays := map[string]string{}
-	drows, err := l.db.Query(`SELECT name, display FROM groups WHERE admin = 0`)
+	displays, err := l.displays()
 	if err != nil {
 		return nil, err
 	}
-	for drows.Next() {
-		var n, d string
-		if err := drows.Scan(&n, &d); err != nil {
-			drows.Close()
-			return nil, err
-		}
-		displays[n] = d
-	}
-	drows.Close()
 	var out []Standing
 	for _, v := range act {
 		s := Standing{Group: v.Group, Display: displays[v.Group], Version: v.Version.Version, Uploaded: v.Uploaded, Provisional: true}
@@ -210,3 +200,21 @@ func score(e results.Entry, bot string) float64 {
 
 func round1(x float64) float64 { return math.Round(x*10) / 10 }
 func round3(x float64) float64 { return math.Round(x*1000) / 1000 }
+
+// displays returns each group's display name.
+func (l *Ladder) displays() (map[string]string, error) {
+	rows, err := l.db.Query(`SELECT name, display FROM groups WHERE admin = 0`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	m := map[string]string{}
+	for rows.Next() {
+		var n, d string
+		if err := rows.Scan(&n, &d); err != nil {
+			return nil, err
+		}
+		m[n] = d
+	}
+	return m, rows.Err()
+}
