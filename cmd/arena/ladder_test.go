@@ -1,0 +1,270 @@
+package main
+
+import (
+	"bufio"
+	"database/sql"
+	"encoding/json"
+	"io"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	_ "modernc.org/sqlite"
+
+	"github.com/arenabots/arena/arena"
+	"github.com/arenabots/arena/course/intake/intaketest"
+	"github.com/arenabots/arena/course/ladder"
+)
+
+// ladderServer is a real `arena ladder serve` process of the tests.
+type ladderServer struct {
+	cmd *exec.Cmd
+	url string
+}
+
+// startLadder starts arena ladder serve on dir (the test binary as
+// arena, see TestMain) and waits for its address.
+func startLadder(t *testing.T, dir string) *ladderServer {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], "ladder", "serve", dir, "--addr", "127.0.0.1:0", "--slots", "2")
+	stderr, err := cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	s := &ladderServer{cmd: cmd}
+	t.Cleanup(func() { s.kill() })
+	r := bufio.NewReader(stderr)
+	for {
+		line, err := r.ReadString('\n')
+		if err != nil {
+			t.Fatalf("arena ladder serve: %v before its address", err)
+		}
+		if u, ok := strings.CutPrefix(strings.TrimSpace(line), "arena: ladder at "); ok {
+			s.url = strings.TrimSuffix(u, "/")
+			break
+		}
+		t.Logf("serve: %s", line)
+	}
+	go io.Copy(io.Discard, r)
+	return s
+}
+
+// kill stops the server with SIGKILL, as a crash would, and waits for it.
+func (s *ladderServer) kill() {
+	if s.cmd.ProcessState == nil {
+		s.cmd.Process.Signal(syscall.SIGKILL)
+		s.cmd.Wait()
+	}
+}
+
+// upload posts the archive at path as the group of tok; it returns the
+// status and the answer's body.
+func (s *ladderServer) upload(t *testing.T, tok, path string) (int, []byte) {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	req, _ := http.NewRequest(http.MethodPost, s.url+"/api/ladder/upload?name="+filepath.Base(path), f)
+	req.Header.Set("Authorization", "Bearer "+tok)
+	return s.do(t, req)
+}
+
+func (s *ladderServer) get(t *testing.T, tok, path string) (int, []byte) {
+	t.Helper()
+	req, _ := http.NewRequest(http.MethodGet, s.url+path, nil)
+	if tok != "" {
+		req.Header.Set("Authorization", "Bearer "+tok)
+	}
+	return s.do(t, req)
+}
+
+func (s *ladderServer) do(t *testing.T, req *http.Request) (int, []byte) {
+	t.Helper()
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	body, err := io.ReadAll(resp.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return resp.StatusCode, body
+}
+
+// ladderTokens reads DIR/tokens.csv.
+func ladderTokens(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(dir, ladder.TokensFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	toks := map[string]string{}
+	for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n")[1:] {
+		g, tok, _ := strings.Cut(line, ",")
+		toks[g] = tok
+	}
+	return toks
+}
+
+// gamesIn counts the games of the ladder's database and checks its
+// integrity.
+func gamesIn(t *testing.T, dir string) int {
+	t.Helper()
+	db, err := sql.Open("sqlite", "file:"+filepath.Join(dir, ladder.DBFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	var ok string
+	if err := db.QueryRow(`PRAGMA integrity_check`).Scan(&ok); err != nil || ok != "ok" {
+		t.Fatalf("integrity_check: %q, %v", ok, err)
+	}
+	var n, distinct int
+	if err := db.QueryRow(`SELECT COUNT(*), COUNT(DISTINCT pair || '-' || colour) FROM games`).Scan(&n, &distinct); err != nil {
+		t.Fatal(err)
+	}
+	if n != distinct {
+		t.Fatalf("%d games, %d distinct: a game counted twice", n, distinct)
+	}
+	return n
+}
+
+// waitFor polls cond until it holds; the test's own deadline (go test
+// -timeout) bounds the wait.
+func waitFor(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	for !cond() {
+		if t.Context().Err() != nil {
+			t.Fatalf("never: %s", what)
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+}
+
+// TestLadderServe runs a ladder of the sample class in a real arena
+// ladder serve process: uploads over HTTP are accepted or refused as
+// intake finds the samples; a wrong token is 401 and stores nothing; a
+// hostile archive is refused and the server goes on; the same files again
+// play nothing; a group cannot read another's page (403); the games go on
+// across a kill -9, none lost but those in play, none counted twice; the
+// freeze writes a league file that arena run plays.
+func TestLadderServe(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays a ladder of Lisp projects: not -short")
+	}
+	intaketest.Self(t) // needs sbcl
+	work := t.TempDir()
+	dir := filepath.Join(work, "ladder")
+	roster := filepath.Join(work, "roster.csv")
+	os.WriteFile(roster, []byte("group,students\nP1,ana/rui\nP2,bia/eva\nP3,caio/luis\nP9,xavier/yara\n"), 0o644)
+	if out, err := arenaOut(t, "ladder", "init", dir, "--game", "cavalo", "--roster", roster, "--tempo", "200"); err != nil {
+		t.Fatalf("ladder init: %v\n%s", err, out)
+	}
+	toks := ladderTokens(t, dir)
+	examples := filepath.Join("..", "..", "bots", "examples", "lisp")
+	zips := map[string]string{}
+	for _, s := range intaketest.Samples {
+		g := s.Group[strings.LastIndex(s.Group, "_")+1:]
+		if s.GameName != "cavalo" || toks[g] == "" {
+			continue
+		}
+		if err := intaketest.AssembleAs(examples, work, s, g, true); err != nil {
+			t.Fatal(err)
+		}
+		zips[g] = filepath.Join(work, g+".zip")
+	}
+	srv := startLadder(t, dir)
+
+	if code, body := srv.upload(t, "lt_wrong", zips["P1"]); code != http.StatusUnauthorized {
+		t.Errorf("upload with a wrong token: %d %s, want 401", code, body)
+	}
+	if n := gamesIn(t, dir); n != 0 {
+		t.Errorf("%d games after a wrong token", n)
+	}
+	want := map[string]ladder.Status{"P1": ladder.Accepted, "P2": ladder.Accepted, "P3": ladder.Accepted, "P9": ladder.Refused}
+	for _, g := range []string{"P1", "P2", "P3", "P9"} {
+		code, body := srv.upload(t, toks[g], zips[g])
+		var v ladder.Version
+		if err := json.Unmarshal(body, &v); code != http.StatusOK || err != nil {
+			t.Fatalf("upload %s: %d %s", g, code, body)
+		}
+		if v.Status != want[g] {
+			t.Errorf("upload %s: %s (%s), want %s as intake finds it", g, v.Status, v.Reason, want[g])
+		}
+		if v.Status == ladder.Refused && !strings.Contains(v.Reason, "takes 3 required arguments") {
+			t.Errorf("upload %s: refused for %q, want intake's reason", g, v.Reason)
+		}
+	}
+	code, body := srv.upload(t, toks["P1"], zips["P1"])
+	if code != http.StatusOK || !strings.Contains(string(body), `"same":1`) {
+		t.Errorf("the same files again: %d %s, want same as version 1", code, body)
+	}
+	bomb := filepath.Join(work, "bomb.tar.bz2")
+	if err := intaketest.WriteBomb(bomb, intaketest.ManySkipped); err != nil {
+		t.Fatal(err)
+	}
+	code, body = srv.upload(t, toks["P2"], bomb)
+	if code != http.StatusOK || !strings.Contains(string(body), `"status":"refused"`) {
+		t.Errorf("a hostile archive: %d %s, want refused with a reason", code, body)
+	}
+	if code, body := srv.get(t, toks["P1"], "/api/ladder/group/P2"); code != http.StatusForbidden {
+		t.Errorf("P1 reads P2's page: %d %s, want 403", code, body)
+	}
+
+	waitFor(t, "10 ladder games", func() bool { return gamesIn(t, dir) >= 10+6 }) // 6: the validation games
+	waitFor(t, "a game in play", func() bool {
+		_, body := srv.get(t, "", "/api/ladder/status")
+		var st ladder.State
+		json.Unmarshal(body, &st)
+		return st.Busy > 0
+	})
+	srv.kill()
+	before := gamesIn(t, dir)
+	srv = startLadder(t, dir)
+	if after := gamesIn(t, dir); after < before {
+		t.Fatalf("%d games after the restart, %d before", after, before)
+	}
+	waitFor(t, "games after the restart", func() bool { return gamesIn(t, dir) > before+2 })
+
+	_, body = srv.get(t, "", "/api/ladder/standings")
+	var st []ladder.Standing
+	if err := json.Unmarshal(body, &st); err != nil || len(st) != 3 {
+		t.Fatalf("standings: %s (%v), want P1, P2, P3", body, err)
+	}
+	srv.kill()
+	out, err := arenaOut(t, "ladder", "standings", dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range st {
+		if !strings.Contains(out, s.Display) {
+			t.Errorf("arena ladder standings lacks %s:\n%s", s.Display, out)
+		}
+	}
+	league := filepath.Join(work, "league.yaml")
+	if out, err := arenaOut(t, "ladder", "freeze", dir, "-o", league); err != nil {
+		t.Fatalf("freeze: %v\n%s", err, out)
+	}
+	cfg, _, err := arena.Load(league)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(cfg.Bots) != 3 || cfg.Seed == 1 {
+		t.Errorf("the frozen league has %d bots, seed %d; want 3, a drawn seed", len(cfg.Bots), cfg.Seed)
+	}
+	data, _ := os.ReadFile(league)
+	if !strings.Contains(string(data), "not eligible: P9") {
+		t.Errorf("the frozen league does not list P9 as not eligible:\n%s", data)
+	}
+}
