@@ -2,6 +2,7 @@ package ladder
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"io"
 	"time"
@@ -100,8 +101,11 @@ type Version struct {
 	// notation; Stderr and Load the bot's stderr and loading output
 	// (only for the group and the lecturer).
 	Position string `json:"position,omitempty"`
-	Stderr   string `json:"stderr,omitempty"`
-	Load     string `json:"load,omitempty"`
+	// Board is that position as the game's position file, when it is
+	// one of the game's reference positions (referee.Game.Samples).
+	Board  json.RawMessage `json:"board,omitempty"`
+	Stderr string          `json:"stderr,omitempty"`
+	Load   string          `json:"load,omitempty"`
 	// Games, Rating, Margin are the version's ladder numbers.
 	Games  int     `json:"games"`
 	Rating float64 `json:"rating"`

@@ -141,6 +141,7 @@ func (l *Ladder) upload(ctx context.Context, group string, archive io.Reader, fi
 	if !res.Eligible {
 		v.Status, v.Reason = Refused, res.Reason
 		v.Position, v.Load = failedPosition(res)
+		v.Board = l.board(v.Position)
 		return l.store(ctx, v, &res, hash, progress)
 	}
 	v.Status = Accepted
@@ -246,6 +247,23 @@ func failedPosition(res intake.Result) (position, output string) {
 		}
 	}
 	return "", ""
+}
+
+// board returns the position file of the reference position named name
+// (the probe's, from the board of seed 1), nil when it is none of them.
+func (l *Ladder) board(name string) json.RawMessage {
+	samples, err := l.rules.Samples(1)
+	if err != nil || name == "" {
+		return nil
+	}
+	for _, s := range samples {
+		if s.Name == name {
+			if data, err := s.State.Encode(); err == nil {
+				return data
+			}
+		}
+	}
+	return nil
 }
 
 // writeFile copies r to a new file at path and returns its size.
