@@ -118,7 +118,7 @@ type Version struct {
 // validation game (then Game names the game to replay).
 type Warning struct {
 	Text     string `json:"text"`
-	Game     int64  `json:"game,omitempty"`
+	GameID   int64  `json:"game,omitempty"`
 	Ply      int    `json:"ply,omitempty"`
 	Position string `json:"position,omitempty"`
 	Output   string `json:"output,omitempty"`
@@ -174,7 +174,7 @@ type GroupGame struct {
 
 // RatingPoint is a group's rating after a game.
 type RatingPoint struct {
-	Game    int64     `json:"game"`
+	GameID  int64     `json:"game"`
 	At      time.Time `json:"at"`
 	Version int       `json:"version"`
 	Rating  float64   `json:"rating"`
@@ -228,10 +228,11 @@ type State struct {
 // standings changed.
 type Event struct {
 	// Kind is "game", "upload" or "standings".
-	Kind  string   `json:"kind"`
-	Game  *Game    `json:"game,omitempty"`
-	Group string   `json:"group,omitempty"`
-	Ver   *Version `json:"version,omitempty"`
+	Kind string `json:"kind"`
+	// Played is the game that ended (Kind "game").
+	Played *Game    `json:"game,omitempty"`
+	Group  string   `json:"group,omitempty"`
+	Ver    *Version `json:"version,omitempty"`
 }
 
 // FreezeResult is what a freeze wrote.

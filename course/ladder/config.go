@@ -20,9 +20,10 @@ const ConfigFile = "ladder.yaml"
 
 // Config is a ladder's options, ladder.yaml: Init writes every one out.
 type Config struct {
-	// Game and GameOptions are the game the ladder plays, as a league's.
-	Game        string         `yaml:"game"`
-	GameOptions map[string]int `yaml:"game_options,omitempty"`
+	// GameName and GameOptions are the game the ladder plays, as a
+	// league's game and game_options.
+	GameName    string         `yaml:"game"`
+	GameOptions map[string]int `yaml:"game_options"`
 	// TempoMS is the time per move, MarginMS the margin over it; Clock
 	// what a move is charged: cpu or wall (as a league's).
 	TempoMS  int    `yaml:"tempo_ms"`
@@ -60,7 +61,7 @@ type Config struct {
 // DefaultConfig returns the options Init writes, for game at tempo.
 func DefaultConfig(game string, tempoMS int) Config {
 	return Config{
-		Game:              game,
+		GameName:          game,
 		TempoMS:           tempoMS,
 		MarginMS:          arena.DefaultMarginMS,
 		Clock:             arena.ClockCPU,
@@ -109,7 +110,7 @@ func (c Config) Check() error {
 		return fmt.Errorf("%s: %s", key, fmt.Sprintf(format, args...))
 	}
 	switch {
-	case c.Game == "":
+	case c.GameName == "":
 		return bad("game", "missing: name the game, e.g. game: cavalo")
 	case c.TempoMS < 1:
 		return bad("tempo_ms", "%d: want the time per move in milliseconds, at least 1", c.TempoMS)
@@ -145,7 +146,7 @@ func (c Config) Check() error {
 	if err := c.Match.Check(); err != nil {
 		return bad("match", "%v", err)
 	}
-	if _, err := arena.ConfigureGame(c.Game, c.GameOptions, 0); err != nil {
+	if _, err := arena.ConfigureGame(c.GameName, c.GameOptions, 0); err != nil {
 		return bad("game", "%v", err)
 	}
 	return nil

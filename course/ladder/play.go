@@ -44,7 +44,7 @@ func (l *Ladder) newLeague(vs []verRow) (*league, error) {
 		r.Eligible = true
 		rs = append(rs, r)
 	}
-	lg := intake.League{Name: "ladder", GameName: l.cfg.Game, GameOptions: intake.GameOptions(l.rules, l.cfg.GameOptions),
+	lg := intake.League{Name: "ladder", GameName: l.cfg.GameName, GameOptions: intake.GameOptions(l.rules, l.cfg.GameOptions),
 		OpeningArcs: intake.OpeningArcs(l.rules), Tempo: time.Duration(l.cfg.TempoMS) * time.Millisecond,
 		Margin: time.Duration(l.cfg.MarginMS) * time.Millisecond, Rounds: 1, Dir: l.dir}
 	var b bytes.Buffer
@@ -173,6 +173,6 @@ func (l *Ladder) record(p pair, colour int, white, black int64, played *arena.Pl
 	if err != nil {
 		return Game{}, err
 	}
-	l.publish(Event{Kind: "game", Game: &g})
+	l.publish(Event{Kind: "game", Played: &g})
 	return g, nil
 }

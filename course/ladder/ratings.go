@@ -159,7 +159,7 @@ func (l *Ladder) history(group string, c *standingsCache) ([]RatingPoint, []Grou
 		gg.Expected = expected(before[me].Elo, before[opp].Elo)
 		gg.Change = round1(after[me].Elo - before[me].Elo)
 		games = append(games, gg)
-		points = append(points, RatingPoint{Game: rg.id, At: g.Ended, Version: mine[me], Rating: after[me].Elo, Margin: after[me].EloMargin})
+		points = append(points, RatingPoint{GameID: rg.id, At: g.Ended, Version: mine[me], Rating: after[me].Elo, Margin: after[me].EloMargin})
 		before = after
 	}
 	slices.Reverse(games)

@@ -50,7 +50,7 @@ func (l *Ladder) fault(g Game, bot string) (Warning, bool) {
 	if err != nil || e.Reason == referee.Normal || (e.Loser != bot && e.Loser != results.BothAtFault) {
 		return Warning{}, false
 	}
-	w := Warning{Game: g.ID, Ply: e.Plies + 1, Text: fmt.Sprintf("%s at ply %d: %s", e.Reason, e.Plies+1, e.Detail)}
+	w := Warning{GameID: g.ID, Ply: e.Plies + 1, Text: fmt.Sprintf("%s at ply %d: %s", e.Reason, e.Plies+1, e.Detail)}
 	if n := len(lines); n > 0 {
 		w.Position = string(lines[n-1].Position)
 		last := lines[n-1]

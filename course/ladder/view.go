@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/arenabots/arena/arena"
 	"github.com/arenabots/arena/results"
 )
 
@@ -61,7 +62,7 @@ func (l *Ladder) entry(id int64) (results.Entry, []results.MoveLine, error) {
 	if err != nil {
 		return e, nil, err
 	}
-	lines, err := results.ReadGameLog(l.dir, e.ID)
+	lines, err := (&arena.Results{Dir: l.dir}).GameLog(e.ID)
 	return e, lines, err
 }
 
