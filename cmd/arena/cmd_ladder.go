@@ -16,6 +16,8 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/arenabots/arena/arena"
+	"github.com/arenabots/arena/arena/queue"
 	"github.com/arenabots/arena/course/ladder"
 	"github.com/arenabots/arena/host"
 )
@@ -84,8 +86,9 @@ group a line: group,students (e.g. P13,ana/rui).`,
 
 func newLadderServeCmd() *cobra.Command {
 	var (
-		addr, nats, admin, lang string
-		slots                   int
+		addr, where, admin, lang string
+		slots                    int
+		qf                       = queueFlags{opts: queue.DefaultOptions}
 	)
 	cmd := &cobra.Command{
 		Use:   "serve DIR",
@@ -93,7 +96,13 @@ func newLadderServeCmd() *cobra.Command {
 		Long: `Play the ladder in DIR on --slots local slots (the league runner's: sandbox,
 CPU clock, saved Lisp images) and serve its pages and JSON API on --addr
 (ladder.yaml's addr by default). Ctrl-C stops it; games in play then are
-lost, not counted, and the next serve goes on.`,
+lost, not counted, and the next serve goes on.
+
+With --nats URL (nats://HOST:PORT, tls://…, or embedded[:PORT] for a server inside
+this process) the ladder's games are played by 'arena worker' processes, here or
+on other machines, as a distributed league's (docs/distributed.md): --slots pairs
+at a time; the league's secret is DIR/worker.secret unless --secret says
+otherwise. The validation games of an upload are played here.`,
 		Args: nArgs("DIR"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ctx := cmd.Context()
@@ -104,7 +113,21 @@ lost, not counted, and the next serve goes on.`,
 			if slots < 0 {
 				return usage(fmt.Errorf("--slots %d: want 1 or more (0: ladder.yaml's)", slots))
 			}
-			l, err := ladder.Open(args[0], ladder.Options{Self: self, Slots: slots, NATS: nats, AdminToken: admin})
+			opt := ladder.Options{Self: self, Slots: slots, AdminToken: admin}
+			if where != "" {
+				if err := checkQueueFlags(cmd, where, qf); err != nil {
+					return err
+				}
+				c, err := newCoordinator(where, &arena.Config{Name: "ladder", Out: args[0]}, qf, false, cmd.ErrOrStderr())
+				if err != nil {
+					return err
+				}
+				defer c.close()
+				opt.Dispatcher = func(cfg *arena.Config) arena.Dispatcher {
+					return &queue.Coordinator{Conn: c.Conn, Config: cfg, Secret: c.Secret, Options: c.Options, Notify: c.Notify}
+				}
+			}
+			l, err := ladder.Open(args[0], opt)
 			if err != nil {
 				return usage(err)
 			}
@@ -140,7 +163,10 @@ lost, not counted, and the next serve goes on.`,
 	f := cmd.Flags()
 	f.StringVar(&addr, "addr", "", "host:port to listen on (default: ladder.yaml's addr)")
 	f.IntVar(&slots, "slots", 0, "games at once (default: ladder.yaml's slots)")
-	f.StringVar(&nats, "nats", "", "queue the games for arena workers at this NATS URL")
+	f.StringVar(&where, "nats", "", "play by workers at `URL`: nats://HOST:PORT, tls://… or embedded[:PORT]")
+	f.StringVar(&qf.secret, "secret", "", "--nats: the league's key `FILE` (default DIR/"+queue.SecretFile+", made here)")
+	f.StringVar(&qf.listen, "listen", "", "--nats embedded: listen on `ADDRESS` (default 127.0.0.1; 0.0.0.0: all)")
+	addAuthFlags(cmd, &qf.auth)
 	f.StringVar(&admin, "admin-token", "", "a lecturer's token besides tokens.csv's admin row")
 	f.StringVar(&lang, "lang", "", "the pages' language: pt or en (default: ladder.yaml's lang)")
 	return cmd

@@ -7,6 +7,7 @@ import (
 	"io"
 	"time"
 
+	"github.com/arenabots/arena/arena"
 	"github.com/arenabots/arena/results"
 )
 
@@ -37,9 +38,12 @@ type Options struct {
 	// Slots is how many games are played at once on this machine; 0: the
 	// slots of ladder.yaml.
 	Slots int
-	// NATS, when set, queues the ladder's games for arena workers at this
-	// URL instead of playing them here.
-	NATS string
+	// Dispatcher, when set, has the ladder's games played elsewhere (arena
+	// workers over NATS: cmd/arena gives it a queue.Coordinator of cfg,
+	// the league the games belong to) instead of on local slots; Slots
+	// pairs are then dispatched at a time. The validation games of an
+	// upload are played here.
+	Dispatcher func(cfg *arena.Config) arena.Dispatcher
 	// AdminToken, when set, is a lecturer's token besides those of
 	// tokens.csv marked admin.
 	AdminToken string

@@ -115,12 +115,17 @@ func (l *Ladder) newPair(kind string, a, b int64, colours ...int) (pair, error) 
 	return pair{id: id, kind: kind, a: a, b: b, seed: s, colours: colours}, nil
 }
 
-// playPair plays the games of p in lg, one after the other, and records
-// each as it ends. It returns the games recorded; ctx's end drops the
-// game in flight.
-func (l *Ladder) playPair(ctx context.Context, lg *league, p pair) ([]Game, error) {
-	r := &arena.Runner{Config: lg.cfg, Self: l.opt.Self, LispImages: l.images}
-	var out []Game
+// slotGame is a game of a pair, as the runner schedules it.
+type slotGame struct {
+	arena.Scheduled
+	pair         pair
+	colour       int
+	white, black int64 // version ids
+}
+
+// schedule returns the games of p in lg, in order.
+func (lg *league) schedule(p pair) ([]slotGame, error) {
+	var out []slotGame
 	for _, colour := range p.colours {
 		white, black := p.a, p.b
 		if colour == 1 {
@@ -129,18 +134,34 @@ func (l *Ladder) playPair(ctx context.Context, lg *league, p pair) ([]Game, erro
 		wi, ok1 := lg.index[white]
 		bi, ok2 := lg.index[black]
 		if !ok1 || !ok2 {
-			return out, fmt.Errorf("ladder: pair %d: a version left the league", p.id)
+			return nil, fmt.Errorf("ladder: pair %d: a version left the league", p.id)
 		}
 		id := p.id*2 + int64(colour)
-		s := arena.Scheduled{ID: gameID(id), Round: max(1, p.round), Seed: p.seed, White: wi, Black: bi}
-		played, err := r.PlayScheduled(ctx, s, nil)
+		out = append(out, slotGame{Scheduled: arena.Scheduled{ID: gameID(id), Round: max(1, p.round), Seed: p.seed, White: wi, Black: bi},
+			pair: p, colour: colour, white: white, black: black})
+	}
+	return out, nil
+}
+
+// playPair plays the games of p in lg, one after the other, with the
+// runner of a league, and records each as it ends. It returns the games
+// recorded; ctx's end drops the game in flight.
+func (l *Ladder) playPair(ctx context.Context, lg *league, p pair) ([]Game, error) {
+	r := &arena.Runner{Config: lg.cfg, Self: l.opt.Self, LispImages: l.images}
+	gs, err := lg.schedule(p)
+	if err != nil {
+		return nil, err
+	}
+	var out []Game
+	for _, sg := range gs {
+		played, err := r.PlayScheduled(ctx, sg.Scheduled, nil)
 		if err != nil {
 			return out, err
 		}
 		if played == nil || ctx.Err() != nil {
 			return out, ctx.Err()
 		}
-		g, err := l.record(p, colour, white, black, played)
+		g, err := l.record(sg, played)
 		if err != nil {
 			return out, err
 		}
@@ -154,7 +175,7 @@ func gameID(id int64) string { return "g" + strconv.FormatInt(id, 10) }
 
 // record writes a played game's move log, then its row: the row is the
 // game's count, made once (the key pair, colour).
-func (l *Ladder) record(p pair, colour int, white, black int64, played *arena.Played) (Game, error) {
+func (l *Ladder) record(sg slotGame, played *arena.Played) (Game, error) {
 	e := played.Entry
 	if err := results.WriteMoveLog(l.dir, e, played.Moves, l.rules); err != nil {
 		return Game{}, err
@@ -163,9 +184,9 @@ func (l *Ladder) record(p pair, colour int, white, black int64, played *arena.Pl
 	if err != nil {
 		return Game{}, err
 	}
-	id := p.id*2 + int64(colour)
+	id := sg.pair.id*2 + int64(sg.colour)
 	if _, err := l.db.Exec(`INSERT INTO games(id, pair, colour, white, black, kind, ended, entry) VALUES(?, ?, ?, ?, ?, ?, ?, ?)
-		ON CONFLICT DO NOTHING`, id, p.id, colour, white, black, p.kind, e.End.UnixNano(), string(data)); err != nil {
+		ON CONFLICT DO NOTHING`, id, sg.pair.id, sg.colour, sg.white, sg.black, sg.pair.kind, e.End.UnixNano(), string(data)); err != nil {
 		return Game{}, fmt.Errorf("ladder: record game %d: %w", id, err)
 	}
 	l.changed()

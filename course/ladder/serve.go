@@ -2,7 +2,6 @@ package ladder
 
 import (
 	"context"
-	"fmt"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -42,10 +41,10 @@ func (l *Ladder) run(ctx context.Context) error {
 	if _, err := probe.SurveySandbox(ctx); err != nil {
 		return err
 	}
-	if l.opt.NATS != "" {
-		return fmt.Errorf("ladder: --nats is not built yet: play the games on local slots")
-	}
 	s := &sched{inPlay: map[int64]int{}, matching: map[int64]bool{}, rnd: rand.New(rand.NewPCG(uint64(l.opt.Now().UnixNano()), 1))}
+	if l.opt.Dispatcher != nil {
+		return l.dispatchAll(ctx, s)
+	}
 	var wg sync.WaitGroup
 	errs := make(chan error, l.opt.Slots)
 	for range l.opt.Slots {
