@@ -4,7 +4,9 @@ import (
 	"bufio"
 	"database/sql"
 	"encoding/json"
+	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"os"
 	"os/exec"
@@ -28,10 +30,10 @@ type ladderServer struct {
 }
 
 // startLadder starts arena ladder serve on dir (the test binary as
-// arena, see TestMain) and waits for its address.
-func startLadder(t *testing.T, dir string) *ladderServer {
+// arena, see TestMain), with the flags more, and waits for its address.
+func startLadder(t *testing.T, dir string, more ...string) *ladderServer {
 	t.Helper()
-	cmd := exec.Command(os.Args[0], "ladder", "serve", dir, "--addr", "127.0.0.1:0", "--slots", "2")
+	cmd := exec.Command(os.Args[0], append([]string{"ladder", "serve", dir, "--addr", "127.0.0.1:0", "--slots", "2"}, more...)...)
 	stderr, err := cmd.StderrPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -163,27 +165,8 @@ func TestLadderServe(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays a ladder of Lisp projects: not -short")
 	}
-	intaketest.Self(t) // needs sbcl
-	work := t.TempDir()
-	dir := filepath.Join(work, "ladder")
-	roster := filepath.Join(work, "roster.csv")
-	os.WriteFile(roster, []byte("group,students\nP1,ana/rui\nP2,bia/eva\nP3,caio/luis\nP9,xavier/yara\n"), 0o644)
-	if out, err := arenaOut(t, "ladder", "init", dir, "--game", "cavalo", "--roster", roster, "--tempo", "200"); err != nil {
-		t.Fatalf("ladder init: %v\n%s", err, out)
-	}
-	toks := ladderTokens(t, dir)
-	examples := filepath.Join("..", "..", "bots", "examples", "lisp")
-	zips := map[string]string{}
-	for _, s := range intaketest.Samples {
-		g := s.Group[strings.LastIndex(s.Group, "_")+1:]
-		if s.GameName != "cavalo" || toks[g] == "" {
-			continue
-		}
-		if err := intaketest.AssembleAs(examples, work, s, g, true); err != nil {
-			t.Fatal(err)
-		}
-		zips[g] = filepath.Join(work, g+".zip")
-	}
+	dir, toks, zips := newSampleLadder(t, "P1,ana/rui", "P2,bia/eva", "P3,caio/luis", "P9,xavier/yara")
+	work := filepath.Dir(dir)
 	srv := startLadder(t, dir)
 
 	if code, body := srv.upload(t, "lt_wrong", zips["P1"]); code != http.StatusUnauthorized {
@@ -267,4 +250,117 @@ func TestLadderServe(t *testing.T) {
 	if !strings.Contains(string(data), "not eligible: P9") {
 		t.Errorf("the frozen league does not list P9 as not eligible:\n%s", data)
 	}
+}
+
+// newSampleLadder makes a ladder of the sample class's groups (cavalo,
+// the course's rules file in each archive) and returns its folder, its
+// tokens and each group's archive.
+func newSampleLadder(t *testing.T, groups ...string) (dir string, toks, zips map[string]string) {
+	t.Helper()
+	intaketest.Self(t) // needs sbcl
+	work := t.TempDir()
+	dir = filepath.Join(work, "ladder")
+	roster := "group,students\n"
+	for _, g := range groups { // "P1" or "P1,ana/rui"
+		roster += g + "\n"
+	}
+	os.WriteFile(filepath.Join(work, "roster.csv"), []byte(roster), 0o644)
+	if out, err := arenaOut(t, "ladder", "init", dir, "--game", "cavalo", "--roster", filepath.Join(work, "roster.csv"), "--tempo", "200"); err != nil {
+		t.Fatalf("ladder init: %v\n%s", err, out)
+	}
+	toks = ladderTokens(t, dir)
+	zips = map[string]string{}
+	examples := filepath.Join("..", "..", "bots", "examples", "lisp")
+	for _, s := range intaketest.Samples {
+		g := s.Group[strings.LastIndex(s.Group, "_")+1:]
+		if s.GameName != "cavalo" || toks[g] == "" {
+			continue
+		}
+		if err := intaketest.AssembleAs(examples, work, s, g, true); err != nil {
+			t.Fatal(err)
+		}
+		zips[g] = filepath.Join(work, g+".zip")
+	}
+	return dir, toks, zips
+}
+
+// TestLadderNATS plays a ladder through a real nats-server and two arena
+// workers: both play ladder games, each recorded once.
+func TestLadderNATS(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays a ladder of Lisp projects on workers: not -short")
+	}
+	natsBin, err := exec.LookPath("nats-server")
+	if err != nil {
+		t.Skip("no nats-server on PATH: apt-get install nats-server")
+	}
+	dir, toks, zips := newSampleLadder(t, "P1", "P2")
+	port := freePort(t)
+	nats := exec.Command(natsBin, "-js", "-a", "127.0.0.1", "-p", fmt.Sprint(port), "-sd", t.TempDir())
+	if err := nats.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { nats.Process.Kill(); nats.Wait() })
+	url := fmt.Sprintf("nats://127.0.0.1:%d", port)
+	waitFor(t, "nats-server listening", func() bool {
+		c, err := net.Dial("tcp", fmt.Sprintf("127.0.0.1:%d", port))
+		if err == nil {
+			c.Close()
+		}
+		return err == nil
+	})
+	srv := startLadder(t, dir, "--nats", url)
+	for _, g := range []string{"P1", "P2"} {
+		if code, body := srv.upload(t, toks[g], zips[g]); code != http.StatusOK || !strings.Contains(string(body), `"accepted"`) {
+			t.Fatalf("upload %s: %d %s", g, code, body)
+		}
+	}
+	for i := range 2 {
+		w := exec.Command(os.Args[0], "worker", url, "--secret", filepath.Join(dir, "worker.secret"), "--cache", t.TempDir(), "--name", fmt.Sprintf("w%d", i+1))
+		if err := w.Start(); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { w.Process.Signal(syscall.SIGTERM); w.Wait() })
+	}
+	waitFor(t, "ladder games by both workers", func() bool {
+		by := workersOf(t, dir)
+		return by["w1"] > 0 && by["w2"] > 0
+	})
+	gamesIn(t, dir) // integrity, none counted twice
+}
+
+// workersOf counts the ladder games of each worker.
+func workersOf(t *testing.T, dir string) map[string]int {
+	t.Helper()
+	db, err := sql.Open("sqlite", "file:"+filepath.Join(dir, ladder.DBFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	rows, err := db.Query(`SELECT json_extract(entry, '$.worker'), COUNT(*) FROM games WHERE kind = 'ladder' GROUP BY 1`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	by := map[string]int{}
+	for rows.Next() {
+		var w sql.NullString
+		var n int
+		if err := rows.Scan(&w, &n); err != nil {
+			t.Fatal(err)
+		}
+		by[w.String] = n
+	}
+	return by
+}
+
+// freePort returns a TCP port free now on 127.0.0.1.
+func freePort(t *testing.T) int {
+	t.Helper()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	return l.Addr().(*net.TCPAddr).Port
 }
