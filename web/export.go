@@ -29,23 +29,29 @@ func RatingChart(rows []results.Row) string { return ratingChart(rows) }
 func Board(st referee.State) string { return svg(st) }
 
 // WriteGamePage writes one finished game, v, as a self-contained page of
-// the viewer (the report's page, its other sections hidden), in lang
-// ("en" or "pt"), titled title. The page opens the game when its address
+// the viewer (the report's page, its other sections hidden) for a league
+// that lv names (its title, language, game and pace); display are the
+// bots' display names by name. The page opens the game when its address
 // ends in #game= and the game's id.
-func WriteGamePage(w io.Writer, v GameView, title, lang string) error {
+func WriteGamePage(w io.Writer, v GameView, lv LeagueView, display map[string]string) error {
 	g := v.Entry
 	packed, err := pack(v)
 	if err != nil {
 		return fmt.Errorf("game page %s: %w", g.ID, err)
 	}
-	game := ""
-	if len(v.Moves) > 0 {
-		game = v.Moves[0].GameName
+	if lv.GameName == "" && len(v.Moves) > 0 {
+		lv.GameName = v.Moves[0].GameName
+	}
+	if lv.Name == "" {
+		lv.Name = lv.Title
+	}
+	if display == nil {
+		display = map[string]string{}
 	}
 	snap := Snapshot{
-		League: LeagueView{Name: title, Title: title, GameName: game, Lang: lang},
+		League: lv,
 		Tables: Tables{
-			Standings: []results.Row{}, Games: []results.Entry{g}, Display: map[string]string{},
+			Standings: []results.Row{}, Games: []results.Entry{g}, Display: display,
 			Crosstable: CrosstableView{Bots: []string{}, Cells: [][]results.Cell{}},
 			Progress:   Progress{Done: 1, Total: 1, ETASecs: -1},
 		},

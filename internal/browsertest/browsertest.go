@@ -37,7 +37,7 @@ func Tab(t *testing.T, width, height int, flags ...chromedp.ExecAllocatorOption)
 		chromedp.ExecPath(Chromium), chromedp.NoSandbox, chromedp.Headless, chromedp.DisableGPU,
 		chromedp.WindowSize(width, height), chromedp.Flag("disable-dev-shm-usage", true),
 	}, flags...)
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Minute)
 	t.Cleanup(cancel)
 	ctx, cancelAlloc := chromedp.NewExecAllocator(ctx, opts...)
 	t.Cleanup(cancelAlloc)
@@ -68,7 +68,14 @@ func Eval[T any](t *testing.T, ctx context.Context, expr string) T {
 // what the page reads.
 func WaitFor(t *testing.T, ctx context.Context, what, expr string) {
 	t.Helper()
-	if _, err := chromedp.Run(ctx, chromedp.Poll[chromedp.Void](expr, chromedp.WithPollingTimeout(Hang))); err != nil {
+	WaitWithin(t, ctx, Hang, what, expr)
+}
+
+// WaitWithin is WaitFor bounded by hang: for what takes minutes on a busy
+// machine (a Lisp project's validation games).
+func WaitWithin(t *testing.T, ctx context.Context, hang time.Duration, what, expr string) {
+	t.Helper()
+	if _, err := chromedp.Run(ctx, chromedp.Poll[chromedp.Void](expr, chromedp.WithPollingTimeout(hang))); err != nil {
 		text, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.body.innerText.slice(0, 3000)`))
 		t.Fatalf("waiting for %s (%s): %v; the page reads:\n%s", what, expr, err, text)
 	}

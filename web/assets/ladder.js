@@ -167,8 +167,8 @@
         (x.status === "accepted" ? " " + T("lg_version_numbers", x.games, fix(x.rating, 0), fix(x.margin, 0)) : "")));
     if (!mine) return card;
     if (x.reason) card.append(el("p", {class: "reason"}, x.reason));
+    if (x.position) card.append(el("p", {class: "position"}, T("lg_failed_on", x.position)));
     if (x.board) card.append(boardBox(x.board));
-    if (x.position && !x.board) card.append(fold(T("lg_position"), x.position));
     if (x.conventions && Object.keys(x.conventions).length) {
       card.append(el("p", {class: "conventions"}, T("lg_conventions") + " " +
         Object.entries(x.conventions).map(([k, val]) => k + ": " + val).join(", ")));
@@ -177,6 +177,7 @@
     for (const w of x.warnings || []) {
       const box = el("div", {class: "warning"}, el("p", {}, T("lg_warning") + " " + w.text + (w.ply ? " " + T("lg_at_ply", w.ply) : ""),
         w.game ? el("span", {}, " ", gameLink(w.game)) : null));
+      if (w.position && !w.board) box.append(el("p", {class: "position"}, T("lg_failed_on", w.position)));
       if (w.board) box.append(boardBox(w.board));
       if (w.output) box.append(fold(T("lg_output"), w.output));
       card.append(box);

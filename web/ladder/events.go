@@ -83,7 +83,7 @@ func groupsOf(e ladder.Event) []string {
 	if e.Group != "" {
 		out = append(out, e.Group)
 	}
-	if g := e.Game; g != nil {
+	if g := e.Played; g != nil {
 		for _, x := range []string{g.White, g.Black} {
 			if x != "" && x != e.Group {
 				out = append(out, x)

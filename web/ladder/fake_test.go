@@ -102,7 +102,7 @@ func (f *fake) Group(name string, p ladder.Principal) (ladder.GroupView, error) 
 		return ladder.GroupView{}, ladder.ErrNotFound
 	}
 	return ladder.GroupView{Group: name, Display: "Grupo " + name, Disabled: f.disabled[name], Versions: append([]ladder.Version(nil), vs...),
-		History: []ladder.RatingPoint{{Game: 1, Version: 1, Rating: 0, Margin: 300}, {Game: 2, Version: 1, Rating: 35, Margin: 120}},
+		History: []ladder.RatingPoint{{GameID: 1, Version: 1, Rating: 0, Margin: 300}, {GameID: 2, Version: 1, Rating: 35, Margin: 120}},
 		Games: []ladder.GroupGame{{Game: ladder.Game{ID: 7, White: name, Black: "P99", Result: "1-0", Reason: "normal"},
 			Opponent: "P99", Colour: "white", Score: 1, Expected: 0.5, Change: 16.2}}}, nil
 }

@@ -84,8 +84,8 @@ func (p *pages) page(kind string) http.HandlerFunc {
 }
 
 // game serves GET /game/{id}: the game in the viewer of arena's pages.
-// Its moves and the bots' output in them are everyone's (the replay, not
-// the code or the logs of a group).
+// Its moves are everyone's (the replay, not the code or the logs of a
+// group).
 func (p *pages) game(w http.ResponseWriter, r *http.Request) {
 	id, err := strconv.ParseInt(r.PathValue("id"), 10, 64)
 	if err != nil {
@@ -97,7 +97,8 @@ func (p *pages) game(w http.ResponseWriter, r *http.Request) {
 		fail(w, err)
 		return
 	}
-	v, err := web.GameViewOf(replayOf(rp))
+	g, display := replayOf(rp)
+	v, err := web.GameViewOf(g, rp.Lines)
 	if err != nil {
 		fail(w, err)
 		return
@@ -106,18 +107,22 @@ func (p *pages) game(w http.ResponseWriter, r *http.Request) {
 	if title == "" {
 		title = "ladder"
 	}
+	lv := web.LeagueView{Title: inert.Line(title), Lang: p.opt.Lang, TempoMS: p.opt.TempoMS, Charged: p.opt.Clock}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	if err := web.WriteGamePage(w, v, inert.Line(title), p.opt.Lang); err != nil {
+	if err := web.WriteGamePage(w, v, lv, display); err != nil {
 		fail(w, err)
 	}
 }
 
-// replayOf returns the journal line and the move log of a ladder game,
-// its bots named by group and version ("P13 v2").
-func replayOf(rp ladder.Replay) (results.Entry, []results.MoveLine) {
+// replayOf returns the journal line of a ladder game, its id the game's,
+// and the display names of its bots: each version by its group and number
+// ("P13 v2").
+func replayOf(rp ladder.Replay) (results.Entry, map[string]string) {
 	g := rp.Entry
 	g.ID = strconv.FormatInt(rp.ID, 10)
-	g.White = fmt.Sprintf("%s v%d", rp.White, rp.WhiteVersion)
-	g.Black = fmt.Sprintf("%s v%d", rp.Black, rp.BlackVersion)
-	return g, rp.Lines
+	display := map[string]string{
+		g.White: inert.Line(fmt.Sprintf("%s v%d", rp.White, rp.WhiteVersion)),
+		g.Black: inert.Line(fmt.Sprintf("%s v%d", rp.Black, rp.BlackVersion)),
+	}
+	return g, display
 }

@@ -18,13 +18,19 @@ import (
 
 // Options configure the pages.
 type Options struct {
-	// Lang is the pages' language: "en" (the default) or "pt".
+	// Lang is the pages' language: "en" or "pt"; "": the ladder's (New),
+	// else "en".
 	Lang string
 	// Title is the pages' title; "" is "Ladder" in the pages' language.
 	Title string
 	// Rules are the ladder's game, which draws the positions a version
 	// failed on; nil: New takes the ladder's.
 	Rules referee.Game
+	// TempoMS and Clock are the ladder's time a move and the clock it
+	// charges ("cpu" or "wall"), which the game viewer says; New takes
+	// the ladder's.
+	TempoMS int
+	Clock   string
 	// Hosts are the DNS names the pages may be asked for by, besides
 	// localhost and IP addresses (as arena serve's --host).
 	Hosts []string
@@ -93,6 +99,12 @@ type pages struct {
 //	     /api/ladder/...       the ladder's JSON API (course/ladder's NewAPI)
 func New(l *ladder.Ladder, opt Options) (http.Handler, error) {
 	cfg := l.Config()
+	if opt.Lang == "" {
+		opt.Lang = cfg.Lang
+	}
+	if opt.TempoMS == 0 {
+		opt.TempoMS, opt.Clock = cfg.TempoMS, cfg.Clock
+	}
 	if opt.UploadBytes <= 0 && cfg.MaxUploadMB > 0 {
 		opt.UploadBytes = int64(cfg.MaxUploadMB) << 20
 	}
@@ -100,7 +112,7 @@ func New(l *ladder.Ladder, opt Options) (http.Handler, error) {
 		opt.LeagueFile = filepath.Join(l.Dir(), "championship.yaml")
 	}
 	if opt.Rules == nil {
-		rules, err := games.Configure(cfg.Game, cfg.GameOptions)
+		rules, err := games.Configure(cfg.GameName, cfg.GameOptions)
 		if err != nil {
 			return nil, fmt.Errorf("ladder pages: %w", err)
 		}

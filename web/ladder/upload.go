@@ -48,6 +48,9 @@ func (p *pages) upload(w http.ResponseWriter, r *http.Request, ss session) {
 	}
 	defer release()
 	rc := http.NewResponseController(w)
+	// The stages stream back while the ladder may still read the archive:
+	// HTTP/1.1 would stop the body at the first line written.
+	_ = rc.EnableFullDuplex()
 	_ = rc.SetReadDeadline(time.Now().Add(uploadLimit))
 	_ = rc.SetWriteDeadline(time.Now().Add(uploadLimit))
 	body := http.MaxBytesReader(w, r.Body, p.opt.UploadBytes)

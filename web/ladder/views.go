@@ -76,7 +76,9 @@ type groupView struct {
 type versionView struct {
 	ladder.Version
 	Warnings []warningView `json:"warnings,omitempty"`
-	// Board draws Position, "" when there is none or it cannot be drawn.
+	// Board draws the position it failed on (the version's Board, or its
+	// Position when that is a position file), "" when there is none or it
+	// cannot be drawn.
 	Board string `json:"board,omitempty"`
 }
 
@@ -142,9 +144,12 @@ func (p *pages) versionView(ver ladder.Version, mine bool) versionView {
 		}
 		ver.Conventions = c
 	}
-	v := versionView{Version: ver, Board: p.board(ver.Position)}
-	ver.Position = inert.Text(ver.Position)
-	v.Version = ver
+	board := p.board(string(ver.Board))
+	if board == "" {
+		board = p.board(ver.Position)
+	}
+	ver.Position, ver.Board = inert.Line(ver.Position), nil // the page draws Board
+	v := versionView{Version: ver, Board: board}
 	for _, w := range ver.Warnings {
 		wv := warningView{Warning: w, Board: p.board(w.Position)}
 		wv.Text, wv.Output, wv.Position = inert.Line(w.Text), inert.Text(w.Output), inert.Text(w.Position)
