@@ -95,3 +95,38 @@ func TestGroupPageLogin(t *testing.T) {
 	bt.WaitFor(t, ctx, "version 3 in the list", count(`#versions article[data-version="3"]`)+" === 1")
 	bt.Screenshot(t, ctx, "upload")
 }
+
+// TestAdminPage: the lecturer logs in on /admin, disables a group with its
+// button (the row says so), and freezes the ladder: the page shows the
+// league file, a student's markup in it as text.
+func TestAdminPage(t *testing.T) {
+	bt.Need(t)
+	f, s := fakeServer(t, Options{})
+	ctx := bt.Tab(t, 1280, 900)
+	bt.Do(t, ctx, "open the lecturer's view", chromedp.Navigate(s.URL+"/admin"))
+	bt.WaitFor(t, ctx, "the login form", `!document.getElementById("login").hidden`)
+	if !bt.Eval[bool](t, ctx, `document.getElementById("admin-page").hidden`) {
+		t.Error("the lecturer's view shows before the lecturer's login")
+	}
+	bt.Do(t, ctx, "log in", chromedp.SendKeys(chromedp.CSS("#login-token"), tokenAdmin), chromedp.Submit(chromedp.CSS("#login-token")),
+		chromedp.WaitVisible(chromedp.CSS("#admin-page")))
+	bt.WaitFor(t, ctx, "a row per group", count("#admin-groups tbody tr")+" === 2")
+	bt.Do(t, ctx, "disable P14", chromedp.Click(chromedp.CSS(`#admin-groups button[data-group="P14"]`)))
+	bt.WaitFor(t, ctx, "P14 disabled", `document.querySelector('#admin-groups button[data-group="P14"]').textContent === "Enable"`)
+	f.mu.Lock()
+	off := f.disabled["P14"]
+	f.mu.Unlock()
+	if !off {
+		t.Error("the ladder was not told to disable P14")
+	}
+	bt.Do(t, ctx, "accept the freeze's confirmation", chromedp.Evaluate[chromedp.Void](`window.confirm = () => true`))
+	bt.Do(t, ctx, "freeze", chromedp.Click(chromedp.CSS("#freeze-button")))
+	bt.WaitFor(t, ctx, "the league file", count("#freeze-out pre.league-file")+" === 1")
+	if got := bt.Eval[string](t, ctx, `document.querySelector("#freeze-out pre").textContent`); got != "name: championship\n# "+hostile+"\n" {
+		t.Errorf("league file %q", got)
+	}
+	if n := bt.Eval[int](t, ctx, count("main img, main script")); n != 0 {
+		t.Errorf("%d elements of a student's markup", n)
+	}
+	bt.Screenshot(t, ctx, "admin")
+}

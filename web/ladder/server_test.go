@@ -282,3 +282,42 @@ func TestAdmin(t *testing.T) {
 		t.Errorf("freeze: %d %s (%v)", code, body, err)
 	}
 }
+
+// TestEvents: the event stream sends the ladder first, then, when a
+// version is uploaded, the group whose page changed and the ladder
+// again; an address holds at most Limits.Streams streams.
+func TestEvents(t *testing.T) {
+	f, s := fakeServer(t, Options{Limits: Limits{Streams: 1}})
+	r, err := http.Get(s.URL + "/events")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Body.Close()
+	if second, err := http.Get(s.URL + "/events"); err != nil || second.StatusCode != http.StatusTooManyRequests {
+		t.Errorf("a second stream from the address: %v %v, want 429", second.StatusCode, err)
+	} else {
+		second.Body.Close()
+	}
+	sc := bufio.NewScanner(r.Body)
+	sc.Buffer(nil, 1<<20)
+	next := func() string {
+		for sc.Scan() {
+			if e, ok := strings.CutPrefix(sc.Text(), "event: "); ok {
+				sc.Scan()
+				return e + " " + strings.TrimPrefix(sc.Text(), "data: ")[:min(40, len(sc.Text())-6)]
+			}
+		}
+		t.Fatalf("the stream ended: %v", sc.Err())
+		return ""
+	}
+	if got := next(); !strings.HasPrefix(got, `ladder {"state":{"queued":3`) {
+		t.Errorf("first message %q, want the ladder", got)
+	}
+	f.events <- ladder.Event{Kind: "upload", Group: "P14"}
+	if got := next(); got != `group {"group":"P14"}` {
+		t.Errorf("after an upload: %q, want P14's page", got)
+	}
+	if got := next(); !strings.HasPrefix(got, "ladder ") {
+		t.Errorf("then %q, want the ladder", got)
+	}
+}
