@@ -273,6 +273,12 @@ func (l *Ladder) Upload(ctx context.Context, group string, archive io.Reader, fi
 	return l.upload(ctx, group, archive, filename, progress)
 }
 
+// Files writes a version's files, as unpacked at its upload, to w as a
+// tar.gz: only for p.CanSee(group) (ErrForbidden otherwise).
+func (l *Ladder) Files(group string, version int, p Principal, w io.Writer) error {
+	return l.files(group, version, p, w)
+}
+
 // Standings returns the ladder's rows, best first.
 func (l *Ladder) Standings() ([]Standing, error) { return l.standings() }
 

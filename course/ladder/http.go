@@ -1,6 +1,7 @@
 package ladder
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -18,6 +19,7 @@ import (
 //	GET  /api/ladder/games[?group=G] the last games (anyone)
 //	GET  /api/ladder/game/<id>       one game and its moves (anyone)
 //	GET  /api/ladder/group/<group>   a group's versions, games and match (its token, or the lecturer's)
+//	GET  /api/ladder/group/<group>/files/<version>  its files as uploaded, a tar.gz (the same)
 //	POST /api/ladder/disable/<group>?disabled=true|false  (the lecturer's token)
 //
 // Errors are JSON {"error": "..."} with 400, 401 (no or unknown token),
@@ -31,6 +33,7 @@ func NewAPI(l *Ladder) http.Handler {
 	mux.HandleFunc("GET /api/ladder/games", a.games)
 	mux.HandleFunc("GET /api/ladder/game/{id}", a.game)
 	mux.HandleFunc("GET /api/ladder/group/{group}", a.group)
+	mux.HandleFunc("GET /api/ladder/group/{group}/files/{version}", a.files)
 	mux.HandleFunc("POST /api/ladder/disable/{group}", a.disable)
 	return mux
 }
@@ -125,6 +128,32 @@ func (a api) group(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	writeJSON(w, gv)
+}
+
+func (a api) files(w http.ResponseWriter, r *http.Request) {
+	p, err := a.l.Authenticate(bearer(r))
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	group := r.PathValue("group")
+	v, err := strconv.Atoi(r.PathValue("version"))
+	if err != nil {
+		writeError(w, fmt.Errorf("version %q: %w", r.PathValue("version"), ErrNotFound))
+		return
+	}
+	if !p.CanSee(group) {
+		writeError(w, fmt.Errorf("group %s's files: %w", group, ErrForbidden))
+		return
+	}
+	var b bytes.Buffer
+	if err := a.l.Files(group, v, p, &b); err != nil {
+		writeError(w, err)
+		return
+	}
+	w.Header().Set("Content-Type", "application/gzip")
+	w.Header().Set("Content-Disposition", fmt.Sprintf("attachment; filename=%q", fmt.Sprintf("%s-v%d.tar.gz", group, v)))
+	w.Write(b.Bytes())
 }
 
 func (a api) disable(w http.ResponseWriter, r *http.Request) {

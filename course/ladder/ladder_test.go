@@ -1,8 +1,13 @@
 package ladder
 
 import (
+	"archive/tar"
+	"archive/zip"
+	"bytes"
+	"compress/gzip"
 	"encoding/csv"
 	"errors"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -195,4 +200,97 @@ func TestAPIAuth(t *testing.T) {
 	if err := l.db.QueryRow(`SELECT COUNT(*) FROM versions`).Scan(&n); err != nil || n != 0 {
 		t.Errorf("%d versions stored (%v), want 0", n, err)
 	}
+}
+
+// zipOf returns a zip archive of files (name → contents).
+func zipOf(t *testing.T, files map[string]string) []byte {
+	t.Helper()
+	var b bytes.Buffer
+	zw := zip.NewWriter(&b)
+	for name, data := range files {
+		w, err := zw.Create(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w.Write([]byte(data))
+	}
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}
+
+// TestUploadRefusedBeforeProbe uploads what intake refuses without
+// running it: not an archive, an archive with no jogar, the same files
+// again; then checks the limit of uploads a day, and who may read a
+// version's files.
+func TestUploadRefusedBeforeProbe(t *testing.T) {
+	l, toks := newLadder(t)
+	ctx := t.Context()
+	v, err := l.Upload(ctx, "P1", strings.NewReader("not an archive"), "x.bin", nil)
+	if err != nil || v.Status != Refused || !strings.Contains(v.Reason, "not an archive") || v.Version != 1 {
+		t.Fatalf("junk: %+v, %v", v, err)
+	}
+	noJogar := zipOf(t, map[string]string{"P1/README.txt": "nothing here"})
+	var stages []string
+	v, err = l.Upload(ctx, "P1", bytes.NewReader(noJogar), "p1.zip", func(s Stage) { stages = append(stages, s.Name) })
+	if err != nil || v.Status != Refused || v.Reason == "" || v.Version != 2 {
+		t.Fatalf("no jogar: %+v, %v", v, err)
+	}
+	if want := []string{"unpacking", "probing", "refused"}; strings.Join(stages, " ") != strings.Join(want, " ") {
+		t.Errorf("stages %q, want %q", stages, want)
+	}
+	v, err = l.Upload(ctx, "P1", bytes.NewReader(noJogar), "again.zip", nil)
+	if err != nil || v.Same != 2 {
+		t.Fatalf("the same files: %+v, %v; want same as version 2", v, err)
+	}
+
+	srv := httptest.NewServer(NewAPI(l))
+	defer srv.Close()
+	get := func(path, tok string) (int, []byte) {
+		req, _ := http.NewRequest(http.MethodGet, srv.URL+path, nil)
+		req.Header.Set("Authorization", "Bearer "+tok)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		body, _ := io.ReadAll(resp.Body)
+		return resp.StatusCode, body
+	}
+	if code, _ := get("/api/ladder/group/P1/files/2", toks["P2"]); code != http.StatusForbidden {
+		t.Errorf("P2 reads P1's files: %d, want 403", code)
+	}
+	code, body := get("/api/ladder/group/P1/files/2", toks["P1"])
+	if code != http.StatusOK {
+		t.Fatalf("P1 reads its files: %d %s", code, body)
+	}
+	zr, err := gzip.NewReader(bytes.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for tr := tar.NewReader(zr); ; {
+		h, err := tr.Next()
+		if err != nil {
+			break
+		}
+		names = append(names, h.Name)
+	}
+	if !strings.Contains(strings.Join(names, " "), "README.txt") {
+		t.Errorf("P1's files: %q, want its README.txt", names)
+	}
+
+	for i := 3; i <= l.cfg.UploadsPerDay; i++ {
+		if _, err := l.Upload(ctx, "P1", strings.NewReader("junk"), "x", nil); err != nil {
+			t.Fatalf("upload %d: %v", i, err)
+		}
+	}
+	if _, err := l.Upload(ctx, "P1", strings.NewReader("junk"), "x", nil); !errors.Is(err, ErrLimit) {
+		t.Errorf("upload %d of the day: %v, want ErrLimit", l.cfg.UploadsPerDay+1, err)
+	}
+	if _, err := l.Upload(ctx, "P2", strings.NewReader("junk"), "x", nil); err != nil {
+		t.Errorf("P2's first upload: %v", err)
+	}
+
 }
