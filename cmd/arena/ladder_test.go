@@ -1,6 +1,7 @@
 package main
 
 import (
+	"archive/zip"
 	"bufio"
 	"database/sql"
 	"encoding/json"
@@ -156,16 +157,19 @@ func waitFor(t *testing.T, what string, cond func() bool) {
 
 // TestLadderServe runs a ladder of the sample class in a real arena
 // ladder serve process: uploads over HTTP are accepted or refused as
-// intake finds the samples; a wrong token is 401 and stores nothing; a
-// hostile archive is refused and the server goes on; the same files again
-// play nothing; a group cannot read another's page (403); the games go on
-// across a kill -9, none lost but those in play, none counted twice; the
-// freeze writes a league file that arena run plays.
+// intake finds the samples (P14's late failure a warning); a wrong token
+// is 401 and stores nothing; a hostile archive is refused and the server
+// goes on; the same files again play nothing; a group cannot read
+// another's page (403); a second version plays a match against the first;
+// the games go on across a kill -9, none lost but those in play, none
+// counted twice; the freeze writes a league file of the accepted groups
+// with a drawn seed; an upload after it says it is not in the
+// championship.
 func TestLadderServe(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays a ladder of Lisp projects: not -short")
 	}
-	dir, toks, zips := newSampleLadder(t, "P1,ana/rui", "P2,bia/eva", "P3,caio/luis", "P9,xavier/yara")
+	dir, toks, zips := newSampleLadder(t, "P1,ana/rui", "P2,bia/eva", "P3,caio/luis", "P9,xavier/yara", "P14,olga/raul")
 	work := filepath.Dir(dir)
 	srv := startLadder(t, dir)
 
@@ -175,8 +179,8 @@ func TestLadderServe(t *testing.T) {
 	if n := gamesIn(t, dir); n != 0 {
 		t.Errorf("%d games after a wrong token", n)
 	}
-	want := map[string]ladder.Status{"P1": ladder.Accepted, "P2": ladder.Accepted, "P3": ladder.Accepted, "P9": ladder.Refused}
-	for _, g := range []string{"P1", "P2", "P3", "P9"} {
+	want := map[string]ladder.Status{"P1": ladder.Accepted, "P2": ladder.Accepted, "P3": ladder.Accepted, "P9": ladder.Refused, "P14": ladder.Accepted}
+	for _, g := range []string{"P1", "P2", "P3", "P9", "P14"} {
 		code, body := srv.upload(t, toks[g], zips[g])
 		var v ladder.Version
 		if err := json.Unmarshal(body, &v); code != http.StatusOK || err != nil {
@@ -187,6 +191,10 @@ func TestLadderServe(t *testing.T) {
 		}
 		if v.Status == ladder.Refused && !strings.Contains(v.Reason, "takes 3 required arguments") {
 			t.Errorf("upload %s: refused for %q, want intake's reason", g, v.Reason)
+		}
+		// P14 fails on a later position: accepted, "yes, but".
+		if g == "P14" && len(v.Warnings) == 0 {
+			t.Errorf("upload P14: no warning, want intake's yes-but")
 		}
 	}
 	code, body := srv.upload(t, toks["P1"], zips["P1"])
@@ -205,7 +213,19 @@ func TestLadderServe(t *testing.T) {
 		t.Errorf("P1 reads P2's page: %d %s, want 403", code, body)
 	}
 
-	waitFor(t, "10 ladder games", func() bool { return gamesIn(t, dir) >= 10+6 }) // 6: the validation games
+	// A second version of P1 plays a match against the first.
+	p1b := withFile(t, zips["P1"], "P1/notas.txt", "versão 2")
+	if code, body := srv.upload(t, toks["P1"], p1b); code != http.StatusOK || !strings.Contains(string(body), `"version":2`) {
+		t.Fatalf("P1's second version: %d %s", code, body)
+	}
+	waitFor(t, "P1's match", func() bool {
+		_, body := srv.get(t, toks["P1"], "/api/ladder/group/P1")
+		var gv ladder.GroupView
+		json.Unmarshal(body, &gv)
+		return gv.Match != nil && gv.Match.Games >= 2 && strings.Contains(gv.Match.Text, "version 2") && len(gv.Games) > 0
+	})
+
+	waitFor(t, "10 ladder games", func() bool { return gamesIn(t, dir) >= 10+10 }) // 10: the validation games
 	waitFor(t, "a game in play", func() bool {
 		_, body := srv.get(t, "", "/api/ladder/status")
 		var st ladder.State
@@ -222,8 +242,8 @@ func TestLadderServe(t *testing.T) {
 
 	_, body = srv.get(t, "", "/api/ladder/standings")
 	var st []ladder.Standing
-	if err := json.Unmarshal(body, &st); err != nil || len(st) != 3 {
-		t.Fatalf("standings: %s (%v), want P1, P2, P3", body, err)
+	if err := json.Unmarshal(body, &st); err != nil || len(st) != 4 {
+		t.Fatalf("standings: %s (%v), want P1, P2, P3, P14", body, err)
 	}
 	srv.kill()
 	out, err := arenaOut(t, "ladder", "standings", dir)
@@ -243,13 +263,49 @@ func TestLadderServe(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(cfg.Bots) != 3 || cfg.Seed == 1 {
-		t.Errorf("the frozen league has %d bots, seed %d; want 3, a drawn seed", len(cfg.Bots), cfg.Seed)
+	if len(cfg.Bots) != 4 || cfg.Seed == 1 {
+		t.Errorf("the frozen league has %d bots, seed %d; want 4, a drawn seed", len(cfg.Bots), cfg.Seed)
 	}
 	data, _ := os.ReadFile(league)
 	if !strings.Contains(string(data), "not eligible: P9") {
 		t.Errorf("the frozen league does not list P9 as not eligible:\n%s", data)
 	}
+	// An upload after the freeze plays on the ladder, and says it does
+	// not count for the championship.
+	srv = startLadder(t, dir)
+	code, body = srv.upload(t, toks["P2"], withFile(t, zips["P2"], "P2/notas.txt", "tarde"))
+	if code != http.StatusOK || !strings.Contains(string(body), "not in the championship") {
+		t.Errorf("an upload after the freeze: %d %s, want a warning that it is not in the championship", code, body)
+	}
+}
+
+// withFile returns a copy of the zip at path with one more file, name,
+// holding data.
+func withFile(t *testing.T, path, name, data string) string {
+	t.Helper()
+	zr, err := zip.OpenReader(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer zr.Close()
+	out := filepath.Join(t.TempDir(), filepath.Base(path))
+	f, err := os.Create(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	zw := zip.NewWriter(f)
+	for _, e := range zr.File {
+		if err := zw.Copy(e); err != nil {
+			t.Fatal(err)
+		}
+	}
+	w, _ := zw.Create(name)
+	w.Write([]byte(data))
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return out
 }
 
 // newSampleLadder makes a ladder of the sample class's groups (cavalo,
