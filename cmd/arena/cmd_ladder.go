@@ -20,6 +20,7 @@ import (
 	"github.com/arenabots/arena/arena/queue"
 	"github.com/arenabots/arena/course/ladder"
 	"github.com/arenabots/arena/host"
+	webladder "github.com/arenabots/arena/web/ladder"
 )
 
 func newLadderCmd() *cobra.Command {
@@ -138,11 +139,25 @@ otherwise. The validation games of an upload are played here.`,
 			if lang != "" && lang != "pt" && lang != "en" {
 				return usage(fmt.Errorf("--lang %q: want pt or en", lang))
 			}
+			// The pages answer to this machine's name and addr's host
+			// besides IP addresses and localhost, as serve's.
+			var hosts []string
+			if h, _, err := net.SplitHostPort(addr); err == nil && h != "" {
+				hosts = append(hosts, h)
+			}
+			if name, err := os.Hostname(); err == nil {
+				hosts = append(hosts, name)
+			}
+			pages, err := webladder.New(l, webladder.Options{Lang: lang, Hosts: hosts})
+			if err != nil {
+				return err
+			}
 			ln, err := net.Listen("tcp", addr)
 			if err != nil {
 				return usage(fmt.Errorf("--addr %s: %w", addr, err))
 			}
-			srv := &http.Server{Handler: ladder.NewAPI(l), ReadHeaderTimeout: 10 * time.Second}
+			// The event stream and the upload extend their own deadlines.
+			srv := &http.Server{Handler: pages, ReadHeaderTimeout: 10 * time.Second, ReadTimeout: 30 * time.Second, WriteTimeout: 30 * time.Second}
 			fmt.Fprintf(cmd.ErrOrStderr(), "arena: ladder at http://%s/\n", ln.Addr())
 			served := make(chan error, 1)
 			go func() { served <- srv.Serve(ln) }()

@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // NewAPI returns the ladder's JSON API, a plain net/http handler:
@@ -40,6 +41,10 @@ func NewAPI(l *Ladder) http.Handler {
 
 type api struct{ l *Ladder }
 
+// uploadTime bounds an upload's request: its archive, the probe and the
+// validation games, on a busy machine.
+const uploadTime = 10 * time.Minute
+
 // bearer returns the token of r's Authorization header, "" if none.
 func bearer(r *http.Request) string {
 	h := r.Header.Get("Authorization")
@@ -59,6 +64,11 @@ func (a api) upload(w http.ResponseWriter, r *http.Request) {
 		writeError(w, fmt.Errorf("upload with the group's token, not the lecturer's: %w", ErrBadRequest))
 		return
 	}
+	// The probe and the validation games take longer than a server's
+	// usual write timeout: this request sets its own.
+	rc := http.NewResponseController(w)
+	rc.SetReadDeadline(time.Now().Add(uploadTime))
+	rc.SetWriteDeadline(time.Now().Add(uploadTime))
 	name := r.URL.Query().Get("name")
 	if name == "" {
 		name = r.Header.Get("X-Filename")
