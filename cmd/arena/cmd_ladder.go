@@ -299,15 +299,23 @@ exactly that). It reads DIR while arena ladder serve plays it.`,
 				return enc.Encode(st)
 			}
 			tab := newTable([]string{"#", "group", "v", "rating", "±", "games", "W", "D", "L"}, 1)
+			provisional := false
 			for _, s := range st {
 				mark := ""
 				if s.Provisional {
-					mark = "?"
+					mark, provisional = "?", true
 				}
 				tab.add("", fmt.Sprint(s.Rank), s.Display, fmt.Sprint(s.Version), fmt.Sprintf("%.1f%s", s.Rating, mark),
 					fmt.Sprintf("%.1f", s.Margin), fmt.Sprint(s.Games), fmt.Sprint(s.Wins), fmt.Sprint(s.Draws), fmt.Sprint(s.Losses))
 			}
-			return tab.render(cmd.OutOrStdout(), maxWidth)
+			if err := tab.render(cmd.OutOrStdout(), maxWidth); err != nil {
+				return err
+			}
+			fmt.Fprintf(cmd.OutOrStdout(), "rating ± its 95 %% interval: Bradley-Terry fit of every ladder game, per version\n")
+			if provisional {
+				fmt.Fprintf(cmd.OutOrStdout(), "?: provisional, the interval wider than ±%g (provisional_margin)\n", l.Config().ProvisionalMargin)
+			}
+			return nil
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the API's JSON")

@@ -420,3 +420,68 @@ func freePort(t *testing.T) int {
 	defer l.Close()
 	return l.Addr().(*net.TCPAddr).Port
 }
+
+// TestLadderStandingsGolden prints the standings of a ladder whose games
+// are written into its database (three groups, a provisional one), as a
+// table and as the API's JSON.
+func TestLadderStandingsGolden(t *testing.T) {
+	work := t.TempDir()
+	dir := filepath.Join(work, "ladder")
+	os.WriteFile(filepath.Join(work, "roster.csv"), []byte("P1,ana/rui\nP2,bia/eva\nP3,caio/luis\nP4\n"), 0o644)
+	if out, err := arenaOut(t, "ladder", "init", dir, "--roster", filepath.Join(work, "roster.csv"), "--tempo", "200"); err != nil {
+		t.Fatalf("ladder init: %v\n%s", err, out)
+	}
+	db, err := sql.Open("sqlite", "file:"+filepath.Join(dir, ladder.DBFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	at := time.Date(2026, 11, 2, 10, 0, 0, 0, time.UTC)
+	for i, g := range []string{"P1", "P2", "P3"} {
+		if _, err := db.Exec(`INSERT INTO versions(id, grp, version, status, uploaded, hash, info, intake) VALUES(?, ?, 1, 'accepted', ?, ?, '{}', '')`,
+			i+1, g, at.Add(time.Duration(i)*time.Hour).UnixNano(), fmt.Sprintf("%064d", i+1)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// P1 beats P2 and P3 mostly; P3 has played least.
+	results := []struct {
+		white, black int
+		result       string
+		n            int
+	}{{1, 2, "1-0", 12}, {2, 1, "1-0", 4}, {1, 3, "1-0", 3}, {3, 1, "1-0", 1}, {2, 3, "1/2-1/2", 2}, {3, 2, "0-1", 2}}
+	pair := 0
+	for _, r := range results {
+		for range r.n {
+			pair++
+			if _, err := db.Exec(`INSERT INTO pairs(id, kind, a, b, seed) VALUES(?, 'ladder', ?, ?, 1)`, pair, r.white, r.black); err != nil {
+				t.Fatal(err)
+			}
+			end := at.Add(time.Duration(pair) * time.Minute)
+			entry := fmt.Sprintf(`{"id":"g%d","round":1,"board_seed":1,"white":"v%d","black":"v%d","result":%q,"reason":"normal","scores":[0,0],"plies":20,"time_ms":[5,5],"start":%q,"end":%q}`,
+				pair*2, r.white, r.black, r.result, end.Format(time.RFC3339Nano), end.Format(time.RFC3339Nano))
+			if _, err := db.Exec(`INSERT INTO games(id, pair, colour, white, black, kind, ended, entry) VALUES(?, ?, 0, ?, ?, 'ladder', ?, ?)`,
+				pair*2, pair, r.white, r.black, end.UnixNano(), entry); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	db.Close()
+	table, err := arenaOut(t, "ladder", "standings", dir)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, table)
+	}
+	checkGolden(t, "ladder/standings.txt", []byte(table))
+	js, err := arenaOut(t, "ladder", "standings", dir, "--json")
+	if err != nil {
+		t.Fatalf("%v\n%s", err, js)
+	}
+	checkGolden(t, "ladder/standings.json", []byte(js))
+	var st []ladder.Standing
+	if err := json.Unmarshal([]byte(js), &st); err != nil || len(st) != 3 {
+		t.Fatalf("--json: %v, %d rows", err, len(st))
+	}
+	for _, s := range st {
+		if !strings.Contains(table, fmt.Sprintf("%.1f", s.Rating)) || !strings.Contains(table, fmt.Sprintf("%.1f", s.Margin)) {
+			t.Errorf("the table does not show %s's %.1f ± %.1f of --json", s.Group, s.Rating, s.Margin)
+		}
+	}
+}
