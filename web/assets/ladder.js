@@ -251,10 +251,17 @@
 
   // The lecturer's view: every group, to open, disable or enable; the
   // freeze.
+  // seen keeps each group's last row: a group the lecturer disabled stays
+  // listed, to be enabled again, where the standings leave it out.
+  const seen = new Map();
   function renderAdmin(v) {
+    const rows = v.standings || [];
+    for (const r of rows) seen.set(r.group, r);
+    const listed = new Set(rows.map((r) => r.group));
+    const gone = [...seen.values()].filter((r) => !listed.has(r.group) && r.disabled).map((r) => ({...r, rank: "", games: r.games}));
     $("admin-groups").replaceChildren(table(
       [["#"], [T("lg_group"), "name"], [T("lg_version"), "text"], ["Elo"], [T("col_games")], [T("lg_state_h"), "text"], [""]],
-      (v.standings || []).map((r) => [r.rank, groupLink(r.group), r.version ? "v" + r.version : "", r.games ? fix(r.rating, 0) : "", r.games,
+      [...rows, ...gone].map((r) => [r.rank, groupLink(r.group), r.version ? "v" + r.version : "", r.games ? fix(r.rating, 0) : "", r.games,
         r.disabled ? T("lg_disabled") : T("lg_enabled"),
         el("button", {type: "button", class: "toggle", "data-group": r.group, onclick: () => setDisabled(r.group, !r.disabled)},
           r.disabled ? T("lg_enable") : T("lg_disable"))])));
@@ -268,6 +275,7 @@
   async function setDisabled(g, off) {
     try {
       await post("/admin/disable", {group: g, disabled: String(off)});
+      if (seen.has(g)) seen.set(g, {...seen.get(g), disabled: off});
       const r = await fetch("/data/admin");
       if (r.ok) renderAdmin(await r.json());
     } catch (err) { showError(err.message); }

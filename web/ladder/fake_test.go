@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/arenabots/arena/course/ladder"
+	"github.com/arenabots/arena/results"
 )
 
 // fake is a ladder in memory for the unit tests: two groups, P13 and
@@ -104,7 +105,9 @@ func (f *fake) Group(name string, p ladder.Principal) (ladder.GroupView, error) 
 	return ladder.GroupView{Group: name, Display: "Grupo " + name, Disabled: f.disabled[name], Versions: append([]ladder.Version(nil), vs...),
 		History: []ladder.RatingPoint{{GameID: 1, Version: 1, Rating: 0, Margin: 300}, {GameID: 2, Version: 1, Rating: 35, Margin: 120}},
 		Games: []ladder.GroupGame{{Game: ladder.Game{ID: 7, White: name, Black: "P99", Result: "1-0", Reason: "normal"},
-			Opponent: "P99", Colour: "white", Score: 1, Expected: 0.5, Change: 16.2}}}, nil
+			Opponent: "P99", Colour: "white", Score: 1, Expected: 0.5, Change: 16.2}},
+		Match: &ladder.Match{Version: 2, Previous: 1, Result: "not decided", Games: 38, Text: "version 2 against version 1: not decided after 38 games",
+			SPRT: results.SPRTResult{LLR: 1.25, Lower: -2.94, Upper: 2.94}}}, nil
 }
 
 func (f *fake) Games(group string, n int) ([]ladder.Game, error) {

@@ -81,6 +81,9 @@ func TestGroupPageLogin(t *testing.T) {
 	if n := bt.Eval[int](t, ctx, count("main img, main script")); n != 0 {
 		t.Errorf("%d elements of a student's markup", n)
 	}
+	if got := bt.Eval[string](t, ctx, `document.getElementById("match").textContent`); got != "version 2 against version 1: not decided after 38 games38 games, LLR 1.25 (bounds -2.94 and 2.94)." {
+		t.Errorf("the match reads %q", got)
+	}
 	if u := bt.Eval[string](t, ctx, "location.href"); u != s.URL+"/group/P13" {
 		t.Errorf("after the login the page is %s", u)
 	}
