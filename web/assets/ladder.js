@@ -166,6 +166,9 @@
       el("p", {class: "hint"}, T("lg_uploaded_at", when(x.uploaded)) + (x.same ? " " + T("lg_same", x.same) : "") +
         (x.status === "accepted" ? " " + T("lg_version_numbers", x.games, fix(x.rating, 0), fix(x.margin, 0)) : "")));
     if (!mine) return card;
+    if (x.status && !x.same) {
+      card.append(el("p", {}, el("a", {href: `/group/${encodeURIComponent(x.group)}/files/${x.version}`, download: ""}, T("lg_download", x.version))));
+    }
     if (x.reason) card.append(el("p", {class: "reason"}, x.reason));
     if (x.position) card.append(el("p", {class: "position"}, T("lg_failed_on", x.position)));
     if (x.board) card.append(boardBox(x.board));

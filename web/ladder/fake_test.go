@@ -84,6 +84,14 @@ func (f *fake) Upload(ctx context.Context, group string, archive io.Reader, file
 	return v, nil
 }
 
+func (f *fake) Files(group string, version int, p ladder.Principal, w io.Writer) error {
+	if !p.CanSee(group) {
+		return ladder.ErrForbidden
+	}
+	_, err := io.WriteString(w, "the files of "+group)
+	return err
+}
+
 func (f *fake) Standings() ([]ladder.Standing, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()

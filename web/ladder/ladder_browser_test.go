@@ -2,10 +2,13 @@ package webladder_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
+	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -112,7 +115,7 @@ func loginAndUpload(t *testing.T, ctx context.Context, base, group, token, zip s
 	bt.Do(t, ctx, "upload "+filepath.Base(zip), chromedp.SetUploadFiles(chromedp.CSS("#upload-file"), []string{zip}),
 		chromedp.Click(chromedp.CSS(`#upload-form button[type=submit]`)))
 	bt.WaitWithin(t, ctx, validation, "the verdict of "+filepath.Base(zip),
-		`/^(accepted|refused|not uploaded|the same)/.test(document.getElementById("upload-stage").textContent)`)
+		`/^(accepted: version|refused: |not uploaded: |the same files)/.test(document.getElementById("upload-stage").textContent)`)
 	return bt.Eval[string](t, ctx, `document.getElementById("upload-stage").textContent`)
 }
 
@@ -122,7 +125,8 @@ func loginAndUpload(t *testing.T, ctx context.Context, base, group, token, zip s
 // shows intake's reason and the bot's output; once two groups play, the
 // ladder's page, open all along, shows each game as it ends (Server-Sent
 // Events); a game's link opens the viewer, which replays it to its
-// recorded end.
+// recorded end; the lecturer disables a group, which stops playing once
+// the pairings in play end, and enables it again.
 func TestRealLadderPages(t *testing.T) {
 	base, toks, zips := realLadder(t, "P1", "P2")
 	ctx := bt.Tab(t, 1280, 900)
@@ -165,4 +169,62 @@ func TestRealLadderPages(t *testing.T) {
 		t.Errorf("the viewer's board has %d squares, want 100", n)
 	}
 	bt.Screenshot(t, lad, "real-game")
+
+	// The lecturer disables P2 in the lecturer's view: P1 is left alone,
+	// and the ladder plays no more once the pairings in play end. Enabled
+	// again, P2 plays.
+	adm, cancelAdm := chromedp.NewContext(ctx)
+	defer cancelAdm()
+	bt.Do(t, adm, "open the lecturer's view", chromedp.Navigate(base+"/admin"))
+	bt.Do(t, adm, "log in as the lecturer", chromedp.SendKeys(chromedp.CSS("#login-token"), toks[ladder.AdminGroup]),
+		chromedp.Submit(chromedp.CSS("#login-token")), chromedp.WaitVisible(chromedp.CSS("#admin-page")))
+	bt.WaitFor(t, adm, "a row per group", count("#admin-groups tbody tr")+" === 2")
+	_, before := ladderNow(t, base)
+	bt.Do(t, adm, "disable P2", chromedp.Click(chromedp.CSS(`#admin-groups button[data-group="P2"]`)))
+	bt.WaitFor(t, adm, "P2 disabled", `document.querySelector('#admin-groups button[data-group="P2"]').textContent === "Enable"`)
+	var after []int64
+	for st, hang := (ladder.State{Busy: 1}), time.Now().Add(3*time.Minute); st.Busy > 0 || st.Queued > 0; {
+		st, after = ladderNow(t, base)
+		if time.Now().After(hang) {
+			t.Fatalf("the ladder still plays after P2 was disabled: %+v, games %v after %v", st, after, before)
+		}
+		if st.Busy > 0 || st.Queued > 0 {
+			time.Sleep(200 * time.Millisecond) // a condition polled, no duration waited for
+		}
+	}
+	after = slices.DeleteFunc(after, func(id int64) bool { return slices.Contains(before, id) })
+	// A pairing is a game pair; two slots hold at most two pairings.
+	if len(after) > 4 {
+		t.Errorf("%d games ended after P2 was disabled, want at most the 4 of the pairings in play: %v", len(after), after)
+	}
+	bt.Screenshot(t, adm, "real-disabled")
+	bt.Do(t, adm, "enable P2", chromedp.Click(chromedp.CSS(`#admin-groups button[data-group="P2"]`)))
+	bt.WaitFor(t, adm, "P2 enabled", `document.querySelector('#admin-groups button[data-group="P2"]').textContent === "Disable"`)
+	bt.Do(t, lad, "open the ladder", chromedp.Navigate(base+"/"))
+	newest := slices.Max(append([]int64{0}, append(before, after...)...))
+	bt.WaitWithin(t, lad, validation, "a game after P2 is enabled again",
+		fmt.Sprintf(`Array.from(document.querySelectorAll("#games a[data-game]")).some((a) => +a.dataset.game > %d)`, newest))
+}
+
+// ladderNow returns the ladder's state and the ids of its last games, as
+// its page reads them (GET /data/ladder).
+func ladderNow(t *testing.T, base string) (ladder.State, []int64) {
+	t.Helper()
+	r, err := http.Get(base + "/data/ladder")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Body.Close()
+	var v struct {
+		State ladder.State  `json:"state"`
+		Games []ladder.Game `json:"games"`
+	}
+	if err := json.NewDecoder(r.Body).Decode(&v); err != nil {
+		t.Fatal(err)
+	}
+	var ids []int64
+	for _, g := range v.Games {
+		ids = append(ids, g.ID)
+	}
+	return v.State, ids
 }

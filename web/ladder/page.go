@@ -1,11 +1,13 @@
 package webladder
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
 	"net/http"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -126,3 +128,31 @@ func replayOf(rp ladder.Replay) (results.Entry, map[string]string) {
 	}
 	return g, display
 }
+
+// files serves GET /group/{group}/files/{version}: the version's files as
+// unpacked at its upload, a tar.gz, for the group and the lecturer only.
+func (p *pages) files(w http.ResponseWriter, r *http.Request) {
+	group := r.PathValue("group")
+	version, err := strconv.Atoi(r.PathValue("version"))
+	if err != nil || !groupName.MatchString(group) {
+		http.Error(w, "no such version", http.StatusNotFound)
+		return
+	}
+	ss, _ := p.sessions.of(r)
+	if !ss.who.CanSee(group) {
+		http.Error(w, "a group's files are the group's: log in with its token", http.StatusForbidden)
+		return
+	}
+	var b bytes.Buffer
+	if err := p.src.Files(group, version, ss.who, &b); err != nil {
+		fail(w, err)
+		return
+	}
+	w.Header().Set("Content-Type", "application/gzip")
+	w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="%s-v%d.tar.gz"`, group, version))
+	_, _ = w.Write(b.Bytes())
+}
+
+// groupName is what a group's name may be (the roster's rule), so that it
+// can name a file.
+var groupName = regexp.MustCompile(`^[A-Za-z0-9_-]+$`)

@@ -63,6 +63,7 @@ const keepAlive = 15 * time.Second
 type source interface {
 	Authenticate(token string) (ladder.Principal, error)
 	Upload(ctx context.Context, group string, archive io.Reader, filename string, progress func(ladder.Stage)) (ladder.Version, error)
+	Files(group string, version int, p ladder.Principal, w io.Writer) error
 	Standings() ([]ladder.Standing, error)
 	Group(name string, p ladder.Principal) (ladder.GroupView, error)
 	Games(group string, n int) ([]ladder.Game, error)
@@ -87,6 +88,7 @@ type pages struct {
 //	GET  /group/{group}        a group's page
 //	GET  /admin                the lecturer's view
 //	GET  /game/{id}            a game in the viewer
+//	GET  /group/{group}/files/{version}  a version's files, tar.gz (the group's and the lecturer's)
 //	GET  /assets/...           CSS, JavaScript, words
 //	GET  /data/ladder          the ladder, JSON
 //	GET  /data/group/{group}   a group's page, JSON, as the session may see it
@@ -143,6 +145,7 @@ func newHandler(src source, api http.Handler, opt Options) (http.Handler, error)
 	mux.HandleFunc("GET /group/{group}", p.page("group"))
 	mux.HandleFunc("GET /admin", p.page("admin"))
 	mux.HandleFunc("GET /game/{id}", p.game)
+	mux.HandleFunc("GET /group/{group}/files/{version}", p.files)
 	mux.HandleFunc("GET /data/ladder", p.ladderData)
 	mux.HandleFunc("GET /data/group/{group}", p.groupData)
 	mux.HandleFunc("GET /data/admin", p.adminData)

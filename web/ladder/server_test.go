@@ -155,9 +155,9 @@ func TestCSRF(t *testing.T) {
 	}
 }
 
-// TestPrivacy: a group's page shows its logs to the group and the
-// lecturer only; another group and a visitor see its versions without
-// reasons, logs or conventions.
+// TestPrivacy: a group's page shows its logs, and its files, to the group
+// and the lecturer only; another group and a visitor see its versions
+// without reasons, logs or conventions, and get 403 for its files.
 func TestPrivacy(t *testing.T) {
 	_, s := fakeServer(t, Options{})
 	for _, tc := range []struct {
@@ -168,6 +168,11 @@ func TestPrivacy(t *testing.T) {
 		if tc.token != "" {
 			login(t, c, s.URL, tc.token)
 		}
+		code := http.StatusForbidden
+		if tc.sees {
+			code = http.StatusOK
+		}
+		get(t, c, s.URL, "/group/P14/files/1", code)
 		for _, path := range []string{"/data/group/P14", "/group/P14"} {
 			body := get(t, c, s.URL, path, http.StatusOK)
 			for _, secret := range []string{"p14's secret stderr", "p14's secret load"} {
