@@ -17,8 +17,8 @@ import (
 // hold less than half the slots; else the active
 // version with the fewest games (games in play counted), the newest
 // upload first among equals, then the widest rating interval, against an
-// opponent near in rating (wide_pick of the picks: any other group), a
-// game pair on one seeded opening. A new upload, a disabled group or a
+// opponent near in rating (wide_pick of the picks: any other group) with
+// the fewest games, a game pair on one seeded opening. A new upload, a disabled group or a
 // finished game wakes the slots that wait; a group's new version replaces
 // the old one at the next pick, and a pair in play finishes for the
 // versions it started with.
@@ -171,7 +171,7 @@ func (l *Ladder) next(s *sched) (pair, *league, error) {
 		}
 		return strings.Compare(a.Group, b.Group)
 	})
-	opp := l.opponent(s, c, seed, act)
+	opp := l.opponent(s, c, seed, act, games)
 	colours := make([]int, 0, 2*l.cfg.GamesPerPairing)
 	for range l.cfg.GamesPerPairing {
 		colours = append(colours, 0, 1)
@@ -185,9 +185,10 @@ func (l *Ladder) next(s *sched) (pair, *league, error) {
 	return p, lg, nil
 }
 
-// opponent picks seed's opponent among the other groups of act: one of
-// the three nearest in rating, or, wide_pick of the time, any.
-func (l *Ladder) opponent(s *sched, c *standingsCache, seed verRow, act []verRow) verRow {
+// opponent picks seed's opponent among the other groups of act: of the
+// three nearest in rating, or, wide_pick of the time, of all, one with
+// the fewest games.
+func (l *Ladder) opponent(s *sched, c *standingsCache, seed verRow, act []verRow, games func(verRow) int) verRow {
 	others := slices.DeleteFunc(slices.Clone(act), func(v verRow) bool { return v.Group == seed.Group })
 	if s.rnd.Float64() >= l.cfg.WidePick {
 		r := c.rows[botName(seed.id)].Elo
@@ -203,6 +204,10 @@ func (l *Ladder) opponent(s *sched, c *standingsCache, seed verRow, act []verRow
 		})
 		others = others[:min(3, len(others))]
 	}
+	// Of those, one with the fewest games (in play counted), drawn among
+	// equals: the games spread evenly.
+	least := slices.MinFunc(others, func(a, b verRow) int { return games(a) - games(b) })
+	others = slices.DeleteFunc(others, func(v verRow) bool { return games(v) > games(least) })
 	return others[s.rnd.IntN(len(others))]
 }
 
