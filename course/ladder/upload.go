@@ -142,6 +142,9 @@ func (l *Ladder) upload(ctx context.Context, group string, archive io.Reader, fi
 		v.Status, v.Reason = Refused, res.Reason
 		v.Position, v.Load = failedPosition(res)
 		v.Board = l.board(v.Position)
+		if v.Load == "" {
+			v.Load = triedText(res.Tried)
+		}
 		return l.store(ctx, v, &res, hash, progress)
 	}
 	v.Status = Accepted
@@ -264,6 +267,17 @@ func (l *Ladder) board(name string) json.RawMessage {
 		}
 	}
 	return nil
+}
+
+// triedText says, a line each, the ways of loading a submission that
+// intake tried and how each ended: what a group reads of a project that
+// does not load.
+func triedText(tried []intake.Attempt) string {
+	var b strings.Builder
+	for _, a := range tried {
+		fmt.Fprintf(&b, "loading %s: %s\n", strings.Join(a.Files, ", "), a.Outcome)
+	}
+	return strings.TrimSpace(b.String())
 }
 
 // writeFile copies r to a new file at path and returns its size.
