@@ -170,6 +170,36 @@ func TestRealLadderPages(t *testing.T) {
 	}
 	bt.Screenshot(t, lad, "real-game")
 
+	// Every game the ladder's and the groups' pages link opens.
+	_, ids := ladderNow(t, base)
+	for _, g := range []string{"P1", "P2"} {
+		r, err := http.Get(base + "/data/group/" + g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var v struct {
+			Games []ladder.GroupGame `json:"games"`
+		}
+		err = json.NewDecoder(r.Body).Decode(&v)
+		r.Body.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, gg := range v.Games {
+			ids = append(ids, gg.ID)
+		}
+	}
+	for _, id := range ids {
+		r, err := http.Get(fmt.Sprintf("%s/game/%d", base, id))
+		if err != nil {
+			t.Fatal(err)
+		}
+		r.Body.Close()
+		if r.StatusCode != http.StatusOK {
+			t.Errorf("game %d's page: %s", id, r.Status)
+		}
+	}
+
 	// The lecturer disables P2 in the lecturer's view: P1 is left alone,
 	// and the ladder plays no more once the pairings in play end. Enabled
 	// again, P2 plays.

@@ -110,10 +110,13 @@ func (p *pages) game(w http.ResponseWriter, r *http.Request) {
 		title = "ladder"
 	}
 	lv := web.LeagueView{Title: inert.Line(title), Lang: p.opt.Lang, TempoMS: p.opt.TempoMS, Charged: p.opt.Clock}
-	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	if err := web.WriteGamePage(w, v, lv, display); err != nil {
+	var page bytes.Buffer
+	if err := web.WriteGamePage(&page, v, lv, display); err != nil {
 		fail(w, err)
+		return
 	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	_, _ = w.Write(page.Bytes())
 }
 
 // replayOf returns the journal line of a ladder game, its id the game's,
