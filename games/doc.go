@@ -17,7 +17,7 @@
 // keeps it so). A game's embedded data lives in its
 // checkdata folder, which the SDK's sources carry (package sdk).
 //
-// Only arena, cmd/arena, web, bots/builtin, host/conformance, bots/wire,
+// Only arena, cmd/arena, web, web/ladder, bots/builtin, host/conformance, bots/wire,
 // bots/lisp/probe, course/intake, referee/judgetest and internal/samples
 // import it: the wiring, the pages, the built-in bots, the conformance
 // check, the decoder of any game's state on the wire, the probe of a Lisp

@@ -14,5 +14,5 @@
 //
 // web reads results directories through package arena (Results) and
 // consumes the events of package arena; it never prints.
-// Only cmd/arena imports it.
+// Only cmd/arena and web/ladder import it.
 package web

@@ -345,6 +345,12 @@ func readGameView(dir *arena.Results, g results.Entry) (GameView, error) {
 	if err != nil {
 		return GameView{}, err
 	}
+	return GameViewOf(g, lines)
+}
+
+// GameViewOf returns finished game g, whose move log is lines, for the
+// viewer: each position drawn, the text its bots wrote made inert.
+func GameViewOf(g results.Entry, lines []results.MoveLine) (GameView, error) {
 	pos, err := results.Positions(lines, games.Lookup)
 	if err != nil {
 		return GameView{}, err

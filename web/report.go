@@ -5,6 +5,7 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
+	"html"
 	"io"
 	"strings"
 )
@@ -39,11 +40,30 @@ const reportData = "\x00report-data\x00"
 // it takes does not grow with the league.
 func WriteReport(w io.Writer, l *League) error {
 	snap, _ := l.snapshot()
+	return writeReportPage(w, snap, "", func(game func(GameView) error) error {
+		for _, g := range snap.Tables.Games {
+			v, err := readGameView(l.dir, g)
+			if err != nil {
+				continue
+			}
+			if err := game(v); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// writeReportPage writes the page of snap as one self-contained HTML file,
+// bodyClass, when not "", the class of its body element; views calls game
+// for each game the viewer can open, which packs it into the page as it
+// comes.
+func writeReportPage(w io.Writer, snap Snapshot, bodyClass string, views func(game func(GameView) error) error) error {
 	snapJSON, err := json.Marshal(snap) // HTML-safe: <, > and & are escaped
 	if err != nil {
 		return fmt.Errorf("report: %w", err)
 	}
-	page, err := assets.ReadFile("assets/index.html")
+	index, err := assets.ReadFile("assets/index.html")
 	if err != nil {
 		return err
 	}
@@ -59,36 +79,39 @@ func WriteReport(w io.Writer, l *League) error {
 	if err != nil {
 		return err
 	}
-	html := strings.NewReplacer(
+	body := "<body>"
+	if bodyClass != "" {
+		body = `<body class="` + html.EscapeString(bodyClass) + `">`
+	}
+	page := strings.NewReplacer(
 		`<html lang="en">`, `<html lang="`+snap.League.Lang+`">`,
+		"<body>", body,
 		`<link rel="stylesheet" href="assets/app.css">`, "<style>\n"+string(css)+"</style>",
 		`<script src="assets/i18n.js"></script>`, "<script>\n"+string(words)+"</script>",
 		`<script src="assets/app.js"></script>`, "<script>\n"+reportData+"\n</script>\n<script>\n"+string(js)+"</script>",
-	).Replace(withoutLive(string(page)))
-	before, after, _ := strings.Cut(html, reportData)
+	).Replace(withoutLive(string(index)))
+	before, after, _ := strings.Cut(page, reportData)
 	if _, err := fmt.Fprintf(w, "%s"+loaderStart, before, snapJSON); err != nil {
 		return err
 	}
 	sep := ""
-	for _, g := range snap.Tables.Games {
-		v, err := readGameView(l.dir, g)
+	err = views(func(v GameView) error {
+		id, err := json.Marshal(v.Entry.ID)
 		if err != nil {
-			continue
-		}
-		id, err := json.Marshal(g.ID)
-		if err != nil {
-			return fmt.Errorf("report: game %s: %w", g.ID, err)
+			return fmt.Errorf("report: game %s: %w", v.Entry.ID, err)
 		}
 		if _, err := fmt.Fprintf(w, "%s%s:\"", sep, id); err != nil {
 			return err
 		}
 		if err := pack(w, v); err != nil {
-			return fmt.Errorf("report: game %s: %w", g.ID, err)
-		}
-		if _, err := io.WriteString(w, `"`); err != nil {
-			return err
+			return fmt.Errorf("report: game %s: %w", v.Entry.ID, err)
 		}
 		sep = ","
+		_, err = io.WriteString(w, `"`)
+		return err
+	})
+	if err != nil {
+		return err
 	}
 	_, err = io.WriteString(w, loaderEnd+after)
 	return err

@@ -141,6 +141,7 @@ func newRootCmd() *cobra.Command {
 		newJournalCmd(),
 		newPlayCmd(),
 		newIntakeCmd(),
+		newLadderCmd(),
 		newSimilarityCmd(),
 		newBotCmd(),
 		newBoardCmd(),

@@ -97,6 +97,9 @@ var imports = []struct {
 	{"course/similarity", []string{"course/intake", "referee/sexp", "results/csvout"}},
 	{"course/...", []string{"course/...", "arena/...", "host/...", "bots/...", "games", "referee", "referee/sexp", "results/...", "internal/inert"}},
 	{"web/...", []string{"web/...", "arena/...", "games", "referee", "results/...", "internal/inert"}},
+	// The ladder's pages draw what the ladder (course/ladder) gives them;
+	// course never imports web.
+	{"web/ladder", []string{"web/...", "course/ladder", "arena/...", "games", "referee", "results/...", "internal/inert"}},
 	// Commands wire the rest; no command imports another.
 	{"cmd/...", []string{"web/...", "course/...", "arena/...", "host/...", "bots/...", "games", "referee", "referee/sexp", "results/...", "internal/inert"}},
 

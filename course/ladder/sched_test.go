@@ -1,0 +1,95 @@
+package ladder
+
+import (
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"testing"
+	"time"
+
+	"github.com/arenabots/arena/bots/lisp"
+	"github.com/arenabots/arena/course/intake"
+)
+
+// addVersion stores an accepted version of group, uploaded at, with an
+// intake result that names a Lisp file (never started here), and returns
+// its id.
+func addVersion(t *testing.T, l *Ladder, group string, version int, at time.Time) int64 {
+	t.Helper()
+	res, _ := json.Marshal(intake.Result{Eligible: true, Config: lisp.Config{Root: "/nowhere/" + group, Files: []string{"/nowhere/" + group + "/jogo.lisp"}}})
+	r, err := l.db.Exec(`INSERT INTO versions(grp, version, status, uploaded, hash, info, intake) VALUES(?, ?, 'accepted', ?, ?, '{}', ?)`,
+		group, version, at.UnixNano(), fmt.Sprintf("%s-%d", group, version), string(res))
+	if err != nil {
+		t.Fatal(err)
+	}
+	id, _ := r.LastInsertId()
+	return id
+}
+
+// TestNext checks the scheduler's picks: the version with the fewest
+// games first (games in play counted), never a group against itself,
+// both colours of a pair, a group's new version in place of its old one
+// at the next pick, a disabled group left out.
+func TestNext(t *testing.T) {
+	l, _ := newLadder(t)
+	at := time.Date(2026, 11, 1, 0, 0, 0, 0, time.UTC)
+	p1 := addVersion(t, l, "P1", 1, at)
+	p2 := addVersion(t, l, "P2", 1, at.Add(time.Hour))
+	p3 := addVersion(t, l, "P3", 1, at.Add(2*time.Hour))
+	s := &sched{inPlay: map[int64]int{}, matching: map[int64]bool{}, rnd: rand.New(rand.NewPCG(1, 2))}
+	seen := map[int64]int{}
+	for range 6 {
+		p, lg, err := l.next(s)
+		if err != nil || lg == nil {
+			t.Fatalf("next: %v, league %v", err, lg)
+		}
+		if p.a == p.b || len(p.colours) != 2 || p.kind != "ladder" {
+			t.Fatalf("pair %+v: want two versions, both colours", p)
+		}
+		if _, err := lg.schedule(p); err != nil {
+			t.Fatal(err)
+		}
+		seen[p.a]++
+		seen[p.b]++
+	}
+	// 6 pairs in play, 12 games a side: each version in 4 of them.
+	for _, id := range []int64{p1, p2, p3} {
+		if seen[id] != 4 {
+			t.Errorf("version %d in %d pairs, want 4 (fewest games first): %v", id, seen[id], seen)
+		}
+	}
+	// The newest upload first among equals: P3, the last uploaded.
+	s = &sched{inPlay: map[int64]int{}, matching: map[int64]bool{}, rnd: rand.New(rand.NewPCG(1, 2))}
+	if p, _, _ := l.next(s); p.a != p3 {
+		t.Errorf("first pick %d, want P3's version %d (the newest)", p.a, p3)
+	}
+	// P2's new version replaces its old one; its match against the old
+	// one comes first, then the ladder.
+	p2b := addVersion(t, l, "P2", 2, at.Add(3*time.Hour))
+	s = &sched{inPlay: map[int64]int{}, matching: map[int64]bool{}, rnd: rand.New(rand.NewPCG(1, 2))}
+	p, _, err := l.next(s)
+	if err != nil || p.kind != "match" || p.a != p2b || p.b != p2 {
+		t.Fatalf("after P2's upload: %+v, %v; want its match, version %d against %d", p, err, p2b, p2)
+	}
+	for range 4 {
+		p, _, err := l.next(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.a == p2 || p.b == p2 {
+			t.Errorf("pair %+v plays P2's old version", p)
+		}
+	}
+	if err := l.SetDisabled("P1", true); err != nil {
+		t.Fatal(err)
+	}
+	for range 4 {
+		p, _, err := l.next(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.a == p1 || p.b == p1 {
+			t.Errorf("pair %+v plays disabled P1", p)
+		}
+	}
+}
