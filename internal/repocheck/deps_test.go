@@ -99,7 +99,7 @@ var imports = []struct {
 	{"web/...", []string{"web/...", "arena/...", "games", "referee", "results/...", "internal/inert"}},
 	// The ladder's pages draw what the ladder (course/ladder) gives them;
 	// course never imports web.
-	{"web/ladder", []string{"web/...", "course/ladder", "arena/...", "games", "referee", "results/...", "internal/inert"}},
+	{"web/ladder", []string{"web/...", "course/ladder", "games", "referee", "results/...", "internal/inert"}},
 	// Commands wire the rest; no command imports another.
 	{"cmd/...", []string{"web/...", "course/...", "arena/...", "host/...", "bots/...", "games", "referee", "referee/sexp", "results/...", "internal/inert"}},
 
