@@ -17,6 +17,7 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
+	"github.com/arenabots/arena/internal/browsertest"
 	"github.com/arenabots/arena/internal/testbin"
 )
 
@@ -24,13 +25,9 @@ import (
 // page, from the live test's screenshot.
 var update = flag.Bool("update", false, "rewrite docs/img/live.png from the live page's screenshot")
 
-// chromium is Debian's headless browser; the tests that need it skip
-// without it.
-const chromium = "/usr/bin/chromium"
-
 // hang bounds each browser wait: generous, since headless Chromium on two
 // busy cores is slow; it only stops a hang, it does not time anything.
-const hang = 90 * time.Second
+const hang = browsertest.Hang
 
 // needBrowser skips t unless it may start arena and Chromium.
 func needBrowser(t *testing.T) string {
@@ -38,9 +35,7 @@ func needBrowser(t *testing.T) string {
 	if testing.Short() {
 		t.Skip("starts arena and headless Chromium")
 	}
-	if _, err := os.Stat(chromium); err != nil {
-		t.Skipf("Chromium is not installed (%v): apt-get install chromium", err)
-	}
+	browsertest.Need(t)
 	bin, err := testbin.Arena()
 	if err != nil {
 		t.Fatal(err)
@@ -109,68 +104,40 @@ func startArena(t *testing.T, bin, dir string, args ...string) string {
 	return ""
 }
 
-// browser starts headless Chromium with extra flags; it is stopped when the
-// test ends.
+// The browser's helpers, as every page's tests use them
+// (internal/browsertest), under the names this package's tests know.
+
+// browser starts headless Chromium in a window of 1280×1600 with extra
+// flags; it is stopped when the test ends.
 func browser(t *testing.T, flags ...chromedp.ExecAllocatorOption) context.Context {
 	t.Helper()
-	opts := append([]chromedp.ExecAllocatorOption{
-		chromedp.ExecPath(chromium), chromedp.NoSandbox, chromedp.Headless, chromedp.DisableGPU,
-		chromedp.WindowSize(1280, 1600), chromedp.Flag("disable-dev-shm-usage", true),
-	}, flags...)
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
-	t.Cleanup(cancel)
-	ctx, cancelAlloc := chromedp.NewExecAllocator(ctx, opts...)
-	t.Cleanup(cancelAlloc)
-	ctx, cancelTab := chromedp.NewContext(ctx)
-	t.Cleanup(cancelTab)
-	return ctx
+	return browsertest.Tab(t, 1280, 1600, flags...)
 }
 
 // do runs steps, failing the test with what was being done.
 func do(t *testing.T, ctx context.Context, what string, steps ...chromedp.Action[chromedp.Void]) {
 	t.Helper()
-	if err := chromedp.Do(ctx, steps...); err != nil {
-		t.Fatalf("%s: %v", what, err)
-	}
+	browsertest.Do(t, ctx, what, steps...)
 }
 
 // eval returns the value of a JavaScript expression in the page.
 func eval[T any](t *testing.T, ctx context.Context, expr string) T {
 	t.Helper()
-	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](expr))
-	if err != nil {
-		t.Fatalf("%s: %v", expr, err)
-	}
-	return v
+	return browsertest.Eval[T](t, ctx, expr)
 }
 
-// waitFor polls the page until expr is true, failing after hang.
+// waitFor polls the page until expr is true, failing after a generous
+// bound that only stops a hang.
 func waitFor(t *testing.T, ctx context.Context, what, expr string) {
 	t.Helper()
-	if _, err := chromedp.Run(ctx, chromedp.Poll[chromedp.Void](expr, chromedp.WithPollingTimeout(hang))); err != nil {
-		text, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.body.innerText.slice(0, 3000)`))
-		t.Fatalf("waiting for %s (%s): %v; the page reads:\n%s", what, expr, err, text)
-	}
+	browsertest.WaitFor(t, ctx, what, expr)
 }
 
 // screenshot saves the page as name.png in $ARENA_ARTIFACTS, or the test's
 // temporary directory, and returns its path.
 func screenshot(t *testing.T, ctx context.Context, name string) string {
 	t.Helper()
-	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
-	if err != nil {
-		t.Fatalf("screenshot %s: %v", name, err)
-	}
-	dir := os.Getenv("ARENA_ARTIFACTS")
-	if dir == "" {
-		dir = t.TempDir()
-	}
-	path := filepath.Join(dir, name+".png")
-	if err := os.WriteFile(path, png, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	t.Logf("screenshot: %s", path)
-	return path
+	return browsertest.Screenshot(t, ctx, name)
 }
 
 // count is a JavaScript expression counting the elements matching sel.

@@ -12,6 +12,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"github.com/arenabots/arena/internal/browsertest"
 	"github.com/arenabots/arena/results"
 )
 
@@ -197,7 +198,7 @@ func TestClassroomPage(t *testing.T) {
 		// Plain headless Chromium, as a script screenshots a page: what it
 		// shows is the DOM at the load event, before any event arrives.
 		plain := []string{"--headless", "--no-sandbox", "--disable-gpu", "--window-size=1280,800"}
-		dom, err := exec.Command(chromium, append(plain, "--dump-dom", served)...).Output()
+		dom, err := exec.Command(browsertest.Chromium, append(plain, "--dump-dom", served)...).Output()
 		if err != nil {
 			t.Fatalf("chromium --dump-dom: %v", err)
 		}
@@ -205,7 +206,7 @@ func TestClassroomPage(t *testing.T) {
 			t.Errorf("%s: at its load event the page has %d podium places and empty sections or no group names:\n%.2000s", lang, n, dom)
 		}
 		shot := filepath.Join(shots, "first-load-"+lang+".png")
-		if out, err := exec.Command(chromium, append(plain, "--screenshot="+shot, served)...).CombinedOutput(); err != nil {
+		if out, err := exec.Command(browsertest.Chromium, append(plain, "--screenshot="+shot, served)...).CombinedOutput(); err != nil {
 			t.Errorf("chromium --screenshot: %v\n%s", err, out)
 		}
 		for _, page := range []struct{ what, url string }{{"served", served}, {"report", "file://" + report}} {
