@@ -146,7 +146,7 @@ type Config struct {
 	// `bot serve` build the bot's saved image into this file (see
 	// Adapter.Build) and exit, instead of serving the bot.
 	BuildCore string `yaml:"-" json:"-"`
-	// GameName is the game the bot is entered for (cavalo or dots), the one
+	// GameName is the game the bot is entered for (a game of the table), the one
 	// its Info lists: a Lisp project does not say which game it plays, so
 	// arena sets it from the league's game, or the check's, never from a
 	// league file. Empty, Info lists no game: "not stated".

@@ -33,7 +33,8 @@ type Sample struct {
 	// depend on its search time), "timed-lispworks" (the same, reading
 	// tempo in LispWorks units), "late-failure" (structured right, it
 	// fails on a late position: eligible with a warning), "reason" (its jogar
-	// cannot play: the reason's wording is the point).
+	// cannot play: the reason's wording is the point), "own-rules" (the
+	// group wrote the game's rules itself: no course rules file beside it).
 	Shape string
 	// Files are the files intake must load, in order, when Shape is set.
 	Files []string
@@ -81,6 +82,11 @@ var Samples = []Sample{
 	{GameName: "solitario", Group: "P2_bia_2203003_eva_2203004", Package: "p2203003-2203004", Eligible: true},
 	{GameName: "solitario", Group: "P2_caio_2203005_luis_2203006", Package: "p2203005-2203006", Reason: "takes 3 required arguments"},
 	{GameName: "solitario", Group: "P2_dani_2203007_joao_2203008", Package: "p2203007-2203008", Reason: "no convention gives legal moves"},
+	// A group that wrote its own rules, its operators named by the
+	// statement's codes (c, cc...), with a helper e-captura-p whose name
+	// holds a word of Adji-boto's statement (issue 46).
+	{GameName: "solitario", Group: "P2_eva_2203009_ivo_2203010", Package: "p2203009-2203010", Eligible: true,
+		Shape: "own-rules", Files: []string{"projeto.lisp"}},
 
 	// Jogo do Quatro (games/quatro): the two answers of the course's
 	// groups, ((row col) estado) and (B3 estado); a jogar with no
@@ -129,6 +135,9 @@ func Assemble(examples, dir string, s Sample, zipped bool) error {
 // replicated for a larger class.
 func AssembleAs(examples, dir string, s Sample, group string, zipped bool) error {
 	files := map[string]string{"regras.lisp": rulesFile(examples, s.GameName)}
+	if s.Shape == "own-rules" {
+		delete(files, "regras.lisp")
+	}
 	src := filepath.Join(examples, "entregas", s.GameName, s.Group)
 	err := filepath.WalkDir(src, func(path string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
