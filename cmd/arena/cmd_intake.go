@@ -61,8 +61,10 @@ For each submission arena reads the Lisp files to find the one that defines (jog
 estado tempo), or the file that loads it, and its package; then it loads the submission
 in its sandbox, as a league would, and calls jogar on reference positions of the game
 with every state convention it knows, keeping the one under which the answers are legal
-moves; and it measures how long jogar thinks at --tempo, giving tempo_scale 1000 to a bot
-that reads its clock in LispWorks units. A group is eligible when it loads, its jogar takes
+moves; and it measures how long jogar thinks at --tempo. A jogar whose sources read the
+internal clock without internal-time-units-per-second (LispWorks units) gets tempo_scale
+1000; when no convention gives legal moves with the time base its sources say, the other
+is tried. A group is eligible when it loads, its jogar takes
 (estado tempo) and answers legal moves in the league's opening for both sides; a failure
 on a later position is a warning ("yes, but"). --admit P5 puts a group that is not
 eligible in the league all the same, with the closest settings found.

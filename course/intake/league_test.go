@@ -34,7 +34,7 @@ func goldenResults() []Result {
 				Evidence:    []probe.Evidence{{Position: "midgame 1", ToMove: "black", Answer: "(:B8 (((22 96 ...", Move: "B8", Verdict: "legal"}},
 				Time: probe.TimeUse{Tempo: time.Second, Scaled: 801 * time.Millisecond, Median: 801 * time.Millisecond, Measured: 1,
 					Stall: 12 * time.Millisecond, Probed: 11, Scale: 1000, Note: "tempo read in LispWorks units: tempo_scale 1000",
-					Base: probe.TimeBase{Tempo: 250 * time.Millisecond, AsIs: 1700 * time.Microsecond, Scaled: 200 * time.Millisecond}},
+					Base: probe.TimeBase{ClockReading: probe.ClockReading{Clock: "jogo.lisp, line 23"}}},
 			},
 			Notes:   []string{"projeto.lisp loads jogo.lisp, which defines jogar"},
 			Elapsed: 1234 * time.Millisecond,
