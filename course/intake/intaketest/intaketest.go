@@ -38,13 +38,15 @@ type Sample struct {
 	Shape string
 	// Files are the files intake must load, in order, when Shape is set.
 	Files []string
+	// Scale is the tempo_scale intake must find; 0: 1.
+	Scale int
 }
 
 // Samples are the sample submissions, one per convention a course project
 // may have, and two that cannot take part.
 var Samples = []Sample{
 	{GameName: "cavalo", Group: "ana_2201001_rui_2201002_P1", Package: "p1", Eligible: true},
-	{GameName: "cavalo", Group: "bia_2201003_eva_2201004_P2", Package: "p2", Eligible: true},
+	{GameName: "cavalo", Group: "bia_2201003_eva_2201004_P2", Package: "p2", Eligible: true, Scale: 1000},
 	{GameName: "cavalo", Group: "caio_2201005_luis_2201006_P3", Package: "p3", Eligible: true},
 	{GameName: "cavalo", Group: "dani_2201007_joao_2201008_P4", Package: "p4", Eligible: true},
 	{GameName: "cavalo", Group: "rita_2201009_tome_2201010_P5", Package: "p5", Eligible: true},
@@ -63,7 +65,7 @@ var Samples = []Sample{
 	{GameName: "cavalo", Group: "joana_2201023_luis_2201024_P12", Package: "p12", Eligible: true,
 		Shape: "timed", Files: []string{"jogo.lisp"}},
 	{GameName: "cavalo", Group: "lara_2201025_nuno_2201026_P13", Package: "p13", Eligible: true,
-		Shape: "timed-lispworks", Files: []string{"jogo.lisp"}},
+		Shape: "timed-lispworks", Files: []string{"jogo.lisp"}, Scale: 1000},
 	{GameName: "cavalo", Group: "olga_2201027_raul_2201028_P14", Package: "p14", Eligible: true,
 		Shape: "late-failure", Files: []string{"jogo.lisp"}},
 	{GameName: "dots", Group: "hugo_2202011_ivo_2202012_D6", Package: "p2202011", Eligible: true,
@@ -95,6 +97,16 @@ var Samples = []Sample{
 	{GameName: "quatro", Group: "bia_2203003_eva_2203004_Q2", Package: "q2", Eligible: true},
 	{GameName: "quatro", Group: "caio_2203005_luis_2203006_Q3", Package: "q3", Reason: "takes no parameters"},
 	{GameName: "quatro", Group: "dani_2203007_joao_2203008_Q4", Package: "q4", Reason: "returns its documentation string: it is a stub"},
+
+	// Groups that wrote their bots in LispWorks, whose internal clock
+	// counts milliseconds (issue 46): a Dots group that thinks 40 % past
+	// its tempo and answers ((0 0) NIL) without time, and a Quatro group
+	// whose first move builds and sorts its successors, which costs more
+	// than the tempo, before it looks at its clock.
+	{GameName: "dots", Group: "eva_2202013_ivo_2202014_D7", Package: "pd7", Eligible: true,
+		Shape: "timed", Files: []string{"jogo.lisp"}, Scale: 1000},
+	{GameName: "quatro", Group: "eva_2203011_ivo_2203012_Q5", Package: "q5", Eligible: true,
+		Shape: "timed", Files: []string{"jogo.lisp"}, Scale: 1000},
 
 	// Reasons a student would dispute (issue 41): the reason names the
 	// file, the line and what is wrong in the student's terms.
