@@ -116,6 +116,16 @@ var Samples = []Sample{
 		Reason: "jogar (in jogo.lisp, line 9) returns its documentation string: it is a stub"},
 	{GameName: "cavalo", Group: "quim_2201035_rosa_2201036_P18", Shape: "reason", Package: "p18",
 		Reason: "jogar (in jogo.lisp, line 12) takes no parameters"},
+
+	// The course's habits of issue 46: a championship file named after the
+	// group (p55.lisp, in-package :p55) beside the project's folder, whose
+	// jogar takes three arguments, where the project's own jogar calls a
+	// LispWorks-only function; a load inside a defun (the menu's), and a
+	// jogar whose second parameter is a depth.
+	{GameName: "adji", Group: "filipa_2203013_gil_2203014_P55", Shape: "reason", Package: "p55",
+		Reason: "jogar (in p55.lisp, line 10) takes 3 required arguments (ESTADO TEMPO JOGADOR)"},
+	{GameName: "dots", Group: "hugo_2202015_ivo_2202016_D8", Shape: "reason", Package: "pd8",
+		Reason: "jogar (in jogo.lisp, line 17) takes a depth as its second argument (ESTADO PROFUNDIDADE)"},
 }
 
 // Derived reports whether s was made from another sample, the same
