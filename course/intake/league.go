@@ -19,6 +19,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/arenabots/arena/bots/lisp"
+	"github.com/arenabots/arena/bots/lisp/probe"
 	"github.com/arenabots/arena/games"
 	"github.com/arenabots/arena/internal/inert"
 	"github.com/arenabots/arena/referee"
@@ -224,15 +225,31 @@ func (l League) bot(r Result) *yaml.Node {
 	if c.Package != "" {
 		lc.add("package", str(c.Package))
 	}
-	lc.add("state", str(string(c.State)))
-	lc.add("side", str(string(c.Side)))
-	lc.add("perspective", str(string(c.Perspective)))
-	knights := &yaml.Node{Kind: yaml.SequenceNode, Style: yaml.FlowStyle}
-	for _, k := range c.Knights {
-		knights.Content = append(knights.Content, integer(k))
+	// The keys of the game's Lisp form only: a Dots entry has no knights.
+	keys := map[string]bool{}
+	for _, set := range probe.Settings(l.GameName, c) {
+		keys[set.Key] = true
 	}
-	lc.add("knights", knights)
-	lc.add("index_base", integer(c.IndexBase))
+	has := func(key string) bool { return len(keys) == 0 || keys[key] }
+	if has("state") {
+		lc.add("state", str(string(c.State)))
+	}
+	if has("side") {
+		lc.add("side", str(string(c.Side)))
+	}
+	if has("perspective") {
+		lc.add("perspective", str(string(c.Perspective)))
+	}
+	if has("knights") {
+		knights := &yaml.Node{Kind: yaml.SequenceNode, Style: yaml.FlowStyle}
+		for _, k := range c.Knights {
+			knights.Content = append(knights.Content, integer(k))
+		}
+		lc.add("knights", knights)
+	}
+	if has("index_base") {
+		lc.add("index_base", integer(c.IndexBase))
+	}
 	lc.add("tempo_scale", integer(c.TempoScale))
 	b.add("lisp", lc.Node)
 	return b.Node

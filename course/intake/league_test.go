@@ -160,3 +160,26 @@ func FuzzLeagueText(f *testing.F) {
 		}
 	})
 }
+
+// TestLeagueKeysOfItsGame checks that a league file holds the settings of
+// its game only (issue 46): a Dots entry has its state form and its
+// tempo_scale, none of Cavalo's keys.
+func TestLeagueKeysOfItsGame(t *testing.T) {
+	r := Result{Submission: Submission{Group: "ana_2202001_rui_2202002_D1"}, Name: "d1", Eligible: true,
+		Config: lisp.Config{Root: "/class/d1", Files: []string{"/class/d1/jogo.lisp"}, Package: "pd1", State: lisp.StateBoard, TempoScale: 1000}}
+	var b bytes.Buffer
+	l := League{Name: "intake", GameName: "dots", Tempo: time.Second, Rounds: 1}
+	if err := WriteLeague(&b, l, []Result{r}); err != nil {
+		t.Fatal(err)
+	}
+	for _, key := range []string{"knights:", "perspective:", "index_base:", "side:"} {
+		if strings.Contains(b.String(), key) {
+			t.Errorf("a Dots league says %q:\n%s", key, b.String())
+		}
+	}
+	for _, key := range []string{"state: board\n", "tempo_scale: 1000"} {
+		if !strings.Contains(b.String(), key) {
+			t.Errorf("a Dots league does not say %q:\n%s", key, b.String())
+		}
+	}
+}
