@@ -225,8 +225,8 @@ func yesBut(failures []string) []string {
 // probePlans probes the Lisp bot c, called name, loaded by each of plans
 // in turn (at most maxAttempts) until one is eligible; it returns the
 // config and findings of that one, else of the failure that got furthest
-// (the first of those whose bot started, else the first), with what was
-// tried and the plan kept.
+// (see furtherThan; the first of those), with what was tried and the plan
+// kept: --admit plays a group with the settings under which it did best.
 func probePlans(ctx context.Context, name string, c lisp.Config, plans []plan, opt Options) (lisp.Config, probe.Findings, []Attempt, plan) {
 	var (
 		cfg   lisp.Config
@@ -242,7 +242,7 @@ func probePlans(ctx context.Context, name string, c lisp.Config, plans []plan, o
 			a.Outcome = f.Reason
 		}
 		tried = append(tried, a)
-		if i == 0 || f.Eligible || f.Package != "" && found.Package == "" {
+		if i == 0 || furtherThan(f, found) {
 			cfg, found, kept = pc, f, p
 		}
 		if f.Eligible || ctx.Err() != nil {
@@ -250,6 +250,30 @@ func probePlans(ctx context.Context, name string, c lisp.Config, plans []plan, o
 		}
 	}
 	return cfg, found, tried, kept
+}
+
+// furtherThan reports whether the findings f got further than g: f is
+// eligible, or its bot started where g's did not, or both started and f
+// has more legal answers.
+func furtherThan(f, g probe.Findings) bool {
+	switch {
+	case f.Eligible || g.Eligible:
+		return f.Eligible && !g.Eligible
+	case (f.Package != "") != (g.Package != ""):
+		return f.Package != ""
+	}
+	return legalAnswers(f) > legalAnswers(g)
+}
+
+// legalAnswers counts the answers of f's evidence that were legal moves.
+func legalAnswers(f probe.Findings) int {
+	n := 0
+	for _, e := range f.Evidence {
+		if strings.HasPrefix(e.Verdict, "legal") {
+			n++
+		}
+	}
+	return n
 }
 
 // probeConfig probes the Lisp bot c, called name, in its sandbox and returns c
