@@ -106,7 +106,7 @@ hand is refused (-o another file, or --force). Then: arena run FILE.`,
 					printfWrapped(w, "  ", "%s is one group's submission, not a class folder: taking it in alone (give the class's folder to take in the class)\n", inert.Line(s.Source))
 				}
 			}
-			detectGame(w, &game, c.Flags().Changed("game"), subs)
+			detectGame(w, &game, c.Flags().Changed("game"), intake.DetectGame(subs))
 			rules, err := game.rules()
 			if err != nil {
 				return err
@@ -232,12 +232,11 @@ func checkLeagueFile(path string, force bool) error {
 	return nil
 }
 
-// detectGame sets the game of g to the one the sources of subs are
-// written for when given is false (no --game), and says which it is and
-// why. A --game given always wins: when the sources point to another game,
-// it says so.
-func detectGame(w io.Writer, g *gameFlags, given bool, subs []intake.Submission) {
-	d := intake.DetectGame(subs)
+// detectGame sets the game of g to the one the sources are written for,
+// d, when given is false (no --game), and says which it is and why. A
+// --game given always wins: when the sources point to another game, it
+// says so. arena intake and arena bot check --lisp find a game alike.
+func detectGame(w io.Writer, g *gameFlags, given bool, d intake.Detected) {
 	switch {
 	case !given && d.GameName != "":
 		g.name = d.GameName

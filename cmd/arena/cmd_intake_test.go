@@ -340,9 +340,49 @@ func TestIntakeGameGiven(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			var out strings.Builder
 			g := gameFlags{name: "cavalo"}
-			detectGame(&out, &g, tc.given, subs)
+			detectGame(&out, &g, tc.given, intake.DetectGame(subs))
 			if g.name != tc.want || !strings.HasPrefix(out.String(), tc.said) {
 				t.Errorf("game %s, said %q; want %s, saying %q", g.name, out.String(), tc.want, tc.said)
+			}
+		})
+	}
+}
+
+// TestBotCheckFindsTheGame checks that `arena bot check --lisp` finds the
+// game of a submission as arena intake does, without --game (issue 46),
+// and gives one verdict: a bot that intake would not let play fails,
+// whatever its rows say.
+func TestBotCheckFindsTheGame(t *testing.T) {
+	examples := lispExamples(t)
+	dir := t.TempDir()
+	for _, tc := range []struct {
+		group  string
+		fails  bool
+		outHas []string
+	}{
+		{"P2_eva_2203009_ivo_2203010", false, []string{"game: solitario (1 of 1 submissions", "PASS: "}},
+		{"P2_dani_2203007_joao_2203008", true, []string{"game: solitario (1 of 1 submissions", "FAIL: "}},
+	} {
+		t.Run(tc.group, func(t *testing.T) {
+			for _, s := range intaketest.Samples {
+				if s.Group == tc.group {
+					if err := intaketest.Assemble(examples, dir, s, false); err != nil {
+						t.Fatal(err)
+					}
+				}
+			}
+			args := []string{"bot", "check", "--lisp", filepath.Join(dir, tc.group), "--tempo", "300"}
+			out, err := arenaOut(t, args...)
+			if (err != nil) != tc.fails {
+				t.Fatalf("arena %q: error %v, want failure %v\n%s", args, err, tc.fails, out)
+			}
+			for _, want := range tc.outHas {
+				if !strings.Contains(unwrap(out, "  "), want) {
+					t.Errorf("arena %q says\n%s\nwant %q in it", args, out, want)
+				}
+			}
+			if tc.fails && strings.Contains(out, "PASS") {
+				t.Errorf("arena %q says PASS of a bot that cannot play:\n%s", args, out)
 			}
 		})
 	}

@@ -177,6 +177,35 @@ func DetectGame(subs []Submission) Detected {
 	return d
 }
 
+// DetectLispGame is DetectGame for the Lisp bot of words, as ParseBot
+// takes them (`arena bot check --lisp`, lisp:...): the submission is its
+// folder, its root=, or the folder of its files; an archive is not read.
+func DetectLispGame(words []string) Detected {
+	var subs []Submission
+	for _, w := range words {
+		key, path, ok := strings.Cut(w, "=")
+		if !ok {
+			key, path = "file", w
+		}
+		if key != "file" && key != "root" {
+			continue
+		}
+		fi, err := os.Stat(path)
+		switch {
+		case err != nil:
+			continue
+		case !fi.IsDir() && isSource(path):
+			path = filepath.Dir(path)
+		case !fi.IsDir():
+			continue
+		}
+		if !slices.ContainsFunc(subs, func(s Submission) bool { return s.Root == path }) {
+			subs = append(subs, Submission{Group: filepath.Base(path), Root: path})
+		}
+	}
+	return DetectGame(subs)
+}
+
 // sourceText is the text of a submission's Lisp files that DetectGame
 // reads, folded (see foldWords): code holds the names its code writes
 // (outside comments and strings) and its files' names; prose its comments
