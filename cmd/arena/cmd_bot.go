@@ -197,10 +197,14 @@ func printChecks(w io.Writer, bot, cannot string, results []conformance.Result, 
 // a Lisp submission completed as arena intake completes one (its archive
 // unpacked under work), what was found of it printed to w.
 func botEnv(w io.Writer, self, work string, rules referee.Game, tempo time.Duration, mode sandbox.Mode) botkind.Env {
+	steps := newStepLine(w) // a Lisp bot's probe, on a terminal
 	return botkind.Env{
 		Self: self, Game: rules, Tempo: tempo, Sandbox: mode,
-		Registry: registry.DefaultFile, Work: work, Lisp: intake.Completer{}, Images: lispImages(),
-		Note: func(note string) { printWrapped(w, "  ", note+"\n") },
+		Registry: registry.DefaultFile, Work: work, Lisp: intake.Completer{Progress: steps.progress()}, Images: lispImages(),
+		Note: func(note string) {
+			steps.clear()
+			printWrapped(w, "  ", note+"\n")
+		},
 	}
 }
 

@@ -76,7 +76,10 @@ and --out/intake.json for other programs; the same table is printed here, shorte
 It also compares the submissions with each other, as arena similarity does, and writes
 the pairs it flags side by side to --out/similarity.html (and to the report). It writes
 the league file again only while it is as intake wrote it: a file written or edited by
-hand is refused (-o another file, or --force). Then: arena run FILE.`,
+hand is refused (-o another file, or --force). Then: arena run FILE.
+
+On a terminal, one line shows the progress (how many submissions are taken in, what is
+done with one); off a terminal, nothing is printed until the table.`,
 		Example: "  arena intake entregas/ --game cavalo --tempo 1000 -o campeonato.yaml",
 		Args:    atLeastOne("DIR"),
 		RunE: func(c *cobra.Command, dirs []string) error {
@@ -115,10 +118,12 @@ hand is refused (-o another file, or --force). Then: arena run FILE.`,
 				return usage(errors.New(strings.Join(problems, "; ")))
 			}
 			start := time.Now()
+			steps := newStepLine(w)
 			results := intake.Run(c.Context(), subs, intake.Options{
 				Game: rules, Tempo: time.Duration(tempo) * time.Millisecond, Margin: time.Duration(margin) * time.Millisecond, Self: self,
-				Sandbox: sandbox, Limits: host.Limits{MemoryMB: memory}, Concurrency: jobs,
+				Sandbox: sandbox, Limits: host.Limits{MemoryMB: memory}, Concurrency: jobs, Progress: steps.progress(),
 			})
+			steps.clear()
 			if err := c.Context().Err(); err != nil {
 				return err
 			}

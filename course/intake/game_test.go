@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/arenabots/arena/course/intake/intaketest"
+	"github.com/arenabots/arena/games"
 )
 
 // TestDetectGameWeighsTheClass checks that the class's game is the one
@@ -73,5 +74,20 @@ func TestDetectGameOwnRules(t *testing.T) {
 	d := DetectGame(subs)
 	if d.GameName != "solitario" || d.Of != len(subs) || !strings.Contains(d.String(), "adji (CAPTURA)") {
 		t.Errorf("DetectGame = %s, want solitario, every submission counted, adji's word said", d)
+	}
+}
+
+// TestRunProgress checks that Run tells its Progress what it does, one
+// call at a time, until every submission is taken in.
+func TestRunProgress(t *testing.T) {
+	subs := []Submission{{Group: "a", Problem: "a rar archive"}, {Group: "b", Problem: "empty"}, {Group: "c", Problem: "empty"}}
+	var steps []Step
+	game, err := games.Lookup("dots")
+	if err != nil {
+		t.Fatal(err)
+	}
+	Run(t.Context(), subs, Options{Game: game, Concurrency: 2, Progress: func(s Step) { steps = append(steps, s) }})
+	if len(steps) != len(subs) || steps[len(steps)-1].Done != len(subs) || steps[0].Total != len(subs) {
+		t.Errorf("steps %+v, want one per submission, the last with every one done", steps)
 	}
 }

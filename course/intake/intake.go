@@ -44,6 +44,26 @@ type Options struct {
 	// Spec, when set, adjusts each probe's host.Spec (tests run their own
 	// binary as arena).
 	Spec func(*host.Spec)
+	// Progress, when set, is told what intake is doing, one call at a
+	// time: a command draws it on a terminal (a class takes minutes).
+	Progress func(Step)
+	// step tells Progress what is done with one submission.
+	step func(doing string)
+}
+
+// Step is what intake is doing: Done of Total submissions are taken in,
+// and Group's is at Doing, e.g. "probing jogo.lisp in its sandbox".
+type Step struct {
+	Done, Total  int
+	Group, Doing string
+}
+
+// note tells opt.Progress what is done with the submission being taken
+// in, if it listens.
+func (opt Options) note(format string, args ...any) {
+	if opt.step != nil {
+		opt.step(fmt.Sprintf(format, args...))
+	}
 }
 
 // maxAttempts is how many ways of loading a submission intake tries
@@ -130,13 +150,29 @@ func Run(ctx context.Context, subs []Submission, opt Options) []Result {
 	out := make([]Result, len(subs))
 	sem := make(chan struct{}, n)
 	var wg sync.WaitGroup
+	var mu sync.Mutex // one Progress call at a time
+	done := 0
+	report := func(group, doing string, finished bool) {
+		if opt.Progress == nil {
+			return
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		if finished {
+			done++
+		}
+		opt.Progress(Step{Done: done, Total: len(subs), Group: group, Doing: doing})
+	}
 	for i, s := range subs {
 		wg.Add(1)
 		sem <- struct{}{}
 		go func() {
 			defer wg.Done()
 			defer func() { <-sem }()
-			r := submit(ctx, s, opt)
+			o := opt
+			o.step = func(doing string) { report(s.Group, doing, false) }
+			r := submit(ctx, s, o)
+			defer report(s.Group, "done", true)
 			if note := twinsNote(s); note != "" {
 				r.Notes = append(r.Notes, note)
 				if r.Eligible {
@@ -178,6 +214,7 @@ func submit(ctx context.Context, s Submission, opt Options) (r Result) {
 		r.Reason = s.Problem
 		return r
 	}
+	opt.note("reading its Lisp files")
 	files, err := scanTree(s.Root)
 	if err != nil {
 		r.Reason = err.Error()
@@ -236,6 +273,7 @@ func probePlans(ctx context.Context, name string, c lisp.Config, plans []plan, o
 	)
 	for i, p := range plans[:min(len(plans), maxAttempts)] {
 		c.Files = p.abs()
+		opt.note("probing %s in its sandbox (way %d of %d of loading it)", strings.Join(p.rel(), " + "), i+1, min(len(plans), maxAttempts))
 		pc, f := probeConfig(ctx, name, c, opt)
 		a := Attempt{Files: p.rel(), Why: p.why, Needs: p.needs, Outcome: "eligible"}
 		if !f.Eligible {
