@@ -109,7 +109,8 @@ func TestCheckFindsWhatIntakeFinds(t *testing.T) {
 	if testing.Short() {
 		t.Skip("probes each sample four times")
 	}
-	for _, group := range []string{"lara_2201025_nuno_2201026_P13", "caio_2201005_luis_2201006_P3", "joana_2201023_luis_2201024_P12"} {
+	for _, group := range []string{"lara_2201025_nuno_2201026_P13", "caio_2201005_luis_2201006_P3", "joana_2201023_luis_2201024_P12",
+		"eva_2202013_ivo_2202014_D7", "eva_2203011_ivo_2203012_Q5"} { // LispWorks clocks in Dots and Quatro (issue 46)
 		t.Run(group, func(t *testing.T) {
 			t.Parallel()
 			var s intaketest.Sample
