@@ -111,3 +111,12 @@ func TestDetectOtherTimeBase(t *testing.T) {
 		})
 	}
 }
+
+// TestOneLineSaysNoGo checks that a reason never says Go's words for a
+// call cut off (issue 46).
+func TestOneLineSaysNoGo(t *testing.T) {
+	got := OneLine("start: lisp: loading jogo.lisp:\n context deadline exceeded")
+	if want := "start: lisp: loading jogo.lisp: out of time"; got != want {
+		t.Errorf("OneLine = %q, want %q", got, want)
+	}
+}

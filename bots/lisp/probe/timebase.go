@@ -137,6 +137,9 @@ func round(d time.Duration) time.Duration {
 // for its tempo, where the probe's calls are there anyway.
 const measured = 1
 
+// goWords says Go's errors of a call cut off in the course's words.
+var goWords = strings.NewReplacer("context deadline exceeded", "out of time", "context canceled", "interrupted")
+
 // timedOut reports whether err is a call cut off at its deadline.
 func timedOut(err error) bool {
 	var f *referee.Fault
@@ -199,9 +202,10 @@ func measureTime(ctx context.Context, a Asker, cfg lisp.Config, positions []refe
 }
 
 // OneLine joins the lines of s with spaces and cuts it to a readable
-// length: a reason is one line of a report.
+// length: a reason is one line of a report, in the course's words, where
+// Go's "context deadline exceeded" is "out of time".
 func OneLine(s string) string {
-	s = strings.Join(strings.Fields(s), " ")
+	s = goWords.Replace(strings.Join(strings.Fields(s), " "))
 	if len(s) > 600 {
 		s = s[:597] + "..."
 	}
