@@ -99,7 +99,7 @@ var Samples = []Sample{
 	{GameName: "quatro", Group: "dani_2203007_joao_2203008_Q4", Package: "q4", Reason: "returns its documentation string: it is a stub"},
 
 	// Groups that wrote their bots in LispWorks, whose internal clock
-	// counts milliseconds (issue 46): a Dots group that thinks 40 % past
+	// counts milliseconds (issue 46): a Dots group that thinks a fifth of
 	// its tempo and answers ((0 0) NIL) without time, and a Quatro group
 	// whose first move builds and sorts its successors, which costs more
 	// than the tempo, before it looks at its clock.

@@ -1,7 +1,7 @@
 ;;;; jogo.lisp - grupo D7: escrito no LispWorks, onde o relogio interno
-;;;; conta milissegundos, como o tempo. Pensa ate passar 40 % do tempo
-;;;; alem dele e so entao responde; sem tempo nenhum depois de ordenar os
-;;;; arcos, responde ((0 0) NIL).
+;;;; conta milissegundos, como o tempo. Pensa durante um quinto do tempo
+;;;; e responde; sem tempo nenhum depois de ordenar os arcos, responde
+;;;; ((0 0) NIL).
 ;;;; estado: (tabuleiro (caixas-j1 caixas-j2)), o bot e o jogador 1;
 ;;;; devolve (values arco novo-estado).
 
@@ -25,8 +25,8 @@
     (if (or (null arcos) (>= (- (get-internal-real-time) inicio) tempo))
         (values (list 0 0) nil)
         (progn
-          ;; think until the tempo and the margin we allowed ourselves
-          ;; (40 %) are over
-          (loop until (>= (- (get-internal-real-time) inicio) (floor (* tempo 14) 10))
+          ;; think for a fifth of the tempo, the rest kept for the
+          ;; opponent's long games
+          (loop until (>= (- (get-internal-real-time) inicio) (floor tempo 5))
                 do (ordenar (first estado)))
           (jogada estado)))))
