@@ -14,6 +14,7 @@ type entry struct {
 	rel    []string // the same, relative to the submission's root
 	pkg    string   // jogar's package, upper case
 	jogar  jogarDef
+	where  string   // where jogar is defined: "jogo.lisp, line 9"
 	plans  []plan   // the ways of loading it, best first
 	notes  []string // what the report should say of the loads (paths resolved)
 	reason string   // why the submission cannot play, or ""
@@ -118,6 +119,7 @@ func chooseEntry(files []*sourceFile) entry {
 	})
 	// MaxFunc returns the first maximal element.
 	e.jogar, e.pkg = best.def, best.def.pkg
+	e.where = fmt.Sprintf("%s, line %d", best.file.rel, best.def.line)
 	e.reason = jogarReason(best.def, best.file.rel)
 
 	graph := loadGraph(files)

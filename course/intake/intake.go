@@ -236,6 +236,9 @@ func submit(ctx context.Context, s Submission, opt Options) (r Result) {
 	r.Files, r.Needs = kept.rel(), kept.needs
 	r.Notes = append(slices.Clone(e.notes), kept.notes()...)
 	r.Eligible, r.Reason = r.Findings.Eligible, r.Findings.Reason
+	if strings.HasPrefix(r.Reason, "no convention") {
+		r.Reason = fmt.Sprintf("jogar (in %s): %s", e.where, r.Reason) // the student's file and line
+	}
 	if len(r.Tried) > 1 {
 		r.Notes = append(r.Notes, triedText(r.Tried))
 		if !r.Eligible {

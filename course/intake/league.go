@@ -225,12 +225,7 @@ func (l League) bot(r Result) *yaml.Node {
 	if c.Package != "" {
 		lc.add("package", str(c.Package))
 	}
-	// The keys of the game's Lisp form only: a Dots entry has no knights.
-	keys := map[string]bool{}
-	for _, set := range probe.Settings(l.GameName, c) {
-		keys[set.Key] = true
-	}
-	has := func(key string) bool { return len(keys) == 0 || keys[key] }
+	has := gameKeys(l.GameName, c) // a Dots entry has no knights
 	if has("state") {
 		lc.add("state", str(string(c.State)))
 	}
@@ -253,6 +248,18 @@ func (l League) bot(r Result) *yaml.Node {
 	lc.add("tempo_scale", integer(c.TempoScale))
 	b.add("lisp", lc.Node)
 	return b.Node
+}
+
+// gameKeys returns whether a key of a lisp entry of c (state, side,
+// perspective, knights, index_base) is one that the Lisp form of game
+// reads (see probe.Settings): a league file and intake.json hold their
+// game's settings only. For a game without a Lisp form, every key is.
+func gameKeys(game string, c lisp.Config) func(key string) bool {
+	keys := map[string]bool{}
+	for _, set := range probe.Settings(game, c) {
+		keys[set.Key] = true
+	}
+	return func(key string) bool { return len(keys) == 0 || keys[key] }
 }
 
 // notUTF8 returns the first path of r's entry that is not UTF-8 text, which

@@ -182,4 +182,9 @@ func TestLeagueKeysOfItsGame(t *testing.T) {
 			t.Errorf("a Dots league does not say %q:\n%s", key, b.String())
 		}
 	}
+	r.Findings = probe.Findings{Conventions: "state board", Config: r.Config, Package: "pd1"}
+	conv := NewSummary(l, "league.yaml", []Result{r}).Submissions[0].Conventions
+	if _, ok := conv["knights"]; ok || conv["state"] != lisp.StateBoard {
+		t.Errorf("intake.json's conventions of a Dots bot are %v: want its state, no knights", conv)
+	}
 }
