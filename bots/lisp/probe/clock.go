@@ -41,7 +41,7 @@ func (r ClockReading) scale() (int, string) {
 	case r.Ignores != "":
 		return 1, fmt.Sprintf("ignores the tempo (jogar, in %s, does not use it)", r.Ignores)
 	case r.Clock != "" && r.Units == "":
-		return LispWorksScale, fmt.Sprintf("tempo read in LispWorks units: tempo_scale %d (it reads the internal clock in %s and never converts it with internal-time-units-per-second)", LispWorksScale, r.Clock)
+		return LispWorksScale, fmt.Sprintf("tempo read in LispWorks units: tempo_scale %d (it reads the internal clock in %s, and never converts it with internal-time-units-per-second)", LispWorksScale, r.Clock)
 	case r.Clock != "":
 		return 1, fmt.Sprintf("tempo read in milliseconds (it converts the internal clock of %s with internal-time-units-per-second in %s)", r.Clock, r.Units)
 	}
