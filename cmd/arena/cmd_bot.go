@@ -79,8 +79,12 @@ that it would not run with the closest settings found, and the verdict is FAIL).
 			if tempo <= 0 || margin < 0 {
 				return usage(fmt.Errorf("--tempo must be positive and --margin not negative (got %d and %d)", tempo, margin))
 			}
-			if lispMode { // the game of the sources, as arena intake finds it
-				detectGame(c.OutOrStdout(), &game, c.Flags().Changed("game"), intake.DetectLispGame(pos))
+			// The game of a Lisp submission's sources, as arena intake finds
+			// it; nothing said when they name none (or are not there).
+			if lispMode {
+				if d := intake.DetectLispGame(pos); d.GameName != "" {
+					detectGame(c.OutOrStdout(), &game, c.Flags().Changed("game"), d)
+				}
 			}
 			rules, err := game.rules()
 			if err != nil {
