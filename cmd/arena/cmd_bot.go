@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -58,16 +59,17 @@ lisp:FOLDER, lisp:ARCHIVE or lisp:FILE,...,KEY=VALUE... for a Common Lisp submis
 as 'arena play' takes them. Arguments for the bot go after -- or in --args.
 
 With --lisp the arguments are a Common Lisp submission: its folder, or its files,
-loaded in order. Arena finds what it needs as 'arena intake' does: the files to load
-(for a folder), how jogar talks (probed in its sandbox) and its time base, and prints
-what it found. Settings given as KEY=VALUE override what would be found (state=,
+loaded in order. Arena finds what it needs as 'arena intake' does: the game, from
+its sources, unless --game says it; the files to load (for a folder), how jogar talks
+(probed in its sandbox) and its time base, and prints what it found. Settings given as KEY=VALUE override what would be found (state=,
 side=, perspective=, package=, knights=, index_base=, tempo_scale=, root= for the
 submission's folder, read= for a file the bot loads itself; see bots/lisp/README.md), e.g.
   arena bot check --lisp entregas/g12/
   arena bot check --lisp g12/jogo.lisp g12/projeto.lisp state=board root=g12
 
 It prints a table of checks and a one-line verdict, and exits 0 only if every check
-passes.`,
+passes and, for a Lisp submission, arena intake would let it play (the checks of one
+that it would not run with the closest settings found, and the verdict is FAIL).`,
 		Args: atLeastOne("BOT"),
 		RunE: func(c *cobra.Command, pos []string) error {
 			self, err := host.Self()
@@ -76,6 +78,13 @@ passes.`,
 			}
 			if tempo <= 0 || margin < 0 {
 				return usage(fmt.Errorf("--tempo must be positive and --margin not negative (got %d and %d)", tempo, margin))
+			}
+			// The game of a Lisp submission's sources, as arena intake finds
+			// it; nothing said when they name none (or are not there).
+			if lispMode {
+				if d := intake.DetectLispGame(pos); d.GameName != "" {
+					detectGame(c.OutOrStdout(), &game, c.Flags().Changed("game"), d)
+				}
 			}
 			rules, err := game.rules()
 			if err != nil {
@@ -92,6 +101,16 @@ passes.`,
 			}
 			env := botEnv(c.OutOrStdout(), self, work, rules, time.Duration(tempo)*time.Millisecond, sandbox)
 			env.Lenient = true // a check shows what fails
+			// A Lisp bot that intake would not let play fails the check,
+			// whatever its rows say: one verdict.
+			var cannot string
+			note := env.Note
+			env.Note = func(s string) {
+				if _, why, ok := strings.Cut(s, " cannot play: "); ok && cannot == "" {
+					cannot = why
+				}
+				note(s)
+			}
 			spec, err := botSpec(c.Context(), ref, botArgs, env)
 			if err != nil {
 				return err
@@ -104,7 +123,7 @@ passes.`,
 				return err
 			}
 			clock := referee.Clock{Tempo: time.Duration(tempo) * time.Millisecond, Margin: time.Duration(margin) * time.Millisecond, CPU: charge == arena.ClockCPU}
-			return runChecks(c.Context(), c.OutOrStdout(), pos[0], spec, conformance.Options{Clock: clock, Seed: seed, Game: rules})
+			return runChecks(c.Context(), c.OutOrStdout(), pos[0], cannot, spec, conformance.Options{Clock: clock, Seed: seed, Game: rules})
 		},
 	}
 	f := cmd.Flags()
@@ -126,10 +145,11 @@ passes.`,
 func ms(d time.Duration) string { return fmt.Sprintf("%.1fms", d.Seconds()*1000) }
 
 // runChecks runs the conformance checks on the bot of spec, named ref in
-// the output, and prints them; it fails unless every check passes.
-func runChecks(ctx context.Context, w io.Writer, ref string, spec host.Spec, opt conformance.Options) error {
+// the output, and prints them; it fails unless every check passes and
+// cannot is "" (else why intake would not let the bot play).
+func runChecks(ctx context.Context, w io.Writer, ref, cannot string, spec host.Spec, opt conformance.Options) error {
 	results := conformance.Run(ctx, spec, opt)
-	if err := printChecks(w, ref, results, outputWidth(w)); err != nil {
+	if err := printChecks(w, ref, cannot, results, outputWidth(w)); err != nil {
 		return err
 	}
 	if ctx.Err() != nil {
@@ -140,12 +160,17 @@ func runChecks(ctx context.Context, w io.Writer, ref string, spec host.Spec, opt
 			return errors.New("bot check failed")
 		}
 	}
+	if cannot != "" {
+		return errors.New("bot check failed")
+	}
 	return nil
 }
 
 // printChecks writes the results as a table within width columns, and a
-// verdict line.
-func printChecks(w io.Writer, bot string, results []conformance.Result, width int) error {
+// verdict line: a FAIL when a check failed, or when cannot says why the
+// bot cannot play in a league (the checks ran with the closest settings
+// found).
+func printChecks(w io.Writer, bot, cannot string, results []conformance.Result, width int) error {
 	const check = 1
 	tab := newTable([]string{"", "check", "time", "detail"}, check)
 	failed := 0
@@ -161,8 +186,11 @@ func printChecks(w io.Writer, bot string, results []conformance.Result, width in
 		return err
 	}
 	verdict := fmt.Sprintf("PASS: %s passed all %d checks", bot, len(results))
-	if failed > 0 {
+	switch {
+	case failed > 0:
 		verdict = fmt.Sprintf("FAIL: %s failed %d of %d checks", bot, failed, len(results))
+	case cannot != "":
+		verdict = fmt.Sprintf("FAIL: %s cannot play in a league, as arena intake finds it: %s (the checks above ran with the closest settings found)", bot, cannot)
 	}
 	_, err := io.WriteString(w, wrapText(verdict+"\n", width, "  "))
 	return err
@@ -173,10 +201,14 @@ func printChecks(w io.Writer, bot string, results []conformance.Result, width in
 // a Lisp submission completed as arena intake completes one (its archive
 // unpacked under work), what was found of it printed to w.
 func botEnv(w io.Writer, self, work string, rules referee.Game, tempo time.Duration, mode sandbox.Mode) botkind.Env {
+	steps := newStepLine(w) // a Lisp bot's probe, on a terminal
 	return botkind.Env{
 		Self: self, Game: rules, Tempo: tempo, Sandbox: mode,
-		Registry: registry.DefaultFile, Work: work, Lisp: intake.Completer{}, Images: lispImages(),
-		Note: func(note string) { printWrapped(w, "  ", note+"\n") },
+		Registry: registry.DefaultFile, Work: work, Lisp: intake.Completer{Progress: steps.progress()}, Images: lispImages(),
+		Note: func(note string) {
+			steps.clear()
+			printWrapped(w, "  ", note+"\n")
+		},
 	}
 }
 

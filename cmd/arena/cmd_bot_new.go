@@ -85,7 +85,7 @@ bots/examples/python.`,
 				return err
 			}
 			spec := bot.Spec(self, bot.DefaultName(), games.Default)
-			if err := runChecks(c.Context(), out, shown(p.Bot), spec, conformance.Options{}); err != nil {
+			if err := runChecks(c.Context(), out, shown(p.Bot), "", spec, conformance.Options{}); err != nil {
 				return err
 			}
 			return printNext(out, p, bot)

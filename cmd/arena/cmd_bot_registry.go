@@ -100,7 +100,7 @@ func addBot(c *cobra.Command, opt addOptions) error {
 	spec.Sandbox = opt.sandbox
 	report := func(results []conformance.Result) error {
 		w := c.OutOrStdout()
-		return printChecks(w, opt.path, results, outputWidth(w))
+		return printChecks(w, opt.path, "", results, outputWidth(w))
 	}
 	entry, replaced, err := conformance.Add(c.Context(), reg, opt.registry, spec, report)
 	if err != nil {

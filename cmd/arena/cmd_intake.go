@@ -17,6 +17,7 @@ import (
 	"github.com/arenabots/arena/bots/lisp"
 	"github.com/arenabots/arena/course/intake"
 	"github.com/arenabots/arena/course/similarity"
+	"github.com/arenabots/arena/games"
 	"github.com/arenabots/arena/host"
 	"github.com/arenabots/arena/host/sandbox"
 	"github.com/arenabots/arena/internal/inert"
@@ -36,7 +37,7 @@ func newIntakeCmd() *cobra.Command {
 		admit       []string
 	)
 	cmd := &cobra.Command{
-		Use:   "intake DIR... [--game cavalo|dots] [-o FILE] [--tempo MS] [--out DIR]",
+		Use:   "intake DIR... [--game " + strings.Join(games.Names(), "|") + "] [-o FILE] [--tempo MS] [--out DIR]",
 		Short: "Turn a class's Lisp submissions, as handed in, into a league",
 		Long: `Intake takes the Common Lisp projects of a class as they were handed in and writes
 a league that plays them. Each DIR is a folder of submissions: one sub-folder or one archive
@@ -51,16 +52,19 @@ Each bot is named after its group: nome1_numero1_nome2_numero2_P13 is the bot p1
 as "P13 nome1/nome2" (its display:, which you may change at any time), with the students
 and their numbers in the report and intake.json.
 
-Without --game, the game is the one the sources are written for (the functions of its
-statement they define or call); --game that the sources contradict is refused, naming
-the right one.
+Without --game, the game is the one the sources are written for: the words of its
+statement that the names of their code hold, or its title in their comments, weighed
+over every submission. --game always wins; when the sources point to another game,
+intake says so.
 
 For each submission arena reads the Lisp files to find the one that defines (jogar
 estado tempo), or the file that loads it, and its package; then it loads the submission
 in its sandbox, as a league would, and calls jogar on reference positions of the game
 with every state convention it knows, keeping the one under which the answers are legal
-moves; and it measures how long jogar thinks at --tempo, giving tempo_scale 1000 to a bot
-that reads its clock in LispWorks units. A group is eligible when it loads, its jogar takes
+moves; and it measures how long jogar thinks at --tempo. A jogar whose sources read the
+internal clock without internal-time-units-per-second (LispWorks units) gets tempo_scale
+1000; when no convention gives legal moves with the time base its sources say, the other
+is tried. A group is eligible when it loads, its jogar takes
 (estado tempo) and answers legal moves in the league's opening for both sides; a failure
 on a later position is a warning ("yes, but"). --admit P5 puts a group that is not
 eligible in the league all the same, with the closest settings found.
@@ -72,7 +76,10 @@ and --out/intake.json for other programs; the same table is printed here, shorte
 It also compares the submissions with each other, as arena similarity does, and writes
 the pairs it flags side by side to --out/similarity.html (and to the report). It writes
 the league file again only while it is as intake wrote it: a file written or edited by
-hand is refused (-o another file, or --force). Then: arena run FILE.`,
+hand is refused (-o another file, or --force). Then: arena run FILE.
+
+On a terminal, one line shows the progress (how many submissions are taken in, what is
+done with one); off a terminal, nothing is printed until the table.`,
 		Example: "  arena intake entregas/ --game cavalo --tempo 1000 -o campeonato.yaml",
 		Args:    atLeastOne("DIR"),
 		RunE: func(c *cobra.Command, dirs []string) error {
@@ -102,9 +109,7 @@ hand is refused (-o another file, or --force). Then: arena run FILE.`,
 					printfWrapped(w, "  ", "%s is one group's submission, not a class folder: taking it in alone (give the class's folder to take in the class)\n", inert.Line(s.Source))
 				}
 			}
-			if err := detectGame(w, &game, c.Flags().Changed("game"), subs); err != nil {
-				return err
-			}
+			detectGame(w, &game, c.Flags().Changed("game"), intake.DetectGame(subs))
 			rules, err := game.rules()
 			if err != nil {
 				return err
@@ -113,10 +118,12 @@ hand is refused (-o another file, or --force). Then: arena run FILE.`,
 				return usage(errors.New(strings.Join(problems, "; ")))
 			}
 			start := time.Now()
+			steps := newStepLine(w)
 			results := intake.Run(c.Context(), subs, intake.Options{
 				Game: rules, Tempo: time.Duration(tempo) * time.Millisecond, Margin: time.Duration(margin) * time.Millisecond, Self: self,
-				Sandbox: sandbox, Limits: host.Limits{MemoryMB: memory}, Concurrency: jobs,
+				Sandbox: sandbox, Limits: host.Limits{MemoryMB: memory}, Concurrency: jobs, Progress: steps.progress(),
 			})
+			steps.clear()
 			if err := c.Context().Err(); err != nil {
 				return err
 			}
@@ -230,23 +237,20 @@ func checkLeagueFile(path string, force bool) error {
 	return nil
 }
 
-// detectGame sets the game of g to the one the sources of subs are
-// written for when given is false (no --game); when given, a game the
-// sources contradict is a usage error naming the right one.
-func detectGame(w io.Writer, g *gameFlags, given bool, subs []intake.Submission) error {
-	d := intake.DetectGame(subs)
+// detectGame sets the game of g to the one the sources are written for,
+// d, when given is false (no --game), and says which it is and why. A
+// --game given always wins: when the sources point to another game, it
+// says so. arena intake and arena bot check --lisp find a game alike.
+func detectGame(w io.Writer, g *gameFlags, given bool, d intake.Detected) {
 	switch {
-	case d.GameName == "":
-		if !given {
-			printfWrapped(w, "  ", "game: %s (%s; --game to choose another)\n", g.name, d)
-		}
-	case !given:
+	case !given && d.GameName != "":
 		g.name = d.GameName
 		printfWrapped(w, "  ", "game: %s (%s; --game to choose another)\n", g.name, d)
-	case d.GameName != g.name:
-		return usage(fmt.Errorf("--game %s, but %s: run again with --game %s", g.name, d, d.GameName))
+	case !given:
+		printfWrapped(w, "  ", "game: %s (%s; --game to choose another)\n", g.name, d)
+	case d.GameName != "" && d.GameName != g.name:
+		printfWrapped(w, "  ", "game: %s, as --game says (the sources point to %s: %s)\n", g.name, d.GameName, d)
 	}
-	return nil
 }
 
 // printIntake prints the intake table, as in the report, within width

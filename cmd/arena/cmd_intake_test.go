@@ -266,8 +266,8 @@ func TestLispDetectionShared(t *testing.T) {
 }
 
 // TestIntakeRefuses checks the mistakes intake names before it probes
-// anything (issue 30, row 8): a --game that the sources contradict, and a
-// league file that a person wrote or edited.
+// anything (issue 30, row 8): a league file that a person wrote or
+// edited, an --admit of no submission.
 func TestIntakeRefuses(t *testing.T) {
 	examples, err := filepath.Abs(filepath.Join("..", "..", "bots", "examples", "lisp"))
 	if err != nil {
@@ -291,8 +291,6 @@ func TestIntakeRefuses(t *testing.T) {
 		args []string
 		want string
 	}{
-		{"a game the sources contradict", []string{"intake", class, "--game", "cavalo", "-o", "new.yaml"},
-			"submissions define or call functions of dots (ARCO, CAIXA, FECHA, LADOS): run again with --game dots"},
 		{"a league file written by hand", []string{"intake", class, "-o", "mine.yaml"},
 			"mine.yaml is not intake's to overwrite: arena intake did not write it: write the league elsewhere with -o, or pass --force to overwrite it"},
 		{"--admit of no submission", []string{"intake", class, "-o", "new.yaml", "--admit", "D99"},
@@ -307,5 +305,85 @@ func TestIntakeRefuses(t *testing.T) {
 	}
 	if data, err := os.ReadFile("mine.yaml"); err != nil || string(data) != "name: mine\nbots: []\n" {
 		t.Errorf("mine.yaml was overwritten: %q %v", data, err)
+	}
+}
+
+// TestIntakeGameGiven checks that --game always wins over what the
+// sources say, and that intake says where they point (issue 46); without
+// --game, the sources decide.
+func TestIntakeGameGiven(t *testing.T) {
+	examples, err := filepath.Abs(filepath.Join("..", "..", "bots", "examples", "lisp"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	for _, s := range intaketest.Samples {
+		if s.GameName == "dots" {
+			if err := intaketest.Assemble(examples, dir, s, false); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	subs, err := intake.List(t.Context(), []string{dir}, filepath.Join(dir, "work"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name  string
+		given bool
+		want  string
+		said  string
+	}{
+		{"--game cavalo", true, "cavalo", "game: cavalo, as --game says (the sources point to dots: "},
+		{"no --game", false, "dots", "game: dots ("},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var out strings.Builder
+			g := gameFlags{name: "cavalo"}
+			detectGame(&out, &g, tc.given, intake.DetectGame(subs))
+			if g.name != tc.want || !strings.HasPrefix(out.String(), tc.said) {
+				t.Errorf("game %s, said %q; want %s, saying %q", g.name, out.String(), tc.want, tc.said)
+			}
+		})
+	}
+}
+
+// TestBotCheckFindsTheGame checks that `arena bot check --lisp` finds the
+// game of a submission as arena intake does, without --game (issue 46),
+// and gives one verdict: a bot that intake would not let play fails,
+// whatever its rows say.
+func TestBotCheckFindsTheGame(t *testing.T) {
+	examples := lispExamples(t)
+	dir := t.TempDir()
+	for _, tc := range []struct {
+		group  string
+		fails  bool
+		outHas []string
+	}{
+		{"P2_eva_2203009_ivo_2203010", false, []string{"game: solitario (1 of 1 submissions", "PASS: "}},
+		{"P2_dani_2203007_joao_2203008", true, []string{"game: solitario (1 of 1 submissions", "FAIL: "}},
+	} {
+		t.Run(tc.group, func(t *testing.T) {
+			for _, s := range intaketest.Samples {
+				if s.Group == tc.group {
+					if err := intaketest.Assemble(examples, dir, s, false); err != nil {
+						t.Fatal(err)
+					}
+				}
+			}
+			args := []string{"bot", "check", "--lisp", filepath.Join(dir, tc.group), "--tempo", "300"}
+			out, err := arenaOut(t, args...)
+			if (err != nil) != tc.fails {
+				t.Fatalf("arena %q: error %v, want failure %v\n%s", args, err, tc.fails, out)
+			}
+			for _, want := range tc.outHas {
+				if !strings.Contains(unwrap(out, "  "), want) {
+					t.Errorf("arena %q says\n%s\nwant %q in it", args, out, want)
+				}
+			}
+			if tc.fails && strings.Contains(out, "PASS") {
+				t.Errorf("arena %q says PASS of a bot that cannot play:\n%s", args, out)
+			}
+		})
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/arenabots/arena/arena"
+	"github.com/arenabots/arena/course/intake"
 	"github.com/arenabots/arena/referee"
 	"github.com/arenabots/arena/results"
 )
@@ -146,6 +147,24 @@ func TestShowClock(t *testing.T) {
 	} {
 		if got := showClock(tc.d); got != tc.want {
 			t.Errorf("showClock(%v) = %q, want %q", tc.d, got, tc.want)
+		}
+	}
+}
+
+// TestStepText checks the line that shows intake's progress on a
+// terminal: a class's count, one bot's step, a group's name escaped.
+func TestStepText(t *testing.T) {
+	for _, tc := range []struct {
+		step intake.Step
+		want string
+	}{
+		{intake.Step{Done: 2, Total: 6, Group: "ana_1_rui_2_P13", Doing: "probing jogo.lisp in its sandbox"},
+			"intake: 2 of 6 submissions taken in; ana_1_rui_2_P13: probing jogo.lisp in its sandbox"},
+		{intake.Step{Total: 1, Group: "p13", Doing: "probing jogo.lisp in its sandbox"}, "lisp: p13: probing jogo.lisp in its sandbox"},
+		{intake.Step{Done: 0, Total: 2, Group: "x\x1b[2Jy", Doing: "reading its Lisp files"}, "intake: 0 of 2 submissions taken in; x\\x1b[2Jy: reading its Lisp files"},
+	} {
+		if got := stepText(tc.step); got != tc.want {
+			t.Errorf("stepText(%+v) = %q, want %q", tc.step, got, tc.want)
 		}
 	}
 }

@@ -71,7 +71,7 @@ func TestChecksTable(t *testing.T) {
 	for _, width := range []int{80, 200} {
 		t.Run(fmt.Sprint(width), func(t *testing.T) {
 			var b bytes.Buffer
-			if err := printChecks(&b, "p34", results, width); err != nil {
+			if err := printChecks(&b, "p34", "", results, width); err != nil {
 				t.Fatal(err)
 			}
 			if w, line := widest(b.String()); w > width {

@@ -77,3 +77,33 @@ func TestAdmit(t *testing.T) {
 		})
 	}
 }
+
+// TestFurtherThan checks which of two ways of loading a submission that
+// cannot play intake keeps, and --admit plays it with: the one under
+// which it did best (issue 46).
+func TestFurtherThan(t *testing.T) {
+	legal := func(n int) probe.Findings {
+		f := probe.Findings{Package: "p5"}
+		for range n {
+			f.Evidence = append(f.Evidence, probe.Evidence{Verdict: "legal"})
+		}
+		f.Evidence = append(f.Evidence, probe.Evidence{Verdict: "illegal: no move"})
+		return f
+	}
+	for _, tc := range []struct {
+		name string
+		f, g probe.Findings
+		want bool
+	}{
+		{"eligible", probe.Findings{Eligible: true, Package: "p5"}, legal(5), true},
+		{"against eligible", legal(5), probe.Findings{Eligible: true}, false},
+		{"started", legal(0), probe.Findings{}, true},
+		{"did not start", probe.Findings{}, legal(0), false},
+		{"more legal answers", legal(3), legal(1), true},
+		{"as many", legal(2), legal(2), false},
+	} {
+		if got := furtherThan(tc.f, tc.g); got != tc.want {
+			t.Errorf("%s: furtherThan = %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}

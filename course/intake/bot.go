@@ -177,7 +177,11 @@ func Prepare(ctx context.Context, c lisp.Config, given []string, opt Options) (P
 		return p, nil
 	}
 	opt.Fixed, opt.Given = c, given
+	if opt.Progress != nil {
+		opt.step = func(doing string) { opt.Progress(Step{Total: 1, Group: p.Name, Doing: doing}) }
+	}
 	if plans == nil {
+		opt.note("probing %s in its sandbox", strings.Join(c.Files, " + "))
 		cfg, f := probeConfig(ctx, p.Name, c, opt)
 		p.Config, p.Findings = cfg, &f
 	} else {
@@ -203,6 +207,8 @@ type Completer struct {
 	// Spec, when set, adjusts each probe's host.Spec (tests run their own
 	// binary as arena).
 	Spec func(*host.Spec)
+	// Progress, when set, is told what the probe is doing (see Options).
+	Progress func(Step)
 }
 
 // CompleteLisp returns the name and settings of the Lisp bot of words (see
@@ -215,7 +221,7 @@ func (c Completer) CompleteLisp(ctx context.Context, words []string, env botkind
 	if err != nil {
 		return "", lisp.Config{}, &botkind.FormError{Err: err}
 	}
-	p, err := Prepare(ctx, cfg, given, Options{Game: env.Game, Tempo: env.Tempo, Self: env.Self, Sandbox: env.Sandbox, Spec: c.Spec})
+	p, err := Prepare(ctx, cfg, given, Options{Game: env.Game, Tempo: env.Tempo, Self: env.Self, Sandbox: env.Sandbox, Spec: c.Spec, Progress: c.Progress})
 	for _, n := range p.Notes {
 		env.Notef("lisp: %s", n)
 	}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/arenabots/arena/bots/lisp"
 	"github.com/arenabots/arena/course/intake/intaketest"
+	"github.com/arenabots/arena/games"
 	"github.com/arenabots/arena/internal/cpuload"
 )
 
@@ -68,7 +69,7 @@ func leagueOf(t testing.TB, dir, game string, subs []Submission, opt Options) (l
 	return strings.Join(lines, "\n"), verdicts
 }
 
-// TestSameLeagueBusy takes in the sample classes of both games on a quiet
+// TestSameLeagueBusy takes in the sample classes of every game on a quiet
 // machine, then with busy loops on every core (three per CPU, each in a
 // session of its own), and checks that the league files are the same, the
 // durations measured in their comments aside, and so the verdicts: the
@@ -78,7 +79,7 @@ func TestSameLeagueBusy(t *testing.T) {
 	if testing.Short() {
 		t.Skip("takes in every sample twice, once with the machine busy")
 	}
-	for _, game := range []string{"cavalo", "dots"} {
+	for _, game := range games.Names() { // every game of the table (issue 46)
 		t.Run(game, func(t *testing.T) {
 			dir := t.TempDir()
 			subs := sampleClass(t, dir, game)
@@ -109,7 +110,8 @@ func TestCheckFindsWhatIntakeFinds(t *testing.T) {
 	if testing.Short() {
 		t.Skip("probes each sample four times")
 	}
-	for _, group := range []string{"lara_2201025_nuno_2201026_P13", "caio_2201005_luis_2201006_P3", "joana_2201023_luis_2201024_P12"} {
+	for _, group := range []string{"lara_2201025_nuno_2201026_P13", "caio_2201005_luis_2201006_P3", "joana_2201023_luis_2201024_P12",
+		"eva_2202013_ivo_2202014_D7", "eva_2203011_ivo_2203012_Q5"} { // LispWorks clocks in Dots and Quatro (issue 46)
 		t.Run(group, func(t *testing.T) {
 			t.Parallel()
 			var s intaketest.Sample

@@ -1,5 +1,6 @@
 // Package intake turns a class's Common Lisp submissions, as handed in,
-// into a league: it is `arena intake DIR... --game cavalo|dots`.
+// into a league: it is `arena intake DIR...`, for
+// any game of the table whose course it knows (Course).
 //
 // For each submission (a folder, or a zip unpacked into a work folder with
 // guards against paths that leave it and zip bombs: List), intake

@@ -2,6 +2,8 @@ package intake
 
 import (
 	"fmt"
+	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 )
@@ -12,6 +14,7 @@ type entry struct {
 	rel    []string // the same, relative to the submission's root
 	pkg    string   // jogar's package, upper case
 	jogar  jogarDef
+	where  string   // where jogar is defined: "jogo.lisp, line 9"
 	plans  []plan   // the ways of loading it, best first
 	notes  []string // what the report should say of the loads (paths resolved)
 	reason string   // why the submission cannot play, or ""
@@ -92,6 +95,9 @@ func chooseEntry(files []*sourceFile) entry {
 			if strings.HasPrefix(d.pkg, "P") {
 				score += 2
 			}
+			if championship(f, d) {
+				score += 8 // the file the statement asks for comes first
+			}
 			if !runsMenu(f) {
 				score++
 			}
@@ -113,6 +119,7 @@ func chooseEntry(files []*sourceFile) entry {
 	})
 	// MaxFunc returns the first maximal element.
 	e.jogar, e.pkg = best.def, best.def.pkg
+	e.where = fmt.Sprintf("%s, line %d", best.file.rel, best.def.line)
 	e.reason = jogarReason(best.def, best.file.rel)
 
 	graph := loadGraph(files)
@@ -209,6 +216,23 @@ func chooseEntry(files []*sourceFile) entry {
 	return e
 }
 
+// championship reports whether f, which defines the jogar d, is the
+// championship's file that the statement asks for: named after the
+// group's package p<number> that jogar is in (p55.lisp, in-package :p55),
+// beside the project's folder.
+func championship(f *sourceFile, d jogarDef) bool {
+	name := strings.TrimSuffix(filepath.Base(f.rel), filepath.Ext(f.rel))
+	return groupPackage.MatchString(d.pkg) && strings.EqualFold(name, d.pkg)
+}
+
+// groupPackage matches the package a course's statement asks a group's
+// jogar to be in: P and the group's number, or its students' numbers.
+var groupPackage = regexp.MustCompile(`^P[0-9]+(-[0-9]+)?$`)
+
+// depthNames are what students call a search's depth: a jogar whose
+// second parameter is named so takes a depth, not the tempo.
+var depthNames = regexp.MustCompile(`^(PROF|PROFUNDIDADE|PROFUNDIDADE-MAXIMA|PROF-MAX|DEPTH|MAX-DEPTH|NIVEL|NIVEL-MAXIMO)$`)
+
 // jogarReason says, in a student's terms, why the jogar d of the file rel
 // cannot play, or "": "jogar (in algoritmo.lisp, line 19, inside a let)
 // takes 3 required arguments (ESTADO TEMPO PROFUNDIDADE): the
@@ -233,6 +257,8 @@ func jogarReason(d jogarDef, rel string) string {
 		return fmt.Sprintf("%s takes %d required arguments %s%s", where, d.required, d.params, calls)
 	case d.stub != "":
 		return where + " " + d.stub + ": it is a stub"
+	case depthNames.MatchString(d.second):
+		return fmt.Sprintf("%s takes a depth as its second argument %s: the championship calls (jogar estado tempo), tempo in milliseconds", where, d.params)
 	case d.reads:
 		return where + " reads the keyboard (an interactive menu): a bot's standard input is empty"
 	}

@@ -65,7 +65,7 @@ func TestChooseEntry(t *testing.T) {
 			"src/interact.lisp":  "(defpackage :p7 (:use :cl)) (defpackage :testes (:use :cl))\n(load \"jogo.lisp\") (load \"algoritmo.lisp\") (load \"../t/testes.lisp\")",
 			"src/jogo.lisp":      "(in-package :p7) (defun jogar (estado tempo) (alfabeta estado tempo))",
 			"src/algoritmo.lisp": "(in-package :p7) (defun alfabeta (e tempo) (list e tempo))",
-			"t/testes.lisp":      "(in-package :testes) (defun recarregar () (load \"../src/interact.lisp\")) (defun teste () (p7::jogar nil 1))"},
+			"t/testes.lisp":      "(in-package :testes) (load \"../src/interact.lisp\") (defun teste () (p7::jogar nil 1))"},
 			[]string{"src/interact.lisp"}, "P7", "", "src/interact.lisp loads src/jogo.lisp, which defines jogar (in a cycle of loads)",
 			[][]string{{"src/interact.lisp"}, {"t/testes.lisp"}}},
 		{"jogar alone needs the files that define what it calls", map[string]string{
@@ -181,5 +181,19 @@ func TestScanInsideForms(t *testing.T) {
 	if !slices.Equal(f.loads, []string{"b.lisp", "c.lisp"}) || !f.defines["F"] ||
 		!slices.Contains(f.calls, "MENU") || !slices.Contains(f.calls, "READ") {
 		t.Errorf("loads %q, defines %v, calls %q", f.loads, f.defines, f.calls)
+	}
+}
+
+// TestLoadInsideDefun checks that a load in a function's body (a menu's)
+// is not taken for a load that runs when the file loads (issue 46): only
+// the top-level load counts.
+func TestLoadInsideDefun(t *testing.T) {
+	root := filepath.Join(examples, "entregas", "dots", "hugo_2202015_ivo_2202016_D8")
+	f, err := scanFile(root, filepath.Join(root, "jogo.lisp"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"regras.lisp"}; !slices.Equal(f.loads, want) {
+		t.Errorf("loads %q, want %q: the menu's load runs when it is called", f.loads, want)
 	}
 }

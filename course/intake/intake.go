@@ -44,6 +44,26 @@ type Options struct {
 	// Spec, when set, adjusts each probe's host.Spec (tests run their own
 	// binary as arena).
 	Spec func(*host.Spec)
+	// Progress, when set, is told what intake is doing, one call at a
+	// time: a command draws it on a terminal (a class takes minutes).
+	Progress func(Step)
+	// step tells Progress what is done with one submission.
+	step func(doing string)
+}
+
+// Step is what intake is doing: Done of Total submissions are taken in,
+// and Group's is at Doing, e.g. "probing jogo.lisp in its sandbox".
+type Step struct {
+	Done, Total  int
+	Group, Doing string
+}
+
+// note tells opt.Progress what is done with the submission being taken
+// in, if it listens.
+func (opt Options) note(format string, args ...any) {
+	if opt.step != nil {
+		opt.step(fmt.Sprintf(format, args...))
+	}
 }
 
 // maxAttempts is how many ways of loading a submission intake tries
@@ -130,13 +150,29 @@ func Run(ctx context.Context, subs []Submission, opt Options) []Result {
 	out := make([]Result, len(subs))
 	sem := make(chan struct{}, n)
 	var wg sync.WaitGroup
+	var mu sync.Mutex // one Progress call at a time
+	done := 0
+	report := func(group, doing string, finished bool) {
+		if opt.Progress == nil {
+			return
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		if finished {
+			done++
+		}
+		opt.Progress(Step{Done: done, Total: len(subs), Group: group, Doing: doing})
+	}
 	for i, s := range subs {
 		wg.Add(1)
 		sem <- struct{}{}
 		go func() {
 			defer wg.Done()
 			defer func() { <-sem }()
-			r := submit(ctx, s, opt)
+			o := opt
+			o.step = func(doing string) { report(s.Group, doing, false) }
+			r := submit(ctx, s, o)
+			defer report(s.Group, "done", true)
 			if note := twinsNote(s); note != "" {
 				r.Notes = append(r.Notes, note)
 				if r.Eligible {
@@ -178,6 +214,7 @@ func submit(ctx context.Context, s Submission, opt Options) (r Result) {
 		r.Reason = s.Problem
 		return r
 	}
+	opt.note("reading its Lisp files")
 	files, err := scanTree(s.Root)
 	if err != nil {
 		r.Reason = err.Error()
@@ -199,6 +236,9 @@ func submit(ctx context.Context, s Submission, opt Options) (r Result) {
 	r.Files, r.Needs = kept.rel(), kept.needs
 	r.Notes = append(slices.Clone(e.notes), kept.notes()...)
 	r.Eligible, r.Reason = r.Findings.Eligible, r.Findings.Reason
+	if strings.HasPrefix(r.Reason, "no convention") {
+		r.Reason = fmt.Sprintf("jogar (in %s): %s", e.where, r.Reason) // the student's file and line
+	}
 	if len(r.Tried) > 1 {
 		r.Notes = append(r.Notes, triedText(r.Tried))
 		if !r.Eligible {
@@ -225,8 +265,8 @@ func yesBut(failures []string) []string {
 // probePlans probes the Lisp bot c, called name, loaded by each of plans
 // in turn (at most maxAttempts) until one is eligible; it returns the
 // config and findings of that one, else of the failure that got furthest
-// (the first of those whose bot started, else the first), with what was
-// tried and the plan kept.
+// (see furtherThan; the first of those), with what was tried and the plan
+// kept: --admit plays a group with the settings under which it did best.
 func probePlans(ctx context.Context, name string, c lisp.Config, plans []plan, opt Options) (lisp.Config, probe.Findings, []Attempt, plan) {
 	var (
 		cfg   lisp.Config
@@ -236,13 +276,14 @@ func probePlans(ctx context.Context, name string, c lisp.Config, plans []plan, o
 	)
 	for i, p := range plans[:min(len(plans), maxAttempts)] {
 		c.Files = p.abs()
+		opt.note("probing %s in its sandbox (way %d of %d of loading it)", strings.Join(p.rel(), " + "), i+1, min(len(plans), maxAttempts))
 		pc, f := probeConfig(ctx, name, c, opt)
 		a := Attempt{Files: p.rel(), Why: p.why, Needs: p.needs, Outcome: "eligible"}
 		if !f.Eligible {
 			a.Outcome = f.Reason
 		}
 		tried = append(tried, a)
-		if i == 0 || f.Eligible || f.Package != "" && found.Package == "" {
+		if i == 0 || furtherThan(f, found) {
 			cfg, found, kept = pc, f, p
 		}
 		if f.Eligible || ctx.Err() != nil {
@@ -250,6 +291,30 @@ func probePlans(ctx context.Context, name string, c lisp.Config, plans []plan, o
 		}
 	}
 	return cfg, found, tried, kept
+}
+
+// furtherThan reports whether the findings f got further than g: f is
+// eligible, or its bot started where g's did not, or both started and f
+// has more legal answers.
+func furtherThan(f, g probe.Findings) bool {
+	switch {
+	case f.Eligible || g.Eligible:
+		return f.Eligible && !g.Eligible
+	case (f.Package != "") != (g.Package != ""):
+		return f.Package != ""
+	}
+	return legalAnswers(f) > legalAnswers(g)
+}
+
+// legalAnswers counts the answers of f's evidence that were legal moves.
+func legalAnswers(f probe.Findings) int {
+	n := 0
+	for _, e := range f.Evidence {
+		if strings.HasPrefix(e.Verdict, "legal") {
+			n++
+		}
+	}
+	return n
 }
 
 // probeConfig probes the Lisp bot c, called name, in its sandbox and returns c

@@ -19,6 +19,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/arenabots/arena/bots/lisp"
+	"github.com/arenabots/arena/bots/lisp/probe"
 	"github.com/arenabots/arena/games"
 	"github.com/arenabots/arena/internal/inert"
 	"github.com/arenabots/arena/referee"
@@ -224,18 +225,41 @@ func (l League) bot(r Result) *yaml.Node {
 	if c.Package != "" {
 		lc.add("package", str(c.Package))
 	}
-	lc.add("state", str(string(c.State)))
-	lc.add("side", str(string(c.Side)))
-	lc.add("perspective", str(string(c.Perspective)))
-	knights := &yaml.Node{Kind: yaml.SequenceNode, Style: yaml.FlowStyle}
-	for _, k := range c.Knights {
-		knights.Content = append(knights.Content, integer(k))
+	has := gameKeys(l.GameName, c) // a Dots entry has no knights
+	if has("state") {
+		lc.add("state", str(string(c.State)))
 	}
-	lc.add("knights", knights)
-	lc.add("index_base", integer(c.IndexBase))
+	if has("side") {
+		lc.add("side", str(string(c.Side)))
+	}
+	if has("perspective") {
+		lc.add("perspective", str(string(c.Perspective)))
+	}
+	if has("knights") {
+		knights := &yaml.Node{Kind: yaml.SequenceNode, Style: yaml.FlowStyle}
+		for _, k := range c.Knights {
+			knights.Content = append(knights.Content, integer(k))
+		}
+		lc.add("knights", knights)
+	}
+	if has("index_base") {
+		lc.add("index_base", integer(c.IndexBase))
+	}
 	lc.add("tempo_scale", integer(c.TempoScale))
 	b.add("lisp", lc.Node)
 	return b.Node
+}
+
+// gameKeys returns whether a key of a lisp entry of c (state, side,
+// perspective, knights, index_base) is one that the Lisp form of game
+// reads (see probe.Settings): a league file and intake.json hold their
+// game's settings only. For a game without a Lisp form, every key is.
+func gameKeys(game string, c lisp.Config) func(key string) bool {
+	keys := map[string]bool{}
+	for _, set := range probe.Settings(game, c) {
+		keys[set.Key] = true
+	}
+	return func(key string) bool { return len(keys) == 0 || keys[key] }
 }
 
 // notUTF8 returns the first path of r's entry that is not UTF-8 text, which

@@ -34,7 +34,7 @@ func goldenResults() []Result {
 				Evidence:    []probe.Evidence{{Position: "midgame 1", ToMove: "black", Answer: "(:B8 (((22 96 ...", Move: "B8", Verdict: "legal"}},
 				Time: probe.TimeUse{Tempo: time.Second, Scaled: 801 * time.Millisecond, Median: 801 * time.Millisecond, Measured: 1,
 					Stall: 12 * time.Millisecond, Probed: 11, Scale: 1000, Note: "tempo read in LispWorks units: tempo_scale 1000",
-					Base: probe.TimeBase{Tempo: 250 * time.Millisecond, AsIs: 1700 * time.Microsecond, Scaled: 200 * time.Millisecond}},
+					Base: probe.TimeBase{ClockReading: probe.ClockReading{Clock: "jogo.lisp, line 23"}}},
 			},
 			Notes:   []string{"projeto.lisp loads jogo.lisp, which defines jogar"},
 			Elapsed: 1234 * time.Millisecond,
@@ -159,4 +159,32 @@ func FuzzLeagueText(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestLeagueKeysOfItsGame checks that a league file holds the settings of
+// its game only (issue 46): a Dots entry has its state form and its
+// tempo_scale, none of Cavalo's keys.
+func TestLeagueKeysOfItsGame(t *testing.T) {
+	r := Result{Submission: Submission{Group: "ana_2202001_rui_2202002_D1"}, Name: "d1", Eligible: true,
+		Config: lisp.Config{Root: "/class/d1", Files: []string{"/class/d1/jogo.lisp"}, Package: "pd1", State: lisp.StateBoard, TempoScale: 1000}}
+	var b bytes.Buffer
+	l := League{Name: "intake", GameName: "dots", Tempo: time.Second, Rounds: 1}
+	if err := WriteLeague(&b, l, []Result{r}); err != nil {
+		t.Fatal(err)
+	}
+	for _, key := range []string{"knights:", "perspective:", "index_base:", "side:"} {
+		if strings.Contains(b.String(), key) {
+			t.Errorf("a Dots league says %q:\n%s", key, b.String())
+		}
+	}
+	for _, key := range []string{"state: board\n", "tempo_scale: 1000"} {
+		if !strings.Contains(b.String(), key) {
+			t.Errorf("a Dots league does not say %q:\n%s", key, b.String())
+		}
+	}
+	r.Findings = probe.Findings{Conventions: "state board", Config: r.Config, Package: "pd1"}
+	conv := NewSummary(l, "league.yaml", []Result{r}).Submissions[0].Conventions
+	if _, ok := conv["knights"]; ok || conv["state"] != lisp.StateBoard {
+		t.Errorf("intake.json's conventions of a Dots bot are %v: want its state, no knights", conv)
+	}
 }

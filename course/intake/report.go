@@ -176,10 +176,14 @@ type SubmissionEntry struct {
 // TimeEntry is a submission's time use as the probe measured it.
 type TimeEntry struct {
 	// MaxMS is the slowest call of jogar measured at the league's tempo,
-	// in ms, with its tempo_scale.
+	// in ms, with its tempo_scale (0: not measured).
 	MaxMS      int64  `json:"max_ms"`
 	TempoScale int    `json:"tempo_scale"`
 	Note       string `json:"note,omitempty"`
+	// Tried are the tempo_scales the conventions were looked for with, in
+	// order; MaxMS is 0 when, under none, the bot got through the
+	// league's opening.
+	Tried []int `json:"tempo_scales_tried,omitempty"`
 }
 
 // NewSummary returns intake.json's content for results, the league
@@ -211,13 +215,19 @@ func NewSummary(l League, league string, results []Result) Summary {
 		}
 		if f := r.Findings; f.Conventions != "" {
 			c := f.Config.WithDefaults()
-			e.Conventions = map[string]any{
-				"summary": f.Conventions, "package": f.Package, "state": c.State, "side": c.Side,
-				"perspective": c.Perspective, "knights": c.Knights, "index_base": c.IndexBase,
+			e.Conventions = map[string]any{"summary": f.Conventions, "package": f.Package}
+			has := gameKeys(l.GameName, c)
+			for key, v := range map[string]any{"state": c.State, "side": c.Side, "perspective": c.Perspective, "knights": c.Knights, "index_base": c.IndexBase} {
+				if has(key) {
+					e.Conventions[key] = v
+				}
 			}
 		}
-		if t := r.Findings.Time; t.Tempo > 0 {
-			e.Time = &TimeEntry{MaxMS: t.Used().Milliseconds(), TempoScale: t.Scale, Note: t.Note}
+		switch t := r.Findings.Time; {
+		case t.Tempo > 0:
+			e.Time = &TimeEntry{MaxMS: t.Used().Milliseconds(), TempoScale: t.Scale, Note: t.Note, Tried: t.Base.Tried}
+		case t.Note != "": // not eligible: the time bases its conventions were looked for with
+			e.Time = &TimeEntry{TempoScale: t.Scale, Note: t.Note, Tried: t.Base.Tried}
 		}
 		for _, ev := range r.Findings.Evidence {
 			text := fmt.Sprintf("%s, %s to move: answer %s", ev.Position, ev.ToMove, ev.Answer)

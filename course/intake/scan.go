@@ -45,6 +45,7 @@ type jogarDef struct {
 	required int    // required parameters
 	takes2   bool   // it can be called with two arguments
 	params   string // the lambda list as written
+	second   string // its second parameter's name, or ""
 	reads    bool   // it reads the terminal itself
 	line     int    // the line of its defun in its file
 	inside   string // the top-level form it is inside (lower case: "let"), or ""
@@ -131,7 +132,7 @@ func scanFile(root, path string) (*sourceFile, error) {
 			}
 			if name == "JOGAR" && head == "DEFUN" {
 				f.jogars = append(f.jogars, jogarDef{pkg: pkg, required: required(v.Items[2]), takes2: takesTwo(v.Items[2]),
-					params: v.Items[2].String(), reads: readsTerminal(v), line: jogarLine(), inside: inside, stub: stub(v)})
+					params: v.Items[2].String(), second: secondParam(v.Items[2]), reads: readsTerminal(v), line: jogarLine(), inside: inside, stub: stub(v)})
 			}
 			if readsTerminal(v) {
 				f.readers = append(f.readers, name)
@@ -187,8 +188,9 @@ func scanFile(root, path string) (*sourceFile, error) {
 		from = int(d.Start())
 		top(v, "")
 		// Once per top-level form, not again for the forms inside a
-		// progn or a let.
-		walk(v, func(x sexp.Value) {
+		// progn or a let; a load in a function's body runs when the
+		// function is called, not when the file loads.
+		walkLoaded(v, func(x sexp.Value) {
 			if h := headOf(x); h == "LOAD" || h == "COMPILE-FILE" {
 				if target := loadTarget(x); target != "" {
 					f.loads = append(f.loads, target)
@@ -215,6 +217,22 @@ func walk(v sexp.Value, fn func(sexp.Value)) {
 	fn(v)
 	for _, it := range v.Items {
 		walk(it, fn)
+	}
+}
+
+// bodies are the forms whose body runs when a function is called, not
+// when the file that holds them loads.
+var bodies = map[string]bool{"DEFUN": true, "DEFMACRO": true, "DEFMETHOD": true, "LAMBDA": true}
+
+// walkLoaded is walk, without going into the bodies of functions (see
+// bodies): fn sees the forms that run when the file loads.
+func walkLoaded(v sexp.Value, fn func(sexp.Value)) {
+	if v.Kind != sexp.KindList || bodies[headOf(v)] {
+		return
+	}
+	fn(v)
+	for _, it := range v.Items {
+		walkLoaded(it, fn)
 	}
 }
 
@@ -280,6 +298,19 @@ func required(params sexp.Value) int {
 		n++
 	}
 	return n
+}
+
+// secondParam returns the name of the second parameter of a lambda
+// list, or "" when it has none before a lambda-list keyword.
+func secondParam(params sexp.Value) string {
+	if len(params.Items) < 2 {
+		return ""
+	}
+	p := params.Items[1]
+	if p.Kind != sexp.KindSymbol || strings.HasPrefix(p.Text, "&") || strings.HasPrefix(params.Items[0].Text, "&") {
+		return ""
+	}
+	return p.Text
 }
 
 // takesTwo reports whether a function of the lambda list params can be

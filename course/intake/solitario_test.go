@@ -61,6 +61,7 @@ func TestSolitarioClass(t *testing.T) {
 	want := map[string]sexp.Conventions{
 		"P2_ana_2203001_rui_2203002": {State: sexp.StateBoardPlayer, Perspective: sexp.PerspectiveAbsolute, IndexBase: 1},
 		"P2_bia_2203003_eva_2203004": {State: sexp.StateBoard, Perspective: sexp.PerspectiveWhite, IndexBase: 1},
+		"P2_eva_2203009_ivo_2203010": {State: sexp.StateBoardPlayer, Perspective: sexp.PerspectiveAbsolute, IndexBase: 1},
 	}
 	names := map[string]bool{}
 	var players []Result
@@ -106,8 +107,8 @@ func TestSolitarioClass(t *testing.T) {
 	if a, b := measured.ReplaceAllString(league.String(), "T"), measured.ReplaceAllString(again.String(), "T"); a != b {
 		t.Errorf("a second intake wrote another league:\n%s\nthe first:\n%s", b, a)
 	}
-	if len(players) != 2 {
-		t.Fatalf("%d groups play, want 2", len(players))
+	if len(players) != 3 {
+		t.Fatalf("%d groups play, want 3", len(players))
 	}
 	playSolitario(t, players)
 }

@@ -160,9 +160,10 @@ func merge(call, read lisp.Config) lisp.Config {
 	return call
 }
 
-// settings lists the conventions of c for game, as the game's Lisp form
-// reads them.
-func settings(game string, c lisp.Config) []sexp.Setting {
+// Settings lists the conventions of c for game, as the game's Lisp form
+// reads them: the keys of a league entry of the game (its state form
+// first); none for a game without a Lisp form.
+func Settings(game string, c lisp.Config) []sexp.Setting {
 	g, ok := lispGame(game)
 	if !ok {
 		return nil
@@ -173,7 +174,7 @@ func settings(game string, c lisp.Config) []sexp.Setting {
 // describe names the conventions of c for game in a few words.
 func describe(game string, c lisp.Config) string {
 	var parts []string
-	for _, s := range settings(game, c) {
+	for _, s := range Settings(game, c) {
 		parts = append(parts, s.Key+" "+s.Value)
 	}
 	return strings.Join(parts, ", ")
@@ -183,7 +184,7 @@ func describe(game string, c lisp.Config) string {
 // adapter's defaults, or "defaults"; for a game whose form reads only the
 // state form (Dots and Boxes), that form.
 func Short(game string, c lisp.Config) string {
-	all := settings(game, c)
+	all := Settings(game, c)
 	if len(all) == 1 {
 		return all[0].Value
 	}

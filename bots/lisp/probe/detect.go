@@ -106,11 +106,6 @@ type Options struct {
 	Seed uint64
 }
 
-// baseTempo is the most tempo sent while deciding the time base: long
-// enough that a busy machine's stall of a short call does not reach half
-// of it.
-const baseTempo = 250 * time.Millisecond
-
 // probeTempo is the most tempo sent while looking for the conventions,
 // with the time base decided: a bot that thinks for its whole tempo under
 // each of them would make the search slow, and the moves need not be
@@ -118,14 +113,18 @@ const baseTempo = 250 * time.Millisecond
 // search needs to find one (a Cavalo search of depth 2 takes 0.3 ms).
 const probeTempo = 50 * time.Millisecond
 
-// grace is how much longer than its tempo a probe call may take before it
-// is cut off and counted as a timeout.
-const grace = lisp.RecommendedMargin + time.Second
+// patience is how long a probe call may take before it is cut off and
+// counted as a timeout: long enough that a bot that answers is never cut
+// off for a busy machine or a first move that builds its tables, so that
+// whether a bot can play rests on its answers, not on how long they took
+// (its time use at the league's tempo is measured apart, and warned of).
+const patience = 20 * time.Second
 
 // detect finds how to talk to the started bot a, for game.
 //
-// First its time base (see decideTimeBase), at the league's tempo, at
-// most baseTempo, so that every later call gives the bot the time it
+// First its time base: the tempo_scale its sources give (see ReadClock:
+// whether jogar reads the internal clock in LispWorks' units), the same
+// in every run, so that every later call gives the bot the time it
 // expects: a bot that reads tempo in LispWorks units would otherwise have
 // a thousandth of it and answer whatever it found, or nothing.
 //
@@ -139,9 +138,14 @@ const grace = lisp.RecommendedMargin + time.Second
 // claimed state right is kept; else the one with the most legal answers
 // on the reference positions (the first of those, in order), its failures
 // named in Findings.Failures. A convention is told apart by an illegal
-// answer where it cannot be right, never by how long a search ran. A bot
-// that no convention gets through the league's opening is not eligible,
-// with the closest failure as the reason.
+// answer where it cannot be right, never by how long a search ran. When
+// no convention gets through the league's opening with the time base of
+// the sources, tempo_scale was not given and jogar uses its tempo, the
+// other time base is tried: a bot that answers legal moves under one
+// plays under it. A bot
+// that no convention gets through the league's opening under either is
+// not eligible, with the closest failure and the time bases tried as the
+// reason.
 //
 // Last, its time use at the league's tempo (see measureTime), with the
 // stalls seen in the calls under the convention kept.
@@ -153,25 +157,74 @@ func detect(ctx context.Context, a Asker, game referee.Game, opt Options) Findin
 	if err != nil {
 		return Findings{Reason: err.Error()}
 	}
-	calls, reads := conventions(game.Name(), opt.Fixed, opt.Given)
 	tempo := min(opt.Tempo, probeTempo)
 	m := &memo{Asker: a, seen: map[string]asked{}}
-	var base baseDecision
-	if slices.Contains(opt.Given, "tempo_scale") {
-		base = baseDecision{scale: max(opt.Fixed.TempoScale, 1)}
-		base.note = fmt.Sprintf("tempo_scale %d as given", base.scale)
+	var base TimeBase
+	scale, note := max(opt.Fixed.TempoScale, 1), ""
+	given := slices.Contains(opt.Given, "tempo_scale")
+	if given {
+		note = fmt.Sprintf("tempo_scale %d as given", scale)
 	} else {
-		base = decideTimeBase(ctx, m, calls, reads, positions[0], min(opt.Tempo, baseTempo))
+		base.ClockReading = ReadClock(opt.Fixed)
+		scale, note = base.scale()
 	}
-	for i := range calls {
-		calls[i].TempoScale = base.scale
+	base.Tried = []int{scale}
+	best, closest := search(ctx, m, game, positions, opt, tempo, scale)
+	if best == nil && !given && base.Ignores == "" && ctx.Err() == nil {
+		other := LispWorksScale
+		if scale == LispWorksScale {
+			other = 1
+		}
+		base.Tried = append(base.Tried, other)
+		b, c := search(ctx, m, game, positions, opt, tempo, other)
+		if b != nil {
+			best = b
+			note = fmt.Sprintf("answers legal moves only with tempo_scale %d, not with %d (%s)", other, scale, note)
+		} else if c != nil && (closest == nil || c.passed > closest.passed) {
+			closest = c
+		}
 	}
-	var best, closest *trial
+	if best == nil {
+		f := Findings{Calls: m.calls, Time: TimeUse{Scale: scale, Note: note, Base: base}}
+		if closest != nil {
+			f.Config, f.Evidence = closest.cfg, closest.evidence
+			f.Conventions = describe(game.Name(), closest.cfg)
+			f.Reason = fmt.Sprintf("no convention gives legal moves in the league's opening at tempo %v, %s; closest (%s): %s",
+				tempo, triedScales(base.Tried, note), f.Conventions, closest.failure)
+		}
+		return f
+	}
+	f := Findings{Config: best.cfg, Conventions: describe(game.Name(), best.cfg), Eligible: true,
+		Evidence: best.evidence, Failures: best.failures}
+	f.Time = measureTime(ctx, a, f.Config, best.asked, best.times, opt)
+	f.Time.Base = base
+	if f.Time.Note == "" { // it did not overrun at the league's tempo
+		f.Time.Note = note
+	}
+	f.Calls = m.calls + f.Time.Calls
+	return f
+}
+
+// triedScales says which tempo_scales were tried, and why the first.
+func triedScales(tried []int, note string) string {
+	s := fmt.Sprintf("with tempo_scale %d", tried[0])
+	for _, t := range tried[1:] {
+		s += fmt.Sprintf(" nor with tempo_scale %d", t)
+	}
+	return s + " (" + note + ")"
+}
+
+// search looks for the conventions of the bot a under the tempo_scale
+// scale (see detect): it returns the best trial that got through the
+// league's opening, else nil and the closest that did not.
+func search(ctx context.Context, a Asker, game referee.Game, positions []referee.Sample, opt Options, tempo time.Duration, scale int) (best, closest *trial) {
+	calls, reads := conventions(game.Name(), opt.Fixed, opt.Given)
 	for _, c := range calls {
+		c.TempoScale = scale
 		t := &trial{cfg: merge(c, reads[0])}
-		t.play(ctx, m, game, reads, tempo)
+		t.play(ctx, a, game, reads, tempo)
 		if t.failure == "" {
-			t.try(ctx, m, positions, tempo)
+			t.try(ctx, a, positions, tempo)
 		}
 		switch {
 		case t.failure == "" && (best == nil || t.better(best)):
@@ -183,25 +236,10 @@ func detect(ctx context.Context, a Asker, game referee.Game, opt Options) Findin
 			break
 		}
 	}
-	n := m.calls + base.fresh
-	if best == nil {
-		f := Findings{Calls: n}
-		if closest != nil {
-			f.Config, f.Evidence = closest.cfg, closest.evidence
-			f.Conventions = describe(game.Name(), closest.cfg)
-			f.Reason = fmt.Sprintf("no convention gives legal moves in the league's opening; closest (%s): %s", f.Conventions, closest.failure)
-		}
-		return f
+	if best != nil {
+		closest = nil
 	}
-	f := Findings{Config: best.cfg, Conventions: describe(game.Name(), best.cfg), Eligible: true,
-		Evidence: best.evidence, Failures: best.failures}
-	f.Time = measureTime(ctx, a, f.Config, best.asked, best.times, opt)
-	f.Time.Base = base.base
-	if f.Time.Note == "" { // it did not overrun at the league's tempo
-		f.Time.Note = base.note
-	}
-	f.Calls = n + f.Time.Calls
-	return f
+	return best, closest
 }
 
 // trial is a convention tried: the league's opening, then the reference
@@ -272,14 +310,14 @@ func (t *trial) play(ctx context.Context, a Asker, game referee.Game, reads []li
 		}
 		side := st.ToMove()
 		pos := referee.Sample{Name: fmt.Sprintf("game from the board of round 1 (seed %d), ply %d", seed, st.Ply()), State: st.Clone()}
-		cctx, cancel := context.WithTimeout(ctx, tempo+grace)
+		cctx, cancel := context.WithTimeout(ctx, tempo+patience)
 		raw, err := a.Ask(cctx, merge(call, reads[alive[0]]), pos.State, tempo)
 		cancel()
 		asked[side]++
 		if err != nil {
 			t.cfg = merge(call, reads[alive[0]])
-			t.failure = fmt.Sprintf("%s: %s", pos.Name, FaultText(err))
-			t.evidence = append(evidence[alive[0]], Evidence{Position: pos.Name, ToMove: side.String(), Verdict: FaultText(err)})
+			t.failure = fmt.Sprintf("%s: %s", pos.Name, callText(err, tempo+patience))
+			t.evidence = append(evidence[alive[0]], Evidence{Position: pos.Name, ToMove: side.String(), Verdict: callText(err, tempo+patience)})
 			return
 		}
 		var keep []int
@@ -319,12 +357,12 @@ func (t *trial) play(ctx context.Context, a Asker, game referee.Game, reads []li
 // t's failures, named with the position and the error.
 func (t *trial) try(ctx context.Context, a Asker, positions []referee.Sample, tempo time.Duration) {
 	for _, pos := range positions {
-		cctx, cancel := context.WithTimeout(ctx, tempo+grace)
+		cctx, cancel := context.WithTimeout(ctx, tempo+patience)
 		raw, err := a.Ask(cctx, t.cfg, pos.State, tempo)
 		cancel()
 		if err != nil {
-			t.failures = append(t.failures, fmt.Sprintf("%s (%s to move): %s", pos.Name, pos.State.ToMove(), FaultText(err)))
-			t.evidence = append(t.evidence, Evidence{Position: pos.Name, ToMove: pos.State.ToMove().String(), Verdict: FaultText(err)})
+			t.failures = append(t.failures, fmt.Sprintf("%s (%s to move): %s", pos.Name, pos.State.ToMove(), callText(err, tempo+patience)))
+			t.evidence = append(t.evidence, Evidence{Position: pos.Name, ToMove: pos.State.ToMove().String(), Verdict: callText(err, tempo+patience)})
 			continue
 		}
 		t.times = append(t.times, raw.Elapsed)
@@ -370,9 +408,23 @@ func judge(a Asker, cfg lisp.Config, pos referee.Sample, raw lisp.Raw) judged {
 	return judged{Evidence: ev, legal: true, move: j.Move}
 }
 
+// callText is FaultText, a timeout said with the time the call was
+// given: "timeout: jogar did not answer within 20.05s".
+func callText(err error, within time.Duration) string {
+	if timedOut(err) {
+		return fmt.Sprintf("timeout: jogar did not answer within %v", round(within))
+	}
+	return FaultText(err)
+}
+
 // FaultText says what a failed call was, e.g. "crash: the bot signalled
-// an error: ...", on one line.
+// an error: ...", on one line, in the course's words: a timeout is
+// "timeout: jogar did not answer in time", never Go's "context deadline
+// exceeded".
 func FaultText(err error) string {
+	if timedOut(err) {
+		return "timeout: jogar did not answer in time"
+	}
 	first := func(s string) string {
 		s, _, _ = strings.Cut(s, "\n")
 		return OneLine(s)

@@ -2,7 +2,8 @@
 // that nobody has to read its code to write its league entry: which estado
 // its jogar wants (state form, perspective, knight codes), how its answer
 // reads (answer form, index base), and whether it reads its tempo in
-// LispWorks' clock units (tempo_scale).
+// LispWorks' clock units (tempo_scale: read from its sources, [ReadClock],
+// and tried the other way when it gives no legal move).
 //
 // A probe runs in the bot's own sandbox, as a bot process of its own: the
 // submission is loaded once into one SBCL (`arena bot serve lisp-probe

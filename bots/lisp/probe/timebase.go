@@ -51,15 +51,13 @@ type TimeUse struct {
 	Calls int `json:"calls"`
 }
 
-// TimeBase is what decided a bot's tempo_scale: one call as is and, when
-// that was short, one or two with the tempo times LispWorksScale, at the
-// probe's tempo, on the first reference position.
+// TimeBase is what decided a bot's tempo_scale: what its sources say of
+// the clock it reads (see ClockReading), and the scales its conventions
+// were looked for with, in order (a second when none gave legal moves
+// with the first).
 type TimeBase struct {
-	// Tempo is the tempo of the calls (the probe's).
-	Tempo time.Duration `json:"tempo"`
-	// AsIs and Scaled are the calls' times; Scaled is 0 when not called.
-	AsIs   time.Duration `json:"as_is"`
-	Scaled time.Duration `json:"scaled,omitempty"`
+	ClockReading
+	Tried []int `json:"tried,omitempty"`
 }
 
 // Used is the time per move under the scale kept, at worst: the slowest
@@ -110,11 +108,14 @@ func (t TimeUse) Evidence() string {
 	if t.Probed > 0 {
 		s += fmt.Sprintf("; slowest stall of %d calls at the probe's tempo %v over their median", t.Probed, round(t.Stall))
 	}
-	if t.Base.Tempo > 0 {
-		s += fmt.Sprintf("; time base at tempo %v: %v as is", round(t.Base.Tempo), round(t.Base.AsIs))
-		if t.Base.Scaled > 0 {
-			s += fmt.Sprintf(", %v with tempo_scale %d", round(t.Base.Scaled), LispWorksScale)
+	if c := t.Base.Clock; c != "" {
+		s += "; reads the internal clock in " + c
+		if u := t.Base.Units; u != "" {
+			s += ", converts it with internal-time-units-per-second in " + u
 		}
+	}
+	if len(t.Base.Tried) > 1 {
+		s += fmt.Sprintf("; legal moves only with tempo_scale %d", t.Base.Tried[len(t.Base.Tried)-1])
 	}
 	return s
 }
@@ -136,162 +137,8 @@ func round(d time.Duration) time.Duration {
 // for its tempo, where the probe's calls are there anyway.
 const measured = 1
 
-// baseDecision is a time base decided: the scale, why, and the calls.
-type baseDecision struct {
-	scale int
-	note  string
-	base  TimeBase
-	fresh int // calls made past the memo
-}
-
-// decideTimeBase finds the tempo_scale of the bot a before its conventions
-// are looked for, so that they are looked for with the time the bot
-// expects: it calls jogar on pos at tempo (the probe's) under each
-// convention of calls in turn, as is, until one answers. A call that takes
-// half the tempo at least, twice, reads it in milliseconds; a shorter one is
-// called again with the tempo times LispWorksScale (and, when every call
-// as is failed, as of a bot that crashes for lack of time, each
-// convention is), and the bot reads LispWorks units when it
-// then thinks a quarter of the tempo more at least, and still within the
-// tempo and a quarter (half the margin at most), twice (a busy machine
-// may stall one call; it does not stall two the same). A bot that ignores its tempo (its answer
-// legal, under one of reads, and no longer with the scale) or would
-// overrun with the scale keeps 1; a convention under which it answers
-// fast and never legally says nothing of its time, and the next is asked.
-//
-// Each decision is the bot's own clock against the tempo, or a legal
-// answer: none depends on how far a search got, so the same bot gets the
-// same scale on a quiet machine and on a busy one.
-func decideTimeBase(ctx context.Context, a Asker, calls, reads []lisp.Config, pos referee.Sample, tempo time.Duration) baseDecision {
-	d := baseDecision{scale: 1, base: TimeBase{Tempo: tempo}}
-	cutoff := tempo + lisp.RecommendedMargin
-	within := tempo + min(tempo/4, lisp.RecommendedMargin/2) // the most a scaled call may take
-	ask := func(a Asker, c lisp.Config, scale int) (lisp.Raw, error) {
-		c.TempoScale = scale
-		cctx, cancel := context.WithTimeout(ctx, cutoff)
-		raw, err := a.Ask(cctx, c, pos.State, tempo)
-		cancel()
-		return raw, err
-	}
-	legal := func(c lisp.Config, raw lisp.Raw, err error) bool {
-		if err != nil {
-			return false
-		}
-		for _, r := range reads {
-			if judge(a, merge(c, r), pos, raw).legal {
-				return true
-			}
-		}
-		return false
-	}
-	var fresh Asker = a // asks past the memo, for a second call
-	if m, ok := a.(*memo); ok {
-		fresh = m.Asker
-	}
-	// lispWorks reports whether a call with the tempo scaled, r, took what
-	// a bot reading LispWorks units takes, asIs being the call as is: a
-	// quarter of the tempo longer at least by the wall clock (a bot that
-	// waits for its tempo by the wall clock is not slowed below it by a
-	// busy machine), and within the tempo and a quarter of the time the
-	// league charges, its CPU time (which a busy machine does not lengthen).
-	lispWorks := func(asIs time.Duration, r lisp.Raw, err error) bool {
-		return err == nil && r.Elapsed >= asIs+tempo/4 && r.Charged() <= within
-	}
-	// confirm asks c scaled again, past the memo: one stalled call must not
-	// decide.
-	confirm := func(c lisp.Config, asIs time.Duration, try *baseDecision) bool {
-		again, err := ask(fresh, c, LispWorksScale)
-		try.fresh++
-		if !lispWorks(asIs, again, err) {
-			return false
-		}
-		try.scale, try.base.Scaled = LispWorksScale, min(try.base.Scaled, again.Elapsed)
-		try.note = fmt.Sprintf("tempo read in LispWorks units: tempo_scale %d", LispWorksScale)
-		return true
-	}
-	var fallback *baseDecision // a bot that answered fast, never legally
-	var faulted []lisp.Config  // conventions under which the call as is failed
-	for _, c := range calls {
-		raw, err := ask(a, c, 1)
-		asIs := raw.Elapsed
-		if fallback != nil && err == nil && asIs < tempo/2 {
-			// It ignored the tempo under another convention: a legal
-			// answer is all that is missing.
-			if legal(c, raw, nil) {
-				fallback.base.AsIs, fallback.fresh = asIs, d.fresh
-				return *fallback
-			}
-			continue
-		}
-		if err == nil && asIs >= tempo/2 {
-			// Again, past the memo: the first call after loading, or a
-			// busy moment, may be slow for a bot that thinks for
-			// microseconds; the shorter counts.
-			again, aerr := ask(fresh, c, 1)
-			d.fresh++
-			if aerr == nil {
-				asIs = min(asIs, again.Elapsed)
-			}
-		}
-		switch {
-		case timedOut(err):
-			d.base.AsIs, d.note = cutoff, "overruns the tempo"
-			return d
-		case err != nil:
-			faulted = append(faulted, c)
-			continue
-		case asIs >= tempo/2:
-			d.base.AsIs, d.note = asIs, "tempo read in milliseconds"
-			return d
-		}
-		sraw, serr := ask(a, c, LispWorksScale)
-		scaled := sraw.Elapsed
-		try := d
-		try.base.AsIs, try.base.Scaled = asIs, scaled
-		switch {
-		case timedOut(serr) || serr == nil && sraw.Charged() > within:
-			try.base.Scaled = min(scaled, cutoff)
-			if timedOut(serr) {
-				try.base.Scaled = cutoff
-			}
-			try.note = fmt.Sprintf("short, and would overrun with tempo_scale %d", LispWorksScale)
-			return try
-		case lispWorks(asIs, sraw, serr) && confirm(c, asIs, &try):
-			return try
-		}
-		d.fresh = try.fresh
-		try.note = "ignores the tempo"
-		if legal(c, raw, nil) || legal(c, sraw, serr) {
-			return try
-		}
-		if fallback == nil {
-			fallback = &try
-		}
-	}
-	if fallback != nil {
-		fallback.fresh = d.fresh
-		return *fallback
-	}
-	// Every call as is failed: a bot left without time may crash for it.
-	for _, c := range faulted {
-		sraw, serr := ask(a, c, LispWorksScale)
-		if serr != nil && !timedOut(serr) {
-			continue // it fails either way: the convention is wrong, not the time
-		}
-		try := d
-		try.base.Scaled = sraw.Elapsed
-		if timedOut(serr) {
-			try.base.Scaled = cutoff
-		}
-		if lispWorks(0, sraw, serr) && confirm(c, 0, &try) {
-			return try
-		}
-		try.note = "fails as is, and not for its time"
-		return try
-	}
-	d.note = "no convention answered: time base not decided"
-	return d
-}
+// goWords says Go's errors of a call cut off in the course's words.
+var goWords = strings.NewReplacer("context deadline exceeded", "out of time", "context canceled", "interrupted")
 
 // timedOut reports whether err is a call cut off at its deadline.
 func timedOut(err error) bool {
@@ -355,9 +202,10 @@ func measureTime(ctx context.Context, a Asker, cfg lisp.Config, positions []refe
 }
 
 // OneLine joins the lines of s with spaces and cuts it to a readable
-// length: a reason is one line of a report.
+// length: a reason is one line of a report, in the course's words, where
+// Go's "context deadline exceeded" is "out of time".
 func OneLine(s string) string {
-	s = strings.Join(strings.Fields(s), " ")
+	s = goWords.Replace(strings.Join(strings.Fields(s), " "))
 	if len(s) > 600 {
 		s = s[:597] + "..."
 	}

@@ -57,64 +57,6 @@ func (clockBot) Read(lisp.Config, lisp.Raw) (bots.Answer, string, error) {
 	return bots.Answer{}, "", nil
 }
 
-func TestDecideTimeBase(t *testing.T) {
-	const tempo = 250 * time.Millisecond
-	for _, tc := range []struct {
-		name  string
-		think func(tempo time.Duration, scale int) time.Duration
-		slow  time.Duration // added to the first call of each scale
-		crash time.Duration // a call that thinks less crashes
-		want  int
-		note  string
-		// stretch makes every call take that many times its CPU time by
-		// the wall clock.
-		stretch int
-	}{
-		{"LispWorks clock, every call stretched by a busy machine", func(tp time.Duration, s int) time.Duration {
-			return tp * 9 / 10 * time.Duration(s) / LispWorksScale
-		}, 0, 0, LispWorksScale, "LispWorks units", 2},
-		{"reads milliseconds", func(tp time.Duration, s int) time.Duration { return tp * 9 / 10 * time.Duration(s) }, 0, 0, 1, "tempo read in milliseconds", 0},
-		{"LispWorks clock", func(tp time.Duration, s int) time.Duration {
-			return tp * 9 / 10 * time.Duration(s) / LispWorksScale
-		}, 0, 0, LispWorksScale, "LispWorks units", 0},
-		{"ignores the tempo", func(time.Duration, int) time.Duration { return 3 * time.Millisecond }, 0, 0, 1, "ignores the tempo", 0},
-		{"ignores the tempo, one call stalled", func(time.Duration, int) time.Duration { return 3 * time.Millisecond }, tempo / 3, 0, 1, "ignores the tempo", 0},
-		{"a third of its tempo, in ms", func(tp time.Duration, s int) time.Duration { return tp / 3 * time.Duration(s) }, 0, 0, 1, "would overrun", 0},
-		{"LispWorks clock over its tempo", func(tp time.Duration, s int) time.Duration {
-			return tp * 3 / 2 * time.Duration(s) / LispWorksScale
-		}, 0, 0, 1, "would overrun", 0},
-		{"LispWorks clock on a busy machine", func(tp time.Duration, s int) time.Duration {
-			return tp * 6 / 10 * time.Duration(s) / LispWorksScale
-		}, tempo / 3, 0, LispWorksScale, "LispWorks units", 0},
-		{"LispWorks clock, its first call slow", func(tp time.Duration, s int) time.Duration {
-			return tp * 6 / 10 * time.Duration(s) / LispWorksScale
-		}, tempo * 6 / 10, 0, LispWorksScale, "LispWorks units", 0},
-		{"LispWorks clock, crashes without time", func(tp time.Duration, s int) time.Duration {
-			return tp * 6 / 10 * time.Duration(s) / LispWorksScale
-		}, 0, time.Millisecond, LispWorksScale, "LispWorks units", 0},
-		{"crashes whatever its time", func(time.Duration, int) time.Duration { return time.Microsecond }, 0, time.Millisecond, 1, "no convention answered", 0},
-		{"crashes as is, answers fast scaled", func(_ time.Duration, s int) time.Duration {
-			if s == 1 {
-				return time.Microsecond
-			}
-			return 5 * time.Millisecond
-		}, 0, time.Millisecond, 1, "fails as is, and not for its time", 0},
-		{"overruns", func(tp time.Duration, s int) time.Duration { return tp * 4 }, 0, 0, 1, "overruns the tempo", 0},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			st := cavalo.New(1)
-			bot := clockBot{think: tc.think, slow: tc.slow, calls: map[int]int{}, crashBelow: tc.crash, stretch: tc.stretch}
-			d := decideTimeBase(context.Background(), bot, []lisp.Config{{}}, []lisp.Config{{}}, referee.Sample{Name: "a", State: &st}, tempo)
-			if d.scale != tc.want {
-				t.Errorf("scale %d, want %d: %s, %+v", d.scale, tc.want, d.note, d.base)
-			}
-			if !strings.Contains(d.note, tc.note) {
-				t.Errorf("note %q, want it to say %q", d.note, tc.note)
-			}
-		})
-	}
-}
-
 func TestMeasureTime(t *testing.T) {
 	const tempo = 100 * time.Millisecond
 	ms := func(n ...int) []time.Duration {

@@ -33,17 +33,20 @@ type Sample struct {
 	// depend on its search time), "timed-lispworks" (the same, reading
 	// tempo in LispWorks units), "late-failure" (structured right, it
 	// fails on a late position: eligible with a warning), "reason" (its jogar
-	// cannot play: the reason's wording is the point).
+	// cannot play: the reason's wording is the point), "own-rules" (the
+	// group wrote the game's rules itself: no course rules file beside it).
 	Shape string
 	// Files are the files intake must load, in order, when Shape is set.
 	Files []string
+	// Scale is the tempo_scale intake must find; 0: 1.
+	Scale int
 }
 
 // Samples are the sample submissions, one per convention a course project
 // may have, and two that cannot take part.
 var Samples = []Sample{
 	{GameName: "cavalo", Group: "ana_2201001_rui_2201002_P1", Package: "p1", Eligible: true},
-	{GameName: "cavalo", Group: "bia_2201003_eva_2201004_P2", Package: "p2", Eligible: true},
+	{GameName: "cavalo", Group: "bia_2201003_eva_2201004_P2", Package: "p2", Eligible: true, Scale: 1000},
 	{GameName: "cavalo", Group: "caio_2201005_luis_2201006_P3", Package: "p3", Eligible: true},
 	{GameName: "cavalo", Group: "dani_2201007_joao_2201008_P4", Package: "p4", Eligible: true},
 	{GameName: "cavalo", Group: "rita_2201009_tome_2201010_P5", Package: "p5", Eligible: true},
@@ -62,7 +65,7 @@ var Samples = []Sample{
 	{GameName: "cavalo", Group: "joana_2201023_luis_2201024_P12", Package: "p12", Eligible: true,
 		Shape: "timed", Files: []string{"jogo.lisp"}},
 	{GameName: "cavalo", Group: "lara_2201025_nuno_2201026_P13", Package: "p13", Eligible: true,
-		Shape: "timed-lispworks", Files: []string{"jogo.lisp"}},
+		Shape: "timed-lispworks", Files: []string{"jogo.lisp"}, Scale: 1000},
 	{GameName: "cavalo", Group: "olga_2201027_raul_2201028_P14", Package: "p14", Eligible: true,
 		Shape: "late-failure", Files: []string{"jogo.lisp"}},
 	{GameName: "dots", Group: "hugo_2202011_ivo_2202012_D6", Package: "p2202011", Eligible: true,
@@ -81,6 +84,11 @@ var Samples = []Sample{
 	{GameName: "solitario", Group: "P2_bia_2203003_eva_2203004", Package: "p2203003-2203004", Eligible: true},
 	{GameName: "solitario", Group: "P2_caio_2203005_luis_2203006", Package: "p2203005-2203006", Reason: "takes 3 required arguments"},
 	{GameName: "solitario", Group: "P2_dani_2203007_joao_2203008", Package: "p2203007-2203008", Reason: "no convention gives legal moves"},
+	// A group that wrote its own rules, its operators named by the
+	// statement's codes (c, cc...), with a helper e-captura-p whose name
+	// holds a word of Adji-boto's statement (issue 46).
+	{GameName: "solitario", Group: "P2_eva_2203009_ivo_2203010", Package: "p2203009-2203010", Eligible: true,
+		Shape: "own-rules", Files: []string{"projeto.lisp"}},
 
 	// Jogo do Quatro (games/quatro): the two answers of the course's
 	// groups, ((row col) estado) and (B3 estado); a jogar with no
@@ -90,6 +98,16 @@ var Samples = []Sample{
 	{GameName: "quatro", Group: "caio_2203005_luis_2203006_Q3", Package: "q3", Reason: "takes no parameters"},
 	{GameName: "quatro", Group: "dani_2203007_joao_2203008_Q4", Package: "q4", Reason: "returns its documentation string: it is a stub"},
 
+	// Groups that wrote their bots in LispWorks, whose internal clock
+	// counts milliseconds (issue 46): a Dots group that thinks a fifth of
+	// its tempo and answers ((0 0) NIL) without time, and a Quatro group
+	// whose first move builds and sorts its successors, which costs more
+	// than the tempo, before it looks at its clock.
+	{GameName: "dots", Group: "eva_2202013_ivo_2202014_D7", Package: "pd7", Eligible: true,
+		Shape: "timed", Files: []string{"jogo.lisp"}, Scale: 1000},
+	{GameName: "quatro", Group: "eva_2203011_ivo_2203012_Q5", Package: "q5", Eligible: true,
+		Shape: "timed", Files: []string{"jogo.lisp"}, Scale: 1000},
+
 	// Reasons a student would dispute (issue 41): the reason names the
 	// file, the line and what is wrong in the student's terms.
 	{GameName: "cavalo", Group: "marta_2201031_nuno_2201032_P16", Shape: "reason", Package: "p16",
@@ -98,6 +116,16 @@ var Samples = []Sample{
 		Reason: "jogar (in jogo.lisp, line 9) returns its documentation string: it is a stub"},
 	{GameName: "cavalo", Group: "quim_2201035_rosa_2201036_P18", Shape: "reason", Package: "p18",
 		Reason: "jogar (in jogo.lisp, line 12) takes no parameters"},
+
+	// The course's habits of issue 46: a championship file named after the
+	// group (p55.lisp, in-package :p55) beside the project's folder, whose
+	// jogar takes three arguments, where the project's own jogar calls a
+	// LispWorks-only function; a load inside a defun (the menu's), and a
+	// jogar whose second parameter is a depth.
+	{GameName: "adji", Group: "filipa_2203013_gil_2203014_P55", Shape: "reason", Package: "p55",
+		Reason: "jogar (in p55.lisp, line 10) takes 3 required arguments (ESTADO TEMPO JOGADOR)"},
+	{GameName: "dots", Group: "hugo_2202015_ivo_2202016_D8", Shape: "reason", Package: "pd8",
+		Reason: "jogar (in jogo.lisp, line 17) takes a depth as its second argument (ESTADO PROFUNDIDADE)"},
 }
 
 // Derived reports whether s was made from another sample, the same
@@ -129,6 +157,9 @@ func Assemble(examples, dir string, s Sample, zipped bool) error {
 // replicated for a larger class.
 func AssembleAs(examples, dir string, s Sample, group string, zipped bool) error {
 	files := map[string]string{"regras.lisp": rulesFile(examples, s.GameName)}
+	if s.Shape == "own-rules" {
+		delete(files, "regras.lisp")
+	}
 	src := filepath.Join(examples, "entregas", s.GameName, s.Group)
 	err := filepath.WalkDir(src, func(path string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
