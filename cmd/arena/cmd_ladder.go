@@ -305,7 +305,11 @@ exactly that). It reads DIR while arena ladder serve plays it.`,
 				if s.Provisional {
 					mark, provisional = "?", true
 				}
-				tab.add("", fmt.Sprint(s.Rank), s.Display, fmt.Sprint(s.Version), fmt.Sprintf("%.1f%s", s.Rating, mark),
+				rank := fmt.Sprint(s.Rank)
+				if s.Disabled {
+					rank = "off" // disabled by the lecturer: not ranked
+				}
+				tab.add("", rank, s.Display, fmt.Sprint(s.Version), fmt.Sprintf("%.1f%s", s.Rating, mark),
 					fmt.Sprintf("%.1f", s.Margin), fmt.Sprint(s.Games), fmt.Sprint(s.Wins), fmt.Sprint(s.Draws), fmt.Sprint(s.Losses))
 			}
 			if err := tab.render(cmd.OutOrStdout(), maxWidth); err != nil {

@@ -279,7 +279,8 @@ func (l *Ladder) Files(group string, version int, p Principal, w io.Writer) erro
 	return l.files(group, version, p, w)
 }
 
-// Standings returns the ladder's rows, best first.
+// Standings returns the ladder's rows, best first, then, unranked
+// (Rank 0, Disabled), the groups the lecturer disabled.
 func (l *Ladder) Standings() ([]Standing, error) { return l.standings() }
 
 // Group returns a group's page as p may see it: the versions' stderr,

@@ -110,6 +110,15 @@ func (l *Ladder) standings() ([]Standing, error) {
 	for i := range out {
 		out[i].Rank = i + 1
 	}
+	// The groups the lecturer disabled come last, unranked, so that the
+	// lecturer's view can list them and enable them again.
+	off, err := l.lastAccepted(true)
+	if err != nil {
+		return nil, err
+	}
+	for _, v := range off {
+		out = append(out, Standing{Group: v.Group, Display: displays[v.Group], Version: v.Version.Version, Uploaded: v.Uploaded, Provisional: true, Disabled: true})
+	}
 	return out, nil
 }
 

@@ -92,4 +92,17 @@ func TestNext(t *testing.T) {
 			t.Errorf("pair %+v plays disabled P1", p)
 		}
 	}
+	// The lecturer still sees it, last and unranked, to enable it again.
+	st, err := l.Standings()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if last := st[len(st)-1]; last.Group != "P1" || !last.Disabled || last.Rank != 0 {
+		t.Errorf("standings end with %+v, want P1 disabled and unranked", last)
+	}
+	for _, s := range st[:len(st)-1] {
+		if s.Disabled || s.Group == "P1" {
+			t.Errorf("standings row %+v", s)
+		}
+	}
 }

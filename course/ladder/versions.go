@@ -77,9 +77,13 @@ func (l *Ladder) versionByID(id int64) (verRow, error) {
 
 // active returns each enabled group's active version: its last accepted
 // one, by group.
-func (l *Ladder) active() ([]verRow, error) {
+func (l *Ladder) active() ([]verRow, error) { return l.lastAccepted(false) }
+
+// lastAccepted returns the last accepted version of each group that is
+// disabled or, with disabled false, enabled, by group.
+func (l *Ladder) lastAccepted(disabled bool) ([]verRow, error) {
 	return l.versions(`WHERE id IN (SELECT MAX(v.id) FROM versions v JOIN groups g ON g.name = v.grp
-		WHERE v.status = ? AND g.disabled = 0 GROUP BY v.grp) ORDER BY grp`, Accepted)
+		WHERE v.status = ? AND g.disabled = ? GROUP BY v.grp) ORDER BY grp`, Accepted, disabled)
 }
 
 // saveInfo writes v's own fields back to its row.

@@ -93,7 +93,7 @@
     $("standings").replaceChildren(table(
       [["#"], [T("lg_group"), "name"], [T("lg_version"), "text"], [T("lg_uploaded"), "text wide"], ["Elo"], ["±", "wide"],
         [T("lg_interval"), "bar"], [T("col_games")], [T("lg_wdl"), "wide"]],
-      rows.map((r) => [r.rank, groupLink(r.group),
+      rows.map((r) => [r.disabled ? "" : r.rank, groupLink(r.group),
         r.version ? "v" + r.version + (r.disabled ? " " + T("lg_disabled") : "") : "",
         when(r.uploaded),
         r.games ? el("span", {}, fix(r.rating, 0), r.provisional ? el("abbr", {class: "provisional", title: T("lg_provisional")}, "?") : null) : "",
