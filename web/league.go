@@ -184,7 +184,7 @@ func (l *League) finish(id string, g results.Entry) {
 	defer l.mu.Unlock()
 	if lg := l.live[id]; lg != nil && lg.human != 0 {
 		v := lg.view(&l.info)
-		v.Legal, v.Result = nil, g.Result
+		v.Legal, v.Choices, v.Result = nil, nil, g.Result
 		l.publish("live", v)
 	}
 	delete(l.live, id)
@@ -205,12 +205,13 @@ func (l *League) setHuman(id string, side referee.Side) {
 	}
 }
 
-// offer shows the moves a person may play in game id now (nil: none).
-func (l *League) offer(id string, legal map[string][]string) {
+// offer shows the moves a person may play in game id now (nil: none),
+// and the places that pick them (see LiveView.Choices).
+func (l *League) offer(id string, legal map[string][]string, choices map[string]string) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if g := l.live[id]; g != nil {
-		g.legal = legal
+		g.legal, g.choices = legal, choices
 		l.publish("live", g.view(&l.info))
 	}
 }
@@ -334,7 +335,7 @@ func moveTarget(st referee.State, move string) string {
 	if err != nil || !referee.Legal(st, m) {
 		return ""
 	}
-	return d.Target(m)
+	return referee.LastTarget(d, m)
 }
 
 // SetLang sets the language of l's page and report (see Info.Lang).

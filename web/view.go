@@ -168,6 +168,10 @@ type LiveView struct {
 	// are played from, while it is the person's turn.
 	Human string              `json:"human,omitempty"`
 	Legal map[string][]string `json:"legal,omitempty"`
+	// Choices gives, for a drawing where one place plays several moves
+	// (see referee.Chooser), the data-target of the second place that
+	// picks each move, by the move (a Jogo do Quatro piece).
+	Choices map[string]string `json:"choices,omitempty"`
 	// Result is set when the game is over.
 	Result string `json:"result,omitempty"`
 }
@@ -195,6 +199,7 @@ type liveGame struct {
 	state        referee.State
 	human        referee.Side        // the side a person plays, if any
 	legal        map[string][]string // the person's moves on offer
+	choices      map[string]string   // the second place of each, if any
 	last         *referee.MoveRecord
 	lastTarget   string // the drawing's place of the last move
 	lastCall     [2]time.Duration
@@ -229,7 +234,7 @@ func (g *liveGame) play(mr referee.MoveRecord) {
 	g.lastTarget = ""
 	if m, err := g.state.ParseMove(mr.Move); err == nil && referee.Legal(g.state, m) {
 		if d, ok := g.state.(referee.Drawer); ok {
-			g.lastTarget = d.Target(m)
+			g.lastTarget = referee.LastTarget(d, m)
 		}
 		g.state.Play(m)
 	}
@@ -254,6 +259,9 @@ func (g *liveGame) view(info *Info) LiveView {
 	}
 	if g.human != 0 {
 		v.Human, v.Legal = g.human.String(), g.legal
+		if len(g.choices) > 0 {
+			v.Choices = g.choices
+		}
 	}
 	if g.last != nil {
 		bot := g.White

@@ -63,6 +63,7 @@ func (p *Position) Target(m referee.Move) string {
 const style = `<style>svg.adji rect.row { fill: var(--light); stroke: var(--dark); stroke-width: 2; }
 svg.adji rect.row.black { fill: var(--dark); }
 svg.adji circle.hole { fill: #fffaf0; stroke: #8d6e63; stroke-width: 2; }
+svg.adji circle.hole.black { fill: #eadbc0; stroke: #5d4037; }
 svg.adji text.count { font-weight: bold; }
 svg.adji circle.hole.playable { fill: #a5d6a7; stroke: #1b5e20; cursor: pointer; }
 svg.adji circle.hole.playable:hover { stroke: var(--accent); }

@@ -335,24 +335,41 @@
   }
 
   // playable lets a person play: the places of the legal moves are
-  // clickable, and every legal move is a button too (keyboard).
+  // clickable, and each is a button too (keyboard). A place that plays one
+  // move plays it; one that plays several offers them as buttons and, where
+  // the drawing has a second place for each (g.choices: a Quatro piece of
+  // the reserve), by clicking that place.
   function playable(card, board, g) {
     const choices = el("div", {class: "moves", role: "group", "aria-label": T("your_moves")});
     // The token is read when the move is sent: the game's first board may
     // come (live) before the answer that holds it.
     const send = (move) => post("api/play/move", {game: g.id, move, token: sessionStorage.getItem("play-token-" + g.id) || ""})
       .catch((e) => alert(e));
+    const at = (target) => target ? board.querySelector(`[data-target="${CSS.escape(target)}"]`) : null;
+    const second = Object.values(g.choices || {}).map(at).filter(Boolean);
+    const places = () => choices.replaceChildren(...Object.entries(g.legal).map(([target, moves]) =>
+      el("button", {type: "button", onclick: () => pick(target, moves)}, moves.length === 1 ? moves[0] : T("place_moves", target || "?", moves.length))));
+    function pick(target, moves) {
+      if (moves.length === 1) { send(moves[0]); return; }
+      for (const n of board.querySelectorAll(".chosen")) n.classList.remove("chosen");
+      for (const n of second) { n.classList.remove("playable", "choice"); n.onclick = null; }
+      const node = at(target);
+      if (node) node.classList.add("chosen");
+      for (const m of moves) {
+        const n = at((g.choices || {})[m]);
+        if (n) { n.classList.add("playable", "choice"); n.onclick = () => send(m); }
+      }
+      choices.replaceChildren(el("span", {}, T("choose")), ...moves.map((m) => el("button", {type: "button", onclick: () => send(m)}, m)),
+        el("button", {type: "button", class: "back", onclick: places}, T("back")));
+    }
     for (const [target, moves] of Object.entries(g.legal)) {
-      const node = board.querySelector(`[data-target="${CSS.escape(target)}"]`);
+      const node = at(target);
       if (node) {
         node.classList.add("playable");
-        node.addEventListener("click", () => {
-          if (moves.length === 1) { send(moves[0]); return; }
-          choices.replaceChildren(el("span", {}, T("choose")), ...moves.map((m) => el("button", {type: "button", onclick: () => send(m)}, m)));
-        });
+        node.addEventListener("click", () => pick(target, moves));
       }
     }
-    for (const moves of Object.values(g.legal)) for (const m of moves) choices.append(el("button", {type: "button", onclick: () => send(m)}, m));
+    places();
     card.append(el("p", {class: "your-turn"}, T("your_move")), choices);
   }
 

@@ -244,3 +244,13 @@ window.ARENA_STRINGS = {
     crosstable_games: "{0} pontos em {1} jogos",
   },
 };
+
+// The words of playing by places and of the boards' own labels.
+Object.assign(window.ARENA_STRINGS.en, {
+  place_moves: "{0} ({1} moves)…",
+  back: "Back",
+});
+Object.assign(window.ARENA_STRINGS.pt, {
+  place_moves: "{0} ({1} jogadas)…",
+  back: "Voltar",
+});
