@@ -128,6 +128,9 @@ type Row struct {
 	// out, and the sum of the points of the opponents it met.
 	Byes     int     `json:"byes,omitempty"`
 	Buchholz float64 `json:"buchholz,omitempty"`
+	// Annulled is the reason the lecturer annulled the bot's results, if
+	// so (see Marks, Standings.Mark).
+	Annulled string `json:"annulled,omitempty"`
 }
 
 // outcome is a game's result for one side: 1 win, 1/2 draw, 0 loss.

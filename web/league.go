@@ -60,13 +60,17 @@ func NewLeague(info Info) *League {
 }
 
 // Open returns the view of the league whose results are in dir, with the
-// games its journal holds now.
+// games its journal holds now and its marks (results.Marks).
 func Open(dir string) (*League, error) {
 	r, err := arena.ReadResults(dir)
 	if err != nil {
 		return nil, err
 	}
-	l := NewLeague(InfoOf(r.Config))
+	info := InfoOf(r.Config)
+	if info.Marks, err = results.ReadMarks(dir); err != nil {
+		return nil, err
+	}
+	l := NewLeague(info)
 	l.merge(r.Games)
 	l.mu.Lock()
 	l.base = len(l.games)

@@ -75,6 +75,9 @@ type Tables struct {
 	Next []NextGame `json:"next"`
 	// Display are the bots' display names, by name, where they have one.
 	Display map[string]string `json:"display"`
+	// Similar are, by bot, the bots the similarity check flagged with it
+	// (see results.Marks); a standings row says if its bot was annulled.
+	Similar map[string][]string `json:"similar,omitempty"`
 }
 
 // nextGames is how many games of the schedule to come the page lists.
@@ -295,6 +298,7 @@ func (l *League) leagueView() LeagueView {
 func (l *League) tables(ended string) Tables {
 	st := l.info.standings(l.games)
 	st.SetDisplay(l.info.Display)
+	st.Mark(l.info.Marks)
 	ct := results.NewCrosstable(l.info.counted(l.games), st.Bots(), l.info.Scoring)
 	t := Tables{
 		Standings:  st.Rows,
@@ -338,6 +342,14 @@ func (l *League) tables(ended string) Tables {
 	if m := l.info.SPRT; m != nil {
 		r := m.Result(l.games)
 		t.SPRT = &r
+	}
+	for _, bot := range st.Bots() {
+		if sim := l.info.Marks.SimilarTo(bot); len(sim) > 0 {
+			if t.Similar == nil {
+				t.Similar = map[string][]string{}
+			}
+			t.Similar[bot] = sim
+		}
 	}
 	return t
 }

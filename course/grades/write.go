@@ -30,7 +30,7 @@ func CheckFormat(format string) error {
 // CSVHeader is the header row of the CSV grades.
 func CSVHeader() []string {
 	return []string{"group", "entry", "students", "numbers", "eligible", "admitted", "reason", "rank", "points", "tiebreak", "games",
-		"timeouts", "illegal", "crashes", "start", "faults", "median_ms", "tempo_ms", "similar", "band", "bonus"}
+		"timeouts", "illegal", "crashes", "start", "faults", "median_ms", "tempo_ms", "similar", "band", "bonus", "annulled"}
 }
 
 // Write writes the report in format: CSV (UTF-8, a header row, one row a
@@ -60,7 +60,7 @@ func (r *Report) writeCSV(w io.Writer) error {
 		names, numbers := students(g.Students)
 		row := []string{g.Group, g.Entry, names, numbers, strconv.FormatBool(g.Eligible), strconv.FormatBool(g.Admitted), g.Reason, rank(g), num(g.Points), g.Tiebreak,
 			strconv.Itoa(g.Games), strconv.Itoa(g.Timeouts), strconv.Itoa(g.Illegal), strconv.Itoa(g.Crashes), strconv.Itoa(g.Start),
-			strconv.Itoa(g.Faults), think(g), strconv.Itoa(r.TempoMS), strings.Join(g.Similar, "; "), g.Band, num(g.Bonus)}
+			strconv.Itoa(g.Faults), think(g), strconv.Itoa(r.TempoMS), strings.Join(g.Similar, "; "), g.Band, num(g.Bonus), g.Annulled}
 		rows[i] = row
 	}
 	return results.WriteTable(w, results.FormatCSV, CSVHeader(), nil, rows, nil)
@@ -87,8 +87,11 @@ func (r *Report) writeMarkdown(w io.Writer) error {
 			eligible = "no"
 			notes = append(notes, fmt.Sprintf("%s: not eligible: %s", g.Group, g.Reason))
 		}
+		if g.Annulled != "" {
+			notes = append(notes, fmt.Sprintf("%s: annulled, bonus 0, its place to the groups below: %s", g.Group, g.Annulled))
+		}
 		points, games := "", ""
-		if g.Rank > 0 {
+		if g.Rank > 0 || g.Annulled != "" {
 			points, games = num(g.Points), strconv.Itoa(g.Games)
 		}
 		rows = append(rows, []string{rank(g), g.Group, strings.Join(who, ", "), eligible, points, g.Tiebreak, games,
@@ -148,9 +151,13 @@ func students(ss []Student) (names, numbers string) {
 	return strings.Join(n, "; "), strings.Join(k, "; ")
 }
 
-// rank is a row's rank, empty when the group did not play.
+// rank is a row's rank, "annulled" when the lecturer annulled it, empty
+// when the group did not play.
 func rank(g Row) string {
-	if g.Rank == 0 {
+	switch {
+	case g.Annulled != "":
+		return "annulled"
+	case g.Rank == 0:
 		return ""
 	}
 	return strconv.Itoa(g.Rank)

@@ -113,7 +113,7 @@
     $("standings").replaceChildren(table(
       [["#"], [T("col_bot"), "name"], [T("col_games")], [T("col_won")], [T("col_drawn")], [T("col_lost")], [T("col_points")], ...swiss,
         [T("col_tiebreak"), "text"], ["Elo"], ["±"], ["LOS"], [T("col_faults")]],
-      (t.standings || []).map((r) => [r.rank, r.display || name(r.bot), r.games, r.wins, r.draws, r.losses, r.points,
+      (t.standings || []).map((r) => [r.rank || "—", el("span", {}, r.display || name(r.bot), ...marks(t, r)), r.games, r.wins, r.draws, r.losses, r.points,
         ...(t.swiss ? [r.byes || 0, r.buchholz || 0, r.sonneborn_berger] : []),
         // A bot a playoff placed shows its score in it: "playoff 1.5-0.5".
         [key(r.tiebreak), r.playoff].filter(Boolean).join(" "),
@@ -153,6 +153,15 @@
     }
   }
 
+  // marks are what the course marked of row r's bot (arena grades
+  // --intake): the results annulled, with the reason; the bots the
+  // similarity check flagged with it.
+  function marks(t, r) {
+    const sim = (t.similar || {})[r.bot];
+    return [r.annulled ? el("span", {class: "mark annulled", title: r.annulled}, " ", T("annulled_mark", r.annulled)) : null,
+      sim ? el("span", {class: "mark similar"}, " ", T("similar_mark", sim.map(name).join(", "))) : null];
+  }
+
   // cell is a crosstable cell, bot a's games against b as TCEC shows them:
   // each game's result from a's side (1, ½, 0), or points/games for more
   // than four; its title says the points.
@@ -172,7 +181,8 @@
     const p = t.progress || {};
     const over = p.total > 0 && p.done >= p.total && !(t.sprt && t.sprt.result === "running") &&
       !(snapshot && snapshot.live && snapshot.live.some((g) => !g.human));
-    const top = (t.standings || []).filter((r) => r.rank <= 3 && r.games > 0);
+    const top = (t.standings || []).filter((r) => r.rank > 0 && r.rank <= 3 && r.games > 0 && !r.annulled);
+    const annulled = (t.standings || []).filter((r) => r.annulled);
     box.hidden = !over || !top.length;
     // A championship over has no game in play: the podium takes its place.
     const live = $("live");
@@ -186,7 +196,8 @@
         el("span", {class: "medal", "aria-hidden": "true"}, String(r.rank)),
         el("span", {class: "who"}, r.display || name(r.bot)),
         el("span", {class: "pts"}, r.points + " " + T("col_points"))))),
-      el("p", {class: "hint"}, T("podium_note", p.done)));
+      el("p", {class: "hint"}, T("podium_note", p.done)),
+      annulled.length ? el("p", {class: "hint annulled"}, T("podium_annulled", annulled.map((r) => r.display || name(r.bot)).join(", "), annulled[0].annulled)) : null);
   }
 
   // renderNext lists the next games of the schedule (a live page only).

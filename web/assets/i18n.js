@@ -249,8 +249,14 @@ window.ARENA_STRINGS = {
 Object.assign(window.ARENA_STRINGS.en, {
   place_moves: "{0} ({1} moves)…",
   back: "Back",
+  annulled_mark: "annulled: {0}",
+  similar_mark: "flagged as similar to {0}",
+  podium_annulled: "Annulled, their places to the groups below: {0} ({1}).",
 });
 Object.assign(window.ARENA_STRINGS.pt, {
   place_moves: "{0} ({1} jogadas)…",
   back: "Voltar",
+  annulled_mark: "anulado: {0}",
+  similar_mark: "assinalado como semelhante a {0}",
+  podium_annulled: "Anulados, os seus lugares passam aos grupos seguintes: {0} ({1}).",
 });
