@@ -40,8 +40,8 @@ const (
 // as a square or a circle (shape), large or small (height), plain or with a
 // hole (fill), and carries classes naming those (e.g. "piece light square
 // tall hollow"). The reserve shows each piece not played in a slot of its
-// own, with its letters. A complete line is crossed by a line of class
-// "win". Column letters run along the top, row numbers down the left.
+// own, with its letters, under a label the page may translate (data-i18n).
+// A complete line is crossed by a line of class "win". Column letters run along the top, row numbers down the left.
 func (q *Position) SVG() string {
 	w := reserveX + 4*slotW + 10
 	h := max(margin+4*cellSize+10, reserveY+4*slotH+10)
@@ -69,7 +69,7 @@ func (q *Position) SVG() string {
 			margin+first%4*cellSize+cellSize/2, margin+first/4*cellSize+cellSize/2,
 			margin+last%4*cellSize+cellSize/2, margin+last/4*cellSize+cellSize/2)
 	}
-	fmt.Fprintf(&b, `<text class="label" x="%d" y="20">reserve</text>`, reserveX)
+	fmt.Fprintf(&b, `<text class="label" data-i18n="reserve" x="%d" y="20">reserve</text>`, reserveX)
 	for p := range Piece(Pieces) {
 		x, y := reserveX+int(p)%4*slotW, reserveY+int(p)/4*slotH
 		if !q.InReserve(p) {
