@@ -46,6 +46,10 @@ type Standings struct {
 	// Clock is the clock the league charged, "cpu" or "wall", for the
 	// notes; "" when unknown.
 	Clock string `json:"clock,omitempty"`
+	// Challengers are a gauntlet's challengers, for the notes: the table
+	// ranks them, and shows the other bots, the references, by their
+	// games against them alone; nil for other formats.
+	Challengers []string `json:"challengers,omitempty"`
 
 	crits []criterion // the keys of Order, for AddPlayoffs
 }

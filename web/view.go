@@ -78,6 +78,9 @@ type Tables struct {
 	// Similar are, by bot, the bots the similarity check flagged with it
 	// (see results.Marks); a standings row says if its bot was annulled.
 	Similar map[string][]string `json:"similar,omitempty"`
+	// Challengers are a gauntlet's challengers, which its standings rank
+	// (see results.Standings.Challengers).
+	Challengers []string `json:"challengers,omitempty"`
 }
 
 // nextGames is how many games of the schedule to come the page lists.
@@ -301,20 +304,21 @@ func (l *League) tables(ended string) Tables {
 	st.Mark(l.info.Marks)
 	ct := results.NewCrosstable(l.info.counted(l.games), st.Bots(), l.info.Scoring)
 	t := Tables{
-		Standings:  st.Rows,
-		Swiss:      st.Swiss,
-		Order:      st.Order,
-		Bracket:    st.Bracket,
-		Playoffs:   st.Playoffs,
-		Chart:      ratingChart(st.Rows),
-		Crosstable: CrosstableView{Bots: orEmpty(ct.Bots), Display: l.info.Display, Cells: orEmpty(ct.Cells)},
-		Display:    l.info.Display,
-		Next:       l.info.next(l.games, l.live, nextGames),
-		Games:      shownGames(l.games),
-		Ended:      ended,
-		Scoring:    l.info.Scoring,
-		Faults:     faults(l.games),
-		Progress:   Progress{Done: len(l.games), Total: l.info.total(l.games), ETASecs: -1},
+		Standings:   st.Rows,
+		Swiss:       st.Swiss,
+		Challengers: st.Challengers,
+		Order:       st.Order,
+		Bracket:     st.Bracket,
+		Playoffs:    st.Playoffs,
+		Chart:       ratingChart(st.Rows),
+		Crosstable:  CrosstableView{Bots: orEmpty(ct.Bots), Display: l.info.Display, Cells: orEmpty(ct.Cells)},
+		Display:     l.info.Display,
+		Next:        l.info.next(l.games, l.live, nextGames),
+		Games:       shownGames(l.games),
+		Ended:       ended,
+		Scoring:     l.info.Scoring,
+		Faults:      faults(l.games),
+		Progress:    Progress{Done: len(l.games), Total: l.info.total(l.games), ETASecs: -1},
 	}
 	if t.Progress.Total > 0 && t.Progress.Done > t.Progress.Total {
 		t.Progress.Total = t.Progress.Done // a knockout's tie-break boards add games

@@ -70,7 +70,8 @@ type Row struct {
 // Compute returns the grades of the league l, with the lecturer's marks
 // (see results.Marks: annulled groups lose their places to the groups
 // below): one row per submission of in when it is given, else one per bot
-// of the league. Rows are in
+// of the league that is no built-in (a group's, shown by its display
+// name). Rows are in
 // standings order, then the groups that did not play, then those not
 // eligible, each by group. Bots of the league that are no submission of in
 // (a reference bot added to the league) are left out of the rows and of
@@ -88,7 +89,10 @@ func Compute(l *arena.Results, in *Intake, marks results.Marks) (*Report, error)
 		subs = in.Submissions
 	} else {
 		for _, b := range l.Config.Bots {
-			subs = append(subs, Submission{Group: b.Name, Bot: b.Name, Eligible: true})
+			if b.Builtin != "" {
+				continue // arena's own bot, a reference: no group to grade
+			}
+			subs = append(subs, Submission{Group: cmp.Or(b.Display, b.Name), Bot: b.Name, Eligible: true})
 		}
 	}
 	groupOf := make(map[string]string, len(subs)) // entry → group

@@ -201,6 +201,20 @@ func TestNoIntake(t *testing.T) {
 		}
 	}
 	checkRanks(t, rep.Rows)
+
+	// A built-in bot is no group; a display name is the group's.
+	l.Config.Bots[0].Lisp, l.Config.Bots[0].Builtin = nil, "greedy"
+	l.Config.Bots[1].Display = "P2 Bia / Eva"
+	rep, err = Compute(l, nil, results.Marks{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Rows) != len(l.Config.Bots)-1 || slices.ContainsFunc(rep.Rows, func(r Row) bool { return r.Bot == l.Config.Bots[0].Name }) {
+		t.Errorf("%d rows for %d bots, one built-in: want the built-in left out", len(rep.Rows), len(l.Config.Bots))
+	}
+	if !slices.ContainsFunc(rep.Rows, func(r Row) bool { return r.Group == "P2 Bia / Eva" && r.Bot == l.Config.Bots[1].Name }) {
+		t.Errorf("no row shows %s by its display name", l.Config.Bots[1].Name)
+	}
 }
 
 // TestAward checks the bonus rule on ranks worked out by hand.

@@ -141,7 +141,7 @@
         // A bot a playoff placed shows its score in it: "playoff 1.5-0.5".
         [key(r.tiebreak), r.playoff].filter(Boolean).join(" "),
         r.rated ? fix(r.elo, 1) : "", r.rated ? fix(r.elo_margin, 1) : "", r.los ? fix(r.los * 100, 1) + "%" : "", r.faults]),
-      [t.swiss ? T("swiss_note") : "",
+      [t.swiss ? T("swiss_note") : "", t.challengers ? T("gauntlet_note", t.challengers.join(", ")) : "",
         t.order && t.order.length ? T("ranked_by", t.order.map(key).join(T("then"))) : "",
         ...(t.playoffs || []).map((p) => playoffText(p, (t.crosstable && t.crosstable.display) || {}))].filter(Boolean).join(" ")));
     renderBracket(t.bracket);

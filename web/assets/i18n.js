@@ -265,6 +265,7 @@ Object.assign(window.ARENA_STRINGS.en, {
   reserve: "reserve",
   league_play: "Play a bot",
   league_intake: "the class's championship",
+  gauntlet_note: "Gauntlet: the table ranks the challengers ({0}) by their games against every other bot; the references played the challengers alone, so their rows say how they fared against them.",
 });
 Object.assign(window.ARENA_STRINGS.pt, {
   game_over_winner: "Fim do jogo: {0}, venceu {1}",
@@ -274,6 +275,7 @@ Object.assign(window.ARENA_STRINGS.pt, {
   reserve: "reserva",
   league_play: "Jogar contra um bot",
   league_intake: "o campeonato da turma",
+  gauntlet_note: "Desafio: a tabela ordena os desafiantes ({0}) pelos seus jogos contra todos os outros bots; as referências só jogaram com os desafiantes, e as suas linhas dizem como se saíram contra eles.",
   no_move: "sem jogada",
   details: [
     ["^(white|black): crash: ", "$1: falha: "],
