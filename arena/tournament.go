@@ -1,6 +1,7 @@
 package arena
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
@@ -233,6 +234,11 @@ func Standings(c *Config, games []results.Entry) results.Standings {
 	s := formatStandings(c, games)
 	s.SetDisplay(c.Displays())
 	s.Clock = c.Clock
+	if c.Tournament == Gauntlet {
+		for _, b := range c.Challengers {
+			s.Challengers = append(s.Challengers, cmp.Or(c.Displays()[b], b))
+		}
+	}
 	if m := c.SPRTMatch(); m != nil {
 		s.AddSPRT(*m, games)
 	}

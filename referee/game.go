@@ -176,6 +176,34 @@ type Drawer interface {
 	Target(m Move) string
 }
 
+// Lander is implemented by drawers whose move, once played, shows at
+// another place than the one clicked to play it (a Solitário 2 peg is
+// played from a marker of its move, gone once it moved): Landing returns
+// the data-target of the place that shows m, a legal move of the state,
+// in the drawing of the state after m.
+type Lander interface {
+	Landing(m Move) string
+}
+
+// Chooser is implemented by drawers where one place plays several moves,
+// each picked by a second place of the drawing (a Jogo do Quatro cell,
+// then a piece of the reserve): Choice returns the data-target of the
+// place that picks m, a legal move of the state, among the moves of its
+// Target.
+type Chooser interface {
+	Choice(m Move) string
+}
+
+// LastTarget returns the data-target of the place of d's drawing after m,
+// a legal move of the state d draws, that shows m played: its Landing
+// where d is a Lander, else its Target.
+func LastTarget(d Drawer, m Move) string {
+	if l, ok := d.(Lander); ok {
+		return l.Landing(m)
+	}
+	return d.Target(m)
+}
+
 // Claimed returns other, a state a bot claimed, as a position of type *T,
 // the type of the game whose Diff compares it; when it is none, why, as
 // Diff says it: "no claimed state" or "claimed state is a NAME position".

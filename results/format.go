@@ -430,6 +430,10 @@ func (s Standings) table(format string, brief bool) table {
 	if s.Bracket != nil {
 		notes = append(notes, "knockout: round reached: how far the bot went, the winner first")
 	}
+	if len(s.Challengers) > 0 {
+		notes = append(notes, fmt.Sprintf("gauntlet: the table ranks the challengers (%s) by their games against every other bot; the others, the references, played the challengers alone, so their rows and their places say how they fared against them, not how they compare with a challenger",
+			strings.Join(s.Challengers, ", ")))
+	}
 	notes = append(notes, s.playoffNotes()...)
 	if s.Swiss {
 		notes = append(notes, "Swiss: ranked by points (a bye counts as a board pair won), then Buch (Buchholz: the sum of the points of the opponents met), then SB (Sonneborn-Berger)")

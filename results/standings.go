@@ -46,6 +46,10 @@ type Standings struct {
 	// Clock is the clock the league charged, "cpu" or "wall", for the
 	// notes; "" when unknown.
 	Clock string `json:"clock,omitempty"`
+	// Challengers are a gauntlet's challengers, for the notes: the table
+	// ranks them, and shows the other bots, the references, by their
+	// games against them alone; nil for other formats.
+	Challengers []string `json:"challengers,omitempty"`
 
 	crits []criterion // the keys of Order, for AddPlayoffs
 }
@@ -128,6 +132,9 @@ type Row struct {
 	// out, and the sum of the points of the opponents it met.
 	Byes     int     `json:"byes,omitempty"`
 	Buchholz float64 `json:"buchholz,omitempty"`
+	// Annulled is the reason the lecturer annulled the bot's results, if
+	// so (see Marks, Standings.Mark).
+	Annulled string `json:"annulled,omitempty"`
 }
 
 // outcome is a game's result for one side: 1 win, 1/2 draw, 0 loss.

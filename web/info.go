@@ -29,6 +29,9 @@ type Info struct {
 	// Lang is the language of the page and the report (arena.Langs; ""
 	// is English).
 	Lang string
+	// Marks are the course's marks on the bots (arena grades --intake):
+	// the pairs flagged as similar, the bots annulled.
+	Marks results.Marks
 }
 
 // InfoOf returns the Info of a league about to run.

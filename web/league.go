@@ -66,13 +66,17 @@ func NewLeague(info Info) *League {
 }
 
 // Open returns the view of the league whose results are in dir, with the
-// games its journal holds now.
+// games its journal holds now and its marks (results.Marks).
 func Open(dir string) (*League, error) {
 	r, err := arena.ReadResults(dir)
 	if err != nil {
 		return nil, err
 	}
-	l := NewLeague(InfoOf(r.Config))
+	info := InfoOf(r.Config)
+	if info.Marks, err = results.ReadMarks(dir); err != nil {
+		return nil, err
+	}
+	l := NewLeague(info)
 	l.merge(r.Games)
 	l.mu.Lock()
 	l.base = len(l.games)
@@ -191,7 +195,7 @@ func (l *League) finish(id string, g results.Entry) {
 	if lg := l.live[id]; lg != nil && lg.human != 0 {
 		l.publish("live", func() any {
 			v := lg.view(&l.info)
-			v.Legal, v.Result = nil, g.Result
+			v.Legal, v.Choices, v.Result = nil, nil, g.Result
 			return v
 		})
 	}
@@ -213,12 +217,13 @@ func (l *League) setHuman(id string, side referee.Side) {
 	}
 }
 
-// offer shows the moves a person may play in game id now (nil: none).
-func (l *League) offer(id string, legal map[string][]string) {
+// offer shows the moves a person may play in game id now (nil: none),
+// and the places that pick them (see LiveView.Choices).
+func (l *League) offer(id string, legal map[string][]string, choices map[string]string) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if g := l.live[id]; g != nil {
-		g.legal = legal
+		g.legal, g.choices = legal, choices
 		l.publish("live", func() any { return g.view(&l.info) })
 	}
 }
@@ -380,7 +385,7 @@ func moveTarget(st referee.State, move string) string {
 	if err != nil || !referee.Legal(st, m) {
 		return ""
 	}
-	return d.Target(m)
+	return referee.LastTarget(d, m)
 }
 
 // SetLang sets the language of l's page and report (see Info.Lang).

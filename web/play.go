@@ -79,17 +79,21 @@ type humanGame struct {
 // that plays each, and waits for the person to pick one. problem is
 // unused: the page offers legal moves only.
 func (h *humanGame) Move(ctx context.Context, req referee.Request, problem string) (string, error) {
-	offer := map[string][]string{}
+	offer, choices := map[string][]string{}, map[string]string{}
 	d, _ := req.State.(referee.Drawer)
+	chooser, _ := d.(referee.Chooser)
 	for _, m := range req.Legal {
-		target := ""
+		target, text := "", req.State.FormatMove(m)
 		if d != nil {
 			target = d.Target(m)
 		}
-		offer[target] = append(offer[target], req.State.FormatMove(m))
+		if chooser != nil {
+			choices[text] = chooser.Choice(m)
+		}
+		offer[target] = append(offer[target], text)
 	}
-	h.setOffer(offer)
-	defer h.setOffer(nil)
+	h.setOffer(offer, choices)
+	defer h.setOffer(nil, nil)
 	select {
 	case m := <-h.moves:
 		return m, nil
@@ -98,12 +102,13 @@ func (h *humanGame) Move(ctx context.Context, req referee.Request, problem strin
 	}
 }
 
-// setOffer shows the moves on offer (nil: none) on the page.
-func (h *humanGame) setOffer(offer map[string][]string) {
+// setOffer shows the moves on offer (nil: none) on the page, with the
+// places that pick each among the moves of its place (see LiveView.Choices).
+func (h *humanGame) setOffer(offer map[string][]string, choices map[string]string) {
 	h.mu.Lock()
 	h.offer = offer
 	h.mu.Unlock()
-	h.league.offer(h.id, offer)
+	h.league.offer(h.id, offer, choices)
 }
 
 // choose hands the person's move to the game, if it is one offered.

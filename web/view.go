@@ -79,6 +79,12 @@ type Tables struct {
 	Next []NextGame `json:"next"`
 	// Display are the bots' display names, by name, where they have one.
 	Display map[string]string `json:"display"`
+	// Similar are, by bot, the bots the similarity check flagged with it
+	// (see results.Marks); a standings row says if its bot was annulled.
+	Similar map[string][]string `json:"similar,omitempty"`
+	// Challengers are a gauntlet's challengers, which its standings rank
+	// (see results.Standings.Challengers).
+	Challengers []string `json:"challengers,omitempty"`
 }
 
 // nextGames is how many games of the schedule to come the page lists.
@@ -172,6 +178,10 @@ type LiveView struct {
 	// are played from, while it is the person's turn.
 	Human string              `json:"human,omitempty"`
 	Legal map[string][]string `json:"legal,omitempty"`
+	// Choices gives, for a drawing where one place plays several moves
+	// (see referee.Chooser), the data-target of the second place that
+	// picks each move, by the move (a Jogo do Quatro piece).
+	Choices map[string]string `json:"choices,omitempty"`
 	// Result is set when the game is over.
 	Result string `json:"result,omitempty"`
 }
@@ -199,6 +209,7 @@ type liveGame struct {
 	state        referee.State
 	human        referee.Side        // the side a person plays, if any
 	legal        map[string][]string // the person's moves on offer
+	choices      map[string]string   // the second place of each, if any
 	last         *referee.MoveRecord
 	lastTarget   string // the drawing's place of the last move
 	lastCall     [2]time.Duration
@@ -233,7 +244,7 @@ func (g *liveGame) play(mr referee.MoveRecord) {
 	g.lastTarget = ""
 	if m, err := g.state.ParseMove(mr.Move); err == nil && referee.Legal(g.state, m) {
 		if d, ok := g.state.(referee.Drawer); ok {
-			g.lastTarget = d.Target(m)
+			g.lastTarget = referee.LastTarget(d, m)
 		}
 		g.state.Play(m)
 	}
@@ -258,6 +269,9 @@ func (g *liveGame) view(info *Info) LiveView {
 	}
 	if g.human != 0 {
 		v.Human, v.Legal = g.human.String(), g.legal
+		if len(g.choices) > 0 {
+			v.Choices = g.choices
+		}
 	}
 	if g.last != nil {
 		bot := g.White
@@ -291,22 +305,24 @@ func (l *League) leagueView() LeagueView {
 func (l *League) tables(ended string, games []results.Entry) Tables {
 	st := l.info.standings(l.games)
 	st.SetDisplay(l.info.Display)
+	st.Mark(l.info.Marks)
 	ct := results.NewCrosstable(l.info.counted(l.games), st.Bots(), l.info.Scoring)
 	t := Tables{
-		Standings:  st.Rows,
-		Swiss:      st.Swiss,
-		Order:      st.Order,
-		Bracket:    st.Bracket,
-		Playoffs:   st.Playoffs,
-		Chart:      ratingChart(st.Rows),
-		Crosstable: CrosstableView{Bots: orEmpty(ct.Bots), Display: l.info.Display, Cells: orEmpty(ct.Cells)},
-		Display:    l.info.Display,
-		Next:       l.info.next(l.games, l.live, nextGames),
-		Games:      shownGames(games),
-		Ended:      ended,
-		Scoring:    l.info.Scoring,
-		Faults:     faults(l.games),
-		Progress:   Progress{Done: len(l.games), Total: l.info.total(l.games), ETASecs: -1},
+		Standings:   st.Rows,
+		Swiss:       st.Swiss,
+		Challengers: st.Challengers,
+		Order:       st.Order,
+		Bracket:     st.Bracket,
+		Playoffs:    st.Playoffs,
+		Chart:       ratingChart(st.Rows),
+		Crosstable:  CrosstableView{Bots: orEmpty(ct.Bots), Display: l.info.Display, Cells: orEmpty(ct.Cells)},
+		Display:     l.info.Display,
+		Next:        l.info.next(l.games, l.live, nextGames),
+		Games:       shownGames(games),
+		Ended:       ended,
+		Scoring:     l.info.Scoring,
+		Faults:      faults(l.games),
+		Progress:    Progress{Done: len(l.games), Total: l.info.total(l.games), ETASecs: -1},
 	}
 	if t.Progress.Total > 0 && t.Progress.Done > t.Progress.Total {
 		t.Progress.Total = t.Progress.Done // a knockout's tie-break boards add games
@@ -334,6 +350,14 @@ func (l *League) tables(ended string, games []results.Entry) Tables {
 	if m := l.info.SPRT; m != nil {
 		r := m.Result(l.games)
 		t.SPRT = &r
+	}
+	for _, bot := range st.Bots() {
+		if sim := l.info.Marks.SimilarTo(bot); len(sim) > 0 {
+			if t.Similar == nil {
+				t.Similar = map[string][]string{}
+			}
+			t.Similar[bot] = sim
+		}
 	}
 	return t
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -228,9 +229,22 @@ func (im *Images) build(ctx context.Context, s host.Spec, key string) (string, e
 // folders of builds begun over a day before now (a build killed with
 // arena).
 func (im *Images) trim(now time.Time) error {
+	_, _, err := im.Trim(now, MaxImageAge)
+	return err
+}
+
+// Trim removes from Dir the images no game started from for age before
+// now (0: every image), and the folders of builds begun over a day before
+// now (a build killed with arena); it returns how many images it removed
+// and the bytes they held. An image in use by a bot stays readable to it
+// until the bot ends.
+func (im *Images) Trim(now time.Time, age time.Duration) (removed int, freed int64, err error) {
 	entries, err := os.ReadDir(im.Dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return 0, 0, nil
+	}
 	if err != nil {
-		return err
+		return 0, 0, err
 	}
 	var errs []error
 	for _, e := range entries {
@@ -238,14 +252,37 @@ func (im *Images) trim(now time.Time) error {
 		if err != nil {
 			continue
 		}
-		age := now.Sub(fi.ModTime())
+		old := now.Sub(fi.ModTime())
 		switch name := e.Name(); {
-		case strings.HasSuffix(name, ".core") && fi.Mode().IsRegular() && age > MaxImageAge,
-			strings.Contains(name, ".build-") && fi.IsDir() && age > 24*time.Hour:
+		case strings.HasSuffix(name, ".core") && fi.Mode().IsRegular() && old >= age:
+			if err := os.Remove(filepath.Join(im.Dir, name)); err != nil {
+				errs = append(errs, err)
+				continue
+			}
+			removed, freed = removed+1, freed+fi.Size()
+		case strings.Contains(name, ".build-") && fi.IsDir() && old > 24*time.Hour:
 			errs = append(errs, os.RemoveAll(filepath.Join(im.Dir, name)))
 		}
 	}
-	return errors.Join(errs...)
+	return removed, freed, errors.Join(errs...)
+}
+
+// Usage returns how many images Dir holds and their size in bytes: none
+// when Dir does not exist yet.
+func (im *Images) Usage() (n int, size int64, err error) {
+	entries, err := os.ReadDir(im.Dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return 0, 0, nil
+	}
+	if err != nil {
+		return 0, 0, err
+	}
+	for _, e := range entries {
+		if fi, err := e.Info(); err == nil && strings.HasSuffix(e.Name(), ".core") && fi.Mode().IsRegular() {
+			n, size = n+1, size+fi.Size()
+		}
+	}
+	return n, size, nil
 }
 
 // buildReason is why a build failed, from the last line it wrote (arena:

@@ -98,3 +98,34 @@ func TestTrim(t *testing.T) {
 		t.Errorf("left %q, want %q", left, want)
 	}
 }
+
+// TestTrimAge checks Usage and Trim with an age: the images unused for
+// the age go, with their size, and Trim with 0 removes every image.
+func TestTrimAge(t *testing.T) {
+	im := &Images{Dir: t.TempDir()}
+	if n, size, err := (&Images{Dir: filepath.Join(im.Dir, "none")}).Usage(); n != 0 || size != 0 || err != nil {
+		t.Errorf("Usage of no folder = %d, %d, %v; want none", n, size, err)
+	}
+	now := time.Now()
+	for name, age := range map[string]time.Duration{"old.core": 48 * time.Hour, "new.core": time.Minute, "notes.txt": 48 * time.Hour} {
+		path := filepath.Join(im.Dir, name)
+		if err := os.WriteFile(path, make([]byte, 1000), 0o444); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Chtimes(path, now.Add(-age), now.Add(-age)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n, size, err := im.Usage(); n != 2 || size != 2000 || err != nil {
+		t.Errorf("Usage = %d, %d, %v; want 2 images, 2000 bytes", n, size, err)
+	}
+	if n, freed, err := im.Trim(now, 24*time.Hour); n != 1 || freed != 1000 || err != nil {
+		t.Errorf("Trim(24h) = %d, %d, %v; want the old image", n, freed, err)
+	}
+	if n, freed, err := im.Trim(now, 0); n != 1 || freed != 1000 || err != nil {
+		t.Errorf("Trim(0) = %d, %d, %v; want the image left", n, freed, err)
+	}
+	if _, err := os.Stat(filepath.Join(im.Dir, "notes.txt")); err != nil {
+		t.Errorf("Trim removed a file that is no image: %v", err)
+	}
+}

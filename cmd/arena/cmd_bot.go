@@ -27,7 +27,7 @@ func newBotCmd() *cobra.Command {
 		Short: "Check, register and list bots",
 	}
 	group(cmd)
-	cmd.AddCommand(newBotNewCmd(), newBotCheckCmd(), newBotAddCmd(), newBotListCmd())
+	cmd.AddCommand(newBotNewCmd(), newBotCheckCmd(), newBotAddCmd(), newBotListCmd(), newBotImagesCmd())
 	return cmd
 }
 

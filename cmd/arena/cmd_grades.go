@@ -2,20 +2,25 @@ package main
 
 import (
 	"bytes"
+	"cmp"
+	"errors"
 	"fmt"
+	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/arenabots/arena/arena"
 	"github.com/arenabots/arena/course/grades"
+	"github.com/arenabots/arena/internal/inert"
 	"github.com/arenabots/arena/results"
 )
 
 func newGradesCmd() *cobra.Command {
-	var format, intakeDir, out string
+	var format, intakeDir, out, reason string
+	var annul []string
 	c := &cobra.Command{
-		Use:   "grades RESULTS [--intake DIR] [--format csv|md|json] [-o FILE]",
+		Use:   "grades RESULTS [--intake DIR [--annul P34,P60 --reason TEXT]] [--format csv|md|json] [-o FILE]",
 		Short: "Write the championship's grades: one row per submission, with its bonus",
 		Long: `Write the grades of the league whose results are in RESULTS: one row per
 submission of the class, from intake.json in --intake DIR (the --out folder of arena
@@ -32,9 +37,19 @@ other eligible group; groups tied on a rank share the places they cover (each ge
 their mean). Bands against reference bots need a gauntlet played apart
 (grading: reference). The CSV is UTF-8 with a header row and opens in a
 spreadsheet as is: a cell starting with =, +, - or @ gets a leading '.
+
+With --intake, the pairs the similarity check flagged are named on the terminal
+and recorded in RESULTS/marks.json, where the page (arena serve) and the report
+(arena report) mark both groups. --annul P34,P60 --reason "..." is the lecturer's
+decision on confirmed plagiarism, which annuls both projects: their rows keep their
+games but get no place, bonus 0 and "annulled" with the reason, and their places
+and bonuses go to the groups below; the decision is recorded in RESULTS/marks.json
+too, so that the page and the report mark them. A name is a group's code, its bot,
+its group or entry, as --admit takes them; --annul "" withdraws the decision.
 See docs/grading.md.`,
-		Example: "  arena grades results/intake --intake intake -o grades.csv\n  arena grades results/intake --intake intake --format md",
-		Args:    nArgs("RESULTS"),
+		Example: "  arena grades results/intake --intake intake -o grades.csv\n  arena grades results/intake --intake intake --format md\n" +
+			"  arena grades results/intake --intake intake --annul P34,P60 --reason \"copy confirmed at the oral exam\" -o grades.csv",
+		Args: nArgs("RESULTS"),
 		RunE: func(c *cobra.Command, args []string) error {
 			if err := grades.CheckFormat(format); err != nil {
 				return usage(err)
@@ -55,7 +70,11 @@ See docs/grading.md.`,
 					return usage(err)
 				}
 			}
-			rep, err := grades.Compute(l, in)
+			marks, err := decide(c, l, in, annul, reason)
+			if err != nil {
+				return err
+			}
+			rep, err := grades.Compute(l, in, marks)
 			if err != nil {
 				return usage(err)
 			}
@@ -81,5 +100,55 @@ See docs/grading.md.`,
 	f.StringVar(&intakeDir, "intake", "", "the folder of intake.json (arena intake's --out): one row per submission")
 	f.StringVarP(&format, "format", "f", results.FormatCSV, "output format: "+strings.Join(grades.Formats(), ", "))
 	f.StringVarP(&out, "output", "o", "", "the file to write (default: standard output)")
+	f.StringSliceVar(&annul, "annul", nil, "annul these groups' results, e.g. P34,P60 (needs --intake and --reason)")
+	f.StringVar(&reason, "reason", "", "why --annul: kept in the grades, the page and the report")
 	return c
+}
+
+// decide returns the marks of the league l (results.Marks): with the
+// intake in, its flagged pairs, each named on the terminal, and with
+// --annul the lecturer's decision; it records them in l's directory when
+// they changed, for the page and the report.
+func decide(c *cobra.Command, l *arena.Results, in *grades.Intake, annul []string, reason string) (results.Marks, error) {
+	marks, err := results.ReadMarks(l.Dir)
+	if err != nil {
+		return marks, usage(err)
+	}
+	changed := c.Flags().Changed("annul")
+	if in == nil {
+		if changed {
+			return marks, usage(errors.New("--annul needs --intake DIR: the class's intake.json names the groups"))
+		}
+		return marks, nil
+	}
+	before := fmt.Sprint(marks)
+	marks.Similar = grades.Flagged(in)
+	if changed {
+		if marks.Annulled, err = grades.Annul(in, annul, reason); err != nil {
+			return marks, usage(err)
+		}
+	}
+	w := c.ErrOrStderr()
+	name := func(bot string) string {
+		for _, s := range in.Submissions {
+			if s.Bot == bot {
+				return cmp.Or(s.Group, s.Entry)
+			}
+		}
+		return bot
+	}
+	for _, p := range marks.Similar {
+		printfWrapped(w, "  ", "arena: flagged as similar: %s and %s (arena similarity: evidence to read, never a verdict)\n", inert.Line(name(p[0])), inert.Line(name(p[1])))
+	}
+	for _, a := range marks.Annulled {
+		printfWrapped(w, "  ", "arena: annulled: %s: %s\n", inert.Line(name(a.Bot)), inert.Line(a.Reason))
+	}
+	if fmt.Sprint(marks) == before {
+		return marks, nil
+	}
+	if err := results.WriteMarks(l.Dir, marks); err != nil {
+		return marks, fmt.Errorf("%w: the page and the report read the marks there", err)
+	}
+	printfWrapped(w, "  ", "arena: recorded in %s: the page and the report mark them\n", filepath.Join(l.Dir, results.MarksFile))
+	return marks, nil
 }

@@ -185,7 +185,17 @@ done with one); off a terminal, nothing is printed until the table.`,
 			}
 			printfWrapped(w, "  ", "%d of %d submissions can play (intake took %v). Wrote %s, %s and %s; play it with: arena run %s\n",
 				eligible, len(results), time.Since(start).Round(100*time.Millisecond), league, report, summary, league)
-			printfWrapped(w, "  ", "Similarity: %d pairs flagged as similar, evidence to read in %s (arena similarity --help)\n", flagged, simReport)
+			switch len(flagged) {
+			case 0:
+				printfWrapped(w, "  ", "Similarity: no pair flagged as similar; the closest pairs are in %s (arena similarity --help)\n", simReport)
+			case 1:
+				printfWrapped(w, "  ", "Similarity: 1 pair flagged as similar, evidence to read in %s (arena similarity --help):\n", simReport)
+			default:
+				printfWrapped(w, "  ", "Similarity: %d pairs flagged as similar, evidence to read in %s (arena similarity --help):\n", len(flagged), simReport)
+			}
+			for _, p := range flagged {
+				printfWrapped(w, "    ", "  %s and %s, score %.2f\n", inert.Line(p.a), inert.Line(p.b), p.score)
+			}
 			return nil
 		},
 	}
@@ -206,11 +216,12 @@ done with one); off a terminal, nothing is printed until the table.`,
 
 // intakeSimilarity compares the submissions with each other (arena
 // similarity), records in each result the ones it was flagged with, writes
-// the side-by-side report to path and returns how many pairs are flagged.
-func intakeSimilarity(ctx context.Context, subs []intake.Submission, results []intake.Result, path string) (int, error) {
-	r, err := similarity.Compare(ctx, similarity.Entries(subs, false), similarity.Options{})
+// the side-by-side report to path and returns the pairs flagged.
+func intakeSimilarity(ctx context.Context, subs []intake.Submission, results []intake.Result, path string) ([]flaggedPair, error) {
+	entries := similarity.Entries(subs, false)
+	r, err := similarity.Compare(ctx, entries, similarity.Options{})
 	if err != nil {
-		return 0, err
+		return nil, err
 	}
 	for i := range results {
 		results[i].Similar = r.Similar(i)
@@ -218,7 +229,26 @@ func intakeSimilarity(ctx context.Context, subs []intake.Submission, results []i
 	err = writeFile(path, func(w io.Writer) error {
 		return similarity.WriteHTML(w, r, similarity.HTMLOptions{Title: "arena intake: similarity"})
 	})
-	return len(r.Flagged()), err
+	name := func(entry string) string {
+		for i, e := range entries {
+			if e.Name == entry && i < len(results) {
+				return results[i].DisplayName()
+			}
+		}
+		return entry
+	}
+	var flagged []flaggedPair
+	for _, p := range r.Flagged() {
+		flagged = append(flagged, flaggedPair{name(p.A), name(p.B), p.Score})
+	}
+	return flagged, err
+}
+
+// flaggedPair is a pair of submissions the similarity check flagged: the
+// groups' names, as the tables show them, and the pair's score.
+type flaggedPair struct {
+	a, b  string
+	score float64
 }
 
 // checkLeagueFile refuses to write over the league file at path unless

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -52,6 +53,12 @@ lists them, and an unknown id gets a reply naming some.`,
 				return usage(err)
 			}
 			if !asJSON {
+				// Bots are named as the tables name them: their display names.
+				shown := r.Config.Displays()
+				g.White, g.Black = cmp.Or(shown[g.White], g.White), cmp.Or(shown[g.Black], g.Black)
+				for i := range lines {
+					lines[i].Bot = cmp.Or(shown[lines[i].Bot], lines[i].Bot)
+				}
 				return writeWrapped(c.OutOrStdout(), "    ", func(w io.Writer) error { return results.WriteReplay(w, g, lines, games.Lookup) })
 			}
 			var b bytes.Buffer

@@ -62,6 +62,16 @@ func TestReplayCmd(t *testing.T) {
 			t.Errorf("got %v, %.60q", err, out)
 		}
 	})
+	t.Run("display names", func(t *testing.T) {
+		config := "name: course\nbots:\n  - {name: greedy, display: P7 Ana/Rui}\n  - {name: random}\n  - {name: classic}\n"
+		if err := os.WriteFile(filepath.Join(dir, "config.yaml"), []byte(config), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		out, err := runArena(t, "", "replay", dir, "01-greedy-random")
+		if err != nil || !strings.Contains(out, "white P7 Ana/Rui, black random") || !strings.Contains(out, "  white  P7 Ana/Rui  ") || strings.Contains(out, "greedy ") {
+			t.Errorf("replay does not name greedy P7 Ana/Rui, as the tables do (%v):\n%s", err, out)
+		}
+	})
 }
 
 func TestReplayCmdErrors(t *testing.T) {

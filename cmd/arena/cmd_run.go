@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"slices"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -126,6 +127,11 @@ This run stays the only writer of the results; see docs/distributed.md.`,
 				return err
 			}
 			printWrapped(out, "  ", summaryLine(sum)+"\n")
+			// Lisp bots start from saved images, which take room: say how
+			// much, and how to trim them.
+			if r.LispImages != nil && slices.ContainsFunc(cfg.Bots, func(b arena.BotConfig) bool { return b.Lisp != nil }) {
+				return printImages(out, r.LispImages)
+			}
 			return nil
 		},
 	}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"fmt"
 	"io"
 	"maps"
@@ -126,7 +127,7 @@ func (pr *progress) leadText() string {
 	case len(pr.games) > 0:
 		st := arena.Standings(pr.cfg, pr.games)
 		if len(st.Rows) > 0 {
-			pr.lead = fmt.Sprintf("  leader %s %.1f pts", st.Rows[0].Bot, st.Rows[0].Points)
+			pr.lead = fmt.Sprintf("  leader %s %.1f pts", pr.shown(st.Rows[0].Bot), st.Rows[0].Points)
 		}
 	}
 	return pr.lead
@@ -217,7 +218,7 @@ func (pr *progress) clockText(tc bool) string {
 		}
 	}
 	if low >= 0 {
-		s += "  low " + showClock(low) + " " + inert.Line(bot)
+		s += "  low " + showClock(low) + " " + inert.Line(pr.shown(bot))
 	}
 	return s
 }
@@ -273,12 +274,18 @@ func (pr *progress) leaders() string {
 	top := st.Rows[:min(5, len(st.Rows))]
 	name := 20
 	for _, row := range top {
-		name = max(name, runes(row.Bot))
+		name = max(name, runes(pr.shown(row.Bot)))
 	}
 	for i, row := range top {
-		fmt.Fprintf(&b, "  %d. %-*s %5.1f pts  %d games\n", i+1, name, row.Bot, row.Points, row.Games)
+		fmt.Fprintf(&b, "  %d. %-*s %5.1f pts  %d games\n", i+1, name, pr.shown(row.Bot), row.Points, row.Games)
 	}
 	return b.String()
+}
+
+// shown is the name the tables show of bot: its display name, else its
+// name.
+func (pr *progress) shown(bot string) string {
+	return cmp.Or(pr.cfg.Displays()[bot], bot)
 }
 
 // stop ends the live line: drawn a last time, clean (after a ^C that the

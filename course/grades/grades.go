@@ -68,17 +68,25 @@ type Row struct {
 	// Band is the best band the group reached against the reference bots.
 	Band  string  `json:"band,omitempty"`
 	Bonus float64 `json:"bonus"`
+	// Annulled is the reason the lecturer annulled the group's results
+	// (arena grades --annul), if so: the row keeps its games, has no
+	// place, no band and bonus 0, and its place goes to the groups below.
+	Annulled string `json:"annulled,omitempty"`
 }
 
-// Compute returns the grades of the league l: one row per submission of
-// in when it is given, else one per bot of the league. Rows are in
+// Compute returns the grades of the league l, with the lecturer's marks
+// (see results.Marks: annulled groups lose their places to the groups
+// below): one row per submission of in when it is given, else one per bot
+// of the league that is no built-in (a group's, shown by its display
+// name). Rows are in
 // standings order, then the groups that did not play, then those not
 // eligible, each by group. Bots of the league that are no submission of in
 // (a reference bot added to the league) are left out of the rows and of
 // the places.
-func Compute(l *arena.Results, in *Intake) (*Report, error) {
+func Compute(l *arena.Results, in *Intake, marks results.Marks) (*Report, error) {
 	rule := l.Config.GradingRule()
 	st := arena.Standings(l.Config, l.Games)
+	st.Mark(marks)
 	byBot := make(map[string]results.Row, len(st.Rows))
 	for _, r := range st.Rows {
 		byBot[r.Bot] = r
@@ -88,7 +96,10 @@ func Compute(l *arena.Results, in *Intake) (*Report, error) {
 		subs = in.Submissions
 	} else {
 		for _, b := range l.Config.Bots {
-			subs = append(subs, Submission{Group: b.Name, Bot: b.Name, Eligible: true})
+			if b.Builtin != "" {
+				continue // arena's own bot, a reference: no group to grade
+			}
+			subs = append(subs, Submission{Group: cmp.Or(b.Display, b.Name), Bot: b.Name, Eligible: true})
 		}
 	}
 	groupOf := make(map[string]string, len(subs)) // entry → group
@@ -106,7 +117,7 @@ func Compute(l *arena.Results, in *Intake) (*Report, error) {
 			row.Students = []Student{}
 		}
 		if r, ok := byBot[s.Bot]; ok && s.Bot != "" && r.Games > 0 {
-			row.Rank, row.Points, row.Tiebreak, row.Games = r.Rank, r.Points, r.Tiebreak, r.Games
+			row.Rank, row.Points, row.Tiebreak, row.Games, row.Annulled = r.Rank, r.Points, r.Tiebreak, r.Games, r.Annulled
 			row.Timeouts, row.Illegal, row.Crashes, row.Start, row.Faults = r.Timeouts, r.Illegal, r.Crashes, r.Start, r.Faults
 		}
 		if t := wall[s.Bot]; s.Bot != "" && len(t) > 0 {
@@ -155,16 +166,18 @@ func unplayed(l *arena.Results) int {
 // admitted on purpose.
 func (r Row) plays() bool { return r.Eligible || r.Admitted }
 
-// class orders the rows: ranked, then playing without a game, then not
-// eligible.
+// class orders the rows: ranked, then annulled, then playing without a
+// game, then not eligible.
 func class(r Row) int {
 	switch {
 	case r.Rank > 0 && r.plays():
 		return 0
-	case r.plays():
+	case r.Annulled != "":
 		return 1
+	case r.plays():
+		return 2
 	}
-	return 2
+	return 3
 }
 
 // award sets each row's bonus by rule: the places' bonuses go to the
@@ -172,8 +185,8 @@ func class(r Row) int {
 // counted among them alone; groups that share a rank (tied) share the
 // places they cover, each getting their mean rounded to 0.01 (or, with
 // ties: best, the best of them); every other group that plays gets the
-// participant bonus, and a group not eligible none. A band's bonus is
-// added on top.
+// participant bonus, and a group not eligible or annulled none. A band's
+// bonus is added on top.
 func award(rows []Row, rule arena.Grading) {
 	place := func(p int) float64 { // p from 0
 		if p < len(rule.Places) {
@@ -210,8 +223,9 @@ func award(rows []Row, rule arena.Grading) {
 		if rows[i].plays() && rows[i].Rank == 0 {
 			rows[i].Bonus = rule.Participant
 		}
-		if !rows[i].plays() {
-			rows[i].Bonus = 0
+		if !rows[i].plays() || rows[i].Annulled != "" {
+			rows[i].Bonus, rows[i].Band = 0, ""
+			continue
 		}
 		for _, b := range rule.Bands {
 			if rows[i].plays() && b.Name == rows[i].Band {

@@ -38,7 +38,7 @@ func classGrades(t *testing.T) (*arena.Results, *Intake, *Report) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rep, err := Compute(l, in)
+	rep, err := Compute(l, in, results.Marks{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -121,7 +121,7 @@ func TestCSV(t *testing.T) {
 	in.Submissions[1].Group = "-2+3"
 	in.Submissions[9].Reason = "@SUM(A1)"
 	in.Submissions[2].Group = "+1"
-	rep, err := Compute(l, in)
+	rep, err := Compute(l, in, results.Marks{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -168,7 +168,7 @@ func TestSimilarFlag(t *testing.T) {
 	a, b, c := in.Submissions[3], in.Submissions[4], in.Submissions[5]
 	in.Submissions[3].Similar = []intake.Similar{{With: b.Entry, Score: 0.93, Flagged: true}, {With: c.Entry, Score: 0.2}}
 	in.Submissions[4].Similar = []intake.Similar{{With: a.Entry, Score: 0.93, Flagged: true}}
-	rep, err := Compute(l, in)
+	rep, err := Compute(l, in, results.Marks{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -188,7 +188,7 @@ func TestSimilarFlag(t *testing.T) {
 // eligible.
 func TestNoIntake(t *testing.T) {
 	l, _, _ := classGrades(t)
-	rep, err := Compute(l, nil)
+	rep, err := Compute(l, nil, results.Marks{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -201,6 +201,20 @@ func TestNoIntake(t *testing.T) {
 		}
 	}
 	checkRanks(t, rep.Rows)
+
+	// A built-in bot is no group; a display name is the group's.
+	l.Config.Bots[0].Lisp, l.Config.Bots[0].Builtin = nil, "greedy"
+	l.Config.Bots[1].Display = "P2 Bia / Eva"
+	rep, err = Compute(l, nil, results.Marks{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Rows) != len(l.Config.Bots)-1 || slices.ContainsFunc(rep.Rows, func(r Row) bool { return r.Bot == l.Config.Bots[0].Name }) {
+		t.Errorf("%d rows for %d bots, one built-in: want the built-in left out", len(rep.Rows), len(l.Config.Bots))
+	}
+	if !slices.ContainsFunc(rep.Rows, func(r Row) bool { return r.Group == "P2 Bia / Eva" && r.Bot == l.Config.Bots[1].Name }) {
+		t.Errorf("no row shows %s by its display name", l.Config.Bots[1].Name)
+	}
 }
 
 // TestAward checks the bonus rule on ranks worked out by hand.
@@ -323,7 +337,7 @@ func TestProvisional(t *testing.T) {
 		t.Errorf("the finished league has %d games to play", rep.Unplayed)
 	}
 	l.Games = l.Games[:len(l.Games)-3]
-	rep, err := Compute(l, in)
+	rep, err := Compute(l, in, results.Marks{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -342,7 +356,7 @@ func TestMarkdownInert(t *testing.T) {
 	l, in, _ := classGrades(t)
 	in.Submissions[0].Group = "a|b\x1b[31mred"
 	l.Config.Title = "course\n# injected"
-	rep, err := Compute(l, in)
+	rep, err := Compute(l, in, results.Marks{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -364,7 +378,7 @@ func TestPlayoffDecidesRanks(t *testing.T) {
 	l, in, tied := classGrades(t)
 	l.Config.Tiebreak = arena.TiebreakPlayoff
 	l.Config.GamesPerTie, l.Config.TiebreakBoards = 1, new(int)
-	rep, err := Compute(l, in)
+	rep, err := Compute(l, in, results.Marks{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -391,7 +405,7 @@ func TestPlayoffDecidesRanks(t *testing.T) {
 		}
 		l.Games = append(l.Games, g)
 	}
-	rep, err = Compute(l, in)
+	rep, err = Compute(l, in, results.Marks{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -430,7 +444,7 @@ func TestAdmitted(t *testing.T) {
 			in.Submissions[i].Eligible, in.Submissions[i].Admitted, in.Submissions[i].Reason = false, true, "handed in late"
 		}
 	}
-	admitted, err := Compute(l, in)
+	admitted, err := Compute(l, in, results.Marks{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -449,7 +463,7 @@ func TestAdmitted(t *testing.T) {
 			in.Submissions[i].Admitted = false
 		}
 	}
-	cancelled, err := Compute(l, in)
+	cancelled, err := Compute(l, in, results.Marks{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -495,5 +509,39 @@ func TestTimesChargedFirst(t *testing.T) {
 				t.Errorf("Markdown grades without %q and the clock charged:\n%s", tc.column, md)
 			}
 		})
+	}
+}
+
+// TestAnnul grades the fixture's class with the winner and one of the
+// groups tied second annulled: both rows keep their games, have no place,
+// no bonus and the reason; the six groups left tied share places 1 to 6.
+func TestAnnul(t *testing.T) {
+	l, in, _ := classGrades(t)
+	marks := results.Marks{Annulled: []results.Annulment{{Bot: "p2", Reason: "copy of p3"}, {Bot: "p3", Reason: "copy of p3"}}}
+	rep, err := Compute(l, in, marks)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range rep.Rows {
+		switch {
+		case r.Bot == "p2" || r.Bot == "p3":
+			if r.Annulled != "copy of p3" || r.Rank != 0 || r.Bonus != 0 || r.Games == 0 {
+				t.Errorf("%s: annulled %q, rank %d, bonus %v, games %d; want the reason, no place, bonus 0, its games", r.Group, r.Annulled, r.Rank, r.Bonus, r.Games)
+			}
+		case r.Eligible:
+			if r.Rank != 1 || r.Bonus != 1.5 || r.Annulled != "" {
+				t.Errorf("%s: rank %d, bonus %v, annulled %q; want tied first, (3+2+4)/6 = 1.5", r.Group, r.Rank, r.Bonus, r.Annulled)
+			}
+		}
+	}
+	if last := rep.Rows[7]; last.Annulled == "" {
+		t.Errorf("row 8 is %s, want an annulled group after the ranked ones", last.Group)
+	}
+	var b bytes.Buffer
+	if err := rep.Write(&b, results.FormatMarkdown); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), "annulled, bonus 0, its place to the groups below: copy of p3") {
+		t.Errorf("the Markdown grades lack the decision:\n%s", b.String())
 	}
 }

@@ -37,7 +37,7 @@ func (r *Report) CSVHeader() []string {
 	h := []string{"group", "entry", "students", "numbers", "eligible", "admitted", "reason", "rank", "points", "tiebreak", "games",
 		"timeouts", "illegal", "crashes", "start", "faults"}
 	h = append(h, times...)
-	return append(h, "tempo_ms", "similar", "band", "bonus")
+	return append(h, "tempo_ms", "similar", "band", "bonus", "annulled")
 }
 
 // times returns a row's median move times in ms, empty where unknown, the
@@ -85,7 +85,7 @@ func (r *Report) writeCSV(w io.Writer) error {
 			strconv.Itoa(g.Games), strconv.Itoa(g.Timeouts), strconv.Itoa(g.Illegal), strconv.Itoa(g.Crashes), strconv.Itoa(g.Start),
 			strconv.Itoa(g.Faults)}
 		row = append(row, r.times(g)...)
-		rows[i] = append(row, strconv.Itoa(r.TempoMS), strings.Join(g.Similar, "; "), g.Band, num(g.Bonus))
+		rows[i] = append(row, strconv.Itoa(r.TempoMS), strings.Join(g.Similar, "; "), g.Band, num(g.Bonus), g.Annulled)
 	}
 	return results.WriteTable(w, results.FormatCSV, r.CSVHeader(), nil, rows, nil)
 }
@@ -111,8 +111,11 @@ func (r *Report) writeMarkdown(w io.Writer) error {
 			eligible = "no"
 			notes = append(notes, fmt.Sprintf("%s: not eligible: %s", g.Group, g.Reason))
 		}
+		if g.Annulled != "" {
+			notes = append(notes, fmt.Sprintf("%s: annulled, bonus 0, its place to the groups below: %s", g.Group, g.Annulled))
+		}
 		points, games := "", ""
-		if g.Rank > 0 {
+		if g.Rank > 0 || g.Annulled != "" {
 			points, games = num(g.Points), strconv.Itoa(g.Games)
 		}
 		rows = append(rows, []string{rank(g), g.Group, strings.Join(who, ", "), eligible, points, g.Tiebreak, games,
@@ -172,9 +175,13 @@ func students(ss []Student) (names, numbers string) {
 	return strings.Join(n, "; "), strings.Join(k, "; ")
 }
 
-// rank is a row's rank, empty when the group did not play.
+// rank is a row's rank, "annulled" when the lecturer annulled it, empty
+// when the group did not play.
 func rank(g Row) string {
-	if g.Rank == 0 {
+	switch {
+	case g.Annulled != "":
+		return "annulled"
+	case g.Rank == 0:
 		return ""
 	}
 	return strconv.Itoa(g.Rank)

@@ -74,3 +74,14 @@ func Unadmittable(subs []Submission, names []string) (problems []string) {
 	}
 	return problems
 }
+
+// Names reports whether name is e's group code (P5, any case), bot name,
+// group or entry: a submission of intake.json named as --admit names one.
+func (e SubmissionEntry) Names(name string) bool {
+	for _, n := range []string{e.Bot, ParseGroup(e.Entry).ID, ParseGroup(e.Group).ID, e.Group, e.Entry} {
+		if n != "" && strings.EqualFold(n, name) {
+			return true
+		}
+	}
+	return false
+}

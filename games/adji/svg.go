@@ -14,7 +14,8 @@ const pitch = 60
 // of class "hole" per hole, with class "white" or "black" for the side that
 // owns its row, data-target its name (e.g. "r0c3", the place clicked to sow
 // it) and its count as a number; column names along the top, each row's
-// name and owner on the left, and the scores below.
+// name and owner on the left, and the scores below; the words a page may
+// translate are marked data-i18n (white, black).
 func (p *Position) SVG() string {
 	const left, top = 90, 30
 	w, h := left+Cols*pitch+10, top+2*pitch+30
@@ -32,7 +33,7 @@ func (p *Position) SVG() string {
 		}
 		y := top + r*pitch
 		fmt.Fprintf(&b, `<rect class="row %s" x="%d" y="%d" width="%d" height="%d"/>`, owner, left, y, Cols*pitch, pitch)
-		fmt.Fprintf(&b, `<text class="label row-label %s" x="%d" y="%d">r%d %s</text>`, owner, left/2, y+pitch/2+5, r, owner)
+		fmt.Fprintf(&b, `<text class="label row-label %s" x="%d" y="%d">r%d <tspan data-i18n="%s">%[1]s</tspan></text>`, owner, left/2, y+pitch/2+5, r, owner)
 		for c := range Cols {
 			hole := r*Cols + c
 			name := HoleName(r, c)
@@ -42,7 +43,7 @@ func (p *Position) SVG() string {
 			fmt.Fprintf(&b, `<text class="count" x="%d" y="%d">%d</text>`, cx, cy+6, p.holes[hole])
 		}
 	}
-	fmt.Fprintf(&b, `<text class="score" x="%d" y="%d">white %d, black %d</text>`, left, top+2*pitch+20, p.score[0], p.score[1])
+	fmt.Fprintf(&b, `<text class="score" x="%d" y="%d"><tspan data-i18n="white">white</tspan> %d, <tspan data-i18n="black">black</tspan> %d</text>`, left, top+2*pitch+20, p.score[0], p.score[1])
 	b.WriteString(`</svg>`)
 	return b.String()
 }
@@ -63,6 +64,7 @@ func (p *Position) Target(m referee.Move) string {
 const style = `<style>svg.adji rect.row { fill: var(--light); stroke: var(--dark); stroke-width: 2; }
 svg.adji rect.row.black { fill: var(--dark); }
 svg.adji circle.hole { fill: #fffaf0; stroke: #8d6e63; stroke-width: 2; }
+svg.adji circle.hole.black { fill: #eadbc0; stroke: #5d4037; }
 svg.adji text.count { font-weight: bold; }
 svg.adji circle.hole.playable { fill: #a5d6a7; stroke: #1b5e20; cursor: pointer; }
 svg.adji circle.hole.playable:hover { stroke: var(--accent); }

@@ -34,18 +34,21 @@ const (
 // rect of class "cell" per cell, with data-target its name (e.g. "B3"), the
 // place clicked to play there: a move is a cell and a piece, so a cell is
 // the place of every move onto it, one per piece of the reserve, and the
-// page offers them as a choice. A piece is drawn light or dark (colour),
+// page offers them as a choice, picked by clicking the piece's slot of
+// the reserve (a rect of class "slot", data-target the piece, e.g.
+// "BQAO"; see Choice). A piece is drawn light or dark (colour),
 // as a square or a circle (shape), large or small (height), plain or with a
 // hole (fill), and carries classes naming those (e.g. "piece light square
 // tall hollow"). The reserve shows each piece not played in a slot of its
-// own, with its letters. A complete line is crossed by a line of class
-// "win". Column letters run along the top, row numbers down the left.
+// own, with its letters, under a label the page may translate (data-i18n).
+// A complete line is crossed by a line of class "win". Column letters run along the top, row numbers down the left.
 func (q *Position) SVG() string {
 	w := reserveX + 4*slotW + 10
 	h := max(margin+4*cellSize+10, reserveY+4*slotH+10)
 	var b strings.Builder
 	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" class="board quatro" viewBox="0 0 %d %d" role="img" aria-label="Jogo do Quatro board: %s">`,
 		w, h, q.status())
+	b.WriteString(style)
 	for i := range 4 {
 		fmt.Fprintf(&b, `<text class="label" x="%d" y="20" text-anchor="middle">%c</text>`, margin+i*cellSize+cellSize/2, 'A'+i)
 		fmt.Fprintf(&b, `<text class="label" x="14" y="%d" text-anchor="middle">%d</text>`, margin+i*cellSize+cellSize/2+5, i+1)
@@ -66,19 +69,18 @@ func (q *Position) SVG() string {
 			margin+first%4*cellSize+cellSize/2, margin+first/4*cellSize+cellSize/2,
 			margin+last%4*cellSize+cellSize/2, margin+last/4*cellSize+cellSize/2)
 	}
-	fmt.Fprintf(&b, `<text class="label" x="%d" y="20">reserve</text>`, reserveX)
+	fmt.Fprintf(&b, `<text class="label" data-i18n="reserve" x="%d" y="20">reserve</text>`, reserveX)
 	for p := range Piece(Pieces) {
 		x, y := reserveX+int(p)%4*slotW, reserveY+int(p)/4*slotH
-		class := "slot"
 		if !q.InReserve(p) {
-			class += " played"
+			fmt.Fprintf(&b, `<rect class="slot played" x="%d" y="%d" width="%d" height="%d" fill="none" stroke="%s" stroke-width="1"/>`,
+				x, y, slotW, slotH, gridLine)
+			continue
 		}
-		fmt.Fprintf(&b, `<rect class="%s" x="%d" y="%d" width="%d" height="%d" fill="none" stroke="%s" stroke-width="1"/>`,
-			class, x, y, slotW, slotH, gridLine)
-		if q.InReserve(p) {
-			drawPiece(&b, p, x+slotW/2, y+slotW/2, slotW, "#ffffff", "")
-			fmt.Fprintf(&b, `<text class="code" x="%d" y="%d" text-anchor="middle" font-size="11">%s</text>`, x+slotW/2, y+slotH-4, p)
-		}
+		fmt.Fprintf(&b, `<rect class="slot" data-target="%s" x="%d" y="%d" width="%d" height="%d" fill="#ffffff" stroke="%s" stroke-width="1"/>`,
+			p, x, y, slotW, slotH, gridLine)
+		drawPiece(&b, p, x+slotW/2, y+slotW/2, slotW, "#ffffff", "")
+		fmt.Fprintf(&b, `<text class="code" x="%d" y="%d" text-anchor="middle" font-size="11">%s</text>`, x+slotW/2, y+slotH-4, p)
 	}
 	b.WriteString(`</svg>`)
 	return b.String()
@@ -133,3 +135,24 @@ func (q *Position) Target(m referee.Move) string {
 	c, _ := split(m)
 	return CellName(c)
 }
+
+// Choice returns the piece of m, the data-target of its slot in the
+// reserve: clicked after m's cell, it picks m among the moves onto it.
+func (q *Position) Choice(m referee.Move) string {
+	if m >= Cells*Pieces {
+		return ""
+	}
+	_, p := split(m)
+	return p.String()
+}
+
+// style is how the page marks the board: the drawing carries it, so that
+// no page holds a game's looks (the colours above are the drawing's own).
+// The page marks the places of legal moves .playable, the piece slots of
+// a cell's moves .playable once the cell is clicked (the cell .chosen),
+// and the last move's cell .last.
+const style = `<style>svg.quatro rect.cell.playable { fill: #c8e6c9; stroke: #1b5e20; cursor: pointer; }
+svg.quatro rect.cell.playable:hover, svg.quatro rect.slot.playable:hover { stroke: var(--accent, #0b57d0); stroke-width: 4; }
+svg.quatro rect.cell.chosen { fill: #81c784; stroke: var(--accent, #0b57d0); stroke-width: 4; }
+svg.quatro rect.slot.playable { fill: #c8e6c9; stroke: #1b5e20; stroke-width: 2; cursor: pointer; }
+svg.quatro rect.cell.last { stroke: #f9a825; stroke-width: 6; }</style>`

@@ -21,14 +21,17 @@ func TestSVG(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(targets) != Cells {
-		t.Errorf("%d data-targets, want %d (one per cell)", len(targets), Cells)
+	if len(targets) != Cells+10 {
+		t.Errorf("%d data-targets, want %d (one per cell, one per piece of the reserve)", len(targets), Cells+10)
 	}
 	moves := q.Moves(nil)
 	for _, m := range moves {
-		c, _ := split(m)
+		c, p := split(m)
 		if got := q.Target(m); got != CellName(c) || !targets[got] {
 			t.Errorf("Target(%s) = %q, want %q among the targets", q.FormatMove(m), got, CellName(c))
+		}
+		if got := q.Choice(m); got != p.String() || !targets[got] {
+			t.Errorf("Choice(%s) = %q, want %q among the targets", q.FormatMove(m), got, p)
 		}
 	}
 	for _, n := range []struct {

@@ -26,8 +26,14 @@ func TestSVG(t *testing.T) {
 		t.Fatal(err)
 	}
 	moves := moveTexts(&p)
-	if got := slices.Sorted(maps.Keys(targets)); !slices.Equal(got, slices.Sorted(slices.Values(moves))) {
-		t.Errorf("targets %q, want the moves %q", got, moves)
+	want := slices.Clone(moves)
+	for sq := range cells {
+		if OnBoard(sq/Size+1, sq%Size+1) {
+			want = append(want, placeName(sq))
+		}
+	}
+	if got := slices.Sorted(maps.Keys(targets)); !slices.Equal(got, slices.Sorted(slices.Values(want))) {
+		t.Errorf("targets %q, want the holes and the moves %q", got, want)
 	}
 	for _, n := range []struct {
 		what      string
@@ -42,13 +48,16 @@ func TestSVG(t *testing.T) {
 			t.Errorf("%s: %d, want %d", n.what, n.got, n.want)
 		}
 	}
-	for _, text := range []string{"d4-3", "e4-5", "cb2-4"} {
-		m, _ := ParseMove(text)
+	for _, c := range []struct{ move, landing string }{{"d4-3", "4-4"}, {"e4-5", "4-4"}, {"cb2-4", "4-4"}, {"b4-3", "5-3"}} {
+		m, _ := ParseMove(c.move)
 		if !referee.Legal(&p, m) {
-			t.Fatalf("%s is not legal: %q", text, moves)
+			t.Fatalf("%s is not legal: %q", c.move, moves)
 		}
-		if got := p.Target(m); got != text || !targets[got] {
-			t.Errorf("Target(%s) = %q, want %q among the targets", text, got, text)
+		if got := p.Target(m); got != c.move || !targets[got] {
+			t.Errorf("Target(%s) = %q, want %q among the targets", c.move, got, c.move)
+		}
+		if got := p.Landing(m); got != c.landing {
+			t.Errorf("Landing(%s) = %q, want %q", c.move, got, c.landing)
 		}
 	}
 	if got := p.Target(referee.Pass); got != "" {

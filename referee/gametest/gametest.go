@@ -290,10 +290,42 @@ func (c *checker) checkDrawing(s referee.State, d referee.Drawer, moves []refere
 		c.errorf("SVG: %v", err)
 		return
 	}
+	chooser, _ := d.(referee.Chooser)
 	for _, m := range moves {
-		if t := d.Target(m); m != referee.Pass && !targets[t] {
+		if m == referee.Pass {
+			continue
+		}
+		if t := d.Target(m); !targets[t] {
 			c.errorf("Target(%s) = %q, not a data-target of the drawing", s.FormatMove(m), t)
 		}
+		if chooser == nil {
+			continue
+		}
+		if t := chooser.Choice(m); !targets[t] {
+			c.errorf("Choice(%s) = %q, not a data-target of the drawing", s.FormatMove(m), t)
+		}
+	}
+	// The last move's place is in the drawing after it: one move tells,
+	// played on a decoded copy (a flawed Clone is another check's).
+	if len(moves) == 0 || moves[0] == referee.Pass {
+		return
+	}
+	next, err := c.g.Decode([]byte(c.encode(s)))
+	if err != nil {
+		return // Decode is checked with the state
+	}
+	next.Play(moves[0])
+	nd, ok := next.(referee.Drawer)
+	if !ok {
+		return
+	}
+	after, err := Targets(nd.SVG())
+	if err != nil {
+		c.errorf("SVG after %s: %v", s.FormatMove(moves[0]), err)
+		return
+	}
+	if t := referee.LastTarget(d, moves[0]); !after[t] {
+		c.errorf("the place of %s once played is %q, not a data-target of the drawing after it", s.FormatMove(moves[0]), t)
 	}
 }
 

@@ -36,6 +36,26 @@
   // key names a key of the standings' order (or a shared rank).
   function key(k) { return (words.keys || {})[k] || k; }
   function reason(r) { return (words.reasons || strings.en.reasons || {})[r] || r; }
+  // detail says a verdict's detail, which the referee writes in English,
+  // in the page's language: its templates (words.details) translated, the
+  // moves and names in it kept.
+  function detail(text) {
+    let out = String(text || "");
+    for (const [pattern, tpl] of words.details || []) {
+      out = out.replace(new RegExp(pattern), (...m) => tpl.replace(/\$(\d)/g, (_, i) => {
+        const v = m[Number(i)];
+        return v === "white" || v === "black" ? T(v) : v === undefined ? "" : v;
+      }));
+    }
+    return out;
+  }
+  // localize says the words a board drawing marks data-i18n (a label of
+  // the board) in the page's language.
+  function localize(root) {
+    for (const e of root.querySelectorAll("[data-i18n]")) e.textContent = T(e.dataset.i18n);
+  }
+  // points says n points, singular or plural.
+  function points(n) { return T(n === 1 ? "points_1" : "points_n", n); }
 
   // el builds an element: el("td", {class: "name"}, "text", child...).
   function el(tag, attrs, ...children) {
@@ -84,9 +104,12 @@
     snapshot = s;
     setLang(s.league.lang);
     document.title = s.league.title + " — arena";
-    $("title").textContent = s.league.title;
+    // The leagues arena names itself (a person's games, a class's intake)
+    // are named in the page's language.
+    const own = {play: "league_play", intake: "league_intake"}[s.league.name];
+    $("title").textContent = own && s.league.title === s.league.name ? T(own) : s.league.title;
     $("subtitle").textContent = s.league.game + ", " + pace(s.league) +
-      (s.league.title !== s.league.name ? ", " + T("league_of", s.league.name) : "");
+      (s.league.title !== s.league.name && !own ? ", " + T("league_of", s.league.name) : "");
     // The games in play first: a table that cannot be drawn must not hide
     // the game a person just started.
     if ($("live")) {
@@ -115,12 +138,12 @@
     $("standings").replaceChildren(table(
       [["#"], [T("col_bot"), "name"], [T("col_games")], [T("col_won")], [T("col_drawn")], [T("col_lost")], [T("col_points")], ...swiss,
         [T("col_tiebreak"), "text"], ["Elo"], ["±"], ["LOS"], [T("col_faults")]],
-      (t.standings || []).map((r) => [r.rank, r.display || name(r.bot), r.games, r.wins, r.draws, r.losses, r.points,
+      (t.standings || []).map((r) => [r.rank || "—", el("span", {}, r.display || name(r.bot), ...marks(t, r)), r.games, r.wins, r.draws, r.losses, r.points,
         ...(t.swiss ? [r.byes || 0, r.buchholz || 0, r.sonneborn_berger] : []),
         // A bot a playoff placed shows its score in it: "playoff 1.5-0.5".
         [key(r.tiebreak), r.playoff].filter(Boolean).join(" "),
         r.rated ? fix(r.elo, 1) : "", r.rated ? fix(r.elo_margin, 1) : "", r.los ? fix(r.los * 100, 1) + "%" : "", r.faults]),
-      [t.swiss ? T("swiss_note") : "",
+      [t.swiss ? T("swiss_note") : "", t.challengers ? T("gauntlet_note", t.challengers.join(", ")) : "",
         t.order && t.order.length ? T("ranked_by", t.order.map(key).join(T("then"))) : "",
         ...(t.playoffs || []).map((p) => playoffText(p, (t.crosstable && t.crosstable.display) || {}))].filter(Boolean).join(" ")));
     renderBracket(t.bracket);
@@ -128,6 +151,8 @@
     renderNext(t.next);
     const chart = $("chart");
     chart.innerHTML = t.chart || "";
+    // The chart names a person "human", as the results do.
+    for (const e of chart.querySelectorAll("text")) if (e.textContent === "human") e.textContent = T("human");
     const ct = t.crosstable || {};
     const bots = ct.bots || [];
     $("crosstable").replaceChildren(table(
@@ -135,7 +160,7 @@
       bots.map((b, i) => [i + 1, name(b), ...((ct.cells || [])[i] || []).map((c, j) => i === j || !c.games ? "" : cell(t.games, b, bots[j], c))]),
       T("crosstable_caption")));
     $("faults").replaceChildren(table([[T("col_game"), "name"], [T("col_bot"), "name"], [T("col_verdict"), "text"], [T("col_detail"), "detail"]],
-      (t.faults || []).map((f) => [gameLink(f.game), name(f.bot), el("span", {title: f.why}, reason(f.verdict)), f.detail])));
+      (t.faults || []).map((f) => [gameLink(f.game), name(f.bot), el("span", {title: f.why}, reason(f.verdict)), detail(f.detail)])));
     const clock = snapshot && snapshot.league.clock;
     const tempo = !snapshot ? "" : clock ? clock.text : snapshot.league.tempo_ms;
     // Wall time and, where it was measured, CPU time: the league charges
@@ -153,6 +178,15 @@
       if (card && !card.classList.contains("human")) card.remove();
       emptyLive();
     }
+  }
+
+  // marks are what the course marked of row r's bot (arena grades
+  // --intake): the results annulled, with the reason; the bots the
+  // similarity check flagged with it.
+  function marks(t, r) {
+    const sim = (t.similar || {})[r.bot];
+    return [r.annulled ? el("span", {class: "mark annulled", title: r.annulled}, " ", T("annulled_mark", r.annulled)) : null,
+      sim ? el("span", {class: "mark similar"}, " ", T("similar_mark", sim.map(name).join(", "))) : null];
   }
 
   // cell is a crosstable cell, bot a's games against b as TCEC shows them:
@@ -174,7 +208,8 @@
     const p = t.progress || {};
     const over = p.total > 0 && p.done >= p.total && !(t.sprt && t.sprt.result === "running") &&
       !(snapshot && snapshot.live && snapshot.live.some((g) => !g.human));
-    const top = (t.standings || []).filter((r) => r.rank <= 3 && r.games > 0);
+    const top = (t.standings || []).filter((r) => r.rank > 0 && r.rank <= 3 && r.games > 0 && !r.annulled);
+    const annulled = (t.standings || []).filter((r) => r.annulled);
     box.hidden = !over || !top.length;
     // A championship over has no game in play: the podium takes its place.
     const live = $("live");
@@ -183,12 +218,14 @@
     // The first in the middle, the second at its left, the third at its
     // right; a step's height is its rank (a shared rank, a shared step).
     const places = ["first", "second", "third"];
-    $("podium").replaceChildren(
+    $("podium").replaceChildren(...[
       el("ol", {class: "podium"}, ...top.map((r, i) => el("li", {class: "place at-" + places[i] + " rank-" + places[r.rank - 1], "data-rank": r.rank},
         el("span", {class: "medal", "aria-hidden": "true"}, String(r.rank)),
         el("span", {class: "who"}, r.display || name(r.bot)),
-        el("span", {class: "pts"}, r.points + " " + T("col_points"))))),
-      el("p", {class: "hint"}, T("podium_note", p.done)));
+        el("span", {class: "pts"}, points(r.points))))),
+      el("p", {class: "hint"}, T("podium_note", p.done)),
+      annulled.length ? el("p", {class: "hint annulled"}, T("podium_annulled", annulled.map((r) => r.display || name(r.bot)).join(", "), annulled[0].annulled)) : null,
+    ].filter(Boolean));
   }
 
   // renderNext lists the next games of the schedule (a live page only).
@@ -299,20 +336,24 @@
     // beside it.
     const charged = (i) => g.charged === "cpu" && g.last_cpu_ms ? g.last_cpu_ms[i] : g.last_ms[i];
     const clock = (i, who) => el("tr", {class: i ? "black" : "white"}, el("td", {class: "name"}, T(i ? "black_name" : "white_name", name(who))),
-      g.left_ms ? left(i) : el("td", {}, fix(g.last_ms[i], 1) + " ms" + (g.last_cpu_ms ? T("cpu_ms", fix(g.last_cpu_ms[i], 1)) : ""), " ", person(i) ? T("no_limit") :
+      g.left_ms ? left(i) : el("td", {}, fix(g.last_ms[i], 1) + " ms" + (g.last_cpu_ms && !person(i) ? T("cpu_ms", fix(g.last_cpu_ms[i], 1)) : ""), " ", person(i) ? T("no_limit") :
         el("meter", {min: 0, max: tempo, value: Math.min(charged(i), tempo), "aria-label": T("tempo_meter")})),
-      el("td", {}, T("used", fix(g.used_ms[i] / 1000, 2)) + (g.used_cpu_ms ? T("cpu_s", fix(g.used_cpu_ms[i] / 1000, 2)) : "")));
+      el("td", {}, T("used", fix(g.used_ms[i] / 1000, 2)) + (g.used_cpu_ms && !person(i) ? T("cpu_s", fix(g.used_cpu_ms[i] / 1000, 2)) : "")));
     // The last call's time is in the move's line under the board.
     const caption = g.left_ms ? T("clock_caption", g.clock.text) : T("tempo_caption", tempo);
     const board = el("div", {class: "boardbox"});
     board.innerHTML = g.svg;
+    localize(board);
     markLast(board, g.last_target);
     const card = el("article", {class: "live" + (g.human ? " human" : ""), "data-game": g.id, "data-ply": g.ply},
       el("h3", {}, T("vs", g.id, name(g.white), name(g.black), g.ply, g.scores[0] + "-" + g.scores[1])),
       board, legend(board, g.white, g.black),
       el("table", {class: "clocks"}, el("caption", {class: "hint"}, caption), clock(0, g.white), clock(1, g.black)),
       g.last || g.ply ? statsLine(g.last) : el("p", {class: "stats starting"}, T("starting")));
-    if (g.result) card.append(el("p", {class: "result"}, T("game_over", g.result)));
+    if (g.result) {
+      const winner = {"1-0": g.white, "0-1": g.black}[g.result];
+      card.append(el("p", {class: "result"}, winner ? T("game_over_winner", g.result, name(winner)) : T("game_over_draw", g.result)));
+    }
     if (g.legal) playable(card, board, g);
     const old = document.querySelector(`article.live[data-game="${CSS.escape(g.id)}"]`);
     if (old) old.replaceWith(card); else $("live").append(card);
@@ -337,24 +378,41 @@
   }
 
   // playable lets a person play: the places of the legal moves are
-  // clickable, and every legal move is a button too (keyboard).
+  // clickable, and each is a button too (keyboard). A place that plays one
+  // move plays it; one that plays several offers them as buttons and, where
+  // the drawing has a second place for each (g.choices: a Quatro piece of
+  // the reserve), by clicking that place.
   function playable(card, board, g) {
     const choices = el("div", {class: "moves", role: "group", "aria-label": T("your_moves")});
     // The token is read when the move is sent: the game's first board may
     // come (live) before the answer that holds it.
     const send = (move) => post("api/play/move", {game: g.id, move, token: sessionStorage.getItem("play-token-" + g.id) || ""})
       .catch((e) => alert(e));
+    const at = (target) => target ? board.querySelector(`[data-target="${CSS.escape(target)}"]`) : null;
+    const second = Object.values(g.choices || {}).map(at).filter(Boolean);
+    const places = () => choices.replaceChildren(...Object.entries(g.legal).map(([target, moves]) =>
+      el("button", {type: "button", onclick: () => pick(target, moves)}, moves.length === 1 ? moves[0] : T("place_moves", target || "?", moves.length))));
+    function pick(target, moves) {
+      if (moves.length === 1) { send(moves[0]); return; }
+      for (const n of board.querySelectorAll(".chosen")) n.classList.remove("chosen");
+      for (const n of second) { n.classList.remove("playable", "choice"); n.onclick = null; }
+      const node = at(target);
+      if (node) node.classList.add("chosen");
+      for (const m of moves) {
+        const n = at((g.choices || {})[m]);
+        if (n) { n.classList.add("playable", "choice"); n.onclick = () => send(m); }
+      }
+      choices.replaceChildren(el("span", {}, T("choose")), ...moves.map((m) => el("button", {type: "button", onclick: () => send(m)}, m)),
+        el("button", {type: "button", class: "back", onclick: places}, T("back")));
+    }
     for (const [target, moves] of Object.entries(g.legal)) {
-      const node = board.querySelector(`[data-target="${CSS.escape(target)}"]`);
+      const node = at(target);
       if (node) {
         node.classList.add("playable");
-        node.addEventListener("click", () => {
-          if (moves.length === 1) { send(moves[0]); return; }
-          choices.replaceChildren(el("span", {}, T("choose")), ...moves.map((m) => el("button", {type: "button", onclick: () => send(m)}, m)));
-        });
+        node.addEventListener("click", () => pick(target, moves));
       }
     }
-    for (const moves of Object.values(g.legal)) for (const m of moves) choices.append(el("button", {type: "button", onclick: () => send(m)}, m));
+    places();
     card.append(el("p", {class: "your-turn"}, T("your_move")), choices);
   }
 
@@ -378,11 +436,11 @@
     const info = g.game;
     $("viewer-h").textContent = T("viewer_title", info.id);
     $("viewer-info").textContent = T("viewer_info", info.round, g.seed, name(info.white), name(info.black), info.result, reason(info.reason),
-      info.scores[0] + "-" + info.scores[1]) + (info.detail ? ` — ${info.detail}` : "");
+      info.scores[0] + "-" + info.scores[1]) + (info.detail ? ` — ${detail(info.detail)}` : "");
     const list = $("viewer-moves");
     list.replaceChildren(...g.moves.map((m, i) => el("li", {"data-ply": i},
       el("button", {type: "button", class: "link", onclick: () => step(i)}, i === 0 ? T("ply_start") :
-        `${T(m.side)} ${m.move || "(" + (m.answer || "no move") + ")"}` + (m.forced ? " *" : ` ${fix(m.time_ms, 1)}ms` +
+        `${T(m.side)} ${m.move || "(" + (m.answer || T("no_move")) + ")"}` + (m.forced ? " *" : ` ${fix(m.time_ms, 1)}ms` +
           (m.cpu_ms !== undefined ? ` cpu ${fix(m.cpu_ms, 1)}ms` : "") + (m.depth ? ` d${m.depth}` : ""))))));
     $("viewer").hidden = false;
     step(0);
@@ -394,6 +452,7 @@
     const n = viewer.game.svgs.length;
     viewer.ply = Math.max(0, Math.min(n - 1, i));
     $("viewer-board").innerHTML = viewer.game.svgs[viewer.ply];
+    localize($("viewer-board"));
     markLast($("viewer-board"), (viewer.game.targets || [])[viewer.ply]);
     $("v-ply").textContent = T("viewer_ply", viewer.ply, n - 1);
     $("viewer-move").replaceChildren(viewer.ply ? statsLine(viewer.game.moves[viewer.ply]) : "");
@@ -443,11 +502,19 @@
     playDisplay = display;
     $("play").hidden = false;
     $("play-bot").replaceChildren(...bots.map((b) => el("option", {value: b}, display[b] || b)));
+    // The form keeps the person's choices after a start, which may load
+    // the page of another league.
+    const kept = JSON.parse(sessionStorage.getItem("play-choice") || "{}");
+    if (bots.includes(kept.bot)) $("play-bot").value = kept.bot;
+    if (kept.seed) $("play-seed").value = kept.seed;
+    if (kept.side) $("play-side").value = kept.side;
     $("play-form").addEventListener("submit", async (e) => {
       e.preventDefault();
       $("play-error").textContent = "";
+      const choice = {bot: $("play-bot").value, seed: $("play-seed").value, side: $("play-side").value};
+      sessionStorage.setItem("play-choice", JSON.stringify(choice));
       try {
-        const r = await post("api/play", {bot: $("play-bot").value, seed: Number($("play-seed").value), side: $("play-side").value});
+        const r = await post("api/play", {bot: choice.bot, seed: Number(choice.seed), side: choice.side});
         sessionStorage.setItem("play-token-" + r.game, r.token); // its moves are this tab's alone
         if (String(r.league) !== league) location.search = "?league=" + r.league;
       } catch (err) { $("play-error").textContent = err.message; }
