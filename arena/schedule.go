@@ -1,14 +1,10 @@
 package arena
 
-import (
-	"fmt"
-
-	"github.com/arenabots/arena/referee"
-)
+import "github.com/arenabots/arena/referee"
 
 // Scheduled is one game of a league's schedule.
 type Scheduled struct {
-	ID    string // stable id: round-white-black, e.g. "03-greedy-random"
+	ID    string // stable id: round-white-black, e.g. "03-greedy-random" (a '-' in a name written '~', see idPart)
 	Round int    // 1-based
 	Seed  uint64 // the round's board seed
 	White int    // index into Config.Bots
@@ -29,7 +25,7 @@ func roundRobin(c *Config) []Scheduled {
 			for j := i + 1; j < n; j++ {
 				for _, p := range [2][2]int{{i, j}, {j, i}} {
 					games = append(games, Scheduled{
-						ID:    fmt.Sprintf("%02d-%s-%s", r, c.Bots[p[0]].Name, c.Bots[p[1]].Name),
+						ID:    roundID(r)(idPart(c.Bots[p[0]].Name), idPart(c.Bots[p[1]].Name)),
 						Round: r,
 						Seed:  seed,
 						White: p[0],
