@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -336,6 +337,9 @@ func TestProvisional(t *testing.T) {
 	}
 }
 
+// liveLink finds a Markdown link: a "](" whose ']' is not escaped.
+var liveLink = regexp.MustCompile(`(^|[^\\])\]\(`)
+
 // TestMarkdownInert: a group's name from intake.json is shown inert in
 // the Markdown grades: no terminal escape, no | that ends a cell.
 func TestMarkdownInert(t *testing.T) {
@@ -353,6 +357,26 @@ func TestMarkdownInert(t *testing.T) {
 	md := b.String()
 	if strings.Contains(md, "\x1b") || !strings.Contains(md, `a\|b`) || strings.Contains(md, "\n# injected") {
 		t.Errorf("Markdown not inert:\n%s", md)
+	}
+	// A name that Markdown would make a link, or HTML, in a row and in a
+	// note (a group not eligible, named with its reason).
+	for i, name := range []string{"[click](http://evil.example)", "<img src=x onerror=alert(1)>"} {
+		in.Submissions[i].Group = name
+		in.Submissions[i].Similar = []intake.Similar{{With: name, Score: 0.9, Flagged: true}}
+	}
+	in.Submissions[len(in.Submissions)-1].Eligible = false
+	in.Submissions[len(in.Submissions)-1].Group = "[late](http://evil.example)"
+	in.Submissions[len(in.Submissions)-1].Reason = "<b>late</b> [x](y)"
+	if rep, err = Compute(l, in); err != nil {
+		t.Fatal(err)
+	}
+	b.Reset()
+	if err := rep.Write(&b, results.FormatMarkdown); err != nil {
+		t.Fatal(err)
+	}
+	md = b.String()
+	if liveLink.MatchString(md) || strings.ContainsAny(md, "<>") {
+		t.Errorf("Markdown holds a live link or HTML:\n%s", md)
 	}
 }
 

@@ -82,10 +82,10 @@ func (r *Report) writeMarkdown(w io.Writer) error {
 		switch {
 		case g.Admitted:
 			eligible = "admitted"
-			notes = append(notes, fmt.Sprintf("%s: admitted on purpose (--admit), not eligible: %s", g.Group, g.Reason))
+			notes = append(notes, fmt.Sprintf("%s: admitted on purpose (--admit), not eligible: %s", results.MarkdownText(g.Group), results.MarkdownText(g.Reason)))
 		case !g.Eligible:
 			eligible = "no"
-			notes = append(notes, fmt.Sprintf("%s: not eligible: %s", g.Group, g.Reason))
+			notes = append(notes, fmt.Sprintf("%s: not eligible: %s", results.MarkdownText(g.Group), results.MarkdownText(g.Reason)))
 		}
 		points, games := "", ""
 		if g.Rank > 0 {
