@@ -139,12 +139,12 @@ func (im *Images) Apply(ctx context.Context, s host.Spec, r Ref) (host.Spec, err
 	c := *r.Lisp
 	// The key reads every file of the bot: once per bot and Images (a
 	// run), as the league's bot keys are, not at every game's start.
-	key, err := im.once(ctx, "key "+strings.Join(lisp.Args(c), "\x00"), func() (string, error) {
+	key, err := im.once(ctx, "key "+strings.Join(append(lisp.Args(c), s.Env...), "\x00"), func() (string, error) {
 		version, err := im.sbclVersion(ctx)
 		if err != nil {
 			return "", err
 		}
-		return lisp.ImageKey(c, version)
+		return lisp.ImageKey(c, s.Env, version)
 	})
 	if err != nil {
 		return s, err

@@ -28,7 +28,7 @@ func buildImage(t testing.TB, c Config, dir string) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	key, err := ImageKey(a.Config(), v)
+	key, err := ImageKey(a.Config(), nil, v)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -86,14 +86,14 @@ func TestSavedImage(t *testing.T) {
 	t.Logf("start: loading %v, from the image %v", loadTook, coreTook)
 
 	v, _ := SBCLVersion("sbcl")
-	before, _ := ImageKey(c, v)
+	before, _ := ImageKey(c, nil, v)
 	f, err := os.OpenFile(filepath.Join(sub, "src/entry.lisp"), os.O_APPEND|os.O_WRONLY, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
 	f.WriteString("\n; changed\n")
 	f.Close()
-	if after, _ := ImageKey(c, v); after == before {
+	if after, _ := ImageKey(c, nil, v); after == before {
 		t.Errorf("ImageKey is %s before and after a source changed", after)
 	}
 
