@@ -15,13 +15,14 @@ import (
 // is written as it is, as ids were before.
 func idPart(name string) string { return strings.ReplaceAll(name, "-", "~") }
 
-// scheduledID returns the id g has in the schedule: its own, or, for a
-// game recorded before ids wrote names with idPart (a name holding '-',
-// "01-a-b-c" for a against b-c), the id it has now ("01-a-b~c"), found
-// from the names the game records. So results directories recorded then
-// still resume: their games keep their ids, files and pages, and count as
-// the games the schedule names.
-func scheduledID(g results.Entry) string {
+// ScheduledID returns the id game g has in the schedule (Schedule): its
+// own, or, for a game recorded before ids wrote names with idPart (a name
+// holding '-', "01-a-b-c" for a against b-c), the id it has now
+// ("01-a-b~c"), found from the names the game records. So results
+// directories recorded then still resume: their games keep their ids,
+// files and pages, and count as the games the schedule names. Whoever
+// compares a journal's games with the schedule compares these.
+func ScheduledID(g results.Entry) string {
 	w, b := idPart(g.White), idPart(g.Black)
 	if w == g.White && b == g.Black {
 		return g.ID
@@ -36,15 +37,16 @@ func scheduledID(g results.Entry) string {
 func scheduledIDs(games []results.Entry) map[string]bool {
 	ids := make(map[string]bool, len(games))
 	for _, g := range games {
-		ids[scheduledID(g)] = true
+		ids[ScheduledID(g)] = true
 	}
 	return ids
 }
 
-// sameGame returns nil when p is the game that journal j already records
-// under p's id (the same round, seed and bots: a result delivered twice,
-// as a queue may), and otherwise an error naming both games: two games
-// under one id would leave one of them unrecorded, in silence.
+// sameGame returns nil when p is the game that games (a journal's)
+// already hold under p's id (the same round, seed and bots: a result
+// delivered twice, as a queue may), and otherwise an error naming both
+// games: two games under one id would leave one of them unrecorded, in
+// silence.
 func sameGame(games []results.Entry, p results.Entry) error {
 	for _, g := range games {
 		if g.ID != p.ID {

@@ -303,11 +303,11 @@ func Total(c *Config) int {
 	return c.Rounds * n * (n - 1)
 }
 
-// byID maps games by their id in the schedule (scheduledID).
+// byID maps games by their id in the schedule (ScheduledID).
 func byID(games []results.Entry) map[string]results.Entry {
 	m := make(map[string]results.Entry, len(games))
 	for _, g := range games {
-		m[scheduledID(g)] = g
+		m[ScheduledID(g)] = g
 	}
 	return m
 }

@@ -130,7 +130,7 @@ func unplayed(l *arena.Results) int {
 	}
 	played := make(map[string]bool, len(l.Games))
 	for _, g := range l.Games {
-		played[g.ID] = true
+		played[arena.ScheduledID(g)] = true
 	}
 	n := 0
 	for _, s := range arena.Schedule(l.Config, l.Games) {
