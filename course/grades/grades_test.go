@@ -483,3 +483,26 @@ func TestAdmitted(t *testing.T) {
 		}
 	}
 }
+
+// TestSharedStudents: two hand-ins that name one student are two rows,
+// and the grades say the student is on both, naming them.
+func TestSharedStudents(t *testing.T) {
+	l, in, _ := classGrades(t)
+	in.Submissions[1].Students = append(in.Submissions[1].Students, in.Submissions[0].Students[0])
+	n := in.Submissions[0].Students[0].Number
+	rep, err := Compute(l, in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Warnings) != 1 || !strings.Contains(rep.Warnings[0], "student "+n+" is on 2 rows") ||
+		!strings.Contains(rep.Warnings[0], in.Submissions[0].Group) || !strings.Contains(rep.Warnings[0], in.Submissions[1].Group) {
+		t.Errorf("warnings %q, want student %s on the rows of %s and %s", rep.Warnings, n, in.Submissions[0].Group, in.Submissions[1].Group)
+	}
+	var b bytes.Buffer
+	if err := rep.Write(&b, results.FormatMarkdown); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), "**warning**: student "+n) {
+		t.Errorf("the Markdown grades do not say it:\n%s", b.String())
+	}
+}

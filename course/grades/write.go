@@ -94,6 +94,11 @@ func (r *Report) writeMarkdown(w io.Writer) error {
 		rows = append(rows, []string{rank(g), g.Group, strings.Join(who, ", "), eligible, points, g.Tiebreak, games,
 			faults(g), think(g), strings.Join(g.Similar, ", "), g.Band, num(g.Bonus)})
 	}
+	var warnings []string
+	for _, w := range r.Warnings {
+		warnings = append(warnings, "**warning**: "+results.MarkdownText(w))
+	}
+	notes = append(warnings, notes...)
 	if r.Unplayed > 0 {
 		notes = append([]string{fmt.Sprintf("provisional: the league has %d games still to play", r.Unplayed)}, notes...)
 	}
