@@ -54,6 +54,6 @@
 // conventions a game's Lisp form reads.
 //
 // lisp is on the bot's side: arena's side starts it (arena/botkind's
-// LispSpec). lisp imports only bots (Bot, Serve), referee/sexp and
-// referee; it names no game.
+// LispSpec). lisp imports only bots (Bot, Serve), referee/sexp,
+// internal/treehash (its image's key) and referee; it names no game.
 package lisp
