@@ -23,9 +23,8 @@ const (
 	// MaxImageBytes is the largest saved image arena keeps: an SBCL core
 	// with a course project loaded is about 45 MB.
 	MaxImageBytes = 256 << 20
-	// buildScratchMB is the least scratch a build gets: its RLIMIT_FSIZE
-	// (twice the scratch) bounds the image SBCL writes, which must reach
-	// MaxImageBytes.
+	// buildScratchMB is the scratch a build gets: its RLIMIT_FSIZE (twice
+	// the scratch) is MaxImageBytes, which bounds the image SBCL writes.
 	buildScratchMB = MaxImageBytes >> 20 / 2
 	// MaxImageAge is how long an image no game started from stays in the
 	// cache: a build removes older ones (and the folders of builds killed
@@ -186,16 +185,7 @@ func (im *Images) build(ctx context.Context, s host.Spec, key string) (string, e
 	if err := os.WriteFile(out, nil, 0o600); err != nil {
 		return "", err
 	}
-	b := s
-	b.Args = append(slices.Clone(s.Args), "build="+out)
-	b.Output = out
-	scratch := b.Limits.ScratchMB
-	if scratch == 0 {
-		scratch = host.DefaultScratchMB
-	}
-	if scratch > 0 {
-		b.Limits.ScratchMB = max(scratch, buildScratchMB)
-	}
+	b := buildSpec(s, out)
 	ctx, cancel := context.WithTimeout(ctx, lisp.BuildTimeout)
 	defer cancel()
 	if _, err := host.Run(ctx, b); err != nil {
@@ -222,6 +212,23 @@ func (im *Images) build(ctx context.Context, s host.Spec, key string) (string, e
 		return "", err
 	}
 	return path, nil
+}
+
+// buildSpec returns the spec that builds the image of bot s into the
+// empty file out: s with build=out, out its one writable file, and the
+// scratch of a build, buildScratchMB, whatever the league's: the image
+// is bounded by RLIMIT_FSIZE (twice the scratch) as it is written, so
+// no more than MaxImageBytes ever reaches the cache's folder. (A load
+// that writes a file gets no image, so a build needs no more scratch.)
+// Without a scratch tmpfs (scratch_mb below 0) it is left as it is.
+func buildSpec(s host.Spec, out string) host.Spec {
+	b := s
+	b.Args = append(slices.Clone(s.Args), "build="+out)
+	b.Output = out
+	if b.Limits.ScratchMB >= 0 {
+		b.Limits.ScratchMB = buildScratchMB
+	}
+	return b
 }
 
 // trim removes from Dir the images not used for MaxImageAge and the

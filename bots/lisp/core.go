@@ -127,7 +127,11 @@ func (a *Adapter) Build(ctx context.Context, path string) error {
 		return fmt.Errorf("lisp: %w (install SBCL, e.g. apt-get install sbcl)", err)
 	}
 	begun := time.Now()
-	p, r, err := a.load(ctx, sbclCommand(sbcl, a.heapMB(), driverSource))
+	// Loading gets the time a game's start gets, no more: a bot that
+	// loads longer gets no image, as it would not start in a game.
+	loadCtx, cancel := context.WithTimeout(ctx, RecommendedStartTimeout)
+	p, r, err := a.load(loadCtx, sbclCommand(sbcl, a.heapMB(), driverSource))
+	cancel()
 	if err != nil {
 		return err
 	}

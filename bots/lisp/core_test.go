@@ -3,6 +3,7 @@ package lisp
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -226,5 +227,33 @@ func BenchmarkStart(b *testing.B) {
 				}
 			})
 		}
+	}
+}
+
+// TestBuildWithinStartTime: a bot whose loading takes longer than a
+// game's start allows (RecommendedStartTimeout) gets no image (issue 50,
+// row 4): a build had twice that, and such a bot played from an image
+// where it could not start without one.
+func TestBuildWithinStartTime(t *testing.T) {
+	requireSBCL(t)
+	slow := filepath.Join(t.TempDir(), "lento.lisp")
+	src := fmt.Sprintf("(sleep %d)\n(defun jogar (estado tempo) (declare (ignore estado tempo)) nil)\n", int(RecommendedStartTimeout.Seconds())+30)
+	if err := os.WriteFile(slow, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	a, err := New(Config{Files: []string{slow}}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	path := filepath.Join(t.TempDir(), "x.core")
+	ctx, cancel := context.WithTimeout(context.Background(), BuildTimeout)
+	defer cancel()
+	err = a.Build(ctx, path)
+	if err == nil || !strings.Contains(err.Error(), "took too long") {
+		t.Errorf("Build: %v, want its loading cut at the start's time", err)
+	}
+	if st, err := os.Stat(path); err == nil && st.Size() > 0 {
+		t.Errorf("a core of %d bytes was written", st.Size())
 	}
 }
