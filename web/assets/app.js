@@ -447,6 +447,8 @@
       try {
         const r = await post("api/play", {bot: $("play-bot").value, seed: Number($("play-seed").value), side: $("play-side").value});
         sessionStorage.setItem("play-token-" + r.game, r.token); // its moves are this tab's alone
+        // Said before it happens: a game with no move ends.
+        $("play-idle").textContent = T("play_idle", r.game, r.idle_ms >= 60000 ? Math.round(r.idle_ms / 60000) + " min" : Math.round(r.idle_ms / 1000) + " s");
         if (String(r.league) !== league) location.search = "?league=" + r.league;
       } catch (err) { $("play-error").textContent = err.message; }
     });
