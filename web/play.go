@@ -68,9 +68,9 @@ type humanGame struct {
 	mu     sync.Mutex
 	offer  map[string][]string // the legal moves by target; nil when not the person's turn
 	// client is the person's address; seen, under Play.mu, when the game
-	// started or they last moved: the game ends after Limits.PlayIdle with
-	// no move, whether or not a page of theirs is open (an open page alone
-	// would hold a slot for ever).
+	// started or its last move was played: the game ends after
+	// Limits.PlayIdle with no move, whether or not a page of theirs is
+	// open (an open page alone would hold a slot for ever).
 	client string
 	seen   time.Time
 }
@@ -216,9 +216,6 @@ func (s *Server) playMove(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, err.Error(), http.StatusConflict)
 		return
 	}
-	s.Play.mu.Lock()
-	h.seen = time.Now()
-	s.Play.mu.Unlock()
 	w.WriteHeader(http.StatusNoContent)
 }
 
@@ -260,6 +257,9 @@ func (p *Play) run(h *humanGame, person referee.Side, seats [2]arena.Seat, names
 		Clock:         p.Clock,
 		RefereeForced: true, // a person is not asked to pass or play the only move
 		OnMove: func(mr referee.MoveRecord) {
+			p.mu.Lock()
+			h.seen = time.Now() // either side's: the game is not idle
+			p.mu.Unlock()
 			l.Event(arena.Event{Move: &arena.MoveEvent{GameID: h.id, Record: mr}})
 		},
 	}
