@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"os/exec"
 	"path/filepath"
-	"slices"
 	"strconv"
 	"time"
 
@@ -48,8 +47,9 @@ func ImageKey(c Config, env []string, sbclVersion string) (string, error) {
 	}
 	h := sha256.New()
 	fmt.Fprintf(h, "sbcl %q\ndriver %q\nargs %q\nenv %q\n", sbclVersion, driverSource, Args(c), env)
+	// What the sandbox shows holds every file and read, each once.
 	view := visible(c)
-	for _, r := range append(append(slices.Clone(c.Files), c.Reads...), view...) {
+	for _, r := range view {
 		sum, err := treehash.Sum(r, view)
 		if err != nil {
 			return "", fmt.Errorf("lisp: reading the bot's files for its saved image: %w", err)
