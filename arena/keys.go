@@ -6,12 +6,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"io/fs"
-	"os"
 	"path/filepath"
 	"slices"
 
 	"github.com/arenabots/arena/arena/botkind"
+	"github.com/arenabots/arena/internal/treehash"
 )
 
 // Keys is what decides a league's games, split so that a late hand-in
@@ -32,8 +31,10 @@ type Keys struct {
 // BotKey is one bot's part of Keys: its code and its settings, apart, so
 // that arena can say which of them changed.
 type BotKey struct {
-	// Code is the hash of what the bot runs: a registered bot's sha256, an
-	// executable's contents, a Lisp bot's files, reads and root folder;
+	// Code is the hash of what the bot runs, every file its sandbox lets
+	// it read: a registered bot's sha256, an executable's contents (and a
+	// script's folder), a Lisp bot's files, reads, root folder and its
+	// files' folders, with where each symbolic link there leads;
 	// "builtin" for a built-in bot (arena's own code) and "missing" for
 	// files that are not there.
 	Code string `yaml:"code"`
@@ -47,7 +48,7 @@ type BotKey struct {
 func (c *Config) Keys() Keys {
 	k := Keys{League: c.leagueKey(), Bots: make(map[string]BotKey, len(c.Bots))}
 	for _, b := range c.Bots {
-		k.Bots[b.Name] = BotKey{Code: b.codeKey(), Settings: b.settingsKey()}
+		k.Bots[b.Name] = BotKey{Code: b.codeKey(c.Out), Settings: b.settingsKey()}
 	}
 	return k
 }
@@ -98,87 +99,81 @@ func (b BotConfig) settingsKey() string {
 	return shortHash(d)
 }
 
-// codeKey is the hash of the code bot b runs: see BotKey.Code.
-func (b BotConfig) codeKey() string {
+// codeKey is the hash of the code bot b runs: see BotKey.Code. It covers
+// every file the bot's sandbox lets it read (botkind.Ref.Seen): a Lisp
+// bot's files, reads, root and its files' folders, a script's folder, and
+// where each symbolic link there leads; a bot whose files are missing, or
+// with a link out of them, is "missing" (its preflight says why). out, the
+// league's results directory, is left out where the bot's folder holds it:
+// arena writes there.
+func (b BotConfig) codeKey(out string) string {
 	k, _ := b.Kind()
+	seen := b.Seen()
 	switch {
 	case k == botkind.Builtin:
 		return "builtin"
-	case b.SHA256 != "":
-		return b.SHA256 // registered, or a path bot whose sum the league gives
-	case k == botkind.Lisp:
+	case len(seen) == 0:
+		return "missing"
+	case k == botkind.Lisp && b.SHA256 == "":
+		// As before Seen: the files, the reads, the root; then, where
+		// there are any, the folders of files outside the root.
 		h := sha256.New()
-		root := b.Lisp.Root
-		if root == "" && len(b.Lisp.Files) > 0 {
-			root = filepath.Dir(b.Lisp.Files[0]) // the default root
+		root := seen[0]
+		var dirs []string
+		for _, p := range seen[1:] {
+			if !slices.Contains(b.Lisp.Reads, p) {
+				dirs = append(dirs, p)
+			}
 		}
-		for _, group := range [][]string{b.Lisp.Files, b.Lisp.Reads, {root}} {
-			for _, p := range group {
-				if p == "" {
-					continue
-				}
-				sum, err := treeHash(p)
-				if err != nil {
-					return "missing"
-				}
-				fmt.Fprintf(h, "%s\n", sum)
+		groups := [][]string{b.Lisp.Files, b.Lisp.Reads, {root}}
+		if len(dirs) > 0 {
+			groups = append(groups, dirs)
+		}
+		for _, group := range groups {
+			if !sumEach(h, group, seen, out) {
+				return "missing"
 			}
 			fmt.Fprintln(h, "--")
 		}
 		return hex.EncodeToString(h.Sum(nil)[:8])
 	}
-	sum, err := fileHash(b.Path)
-	if err != nil {
+	sum := b.SHA256 // registered, or a path bot whose sum the league gives
+	if sum == "" {
+		s, err := treehash.File(b.Path)
+		if err != nil {
+			return "missing"
+		}
+		sum = s[:16]
+	}
+	path, _ := filepath.Abs(b.Path)
+	dirs := slices.DeleteFunc(slices.Clone(seen), func(p string) bool { return p == path })
+	if len(dirs) == 0 {
+		return sum
+	}
+	// A script with the folder it reads from.
+	h := sha256.New()
+	fmt.Fprintf(h, "%s\n", sum)
+	if !sumEach(h, dirs, seen, out) {
 		return "missing"
 	}
-	return sum[:16]
+	return hex.EncodeToString(h.Sum(nil)[:8])
 }
 
-// treeHash returns the hash of the file at path, or of the folder: the
-// relative path and contents of every regular file under it, in lexical
-// order.
-func treeHash(path string) (string, error) {
-	st, err := os.Stat(path)
-	if err != nil {
-		return "", err
-	}
-	if !st.IsDir() {
-		return fileHash(path)
-	}
-	h := sha256.New()
-	err = filepath.WalkDir(path, func(p string, d fs.DirEntry, err error) error {
+// sumEach writes to h the tree hash of each path of paths, as the sandbox
+// that shows seen shows it, out left out, one a line; false when one
+// cannot be read or has a link out of seen.
+func sumEach(h io.Writer, paths, seen []string, out string) bool {
+	for _, p := range paths {
+		if p == "" {
+			continue
+		}
+		sum, err := treehash.Sum(p, seen, out)
 		if err != nil {
-			return err
+			return false
 		}
-		if !d.Type().IsRegular() {
-			return nil
-		}
-		sum, err := fileHash(p)
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(path, p)
-		fmt.Fprintf(h, "%s %s\n", sum, filepath.ToSlash(rel))
-		return nil
-	})
-	if err != nil {
-		return "", err
+		fmt.Fprintf(h, "%s\n", sum)
 	}
-	return hex.EncodeToString(h.Sum(nil)), nil
-}
-
-// fileHash returns the sha256 of the file at path, in hex.
-func fileHash(path string) (string, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return "", err
-	}
-	defer f.Close()
-	h := sha256.New()
-	if _, err := io.Copy(h, f); err != nil {
-		return "", err
-	}
-	return hex.EncodeToString(h.Sum(nil)), nil
+	return true
 }
 
 // shortHash returns the first 8 bytes of the sha256 of v's JSON, in hex.

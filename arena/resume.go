@@ -131,7 +131,7 @@ func (r *Runner) resume(old *recorded) error {
 	// gauntlet's challengers may have changed) and its bots are unchanged;
 	// a playoff stays while nothing else changed.
 	stale := func(g results.Entry) bool {
-		return !PlayoffGame(g.ID) && (!scheduled[g.ID] || ch.stale(g.White, g.Black))
+		return !PlayoffGame(g.ID) && (!scheduled[ScheduledID(g)] || ch.stale(g.White, g.Black))
 	}
 	journal := filepath.Join(c.Out, results.JournalName)
 	games, _, err := results.ReadJournal(journal)

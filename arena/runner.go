@@ -171,10 +171,10 @@ func (r *Runner) Run(ctx context.Context) (Summary, error) {
 	}
 
 	// add records a played game, once: its move logs, then its journal
-	// line; then it counts.
+	// line; then it counts. Another game under a recorded id ends the run.
 	add := func(p Played) error {
 		if j.Has(p.Entry.ID) {
-			return nil
+			return sameGame(j.Games(), p.Entry)
 		}
 		if err := record(c.Out, j, p, c.Rules()); err != nil {
 			return err
@@ -238,8 +238,10 @@ func (c *Config) clockFallback(achieved sandbox.Report) string {
 // that j does not hold yet.
 func (r *Runner) pending(j *results.Journal) []Scheduled {
 	var pending []Scheduled
-	for _, g := range Schedule(r.Config, j.Games()) {
-		if !j.Has(g.ID) {
+	games := j.Games()
+	played := scheduledIDs(games)
+	for _, g := range Schedule(r.Config, games) {
+		if !played[g.ID] {
 			pending = append(pending, g)
 		}
 	}

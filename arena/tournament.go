@@ -267,21 +267,22 @@ func mainStandings(c *Config, main []results.Entry) results.Standings {
 // least, without tie-break boards; a playoff's games are not counted.
 func Total(c *Config) int { return c.tournament().Total(c) }
 
-// byID maps games by id.
+// byID maps games by their id in the schedule (ScheduledID).
 func byID(games []results.Entry) map[string]results.Entry {
 	m := make(map[string]results.Entry, len(games))
 	for _, g := range games {
-		m[g.ID] = g
+		m[ScheduledID(g)] = g
 	}
 	return m
 }
 
 // pairGames returns the two games of bots a and b on one board, a white in
-// the first; id makes a game's id from its white and black names.
+// the first; id makes a game's id from its white and black names, as
+// idPart writes them.
 func pairGames(c *Config, round int, seed uint64, a, b int, id func(white, black string) string) [2]Scheduled {
 	var out [2]Scheduled
 	for k, p := range [2][2]int{{a, b}, {b, a}} {
-		out[k] = Scheduled{ID: id(c.Bots[p[0]].Name, c.Bots[p[1]].Name), Round: round, Seed: seed, White: p[0], Black: p[1]}
+		out[k] = Scheduled{ID: id(idPart(c.Bots[p[0]].Name), idPart(c.Bots[p[1]].Name)), Round: round, Seed: seed, White: p[0], Black: p[1]}
 	}
 	return out
 }

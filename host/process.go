@@ -93,6 +93,9 @@ func Start(ctx context.Context, spec Spec) (*Process, error) {
 		spec.Name = filepath.Base(spec.Path)
 	}
 	startFault := func(err error) error { return fault(referee.FaultStart, spec.Name, "launch", err) }
+	if err := ctx.Err(); err != nil {
+		return nil, startFault(err) // an interrupted run starts no bot
+	}
 	path, err := executable(spec.Path)
 	if err != nil {
 		return nil, startFault(err)

@@ -456,3 +456,36 @@ func TestNewGame(t *testing.T) {
 		t.Errorf("newgamefail: NewGame = %v, want a start fault quoting the bot", err)
 	}
 }
+
+// TestStartInterrupted: a start whose context is done, before it begins or
+// while the bot is being launched, starts no bot and returns at once
+// (issue 50, row 4): a box killed before its bot started let the bot run
+// its course, and arena waited out its start timeout after Ctrl-C.
+func TestStartInterrupted(t *testing.T) {
+	spec := withTimeout(testSpec("slowstart", "60000"), 30*time.Second)
+	for _, tc := range []struct {
+		name  string
+		after time.Duration // -1: cancelled before Start
+	}{{"before", -1}, {"at once", 0}, {"while launching", 5 * time.Millisecond}} {
+		t.Run(tc.name, func(t *testing.T) {
+			ctx, cancel := context.WithCancel(t.Context())
+			if tc.after < 0 {
+				cancel()
+			} else {
+				time.AfterFunc(tc.after, cancel)
+			}
+			start := time.Now()
+			p, err := Start(ctx, spec)
+			if err == nil {
+				p.Close()
+				t.Fatal("Start succeeded, want it cut short")
+			}
+			if took := time.Since(start); took >= spec.StartTimeout/2 {
+				t.Errorf("Start returned after %v: it waited for the bot's start (timeout %v)", took, spec.StartTimeout)
+			}
+			if faultKind(err) != referee.FaultStart || !strings.Contains(err.Error(), "context canceled") {
+				t.Errorf("Start: %v, want a start fault saying the context was cancelled", err)
+			}
+		})
+	}
+}

@@ -31,6 +31,16 @@ func Formats() []string {
 	return []string{FormatText, FormatMarkdown, FormatCSV, FormatJSON}
 }
 
+// MarkdownText returns text, which a bot, a submission or a folder's name
+// gave, as Markdown shows it as it is, on one line: inert (internal/inert),
+// and with the characters that could end a table's cell, start code, make
+// HTML or a link escaped.
+func MarkdownText(text string) string { return markdownEscaper.Replace(inert.Line(text)) }
+
+// markdownEscaper escapes Markdown's characters that could change a
+// report's layout.
+var markdownEscaper = strings.NewReplacer(`|`, `\|`, "`", "\\`", `<`, `&lt;`, `>`, `&gt;`, `[`, `\[`, `]`, `\]`)
+
 // CheckFormat returns an error naming the known formats when format is not
 // one of them.
 func CheckFormat(format string) error {
@@ -79,14 +89,14 @@ func (t table) render(w io.Writer, format string) error {
 		tablewriter.WithRowAlignmentConfig(align),
 	}
 	// A cell may hold a name a journal line gave, so it is shown inert;
-	// in Markdown a | would end it.
+	// in Markdown a | would end it, and [x](y) would be a live link.
 	rows := make([][]string, len(t.rows))
 	for i, r := range t.rows {
 		rows[i] = make([]string, len(r))
 		for j, c := range r {
 			rows[i][j] = inert.Line(c)
 			if format == FormatMarkdown {
-				rows[i][j] = strings.ReplaceAll(rows[i][j], "|", `\|`)
+				rows[i][j] = MarkdownText(c)
 			}
 		}
 	}

@@ -265,6 +265,10 @@ func TestServePlay(t *testing.T) {
 		chromedp.SetValue(chromedp.CSS("#play-bot"), "greedy"),
 		chromedp.Click(chromedp.CSS(`#play-form button[type=submit]`)))
 	waitFor(t, ctx, "a square to click", count("article.live.human rect.sq.playable")+" > 0")
+	// Said before it happens: a game with no move ends (--play-idle).
+	if note := eval[string](t, ctx, `document.querySelector("#play-idle").textContent`); !strings.Contains(note, "after 10 min without a move of yours, whether or not this page is open") {
+		t.Errorf("the page says %q of a game left without a move", note)
+	}
 	if n := eval[int](t, ctx, count("article.live.human rect.sq")); n != 100 {
 		t.Errorf("play board: %d squares, want 100", n)
 	}

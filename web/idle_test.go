@@ -2,7 +2,10 @@ package web
 
 import (
 	"context"
+	"encoding/json"
+	"net"
 	"net/http"
+	"strings"
 	"testing"
 	"time"
 )
@@ -43,33 +46,51 @@ func TestPlayIdleGameEnds(t *testing.T) {
 	}
 }
 
-// TestPlayOpenPageKeepsGame: a game whose person has a page open (an event
-// stream) is not idle, however long they think; once the page closes it
-// ends after Limits.PlayIdle.
-func TestPlayOpenPageKeepsGame(t *testing.T) {
+// TestPlayOpenPagesHoldNoSlot: three loopback addresses, each with its
+// games and an event stream open, hold every slot (issue 50, row 5): an
+// open page kept its games for ever. A game with no move for
+// Limits.PlayIdle ends whether or not its page is open, and the slots are
+// free again; the start's answer says so (idle_ms), for the page to say
+// it before it happens.
+func TestPlayOpenPagesHoldNoSlot(t *testing.T) {
 	const idle = 200 * time.Millisecond
-	s, srv, _ := playServer(t, Limits{PlayIdle: idle})
-	ctx, closePage := context.WithCancel(t.Context())
-	defer closePage()
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, srv.URL+"/events", nil)
-	if err != nil {
-		t.Fatal(err)
+	s, srv, _ := playServer(t, Limits{Games: 6, GamesPerClient: 2, PlayIdle: idle})
+	for _, addr := range []string{"127.0.0.2", "127.0.0.3", "127.0.0.4"} {
+		client := &http.Client{Transport: &http.Transport{DialContext: (&net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(addr)}}).DialContext}}
+		ctx, closePage := context.WithCancel(t.Context())
+		defer closePage()
+		req, err := http.NewRequestWithContext(ctx, http.MethodGet, srv.URL+"/events", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp, err := client.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		for range 2 {
+			resp, err := client.Post(srv.URL+"/api/play", "application/json", strings.NewReader(`{"bot": "slow", "seed": 1, "side": "white"}`))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var start struct {
+				IdleMS int64 `json:"idle_ms"`
+			}
+			err = json.NewDecoder(resp.Body).Decode(&start)
+			resp.Body.Close()
+			if resp.StatusCode != http.StatusOK || err != nil || start.IdleMS != idle.Milliseconds() {
+				t.Fatalf("%s: start: %d, idle_ms %d (%v), want %d", addr, resp.StatusCode, start.IdleMS, err, idle.Milliseconds())
+			}
+		}
 	}
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
+	if code, _ := postBody(t, srv.URL+"/api/play", `{"bot": "slow", "seed": 1, "side": "white"}`); code != http.StatusServiceUnavailable {
+		t.Fatalf("a seventh game: %d, want every slot held", code)
 	}
-	defer resp.Body.Close()
+	if !waitNoGame(t, s, 5*time.Second) {
+		t.Fatalf("%d games still in play 5 s on, their pages open, with a PlayIdle of %v", inPlay(s), idle)
+	}
 	if code, body := postBody(t, srv.URL+"/api/play", `{"bot": "slow", "seed": 1, "side": "white"}`); code != http.StatusOK {
-		t.Fatalf("start: %d %s", code, body)
-	}
-	time.Sleep(4 * idle)
-	if inPlay(s) != 1 {
-		t.Fatal("the game ended while its page was open")
-	}
-	closePage()
-	if !waitNoGame(t, s, 3*time.Second) {
-		t.Fatal("the game is still in play 3 s after its page closed")
+		t.Errorf("a game after the idle ones ended: %d %s, want a slot free", code, body)
 	}
 }
 

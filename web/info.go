@@ -94,7 +94,7 @@ func (info Info) next(games []results.Entry, live map[string]*liveGame, n int) [
 	}
 	played := map[string]bool{}
 	for _, g := range games {
-		played[g.ID] = true
+		played[arena.ScheduledID(g)] = true
 	}
 	out := []NextGame{}
 	for _, s := range arena.Schedule(c, games) {

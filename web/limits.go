@@ -30,13 +30,13 @@ type Limits struct {
 	// hold.
 	Games, GamesPerClient int
 	// PlayIdle ends a person's game, its bot stopped and its slot freed,
-	// when for this long the person has played no move and no page of
-	// theirs (an event stream from their address) has been open.
+	// when for this long the person has played no move, whether or not a
+	// page of theirs is open: the page says so when the game starts.
 	PlayIdle time.Duration
 }
 
-// DefaultPlayIdle is how long a person's game waits for a move, no page
-// of theirs open, before it ends (arena serve --play-idle).
+// DefaultPlayIdle is how long a person's game waits for a move before it
+// ends, whether or not its page is open (arena serve --play-idle).
 const DefaultPlayIdle = 10 * time.Minute
 
 // DefaultLimits are the limits of a Server whose Limits are zero.

@@ -44,7 +44,6 @@ type Play struct {
 	mu    sync.Mutex
 	n     int // games started
 	games map[string]*humanGame
-	pages map[string]int // the event streams open, by client
 }
 
 // Wait waits until every game in play has ended, its bots stopped: after
@@ -55,7 +54,7 @@ func (p *Play) Wait() { p.wg.Wait() }
 // by seat and recorded by rec, which writes league's results directory.
 // Games in play stop when ctx is done.
 func NewPlay(ctx context.Context, league *League, bots []string, clock referee.Clock, seat SeatOf, rec *arena.Recorder) *Play {
-	return &Play{Bots: bots, League: league, Clock: clock, ctx: ctx, seat: seat, rec: rec, games: map[string]*humanGame{}, pages: map[string]int{}}
+	return &Play{Bots: bots, League: league, Clock: clock, ctx: ctx, seat: seat, rec: rec, games: map[string]*humanGame{}}
 }
 
 // humanGame is the page's side of a person's game, the Source of the
@@ -68,9 +67,10 @@ type humanGame struct {
 	moves  chan string
 	mu     sync.Mutex
 	offer  map[string][]string // the legal moves by target; nil when not the person's turn
-	// client is the person's address; seen, under Play.mu, when they last
-	// moved or closed a page: the game ends after Limits.PlayIdle of
-	// neither, no page of theirs open.
+	// client is the person's address; seen, under Play.mu, when the game
+	// started or its last move was played: the game ends after
+	// Limits.PlayIdle with no move, whether or not a page of theirs is
+	// open (an open page alone would hold a slot for ever).
 	client string
 	seen   time.Time
 }
@@ -168,7 +168,7 @@ func (s *Server) playStart(w http.ResponseWriter, r *http.Request) {
 	}
 	if n := p.gamesOf(client); n >= lim.GamesPerClient {
 		p.mu.Unlock()
-		http.Error(w, fmt.Sprintf("you have %d games in play already: finish one, or leave it %v without a move and its page closed", n, lim.PlayIdle), http.StatusTooManyRequests)
+		http.Error(w, fmt.Sprintf("you have %d games in play already: finish one, or leave it %v without a move", n, lim.PlayIdle), http.StatusTooManyRequests)
 		return
 	}
 	p.n++
@@ -189,7 +189,10 @@ func (s *Server) playStart(w http.ResponseWriter, r *http.Request) {
 		League int    `json:"league"`
 		GameID string `json:"game"`
 		Token  string `json:"token"` // for the moves: the person's alone
-	}{slices.Index(s.Leagues, p.League), h.id, h.token})
+		// IdleMS is Limits.PlayIdle: the page says, before it happens,
+		// that a game with no move for so long ends.
+		IdleMS int64 `json:"idle_ms"`
+	}{slices.Index(s.Leagues, p.League), h.id, h.token, lim.PlayIdle.Milliseconds()})
 }
 
 // playMove hands a person's move to their game, when the request has the
@@ -218,9 +221,6 @@ func (s *Server) playMove(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, err.Error(), http.StatusConflict)
 		return
 	}
-	s.Play.mu.Lock()
-	h.seen = time.Now()
-	s.Play.mu.Unlock()
 	w.WriteHeader(http.StatusNoContent)
 }
 
@@ -262,6 +262,9 @@ func (p *Play) run(h *humanGame, person referee.Side, seats [2]arena.Seat, names
 		Clock:         p.Clock,
 		RefereeForced: true, // a person is not asked to pass or play the only move
 		OnMove: func(mr referee.MoveRecord) {
+			p.mu.Lock()
+			h.seen = time.Now() // either side's: the game is not idle
+			p.mu.Unlock()
 			l.Event(arena.Event{Move: &arena.MoveEvent{GameID: h.id, Record: mr}})
 		},
 	}
@@ -293,15 +296,11 @@ func (p *Play) watch(ctx context.Context, h *humanGame, idle time.Duration, stop
 			return
 		case now := <-tick.C:
 			p.mu.Lock()
-			open := p.pages[h.client] > 0
-			if open {
-				h.seen = now
-			}
 			quiet := now.Sub(h.seen)
 			p.mu.Unlock()
 			if quiet >= idle {
 				if p.Log != nil {
-					p.Log(fmt.Errorf("%s: no move and no page open for %v: the game ends unrecorded, its bot stopped", h.id, quiet.Round(time.Second)))
+					p.Log(fmt.Errorf("%s: no move for %v: the game ends unrecorded, its bot stopped", h.id, quiet.Round(time.Second)))
 				}
 				stop()
 				return
@@ -319,28 +318,6 @@ func (p *Play) gamesOf(client string) int {
 		}
 	}
 	return n
-}
-
-// pageOpen records that client opened a page (an event stream) and
-// returns what records that it closed: while a page of theirs is open, a
-// person's games are not idle.
-func (p *Play) pageOpen(client string) (closed func()) {
-	p.mu.Lock()
-	p.pages[client]++
-	p.mu.Unlock()
-	return func() {
-		p.mu.Lock()
-		defer p.mu.Unlock()
-		if p.pages[client]--; p.pages[client] <= 0 {
-			delete(p.pages, client)
-		}
-		now := time.Now()
-		for _, h := range p.games {
-			if h.client == client {
-				h.seen = now
-			}
-		}
-	}
 }
 
 // clientOf returns the address r came from, without its port: the

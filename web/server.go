@@ -133,9 +133,6 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request, l *League) {
 	// The stream outlives the server's read and write timeouts: nothing
 	// more is read, and each write gets its own deadline, so that a
 	// reader that stops reading is cut.
-	if s.Play != nil {
-		defer s.Play.pageOpen(clientOf(r))() // a person's page: their games are not idle
-	}
 	defer l.watch()()
 	rc := http.NewResponseController(w)
 	_ = rc.SetReadDeadline(time.Time{})

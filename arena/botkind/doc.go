@@ -24,6 +24,6 @@
 //
 // botkind is arena's side of a bot. botkind imports only bots/builtin,
 // bots/lisp, bots/lisp/probe, bots/lines, host, host/registry,
-// host/sandbox, host/scaffold, internal/inert and referee. It must not
-// import arena, web or cmd.
+// host/sandbox, host/scaffold, internal/inert, internal/treehash and
+// referee. It must not import arena, web or cmd.
 package botkind

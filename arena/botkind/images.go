@@ -24,9 +24,8 @@ const (
 	// MaxImageBytes is the largest saved image arena keeps: an SBCL core
 	// with a course project loaded is about 45 MB.
 	MaxImageBytes = 256 << 20
-	// buildScratchMB is the least scratch a build gets: its RLIMIT_FSIZE
-	// (twice the scratch) bounds the image SBCL writes, which must reach
-	// MaxImageBytes.
+	// buildScratchMB is the scratch a build gets: its RLIMIT_FSIZE (twice
+	// the scratch) is MaxImageBytes, which bounds the image SBCL writes.
 	buildScratchMB = MaxImageBytes >> 20 / 2
 	// MaxImageAge is how long an image no game started from stays in the
 	// cache: a build removes older ones (and the folders of builds killed
@@ -140,12 +139,12 @@ func (im *Images) Apply(ctx context.Context, s host.Spec, r Ref) (host.Spec, err
 	c := *r.Lisp
 	// The key reads every file of the bot: once per bot and Images (a
 	// run), as the league's bot keys are, not at every game's start.
-	key, err := im.once(ctx, "key "+strings.Join(lisp.Args(c), "\x00"), func() (string, error) {
+	key, err := im.once(ctx, "key "+strings.Join(append(lisp.Args(c), s.Env...), "\x00"), func() (string, error) {
 		version, err := im.sbclVersion(ctx)
 		if err != nil {
 			return "", err
 		}
-		return lisp.ImageKey(c, version)
+		return lisp.ImageKey(c, s.Env, version)
 	})
 	if err != nil {
 		return s, err
@@ -187,16 +186,7 @@ func (im *Images) build(ctx context.Context, s host.Spec, key string) (string, e
 	if err := os.WriteFile(out, nil, 0o600); err != nil {
 		return "", err
 	}
-	b := s
-	b.Args = append(slices.Clone(s.Args), "build="+out)
-	b.Output = out
-	scratch := b.Limits.ScratchMB
-	if scratch == 0 {
-		scratch = host.DefaultScratchMB
-	}
-	if scratch > 0 {
-		b.Limits.ScratchMB = max(scratch, buildScratchMB)
-	}
+	b := buildSpec(s, out)
 	ctx, cancel := context.WithTimeout(ctx, lisp.BuildTimeout)
 	defer cancel()
 	if _, err := host.Run(ctx, b); err != nil {
@@ -223,6 +213,23 @@ func (im *Images) build(ctx context.Context, s host.Spec, key string) (string, e
 		return "", err
 	}
 	return path, nil
+}
+
+// buildSpec returns the spec that builds the image of bot s into the
+// empty file out: s with build=out, out its one writable file, and the
+// scratch of a build, buildScratchMB, whatever the league's: the image
+// is bounded by RLIMIT_FSIZE (twice the scratch) as it is written, so
+// no more than MaxImageBytes ever reaches the cache's folder. (A load
+// that writes a file gets no image, so a build needs no more scratch.)
+// Without a scratch tmpfs (scratch_mb below 0) it is left as it is.
+func buildSpec(s host.Spec, out string) host.Spec {
+	b := s
+	b.Args = append(slices.Clone(s.Args), "build="+out)
+	b.Output = out
+	if b.Limits.ScratchMB >= 0 {
+		b.Limits.ScratchMB = buildScratchMB
+	}
+	return b
 }
 
 // trim removes from Dir the images not used for MaxImageAge and the

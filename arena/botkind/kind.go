@@ -18,6 +18,7 @@ import (
 	"github.com/arenabots/arena/host"
 	"github.com/arenabots/arena/host/registry"
 	"github.com/arenabots/arena/host/sandbox"
+	"github.com/arenabots/arena/internal/treehash"
 )
 
 // Kind is how a bot is given to arena. How an executable talks to arena
@@ -191,7 +192,8 @@ func (r *Ref) Resolve(name, dir string, reg *Registry) error {
 // the registry at registryPath, from starting in mode, or "": the binary of
 // a path or registered bot is missing or not executable, a registered
 // binary's sha256 is no longer the registered one, a Lisp bot's file or
-// folder is missing, or the sandboxed bot of arena run as root could not
+// folder is missing, a symbolic link under its folders leads out of them
+// (see Seen), or the sandboxed bot of arena run as root could not
 // reach its files (see host.Spec.CheckOpen). Built-in bots always start.
 func (r Ref) Preflight(name, registryPath string, mode sandbox.Mode) string {
 	k, _ := r.Kind()
@@ -218,6 +220,9 @@ func (r Ref) Preflight(name, registryPath string, mode sandbox.Mode) string {
 	}
 	if msg != "" {
 		return msg
+	}
+	if err := r.checkLinks(); err != nil {
+		return fmt.Sprintf("bot %q: %v", name, err)
 	}
 	spec := r.Spec("", name, "")
 	spec.Sandbox = mode
@@ -415,6 +420,54 @@ func (r Ref) Files() []string {
 		return files
 	}
 	return []string{r.Path}
+}
+
+// Seen returns the files and folders of the host that bot r reads in its
+// sandbox, each once: a Lisp bot's root (by default its first file's
+// folder), the folders of its files and its reads; an executable's path
+// and, for a script, its folder. nil for a built-in bot.
+func (r Ref) Seen() []string {
+	var seen []string
+	add := func(p string) {
+		if p != "" && !slices.Contains(seen, p) {
+			seen = append(seen, p)
+		}
+	}
+	k, _ := r.Kind()
+	switch k {
+	case Builtin:
+	case Lisp:
+		l := *r.Lisp
+		if l.Root == "" && len(l.Files) > 0 {
+			l.Root = filepath.Dir(l.Files[0])
+		}
+		add(l.Root)
+		for _, p := range l.Seen() {
+			add(p)
+		}
+	default:
+		for _, p := range r.execSpec("", "").Files {
+			add(p)
+		}
+		add(abs("", r.Path))
+	}
+	return seen
+}
+
+// checkLinks returns the error of the first symbolic link under r's
+// folders (Seen) that leads out of them: the sandbox would not show the
+// bot what it leads to, and its key could not count it.
+func (r Ref) checkLinks() error {
+	seen := r.Seen()
+	for _, p := range seen {
+		if err := treehash.CheckLinks(p, seen); err != nil {
+			var out *treehash.OutsideError
+			if errors.As(err, &out) {
+				return err
+			}
+		}
+	}
+	return nil
 }
 
 // MapFiles replaces each path of Files in r with f of it, as the files

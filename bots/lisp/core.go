@@ -6,15 +6,12 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"io"
-	"io/fs"
-	"os"
 	"os/exec"
 	"path/filepath"
-	"slices"
 	"strconv"
 	"time"
 
+	"github.com/arenabots/arena/internal/treehash"
 	"github.com/arenabots/arena/referee/sexp"
 )
 
@@ -34,51 +31,30 @@ func SBCLVersion(sbcl string) (string, error) {
 	return string(out), nil
 }
 
-// ImageKey returns the key of the saved image of c, for SBCL's version
+// ImageKey returns the key of the saved image of c, started with the
+// environment env (NAME=value, as the bot gets it), for SBCL's version
 // (SBCLVersion): a sha256 in hex over the version, the driver's source,
-// the bot's settings that loading uses (package, root, files) and the
-// path and content of every file under its Files, its Reads and its Root
-// (whatever its loading may read). c's paths should be absolute (see
+// every setting of c (Args: package, root, files, reads, conventions,
+// heap...), env, and every file the bot's sandbox lets it read: its Files,
+// its Reads, its Root and its files' folders, each with where the
+// symbolic links there lead (treehash.Sum), whatever its loading may read.
+// A link out of them is an error. c's paths should be absolute (see
 // Resolve).
-func ImageKey(c Config, sbclVersion string) (string, error) {
+func ImageKey(c Config, env []string, sbclVersion string) (string, error) {
 	c = c.WithDefaults()
 	if c.Root == "" && len(c.Files) > 0 {
 		c.Root = filepath.Dir(c.Files[0]) // as New sets it
 	}
 	h := sha256.New()
-	fmt.Fprintf(h, "sbcl %q\ndriver %q\npackage %q\nroot %q\nfiles %q\n", sbclVersion, driverSource, c.Package, c.Root, c.Files)
-	seen := map[string]bool{}
-	add := func(path string) error {
-		if seen[path] {
-			return nil
-		}
-		seen[path] = true
-		f, err := os.Open(path)
-		if err != nil {
-			return err
-		}
-		defer f.Close()
-		fmt.Fprintf(h, "file %q\n", path)
-		_, err = io.Copy(h, f)
-		return err
-	}
-	roots := append(slices.Clone(c.Files), c.Reads...)
-	if c.Root != "" {
-		roots = append(roots, c.Root)
-	}
-	for _, r := range roots {
-		err := filepath.WalkDir(r, func(path string, d fs.DirEntry, err error) error {
-			if err != nil {
-				return err
-			}
-			if d.Type().IsRegular() {
-				return add(path)
-			}
-			return nil
-		})
+	fmt.Fprintf(h, "sbcl %q\ndriver %q\nargs %q\nenv %q\n", sbclVersion, driverSource, Args(c), env)
+	// What the sandbox shows holds every file and read, each once.
+	view := visible(c)
+	for _, r := range view {
+		sum, err := treehash.Sum(r, view)
 		if err != nil {
 			return "", fmt.Errorf("lisp: reading the bot's files for its saved image: %w", err)
 		}
+		fmt.Fprintf(h, "tree %q %s\n", r, sum)
 	}
 	return hex.EncodeToString(h.Sum(nil)), nil
 }
@@ -151,7 +127,11 @@ func (a *Adapter) Build(ctx context.Context, path string) error {
 		return fmt.Errorf("lisp: %w (install SBCL, e.g. apt-get install sbcl)", err)
 	}
 	begun := time.Now()
-	p, r, err := a.load(ctx, sbclCommand(sbcl, a.heapMB(), driverSource))
+	// Loading gets the time a game's start gets, no more: a bot that
+	// loads longer gets no image, as it would not start in a game.
+	loadCtx, cancel := context.WithTimeout(ctx, RecommendedStartTimeout)
+	p, r, err := a.load(loadCtx, sbclCommand(sbcl, a.heapMB(), driverSource))
+	cancel()
 	if err != nil {
 		return err
 	}

@@ -3,6 +3,7 @@ package lisp
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -28,7 +29,7 @@ func buildImage(t testing.TB, c Config, dir string) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	key, err := ImageKey(a.Config(), v)
+	key, err := ImageKey(a.Config(), nil, v)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -86,14 +87,14 @@ func TestSavedImage(t *testing.T) {
 	t.Logf("start: loading %v, from the image %v", loadTook, coreTook)
 
 	v, _ := SBCLVersion("sbcl")
-	before, _ := ImageKey(c, v)
+	before, _ := ImageKey(c, nil, v)
 	f, err := os.OpenFile(filepath.Join(sub, "src/entry.lisp"), os.O_APPEND|os.O_WRONLY, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
 	f.WriteString("\n; changed\n")
 	f.Close()
-	if after, _ := ImageKey(c, v); after == before {
+	if after, _ := ImageKey(c, nil, v); after == before {
 		t.Errorf("ImageKey is %s before and after a source changed", after)
 	}
 
@@ -226,5 +227,33 @@ func BenchmarkStart(b *testing.B) {
 				}
 			})
 		}
+	}
+}
+
+// TestBuildWithinStartTime: a bot whose loading takes longer than a
+// game's start allows (RecommendedStartTimeout) gets no image (issue 50,
+// row 4): a build had twice that, and such a bot played from an image
+// where it could not start without one.
+func TestBuildWithinStartTime(t *testing.T) {
+	requireSBCL(t)
+	slow := filepath.Join(t.TempDir(), "lento.lisp")
+	src := fmt.Sprintf("(sleep %d)\n(defun jogar (estado tempo) (declare (ignore estado tempo)) nil)\n", int(RecommendedStartTimeout.Seconds())+30)
+	if err := os.WriteFile(slow, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	a, err := New(Config{Files: []string{slow}}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	path := filepath.Join(t.TempDir(), "x.core")
+	ctx, cancel := context.WithTimeout(context.Background(), BuildTimeout)
+	defer cancel()
+	err = a.Build(ctx, path)
+	if err == nil || !strings.Contains(err.Error(), "took too long") {
+		t.Errorf("Build: %v, want its loading cut at the start's time", err)
+	}
+	if st, err := os.Stat(path); err == nil && st.Size() > 0 {
+		t.Errorf("a core of %d bytes was written", st.Size())
 	}
 }

@@ -55,5 +55,6 @@
 //
 // lisp is on the bot's side: arena's side starts it (arena/botkind's
 // LispSpec). lisp imports only bots (Bot, Serve), bots/fence (the end of
-// SBCL's output at each call), referee/sexp and referee; it names no game.
+// SBCL's output at each call), referee/sexp, internal/treehash (its
+// image's key) and referee; it names no game.
 package lisp

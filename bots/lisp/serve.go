@@ -11,7 +11,8 @@ import (
 )
 
 // BuildTimeout bounds a build of a saved image (`bot serve lisp
-// build=PATH`): loading, then SBCL writing its image.
+// build=PATH`): loading, within RecommendedStartTimeout as a game's start,
+// then SBCL writing its image.
 const BuildTimeout = RecommendedStartTimeout + 30*time.Second
 
 // Serve is `arena bot serve lisp ...`: it reads args (the words after

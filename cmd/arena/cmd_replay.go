@@ -35,8 +35,9 @@ With --json, print the move log's lines as one JSON array instead: each
 holds the ply, side, bot, move, time, statistics, any rejected answer,
 discrepancy or bot output, and the position after the ply.
 
-Game ids are "round-white-black", e.g. 03-greedy-random. DIR/games.jsonl
-lists them, and an unknown id gets a reply naming some.`,
+Game ids are "round-white-black", e.g. 03-greedy-random, a '-' in a bot's
+name written '~' (a-b against c: 01-a~b-c). DIR/games.jsonl lists them,
+and an unknown id gets a reply naming some.`,
 		Example: "  arena replay results/course-2025 03-greedy-random\n  arena replay results/course-2025 03-greedy-random --json | jq '.[].time_ms'",
 		Args:    nArgs("DIR", "GAME_ID"),
 		RunE: func(c *cobra.Command, args []string) error {

@@ -68,9 +68,9 @@ board seed on the page and plays it by clicking the board; those games are
 recorded in --play-out like a league's. A league's bot starts as its league
 starts it (limits, start timeout), in the sandbox of --sandbox. The game and the
 bot's tempo are the first served league's unless --game or --tempo say otherwise.
-A person's game that sees no move and no page of theirs open for --play-idle ends
-unrecorded, its bot stopped; one address holds at most 3 games in play, all of
-them at most 8.`,
+A person's game that sees no move for --play-idle ends unrecorded, its bot
+stopped, whether or not its page is open (the page says so when it starts); one
+address holds at most 3 games in play, all of them at most 8.`,
 		Args: func(c *cobra.Command, args []string) error {
 			if len(args) == 0 && !play.on {
 				return usage(fmt.Errorf("%s wants at least one results directory, or --play (see '%s --help')", c.CommandPath(), c.CommandPath()))
@@ -126,7 +126,7 @@ them at most 8.`,
 	f.IntVar(&play.tempo, "tempo", 1000, "--play: the bot's ms a move (a person: no limit)")
 	f.IntVar(&play.margin, "margin", arena.DefaultMarginMS, "--play: margin over the bot's budget in ms")
 	addClockFlag(f, &play.charge)
-	f.DurationVar(&play.idle, "play-idle", web.DefaultPlayIdle, "--play: a game with no move, no page open, ends")
+	f.DurationVar(&play.idle, "play-idle", web.DefaultPlayIdle, "--play: a game with no move for this long ends")
 	addSandboxFlag(f, &play.sandbox)
 	play.game.add(f)
 	return cmd

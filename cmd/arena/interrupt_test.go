@@ -6,9 +6,11 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
+	"github.com/arenabots/arena/arena/botkind"
 	"github.com/arenabots/arena/course/intake/intaketest"
 )
 
@@ -54,5 +56,67 @@ func TestIntakeStopsWhenInterrupted(t *testing.T) {
 				t.Fatalf("arena %s goes on a second after it is interrupted", args[0])
 			}
 		})
+	}
+}
+
+// TestRunStopsWhenInterruptedDuringBuild interrupts arena run while it
+// builds a Lisp bot's saved image (issue 50, row 4): the bot loads for
+// ten minutes. arena used to go on, start the games' bots after the
+// interrupt and wait out their start timeout (30 s); it returns within a
+// second, saying it was interrupted.
+func TestRunStopsWhenInterruptedDuringBuild(t *testing.T) {
+	lispExamples(t)
+	dir := t.TempDir()
+	t.Chdir(dir)
+	var league bytes.Buffer
+	league.WriteString("name: slow\ngame: cavalo\ntempo_ms: 100\nbots:\n")
+	for _, g := range []string{"a", "b"} {
+		if err := os.MkdirAll(g, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		src := "(sleep 600)\n(defun jogar (estado tempo) (declare (ignore estado tempo)) nil)\n"
+		if err := os.WriteFile(filepath.Join(g, "jogo.lisp"), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		league.WriteString("  - {name: " + g + ", lisp: {files: [" + g + "/jogo.lisp]}}\n")
+	}
+	if err := os.WriteFile("league.yaml", league.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	images, err := botkind.DefaultImageDir()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(t.Context())
+	defer cancel()
+	done := make(chan error, 1)
+	go func() {
+		root := newRootCmd()
+		root.SetArgs([]string{"run", "league.yaml", "--plain"})
+		var out bytes.Buffer
+		root.SetOut(&out)
+		root.SetErr(&out)
+		done <- root.ExecuteContext(ctx)
+	}()
+	// Interrupted once a build has begun: its folder is in the cache.
+	for building := false; !building; {
+		select {
+		case err := <-done:
+			t.Fatalf("arena run ended before any build: %v", err)
+		case <-time.After(20 * time.Millisecond):
+		}
+		builds, _ := filepath.Glob(filepath.Join(images, "*.build-*"))
+		building = len(builds) > 0
+	}
+	cancel()
+	start := time.Now()
+	select {
+	case err := <-done:
+		t.Logf("arena run returned %v after the interrupt", time.Since(start))
+		if err == nil || !strings.Contains(err.Error(), "interrupted: 0 of 8 games are recorded") {
+			t.Errorf("arena run = %v, want it interrupted", err)
+		}
+	case <-time.After(time.Second):
+		t.Fatal("arena run goes on a second after it is interrupted during a build")
 	}
 }

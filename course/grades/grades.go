@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strings"
 
 	"github.com/arenabots/arena/arena"
 	"github.com/arenabots/arena/course/intake"
@@ -26,6 +27,9 @@ type Report struct {
 	// the grades are provisional.
 	Unplayed int   `json:"unplayed,omitempty"`
 	Rows     []Row `json:"rows"`
+	// Warnings are what the lecturer must not miss: a student's number
+	// on two rows or more (two hand-ins that claim one student).
+	Warnings []string `json:"warnings,omitempty"`
 }
 
 // Row is one submission's grade.
@@ -140,7 +144,37 @@ func Compute(l *arena.Results, in *Intake, marks results.Marks) (*Report, error)
 	slices.SortStableFunc(rep.Rows, func(a, b Row) int {
 		return cmp.Or(cmp.Compare(class(a), class(b)), cmp.Compare(a.Rank, b.Rank), intake.CompareGroups(a.Group, b.Group))
 	})
+	rep.Warnings = sharedStudents(rep.Rows)
 	return rep, nil
+}
+
+// sharedStudents returns a warning for each student's number on more than
+// one of rows, naming the rows' groups and entries.
+func sharedStudents(rows []Row) []string {
+	var numbers []string
+	on := map[string][]string{}
+	for _, r := range rows {
+		for _, s := range r.Students {
+			who := r.Group
+			if r.Entry != "" && r.Entry != r.Group {
+				who += " (" + r.Entry + ")"
+			}
+			if s.Number == "" || slices.Contains(on[s.Number], who) {
+				continue
+			}
+			if on[s.Number] == nil {
+				numbers = append(numbers, s.Number)
+			}
+			on[s.Number] = append(on[s.Number], who)
+		}
+	}
+	var out []string
+	for _, n := range numbers {
+		if len(on[n]) > 1 {
+			out = append(out, fmt.Sprintf("student %s is on %d rows: %s; check which group is theirs", n, len(on[n]), strings.Join(on[n], ", ")))
+		}
+	}
+	return out
 }
 
 // unplayed counts the games of the league's schedule not in its journal;
@@ -151,7 +185,7 @@ func unplayed(l *arena.Results) int {
 	}
 	played := make(map[string]bool, len(l.Games))
 	for _, g := range l.Games {
-		played[g.ID] = true
+		played[arena.ScheduledID(g)] = true
 	}
 	n := 0
 	for _, s := range arena.Schedule(l.Config, l.Games) {

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -350,6 +351,9 @@ func TestProvisional(t *testing.T) {
 	}
 }
 
+// liveLink finds a Markdown link: a "](" whose ']' is not escaped.
+var liveLink = regexp.MustCompile(`(^|[^\\])\]\(`)
+
 // TestMarkdownInert: a group's name from intake.json is shown inert in
 // the Markdown grades: no terminal escape, no | that ends a cell.
 func TestMarkdownInert(t *testing.T) {
@@ -367,6 +371,26 @@ func TestMarkdownInert(t *testing.T) {
 	md := b.String()
 	if strings.Contains(md, "\x1b") || !strings.Contains(md, `a\|b`) || strings.Contains(md, "\n# injected") {
 		t.Errorf("Markdown not inert:\n%s", md)
+	}
+	// A name that Markdown would make a link, or HTML, in a row and in a
+	// note (a group not eligible, named with its reason).
+	for i, name := range []string{"[click](http://evil.example)", "<img src=x onerror=alert(1)>"} {
+		in.Submissions[i].Group = name
+		in.Submissions[i].Similar = []intake.Similar{{With: name, Score: 0.9, Flagged: true}}
+	}
+	in.Submissions[len(in.Submissions)-1].Eligible = false
+	in.Submissions[len(in.Submissions)-1].Group = "[late](http://evil.example)"
+	in.Submissions[len(in.Submissions)-1].Reason = "<b>late</b> [x](y)"
+	if rep, err = Compute(l, in, results.Marks{}); err != nil {
+		t.Fatal(err)
+	}
+	b.Reset()
+	if err := rep.Write(&b, results.FormatMarkdown); err != nil {
+		t.Fatal(err)
+	}
+	md = b.String()
+	if liveLink.MatchString(md) || strings.ContainsAny(md, "<>") {
+		t.Errorf("Markdown holds a live link or HTML:\n%s", md)
 	}
 }
 
@@ -543,5 +567,28 @@ func TestAnnul(t *testing.T) {
 	}
 	if !strings.Contains(b.String(), "annulled, bonus 0, its place to the groups below: copy of p3") {
 		t.Errorf("the Markdown grades lack the decision:\n%s", b.String())
+	}
+}
+
+// TestSharedStudents: two hand-ins that name one student are two rows,
+// and the grades say the student is on both, naming them.
+func TestSharedStudents(t *testing.T) {
+	l, in, _ := classGrades(t)
+	in.Submissions[1].Students = append(in.Submissions[1].Students, in.Submissions[0].Students[0])
+	n := in.Submissions[0].Students[0].Number
+	rep, err := Compute(l, in, results.Marks{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Warnings) != 1 || !strings.Contains(rep.Warnings[0], "student "+n+" is on 2 rows") ||
+		!strings.Contains(rep.Warnings[0], in.Submissions[0].Group) || !strings.Contains(rep.Warnings[0], in.Submissions[1].Group) {
+		t.Errorf("warnings %q, want student %s on the rows of %s and %s", rep.Warnings, n, in.Submissions[0].Group, in.Submissions[1].Group)
+	}
+	var b bytes.Buffer
+	if err := rep.Write(&b, results.FormatMarkdown); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), "**warning**: student "+n) {
+		t.Errorf("the Markdown grades do not say it:\n%s", b.String())
 	}
 }

@@ -106,10 +106,10 @@ func (r *Report) writeMarkdown(w io.Writer) error {
 		switch {
 		case g.Admitted:
 			eligible = "admitted"
-			notes = append(notes, fmt.Sprintf("%s: admitted on purpose (--admit), not eligible: %s", g.Group, g.Reason))
+			notes = append(notes, fmt.Sprintf("%s: admitted on purpose (--admit), not eligible: %s", results.MarkdownText(g.Group), results.MarkdownText(g.Reason)))
 		case !g.Eligible:
 			eligible = "no"
-			notes = append(notes, fmt.Sprintf("%s: not eligible: %s", g.Group, g.Reason))
+			notes = append(notes, fmt.Sprintf("%s: not eligible: %s", results.MarkdownText(g.Group), results.MarkdownText(g.Reason)))
 		}
 		if g.Annulled != "" {
 			notes = append(notes, fmt.Sprintf("%s: annulled, bonus 0, its place to the groups below: %s", g.Group, g.Annulled))
@@ -121,6 +121,11 @@ func (r *Report) writeMarkdown(w io.Writer) error {
 		rows = append(rows, []string{rank(g), g.Group, strings.Join(who, ", "), eligible, points, g.Tiebreak, games,
 			faults(g), r.times(g)[0], strings.Join(g.Similar, ", "), g.Band, num(g.Bonus)})
 	}
+	var warnings []string
+	for _, w := range r.Warnings {
+		warnings = append(warnings, "**warning**: "+results.MarkdownText(w))
+	}
+	notes = append(warnings, notes...)
 	if r.Unplayed > 0 {
 		notes = append([]string{fmt.Sprintf("provisional: the league has %d games still to play", r.Unplayed)}, notes...)
 	}

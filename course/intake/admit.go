@@ -11,31 +11,38 @@ import (
 // the closest settings the probe found (the defaults where it found none),
 // and its games decide. A name is a group's code (P5, any case), its bot's
 // name or its entry as handed in. Admit returns, one line each, the names
-// that name no submission and the submissions that cannot be admitted
-// (nothing to load).
+// that name no submission or more than one (each named, and none
+// admitted) and the submissions that cannot be admitted (nothing to load).
 func Admit(results []Result, names []string) (problems []string) {
 	for _, name := range names {
 		name = strings.TrimSpace(name)
 		if name == "" {
 			continue
 		}
-		found := false
+		var named []int
 		for i := range results {
-			r := &results[i]
-			if !r.names(name) {
-				continue
-			}
-			found = true
-			switch {
-			case r.Eligible:
-			case len(r.Config.Files) == 0:
-				problems = append(problems, fmt.Sprintf("--admit %s: %s has nothing to load (%s)", name, r.Group, r.Reason))
-			default:
-				r.Admitted = true
+			if results[i].names(name) {
+				named = append(named, i)
 			}
 		}
-		if !found {
+		if len(named) > 1 {
+			var who []string
+			for _, i := range named {
+				who = append(who, fmt.Sprintf("%s (bot %s)", results[i].Group, results[i].Name))
+			}
+			problems = append(problems, fmt.Sprintf("--admit %s: %d submissions are called so, %s: admit one by its bot's name or its entry", name, len(named), strings.Join(who, ", ")))
+			continue
+		}
+		if len(named) == 0 {
 			problems = append(problems, fmt.Sprintf("--admit %s: no submission is called so", name))
+			continue
+		}
+		switch r := &results[named[0]]; {
+		case r.Eligible:
+		case len(r.Config.Files) == 0:
+			problems = append(problems, fmt.Sprintf("--admit %s: %s has nothing to load (%s)", name, r.Group, r.Reason))
+		default:
+			r.Admitted = true
 		}
 	}
 	return problems

@@ -26,6 +26,7 @@
 // with, its title.
 //
 // intake imports only arena/botkind, host, host/sandbox,
-// bots/lisp, bots/lisp/probe, referee/sexp, games, internal/inert and
-// referee; it must not import arena or cmd.
+// bots/lisp, bots/lisp/probe, referee/sexp, games, internal/inert,
+// results (its Markdown text) and referee; it must not import arena or
+// cmd.
 package intake

@@ -141,7 +141,9 @@ type Similar struct {
 }
 
 // Run takes in every submission, opt.Concurrency at a time, and returns
-// their results in the order of subs, with names made unique.
+// their results in the order of subs, with names made unique, and a
+// warning on each of two hand-ins that claim one group or one student
+// (see claims).
 func Run(ctx context.Context, subs []Submission, opt Options) []Result {
 	n := opt.Concurrency
 	if n <= 0 {
@@ -183,8 +185,7 @@ func Run(ctx context.Context, subs []Submission, opt Options) []Result {
 		}()
 	}
 	wg.Wait()
-	projectNumbers(out)
-	uniqueNames(out)
+	nameAll(out)
 	return out
 }
 

@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/arenabots/arena/bots/lisp/probe"
-	"github.com/arenabots/arena/internal/inert"
+	"github.com/arenabots/arena/results"
 )
 
 // Header returns the header of the intake table (see Rows).
@@ -54,13 +54,7 @@ func Rows(results []Result) [][]string {
 // md escapes text for a Markdown table cell or line: on one line, with
 // the characters that would end a cell, open a code span or a tag, or act
 // on a terminal that shows the file, escaped.
-func md(text string) string {
-	return mdEscaper.Replace(inert.Line(text))
-}
-
-// mdEscaper escapes Markdown's characters that could change a report's
-// layout.
-var mdEscaper = strings.NewReplacer(`|`, `\|`, "`", "\\`", `<`, `&lt;`, `>`, `&gt;`, `[`, `\[`, `]`, `\]`)
+func md(text string) string { return results.MarkdownText(text) }
 
 // WriteReport writes the intake report in Markdown: the table, then for
 // each submission what the scan chose and the evidence of each convention
@@ -120,7 +114,7 @@ func WriteReport(w io.Writer, title string, results []Result) error {
 		}
 		fmt.Fprintf(&b, "- intake: %v, %d calls of jogar\n", r.Elapsed.Round(time.Millisecond), r.Findings.Calls)
 		for _, s := range r.Similar {
-			fmt.Fprintf(&b, "- **similar** to %s: score %.2f, over the class's threshold (evidence to read in similarity.html, not a verdict)\n", s.With, s.Score)
+			fmt.Fprintf(&b, "- **similar** to %s: score %.2f, over the class's threshold (evidence to read in similarity.html, not a verdict)\n", md(s.With), s.Score)
 		}
 		if len(r.Findings.Evidence) > 0 {
 			b.WriteString("\n| position | to move | answer | move read | verdict |\n|---|---|---|---|---|\n")

@@ -215,8 +215,14 @@ func (b *Box) Start(env []string, stdout, stderr *os.File) error {
 	b.mu.Lock()
 	b.cmd, b.pid, b.group = cmd, pid, pid
 	b.fam.leader, b.fam.start = pid, start
+	killed := b.killed
 	b.mu.Unlock()
 	go b.wait()
+	if killed {
+		// Killed while it started (a start cut short by an interrupt):
+		// it must not run its course.
+		b.Kill()
+	}
 	return nil
 }
 

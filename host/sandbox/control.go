@@ -70,14 +70,18 @@ func (b *Box) WaitExit(d time.Duration) bool {
 }
 
 // Kill sends SIGKILL to the bot's process group, unless the main process
-// was reaped already (then the group was killed at that moment).
+// was reaped already (then the group was killed at that moment). A box
+// killed before its bot started kills the bot as soon as Start starts it.
 func (b *Box) Kill() {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	if b.pid == 0 || b.reaped {
+	if b.reaped {
 		return
 	}
 	b.killed = true
+	if b.pid == 0 {
+		return // not started: Start kills it as soon as it is
+	}
 	// The bot's group: a sandboxed launcher's first stage, which waits for
 	// the bot, then ends as it ended, after the bot's PID namespace is
 	// gone, so that the main process's end still means the bot's.

@@ -67,7 +67,7 @@ var imports = []struct {
 	// adapter's for SBCL.
 	{"bots/fence", nil},
 	// The Lisp adapter, its reader and its probe of a submission's conventions.
-	{"bots/lisp", []string{"bots", "bots/fence", "referee/sexp", "referee"}},
+	{"bots/lisp", []string{"bots", "bots/fence", "referee/sexp", "referee", "internal/treehash"}},
 	{"bots/lisp/probe", []string{"bots", "bots/lisp", "referee", "referee/sexp", "games"}},
 	// The line protocol's adapter: a program on stdin and stdout.
 	{"bots/lines", []string{"bots", "referee"}},
@@ -89,9 +89,9 @@ var imports = []struct {
 	{"web/human", []string{"referee"}},
 
 	// The championship runner, above bots and results.
-	{"arena/...", []string{"arena/...", "host/...", "games", "referee", "results/...", "internal/inert"}},
+	{"arena/...", []string{"arena/...", "host/...", "games", "referee", "results/...", "internal/inert", "internal/treehash"}},
 	// The one home of bot kinds, below the runner and intake.
-	{"arena/botkind", []string{"host/...", "bots/...", "referee", "internal/inert"}},
+	{"arena/botkind", []string{"host/...", "bots/...", "referee", "internal/inert", "internal/treehash"}},
 	// The course pipeline: intake of a class's hand-ins, similarity, grades.
 	// Similarity reads Lisp and intake's submissions; it runs nothing.
 	{"course/similarity", []string{"course/intake", "referee/sexp", "results/csvout"}},
@@ -107,6 +107,8 @@ var imports = []struct {
 	{"internal/...", []string{"referee", "games"}},
 	// What a bot wrote, shown inert: a leaf that every layer above the games may use.
 	{"internal/inert", nil},
+	// A bot's files hashed as its sandbox shows them, for its keys: a leaf.
+	{"internal/treehash", nil},
 }
 
 // forbidden lists, for each package, what it must not depend on, directly or

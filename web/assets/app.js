@@ -516,6 +516,8 @@
       try {
         const r = await post("api/play", {bot: choice.bot, seed: Number(choice.seed), side: choice.side});
         sessionStorage.setItem("play-token-" + r.game, r.token); // its moves are this tab's alone
+        // Said before it happens: a game with no move ends.
+        $("play-idle").textContent = T("play_idle", r.game, r.idle_ms >= 60000 ? Math.round(r.idle_ms / 60000) + " min" : Math.round(r.idle_ms / 1000) + " s");
         if (String(r.league) !== league) location.search = "?league=" + r.league;
       } catch (err) { $("play-error").textContent = err.message; }
     });
