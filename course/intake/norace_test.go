@@ -1,6 +1,0 @@
-//go:build !race
-
-package intake
-
-// raceSlowdown is how much slower the race detector makes decompression.
-const raceSlowdown = 1
