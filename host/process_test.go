@@ -221,20 +221,12 @@ func TestTimeoutLoses(t *testing.T) {
 	good := startTest(t, testSpec("ok"))
 	sleeper := startTest(t, testSpec("sleep"))
 	opt := referee.MatchOptions{Clock: referee.Clock{Tempo: 200 * time.Millisecond, Margin: 100 * time.Millisecond}}
-	start := time.Now()
 	rec := referee.Match(context.Background(), cavalo.Game{}.New(3), [2]referee.Player{good, sleeper}, opt)
 	if rec.Reason != referee.Timeout || rec.Loser != referee.Black || rec.Winner != referee.White {
 		t.Errorf("record: reason %v, loser %v, winner %v; want timeout, black, white (%s)", rec.Reason, rec.Loser, rec.Winner, rec.Detail)
 	}
-	if el := time.Since(start); el > 2*time.Second {
-		t.Errorf("match took %v, want well under 2s", el)
-	}
-	closed := time.Now()
 	if err := sleeper.Close(); err != nil {
 		t.Fatal(err)
-	}
-	if el := time.Since(closed); el > 2*time.Second {
-		t.Errorf("Close took %v", el)
 	}
 	assertGone(t, sleeper)
 }

@@ -268,9 +268,13 @@ func TestSearchProvesEndgame(t *testing.T) {
 	// White's path C2, E3, G4 wins 105-70 whatever Black does.
 	pos := sparse(t, map[string]int{"A1": cavalo.WhiteKnight, "J10": cavalo.BlackKnight,
 		"B3": 50, "C2": 20, "E3": 40, "G4": 45, "H9": 15}, [2]int{0, 55}, referee.White)
-	r := newCavalo(1).Search(context.Background(), &pos, Limits{Time: time.Second})
+	// By a clock that moves 1 ms a reading, a search of 1 s that proves
+	// the win stops long before its budget: it ends on the proof.
+	s := newCavalo(1)
+	s.now = tick(time.Millisecond)
+	r := s.Search(context.Background(), &pos, Limits{Time: time.Second})
 	if r.Score != referee.Decided(35) || r.Elapsed > 100*time.Millisecond {
-		t.Errorf("got score %d (%v points) in %v, want %d (a 35-point win) at once", r.Score, referee.Points(r.Score), r.Elapsed, referee.Decided(35))
+		t.Errorf("got score %d (%v points) after %v of readings, want %d (a 35-point win) at once", r.Score, referee.Points(r.Score), r.Elapsed, referee.Decided(35))
 	}
 }
 
