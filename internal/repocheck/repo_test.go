@@ -102,3 +102,18 @@ func firstLine(out []byte) string {
 	line, _, _ := strings.Cut(string(out), "\n")
 	return line
 }
+
+// readmeLines is the front door's budget: README says what arena is, the
+// two commands and a walk through the main commands; the rest is in docs/.
+const readmeLines = 250
+
+// TestREADMEFits checks that README stays within its budget.
+func TestREADMEFits(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join(root, "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(string(data), "\n"); n > readmeLines {
+		t.Errorf("README.md has %d lines, its budget %d: move detail into docs/", n, readmeLines)
+	}
+}
