@@ -223,6 +223,10 @@ type MoveRecord struct {
 	// measured it (all its threads and processes, see Reply.CPU); nil
 	// where it did not. Under a Clock with CPU set it is the time charged.
 	CPU *time.Duration `json:"cpu_ns,omitempty"`
+	// CPUCharged says that the call was charged CPU (a Clock with CPU set
+	// and CPU measured), so that what shows the move's times shows that
+	// one first.
+	CPUCharged bool `json:"cpu_charged,omitempty"`
 	// Clocks is White's and Black's time left after the move, under a game
 	// clock (TimeControl); nil under a fixed tempo per move.
 	Clocks *[2]time.Duration `json:"clocks_ns,omitempty"`
@@ -291,7 +295,7 @@ func Match(ctx context.Context, st State, players [2]Player, opt MatchOptions) R
 		mr.Elapsed, mr.Stats, mr.Log, mr.Answer = call.Elapsed, call.Reply.Stats, call.Reply.Log, j.Answer
 		if call.CPUMeasured {
 			cpu := call.CPU
-			mr.CPU = &cpu
+			mr.CPU, mr.CPUCharged = &cpu, clock.CPU
 		}
 		if call.Err != nil && ctx.Err() != nil {
 			rec.add(mr, opt)

@@ -44,6 +44,9 @@ type MoveLine struct {
 	// clock: cpu charges; absent where it was not measured (no cgroup, or
 	// a log from before clocks).
 	CPUMS *float64 `json:"cpu_ms,omitempty"`
+	// CPUCharged: CPUMS is the time the move was charged (clock: cpu), so
+	// it is shown first; else TimeMS, the wall time, is.
+	CPUCharged bool `json:"cpu_charged,omitempty"`
 	// ClocksMS is White's and Black's time left after the ply, in
 	// milliseconds, under a game clock (time_control); absent under a
 	// fixed tempo_ms.
@@ -185,7 +188,7 @@ func LineOf(game string, mr referee.MoveRecord, bot string) MoveLine {
 	}
 	if c := mr.CPU; c != nil {
 		cpu := float64(c.Microseconds()) / 1000
-		l.CPUMS = &cpu
+		l.CPUMS, l.CPUCharged = &cpu, mr.CPUCharged
 	}
 	if c := mr.Clocks; c != nil {
 		l.ClocksMS = &[2]float64{float64(c[0].Microseconds()) / 1000, float64(c[1].Microseconds()) / 1000}

@@ -122,6 +122,30 @@ func appendReplay(b []byte, g Entry, lines []MoveLine, lookup func(name string) 
 	return b, nil
 }
 
+// appendTimes appends a ply's times, each named by its clock, the one the
+// move was charged first: "  cpu 1.234 ms  wall 9.500 ms" under clock:
+// cpu, "  wall 9.500 ms  cpu 1.234 ms" (the CPU time where it was measured)
+// under clock: wall.
+func appendTimes(b []byte, l MoveLine) []byte {
+	wall := func(b []byte) []byte {
+		b = append(b, "  wall "...)
+		b = strconv.AppendFloat(b, l.TimeMS, 'f', 3, 64) // as %.3f
+		return append(b, " ms"...)
+	}
+	cpu := func(b []byte) []byte {
+		if l.CPUMS == nil {
+			return b
+		}
+		b = append(b, "  cpu "...)
+		b = strconv.AppendFloat(b, *l.CPUMS, 'f', 3, 64)
+		return append(b, " ms"...)
+	}
+	if l.CPUCharged {
+		return wall(cpu(b))
+	}
+	return cpu(wall(b))
+}
+
 // appendPlyHeader appends a ply's header line and its notes to b.
 func appendPlyHeader(b []byte, l MoveLine) []byte {
 	move := l.Move
@@ -141,14 +165,7 @@ func appendPlyHeader(b []byte, l MoveLine) []byte {
 		b = append(b, "  cuts "...)
 		b = strconv.AppendInt(b, l.Cuts, 10)
 	}
-	b = append(b, "  time "...)
-	b = strconv.AppendFloat(b, l.TimeMS, 'f', 3, 64) // as %.3f
-	b = append(b, " ms"...)
-	if c := l.CPUMS; c != nil {
-		b = append(b, "  cpu "...)
-		b = strconv.AppendFloat(b, *c, 'f', 3, 64)
-		b = append(b, " ms"...)
-	}
+	b = appendTimes(b, l)
 	if c := l.ClocksMS; c != nil {
 		b = append(b, "  clocks "...)
 		b = strconv.AppendFloat(b, c[0], 'f', 1, 64)

@@ -308,6 +308,14 @@
     else if (empty) empty.remove();
   }
 
+  // times names a move's times by their clock, the one it was charged
+  // first: "12.5 ms of CPU (wall 30.1 ms)", or "30.1 ms (cpu 12.5 ms)" when
+  // the league charges the wall clock.
+  function times(m) {
+    if (m.cpu_charged && m.cpu_ms !== undefined) return T("cpu_first", fix(m.cpu_ms, 1), fix(m.time_ms, 1));
+    return `${fix(m.time_ms, 1)} ms` + (m.cpu_ms !== undefined ? T("cpu_ms", fix(m.cpu_ms, 1)) : "");
+  }
+
   // statsLine describes a move: time, depth, nodes, eval and PV.
   function statsLine(m) {
     if (!m) return el("p", {class: "stats"}, T("no_move_yet"));
@@ -315,7 +323,7 @@
     if (m.forced) parts.push(T("forced"));
     else {
       // What a bot does not report is left out, not shown as 0.
-      parts.push(`${fix(m.time_ms, 1)} ms` + (m.cpu_ms !== undefined ? T("cpu_ms", fix(m.cpu_ms, 1)) : ""));
+      parts.push(times(m));
       if (m.depth) parts.push(T("depth", m.depth));
       if (m.nodes) parts.push(T("nodes", m.nodes));
     }
@@ -336,9 +344,11 @@
     // beside it.
     const charged = (i) => g.charged === "cpu" && g.last_cpu_ms ? g.last_cpu_ms[i] : g.last_ms[i];
     const clock = (i, who) => el("tr", {class: i ? "black" : "white"}, el("td", {class: "name"}, T(i ? "black_name" : "white_name", name(who))),
-      g.left_ms ? left(i) : el("td", {}, fix(g.last_ms[i], 1) + " ms" + (g.last_cpu_ms && !person(i) ? T("cpu_ms", fix(g.last_cpu_ms[i], 1)) : ""), " ", person(i) ? T("no_limit") :
+      g.left_ms ? left(i) : el("td", {}, (g.charged === "cpu" && g.last_cpu_ms && !person(i) ? T("cpu_first", fix(g.last_cpu_ms[i], 1), fix(g.last_ms[i], 1)) :
+        fix(g.last_ms[i], 1) + " ms" + (g.last_cpu_ms && !person(i) ? T("cpu_ms", fix(g.last_cpu_ms[i], 1)) : "")), " ", person(i) ? T("no_limit") :
         el("meter", {min: 0, max: tempo, value: Math.min(charged(i), tempo), "aria-label": T("tempo_meter")})),
-      el("td", {}, T("used", fix(g.used_ms[i] / 1000, 2)) + (g.used_cpu_ms && !person(i) ? T("cpu_s", fix(g.used_cpu_ms[i] / 1000, 2)) : "")));
+      el("td", {}, g.charged === "cpu" && g.used_cpu_ms && !person(i) ? T("used_cpu_first", fix(g.used_cpu_ms[i] / 1000, 2), fix(g.used_ms[i] / 1000, 2)) :
+        T("used", fix(g.used_ms[i] / 1000, 2)) + (g.used_cpu_ms && !person(i) ? T("cpu_s", fix(g.used_cpu_ms[i] / 1000, 2)) : "")));
     // The last call's time is in the move's line under the board.
     const caption = g.left_ms ? T("clock_caption", g.clock.text) : T("tempo_caption", tempo);
     const board = el("div", {class: "boardbox"});
@@ -440,8 +450,8 @@
     const list = $("viewer-moves");
     list.replaceChildren(...g.moves.map((m, i) => el("li", {"data-ply": i},
       el("button", {type: "button", class: "link", onclick: () => step(i)}, i === 0 ? T("ply_start") :
-        `${T(m.side)} ${m.move || "(" + (m.answer || T("no_move")) + ")"}` + (m.forced ? " *" : ` ${fix(m.time_ms, 1)}ms` +
-          (m.cpu_ms !== undefined ? ` cpu ${fix(m.cpu_ms, 1)}ms` : "") + (m.depth ? ` d${m.depth}` : ""))))));
+        `${T(m.side)} ${m.move || "(" + (m.answer || T("no_move")) + ")"}` + (m.forced ? " *" : ` ${times(m)}` +
+          (m.depth ? ` d${m.depth}` : ""))))));
     $("viewer").hidden = false;
     step(0);
     $("viewer").focus();
