@@ -164,12 +164,14 @@
     const clock = snapshot && snapshot.league.clock;
     const tempo = !snapshot ? "" : clock ? clock.text : snapshot.league.tempo_ms;
     // Wall time and, where it was measured, CPU time: the league charges
-    // one of them (its clock).
+    // one of them (its clock), whose columns come first.
     const cpu = (u, k) => u.cpu ? fix(u.cpu[k], 1) : "";
-    $("times").replaceChildren(table([[T("col_bot"), "name"], [T("col_moves")], [T("col_mean")], [T("col_p95")], [T("col_max")],
-      [T("col_cpu_mean")], [T("col_cpu_p95")], [T("col_cpu_max")], [clock ? T("col_clock") : T("col_tempo")]],
-      (t.times || []).map((u) => [name(u.bot), u.moves, fix(u.mean_ms, 1), fix(u.p95_ms, 1), fix(u.max_ms, 1),
-        cpu(u, "mean_ms"), cpu(u, "p95_ms"), cpu(u, "max_ms"), tempo])));
+    const wallCols = [[T("col_mean")], [T("col_p95")], [T("col_max")]], cpuCols = [[T("col_cpu_mean")], [T("col_cpu_p95")], [T("col_cpu_max")]];
+    const wallOf = (u) => [fix(u.mean_ms, 1), fix(u.p95_ms, 1), fix(u.max_ms, 1)], cpuOf = (u) => [cpu(u, "mean_ms"), cpu(u, "p95_ms"), cpu(u, "max_ms")];
+    const cpuFirst = snapshot && snapshot.league.charged === "cpu";
+    $("times").replaceChildren(table([[T("col_bot"), "name"], [T("col_moves")], ...(cpuFirst ? [...cpuCols, ...wallCols] : [...wallCols, ...cpuCols]),
+      [clock ? T("col_clock") : T("col_tempo")]],
+      (t.times || []).map((u) => [name(u.bot), u.moves, ...(cpuFirst ? [...cpuOf(u), ...wallOf(u)] : [...wallOf(u), ...cpuOf(u)]), tempo])));
     $("games").replaceChildren(table(
       [[T("col_game"), "name"], [T("col_round")], [T("col_white"), "name"], [T("col_black"), "name"], [T("col_result")], [T("col_reason"), "text"], [T("col_score")], [T("col_plies")]],
       (t.games || []).map((g) => [gameLink(g.id), g.round, name(g.white), name(g.black), g.result, reason(g.reason), g.scores[0] + "-" + g.scores[1], g.plies])));
