@@ -38,10 +38,13 @@ type Env struct {
 	// Work is a folder under which a Lisp submission's archive is
 	// unpacked, which the caller removes; "": an archive is refused.
 	Work string
-	// Lenient keeps a Lisp bot that cannot play: it is noted, and started
-	// with the closest settings found, for a check to show what fails.
-	// Otherwise it is an error.
+	// Lenient keeps a Lisp bot that cannot play: it is noted, told to
+	// CannotPlay when set, and started with the closest settings found,
+	// for a check to show what fails. Otherwise it is an error.
 	Lenient bool
+	// CannotPlay, when set, is told why a Lisp bot kept by Lenient
+	// cannot play.
+	CannotPlay func(*CannotPlayError)
 	// Note, when set, gets what was found of a Lisp bot, one line each
 	// without its newline ("lisp: settings: ..."), for a person to read.
 	Note func(string)
@@ -77,10 +80,16 @@ type LispCompleter interface {
 	// of env.Game at env.Tempo in env.Sandbox; it says what it found
 	// through env.Note. Words that name no bot (no such file, a class's
 	// folder, a folder without a jogar) MUST be a *FormError; a bot that
-	// cannot play is another error, returned with the closest settings
-	// found and their name.
+	// cannot play MUST be a *CannotPlayError, returned with the closest
+	// settings found and their name.
 	CompleteLisp(ctx context.Context, words []string, env Env) (name string, c lisp.Config, err error)
 }
+
+// CannotPlayError is a Lisp bot that arena would not let play in a
+// league, as intake finds it: Reason says why, in the course's words.
+type CannotPlayError struct{ Bot, Reason string }
+
+func (e *CannotPlayError) Error() string { return e.Bot + " cannot play: " + e.Reason }
 
 // FormError is a bot of the command line that names none arena can start:
 // the user's mistake (no such file, a bad option, a class's folder for one
@@ -119,6 +128,9 @@ func ParseSpec(ctx context.Context, ref string, args []string, env Env) (host.Sp
 	}
 	if err != nil {
 		env.Notef("lisp: %v", err)
+		if cannot, ok := errors.AsType[*CannotPlayError](err); ok && env.CannotPlay != nil {
+			env.CannotPlay(cannot)
+		}
 	}
 	env.Notef("lisp: settings: %s", strings.Join(lisp.Args(c)[1:], " "))
 	r := Ref{Lisp: &c}

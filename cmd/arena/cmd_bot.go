@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -104,13 +103,7 @@ that it would not run with the closest settings found, and the verdict is FAIL).
 			// A Lisp bot that intake would not let play fails the check,
 			// whatever its rows say: one verdict.
 			var cannot string
-			note := env.Note
-			env.Note = func(s string) {
-				if _, why, ok := strings.Cut(s, " cannot play: "); ok && cannot == "" {
-					cannot = why
-				}
-				note(s)
-			}
+			env.CannotPlay = func(e *botkind.CannotPlayError) { cannot = e.Reason }
 			spec, err := botSpec(c.Context(), ref, botArgs, env)
 			if err != nil {
 				return err

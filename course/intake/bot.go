@@ -193,7 +193,7 @@ func Prepare(ctx context.Context, c lisp.Config, given []string, opt Options) (P
 		}
 	}
 	if !p.Findings.Eligible {
-		return p, fmt.Errorf("%s cannot play: %s", p.Name, p.Findings.Reason)
+		return p, &botkind.CannotPlayError{Bot: p.Name, Reason: p.Findings.Reason}
 	}
 	return p, nil
 }
