@@ -14,6 +14,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/arenabots/arena/bots/lisp/probe"
 	"github.com/arenabots/arena/course/intake"
 	"github.com/arenabots/arena/host"
 )
@@ -148,9 +149,7 @@ func (l *Ladder) upload(ctx context.Context, group string, archive io.Reader, fi
 		return l.store(ctx, v, &res, hash, progress)
 	}
 	v.Status = Accepted
-	for _, w := range res.Warnings {
-		v.Warnings = append(v.Warnings, Warning{Text: w})
-	}
+	v.Warnings = l.intakeWarnings(res)
 	if at, _ := l.frozenAt(); !at.IsZero() {
 		v.Warnings = append(v.Warnings, Warning{Text: fmt.Sprintf("the ladder was frozen at %s: this version plays on the ladder, not in the championship", at.Format(time.RFC3339))})
 	}
@@ -244,12 +243,43 @@ func conventions(res intake.Result) map[string]string {
 // failedPosition returns the position a refused submission failed on and
 // what it answered there, from the probe's evidence.
 func failedPosition(res intake.Result) (position, output string) {
-	for _, e := range res.Findings.Evidence {
-		if !strings.HasPrefix(e.Verdict, "legal") {
-			return e.Position, strings.TrimSpace(e.Answer + "\n" + e.Verdict)
-		}
+	if f := failed(res); len(f) > 0 {
+		return f[0].Position, answered(f[0])
 	}
 	return "", ""
+}
+
+// failed returns the probe's evidence of the positions res's bot failed
+// on, in the order they were asked.
+func failed(res intake.Result) []probe.Evidence {
+	var out []probe.Evidence
+	for _, e := range res.Findings.Evidence {
+		if !strings.HasPrefix(e.Verdict, "legal") {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// answered says what the bot answered on e's position and the verdict.
+func answered(e probe.Evidence) string { return strings.TrimSpace(e.Answer + "\n" + e.Verdict) }
+
+// intakeWarnings returns the warnings intake gives an eligible res, each
+// "yes, but" (its first, one for each of Findings.Failures, in the order of
+// the positions asked) with what the bot answered on the position it
+// failed on, and that position's file where it is one of the game's
+// samples (see board), which the group's page draws.
+func (l *Ladder) intakeWarnings(res intake.Result) []Warning {
+	f := failed(res)
+	var out []Warning
+	for i, w := range res.Warnings {
+		warn := Warning{Text: w}
+		if i < len(res.Findings.Failures) && i < len(f) {
+			warn.Position, warn.Output = string(l.board(f[i].Position)), answered(f[i])
+		}
+		out = append(out, warn)
+	}
+	return out
 }
 
 // board returns the position file of the reference position named name

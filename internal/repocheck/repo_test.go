@@ -46,7 +46,7 @@ func TestCIRunsREADMETestCommand(t *testing.T) {
 	if got := commandLines(t, ".ci/run", "go test"); len(got) != 0 {
 		t.Errorf(".ci/run runs %q itself, want only %s's", got, testScript)
 	}
-	const want = "go test -race -count=1 ./..."
+	const want = "go test -race -count=1 -timeout 40m ./..."
 	if got := commandLines(t, testScript, "go test"); len(got) != 1 || got[0] != want {
 		t.Errorf("%s runs %q, want exactly %q", testScript, got, want)
 	}
