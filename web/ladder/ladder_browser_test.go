@@ -240,12 +240,13 @@ func TestRealLadderPages(t *testing.T) {
 	// Last, a project that fails on a later position plays, "yes, but":
 	// the validation game it lost is a warning with the board at the ply
 	// it failed on and what the bot wrote there.
-	if got := loginAndUpload(t, ctx, base, "P1", toks["P1"], zips["P14"]); got != "accepted: version 3" {
-		t.Fatalf("P14's project uploaded by P1: %q, want accepted: version 3", got)
+	// (The tab is logged in as P2, who uploaded last.)
+	if got := loginAndUpload(t, ctx, base, "P2", toks["P2"], zips["P14"]); got != "accepted: version 2" {
+		t.Fatalf("P14's project uploaded by P2: %q, want accepted: version 2", got)
 	}
-	bt.WaitFor(t, ctx, "version 3's warning with its board", count(`#versions article[data-version="3"] .warning .boardbox svg rect.sq`)+" === 100")
-	if text := bt.Eval[string](t, ctx, `[...document.querySelectorAll('#versions article[data-version="3"] .warning')].map((w) => w.textContent).join("\n")`); !strings.Contains(text, "validation game") || !strings.Contains(text, "at ply") {
-		t.Errorf("version 3's warnings say %q, want its validation game's fault at its ply", text)
+	bt.WaitFor(t, ctx, "version 2's warning with its board", count(`#versions article[data-version="2"] .warning .boardbox svg rect.sq`)+" === 100")
+	if text := bt.Eval[string](t, ctx, `[...document.querySelectorAll('#versions article[data-version="2"] .warning')].map((w) => w.textContent).join("\n")`); !strings.Contains(text, "validation game") || !strings.Contains(text, "at ply") {
+		t.Errorf("version 2's warnings say %q, want its validation game's fault at its ply", text)
 	}
 	if text := bt.Eval[string](t, ctx, `document.querySelector('#versions article[data-version="3"] .warning').textContent`); !strings.Contains(text, "later position") {
 		t.Errorf("version 3's warning says %q, want intake's yes-but", text)
