@@ -291,7 +291,13 @@ func TestSearchAllocations(t *testing.T) {
 		{"dots", func() { dts.Search(context.Background(), dotsPos, Limits{Nodes: 50_000}) }},
 	}
 	for _, tc := range tests {
+		// AllocsPerRun counts every goroutine's allocations: the least of
+		// a few rounds is the search's own, whatever else the test binary
+		// runs meanwhile.
 		allocs := testing.AllocsPerRun(3, tc.search)
+		for range 4 {
+			allocs = min(allocs, testing.AllocsPerRun(3, tc.search))
+		}
 		// The result's PV; nothing per node.
 		if allocs > 1 {
 			t.Errorf("%s: a search of 50000 nodes allocates %v times", tc.game, allocs)
