@@ -481,6 +481,8 @@ Object.assign(window.ARENA_STRINGS.pt, {
     ["the double rule removes another double still on the board, and (\\S+) holds no number", "a regra dos duplos retira outro duplo ainda no tabuleiro, e $1 não tem número"],
     ["the double rule removes another double still on the board, and (\\S+) holds (\\d+), not a double",
       "a regra dos duplos retira outro duplo ainda no tabuleiro, e $1 tem $2, que não é duplo"],
+    ["used (\\S+) of CPU time \\((\\S+) wall\\), limit (\\S+): the call was ended once it passed the limit", "gastou $1 de tempo de CPU ($2 de tempo real), limite $3: a jogada foi interrompida ao passar o limite"],
+    [", the call was ended once it passed the time left", ", a jogada foi interrompida ao passar o tempo que restava"],
     ["answered after (\\S+) of CPU time \\((\\S+) wall\\), limit (\\S+)", "respondeu ao fim de $1 de tempo de CPU ($2 de tempo real), limite $3"],
     ["answered after (\\S+), limit (\\S+)", "respondeu ao fim de $1, limite $2"],
     ["clock ran out: (\\S+) of CPU time \\((\\S+) wall\\) taken, (\\S+) left on the clock, margin (\\S+)",
