@@ -21,8 +21,12 @@ import (
 // that ignores its tempo, under clock: cpu, on the machine as it is and
 // then beside three busy loops per core, each in a session of its own. Their
 // clock runs on their CPU time while jogar runs (the Lisp adapter), so they
-// search as deep busy as quiet: no game is lost on time, and each timed
-// group's median CPU time per move is within 15 % of the other run's.
+// search as deep busy as quiet: no game is lost on time, and in each run
+// each timed group's median CPU time per move is at least half its budget
+// (60 % of tempo). Beside the busy loops a clock on the wall would give it
+// about a quarter of that; the two runs are not compared with each other,
+// for the CPU time a depth costs grows on a shared core and a search stopped
+// by its clock may finish a depth in one run and not the other.
 func TestWallBudgetingLispOnABusyMachine(t *testing.T) {
 	skipIfShort(t, "plays two Lisp leagues twice, once beside busy loops on every core")
 	if _, err := exec.LookPath("sbcl"); err != nil {
@@ -32,6 +36,7 @@ func TestWallBudgetingLispOnABusyMachine(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	const tempoMS = 200
 	type group struct{ name, dir, lisp string }
 	for _, tc := range []struct {
 		game, rules  string
@@ -54,7 +59,7 @@ func TestWallBudgetingLispOnABusyMachine(t *testing.T) {
 				copyFile(t, filepath.Join(examples, tc.rules), filepath.Join(root, "regras.lisp"))
 				return fmt.Sprintf("  - name: %s\n    lisp: {root: %q, files: [%q], %s}\n", g.name, root, filepath.Join(root, "jogo.lisp"), g.lisp)
 			}
-			body := fmt.Sprintf("game: %s\n%sseed: 1\nrounds: 1\ntempo_ms: 200\ntime_margin_ms: 250\nstart_timeout_ms: 30000\nconcurrency: 1\nbots:\n", tc.game, tc.gameOptions) +
+			body := fmt.Sprintf("game: %s\n%sseed: 1\nrounds: 1\ntempo_ms: %d\ntime_margin_ms: 250\nstart_timeout_ms: 30000\nconcurrency: 1\nbots:\n", tc.game, tc.gameOptions, tempoMS) +
 				entry(tc.timed) + entry(tc.other)
 			quiet := league(t, body)
 			run(t, quiet, nil)
@@ -88,8 +93,14 @@ func TestWallBudgetingLispOnABusyMachine(t *testing.T) {
 			if nq == 0 || nb == 0 {
 				t.Skip("no cgroup counts the bots' CPU time here: clock: cpu is the wall clock")
 			}
-			if d := (mb - mq) / mq; d > 0.15 || d < -0.15 {
-				t.Errorf("%s: median CPU time per move %.1f ms busy, %.1f ms quiet: %+.0f %%, want within 15 %%", tc.timed.name, mb, mq, 100*d)
+			budget := 0.6 * tempoMS
+			for _, r := range []struct {
+				run    string
+				median float64
+			}{{"quiet", mq}, {"busy", mb}} {
+				if r.median < budget/2 {
+					t.Errorf("%s: median CPU time per move %.1f ms in the %s run, want at least half its budget of %.0f ms: its clock is not its CPU time", tc.timed.name, r.median, r.run, budget)
+				}
 			}
 		})
 	}

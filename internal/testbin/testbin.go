@@ -4,9 +4,9 @@
 // test run: every test package that needs one gets the same file, built by
 // the first package that asked. It is for tests only.
 //
-// A binary is kept in a directory named by a hash of the module's Go
-// sources and of the files they embed (those under assets directories), so
-// that a change to any of them builds it anew, and packages tested at the
+// A binary is kept in a directory named by a hash of the module's files (its
+// Go sources and every file they may embed), so that a change to any of them
+// builds it anew, and packages tested at the
 // same time (go test runs them in parallel) wait for one build under a file
 // lock instead of building the same binary each.
 package testbin
@@ -131,9 +131,11 @@ func moduleRoot() (string, error) {
 	return filepath.Join(filepath.Dir(file), "..", ".."), nil
 }
 
-// sourceKey hashes what the binaries are built from: the Go version, go.mod,
-// go.sum and every .go file of the module (paths and contents), skipping
-// hidden directories and testdata.
+// sourceKey hashes what the binaries are built from: the Go version and
+// every file of the module (paths and contents), skipping hidden directories
+// and testdata. Every file, not only .go: a binary embeds others (the Lisp
+// adapter's driver, the pages' assets, the games' samples), and a binary
+// built before one of them changed must not be taken for a new one.
 func sourceKey(root string) (string, error) {
 	h := sha256.New()
 	fmt.Fprintln(h, runtime.Version())
@@ -147,10 +149,7 @@ func sourceKey(root string) (string, error) {
 			}
 			return nil
 		}
-		// Files under an assets directory are embedded in the binary
-		// (package web's page).
-		embedded := filepath.Base(filepath.Dir(path)) == "assets"
-		if !strings.HasSuffix(path, ".go") && d.Name() != "go.mod" && d.Name() != "go.sum" && !embedded {
+		if !d.Type().IsRegular() {
 			return nil
 		}
 		rel, err := filepath.Rel(root, path)
