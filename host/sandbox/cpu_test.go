@@ -4,6 +4,7 @@ package sandbox
 
 import (
 	"os"
+	"slices"
 	"testing"
 	"time"
 )
@@ -70,17 +71,48 @@ func TestCPUTime(t *testing.T) {
 			if err := b.Ready(); err != nil {
 				t.Fatal(err)
 			}
-			time.Sleep(200 * time.Millisecond) // the children start
-			cg0, _ := b.CPUTime()
-			proc0 := namespaceCPU(t, b.Group())
-			time.Sleep(500 * time.Millisecond)
-			b.Freeze()
-			time.Sleep(20 * time.Millisecond) // the freeze completes
-			cg1, _ := b.CPUTime()
-			proc1 := namespaceCPU(t, b.Group())
+			// Both counts are read while the bot is frozen and its cgroup's
+			// count has stopped, so that no reading races its processes; and
+			// again where a process left the family between the two (the
+			// python3 and setsid that the sandbox refuses exit when they get
+			// to it, however late a busy machine lets them start), whose time
+			// the cgroup keeps and /proc no longer shows.
+			stopped := func() (time.Duration, []string, time.Duration) {
+				b.Freeze()
+				prev, _ := b.CPUTime()
+				for deadline := time.Now().Add(10 * time.Second); ; {
+					time.Sleep(10 * time.Millisecond)
+					cur, _ := b.CPUTime()
+					if cur == prev {
+						break
+					}
+					if time.Now().After(deadline) {
+						t.Fatalf("the cgroup still counts CPU time 10 s after the bot was frozen (%v)", cur)
+					}
+					prev = cur
+				}
+				return prev, namespacePIDs(t, b.Group()), namespaceCPU(t, b.Group())
+			}
+			var counted, seen, cg1 time.Duration
+			for try := 1; ; try++ {
+				cg0, pids0, proc0 := stopped()
+				b.Thaw(false)
+				time.Sleep(500 * time.Millisecond)
+				var pids1 []string
+				var proc1 time.Duration
+				cg1, pids1, proc1 = stopped()
+				counted, seen = cg1-cg0, proc1-proc0
+				if slices.Equal(pids0, pids1) {
+					break
+				}
+				t.Logf("the bot's processes were %v, then %v: again", pids0, pids1)
+				if try == 5 {
+					t.Fatal("the bot's family changed in 5 tries")
+				}
+				b.Thaw(false)
+			}
 			time.Sleep(300 * time.Millisecond)
 			cg2, _ := b.CPUTime()
-			counted, seen := cg1-cg0, proc1-proc0
 			t.Logf("%s: in 500 ms the cgroup counted %v, /proc %v; frozen, %v", b.cg.describeCPU(), counted, seen, cg2-cg1)
 			if seen < 50*time.Millisecond {
 				t.Fatalf("the spinners used %v of CPU in 500 ms: they do not spin", seen)
