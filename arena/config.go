@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"math"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -105,6 +106,13 @@ type BotConfig struct {
 	Display     string `yaml:"display,omitempty" json:"-"`
 	Restart     string `yaml:"restart,omitempty" json:"-"` // the league's restart for this bot alone; empty: the league's
 	botkind.Ref `yaml:",inline"`
+
+	// Rating is the bot's rating from elsewhere (a ladder's, written by
+	// arena ladder freeze); nil: none. It seeds where a tournament seeds
+	// (seedByRating) and is the standings' last tie-break
+	// (results.ByRating). It decides no game, so it is not in Hash; the
+	// seed order it gives is, as the order of Bots.
+	Rating *float64 `yaml:"rating,omitempty" json:"-"`
 }
 
 // Defaults of a league file.
@@ -376,6 +384,9 @@ func (c *Config) completeBots(dir string) (warnings []error, err error) {
 		if inert.Line(b.Display) != b.Display {
 			return nil, c.errAt(fmt.Sprintf("bot %q: display %s holds control characters: write it on one line, in plain text", b.Name, inert.Line(b.Display)), "bots", i, "display")
 		}
+		if b.Rating != nil && (math.IsNaN(*b.Rating) || math.IsInf(*b.Rating, 0)) {
+			return nil, c.errAt(fmt.Sprintf("bot %q: rating is %v: want a finite number, e.g. rating: 1512.5, or no key", b.Name, *b.Rating), "bots", i, "rating")
+		}
 		if b.Restart != "" && !slices.Contains(restartValues, b.Restart) {
 			return nil, c.errAt(fmt.Sprintf("bot %q: restart is %q: want %q or %q, or no key for the league's (%s)", b.Name, b.Restart, restartValues[0], restartValues[1], c.Restart), "bots", i, "restart")
 		}
@@ -388,6 +399,26 @@ func (c *Config) completeBots(dir string) (warnings []error, err error) {
 		}
 	}
 	return warnings, nil
+}
+
+// seedByRating puts the bots in the order of their rating keys, the
+// highest first, those without one after them, each group in the order
+// of the bots list: the seed order of a tournament that seeds (a
+// knockout's bracket, a Swiss's first round). Without a rating key the
+// order stays the bots list's.
+func (c *Config) seedByRating() {
+	slices.SortStableFunc(c.Bots, func(a, b BotConfig) int { return results.CompareRatings(a.Rating, b.Rating) })
+}
+
+// ratings returns the rating key of each bot that has one, by name.
+func (c *Config) ratings() map[string]float64 {
+	r := map[string]float64{}
+	for _, b := range c.Bots {
+		if b.Rating != nil {
+			r[b.Name] = *b.Rating
+		}
+	}
+	return r
 }
 
 // restartValues are the values of restart, the default first.

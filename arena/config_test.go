@@ -72,6 +72,8 @@ func TestParseErrors(t *testing.T) {
 		{"bad missing_bots", "missing_bots: play\nbots:\n" + two, 1, `missing_bots is "play": want "refuse" or "forfeit"`},
 		{"unknown builtin", "bots:\n  - {name: a, builtin: nope}\n  - {name: b, builtin: random}\n", 2, "unknown built-in bot"},
 		{"two kinds", "bots:\n  - {name: a, builtin: greedy, path: /bin/true}\n  - {name: b, builtin: random}\n", 2, "exactly one of"},
+		{"rating not a number", "bots:\n  - {name: a, builtin: greedy, rating: high}\n  - {name: b, builtin: random}\n", 2, `rating: want a number: the bot's rating (a ladder's), used only to seed and as the last tie-break, e.g. rating: 1512.5, got "high"`},
+		{"rating not finite", "bots:\n  - {name: a, builtin: greedy}\n  - {name: b, builtin: random, rating: .inf}\n", 3, `bot "b": rating is +Inf: want a finite number, e.g. rating: 1512.5, or no key`},
 		{"duplicate", "bots:\n  - {name: a, builtin: greedy}\n  - {name: a, builtin: random}\n", 3, "used twice"},
 		{"bad name", "bots:\n  - {name: 'a b', builtin: greedy}\n  - {name: b, builtin: random}\n", 2, "bot name"},
 		{"unregistered", "registry: none.yaml\nbots:\n  - {name: a, registered: ghost}\n  - {name: b, builtin: random}\n", 3, "arena bot add --registry none.yaml ghost"},

@@ -13,7 +13,7 @@ import (
 // bot.
 var (
 	notHashed    = []string{"hash", "keys", "concurrency", "out", "registry", "title", "sandbox", "sandbox_achieved", "restart", "grading"}
-	notHashedBot = []string{"display", "restart"}
+	notHashedBot = []string{"display", "restart", "rating"}
 )
 
 // changes lists what differs between the resolved config old (the

@@ -85,6 +85,7 @@ func (c *Config) completeKnockout(dir string) error {
 		return c.errAt("qualifiers is the number of bots taken from each standings of seeding: add seeding: [DIR]", "qualifiers")
 	}
 	if len(c.Seeding) == 0 {
+		c.seedByRating()
 		return nil
 	}
 	if err := atLeast("qualifiers", c.Qualifiers, 0); err != nil {

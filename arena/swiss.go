@@ -61,8 +61,10 @@ func (swissTournament) WriteNotes(w io.Writer, c *Config, games []Scheduled, pla
 	return nil
 }
 
-// completeSwiss checks that the rounds can be paired without a repeat.
+// completeSwiss checks that the rounds can be paired without a repeat,
+// and puts the bots in seed order (seedByRating).
 func (c *Config) completeSwiss() error {
+	c.seedByRating()
 	n := len(c.Bots)
 	most := n - 1
 	if n%2 == 1 {

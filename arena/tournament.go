@@ -247,13 +247,14 @@ func Standings(c *Config, games []results.Entry) results.Standings {
 
 // formatStandings returns the standings of games in the view of c's
 // format, bots level on every key ordered by their playoff, if the league
-// has one.
+// has one, then by their rating keys, if its bots have them.
 func formatStandings(c *Config, games []results.Entry) results.Standings {
 	main := MainGames(c, games)
 	s := mainStandings(c, main)
 	if c.playoff() {
 		s.AddPlayoffs(main, newPlayoffs(c, s, mainSchedule(c, main), byID(games)).playoffs)
 	}
+	s.AddRatings(main, c.ratings())
 	return s
 }
 

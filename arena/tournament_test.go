@@ -343,3 +343,98 @@ func TestSwissPairingGivesUp(t *testing.T) {
 		t.Errorf("gave up after %d steps, want %d", p.steps, maxPairingSteps)
 	}
 }
+
+// TestRatingKeys: the bots' rating keys seed a knockout's bracket and a
+// Swiss's first round (the highest first, bots without one after), leave
+// a round robin's schedule as it is, and order only bots level on every
+// other key of the standings, as its last key.
+func TestRatingKeys(t *testing.T) {
+	// b01 and b00 rated, b02 and b03 not: the seed order b01, b00, b02, b03.
+	ratings := map[string]string{"b00": "1500", "b01": "1612.5"}
+	league := func(head string, rated bool) *Config {
+		t.Helper()
+		var b strings.Builder
+		b.WriteString(head + "\nbots:\n")
+		for i := range 4 {
+			name := fmt.Sprintf("b%02d", i)
+			fmt.Fprintf(&b, "  - {name: %s, builtin: random", name)
+			if r, ok := ratings[name]; ok && rated {
+				fmt.Fprintf(&b, ", rating: %s", r)
+			}
+			b.WriteString("}\n")
+		}
+		cfg, _, err := Parse("f.yaml", []byte(b.String()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return cfg
+	}
+	// firstRound names the games of round 1, white-black, as scheduled
+	// before any game is played.
+	firstRound := func(c *Config) []string {
+		var out []string
+		for _, s := range Schedule(c, nil) {
+			if s.Round == 1 {
+				out = append(out, c.Bots[s.White].Name+"-"+c.Bots[s.Black].Name)
+			}
+		}
+		slices.Sort(out)
+		return out
+	}
+	for _, tc := range []struct {
+		name        string
+		head        string
+		plain, seed []string // round 1 without and with the ratings
+	}{
+		{"round robin", "rounds: 1", []string{"b00-b01", "b00-b02", "b00-b03", "b01-b00", "b01-b02", "b01-b03", "b02-b00", "b02-b01", "b02-b03", "b03-b00", "b03-b01", "b03-b02"}, nil},
+		{"swiss", "format: swiss\nrounds: 3", []string{"b00-b02", "b01-b03", "b02-b00", "b03-b01"}, []string{"b00-b03", "b01-b02", "b02-b01", "b03-b00"}},
+		{"knockout", "format: knockout", []string{"b00-b03", "b01-b02", "b02-b01", "b03-b00"}, []string{"b00-b02", "b01-b03", "b02-b00", "b03-b01"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			plain, rated := league(tc.head, false), league(tc.head, true)
+			if got := firstRound(plain); !slices.Equal(got, tc.plain) {
+				t.Errorf("round 1 without ratings: %v, want %v", got, tc.plain)
+			}
+			want := tc.seed
+			if want == nil {
+				want = tc.plain
+			}
+			if got := firstRound(rated); !slices.Equal(got, want) {
+				t.Errorf("round 1 with ratings: %v, want %v", got, want)
+			}
+			if tc.seed == nil && rated.Hash() != plain.Hash() {
+				t.Errorf("the ratings change the hash of a league they do not seed")
+			}
+			seeded := rated.Bots[0].Name + rated.Bots[1].Name
+			if tc.seed != nil && seeded != "b01b00" {
+				t.Errorf("seed order opens with %s, want b01b00", seeded)
+			}
+		})
+	}
+	drawn := func(Scheduled) string { return results.Draw }
+	for _, tc := range []struct {
+		name   string
+		decide func(Scheduled) string
+		rated  bool
+		want   string // bot:rank:tiebreak, in order
+	}{
+		{"level, no ratings", drawn, false, "b00:1:tied b01:1:tied b02:1:tied b03:1:tied"},
+		{"level, ratings decide", drawn, true, "b01:1:rating b00:2:rating b02:3:tied b03:3:tied"},
+		{"points first", strongerWins, true, "b00:1: b01:2: b02:3: b03:4:"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c := league("rounds: 1", tc.rated)
+			st := Standings(c, playOut(t, c, tc.decide))
+			var got []string
+			for _, r := range st.Rows {
+				got = append(got, fmt.Sprintf("%s:%d:%s", r.Bot, r.Rank, r.Tiebreak))
+			}
+			if strings.Join(got, " ") != tc.want {
+				t.Errorf("standings %s, want %s", strings.Join(got, " "), tc.want)
+			}
+			if last := st.Order[len(st.Order)-1]; (last == results.ByRating) != tc.rated {
+				t.Errorf("order %v: rating last is %v, want %v", st.Order, last == results.ByRating, tc.rated)
+			}
+		})
+	}
+}

@@ -141,6 +141,7 @@ var keyDocs = map[string]keyDoc{
 	"output_kb":        {"a whole number of KiB", "output_kb: 16"},
 	"bots":             {"a list of bots", "bots: [{name: greedy, builtin: greedy}, {name: mine, path: ./mybot}]"},
 	"bots entry":       {"a bot: a name and one of builtin, registered, path or lisp", "- {name: greedy, builtin: greedy}"},
+	"rating":           {"a number: the bot's rating (a ladder's), used only to seed and as the last tie-break", "rating: 1512.5"},
 	"args":             {"a list of arguments", "args: [--fast]"},
 	"env":              {"a mapping of variables to values", "env: {LANG: C}"},
 	"options":          {"a mapping of options to values", "options: {depth: 4}"},

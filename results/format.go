@@ -445,6 +445,9 @@ func (s Standings) table(format string, brief bool) table {
 			strings.Join(s.Challengers, ", ")))
 	}
 	notes = append(notes, s.playoffNotes()...)
+	if slices.Contains(s.Order, ByRating) {
+		notes = append(notes, "rating: the bots' rating keys in the league file (a ladder's, at its freeze), the last tie-break; a bot without one after those with one")
+	}
 	if s.Swiss {
 		notes = append(notes, "Swiss: ranked by points (a bye counts as a board pair won), then Buch (Buchholz: the sum of the points of the opponents met), then SB (Sonneborn-Berger)")
 	}

@@ -19,6 +19,10 @@ const (
 	// order its playoff gave bots level on every other key (see
 	// AddPlayoffs).
 	ByPlayoff = "playoff"
+	// ByRating is the last key of a league whose bots carry a rating
+	// (a ladder's): the higher rating ahead, a bot without one after
+	// those with one (see AddRatings).
+	ByRating = "rating"
 	// Tied is Row.Tiebreak of a bot that no key separates from a
 	// neighbour: the two share a rank.
 	Tied = "tied"
@@ -113,3 +117,41 @@ func byScoreDiff() criterion {
 // byPoints is the primary key of a round robin, gauntlet or Swiss, and a
 // knockout's first tie-break.
 func byPoints() criterion { return more(ByPoints, func(r Row) float64 { return r.Points }) }
+
+// CompareRatings compares two bots' ratings, negative when a is ahead:
+// the higher rating first, a rating before none (nil), two bots without
+// one level.
+func CompareRatings(a, b *float64) int {
+	switch {
+	case a == nil && b == nil:
+		return 0
+	case a == nil:
+		return 1
+	case b == nil:
+		return -1
+	}
+	return cmp.Compare(key(*b), key(*a))
+}
+
+// AddRatings ranks the bots level on every key of s.Order by ratings
+// (by bot; a bot without one comes after those with one): a last key,
+// ByRating. games are the games s was computed from: the LOS of each row
+// is computed again, as rows moved. Without ratings s stays as it is.
+func (s *Standings) AddRatings(games []Entry, ratings map[string]float64) {
+	if len(ratings) == 0 {
+		return
+	}
+	of := func(r Row) *float64 {
+		if v, ok := ratings[r.Bot]; ok {
+			return &v
+		}
+		return nil
+	}
+	s.orderBy(append(slices.Clip(s.crits), criterion{ByRating, func(a, b Row) int {
+		return CompareRatings(of(a), of(b))
+	}}))
+	for i := range s.Rows {
+		s.Rows[i].LOS = 0
+	}
+	s.Prior = rate(s.Rows, games)
+}

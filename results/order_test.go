@@ -73,3 +73,25 @@ func TestKnockoutOrder(t *testing.T) {
 		t.Errorf("order %q, want %q", s.Order, want)
 	}
 }
+
+func TestCompareRatings(t *testing.T) {
+	r := func(x float64) *float64 { return &x }
+	for _, tc := range []struct {
+		name string
+		a, b *float64
+		want int
+	}{
+		{"higher first", r(1600), r(1500), -1},
+		{"lower after", r(-20), r(10), 1},
+		{"equal", r(1500), r(1500.0000001), 0},
+		{"a rating before none", r(-500), nil, -1},
+		{"none after a rating", nil, r(0), 1},
+		{"neither", nil, nil, 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := CompareRatings(tc.a, tc.b); got != tc.want {
+				t.Errorf("CompareRatings = %d, want %d", got, tc.want)
+			}
+		})
+	}
+}

@@ -336,7 +336,8 @@ func newLadderFreezeCmd() *cobra.Command {
 		Long: `Fix each group's last accepted version uploaded before --at (default: now;
 RFC 3339, e.g. 2026-12-15T23:59:00Z), copy its files into DIR/frozen/ under
 their content hash, and write the championship's league file in intake's form,
-its seed drawn from the frozen versions' hashes. A group with no accepted
+its seed drawn from the frozen versions' hashes, each version's ladder rating
+as its rating: key (seeding and the last tie-break only). A group with no accepted
 version is listed as not eligible with its last reason. Then arena run and
 arena grades work as after intake.`,
 		Args: nArgs("DIR"),

@@ -22,6 +22,7 @@ import (
 	"github.com/arenabots/arena/arena"
 	"github.com/arenabots/arena/course/intake/intaketest"
 	"github.com/arenabots/arena/course/ladder"
+	"github.com/arenabots/arena/results"
 )
 
 // ladderServer is a real `arena ladder serve` process of the tests.
@@ -484,5 +485,98 @@ func TestLadderStandingsGolden(t *testing.T) {
 		if !strings.Contains(table, fmt.Sprintf("%.1f", s.Rating)) || !strings.Contains(table, fmt.Sprintf("%.1f", s.Margin)) {
 			t.Errorf("the table does not show %s's %.1f ± %.1f of --json", s.Group, s.Rating, s.Margin)
 		}
+	}
+}
+
+// TestLadderFreezeRunGrades is the lecturer's end of term on a ladder of
+// real projects: the groups upload, the ladder plays, `arena ladder
+// freeze` writes the championship's league file (the ladder's ratings as
+// rating: keys, the refused group listed as not eligible), `arena run`
+// plays it and `arena grades` grades it; an upload after the freeze
+// plays on the ladder and says it is not in the championship.
+func TestLadderFreezeRunGrades(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays a ladder and a championship of Lisp projects: not -short")
+	}
+	dir, toks, zips := newSampleLadder(t, "P1,ana/rui", "P2,bia/eva", "P9,xavier/yara")
+	work := filepath.Dir(dir)
+	srv := startLadder(t, dir)
+	for _, g := range []string{"P1", "P2", "P9"} {
+		if code, body := srv.upload(t, toks[g], zips[g]); code != http.StatusOK {
+			t.Fatalf("upload %s: %d %s", g, code, body)
+		}
+	}
+	waitFor(t, "both groups rated on the ladder", func() bool {
+		_, body := srv.get(t, "", "/api/ladder/standings")
+		var st []ladder.Standing
+		json.Unmarshal(body, &st)
+		return len(st) == 2 && st[0].Games > 0 && st[1].Games > 0
+	})
+	srv.kill()
+
+	t.Chdir(work) // arena run writes results/championship here
+	if out, err := arenaOut(t, "ladder", "freeze", dir, "-o", "league.yaml"); err != nil {
+		t.Fatalf("freeze: %v\n%s", err, out)
+	}
+	data, err := os.ReadFile("league.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(data), "# not eligible: P9") || strings.Count(string(data), "\n    rating: ") != 2 {
+		t.Errorf("the frozen league lacks P9 as not eligible or a rating: key for P1 and P2:\n%s", data)
+	}
+	// One round, as a lecturer might set it: what the test shows holds
+	// for any number.
+	one := strings.Replace(string(data), "\nrounds: 4\n", "\nrounds: 1\n", 1)
+	if err := os.WriteFile("league.yaml", []byte(one), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cfg, _, err := arena.Load("league.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(cfg.Bots) != 2 || cfg.Rounds != 1 || cfg.Bots[0].Rating == nil || cfg.Bots[1].Rating == nil {
+		t.Fatalf("the frozen league: %d bots, %d rounds, want P1 and P2 rated, one round:\n%s", len(cfg.Bots), cfg.Rounds, one)
+	}
+	if out, err := arenaOut(t, "run", "league.yaml", "--plain", "--concurrency", "1"); err != nil {
+		t.Fatalf("arena run: %v\n%s", err, out)
+	}
+	if out, err := arenaOut(t, "grades", cfg.Out, "-o", "grades.csv"); err != nil {
+		t.Fatalf("arena grades: %v\n%s", err, out)
+	}
+	grades, err := os.ReadFile("grades.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rows := strings.Split(strings.TrimSpace(string(grades)), "\n"); len(rows) != 3 || !strings.Contains(string(grades), "P1") || !strings.Contains(string(grades), "P2") {
+		t.Errorf("grades.csv: want a row for P1 and P2:\n%s", grades)
+	}
+	// The ratings are the standings' last key: groups level on every
+	// other key are placed by them.
+	games, _, err := results.ReadJournal(filepath.Join(cfg.Out, results.JournalName))
+	if err != nil || len(games) != 2 {
+		t.Fatalf("%d games (%v), want 2", len(games), err)
+	}
+	rating := map[string]float64{}
+	for _, b := range cfg.Bots {
+		rating[b.Name] = *b.Rating
+	}
+	st := arena.Standings(cfg, games)
+	if st.Order[len(st.Order)-1] != results.ByRating {
+		t.Errorf("the standings' keys %v do not end with %s", st.Order, results.ByRating)
+	}
+	if r := st.Rows; r[0].Tiebreak == results.ByRating && rating[r[0].Bot] < rating[r[1].Bot] {
+		t.Errorf("%s placed above %s by rating, with the lower one (%v)", r[0].Bot, r[1].Bot, rating)
+	}
+	for _, r := range st.Rows {
+		t.Logf("championship #%d %s: %g points, rating %.1f, tiebreak %q", r.Rank, r.Bot, r.Points, rating[r.Bot], r.Tiebreak)
+	}
+
+	// An upload after the freeze plays on the ladder, and says it does
+	// not count for the championship.
+	srv = startLadder(t, dir)
+	code, body := srv.upload(t, toks["P1"], withFile(t, zips["P1"], "P1/notas.txt", "tarde"))
+	if code != http.StatusOK || !strings.Contains(string(body), "not in the championship") {
+		t.Errorf("an upload after the freeze: %d %s, want a warning that it is not in the championship", code, body)
 	}
 }

@@ -19,6 +19,7 @@ import (
 
 	"github.com/arenabots/arena/arena"
 	"github.com/arenabots/arena/course/intake"
+	"github.com/arenabots/arena/results"
 )
 
 // FrozenDir is the folder of a ladder that holds the frozen versions'
@@ -54,14 +55,11 @@ func (l *Ladder) freeze(at time.Time) (FreezeResult, error) {
 	}
 	rows.Close()
 	slices.SortFunc(groups, intake.CompareGroups)
-	st, err := l.standings()
+	fit, err := l.rated()
 	if err != nil {
 		return out, err
 	}
-	rating := map[string]Standing{}
-	for _, s := range st {
-		rating[s.Group] = s
-	}
+	ratings := map[string]frozenRating{} // by group
 	displays, err := l.displays()
 	if err != nil {
 		return out, err
@@ -91,12 +89,11 @@ func (l *Ladder) freeze(at time.Time) (FreezeResult, error) {
 			return out, err
 		}
 		r.Name, r.Display, r.Eligible = g, displays[g], true
-		if s, ok := rating[g]; ok && s.Version == v.Version.Version {
-			r.Warnings = nil
-			r.Findings.Conventions = fmt.Sprintf("version %d, ladder rating %.1f ± %.1f in %d games; %s", v.Version.Version, s.Rating, s.Margin, s.Games, r.Findings.Conventions)
-		} else {
-			r.Findings.Conventions = fmt.Sprintf("version %d; %s", v.Version.Version, r.Findings.Conventions)
+		if row, ok := fit.rows[botName(v.id)]; ok && row.Rated {
+			r.Warnings = nil // its ladder games say more
+			ratings[g] = frozenRating{version: v.Version.Version, Row: row}
 		}
+		r.Findings.Conventions = fmt.Sprintf("version %d; %s", v.Version.Version, r.Findings.Conventions)
 		out.Frozen[g] = v.Version.Version
 		hashes = append(hashes, v.Hash)
 		rs = append(rs, r)
@@ -117,9 +114,9 @@ func (l *Ladder) freeze(at time.Time) (FreezeResult, error) {
 	head := fmt.Sprintf("# Written by arena ladder freeze from the ladder %s, frozen at %s:\n"+
 		"# each group's last accepted version before then, its files in %s under their hash,\n"+
 		"# its lisp: settings as found at its upload. The seed is drawn from those hashes.\n"+
-		"# The ladder's ratings are in the comments, for seeding and tie-breaks only.\n",
+		"# rating: that version's ladder rating, for seeding and the last tie-break only.\n",
 		inert.Line(l.dir), at.UTC().Format(time.RFC3339), inert.Line(filepath.Join(l.dir, FrozenDir)))
-	out.League, err = setSeed(b.Bytes(), out.Seed, head)
+	out.League, err = setKeys(b.Bytes(), out.Seed, ratings, head)
 	if err != nil {
 		return out, err
 	}
@@ -171,9 +168,16 @@ func mapPaths(ps []string, f func(string) string) []string {
 	return out
 }
 
-// setSeed sets the seed of the league file data, written by intake, and
-// puts head in place of intake's header (the file is the freeze's).
-func setSeed(data []byte, seed int64, head string) ([]byte, error) {
+// frozenRating is a frozen version's ladder rating.
+type frozenRating struct {
+	version int
+	results.Row
+}
+
+// setKeys sets the seed of the league file data, written by intake, and
+// the rating key of each rated group's bot (named as the group), and puts
+// head in place of intake's header (the file is the freeze's).
+func setKeys(data []byte, seed int64, ratings map[string]frozenRating, head string) ([]byte, error) {
 	if i := bytes.IndexByte(data, '\n'); i >= 0 && bytes.HasPrefix(data, []byte("# intake data")) {
 		data = data[i+1:]
 	}
@@ -184,9 +188,14 @@ func setSeed(data []byte, seed int64, head string) ([]byte, error) {
 	doc.HeadComment = ""
 	top := doc.Content[0]
 	for i := 0; i+1 < len(top.Content); i += 2 {
-		if top.Content[i].Value == "seed" {
+		switch top.Content[i].Value {
+		case "seed":
 			top.Content[i+1].Value = strconv.FormatInt(seed, 10)
 			top.Content[i+1].LineComment = "# drawn from the frozen versions' hashes"
+		case "bots":
+			for _, bot := range top.Content[i+1].Content {
+				setRating(bot, ratings)
+			}
 		}
 	}
 	var b bytes.Buffer
@@ -197,4 +206,26 @@ func setSeed(data []byte, seed int64, head string) ([]byte, error) {
 		return nil, err
 	}
 	return b.Bytes(), enc.Close()
+}
+
+// setRating adds the rating key to bot, a bots entry, after its name and
+// display, if ratings has its group's.
+func setRating(bot *yaml.Node, ratings map[string]frozenRating) {
+	at, name := 0, ""
+	for k := 0; k+1 < len(bot.Content); k += 2 {
+		switch bot.Content[k].Value {
+		case "name":
+			name, at = bot.Content[k+1].Value, k+2
+		case "display":
+			at = k + 2
+		}
+	}
+	r, ok := ratings[name]
+	if !ok {
+		return
+	}
+	key := &yaml.Node{Kind: yaml.ScalarNode, Value: "rating"}
+	val := &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!float", Value: strconv.FormatFloat(r.Elo, 'f', 1, 64),
+		LineComment: fmt.Sprintf("# ladder, version %d: ± %.1f in %d games", r.version, r.EloMargin, r.Games)}
+	bot.Content = slices.Insert(bot.Content, at, key, val)
 }

@@ -246,7 +246,8 @@ window.ARENA_STRINGS = {
     reasons: {normal: "normal", timeout: "tempo esgotado", illegal: "jogada ilegal", crash: "falha do bot", start: "não arrancou", interrupted: "interrompido", resigned: "desistência"},
     // The keys of the standings' order (results/order.go) and a shared rank.
     keys: {"points": "pontos", "round reached": "eliminatória alcançada", "head-to-head": "confronto direto", "wins": "vitórias",
-      "score difference": "diferença de pontuação", "playoff": "desempate por jogos", "tied": "empatado"},
+      "score difference": "diferença de pontuação", "playoff": "desempate por jogos", "rating": "rating do ladder",
+      "tied": "empatado"},
     crosstable_games: "{0} pontos em {1} jogos",
   },
 };
