@@ -7,7 +7,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/arenabots/arena/arena/botkind"
+	"github.com/arenabots/arena/arena/lispimage"
 	"github.com/arenabots/arena/host"
 	"github.com/arenabots/arena/host/sandbox"
 	"github.com/arenabots/arena/referee"
@@ -41,9 +41,9 @@ type Runner struct {
 	// for another platform.
 	CheckBot func(b BotConfig) error
 	// LispImages, if set, starts each Lisp bot from its saved image,
-	// built before its first game (see botkind.Images); a bot without one
+	// built before its first game (see lispimage.Cache); a bot without one
 	// loads its files, and a Warning event says why, once a run.
-	LispImages *botkind.Images
+	LispImages *lispimage.Cache
 
 	events sync.Mutex // serializes calls of Events
 	// noImage are the bots whose lack of a saved image was told.
@@ -400,10 +400,10 @@ func (r *Runner) spec(b BotConfig) host.Spec {
 
 // imageSpec returns s, the spec of bot b, set to start from the bot's
 // saved image when b is a Lisp bot and the run has LispImages (see
-// botkind.Images.Apply); a bot without one is s as it is, and a Warning
+// lispimage.Cache.Apply); a bot without one is s as it is, and a Warning
 // says why, the first time.
 func (r *Runner) imageSpec(ctx context.Context, b BotConfig, s host.Spec) host.Spec {
-	s, err := r.LispImages.Apply(ctx, s, b.Ref)
+	s, err := r.LispImages.Apply(ctx, s, b.Ref.Lisp)
 	if err == nil || ctx.Err() != nil {
 		return s
 	}

@@ -91,7 +91,9 @@ var imports = []struct {
 	// The championship runner, above bots and results.
 	{"arena/...", []string{"arena/...", "host/...", "games", "referee", "results/...", "internal/inert", "internal/treehash"}},
 	// The one home of bot kinds, below the runner and intake.
-	{"arena/botkind", []string{"host/...", "bots/...", "referee", "internal/inert", "internal/treehash"}},
+	{"arena/botkind", []string{"arena/lispimage", "host/...", "bots/...", "referee", "internal/treehash"}},
+	// The saved images of Lisp bots, below bot kinds and the runner.
+	{"arena/lispimage", []string{"host", "bots/lisp", "internal/inert"}},
 	// The course pipeline: intake of a class's hand-ins, similarity, grades.
 	// Similarity reads Lisp and intake's submissions; it runs nothing.
 	{"course/similarity", []string{"course/intake", "referee/sexp", "results/csvout"}},
