@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/arenabots/arena/arena/lispimage"
+	"github.com/arenabots/arena/arena/resultsdir"
 	"github.com/arenabots/arena/host"
 	"github.com/arenabots/arena/host/sandbox"
 	"github.com/arenabots/arena/referee"
@@ -129,7 +130,7 @@ type Summary struct {
 // line is damaged). When ctx is cancelled it stops the games in flight
 // (they are played again on resume) and returns ctx's error with the
 // summary so far. When it cannot write the results directory (a full
-// disk) it stops likewise and returns a *WriteError.
+// disk) it stops likewise and returns a *resultsdir.WriteError.
 func (r *Runner) Run(ctx context.Context) (Summary, error) {
 	c := r.Config
 	start := time.Now()
@@ -144,7 +145,7 @@ func (r *Runner) Run(ctx context.Context) (Summary, error) {
 	if w := c.clockFallback(achieved); w != "" {
 		r.warn(w)
 	}
-	lock, err := lockDir(c.Out, r.warn)
+	lock, err := resultsdir.Lock(c.Out, r.warn)
 	if err != nil {
 		return sum, err
 	}
@@ -153,9 +154,9 @@ func (r *Runner) Run(ctx context.Context) (Summary, error) {
 		return sum, err
 	}
 	if err := r.prepare(achieved); err != nil {
-		return sum, writeError(c.Out, err)
+		return sum, resultsdir.WrapWrite(c.Out, err)
 	}
-	j, err := openJournal(c.Out, r.warn)
+	j, err := resultsdir.OpenJournal(c.Out, r.warn)
 	if err != nil {
 		return sum, err
 	}
@@ -176,7 +177,7 @@ func (r *Runner) Run(ctx context.Context) (Summary, error) {
 		if j.Has(p.Entry.ID) {
 			return sameGame(j.Games(), p.Entry)
 		}
-		if err := record(c.Out, j, p, c.Rules()); err != nil {
+		if err := resultsdir.WriteGame(c.Out, j, p.Entry, p.Moves, c.Rules()); err != nil {
 			return err
 		}
 		sum.Played++
@@ -221,7 +222,7 @@ func (r *Runner) Run(ctx context.Context) (Summary, error) {
 	}
 	res := &Results{Config: c, Games: j.Games()}
 	sum.Standings = res.Standings()
-	return sum, writeError(c.Out, res.writeReports(sum.Standings))
+	return sum, resultsdir.WrapWrite(c.Out, res.writeReports(sum.Standings))
 }
 
 // clockFallback says, when the league charges CPU time and no cgroup

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/arenabots/arena/arena/resultsdir"
 	"github.com/arenabots/arena/results"
 )
 
@@ -297,7 +298,7 @@ func roundID(r int) func(white, black string) string {
 // the same hash), else none: what Schedule needs to know a Swiss's or
 // knockout's later rounds. Damaged journal lines are skipped.
 func (c *Config) Played() ([]results.Entry, error) {
-	old, err := readRecord(filepath.Join(c.Out, ConfigFile))
+	old, err := readRecord(filepath.Join(c.Out, resultsdir.ConfigFile))
 	if err != nil || old == nil {
 		return nil, err
 	}
@@ -307,7 +308,7 @@ func (c *Config) Played() ([]results.Entry, error) {
 	if k := c.Keys(); old.Keys != nil && (old.Keys.League != k.League || !compareBots(old.Keys.Bots, k.Bots, old.names(), c.names()).none()) {
 		return nil, nil
 	}
-	games, _, err := readJournal(c.Out)
+	games, _, err := resultsdir.ReadJournal(c.Out)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}
