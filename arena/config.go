@@ -329,6 +329,20 @@ func (c *Config) Displays() map[string]string {
 	return d
 }
 
+// names returns the names of the league's bots, in order.
+func (c *Config) names() []string {
+	out := make([]string, len(c.Bots))
+	for i, b := range c.Bots {
+		out[i] = b.Name
+	}
+	return out
+}
+
+// botIndex returns the index of the bot named name, or -1.
+func (c *Config) botIndex(name string) int {
+	return slices.IndexFunc(c.Bots, func(b BotConfig) bool { return b.Name == name })
+}
+
 // CheckUnsandboxed refuses a league whose file says `sandbox: off` unless
 // allow (the person running it said so on the command line): a league
 // file may come from elsewhere (a colleague, a class's intake), and only

@@ -230,15 +230,6 @@ func (r rosterChange) summary() string {
 	return strings.Join(parts, ", ")
 }
 
-// names returns the names of the league's bots, in order.
-func (c *Config) names() []string {
-	out := make([]string, len(c.Bots))
-	for i, b := range c.Bots {
-		out[i] = b.Name
-	}
-	return out
-}
-
 // adoptClockOf is adoptRecordedClock for results recorded with keys, or
 // before keys by a config whose bots changed since: the league charges the
 // wall clock, and reports that it did, when the league file leaves clock

@@ -198,11 +198,6 @@ func WriteScheduleNotes(w io.Writer, c *Config, games []Scheduled, played []resu
 // key (docs/formats.md).
 type TournamentName string
 
-// botIndex returns the index of the bot named name, or -1.
-func (c *Config) botIndex(name string) int {
-	return slices.IndexFunc(c.Bots, func(b BotConfig) bool { return b.Name == name })
-}
-
 // Schedule returns the games of the league known once the games of played
 // are over: a pure function of the config and the results, so every
 // machine computes the same. A round robin or gauntlet knows every game

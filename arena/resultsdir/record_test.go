@@ -1,7 +1,6 @@
 package resultsdir
 
 import (
-	"context"
 	"errors"
 	"os"
 	"slices"
@@ -10,17 +9,13 @@ import (
 
 	"github.com/arenabots/arena/games/cavalo"
 	"github.com/arenabots/arena/referee"
+	"github.com/arenabots/arena/referee/judgetest"
 	"github.com/arenabots/arena/results"
-	"github.com/arenabots/arena/web/human"
 )
 
-// firstLegal is a Source that enters the first legal move.
-type firstLegal struct{}
-
-func (firstLegal) Move(_ context.Context, req referee.Request, _ string) (string, error) {
-	return req.State.FormatMove(req.Legal[0]), nil
-}
-
+// TestRecorder records games one at a time, as arena play does: ids by
+// number and names, the move logs beside each journal line, an
+// interrupted game refused, and the directory locked while it writes.
 func TestRecorder(t *testing.T) {
 	dir := t.TempDir()
 	var warnings []string
@@ -35,7 +30,7 @@ func TestRecorder(t *testing.T) {
 	}
 	play := func(seed uint64) (referee.State, referee.Record) {
 		st := cavalo.Game{}.New(seed)
-		p := human.New("you", firstLegal{})
+		p := judgetest.FirstLegal{}
 		return st.Clone(), referee.Match(t.Context(), st, [2]referee.Player{p, p}, referee.MatchOptions{})
 	}
 	record := func(r *Recorder, white, black string, seed uint64) string {
