@@ -62,7 +62,7 @@ type Config struct {
 	Out          string          `yaml:"out"`
 	Registry     string          `yaml:"registry"`
 	Bots         []BotConfig     `yaml:"bots"`
-	// Tournament and its keys: see format.go and docs/formats.md.
+	// Tournament and its keys: see tournament.go and docs/formats.md.
 	Tournament     TournamentName `yaml:"format" json:"Format,omitempty"` // the hash's name
 	Challengers    []string       `yaml:"challengers,omitempty" json:",omitempty"`
 	Seeding        []string       `yaml:"seeding,omitempty" json:",omitempty"`
