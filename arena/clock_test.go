@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/arenabots/arena/arena/resultsdir"
 	"github.com/arenabots/arena/host/sandbox"
 )
 
@@ -102,7 +103,7 @@ func TestResumeKeepsTheRecordedClock(t *testing.T) {
 			if tc.recorded == "before" {
 				recorded = strings.Replace(recorded, "clock: wall\n", "", 1)
 			}
-			if err := os.WriteFile(filepath.Join(out, ConfigFile), []byte(recorded), 0o644); err != nil {
+			if err := os.WriteFile(filepath.Join(out, resultsdir.ConfigFile), []byte(recorded), 0o644); err != nil {
 				t.Fatal(err)
 			}
 			var warnings []string
@@ -135,7 +136,7 @@ func TestResumeKeepsTheRecordedClock(t *testing.T) {
 	}
 	t.Run("recorded before clocks", func(t *testing.T) {
 		out := t.TempDir()
-		if err := os.WriteFile(filepath.Join(out, ConfigFile), []byte("name: old\ntempo_ms: 100\n"), 0o644); err != nil {
+		if err := os.WriteFile(filepath.Join(out, resultsdir.ConfigFile), []byte("name: old\ntempo_ms: 100\n"), 0o644); err != nil {
 			t.Fatal(err)
 		}
 		rr, err := ReadResults(out)

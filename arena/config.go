@@ -63,7 +63,7 @@ type Config struct {
 	Out          string          `yaml:"out"`
 	Registry     string          `yaml:"registry"`
 	Bots         []BotConfig     `yaml:"bots"`
-	// Tournament and its keys: see format.go and docs/formats.md.
+	// Tournament and its keys: see tournament.go and docs/formats.md.
 	Tournament     TournamentName `yaml:"format" json:"Format,omitempty"` // the hash's name
 	Challengers    []string       `yaml:"challengers,omitempty" json:",omitempty"`
 	Seeding        []string       `yaml:"seeding,omitempty" json:",omitempty"`
@@ -335,6 +335,20 @@ func (c *Config) Displays() map[string]string {
 		}
 	}
 	return d
+}
+
+// names returns the names of the league's bots, in order.
+func (c *Config) names() []string {
+	out := make([]string, len(c.Bots))
+	for i, b := range c.Bots {
+		out[i] = b.Name
+	}
+	return out
+}
+
+// botIndex returns the index of the bot named name, or -1.
+func (c *Config) botIndex(name string) int {
+	return slices.IndexFunc(c.Bots, func(b BotConfig) bool { return b.Name == name })
 }
 
 // CheckUnsandboxed refuses a league whose file says `sandbox: off` unless

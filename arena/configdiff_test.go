@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/arenabots/arena/arena/resultsdir"
 )
 
 func TestChanges(t *testing.T) {
@@ -57,7 +59,7 @@ func TestRunRefusesAChangedConfig(t *testing.T) {
 		}
 		return cfg
 	}
-	if err := os.WriteFile(filepath.Join(out, ConfigFile), parse("100").Resolved(), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(out, resultsdir.ConfigFile), parse("100").Resolved(), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	_, err := (&Runner{Config: parse("200")}).Run(context.Background())

@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/arenabots/arena/arena/resultsdir"
 	"github.com/arenabots/arena/internal/testbin"
 	"github.com/arenabots/arena/referee"
 	"github.com/arenabots/arena/results"
@@ -543,7 +544,7 @@ bots:
 	}
 	assertComplete(t, cfg, 30)
 	games := readGames(t, cfg)
-	data, err := os.ReadFile(filepath.Join(cfg.Out, standingsFile+".json"))
+	data, err := os.ReadFile(filepath.Join(cfg.Out, resultsdir.StandingsFile+".json"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,6 +5,7 @@ import (
 	"io"
 	"slices"
 
+	"github.com/arenabots/arena/arena/resultsdir"
 	"github.com/arenabots/arena/referee"
 	"github.com/arenabots/arena/results"
 )
@@ -95,7 +96,7 @@ func (c *Config) completeKnockout(dir string) error {
 	for rank := 0; ; rank++ {
 		more := false
 		for i, d := range c.Seeding {
-			order, err := readRanking(abs(dir, d))
+			order, err := resultsdir.ReadRanking(abs(dir, d))
 			if err != nil {
 				return c.errAt("seeding: "+err.Error(), "seeding", i)
 			}

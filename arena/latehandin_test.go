@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/arenabots/arena/arena/resultsdir"
 	"github.com/arenabots/arena/internal/testbin"
 	"github.com/arenabots/arena/results"
 )
@@ -45,7 +46,7 @@ func TestLateHandIn(t *testing.T) {
 	}
 	dropKeys := func(t *testing.T, dir string) { // as an arena before keys wrote it
 		t.Helper()
-		path := filepath.Join(dir, "out", ConfigFile)
+		path := filepath.Join(dir, "out", resultsdir.ConfigFile)
 		data, err := os.ReadFile(path)
 		if err != nil {
 			t.Fatal(err)
@@ -155,7 +156,7 @@ func TestLateHandIn(t *testing.T) {
 			head: "clock: wall\n",
 			edit: func(t *testing.T, dir string) string {
 				dropKeys(t, dir)
-				path := filepath.Join(dir, "out", ConfigFile)
+				path := filepath.Join(dir, "out", resultsdir.ConfigFile)
 				data, err := os.ReadFile(path)
 				if err != nil {
 					t.Fatal(err)

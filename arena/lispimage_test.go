@@ -11,7 +11,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/arenabots/arena/arena/botkind"
+	"github.com/arenabots/arena/arena/lispimage"
 	"github.com/arenabots/arena/referee"
 	"github.com/arenabots/arena/results"
 )
@@ -45,9 +45,9 @@ func TestLispImagesLeague(t *testing.T) {
 		"  - {name: efeito, lisp: {files: [%q, %q], reads: [%q], index_base: 1}}\n",
 		jogador, rules, jogador, sideEffect, rules)
 
-	images := &botkind.Images{Dir: t.TempDir()}
+	images := &lispimage.Cache{Dir: t.TempDir()}
 	var plays [2]map[string]string
-	for i, im := range []*botkind.Images{nil, images} {
+	for i, im := range []*lispimage.Cache{nil, images} {
 		cfg := league(t, body)
 		var mu sync.Mutex
 		var warnings []string

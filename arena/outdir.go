@@ -1,7 +1,6 @@
 package arena
 
 import (
-	"bufio"
 	"errors"
 	"fmt"
 	"os"
@@ -11,6 +10,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	"github.com/arenabots/arena/arena/resultsdir"
 	"github.com/arenabots/arena/host/sandbox"
 	"github.com/arenabots/arena/results"
 )
@@ -19,20 +19,12 @@ import (
 // Restart is not set.
 var ErrConfigChanged = errors.New("config changed")
 
-// File names inside a league's results directory, besides the journal and
-// per-move logs named by package results.
-const (
-	ConfigFile     = "config.yaml"
-	standingsFile  = "standings"  // standings.txt, .md, .csv, .json
-	crosstableFile = "crosstable" // crosstable.txt, .md, .csv
-)
-
 // prepare makes the results directory and checks that its results, if any,
 // can go on under the league's config (see resume), then records the
 // config there, with its keys and what the bots' sandbox achieved.
 func (r *Runner) prepare(achieved sandbox.Report) error {
 	c := r.Config
-	old, err := readRecord(filepath.Join(c.Out, ConfigFile))
+	old, err := readRecord(filepath.Join(c.Out, resultsdir.ConfigFile))
 	if err != nil {
 		return err
 	}
@@ -56,7 +48,7 @@ func (r *Runner) prepare(achieved sandbox.Report) error {
 	if err != nil {
 		return err
 	}
-	return results.WriteFileAtomic(filepath.Join(c.Out, ConfigFile), append(c.Resolved(), record...))
+	return results.WriteFileAtomic(filepath.Join(c.Out, resultsdir.ConfigFile), append(c.Resolved(), record...))
 }
 
 // adoptRecordedClock makes the league charge the wall clock, and reports
@@ -100,24 +92,4 @@ func (r *Runner) changed(old *recorded) error {
 		}
 	}
 	return fmt.Errorf("%w since the results in %s were played (%s): every game depends on it; run again with --restart to discard the old results and play anew, or set another out", ErrConfigChanged, c.Out, what)
-}
-
-// readHash returns the hash recorded in a results directory's config.yaml,
-// or "" when there is none.
-func readHash(path string) (string, error) {
-	f, err := os.Open(path)
-	if errors.Is(err, os.ErrNotExist) {
-		return "", nil
-	}
-	if err != nil {
-		return "", err
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		if h, ok := strings.CutPrefix(sc.Text(), "hash: "); ok {
-			return strings.TrimSpace(h), nil
-		}
-	}
-	return "", sc.Err()
 }

@@ -1,18 +1,16 @@
 package arena
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
-	"strings"
 
 	"gopkg.in/yaml.v3"
 
+	"github.com/arenabots/arena/arena/resultsdir"
 	"github.com/arenabots/arena/results"
 )
 
@@ -36,10 +34,10 @@ type Results struct {
 // journal. A dir that is not a directory, or holds no journal, is an error
 // that says so; so is a config.yaml that cannot be read.
 func OpenResults(dir string) (*Results, error) {
-	if err := CheckResultsDir(dir); err != nil {
+	if err := resultsdir.CheckDir(dir); err != nil {
 		return nil, err
 	}
-	if err := CheckJournal(dir); err != nil {
+	if err := resultsdir.CheckJournal(dir); err != nil {
 		return nil, err
 	}
 	return ReadResults(dir)
@@ -63,7 +61,7 @@ func ReadResults(dir string) (*Results, error) {
 // Reload reads the journal again: its games and damaged lines. No journal
 // is no games.
 func (r *Results) Reload() error {
-	gs, damaged, err := readJournal(r.Dir)
+	gs, damaged, err := resultsdir.ReadJournal(r.Dir)
 	if errors.Is(err, fs.ErrNotExist) {
 		gs, damaged, err = nil, nil, nil
 	}
@@ -80,31 +78,6 @@ func (r *Results) GameLog(id string) ([]results.MoveLine, error) {
 	return results.ReadGameLog(r.Dir, id)
 }
 
-// CheckResultsDir returns an error that says what dir is unless it is a
-// directory.
-func CheckResultsDir(dir string) error {
-	fi, err := os.Stat(dir)
-	switch {
-	case errors.Is(err, fs.ErrNotExist):
-		return fmt.Errorf("%s: no such results directory", dir)
-	case err != nil:
-		return err
-	case !fi.IsDir():
-		return fmt.Errorf("%s is not a directory: want a league's results directory", dir)
-	}
-	return nil
-}
-
-// CheckJournal returns an error that says so when the results directory
-// dir holds no journal.
-func CheckJournal(dir string) error {
-	_, err := os.Stat(filepath.Join(dir, results.JournalName))
-	if errors.Is(err, fs.ErrNotExist) {
-		return fmt.Errorf("%s: no %s: not a league's results directory, or no game has finished yet", dir, results.JournalName)
-	}
-	return err
-}
-
 // Standings returns the league's standings in its tournament's view (see
 // Standings).
 func (r *Results) Standings() results.Standings { return Standings(r.Config, r.Games) }
@@ -115,13 +88,6 @@ func (r *Results) Crosstable(st results.Standings) results.Crosstable {
 	ct := results.NewCrosstable(MainGames(r.Config, r.Games), st.Bots(), r.Config.Scoring)
 	ct.Display = r.Config.Displays()
 	return ct
-}
-
-// readJournal returns the games of the journal of the results directory
-// dir and its damaged lines, which are skipped. No journal is an error
-// wrapping fs.ErrNotExist.
-func readJournal(dir string) ([]results.Entry, []results.DamagedLine, error) {
-	return results.ReadJournal(filepath.Join(dir, results.JournalName))
 }
 
 // readRecorded returns the config recorded in the results directory dir
@@ -135,7 +101,7 @@ func readJournal(dir string) ([]results.Entry, []results.DamagedLine, error) {
 // directory's name and no bots; a key missing from the file keeps its
 // default, and bots may be a list of names.
 func readRecorded(dir string) (*Config, error) {
-	path := filepath.Join(dir, ConfigFile)
+	path := filepath.Join(dir, resultsdir.ConfigFile)
 	c := &Config{GameName: DefaultGame, TempoMS: DefaultTempoMS, Scoring: results.DefaultScoring()}
 	data, err := os.ReadFile(path)
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
@@ -191,53 +157,8 @@ func (c *Config) decodeRecorded(path string, data []byte) error {
 	return nil
 }
 
-// readRanking returns the bots of the standings of the results directory
-// dir, best first, from the standings.json a league writes at its end.
-func readRanking(dir string) ([]string, error) {
-	path := filepath.Join(dir, standingsFile+".json")
-	data, err := os.ReadFile(path)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, fmt.Errorf("%s has no standings yet: play that league to its end first (arena run)", dir)
-	}
-	if err != nil {
-		return nil, err
-	}
-	var s results.Standings
-	if err := json.Unmarshal(data, &s); err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	return s.Bots(), nil
-}
-
 // writeReports writes st, the league's standings, in every format, and the
 // crosstable in text, Markdown and CSV, to the results directory.
 func (r *Results) writeReports(st results.Standings) error {
-	ct := r.Crosstable(st)
-	for _, report := range []struct {
-		name  string
-		write func(io.Writer, string) error
-		exts  []string
-	}{
-		{standingsFile, st.Write, []string{"txt", "md", "csv", "json"}},
-		{crosstableFile, ct.Write, []string{"txt", "md", "csv"}},
-	} {
-		for _, f := range report.exts {
-			var b strings.Builder
-			if err := report.write(&b, formatName(f)); err != nil {
-				return err
-			}
-			if err := results.WriteFileAtomic(filepath.Join(r.Config.Out, report.name+"."+f), []byte(b.String())); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
-}
-
-// formatName maps a file extension to a report format name.
-func formatName(ext string) string {
-	if ext == "txt" {
-		return "text"
-	}
-	return ext
+	return resultsdir.WriteReports(r.Config.Out, st, r.Crosstable(st))
 }

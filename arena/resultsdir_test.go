@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/arenabots/arena/arena/resultsdir"
 	"github.com/arenabots/arena/results"
 )
 
@@ -37,7 +38,7 @@ func TestReadResults(t *testing.T) {
 				t.Fatal(err)
 			}
 			if tt.config != "" {
-				if err := os.WriteFile(filepath.Join(dir, ConfigFile), []byte(tt.config), 0o644); err != nil {
+				if err := os.WriteFile(filepath.Join(dir, resultsdir.ConfigFile), []byte(tt.config), 0o644); err != nil {
 					t.Fatal(err)
 				}
 			}

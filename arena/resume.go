@@ -11,6 +11,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	"github.com/arenabots/arena/arena/resultsdir"
 	"github.com/arenabots/arena/results"
 )
 
@@ -40,7 +41,7 @@ func readRecord(path string) (*recorded, error) {
 	if err := yaml.Unmarshal(data, rec); err != nil {
 		// An unreadable config.yaml holds no keys: only its hash line,
 		// if any, can match.
-		h, _ := readHash(path)
+		h, _ := resultsdir.ReadHash(path)
 		return &recorded{Hash: h, path: path, data: data}, nil
 	}
 	return rec, nil
@@ -227,15 +228,6 @@ func (r rosterChange) summary() string {
 		}
 	}
 	return strings.Join(parts, ", ")
-}
-
-// names returns the names of the league's bots, in order.
-func (c *Config) names() []string {
-	out := make([]string, len(c.Bots))
-	for i, b := range c.Bots {
-		out[i] = b.Name
-	}
-	return out
 }
 
 // adoptClockOf is adoptRecordedClock for results recorded with keys, or

@@ -7,7 +7,8 @@ import (
 	"sync"
 	"time"
 
-	"github.com/arenabots/arena/arena/botkind"
+	"github.com/arenabots/arena/arena/lispimage"
+	"github.com/arenabots/arena/arena/resultsdir"
 	"github.com/arenabots/arena/host"
 	"github.com/arenabots/arena/host/sandbox"
 	"github.com/arenabots/arena/referee"
@@ -41,9 +42,9 @@ type Runner struct {
 	// for another platform.
 	CheckBot func(b BotConfig) error
 	// LispImages, if set, starts each Lisp bot from its saved image,
-	// built before its first game (see botkind.Images); a bot without one
+	// built before its first game (see lispimage.Cache); a bot without one
 	// loads its files, and a Warning event says why, once a run.
-	LispImages *botkind.Images
+	LispImages *lispimage.Cache
 
 	events sync.Mutex // serializes calls of Events
 	// noImage are the bots whose lack of a saved image was told.
@@ -129,7 +130,7 @@ type Summary struct {
 // line is damaged). When ctx is cancelled it stops the games in flight
 // (they are played again on resume) and returns ctx's error with the
 // summary so far. When it cannot write the results directory (a full
-// disk) it stops likewise and returns a *WriteError.
+// disk) it stops likewise and returns a *resultsdir.WriteError.
 func (r *Runner) Run(ctx context.Context) (Summary, error) {
 	c := r.Config
 	start := time.Now()
@@ -144,7 +145,7 @@ func (r *Runner) Run(ctx context.Context) (Summary, error) {
 	if w := c.clockFallback(achieved); w != "" {
 		r.warn(w)
 	}
-	lock, err := lockDir(c.Out, r.warn)
+	lock, err := resultsdir.Lock(c.Out, r.warn)
 	if err != nil {
 		return sum, err
 	}
@@ -153,9 +154,9 @@ func (r *Runner) Run(ctx context.Context) (Summary, error) {
 		return sum, err
 	}
 	if err := r.prepare(achieved); err != nil {
-		return sum, writeError(c.Out, err)
+		return sum, resultsdir.WrapWrite(c.Out, err)
 	}
-	j, err := openJournal(c.Out, r.warn)
+	j, err := resultsdir.OpenJournal(c.Out, r.warn)
 	if err != nil {
 		return sum, err
 	}
@@ -176,7 +177,7 @@ func (r *Runner) Run(ctx context.Context) (Summary, error) {
 		if j.Has(p.Entry.ID) {
 			return sameGame(j.Games(), p.Entry)
 		}
-		if err := record(c.Out, j, p, c.Rules()); err != nil {
+		if err := resultsdir.WriteGame(c.Out, j, p.Entry, p.Moves, c.Rules()); err != nil {
 			return err
 		}
 		sum.Played++
@@ -221,7 +222,7 @@ func (r *Runner) Run(ctx context.Context) (Summary, error) {
 	}
 	res := &Results{Config: c, Games: j.Games()}
 	sum.Standings = res.Standings()
-	return sum, writeError(c.Out, res.writeReports(sum.Standings))
+	return sum, resultsdir.WrapWrite(c.Out, res.writeReports(sum.Standings))
 }
 
 // clockFallback says, when the league charges CPU time and no cgroup
@@ -400,10 +401,10 @@ func (r *Runner) spec(b BotConfig) host.Spec {
 
 // imageSpec returns s, the spec of bot b, set to start from the bot's
 // saved image when b is a Lisp bot and the run has LispImages (see
-// botkind.Images.Apply); a bot without one is s as it is, and a Warning
+// lispimage.Cache.Apply); a bot without one is s as it is, and a Warning
 // says why, the first time.
 func (r *Runner) imageSpec(ctx context.Context, b BotConfig, s host.Spec) host.Spec {
-	s, err := r.LispImages.Apply(ctx, s, b.Ref)
+	s, err := r.LispImages.Apply(ctx, s, b.Ref.Lisp)
 	if err == nil || ctx.Err() != nil {
 		return s
 	}

@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/arenabots/arena/arena/resultsdir"
 	"github.com/arenabots/arena/internal/testbin"
 	"github.com/arenabots/arena/referee"
 	"github.com/arenabots/arena/results"
@@ -104,7 +105,7 @@ func TestLeagueEndToEnd(t *testing.T) {
 			}
 		}
 	}
-	for _, f := range []string{"standings.txt", "standings.md", "standings.csv", "standings.json", "crosstable.txt", "crosstable.md", "crosstable.csv", ConfigFile} {
+	for _, f := range []string{"standings.txt", "standings.md", "standings.csv", "standings.json", "crosstable.txt", "crosstable.md", "crosstable.csv", resultsdir.ConfigFile} {
 		if _, err := os.Stat(filepath.Join(cfg.Out, f)); err != nil {
 			t.Errorf("missing %s: %v", f, err)
 		}

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/arenabots/arena/arena/resultsdir"
 	"github.com/arenabots/arena/internal/sandboxtest"
 	"github.com/arenabots/arena/internal/testbin"
 	"github.com/arenabots/arena/referee"
@@ -122,7 +123,7 @@ func testSandboxLeague(t *testing.T, sandbox string) {
 			t.Errorf("%s: %v, want %v", what, left, sandbox == "off")
 		}
 	}
-	data, err := os.ReadFile(filepath.Join(out, ConfigFile))
+	data, err := os.ReadFile(filepath.Join(out, resultsdir.ConfigFile))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/arenabots/arena/arena/resultsdir"
 	"github.com/arenabots/arena/results"
 )
 
@@ -83,7 +84,7 @@ func TestParseSPRT(t *testing.T) {
 // readStandings reads a league's standings.json.
 func readStandings(t *testing.T, cfg *Config) results.Standings {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join(cfg.Out, standingsFile+".json"))
+	data, err := os.ReadFile(filepath.Join(cfg.Out, resultsdir.StandingsFile+".json"))
 	if err != nil {
 		t.Fatal(err)
 	}

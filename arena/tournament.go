@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/arenabots/arena/arena/resultsdir"
 	"github.com/arenabots/arena/results"
 )
 
@@ -197,11 +198,6 @@ func WriteScheduleNotes(w io.Writer, c *Config, games []Scheduled, played []resu
 // key (docs/formats.md).
 type TournamentName string
 
-// botIndex returns the index of the bot named name, or -1.
-func (c *Config) botIndex(name string) int {
-	return slices.IndexFunc(c.Bots, func(b BotConfig) bool { return b.Name == name })
-}
-
 // Schedule returns the games of the league known once the games of played
 // are over: a pure function of the config and the results, so every
 // machine computes the same. A round robin or gauntlet knows every game
@@ -298,7 +294,7 @@ func roundID(r int) func(white, black string) string {
 // the same hash), else none: what Schedule needs to know a Swiss's or
 // knockout's later rounds. Damaged journal lines are skipped.
 func (c *Config) Played() ([]results.Entry, error) {
-	old, err := readRecord(filepath.Join(c.Out, ConfigFile))
+	old, err := readRecord(filepath.Join(c.Out, resultsdir.ConfigFile))
 	if err != nil || old == nil {
 		return nil, err
 	}
@@ -308,7 +304,7 @@ func (c *Config) Played() ([]results.Entry, error) {
 	if k := c.Keys(); old.Keys != nil && (old.Keys.League != k.League || !compareBots(old.Keys.Bots, k.Bots, old.names(), c.names()).none()) {
 		return nil, nil
 	}
-	games, _, err := readJournal(c.Out)
+	games, _, err := resultsdir.ReadJournal(c.Out)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}

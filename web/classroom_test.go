@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/arenabots/arena/arena"
+	"github.com/arenabots/arena/arena/resultsdir"
 	"github.com/arenabots/arena/games/dots"
 	"github.com/arenabots/arena/referee"
 	"github.com/arenabots/arena/results"
@@ -24,7 +25,7 @@ func classInfo(t *testing.T, lang string) Info {
 	dir := t.TempDir()
 	cfg := "name: turma\ngame: cavalo\nrounds: 1\nlang: " + lang + "\nbots:\n" +
 		"  - {name: p1, display: \"P1 Ana / Rui\", builtin: greedy}\n  - {name: p2, builtin: random}\n  - {name: p3, builtin: alphabeta}\n"
-	if err := os.WriteFile(filepath.Join(dir, arena.ConfigFile), []byte(cfg), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, resultsdir.ConfigFile), []byte(cfg), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	info, err := readInfo(dir)

@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/arenabots/arena/arena"
+	"github.com/arenabots/arena/arena/resultsdir"
 	"github.com/arenabots/arena/games/cavalo"
 	"github.com/arenabots/arena/referee"
 	"github.com/arenabots/arena/results"
@@ -370,7 +371,7 @@ func TestReadInfo(t *testing.T) {
 	dir := t.TempDir()
 	cfg := "hash: abc\nname: course\ngame: dots\ngame_options: {rows: 3, cols: 4}\nrounds: 2\ntempo_ms: 700\n" +
 		"scoring: {win: 3, draw: 1, loss: 0}\nbots:\n  - {name: x, builtin: greedy}\n  - {name: y, path: ./y}\n  - {name: z, builtin: random}\nsandbox_achieved: {}\n"
-	if err := os.WriteFile(filepath.Join(dir, arena.ConfigFile), []byte(cfg), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, resultsdir.ConfigFile), []byte(cfg), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	info, err := readInfo(dir)
@@ -386,7 +387,7 @@ func TestReadInfo(t *testing.T) {
 		t.Error("the game options are not applied")
 	}
 	clocked := strings.Replace(cfg, "tempo_ms: 700", "time_control: {base_ms: 60000, inc_ms: 0, moves: 40}", 1)
-	if err := os.WriteFile(filepath.Join(dir, arena.ConfigFile), []byte(clocked), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, resultsdir.ConfigFile), []byte(clocked), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	if info, err = readInfo(dir); err != nil {

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/arenabots/arena/arena"
+	"github.com/arenabots/arena/arena/resultsdir"
 	"github.com/arenabots/arena/games/dots"
 	"github.com/arenabots/arena/referee"
 	"github.com/arenabots/arena/results"
@@ -64,7 +65,7 @@ func playServer(t *testing.T, lim Limits) (*Server, *httptest.Server, context.Ca
 	ctx, cancel := context.WithCancel(context.Background())
 	dir := t.TempDir()
 	l := NewLeague(Info{Name: "play", Dir: dir, Rules: dots.Game{Rows: 2, Cols: 2}, TempoMS: 100, Scoring: results.DefaultScoring()})
-	rec, err := arena.OpenRecorder(dir, func(w string) { t.Error(w) })
+	rec, err := resultsdir.OpenRecorder(dir, func(w string) { t.Error(w) })
 	if err != nil {
 		t.Fatal(err)
 	}

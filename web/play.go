@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/arenabots/arena/arena"
+	"github.com/arenabots/arena/arena/resultsdir"
 	"github.com/arenabots/arena/referee"
 	"github.com/arenabots/arena/web/human"
 )
@@ -39,7 +40,7 @@ type Play struct {
 
 	ctx   context.Context // the server's: games stop with it
 	seat  SeatOf
-	rec   *arena.Recorder
+	rec   *resultsdir.Recorder
 	wg    sync.WaitGroup // the games in play
 	mu    sync.Mutex
 	n     int // games started
@@ -53,7 +54,7 @@ func (p *Play) Wait() { p.wg.Wait() }
 // NewPlay returns the people's games of league against bots, each seated
 // by seat and recorded by rec, which writes league's results directory.
 // Games in play stop when ctx is done.
-func NewPlay(ctx context.Context, league *League, bots []string, clock referee.Clock, seat SeatOf, rec *arena.Recorder) *Play {
+func NewPlay(ctx context.Context, league *League, bots []string, clock referee.Clock, seat SeatOf, rec *resultsdir.Recorder) *Play {
 	return &Play{Bots: bots, League: league, Clock: clock, ctx: ctx, seat: seat, rec: rec, games: map[string]*humanGame{}}
 }
 

@@ -5,7 +5,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/arenabots/arena/arena"
+	"github.com/arenabots/arena/arena/resultsdir"
 	"github.com/arenabots/arena/referee"
 	"github.com/arenabots/arena/results"
 )
@@ -16,7 +16,7 @@ import (
 func TestPlayoffTables(t *testing.T) {
 	dir := t.TempDir()
 	cfg := "name: po\nrounds: 1\ntiebreak: playoff\ngames_per_tie: 1\ntiebreak_boards: 3\nbots: [a, b]\n"
-	if err := os.WriteFile(filepath.Join(dir, arena.ConfigFile), []byte(cfg), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, resultsdir.ConfigFile), []byte(cfg), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	game := func(id, white, black, result string) results.Entry {

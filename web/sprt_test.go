@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/arenabots/arena/arena"
+	"github.com/arenabots/arena/arena/resultsdir"
 	"github.com/arenabots/arena/results"
 )
 
@@ -29,7 +30,7 @@ func TestTablesSPRT(t *testing.T) {
 		t.Errorf("a league that is no SPRT match has one: %+v", s.Tables.SPRT)
 	}
 	config := "rounds: 10\nsprt: {elo0: 0, elo1: 50, alpha: 0.05, beta: 0.05}\nbots:\n  - {name: a}\n  - {name: b}\n"
-	if err := os.WriteFile(filepath.Join(dir, arena.ConfigFile), []byte(config), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, resultsdir.ConfigFile), []byte(config), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	read, err := readInfo(dir)

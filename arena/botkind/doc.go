@@ -18,12 +18,11 @@
 // constant, a case in each of those functions, and its tests, in this
 // package: the commands only parse, ask ParseSpec for a bot's Spec and
 // print a Ref's Form, never deciding by kind
-// (internal/repocheck's TestCommandsDecideNoKind). Images keeps the saved
-// images of Lisp bots: built once in the bot's own sandbox, started
-// read-only by every later game (an Env's Images, a Runner's LispImages).
+// (internal/repocheck's TestCommandsDecideNoKind). An Env's Images
+// (package arena/lispimage) starts a Lisp bot from its saved image.
 //
 // botkind is arena's side of a bot. botkind imports only bots/builtin,
-// bots/lisp, bots/lisp/probe, bots/lines, host, host/registry,
-// host/sandbox, host/scaffold, internal/inert, internal/treehash and
+// bots/lisp, bots/lisp/probe, bots/lines, arena/lispimage, host, host/registry,
+// host/sandbox, host/scaffold, internal/treehash and
 // referee. It must not import arena, web or cmd.
 package botkind

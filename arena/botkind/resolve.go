@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/arenabots/arena/arena/lispimage"
 	"github.com/arenabots/arena/bots/lisp"
 	"github.com/arenabots/arena/host"
 	"github.com/arenabots/arena/host/sandbox"
@@ -49,9 +50,9 @@ type Env struct {
 	// without its newline ("lisp: settings: ..."), for a person to read.
 	Note func(string)
 	// Images, when set, starts a Lisp bot from its saved image, built
-	// first when there is none (see Images.Apply); a bot without one
-	// loads its files, and a note says why.
-	Images *Images
+	// first when there is none (see lispimage.Cache.Apply); a bot without
+	// one loads its files, and a note says why.
+	Images *lispimage.Cache
 }
 
 // Notef passes a formatted note to e.Note, if any.
@@ -136,7 +137,7 @@ func ParseSpec(ctx context.Context, ref string, args []string, env Env) (host.Sp
 	r := Ref{Lisp: &c}
 	s := r.Spec(env.Self, name, env.gameName())
 	s.Sandbox = env.Sandbox
-	s, err = env.Images.Apply(ctx, s, r)
+	s, err = env.Images.Apply(ctx, s, r.Lisp)
 	if err != nil && ctx.Err() == nil {
 		env.Notef("lisp: %s: no saved image (%v): loading the files", name, err)
 	}

@@ -14,7 +14,7 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 
 	"github.com/arenabots/arena/arena"
-	"github.com/arenabots/arena/arena/botkind"
+	"github.com/arenabots/arena/arena/lispimage"
 	"github.com/arenabots/arena/host"
 	"github.com/arenabots/arena/host/sandbox"
 )
@@ -44,7 +44,7 @@ type Worker struct {
 	// LispImages, if set, starts each Lisp bot from its saved image, kept
 	// here and built before its first game on this worker, as a local run
 	// does (arena.Runner.LispImages).
-	LispImages *botkind.Images
+	LispImages *lispimage.Cache
 
 	mu      sync.Mutex
 	leagues map[string]*arena.Runner // by spec: config hash and bot hashes

@@ -12,6 +12,7 @@ import (
 
 	"github.com/arenabots/arena/arena"
 	"github.com/arenabots/arena/arena/botkind"
+	"github.com/arenabots/arena/arena/lispimage"
 	"github.com/arenabots/arena/course/intake"
 	"github.com/arenabots/arena/host"
 	"github.com/arenabots/arena/host/conformance"
@@ -206,14 +207,14 @@ func botEnv(w io.Writer, self, work string, rules referee.Game, tempo time.Durat
 }
 
 // lispImages is where arena's commands keep the saved images of Lisp bots
-// (botkind.DefaultImageDir); nil, no images, where the user has no cache
+// (lispimage.DefaultDir); nil, no images, where the user has no cache
 // folder.
-func lispImages() *botkind.Images {
-	dir, err := botkind.DefaultImageDir()
+func lispImages() *lispimage.Cache {
+	dir, err := lispimage.DefaultDir()
 	if err != nil {
 		return nil
 	}
-	return &botkind.Images{Dir: dir}
+	return &lispimage.Cache{Dir: dir}
 }
 
 // botSpec returns how to start the bot of the command line ref with args

@@ -8,7 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/arenabots/arena/arena/botkind"
+	"github.com/arenabots/arena/arena/lispimage"
 )
 
 func newBotImagesCmd() *cobra.Command {
@@ -49,7 +49,7 @@ whose image is gone is built again at its next game.`,
 
 // printImages says how many saved images im holds, their size, where, and
 // how to trim them.
-func printImages(w io.Writer, im *botkind.Images) error {
+func printImages(w io.Writer, im *lispimage.Cache) error {
 	n, size, err := im.Usage()
 	if err != nil {
 		return err

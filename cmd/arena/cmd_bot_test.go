@@ -26,7 +26,7 @@ func TestMain(m *testing.M) {
 		main()
 		syscall.Exit(0)
 	}
-	// Saved images of Lisp bots (botkind.DefaultImageDir) go to a cache
+	// Saved images of Lisp bots (lispimage.DefaultDir) go to a cache
 	// of the tests' own, shared by them, never the user's.
 	cache, err := os.MkdirTemp("", "arena-test-cache-")
 	if err != nil {

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/arenabots/arena/arena"
+	"github.com/arenabots/arena/arena/resultsdir"
 	"github.com/arenabots/arena/referee"
 	"github.com/arenabots/arena/results"
 )
@@ -61,7 +62,7 @@ func formatLeague(t *testing.T, head string, bots, stages int, level func(s aren
 			break
 		}
 	}
-	if err := os.WriteFile(filepath.Join(cfg.Out, arena.ConfigFile), cfg.Resolved(), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(cfg.Out, resultsdir.ConfigFile), cfg.Resolved(), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	return file

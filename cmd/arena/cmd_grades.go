@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/arenabots/arena/arena"
+	"github.com/arenabots/arena/arena/resultsdir"
 	"github.com/arenabots/arena/course/grades"
 	"github.com/arenabots/arena/internal/inert"
 	"github.com/arenabots/arena/results"
@@ -54,7 +55,7 @@ See docs/grading.md.`,
 			if err := grades.CheckFormat(format); err != nil {
 				return usage(err)
 			}
-			if err := arena.CheckResultsDir(args[0]); err != nil {
+			if err := resultsdir.CheckDir(args[0]); err != nil {
 				return usage(err)
 			}
 			l, err := arena.OpenResults(args[0])

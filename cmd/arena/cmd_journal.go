@@ -8,7 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/arenabots/arena/arena"
+	"github.com/arenabots/arena/arena/resultsdir"
 	"github.com/arenabots/arena/results"
 )
 
@@ -42,10 +42,10 @@ refused.`,
 // repairJournal repairs the journal of the results directory dir under its
 // lock and says what it did.
 func repairJournal(w io.Writer, dir string, now time.Time) error {
-	if err := arena.CheckResultsDir(dir); err != nil {
+	if err := resultsdir.CheckDir(dir); err != nil {
 		return usage(err)
 	}
-	if err := arena.CheckJournal(dir); err != nil {
+	if err := resultsdir.CheckJournal(dir); err != nil {
 		return usage(err)
 	}
 	path := filepath.Join(dir, results.JournalName)

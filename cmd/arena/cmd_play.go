@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/arenabots/arena/arena"
+	"github.com/arenabots/arena/arena/resultsdir"
 	"github.com/arenabots/arena/host"
 	"github.com/arenabots/arena/host/sandbox"
 	"github.com/arenabots/arena/internal/inert"
@@ -127,7 +128,7 @@ which --seed alone takes too.`,
 			if out == "" && o.withHuman() {
 				out = humanOut
 			}
-			var rec *arena.Recorder
+			var rec *resultsdir.Recorder
 			if out != "" {
 				if rec, err = openRecorder(c.ErrOrStderr(), out); err != nil {
 					return err
@@ -192,9 +193,9 @@ func (o playOptions) seats(ctx context.Context, w io.Writer, self, work string, 
 
 // openRecorder opens the results directory dir to record a game, warning
 // on stderr. A directory in use or with a damaged journal is a usage error.
-func openRecorder(stderr io.Writer, dir string) (*arena.Recorder, error) {
+func openRecorder(stderr io.Writer, dir string) (*resultsdir.Recorder, error) {
 	warn := func(w string) { fmt.Fprintln(stderr, "arena: warning:", w) }
-	rec, err := arena.OpenRecorder(dir, warn)
+	rec, err := resultsdir.OpenRecorder(dir, warn)
 	var (
 		locked  *results.LockedError
 		damaged *results.DamagedError
@@ -207,7 +208,7 @@ func openRecorder(stderr io.Writer, dir string) (*arena.Recorder, error) {
 
 // playGame plays the game from st between seats, prints it to w and, when
 // r is not nil, records it there.
-func playGame(ctx context.Context, w io.Writer, st referee.State, seats [2]arena.Seat, o playOptions, r *arena.Recorder) error {
+func playGame(ctx context.Context, w io.Writer, st referee.State, seats [2]arena.Seat, o playOptions, r *resultsdir.Recorder) error {
 	board := st.Clone() // the board after the moves printed so far
 	initial := st.Clone()
 	opt := referee.MatchOptions{

@@ -16,6 +16,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/arenabots/arena/arena"
+	"github.com/arenabots/arena/arena/resultsdir"
 	"github.com/arenabots/arena/games"
 	"github.com/arenabots/arena/internal/inert"
 	"github.com/arenabots/arena/results"
@@ -90,7 +91,7 @@ and an unknown id gets a reply naming some.`,
 // with a warning on stderr. An unknown id is a usage error that lists some
 // known ones.
 func findGame(stderr io.Writer, dir, id string) (*arena.Results, results.Entry, error) {
-	if err := arena.CheckResultsDir(dir); err != nil {
+	if err := resultsdir.CheckDir(dir); err != nil {
 		return nil, results.Entry{}, usage(err)
 	}
 	r, err := arena.ReadResults(dir)

@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/arenabots/arena/arena"
+	"github.com/arenabots/arena/arena/resultsdir"
 	"github.com/arenabots/arena/results"
 	"github.com/arenabots/arena/web"
 )
@@ -23,7 +24,7 @@ viewer (arrow keys step through it). It opens without a network.`,
 		Args: nArgs("DIR"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			dir := args[0]
-			if err := arena.CheckResultsDir(dir); err != nil {
+			if err := resultsdir.CheckDir(dir); err != nil {
 				return usage(err)
 			}
 			if err := arena.CheckLang(lang); err != nil {

@@ -16,6 +16,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/arenabots/arena/arena"
+	"github.com/arenabots/arena/arena/resultsdir"
 	"github.com/arenabots/arena/host"
 	"github.com/arenabots/arena/host/registry"
 	"github.com/arenabots/arena/host/sandbox"
@@ -87,7 +88,7 @@ address holds at most 3 games in play, all of them at most 8.`,
 			}
 			s := &web.Server{Limits: web.Limits{PlayIdle: play.idle}}
 			for _, dir := range args {
-				if err := arena.CheckResultsDir(dir); err != nil {
+				if err := resultsdir.CheckDir(dir); err != nil {
 					return usage(err)
 				}
 				l, err := web.Open(dir)
@@ -188,7 +189,7 @@ func newPlay(ctx context.Context, stderr io.Writer, o playFlags, leagues []*web.
 			spec, ref = r.Spec(self, name, rules.Name()), r
 		}
 		spec.Name, spec.Sandbox = name, o.sandbox
-		spec, err := images.Apply(ctx, spec, ref)
+		spec, err := images.Apply(ctx, spec, ref.Lisp)
 		if err != nil && ctx.Err() == nil {
 			fmt.Fprintf(stderr, "arena: play: lisp: %s: no saved image (%v): loading the files\n", name, err)
 		}

@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/arenabots/arena/arena/botkind"
+	"github.com/arenabots/arena/arena/lispimage"
 	"github.com/arenabots/arena/course/intake/intaketest"
 )
 
@@ -83,7 +83,7 @@ func TestRunStopsWhenInterruptedDuringBuild(t *testing.T) {
 	if err := os.WriteFile("league.yaml", league.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	images, err := botkind.DefaultImageDir()
+	images, err := lispimage.DefaultDir()
 	if err != nil {
 		t.Fatal(err)
 	}

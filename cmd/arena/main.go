@@ -20,7 +20,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/arenabots/arena/arena"
+	"github.com/arenabots/arena/arena/resultsdir"
 	"github.com/arenabots/arena/internal/inert"
 )
 
@@ -50,7 +50,7 @@ func main() {
 func exitStatus(err error) int {
 	var (
 		u usageError
-		w *arena.WriteError
+		w *resultsdir.WriteError
 	)
 	switch {
 	case err == nil:

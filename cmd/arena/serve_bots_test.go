@@ -6,7 +6,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/arenabots/arena/arena"
+	"github.com/arenabots/arena/arena/resultsdir"
 	"github.com/arenabots/arena/web"
 )
 
@@ -15,7 +15,7 @@ import (
 func servedLeague(t *testing.T, cfg string) *web.League {
 	t.Helper()
 	dir := t.TempDir()
-	if err := os.WriteFile(filepath.Join(dir, arena.ConfigFile), []byte(cfg), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, resultsdir.ConfigFile), []byte(cfg), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	l, err := web.Open(dir)

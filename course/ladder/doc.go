@@ -10,7 +10,7 @@
 // The ladder's one truth is DIR/ladder.db, an SQLite database (pure Go,
 // modernc.org/sqlite, WAL) that only one process writes.
 //
-// ladder imports only arena, arena/botkind, bots/lisp/probe,
+// ladder imports only arena, arena/lispimage, bots/lisp/probe,
 // course/intake, host, host/sandbox, internal/inert, referee and results. It must not import
 // web or cmd: web/ladder draws its pages from the types of api.go.
 package ladder

@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"github.com/arenabots/arena/arena"
-	"github.com/arenabots/arena/arena/botkind"
+	"github.com/arenabots/arena/arena/lispimage"
 	"github.com/arenabots/arena/referee"
 )
 
@@ -22,7 +22,7 @@ type Ladder struct {
 	opt    Options
 	db     *sql.DB
 	rules  referee.Game
-	images *botkind.Images
+	images *lispimage.Cache
 
 	// uploads serializes the uploads' numbering of versions.
 	uploads sync.Mutex
@@ -68,8 +68,8 @@ func open(dir string, opt Options) (*Ladder, error) {
 		return nil, err
 	}
 	l := &Ladder{dir: abs, cfg: cfg, opt: opt, db: db, rules: rules, change: make(chan struct{}), subs: map[chan Event]struct{}{}}
-	if imgDir, err := botkind.DefaultImageDir(); err == nil {
-		l.images = &botkind.Images{Dir: imgDir}
+	if imgDir, err := lispimage.DefaultDir(); err == nil {
+		l.images = &lispimage.Cache{Dir: imgDir}
 	}
 	return l, nil
 }

@@ -21,6 +21,10 @@ const module = "github.com/arenabots/arena"
 //	cmd → web, course → arena → host → bots → games → referee
 //	                          ↘ results ↗        proto (host, bots)
 //
+// and inside arena/: the runner (arena) → the results directory's files
+// (arena/resultsdir) → results; bot kinds (arena/botkind) → the saved
+// images of Lisp bots (arena/lispimage) → host.
+//
 // and each rule allows only what the module imports (TestImportsAllowedAreUsed).
 // and a game's package imports only referee; outside its folder, only the
 // table of games imports it (games_test.go). A path ending in "/..." names
@@ -91,7 +95,12 @@ var imports = []struct {
 	// The championship runner, above bots and results.
 	{"arena/...", []string{"arena/...", "host/...", "games", "referee", "results/...", "internal/inert", "internal/treehash"}},
 	// The one home of bot kinds, below the runner and intake.
-	{"arena/botkind", []string{"host/...", "bots/...", "referee", "internal/inert", "internal/treehash"}},
+	{"arena/botkind", []string{"arena/lispimage", "host/...", "bots/...", "referee", "internal/treehash"}},
+	// The files of a league's results directory, below the runner: files,
+	// not leagues.
+	{"arena/resultsdir", []string{"referee", "results"}},
+	// The saved images of Lisp bots, below bot kinds and the runner.
+	{"arena/lispimage", []string{"host", "bots/lisp", "internal/inert"}},
 	// The course pipeline: intake of a class's hand-ins, similarity, grades.
 	// Similarity reads Lisp and intake's submissions; it runs nothing.
 	{"course/similarity", []string{"course/intake", "referee/sexp", "results/csvout"}},

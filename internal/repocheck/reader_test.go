@@ -7,26 +7,33 @@ import (
 )
 
 // readers are the functions of package results that read a results
-// directory's files; only arena's Results (arena/resultsdir.go) calls
-// them, so that every command, page and report reads a results directory
-// one way: arena.OpenResults or arena.ReadResults, then the Results'
-// games, config and GameLog.
-var readers = []string{"ReadJournal", "ReadGameLog"}
-
-// readerHome is the one package outside results that may call them.
-const readerHome = "arena"
+// directory's files, and arena/resultsdir's reader of a journal; only
+// arena's Results (arena/resultsdir.go) and the files' package
+// (arena/resultsdir) call them, so that every command, page and report
+// reads a results directory one way: arena.OpenResults or
+// arena.ReadResults, then the Results' games, config and GameLog.
+var readers = []struct {
+	pkg   string   // the package name the call is made through
+	names []string // its functions that read
+	homes []string // the packages that may call them
+}{
+	{"results", []string{"ReadJournal", "ReadGameLog"}, []string{"results", "arena", "arena/resultsdir"}},
+	{"resultsdir", []string{"ReadJournal"}, []string{"arena", "arena/resultsdir"}},
+}
 
 // TestOneReader checks that no other package reads a results directory's
 // files itself.
 func TestOneReader(t *testing.T) {
 	_, files := readDeclared(t)
-	for pkg, fs := range files {
-		if pkg == readerHome || pkg == "results" {
-			continue
-		}
-		for _, f := range fs {
-			for _, call := range selectorCalls(f, "results", readers) {
-				t.Errorf("%s calls results.%s: read a results directory through arena.Results (ReadResults, GameLog)", pkg, call)
+	for _, r := range readers {
+		for pkg, fs := range files {
+			if slices.Contains(r.homes, pkg) {
+				continue
+			}
+			for _, f := range fs {
+				for _, call := range selectorCalls(f, r.pkg, r.names) {
+					t.Errorf("%s calls %s.%s: read a results directory through arena.Results (ReadResults, GameLog)", pkg, r.pkg, call)
+				}
 			}
 		}
 	}

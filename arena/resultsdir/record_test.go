@@ -1,44 +1,21 @@
-package arena
+package resultsdir
 
 import (
-	"context"
 	"errors"
 	"os"
 	"slices"
 	"testing"
 	"time"
 
-	"github.com/arenabots/arena/arena/botkind"
 	"github.com/arenabots/arena/games/cavalo"
-	"github.com/arenabots/arena/host"
 	"github.com/arenabots/arena/referee"
+	"github.com/arenabots/arena/referee/judgetest"
 	"github.com/arenabots/arena/results"
-	"github.com/arenabots/arena/web/human"
 )
 
-// firstLegal is a Source that enters the first legal move.
-type firstLegal struct{}
-
-func (firstLegal) Move(_ context.Context, req referee.Request, _ string) (string, error) {
-	return req.State.FormatMove(req.Legal[0]), nil
-}
-
-// TestPlaySeat plays a person (a scripted Source) against a built-in bot's
-// process, each keeping its own clock.
-func TestPlaySeat(t *testing.T) {
-	st := cavalo.Game{}.New(4)
-	seats := [2]Seat{{Player: human.New("human", firstLegal{})}, {Spec: botkind.Ref{Builtin: "greedy"}.Spec(arenaBin, "greedy", "")}}
-	var procs [2]*host.Process
-	opt := referee.MatchOptions{Clock: referee.Clock{Tempo: time.Second, Margin: time.Second}, Own: [2]*referee.Clock{{}, nil}}
-	rec := Match(t.Context(), st, seats, opt, func(p [2]*host.Process) { procs = p })
-	if rec.Reason != referee.Normal {
-		t.Fatalf("game ended %v (%s), want normal", rec.Reason, rec.Detail)
-	}
-	if procs[0] != nil || procs[1] == nil {
-		t.Errorf("started %v, want Black's process alone", procs)
-	}
-}
-
+// TestRecorder records games one at a time, as arena play does: ids by
+// number and names, the move logs beside each journal line, an
+// interrupted game refused, and the directory locked while it writes.
 func TestRecorder(t *testing.T) {
 	dir := t.TempDir()
 	var warnings []string
@@ -53,7 +30,7 @@ func TestRecorder(t *testing.T) {
 	}
 	play := func(seed uint64) (referee.State, referee.Record) {
 		st := cavalo.Game{}.New(seed)
-		p := human.New("you", firstLegal{})
+		p := judgetest.FirstLegal{}
 		return st.Clone(), referee.Match(t.Context(), st, [2]referee.Player{p, p}, referee.MatchOptions{})
 	}
 	record := func(r *Recorder, white, black string, seed uint64) string {

@@ -1,4 +1,4 @@
-package botkind
+package lispimage
 
 import (
 	"slices"
@@ -9,11 +9,11 @@ import (
 
 // TestBuildSpec checks the spec of an image's build (issue 50, row 4):
 // whatever the league's scratch, the build's RLIMIT_FSIZE (twice its
-// scratch) is MaxImageBytes, so an image is bounded as it is written, not
+// scratch) is MaxBytes, so an image is bounded as it is written, not
 // after 1 GB reached the cache's folder under scratch_mb: 512.
 func TestBuildSpec(t *testing.T) {
-	if 2*buildScratchMB<<20 != MaxImageBytes {
-		t.Fatalf("a build's RLIMIT_FSIZE is %d MiB, want MaxImageBytes, %d MiB", 2*buildScratchMB, MaxImageBytes>>20)
+	if 2*buildScratchMB<<20 != MaxBytes {
+		t.Fatalf("a build's RLIMIT_FSIZE is %d MiB, want MaxBytes, %d MiB", 2*buildScratchMB, MaxBytes>>20)
 	}
 	for _, tc := range []struct{ scratch, want int }{
 		{0, buildScratchMB}, {64, buildScratchMB}, {512, buildScratchMB}, {-1, -1},

@@ -1,4 +1,4 @@
-package botkind
+package lispimage
 
 import (
 	"context"
@@ -13,14 +13,14 @@ import (
 	"github.com/arenabots/arena/host"
 )
 
-// TestImagesOff checks that a nil Images, a bot with image: false and a
+// TestImagesOff checks that a nil Cache, a bot with image: false and a
 // bot of another kind get their spec as it is, and no error.
 func TestImagesOff(t *testing.T) {
 	off := false
 	s := host.Spec{Name: "p1", Args: []string{"bot", "serve", "lisp"}}
-	for _, im := range []*Images{nil, {Dir: t.TempDir()}} {
-		for _, r := range []Ref{{Lisp: &lisp.Config{Files: []string{"/x/jogo.lisp"}, Image: &off}}, {Builtin: "greedy"}} {
-			got, err := im.Apply(context.Background(), s, r)
+	for _, im := range []*Cache{nil, {Dir: t.TempDir()}} {
+		for _, c := range []*lisp.Config{{Files: []string{"/x/jogo.lisp"}, Image: &off}, nil} {
+			got, err := im.Apply(context.Background(), s, c)
 			if err != nil || !slices.Equal(got.Args, s.Args) || len(got.Files) != 0 {
 				t.Errorf("Apply = %v, %v; want the spec as it is", got.Args, err)
 			}
@@ -56,21 +56,21 @@ func TestCheckImage(t *testing.T) {
 }
 
 // TestTrim checks that a build's trim removes the images no game started
-// from for MaxImageAge and the folders of builds killed over a day ago,
+// from for MaxAge and the folders of builds killed over a day ago,
 // and keeps the rest.
 func TestTrim(t *testing.T) {
-	im := &Images{Dir: t.TempDir()}
+	im := &Cache{Dir: t.TempDir()}
 	now := time.Now()
 	for _, f := range []struct {
 		name string
 		dir  bool
 		age  time.Duration
 	}{
-		{"old.core", false, MaxImageAge + time.Hour},
-		{"used.core", false, MaxImageAge - time.Hour},
+		{"old.core", false, MaxAge + time.Hour},
+		{"used.core", false, MaxAge - time.Hour},
 		{"k.build-1", true, 25 * time.Hour},
 		{"k.build-2", true, time.Hour},
-		{"notes.txt", false, 2 * MaxImageAge},
+		{"notes.txt", false, 2 * MaxAge},
 	} {
 		p := filepath.Join(im.Dir, f.name)
 		var err error
@@ -102,8 +102,8 @@ func TestTrim(t *testing.T) {
 // TestTrimAge checks Usage and Trim with an age: the images unused for
 // the age go, with their size, and Trim with 0 removes every image.
 func TestTrimAge(t *testing.T) {
-	im := &Images{Dir: t.TempDir()}
-	if n, size, err := (&Images{Dir: filepath.Join(im.Dir, "none")}).Usage(); n != 0 || size != 0 || err != nil {
+	im := &Cache{Dir: t.TempDir()}
+	if n, size, err := (&Cache{Dir: filepath.Join(im.Dir, "none")}).Usage(); n != 0 || size != 0 || err != nil {
 		t.Errorf("Usage of no folder = %d, %d, %v; want none", n, size, err)
 	}
 	now := time.Now()

@@ -1,4 +1,4 @@
-package arena
+package resultsdir
 
 import (
 	"errors"
@@ -11,12 +11,12 @@ import (
 	"github.com/arenabots/arena/results"
 )
 
-// lockDir takes the lock of the results directory out and warns of a lock
+// Lock takes the lock of the results directory out and warns of a lock
 // taken over from a run that died holding it.
-func lockDir(out string, warn func(string)) (*results.Lock, error) {
+func Lock(out string, warn func(string)) (*results.Lock, error) {
 	lock, err := results.LockDir(out)
 	if err != nil {
-		return nil, writeError(out, err)
+		return nil, WrapWrite(out, err)
 	}
 	if h := lock.Stale(); h != nil {
 		warn(fmt.Sprintf("%s: took over the lock of a run that ended without releasing it (%s)", out, h))
@@ -24,17 +24,17 @@ func lockDir(out string, warn func(string)) (*results.Lock, error) {
 	return lock, nil
 }
 
-// openJournal opens the journal of the results directory out for appending
+// OpenJournal opens the journal of the results directory out for appending
 // and warns of a torn last line that it cut off. A damaged journal is
 // refused with the command that repairs it.
-func openJournal(out string, warn func(string)) (*results.Journal, error) {
+func OpenJournal(out string, warn func(string)) (*results.Journal, error) {
 	j, err := results.OpenJournal(filepath.Join(out, results.JournalName))
 	var damaged *results.DamagedError
 	if errors.As(err, &damaged) {
 		return nil, fmt.Errorf("%w; arena adds no game to a damaged journal: 'arena journal repair %s' moves the damaged lines out and keeps a copy of the journal", err, out)
 	}
 	if err != nil {
-		return nil, writeError(out, err)
+		return nil, WrapWrite(out, err)
 	}
 	if j.Torn() > 0 {
 		warn(fmt.Sprintf("%s: cut off a torn last line (%d bytes, a game cut short by a crash; it is played again), kept in %s", j.Path(), j.Torn(), j.TornFile()))
@@ -42,20 +42,20 @@ func openJournal(out string, warn func(string)) (*results.Journal, error) {
 	return j, nil
 }
 
-// record writes game p's move logs under out, the results directory of
-// journal j, and then its journal line, so that a game in the journal
+// WriteGame writes game g's move logs (its moves' lines) under out, the
+// results directory of journal j, and then its journal line, so that a game in the journal
 // always has its move logs. rules is the game played. A game that is not a
 // result (see results.Entry.Validate), such as a bad one from a worker,
 // leaves nothing. A failed write is a *WriteError, and the game does not
 // count.
-func record(out string, j *results.Journal, p Played, rules referee.Game) error {
-	if err := p.Entry.Validate(); err != nil {
+func WriteGame(out string, j *results.Journal, g results.Entry, moves []results.MoveLine, rules referee.Game) error {
+	if err := g.Validate(); err != nil {
 		return err
 	}
-	if err := results.WriteMoveLog(out, p.Entry, p.Moves, rules); err != nil {
-		return writeError(out, err)
+	if err := results.WriteMoveLog(out, g, moves, rules); err != nil {
+		return WrapWrite(out, err)
 	}
-	return writeError(out, j.Append(p.Entry))
+	return WrapWrite(out, j.Append(g))
 }
 
 // Recorder records games played one at a time outside a league, such as
@@ -74,11 +74,11 @@ type Recorder struct {
 // dead run and of a torn last line cut off the journal. It returns a
 // *results.LockedError when another process writes dir.
 func OpenRecorder(dir string, warn func(string)) (*Recorder, error) {
-	lock, err := lockDir(dir, warn)
+	lock, err := Lock(dir, warn)
 	if err != nil {
 		return nil, err
 	}
-	j, err := openJournal(dir, warn)
+	j, err := OpenJournal(dir, warn)
 	if err != nil {
 		lock.Unlock()
 		return nil, err
@@ -104,7 +104,7 @@ func (r *Recorder) Record(seed uint64, white, black string, initial referee.Stat
 	if err != nil {
 		return g, fmt.Errorf("move log of %s: %w", id, err)
 	}
-	return g, record(r.dir, r.j, Played{Entry: g, Moves: lines}, initial.Game())
+	return g, WriteGame(r.dir, r.j, g, lines, initial.Game())
 }
 
 // Dir returns the results directory.

@@ -1,4 +1,4 @@
-package botkind
+package lispimage
 
 import (
 	"bytes"
@@ -21,17 +21,17 @@ import (
 
 // Bounds of a saved image and of its build.
 const (
-	// MaxImageBytes is the largest saved image arena keeps: an SBCL core
+	// MaxBytes is the largest saved image arena keeps: an SBCL core
 	// with a course project loaded is about 45 MB.
-	MaxImageBytes = 256 << 20
+	MaxBytes = 256 << 20
 	// buildScratchMB is the scratch a build gets: its RLIMIT_FSIZE (twice
-	// the scratch) is MaxImageBytes, which bounds the image SBCL writes.
-	buildScratchMB = MaxImageBytes >> 20 / 2
-	// MaxImageAge is how long an image no game started from stays in the
+	// the scratch) is MaxBytes, which bounds the image SBCL writes.
+	buildScratchMB = MaxBytes >> 20 / 2
+	// MaxAge is how long an image no game started from stays in the
 	// cache: a build removes older ones (and the folders of builds killed
 	// over a day ago), as the go command trims its build cache, so that
 	// the images of a class's old hand-ins do not pile up.
-	MaxImageAge = 30 * 24 * time.Hour
+	MaxAge = 30 * 24 * time.Hour
 	// usedEvery is how often a used image's time is brought up to date.
 	usedEvery = time.Hour
 )
@@ -40,17 +40,17 @@ const (
 // little-endian number.
 var coreMagic = []byte("LCBS")
 
-// Images keeps the saved images of Lisp bots (see lisp.Adapter.Build) in Dir,
+// Cache keeps the saved images of Lisp bots (see lisp.Adapter.Build) in Dir,
 // each named after its key (lisp.ImageKey: SBCL's version, the driver,
 // every file the bot's loading may read), which arena computes, never the
 // bot. A bot's image is built in the bot's own sandbox, which may write
 // that one file; arena checks it and moves it into Dir, read-only, and
 // gives it only to bots of the same key, read-only in their view. Set Dir
 // (and SBCL, "sbcl" by default) before use; it is safe for concurrent use,
-// and builds each key once. A nil *Images gives no images.
-type Images struct {
+// and builds each key once. A nil *Cache gives no images.
+type Cache struct {
 	// Dir is where the images are kept (the default of arena's commands:
-	// DefaultImageDir).
+	// DefaultDir).
 	Dir string
 	// SBCL is the sbcl executable whose version is part of the key.
 	// Default: "sbcl".
@@ -68,9 +68,9 @@ type imageCall struct {
 	err  error
 }
 
-// DefaultImageDir is where arena's commands keep saved images:
+// DefaultDir is where arena's commands keep saved images:
 // arena/lisp-images in the user's cache folder (os.UserCacheDir).
-func DefaultImageDir() (string, error) {
+func DefaultDir() (string, error) {
 	dir, err := os.UserCacheDir()
 	if err != nil {
 		return "", err
@@ -80,7 +80,7 @@ func DefaultImageDir() (string, error) {
 
 // once runs f for name the first time and returns its outcome to every
 // caller, waiting while it runs (or until ctx ends).
-func (im *Images) once(ctx context.Context, name string, f func() (string, error)) (string, error) {
+func (im *Cache) once(ctx context.Context, name string, f func() (string, error)) (string, error) {
 	im.mu.Lock()
 	if im.calls == nil {
 		im.calls = map[string]*imageCall{}
@@ -110,7 +110,7 @@ func (im *Images) once(ctx context.Context, name string, f func() (string, error
 }
 
 // sbclVersion returns `sbcl --version`, asked once.
-func (im *Images) sbclVersion(ctx context.Context) (string, error) {
+func (im *Cache) sbclVersion(ctx context.Context) (string, error) {
 	return im.once(ctx, "version", func() (string, error) {
 		sbcl := im.SBCL
 		if sbcl == "" {
@@ -120,9 +120,10 @@ func (im *Images) sbclVersion(ctx context.Context) (string, error) {
 	})
 }
 
-// Apply returns s, the Spec of the bot r (its Spec, with the caller's
-// limits and sandbox), set to start from the bot's saved image when r is
-// a Lisp bot, and as it is for any other kind: the image among its Files
+// Apply returns s, the Spec of a bot (its Spec, with the caller's limits
+// and sandbox), set to start from the bot's saved image when c, its Lisp
+// settings, is not nil, and as it is for any other kind (lc nil): the
+// image among its Files
 // (read-only) and named by its arguments (core=). When Dir holds no image
 // of the bot's key it first builds one, once per key:
 // s's command, in s's sandbox, with build= and the image's file as the one
@@ -132,12 +133,12 @@ func (im *Images) sbclVersion(ctx context.Context) (string, error) {
 // as it is, which loads the bot's files, and an error that says why, on
 // one line. A bot with `image: false` (lisp.Config.Images false) is s as
 // it is, and no error.
-func (im *Images) Apply(ctx context.Context, s host.Spec, r Ref) (host.Spec, error) {
-	if im == nil || r.Lisp == nil || !r.Lisp.Images() {
+func (im *Cache) Apply(ctx context.Context, s host.Spec, lc *lisp.Config) (host.Spec, error) {
+	if im == nil || lc == nil || !lc.Images() {
 		return s, nil
 	}
-	c := *r.Lisp
-	// The key reads every file of the bot: once per bot and Images (a
+	c := *lc
+	// The key reads every file of the bot: once per bot and Cache (a
 	// run), as the league's bot keys are, not at every game's start.
 	key, err := im.once(ctx, "key "+strings.Join(append(lisp.Args(c), s.Env...), "\x00"), func() (string, error) {
 		version, err := im.sbclVersion(ctx)
@@ -165,10 +166,10 @@ func (im *Images) Apply(ctx context.Context, s host.Spec, r Ref) (host.Spec, err
 // build returns the path of the image of key in Dir, building it first
 // when it is not there: s's command with build= writes it into a file of
 // a fresh folder of Dir, the one file its sandbox may write; the file is
-// checked (a regular file, an SBCL core, at most MaxImageBytes), made
+// checked (a regular file, an SBCL core, at most MaxBytes), made
 // arena's and read-only, and renamed into place, so that two builders of
 // one key never see half an image.
-func (im *Images) build(ctx context.Context, s host.Spec, key string) (string, error) {
+func (im *Cache) build(ctx context.Context, s host.Spec, key string) (string, error) {
 	path := filepath.Join(im.Dir, key+".core")
 	if err := checkImage(path); err == nil {
 		return path, nil
@@ -219,7 +220,7 @@ func (im *Images) build(ctx context.Context, s host.Spec, key string) (string, e
 // empty file out: s with build=out, out its one writable file, and the
 // scratch of a build, buildScratchMB, whatever the league's: the image
 // is bounded by RLIMIT_FSIZE (twice the scratch) as it is written, so
-// no more than MaxImageBytes ever reaches the cache's folder. (A load
+// no more than MaxBytes ever reaches the cache's folder. (A load
 // that writes a file gets no image, so a build needs no more scratch.)
 // Without a scratch tmpfs (scratch_mb below 0) it is left as it is.
 func buildSpec(s host.Spec, out string) host.Spec {
@@ -232,11 +233,11 @@ func buildSpec(s host.Spec, out string) host.Spec {
 	return b
 }
 
-// trim removes from Dir the images not used for MaxImageAge and the
+// trim removes from Dir the images not used for MaxAge and the
 // folders of builds begun over a day before now (a build killed with
 // arena).
-func (im *Images) trim(now time.Time) error {
-	_, _, err := im.Trim(now, MaxImageAge)
+func (im *Cache) trim(now time.Time) error {
+	_, _, err := im.Trim(now, MaxAge)
 	return err
 }
 
@@ -245,7 +246,7 @@ func (im *Images) trim(now time.Time) error {
 // now (a build killed with arena); it returns how many images it removed
 // and the bytes they held. An image in use by a bot stays readable to it
 // until the bot ends.
-func (im *Images) Trim(now time.Time, age time.Duration) (removed int, freed int64, err error) {
+func (im *Cache) Trim(now time.Time, age time.Duration) (removed int, freed int64, err error) {
 	entries, err := os.ReadDir(im.Dir)
 	if errors.Is(err, fs.ErrNotExist) {
 		return 0, 0, nil
@@ -276,7 +277,7 @@ func (im *Images) Trim(now time.Time, age time.Duration) (removed int, freed int
 
 // Usage returns how many images Dir holds and their size in bytes: none
 // when Dir does not exist yet.
-func (im *Images) Usage() (n int, size int64, err error) {
+func (im *Cache) Usage() (n int, size int64, err error) {
 	entries, err := os.ReadDir(im.Dir)
 	if errors.Is(err, fs.ErrNotExist) {
 		return 0, 0, nil
@@ -302,7 +303,7 @@ func buildReason(line string) string {
 }
 
 // checkImage says what keeps the file at path from being a saved image:
-// not a regular file, empty, larger than MaxImageBytes, or not an SBCL
+// not a regular file, empty, larger than MaxBytes, or not an SBCL
 // core.
 func checkImage(path string) error {
 	fi, err := os.Lstat(path)
@@ -313,8 +314,8 @@ func checkImage(path string) error {
 		return fmt.Errorf("the image %s is not a regular file", path)
 	case fi.Size() == 0:
 		return errors.New("the build wrote no image")
-	case fi.Size() > MaxImageBytes:
-		return fmt.Errorf("the image is %d MB, more than arena keeps (%d MB)", fi.Size()>>20, MaxImageBytes>>20)
+	case fi.Size() > MaxBytes:
+		return fmt.Errorf("the image is %d MB, more than arena keeps (%d MB)", fi.Size()>>20, MaxBytes>>20)
 	}
 	f, err := os.Open(path)
 	if err != nil {

@@ -1,4 +1,4 @@
-package arena
+package resultsdir
 
 import (
 	"errors"
@@ -41,10 +41,10 @@ func (e *WriteError) Error() string {
 // Unwrap returns the failed write.
 func (e *WriteError) Unwrap() error { return e.Err }
 
-// writeError returns err, an error of writing the results directory dir,
+// WrapWrite returns err, an error of writing the results directory dir,
 // as a *WriteError when a file operation failed (the disk, not the data),
 // else err itself; nil stays nil.
-func writeError(dir string, err error) error {
+func WrapWrite(dir string, err error) error {
 	var pe *fs.PathError
 	var errno syscall.Errno
 	if err == nil || !errors.As(err, &pe) && !errors.As(err, &errno) {

@@ -1,4 +1,4 @@
-package arena
+package resultsdir
 
 import (
 	"errors"
@@ -31,21 +31,21 @@ func TestWriteError(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := writeError("results/l", tt.err)
+			got := WrapWrite("results/l", tt.err)
 			var we *WriteError
 			if tt.want == "" {
 				if got != tt.err {
-					t.Errorf("writeError(%v) = %v, want it unchanged", tt.err, got)
+					t.Errorf("WrapWrite(%v) = %v, want it unchanged", tt.err, got)
 				}
 				return
 			}
 			if !errors.As(got, &we) || !errors.Is(got, tt.err) {
-				t.Fatalf("writeError(%v) = %#v, want a *WriteError wrapping it", tt.err, got)
+				t.Fatalf("WrapWrite(%v) = %#v, want a *WriteError wrapping it", tt.err, got)
 			}
 			if got.Error() != tt.want {
 				t.Errorf("got  %s\nwant %s", got, tt.want)
 			}
-			if again := writeError("results/l", got); again != got {
+			if again := WrapWrite("results/l", got); again != got {
 				t.Errorf("a *WriteError wrapped again: %v", again)
 			}
 		})
