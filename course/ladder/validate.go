@@ -43,6 +43,39 @@ func (l *Ladder) validate(ctx context.Context, v *verRow, progress func(Stage)) 
 	return nil
 }
 
+// failingGame plays, for v refused on a move in intake's probe, one game
+// against random on a seeded opening, v on side (the side it failed
+// for) with the closest conventions intake found. What a student needs
+// is the fault as a championship game would meet it, in the viewer, not
+// the probe's position alone: the game is a warning on v, replayed to its
+// fault, with the board there and what the bot wrote. A game v plays
+// through is kept, without a warning.
+func (l *Ladder) failingGame(ctx context.Context, v *verRow, side string) error {
+	lg, err := l.newLeague([]verRow{*v})
+	if err != nil {
+		return err
+	}
+	colour := 0 // v White
+	if side == referee.Black.String() {
+		colour = 1
+	}
+	p, err := l.newPair("validation", v.id, 0, colour)
+	if err != nil {
+		return err
+	}
+	gs, err := l.playPair(ctx, lg, p)
+	if err != nil {
+		return err
+	}
+	for _, g := range gs {
+		if w, ok := l.fault(g, botName(v.id)); ok {
+			w.Text = "in a game against random: " + w.Text
+			v.Warnings = append(v.Warnings, w)
+		}
+	}
+	return nil
+}
+
 // fault returns the warning of game g when bot (a league name) is at
 // fault in it.
 func (l *Ladder) fault(g Game, bot string) (Warning, bool) {

@@ -157,8 +157,9 @@
   }
 
   // versionCard draws a version: its verdict, and for the group and the
-  // lecturer the reason, the board it failed on, its logs (folded when
-  // long) and its warnings.
+  // lecturer the reason, the board it failed on and what jogar answered
+  // there, its warnings (a refused version's: the game it fails in), its
+  // logs (folded when long).
   function versionCard(x, mine) {
     const card = el("article", {class: "version " + x.status + (x.active ? " active" : ""), "data-version": x.version},
       el("h4", {}, T("lg_version_h", x.version), " ", el("span", {class: "status"}, T("lg_" + x.status)),
@@ -172,13 +173,14 @@
     if (x.reason) card.append(el("p", {class: "reason"}, x.reason));
     if (x.position) card.append(el("p", {class: "position"}, T("lg_failed_on", x.position)));
     if (x.board) card.append(boardBox(x.board));
+    if (x.answer) card.append(fold(T("lg_answer"), x.answer));
     if (x.conventions && Object.keys(x.conventions).length) {
       card.append(el("p", {class: "conventions"}, T("lg_conventions") + " " +
         Object.entries(x.conventions).map(([k, val]) => k + ": " + val).join(", ")));
     }
     if (x.time_use) card.append(el("p", {}, T("lg_time_use") + " " + x.time_use));
     for (const w of x.warnings || []) {
-      const box = el("div", {class: "warning"}, el("p", {}, T("lg_warning") + " " + w.text + (w.ply ? " " + T("lg_at_ply", w.ply) : ""),
+      const box = el("div", {class: "warning"}, el("p", {}, T(x.status === "refused" ? "lg_failing_game" : "lg_warning") + " " + w.text + (w.ply ? " " + T("lg_at_ply", w.ply) : ""),
         w.game ? el("span", {}, " ", gameLink(w.game)) : null));
       if (w.position && !w.board) box.append(el("p", {class: "position"}, T("lg_failed_on", w.position)));
       if (w.board) box.append(boardBox(w.board));
