@@ -69,7 +69,7 @@ func (l *Ladder) failingGame(ctx context.Context, v *verRow, side string) error 
 	}
 	for _, g := range gs {
 		if w, ok := l.fault(g, botName(v.id)); ok {
-			w.Text = "in a game against random: " + w.Text
+			w.Text = "against random, " + w.Text
 			v.Warnings = append(v.Warnings, w)
 		}
 	}
