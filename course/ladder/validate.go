@@ -25,19 +25,29 @@ func (l *Ladder) validate(ctx context.Context, v *verRow, progress func(Stage)) 
 			what = "against random"
 		}
 		progress(Stage{Name: "validating", Detail: fmt.Sprintf("game %d of 2, %s", i+1, what)})
-		p, err := l.newPair("validation", v.id, opp, 0)
-		if err != nil {
+		if err := l.playValidation(ctx, lg, v, opp, 0, "in its validation game "+what+": "); err != nil {
 			return err
 		}
-		gs, err := l.playPair(ctx, lg, p)
-		if err != nil {
-			return err
-		}
-		for _, g := range gs {
-			if w, ok := l.fault(g, botName(v.id)); ok {
-				w.Text = "in its validation game " + what + ": " + w.Text
-				v.Warnings = append(v.Warnings, w)
-			}
+	}
+	return nil
+}
+
+// playValidation plays v against opp (a version id, 0: random) in lg, in
+// the colour given (0: v White), and adds v's fault in the game, if any,
+// to its warnings, its text after prefix.
+func (l *Ladder) playValidation(ctx context.Context, lg *league, v *verRow, opp int64, colour int, prefix string) error {
+	p, err := l.newPair("validation", v.id, opp, colour)
+	if err != nil {
+		return err
+	}
+	gs, err := l.playPair(ctx, lg, p)
+	if err != nil {
+		return err
+	}
+	for _, g := range gs {
+		if w, ok := l.fault(g, botName(v.id)); ok {
+			w.Text = prefix + w.Text
+			v.Warnings = append(v.Warnings, w)
 		}
 	}
 	return nil
@@ -59,21 +69,7 @@ func (l *Ladder) failingGame(ctx context.Context, v *verRow, side string) error 
 	if side == referee.Black.String() {
 		colour = 1
 	}
-	p, err := l.newPair("validation", v.id, 0, colour)
-	if err != nil {
-		return err
-	}
-	gs, err := l.playPair(ctx, lg, p)
-	if err != nil {
-		return err
-	}
-	for _, g := range gs {
-		if w, ok := l.fault(g, botName(v.id)); ok {
-			w.Text = "against random, " + w.Text
-			v.Warnings = append(v.Warnings, w)
-		}
-	}
-	return nil
+	return l.playValidation(ctx, lg, v, 0, colour, "against random, ")
 }
 
 // fault returns the warning of game g when bot (a league name) is at

@@ -6,39 +6,11 @@
 (function () {
   const L = window.ARENA_LADDER;
   const $ = (id) => document.getElementById(id);
-  const strings = window.ARENA_STRINGS || {en: {}};
-  const words = strings[L.lang] || strings.en;
+  const {T, reason, el, fix, table} = window.ARENA_COMMON;
   let ladder = null; // the last ladderView
   let group = null; // the last groupView, on a group's page
 
-  // T returns the text of key in the page's language, {0}, {1}... replaced
-  // by args; English where the language lacks it.
-  function T(key, ...args) {
-    const text = key in words ? words[key] : key in strings.en ? strings.en[key] : key;
-    return String(text).replace(/\{(\d+)\}/g, (_, i) => args[i] === undefined ? "" : args[i]);
-  }
-  function reason(r) { return (words.reasons || strings.en.reasons || {})[r] || r; }
-  // el builds an element: el("td", {class: "name"}, "text", child...).
-  function el(tag, attrs, ...children) {
-    const e = document.createElement(tag);
-    for (const [k, v] of Object.entries(attrs || {})) {
-      if (v === undefined || v === null || v === false) continue;
-      if (k.startsWith("on")) e.addEventListener(k.slice(2), v); else e.setAttribute(k, v === true ? "" : v);
-    }
-    for (const c of children) if (c !== null && c !== undefined) e.append(c instanceof Node ? c : String(c));
-    return e;
-  }
-  function fix(x, d) { return x === undefined || x === null ? "" : Number(x).toFixed(d); }
   function signed(x, d) { return (x >= 0 ? "+" : "") + fix(x, d); }
-  function table(head, rows) {
-    if (!rows.length) return el("p", {class: "empty"}, T("none_yet"));
-    const t = el("table");
-    t.append(el("thead", {}, el("tr", {}, ...head.map(([h, cls]) => el("th", {class: cls, scope: "col"}, h)))));
-    const body = el("tbody");
-    for (const r of rows) body.append(el("tr", {}, ...r.map((c, i) => el("td", {class: head[i][1]}, c))));
-    t.append(body);
-    return t;
-  }
   // when writes a time as the page's language reads it; "" for none.
   function when(s) {
     const d = new Date(s);
@@ -55,9 +27,7 @@
   function show(id, on) { $(id).hidden = !on; }
 
   function setLang() {
-    document.documentElement.lang = strings[L.lang] ? L.lang : "en";
-    for (const e of document.querySelectorAll("[data-i18n]")) e.textContent = T(e.dataset.i18n);
-    for (const e of document.querySelectorAll("[data-i18n-label]")) e.setAttribute("aria-label", T(e.dataset.i18nLabel));
+    window.ARENA_COMMON.setLang(L.lang);
     if (L.title) $("title").textContent = L.title;
   }
 
