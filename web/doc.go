@@ -9,8 +9,9 @@
 // of the last move for the page to mark. Its assets (plain HTML, CSS and
 // JavaScript) are embedded in the binary; its words are in one table a
 // language (assets/i18n.js: en and the course's pt), chosen by a league's
-// lang (Info.Lang). A served page carries its data inline, so that it is
-// drawn whole at its load event.
+// lang (Info.Lang). The helpers this page and the ladder's share (words,
+// elements, tables) are one script, assets/common.js. A served page
+// carries its data inline, so that it is drawn whole at its load event.
 //
 // web reads results directories through package arena (Results) and
 // consumes the events of package arena; it never prints.

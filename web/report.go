@@ -79,6 +79,10 @@ func writeReportPage(w io.Writer, snap Snapshot, bodyClass string, views func(ga
 	if err != nil {
 		return err
 	}
+	common, err := assets.ReadFile("assets/common.js")
+	if err != nil {
+		return err
+	}
 	body := "<body>"
 	if bodyClass != "" {
 		body = `<body class="` + html.EscapeString(bodyClass) + `">`
@@ -88,6 +92,7 @@ func writeReportPage(w io.Writer, snap Snapshot, bodyClass string, views func(ga
 		"<body>", body,
 		`<link rel="stylesheet" href="assets/app.css">`, "<style>\n"+string(css)+"</style>",
 		`<script src="assets/i18n.js"></script>`, "<script>\n"+string(words)+"</script>",
+		`<script src="assets/common.js"></script>`, "<script>\n"+string(common)+"</script>",
 		`<script src="assets/app.js"></script>`, "<script>\n"+reportData+"\n</script>\n<script>\n"+string(js)+"</script>",
 	).Replace(withoutLive(string(index)))
 	before, after, _ := strings.Cut(page, reportData)

@@ -36,13 +36,16 @@ func runProbe(ctx context.Context, spec host.Spec, game referee.Game, tempo, tim
 	cctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	reply, err := p.Jogar(cctx, referee.Request{State: game.New(1), Tempo: tempo})
-	if err != nil {
-		return probe.Findings{Package: p.Info().Name, Reason: "the probe failed: " + probe.FaultText(err)}
-	}
 	var f probe.Findings
-	if err := json.Unmarshal([]byte(reply.Move), &f); err != nil {
-		return probe.Findings{Package: p.Info().Name, Reason: fmt.Sprintf("the probe's answer is unreadable: %v", err)}
+	if err != nil {
+		f = probe.Findings{Package: p.Info().Name, Reason: "the probe failed: " + probe.FaultText(err)}
+	} else if err := json.Unmarshal([]byte(reply.Move), &f); err != nil {
+		f = probe.Findings{Package: p.Info().Name, Reason: fmt.Sprintf("the probe's answer is unreadable: %v", err)}
 	}
+	// The call's log holds all the bot wrote: while it loaded (marked),
+	// then in every call of the probe.
+	f.Load, f.Output = referee.SplitLoadLog(reply.Log)
+	f.Load, f.Output = strings.TrimSpace(f.Load), strings.TrimSpace(f.Output)
 	return f
 }
 

@@ -134,3 +134,37 @@ func TestRunWritesBesideItsSources(t *testing.T) {
 		t.Error("the bot wrote log.dat beside its sources, in the folder handed in")
 	}
 }
+
+// TestRunKeepsOutputApart checks that the probe keeps what a bot printed
+// while loading apart from what it wrote in its calls, and the position
+// it failed on as the game's position file.
+func TestRunKeepsOutputApart(t *testing.T) {
+	dir := filepath.Join("testdata", "fala")
+	c := lisp.Config{Root: dir, Files: []string{filepath.Join(dir, "jogo.lisp")}}
+	f := runProbe(context.Background(), testSpec(t, c, nil), cavalo.Game{}, 100*time.Millisecond, 0)
+	if f.Eligible {
+		t.Fatalf("eligible: %+v", f)
+	}
+	if !strings.Contains(f.Load, "a carregar as regras") || strings.Contains(f.Load, "a pensar") {
+		t.Errorf("loading output %q, want what it printed while loading alone", f.Load)
+	}
+	if !strings.Contains(f.Output, "a pensar em") || strings.Contains(f.Output, "a carregar") {
+		t.Errorf("output %q, want what it wrote in its calls alone", f.Output)
+	}
+	var failed []probe.Evidence
+	for _, e := range f.Evidence {
+		if !strings.HasPrefix(e.Verdict, "legal") {
+			failed = append(failed, e)
+		}
+	}
+	if len(failed) == 0 || !strings.Contains(failed[0].Verdict, "tabuleiro estragado") {
+		t.Fatalf("evidence %+v, want the failed call with the Lisp error", f.Evidence)
+	}
+	st, err := cavalo.Game{}.Decode(failed[0].State)
+	if err != nil {
+		t.Fatalf("the position it failed on (%s): %v", failed[0].State, err)
+	}
+	if st.ToMove().String() != failed[0].ToMove {
+		t.Errorf("the position's side to move is %s, its evidence says %s", st.ToMove(), failed[0].ToMove)
+	}
+}

@@ -101,15 +101,17 @@ type Version struct {
 	// Warnings are the "yes, but" of an accepted version: intake's, and
 	// the validation games' faults.
 	Warnings []Warning `json:"warnings,omitempty"`
-	// Position is the position a refusal failed on, in the game's
-	// notation; Stderr and Load the bot's stderr and loading output
-	// (only for the group and the lecturer).
-	Position string `json:"position,omitempty"`
-	// Board is that position as the game's position file, when it is
-	// one of the game's reference positions (referee.Game.Samples).
-	Board  json.RawMessage `json:"board,omitempty"`
-	Stderr string          `json:"stderr,omitempty"`
-	Load   string          `json:"load,omitempty"`
+	// Position names the position a refusal failed on, Board is that
+	// position as the game's position file, and Answer is what jogar
+	// answered there and the referee's verdict; Stderr is what the bot
+	// wrote in intake's probe, Load what it printed while it loaded (only
+	// for the group and the lecturer). A refusal on a move also has a
+	// warning with the game it fails in, against random (see Warning).
+	Position string          `json:"position,omitempty"`
+	Board    json.RawMessage `json:"board,omitempty"`
+	Answer   string          `json:"answer,omitempty"`
+	Stderr   string          `json:"stderr,omitempty"`
+	Load     string          `json:"load,omitempty"`
 	// Games, Rating, Margin are the version's ladder numbers.
 	Games  int     `json:"games"`
 	Rating float64 `json:"rating"`
@@ -118,8 +120,10 @@ type Version struct {
 	Active bool `json:"active"`
 }
 
-// Warning is one fault of an accepted version: from intake, or from a
-// validation game (then Game names the game to replay).
+// Warning is one fault of a version: from intake, or from a validation
+// game (then Game names the game to replay). Position is the position
+// file of the board it failed on, Output what the bot answered and wrote
+// there.
 type Warning struct {
 	Text     string `json:"text"`
 	GameID   int64  `json:"game,omitempty"`

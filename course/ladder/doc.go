@@ -1,8 +1,9 @@
 // Package ladder is the practice ladder: `arena ladder init|serve|upload|
 // standings|freeze`. Groups of a class upload their projects all term;
 // each upload goes through intake's unpacking and probe and two
-// validation games, then plays the other groups' active versions on the
-// league runner's slots; ratings are refitted from every game with the
+// validation games (a refusal on a move, one game against random that
+// shows where it fails), then plays the other groups' active versions on
+// the league runner's slots; ratings are refitted from every game with the
 // Bradley–Terry fit of results; a new version plays an SPRT match against
 // the previous one; at the deadline the lecturer freezes the ladder into
 // the championship's league file.

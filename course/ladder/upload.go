@@ -140,16 +140,10 @@ func (l *Ladder) upload(ctx context.Context, group string, archive io.Reader, fi
 	}
 	v = Version{Group: group, Uploaded: now, Hash: hash, TimeUse: res.Findings.Time.String(), Conventions: conventions(res)}
 	if !res.Eligible {
-		v.Status, v.Reason = Refused, res.Reason
-		v.Position, v.Load = failedPosition(res)
-		v.Board = l.board(v.Position)
-		if v.Load == "" {
-			v.Load = triedText(res.Tried)
-		}
-		return l.store(ctx, v, &res, hash, progress)
+		return l.store(ctx, refusal(v, res), &res, hash, progress)
 	}
 	v.Status = Accepted
-	v.Warnings = l.intakeWarnings(res)
+	v.Warnings = intakeWarnings(res)
 	if at, _ := l.frozenAt(); !at.IsZero() {
 		v.Warnings = append(v.Warnings, Warning{Text: fmt.Sprintf("the ladder was frozen at %s: this version plays on the ladder, not in the championship", at.Format(time.RFC3339))})
 	}
@@ -194,6 +188,15 @@ func (l *Ladder) store(ctx context.Context, v Version, res *intake.Result, hash 
 		return Version{}, err
 	}
 	row := verRow{id: id, Version: v, res: res}
+	if side, ok := failedMove(res); ok && final == Refused {
+		progress(Stage{Name: "validating", Detail: "the game it fails in, against random"})
+		if err := l.failingGame(ctx, &row, side); err != nil {
+			return Version{}, err
+		}
+		if err := l.saveInfo(row); err != nil {
+			return Version{}, err
+		}
+	}
 	if final == Accepted {
 		progress(Stage{Name: "validating"})
 		if err := l.validate(ctx, &row, progress); err != nil {
@@ -240,13 +243,35 @@ func conventions(res intake.Result) map[string]string {
 	return m
 }
 
-// failedPosition returns the position a refused submission failed on and
-// what it answered there, from the probe's evidence.
-func failedPosition(res intake.Result) (position, output string) {
+// refusal returns v refused with what intake found of res, which is not
+// eligible: its reason; the position it failed on, itself (the game's
+// position file, for the page to draw), and what jogar answered there;
+// what the bot wrote in the probe, its loading output apart (else the
+// ways of loading tried).
+func refusal(v Version, res intake.Result) Version {
+	v.Status, v.Reason = Refused, res.Reason
+	v.Stderr, v.Load = res.Findings.Output, res.Findings.Load
 	if f := failed(res); len(f) > 0 {
-		return f[0].Position, answered(f[0])
+		v.Position, v.Board, v.Answer = f[0].Position, f[0].State, answered(f[0])
 	}
-	return "", ""
+	if v.Load == "" {
+		v.Load = triedText(res.Tried)
+	}
+	return v
+}
+
+// failedMove returns the side a refused res failed to move for in the
+// probe (an illegal answer, a crash, a timeout), with ok false where it
+// failed before any move (it did not load, or intake refused it on
+// reading).
+func failedMove(res *intake.Result) (side string, ok bool) {
+	if res == nil {
+		return "", false
+	}
+	if f := failed(*res); len(f) > 0 && len(f[0].State) > 0 && res.Findings.Config.State != "" {
+		return f[0].ToMove, true
+	}
+	return "", false
 }
 
 // failed returns the probe's evidence of the positions res's bot failed
@@ -267,36 +292,19 @@ func answered(e probe.Evidence) string { return strings.TrimSpace(e.Answer + "\n
 // intakeWarnings returns the warnings intake gives an eligible res, each
 // "yes, but" (its first, one for each of Findings.Failures, in the order of
 // the positions asked) with what the bot answered on the position it
-// failed on, and that position's file where it is one of the game's
-// samples (see board), which the group's page draws.
-func (l *Ladder) intakeWarnings(res intake.Result) []Warning {
+// failed on and that position (see refusal), which the group's page
+// draws.
+func intakeWarnings(res intake.Result) []Warning {
 	f := failed(res)
 	var out []Warning
 	for i, w := range res.Warnings {
 		warn := Warning{Text: w}
 		if i < len(res.Findings.Failures) && i < len(f) {
-			warn.Position, warn.Output = string(l.board(f[i].Position)), answered(f[i])
+			warn.Position, warn.Output = string(f[i].State), answered(f[i])
 		}
 		out = append(out, warn)
 	}
 	return out
-}
-
-// board returns the position file of the reference position named name
-// (the probe's, from the board of seed 1), nil when it is none of them.
-func (l *Ladder) board(name string) json.RawMessage {
-	samples, err := l.rules.Samples(1)
-	if err != nil || name == "" {
-		return nil
-	}
-	for _, s := range samples {
-		if s.Name == name {
-			if data, err := s.State.Encode(); err == nil {
-				return data
-			}
-		}
-	}
-	return nil
 }
 
 // triedText says, a line each, the ways of loading a submission that

@@ -10,23 +10,7 @@
   let snapshot = null;
   let viewer = null; // {game, ply}
   let playDisplay = {}; // the display names of the bots a person may play
-  const strings = window.ARENA_STRINGS || {en: {}};
-  let words = strings.en;
-
-  // T returns the text of key in the page's language, {0}, {1}... replaced
-  // by args; English where the language lacks it.
-  function T(key, ...args) {
-    const text = key in words ? words[key] : key in strings.en ? strings.en[key] : key;
-    return String(text).replace(/\{(\d+)\}/g, (_, i) => args[i] === undefined ? "" : args[i]);
-  }
-  // setLang draws the page's static words in lang (en when unknown).
-  function setLang(lang) {
-    const l = strings[lang] ? lang : "en";
-    words = strings[l];
-    document.documentElement.lang = l;
-    for (const e of document.querySelectorAll("[data-i18n]")) e.textContent = T(e.dataset.i18n);
-    for (const e of document.querySelectorAll("[data-i18n-label]")) e.setAttribute("aria-label", T(e.dataset.i18nLabel));
-  }
+  const {setLang, T, reason, el, fix, table, words} = window.ARENA_COMMON;
   // name is what people are shown for bot b: its display name (a group's
   // name), else its name.
   function name(b) {
@@ -34,14 +18,13 @@
     return d[b] || playDisplay[b] || (b === "human" ? T("human") : b);
   }
   // key names a key of the standings' order (or a shared rank).
-  function key(k) { return (words.keys || {})[k] || k; }
-  function reason(r) { return (words.reasons || strings.en.reasons || {})[r] || r; }
+  function key(k) { return (words().keys || {})[k] || k; }
   // detail says a verdict's detail, which the referee writes in English,
   // in the page's language: its templates (words.details) translated, the
   // moves and names in it kept.
   function detail(text) {
     let out = String(text || "");
-    for (const [pattern, tpl] of words.details || []) {
+    for (const [pattern, tpl] of words().details || []) {
       out = out.replace(new RegExp(pattern), (...m) => tpl.replace(/\$(\d)/g, (_, i) => {
         const v = m[Number(i)];
         return v === "white" || v === "black" ? T(v) : v === undefined ? "" : v;
@@ -57,26 +40,6 @@
   // points says n points, singular or plural.
   function points(n) { return T(n === 1 ? "points_1" : "points_n", n); }
 
-  // el builds an element: el("td", {class: "name"}, "text", child...).
-  function el(tag, attrs, ...children) {
-    const e = document.createElement(tag);
-    for (const [k, v] of Object.entries(attrs || {})) {
-      if (v === undefined || v === null || v === false) continue;
-      if (k.startsWith("on")) e.addEventListener(k.slice(2), v); else e.setAttribute(k, v === true ? "" : v);
-    }
-    for (const c of children) if (c !== null && c !== undefined) e.append(c instanceof Node ? c : String(c));
-    return e;
-  }
-  function fix(x, d) { return x === undefined || x === null ? "" : Number(x).toFixed(d); }
-  function table(head, rows, caption) {
-    if (!rows.length) return el("p", {class: "empty"}, T("none_yet"));
-    const t = el("table", {}, caption ? el("caption", {class: "hint"}, caption) : null);
-    t.append(el("thead", {}, el("tr", {}, ...head.map(([h, cls]) => el("th", {class: cls, scope: "col"}, h)))));
-    const body = el("tbody");
-    for (const r of rows) body.append(el("tr", {}, ...r.map((c, i) => el("td", {class: head[i][1]}, c))));
-    t.append(body);
-    return t;
-  }
   function duration(s) {
     if (s < 0) return "--";
     s = Math.round(s);

@@ -6,39 +6,11 @@
 (function () {
   const L = window.ARENA_LADDER;
   const $ = (id) => document.getElementById(id);
-  const strings = window.ARENA_STRINGS || {en: {}};
-  const words = strings[L.lang] || strings.en;
+  const {T, reason, el, fix, table} = window.ARENA_COMMON;
   let ladder = null; // the last ladderView
   let group = null; // the last groupView, on a group's page
 
-  // T returns the text of key in the page's language, {0}, {1}... replaced
-  // by args; English where the language lacks it.
-  function T(key, ...args) {
-    const text = key in words ? words[key] : key in strings.en ? strings.en[key] : key;
-    return String(text).replace(/\{(\d+)\}/g, (_, i) => args[i] === undefined ? "" : args[i]);
-  }
-  function reason(r) { return (words.reasons || strings.en.reasons || {})[r] || r; }
-  // el builds an element: el("td", {class: "name"}, "text", child...).
-  function el(tag, attrs, ...children) {
-    const e = document.createElement(tag);
-    for (const [k, v] of Object.entries(attrs || {})) {
-      if (v === undefined || v === null || v === false) continue;
-      if (k.startsWith("on")) e.addEventListener(k.slice(2), v); else e.setAttribute(k, v === true ? "" : v);
-    }
-    for (const c of children) if (c !== null && c !== undefined) e.append(c instanceof Node ? c : String(c));
-    return e;
-  }
-  function fix(x, d) { return x === undefined || x === null ? "" : Number(x).toFixed(d); }
   function signed(x, d) { return (x >= 0 ? "+" : "") + fix(x, d); }
-  function table(head, rows) {
-    if (!rows.length) return el("p", {class: "empty"}, T("none_yet"));
-    const t = el("table");
-    t.append(el("thead", {}, el("tr", {}, ...head.map(([h, cls]) => el("th", {class: cls, scope: "col"}, h)))));
-    const body = el("tbody");
-    for (const r of rows) body.append(el("tr", {}, ...r.map((c, i) => el("td", {class: head[i][1]}, c))));
-    t.append(body);
-    return t;
-  }
   // when writes a time as the page's language reads it; "" for none.
   function when(s) {
     const d = new Date(s);
@@ -55,9 +27,7 @@
   function show(id, on) { $(id).hidden = !on; }
 
   function setLang() {
-    document.documentElement.lang = strings[L.lang] ? L.lang : "en";
-    for (const e of document.querySelectorAll("[data-i18n]")) e.textContent = T(e.dataset.i18n);
-    for (const e of document.querySelectorAll("[data-i18n-label]")) e.setAttribute("aria-label", T(e.dataset.i18nLabel));
+    window.ARENA_COMMON.setLang(L.lang);
     if (L.title) $("title").textContent = L.title;
   }
 
@@ -157,8 +127,9 @@
   }
 
   // versionCard draws a version: its verdict, and for the group and the
-  // lecturer the reason, the board it failed on, its logs (folded when
-  // long) and its warnings.
+  // lecturer the reason, the board it failed on and what jogar answered
+  // there, its warnings (a refused version's: the game it fails in), its
+  // logs (folded when long).
   function versionCard(x, mine) {
     const card = el("article", {class: "version " + x.status + (x.active ? " active" : ""), "data-version": x.version},
       el("h4", {}, T("lg_version_h", x.version), " ", el("span", {class: "status"}, T("lg_" + x.status)),
@@ -172,13 +143,14 @@
     if (x.reason) card.append(el("p", {class: "reason"}, x.reason));
     if (x.position) card.append(el("p", {class: "position"}, T("lg_failed_on", x.position)));
     if (x.board) card.append(boardBox(x.board));
+    if (x.answer) card.append(fold(T("lg_answer"), x.answer));
     if (x.conventions && Object.keys(x.conventions).length) {
       card.append(el("p", {class: "conventions"}, T("lg_conventions") + " " +
         Object.entries(x.conventions).map(([k, val]) => k + ": " + val).join(", ")));
     }
     if (x.time_use) card.append(el("p", {}, T("lg_time_use") + " " + x.time_use));
     for (const w of x.warnings || []) {
-      const box = el("div", {class: "warning"}, el("p", {}, T("lg_warning") + " " + w.text + (w.ply ? " " + T("lg_at_ply", w.ply) : ""),
+      const box = el("div", {class: "warning"}, el("p", {}, T(x.status === "refused" ? "lg_failing_game" : "lg_warning") + " " + w.text + (w.ply ? " " + T("lg_at_ply", w.ply) : ""),
         w.game ? el("span", {}, " ", gameLink(w.game)) : null));
       if (w.position && !w.board) box.append(el("p", {class: "position"}, T("lg_failed_on", w.position)));
       if (w.board) box.append(boardBox(w.board));

@@ -41,13 +41,14 @@ func newFake() *fake {
 		versions: map[string][]ladder.Version{
 			"P13": {
 				{Group: "P13", Version: 2, Status: ladder.Refused, Uploaded: up.Add(time.Hour), Reason: "crashed at ply 12: " + hostile,
-					Position: `{"bad":`, Stderr: "debugger invoked on a UNBOUND-VARIABLE " + hostile, Load: "; loading\n" + hostile},
+					Position: `{"bad":`, Stderr: "debugger invoked on a UNBOUND-VARIABLE " + hostile, Load: "; loading\n" + hostile,
+					Answer: "crash: " + hostile},
 				{Group: "P13", Version: 1, Status: ladder.Accepted, Uploaded: up, Active: true, Games: 4, Rating: 35, Margin: 120,
 					Conventions: map[string]string{"answer": "move"}, Stderr: "p13's secret stderr"},
 			},
 			"P14": {
 				{Group: "P14", Version: 1, Status: ladder.Accepted, Uploaded: up, Active: true, Games: 4, Rating: -35, Margin: 120,
-					Stderr: "p14's secret stderr", Load: "p14's secret load"},
+					Stderr: "p14's secret stderr", Load: "p14's secret load", Answer: "p14's secret answer"},
 			},
 		},
 	}

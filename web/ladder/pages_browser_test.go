@@ -74,7 +74,7 @@ func TestGroupPageLogin(t *testing.T) {
 	}
 	bt.Do(t, ctx, "log in", chromedp.SendKeys(chromedp.CSS("#login-token"), tokenP13), chromedp.Submit(chromedp.CSS("#login-token")),
 		chromedp.WaitVisible(chromedp.CSS("#upload-box")))
-	bt.WaitFor(t, ctx, "the refusal's logs", count(`#versions article.refused details.output`)+" === 2")
+	bt.WaitFor(t, ctx, "the refusal's answer and logs", count(`#versions article.refused details.output`)+" === 3")
 	if got := bt.Eval[string](t, ctx, `document.querySelector("#versions article.refused .reason").textContent`); got != "crashed at ply 12: "+hostile {
 		t.Errorf("reason %q, want it as text", got)
 	}

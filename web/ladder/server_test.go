@@ -175,7 +175,7 @@ func TestPrivacy(t *testing.T) {
 		get(t, c, s.URL, "/group/P14/files/1", code)
 		for _, path := range []string{"/data/group/P14", "/group/P14"} {
 			body := get(t, c, s.URL, path, http.StatusOK)
-			for _, secret := range []string{"p14's secret stderr", "p14's secret load"} {
+			for _, secret := range []string{"p14's secret stderr", "p14's secret load", "p14's secret answer"} {
 				if strings.Contains(body, secret) != tc.sees {
 					t.Errorf("token %q: %s shows %q: %v, want %v", tc.token, path, secret, !tc.sees, tc.sees)
 				}
@@ -200,8 +200,8 @@ func TestInert(t *testing.T) {
 	if err := json.Unmarshal([]byte(get(t, c, s.URL, "/data/group/P13", http.StatusOK)), &v); err != nil {
 		t.Fatal(err)
 	}
-	if got := v.Versions[0].Stderr; !strings.Contains(got, hostile) {
-		t.Errorf("stderr %q, want the markup as text", got)
+	if got := v.Versions[0]; !strings.Contains(got.Stderr, hostile) || !strings.Contains(got.Answer, hostile) {
+		t.Errorf("stderr %q, answer %q, want the markup as text", got.Stderr, got.Answer)
 	}
 }
 

@@ -76,9 +76,8 @@ type groupView struct {
 type versionView struct {
 	ladder.Version
 	Warnings []warningView `json:"warnings,omitempty"`
-	// Board draws the position it failed on (the version's Board, or its
-	// Position when that is a position file), "" when there is none or it
-	// cannot be drawn.
+	// Board draws the position it failed on (the version's Board), ""
+	// when there is none or it cannot be drawn.
 	Board string `json:"board,omitempty"`
 }
 
@@ -136,7 +135,7 @@ func (p *pages) versionView(ver ladder.Version, mine bool) versionView {
 			Games: ver.Games, Rating: ver.Rating, Margin: ver.Margin, Active: ver.Active}
 	}
 	ver.Group, ver.Reason, ver.TimeUse = inert.Line(ver.Group), inert.Line(ver.Reason), inert.Line(ver.TimeUse)
-	ver.Stderr, ver.Load = inert.Text(ver.Stderr), inert.Text(ver.Load)
+	ver.Stderr, ver.Load, ver.Answer = inert.Text(ver.Stderr), inert.Text(ver.Load), inert.Text(ver.Answer)
 	if len(ver.Conventions) > 0 {
 		c := map[string]string{}
 		for k, x := range ver.Conventions {
@@ -145,9 +144,6 @@ func (p *pages) versionView(ver ladder.Version, mine bool) versionView {
 		ver.Conventions = c
 	}
 	board := p.board(string(ver.Board))
-	if board == "" {
-		board = p.board(ver.Position)
-	}
 	ver.Position, ver.Board = inert.Line(ver.Position), nil // the page draws Board
 	v := versionView{Version: ver, Board: board}
 	for _, w := range ver.Warnings {

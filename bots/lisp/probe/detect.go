@@ -2,6 +2,7 @@ package probe
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
@@ -59,9 +60,23 @@ func (m *memo) Ask(ctx context.Context, cfg lisp.Config, st referee.State, tempo
 type Evidence struct {
 	Position string `json:"position"`
 	ToMove   string `json:"to_move"`
-	Answer   string `json:"answer"`
-	Move     string `json:"move,omitempty"`
-	Verdict  string `json:"verdict"` // "legal", "legal, claimed state differs: ...", or why not
+	// State is the position as the game's position file
+	// (referee.State.Encode), kept only where jogar failed on it, so that
+	// a page can draw the board a refusal names.
+	State   json.RawMessage `json:"state,omitempty"`
+	Answer  string          `json:"answer"`
+	Move    string          `json:"move,omitempty"`
+	Verdict string          `json:"verdict"` // "legal", "legal, claimed state differs: ...", or why not
+}
+
+// failedOn returns the evidence of a call that failed on pos: its name,
+// its side to move and the position itself, the verdict to be said.
+func failedOn(pos referee.Sample) Evidence {
+	ev := Evidence{Position: pos.Name, ToMove: pos.State.ToMove().String()}
+	if data, err := pos.State.Encode(); err == nil {
+		ev.State = data
+	}
+	return ev
 }
 
 // Findings are what a probe found of a submission.
@@ -90,6 +105,12 @@ type Findings struct {
 	Time TimeUse `json:"time"`
 	// Calls is how many times jogar was called.
 	Calls int `json:"calls"`
+	// Load is what the bot printed while it loaded, and Output what it
+	// wrote during the probe's calls, its loading output aside (SBCL's
+	// stdout and stderr are one pipe): the host that ran the probe sets
+	// them from the call's log, for the group to read.
+	Load   string `json:"load,omitempty"`
+	Output string `json:"output,omitempty"`
 }
 
 // Options configure detect.
@@ -317,7 +338,9 @@ func (t *trial) play(ctx context.Context, a Asker, game referee.Game, reads []li
 		if err != nil {
 			t.cfg = merge(call, reads[alive[0]])
 			t.failure = fmt.Sprintf("%s: %s", pos.Name, callText(err, tempo+patience))
-			t.evidence = append(evidence[alive[0]], Evidence{Position: pos.Name, ToMove: side.String(), Verdict: callText(err, tempo+patience)})
+			ev := failedOn(pos)
+			ev.Verdict = callText(err, tempo+patience)
+			t.evidence = append(evidence[alive[0]], ev)
 			return
 		}
 		var keep []int
@@ -362,7 +385,9 @@ func (t *trial) try(ctx context.Context, a Asker, positions []referee.Sample, te
 		cancel()
 		if err != nil {
 			t.failures = append(t.failures, fmt.Sprintf("%s (%s to move): %s", pos.Name, pos.State.ToMove(), callText(err, tempo+patience)))
-			t.evidence = append(t.evidence, Evidence{Position: pos.Name, ToMove: pos.State.ToMove().String(), Verdict: callText(err, tempo+patience)})
+			ev := failedOn(pos)
+			ev.Verdict = callText(err, tempo+patience)
+			t.evidence = append(t.evidence, ev)
 			continue
 		}
 		t.times = append(t.times, raw.Elapsed)
@@ -394,7 +419,8 @@ func judge(a Asker, cfg lisp.Config, pos referee.Sample, raw lisp.Raw) judged {
 	call := referee.Call{Reply: referee.Reply{Move: ans.Move, Claim: ans.State}, Err: err}
 	j := referee.Judge(pos.State, referee.Clock{}, call)
 	if j.Verdict != nil {
-		ev.Verdict = j.Verdict.Reason.String() + ": " + j.Verdict.Detail
+		f := failedOn(pos)
+		ev.State, ev.Verdict = f.State, j.Verdict.Reason.String()+": "+j.Verdict.Detail
 		return judged{Evidence: ev}
 	}
 	ev.Move = pos.State.FormatMove(j.Move)

@@ -32,7 +32,8 @@ type Sample struct {
 	// files it needs and an interactive loader), "timed" (its answers
 	// depend on its search time), "timed-lispworks" (the same, reading
 	// tempo in LispWorks units), "late-failure" (structured right, it
-	// fails on a late position: eligible with a warning), "reason" (its jogar
+	// fails on a late position: eligible with a warning; P14 answers no
+	// move there, P19 signals a Lisp error), "reason" (its jogar
 	// cannot play: the reason's wording is the point), "own-rules" (the
 	// group wrote the game's rules itself: no course rules file beside it).
 	Shape string
@@ -67,6 +68,8 @@ var Samples = []Sample{
 	{GameName: "cavalo", Group: "lara_2201025_nuno_2201026_P13", Package: "p13", Eligible: true,
 		Shape: "timed-lispworks", Files: []string{"jogo.lisp"}, Scale: 1000},
 	{GameName: "cavalo", Group: "olga_2201027_raul_2201028_P14", Package: "p14", Eligible: true,
+		Shape: "late-failure", Files: []string{"jogo.lisp"}},
+	{GameName: "cavalo", Group: "pedro_2201037_sofia_2201038_P19", Package: "p19", Eligible: true,
 		Shape: "late-failure", Files: []string{"jogo.lisp"}},
 	{GameName: "dots", Group: "hugo_2202011_ivo_2202012_D6", Package: "p2202011", Eligible: true,
 		Shape: "needs", Files: []string{"p2202011.lisp", "puzzle.lisp", "algoritmo.lisp"}},
@@ -129,8 +132,9 @@ var Samples = []Sample{
 }
 
 // Derived reports whether s was made from another sample, the same
-// project made to fail one way (P13 from P12, P14 from P1): a similarity
-// check rightly flags the pair, so s is no independent project.
+// project made to fail one way (P13 from P12, P14 and P19 from P1): a
+// similarity check rightly flags the pair, so s is no independent
+// project.
 func (s Sample) Derived() bool { return s.Shape == "timed-lispworks" || s.Shape == "late-failure" }
 
 // rulesFile returns the course's rules file that completes a sample of game,
