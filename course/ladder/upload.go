@@ -3,12 +3,9 @@ package ladder
 import (
 	"bufio"
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -17,6 +14,7 @@ import (
 	"github.com/arenabots/arena/bots/lisp/probe"
 	"github.com/arenabots/arena/course/intake"
 	"github.com/arenabots/arena/host"
+	"github.com/arenabots/arena/internal/treehash"
 )
 
 // archiveExt returns the extension intake reads an archive by, from its
@@ -105,7 +103,8 @@ func (l *Ladder) upload(ctx context.Context, group string, archive io.Reader, fi
 	if sub.Problem != "" {
 		return l.store(ctx, refused(sub.Problem), nil, "", progress)
 	}
-	hash, err := treeHash(sub.Root)
+	// Intake's unpacking keeps regular files alone: no link leads out.
+	hash, err := treehash.Sum(sub.Root, []string{sub.Root})
 	if err != nil {
 		return Version{}, err
 	}
@@ -329,35 +328,4 @@ func writeFile(path string, r io.Reader) (int64, error) {
 		err = cerr
 	}
 	return n, err
-}
-
-// treeHash is the content hash of the files under root: their paths and
-// bytes, in the order of the walk.
-func treeHash(root string) (string, error) {
-	h := sha256.New()
-	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-		if err != nil || !d.Type().IsRegular() {
-			return err
-		}
-		rel, err := filepath.Rel(root, path)
-		if err != nil {
-			return err
-		}
-		f, err := os.Open(path)
-		if err != nil {
-			return err
-		}
-		defer f.Close()
-		fi, err := f.Stat()
-		if err != nil {
-			return err
-		}
-		fmt.Fprintf(h, "%s\x00%d\x00", filepath.ToSlash(rel), fi.Size())
-		_, err = io.Copy(h, f)
-		return err
-	})
-	if err != nil {
-		return "", fmt.Errorf("hash of %s: %w", root, err)
-	}
-	return hex.EncodeToString(h.Sum(nil)), nil
 }

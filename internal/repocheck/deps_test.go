@@ -104,7 +104,7 @@ var imports = []struct {
 	// The course pipeline: intake of a class's hand-ins, similarity, grades.
 	// Similarity reads Lisp and intake's submissions; it runs nothing.
 	{"course/similarity", []string{"course/intake", "referee/sexp", "results/csvout"}},
-	{"course/...", []string{"course/...", "arena/...", "host/...", "bots/...", "games", "referee", "referee/sexp", "results/...", "internal/inert"}},
+	{"course/...", []string{"course/...", "arena/...", "host/...", "bots/...", "games", "referee", "referee/sexp", "results/...", "internal/inert", "internal/treehash"}},
 	{"web/...", []string{"web/...", "arena/...", "games", "referee", "results/...", "internal/inert"}},
 	// The ladder's pages draw what the ladder (course/ladder) gives them;
 	// course never imports web.
