@@ -74,6 +74,26 @@ type MoveLine struct {
 	LoadLog string `json:"load_log,omitempty"`
 	// Position is the board after the ply, as the game's position file.
 	Position json.RawMessage `json:"position"`
+	// drawn is the board of Position as the game draws it, when
+	// MoveLines computed the line and the log.dat shows that board: the
+	// log.dat of a game just played is then written without replaying
+	// its moves (see drawnBoard). It is not in the move log.
+	drawn *drawing
+}
+
+// drawing is a board drawn and the position file it was drawn from.
+type drawing struct {
+	from  json.RawMessage
+	board string
+}
+
+// drawnBoard returns the board MoveLines drew for l, if l's position is
+// still the one it was drawn from.
+func (l *MoveLine) drawnBoard() (string, bool) {
+	if l.drawn == nil || !bytes.Equal(l.drawn.from, l.Position) {
+		return "", false
+	}
+	return l.drawn.board, true
 }
 
 // WriteGameLog writes game g's move logs under dir, a league's output
@@ -212,7 +232,7 @@ func MoveLines(g Entry, initial referee.State, rec referee.Record) ([]MoveLine, 
 	}
 	var moves legalMoves
 	lines := make([]MoveLine, 1, len(rec.Moves)+1)
-	lines[0] = MoveLine{GameName: name, Ply: st.Ply(), Position: pos}
+	lines[0] = MoveLine{GameName: name, Ply: st.Ply(), Position: pos, drawn: &drawing{pos, st.String()}}
 	for _, mr := range rec.Moves {
 		l := LineOf(name, mr, g.Bot(mr.Side))
 		if mr.Move != "" {
@@ -227,6 +247,9 @@ func MoveLines(g Entry, initial referee.State, rec referee.Record) ([]MoveLine, 
 		}
 		if l.Position, err = st.Encode(); err != nil {
 			return nil, fmt.Errorf("ply %d: %w", mr.Ply, err)
+		}
+		if mr.Move != "" { // the log.dat draws no board after a fault
+			l.drawn = &drawing{l.Position, st.String()}
 		}
 		lines = append(lines, l)
 	}

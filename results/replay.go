@@ -77,11 +77,17 @@ func appendReplay(b []byte, g Entry, lines []MoveLine, lookup func(name string) 
 				continue // no move, no new board
 			}
 		}
-		st, err := r.next(l, rules)
-		if err != nil {
-			return nil, err
+		board, ok := l.drawnBoard()
+		if ok {
+			// The next line that was not drawn decodes its position.
+			r.st = nil
+		} else {
+			st, err := r.next(l, rules)
+			if err != nil {
+				return nil, err
+			}
+			board = st.String()
 		}
-		board := st.String()
 		if i == 0 {
 			// The boards make most of the text: room for one per line
 			// saves growing b again and again.

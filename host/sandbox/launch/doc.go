@@ -19,8 +19,9 @@
 // of the file system (view.go; its scratch tmpfs and the copy-on-write
 // overlay of its workspace: scratch.go), confines the thread that execs (no
 // capability, no_new_privs, Landlock: confine.go; a seccomp filter that
-// refuses other architectures first, and AF_VSOCK: seccomp.go) and becomes the bot, PID
-// 1 of its namespace.
+// refuses other architectures first, and AF_VSOCK: package filter's rules,
+// held on amd64 as a table, zseccomp_amd64.go) and becomes the bot, PID 1
+// of its namespace.
 //
 // Any binary that links this package, directly or through package
 // sandbox or host, is a launcher: its init recognises Command at the start
@@ -32,7 +33,7 @@
 // this package alone, about a third of that, which is why arena uses it
 // where it is beside arena's executable.
 //
-// The package is Linux only. It imports nothing of arena: the standard
-// library, golang.org/x/sys, go-seccomp-bpf and golang.org/x/net/bpf
-// (whose instructions go-seccomp-bpf assembles).
+// The package is Linux only. It imports nothing of arena but its own
+// filter (on other architectures than amd64): the standard library and
+// golang.org/x/sys.
 package launch
