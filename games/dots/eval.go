@@ -42,7 +42,8 @@ type Evaluator struct {
 
 	// Scratch of Evaluate.
 	drawn   arcSet
-	sides   [maxBoxes + 1]int8 // and the box beyond the edge (geometry.arcSlot)
+	sides   [maxBoxes + 1]int8  // and the box beyond the edge (geometry.arcSlot)
+	drawnAt [maxBoxes + 1]uint8 // each box's drawn sides (geometry.arcSide's bits)
 	seen    [maxBoxes]bool
 	stack   [maxBoxes]int16
 	members [maxBoxes]int16

@@ -16,6 +16,12 @@ type geometry struct {
 	// arcSlot is arcBox with edge as the box beyond the edge: counters
 	// indexed by it need no test for the edge.
 	arcSlot [maxArcs][2]uint8
+	// arcSide is, for each arc, which side it is of its two boxes (of
+	// arcSlot) as a bit of a box's sides: 1 top, 2 bottom, 4 left, 8 right.
+	arcSide [maxArcs][2]uint8
+	// boxNext is the box across each side of a box (boxArc's order), edge
+	// beyond the board.
+	boxNext [maxBoxes][4]uint8
 }
 
 // edge is arcSlot's box beyond the edge.
@@ -84,13 +90,23 @@ func (g *geometry) build(rows, cols int) {
 				g.arcSlot[a][i] = uint8(b)
 			}
 		}
+		// The box before the arc (above, left) has it as its bottom or
+		// right side, the box after it as its top or left.
+		g.arcSide[a] = [2]uint8{2, 1}
+		if a >= h {
+			g.arcSide[a] = [2]uint8{8, 4}
+		}
 	}
 	g.boxMask[edge] = arcSet{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)}
 	for b := range g.boxes {
 		r, c := b/cols, b%cols
 		g.boxArc[b] = [4]int16{int16(r*cols + c), int16((r+1)*cols + c), int16(h + c*rows + r), int16(h + (c+1)*rows + r)}
-		for _, a := range g.boxArc[b] {
+		for k, a := range g.boxArc[b] {
 			g.boxMask[b].add(int(a))
+			g.boxNext[b][k] = g.arcSlot[a][0]
+			if g.arcSlot[a][0] == uint8(b) {
+				g.boxNext[b][k] = g.arcSlot[a][1]
+			}
 		}
 	}
 }
