@@ -20,6 +20,7 @@ func histIndex(m referee.Move) int {
 // frame's keys; pick then takes them best first.
 func (s *Searcher) orderMoves(ply int, pos Position, moves []referee.Move, ttMove referee.Move) {
 	keys := s.stack[ply].keys[:len(moves)]
+	s.hints(pos, moves, keys)
 	hist := &s.history[pos.ToMove().Index()]
 	k0, k1 := s.killers[ply][0], s.killers[ply][1]
 	for i, m := range moves {
@@ -31,8 +32,20 @@ func (s *Searcher) orderMoves(ply int, pos Position, moves []referee.Move, ttMov
 		case k1:
 			keys[i] = killerKey
 		default:
-			keys[i] = hist[histIndex(m)] + s.eval.Hint(pos, m)
+			keys[i] += hist[histIndex(m)]
 		}
+	}
+}
+
+// hints sets keys[i] to the evaluator's hint of moves[i], with one Hints
+// call when the evaluator is a Hinter.
+func (s *Searcher) hints(pos Position, moves []referee.Move, keys []int32) {
+	if s.hinter != nil {
+		s.hinter.Hints(pos, moves, keys)
+		return
+	}
+	for i, m := range moves {
+		keys[i] = s.eval.Hint(pos, m)
 	}
 }
 
