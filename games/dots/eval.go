@@ -53,6 +53,7 @@ type Evaluator struct {
 	pieces  [maxBoxes]piece
 	cache   []loonyEntry
 	read    []reading // readings of the root's board, by readSlot
+	taken   uint64    // the boxes of the strings packedStrings found hot
 }
 
 // reading is what Evaluate reads of a board's arcs, whatever the scores and
@@ -221,6 +222,14 @@ func readSlot(drawn *arcSet) int {
 
 // reading reads p's arcs (see Evaluator and reading).
 func (e *Evaluator) reading(p *Position) reading {
+	if e.geo.pack.boxes != 0 {
+		return e.readPacked(p)
+	}
+	return e.readBoxes(p)
+}
+
+// readBoxes is reading a box at a time, for any board.
+func (e *Evaluator) readBoxes(p *Position) reading {
 	r := reading{drawn: p.drawn, full: true}
 	left, three := e.load(p)
 	if left == 0 {
@@ -248,7 +257,14 @@ func (e *Evaluator) reading(p *Position) reading {
 	n = e.strings(false)
 	pure := e.pure()
 	loony, exactLoony := e.loony(e.pieces[:n])
+	return r.settle(take, hot, offer, safe, pure, loony, exactLoony)
+}
 
+// settle completes r from what was read of the board: take boxes in hot
+// strings the side to move can take now (offer, when there is one), safe
+// moves left after them, whether the strings are then all the board holds
+// (pure), and the loony value of those strings (exactLoony when exact).
+func (r reading) settle(take, hot int, offer piece, safe int, pure bool, loony int, exactLoony bool) reading {
 	if safe == 0 && pure && exactLoony {
 		switch hot {
 		case 0:

@@ -136,6 +136,36 @@ func TestDotsHints(t *testing.T) {
 	}
 }
 
+// TestDotsPackedReading checks that a packed board (packed.go) reads as a
+// box at a time reads it, at every ply of random games on the packed sizes
+// and beyond, and that a board past 64 dots is not packed.
+func TestDotsPackedReading(t *testing.T) {
+	t.Parallel()
+	r := referee.SplitMix64{State: 5}
+	for _, size := range [][2]int{{2, 2}, {3, 3}, {2, 10}, {3, 4}, {5, 6}, {6, 5}, {7, 7}, {4, 5}} {
+		e := NewEvaluator()
+		for range 30 {
+			p := New(size[0], size[1])
+			e.Prepare(&p)
+			if p.geo.pack.boxes == 0 {
+				t.Fatalf("%dx%d is not packed", size[0], size[1])
+			}
+			var buf [referee.MaxMoves]referee.Move
+			for moves := p.Moves(buf[:0]); len(moves) > 0; moves = p.Moves(buf[:0]) {
+				p.Play(moves[r.Below(uint64(len(moves)))])
+				if got, want := e.readPacked(&p), e.readBoxes(&p); got != want {
+					t.Fatalf("%dx%d: packed %+v, by boxes %+v in\n%s", size[0], size[1], got, want, &p)
+				}
+			}
+		}
+	}
+	for _, size := range [][2]int{{7, 8}, {8, 8}, {10, 10}} {
+		if g := geometryOf(size[0], size[1]); g.pack.boxes != 0 {
+			t.Errorf("%dx%d is packed", size[0], size[1])
+		}
+	}
+}
+
 // TestDotsLoony checks the loony endgame's recursion on sets of strings
 // worked by hand: the value for the player who must open one.
 func TestDotsLoony(t *testing.T) {

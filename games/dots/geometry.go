@@ -22,6 +22,7 @@ type geometry struct {
 	// boxNext is the box across each side of a box (boxArc's order), edge
 	// beyond the board.
 	boxNext [maxBoxes][4]uint8
+	pack    packing // a packed board's (packed.go), boxes 0 for others
 }
 
 // edge is arcSlot's box beyond the edge.
@@ -97,6 +98,7 @@ func (g *geometry) build(rows, cols int) {
 			g.arcSide[a] = [2]uint8{8, 4}
 		}
 	}
+	g.buildPacking()
 	g.boxMask[edge] = arcSet{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)}
 	for b := range g.boxes {
 		r, c := b/cols, b%cols
