@@ -158,7 +158,24 @@ func (e *Evaluator) packedStrings(h, v uint64, pl planes, hot bool) int {
 	down := in & (in >> k.stride) &^ (h >> k.stride)
 	n := 0
 	e.taken = 0
-	for rest := in; rest != 0; {
+	// A box that joins no other is a string of its own: the order of the
+	// strings does not matter to loony, which sorts them.
+	alone := in &^ (right | right<<1 | down | down<<k.stride)
+	if hot {
+		alone &= pl.three
+	}
+	for a := alone; a != 0; a &= a - 1 {
+		ends := int8(0)
+		if a&-a&pl.three != 0 {
+			ends = 1
+		}
+		e.pieces[n] = piece{size: 1, ends: ends, hot: ends > 0}
+		n++
+	}
+	if hot {
+		e.taken = alone
+	}
+	for rest := in &^ alone; rest != 0; {
 		s := rest & -rest
 		for {
 			next := s | (s&right)<<1 | s>>1&right | (s&down)<<k.stride | s>>k.stride&down
