@@ -52,10 +52,10 @@ func (s *Searcher) hints(pos Position, moves []referee.Move, keys []int32) {
 // pick moves the move with the highest key among moves[i:] to i (a
 // selection sort done lazily: most nodes cut after a move or two).
 func pick(moves []referee.Move, keys []int32, i int) {
-	b := i
-	for j := i + 1; j < len(moves); j++ {
-		if keys[j] > keys[b] {
-			b = j
+	b, best := i, keys[i]
+	for j, k := range keys[i+1 : len(moves)] {
+		if k > best {
+			b, best = i+1+j, k
 		}
 	}
 	moves[i], moves[b] = moves[b], moves[i]

@@ -55,12 +55,12 @@ func (g *geometry) packedArcs(drawn *arcSet) (h, v uint64) {
 	return h, v
 }
 
-// bitsAt returns the n bits of s from bit lo on (n < 64).
+// bitsAt returns the n bits of s from bit lo on, n < 64 and lo < 128: a
+// packed board's arcs fit in two words (fewer than 2×64 dots' worth).
 func bitsAt(s *arcSet, lo, n int) uint64 {
-	w, sh := lo>>6, uint(lo&63)
-	x := s[w] >> sh
-	if sh != 0 && w+1 < len(s) {
-		x |= s[w+1] << (64 - sh)
+	x := s[1] >> uint(lo-64)
+	if lo < 64 {
+		x = s[0]>>uint(lo) | s[1]<<uint(64-lo)
 	}
 	return x & (1<<n - 1)
 }

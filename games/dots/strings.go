@@ -190,20 +190,21 @@ func offered(pc piece, loony int) (v int, ok bool) {
 }
 
 // loony returns the value, for the player who must open one of them, of
-// the strings ps (which it sorts), when every other arc is gone: exact for
-// up to loonyPieces strings, estimated beyond.
+// the strings ps (which it sorts when it values them exactly), when every
+// other arc is gone: exact for up to loonyPieces strings, estimated beyond
+// (the estimate takes them in any order).
 func (e *Evaluator) loony(ps []piece) (int, bool) {
-	for i := 1; i < len(ps); i++ {
-		for j := i; j > 0 && pieceLess(ps[j], ps[j-1]); j-- {
-			ps[j], ps[j-1] = ps[j-1], ps[j]
-		}
-	}
 	if len(ps) > loonyPieces {
 		return loonyEstimate(ps), false
 	}
 	for _, pc := range ps {
 		if pc.size >= 64 {
 			return loonyEstimate(ps), false
+		}
+	}
+	for i := 1; i < len(ps); i++ {
+		for j := i; j > 0 && pieceLess(ps[j], ps[j-1]); j-- {
+			ps[j], ps[j-1] = ps[j-1], ps[j]
 		}
 	}
 	return int(e.loonyValue(ps)), true
