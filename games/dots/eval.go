@@ -52,28 +52,17 @@ type Evaluator struct {
 	members [maxBoxes]int16
 	pieces  [maxBoxes]piece
 	cache   []loonyEntry
-	read    []reading // readings of the root's board, by readSlot
-	taken   uint64    // the boxes of the strings packedStrings found hot
+	taken   uint64 // the boxes of the strings packedStrings found hot
 }
 
 // reading is what Evaluate reads of a board's arcs, whatever the scores and
 // the side to move: Evaluate's value is the score difference plus a
-// reading. A search meets the same arcs again and again (a sixth to two
-// thirds of its evaluations on the reference positions), so Evaluator keeps
-// the readings of recent ones.
+// reading.
 type reading struct {
-	drawn arcSet
-	full  bool  // the slot holds a reading
 	exact bool  // the value is the game's outcome
 	take  int32 // the boxes the mover wins beyond the score: all when exact
 	loony int32 // the estimated endgame, in boxes, when not exact
 }
-
-// readings is the number of readings an Evaluator keeps, 1<<readBits.
-const (
-	readBits = 13
-	readings = 1 << readBits
-)
 
 // DefaultControlWeight is Evaluator's default ControlWeight, tuned against
 // the classic bot: the estimate of the endgame is rough while many safe
@@ -87,17 +76,12 @@ func (Game) SearchEvaluator() any { return NewEvaluator() }
 
 // NewEvaluator returns an Evaluator with the default weight.
 func NewEvaluator() *Evaluator {
-	return &Evaluator{ControlWeight: DefaultControlWeight, cache: make([]loonyEntry, loonyCacheSize), read: make([]reading, readings)}
+	return &Evaluator{ControlWeight: DefaultControlWeight, cache: make([]loonyEntry, loonyCacheSize)}
 }
 
-// Prepare takes the geometry of root's board, a *Position, and forgets
-// the readings of another board's.
+// Prepare takes the geometry of root's board, a *Position.
 func (e *Evaluator) Prepare(st referee.State) {
-	geo := st.(*Position).geo
-	if geo != e.geo {
-		clear(e.read)
-	}
-	e.geo, e.known = geo, false
+	e.geo, e.known = st.(*Position).geo, false
 }
 
 // Zobrist keys of Dots and Boxes, from a fixed seed: one per arc for
@@ -204,20 +188,11 @@ func (e *Evaluator) Evaluate(st referee.State) (int32, bool) {
 	s := p.Scores()
 	me := p.ToMove().Index()
 	diff := int32(s[me] - s[1-me])
-	r := &e.read[readSlot(&p.drawn)]
-	if !r.full || r.drawn != p.drawn {
-		*r = e.reading(p)
-	}
+	r := e.reading(p)
 	if r.exact {
 		return referee.Decided(int(diff + r.take)), true
 	}
 	return (diff+r.take)*referee.Unit + r.loony*referee.Unit*e.ControlWeight/64, false
-}
-
-// readSlot returns the slot of the readings of the arcs drawn.
-func readSlot(drawn *arcSet) int {
-	h := (drawn[0]^drawn[2])*0x9E3779B97F4A7C15 ^ (drawn[1]^drawn[3])*0xC2B2AE3D27D4EB4F
-	return int(h >> (64 - readBits))
 }
 
 // reading reads p's arcs (see Evaluator and reading).
@@ -230,7 +205,7 @@ func (e *Evaluator) reading(p *Position) reading {
 
 // readBoxes is reading a box at a time, for any board.
 func (e *Evaluator) readBoxes(p *Position) reading {
-	r := reading{drawn: p.drawn, full: true}
+	var r reading
 	left, three := e.load(p)
 	if left == 0 {
 		r.exact = true

@@ -92,11 +92,11 @@ func (e *Evaluator) readPacked(p *Position) reading {
 	g := e.geo
 	k := &g.pack
 	if p.drawnCount() == g.arcs {
-		return reading{drawn: p.drawn, full: true, exact: true}
+		return reading{exact: true}
 	}
 	h, v := g.packedArcs(&p.drawn)
 	pl := k.planesOf(h, v)
-	r := reading{drawn: p.drawn, full: true}
+	var r reading
 
 	// The strings the side to move can take now: those holding a box of
 	// three sides; taking them draws every side of their boxes.
