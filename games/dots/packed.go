@@ -8,15 +8,16 @@ import "math/bits"
 // (r, c) is bit r*(cols+1)+c, which leaves a bit of padding after each row
 // so that shifting by one never joins two rows. The horizontal arc above a
 // box is the box's bit in one word of arcs (h), the vertical arc on its
-// left its bit in another (v); the arcs of the last row and column sit on
-// the padding beyond the boxes.
+// left its bit in another (v): the arcs below the last row take the bits
+// of the row after it, those right of the last column the padding.
 
 // packing is what a packed board's size fixes.
 type packing struct {
 	stride uint     // cols+1: from a box to the one below
 	boxes  uint64   // the bits of the boxes
-	row    uint64   // the bits of a row of horizontal arcs, the first
-	column []uint64 // the bits of a column of vertical arcs, the first, by the arcs drawn
+	row    uint64   // the bits of the first row of horizontal arcs
+	column uint64   // the bits of the first column of vertical arcs
+	spread []uint64 // the bits in column of each set of a column's arcs
 }
 
 // buildPacking fills g.pack when the board is packed; g.pack.boxes stays 0
@@ -31,14 +32,15 @@ func (g *geometry) buildPacking() {
 	for r := range g.rows {
 		k.boxes |= k.row << (uint(r) * k.stride)
 	}
-	k.column = make([]uint64, 1<<g.rows)
-	for set := range k.column {
+	k.spread = make([]uint64, 1<<g.rows)
+	for set := range k.spread {
 		for r := range g.rows {
 			if set&(1<<r) != 0 {
-				k.column[set] |= 1 << (uint(r) * k.stride)
+				k.spread[set] |= 1 << (uint(r) * k.stride)
 			}
 		}
 	}
+	k.column = k.spread[len(k.spread)-1]
 }
 
 // packedArcs returns the arcs drawn of a packed board, horizontal and
@@ -50,7 +52,7 @@ func (g *geometry) packedArcs(drawn *arcSet) (h, v uint64) {
 	}
 	first := (g.rows + 1) * g.cols
 	for c := range g.cols + 1 {
-		v |= k.column[bitsAt(drawn, first+c*g.rows, g.rows)] << uint(c)
+		v |= k.spread[bitsAt(drawn, first+c*g.rows, g.rows)] << uint(c)
 	}
 	return h, v
 }
@@ -131,7 +133,7 @@ func (e *Evaluator) readPacked(p *Position) reading {
 		one |= boxes
 	}
 	for c := range uint(g.cols + 1) {
-		s := ^v & (k.column[len(k.column)-1] << c) &^ two &^ (two << 1)
+		s := ^v & (k.column << c) &^ two &^ (two << 1)
 		v |= s
 		safe += bits.OnesCount64(s)
 		boxes := (s | s>>1) & k.boxes
