@@ -53,10 +53,14 @@ func (s *Searcher) hints(pos Position, moves []referee.Move, keys []int32) {
 // selection sort done lazily: most nodes cut after a move or two).
 func pick(moves []referee.Move, keys []int32, i int) {
 	b, best := i, keys[i]
-	for j, k := range keys[i+1 : len(moves)] {
-		if k > best {
-			b, best = i+1+j, k
-		}
+	keys = keys[:len(moves)]
+	for j := i + 1; j < len(keys); j++ {
+		// Without a branch, which the keys' order (as good as random)
+		// would mispredict: gt is -1 when keys[j] > best, else 0.
+		k := keys[j]
+		gt := int((int64(best) - int64(k)) >> 63)
+		b ^= (b ^ j) & gt
+		best ^= (best ^ k) & int32(gt)
 	}
 	moves[i], moves[b] = moves[b], moves[i]
 	keys[i], keys[b] = keys[b], keys[i]
