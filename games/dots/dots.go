@@ -148,12 +148,16 @@ func (p *Position) play(a int) int16 {
 	// Black's arcs join byTwo without a branch, which perft and the search
 	// could not predict.
 	p.byTwo[a>>6] |= uint64(side>>1) << (a & 63)
+	g := p.geo
+	x := &g.arcSlot[a]
 	closed := int16(0)
-	for _, b := range p.geo.arcSlot[a] {
-		if p.geo.closed(&p.drawn, int(b)) {
-			p.owner[side.Index()].add(int(b))
-			closed++
-		}
+	if g.closed(&p.drawn, int(x[0])) {
+		p.owner[side.Index()].add(int(x[0]))
+		closed++
+	}
+	if g.closed(&p.drawn, int(x[1])) {
+		p.owner[side.Index()].add(int(x[1]))
+		closed++
 	}
 	if closed == 0 {
 		p.toMove = side.Other()
@@ -213,13 +217,11 @@ func (p *Position) Sides(r, c int) int { return p.sides(r*int(p.cols) + c) }
 // Terminal reports whether every arc is drawn.
 func (p *Position) Terminal() bool { return p.drawnCount() == p.Arcs() }
 
-// drawnCount returns the number of arcs drawn.
+// drawnCount returns the number of arcs drawn (the words past the board's
+// arcs hold none).
 func (p *Position) drawnCount() int {
-	n := 0
-	for _, w := range p.drawn[:p.geo.words] {
-		n += bits.OnesCount64(w)
-	}
-	return n
+	d := &p.drawn
+	return bits.OnesCount64(d[0]) + bits.OnesCount64(d[1]) + bits.OnesCount64(d[2]) + bits.OnesCount64(d[3])
 }
 
 // Perft counts the sequences of exactly depth arcs from p, as
