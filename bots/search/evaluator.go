@@ -58,6 +58,15 @@ type Evaluator interface {
 	Hint(p referee.State, m referee.Move) int32
 }
 
+// Hinter is implemented by evaluators that give the hints of all a
+// position's moves at once for less than a Hint call each: the engine then
+// orders every node's moves with one Hints call. Hints MUST set hints[i] to
+// Hint(p, moves[i]) for every i (len(hints) == len(moves)), allocating
+// nothing.
+type Hinter interface {
+	Hints(p referee.State, moves []referee.Move, hints []int32)
+}
+
 // Interruptible is implemented by evaluators whose Evaluate may take long
 // (Cavalo's endgame solver): the searcher hands them, at the start of every
 // search, a function that reports whether the search must stop, which they

@@ -20,6 +20,7 @@ func histIndex(m referee.Move) int {
 // frame's keys; pick then takes them best first.
 func (s *Searcher) orderMoves(ply int, pos Position, moves []referee.Move, ttMove referee.Move) {
 	keys := s.stack[ply].keys[:len(moves)]
+	s.hints(pos, moves, keys)
 	hist := &s.history[pos.ToMove().Index()]
 	k0, k1 := s.killers[ply][0], s.killers[ply][1]
 	for i, m := range moves {
@@ -31,19 +32,35 @@ func (s *Searcher) orderMoves(ply int, pos Position, moves []referee.Move, ttMov
 		case k1:
 			keys[i] = killerKey
 		default:
-			keys[i] = hist[histIndex(m)] + s.eval.Hint(pos, m)
+			keys[i] += hist[histIndex(m)]
 		}
+	}
+}
+
+// hints sets keys[i] to the evaluator's hint of moves[i], with one Hints
+// call when the evaluator is a Hinter.
+func (s *Searcher) hints(pos Position, moves []referee.Move, keys []int32) {
+	if s.hinter != nil {
+		s.hinter.Hints(pos, moves, keys)
+		return
+	}
+	for i, m := range moves {
+		keys[i] = s.eval.Hint(pos, m)
 	}
 }
 
 // pick moves the move with the highest key among moves[i:] to i (a
 // selection sort done lazily: most nodes cut after a move or two).
 func pick(moves []referee.Move, keys []int32, i int) {
-	b := i
-	for j := i + 1; j < len(moves); j++ {
-		if keys[j] > keys[b] {
-			b = j
-		}
+	b, best := i, keys[i]
+	keys = keys[:len(moves)]
+	for j := i + 1; j < len(keys); j++ {
+		// Without a branch, which the keys' order (as good as random)
+		// would mispredict: gt is -1 when keys[j] > best, else 0.
+		k := keys[j]
+		gt := int((int64(best) - int64(k)) >> 63)
+		b ^= (b ^ j) & gt
+		best ^= (best ^ k) & int32(gt)
 	}
 	moves[i], moves[b] = moves[b], moves[i]
 	keys[i], keys[b] = keys[b], keys[i]

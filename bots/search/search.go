@@ -87,6 +87,7 @@ type frame struct {
 // the next.
 type Searcher struct {
 	eval    Evaluator
+	hinter  Hinter // eval, when it is one
 	tt      table
 	stack   [maxPly]frame
 	killers [maxPly][2]referee.Move
@@ -114,6 +115,7 @@ type Searcher struct {
 // table of about ttMB MiB.
 func New(eval Evaluator, ttMB int) *Searcher {
 	s := &Searcher{eval: eval, tt: newTable(ttMB), now: time.Now}
+	s.hinter, _ = eval.(Hinter)
 	s.stop = func() bool { s.poll(); return s.stopped }
 	return s
 }
@@ -244,8 +246,8 @@ func (s *Searcher) orderRoot(pos Position, moves []referee.Move, key uint64) {
 		ttMove = e.move
 	}
 	keys := s.stack[0].keys[:len(moves)]
+	s.hints(pos, moves, keys)
 	for i, m := range moves {
-		keys[i] = s.eval.Hint(pos, m)
 		if m == ttMove {
 			keys[i] = math.MaxInt32
 		}

@@ -29,6 +29,7 @@ type boxSet [(MaxSize*MaxSize + 63) / 64]uint64
 
 func (s *boxSet) has(b int) bool { return s[b>>6]&(1<<(b&63)) != 0 }
 func (s *boxSet) add(b int)      { s[b>>6] |= 1 << (b & 63) }
+func (s *boxSet) remove(b int)   { s[b>>6] &^= 1 << (b & 63) }
 
 // Position is a position of Dots and Boxes: the board's size, the arcs drawn
 // and by whom, the owner of each closed box when known, the scores and the
@@ -136,26 +137,53 @@ func (p *Position) Moves(buf []referee.Move) []referee.Move {
 // Play draws arc m, which must be empty. The boxes it closes score for the
 // side to move, which then moves again; an arc that closes none passes the
 // turn.
-func (p *Position) Play(m referee.Move) {
-	a := int(m)
+func (p *Position) Play(m referee.Move) { p.play(int(m)) }
+
+// play draws the empty arc a as Play does and returns how many boxes it
+// closed, for unplay.
+func (p *Position) play(a int) int16 {
 	p.ply++
 	p.drawn.add(a)
 	side := p.toMove
 	// Black's arcs join byTwo without a branch, which perft and the search
 	// could not predict.
 	p.byTwo[a>>6] |= uint64(side>>1) << (a & 63)
+	g := p.geo
+	x := &g.arcSlot[a]
 	closed := int16(0)
-	for _, b := range p.geo.arcBox[a] {
-		if b >= 0 && p.geo.closed(&p.drawn, int(b)) {
-			p.owner[side.Index()].add(int(b))
-			closed++
-		}
+	if g.closed(&p.drawn, int(x[0])) {
+		p.owner[side.Index()].add(int(x[0]))
+		closed++
+	}
+	if g.closed(&p.drawn, int(x[1])) {
+		p.owner[side.Index()].add(int(x[1]))
+		closed++
 	}
 	if closed == 0 {
 		p.toMove = side.Other()
-		return
+		return 0
 	}
 	p.score[side.Index()] += closed
+	return closed
+}
+
+// unplay takes back play(a), which closed closed boxes and was played by
+// side: p is again the position before it.
+func (p *Position) unplay(a int, side referee.Side, closed int16) {
+	p.ply--
+	p.toMove = side
+	if closed != 0 {
+		// The boxes beside a that are closed now were closed by a.
+		for _, b := range p.geo.arcBox[a] {
+			if b >= 0 && p.geo.closed(&p.drawn, int(b)) {
+				p.owner[side.Index()].remove(int(b))
+			}
+		}
+		p.score[side.Index()] -= closed
+	}
+	bit := uint64(1) << (a & 63)
+	p.drawn[a>>6] &^= bit
+	p.byTwo[a>>6] &^= bit
 }
 
 // beside returns the boxes on either side of arc a, -1 where the arc is on
@@ -189,47 +217,43 @@ func (p *Position) Sides(r, c int) int { return p.sides(r*int(p.cols) + c) }
 // Terminal reports whether every arc is drawn.
 func (p *Position) Terminal() bool { return p.drawnCount() == p.Arcs() }
 
-// drawnCount returns the number of arcs drawn.
+// drawnCount returns the number of arcs drawn (the words past the board's
+// arcs hold none).
 func (p *Position) drawnCount() int {
-	n := 0
-	for _, w := range p.drawn[:p.geo.words] {
-		n += bits.OnesCount64(w)
-	}
-	return n
+	d := &p.drawn
+	return bits.OnesCount64(d[0]) + bits.OnesCount64(d[1]) + bits.OnesCount64(d[2]) + bits.OnesCount64(d[3])
 }
 
 // Perft counts the sequences of exactly depth arcs from p, as
 // referee.Perft does, with the last arc of each counted without playing it:
-// every empty arc is a move.
+// every empty arc is a move. It plays and takes back the arcs on a copy of
+// p, which it leaves as it was.
 func (p *Position) Perft(depth int) uint64 {
 	if depth == 0 {
 		return 1
 	}
-	return p.perft(depth, make([]Position, depth))
+	q := *p
+	return q.perft(depth)
 }
 
-// perft is Perft at depth > 0, playing the arcs of each ply in child[ply]
-// (depth-1 of them).
-func (p *Position) perft(depth int, child []Position) uint64 {
+// perft is Perft at depth > 0, playing each arc on p and taking it back.
+func (p *Position) perft(depth int) uint64 {
 	n := p.geo.arcs
 	if depth == 1 {
 		return uint64(n - p.drawnCount())
 	}
-	c := &child[depth-1]
 	var total uint64
-	for w, word := range p.drawn {
-		base := w * 64
-		if base >= n {
-			break
-		}
-		free := ^word
-		if rest := n - base; rest < 64 {
+	for w := range p.geo.words {
+		free := ^p.drawn[w]
+		if rest := n - w*64; rest < 64 {
 			free &= 1<<rest - 1
 		}
 		for ; free != 0; free &= free - 1 {
-			*c = *p
-			c.Play(referee.Move(base + bits.TrailingZeros64(free)))
-			total += c.perft(depth-1, child)
+			a := w*64 + bits.TrailingZeros64(free)
+			side := p.toMove
+			closed := p.play(a)
+			total += p.perft(depth - 1)
+			p.unplay(a, side, closed)
 		}
 	}
 	return total

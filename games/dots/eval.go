@@ -1,6 +1,8 @@
 package dots
 
 import (
+	"math/bits"
+
 	"github.com/arenabots/arena/referee"
 )
 
@@ -35,19 +37,31 @@ type Evaluator struct {
 
 	geo *geometry // the root's board
 
-	// The box sides of the last position boxSides was asked of.
+	// The box sides of the last position sidesOf was asked of, by
+	// geometry.arcSlot's boxes (0 beyond the edge).
 	known      bool
 	knownDrawn arcSet
-	knownSides [maxBoxes]int8
+	knownSides [maxBoxes + 1]int8
 
 	// Scratch of Evaluate.
 	drawn   arcSet
-	sides   [maxBoxes + 1]int8 // and the box beyond the edge (geometry.arcSlot)
+	sides   [maxBoxes + 1]int8  // and the box beyond the edge (geometry.arcSlot)
+	drawnAt [maxBoxes + 1]uint8 // each box's drawn sides (geometry.arcSide's bits)
 	seen    [maxBoxes]bool
 	stack   [maxBoxes]int16
 	members [maxBoxes]int16
 	pieces  [maxBoxes]piece
 	cache   []loonyEntry
+	taken   uint64 // the boxes of the strings packedStrings found hot
+}
+
+// reading is what Evaluate reads of a board's arcs, whatever the scores and
+// the side to move: Evaluate's value is the score difference plus a
+// reading.
+type reading struct {
+	exact bool  // the value is the game's outcome
+	take  int32 // the boxes the mover wins beyond the score: all when exact
+	loony int32 // the estimated endgame, in boxes, when not exact
 }
 
 // DefaultControlWeight is Evaluator's default ControlWeight, tuned against
@@ -107,11 +121,13 @@ func (e *Evaluator) Hash(st referee.State) uint64 {
 func (e *Evaluator) HashAfter(h uint64, st referee.State, m referee.Move) uint64 {
 	p := st.(*Position)
 	h ^= dotsArcKeys[m]
+	ks, x := e.sidesOf(p), &e.geo.arcSlot[m]
 	closed := 0
-	for _, b := range e.geo.arcBox[m] {
-		if b >= 0 && e.boxSides(p, int(b)) == 3 {
-			closed++
-		}
+	if ks[x[0]] == 3 {
+		closed++
+	}
+	if ks[x[1]] == 3 {
+		closed++
 	}
 	if closed == 0 {
 		return h ^ dotsBlackKey
@@ -124,43 +140,46 @@ func (e *Evaluator) HashAfter(h uint64, st referee.State, m referee.Move) uint64
 	return h ^ referee.LeadKey(d) ^ referee.LeadKey(d+closed)
 }
 
-// boxSides returns the number of drawn sides of box b in p. Hint and
-// HashAfter ask it of every move of a position in turn, so it counts the
-// sides of all p's boxes once and keeps them while the arcs drawn stay the
-// same.
-func (e *Evaluator) boxSides(p *Position, b int) int {
+// sidesOf returns the number of drawn sides of each box of p, by
+// geometry.arcSlot's boxes (0 beyond the edge). Hints and HashAfter ask it
+// of every move of a position in turn, so it counts them once and keeps
+// them while the arcs drawn stay the same.
+func (e *Evaluator) sidesOf(p *Position) *[maxBoxes + 1]int8 {
 	if !e.known || p.drawn != e.knownDrawn {
 		e.known, e.knownDrawn = true, p.drawn
-		for x := range e.geo.boxes {
-			n := int8(0)
-			for _, a := range e.geo.boxArc[x] {
-				if p.drawn.has(int(a)) {
-					n++
-				}
+		g, ks := e.geo, &e.knownSides
+		clear(ks[:g.boxes])
+		for w, word := range p.drawn[:g.words] {
+			for ; word != 0; word &= word - 1 {
+				x := &g.arcSlot[w*64+bits.TrailingZeros64(word)]
+				ks[x[0]]++
+				ks[x[1]]++
 			}
-			e.knownSides[x] = n
 		}
+		ks[edge] = 0
 	}
-	return int(e.knownSides[b])
+	return &e.knownSides
 }
+
+// hintOf is a move's hint from a box beside it, by the box's sides: a box
+// it closes counts for it, one it gives a third side against it.
+var hintOf = [5]int32{2: -1000, 3: 4000}
 
 // Hint orders the arcs: those that close a box first, then the safe ones,
 // those that give a box its third side last.
 func (e *Evaluator) Hint(st referee.State, m referee.Move) int32 {
-	p := st.(*Position)
-	hint := int32(0)
-	for _, b := range e.geo.arcBox[m] {
-		if b < 0 {
-			continue
-		}
-		switch e.boxSides(p, int(b)) {
-		case 3:
-			hint += 4000
-		case 2:
-			hint -= 1000
-		}
+	ks, x := e.sidesOf(st.(*Position)), &e.geo.arcSlot[m]
+	return hintOf[ks[x[0]]] + hintOf[ks[x[1]]]
+}
+
+// Hints sets hints[i] to Hint(p, moves[i]) for every move: bots/search's
+// Hinter.
+func (e *Evaluator) Hints(st referee.State, moves []referee.Move, hints []int32) {
+	ks, slot := e.sidesOf(st.(*Position)), &e.geo.arcSlot
+	for i, m := range moves {
+		x := &slot[m]
+		hints[i] = hintOf[ks[x[0]]] + hintOf[ks[x[1]]]
 	}
-	return hint
 }
 
 // Evaluate returns the value of p for the side to move (see Evaluator).
@@ -168,10 +187,29 @@ func (e *Evaluator) Evaluate(st referee.State) (int32, bool) {
 	p := st.(*Position)
 	s := p.Scores()
 	me := p.ToMove().Index()
-	diff := s[me] - s[1-me]
+	diff := int32(s[me] - s[1-me])
+	r := e.reading(p)
+	if r.exact {
+		return referee.Decided(int(diff + r.take)), true
+	}
+	return (diff+r.take)*referee.Unit + r.loony*referee.Unit*e.ControlWeight/64, false
+}
+
+// reading reads p's arcs (see Evaluator and reading).
+func (e *Evaluator) reading(p *Position) reading {
+	if e.geo.pack.boxes != 0 {
+		return e.readPacked(p)
+	}
+	return e.readBoxes(p)
+}
+
+// readBoxes is reading a box at a time, for any board.
+func (e *Evaluator) readBoxes(p *Position) reading {
+	var r reading
 	left, three := e.load(p)
 	if left == 0 {
-		return referee.Decided(diff), true
+		r.exact = true
+		return r
 	}
 
 	// The strings the side to move can take now: those holding a box of
@@ -194,19 +232,29 @@ func (e *Evaluator) Evaluate(st referee.State) (int32, bool) {
 	n = e.strings(false)
 	pure := e.pure()
 	loony, exactLoony := e.loony(e.pieces[:n])
+	return r.settle(take, hot, offer, safe, pure, loony, exactLoony)
+}
 
+// settle completes r from what was read of the board: take boxes in hot
+// strings the side to move can take now (offer, when there is one), safe
+// moves left after them, whether the strings are then all the board holds
+// (pure), and the loony value of those strings (exactLoony when exact).
+func (r reading) settle(take, hot int, offer piece, safe int, pure bool, loony int, exactLoony bool) reading {
 	if safe == 0 && pure && exactLoony {
 		switch hot {
 		case 0:
-			return referee.Decided(diff + loony), true
+			r.exact, r.take = true, int32(loony)
+			return r
 		case 1:
 			if v, ok := offered(offer, loony); ok {
-				return referee.Decided(diff + v), true
+				r.exact, r.take = true, int32(v)
+				return r
 			}
 		}
 	}
 	if safe%2 == 1 {
 		loony = -loony // the opponent opens the first string
 	}
-	return int32(diff+take)*referee.Unit + int32(loony)*referee.Unit*e.ControlWeight/64, false
+	r.take, r.loony = int32(take), int32(loony)
+	return r
 }

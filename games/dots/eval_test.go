@@ -101,6 +101,71 @@ func TestDotsHashAfter(t *testing.T) {
 	}
 }
 
+// TestDotsHints checks that Hints gives each move the hint Hint gives it,
+// along random games on boards of several sizes, and the values Hint is
+// documented to give: a move that closes a box first, one that gives a box
+// its third side last.
+func TestDotsHints(t *testing.T) {
+	t.Parallel()
+	e := NewEvaluator()
+	r := referee.SplitMix64{State: 11}
+	for _, size := range [][2]int{{2, 2}, {3, 4}, {5, 6}, {10, 10}} {
+		p := New(size[0], size[1])
+		e.Prepare(&p)
+		var buf [referee.MaxMoves]referee.Move
+		var hints [referee.MaxMoves]int32
+		for moves := p.Moves(buf[:0]); len(moves) > 0; moves = p.Moves(buf[:0]) {
+			e.Hints(&p, moves, hints[:len(moves)])
+			for i, m := range moves {
+				want := int32(0)
+				for _, b := range p.beside(int(m)) {
+					switch {
+					case b < 0:
+					case p.sides(b) == 3:
+						want += 4000
+					case p.sides(b) == 2:
+						want -= 1000
+					}
+				}
+				if got := e.Hint(&p, m); got != want || hints[i] != want {
+					t.Fatalf("%dx%d, %s: Hint %d, Hints %d, want %d in\n%s", size[0], size[1], p.FormatMove(m), got, hints[i], want, &p)
+				}
+			}
+			p.Play(moves[r.Below(uint64(len(moves)))])
+		}
+	}
+}
+
+// TestDotsPackedReading checks that a packed board (packed.go) reads as a
+// box at a time reads it, at every ply of random games on the packed sizes
+// and beyond, and that a board past 64 dots is not packed.
+func TestDotsPackedReading(t *testing.T) {
+	t.Parallel()
+	r := referee.SplitMix64{State: 5}
+	for _, size := range [][2]int{{2, 2}, {3, 3}, {2, 10}, {3, 4}, {5, 6}, {6, 5}, {7, 7}, {4, 5}} {
+		e := NewEvaluator()
+		for range 30 {
+			p := New(size[0], size[1])
+			e.Prepare(&p)
+			if p.geo.pack.boxes == 0 {
+				t.Fatalf("%dx%d is not packed", size[0], size[1])
+			}
+			var buf [referee.MaxMoves]referee.Move
+			for moves := p.Moves(buf[:0]); len(moves) > 0; moves = p.Moves(buf[:0]) {
+				p.Play(moves[r.Below(uint64(len(moves)))])
+				if got, want := e.readPacked(&p), e.readBoxes(&p); got != want {
+					t.Fatalf("%dx%d: packed %+v, by boxes %+v in\n%s", size[0], size[1], got, want, &p)
+				}
+			}
+		}
+	}
+	for _, size := range [][2]int{{7, 8}, {8, 8}, {10, 10}} {
+		if g := geometryOf(size[0], size[1]); g.pack.boxes != 0 {
+			t.Errorf("%dx%d is packed", size[0], size[1])
+		}
+	}
+}
+
 // TestDotsLoony checks the loony endgame's recursion on sets of strings
 // worked by hand: the value for the player who must open one.
 func TestDotsLoony(t *testing.T) {

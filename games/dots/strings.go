@@ -34,6 +34,7 @@ func (e *Evaluator) load(p *Position) (left int, three bool) {
 	g := e.geo
 	e.drawn = p.drawn
 	clear(e.sides[:g.boxes])
+	clear(e.drawnAt[:g.boxes])
 	// The box beyond the edge counts up from -128 and so never reaches the
 	// two sides that make an arc unsafe (a board has at most 40 arcs on its
 	// edge).
@@ -41,9 +42,7 @@ func (e *Evaluator) load(p *Position) (left int, three bool) {
 	drawn := 0
 	for w, word := range p.drawn[:g.words] {
 		for ; word != 0; word &= word - 1 {
-			x := &g.arcSlot[w*64+bits.TrailingZeros64(word)]
-			e.sides[x[0]]++
-			e.sides[x[1]]++
+			e.count(w*64 + bits.TrailingZeros64(word))
 			drawn++
 		}
 	}
@@ -59,9 +58,16 @@ func (e *Evaluator) load(p *Position) (left int, three bool) {
 // draw draws arc a in the scratch.
 func (e *Evaluator) draw(a int) {
 	e.drawn.add(a)
-	x := &e.geo.arcSlot[a]
+	e.count(a)
+}
+
+// count counts the drawn arc a among its boxes' sides.
+func (e *Evaluator) count(a int) {
+	x, k := &e.geo.arcSlot[a], &e.geo.arcSide[a]
 	e.sides[x[0]]++
 	e.sides[x[1]]++
+	e.drawnAt[x[0]] |= k[0]
+	e.drawnAt[x[1]] |= k[1]
 }
 
 // drawSafe draws, in index order, every empty arc of the scratch that is
@@ -95,10 +101,8 @@ func (e *Evaluator) isSafe(a int) bool {
 // boxes a side.
 func (e *Evaluator) remove(pc piece) {
 	for _, b := range e.members[pc.start : pc.start+pc.size] {
-		for _, a := range e.geo.boxArc[b] {
-			if !e.drawn.has(int(a)) {
-				e.draw(int(a))
-			}
+		for free := ^e.drawnAt[b] & 15; free != 0; free &= free - 1 {
+			e.draw(int(e.geo.boxArc[b][bits.TrailingZeros8(free)]))
 		}
 	}
 }
@@ -129,15 +133,10 @@ func (e *Evaluator) strings(hot bool) int {
 			} else {
 				twos++
 			}
-			for _, a := range e.geo.boxArc[x] {
-				if e.drawn.has(int(a)) {
-					continue
-				}
-				o := e.geo.arcBox[a][0]
-				if o == x {
-					o = e.geo.arcBox[a][1]
-				}
-				if o < 0 || e.sides[o] < 2 {
+			// Across each empty side; the edge's sides are below 2.
+			for free := ^e.drawnAt[x] & 15; free != 0; free &= free - 1 {
+				o := int16(e.geo.boxNext[x][bits.TrailingZeros8(free)])
+				if e.sides[o] < 2 {
 					continue
 				}
 				links++
@@ -191,20 +190,21 @@ func offered(pc piece, loony int) (v int, ok bool) {
 }
 
 // loony returns the value, for the player who must open one of them, of
-// the strings ps (which it sorts), when every other arc is gone: exact for
-// up to loonyPieces strings, estimated beyond.
+// the strings ps (which it sorts when it values them exactly), when every
+// other arc is gone: exact for up to loonyPieces strings, estimated beyond
+// (the estimate takes them in any order).
 func (e *Evaluator) loony(ps []piece) (int, bool) {
-	for i := 1; i < len(ps); i++ {
-		for j := i; j > 0 && pieceLess(ps[j], ps[j-1]); j-- {
-			ps[j], ps[j-1] = ps[j-1], ps[j]
-		}
-	}
 	if len(ps) > loonyPieces {
 		return loonyEstimate(ps), false
 	}
 	for _, pc := range ps {
 		if pc.size >= 64 {
 			return loonyEstimate(ps), false
+		}
+	}
+	for i := 1; i < len(ps); i++ {
+		for j := i; j > 0 && pieceLess(ps[j], ps[j-1]); j-- {
+			ps[j], ps[j-1] = ps[j-1], ps[j]
 		}
 	}
 	return int(e.loonyValue(ps)), true

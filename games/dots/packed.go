@@ -1,0 +1,203 @@
+package dots
+
+import "math/bits"
+
+// A packed board is one whose dots fit in a word: (rows+1)×(cols+1) of
+// them, 64 at most (the default 5×6 board and every board up to 7×7).
+// Evaluator reads such a board with a bit a box, all boxes at once: box
+// (r, c) is bit r*(cols+1)+c, which leaves a bit of padding after each row
+// so that shifting by one never joins two rows. The horizontal arc above a
+// box is the box's bit in one word of arcs (h), the vertical arc on its
+// left its bit in another (v): the arcs below the last row take the bits
+// of the row after it, those right of the last column the padding.
+
+// packing is what a packed board's size fixes.
+type packing struct {
+	stride uint     // cols+1: from a box to the one below
+	boxes  uint64   // the bits of the boxes
+	row    uint64   // the bits of the first row of horizontal arcs
+	column uint64   // the bits of the first column of vertical arcs
+	spread []uint64 // the bits in column of each set of a column's arcs
+}
+
+// buildPacking fills g.pack when the board is packed; g.pack.boxes stays 0
+// when it is not.
+func (g *geometry) buildPacking() {
+	if (g.rows+1)*(g.cols+1) > 64 {
+		return
+	}
+	k := &g.pack
+	k.stride = uint(g.cols + 1)
+	k.row = 1<<g.cols - 1
+	for r := range g.rows {
+		k.boxes |= k.row << (uint(r) * k.stride)
+	}
+	k.spread = make([]uint64, 1<<g.rows)
+	for set := range k.spread {
+		for r := range g.rows {
+			if set&(1<<r) != 0 {
+				k.spread[set] |= 1 << (uint(r) * k.stride)
+			}
+		}
+	}
+	k.column = k.spread[len(k.spread)-1]
+}
+
+// packedArcs returns the arcs drawn of a packed board, horizontal and
+// vertical (see packing).
+func (g *geometry) packedArcs(drawn *arcSet) (h, v uint64) {
+	k := &g.pack
+	for i := range g.rows + 1 {
+		h |= bitsAt(drawn, i*g.cols, g.cols) << (uint(i) * k.stride)
+	}
+	first := (g.rows + 1) * g.cols
+	for c := range g.cols + 1 {
+		v |= k.spread[bitsAt(drawn, first+c*g.rows, g.rows)] << uint(c)
+	}
+	return h, v
+}
+
+// bitsAt returns the n bits of s from bit lo on, n < 64 and lo < 128: a
+// packed board's arcs fit in two words (fewer than 2×64 dots' worth).
+func bitsAt(s *arcSet, lo, n int) uint64 {
+	x := s[1] >> uint(lo-64)
+	if lo < 64 {
+		x = s[0]>>uint(lo) | s[1]<<uint(64-lo)
+	}
+	return x & (1<<n - 1)
+}
+
+// planes are the boxes of a packed board by their drawn sides: at least
+// one, at least two, exactly three, and four.
+type planes struct {
+	one, two, three, four uint64
+}
+
+// planesOf counts the sides of every box of a packed board with arcs h and
+// v.
+func (k *packing) planesOf(h, v uint64) planes {
+	t, b := h&k.boxes, h>>k.stride&k.boxes
+	l, r := v&k.boxes, v>>1&k.boxes
+	tb, lr := t&b, l&r
+	either := (t | b) & (l | r)
+	p := planes{
+		one:  t | b | l | r,
+		two:  tb | lr | either,
+		four: tb & lr,
+	}
+	p.three = (tb&(l|r) | lr&(t|b)) &^ p.four
+	return p
+}
+
+// readPacked is Evaluator.reading for a packed board.
+func (e *Evaluator) readPacked(p *Position) reading {
+	g := e.geo
+	k := &g.pack
+	if p.drawnCount() == g.arcs {
+		return reading{exact: true}
+	}
+	h, v := g.packedArcs(&p.drawn)
+	pl := k.planesOf(h, v)
+	var r reading
+
+	// The strings the side to move can take now: those holding a box of
+	// three sides; taking them draws every side of their boxes.
+	take, hot := 0, 0
+	var offer piece
+	if pl.three != 0 {
+		n := e.packedStrings(h, v, pl, true)
+		hot = n
+		if n == 1 {
+			offer = e.pieces[0]
+		}
+		for i := range n {
+			take += int(e.pieces[i].size)
+		}
+		taken := e.taken
+		h |= taken | taken<<k.stride
+		v |= taken | taken<<1
+		pl = k.planesOf(h, v)
+	}
+
+	// Safe moves left, by a greedy run in the arcs' order: a row of
+	// horizontal arcs, or a column of vertical ones, shares no box, so each
+	// is drawn at once.
+	safe := 0
+	one, two := pl.one, pl.two
+	for i := range uint(g.rows + 1) {
+		s := ^h & (k.row << (i * k.stride)) &^ two &^ (two << k.stride)
+		h |= s
+		safe += bits.OnesCount64(s)
+		boxes := (s | s>>k.stride) & k.boxes
+		two |= one & boxes
+		one |= boxes
+	}
+	for c := range uint(g.cols + 1) {
+		s := ^v & (k.column << c) &^ two &^ (two << 1)
+		v |= s
+		safe += bits.OnesCount64(s)
+		boxes := (s | s>>1) & k.boxes
+		two |= one & boxes
+		one |= boxes
+	}
+	pl = k.planesOf(h, v)
+	n := e.packedStrings(h, v, pl, false)
+	pure := k.boxes&^pl.two == 0
+	loony, exactLoony := e.loony(e.pieces[:n])
+	return r.settle(take, hot, offer, safe, pure, loony, exactLoony)
+}
+
+// packedStrings finds the chains and loops of a packed board with arcs h
+// and v (boxes of two and three sides joined by their empty sides) into
+// e.pieces, and returns how many there are; only those holding a box of
+// three sides when hot, whose boxes it leaves in e.taken.
+func (e *Evaluator) packedStrings(h, v uint64, pl planes, hot bool) int {
+	k := &e.geo.pack
+	in := pl.two &^ pl.four
+	// Box x joins x+1 when both are in and the arc between them is empty,
+	// and x+stride likewise.
+	right := in & (in >> 1) &^ (v >> 1)
+	down := in & (in >> k.stride) &^ (h >> k.stride)
+	n := 0
+	e.taken = 0
+	// A box that joins no other is a string of its own: the order of the
+	// strings does not matter to loony, which sorts them.
+	alone := in &^ (right | right<<1 | down | down<<k.stride)
+	if hot {
+		alone &= pl.three
+	}
+	for a := alone; a != 0; a &= a - 1 {
+		ends := int8(0)
+		if a&-a&pl.three != 0 {
+			ends = 1
+		}
+		e.pieces[n] = piece{size: 1, ends: ends, hot: ends > 0}
+		n++
+	}
+	if hot {
+		e.taken = alone
+	}
+	for rest := in &^ alone; rest != 0; {
+		s := rest & -rest
+		for {
+			next := s | (s&right)<<1 | s>>1&right | (s&down)<<k.stride | s>>k.stride&down
+			if next == s {
+				break
+			}
+			s = next
+		}
+		rest &^= s
+		ends := bits.OnesCount64(s & pl.three)
+		if hot && ends == 0 {
+			continue
+		}
+		size := bits.OnesCount64(s)
+		joins := bits.OnesCount64(s&right) + bits.OnesCount64(s&down)
+		e.pieces[n] = piece{size: int16(size), ends: int8(ends), hot: ends > 0, loop: ends == 0 && joins == size}
+		n++
+		if hot {
+			e.taken |= s
+		}
+	}
+	return n
+}
