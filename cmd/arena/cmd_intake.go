@@ -70,8 +70,8 @@ on a later position is a warning ("yes, but"). --admit P5 puts a group that is n
 eligible in the league all the same, with the closest settings found.
 
 It writes the league file (-o) with one lisp entry per group that can play, every setting
-written out so that you can read and override it (a Dots league starts each round from
-its own seeded opening: opening_arcs), the report (--out/intake.md) with the evidence,
+written out so that you can read and override it (a game whose start is fixed starts
+each round from its own seeded opening: a game option), the report (--out/intake.md) with the evidence,
 and --out/intake.json for other programs; the same table is printed here, shortened.
 It also compares the submissions with each other, as arena similarity does, and writes
 the pairs it flags side by side to --out/similarity.html (and to the report). It writes
@@ -146,11 +146,8 @@ done with one); off a terminal, nothing is printed until the table.`,
 				absDirs[i], _ = filepath.Abs(d)
 			}
 			l := intake.League{Name: "intake", Title: intake.Title(rules.Name()), GameName: rules.Name(), GameOptions: intake.GameOptions(rules, game.options),
-				OpeningArcs: game.openingArcs, Tempo: time.Duration(tempo) * time.Millisecond,
+				Tempo:  time.Duration(tempo) * time.Millisecond,
 				Rounds: rounds, Margin: time.Duration(margin) * time.Millisecond, Dir: leagueDir, Report: reportAbs, Sources: absDirs}
-			if !c.Flags().Changed("opening-arcs") {
-				l.OpeningArcs = intake.OpeningArcs(rules)
-			}
 			if err := writeFile(report, func(w io.Writer) error { return intake.WriteReport(w, "arena intake: "+l.Title, results) }); err != nil {
 				return err
 			}

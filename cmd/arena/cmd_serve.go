@@ -99,7 +99,7 @@ address holds at most 3 games in play, all of them at most 8.`,
 			}
 			if play.on {
 				f := cmd.Flags()
-				play.gameSet = f.Changed("game") || f.Changed("game-options") || f.Changed("opening-arcs")
+				play.gameSet = f.Changed("game") || f.Changed("game-options")
 				play.tempoSet = f.Changed("tempo")
 				p, closePlay, err := newPlay(ctx, cmd.ErrOrStderr(), play, s.Leagues)
 				if err != nil {

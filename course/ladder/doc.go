@@ -11,6 +11,6 @@
 // modernc.org/sqlite, WAL) that only one process writes.
 //
 // ladder imports only arena, arena/botkind, bots/lisp/probe,
-// course/intake, host, host/sandbox, internal/inert, referee and results. It must not import
+// course/intake, games, host, host/sandbox, internal/inert, referee and results. It must not import
 // web or cmd: web/ladder draws its pages from the types of api.go.
 package ladder
