@@ -14,7 +14,6 @@ import (
 	"runtime"
 	"slices"
 	"strings"
-	"time"
 
 	"gopkg.in/yaml.v3"
 
@@ -424,12 +423,7 @@ func (c *Config) File() string { return c.file }
 
 // clock returns the league's time control.
 func (c *Config) clock() referee.Clock {
-	return referee.Clock{
-		Tempo:   time.Duration(c.TempoMS) * time.Millisecond,
-		Margin:  time.Duration(c.MarginMS) * time.Millisecond,
-		Control: c.TimeControl.Control(),
-		CPU:     c.Clock != ClockWall,
-	}
+	return NewClock(c.TempoMS, c.MarginMS, c.TimeControl, c.Clock)
 }
 
 // Hash identifies the resolved config: everything but concurrency, the

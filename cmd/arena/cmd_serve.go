@@ -19,7 +19,6 @@ import (
 	"github.com/arenabots/arena/host"
 	"github.com/arenabots/arena/host/registry"
 	"github.com/arenabots/arena/host/sandbox"
-	"github.com/arenabots/arena/referee"
 	"github.com/arenabots/arena/results"
 	"github.com/arenabots/arena/web"
 )
@@ -194,7 +193,7 @@ func newPlay(ctx context.Context, stderr io.Writer, o playFlags, leagues []*web.
 		}
 		return arena.Seat{Spec: spec}, nil
 	}
-	clock := referee.Clock{Tempo: time.Duration(o.tempo) * time.Millisecond, Margin: time.Duration(o.margin) * time.Millisecond, CPU: o.charge == arena.ClockCPU}
+	clock := arena.NewClock(o.tempo, o.margin, nil, o.charge)
 	p = web.NewPlay(ctx, l, bots, clock, seat, rec)
 	p.Log = func(err error) { fmt.Fprintln(stderr, "arena: play:", err) }
 	// The games end with ctx; their bots are stopped and their files
