@@ -89,7 +89,7 @@ var imports = []struct {
 	{"web/human", []string{"referee"}},
 
 	// The championship runner, above bots and results.
-	{"arena/...", []string{"arena/...", "host/...", "games", "referee", "results/...", "internal/inert", "internal/treehash"}},
+	{"arena/...", []string{"arena/...", "host/...", "games", "referee", "results/...", "internal/inert"}},
 	// The one home of bot kinds, below the runner and intake.
 	{"arena/botkind", []string{"host/...", "bots/...", "referee", "internal/inert", "internal/treehash"}},
 	// The course pipeline: intake of a class's hand-ins, similarity, grades.
