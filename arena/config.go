@@ -8,7 +8,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"maps"
 	"math"
 	"os"
 	"path/filepath"
@@ -16,7 +15,6 @@ import (
 	"runtime"
 	"slices"
 	"strings"
-	"time"
 
 	"gopkg.in/yaml.v3"
 
@@ -40,7 +38,6 @@ type Config struct {
 	Lang         string          `yaml:"lang,omitempty" json:"-"`  // the pages' language (Langs); not in Hash
 	GameName     string          `yaml:"game" json:"Game"`         // JSON keeps the name the hash was made with
 	GameOptions  map[string]int  `yaml:"game_options,omitempty" json:",omitempty"`
-	OpeningArcs  int             `yaml:"opening_arcs,omitempty" json:",omitempty"`
 	Seed         uint64          `yaml:"seed"`
 	Rounds       int             `yaml:"rounds,omitempty"`                         // 0 in a knockout
 	TempoMS      int             `yaml:"tempo_ms,omitempty"`                       // 0 under a TimeControl
@@ -84,7 +81,7 @@ type Config struct {
 
 	file  string       // where the config was read from
 	root  *yaml.Node   // the parsed file, to locate errors
-	rules referee.Game // Game with GameOptions and OpeningArcs applied
+	rules referee.Game // Game with GameOptions applied
 }
 
 // Limits bound each bot process; Load fills a zero field with the bots
@@ -156,6 +153,9 @@ func Parse(file string, data []byte) (*Config, []error, error) {
 	if root.Kind == 0 {
 		return nil, nil, &ConfigError{File: file, Msg: "empty league file: it needs at least a list of bots (see configs/league.yaml)"}
 	}
+	if k, v, game := gameOptionAtTop(&root); k != nil {
+		return nil, nil, &ConfigError{file, k.Line, fmt.Sprintf("%s is one of %s's game_options: move it under game_options, e.g. game_options: {%s: %s}", k.Value, game, k.Value, v.Value)}
+	}
 	if err := checkNode(file, &root, reflect.TypeFor[Config](), "league file"); err != nil {
 		return nil, nil, err
 	}
@@ -205,10 +205,8 @@ func (c *Config) complete() (warnings []error, err error) {
 	}
 	if err := c.applyDefaults(); err != nil {
 		key := "game"
-		for _, k := range []string{"game_options", "opening_arcs"} {
-			if strings.HasPrefix(err.Error(), k) && find(c.root, k) != nil {
-				key = k
-			}
+		if strings.HasPrefix(err.Error(), "game_options") && find(c.root, "game_options") != nil {
+			key = "game_options"
 		}
 		return nil, c.errAt(err.Error(), key)
 	}
@@ -299,7 +297,7 @@ func (c *Config) complete() (warnings []error, err error) {
 	}
 	c.Registry = abs(dir, c.Registry)
 	if c.Rounds > 1 && c.sameStart() {
-		warnings = append(warnings, c.errAt(fmt.Sprintf("every round of %s starts from the same position, so deterministic bots will repeat their games: set opening_arcs (e.g. opening_arcs: 6) to vary it", c.GameName), "game"))
+		warnings = append(warnings, c.errAt(c.sameStartWarning(), "game"))
 	}
 	botWarnings, err := c.completeBots(dir)
 	if err != nil {
@@ -323,6 +321,16 @@ func (c *Config) sameStart() bool {
 	a, errA := c.rules.New(referee.RoundSeed(c.Seed, 1)).Encode()
 	b, errB := c.rules.New(referee.RoundSeed(c.Seed, 2)).Encode()
 	return errA == nil && errB == nil && bytes.Equal(a, b)
+}
+
+// sameStartWarning says that every round starts from the same position,
+// and which of its game_options the game varies it by.
+func (c *Config) sameStartWarning() string {
+	w := fmt.Sprintf("every round of %s starts from the same position, so deterministic bots will repeat their games", c.GameName)
+	if o, ok := c.rules.(referee.Opener); ok {
+		w += fmt.Sprintf(": set game_options: {%s} to vary it", o.OpeningOption())
+	}
+	return w
 }
 
 // Displays returns the display name of each bot that has one, by name,
@@ -362,7 +370,7 @@ func (c *Config) CheckUnsandboxed(allow bool) error {
 	return c.errAt("sandbox: off runs the bots without their sandbox: arena does so only when told on the command line, with --allow-unsandboxed", "sandbox")
 }
 
-// Rules returns the league's game, game_options and opening_arcs applied.
+// Rules returns the league's game, game_options applied.
 func (c *Config) Rules() referee.Game { return c.rules }
 
 // CheckConcurrency checks a number of games played at once: the league
@@ -460,12 +468,7 @@ func (c *Config) File() string { return c.file }
 
 // clock returns the league's time control.
 func (c *Config) clock() referee.Clock {
-	return referee.Clock{
-		Tempo:   time.Duration(c.TempoMS) * time.Millisecond,
-		Margin:  time.Duration(c.MarginMS) * time.Millisecond,
-		Control: c.TimeControl.Control(),
-		CPU:     c.Clock != ClockWall,
-	}
+	return NewClock(c.TempoMS, c.MarginMS, c.TimeControl, c.Clock)
 }
 
 // Hash identifies the resolved config: everything but concurrency, the
@@ -502,21 +505,6 @@ func (c *Config) Resolved() []byte {
 	return b.Bytes()
 }
 
-// ConfigureGame returns the game called name with a league's game_options
-// and opening_arcs applied: opening_arcs, a key of its own in league files,
-// reaches the game as one of its options. Errors start with the key at
-// fault.
-func ConfigureGame(name string, options map[string]int, openingArcs int) (referee.Game, error) {
-	if openingArcs != 0 {
-		options = maps.Clone(options)
-		if options == nil {
-			options = map[string]int{}
-		}
-		options["opening_arcs"] = openingArcs
-	}
-	return games.Configure(name, options)
-}
-
 // applyDefaults fills in what a league file (Parse) and a recorded config
 // (ReadResults) may leave out: the game, the tempo (0 under a game clock),
 // the tournament, and the rules configured from the game's keys. It is the
@@ -537,7 +525,7 @@ func (c *Config) applyDefaults() error {
 	if c.Tournament == "" {
 		c.Tournament = RoundRobin
 	}
-	rules, err := ConfigureGame(c.GameName, c.GameOptions, c.OpeningArcs)
+	rules, err := games.Configure(c.GameName, c.GameOptions)
 	if err != nil {
 		return err
 	}

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/arenabots/arena/games/dots"
 	"github.com/arenabots/arena/host/registry"
 )
 
@@ -81,8 +82,11 @@ func TestParseErrors(t *testing.T) {
 		{"dots too small", "game: dots\ngame_options: {rows: 1, cols: 6}\nbots:\n" + two, 2, "game_options: rows is 1: want 2 to 10 boxes"},
 		{"dots unknown option", "game: dots\ngame_options:\n  size: 3\nbots:\n" + two, 3, `game_options: dots has no option "size"`},
 		{"dots option not a number", "game: dots\ngame_options: {rows: five}\nbots:\n" + two, 2, `want a whole number`},
-		{"negative opening", "game: dots\nopening_arcs: -2\nbots:\n" + two, 2, "opening_arcs is -2: want 0 or more"},
-		{"cavalo opening", "opening_arcs: 4\nbots:\n" + two, 1, "opening_arcs: cavalo has no opening arcs"},
+		{"negative opening", "game: dots\ngame_options: {opening_arcs: -2}\nbots:\n" + two, 2, "game_options: opening_arcs is -2: want 0 or more"},
+		{"dots opening at the top", "game: dots\nopening_arcs: 6\nbots:\n" + two, 2, "opening_arcs is one of dots's game_options: move it under game_options, e.g. game_options: {opening_arcs: 6}"},
+		{"solitario opening at the top", "game: solitario\nseed: 3\nopening_plies: 4\nbots:\n" + two, 3, "opening_plies is one of solitario's game_options: move it under game_options"},
+		{"cavalo opening", "opening_arcs: 4\nbots:\n" + two, 1, `unknown key "opening_arcs"`},
+		{"cavalo opening option", "game_options: {opening_arcs: 4}\nbots:\n" + two, 1, `game_options: cavalo has no option "opening_arcs"`},
 		{"cavalo options", "game_options: {rows: 4}\nbots:\n" + two, 1, `game_options: cavalo has no option "rows"`},
 		{"empty", "", 0, "empty league file"},
 		{"grading unknown key", "grading: {place: [3]}\nbots:\n" + two, 1, `did you mean "places"`},
@@ -114,25 +118,30 @@ func TestParseErrors(t *testing.T) {
 
 // TestRepeatedStartWarns: a league of several rounds that all start from
 // the same position (dots without opening_arcs) loads with a warning at
-// the game key; opening arcs, one round or Cavalo's boards give none.
+// the game key naming the game's own opening option; an opening, one round
+// or Cavalo's boards give none.
 func TestRepeatedStartWarns(t *testing.T) {
 	const two = "  - {name: a, builtin: random}\n  - {name: b, builtin: random}\n"
 	for _, tc := range []struct {
 		name, yaml string
-		warn       bool
+		warn       string // "": none
 	}{
-		{"dots", "game: dots\nrounds: 2\nbots:\n" + two, true},
-		{"dots one round", "game: dots\nrounds: 1\nbots:\n" + two, false},
-		{"dots with openings", "game: dots\nrounds: 2\nopening_arcs: 6\ngame_options: {rows: 3, cols: 3}\nbots:\n" + two, false},
-		{"cavalo", "rounds: 2\nbots:\n" + two, false},
+		{"dots", "game: dots\nrounds: 2\nbots:\n" + two, "league.yaml:1: every round of dots starts from the same position, so deterministic bots will repeat their games: set game_options: {opening_arcs: 6} to vary it"},
+		{"dots one round", "game: dots\nrounds: 1\nbots:\n" + two, ""},
+		{"dots with openings", "game: dots\nrounds: 2\ngame_options: {rows: 3, cols: 3, opening_arcs: 6}\nbots:\n" + two, ""},
+		{"solitario", "game: solitario\nrounds: 2\nbots:\n" + two, "set game_options: {opening_plies: 4} to vary it"},
+		{"adji", "game: adji\nrounds: 2\nbots:\n" + two, "set game_options: {opening_plies: 4} to vary it"},
+		{"quatro", "game: quatro\nrounds: 2\nbots:\n" + two, "set game_options: {opening_plies: 2} to vary it"},
+		{"quatro with openings", "game: quatro\nrounds: 2\ngame_options: {opening_plies: 2}\nbots:\n" + two, ""},
+		{"cavalo", "rounds: 2\nbots:\n" + two, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			cfg, warnings, err := Parse("league.yaml", []byte(tc.yaml))
 			if err != nil {
 				t.Fatal(err)
 			}
-			if got := len(warnings) == 1 && strings.Contains(warnings[0].Error(), "league.yaml:1: every round of dots starts from the same position"); got != tc.warn {
-				t.Errorf("warnings %v; want the warning: %v", warnings, tc.warn)
+			if tc.warn == "" && len(warnings) > 0 || tc.warn != "" && (len(warnings) != 1 || !strings.Contains(warnings[0].Error(), tc.warn)) {
+				t.Errorf("warnings %v; want %q", warnings, tc.warn)
 			}
 			if cfg.Rules().Name() != cfg.GameName {
 				t.Errorf("Rules() is %q, want %q", cfg.Rules().Name(), cfg.GameName)
@@ -278,13 +287,42 @@ func TestResolvedShowsValuesInForce(t *testing.T) {
 }
 
 func TestResolvedShowsGameOptions(t *testing.T) {
-	cfg, _, err := Parse("l.yaml", []byte("game: dots\ngame_options: {rows: 3}\nopening_arcs: 2\nbots:\n  - {name: a, builtin: greedy}\n  - {name: b, builtin: random}\n"))
+	cfg, _, err := Parse("l.yaml", []byte("game: dots\ngame_options: {rows: 3, opening_arcs: 2}\nbots:\n  - {name: a, builtin: greedy}\n  - {name: b, builtin: random}\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	got := string(cfg.Resolved())
-	if want := "game: dots\ngame_options:\n  cols: 6\n  rows: 3\nopening_arcs: 2\n"; !strings.Contains(got, want) {
+	if want := "game: dots\ngame_options:\n  cols: 6\n  opening_arcs: 2\n  rows: 3\nseed:"; !strings.Contains(got, want) {
 		t.Errorf("resolved config lacks %q:\n%s", want, got)
+	}
+}
+
+// TestRecordedOpeningAtTop reads the config of a results directory
+// recorded when Dots' opening_arcs was a league key: its games are played
+// from the same openings.
+func TestRecordedOpeningAtTop(t *testing.T) {
+	for name, recorded := range map[string]string{
+		"after game_options": "game: dots\ngame_options:\n  cols: 6\n  rows: 3\nopening_arcs: 2\nseed: 1\n",
+		"no game_options":    "game: dots\nopening_arcs: 2\nseed: 1\n",
+	} {
+		t.Run(name, func(t *testing.T) {
+			dir := t.TempDir()
+			if err := os.WriteFile(filepath.Join(dir, "config.yaml"), []byte(recorded), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			r, err := ReadResults(dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			cfg := r.Config
+			want := dots.Game{Rows: 3, Cols: 6, OpeningArcs: 2}
+			if name == "no game_options" {
+				want = dots.Game{OpeningArcs: 2} // the default board
+			}
+			if cfg.Rules() != want {
+				t.Errorf("rules %+v, want %+v", cfg.Rules(), want)
+			}
+		})
 	}
 }
 

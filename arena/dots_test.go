@@ -23,8 +23,7 @@ func TestDotsLeague(t *testing.T) {
 	}
 	cfg := league(t, `
 game: dots
-game_options: {rows: 3, cols: 4}
-opening_arcs: 3
+game_options: {rows: 3, cols: 4, opening_arcs: 3}
 rounds: 1
 tempo_ms: 100
 bots:

@@ -22,8 +22,7 @@ rounds: 1
 tempo_ms: 500
 concurrency: 2
 game: dots
-game_options: {rows: 2, cols: 2}
-opening_arcs: 2
+game_options: {rows: 2, cols: 2, opening_arcs: 2}
 tiebreak: playoff
 bots:
   - {name: greedy, builtin: greedy}

@@ -151,6 +151,7 @@ func (c *Config) decodeRecorded(path string, data []byte) error {
 			}
 		}
 	}
+	liftGameOptions(&root)
 	if err := root.Decode(c); err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}

@@ -19,6 +19,18 @@ type TimeControl struct {
 	Moves  int `yaml:"moves"`
 }
 
+// NewClock returns the clock a league, or a command that plays without
+// one, charges its bots by: tempoMS and marginMS in milliseconds, tc's game
+// clock (nil: none), CPU time unless charge is ClockWall.
+func NewClock(tempoMS, marginMS int, tc *TimeControl, charge string) referee.Clock {
+	return referee.Clock{
+		Tempo:   time.Duration(tempoMS) * time.Millisecond,
+		Margin:  time.Duration(marginMS) * time.Millisecond,
+		Control: tc.Control(),
+		CPU:     charge != ClockWall,
+	}
+}
+
 // Control returns the referee's time control, nil for a nil t.
 func (t *TimeControl) Control() *referee.TimeControl {
 	if t == nil {

@@ -1,8 +1,11 @@
 package arena
 
 import (
+	"reflect"
 	"testing"
+	"time"
 
+	"github.com/arenabots/arena/referee"
 	"gopkg.in/yaml.v3"
 )
 
@@ -122,4 +125,25 @@ func FuzzParseTimeControl(f *testing.F) {
 			t.Fatalf("%q: %+v prints as %q, which reads %+v, %v", s, tc, tc.String(), again, err)
 		}
 	})
+}
+
+// TestNewClock: the one clock builder of leagues and commands.
+func TestNewClock(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		tempo   int
+		control *TimeControl
+		charge  string
+		want    referee.Clock
+	}{
+		{"cpu", 100, nil, ClockCPU, referee.Clock{Tempo: 100 * time.Millisecond, Margin: 250 * time.Millisecond, CPU: true}},
+		{"wall", 100, nil, ClockWall, referee.Clock{Tempo: 100 * time.Millisecond, Margin: 250 * time.Millisecond}},
+		{"game clock", 0, &TimeControl{BaseMS: 2000, IncMS: 50}, ClockCPU, referee.Clock{Margin: 250 * time.Millisecond, Control: &referee.TimeControl{Base: 2 * time.Second, Inc: 50 * time.Millisecond}, CPU: true}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := NewClock(tc.tempo, 250, tc.control, tc.charge); !reflect.DeepEqual(got, tc.want) {
+				t.Errorf("NewClock = %+v, want %+v", got, tc.want)
+			}
+		})
+	}
 }

@@ -48,7 +48,7 @@ func TestWallBudgetingLispOnABusyMachine(t *testing.T) {
 			group{"p4", "dani_2201007_joao_2201008_P4", "package: p4, state: board, side: number, perspective: white, index_base: 0"}, ""},
 		{"dots", filepath.Join("dots", "regras.lisp"),
 			group{"d7", "vera_2202013_xico_2202014_D7", "package: pd7, state: board-scores, side: number, perspective: absolute"},
-			group{"d2", "bia_2202003_eva_2202004_D2", "package: pd2, state: board-scores, side: number, perspective: absolute"}, "opening_arcs: 6\n"},
+			group{"d2", "bia_2202003_eva_2202004_D2", "package: pd2, state: board-scores, side: number, perspective: absolute"}, "game_options: {opening_arcs: 6}\n"},
 	} {
 		t.Run(tc.game, func(t *testing.T) {
 			dir := t.TempDir()

@@ -118,7 +118,6 @@ var keyDocs = map[string]keyDoc{
 	"league file":      {"keys and values", "name: mine"},
 	"seed":             {"a whole number, 0 or more", "seed: 2026"},
 	"game_options":     {"a mapping of the game's options to whole numbers", "game_options: {rows: 5, cols: 6}"},
-	"opening_arcs":     {"a whole number of arcs drawn at random before each game", "opening_arcs: 6"},
 	"rounds":           {"a whole number of seeded boards", "rounds: 10"},
 	"tempo_ms":         {"a whole number of milliseconds", "tempo_ms: 1000"},
 	"time_margin_ms":   {"a whole number of milliseconds", "time_margin_ms: 250"},

@@ -16,6 +16,8 @@ package games_test
 //     (lisp.Form, probe.Game): an estado for every convention a probe tries,
 //     which prints and reads back the same, and an answer of no move read
 //     as one text for the referee to reject;
+//   - an opening option (referee.Opener) when every round starts from one
+//     position, which varies it;
 //   - arena bot check of the built-in bots, and a short league of them with
 //     no fault: real processes, in their sandbox (not in -short).
 
@@ -28,6 +30,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -76,12 +79,49 @@ func TestKit(t *testing.T) {
 			t.Run("drawing", func(t *testing.T) { checkDrawing(t, g) })
 			t.Run("bots", func(t *testing.T) { checkBots(t, g) })
 			t.Run("course", func(t *testing.T) { checkCourse(t, g) })
+			t.Run("opening", func(t *testing.T) { checkOpening(t, g) })
 			t.Run("lisp", func(t *testing.T) { checkLisp(t, g) })
 			t.Run("check", func(t *testing.T) { checkBuiltins(t, g) })
 			t.Run("league", func(t *testing.T) { shortLeague(t, name) })
 		})
 	}
 	checkPerftGolden(t, counts)
+}
+
+// checkOpening checks that a game whose rounds all start from one position
+// names the game option that varies it (referee.Opener), and that the
+// option, set as it says, does.
+func checkOpening(t *testing.T, g referee.Game) {
+	if !sameStart(t, g) {
+		return
+	}
+	o, ok := g.(referee.Opener)
+	if !ok {
+		t.Fatal("every round starts from one position, and the game names no opening option (referee.Opener)")
+	}
+	key, value, _ := strings.Cut(o.OpeningOption(), ": ")
+	n, err := strconv.Atoi(value)
+	if err != nil {
+		t.Fatalf("OpeningOption %q: want KEY: NUMBER", o.OpeningOption())
+	}
+	opened, err := games.Configure(g.Name(), map[string]int{key: n})
+	if err != nil {
+		t.Fatalf("OpeningOption %q: %v", o.OpeningOption(), err)
+	}
+	if sameStart(t, opened) {
+		t.Errorf("OpeningOption %q: every round still starts from one position", o.OpeningOption())
+	}
+}
+
+// sameStart reports whether g's boards of seeds 1 and 2 are the same.
+func sameStart(t *testing.T, g referee.Game) bool {
+	t.Helper()
+	a, errA := g.New(1).Encode()
+	b, errB := g.New(2).Encode()
+	if errA != nil || errB != nil {
+		t.Fatal(errA, errB)
+	}
+	return string(a) == string(b)
 }
 
 // perftLine returns the game's perft counts from its first board, depth by

@@ -20,6 +20,30 @@ type Option struct {
 	Set func(v int)
 }
 
+// NoOptionError is ReadOptions's error for a key that is not one of the
+// game's options.
+type NoOptionError struct {
+	GameName, Key string
+	// Known says which options the game has, e.g. "want rows or cols,
+	// e.g. {rows: 5}".
+	Known string
+}
+
+// Error says which key the game lacks and which it has.
+func (e *NoOptionError) Error() string {
+	return fmt.Sprintf("game_options: %s has no option %q: %s", e.GameName, e.Key, e.Known)
+}
+
+// Opener is implemented by a game whose rounds all start from one fixed
+// position unless one of its game_options draws an opening from each
+// round's seed: the warning about a league whose rounds repeat their
+// games names that option.
+type Opener interface {
+	// OpeningOption returns the option and a value to suggest, as in
+	// game_options, e.g. "opening_plies: 4".
+	OpeningOption() string
+}
+
 // ReadOptions reads a league's game_options for the game called game: each
 // key of options, in sorted order, that one of known names is checked
 // against its range and Set; any other is an error naming the key, the
@@ -30,7 +54,7 @@ func ReadOptions(game string, options map[string]int, example string, known ...O
 		v := options[k]
 		i := slices.IndexFunc(known, func(o Option) bool { return o.Key == k })
 		if i < 0 {
-			return fmt.Errorf("game_options: %s has no option %q: %s", game, k, optionNames(known, example))
+			return &NoOptionError{GameName: game, Key: k, Known: optionNames(known, example)}
 		}
 		o := known[i]
 		if v < o.Min || v > o.Max {

@@ -24,6 +24,18 @@ func DecodePositionFile(data []byte, v any) error {
 	return nil
 }
 
+// DecodeGameFile is DecodePositionFile for a file that names its game:
+// once v is read, the field game points into must hold name, the game's.
+func DecodeGameFile(data []byte, name string, v any, game *string) error {
+	if err := DecodePositionFile(data, v); err != nil {
+		return err
+	}
+	if *game != name {
+		return fmt.Errorf("position: game is %q, want %q", *game, name)
+	}
+	return nil
+}
+
 // jsonError turns an error of encoding/json into one line that says where in
 // data the mistake is.
 func jsonError(data []byte, err error) error {

@@ -29,6 +29,14 @@ func (r *SplitMix64) Next() uint64 {
 	return mix64(r.State)
 }
 
+// Fill sets each of keys to the next draw, in order: a game's Zobrist
+// keys, drawn from a fixed seed so that hashes are the same in every run.
+func (r *SplitMix64) Fill(keys []uint64) {
+	for i := range keys {
+		keys[i] = r.Next()
+	}
+}
+
 // mix64 is SplitMix64's finaliser, a bijection of the 64-bit numbers.
 func mix64(z uint64) uint64 {
 	z = (z ^ z>>30) * 0xBF58476D1CE4E5B9

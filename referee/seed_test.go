@@ -81,3 +81,18 @@ func TestRoundSeedPinned(t *testing.T) {
 		}
 	}
 }
+
+// TestFill: Fill draws as Next does, in order.
+func TestFill(t *testing.T) {
+	a, b := referee.SplitMix64{State: 7}, referee.SplitMix64{State: 7}
+	keys := make([]uint64, 5)
+	a.Fill(keys)
+	for i, k := range keys {
+		if want := b.Next(); k != want {
+			t.Fatalf("key %d = %#x, want %#x", i, k, want)
+		}
+	}
+	if a.State != b.State {
+		t.Errorf("state %#x after Fill, want %#x", a.State, b.State)
+	}
+}

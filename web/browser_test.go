@@ -200,7 +200,7 @@ func TestServeFinished(t *testing.T) {
 func TestRunWeb(t *testing.T) {
 	bin := needBrowser(t)
 	dir := t.TempDir()
-	file := writeLeague(t, dir, "live", "game: dots\nopening_arcs: 6\nseed: 3\nrounds: 8\ntempo_ms: 150\ntime_margin_ms: 1000\nconcurrency: 2\nbots:\n"+
+	file := writeLeague(t, dir, "live", "game: dots\ngame_options: {opening_arcs: 6}\nseed: 3\nrounds: 8\ntempo_ms: 150\ntime_margin_ms: 1000\nconcurrency: 2\nbots:\n"+
 		"  - {name: alphabeta, builtin: alphabeta}\n  - {name: greedy, builtin: greedy}\n")
 	addr := startArena(t, bin, dir, "run", "--plain", "--web", "127.0.0.1:0", file)
 	ctx := browser(t)

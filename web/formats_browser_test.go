@@ -90,8 +90,8 @@ func TestFormatViews(t *testing.T) {
 func TestPlayoffView(t *testing.T) {
 	bin := needBrowser(t)
 	dir := t.TempDir()
-	po := playLeague(t, bin, dir, "po", "seed: 9\nrounds: 1\ntempo_ms: 500\nconcurrency: 2\ngame: dots\ngame_options: {rows: 2, cols: 2}\n"+
-		"opening_arcs: 2\ntiebreak: playoff\nbots:\n  - {name: greedy, builtin: greedy}\n"+
+	po := playLeague(t, bin, dir, "po", "seed: 9\nrounds: 1\ntempo_ms: 500\nconcurrency: 2\ngame: dots\ngame_options: {rows: 2, cols: 2, opening_arcs: 2}\n"+
+		"tiebreak: playoff\nbots:\n  - {name: greedy, builtin: greedy}\n"+
 		"  - {name: classic2, builtin: classic, options: {depth: 2}}\n  - {name: classic3, builtin: classic, options: {depth: 3}}\n")
 	report := filepath.Join(dir, "po.html")
 	if out, err := exec.Command(bin, "report", po, "-o", report).CombinedOutput(); err != nil {

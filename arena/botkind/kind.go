@@ -488,6 +488,14 @@ func (r *Ref) MapFiles(f func(string) string) {
 	}
 }
 
+// Bundled makes r the bot a worker runs from a bundle of its files: each
+// path mapped by f (MapFiles), and a registered bot a path bot, as the
+// worker has no registry.
+func (r *Ref) Bundled(f func(string) string) {
+	r.Registered = ""
+	r.MapFiles(f)
+}
+
 func mapSlice(s []string, f func(string) string) []string {
 	out := make([]string, len(s))
 	for i, v := range s {

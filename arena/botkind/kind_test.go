@@ -198,3 +198,27 @@ func TestServeLeavesOtherCommands(t *testing.T) {
 		t.Errorf("Serve(bot serve nosuch) = %v, %v: want an error", handled, err)
 	}
 }
+
+// TestBundled: a bot as a worker runs it from its bundle: its paths
+// mapped, a registered bot a path bot of the same binary.
+func TestBundled(t *testing.T) {
+	rel := func(p string) string { return "b/" + filepath.Base(p) }
+	for _, tc := range []struct {
+		name string
+		ref  Ref
+		kind Kind
+		path string
+	}{
+		{"registered", Ref{Registered: "mine", Path: "/reg/mine", SHA256: "ab"}, Path, "b/mine"},
+		{"path", Ref{Path: "/x/bot"}, Path, "b/bot"},
+		{"builtin", Ref{Builtin: "greedy"}, Builtin, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := tc.ref
+			r.Bundled(rel)
+			if k, err := r.Kind(); k != tc.kind || err != nil || r.Path != tc.path {
+				t.Errorf("Bundled: kind %v (%v), path %q; want %v, %q", k, err, r.Path, tc.kind, tc.path)
+			}
+		})
+	}
+}

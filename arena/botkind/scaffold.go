@@ -3,7 +3,6 @@ package botkind
 import (
 	"errors"
 	"os"
-	"strings"
 
 	"github.com/arenabots/arena/bots/lisp"
 	"github.com/arenabots/arena/host/scaffold"
@@ -33,14 +32,7 @@ func Scaffolded(p *scaffold.Project) (Ref, error) {
 // settings are taken as given, nothing probed, and resolved as a league
 // entry's are.
 func ParseLisp(words []string) (Ref, error) {
-	args := []string{lisp.Selector}
-	for _, w := range words {
-		if !strings.Contains(w, "=") {
-			w = "file=" + w
-		}
-		args = append(args, w)
-	}
-	c, err := lisp.ParseArgs(args)
+	c, err := lisp.ParseWords(words, nil)
 	if err != nil {
 		return Ref{}, err
 	}

@@ -117,8 +117,7 @@ func pack(b arena.BotConfig) (packed, arena.BotConfig, error) {
 		r, _ := filepath.Rel(base, file)
 		return filepath.ToSlash(r)
 	}
-	b.Registered = ""
-	b.MapFiles(rel)
+	b.Bundled(rel)
 	return p, b, nil
 }
 

@@ -336,6 +336,28 @@ func Args(c Config) []string {
 	return args
 }
 
+// ParseWords reads a Lisp bot given by words, as commands take one (arena
+// bot check --lisp, lisp: in play): KEY=VALUE as ParseArgs reads them, a
+// word without "=" a file to load. path, when not nil, rewrites the value
+// of each path key (file, read, root) first.
+func ParseWords(words []string, path func(key, value string) (string, error)) (Config, error) {
+	args := make([]string, 0, len(words))
+	for _, w := range words {
+		key, val, ok := strings.Cut(w, "=")
+		if !ok {
+			key, val = "file", w
+		}
+		if path != nil && (key == "file" || key == "read" || key == "root") {
+			var err error
+			if val, err = path(key, val); err != nil {
+				return Config{}, err
+			}
+		}
+		args = append(args, key+"="+val)
+	}
+	return ParseArgs(args)
+}
+
 // ParseArgs reads the arguments written by Args (the leading Selector, or
 // "lisp:", may be left out) into a validated Config with defaults set.
 func ParseArgs(args []string) (Config, error) {

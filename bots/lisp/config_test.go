@@ -184,3 +184,36 @@ func TestInfoGames(t *testing.T) {
 		}
 	}
 }
+
+// TestParseWords: the one reader of a Lisp bot's words on a command line.
+func TestParseWords(t *testing.T) {
+	abs := func(key, v string) (string, error) { return "/w/" + key + "/" + v, nil }
+	for _, tc := range []struct {
+		name  string
+		words []string
+		path  func(key, v string) (string, error)
+		want  func(c Config) bool
+		err   string
+	}{
+		{"bare files", []string{"a.lisp", "b.lisp", "state=board"}, nil, func(c Config) bool {
+			return reflect.DeepEqual(c.Files, []string{"a.lisp", "b.lisp"}) && c.State == "board"
+		}, ""},
+		{"paths rewritten", []string{"a.lisp", "read=d.txt", "root=r", "package=p1"}, abs, func(c Config) bool {
+			return reflect.DeepEqual(c.Files, []string{"/w/file/a.lisp"}) && reflect.DeepEqual(c.Reads, []string{"/w/read/d.txt"}) && c.Root == "/w/root/r" && c.Package == "p1"
+		}, ""},
+		{"unknown key", []string{"a.lisp", "colour=red"}, nil, nil, "colour"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c, err := ParseWords(tc.words, tc.path)
+			if tc.err != "" {
+				if err == nil || !strings.Contains(err.Error(), tc.err) {
+					t.Fatalf("ParseWords(%q) error %v, want one naming %q", tc.words, err, tc.err)
+				}
+				return
+			}
+			if err != nil || !tc.want(c) {
+				t.Errorf("ParseWords(%q) = %+v, %v", tc.words, c, err)
+			}
+		})
+	}
+}

@@ -24,7 +24,7 @@ reads. For Jogo do Cavalo: a grid with row 1, White's home row, at the top
 (docs/rules.md); for Dots and Boxes: the dots and arcs, the opening arcs
 drawn from the seed included (docs/dots.md). The same seed gives the same
 board on every machine and in every version of arena.`,
-		Example: "  arena board --seed 42\n  arena board --seed 42 --json > start.json\n  arena board --game dots --opening-arcs 8 --seed 3",
+		Example: "  arena board --seed 42\n  arena board --seed 42 --json > start.json\n  arena board --game dots --game-options opening_arcs=8 --seed 3",
 		Args: func(c *cobra.Command, args []string) error {
 			return usage(cobra.NoArgs(c, args))
 		},

@@ -16,8 +16,8 @@ func TestBoardCmd(t *testing.T) {
 		{"board_seed0.golden", []string{"--seed=0"}},
 		{"board_seed42_json.golden", []string{"--seed", "42", "--json"}},
 		{"board_seedmax_json.golden", []string{"--json", "--seed", "18446744073709551615"}},
-		{"board_dots_seed3.golden", []string{"--game", "dots", "--opening-arcs", "8", "--game-options", "rows=3,cols=4", "--seed", "3"}},
-		{"board_dots_seed3_json.golden", []string{"--game", "dots", "--opening-arcs", "8", "--game-options", "rows=3,cols=4", "--seed", "3", "--json"}},
+		{"board_dots_seed3.golden", []string{"--game", "dots", "--game-options", "rows=3,cols=4,opening_arcs=8", "--seed", "3"}},
+		{"board_dots_seed3_json.golden", []string{"--game", "dots", "--game-options", "rows=3,cols=4,opening_arcs=8", "--seed", "3", "--json"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.golden, func(t *testing.T) {

@@ -116,7 +116,7 @@ that it would not run with the closest settings found, and the verdict is FAIL).
 			if err := checkOpen(spec); err != nil {
 				return err
 			}
-			clock := referee.Clock{Tempo: time.Duration(tempo) * time.Millisecond, Margin: time.Duration(margin) * time.Millisecond, CPU: charge == arena.ClockCPU}
+			clock := arena.NewClock(tempo, margin, nil, charge)
 			return runChecks(c.Context(), c.OutOrStdout(), pos[0], cannot, spec, conformance.Options{Clock: clock, Seed: seed, Game: rules})
 		},
 	}

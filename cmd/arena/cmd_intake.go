@@ -1,13 +1,9 @@
 package main
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
-	"os"
-	"path/filepath"
 	"strings"
 	"time"
 
@@ -70,8 +66,8 @@ on a later position is a warning ("yes, but"). --admit P5 puts a group that is n
 eligible in the league all the same, with the closest settings found.
 
 It writes the league file (-o) with one lisp entry per group that can play, every setting
-written out so that you can read and override it (a Dots league starts each round from
-its own seeded opening: opening_arcs), the report (--out/intake.md) with the evidence,
+written out so that you can read and override it (a game whose start is fixed starts
+each round from its own seeded opening: a game option), the report (--out/intake.md) with the evidence,
 and --out/intake.json for other programs; the same table is printed here, shortened.
 It also compares the submissions with each other, as arena similarity does, and writes
 the pairs it flags side by side to --out/similarity.html (and to the report). It writes
@@ -86,115 +82,54 @@ done with one); off a terminal, nothing is printed until the table.`,
 			if tempo <= 0 || rounds <= 0 || margin < 0 {
 				return usage(fmt.Errorf("--tempo and --rounds must be positive and --margin not negative (got %d, %d and %d)", tempo, rounds, margin))
 			}
-			if err := checkLeagueFile(league, force); err != nil {
-				return err
-			}
 			self, err := host.Self()
 			if err != nil {
 				return err
 			}
-			subs, err := intake.List(c.Context(), dirs, out)
-			if err := c.Context().Err(); err != nil {
-				return err // interrupted
-			}
-			if err != nil {
-				return usage(err)
-			}
-			if len(subs) == 0 {
-				return usage(fmt.Errorf("no submission in %q: want one folder or archive per group", dirs))
-			}
 			w := c.OutOrStdout()
-			for _, s := range subs {
-				if s.Whole {
-					printfWrapped(w, "  ", "%s is one group's submission, not a class folder: taking it in alone (give the class's folder to take in the class)\n", inert.Line(s.Source))
-				}
+			steps := newStepLine(w)
+			class := intake.Class{
+				Dirs: dirs, Work: out, LeagueFile: league, Force: force,
+				GameOptions: game.options,
+				Tempo:       time.Duration(tempo) * time.Millisecond, Margin: time.Duration(margin) * time.Millisecond, Rounds: rounds,
+				Admit:   admit,
+				Probe:   intake.Options{Self: self, Sandbox: sandbox, Limits: host.Limits{MemoryMB: memory}, Concurrency: jobs, Progress: steps.progress()},
+				Similar: similarity.Intake,
+				OneGroup: func(source string) {
+					printfWrapped(w, "  ", "%s is one group's submission, not a class folder: taking it in alone (give the class's folder to take in the class)\n", inert.Line(source))
+				},
+				GameFound: func(name string, given bool, d intake.Detected) {
+					game.name = name
+					detectGame(w, &game, given, d)
+				},
 			}
-			detectGame(w, &game, c.Flags().Changed("game"), intake.DetectGame(subs))
-			rules, err := game.rules()
-			if err != nil {
-				return err
-			}
-			if problems := intake.Unadmittable(subs, admit); len(problems) > 0 {
-				return usage(errors.New(strings.Join(problems, "; ")))
+			if c.Flags().Changed("game") {
+				class.GameName = game.name
 			}
 			start := time.Now()
-			steps := newStepLine(w)
-			results := intake.Run(c.Context(), subs, intake.Options{
-				Game: rules, Tempo: time.Duration(tempo) * time.Millisecond, Margin: time.Duration(margin) * time.Millisecond, Self: self,
-				Sandbox: sandbox, Limits: host.Limits{MemoryMB: memory}, Concurrency: jobs, Progress: steps.progress(),
-			})
+			taken, err := intake.Take(c.Context(), class)
 			steps.clear()
-			if err := c.Context().Err(); err != nil {
-				return err
+			if _, mistake := errors.AsType[*intake.MistakeError](err); mistake {
+				return usage(err)
 			}
-			if problems := intake.Admit(results, admit); len(problems) > 0 {
-				return usage(errors.New(strings.Join(problems, "; ")))
-			}
-			simReport := filepath.Join(out, "similarity.html")
-			flagged, err := intakeSimilarity(c.Context(), subs, results, simReport)
 			if err != nil {
 				return err
 			}
-			report, summary := filepath.Join(out, "intake.md"), filepath.Join(out, "intake.json")
-			leagueDir, err := filepath.Abs(filepath.Dir(league))
-			if err != nil {
+			if err := printIntake(w, taken.Results, outputWidth(w)); err != nil {
 				return err
-			}
-			reportAbs, _ := filepath.Abs(report)
-			absDirs := make([]string, len(dirs))
-			for i, d := range dirs {
-				absDirs[i], _ = filepath.Abs(d)
-			}
-			l := intake.League{Name: "intake", Title: intake.Title(rules.Name()), GameName: rules.Name(), GameOptions: intake.GameOptions(rules, game.options),
-				OpeningArcs: game.openingArcs, Tempo: time.Duration(tempo) * time.Millisecond,
-				Rounds: rounds, Margin: time.Duration(margin) * time.Millisecond, Dir: leagueDir, Report: reportAbs, Sources: absDirs}
-			if !c.Flags().Changed("opening-arcs") {
-				l.OpeningArcs = intake.OpeningArcs(rules)
-			}
-			if err := writeFile(report, func(w io.Writer) error { return intake.WriteReport(w, "arena intake: "+l.Title, results) }); err != nil {
-				return err
-			}
-			summaryDir, err := filepath.Abs(out)
-			if err != nil {
-				return err
-			}
-			leagueAbs, err := filepath.Abs(league)
-			if err != nil {
-				return err
-			}
-			leagueRel, err := filepath.Rel(summaryDir, leagueAbs)
-			if err != nil {
-				leagueRel = leagueAbs
-			}
-			if err := writeFile(summary, func(w io.Writer) error {
-				return intake.WriteSummary(w, intake.NewSummary(l, filepath.ToSlash(leagueRel), results))
-			}); err != nil {
-				return err
-			}
-			if err := writeFile(league, func(w io.Writer) error { return intake.WriteLeague(w, l, results) }); err != nil {
-				return err
-			}
-			if err := printIntake(w, results, outputWidth(w)); err != nil {
-				return err
-			}
-			eligible := 0
-			for _, r := range results {
-				if r.Plays() {
-					eligible++
-				}
 			}
 			printfWrapped(w, "  ", "%d of %d submissions can play (intake took %v). Wrote %s, %s and %s; play it with: arena run %s\n",
-				eligible, len(results), time.Since(start).Round(100*time.Millisecond), league, report, summary, league)
-			switch len(flagged) {
+				taken.Eligible(), len(taken.Results), time.Since(start).Round(100*time.Millisecond), league, taken.Report, taken.Summary, league)
+			switch len(taken.Flagged) {
 			case 0:
-				printfWrapped(w, "  ", "Similarity: no pair flagged as similar; the closest pairs are in %s (arena similarity --help)\n", simReport)
+				printfWrapped(w, "  ", "Similarity: no pair flagged as similar; the closest pairs are in %s (arena similarity --help)\n", taken.Similarity)
 			case 1:
-				printfWrapped(w, "  ", "Similarity: 1 pair flagged as similar, evidence to read in %s (arena similarity --help):\n", simReport)
+				printfWrapped(w, "  ", "Similarity: 1 pair flagged as similar, evidence to read in %s (arena similarity --help):\n", taken.Similarity)
 			default:
-				printfWrapped(w, "  ", "Similarity: %d pairs flagged as similar, evidence to read in %s (arena similarity --help):\n", len(flagged), simReport)
+				printfWrapped(w, "  ", "Similarity: %d pairs flagged as similar, evidence to read in %s (arena similarity --help):\n", len(taken.Flagged), taken.Similarity)
 			}
-			for _, p := range flagged {
-				printfWrapped(w, "    ", "  %s and %s, score %.2f\n", inert.Line(p.a), inert.Line(p.b), p.score)
+			for _, p := range taken.Flagged {
+				printfWrapped(w, "    ", "  %s and %s, score %.2f\n", inert.Line(p.A), inert.Line(p.B), p.Score)
 			}
 			return nil
 		},
@@ -212,59 +147,6 @@ done with one); off a terminal, nothing is printed until the table.`,
 	addSandboxFlag(f, &sandbox)
 	game.add(f)
 	return cmd
-}
-
-// intakeSimilarity compares the submissions with each other (arena
-// similarity), records in each result the ones it was flagged with, writes
-// the side-by-side report to path and returns the pairs flagged.
-func intakeSimilarity(ctx context.Context, subs []intake.Submission, results []intake.Result, path string) ([]flaggedPair, error) {
-	entries := similarity.Entries(subs, false)
-	r, err := similarity.Compare(ctx, entries, similarity.Options{})
-	if err != nil {
-		return nil, err
-	}
-	for i := range results {
-		results[i].Similar = r.Similar(i)
-	}
-	err = writeFile(path, func(w io.Writer) error {
-		return similarity.WriteHTML(w, r, similarity.HTMLOptions{Title: "arena intake: similarity"})
-	})
-	name := func(entry string) string {
-		for i, e := range entries {
-			if e.Name == entry && i < len(results) {
-				return results[i].DisplayName()
-			}
-		}
-		return entry
-	}
-	var flagged []flaggedPair
-	for _, p := range r.Flagged() {
-		flagged = append(flagged, flaggedPair{name(p.A), name(p.B), p.Score})
-	}
-	return flagged, err
-}
-
-// flaggedPair is a pair of submissions the similarity check flagged: the
-// groups' names, as the tables show them, and the pair's score.
-type flaggedPair struct {
-	a, b  string
-	score float64
-}
-
-// checkLeagueFile refuses to write over the league file at path unless
-// intake wrote it and it was not edited since, or force.
-func checkLeagueFile(path string, force bool) error {
-	data, err := os.ReadFile(path)
-	if errors.Is(err, fs.ErrNotExist) || force {
-		return nil
-	}
-	if err != nil {
-		return usage(err)
-	}
-	if err := intake.CheckOverwrite(data); err != nil {
-		return usage(fmt.Errorf("%s is %v: write the league elsewhere with -o, or pass --force to overwrite it", path, err))
-	}
-	return nil
 }
 
 // detectGame sets the game of g to the one the sources are written for,
@@ -303,18 +185,4 @@ func printIntake(w io.Writer, results []intake.Result, width int) error {
 		tab.add(why, row...)
 	}
 	return tab.render(w, width)
-}
-
-// writeFile writes a file through write, creating its folder, and fails
-// if writing or closing fails.
-func writeFile(path string, write func(io.Writer) error) error {
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return err
-	}
-	f, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	err = write(f)
-	return errors.Join(err, f.Close())
 }

@@ -153,8 +153,8 @@ func playIntake(t *testing.T, examples, game string) {
 	if err != nil {
 		t.Fatalf("the league written does not load: %v\n%s", err, leagueText)
 	}
-	if cfg.Title != intake.Title(game) || (game == "dots") != (cfg.OpeningArcs > 0) {
-		t.Errorf("league title %q, opening_arcs %d", cfg.Title, cfg.OpeningArcs)
+	if cfg.Title != intake.Title(game) || (game == "dots") != (cfg.GameOptions["opening_arcs"] > 0) {
+		t.Errorf("league title %q, game_options %v", cfg.Title, cfg.GameOptions)
 	}
 	// The league plays at a tempo of 20 ms: the bots that think as long
 	// as their tempo allows (p2, p12, p13) would take two thirds of the

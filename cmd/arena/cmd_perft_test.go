@@ -71,7 +71,7 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"perft", "--game", "chess", "--seed", "1", "--depth", "2"}, `--game chess: unknown game "chess" (known: adji, cavalo, dots, quatro, solitario)`},
 		{[]string{"perft", "--game", "dots", "--position", bad, "--depth", "2"}, bad + ": position: line 3, column 20: invalid character"},
 		{[]string{"board", "--game", "dots", "--game-options", "rows=11", "--seed", "1"}, "--game dots: game_options: rows is 11: want 2 to 10 boxes"},
-		{[]string{"board", "--game", "cavalo", "--opening-arcs", "3", "--seed", "1"}, "--game cavalo: opening_arcs: cavalo has no opening arcs"},
+		{[]string{"board", "--game", "cavalo", "--game-options", "opening_arcs=3", "--seed", "1"}, `--game cavalo: game_options: cavalo has no option "opening_arcs"`},
 	}
 	for _, tt := range tests {
 		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {

@@ -212,7 +212,7 @@ func playGame(ctx context.Context, w io.Writer, st referee.State, seats [2]arena
 	board := st.Clone() // the board after the moves printed so far
 	initial := st.Clone()
 	opt := referee.MatchOptions{
-		Clock:         referee.Clock{Tempo: time.Duration(o.tempo) * time.Millisecond, Margin: time.Duration(o.margin) * time.Millisecond, Control: o.clock.Control(), CPU: o.charge == arena.ClockCPU},
+		Clock:         arena.NewClock(o.tempo, o.margin, o.clock, o.charge),
 		RefereeForced: o.withHuman(),
 		OnMove: func(m referee.MoveRecord) {
 			printMove(w, m, o.charge == arena.ClockCPU)

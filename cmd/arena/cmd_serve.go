@@ -20,7 +20,6 @@ import (
 	"github.com/arenabots/arena/host"
 	"github.com/arenabots/arena/host/registry"
 	"github.com/arenabots/arena/host/sandbox"
-	"github.com/arenabots/arena/referee"
 	"github.com/arenabots/arena/results"
 	"github.com/arenabots/arena/web"
 )
@@ -100,7 +99,7 @@ address holds at most 3 games in play, all of them at most 8.`,
 			}
 			if play.on {
 				f := cmd.Flags()
-				play.gameSet = f.Changed("game") || f.Changed("game-options") || f.Changed("opening-arcs")
+				play.gameSet = f.Changed("game") || f.Changed("game-options")
 				play.tempoSet = f.Changed("tempo")
 				p, closePlay, err := newPlay(ctx, cmd.ErrOrStderr(), play, s.Leagues)
 				if err != nil {
@@ -195,7 +194,7 @@ func newPlay(ctx context.Context, stderr io.Writer, o playFlags, leagues []*web.
 		}
 		return arena.Seat{Spec: spec}, nil
 	}
-	clock := referee.Clock{Tempo: time.Duration(o.tempo) * time.Millisecond, Margin: time.Duration(o.margin) * time.Millisecond, CPU: o.charge == arena.ClockCPU}
+	clock := arena.NewClock(o.tempo, o.margin, nil, o.charge)
 	p = web.NewPlay(ctx, l, bots, clock, seat, rec)
 	p.Log = func(err error) { fmt.Fprintln(stderr, "arena: play:", err) }
 	// The games end with ctx; their bots are stopped and their files

@@ -85,7 +85,7 @@ flagged pair and the top pairs side by side, the shared code marked and linked.`
 			}
 			if out != "" {
 				opt := similarity.HTMLOptions{Top: top}
-				if err := writeFile(out, func(w io.Writer) error { return similarity.WriteHTML(w, r, opt) }); err != nil {
+				if err := intake.WriteFile(out, func(w io.Writer) error { return similarity.WriteHTML(w, r, opt) }); err != nil {
 					return err
 				}
 			}

@@ -12,23 +12,21 @@ import (
 )
 
 // gameFlags are the flags that choose the game of board, perft and play,
-// as a league file's game, game_options and opening_arcs do.
+// as a league file's game and game_options do.
 type gameFlags struct {
-	name        string
-	options     map[string]int
-	openingArcs int
+	name    string
+	options map[string]int
 }
 
 // add defines the flags on f.
 func (g *gameFlags) add(f *pflag.FlagSet) {
 	f.StringVar(&g.name, "game", arena.DefaultGame, strings.Join(games.Names(), ", "))
-	f.StringToIntVar(&g.options, "game-options", nil, "the game's game_options (dots: rows=5,cols=6)")
-	f.IntVar(&g.openingArcs, "opening-arcs", 0, "dots: arcs drawn from the seed before move 1 (opening_arcs)")
+	f.StringToIntVar(&g.options, "game-options", nil, "the game's game_options (dots: rows=5,cols=6,opening_arcs=6)")
 }
 
 // rules returns the game the flags choose; a mistake is a usage error.
 func (g *gameFlags) rules() (referee.Game, error) {
-	rules, err := arena.ConfigureGame(g.name, g.options, g.openingArcs)
+	rules, err := games.Configure(g.name, g.options)
 	if err != nil {
 		return nil, usage(fmt.Errorf("--game %s: %w", g.name, err))
 	}

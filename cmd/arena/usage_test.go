@@ -21,6 +21,10 @@ func TestUsageMistakes(t *testing.T) {
 	if err := os.WriteFile(league, []byte("tempo: 100\nbots: [{name: a, builtin: greedy}, {name: b, builtin: random}]\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	opening := filepath.Join(dir, "dots.yaml")
+	if err := os.WriteFile(opening, []byte("game: dots\nopening_arcs: 6\nbots: [{name: a, builtin: greedy}, {name: b, builtin: random}]\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	missing := filepath.Join(dir, "nonexistent")
 	for _, tc := range []struct {
 		name string
@@ -49,6 +53,7 @@ func TestUsageMistakes(t *testing.T) {
 		{"worker without URL", []string{"worker"}, "arena worker wants 1 argument(s), URL; got 0"},
 		{"worker zero concurrency", []string{"worker", "--concurrency", "0", "nats://h:4222"}, "--concurrency: want a whole number"},
 		{"bad league key", []string{"run", league}, `l.yaml:1: unknown key "tempo": did you mean "tempo_ms"?`},
+		{"opening at the top", []string{"run", opening}, "dots.yaml:2: opening_arcs is one of dots's game_options: move it under game_options, e.g. game_options: {opening_arcs: 6}"},
 		{"check a missing file", []string{"bot", "check", missing}, "no bot binary at " + missing},
 		{"check a directory", []string{"bot", "check", dir}, dir + " is a directory, not a bot binary"},
 		{"check a plain file", []string{"bot", "check", plain}, plain + " is not executable"},

@@ -23,42 +23,29 @@ import (
 // which the probe keeps as they are. A class's folder is refused, naming
 // arena intake; so is an archive when work is "".
 func ParseBot(words []string, work string) (lisp.Config, []string, error) {
-	args := []string{lisp.Selector}
-	var given []string
 	dir := "" // a submission folder given in place of files
-	for _, w := range words {
-		key, path, ok := strings.Cut(w, "=")
-		if !ok {
-			key, path = "file", w
+	c, err := lisp.ParseWords(words, func(key, path string) (string, error) {
+		abs, err := filepath.Abs(path)
+		if err != nil || key != "file" {
+			return abs, err
 		}
-		switch {
-		case key == "file" || key == "read" || key == "root":
-			abs, err := filepath.Abs(path)
-			if err != nil {
-				return lisp.Config{}, nil, err
-			}
-			if key == "file" {
-				if abs, err = submissionRoot(abs, work); err != nil {
-					return lisp.Config{}, nil, err
-				}
-			}
-			if key == "file" && isDir(abs) {
-				if dir != "" {
-					return lisp.Config{}, nil, fmt.Errorf("lisp: two folders, %s and %s: give one submission", dir, abs)
-				}
-				dir = abs
-				// ParseArgs wants a file: this one stands for the entry.
-				abs = filepath.Join(dir, "entry")
-			}
-			w = key + "=" + abs
-		case slices.Contains(probe.Keys(), key):
-			given = append(given, key)
+		if abs, err = submissionRoot(abs, work); err != nil || !isDir(abs) {
+			return abs, err
 		}
-		args = append(args, w)
-	}
-	c, err := lisp.ParseArgs(args)
+		if dir != "" {
+			return "", fmt.Errorf("lisp: two folders, %s and %s: give one submission", dir, abs)
+		}
+		dir = abs
+		return filepath.Join(dir, "entry"), nil // ParseArgs wants a file: this one stands for the entry
+	})
 	if err != nil {
 		return lisp.Config{}, nil, err
+	}
+	var given []string
+	for _, w := range words {
+		if key, _, ok := strings.Cut(w, "="); ok && slices.Contains(probe.Keys(), key) {
+			given = append(given, key)
+		}
 	}
 	if dir != "" {
 		if len(c.Files) > 1 {

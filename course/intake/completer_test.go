@@ -4,6 +4,8 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/arenabots/arena/arena/botkind"
@@ -37,6 +39,49 @@ func TestCompleterForms(t *testing.T) {
 			_, _, err := Completer{}.CompleteLisp(t.Context(), words, env)
 			if _, form := errors.AsType[*botkind.FormError](err); !form {
 				t.Errorf("CompleteLisp(%q) = %v (notes %q), want a *botkind.FormError", words, err, notes)
+			}
+		})
+	}
+}
+
+// TestParseBot: a submission's folder, files and settings as the commands
+// give them, read by lisp.ParseWords with intake's paths.
+func TestParseBot(t *testing.T) {
+	dir := t.TempDir()
+	a, b := filepath.Join(dir, "a_2200001_P1"), filepath.Join(dir, "b_2200002_P2")
+	file := filepath.Join(a, "jogo.lisp")
+	for _, d := range []string{a, b} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(file, []byte("(defun jogar (estado tempo) nil)\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name      string
+		words     []string
+		root      string
+		files     []string
+		given     []string
+		wantError string
+	}{
+		{"folder", []string{a, "state=board"}, a, nil, []string{"state"}, ""},
+		{"file", []string{file, "package=p1", "side=number"}, "", []string{file}, []string{"side"}, ""},
+		{"two folders", []string{a, b}, "", nil, nil, "two folders"},
+		{"folder and file", []string{a, file}, "", nil, nil, "give it alone"},
+		{"no file", []string{filepath.Join(dir, "none.lisp")}, "", nil, nil, "no Lisp file at"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c, given, err := ParseBot(tc.words, "")
+			if tc.wantError != "" {
+				if err == nil || !strings.Contains(err.Error(), tc.wantError) {
+					t.Fatalf("ParseBot(%q) error %v, want one saying %q", tc.words, err, tc.wantError)
+				}
+				return
+			}
+			if err != nil || c.Root != tc.root || !slices.Equal(c.Files, tc.files) || !slices.Equal(given, tc.given) {
+				t.Errorf("ParseBot(%q) = root %q, files %q, given %q, %v; want %q, %q, %q", tc.words, c.Root, c.Files, given, err, tc.root, tc.files, tc.given)
 			}
 		})
 	}

@@ -1,6 +1,7 @@
 // Package intake turns a class's Common Lisp submissions, as handed in,
 // into a league: it is `arena intake DIR...`, for
-// any game of the table whose course it knows (Course).
+// any game of the table whose course it knows (Course). Take is the whole
+// of it, one call: the command keeps its flags and what it prints.
 //
 // For each submission (a folder, or a zip unpacked into a work folder with
 // guards against paths that leave it and zip bombs: List), intake

@@ -35,9 +35,6 @@ type League struct {
 	GameName string
 	// GameOptions are the game's options, as a league's game_options.
 	GameOptions map[string]int
-	// OpeningArcs is the league's opening_arcs (Dots): each round starts
-	// from its own seeded opening, so that rounds differ.
-	OpeningArcs int
 	Tempo       time.Duration
 	// Rounds are the league's rounds: seeded boards, each played with
 	// both colours.
@@ -50,16 +47,6 @@ type League struct {
 	Report string
 	// Sources are the folders given to intake, named in the header.
 	Sources []string
-}
-
-// Opening is implemented by the games (their referee.Game) whose leagues
-// intake starts each round from a board with arcs drawn from its seed, so
-// that deterministic bots do not replay one game every round.
-type Opening interface {
-	referee.Game
-	// CourseOpeningArcs MUST return the opening_arcs of the leagues intake
-	// writes for the game, above 0.
-	CourseOpeningArcs() int
 }
 
 // GameSettings is implemented by the games whose leagues intake writes with
@@ -82,15 +69,6 @@ func GameOptions(g referee.Game, given map[string]int) map[string]int {
 	opts := maps.Clone(o.CourseOptions())
 	maps.Copy(opts, given)
 	return opts
-}
-
-// OpeningArcs returns the opening_arcs intake writes in a league of g: its
-// CourseOpeningArcs, or 0 for a game without openings.
-func OpeningArcs(g referee.Game) int {
-	if o, ok := g.(Opening); ok {
-		return o.CourseOpeningArcs()
-	}
-	return 0
 }
 
 // Title returns the title intake gives a league of game: "Campeonato IA —
@@ -150,11 +128,6 @@ func (l League) document(results []Result) *yaml.Node {
 			opts.add(k, integer(l.GameOptions[k]))
 		}
 		top.add("game_options", opts.Node)
-	}
-	if l.OpeningArcs > 0 {
-		arcs := integer(l.OpeningArcs)
-		arcs.LineComment = comment("each round starts from its own seeded opening, so that rounds differ")
-		top.add("opening_arcs", arcs)
 	}
 	top.add("seed", integer(1))
 	top.add("rounds", integer(l.Rounds))

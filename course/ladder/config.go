@@ -11,6 +11,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/arenabots/arena/arena"
+	"github.com/arenabots/arena/games"
 	"github.com/arenabots/arena/host/sandbox"
 	"github.com/arenabots/arena/results"
 )
@@ -146,7 +147,7 @@ func (c Config) Check() error {
 	if err := c.Match.Check(); err != nil {
 		return bad("match", "%v", err)
 	}
-	if _, err := arena.ConfigureGame(c.GameName, c.GameOptions, 0); err != nil {
+	if _, err := games.Configure(c.GameName, c.GameOptions); err != nil {
 		return bad("game", "%v", err)
 	}
 	return nil

@@ -12,7 +12,7 @@
 // modernc.org/sqlite, WAL) that only one process writes.
 //
 // ladder imports only arena, arena/lispimage, bots/lisp/probe,
-// course/intake, host, host/sandbox, internal/inert, internal/treehash,
-// referee and results. It must not import web or cmd: web/ladder draws
+// course/intake, games, host, host/sandbox, internal/inert,
+// internal/treehash, referee and results. It must not import web or cmd: web/ladder draws
 // its pages from the types of api.go.
 package ladder

@@ -104,8 +104,8 @@ func (l *Ladder) freeze(at time.Time) (FreezeResult, error) {
 	sum := sha256.Sum256([]byte(strings.Join(hashes, "\n")))
 	out.Seed = int64(binary.BigEndian.Uint64(sum[:8]) >> 1)
 	lg := intake.League{Name: "championship", Title: intake.Title(l.cfg.GameName), GameName: l.cfg.GameName,
-		GameOptions: intake.GameOptions(l.rules, l.cfg.GameOptions), OpeningArcs: intake.OpeningArcs(l.rules),
-		Tempo: time.Duration(l.cfg.TempoMS) * time.Millisecond, Margin: time.Duration(l.cfg.MarginMS) * time.Millisecond,
+		GameOptions: intake.GameOptions(l.rules, l.cfg.GameOptions),
+		Tempo:       time.Duration(l.cfg.TempoMS) * time.Millisecond, Margin: time.Duration(l.cfg.MarginMS) * time.Millisecond,
 		Rounds: arena.DefaultRounds}
 	var b bytes.Buffer
 	if err := intake.WriteLeague(&b, lg, rs); err != nil {

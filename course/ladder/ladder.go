@@ -9,8 +9,8 @@ import (
 	"sync"
 	"time"
 
-	"github.com/arenabots/arena/arena"
 	"github.com/arenabots/arena/arena/lispimage"
+	"github.com/arenabots/arena/games"
 	"github.com/arenabots/arena/referee"
 )
 
@@ -46,7 +46,7 @@ func open(dir string, opt Options) (*Ladder, error) {
 	if _, err := os.Stat(filepath.Join(dir, DBFile)); err != nil {
 		return nil, fmt.Errorf("%s: no ladder here (%v): make one with arena ladder init", dir, err)
 	}
-	rules, err := arena.ConfigureGame(cfg.GameName, cfg.GameOptions, 0)
+	rules, err := games.Configure(cfg.GameName, cfg.GameOptions)
 	if err != nil {
 		return nil, fmt.Errorf("%s: game: %w", ConfigFile, err)
 	}

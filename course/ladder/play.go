@@ -45,7 +45,7 @@ func (l *Ladder) newLeague(vs []verRow) (*league, error) {
 		rs = append(rs, r)
 	}
 	lg := intake.League{Name: "ladder", GameName: l.cfg.GameName, GameOptions: intake.GameOptions(l.rules, l.cfg.GameOptions),
-		OpeningArcs: intake.OpeningArcs(l.rules), Tempo: time.Duration(l.cfg.TempoMS) * time.Millisecond,
+		Tempo:  time.Duration(l.cfg.TempoMS) * time.Millisecond,
 		Margin: time.Duration(l.cfg.MarginMS) * time.Millisecond, Rounds: 1, Dir: l.dir}
 	var b bytes.Buffer
 	if err := intake.WriteLeague(&b, lg, rs); err != nil {

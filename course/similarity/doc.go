@@ -17,6 +17,8 @@
 // flagged when its score is an outlier of the class's own distribution
 // (see Rule). A flag is evidence for a person to read, never a verdict.
 //
+// Intake is the comparison arena intake makes (intake.Class's Similar).
+//
 // similarity reads submissions listed by course/intake and files with
 // referee/sexp; it runs nothing and sends nothing anywhere. It must not
 // import cmd, web or arena's league runner.

@@ -25,3 +25,7 @@ const CourseOpeningPlies = 4
 func (Game) CourseOptions() map[string]int {
 	return map[string]int{"opening_plies": CourseOpeningPlies}
 }
+
+// OpeningOption returns the option that varies each round's start, as a
+// league file sets it (referee.Opener).
+func (Game) OpeningOption() string { return "opening_plies: 4" }

@@ -55,9 +55,7 @@ var holeKeys, adjiBlackKey = adjiZobrist(0x6172656e61646a69) // "arenadji"
 func adjiZobrist(seed uint64) (holes [Holes][Seeds + 1]uint64, black uint64) {
 	r := referee.SplitMix64{State: seed}
 	for h := range holes {
-		for n := range holes[h] {
-			holes[h][n] = r.Next()
-		}
+		r.Fill(holes[h][:])
 	}
 	return holes, r.Next()
 }

@@ -113,32 +113,24 @@ func boardName(x sexp.Value) string {
 // under perspective white, when the mover's row is row 1, the board is
 // turned half a turn and the points swapped so that the mover is player 1.
 type view struct {
-	conv    sexp.Conventions
-	mover   referee.Side
-	flipped bool
+	conv  sexp.Conventions
+	mover referee.Side
+	referee.Flip
 }
 
 // newView returns the view of the bot to move in p under conv.
 func newView(conv sexp.Conventions, p *Position) view {
 	mover := p.ToMove()
-	return view{conv: conv, mover: mover, flipped: conv.Perspective == sexp.PerspectiveWhite && p.Row(mover) != 0}
+	return view{conv: conv, mover: mover, Flip: conv.Perspective == sexp.PerspectiveWhite && p.Row(mover) != 0}
 }
 
 // hole maps a hole between absolute and view indexes (both ways).
-func (v view) hole(h int) int {
-	if v.flipped {
-		return Holes - 1 - h
-	}
-	return h
-}
+func (v view) hole(h int) int { return v.Turn(h, Holes) }
 
 // scores maps [white, black] scores to the points the bot is sent, and
 // back: under perspective white, the mover's first.
 func (v view) scores(s [2]int) [2]int {
-	if v.conv.Perspective == sexp.PerspectiveWhite && v.mover == referee.Black {
-		return [2]int{s[1], s[0]}
-	}
-	return s
+	return referee.Flip(v.conv.Perspective == sexp.PerspectiveWhite && v.mover == referee.Black).Pair(s)
 }
 
 // readBoard reads the board f of an answer, with the points beside it
@@ -174,13 +166,9 @@ func (v view) readBoard(f sexp.Found) (holes [Holes]uint8, scores [2]int, hasSco
 // notation (r0c3, pass), in absolute terms. ok is false when it names
 // none; err says why a (row col) or a string is no move.
 func (v view) notation(x sexp.Value) (m referee.Move, ok bool, err error) {
-	candidates := []sexp.Value{x}
-	if x.Kind == sexp.KindList && len(x.Items) > 0 {
-		candidates = append(candidates, x.Items[0])
-	}
-	for _, c := range candidates {
+	for _, c := range sexp.MoveCandidates(x) {
 		switch {
-		case c.Kind == sexp.KindList && len(c.Items) == 2 && c.Items[0].Kind == sexp.KindInt && c.Items[1].Kind == sexp.KindInt:
+		case sexp.IsPair(c):
 			base := int64(v.conv.IndexBase)
 			r, col := c.Items[0].Int-base, c.Items[1].Int-base
 			if r < 0 || r > 1 || col < 0 || col >= Cols {

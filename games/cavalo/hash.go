@@ -25,13 +25,9 @@ const notPlaced = Squares
 // zobristKeys draws the keys from SplitMix64 seeded with seed.
 func zobristKeys(seed uint64) (num [Squares]uint64, knight [2][Squares + 1]uint64, black uint64) {
 	r := referee.SplitMix64{State: seed}
-	for i := range num {
-		num[i] = r.Next()
-	}
+	r.Fill(num[:])
 	for s := range knight {
-		for i := range knight[s] {
-			knight[s][i] = r.Next()
-		}
+		r.Fill(knight[s][:])
 	}
 	return num, knight, r.Next()
 }

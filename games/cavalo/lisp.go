@@ -84,42 +84,26 @@ func knightCell(side referee.Side) int {
 // under perspective white, when the bot is black, rows are mirrored and the
 // two sides swapped.
 type view struct {
-	conv    sexp.Conventions
-	mover   referee.Side
-	flipped bool
+	conv  sexp.Conventions
+	mover referee.Side
+	referee.Flip
 }
 
 // newView returns the view of the bot that plays mover under conv.
 func newView(conv sexp.Conventions, mover referee.Side) view {
-	return view{conv: conv, mover: mover, flipped: conv.Perspective == sexp.PerspectiveWhite && mover == referee.Black}
+	return view{conv: conv, mover: mover, Flip: conv.Perspective == sexp.PerspectiveWhite && mover == referee.Black}
 }
 
 // square maps a square between absolute and view indexes (both ways).
 func (v view) square(sq int) int {
-	if !v.flipped {
+	if !v.Flip {
 		return sq
 	}
 	return (9-sq/10)*10 + sq%10
 }
 
-// side maps a side between absolute and view terms (both ways).
-func (v view) side(s referee.Side) referee.Side {
-	if v.flipped {
-		return s.Other()
-	}
-	return s
-}
-
 // code returns the knight code the bot sees for the absolute side s.
-func (v view) code(s referee.Side) int { return v.conv.Knights[v.side(s).Index()] }
-
-// scores maps [white, black] scores between absolute and view terms.
-func (v view) scores(s [2]int) [2]int {
-	if v.flipped {
-		return [2]int{s[1], s[0]}
-	}
-	return s
-}
+func (v view) code(s referee.Side) int { return v.conv.Knights[v.Side(s).Index()] }
 
 // encodeState writes c as the bot's estado.
 func encodeState(c *Position, v view) sexp.Value {
@@ -142,7 +126,7 @@ func encodeState(c *Position, v view) sexp.Value {
 		rows[r] = sexp.List(cells...)
 	}
 	grid := sexp.List(rows...)
-	s := v.scores(c.Scores())
+	s := v.Pair(c.Scores())
 	switch v.conv.State {
 	case sexp.StateBoard:
 		return grid
@@ -158,7 +142,7 @@ func (v view) sideCode(s referee.Side) int {
 	if v.conv.Side == sexp.SideKnight {
 		return v.code(s)
 	}
-	return int(v.side(s))
+	return int(v.Side(s))
 }
 
 // claim is a state a bot returned, in absolute terms.
@@ -201,7 +185,7 @@ func (v view) readClaim(f sexp.Found) (claim, error) {
 		}
 		s[i] = int(p.Int)
 	}
-	cl.scores, cl.hasScores = v.scores(s), true
+	cl.scores, cl.hasScores = v.Pair(s), true
 	return cl, nil
 }
 
@@ -218,9 +202,9 @@ func (v view) decodeCell(c sexp.Value) (int, error) {
 	case c.Kind == sexp.KindInt && c.Int >= 0 && c.Int <= 99:
 		return int(c.Int), nil
 	case c.Kind == sexp.KindInt && int(c.Int) == v.conv.Knights[0]:
-		return knightCell(v.side(referee.White)), nil
+		return knightCell(v.Side(referee.White)), nil
 	case c.Kind == sexp.KindInt && int(c.Int) == v.conv.Knights[1]:
-		return knightCell(v.side(referee.Black)), nil
+		return knightCell(v.Side(referee.Black)), nil
 	}
 	return 0, fmt.Errorf("%s: want a number 0..99, NIL or a knight code (%d or %d)", sexp.Short(c), v.conv.Knights[0], v.conv.Knights[1])
 }
@@ -362,13 +346,9 @@ func sameMove(n, m string) bool {
 // is none, and an error for a (row col) off the board or a string that is
 // no move.
 func (v view) notation(x sexp.Value, before *Position, cl *claim) (string, error) {
-	candidates := []sexp.Value{x}
-	if x.Kind == sexp.KindList && len(x.Items) > 0 {
-		candidates = append(candidates, x.Items[0])
-	}
-	for _, m := range candidates {
+	for _, m := range sexp.MoveCandidates(x) {
 		switch {
-		case m.Kind == sexp.KindList && len(m.Items) == 2 && m.Items[0].Kind == sexp.KindInt && m.Items[1].Kind == sexp.KindInt:
+		case sexp.IsPair(m):
 			base := int64(v.conv.IndexBase)
 			r, c := m.Items[0].Int-base, m.Items[1].Int-base
 			if r < 0 || r > 9 || c < 0 || c > 9 {
@@ -400,7 +380,7 @@ func (v view) move(text string) (string, error) {
 		return "", err
 	}
 	s := FormatMove(m)
-	if !v.flipped || s == "pass" {
+	if !v.Flip || s == "pass" {
 		return s, nil
 	}
 	parts := strings.Split(s, "x")

@@ -2,7 +2,6 @@ package cavalo
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"strings"
 
@@ -18,13 +17,9 @@ const Name = "cavalo"
 // Name returns "cavalo".
 func (Game) Name() string { return Name }
 
-// Configure returns the game with a league's settings. Cavalo has none:
-// no game_options, and no opening_arcs, since each round's seed already
-// draws a new board.
+// Configure returns the game with a league's settings. Cavalo has no
+// game_options, and needs no opening: each round's seed draws a new board.
 func Configure(options map[string]int) (referee.Game, error) {
-	if _, ok := options["opening_arcs"]; ok {
-		return nil, errors.New("opening_arcs: cavalo has no opening arcs: each round's seed draws a new board already")
-	}
 	if err := referee.ReadOptions(Name, options, ""); err != nil {
 		return nil, err
 	}

@@ -28,8 +28,8 @@ func (Game) CourseWords() []string {
 // with it (course/intake's Course).
 func (Game) CourseTitle() string { return "Dots and Boxes" }
 
-// CourseOpeningArcs returns the opening_arcs of the leagues intake writes
-// for Dots and Boxes (course/intake's Opening): each round starts from a
-// board with 6 arcs drawn from its seed, so that deterministic bots do not
-// replay one game every round.
-func (Game) CourseOpeningArcs() int { return 6 }
+// CourseOptions returns the game_options of the leagues intake writes
+// for Dots and Boxes (course/intake's GameSettings): each round starts
+// from a board with 6 arcs drawn from its seed, so that deterministic bots
+// do not replay one game every round.
+func (Game) CourseOptions() map[string]int { return map[string]int{"opening_arcs": 6} }

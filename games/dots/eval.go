@@ -92,9 +92,7 @@ var dotsArcKeys, dotsBlackKey = dotsZobrist(0x617265616f747364) // "areadots"
 
 func dotsZobrist(seed uint64) (arcs [maxArcs]uint64, black uint64) {
 	r := referee.SplitMix64{State: seed}
-	for i := range arcs {
-		arcs[i] = r.Next()
-	}
+	r.Fill(arcs[:])
 	return arcs, r.Next()
 }
 

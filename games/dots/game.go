@@ -2,7 +2,7 @@ package dots
 
 import (
 	"fmt"
-	"maps"
+	"math"
 
 	"github.com/arenabots/arena/referee"
 )
@@ -33,20 +33,17 @@ func (g Game) size() (rows, cols int) {
 	return rows, cols
 }
 
-// Configure returns the game with a league's settings: game_options rows
-// and cols (the board in boxes, DefaultRows×DefaultCols when left out,
-// MinSize..MaxSize each) and opening_arcs (0 or more).
+// Configure returns the game with a league's game_options: rows and cols
+// (the board in boxes, DefaultRows×DefaultCols when left out,
+// MinSize..MaxSize each) and opening_arcs (0, the default, or more: see
+// New).
 func Configure(options map[string]int) (referee.Game, error) {
-	g := Game{OpeningArcs: options["opening_arcs"]}
-	if g.OpeningArcs < 0 {
-		return nil, fmt.Errorf("opening_arcs is %d: want 0 or more", g.OpeningArcs)
-	}
-	options = maps.Clone(options)
-	delete(options, "opening_arcs") // a league's key of its own
+	var g Game
 	boxes := fmt.Sprintf("%d to %d boxes", MinSize, MaxSize)
-	err := referee.ReadOptions(Name, options, "{rows: 5, cols: 6}",
+	err := referee.ReadOptions(Name, options, "{rows: 5, cols: 6, opening_arcs: 6}",
 		referee.Option{Key: "rows", Min: MinSize, Max: MaxSize, Want: boxes, Set: func(v int) { g.Rows = v }},
-		referee.Option{Key: "cols", Min: MinSize, Max: MaxSize, Want: boxes, Set: func(v int) { g.Cols = v }})
+		referee.Option{Key: "cols", Min: MinSize, Max: MaxSize, Want: boxes, Set: func(v int) { g.Cols = v }},
+		referee.Option{Key: "opening_arcs", Min: 0, Max: math.MaxInt, Want: "0 or more arcs drawn from each round's seed before the first move", Set: func(v int) { g.OpeningArcs = v }})
 	if err != nil {
 		return nil, err
 	}
@@ -54,11 +51,20 @@ func Configure(options map[string]int) (referee.Game, error) {
 }
 
 // Options returns the game_options in force: rows and cols, defaults
-// applied, so that a league's resolved config shows the board it plays.
+// applied, so that a league's resolved config shows the board it plays,
+// and opening_arcs when there are any.
 func (g Game) Options() map[string]int {
 	rows, cols := g.size()
-	return map[string]int{"rows": rows, "cols": cols}
+	o := map[string]int{"rows": rows, "cols": cols}
+	if g.OpeningArcs > 0 {
+		o["opening_arcs"] = g.OpeningArcs
+	}
+	return o
 }
+
+// OpeningOption returns the option that varies each round's start, as a
+// league file sets it (referee.Opener).
+func (Game) OpeningOption() string { return "opening_arcs: 6" }
 
 func checkSize(rows, cols int) error {
 	if rows < MinSize || rows > MaxSize || cols < MinSize || cols > MaxSize {

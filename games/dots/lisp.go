@@ -184,7 +184,7 @@ func dotsTurn(p *Position, x sexp.Value) (dotsAnswer, error) {
 			after.Play(a)
 		}
 		var scores *sexp.Value
-		if f.Parent != nil && f.Index == 0 && len(f.Parent.Items) == 2 && isPair(f.Parent.Items[1]) {
+		if f.Parent != nil && f.Index == 0 && len(f.Parent.Items) == 2 && sexp.IsPair(f.Parent.Items[1]) {
 			scores = &f.Parent.Items[1]
 		}
 		ans.claim, err = claimDots(p.ToMove(), &after, f.Board, scores)
@@ -208,11 +208,7 @@ func dotsTurn(p *Position, x sexp.Value) (dotsAnswer, error) {
 // dotsNotation reads a move in arena's notation, the answer itself or its
 // first item, a string or symbol such as "A1-B1".
 func dotsNotation(p *Position, x sexp.Value) (referee.Move, bool) {
-	candidates := []sexp.Value{x}
-	if x.Kind == sexp.KindList && len(x.Items) > 0 {
-		candidates = append(candidates, x.Items[0])
-	}
-	for _, c := range candidates {
+	for _, c := range sexp.MoveCandidates(x) {
 		if c.Kind == sexp.KindString || c.Kind == sexp.KindSymbol {
 			if m, err := p.ParseMove(c.Text); err == nil {
 				return m, true
@@ -272,11 +268,6 @@ func boardTurn(p *Position, x sexp.Value) ([]referee.Move, error) {
 		left = append(left[:i], left[i+1:]...)
 	}
 	return append(turn, left[0]), nil
-}
-
-// isPair reports whether x is a list of two integers.
-func isPair(x sexp.Value) bool {
-	return x.Kind == sexp.KindList && len(x.Items) == 2 && x.Items[0].Kind == sexp.KindInt && x.Items[1].Kind == sexp.KindInt
 }
 
 // claimDots returns the state a bot that plays mover claims with board and

@@ -34,11 +34,8 @@ type positionFile struct {
 // or the scores leave only that player), and leaves it unknown otherwise.
 func Decode(data []byte) (Position, error) {
 	var f positionFile
-	if err := referee.DecodePositionFile(data, &f); err != nil {
+	if err := referee.DecodeGameFile(data, Name, &f, &f.GameName); err != nil {
 		return Position{}, err
-	}
-	if f.GameName != Name {
-		return Position{}, fmt.Errorf("position: game is %q, want %q", f.GameName, Name)
 	}
 	if err := checkSize(f.Rows, f.Cols); err != nil {
 		return Position{}, fmt.Errorf("position: %w", err)

@@ -18,3 +18,7 @@ func (Game) CourseTitle() string { return "Jogo do Quatro" }
 // each round's seed, so that deterministic bots do not replay one game
 // every round from the fixed empty board.
 func (Game) CourseOptions() map[string]int { return map[string]int{"opening_plies": 2} }
+
+// OpeningOption returns the option that varies each round's start, as a
+// league file sets it (referee.Opener).
+func (Game) OpeningOption() string { return "opening_plies: 2" }

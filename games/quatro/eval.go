@@ -49,9 +49,7 @@ var pieceKeys, quatroBlackKey = quatroZobrist(0x6172656171756174) // "areaquat"
 func quatroZobrist(seed uint64) (keys [Cells][Pieces]uint64, black uint64) {
 	r := referee.SplitMix64{State: seed}
 	for c := range keys {
-		for p := range keys[c] {
-			keys[c][p] = r.Next()
-		}
+		r.Fill(keys[c][:])
 	}
 	return keys, r.Next()
 }

@@ -238,7 +238,7 @@ func namedCell(x sexp.Value, base int) (int, bool) {
 	}
 	first := x.Items[0]
 	switch {
-	case first.Kind == sexp.KindList && len(first.Items) == 2 && first.Items[0].Kind == sexp.KindInt && first.Items[1].Kind == sexp.KindInt:
+	case sexp.IsPair(first):
 		r, c := int(first.Items[0].Int)-base, int(first.Items[1].Int)-base
 		if r >= 0 && r < 4 && c >= 0 && c < 4 {
 			return r*4 + c, true
@@ -254,11 +254,7 @@ func namedCell(x sexp.Value, base int) (int, bool) {
 // quatroNotation reads a move in arena's notation, the answer itself or
 // its first item, a string or symbol such as B3:BQAO.
 func quatroNotation(x sexp.Value) (referee.Move, bool) {
-	candidates := []sexp.Value{x}
-	if x.Kind == sexp.KindList && len(x.Items) > 0 {
-		candidates = append(candidates, x.Items[0])
-	}
-	for _, c := range candidates {
+	for _, c := range sexp.MoveCandidates(x) {
 		if c.Kind == sexp.KindString || c.Kind == sexp.KindSymbol {
 			if m, err := ParseMove(c.Text); err == nil {
 				return m, true

@@ -36,3 +36,7 @@ func (Game) CourseTitle() string { return "Solitário 2" }
 func (Game) CourseOptions() map[string]int {
 	return map[string]int{"opening_plies": 4}
 }
+
+// OpeningOption returns the option that varies each round's start, as a
+// league file sets it (referee.Opener).
+func (Game) OpeningOption() string { return "opening_plies: 4" }

@@ -18,13 +18,9 @@ var pegKeys, movedKeys, blackKey = zobristKeys(0x61726e61736f6c32) // "arnasol2"
 func zobristKeys(seed uint64) (pegs [2][cells]uint64, moved [2]uint64, black uint64) {
 	r := referee.SplitMix64{State: seed}
 	for s := range pegs {
-		for sq := range pegs[s] {
-			pegs[s][sq] = r.Next()
-		}
+		r.Fill(pegs[s][:])
 	}
-	for s := range moved {
-		moved[s] = r.Next()
-	}
+	r.Fill(moved[:])
 	return pegs, moved, r.Next()
 }
 

@@ -38,8 +38,8 @@ import (
 func (p *Position) LispEstado(conv sexp.Conventions) sexp.Value {
 	v := newView(conv, p.toMove)
 	board := v.board(p)
-	caps := v.pair([2]int{int(p.captures[0]), int(p.captures[1])})
-	player := sexp.Int(int64(v.side(p.toMove)))
+	caps := v.Pair([2]int{int(p.captures[0]), int(p.captures[1])})
+	player := sexp.Int(int64(v.Side(p.toMove)))
 	switch conv.State {
 	case sexp.StateBoard:
 		return board
@@ -114,47 +114,26 @@ func boardName(x sexp.Value) string {
 // under perspective white, when the bot is player 2, the board is turned
 // by 180° and the two sides swapped.
 type view struct {
-	conv    sexp.Conventions
-	mover   referee.Side
-	flipped bool
+	conv  sexp.Conventions
+	mover referee.Side
+	referee.Flip
 }
 
 // newView returns the view of the bot that plays mover under conv.
 func newView(conv sexp.Conventions, mover referee.Side) view {
-	return view{conv: conv, mover: mover, flipped: conv.Perspective == sexp.PerspectiveWhite && mover == referee.Black}
+	return view{conv: conv, mover: mover, Flip: conv.Perspective == sexp.PerspectiveWhite && mover == referee.Black}
 }
 
 // cell maps a cell between absolute and view indexes (both ways).
-func (v view) cell(sq int) int {
-	if v.flipped {
-		return cells - 1 - sq
-	}
-	return sq
-}
-
-// side maps a side between absolute and view terms (both ways).
-func (v view) side(s referee.Side) referee.Side {
-	if v.flipped {
-		return s.Other()
-	}
-	return s
-}
+func (v view) cell(sq int) int { return v.Turn(sq, cells) }
 
 // op maps an operator between absolute and view terms (both ways): turned
 // by 180°, up is down and left is right.
 func (v view) op(op int) int {
-	if v.flipped {
+	if v.Flip {
 		return op ^ 1
 	}
 	return op
-}
-
-// pair maps [player 1, player 2] values between absolute and view terms.
-func (v view) pair(s [2]int) [2]int {
-	if v.flipped {
-		return [2]int{s[1], s[0]}
-	}
-	return s
 }
 
 // board writes p's board as the bot sees it.
@@ -168,9 +147,9 @@ func (v view) board(p *Position) sexp.Value {
 			case !OnBoard(sq/Size+1, sq%Size+1):
 				items[c] = sexp.Nil()
 			case p.pegs[0]&bit(sq) != 0:
-				items[c] = sexp.Int(int64(v.side(referee.White)))
+				items[c] = sexp.Int(int64(v.Side(referee.White)))
 			case p.pegs[1]&bit(sq) != 0:
-				items[c] = sexp.Int(int64(v.side(referee.Black)))
+				items[c] = sexp.Int(int64(v.Side(referee.Black)))
 			default:
 				items[c] = sexp.Int(0)
 			}
@@ -191,7 +170,7 @@ func (v view) readPegs(x sexp.Value) ([2]bitset, error) {
 			switch {
 			case it.IsNil() || it.Kind == sexp.KindInt && it.Int == 0:
 			case it.Kind == sexp.KindInt && (it.Int == 1 || it.Int == 2) && on:
-				pegs[v.side(referee.Side(it.Int)).Index()] |= bit(sq)
+				pegs[v.Side(referee.Side(it.Int)).Index()] |= bit(sq)
 			case it.Kind == sexp.KindInt && (it.Int == 1 || it.Int == 2):
 				return pegs, fmt.Errorf("row %d column %d of a returned board is off the board and holds a peg", r+1, c+1)
 			default:
@@ -315,11 +294,7 @@ func claimState(before *Position, m referee.Move, pegs [2]bitset, notes []string
 // such as "b2-3". It returns "" when there is none, and an error for a
 // move off the board.
 func (v view) written(x sexp.Value) (string, error) {
-	candidates := []sexp.Value{x}
-	if x.Kind == sexp.KindList && len(x.Items) > 0 {
-		candidates = append(candidates, x.Items[0])
-	}
-	for _, c := range candidates {
+	for _, c := range sexp.MoveCandidates(x) {
 		switch {
 		case c.Kind == sexp.KindList && len(c.Items) >= 2:
 			op := opIndex(c.Items[0])

@@ -36,11 +36,8 @@ type positionFile struct {
 // lost. Its errors start with "position:" and name the field at fault.
 func Decode(data []byte) (Position, error) {
 	var f positionFile
-	if err := referee.DecodePositionFile(data, &f); err != nil {
+	if err := referee.DecodeGameFile(data, Name, &f, &f.GameName); err != nil {
 		return Position{}, err
-	}
-	if f.GameName != Name {
-		return Position{}, fmt.Errorf("position: game is %q, want %q", f.GameName, Name)
 	}
 	p := Position{toMove: referee.Side(f.ToMove), moved: f.Moved}
 	if len(f.Board) != Size {

@@ -93,7 +93,7 @@ var imports = []struct {
 	{"web/human", []string{"referee"}},
 
 	// The championship runner, above bots and results.
-	{"arena/...", []string{"arena/...", "host/...", "games", "referee", "results/...", "internal/inert", "internal/treehash"}},
+	{"arena/...", []string{"arena/...", "host/...", "games", "referee", "results/...", "internal/inert"}},
 	// The one home of bot kinds, below the runner and intake.
 	{"arena/botkind", []string{"arena/lispimage", "host/...", "bots/...", "referee", "internal/treehash"}},
 	// The files of a league's results directory, below the runner: files,
