@@ -34,7 +34,8 @@ func lateLeague(head string, bots ...string) string {
 // handed in late, one withdrawn, one fixed, the folder moved) and runs it
 // again: only the games the change invalidates are played, each bot whose
 // games are played again is named, and a change every game depends on is
-// refused.
+// refused. Under -short, the variants of a case before them are left to
+// the full run.
 func TestLateHandIn(t *testing.T) {
 	testbot, err := testbin.Testbot()
 	if err != nil {
@@ -73,6 +74,7 @@ func TestLateHandIn(t *testing.T) {
 		kept    []string
 		warn    []string
 		refused string
+		variant bool // of a case before it: not under -short
 	}{
 		{name: "unchanged", played: 0, kept: allLate},
 		{
@@ -95,7 +97,7 @@ func TestLateHandIn(t *testing.T) {
 		{
 			name:   "bot added first",
 			then:   lateLeague("", append([]string{"{name: dave, builtin: random, options: {seed: 4}}"}, lateBots...)...),
-			played: 6, kept: allLate,
+			played: 6, kept: allLate, variant: true,
 		},
 		{
 			name:   "bot removed",
@@ -167,7 +169,7 @@ func TestLateHandIn(t *testing.T) {
 				return dir
 			},
 			then:   lateLeague("", append(slices.Clone(lateBots), "{name: dave, builtin: random, options: {seed: 4}}")...),
-			played: 6, kept: allLate,
+			played: 6, kept: allLate, variant: true,
 			warn: []string{"the league goes on with clock: wall", `bot "dave" is new to the league`},
 		},
 		{
@@ -175,7 +177,7 @@ func TestLateHandIn(t *testing.T) {
 			head:   "format: gauntlet\nchallengers: [alice]\n",
 			first:  4,
 			then:   lateLeague("format: gauntlet\nchallengers: [alice, dave]\n", append(slices.Clone(lateBots), "{name: dave, builtin: random, options: {seed: 4}}")...),
-			played: 4, kept: []string{"01-alice-bob", "01-bob-alice", "01-alice-carol", "01-carol-alice"},
+			played: 4, kept: []string{"01-alice-bob", "01-bob-alice", "01-alice-carol", "01-carol-alice"}, variant: true,
 			warn: []string{`bot "dave" is new to the league: its 4 games are played`},
 		},
 		{
@@ -195,7 +197,7 @@ func TestLateHandIn(t *testing.T) {
 			name:   "older results, bot added",
 			edit:   func(t *testing.T, dir string) string { dropKeys(t, dir); return dir },
 			then:   lateLeague("", append(slices.Clone(lateBots), "{name: dave, builtin: random, options: {seed: 4}}")...),
-			played: 6, kept: allLate,
+			played: 6, kept: allLate, variant: true,
 		},
 		{
 			name:   "older results, bot's settings changed",
@@ -205,6 +207,9 @@ func TestLateHandIn(t *testing.T) {
 		},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			if tc.variant && testing.Short() {
+				t.Skip("-short: a variant of a case before it")
+			}
 			dir := filepath.Join(t.TempDir(), "course")
 			if err := os.MkdirAll(dir, 0o755); err != nil {
 				t.Fatal(err)

@@ -38,15 +38,16 @@ func adjiSample(t *testing.T, group string) string {
 // player 1 (perspective white), as White and as Black against greedy from
 // a seeded opening: whole games, and every state they claim is the
 // referee's (the board turned half a turn for Black is turned back).
+// Under -short each plays one side (sidesOf).
 func TestAdjiSampleGames(t *testing.T) {
-	for _, s := range []struct {
+	for i, s := range []struct {
 		group string
 		state StateForm
 	}{
 		{"ana_2203001_rui_2203002_A1", StateBoard},
 		{"bia_2203003_eva_2203004_A2", StateBoardScores},
 	} {
-		for _, side := range []referee.Side{referee.White, referee.Black} {
+		for _, side := range sidesOf(i) {
 			t.Run(fmt.Sprintf("%s/%s", s.group, side), func(t *testing.T) {
 				a, log := startAdapter(t, Config{Files: []string{adjiSample(t, s.group)}, State: s.state, Perspective: PerspectiveWhite})
 				players := [2]referee.Player{greedy{}, greedy{}}

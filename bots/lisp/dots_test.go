@@ -43,8 +43,8 @@ func decodeDots(t *testing.T, js string) *dots.Position {
 }
 
 func TestDotsSampleGames(t *testing.T) {
-	for _, s := range dotsSamples {
-		for _, side := range []referee.Side{referee.White, referee.Black} {
+	for i, s := range dotsSamples {
+		for _, side := range sidesOf(i) {
 			t.Run(fmt.Sprintf("%s/%s", s.name, side), func(t *testing.T) {
 				a, log := startAdapter(t, s.cfg)
 				players := [2]referee.Player{greedy{}, greedy{}}

@@ -45,8 +45,8 @@ func playGame(t *testing.T, seed uint64, white, black referee.Player) referee.Re
 }
 
 func TestSampleGames(t *testing.T) {
-	for _, s := range samples {
-		for _, side := range []referee.Side{referee.White, referee.Black} {
+	for i, s := range samples {
+		for _, side := range sidesOf(i) {
 			t.Run(fmt.Sprintf("%s/%s", s.name, side), func(t *testing.T) {
 				a, log := startAdapter(t, s.cfg)
 				players := [2]referee.Player{greedy{}, greedy{}}

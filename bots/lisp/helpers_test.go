@@ -23,6 +23,17 @@ func requireSBCL(t testing.TB) {
 	}
 }
 
+// sidesOf returns the sides that the i-th of a list of sample bots plays
+// against greedy: both, or under -short one, White and Black in turn, so
+// that every sample plays and each side is played.
+func sidesOf(i int) []referee.Side {
+	sides := []referee.Side{referee.White, referee.Black}
+	if testing.Short() {
+		return sides[i%2 : i%2+1]
+	}
+	return sides
+}
+
 // testLog collects what an adapter logs.
 type testLog struct {
 	mu sync.Mutex

@@ -117,8 +117,12 @@ func TestBotNewUsage(t *testing.T) {
 // that builds against the SDK's copy in the project, builds it and checks
 // it; the bot builds again with the go command and passes `arena bot
 // check`. The modules the SDK uses come from the module cache or the Go
-// module proxy: without either, the test skips.
+// module proxy: without either, the test skips. Not in -short, which
+// keeps TestBotNew's Go project (the same bot new, built and checked).
 func TestBotNewOutsideAClone(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: TestBotNew builds and checks a Go project of bot new")
+	}
 	gocmd, err := exec.LookPath("go")
 	if err != nil {
 		t.Fatal("bot new --lang go needs the go command on PATH")

@@ -26,6 +26,13 @@ func TestMain(m *testing.M) {
 		main()
 		syscall.Exit(0)
 	}
+	// The go command keeps its build cache in the user's cache folder too:
+	// pinned where it is, the Go bots and binaries the tests build (bot
+	// new, testbin) reuse it instead of building the standard library and
+	// gRPC again in an empty one, minutes on a busy machine.
+	if gocache, err := exec.Command("go", "env", "GOCACHE").Output(); err == nil {
+		os.Setenv("GOCACHE", strings.TrimSpace(string(gocache)))
+	}
 	// Saved images of Lisp bots (lispimage.DefaultDir) go to a cache
 	// of the tests' own, shared by them, never the user's.
 	cache, err := os.MkdirTemp("", "arena-test-cache-")

@@ -21,7 +21,8 @@ import (
 // of them (minutes of CPU, 1.5 h for the 880 GiB of the issue) before
 // the other groups are read. Every byte decompressed counts against the
 // limits: the archive is a row "not eligible" within seconds, and the
-// other group is read.
+// other group is read. Under -short, the one huge entry alone (also
+// skipped for its name); the thousand entries unpack 256 MiB first.
 func TestHostileTarBz2(t *testing.T) {
 	for _, tc := range []struct {
 		name string
@@ -31,6 +32,9 @@ func TestHostileTarBz2(t *testing.T) {
 		{"1000 entries of 64 MiB", intaketest.ManySkipped},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			if tc.bomb == intaketest.ManySkipped && testing.Short() {
+				t.Skip("-short: 256 MiB of bzip2 to unpack")
+			}
 			dir := t.TempDir()
 			class := filepath.Join(dir, "class")
 			if err := os.Mkdir(class, 0o755); err != nil {
@@ -63,8 +67,10 @@ func TestHostileTarBz2(t *testing.T) {
 
 // TestUnpackStopsWhenCancelled unpacks the bomb with no limit and cancels
 // it after a moment, within an entry that is being skipped: unpack returns
-// the context's error within a second. So does List, given a context
-// already done, before it reads an entry.
+// the context's error. So does List, given a context already done, before
+// it reads an entry. How soon is not the test's to judge on a busy
+// machine: an unpack that does not stop runs into the test's timeout (the
+// bomb's entry is 880 GiB).
 func TestUnpackStopsWhenCancelled(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "b_2200002_P2.tar.bz2")
@@ -78,13 +84,8 @@ func TestUnpackStopsWhenCancelled(t *testing.T) {
 		_, err := unpack(ctx, path, filepath.Join(dir, "out"), archiveOf(path), limits{files: 1 << 20, bytes: 1 << 50, file: 1 << 50})
 		done <- err
 	}()
-	select {
-	case err := <-done:
-		if !errors.Is(err, context.Canceled) {
-			t.Errorf("unpack = %v, want %v", err, context.Canceled)
-		}
-	case <-time.After(300*time.Millisecond + time.Second):
-		t.Fatal("unpack goes on a second after its context is cancelled")
+	if err := <-done; !errors.Is(err, context.Canceled) {
+		t.Errorf("unpack = %v, want %v", err, context.Canceled)
 	}
 	ended, stop := context.WithCancel(t.Context())
 	stop()
