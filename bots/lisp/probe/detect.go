@@ -190,14 +190,19 @@ func detect(ctx context.Context, a Asker, game referee.Game, opt Options) Findin
 		scale, note = base.scale()
 	}
 	base.Tried = []int{scale}
-	best, closest := search(ctx, m, game, positions, opt, tempo, scale)
+	// The conventions are tried on the clock a league charges (clock: cpu,
+	// the adapter's ON-CPU-CLOCK): a bot that budgets by its clock searches
+	// as far on a busy machine as on a quiet one, and the same submission
+	// is found the same, however loaded the machine that takes it in.
+	trials := bots.WithCPUClock(ctx)
+	best, closest := search(trials, m, game, positions, opt, tempo, scale)
 	if best == nil && !given && base.Ignores == "" && ctx.Err() == nil {
 		other := LispWorksScale
 		if scale == LispWorksScale {
 			other = 1
 		}
 		base.Tried = append(base.Tried, other)
-		b, c := search(ctx, m, game, positions, opt, tempo, other)
+		b, c := search(trials, m, game, positions, opt, tempo, other)
 		if b != nil {
 			best = b
 			note = fmt.Sprintf("answers legal moves only with tempo_scale %d, not with %d (%s)", other, scale, note)
