@@ -13,8 +13,8 @@ import (
 
 // CodeKey is the hash of the code bot r runs (a league's keys, arena's
 // BotKey.Code), its kind's own: it covers every file the bot's sandbox
-// lets it read (Seen): a Lisp bot's files, reads, root and its files' folders, a script's folder, and
-// where each symbolic link there leads; a bot whose files are missing, or
+// lets it read (Seen): a Lisp bot's files, reads, root and its files'
+// folders, a script's folder, and where each symbolic link there leads; a bot whose files are missing, or
 // with a link out of them, is "missing" (its preflight says why). out, the
 // league's results directory, is left out where the bot's folder holds it:
 // arena writes there.

@@ -140,6 +140,9 @@ func sourceKey(root string) (string, error) {
 	h := sha256.New()
 	fmt.Fprintln(h, runtime.Version())
 	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil // gone since its folder was read: no source
+		}
 		if err != nil {
 			return err
 		}
@@ -157,6 +160,12 @@ func sourceKey(root string) (string, error) {
 			return err
 		}
 		f, err := os.Open(path)
+		if errors.Is(err, fs.ErrNotExist) {
+			// A file something else (a command run in the clone) wrote
+			// and removed meanwhile: not a source, since every file a
+			// binary embeds is in the tree for the whole build.
+			return nil
+		}
 		if err != nil {
 			return err
 		}
