@@ -18,7 +18,9 @@ import (
 // similarity while they unpack a class of two hostile tar.bz2 (issue 39,
 // row 1): today neither reads its context while it unpacks, and Ctrl-C or
 // SIGTERM (which cancel it, see main) wait for minutes of decompression.
-// Each returns the context's error within a second.
+// Each returns the context's error. No clock bounds the wait: a command
+// that does not stop unpacks 64 GiB a bomb, longer than go test's
+// -timeout allows the whole package, which fails it.
 func TestIntakeStopsWhenInterrupted(t *testing.T) {
 	dir := t.TempDir()
 	class := filepath.Join(dir, "class")
@@ -47,13 +49,8 @@ func TestIntakeStopsWhenInterrupted(t *testing.T) {
 				root.SetErr(&out)
 				done <- root.ExecuteContext(ctx)
 			}()
-			select {
-			case err := <-done:
-				if !errors.Is(err, context.Canceled) || isUsage(err) {
-					t.Errorf("arena %s = %v, want %v", args[0], err, context.Canceled)
-				}
-			case <-time.After(after + time.Second):
-				t.Fatalf("arena %s goes on a second after it is interrupted", args[0])
+			if err := <-done; !errors.Is(err, context.Canceled) || isUsage(err) {
+				t.Errorf("arena %s = %v, want %v", args[0], err, context.Canceled)
 			}
 		})
 	}
@@ -62,14 +59,16 @@ func TestIntakeStopsWhenInterrupted(t *testing.T) {
 // TestRunStopsWhenInterruptedDuringBuild interrupts arena run while it
 // builds a Lisp bot's saved image (issue 50, row 4): the bot loads for
 // ten minutes. arena used to go on, start the games' bots after the
-// interrupt and wait out their start timeout (30 s); it returns within a
-// second, saying it was interrupted.
+// interrupt and wait out their start timeout; it returns, saying it was
+// interrupted. No clock bounds the wait: the league's start timeout is an
+// hour, so an arena that waits for a bot hangs the test until go test's
+// -timeout fails it.
 func TestRunStopsWhenInterruptedDuringBuild(t *testing.T) {
 	lispExamples(t)
 	dir := t.TempDir()
 	t.Chdir(dir)
 	var league bytes.Buffer
-	league.WriteString("name: slow\ngame: cavalo\ntempo_ms: 100\nbots:\n")
+	league.WriteString("name: slow\ngame: cavalo\ntempo_ms: 100\nstart_timeout_ms: 3600000\nbots:\n")
 	for _, g := range []string{"a", "b"} {
 		if err := os.MkdirAll(g, 0o755); err != nil {
 			t.Fatal(err)
@@ -109,14 +108,7 @@ func TestRunStopsWhenInterruptedDuringBuild(t *testing.T) {
 		building = len(builds) > 0
 	}
 	cancel()
-	start := time.Now()
-	select {
-	case err := <-done:
-		t.Logf("arena run returned %v after the interrupt", time.Since(start))
-		if err == nil || !strings.Contains(err.Error(), "interrupted: 0 of 8 games are recorded") {
-			t.Errorf("arena run = %v, want it interrupted", err)
-		}
-	case <-time.After(time.Second):
-		t.Fatal("arena run goes on a second after it is interrupted during a build")
+	if err := <-done; err == nil || !strings.Contains(err.Error(), "interrupted: 0 of 8 games are recorded") {
+		t.Errorf("arena run = %v, want it interrupted", err)
 	}
 }
