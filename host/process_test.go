@@ -452,9 +452,12 @@ func TestNewGame(t *testing.T) {
 // TestStartInterrupted: a start whose context is done, before it begins or
 // while the bot is being launched, starts no bot and returns at once
 // (issue 50, row 4): a box killed before its bot started let the bot run
-// its course, and arena waited out its start timeout after Ctrl-C.
+// its course, and arena waited out its start timeout after Ctrl-C. No
+// clock judges it: the bot takes a minute to start and its start timeout
+// is an hour, so a Start that waited for it would succeed, and one that
+// waited out the timeout would hang the test.
 func TestStartInterrupted(t *testing.T) {
-	spec := withTimeout(testSpec("slowstart", "60000"), 30*time.Second)
+	spec := withTimeout(testSpec("slowstart", "60000"), time.Hour)
 	for _, tc := range []struct {
 		name  string
 		after time.Duration // -1: cancelled before Start
@@ -466,14 +469,10 @@ func TestStartInterrupted(t *testing.T) {
 			} else {
 				time.AfterFunc(tc.after, cancel)
 			}
-			start := time.Now()
 			p, err := Start(ctx, spec)
 			if err == nil {
 				p.Close()
 				t.Fatal("Start succeeded, want it cut short")
-			}
-			if took := time.Since(start); took >= spec.StartTimeout/2 {
-				t.Errorf("Start returned after %v: it waited for the bot's start (timeout %v)", took, spec.StartTimeout)
 			}
 			if faultKind(err) != referee.FaultStart || !strings.Contains(err.Error(), "context canceled") {
 				t.Errorf("Start: %v, want a start fault saying the context was cancelled", err)
