@@ -163,6 +163,18 @@ func playIntake(t *testing.T, examples, game string) {
 	if fast == string(leagueText) {
 		t.Fatalf("the league has no tempo_ms: 100:\n%s", leagueText)
 	}
+	// As a gauntlet of one working bot: every bot plays whole games, with
+	// either colour, in 2(n-1) games where a round robin of Cavalo's
+	// class plays n(n-1), most of the package's time (round robins are
+	// arena's own tests').
+	challenger := ""
+	for _, s := range samples {
+		if s.Eligible && s.Shape != "late-failure" {
+			challenger = intake.ParseGroup(s.Group).ID
+			break
+		}
+	}
+	fast += "format: gauntlet\nchallengers: [" + challenger + "]\n"
 	if err := os.WriteFile("league.yaml", []byte(fast), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -173,7 +185,7 @@ func playIntake(t *testing.T, examples, game string) {
 	if err != nil || len(damaged) > 0 {
 		t.Fatalf("journal: %v %v", damaged, err)
 	}
-	if want := eligible * (eligible - 1); len(games) != want {
+	if want := 2 * (eligible - 1); len(games) != want {
 		t.Errorf("%d games played, want %d", len(games), want)
 	}
 	// A sample that fails late ("yes, but") plays, and its games say what
