@@ -83,7 +83,10 @@ func TestSameLeagueBusy(t *testing.T) {
 		t.Run(game, func(t *testing.T) {
 			dir := t.TempDir()
 			subs := sampleClass(t, dir, game)
-			opt := testOptions(t, game, time.Second)
+			// A quarter of a second: the bots that budget by their
+			// clock search for all of it, on a quarter of a core or less
+			// once the machine is busy.
+			opt := testOptions(t, game, 250*time.Millisecond)
 			quiet, quietVerdicts := leagueOf(t, dir, game, subs, opt)
 			stop := cpuload.Start(t, 0, 5*time.Minute) // cpuload.PerCPU per core
 			busy, busyVerdicts := leagueOf(t, dir, game, subs, opt)

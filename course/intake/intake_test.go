@@ -81,14 +81,14 @@ func TestSamples(t *testing.T) {
 // measured matches the durations that a league file's comments hold.
 var measured = regexp.MustCompile(`[0-9.]+(ns|µs|ms|s)\b`)
 
-// TestSameLeagueEveryTime takes in the samples of each game five times
+// TestSameLeagueEveryTime takes in the samples of each game three times
 // and checks that the league files written are the same, byte for byte,
 // the durations measured in their comments aside: the conventions found
 // do not depend on which answer came first or how long a search ran (the
 // class holds a bot whose answers depend on its search time).
 func TestSameLeagueEveryTime(t *testing.T) {
 	if testing.Short() {
-		t.Skip("takes in every sample five times, SBCL for each")
+		t.Skip("takes in every sample three times, SBCL for each")
 	}
 	for _, game := range []string{"cavalo", "dots"} {
 		t.Run(game, func(t *testing.T) {
@@ -112,7 +112,7 @@ func TestSameLeagueEveryTime(t *testing.T) {
 			opt := testOptions(t, game, 100*time.Millisecond)
 			l := League{Name: "intake", GameName: game, Tempo: opt.Tempo, Rounds: 1, Dir: dir, Report: filepath.Join(dir, "intake.md"), Sources: []string{class}}
 			var first string
-			for run := range 5 {
+			for run := range 3 {
 				var b strings.Builder
 				if err := WriteLeague(&b, l, Run(context.Background(), subs, opt)); err != nil {
 					t.Fatal(err)

@@ -373,7 +373,7 @@ func (t *trial) play(ctx context.Context, a Asker, game referee.Game, reads []li
 		alive = keep
 		t.passed++
 		t.asked = append(t.asked, pos)
-		t.times = append(t.times, raw.Elapsed)
+		t.times = append(t.times, raw.Charged())
 		st.Play(next)
 	}
 	r := slices.MinFunc(alive, func(a, b int) int { return flawed[a] - flawed[b] })
@@ -395,7 +395,7 @@ func (t *trial) try(ctx context.Context, a Asker, positions []referee.Sample, te
 			t.evidence = append(t.evidence, ev)
 			continue
 		}
-		t.times = append(t.times, raw.Elapsed)
+		t.times = append(t.times, raw.Charged())
 		j := judge(a, t.cfg, pos, raw)
 		t.evidence = append(t.evidence, j.Evidence)
 		if !j.legal {

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/arenabots/arena/bots"
 	"github.com/arenabots/arena/bots/lisp"
 	"github.com/arenabots/arena/referee"
 )
@@ -22,9 +23,9 @@ type TimeUse struct {
 	// Tempo is the league's time per move.
 	Tempo time.Duration `json:"tempo"`
 	// Unscaled and Scaled are the slowest of the calls measured at Tempo
-	// with tempo_scale 1 and LispWorksScale: the one of the scale kept is
-	// measured, the other is 0. A call cut off at the tempo and the margin
-	// counts as that long.
+	// with tempo_scale 1 and LispWorksScale, as a league under clock: cpu
+	// charges them: the one of the scale kept is measured, the other is 0.
+	// A call cut off at the wall cap counts as the tempo and the margin.
 	Unscaled time.Duration `json:"unscaled"`
 	Scaled   time.Duration `json:"scaled,omitempty"`
 	// Median is the median of those calls.
@@ -40,9 +41,9 @@ type TimeUse struct {
 	Base TimeBase `json:"base"`
 	// Scale is the tempo_scale kept.
 	Scale int `json:"scale"`
-	// Overran says that a call was cut off at the tempo plus
-	// lisp.RecommendedMargin: the bot thinks longer (every call, or some
-	// when Note says so).
+	// Overran says that a call was charged more than the tempo plus
+	// lisp.RecommendedMargin, or cut off at the wall cap: the bot thinks
+	// longer (every call, or some when Note says so).
 	Overran bool `json:"overran,omitempty"`
 	// Note says how the time base was decided, in a few words.
 	Note string `json:"note"`
@@ -147,32 +148,39 @@ func timedOut(err error) bool {
 }
 
 // measureTime measures the time jogar takes under cfg, whose tempo_scale
-// is decided, at the league's tempo: measured calls, on the positions in
-// turn. What the league may charge at worst (TimeUse.Used: a high
-// percentile, not the median, for a bot that loses on time loses on its
-// slowest move) is the slowest of them, or their median plus the slowest
-// stall seen in probed, the times of the probe's calls under cfg at its
-// own tempo: many calls, so that a slow moment is seen, at the cost of
-// few at the league's tempo. A call cut off at the tempo and the margin
-// counts as that long.
+// is decided, at the league's tempo and on its clock (clock: cpu, the
+// default: the bot's clock is its CPU time, a call is charged its CPU time
+// and cut off only at the wall cap, referee.Clock.WallCap), so that what
+// else the machine runs does not change what is found: measured calls, on
+// the positions in turn. What the league may charge at worst
+// (TimeUse.Used: a high percentile, not the median, for a bot that loses
+// on time loses on its slowest move) is the slowest of them, or their
+// median plus the slowest stall seen in probed, what the probe's calls
+// under cfg at its own tempo were charged: many calls, so that a slow
+// moment is seen, at the cost of few at the league's tempo. A call charged
+// past the tempo and the margin overran; one cut off at the wall cap
+// counts as the tempo and the margin.
 func measureTime(ctx context.Context, a Asker, cfg lisp.Config, positions []referee.Sample, probed []time.Duration, opt Options) (use TimeUse) {
 	use = TimeUse{Tempo: opt.Tempo, Scale: max(cfg.TempoScale, 1)}
 	if opt.Tempo <= 0 || len(positions) == 0 {
 		use.Note = "no tempo to measure at"
 		return use
 	}
-	cutoff := opt.Tempo + lisp.RecommendedMargin
+	clock := referee.Clock{Tempo: opt.Tempo, Margin: lisp.RecommendedMargin, CPU: true}
+	ctx = bots.WithCPUClock(ctx)
 	var times []time.Duration
 	cut := 0
 	for i := range measured {
 		pos := positions[i%len(positions)]
-		cctx, cancel := context.WithTimeout(ctx, cutoff)
+		cctx, cancel := context.WithTimeout(ctx, clock.WallCap())
 		raw, err := a.Ask(cctx, cfg, pos.State, opt.Tempo)
 		cancel()
 		use.Calls++
-		d := raw.Elapsed
+		d := raw.Charged()
 		if timedOut(err) {
-			d = cutoff
+			d = clock.Limit()
+		}
+		if timedOut(err) || d > clock.Limit() {
 			cut++
 		}
 		times = append(times, d)

@@ -74,16 +74,21 @@ func TestMeasureTime(t *testing.T) {
 		scale   int
 		used    time.Duration
 		overran bool
+		stretch int // see clockBot
 	}{
-		{"the slowest call, not the median", func(tp time.Duration, s int) time.Duration { return tp / 2 }, 30 * time.Millisecond, nil, 1, 80 * time.Millisecond, false},
-		{"scaled", func(tp time.Duration, s int) time.Duration { return tp * time.Duration(s) / 2000 }, 0, nil, LispWorksScale, 50 * time.Millisecond, false},
-		{"a stall seen in the probe's calls", func(tp time.Duration, s int) time.Duration { return tp / 2 }, 0, ms(20, 21, 20, 22, 60, 20), 1, 90 * time.Millisecond, false},
-		{"few calls say nothing of stalls", func(tp time.Duration, s int) time.Duration { return tp / 2 }, 0, ms(20, 60), 1, 50 * time.Millisecond, false},
-		{"overruns", func(tp time.Duration, s int) time.Duration { return 4 * tp }, 0, nil, 1, tempo + lisp.RecommendedMargin, true},
+		{"the slowest call, not the median", func(tp time.Duration, s int) time.Duration { return tp / 2 }, 30 * time.Millisecond, nil, 1, 80 * time.Millisecond, false, 0},
+		{"scaled", func(tp time.Duration, s int) time.Duration { return tp * time.Duration(s) / 2000 }, 0, nil, LispWorksScale, 50 * time.Millisecond, false, 0},
+		{"a stall seen in the probe's calls", func(tp time.Duration, s int) time.Duration { return tp / 2 }, 0, ms(20, 21, 20, 22, 60, 20), 1, 90 * time.Millisecond, false, 0},
+		{"few calls say nothing of stalls", func(tp time.Duration, s int) time.Duration { return tp / 2 }, 0, ms(20, 60), 1, 50 * time.Millisecond, false, 0},
+		{"overruns", func(tp time.Duration, s int) time.Duration { return 4 * tp }, 0, nil, 1, 4 * tempo, true, 0},
+		// Its CPU time is charged, as a league does: ten times as long by
+		// the wall clock is a busy machine, not a bot that overruns.
+		{"a busy machine", func(tp time.Duration, s int) time.Duration { return tp / 2 }, 0, nil, 1, 50 * time.Millisecond, false, 10},
+		{"cut off at the wall cap", func(tp time.Duration, s int) time.Duration { return tp / 2 }, 0, nil, 1, tempo + lisp.RecommendedMargin, true, 200},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			st := cavalo.New(1)
-			bot := clockBot{think: tc.think, slow: tc.slow, calls: map[int]int{}}
+			bot := clockBot{think: tc.think, slow: tc.slow, calls: map[int]int{}, stretch: tc.stretch}
 			use := measureTime(context.Background(), bot, lisp.Config{TempoScale: tc.scale}, []referee.Sample{{Name: "a", State: &st}}, tc.probed, Options{Tempo: tempo})
 			if use.Used() != tc.used || use.Overran != tc.overran || use.Measured != measured {
 				t.Errorf("used %v, overran %v, %d calls; want %v, %v, %d (%s)", use.Used(), use.Overran, use.Measured, tc.used, tc.overran, measured, use.Evidence())
