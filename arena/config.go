@@ -19,6 +19,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/arenabots/arena/arena/botkind"
+	"github.com/arenabots/arena/arena/tournament"
 	"github.com/arenabots/arena/games"
 	"github.com/arenabots/arena/host"
 	"github.com/arenabots/arena/host/registry"
@@ -46,7 +47,7 @@ type Config struct {
 	Clock        string          `yaml:"clock" json:",omitempty"` // ClockCPU or ClockWall; in Hash, but as "" when wall (see Hash)
 	Concurrency  int             `yaml:"concurrency"`
 	Scoring      results.Scoring `yaml:"scoring"`
-	SPRT         *results.SPRT   `yaml:"sprt,omitempty" json:",omitempty"` // see sprt.go
+	SPRT         *results.SPRT   `yaml:"sprt,omitempty" json:",omitempty"` // see package tournament (sprt.go)
 	OnTimeout    string          `yaml:"on_timeout"`
 	OnIllegal    string          `yaml:"on_illegal"`
 	OnCrash      string          `yaml:"on_crash"`
@@ -60,16 +61,10 @@ type Config struct {
 	Out          string          `yaml:"out"`
 	Registry     string          `yaml:"registry"`
 	Bots         []BotConfig     `yaml:"bots"`
-	// Tournament and its keys: see tournament.go and docs/formats.md.
-	Tournament     TournamentName `yaml:"format" json:"Format,omitempty"` // the hash's name
-	Challengers    []string       `yaml:"challengers,omitempty" json:",omitempty"`
-	Seeding        []string       `yaml:"seeding,omitempty" json:",omitempty"`
-	Qualifiers     int            `yaml:"qualifiers,omitempty" json:",omitempty"`
-	GamesPerTie    int            `yaml:"games_per_tie,omitempty" json:",omitempty"`
-	TiebreakBoards *int           `yaml:"tiebreak_boards,omitempty" json:",omitempty"` // nil: no key (0 is a value)
-	// Tiebreak is what becomes of bots level on every key of the
-	// standings: TiebreakTied or TiebreakPlayoff (see playoff.go).
-	Tiebreak string `yaml:"tiebreak,omitempty" json:",omitempty"`
+	// The tournament and its keys: see package tournament and
+	// docs/formats.md. Inline, where they were fields of their own, so
+	// that Hash is unchanged.
+	tournament.Settings `yaml:",inline"`
 	// Grading is the bonus rule of arena grades; nil: the course's (see
 	// grading.go). Not in Hash.
 	Grading *Grading `yaml:"grading,omitempty" json:"-"`
@@ -106,7 +101,7 @@ type BotConfig struct {
 
 	// Rating is the bot's rating from elsewhere (a ladder's, written by
 	// arena ladder freeze); nil: none. It seeds where a tournament seeds
-	// (seedByRating) and is the standings' last tie-break
+	// (see package tournament) and is the standings' last tie-break
 	// (results.ByRating). It decides no game, so it is not in Hash; the
 	// seed order it gives is, as the order of Bots.
 	Rating *float64 `yaml:"rating,omitempty" json:"-"`
@@ -306,9 +301,6 @@ func (c *Config) complete() (warnings []error, err error) {
 	if err := c.completeTournament(dir); err != nil {
 		return nil, err
 	}
-	if err := c.completeSPRT(); err != nil {
-		return nil, err
-	}
 	if err := c.completeGrading(dir); err != nil {
 		return nil, err
 	}
@@ -357,6 +349,39 @@ func (c *Config) names() []string {
 // botIndex returns the index of the bot named name, or -1.
 func (c *Config) botIndex(name string) int {
 	return slices.IndexFunc(c.Bots, func(b BotConfig) bool { return b.Name == name })
+}
+
+// League returns the league as its tournament sees it (package
+// tournament): the bots in the order of Bots, with their display names
+// shown inert and their ratings, the seed, rounds, scoring, SPRT, clock and
+// the tournament's Settings.
+func (c *Config) League() *tournament.League {
+	l := &tournament.League{Seed: c.Seed, Rounds: c.Rounds, Scoring: c.Scoring, SPRT: c.SPRT, Clock: c.Clock, Settings: c.Settings}
+	l.Bots = make([]tournament.Bot, len(c.Bots))
+	for i, b := range c.Bots {
+		l.Bots[i] = tournament.Bot{Name: b.Name, Display: inert.Line(b.Display), Rating: b.Rating}
+	}
+	return l
+}
+
+// completeTournament lets the league's tournament check and complete its
+// keys and the SPRT (tournament.Complete), then takes back what it
+// resolved: the bots in seed order (a knockout's seeding may leave some
+// out), the rounds and the tournament's Settings.
+func (c *Config) completeTournament(dir string) error {
+	l := c.League()
+	l.Dir = dir
+	l.ErrAt = c.errAt
+	l.Has = func(path ...any) bool { return find(c.root, path...) != nil }
+	if err := tournament.Complete(l); err != nil {
+		return err
+	}
+	bots := make([]BotConfig, len(l.Bots))
+	for i, b := range l.Bots {
+		bots[i] = c.Bots[c.botIndex(b.Name)]
+	}
+	c.Bots, c.Rounds, c.Settings = bots, l.Rounds, l.Settings
+	return nil
 }
 
 // CheckUnsandboxed refuses a league whose file says `sandbox: off` unless
@@ -423,26 +448,6 @@ func (c *Config) completeBots(dir string) (warnings []error, err error) {
 	return warnings, nil
 }
 
-// seedByRating puts the bots in the order of their rating keys, the
-// highest first, those without one after them, each group in the order
-// of the bots list: the seed order of a tournament that seeds (a
-// knockout's bracket, a Swiss's first round). Without a rating key the
-// order stays the bots list's.
-func (c *Config) seedByRating() {
-	slices.SortStableFunc(c.Bots, func(a, b BotConfig) int { return results.CompareRatings(a.Rating, b.Rating) })
-}
-
-// ratings returns the rating key of each bot that has one, by name.
-func (c *Config) ratings() map[string]float64 {
-	r := map[string]float64{}
-	for _, b := range c.Bots {
-		if b.Rating != nil {
-			r[b.Name] = *b.Rating
-		}
-	}
-	return r
-}
-
 // restartValues are the values of restart, the default first.
 var restartValues = []string{"on", "off"}
 
@@ -480,10 +485,10 @@ func (c *Config) clock() referee.Clock {
 func (c *Config) Hash() string {
 	d := *c
 	d.Concurrency, d.Out, d.Registry = 0, "", ""
-	if d.Tournament == RoundRobin {
+	if d.Tournament == tournament.RoundRobin {
 		d.Tournament = "" // the hash of a league from before tournaments
 	}
-	if d.Tiebreak == TiebreakTied {
+	if d.Tiebreak == tournament.TiebreakTied {
 		d.Tiebreak = "" // the hash of a league from before playoffs
 	}
 	if d.Clock == ClockWall {
@@ -523,7 +528,7 @@ func (c *Config) applyDefaults() error {
 		c.TempoMS = DefaultTempoMS
 	}
 	if c.Tournament == "" {
-		c.Tournament = RoundRobin
+		c.Tournament = tournament.RoundRobin
 	}
 	rules, err := games.Configure(c.GameName, c.GameOptions)
 	if err != nil {

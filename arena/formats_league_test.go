@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/arenabots/arena/arena/tournament"
 	"github.com/arenabots/arena/results"
 )
 
@@ -65,8 +66,8 @@ func knockoutLeague(t *testing.T) string {
 func checkBracket(t *testing.T, cfg *Config) *results.Bracket {
 	t.Helper()
 	games := readGames(t, cfg)
-	assertComplete(t, cfg, len(Schedule(cfg, games)))
-	b := Standings(cfg, games).Bracket
+	assertComplete(t, cfg, len(tournament.Schedule(cfg.League(), games)))
+	b := tournament.Standings(cfg.League(), games).Bracket
 	if b == nil || len(b.Rounds) != 3 {
 		t.Fatalf("bracket %+v, want 3 rounds", b)
 	}
@@ -143,7 +144,7 @@ func TestKnockoutResumeAfterKill9(t *testing.T) {
 	syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) // arena and its bots, as a crash would
 	cmd.Wait()
 	games := readGames(t, cfg)
-	first := Schedule(cfg, nil) // round 1: two ties of two games
+	first := tournament.Schedule(cfg.League(), nil) // round 1: two ties of two games
 	if len(games) == 0 || len(games) >= len(first) {
 		t.Fatalf("killed with %d games in the journal, want 1 to %d: the middle of round 1", len(games), len(first)-1)
 	}
@@ -191,7 +192,7 @@ func TestFormatConfigsRun(t *testing.T) {
 			if sum.Played == 0 || sum.Played != sum.Total {
 				t.Errorf("played %d of %d", sum.Played, sum.Total)
 			}
-			assertComplete(t, cfg, len(Schedule(cfg, readGames(t, cfg))))
+			assertComplete(t, cfg, len(tournament.Schedule(cfg.League(), readGames(t, cfg))))
 			if name == "final" {
 				var seeds []string
 				for _, b := range cfg.Bots {
@@ -200,7 +201,7 @@ func TestFormatConfigsRun(t *testing.T) {
 				if len(seeds) != 4 {
 					t.Errorf("final seeds %v: want the first two of each group", seeds)
 				}
-				if b := Standings(cfg, readGames(t, cfg)).Bracket; b == nil || b.Winner == "" {
+				if b := tournament.Standings(cfg.League(), readGames(t, cfg)).Bracket; b == nil || b.Winner == "" {
 					t.Errorf("final: bracket %+v has no winner", b)
 				}
 			}

@@ -5,6 +5,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/arenabots/arena/arena/tournament"
 )
 
 // FuzzParse feeds the league loader hostile YAML: it never panics, every
@@ -57,7 +59,7 @@ func FuzzParse(f *testing.F) {
 				t.Errorf("warning %q (%T) is not a *ConfigError of %s", w, w, file)
 			}
 		}
-		if cfg.Name == "" || len(cfg.Bots) < 2 || (cfg.Rounds <= 0 && cfg.Tournament != Knockout) || cfg.TempoMS <= 0 || cfg.Concurrency <= 0 || cfg.MarginMS < 0 {
+		if cfg.Name == "" || len(cfg.Bots) < 2 || (cfg.Rounds <= 0 && cfg.Tournament != tournament.Knockout) || cfg.TempoMS <= 0 || cfg.Concurrency <= 0 || cfg.MarginMS < 0 {
 			t.Fatalf("accepted a config that is not complete: %+v", cfg)
 		}
 		if cfg.Hash() == "" || len(cfg.Resolved()) == 0 {

@@ -7,6 +7,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/arenabots/arena/arena/tournament"
 	"github.com/arenabots/arena/host"
 	"github.com/arenabots/arena/referee"
 	"github.com/arenabots/arena/results"
@@ -326,30 +327,30 @@ bots:
   - {name: d, builtin: greedy}
   - {name: fresh, builtin: greedy, restart: on}
 `)
-	g := func(w, b int) Scheduled { return Scheduled{White: w, Black: b} }
+	g := func(w, b int) tournament.Scheduled { return tournament.Scheduled{White: w, Black: b} }
 	busy := (&Runner{Config: cfg}).inPlay(2)
 	busy.add(g(0, 1))
 	for _, tc := range []struct {
-		queue []Scheduled
+		queue []tournament.Scheduled
 		want  int
 	}{
-		{[]Scheduled{g(1, 0), g(0, 2), g(2, 3)}, 2},
-		{[]Scheduled{g(1, 2), g(4, 3)}, 1},
-		{[]Scheduled{g(1, 2), g(2, 0)}, 0}, // none free: the first
+		{[]tournament.Scheduled{g(1, 0), g(0, 2), g(2, 3)}, 2},
+		{[]tournament.Scheduled{g(1, 2), g(4, 3)}, 1},
+		{[]tournament.Scheduled{g(1, 2), g(2, 0)}, 0}, // none free: the first
 	} {
 		if got := busy.pick(tc.queue); got != tc.want {
 			t.Errorf("pick(%v) with a and b playing = %d, want %d", tc.queue, got, tc.want)
 		}
 	}
 	busy.done(g(0, 1))
-	if got := busy.pick([]Scheduled{g(1, 0), g(2, 3)}); got != 0 {
+	if got := busy.pick([]tournament.Scheduled{g(1, 0), g(2, 3)}); got != 0 {
 		t.Errorf("pick once a and b are done = %d, want 0", got)
 	}
 	// a played two games at once: it has two processes, one may be idle.
 	busy.add(g(0, 2))
 	busy.add(g(3, 0))
 	busy.done(g(3, 0))
-	if got := busy.pick([]Scheduled{g(1, 2), g(1, 0)}); got != 1 {
+	if got := busy.pick([]tournament.Scheduled{g(1, 2), g(1, 0)}); got != 1 {
 		t.Errorf("pick with a (two processes) and c playing = %d, want 1 (a's idle process)", got)
 	}
 	if (&Runner{Config: cfg}).inPlay(1) != nil {

@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/arenabots/arena/arena/resultsdir"
+	"github.com/arenabots/arena/arena/tournament"
 	"github.com/arenabots/arena/internal/testbin"
 	"github.com/arenabots/arena/results"
 )
@@ -357,7 +358,7 @@ func TestLateHandInPlayoff(t *testing.T) {
 func countPlayoffs(games map[string]results.Entry) int {
 	n := 0
 	for id := range games {
-		if PlayoffGame(id) {
+		if tournament.PlayoffGame(id) {
 			n++
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/arenabots/arena/arena/tournament"
 	"github.com/arenabots/arena/referee"
 	"github.com/arenabots/arena/results"
 )
@@ -20,7 +21,7 @@ func TestPlayScheduledCheckBot(t *testing.T) {
 		}
 		return nil
 	}}
-	for _, s := range Schedule(cfg, nil)[:2] { // greedy-random, random-greedy
+	for _, s := range tournament.Schedule(cfg.League(), nil)[:2] { // greedy-random, random-greedy
 		t.Run(s.ID, func(t *testing.T) {
 			p, err := r.PlayScheduled(context.Background(), s, nil)
 			if err != nil {

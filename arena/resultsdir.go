@@ -11,6 +11,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/arenabots/arena/arena/resultsdir"
+	"github.com/arenabots/arena/arena/tournament"
 	"github.com/arenabots/arena/results"
 )
 
@@ -80,12 +81,14 @@ func (r *Results) GameLog(id string) ([]results.MoveLine, error) {
 
 // Standings returns the league's standings in its tournament's view (see
 // Standings).
-func (r *Results) Standings() results.Standings { return Standings(r.Config, r.Games) }
+func (r *Results) Standings() results.Standings {
+	return tournament.Standings(r.Config.League(), r.Games)
+}
 
 // Crosstable returns the league's crosstable, its rows in the order of st,
-// the league's standings; a playoff's games are not in it (see MainGames).
+// the league's standings; a playoff's games are not in it (see tournament.MainGames).
 func (r *Results) Crosstable(st results.Standings) results.Crosstable {
-	ct := results.NewCrosstable(MainGames(r.Config, r.Games), st.Bots(), r.Config.Scoring)
+	ct := results.NewCrosstable(tournament.MainGames(r.Config.League(), r.Games), st.Bots(), r.Config.Scoring)
 	ct.Display = r.Config.Displays()
 	return ct
 }

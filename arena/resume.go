@@ -3,6 +3,7 @@ package arena
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -12,6 +13,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/arenabots/arena/arena/resultsdir"
+	"github.com/arenabots/arena/arena/tournament"
 	"github.com/arenabots/arena/results"
 )
 
@@ -110,7 +112,7 @@ func (r *Runner) resume(old *recorded) error {
 		return r.changed(old)
 	}
 	ch := compareBots(before.Bots, now.Bots, old.names(), c.names())
-	if c.tournament().Traits().PairsOnResults {
+	if c.League().Traits().PairsOnResults {
 		// The order of the bots is the seeding here.
 		what := ch.summary()
 		if what == "" && !slices.Equal(old.names(), c.names()) {
@@ -123,7 +125,7 @@ func (r *Runner) resume(old *recorded) error {
 	}
 	scheduled := map[string]bool{}
 	counts := map[string]int{}
-	for _, g := range mainSchedule(c, nil) {
+	for _, g := range tournament.Schedule(c.League(), nil) {
 		scheduled[g.ID] = true
 		counts[c.Bots[g.White].Name]++
 		counts[c.Bots[g.Black].Name]++
@@ -132,7 +134,7 @@ func (r *Runner) resume(old *recorded) error {
 	// gauntlet's challengers may have changed) and its bots are unchanged;
 	// a playoff stays while nothing else changed.
 	stale := func(g results.Entry) bool {
-		return !PlayoffGame(g.ID) && (!scheduled[ScheduledID(g)] || ch.stale(g.White, g.Black))
+		return !tournament.PlayoffGame(g.ID) && (!scheduled[tournament.ScheduledID(g)] || ch.stale(g.White, g.Black))
 	}
 	journal := filepath.Join(c.Out, results.JournalName)
 	games, _, err := results.ReadJournal(journal)
@@ -143,7 +145,7 @@ func (r *Runner) resume(old *recorded) error {
 		return nil
 	}
 	aside, err := results.SetAside(journal, func(g results.Entry) bool {
-		return stale(g) || PlayoffGame(g.ID)
+		return stale(g) || tournament.PlayoffGame(g.ID)
 	}, time.Now())
 	var damaged *results.DamagedError
 	if errors.As(err, &damaged) {
@@ -190,7 +192,7 @@ func (r *Runner) warnChanges(old *recorded, ch rosterChange, counts map[string]i
 	playoffs, unscheduled := 0, 0
 	for _, g := range aside.Games {
 		switch {
-		case PlayoffGame(g.ID):
+		case tournament.PlayoffGame(g.ID):
 			playoffs++
 		case !ch.stale(g.White, g.Black):
 			unscheduled++
@@ -252,4 +254,26 @@ func (c *Config) adoptClockOf(league string) bool {
 // results were played.
 func (r *Runner) warnWallClock() {
 	r.warn(fmt.Sprintf("the results in %s were played on the wall clock, before clock: cpu was the default: the league goes on with clock: wall (set clock: cpu and run with --restart to play it anew on the CPU clock)", r.Config.Out))
+}
+
+// Played returns the games of the league's results directory when it
+// holds this config's results (the same keys, or, recorded before keys,
+// the same hash), else none: what tournament.Schedule needs to know a Swiss's or
+// knockout's later rounds. Damaged journal lines are skipped.
+func (c *Config) Played() ([]results.Entry, error) {
+	old, err := readRecord(filepath.Join(c.Out, resultsdir.ConfigFile))
+	if err != nil || old == nil {
+		return nil, err
+	}
+	if old.Keys == nil && old.Hash != c.Hash() {
+		return nil, nil
+	}
+	if k := c.Keys(); old.Keys != nil && (old.Keys.League != k.League || !compareBots(old.Keys.Bots, k.Bots, old.names(), c.names()).none()) {
+		return nil, nil
+	}
+	games, _, err := resultsdir.ReadJournal(c.Out)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	return games, err
 }

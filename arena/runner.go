@@ -9,6 +9,7 @@ import (
 
 	"github.com/arenabots/arena/arena/lispimage"
 	"github.com/arenabots/arena/arena/resultsdir"
+	"github.com/arenabots/arena/arena/tournament"
 	"github.com/arenabots/arena/host"
 	"github.com/arenabots/arena/host/sandbox"
 	"github.com/arenabots/arena/referee"
@@ -59,8 +60,16 @@ type Dispatcher interface {
 	// already recorded, so Dispatch may pass one game twice. Dispatch
 	// returns when every game of pending is recorded, when record fails
 	// (with its error), or when ctx is done (with ctx's error).
-	Dispatch(ctx context.Context, pending []Scheduled, record func(Played) error) error
+	Dispatch(ctx context.Context, pending []tournament.Scheduled, record func(Played) error) error
 }
+
+// ErrDecided is what the record function of a Dispatcher returns once the
+// league is decided: the game is recorded, and the league needs no more.
+// The Dispatcher then hands out no more games, records those in play and
+// returns ErrDecided, which the Runner takes as a normal end. One that
+// returns it at once is not wrong either: its games in play are just not
+// recorded.
+var ErrDecided = errors.New("the league is decided: no more games are needed")
 
 // Played is a finished game of a league: its journal line and its move log.
 type Played struct {
@@ -120,7 +129,7 @@ type Summary struct {
 // Run plays every scheduled game that the journal does not hold yet, up to
 // Config.Concurrency at a time (or has the Dispatcher play them), then
 // writes the standings and the crosstable. An SPRT match stops starting
-// games once it is decided (see sprt.go).
+// games once it is decided (see tournament.League.Decided).
 //
 // First it checks that the bots' sandbox can be made (ErrSandbox), which
 // leaves nothing on disk; then it takes the results directory's lock (a
@@ -164,11 +173,11 @@ func (r *Runner) Run(ctx context.Context) (Summary, error) {
 
 	pending := r.pending(j)
 	sum.Skipped = len(j.Games())
-	sum.Total = max(Total(c), sum.Skipped+len(pending))
+	sum.Total = max(tournament.Total(c.League()), sum.Skipped+len(pending))
 	r.emit(Event{Done: sum.Skipped, Total: sum.Total})
 
-	if c.decided(j.Games()) {
-		pending = nil // a decided SPRT match plays nothing more (sprt.go)
+	if c.League().Decided(j.Games()) {
+		pending = nil // a decided SPRT match plays nothing more (tournament/sprt.go)
 	}
 
 	// add records a played game, once: its move logs, then its journal
@@ -184,7 +193,7 @@ func (r *Runner) Run(ctx context.Context) (Summary, error) {
 		sum.Total = max(sum.Total, sum.Skipped+sum.Played)
 		sum.BotTime += time.Duration(p.Entry.TimeMS[0]+p.Entry.TimeMS[1]) * time.Millisecond
 		r.emit(Event{End: &p.Entry, Done: sum.Skipped + sum.Played, Total: sum.Total})
-		if c.decided(j.Games()) {
+		if c.League().Decided(j.Games()) {
 			return ErrDecided
 		}
 		return nil
@@ -237,11 +246,11 @@ func (c *Config) clockFallback(achieved sandbox.Report) string {
 
 // pending returns the games of the schedule known from journal j's games
 // that j does not hold yet.
-func (r *Runner) pending(j *results.Journal) []Scheduled {
-	var pending []Scheduled
+func (r *Runner) pending(j *results.Journal) []tournament.Scheduled {
+	var pending []tournament.Scheduled
 	games := j.Games()
 	played := scheduledIDs(games)
-	for _, g := range Schedule(r.Config, games) {
+	for _, g := range tournament.Schedule(r.Config.League(), games) {
 		if !played[g.ID] {
 			pending = append(pending, g)
 		}
@@ -299,7 +308,7 @@ func (r *Runner) SurveySandbox(ctx context.Context) (sandbox.Report, error) {
 // shared by the games it plays at once, and handed back to it for the
 // next game; the others, and all of them when k is nil, are fresh
 // processes, stopped when the game ends.
-func (r *Runner) PlayScheduled(ctx context.Context, s Scheduled, k *Keeper) (*Played, error) {
+func (r *Runner) PlayScheduled(ctx context.Context, s tournament.Scheduled, k *Keeper) (*Played, error) {
 	r.started(s)
 	return r.playWith(ctx, s, r.startBots(ctx, s, k != nil), k)
 }
@@ -307,7 +316,7 @@ func (r *Runner) PlayScheduled(ctx context.Context, s Scheduled, k *Keeper) (*Pl
 // started tells the listener that s begins: from the moment its bots are
 // asked to start, which takes seconds for a Lisp bot, so that a page shows
 // the game from then on, not from its first move.
-func (r *Runner) started(s Scheduled) {
+func (r *Runner) started(s tournament.Scheduled) {
 	if r.Events == nil {
 		return
 	}
@@ -320,7 +329,7 @@ func (r *Runner) started(s Scheduled) {
 // started: it forfeits as a bot that does not start. With keeping, the bots
 // the league keeps across games (Config.Keeps) are not started either:
 // lineup.ready gives them a process, kept or fresh, when their game comes.
-func (r *Runner) startBots(ctx context.Context, s Scheduled, keeping bool) *lineup {
+func (r *Runner) startBots(ctx context.Context, s tournament.Scheduled, keeping bool) *lineup {
 	c := r.Config
 	index := [2]int{s.White, s.Black}
 	var seats [2]Seat
@@ -344,7 +353,7 @@ func (r *Runner) startBots(ctx context.Context, s Scheduled, keeping bool) *line
 // (see keep.go; k nil: none), and stops them, but for those k keeps for
 // the slot's next game. The caller has told the listener that s started
 // (see started).
-func (r *Runner) playWith(ctx context.Context, s Scheduled, b *lineup, k *Keeper) (*Played, error) {
+func (r *Runner) playWith(ctx context.Context, s tournament.Scheduled, b *lineup, k *Keeper) (*Played, error) {
 	defer b.Close()
 	if k != nil {
 		b.ready(ctx, k, r.Config.GameName)

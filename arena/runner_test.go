@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/arenabots/arena/arena/resultsdir"
+	"github.com/arenabots/arena/arena/tournament"
 	"github.com/arenabots/arena/internal/testbin"
 	"github.com/arenabots/arena/referee"
 	"github.com/arenabots/arena/results"
@@ -179,7 +180,7 @@ func assertComplete(t *testing.T, cfg *Config, n int) {
 	for _, g := range readGames(t, cfg) {
 		seen[g.ID]++
 	}
-	for _, s := range Schedule(cfg, nil) {
+	for _, s := range tournament.Schedule(cfg.League(), nil) {
 		if seen[s.ID] != 1 {
 			t.Errorf("game %s is in the journal %d times, want once", s.ID, seen[s.ID])
 		}

@@ -20,12 +20,12 @@ func TestParseSPRT(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		want := results.SPRT{Elo0: defaultSPRTElo0, Elo1: 50, Alpha: defaultSPRTAlpha, Beta: defaultSPRTBeta}
-		if *cfg.SPRT != want || cfg.Rounds != defaultSPRTRounds {
-			t.Errorf("sprt %+v, rounds %d; want %+v, %d", *cfg.SPRT, cfg.Rounds, want, defaultSPRTRounds)
+		want := results.SPRT{Elo0: 0, Elo1: 50, Alpha: 0.05, Beta: 0.05} // the defaults but elo1
+		if *cfg.SPRT != want || cfg.Rounds != 500 {
+			t.Errorf("sprt %+v, rounds %d; want %+v, %d", *cfg.SPRT, cfg.Rounds, want, 500)
 		}
-		m := cfg.SPRTMatch()
-		if m == nil || m.Bot != "a" || m.Opponent != "b" || m.Rounds != defaultSPRTRounds {
+		m := cfg.League().SPRTMatch()
+		if m == nil || m.Bot != "a" || m.Opponent != "b" || m.Rounds != 500 {
 			t.Errorf("SPRTMatch() = %+v", m)
 		}
 	})
@@ -34,7 +34,7 @@ func TestParseSPRT(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if m := cfg.SPRTMatch(); m == nil || m.Bot != "b" || m.Opponent != "a" {
+		if m := cfg.League().SPRTMatch(); m == nil || m.Bot != "b" || m.Opponent != "a" {
 			t.Errorf("SPRTMatch() = %+v, want b tested against a", m)
 		}
 	})
@@ -52,7 +52,7 @@ func TestParseSPRT(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if cfg.SPRTMatch() != nil || cfg.decided(nil) {
+		if cfg.League().SPRTMatch() != nil || cfg.League().Decided(nil) {
 			t.Error("a league without sprt is an SPRT match")
 		}
 		if data, _ := json.Marshal(cfg); strings.Contains(string(data), "SPRT") {

@@ -9,6 +9,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	"github.com/arenabots/arena/arena/tournament"
 	"github.com/arenabots/arena/results"
 )
 
@@ -32,17 +33,17 @@ func parseFormat(t testing.TB, head string, n int) *Config {
 // gives each unplayed one the result decide returns ("1-0", "0-1" or
 // "1/2-1/2"), and again, until every game known is played. It returns the
 // games in the order played.
-func playOut(t testing.TB, c *Config, decide func(s Scheduled) string) []results.Entry {
+func playOut(t testing.TB, c *Config, decide func(s tournament.Scheduled) string) []results.Entry {
 	t.Helper()
 	var played []results.Entry
 	for stage := 0; ; stage++ {
 		if stage > 100 {
 			t.Fatal("the schedule never ends")
 		}
-		have := byID(played)
+		have := scheduledIDs(played)
 		n := len(played)
-		for _, s := range Schedule(c, played) {
-			if _, ok := have[s.ID]; !ok {
+		for _, s := range tournament.Schedule(c.League(), played) {
+			if !have[s.ID] {
 				played = append(played, results.Entry{ID: s.ID, Round: s.Round, Seed: s.Seed, White: c.Bots[s.White].Name, Black: c.Bots[s.Black].Name, Result: decide(s)})
 			}
 		}
@@ -54,19 +55,19 @@ func playOut(t testing.TB, c *Config, decide func(s Scheduled) string) []results
 
 // strongerWins makes the bot listed first win; drawn makes every game a
 // draw; whiteWins makes White win.
-func strongerWins(s Scheduled) string {
+func strongerWins(s tournament.Scheduled) string {
 	if s.White < s.Black {
 		return results.WhiteWins
 	}
 	return results.BlackWins
 }
 
-func whiteWins(Scheduled) string { return results.WhiteWins }
+func whiteWins(tournament.Scheduled) string { return results.WhiteWins }
 
 // randomResults decides games from a seeded generator.
-func randomResults(seed uint64) func(Scheduled) string {
+func randomResults(seed uint64) func(tournament.Scheduled) string {
 	r := rand.New(rand.NewPCG(seed, 1))
-	return func(Scheduled) string {
+	return func(tournament.Scheduled) string {
 		return []string{results.WhiteWins, results.BlackWins, results.Draw}[r.IntN(3)]
 	}
 }
@@ -100,7 +101,7 @@ func checkSwiss(t *testing.T, c *Config, games []results.Entry, rounds int) {
 			t.Errorf("%s and %s played %d games, want 2 (one pairing, both colours)", pair[0], pair[1], n)
 		}
 	}
-	byes := Standings(c, games)
+	byes := tournament.Standings(c.League(), games)
 	for r, seats := range perRound {
 		if want := len(c.Bots) - len(c.Bots)%2; len(seats) != want {
 			t.Errorf("round %d: %d bots played, want %d", r, len(seats), want)
@@ -118,7 +119,7 @@ func checkSwiss(t *testing.T, c *Config, games []results.Entry, rounds int) {
 	}
 	shuffled := slices.Clone(games)
 	rand.New(rand.NewPCG(7, 7)).Shuffle(len(shuffled), func(i, j int) { shuffled[i], shuffled[j] = shuffled[j], shuffled[i] })
-	if a, b := Schedule(c, games), Schedule(c, shuffled); !slices.Equal(a, b) {
+	if a, b := tournament.Schedule(c.League(), games), tournament.Schedule(c.League(), shuffled); !slices.Equal(a, b) {
 		t.Error("the pairings depend on the order of the journal")
 	}
 }
@@ -128,24 +129,24 @@ func TestSwissPairing(t *testing.T) {
 		name   string
 		bots   int
 		rounds int
-		decide func(Scheduled) string
+		decide func(tournament.Scheduled) string
 	}{
 		{"16 bots, stronger wins", 16, 5, strongerWins},
 		{"16 bots, random results", 16, 5, randomResults(1)},
 		{"16 bots, 15 rounds (every pairing)", 16, 15, randomResults(2)},
-		{"16 bots, draws", 16, 5, func(Scheduled) string { return results.Draw }},
+		{"16 bots, draws", 16, 5, func(tournament.Scheduled) string { return results.Draw }},
 		{"7 bots, 7 rounds: one bye each", 7, 7, randomResults(3)},
 		{"9 bots, stronger wins", 9, 5, strongerWins},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			c := parseFormat(t, fmt.Sprintf("format: swiss\nrounds: %d", tc.rounds), tc.bots)
 			games := playOut(t, c, tc.decide)
-			if want := tc.rounds * 2 * (tc.bots / 2); len(games) != want || Total(c) != want {
-				t.Errorf("%d games, Total %d; want %d", len(games), Total(c), want)
+			if want := tc.rounds * 2 * (tc.bots / 2); len(games) != want || tournament.Total(c.League()) != want {
+				t.Errorf("%d games, Total %d; want %d", len(games), tournament.Total(c.League()), want)
 			}
 			checkSwiss(t, c, games, tc.rounds)
 			if tc.bots == 7 {
-				for _, r := range Standings(c, games).Rows {
+				for _, r := range tournament.Standings(c.League(), games).Rows {
 					if r.Byes != 1 {
 						t.Errorf("%s had %d byes, want 1", r.Bot, r.Byes)
 					}
@@ -178,7 +179,7 @@ func TestSwissPairsScoreGroups(t *testing.T) {
 func TestSwissStandings(t *testing.T) {
 	c := parseFormat(t, "format: swiss\nrounds: 3", 5)
 	games := playOut(t, c, strongerWins)
-	s := Standings(c, games)
+	s := tournament.Standings(c.League(), games)
 	if !s.Swiss {
 		t.Fatal("Standings of a Swiss is not marked Swiss")
 	}
@@ -212,9 +213,9 @@ func TestSwissStandings(t *testing.T) {
 
 func TestGauntlet(t *testing.T) {
 	c := parseFormat(t, "format: gauntlet\nchallengers: [b03, b01]\nrounds: 2", 5)
-	games := Schedule(c, nil)
-	if len(games) != Total(c) || len(games) != 2*2*2*3 {
-		t.Fatalf("%d games, Total %d, want 24", len(games), Total(c))
+	games := tournament.Schedule(c.League(), nil)
+	if len(games) != tournament.Total(c.League()) || len(games) != 2*2*2*3 {
+		t.Fatalf("%d games, Total %d, want 24", len(games), tournament.Total(c.League()))
 	}
 	count := map[[2]string]int{}
 	for _, s := range games {
@@ -244,8 +245,8 @@ func TestRoundRobinHashUnchanged(t *testing.T) {
 	if a.Hash() != b.Hash() {
 		t.Error("format: round-robin changes the hash of a league")
 	}
-	if a.Tournament != RoundRobin {
-		t.Errorf("default format %q, want %q", a.Tournament, RoundRobin)
+	if a.Tournament != tournament.RoundRobin {
+		t.Errorf("default format %q, want %q", a.Tournament, tournament.RoundRobin)
 	}
 }
 
@@ -314,33 +315,7 @@ func BenchmarkSwissSchedule(b *testing.B) {
 	games := playOut(b, c, randomResults(9))
 	b.ResetTimer()
 	for b.Loop() {
-		Schedule(c, games)
-	}
-}
-
-// TestSwissPairingGivesUp builds a round that cannot be paired, which the
-// search only finds out at its last bots: it must give up after
-// maxPairingSteps instead of trying every pairing of the others.
-func TestSwissPairingGivesUp(t *testing.T) {
-	const n = 30
-	met := map[[2]int]bool{}
-	for _, last := range []int{n - 2, n - 1} { // both may meet bot 0 alone
-		for b := 1; b < n; b++ {
-			if b != last {
-				met[[2]int{last, b}], met[[2]int{b, last}] = true, true
-			}
-		}
-	}
-	order := make([]int, n)
-	for i := range order {
-		order[i] = i
-	}
-	p := &pairing{met: met, points: make([]float64, n)}
-	if pairs, bye, ok := p.pair(order, make([]bool, n)); ok {
-		t.Fatalf("paired %v (bye %d), want no pairing", pairs, bye)
-	}
-	if p.steps != maxPairingSteps {
-		t.Errorf("gave up after %d steps, want %d", p.steps, maxPairingSteps)
+		tournament.Schedule(c.League(), games)
 	}
 }
 
@@ -373,7 +348,7 @@ func TestRatingKeys(t *testing.T) {
 	// before any game is played.
 	firstRound := func(c *Config) []string {
 		var out []string
-		for _, s := range Schedule(c, nil) {
+		for _, s := range tournament.Schedule(c.League(), nil) {
 			if s.Round == 1 {
 				out = append(out, c.Bots[s.White].Name+"-"+c.Bots[s.Black].Name)
 			}
@@ -411,10 +386,10 @@ func TestRatingKeys(t *testing.T) {
 			}
 		})
 	}
-	drawn := func(Scheduled) string { return results.Draw }
+	drawn := func(tournament.Scheduled) string { return results.Draw }
 	for _, tc := range []struct {
 		name   string
-		decide func(Scheduled) string
+		decide func(tournament.Scheduled) string
 		rated  bool
 		want   string // bot:rank:tiebreak, in order
 	}{
@@ -424,7 +399,7 @@ func TestRatingKeys(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			c := league("rounds: 1", tc.rated)
-			st := Standings(c, playOut(t, c, tc.decide))
+			st := tournament.Standings(c.League(), playOut(t, c, tc.decide))
 			var got []string
 			for _, r := range st.Rows {
 				got = append(got, fmt.Sprintf("%s:%d:%s", r.Bot, r.Rank, r.Tiebreak))

@@ -2,6 +2,7 @@ package web
 
 import (
 	"github.com/arenabots/arena/arena"
+	"github.com/arenabots/arena/arena/tournament"
 	"github.com/arenabots/arena/referee"
 	"github.com/arenabots/arena/results"
 )
@@ -40,8 +41,8 @@ func InfoOf(c *arena.Config) Info {
 	for _, b := range c.Bots {
 		info.Bots = append(info.Bots, b.Name)
 	}
-	info.Total, info.Config = arena.Total(c), c
-	info.SPRT = c.SPRTMatch()
+	info.Total, info.Config = tournament.Total(c.League()), c
+	info.SPRT = c.League().SPRTMatch()
 	if tc := c.TimeControl; tc != nil {
 		info.Clock = &ClockView{Text: tc.String(), BaseMS: tc.BaseMS, IncMS: tc.IncMS, Moves: tc.Moves}
 	}
@@ -63,16 +64,16 @@ func (info Info) standings(games []results.Entry) results.Standings {
 	if info.Config == nil {
 		return results.Compute(games, info.Bots, info.Scoring)
 	}
-	return arena.Standings(info.Config, games)
+	return tournament.Standings(info.Config.League(), games)
 }
 
 // counted returns the games of games that count in the crosstable: all
-// but a playoff's (see arena.MainGames).
+// but a playoff's (see tournament.MainGames).
 func (info Info) counted(games []results.Entry) []results.Entry {
 	if info.Config == nil {
 		return games
 	}
-	return arena.MainGames(info.Config, games)
+	return tournament.MainGames(info.Config.League(), games)
 }
 
 // total returns the games of the league's schedule known once games are
@@ -82,7 +83,7 @@ func (info Info) total(games []results.Entry) int {
 	if info.Total == 0 || info.Config == nil {
 		return info.Total
 	}
-	return max(info.Total, len(arena.Schedule(info.Config, games)))
+	return max(info.Total, len(tournament.Schedule(info.Config.League(), games)))
 }
 
 // next returns up to n games of the schedule not yet played nor in play
@@ -94,10 +95,10 @@ func (info Info) next(games []results.Entry, live map[string]*liveGame, n int) [
 	}
 	played := map[string]bool{}
 	for _, g := range games {
-		played[arena.ScheduledID(g)] = true
+		played[tournament.ScheduledID(g)] = true
 	}
 	out := []NextGame{}
-	for _, s := range arena.Schedule(c, games) {
+	for _, s := range tournament.Schedule(c.League(), games) {
 		if len(out) == n {
 			break
 		}

@@ -9,6 +9,7 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 
 	"github.com/arenabots/arena/arena"
+	"github.com/arenabots/arena/arena/tournament"
 )
 
 // BenchmarkQueueOverhead measures what the queue adds to each game, bots
@@ -25,7 +26,7 @@ func BenchmarkQueueOverhead(b *testing.B) {
 	defer cancel()
 	js, _ := jetstream.New(ts.worker)
 	go fakeWorker(ctx, js, cfg, ts.secret)
-	games := arena.Schedule(cfg, nil)[:b.N]
+	games := tournament.Schedule(cfg.League(), nil)[:b.N]
 	b.ResetTimer()
 	c := &Coordinator{Conn: ts.coord, Config: cfg, Secret: ts.secret, Options: DefaultOptions}
 	n := 0

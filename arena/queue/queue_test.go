@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/arenabots/arena/arena/botkind"
+	"github.com/arenabots/arena/arena/tournament"
 
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
@@ -352,7 +353,7 @@ func testWorkerRefusesForeignBotHash(t *testing.T, ts testServer) {
 	if _, err := s.leagues.Put(ctx, "L", pub); err != nil {
 		t.Fatal(err)
 	}
-	spec, _ := json.Marshal(Spec{League: "L", Epoch: 1, Scheduled: arena.Schedule(testConfig(t), nil)[0], Bots: map[string]string{"x": "bbbb"}})
+	spec, _ := json.Marshal(Spec{League: "L", Epoch: 1, Scheduled: tournament.Schedule(testConfig(t).League(), nil)[0], Bots: map[string]string{"x": "bbbb"}})
 	if _, err := js.PublishMsg(ctx, ts.secret.signed("spec", gamesSubject+"L", spec)); err != nil {
 		t.Fatal(err)
 	}
@@ -393,7 +394,7 @@ func testSpecFailingOnEveryWorker(t *testing.T, ts testServer) {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	cfg := testConfig(t)
-	game := arena.Schedule(cfg, nil)[0]
+	game := tournament.Schedule(cfg.League(), nil)[0]
 	c := &Coordinator{Conn: ts.coord, Config: cfg, Secret: ts.secret, Options: Options{AckWait: 300 * time.Millisecond, MaxDeliver: 2, Dedupe: time.Minute}}
 	js, _ := jetstream.New(ts.worker)
 	// The silent worker takes each delivery and drops it.
@@ -411,7 +412,7 @@ func testSpecFailingOnEveryWorker(t *testing.T, ts testServer) {
 		}
 	}()
 	var got []arena.Played
-	err := c.Dispatch(ctx, []arena.Scheduled{game}, func(p arena.Played) error {
+	err := c.Dispatch(ctx, []tournament.Scheduled{game}, func(p arena.Played) error {
 		got = append(got, p)
 		return nil
 	})
@@ -466,7 +467,7 @@ func testWorkerRecordsItsLastFailure(t *testing.T, ts testServer) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	spec, _ := json.Marshal(Spec{League: "L", Epoch: 1, Scheduled: arena.Schedule(league, nil)[0], Config: cfg, Bots: bots})
+	spec, _ := json.Marshal(Spec{League: "L", Epoch: 1, Scheduled: tournament.Schedule(league.League(), nil)[0], Config: cfg, Bots: bots})
 	if _, err := js.PublishMsg(ctx, ts.secret.signed("spec", gamesSubject+"L", spec)); err != nil {
 		t.Fatal(err)
 	}

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/arenabots/arena/arena"
+	"github.com/arenabots/arena/arena/tournament"
 	"github.com/arenabots/arena/referee"
 	"github.com/arenabots/arena/results"
 )
@@ -207,7 +208,7 @@ func TestPlayLeagueRound(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := map[int]uint64{}
-	for _, s := range arena.Schedule(cfg, nil) {
+	for _, s := range tournament.Schedule(cfg.League(), nil) {
 		want[s.Round] = s.Seed
 	}
 	if want[1] != 10451216379200822465 {

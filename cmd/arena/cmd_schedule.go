@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/arenabots/arena/arena"
+	"github.com/arenabots/arena/arena/tournament"
 )
 
 func newScheduleCmd() *cobra.Command {
@@ -32,7 +33,7 @@ tiebreak: playoff once its other games are played.`,
 			out := cmd.OutOrStdout()
 			w := tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
 			fmt.Fprintln(w, "GAME\tROUND\tBOARD SEED\tWHITE\tBLACK")
-			games := arena.Schedule(cfg, played)
+			games := tournament.Schedule(cfg.League(), played)
 			for _, g := range games {
 				fmt.Fprintf(w, "%s\t%d\t%d\t%s\t%s\n", g.ID, g.Round, g.Seed, cfg.Bots[g.White].Name, cfg.Bots[g.Black].Name)
 			}
@@ -40,7 +41,7 @@ tiebreak: playoff once its other games are played.`,
 				return err
 			}
 			return writeWrapped(out, "  ", func(w io.Writer) error {
-				return arena.WriteScheduleNotes(w, cfg, games, played)
+				return tournament.WriteNotes(w, cfg.League(), games, played)
 			})
 		},
 	}

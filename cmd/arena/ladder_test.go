@@ -20,6 +20,7 @@ import (
 	_ "modernc.org/sqlite"
 
 	"github.com/arenabots/arena/arena"
+	"github.com/arenabots/arena/arena/tournament"
 	"github.com/arenabots/arena/course/intake/intaketest"
 	"github.com/arenabots/arena/course/ladder"
 	"github.com/arenabots/arena/results"
@@ -561,7 +562,7 @@ func TestLadderFreezeRunGrades(t *testing.T) {
 	for _, b := range cfg.Bots {
 		rating[b.Name] = *b.Rating
 	}
-	st := arena.Standings(cfg, games)
+	st := tournament.Standings(cfg.League(), games)
 	if st.Order[len(st.Order)-1] != results.ByRating {
 		t.Errorf("the standings' keys %v do not end with %s", st.Order, results.ByRating)
 	}

@@ -15,6 +15,7 @@ import (
 	"golang.org/x/term"
 
 	"github.com/arenabots/arena/arena"
+	"github.com/arenabots/arena/arena/tournament"
 	"github.com/arenabots/arena/internal/inert"
 	"github.com/arenabots/arena/results"
 )
@@ -62,7 +63,7 @@ type playClocks struct {
 const moveRedraw = 100 * time.Millisecond
 
 func newProgress(out io.Writer, cfg *arena.Config, plain bool) *progress {
-	pr := &progress{out: out, cfg: cfg, sprt: cfg.SPRTMatch()}
+	pr := &progress{out: out, cfg: cfg, sprt: cfg.League().SPRTMatch()}
 	for _, b := range cfg.Bots {
 		pr.names = append(pr.names, b.Name)
 	}
@@ -125,7 +126,7 @@ func (pr *progress) leadText() string {
 	case pr.sprt != nil:
 		pr.lead = "  " + pr.sprt.Result(pr.games).Line()
 	case len(pr.games) > 0:
-		st := arena.Standings(pr.cfg, pr.games)
+		st := tournament.Standings(pr.cfg.League(), pr.games)
 		if len(st.Rows) > 0 {
 			pr.lead = fmt.Sprintf("  leader %s %.1f pts", pr.shown(st.Rows[0].Bot), st.Rows[0].Points)
 		}
@@ -270,7 +271,7 @@ func fit(line string, width int) string {
 func (pr *progress) leaders() string {
 	var b strings.Builder
 	b.WriteString(pr.sprtLine())
-	st := arena.Standings(pr.cfg, pr.games)
+	st := tournament.Standings(pr.cfg.League(), pr.games)
 	top := st.Rows[:min(5, len(st.Rows))]
 	name := 20
 	for _, row := range top {

@@ -17,7 +17,7 @@ func TestProgressSPRT(t *testing.T) {
 		SPRT: &results.SPRT{Elo0: 0, Elo1: 200, Alpha: 0.05, Beta: 0.05},
 		Bots: []arena.BotConfig{{Name: "new"}, {Name: "old"}}}
 	var b strings.Builder
-	pr := &progress{out: &b, cfg: cfg, sprt: cfg.SPRTMatch()}
+	pr := &progress{out: &b, cfg: cfg, sprt: cfg.League().SPRTMatch()}
 	pr.event(arena.Event{Total: 100})
 	n := 0
 	for r := 1; r <= 12; r++ {

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/arenabots/arena/arena"
+	"github.com/arenabots/arena/arena/tournament"
 	"github.com/arenabots/arena/course/intake"
 	"github.com/arenabots/arena/results"
 )
@@ -89,7 +90,7 @@ type Row struct {
 // the places.
 func Compute(l *arena.Results, in *Intake, marks results.Marks) (*Report, error) {
 	rule := l.Config.GradingRule()
-	st := arena.Standings(l.Config, l.Games)
+	st := tournament.Standings(l.Config.League(), l.Games)
 	st.Mark(marks)
 	byBot := make(map[string]results.Row, len(st.Rows))
 	for _, r := range st.Rows {
@@ -180,15 +181,15 @@ func sharedStudents(rows []Row) []string {
 // unplayed counts the games of the league's schedule not in its journal;
 // an SPRT match, which stops when its test decides, counts none.
 func unplayed(l *arena.Results) int {
-	if l.Config.SPRTMatch() != nil {
+	if l.Config.League().SPRTMatch() != nil {
 		return 0
 	}
 	played := make(map[string]bool, len(l.Games))
 	for _, g := range l.Games {
-		played[arena.ScheduledID(g)] = true
+		played[tournament.ScheduledID(g)] = true
 	}
 	n := 0
-	for _, s := range arena.Schedule(l.Config, l.Games) {
+	for _, s := range tournament.Schedule(l.Config.League(), l.Games) {
 		if !played[s.ID] {
 			n++
 		}

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/arenabots/arena/arena"
+	"github.com/arenabots/arena/arena/tournament"
 	"github.com/arenabots/arena/course/intake"
 	"github.com/arenabots/arena/referee"
 	"github.com/arenabots/arena/results"
@@ -400,7 +401,7 @@ func TestMarkdownInert(t *testing.T) {
 // rank, and a bonus, of its own, and its points are the same.
 func TestPlayoffDecidesRanks(t *testing.T) {
 	l, in, tied := classGrades(t)
-	l.Config.Tiebreak = arena.TiebreakPlayoff
+	l.Config.Tiebreak = tournament.TiebreakPlayoff
 	l.Config.GamesPerTie, l.Config.TiebreakBoards = 1, new(int)
 	rep, err := Compute(l, in, results.Marks{})
 	if err != nil {
@@ -419,7 +420,7 @@ func TestPlayoffDecidesRanks(t *testing.T) {
 	for _, g := range l.Games {
 		played[g.ID] = true
 	}
-	for _, s := range arena.Schedule(l.Config, l.Games) {
+	for _, s := range tournament.Schedule(l.Config.League(), l.Games) {
 		if played[s.ID] {
 			continue
 		}

@@ -12,6 +12,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/arenabots/arena/arena"
+	"github.com/arenabots/arena/arena/tournament"
 	"github.com/arenabots/arena/course/intake"
 	"github.com/arenabots/arena/results"
 )
@@ -117,7 +118,7 @@ func (l *Ladder) newPair(kind string, a, b int64, colours ...int) (pair, error) 
 
 // slotGame is a game of a pair, as the runner schedules it.
 type slotGame struct {
-	arena.Scheduled
+	tournament.Scheduled
 	pair         pair
 	colour       int
 	white, black int64 // version ids
@@ -137,7 +138,7 @@ func (lg *league) schedule(p pair) ([]slotGame, error) {
 			return nil, fmt.Errorf("ladder: pair %d: a version left the league", p.id)
 		}
 		id := p.id*2 + int64(colour)
-		out = append(out, slotGame{Scheduled: arena.Scheduled{ID: gameID(id), Round: max(1, p.round), Seed: p.seed, White: wi, Black: bi},
+		out = append(out, slotGame{Scheduled: tournament.Scheduled{ID: gameID(id), Round: max(1, p.round), Seed: p.seed, White: wi, Black: bi},
 			pair: p, colour: colour, white: white, black: black})
 	}
 	return out, nil

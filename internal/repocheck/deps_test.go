@@ -21,7 +21,8 @@ const module = "github.com/arenabots/arena"
 //	cmd → web, course → arena → host → bots → games → referee
 //	                          ↘ results ↗        proto (host, bots)
 //
-// and inside arena/: the runner (arena) → the results directory's files
+// and inside arena/: the league file and the runner (arena) → the kinds
+// of tournament (arena/tournament) → the results directory's files
 // (arena/resultsdir) → results; bot kinds (arena/botkind) → the saved
 // images of Lisp bots (arena/lispimage) → host.
 //
@@ -96,6 +97,10 @@ var imports = []struct {
 	{"arena/...", []string{"arena/...", "host/...", "games", "referee", "results/...", "internal/inert"}},
 	// The one home of bot kinds, below the runner and intake.
 	{"arena/botkind", []string{"arena/lispimage", "host/...", "bots/...", "referee", "internal/treehash"}},
+	// The kinds of tournament, below the league file and the runner: a
+	// league as they see it, never the league file (a knockout is seeded
+	// from a results directory's standings).
+	{"arena/tournament", []string{"arena/resultsdir", "referee", "results"}},
 	// The files of a league's results directory, below the runner: files,
 	// not leagues.
 	{"arena/resultsdir", []string{"referee", "results"}},
