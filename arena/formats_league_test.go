@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/arenabots/arena/arena/league"
 	"github.com/arenabots/arena/arena/tournament"
 	"github.com/arenabots/arena/results"
 )
@@ -30,7 +31,7 @@ func swissLeague() string {
 
 func TestSwissLeague(t *testing.T) {
 	skipIfShort(t, "a Swiss of 16 bots, 80 games")
-	cfg := league(t, swissLeague())
+	cfg := loadLeague(t, swissLeague())
 	sum := run(t, cfg, nil)
 	if sum.Played != 80 || sum.Total != 80 {
 		t.Fatalf("played %d of %d, want 80 of 80", sum.Played, sum.Total)
@@ -63,7 +64,7 @@ func knockoutLeague(t *testing.T) string {
 // checkBracket checks a finished knockout of six: two byes, for seeds 1
 // and 2, every tie decided, and one winner, the winner of the final; it
 // returns the bracket.
-func checkBracket(t *testing.T, cfg *Config) *results.Bracket {
+func checkBracket(t *testing.T, cfg *league.Config) *results.Bracket {
 	t.Helper()
 	games := readGames(t, cfg)
 	assertComplete(t, cfg, len(tournament.Schedule(cfg.League(), games)))
@@ -95,7 +96,7 @@ func checkBracket(t *testing.T, cfg *Config) *results.Bracket {
 }
 
 func TestKnockoutLeague(t *testing.T) {
-	cfg := league(t, knockoutLeague(t))
+	cfg := loadLeague(t, knockoutLeague(t))
 	sum := run(t, cfg, nil)
 	if sum.Played < 10 || sum.Played != sum.Total {
 		t.Errorf("played %d of %d, want 10 or more, all", sum.Played, sum.Total)
@@ -115,11 +116,11 @@ func TestKnockoutLeague(t *testing.T) {
 // arena process: the bracket ends as an uninterrupted run's does.
 func TestKnockoutResumeAfterKill9(t *testing.T) {
 	skipIfShort(t, "plays a knockout twice")
-	whole := league(t, knockoutLeague(t))
+	whole := loadLeague(t, knockoutLeague(t))
 	run(t, whole, nil)
 	want := checkBracket(t, whole)
 
-	cfg := league(t, knockoutLeague(t))
+	cfg := loadLeague(t, knockoutLeague(t))
 	arenaRun := func() *exec.Cmd {
 		cmd := exec.Command(arenaBin, "run", "--plain", cfg.File())
 		cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
@@ -181,7 +182,7 @@ func TestFormatConfigsRun(t *testing.T) {
 			if err := os.WriteFile(file, data, 0o644); err != nil {
 				t.Fatal(err)
 			}
-			cfg, _, err := Load(file)
+			cfg, _, err := league.Load(file)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/arenabots/arena/arena/league"
 	"github.com/arenabots/arena/arena/tournament"
 	"github.com/arenabots/arena/referee"
 	"github.com/arenabots/arena/results"
@@ -25,7 +26,7 @@ var hyphenNames = [][]string{
 }
 
 // hyphenLeague returns a league of built-in bots named names.
-func hyphenLeague(t *testing.T, format string, names []string) *Config {
+func hyphenLeague(t *testing.T, format string, names []string) *league.Config {
 	t.Helper()
 	if !strings.Contains(format, "knockout") {
 		format += "rounds: 1\n"
@@ -34,7 +35,7 @@ func hyphenLeague(t *testing.T, format string, names []string) *Config {
 	for i, n := range names {
 		body += "  - {name: " + n + ", builtin: random, options: {seed: " + string(rune('1'+i)) + "}}\n"
 	}
-	return league(t, body)
+	return loadLeague(t, body)
 }
 
 // TestGameIDsDistinct checks that every game of a schedule has an id of

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/arenabots/arena/arena/league"
 	"github.com/arenabots/arena/arena/tournament"
 	"github.com/arenabots/arena/results"
 )
@@ -147,7 +148,7 @@ func TestKnockoutSeeding(t *testing.T) {
 		{"seeding: [gb]\nqualifiers: 1", "ko.yaml:2: seeding: only 1 bot qualifies, a knockout needs 2 or more"},
 		{"seeding: [ga]", `ko.yaml:2: seeding: bot "b1" is in no standings of seeding`},
 	} {
-		cfg, _, err := Parse(filepath.Join(dir, "ko.yaml"), []byte("format: knockout\n"+tc.head+"\n"+bots))
+		cfg, _, err := league.Parse(filepath.Join(dir, "ko.yaml"), []byte("format: knockout\n"+tc.head+"\n"+bots))
 		got := ""
 		if err != nil {
 			got = "error: " + err.Error()

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/arenabots/arena/arena/league"
 	"github.com/arenabots/arena/arena/tournament"
 	"github.com/arenabots/arena/referee"
 	"github.com/arenabots/arena/results"
@@ -14,8 +15,8 @@ import (
 // TestPlayScheduledCheckBot checks that a bot CheckBot refuses forfeits its
 // game with reason start, saying why, before any process starts.
 func TestPlayScheduledCheckBot(t *testing.T) {
-	cfg := league(t, smallLeague)
-	r := &Runner{Config: cfg, Self: "/nonexistent/arena", CheckBot: func(b BotConfig) error {
+	cfg := loadLeague(t, smallLeague)
+	r := &Runner{Config: cfg, Self: "/nonexistent/arena", CheckBot: func(b league.BotConfig) error {
 		if b.Name == "random" {
 			return errors.New("this worker cannot run it")
 		}

@@ -7,6 +7,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/arenabots/arena/arena/league"
 	"github.com/arenabots/arena/arena/lispimage"
 	"github.com/arenabots/arena/arena/resultsdir"
 	"github.com/arenabots/arena/arena/tournament"
@@ -18,7 +19,7 @@ import (
 
 // Runner plays a league. Its fields are set by the caller before Run.
 type Runner struct {
-	Config *Config
+	Config *league.Config
 	// Self is arena's own executable, which serves the built-in bots.
 	Self string
 	// DiscardResults discards the results of an earlier run in Config.Out.
@@ -41,7 +42,7 @@ type Runner struct {
 	// here; an error is a start fault of that bot, as a bot that does not
 	// start. A worker of a distributed league uses it to record a bot built
 	// for another platform.
-	CheckBot func(b BotConfig) error
+	CheckBot func(b league.BotConfig) error
 	// LispImages, if set, starts each Lisp bot from its saved image,
 	// built before its first game (see lispimage.Cache); a bot without one
 	// loads its files, and a Warning event says why, once a run.
@@ -151,7 +152,7 @@ func (r *Runner) Run(ctx context.Context) (Summary, error) {
 	for _, w := range achieved.Unenforced() {
 		r.warn(w)
 	}
-	if w := c.clockFallback(achieved); w != "" {
+	if w := clockFallback(c, achieved); w != "" {
 		r.warn(w)
 	}
 	lock, err := resultsdir.Lock(c.Out, r.warn)
@@ -234,11 +235,11 @@ func (r *Runner) Run(ctx context.Context) (Summary, error) {
 	return sum, resultsdir.WrapWrite(c.Out, res.writeReports(sum.Standings))
 }
 
-// clockFallback says, when the league charges CPU time and no cgroup
+// clockFallback says, when league c charges CPU time and no cgroup
 // counts the bots' CPU time here (achieved, the sandbox's report), that
 // each call is charged its wall time instead; "" otherwise.
-func (c *Config) clockFallback(achieved sandbox.Report) string {
-	if c.Clock != ClockCPU || achieved.CPUCounted() {
+func clockFallback(c *league.Config, achieved sandbox.Report) string {
+	if c.Clock != league.ClockCPU || achieved.CPUCounted() {
 		return ""
 	}
 	return fmt.Sprintf("no cgroup counts the bots' CPU time here (cpu_clock: %s): clock: cpu charges each call its wall time, as clock: wall does", achieved.CPUClock)
@@ -274,7 +275,7 @@ func (r *Runner) emit(e Event) {
 // preflight refuses a league some of whose bots cannot start, or, under
 // missing_bots: forfeit, warns of each.
 func (r *Runner) preflight() error {
-	problems := r.Config.preflight()
+	problems := r.Config.Preflight()
 	if len(problems) > 0 && r.Config.MissingBots != "forfeit" {
 		return &BotsError{File: r.Config.File(), Problems: problems}
 	}
@@ -386,7 +387,7 @@ func (r *Runner) playWith(ctx context.Context, s tournament.Scheduled, b *lineup
 func (r *Runner) matchOptions() referee.MatchOptions {
 	c := r.Config
 	return referee.MatchOptions{
-		Clock:         c.clock(),
+		Clock:         c.MatchClock(),
 		RefereeForced: c.ForcedMoves == "referee",
 		OnTimeout:     policy(c.OnTimeout),
 		OnIllegal:     policy(c.OnIllegal),
@@ -402,7 +403,7 @@ func policy(s string) referee.Policy {
 }
 
 // spec returns how to start bot b.
-func (r *Runner) spec(b BotConfig) host.Spec {
+func (r *Runner) spec(b league.BotConfig) host.Spec {
 	s := r.Config.BotSpec(r.Self, b)
 	s.Verbose = r.Verbose
 	return s
@@ -412,7 +413,7 @@ func (r *Runner) spec(b BotConfig) host.Spec {
 // saved image when b is a Lisp bot and the run has LispImages (see
 // lispimage.Cache.Apply); a bot without one is s as it is, and a Warning
 // says why, the first time.
-func (r *Runner) imageSpec(ctx context.Context, b BotConfig, s host.Spec) host.Spec {
+func (r *Runner) imageSpec(ctx context.Context, b league.BotConfig, s host.Spec) host.Spec {
 	s, err := r.LispImages.Apply(ctx, s, b.Ref.Lisp)
 	if err == nil || ctx.Err() != nil {
 		return s
@@ -427,20 +428,5 @@ func (r *Runner) imageSpec(ctx context.Context, b BotConfig, s host.Spec) host.S
 	if !told {
 		r.emit(Event{Warning: fmt.Sprintf("lisp: %s: no saved image (%s): loading the files", b.Name, err)})
 	}
-	return s
-}
-
-// BotSpec returns how the league starts its bot b through self (arena's
-// executable): b's kind's spec with the league's start timeout, limits,
-// pondering and sandbox. Whoever else plays a league's bot (a person on
-// the page, arena serve --play) starts it so.
-func (c *Config) BotSpec(self string, b BotConfig) host.Spec {
-	s := b.Spec(self, b.Name, c.GameName)
-	// A Lisp bot loads its files before the handshake: it keeps the
-	// adapter's longer start timeout unless the league asks for more.
-	s.StartTimeout = max(s.StartTimeout, time.Duration(c.StartTimeout)*time.Millisecond)
-	s.Limits = host.Limits{MemoryMB: c.Limits.MemoryMB, Processes: c.Limits.Processes, OutputBytes: c.Limits.OutputKB * 1024, ScratchMB: c.Limits.ScratchMB}
-	s.Ponder = c.Ponder
-	s.Sandbox = c.Sandbox
 	return s
 }

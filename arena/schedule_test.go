@@ -4,12 +4,13 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/arenabots/arena/arena/league"
 	"github.com/arenabots/arena/arena/tournament"
 	"github.com/arenabots/arena/referee"
 )
 
 func TestSchedule(t *testing.T) {
-	cfg := &Config{Seed: 5, Rounds: 3, Bots: []BotConfig{{Name: "a"}, {Name: "b"}, {Name: "c"}}}
+	cfg := &league.Config{Seed: 5, Rounds: 3, Bots: []league.BotConfig{{Name: "a"}, {Name: "b"}, {Name: "c"}}}
 	games := tournament.Schedule(cfg.League(), nil)
 	if got, want := len(games), 3*3*2; got != want {
 		t.Fatalf("len = %d, want %d", got, want)

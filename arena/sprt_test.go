@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/arenabots/arena/arena/league"
 	"github.com/arenabots/arena/arena/resultsdir"
 	"github.com/arenabots/arena/results"
 )
@@ -16,7 +17,7 @@ import (
 func TestParseSPRT(t *testing.T) {
 	const two = "bots:\n  - {name: a, builtin: greedy}\n  - {name: b, builtin: random}\n"
 	t.Run("defaults", func(t *testing.T) {
-		cfg, _, err := Parse("l.yaml", []byte("sprt: {elo1: 50}\n"+two))
+		cfg, _, err := league.Parse("l.yaml", []byte("sprt: {elo1: 50}\n"+two))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -30,7 +31,7 @@ func TestParseSPRT(t *testing.T) {
 		}
 	})
 	t.Run("gauntlet: the challenger is tested", func(t *testing.T) {
-		cfg, _, err := Parse("l.yaml", []byte("format: gauntlet\nchallengers: [b]\nsprt: {elo1: 50}\n"+two))
+		cfg, _, err := league.Parse("l.yaml", []byte("format: gauntlet\nchallengers: [b]\nsprt: {elo1: 50}\n"+two))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -39,7 +40,7 @@ func TestParseSPRT(t *testing.T) {
 		}
 	})
 	t.Run("rounds kept", func(t *testing.T) {
-		cfg, _, err := Parse("l.yaml", []byte("rounds: 30\nsprt: {elo0: -5, elo1: 5, alpha: 0.1, beta: 0.2}\n"+two))
+		cfg, _, err := league.Parse("l.yaml", []byte("rounds: 30\nsprt: {elo0: -5, elo1: 5, alpha: 0.1, beta: 0.2}\n"+two))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -48,7 +49,7 @@ func TestParseSPRT(t *testing.T) {
 		}
 	})
 	t.Run("no sprt, same hash as before", func(t *testing.T) {
-		cfg, _, err := Parse("l.yaml", []byte(two))
+		cfg, _, err := league.Parse("l.yaml", []byte(two))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -72,8 +73,8 @@ func TestParseSPRT(t *testing.T) {
 		{"not a number", "sprt: {beta: high}\n" + two, 1, `beta: want a probability between 0 and 1, e.g. beta: 0.05, got "high"`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			_, _, err := Parse("l.yaml", []byte(tc.yaml))
-			var ce *ConfigError
+			_, _, err := league.Parse("l.yaml", []byte(tc.yaml))
+			var ce *league.ConfigError
 			if !errors.As(err, &ce) || ce.Line != tc.line || !strings.Contains(err.Error(), tc.want) {
 				t.Errorf("error %v, want l.yaml:%d: …%s", err, tc.line, tc.want)
 			}
@@ -82,7 +83,7 @@ func TestParseSPRT(t *testing.T) {
 }
 
 // readStandings reads a league's standings.json.
-func readStandings(t *testing.T, cfg *Config) results.Standings {
+func readStandings(t *testing.T, cfg *league.Config) results.Standings {
 	t.Helper()
 	data, err := os.ReadFile(filepath.Join(cfg.Out, resultsdir.StandingsFile+".json"))
 	if err != nil {
@@ -96,7 +97,7 @@ func readStandings(t *testing.T, cfg *Config) results.Standings {
 }
 
 // sprtResult reads the SPRT line of a league's standings.json.
-func sprtResult(t *testing.T, cfg *Config) results.SPRTResult {
+func sprtResult(t *testing.T, cfg *league.Config) results.SPRTResult {
 	t.Helper()
 	st := readStandings(t, cfg)
 	if st.SPRT == nil {
@@ -111,7 +112,7 @@ func sprtResult(t *testing.T, cfg *Config) results.SPRTResult {
 // in play; a second run plays nothing.
 func TestSPRTStrongerStops(t *testing.T) {
 	skipIfShort(t, "plays an SPRT match of real bots")
-	cfg := league(t, `
+	cfg := loadLeague(t, `
 name: sprt-h1
 seed: 3
 rounds: 60
@@ -166,7 +167,7 @@ bots:
 // same: the test counts the same pairs whatever the interruption.
 func TestSPRTEqualStops(t *testing.T) {
 	skipIfShort(t, "plays an SPRT match of real bots twice")
-	whole := league(t, equalMatch)
+	whole := loadLeague(t, equalMatch)
 	run(t, whole, nil)
 	want := sprtResult(t, whole)
 	t.Log(want.Line())
@@ -174,7 +175,7 @@ func TestSPRTEqualStops(t *testing.T) {
 		t.Fatalf("random vs random: %s, want H0 or inconclusive", want.Line())
 	}
 
-	cut := league(t, equalMatch)
+	cut := loadLeague(t, equalMatch)
 	ctx, cancel := context.WithCancel(context.Background())
 	r := &Runner{Config: cut, Self: arenaBin, Events: func(e Event) {
 		if e.End != nil && e.Done == 5 {

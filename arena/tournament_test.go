@@ -9,20 +9,21 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	"github.com/arenabots/arena/arena/league"
 	"github.com/arenabots/arena/arena/tournament"
 	"github.com/arenabots/arena/results"
 )
 
 // parseFormat parses a league of n built-in bots b00, b01, … with the
 // format keys of head.
-func parseFormat(t testing.TB, head string, n int) *Config {
+func parseFormat(t testing.TB, head string, n int) *league.Config {
 	t.Helper()
 	var b strings.Builder
 	b.WriteString(head + "\nbots:\n")
 	for i := range n {
 		fmt.Fprintf(&b, "  - {name: b%02d, builtin: random}\n", i)
 	}
-	cfg, _, err := Parse("f.yaml", []byte(b.String()))
+	cfg, _, err := league.Parse("f.yaml", []byte(b.String()))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -33,7 +34,7 @@ func parseFormat(t testing.TB, head string, n int) *Config {
 // gives each unplayed one the result decide returns ("1-0", "0-1" or
 // "1/2-1/2"), and again, until every game known is played. It returns the
 // games in the order played.
-func playOut(t testing.TB, c *Config, decide func(s tournament.Scheduled) string) []results.Entry {
+func playOut(t testing.TB, c *league.Config, decide func(s tournament.Scheduled) string) []results.Entry {
 	t.Helper()
 	var played []results.Entry
 	for stage := 0; ; stage++ {
@@ -75,7 +76,7 @@ func randomResults(seed uint64) func(tournament.Scheduled) string {
 // checkSwiss checks a finished Swiss: rounds rounds, no pairing twice,
 // every bot once a round (or its bye) and each colour once a round, and
 // the same pairings from the same results in any order.
-func checkSwiss(t *testing.T, c *Config, games []results.Entry, rounds int) {
+func checkSwiss(t *testing.T, c *league.Config, games []results.Entry, rounds int) {
 	t.Helper()
 	type seat struct{ white, black int }
 	perRound := map[int]map[string]*seat{}
@@ -234,11 +235,11 @@ func TestGauntlet(t *testing.T) {
 
 func TestRoundRobinHashUnchanged(t *testing.T) {
 	const body = "seed: 3\nbots: [{name: a, builtin: greedy}, {name: b, builtin: random}]\n"
-	a, _, err := Parse("l.yaml", []byte(body))
+	a, _, err := league.Parse("l.yaml", []byte(body))
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, _, err := Parse("l.yaml", []byte("format: round-robin\n"+body))
+	b, _, err := league.Parse("l.yaml", []byte("format: round-robin\n"+body))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -247,34 +248,6 @@ func TestRoundRobinHashUnchanged(t *testing.T) {
 	}
 	if a.Tournament != tournament.RoundRobin {
 		t.Errorf("default format %q, want %q", a.Tournament, tournament.RoundRobin)
-	}
-}
-
-func TestFormatErrors(t *testing.T) {
-	const bots = "bots:\n  - {name: a, builtin: greedy}\n  - {name: b, builtin: random}\n  - {name: c, builtin: random}\n"
-	for _, tc := range []struct {
-		name, yaml string
-		line       int
-		want       string
-	}{
-		{"unknown format", "format: ladder\n" + bots, 1, `format is "ladder": want round-robin, gauntlet, knockout or swiss`},
-		{"format not text", "format: [swiss]\n" + bots, 1, `format: want round-robin, gauntlet, knockout or swiss, e.g. format: swiss, got a list`},
-		{"misspelt key", "format: knockout\ngames_per_ties: 2\n" + bots, 2, `unknown key "games_per_ties": did you mean "games_per_tie"?`},
-		{"gauntlet without challengers", "format: gauntlet\n" + bots, 1, "a gauntlet needs challengers"},
-		{"unknown challenger", "format: gauntlet\nchallengers: [a, zz]\n" + bots, 2, `challenger "zz" is not in bots`},
-		{"every bot a challenger", "format: gauntlet\nchallengers: [a, b, c]\n" + bots, 2, "every bot is a challenger"},
-		{"challenger twice", "format: gauntlet\nchallengers: [a, a]\n" + bots, 2, `challenger "a" is listed twice`},
-		{"key of another format", "challengers: [a]\n" + bots, 1, "challengers is a key of format: gauntlet, and this league's format is round-robin"},
-		{"knockout key in a swiss", "format: swiss\ngames_per_tie: 2\n" + bots, 2, "games_per_tie is a key of format: knockout"},
-		{"swiss too long", "format: swiss\nrounds: 4\n" + bots, 2, "rounds: a Swiss of 3 bots has at most 3 rounds"},
-		{"knockout with rounds", "format: knockout\nrounds: 2\n" + bots, 2, "rounds: a knockout plays games_per_tie boards a tie"},
-		{"no boards a tie", "format: knockout\ngames_per_tie: -1\n" + bots, 2, "games_per_tie: want a whole number of boards a knockout tie plays, both colours each, 1 or more, got -1"},
-		{"negative tie-breaks", "format: knockout\ntiebreak_boards: -1\n" + bots, 2, "tiebreak_boards: want a whole number of board pairs a level tie may add, 0 or more, got -1"},
-		{"qualifiers without seeding", "format: knockout\nqualifiers: 2\n" + bots, 2, "qualifiers is the number of bots taken from each standings of seeding"},
-		{"seeding not a list", "format: knockout\nseeding: results/groups\n" + bots, 2, "seeding: want a list of results directories whose standings seed the bracket, e.g. seeding: [results/group-a, results/group-b]"},
-		{"seeding of nothing", "format: knockout\nseeding: [no-such-dir]\n" + bots, 2, "no-such-dir has no standings yet: play that league to its end first"},
-	} {
-		t.Run(tc.name, func(t *testing.T) { wantConfigError(t, tc.yaml, tc.line, tc.want) })
 	}
 }
 
@@ -296,7 +269,7 @@ func TestFormatConfigRoundTrip(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		again, _, err := Parse("again.yaml", data)
+		again, _, err := league.Parse("again.yaml", data)
 		if err != nil {
 			t.Errorf("%q: the marshalled config does not parse: %v\n%s", head, err, data)
 			continue
@@ -326,7 +299,7 @@ func BenchmarkSwissSchedule(b *testing.B) {
 func TestRatingKeys(t *testing.T) {
 	// b01 and b00 rated, b02 and b03 not: the seed order b01, b00, b02, b03.
 	ratings := map[string]string{"b00": "1500", "b01": "1612.5"}
-	league := func(head string, rated bool) *Config {
+	parse := func(head string, rated bool) *league.Config {
 		t.Helper()
 		var b strings.Builder
 		b.WriteString(head + "\nbots:\n")
@@ -338,7 +311,7 @@ func TestRatingKeys(t *testing.T) {
 			}
 			b.WriteString("}\n")
 		}
-		cfg, _, err := Parse("f.yaml", []byte(b.String()))
+		cfg, _, err := league.Parse("f.yaml", []byte(b.String()))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -346,7 +319,7 @@ func TestRatingKeys(t *testing.T) {
 	}
 	// firstRound names the games of round 1, white-black, as scheduled
 	// before any game is played.
-	firstRound := func(c *Config) []string {
+	firstRound := func(c *league.Config) []string {
 		var out []string
 		for _, s := range tournament.Schedule(c.League(), nil) {
 			if s.Round == 1 {
@@ -366,7 +339,7 @@ func TestRatingKeys(t *testing.T) {
 		{"knockout", "format: knockout", []string{"b00-b03", "b01-b02", "b02-b01", "b03-b00"}, []string{"b00-b02", "b01-b03", "b02-b00", "b03-b01"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			plain, rated := league(tc.head, false), league(tc.head, true)
+			plain, rated := parse(tc.head, false), parse(tc.head, true)
 			if got := firstRound(plain); !slices.Equal(got, tc.plain) {
 				t.Errorf("round 1 without ratings: %v, want %v", got, tc.plain)
 			}
@@ -398,7 +371,7 @@ func TestRatingKeys(t *testing.T) {
 		{"points first", strongerWins, true, "b00:1: b01:2: b02:3: b03:4:"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			c := league("rounds: 1", tc.rated)
+			c := parse("rounds: 1", tc.rated)
 			st := tournament.Standings(c.League(), playOut(t, c, tc.decide))
 			var got []string
 			for _, r := range st.Rows {

@@ -1,7 +1,7 @@
 package web
 
 import (
-	"github.com/arenabots/arena/arena"
+	"github.com/arenabots/arena/arena/league"
 	"github.com/arenabots/arena/arena/tournament"
 	"github.com/arenabots/arena/referee"
 	"github.com/arenabots/arena/results"
@@ -26,8 +26,8 @@ type Info struct {
 	SPRT *results.SPRTMatch
 	// Config is the league's config as far as its tournament's standings need
 	// it (see arena.ReadResults); nil when unknown.
-	Config *arena.Config
-	// Lang is the language of the page and the report (arena.Langs; ""
+	Config *league.Config
+	// Lang is the language of the page and the report (league.Langs; ""
 	// is English).
 	Lang string
 	// Marks are the course's marks on the bots (arena grades --intake):
@@ -36,7 +36,7 @@ type Info struct {
 }
 
 // InfoOf returns the Info of a league about to run.
-func InfoOf(c *arena.Config) Info {
+func InfoOf(c *league.Config) Info {
 	info := Info{Name: c.Name, Title: c.Title, Dir: c.Out, Rules: c.Rules(), TempoMS: c.TempoMS, Scoring: c.Scoring, Display: c.Displays(), Lang: c.Lang}
 	for _, b := range c.Bots {
 		info.Bots = append(info.Bots, b.Name)
@@ -51,7 +51,7 @@ func InfoOf(c *arena.Config) Info {
 
 // charged returns the clock the league charges, "cpu" or "wall", or ""
 // when unknown. It reads the config at each call: a league that resumes
-// results played on the wall clock goes on with it (see arena.Config).
+// results played on the wall clock goes on with it (see league.Config).
 func (info Info) charged() string {
 	if info.Config == nil {
 		return ""

@@ -11,6 +11,7 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 
 	"github.com/arenabots/arena/arena"
+	"github.com/arenabots/arena/arena/league"
 	"github.com/arenabots/arena/arena/tournament"
 	"github.com/arenabots/arena/referee"
 	"github.com/arenabots/arena/results"
@@ -19,8 +20,8 @@ import (
 // Coordinator hands a league's games to workers over JetStream and brings
 // their results back: it is the arena.Dispatcher of `arena run --queue`.
 type Coordinator struct {
-	Conn   *nats.Conn    // to the server the workers pull from
-	Config *arena.Config // the league, as the Runner plays it
+	Conn   *nats.Conn     // to the server the workers pull from
+	Config *league.Config // the league, as the Runner plays it
 	// Secret's key signs the specs; a result not signed with it is
 	// dropped.
 	Secret  Secret
@@ -156,7 +157,7 @@ func (c *Coordinator) notify(msg string) {
 // their bundle hashes by bot name, and the config as workers get it.
 func (c *Coordinator) packBots(ctx context.Context, s *streams) (map[string]string, []byte, error) {
 	hashes := map[string]string{}
-	bots := make([]arena.BotConfig, len(c.Config.Bots))
+	bots := make([]league.BotConfig, len(c.Config.Bots))
 	for i, b := range c.Config.Bots {
 		bots[i] = b
 		if !external(b) {
@@ -301,7 +302,7 @@ func (c *Coordinator) maxDelivered(ctx context.Context, games jetstream.Stream, 
 // faultGame is the record of game s that could not be played on any
 // worker: a crash of both sides (0-0) with detail, its move log the initial
 // position alone.
-func faultGame(c *arena.Config, s tournament.Scheduled, detail string) (arena.Played, error) {
+func faultGame(c *league.Config, s tournament.Scheduled, detail string) (arena.Played, error) {
 	st := c.Rules().New(s.Seed)
 	rec := referee.Unplayed(st, 0, referee.Crash, detail)
 	now := time.Now()

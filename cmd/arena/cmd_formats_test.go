@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/arenabots/arena/arena"
+	"github.com/arenabots/arena/arena/league"
 	"github.com/arenabots/arena/arena/resultsdir"
 	"github.com/arenabots/arena/arena/tournament"
 	"github.com/arenabots/arena/referee"
@@ -29,7 +29,7 @@ func formatLeague(t *testing.T, head string, bots, stages int, level func(s tour
 	if err := os.WriteFile(file, []byte(body+"\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	cfg, _, err := arena.Load(file)
+	cfg, _, err := league.Load(file)
 	if err != nil {
 		t.Fatal(err)
 	}

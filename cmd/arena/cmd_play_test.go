@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/arenabots/arena/arena"
+	"github.com/arenabots/arena/arena/league"
 	"github.com/arenabots/arena/arena/tournament"
 	"github.com/arenabots/arena/referee"
 	"github.com/arenabots/arena/results"
@@ -203,7 +203,7 @@ func TestPlayLeagueRound(t *testing.T) {
 	if err := os.WriteFile(file, []byte("seed: 1\nrounds: 3\nbots:\n  - {name: a, builtin: greedy}\n  - {name: b, builtin: random}\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	cfg, _, err := arena.Load(file)
+	cfg, _, err := league.Load(file)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/arenabots/arena/arena"
+	"github.com/arenabots/arena/arena/league"
 	"github.com/arenabots/arena/arena/tournament"
 )
 
@@ -22,11 +23,11 @@ out directory, with a knockout's bracket, and the playoffs of a league with
 tiebreak: playoff once its other games are played.`,
 		Args: nArgs("CONFIG"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			cfg, _, err := arena.Load(args[0])
+			cfg, _, err := league.Load(args[0])
 			if err != nil {
 				return usage(err)
 			}
-			played, err := cfg.Played()
+			played, err := arena.PlayedGames(cfg)
 			if err != nil {
 				return err
 			}

@@ -15,6 +15,7 @@ import (
 	"golang.org/x/term"
 
 	"github.com/arenabots/arena/arena"
+	"github.com/arenabots/arena/arena/league"
 	"github.com/arenabots/arena/arena/tournament"
 	"github.com/arenabots/arena/internal/inert"
 	"github.com/arenabots/arena/results"
@@ -27,7 +28,7 @@ import (
 // and the speed and ETA come from this run's games alone.
 type progress struct {
 	out     io.Writer
-	cfg     *arena.Config
+	cfg     *league.Config
 	names   []string
 	mu      sync.Mutex // guards what follows
 	games   []results.Entry
@@ -62,7 +63,7 @@ type playClocks struct {
 // moves: a league at a short clock records dozens of moves a second.
 const moveRedraw = 100 * time.Millisecond
 
-func newProgress(out io.Writer, cfg *arena.Config, plain bool) *progress {
+func newProgress(out io.Writer, cfg *league.Config, plain bool) *progress {
 	pr := &progress{out: out, cfg: cfg, sprt: cfg.League().SPRTMatch()}
 	for _, b := range cfg.Bots {
 		pr.names = append(pr.names, b.Name)

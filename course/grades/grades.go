@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/arenabots/arena/arena"
+	"github.com/arenabots/arena/arena/league"
 	"github.com/arenabots/arena/arena/tournament"
 	"github.com/arenabots/arena/course/intake"
 	"github.com/arenabots/arena/results"
@@ -15,9 +16,9 @@ import (
 
 // Report is the grades of a class: one row per submission.
 type Report struct {
-	Title   string        `json:"title"`
-	Rule    arena.Grading `json:"rule"`
-	TempoMS int           `json:"tempo_ms"`
+	Title   string         `json:"title"`
+	Rule    league.Grading `json:"rule"`
+	TempoMS int            `json:"tempo_ms"`
 	// Clock is the clock the league charged, "cpu" or "wall" (a league
 	// from before clocks: "wall"): the rows' time figures charged first.
 	Clock string `json:"clock"`
@@ -112,7 +113,7 @@ func Compute(l *arena.Results, in *Intake, marks results.Marks) (*Report, error)
 		groupOf[s.Entry] = cmp.Or(s.Group, s.Entry)
 	}
 	wall, cpu := moveTimes(l)
-	rep := &Report{Title: cmp.Or(l.Config.Title, l.Config.Name), Rule: rule, TempoMS: l.Config.TempoMS, Clock: cmp.Or(l.Config.Clock, arena.ClockCPU), Order: st.Order, Unplayed: unplayed(l)}
+	rep := &Report{Title: cmp.Or(l.Config.Title, l.Config.Name), Rule: rule, TempoMS: l.Config.TempoMS, Clock: cmp.Or(l.Config.Clock, league.ClockCPU), Order: st.Order, Unplayed: unplayed(l)}
 	for _, s := range subs {
 		row := Row{Entry: s.Entry, Group: cmp.Or(s.Group, s.Entry), Bot: s.Bot, Students: s.Students, Eligible: s.Eligible, Admitted: s.Admitted, Reason: s.Reason}
 		if len(row.Students) == 0 {
@@ -222,7 +223,7 @@ func class(r Row) int {
 // ties: best, the best of them); every other group that plays gets the
 // participant bonus, and a group not eligible or annulled none. A band's
 // bonus is added on top.
-func award(rows []Row, rule arena.Grading) {
+func award(rows []Row, rule league.Grading) {
 	place := func(p int) float64 { // p from 0
 		if p < len(rule.Places) {
 			return rule.Places[p]
@@ -242,7 +243,7 @@ func award(rows []Row, rule arena.Grading) {
 			end++
 		}
 		bonus := place(start) // ties: best
-		if rule.Ties != arena.TiesBest {
+		if rule.Ties != league.TiesBest {
 			sum := 0.0
 			for p := start; p < end; p++ {
 				sum += place(p)
@@ -306,7 +307,7 @@ func median(xs []float64) float64 {
 // bands sets each eligible row's band: the first of rule's bands whose
 // reference bot the row's bot won at least its share of games against, in
 // the reference gauntlet's results directory.
-func bands(rows []Row, rule arena.Grading) error {
+func bands(rows []Row, rule league.Grading) error {
 	if len(rule.Bands) == 0 {
 		return nil
 	}

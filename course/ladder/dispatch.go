@@ -16,7 +16,7 @@ func (l *Ladder) dispatchAll(ctx context.Context, s *sched) error {
 	for ctx.Err() == nil {
 		changes := l.changes()
 		var (
-			lg    *league
+			lg    *ladderLeague
 			batch []pair
 			games = map[string]slotGame{}
 			sched []tournament.Scheduled

@@ -8,15 +8,15 @@ import (
 )
 
 // formatNames are package tournament's names of its kinds of tournament.
-// Outside the formats and the league file (package arena, whose hash and
-// defaults name the default), no code names them or compares a league's
+// Outside the formats and the league file (package arena/league, whose
+// hash and defaults name the default), no code names them or compares a league's
 // format (Settings.Tournament): it asks the formats (tournament.Schedule,
 // tournament.Standings, tournament.WriteNotes), so that a new kind of
 // tournament is a file of arena/tournament and a line of its table.
 var formatNames = []string{"RoundRobin", "Gauntlet", "Knockout", "Swiss"}
 
 // formatPackages may name a format and compare a league's with one.
-var formatPackages = []string{"arena/tournament", "arena"}
+var formatPackages = []string{"arena/tournament", "arena/league"}
 
 // TestNothingDecidesByTournament checks that no package but the formats
 // and the league file names a format or compares a league's format, and

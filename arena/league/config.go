@@ -1,4 +1,4 @@
-package arena
+package league
 
 import (
 	"bytes"
@@ -54,7 +54,7 @@ type Config struct {
 	MissingBots  string          `yaml:"missing_bots"`
 	ForcedMoves  string          `yaml:"forced_moves"`
 	Ponder       bool            `yaml:"ponder"`
-	Restart      string          `yaml:"restart" json:"-"` // on: a fresh process per game; off: kept (keep.go). Not in Hash
+	Restart      string          `yaml:"restart" json:"-"` // on: a fresh process per game; off: kept (arena/keep.go). Not in Hash
 	Sandbox      sandbox.Mode    `yaml:"sandbox" json:"-"` // not in Hash: it does not decide the games
 	StartTimeout int             `yaml:"start_timeout_ms"`
 	Limits       Limits          `yaml:"limits"`
@@ -71,7 +71,7 @@ type Config struct {
 
 	// clockSet says that the league file sets clock: a league that
 	// leaves it to the default resumes results played on the wall clock
-	// on the wall clock (see adoptRecordedClock).
+	// on the wall clock (see AdoptRecordedClock).
 	clockSet bool
 
 	file  string       // where the config was read from
@@ -130,7 +130,7 @@ const (
 // come back as a *ConfigError naming the file and line. Problems that do not
 // stop a league come back as warnings. Whether the bots' files are there is
 // not Load's business: the Runner checks it before the first game (see
-// preflight).
+// Preflight).
 func Load(path string) (cfg *Config, warnings []error, err error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
@@ -337,8 +337,8 @@ func (c *Config) Displays() map[string]string {
 	return d
 }
 
-// names returns the names of the league's bots, in order.
-func (c *Config) names() []string {
+// Names returns the names of the league's bots, in order.
+func (c *Config) Names() []string {
 	out := make([]string, len(c.Bots))
 	for i, b := range c.Bots {
 		out[i] = b.Name
@@ -349,39 +349,6 @@ func (c *Config) names() []string {
 // botIndex returns the index of the bot named name, or -1.
 func (c *Config) botIndex(name string) int {
 	return slices.IndexFunc(c.Bots, func(b BotConfig) bool { return b.Name == name })
-}
-
-// League returns the league as its tournament sees it (package
-// tournament): the bots in the order of Bots, with their display names
-// shown inert and their ratings, the seed, rounds, scoring, SPRT, clock and
-// the tournament's Settings.
-func (c *Config) League() *tournament.League {
-	l := &tournament.League{Seed: c.Seed, Rounds: c.Rounds, Scoring: c.Scoring, SPRT: c.SPRT, Clock: c.Clock, Settings: c.Settings}
-	l.Bots = make([]tournament.Bot, len(c.Bots))
-	for i, b := range c.Bots {
-		l.Bots[i] = tournament.Bot{Name: b.Name, Display: inert.Line(b.Display), Rating: b.Rating}
-	}
-	return l
-}
-
-// completeTournament lets the league's tournament check and complete its
-// keys and the SPRT (tournament.Complete), then takes back what it
-// resolved: the bots in seed order (a knockout's seeding may leave some
-// out), the rounds and the tournament's Settings.
-func (c *Config) completeTournament(dir string) error {
-	l := c.League()
-	l.Dir = dir
-	l.ErrAt = c.errAt
-	l.Has = func(path ...any) bool { return find(c.root, path...) != nil }
-	if err := tournament.Complete(l); err != nil {
-		return err
-	}
-	bots := make([]BotConfig, len(l.Bots))
-	for i, b := range l.Bots {
-		bots[i] = c.Bots[c.botIndex(b.Name)]
-	}
-	c.Bots, c.Rounds, c.Settings = bots, l.Rounds, l.Settings
-	return nil
 }
 
 // CheckUnsandboxed refuses a league whose file says `sandbox: off` unless
@@ -471,8 +438,9 @@ func abs(dir, path string) string {
 // File returns the path the config was read from.
 func (c *Config) File() string { return c.file }
 
-// clock returns the league's time control.
-func (c *Config) clock() referee.Clock {
+// MatchClock returns the clock the league's games are played under: its
+// tempo or time_control, margin and what a call is charged (see NewClock).
+func (c *Config) MatchClock() referee.Clock {
 	return NewClock(c.TempoMS, c.MarginMS, c.TimeControl, c.Clock)
 }
 
@@ -480,8 +448,8 @@ func (c *Config) clock() referee.Clock {
 // output directory, the sandbox, the title and the bots' display names,
 // the bots' absolute paths included; the clock is in it, since it changes
 // verdicts. It names a league on a queue, and results recorded before
-// Keys resume under it (but see adoptRecordedClock); a league resumes by
-// its Keys, which hold no path (see resume).
+// Keys resume under it (but see AdoptRecordedClock); a league resumes by
+// its Keys, which hold no path (see package arena's resume).
 func (c *Config) Hash() string {
 	d := *c
 	d.Concurrency, d.Out, d.Registry = 0, "", ""
