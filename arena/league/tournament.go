@@ -1,9 +1,6 @@
 package league
 
-import (
-	"github.com/arenabots/arena/arena/tournament"
-	"github.com/arenabots/arena/internal/inert"
-)
+import "github.com/arenabots/arena/arena/tournament"
 
 // League returns the league as its tournament sees it (package
 // tournament): the bots in the order of Bots, with their display names
@@ -12,8 +9,9 @@ import (
 func (c *Config) League() *tournament.League {
 	l := &tournament.League{Seed: c.Seed, Rounds: c.Rounds, Scoring: c.Scoring, SPRT: c.SPRT, Clock: c.Clock, Settings: c.Settings}
 	l.Bots = make([]tournament.Bot, len(c.Bots))
+	display := c.Displays()
 	for i, b := range c.Bots {
-		l.Bots[i] = tournament.Bot{Name: b.Name, Display: inert.Line(b.Display), Rating: b.Rating}
+		l.Bots[i] = tournament.Bot{Name: b.Name, Display: display[b.Name], Rating: b.Rating}
 	}
 	return l
 }

@@ -58,7 +58,7 @@ type Bot struct {
 // kind returns the league's kind of tournament; l is complete, so it is
 // in the table.
 func (l *League) kind() Tournament {
-	if t := Lookup(l.Tournament); t != nil {
+	if t := lookup(l.Tournament); t != nil {
 		return t
 	}
 	return tournaments[0] // a league not yet completed: the default
@@ -66,9 +66,6 @@ func (l *League) kind() Tournament {
 
 // Traits returns the traits of the league's kind of tournament.
 func (l *League) Traits() Traits { return l.kind().Traits() }
-
-// Noun returns what messages call the league's kind of tournament.
-func (l *League) Noun() string { return l.kind().Noun() }
 
 // playoff reports whether the league decides level bots by a playoff.
 func (l *League) playoff() bool { return l.Tiebreak == TiebreakPlayoff }

@@ -106,8 +106,8 @@ type Traits struct {
 // tournaments is the table of the kinds of tournament, the default first.
 var tournaments = []Tournament{roundRobinTournament{}, gauntletTournament{}, knockoutTournament{}, swissTournament{}}
 
-// Lookup returns the kind of tournament named name, or nil.
-func Lookup(name Name) Tournament {
+// lookup returns the kind of tournament named name, or nil.
+func lookup(name Name) Tournament {
 	i := slices.IndexFunc(tournaments, func(t Tournament) bool { return t.Name() == name })
 	if i < 0 {
 		return nil
@@ -124,7 +124,7 @@ func Complete(l *League) error {
 	if l.Tournament == "" {
 		l.Tournament = tournaments[0].Name()
 	}
-	f := Lookup(l.Tournament)
+	f := lookup(l.Tournament)
 	if f == nil {
 		return l.ErrAt(fmt.Sprintf("format is %q: want %s", l.Tournament, list()), "format")
 	}
