@@ -9,7 +9,7 @@ import (
 // cannot start, under the default missing_bots: refuse.
 type BotsError struct {
 	File     string  // the league file
-	Problems []error // from preflight, one per bot
+	Problems []error // from Config.Preflight, one per bot
 }
 
 func (e *BotsError) Error() string {
@@ -19,18 +19,4 @@ func (e *BotsError) Error() string {
 		b.WriteString("\n  " + p.Error())
 	}
 	return b.String()
-}
-
-// preflight returns, for every bot of the league that cannot start as
-// configured, one *ConfigError at its entry naming the bot, the problem and
-// the fix (see botkind.Ref.Preflight). The Runner calls it before the first
-// game.
-func (c *Config) preflight() []error {
-	var problems []error
-	for i, b := range c.Bots {
-		if msg := b.Preflight(b.Name, c.Registry, c.Sandbox); msg != "" {
-			problems = append(problems, c.errAt(msg, "bots", i))
-		}
-	}
-	return problems
 }

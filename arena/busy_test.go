@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/arenabots/arena/arena/league"
 	"github.com/arenabots/arena/internal/cpuload"
 	"github.com/arenabots/arena/internal/testbin"
 	"github.com/arenabots/arena/referee"
@@ -51,14 +52,14 @@ bots:
 		}
 		body += "  - {name: firstpy, path: " + strconv.Quote(first) + ", protocol: lines}\n"
 	}
-	quiet := league(t, body)
+	quiet := loadLeague(t, body)
 	run(t, quiet, nil)
 	quietGames := readGames(t, quiet)
 	if !measured(t, quiet, quietGames[0].ID) {
 		t.Skip("no cgroup counts the bots' CPU time here: clock: cpu is the wall clock")
 	}
 
-	busy := league(t, body)
+	busy := loadLeague(t, body)
 	stop := cpuload.Start(t, 0, 5*time.Minute)
 	start := time.Now()
 	run(t, busy, nil)
@@ -106,7 +107,7 @@ bots:
 
 // measured reports whether a call of game id of the league of cfg had its
 // CPU time measured.
-func measured(t *testing.T, cfg *Config, id string) bool {
+func measured(t *testing.T, cfg *league.Config, id string) bool {
 	t.Helper()
 	lines, err := results.ReadGameLog(cfg.Out, id)
 	if err != nil {

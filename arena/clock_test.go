@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/arenabots/arena/arena/league"
 	"github.com/arenabots/arena/arena/resultsdir"
 	"github.com/arenabots/arena/host/sandbox"
 )
@@ -33,15 +34,15 @@ func TestClockKey(t *testing.T) {
 		{"not a string", "clock: [cpu]", "l.yaml:1: clock", false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			cfg, _, err := Parse("l.yaml", []byte(clockLeague(t.TempDir(), tc.line)))
+			cfg, _, err := league.Parse("l.yaml", []byte(clockLeague(t.TempDir(), tc.line)))
 			if err != nil {
 				if !strings.Contains(err.Error(), tc.want) {
 					t.Errorf("error %q, want %q", err, tc.want)
 				}
 				return
 			}
-			if cfg.Clock != tc.want || cfg.clock().CPU != tc.cpu {
-				t.Errorf("clock %q (CPU %v), want %q (%v)", cfg.Clock, cfg.clock().CPU, tc.want, tc.cpu)
+			if cfg.Clock != tc.want || cfg.MatchClock().CPU != tc.cpu {
+				t.Errorf("clock %q (CPU %v), want %q (%v)", cfg.Clock, cfg.MatchClock().CPU, tc.want, tc.cpu)
 			}
 			if !strings.Contains(string(cfg.Resolved()), "\nclock: "+tc.want+"\n") {
 				t.Errorf("the resolved config does not say clock: %s:\n%s", tc.want, cfg.Resolved())
@@ -54,8 +55,8 @@ func TestClockKey(t *testing.T) {
 // hashes as a config from before the key did: its JSON had no Clock.
 func TestClockHash(t *testing.T) {
 	out := t.TempDir()
-	parse := func(line string) *Config {
-		cfg, _, err := Parse("l.yaml", []byte(clockLeague(out, line)))
+	parse := func(line string) *league.Config {
+		cfg, _, err := league.Parse("l.yaml", []byte(clockLeague(out, line)))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -92,8 +93,8 @@ func TestResumeKeepsTheRecordedClock(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			out := t.TempDir()
-			parse := func(line string) *Config {
-				cfg, _, err := Parse("l.yaml", []byte(clockLeague(out, line)))
+			parse := func(line string) *league.Config {
+				cfg, _, err := league.Parse("l.yaml", []byte(clockLeague(out, line)))
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -140,7 +141,7 @@ func TestResumeKeepsTheRecordedClock(t *testing.T) {
 			t.Fatal(err)
 		}
 		rr, err := ReadResults(out)
-		if err != nil || rr.Config.Clock != ClockWall {
+		if err != nil || rr.Config.Clock != league.ClockWall {
 			t.Fatalf("ReadResults: %+v (%v), want clock wall", rr, err)
 		}
 	})
@@ -157,11 +158,11 @@ func TestClockFallback(t *testing.T) {
 		{"older report", "", "", false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			cfg, _, err := Parse("l.yaml", []byte(clockLeague(t.TempDir(), tc.line)))
+			cfg, _, err := league.Parse("l.yaml", []byte(clockLeague(t.TempDir(), tc.line)))
 			if err != nil {
 				t.Fatal(err)
 			}
-			w := cfg.clockFallback(sandbox.Report{CPUClock: tc.cpuClock})
+			w := clockFallback(cfg, sandbox.Report{CPUClock: tc.cpuClock})
 			if (w != "") != tc.warned || tc.warned && !strings.Contains(w, "charges each call its wall time") {
 				t.Errorf("warning %q, want one: %v", w, tc.warned)
 			}

@@ -14,6 +14,7 @@ import (
 
 	"golang.org/x/sys/unix"
 
+	"github.com/arenabots/arena/arena/league"
 	"github.com/arenabots/arena/results"
 )
 
@@ -40,7 +41,7 @@ func TestFullDiskStopsAndResumes(t *testing.T) {
 		{"move logs", results.GamesDir, 4 << 20, "(write " + results.GamesDir + "/."},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			cfg := league(t, `
+			cfg := loadLeague(t, `
 name: full
 seed: 5
 rounds: 2
@@ -68,7 +69,7 @@ bots:
 // checkFullDisk runs cfg's league, fills the file system of dir once 3
 // games are in the journal, checks how arena stops, frees the space and
 // checks that the league resumes to its total games.
-func checkFullDisk(t *testing.T, cfg *Config, dir, write string, total int) {
+func checkFullDisk(t *testing.T, cfg *league.Config, dir, write string, total int) {
 	t.Helper()
 	journal := filepath.Join(cfg.Out, results.JournalName)
 	cmd := exec.Command(arenaBin, "run", "--plain", cfg.File())

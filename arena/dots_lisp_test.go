@@ -27,7 +27,7 @@ func TestDotsLispLeague(t *testing.T) {
 		return fmt.Sprintf("  - name: %s\n    lisp: {files: [%q], reads: [%q]%s}\n",
 			name, filepath.Join(samples, name, "jogo.lisp"), filepath.Join(samples, "regras.lisp"), extra)
 	}
-	cfg := league(t, "game: dots\ngame_options: {opening_arcs: 4}\nseed: 5\nrounds: 1\ntempo_ms: 200\nstart_timeout_ms: 30000\nbots:\n"+
+	cfg := loadLeague(t, "game: dots\ngame_options: {opening_arcs: 4}\nseed: 5\nrounds: 1\ntempo_ms: 200\nstart_timeout_ms: 30000\nbots:\n"+
 		"  - {name: greedy, builtin: greedy}\n"+
 		entry("estado", ", package: pestado, tempo_scale: 1000")+
 		entry("jogada", "")+

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/arenabots/arena/arena/league"
 	"github.com/arenabots/arena/games/dots"
 	"github.com/arenabots/arena/internal/testbin"
 	"github.com/arenabots/arena/referee"
@@ -21,7 +22,7 @@ func TestDotsLeague(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg := league(t, `
+	cfg := loadLeague(t, `
 game: dots
 game_options: {rows: 3, cols: 4, opening_arcs: 3}
 rounds: 1
@@ -52,7 +53,7 @@ bots:
 // checkReplay checks game id's move log: each ply's position is the one
 // before it with the logged move played, and the game ends with every arc
 // drawn.
-func checkReplay(t *testing.T, cfg *Config, id string) {
+func checkReplay(t *testing.T, cfg *league.Config, id string) {
 	t.Helper()
 	lines, err := results.ReadGameLog(cfg.Out, id)
 	if err != nil {

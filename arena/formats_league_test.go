@@ -11,6 +11,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/arenabots/arena/arena/league"
+	"github.com/arenabots/arena/arena/tournament"
 	"github.com/arenabots/arena/results"
 )
 
@@ -29,7 +31,7 @@ func swissLeague() string {
 
 func TestSwissLeague(t *testing.T) {
 	skipIfShort(t, "a Swiss of 16 bots, 80 games")
-	cfg := league(t, swissLeague())
+	cfg := loadLeague(t, swissLeague())
 	sum := run(t, cfg, nil)
 	if sum.Played != 80 || sum.Total != 80 {
 		t.Fatalf("played %d of %d, want 80 of 80", sum.Played, sum.Total)
@@ -62,11 +64,11 @@ func knockoutLeague(t *testing.T) string {
 // checkBracket checks a finished knockout of six: two byes, for seeds 1
 // and 2, every tie decided, and one winner, the winner of the final; it
 // returns the bracket.
-func checkBracket(t *testing.T, cfg *Config) *results.Bracket {
+func checkBracket(t *testing.T, cfg *league.Config) *results.Bracket {
 	t.Helper()
 	games := readGames(t, cfg)
-	assertComplete(t, cfg, len(Schedule(cfg, games)))
-	b := Standings(cfg, games).Bracket
+	assertComplete(t, cfg, len(tournament.Schedule(cfg.League(), games)))
+	b := tournament.Standings(cfg.League(), games).Bracket
 	if b == nil || len(b.Rounds) != 3 {
 		t.Fatalf("bracket %+v, want 3 rounds", b)
 	}
@@ -94,7 +96,7 @@ func checkBracket(t *testing.T, cfg *Config) *results.Bracket {
 }
 
 func TestKnockoutLeague(t *testing.T) {
-	cfg := league(t, knockoutLeague(t))
+	cfg := loadLeague(t, knockoutLeague(t))
 	sum := run(t, cfg, nil)
 	if sum.Played < 10 || sum.Played != sum.Total {
 		t.Errorf("played %d of %d, want 10 or more, all", sum.Played, sum.Total)
@@ -114,11 +116,11 @@ func TestKnockoutLeague(t *testing.T) {
 // arena process: the bracket ends as an uninterrupted run's does.
 func TestKnockoutResumeAfterKill9(t *testing.T) {
 	skipIfShort(t, "plays a knockout twice")
-	whole := league(t, knockoutLeague(t))
+	whole := loadLeague(t, knockoutLeague(t))
 	run(t, whole, nil)
 	want := checkBracket(t, whole)
 
-	cfg := league(t, knockoutLeague(t))
+	cfg := loadLeague(t, knockoutLeague(t))
 	arenaRun := func() *exec.Cmd {
 		cmd := exec.Command(arenaBin, "run", "--plain", cfg.File())
 		cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
@@ -143,7 +145,7 @@ func TestKnockoutResumeAfterKill9(t *testing.T) {
 	syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) // arena and its bots, as a crash would
 	cmd.Wait()
 	games := readGames(t, cfg)
-	first := Schedule(cfg, nil) // round 1: two ties of two games
+	first := tournament.Schedule(cfg.League(), nil) // round 1: two ties of two games
 	if len(games) == 0 || len(games) >= len(first) {
 		t.Fatalf("killed with %d games in the journal, want 1 to %d: the middle of round 1", len(games), len(first)-1)
 	}
@@ -180,7 +182,7 @@ func TestFormatConfigsRun(t *testing.T) {
 			if err := os.WriteFile(file, data, 0o644); err != nil {
 				t.Fatal(err)
 			}
-			cfg, _, err := Load(file)
+			cfg, _, err := league.Load(file)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -191,7 +193,7 @@ func TestFormatConfigsRun(t *testing.T) {
 			if sum.Played == 0 || sum.Played != sum.Total {
 				t.Errorf("played %d of %d", sum.Played, sum.Total)
 			}
-			assertComplete(t, cfg, len(Schedule(cfg, readGames(t, cfg))))
+			assertComplete(t, cfg, len(tournament.Schedule(cfg.League(), readGames(t, cfg))))
 			if name == "final" {
 				var seeds []string
 				for _, b := range cfg.Bots {
@@ -200,7 +202,7 @@ func TestFormatConfigsRun(t *testing.T) {
 				if len(seeds) != 4 {
 					t.Errorf("final seeds %v: want the first two of each group", seeds)
 				}
-				if b := Standings(cfg, readGames(t, cfg)).Bracket; b == nil || b.Winner == "" {
+				if b := tournament.Standings(cfg.League(), readGames(t, cfg)).Bracket; b == nil || b.Winner == "" {
 					t.Errorf("final: bracket %+v has no winner", b)
 				}
 			}

@@ -3,12 +3,15 @@ package arena
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/arenabots/arena/arena/league"
+	"github.com/arenabots/arena/arena/tournament"
 	"github.com/arenabots/arena/referee"
 	"github.com/arenabots/arena/results"
 )
@@ -23,32 +26,32 @@ var hyphenNames = [][]string{
 }
 
 // hyphenLeague returns a league of built-in bots named names.
-func hyphenLeague(t *testing.T, tournament string, names []string) *Config {
+func hyphenLeague(t *testing.T, format string, names []string) *league.Config {
 	t.Helper()
-	if !strings.Contains(tournament, "knockout") {
-		tournament += "rounds: 1\n"
+	if !strings.Contains(format, "knockout") {
+		format += "rounds: 1\n"
 	}
-	body := "name: ids\nseed: 5\ntempo_ms: 200\nconcurrency: 2\n" + tournament + "bots:\n"
+	body := "name: ids\nseed: 5\ntempo_ms: 200\nconcurrency: 2\n" + format + "bots:\n"
 	for i, n := range names {
 		body += "  - {name: " + n + ", builtin: random, options: {seed: " + string(rune('1'+i)) + "}}\n"
 	}
-	return league(t, body)
+	return loadLeague(t, body)
 }
 
 // TestGameIDsDistinct checks that every game of a schedule has an id of
 // its own whatever the bots' names, in every kind of tournament.
 func TestGameIDsDistinct(t *testing.T) {
-	tournaments := map[string]string{
+	formats := map[string]string{
 		"round robin": "",
 		"gauntlet":    "format: gauntlet\nchallengers: [NAME]\n",
 		"knockout":    "format: knockout\n",
 	}
-	for kind, tournament := range tournaments {
+	for kind, format := range formats {
 		for _, names := range hyphenNames {
 			t.Run(kind+"/"+strings.Join(names, ","), func(t *testing.T) {
-				cfg := hyphenLeague(t, strings.Replace(tournament, "NAME", names[0], 1), names)
-				seen := map[string]Scheduled{}
-				for _, g := range Schedule(cfg, nil) {
+				cfg := hyphenLeague(t, strings.Replace(format, "NAME", names[0], 1), names)
+				seen := map[string]tournament.Scheduled{}
+				for _, g := range tournament.Schedule(cfg.League(), nil) {
 					if err := results.ValidID(g.ID); err != nil {
 						t.Errorf("%v", err)
 					}
@@ -88,7 +91,7 @@ func TestLegacyIDsResume(t *testing.T) {
 	games := readGames(t, cfg)
 	var lines []byte
 	for _, g := range games {
-		legacy := roundID(g.Round)(g.White, g.Black)
+		legacy := fmt.Sprintf("%02d-%s-%s", g.Round, g.White, g.Black)
 		for _, p := range []func(string, string) string{results.MoveLogPath, results.LogDatPath} {
 			if err := os.Rename(p(cfg.Out, g.ID), p(cfg.Out, legacy)); err != nil {
 				t.Fatal(err)
@@ -118,7 +121,7 @@ func TestLegacyIDsResume(t *testing.T) {
 		t.Errorf("the journal now holds %d games, want the %d recorded", len(again), len(games))
 	}
 	for _, g := range again {
-		if g.ID != roundID(g.Round)(g.White, g.Black) {
+		if g.ID != fmt.Sprintf("%02d-%s-%s", g.Round, g.White, g.Black) {
 			t.Errorf("game %s of %s against %s, want its id as recorded", g.ID, g.White, g.Black)
 		}
 	}
@@ -128,7 +131,7 @@ func TestLegacyIDsResume(t *testing.T) {
 // pending, that game and then another game under the same id.
 type twiceUnderOneID struct{}
 
-func (twiceUnderOneID) Dispatch(ctx context.Context, pending []Scheduled, record func(Played) error) error {
+func (twiceUnderOneID) Dispatch(ctx context.Context, pending []tournament.Scheduled, record func(Played) error) error {
 	s := pending[0]
 	now := time.Now()
 	rec := referee.Record{Reason: referee.Normal, Winner: referee.White, Scores: [2]int{1, 0}}

@@ -5,10 +5,13 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/arenabots/arena/arena/league"
+	"github.com/arenabots/arena/arena/tournament"
 )
 
 // FuzzParse feeds the league loader hostile YAML: it never panics, every
-// error and warning is a *ConfigError naming the file, and a config it
+// error and warning is a *league.ConfigError naming the file, and a config it
 // accepts has a name, at least two bots, positive counts and a hash.
 func FuzzParse(f *testing.F) {
 	seeds, _ := filepath.Glob("../configs/*.yaml")
@@ -38,14 +41,14 @@ func FuzzParse(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		const file = "fuzz/league.yaml"
-		cfg, warnings, err := Parse(file, data)
+		cfg, warnings, err := league.Parse(file, data)
 		isConfigError := func(err error) bool {
-			var ce *ConfigError
+			var ce *league.ConfigError
 			return errors.As(err, &ce) && ce.File == file
 		}
 		if err != nil {
 			if !isConfigError(err) {
-				t.Fatalf("error %q (%T) is not a *ConfigError of %s", err, err, file)
+				t.Fatalf("error %q (%T) is not a *league.ConfigError of %s", err, err, file)
 			}
 			if cfg != nil || warnings != nil {
 				t.Fatalf("an error came with a config or warnings")
@@ -54,10 +57,10 @@ func FuzzParse(f *testing.F) {
 		}
 		for _, w := range warnings {
 			if !isConfigError(w) {
-				t.Errorf("warning %q (%T) is not a *ConfigError of %s", w, w, file)
+				t.Errorf("warning %q (%T) is not a *league.ConfigError of %s", w, w, file)
 			}
 		}
-		if cfg.Name == "" || len(cfg.Bots) < 2 || (cfg.Rounds <= 0 && cfg.Tournament != Knockout) || cfg.TempoMS <= 0 || cfg.Concurrency <= 0 || cfg.MarginMS < 0 {
+		if cfg.Name == "" || len(cfg.Bots) < 2 || (cfg.Rounds <= 0 && cfg.Tournament != tournament.Knockout) || cfg.TempoMS <= 0 || cfg.Concurrency <= 0 || cfg.MarginMS < 0 {
 			t.Fatalf("accepted a config that is not complete: %+v", cfg)
 		}
 		if cfg.Hash() == "" || len(cfg.Resolved()) == 0 {

@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/arenabots/arena/arena/league"
 	"github.com/arenabots/arena/arena/resultsdir"
 	"github.com/arenabots/arena/internal/testbin"
 	"github.com/arenabots/arena/referee"
@@ -26,7 +27,7 @@ import (
 type hostileCase struct {
 	reason referee.Reason
 	detail []string
-	check  func(t *testing.T, cfg *Config, g results.Entry, bot string)
+	check  func(t *testing.T, cfg *league.Config, g results.Entry, bot string)
 	// timed says the case is about the move clock (a timeout, or a bot
 	// stopped between its calls), so it keeps the league's time margin; the
 	// others play with a margin of untimedMS.
@@ -145,7 +146,7 @@ func hostileDir(t *testing.T) (dir, testbot string) {
 func TestHostileLeague(t *testing.T) {
 	skipIfShort(t, "plays a league for each of 30 hostile bots")
 	dir, testbot := hostileDir(t)
-	cfg, _, err := Load(filepath.Join(dir, "league.yaml"))
+	cfg, _, err := league.Load(filepath.Join(dir, "league.yaml"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -169,7 +170,7 @@ func TestHostileLeague(t *testing.T) {
 				}
 			}
 			c := *cfg
-			c.Bots = []BotConfig{greedy, b}
+			c.Bots = []league.BotConfig{greedy, b}
 			c.Out = filepath.Join(t.TempDir(), "out")
 			// Unless this bot shows something about time, its verdict must
 			// not depend on how busy the machine is: the margin and the
@@ -241,7 +242,7 @@ func checkVerdict(t *testing.T, g results.Entry, bot string, tc hostileCase) {
 
 // checkStandings checks the standings file against the journal: the
 // hostile bot's games lost by reason, and none for greedy.
-func checkStandings(t *testing.T, cfg *Config, games []results.Entry, bot string, reason referee.Reason) {
+func checkStandings(t *testing.T, cfg *league.Config, games []results.Entry, bot string, reason referee.Reason) {
 	t.Helper()
 	st := readStandings(t, cfg)
 	want := map[referee.Reason]int{reason: 2}
@@ -264,9 +265,9 @@ func checkStandings(t *testing.T, cfg *Config, games []results.Entry, bot string
 
 // checkTimeCharged checks a timeout's clock: the late bot is charged at
 // least the limit, its opponent only its own (quick) calls.
-func checkTimeCharged(t *testing.T, cfg *Config, g results.Entry, bot string) {
+func checkTimeCharged(t *testing.T, cfg *league.Config, g results.Entry, bot string) {
 	t.Helper()
-	limit := cfg.clock().Limit().Milliseconds()
+	limit := cfg.MatchClock().Limit().Milliseconds()
 	late, other := 0, 1
 	if g.Black == bot {
 		late, other = 1, 0
@@ -282,8 +283,8 @@ func checkTimeCharged(t *testing.T, cfg *Config, g results.Entry, bot string) {
 }
 
 // checkPlayed returns a check that the game lasted at least n plies.
-func checkPlayed(n int) func(*testing.T, *Config, results.Entry, string) {
-	return func(t *testing.T, _ *Config, g results.Entry, _ string) {
+func checkPlayed(n int) func(*testing.T, *league.Config, results.Entry, string) {
+	return func(t *testing.T, _ *league.Config, g results.Entry, _ string) {
 		if g.Plies < n {
 			t.Errorf("%s: %d plies, want at least %d", g.ID, g.Plies, n)
 		}
@@ -291,7 +292,7 @@ func checkPlayed(n int) func(*testing.T, *Config, results.Entry, string) {
 }
 
 // botLines returns the lines of g's move log where bot moved.
-func botLines(t *testing.T, cfg *Config, g results.Entry, bot string) []results.MoveLine {
+func botLines(t *testing.T, cfg *league.Config, g results.Entry, bot string) []results.MoveLine {
 	t.Helper()
 	lines, err := results.ReadGameLog(cfg.Out, g.ID)
 	if err != nil {
@@ -311,7 +312,7 @@ func botLines(t *testing.T, cfg *Config, g results.Entry, bot string) []results.
 
 // botLogSays reports whether bot lost g by a crash and its output says
 // said.
-func botLogSays(t *testing.T, cfg *Config, g results.Entry, bot, said string) bool {
+func botLogSays(t *testing.T, cfg *league.Config, g results.Entry, bot, said string) bool {
 	t.Helper()
 	if g.Reason != referee.Crash || g.Loser != bot {
 		return false
@@ -330,7 +331,7 @@ func botLogSays(t *testing.T, cfg *Config, g results.Entry, bot, said string) bo
 
 // threadStarved reports whether bot lost g by a crash of its Go runtime
 // failing to start a thread, as its output says.
-func threadStarved(t *testing.T, cfg *Config, g results.Entry, bot string) bool {
+func threadStarved(t *testing.T, cfg *league.Config, g results.Entry, bot string) bool {
 	t.Helper()
 	for _, said := range []string{"pthread_create failed", "failed to create new OS thread", "newosproc"} {
 		if botLogSays(t, cfg, g, bot, said) {
@@ -341,7 +342,7 @@ func threadStarved(t *testing.T, cfg *Config, g results.Entry, bot string) bool 
 }
 
 // checkDiscrepancy checks that the wrong claimed states were logged.
-func checkDiscrepancy(t *testing.T, cfg *Config, g results.Entry, bot string) {
+func checkDiscrepancy(t *testing.T, cfg *league.Config, g results.Entry, bot string) {
 	t.Helper()
 	for _, l := range botLines(t, cfg, g, bot) {
 		if l.Discrepancy == "" {
@@ -352,7 +353,7 @@ func checkDiscrepancy(t *testing.T, cfg *Config, g results.Entry, bot string) {
 
 // checkOutputCapped checks that the 100 MiB written at start were cut to
 // the output cap, saying so.
-func checkOutputCapped(t *testing.T, cfg *Config, g results.Entry, bot string) {
+func checkOutputCapped(t *testing.T, cfg *league.Config, g results.Entry, bot string) {
 	t.Helper()
 	first := botLines(t, cfg, g, bot)[0]
 	if capKB := cfg.Limits.OutputKB; len(first.Log) > capKB<<10+200 || !strings.Contains(first.Log, "more bytes of output dropped") {
@@ -363,7 +364,7 @@ func checkOutputCapped(t *testing.T, cfg *Config, g results.Entry, bot string) {
 // checkForkBombLimited checks that the fork bomb hit the process limit,
 // which it reports as its nodes: it stops at 300 children otherwise. Root
 // is bound only where arena can make pids cgroups.
-func checkForkBombLimited(t *testing.T, cfg *Config, g results.Entry, bot string) {
+func checkForkBombLimited(t *testing.T, cfg *league.Config, g results.Entry, bot string) {
 	t.Helper()
 	n := botLines(t, cfg, g, bot)[0].Nodes
 	switch {
@@ -479,7 +480,7 @@ func TestHostileKill9Resume(t *testing.T) {
 	skipIfShort(t, "plays a hostile league twice, killed in between")
 	dir, testbot := hostileDir(t)
 	file := filepath.Join(dir, "kill9.yaml")
-	league := `
+	body := `
 name: kill9
 seed: 3
 rounds: 1
@@ -494,10 +495,10 @@ bots:
   - {name: spawn, path: bin/testbot, args: [spawn]}
   - {name: setsid, path: bin/testbot, args: [setsid]}
 `
-	if err := os.WriteFile(file, []byte(league), 0o644); err != nil {
+	if err := os.WriteFile(file, []byte(body), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	cfg, _, err := Load(file)
+	cfg, _, err := league.Load(file)
 	if err != nil {
 		t.Fatal(err)
 	}

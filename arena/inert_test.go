@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/arenabots/arena/arena/league"
 	"github.com/arenabots/arena/results"
 )
 
@@ -24,7 +25,7 @@ const (
 // checkInert checks a game of a bot that wrote terminal escapes: the
 // journal and the move log keep its bytes; log.dat and `arena replay` show
 // them as text, and no control character of the bot's reaches them.
-func checkInert(t *testing.T, cfg *Config, g results.Entry, bot string) {
+func checkInert(t *testing.T, cfg *league.Config, g results.Entry, bot string) {
 	t.Helper()
 	mine := botLines(t, cfg, g, bot)
 	// Its error text in the journal's detail, or its answer in the move log.
@@ -60,7 +61,7 @@ func checkInert(t *testing.T, cfg *Config, g results.Entry, bot string) {
 // checkLongAnswer checks the game of a bot that answered 900 KB: its
 // answer is kept as its first KiB and its length, and the journal line
 // stays small.
-func checkLongAnswer(t *testing.T, cfg *Config, g results.Entry, bot string) {
+func checkLongAnswer(t *testing.T, cfg *league.Config, g results.Entry, bot string) {
 	t.Helper()
 	checkInert(t, cfg, g, bot)
 	mine := botLines(t, cfg, g, bot)

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/arenabots/arena/arena/botkind"
+	"github.com/arenabots/arena/arena/league"
 
 	"golang.org/x/sys/unix"
 
@@ -67,8 +68,8 @@ func freeMemory(t *testing.T) uint64 {
 // checkHostMemory returns the check of a memory attack: after the game the
 // host's available memory is what it was before the test (within 1 GiB of
 // the others' work: the attacks take 3 GiB or more).
-func checkHostMemory(before uint64) func(*testing.T, *Config, results.Entry, string) {
-	return func(t *testing.T, _ *Config, g results.Entry, _ string) {
+func checkHostMemory(before uint64) func(*testing.T, *league.Config, results.Entry, string) {
+	return func(t *testing.T, _ *league.Config, g results.Entry, _ string) {
 		t.Helper()
 		if after := freeMemory(t); after+1<<30 < before {
 			t.Errorf("%s: the host's available memory fell from %d MiB to %d MiB", g.ID, before>>20, after>>20)
@@ -81,8 +82,8 @@ func checkHostMemory(before uint64) func(*testing.T, *Config, results.Entry, str
 // RLIMIT_FSIZE, in EFBIG or ENOSPC), and the host's free disk is what it
 // was before the test (within 1 GiB of the others' work: the attack is
 // 5.5 GiB).
-func checkDiskFull(before uint64) func(*testing.T, *Config, results.Entry, string) {
-	return func(t *testing.T, cfg *Config, g results.Entry, bot string) {
+func checkDiskFull(before uint64) func(*testing.T, *league.Config, results.Entry, string) {
+	return func(t *testing.T, cfg *league.Config, g results.Entry, bot string) {
 		t.Helper()
 		log := botLog(t, cfg, g, bot)
 		falloc, write, _ := strings.Cut(log, "; wrote ")
@@ -101,7 +102,7 @@ func checkDiskFull(before uint64) func(*testing.T, *Config, results.Entry, strin
 // checkI386Refused checks that every call the i386 bot made through int
 // $0x80 failed with ENOSYS (the filter refuses every foreign architecture,
 // getpid included), and that a new user namespace was refused natively.
-func checkI386Refused(t *testing.T, cfg *Config, g results.Entry, bot string) {
+func checkI386Refused(t *testing.T, cfg *league.Config, g results.Entry, bot string) {
 	t.Helper()
 	log := botLog(t, cfg, g, bot)
 	for _, call := range []string{"getpid", "ptrace", "perf_event_open", "io_uring_setup", "userfaultfd", "keyctl", "unshare"} {
@@ -116,7 +117,7 @@ func checkI386Refused(t *testing.T, cfg *Config, g results.Entry, bot string) {
 
 // botLog returns all that bot wrote in g: a Go bot's output travels beside
 // its calls, and may show in a later call's log.
-func botLog(t *testing.T, cfg *Config, g results.Entry, bot string) string {
+func botLog(t *testing.T, cfg *league.Config, g results.Entry, bot string) string {
 	t.Helper()
 	var b strings.Builder
 	for _, l := range botLines(t, cfg, g, bot) {
@@ -136,7 +137,7 @@ func botLog(t *testing.T, cfg *Config, g results.Entry, bot string) string {
 // ms over 21 waits against 597 with 5 ms, classic's rate unchanged). A
 // leak of the waits exceeds it by the opponent's time on every core (1.7
 // s against classic at depth 10, the bound there ~0.8 s).
-func waitedCPU(t *testing.T, cfg *Config, g results.Entry, bot string) (ms []float64, bound float64) {
+func waitedCPU(t *testing.T, cfg *league.Config, g results.Entry, bot string) (ms []float64, bound float64) {
 	t.Helper()
 	lines := botLines(t, cfg, g, bot)
 	for _, l := range lines {
@@ -155,7 +156,7 @@ func waitedCPU(t *testing.T, cfg *Config, g results.Entry, bot string) (ms []flo
 
 // checkStoppedCPU checks the spinner's waits against greedy: between its
 // calls its processes use next to no CPU (see waitedCPU).
-func checkStoppedCPU(t *testing.T, cfg *Config, g results.Entry, bot string) {
+func checkStoppedCPU(t *testing.T, cfg *league.Config, g results.Entry, bot string) {
 	t.Helper()
 	ms, bound := waitedCPU(t, cfg, g, bot)
 	var sum float64
@@ -176,14 +177,14 @@ func checkStoppedCPU(t *testing.T, cfg *Config, g results.Entry, bot string) {
 func TestStoppedBotUsesNoCPU(t *testing.T) {
 	skipIfShort(t, "plays two leagues of a fixed-depth search")
 	dir, testbot := hostileDir(t)
-	cfg, _, err := Load(filepath.Join(dir, "league.yaml"))
+	cfg, _, err := league.Load(filepath.Join(dir, "league.yaml"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	classic := BotConfig{Name: "classic", Ref: botkind.Ref{Builtin: "classic", Options: map[string]string{"depth": "10"}}}
+	classic := league.BotConfig{Name: "classic", Ref: botkind.Ref{Builtin: "classic", Options: map[string]string{"depth": "10"}}}
 	play := func(mode string) (classicMS, rate float64, waits []float64, bound float64) {
 		c := *cfg
-		c.Bots = []BotConfig{classic, {Name: mode, Ref: botkind.Ref{Path: filepath.Join(dir, "bin", "testbot"), Args: []string{mode}}}}
+		c.Bots = []league.BotConfig{classic, {Name: mode, Ref: botkind.Ref{Path: filepath.Join(dir, "bin", "testbot"), Args: []string{mode}}}}
 		c.Out = filepath.Join(t.TempDir(), "out")
 		c.TempoMS, c.MarginMS, c.StartTimeout = 10_000, untimedMS, untimedMS
 		c.Concurrency = 1

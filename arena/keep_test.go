@@ -7,6 +7,8 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/arenabots/arena/arena/league"
+	"github.com/arenabots/arena/arena/tournament"
 	"github.com/arenabots/arena/host"
 	"github.com/arenabots/arena/referee"
 	"github.com/arenabots/arena/results"
@@ -36,7 +38,7 @@ func TestFaulted(t *testing.T) {
 // TestRestartKey reads restart, league-wide and per bot, and refuses
 // other values naming the key.
 func TestRestartKey(t *testing.T) {
-	cfg := league(t, `
+	cfg := loadLeague(t, `
 name: keys
 restart: off
 bots:
@@ -46,11 +48,9 @@ bots:
 	if !cfg.Keeps(0) || cfg.Keeps(1) {
 		t.Errorf("Keeps = %v, %v; want true (the league's off), false (its own on)", cfg.Keeps(0), cfg.Keeps(1))
 	}
-	if def := league(t, "name: d\nbots: [{name: a, builtin: greedy}, {name: b, builtin: greedy}]"); def.Restart != "on" || def.Keeps(0) {
+	if def := loadLeague(t, "name: d\nbots: [{name: a, builtin: greedy}, {name: b, builtin: greedy}]"); def.Restart != "on" || def.Keeps(0) {
 		t.Errorf("default restart %q, Keeps %v; want on, false", def.Restart, def.Keeps(0))
 	}
-	wantConfigError(t, "name: bad\nrestart: never\nbots: [{name: a, builtin: greedy}, {name: b, builtin: greedy}]", 2, `restart is "never": want "on" or "off"`)
-	wantConfigError(t, "name: bad\nbots: [{name: a, builtin: greedy}, {name: b, builtin: greedy, restart: sometimes}]", 2, `bot "b": restart is "sometimes": want "on" or "off"`)
 }
 
 // TestKeptBotsPlayTheSameGames plays one league of deterministic built-in
@@ -74,7 +74,7 @@ bots:
 `
 	moves := map[string]map[string][]string{}
 	for _, restart := range []string{"on", "off"} {
-		cfg := league(t, strings.Replace(body, "%s", restart, 1))
+		cfg := loadLeague(t, strings.Replace(body, "%s", restart, 1))
 		run(t, cfg, nil)
 		moves[restart] = map[string][]string{}
 		for _, g := range readGames(t, cfg) {
@@ -95,7 +95,7 @@ bots:
 }
 
 // gameMoves returns the moves of g, from its move log.
-func gameMoves(t *testing.T, cfg *Config, g results.Entry) []string {
+func gameMoves(t *testing.T, cfg *league.Config, g results.Entry) []string {
 	t.Helper()
 	lines, err := results.ReadGameLog(cfg.Out, g.ID)
 	if err != nil {
@@ -129,7 +129,7 @@ func TestKeptBotsLiveAcrossGames(t *testing.T) {
 		{"fresh", "{name: fresh, args: [kept], restart: on}", "{name: failing, args: [newgamefail]}", ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			cfg := league(t, strings.ReplaceAll(`
+			cfg := loadLeague(t, strings.ReplaceAll(`
 name: kept
 seed: 3
 rounds: 4
@@ -238,7 +238,7 @@ func TestPoolInRoundRobin(t *testing.T) {
 	_, testbot := hostileDir(t)
 	for _, atOnce := range []int{1, 2} {
 		t.Run(fmt.Sprint(atOnce), func(t *testing.T) {
-			cfg := league(t, fmt.Sprintf(`
+			cfg := loadLeague(t, fmt.Sprintf(`
 name: pool
 seed: 3
 rounds: 3
@@ -316,7 +316,7 @@ bots:
 // else the first; a league that keeps no bot, or plays one game at a time, keeps
 // the schedule's order.
 func TestInPlayPick(t *testing.T) {
-	cfg := league(t, `
+	cfg := loadLeague(t, `
 name: pick
 restart: off
 bots:
@@ -326,30 +326,30 @@ bots:
   - {name: d, builtin: greedy}
   - {name: fresh, builtin: greedy, restart: on}
 `)
-	g := func(w, b int) Scheduled { return Scheduled{White: w, Black: b} }
+	g := func(w, b int) tournament.Scheduled { return tournament.Scheduled{White: w, Black: b} }
 	busy := (&Runner{Config: cfg}).inPlay(2)
 	busy.add(g(0, 1))
 	for _, tc := range []struct {
-		queue []Scheduled
+		queue []tournament.Scheduled
 		want  int
 	}{
-		{[]Scheduled{g(1, 0), g(0, 2), g(2, 3)}, 2},
-		{[]Scheduled{g(1, 2), g(4, 3)}, 1},
-		{[]Scheduled{g(1, 2), g(2, 0)}, 0}, // none free: the first
+		{[]tournament.Scheduled{g(1, 0), g(0, 2), g(2, 3)}, 2},
+		{[]tournament.Scheduled{g(1, 2), g(4, 3)}, 1},
+		{[]tournament.Scheduled{g(1, 2), g(2, 0)}, 0}, // none free: the first
 	} {
 		if got := busy.pick(tc.queue); got != tc.want {
 			t.Errorf("pick(%v) with a and b playing = %d, want %d", tc.queue, got, tc.want)
 		}
 	}
 	busy.done(g(0, 1))
-	if got := busy.pick([]Scheduled{g(1, 0), g(2, 3)}); got != 0 {
+	if got := busy.pick([]tournament.Scheduled{g(1, 0), g(2, 3)}); got != 0 {
 		t.Errorf("pick once a and b are done = %d, want 0", got)
 	}
 	// a played two games at once: it has two processes, one may be idle.
 	busy.add(g(0, 2))
 	busy.add(g(3, 0))
 	busy.done(g(3, 0))
-	if got := busy.pick([]Scheduled{g(1, 2), g(1, 0)}); got != 1 {
+	if got := busy.pick([]tournament.Scheduled{g(1, 2), g(1, 0)}); got != 1 {
 		t.Errorf("pick with a (two processes) and c playing = %d, want 1 (a's idle process)", got)
 	}
 	if (&Runner{Config: cfg}).inPlay(1) != nil {

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/arenabots/arena/arena/league"
+	"github.com/arenabots/arena/arena/tournament"
 	"github.com/arenabots/arena/results"
 )
 
@@ -16,7 +18,7 @@ func TestKnockout(t *testing.T) {
 		name          string
 		head          string
 		bots          int
-		decide        func(Scheduled) string
+		decide        func(tournament.Scheduled) string
 		winner        string
 		games, onSeed int
 	}{
@@ -28,7 +30,7 @@ func TestKnockout(t *testing.T) {
 		{"no tie-break boards", "format: knockout\ntiebreak_boards: 0", 5, whiteWins, "b00", 4 * 2, 4},
 		{"8 bots, no byes", "format: knockout", 8, strongerWins, "b00", 7 * 2, 0},
 		{"2 bots", "format: knockout", 2, strongerWins, "b00", 2, 0},
-		{"lower seed wins", "format: knockout", 6, func(s Scheduled) string {
+		{"lower seed wins", "format: knockout", 6, func(s tournament.Scheduled) string {
 			if s.White > s.Black {
 				return results.WhiteWins
 			}
@@ -41,7 +43,7 @@ func TestKnockout(t *testing.T) {
 			if len(games) != tc.games {
 				t.Errorf("%d games, want %d", len(games), tc.games)
 			}
-			st := Standings(c, games)
+			st := tournament.Standings(c.League(), games)
 			b := st.Bracket
 			if b == nil || b.Winner != tc.winner {
 				t.Fatalf("bracket %+v, want winner %s", b, tc.winner)
@@ -93,7 +95,7 @@ func byesFor(n int) int {
 
 func TestKnockoutMidRound(t *testing.T) {
 	c := parseFormat(t, "format: knockout", 6)
-	first := Schedule(c, nil)
+	first := tournament.Schedule(c.League(), nil)
 	// Round 1: 4-5 and 3-6 (seeds 1 and 2 have byes), two games each.
 	var pairs []string
 	for _, s := range first {
@@ -108,22 +110,12 @@ func TestKnockoutMidRound(t *testing.T) {
 	for _, s := range first[:2] {
 		played = append(played, results.Entry{ID: s.ID, Round: s.Round, Seed: s.Seed, White: c.Bots[s.White].Name, Black: c.Bots[s.Black].Name, Result: strongerWins(s)})
 	}
-	next := Schedule(c, played)
+	next := tournament.Schedule(c.League(), played)
 	if len(next) != 6 || next[4].Round != 2 || next[4].White != 0 || next[4].Black != 3 {
 		t.Errorf("after 4-5: %v, want round 1 and the semi-final 1-4", next)
 	}
-	if b := Standings(c, played).Bracket; b.Winner != "" || b.Rounds[1][0].Bots != [2]string{"b00", "b03"} || b.Rounds[1][1].Bots[1] != "" {
+	if b := tournament.Standings(c.League(), played).Bracket; b.Winner != "" || b.Rounds[1][0].Bots != [2]string{"b00", "b03"} || b.Rounds[1][1].Bots[1] != "" {
 		t.Errorf("bracket %+v", b.Rounds[1])
-	}
-}
-
-func TestSeedOrder(t *testing.T) {
-	for size, want := range map[int][]int{
-		1: {1}, 2: {1, 2}, 4: {1, 4, 2, 3}, 8: {1, 8, 4, 5, 2, 7, 3, 6},
-	} {
-		if got := seedOrder(size); !slices.Equal(got, want) {
-			t.Errorf("seedOrder(%d) = %v, want %v", size, got, want)
-		}
 	}
 }
 
@@ -156,7 +148,7 @@ func TestKnockoutSeeding(t *testing.T) {
 		{"seeding: [gb]\nqualifiers: 1", "ko.yaml:2: seeding: only 1 bot qualifies, a knockout needs 2 or more"},
 		{"seeding: [ga]", `ko.yaml:2: seeding: bot "b1" is in no standings of seeding`},
 	} {
-		cfg, _, err := Parse(filepath.Join(dir, "ko.yaml"), []byte("format: knockout\n"+tc.head+"\n"+bots))
+		cfg, _, err := league.Parse(filepath.Join(dir, "ko.yaml"), []byte("format: knockout\n"+tc.head+"\n"+bots))
 		got := ""
 		if err != nil {
 			got = "error: " + err.Error()

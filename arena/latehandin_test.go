@@ -12,7 +12,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/arenabots/arena/arena/league"
 	"github.com/arenabots/arena/arena/resultsdir"
+	"github.com/arenabots/arena/arena/tournament"
 	"github.com/arenabots/arena/internal/testbin"
 	"github.com/arenabots/arena/results"
 )
@@ -278,24 +280,24 @@ func TestLateHandIn(t *testing.T) {
 // allLate are the ids of the games of the first run of TestLateHandIn.
 var allLate = []string{"01-alice-bob", "01-bob-alice", "01-alice-carol", "01-carol-alice", "01-bob-carol", "01-carol-bob"}
 
-// loadLate writes league as dir's l.yaml and loads it.
-func loadLate(t *testing.T, dir, league string) *Config {
+// loadLate writes body as dir's l.yaml and loads it.
+func loadLate(t *testing.T, dir, body string) *league.Config {
 	t.Helper()
 	file := filepath.Join(dir, "l.yaml")
-	if err := os.WriteFile(file, []byte(league), 0o644); err != nil {
+	if err := os.WriteFile(file, []byte(body), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	cfg, _, err := Load(file)
+	cfg, _, err := league.Load(file)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return cfg
 }
 
-// lateRun runs league in dir.
-func lateRun(t *testing.T, dir, league string, events func(Event)) Summary {
+// lateRun runs the league file body in dir.
+func lateRun(t *testing.T, dir, body string, events func(Event)) Summary {
 	t.Helper()
-	return run(t, loadLate(t, dir, league), events)
+	return run(t, loadLate(t, dir, body), events)
 }
 
 // lateGames returns the games of dir's results by id, their move logs
@@ -357,7 +359,7 @@ func TestLateHandInPlayoff(t *testing.T) {
 func countPlayoffs(games map[string]results.Entry) int {
 	n := 0
 	for id := range games {
-		if PlayoffGame(id) {
+		if tournament.PlayoffGame(id) {
 			n++
 		}
 	}

@@ -48,7 +48,7 @@ func TestLispImagesLeague(t *testing.T) {
 	images := &lispimage.Cache{Dir: t.TempDir()}
 	var plays [2]map[string]string
 	for i, im := range []*lispimage.Cache{nil, images} {
-		cfg := league(t, body)
+		cfg := loadLeague(t, body)
 		var mu sync.Mutex
 		var warnings []string
 		r := &Runner{Config: cfg, Self: arenaBin, LispImages: im, Events: func(e Event) {

@@ -10,6 +10,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	"github.com/arenabots/arena/arena/league"
 	"github.com/arenabots/arena/arena/resultsdir"
 	"github.com/arenabots/arena/host/sandbox"
 	"github.com/arenabots/arena/results"
@@ -42,7 +43,7 @@ func (r *Runner) prepare(achieved sandbox.Report) error {
 	}
 	keys := c.Keys() // after resume, which may adopt the recorded clock
 	record, err := yaml.Marshal(struct {
-		Keys     Keys           `yaml:"keys"`
+		Keys     league.Keys    `yaml:"keys"`
 		Achieved sandbox.Report `yaml:"sandbox_achieved"`
 	}{keys, achieved})
 	if err != nil {
@@ -51,36 +52,17 @@ func (r *Runner) prepare(achieved sandbox.Report) error {
 	return results.WriteFileAtomic(filepath.Join(c.Out, resultsdir.ConfigFile), append(c.Resolved(), record...))
 }
 
-// adoptRecordedClock makes the league charge the wall clock, and reports
-// that it did, when its results directory holds results of hash old that
-// were played on the wall clock, before clock was a key and cpu its
-// default, and the league file leaves clock to that default: the same
-// config, clock: wall, has hash old. A league file that sets clock keeps
-// it, and resumes only under the same hash.
-func (c *Config) adoptRecordedClock(old string) bool {
-	if old == "" || c.clockSet || c.Clock == ClockWall || old == c.Hash() {
-		return false
-	}
-	w := *c
-	w.Clock = ClockWall
-	if w.Hash() != old {
-		return false
-	}
-	c.Clock = ClockWall
-	return true
-}
-
 // changed is the error for a results directory whose config, recorded in
 // old, differs from the league's in what all its games share: it names the
 // keys that changed.
 func (r *Runner) changed(old *recorded) error {
 	c := r.Config
 	what := fmt.Sprintf("hash %s, now %s", old.Hash, c.Hash())
-	if changes, err := c.changes(old.data); err == nil {
+	if changes, err := c.Changes(old.data); err == nil {
 		changes = slices.DeleteFunc(changes, func(ch string) bool {
 			return strings.HasPrefix(ch, "bots.") || strings.HasPrefix(ch, "challengers.")
 		})
-		if len(changes) == 0 && !slices.Equal(old.names(), c.names()) {
+		if len(changes) == 0 && !slices.Equal(old.names(), c.Names()) {
 			what = "the bots' order" // an SPRT match's: who is tested
 		}
 		if len(changes) > 0 {

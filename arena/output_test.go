@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/arenabots/arena/arena/league"
 	"github.com/arenabots/arena/internal/cpuload"
 	"github.com/arenabots/arena/internal/testbin"
 	"github.com/arenabots/arena/results"
@@ -91,7 +92,7 @@ func TestMoveLogsHoldTheirOwnOutput(t *testing.T) {
 	if err := os.WriteFile(sh, []byte(stampSh), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	cfg := league(t, fmt.Sprintf(`
+	cfg := loadLeague(t, fmt.Sprintf(`
 name: stamps
 game: cavalo
 seed: 3
@@ -163,7 +164,7 @@ bots:
 // checkLoadLog fails unless the Lisp bot's first move of game id, l, has a
 // load log that holds what it printed while loading, and its own log holds
 // none of it.
-func checkLoadLog(t *testing.T, cfg *Config, id string, l results.MoveLine) {
+func checkLoadLog(t *testing.T, cfg *league.Config, id string, l results.MoveLine) {
 	t.Helper()
 	if strings.Contains(l.Log, "loading-stamp") {
 		t.Errorf("%s ply %d: the first move's log holds the loading's output: %q", id, l.Ply, l.Log)

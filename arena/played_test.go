@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/arenabots/arena/arena/league"
+	"github.com/arenabots/arena/arena/tournament"
 	"github.com/arenabots/arena/referee"
 	"github.com/arenabots/arena/results"
 )
@@ -13,14 +15,14 @@ import (
 // TestPlayScheduledCheckBot checks that a bot CheckBot refuses forfeits its
 // game with reason start, saying why, before any process starts.
 func TestPlayScheduledCheckBot(t *testing.T) {
-	cfg := league(t, smallLeague)
-	r := &Runner{Config: cfg, Self: "/nonexistent/arena", CheckBot: func(b BotConfig) error {
+	cfg := loadLeague(t, smallLeague)
+	r := &Runner{Config: cfg, Self: "/nonexistent/arena", CheckBot: func(b league.BotConfig) error {
 		if b.Name == "random" {
 			return errors.New("this worker cannot run it")
 		}
 		return nil
 	}}
-	for _, s := range Schedule(cfg, nil)[:2] { // greedy-random, random-greedy
+	for _, s := range tournament.Schedule(cfg.League(), nil)[:2] { // greedy-random, random-greedy
 		t.Run(s.ID, func(t *testing.T) {
 			p, err := r.PlayScheduled(context.Background(), s, nil)
 			if err != nil {

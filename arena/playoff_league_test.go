@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/arenabots/arena/arena/tournament"
 	"github.com/arenabots/arena/results"
 )
 
@@ -35,8 +36,8 @@ bots:
 // alone, its total growing as the playoff's games become known, and the
 // standings on disk order the three by it; the crosstable leaves it out.
 func TestPlayoffLeague(t *testing.T) {
-	cfg := league(t, playoffLeague)
-	main := len(mainSchedule(cfg, nil))
+	cfg := loadLeague(t, playoffLeague)
+	main := len(tournament.Schedule(cfg.League(), nil))
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	stop := func(e Event) {
@@ -72,7 +73,7 @@ func TestPlayoffLeague(t *testing.T) {
 			t.Errorf("%s has no move log: %v", g.ID, err)
 		}
 	}
-	st := Standings(cfg, games)
+	st := tournament.Standings(cfg.League(), games)
 	want := []string{"1 classic3 playoff 2 of 2 ties, 4.5 points", "2 classic2 playoff 1 of 2 ties, 3.5 points", "3 greedy playoff 0 of 2 ties, 0 points"}
 	if got := placing(st); !slices.Equal(got, want) {
 		t.Errorf("standings %q, want %q", got, want)
@@ -84,7 +85,7 @@ func TestPlayoffLeague(t *testing.T) {
 	}
 	res := &Results{Config: cfg, Games: games}
 	ct := fmt.Sprint(res.Crosstable(st))
-	if all := fmt.Sprint(results.NewCrosstable(games, st.Bots(), cfg.Scoring)); ct == all || ct != fmt.Sprint(results.NewCrosstable(MainGames(cfg, games), st.Bots(), cfg.Scoring)) {
+	if all := fmt.Sprint(results.NewCrosstable(games, st.Bots(), cfg.Scoring)); ct == all || ct != fmt.Sprint(results.NewCrosstable(tournament.MainGames(cfg.League(), games), st.Bots(), cfg.Scoring)) {
 		t.Errorf("crosstable %s: want the main event's, not %s", ct, all)
 	}
 	for file, wants := range map[string][]string{

@@ -7,13 +7,14 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/arenabots/arena/arena/tournament"
 	"github.com/arenabots/arena/results"
 )
 
 // inPlayoff decides a playoff's games by playoff and the others by main.
-func inPlayoff(main, playoff func(Scheduled) string) func(Scheduled) string {
-	return func(s Scheduled) string {
-		if PlayoffGame(s.ID) {
+func inPlayoff(main, playoff func(tournament.Scheduled) string) func(tournament.Scheduled) string {
+	return func(s tournament.Scheduled) string {
+		if tournament.PlayoffGame(s.ID) {
 			return playoff(s)
 		}
 		return main(s)
@@ -39,7 +40,7 @@ func TestPlayoff(t *testing.T) {
 		name   string
 		head   string
 		bots   int
-		decide func(Scheduled) string
+		decide func(tournament.Scheduled) string
 		// main and playoff count the games of each.
 		main, playoff int
 		want          []string
@@ -48,7 +49,9 @@ func TestPlayoff(t *testing.T) {
 			inPlayoff(whiteWins, strongerWins), 2, 2,
 			[]string{"1 b00 playoff 2-0", "2 b01 playoff 0-2"}},
 		{"two level, the second seed wins", "rounds: 1\ntiebreak: playoff\ngames_per_tie: 2", 2,
-			inPlayoff(whiteWins, func(s Scheduled) string { return strongerWins(Scheduled{White: s.Black, Black: s.White}) }), 2, 4,
+			inPlayoff(whiteWins, func(s tournament.Scheduled) string {
+				return strongerWins(tournament.Scheduled{White: s.Black, Black: s.White})
+			}), 2, 4,
 			[]string{"1 b01 playoff 4-0", "2 b00 playoff 0-4"}},
 		{"two level after every board: on seed", "rounds: 1\ntiebreak: playoff\ntiebreak_boards: 2", 2,
 			whiteWins, 2, 2 * 3,
@@ -65,12 +68,14 @@ func TestPlayoff(t *testing.T) {
 			[]string{"1 b00 playoff 3 of 3 ties, 6 points", "2 b01 playoff 2 of 3 ties, 4 points",
 				"3 b02 playoff 1 of 3 ties, 2 points", "4 b03 playoff 0 of 3 ties, 0 points"}},
 		{"two level below a winner", "rounds: 1\ntiebreak: playoff", 3,
-			inPlayoff(func(s Scheduled) string {
+			inPlayoff(func(s tournament.Scheduled) string {
 				if s.White == 0 || s.Black == 0 {
 					return strongerWins(s)
 				}
 				return whiteWins(s)
-			}, func(s Scheduled) string { return strongerWins(Scheduled{White: s.Black, Black: s.White}) }), 6, 2,
+			}, func(s tournament.Scheduled) string {
+				return strongerWins(tournament.Scheduled{White: s.Black, Black: s.White})
+			}), 6, 2,
 			[]string{"1 b00", "2 b02 playoff 2-0", "3 b01 playoff 0-2"}},
 		{"no level bots, no playoff", "rounds: 1\ntiebreak: playoff", 3, strongerWins, 6, 0,
 			[]string{"1 b00", "2 b01", "3 b02"}},
@@ -80,19 +85,19 @@ func TestPlayoff(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			c := parseFormat(t, tc.head, tc.bots)
 			games := playOut(t, c, tc.decide)
-			main := MainGames(c, games)
+			main := tournament.MainGames(c.League(), games)
 			if len(main) != tc.main || len(games)-len(main) != tc.playoff {
 				t.Errorf("%d main games and %d of a playoff, want %d and %d", len(main), len(games)-len(main), tc.main, tc.playoff)
 			}
-			st := Standings(c, games)
+			st := tournament.Standings(c.League(), games)
 			if got := placing(st); !slices.Equal(got, tc.want) {
 				t.Errorf("standings %q, want %q", got, tc.want)
 			}
 			// Without its playoff, the league's standings but for the
 			// order of the level bots: the same points, games, ratings.
 			plain := *c
-			plain.Tiebreak = TiebreakTied
-			before := Standings(&plain, main)
+			plain.Tiebreak = tournament.TiebreakTied
+			before := tournament.Standings(plain.League(), main)
 			for _, r := range st.Rows {
 				i := slices.IndexFunc(before.Rows, func(b results.Row) bool { return b.Bot == r.Bot })
 				b := before.Rows[i]
@@ -109,7 +114,7 @@ func TestPlayoff(t *testing.T) {
 
 // topTwo makes b00 and b01 beat b02 and b03, and White win the games of
 // b00 against b01 and of b02 against b03: two pairs of level bots.
-func topTwo(s Scheduled) string {
+func topTwo(s tournament.Scheduled) string {
 	if s.White/2 == s.Black/2 {
 		return whiteWins(s)
 	}
@@ -123,16 +128,16 @@ func topTwo(s Scheduled) string {
 func TestPlayoffSchedule(t *testing.T) {
 	c := parseFormat(t, "rounds: 2\ntiebreak: playoff\nseed: 7", 4)
 	main := playOut(t, c, topTwo)[:24]
-	if n := len(mainSchedule(c, nil)); len(main) != n {
+	if n := len(tournament.Schedule(c.League(), nil)); len(main) != n {
 		t.Fatalf("%d main games, want %d", len(main), n)
 	}
 	for _, missing := range []int{0, 23} {
 		partial := slices.Delete(slices.Clone(main), missing, missing+1)
-		if got := len(Schedule(c, partial)); got != len(main) {
+		if got := len(tournament.Schedule(c.League(), partial)); got != len(main) {
 			t.Errorf("without %s: %d games known, want the %d of the main event", main[missing].ID, got, len(main))
 		}
 	}
-	games := Schedule(c, main)[len(main):]
+	games := tournament.Schedule(c.League(), main)[len(main):]
 	var ids []string
 	for _, s := range games {
 		ids = append(ids, s.ID)
@@ -142,7 +147,7 @@ func TestPlayoffSchedule(t *testing.T) {
 		t.Fatalf("playoff games %q, want %q", ids, want)
 	}
 	boards := map[uint64]string{}
-	for _, s := range mainSchedule(c, nil) {
+	for _, s := range tournament.Schedule(c.League(), nil) {
 		boards[s.Seed] = "main round " + fmt.Sprint(s.Round)
 	}
 	for _, s := range games {
@@ -157,55 +162,17 @@ func TestPlayoffSchedule(t *testing.T) {
 	// The same games, in other orders, and with a playoff game: the same
 	// schedule.
 	with := append(slices.Clone(main), results.Entry{ID: games[0].ID, White: "b00", Black: "b01", Result: results.WhiteWins})
-	wantAll := Schedule(c, with)
+	wantAll := tournament.Schedule(c.League(), with)
 	r := rand.New(rand.NewPCG(1, 2))
 	for range 5 {
 		shuffled := slices.Clone(with)
 		r.Shuffle(len(shuffled), func(i, j int) { shuffled[i], shuffled[j] = shuffled[j], shuffled[i] })
-		if got := Schedule(c, shuffled); !slices.Equal(got, wantAll) {
+		if got := tournament.Schedule(c.League(), shuffled); !slices.Equal(got, wantAll) {
 			t.Fatalf("shuffled journal: schedule %v, want %v", got, wantAll)
 		}
 	}
-	st := Standings(c, with)
+	st := tournament.Standings(c.League(), with)
 	if len(st.Playoffs) != 2 || st.Playoffs[0].Rank != 1 || st.Playoffs[1].Rank != 3 || st.Playoffs[0].Ties[0].Games != 1 {
 		t.Errorf("playoffs %+v, want #1 with a game played and #3", st.Playoffs)
-	}
-}
-
-func TestPlayoffConfig(t *testing.T) {
-	const bots = "bots:\n  - {name: a, builtin: greedy}\n  - {name: b, builtin: random}\n"
-	for _, tc := range []struct {
-		name, yaml string
-		line       int
-		want       string
-	}{
-		{"unknown value", "rounds: 1\ntiebreak: coin\n" + bots, 2, `tiebreak is "coin": want "tied" (bots level on every key share a rank) or "playoff" (they play it out)`},
-		{"not text", "tiebreak: [playoff]\n" + bots, 1, "tiebreak: want tied or playoff, e.g. tiebreak: playoff, got a list"},
-		{"knockout", "format: knockout\ntiebreak: playoff\n" + bots, 2, "tiebreak: playoff is for a round robin, a gauntlet or a Swiss: a knockout decides each tie itself"},
-		{"sprt", "sprt: {elo1: 10}\ntiebreak: playoff\n" + bots, 2, "tiebreak: playoff has no place in an SPRT match"},
-		{"tie key without a playoff", "games_per_tie: 2\n" + bots, 1, "games_per_tie is a key of format: knockout (or of tiebreak: playoff), and this league's format is round-robin"},
-		{"bad tie key", "tiebreak: playoff\ntiebreak_boards: -2\n" + bots, 2, "tiebreak_boards: want a whole number of board pairs a level tie may add, 0 or more, got -2"},
-	} {
-		t.Run(tc.name, func(t *testing.T) { wantConfigError(t, tc.yaml, tc.line, tc.want) })
-	}
-	hash := func(head string) string {
-		c, _, err := Parse("f.yaml", []byte(head+bots))
-		if err != nil {
-			t.Fatal(err)
-		}
-		return c.Hash()
-	}
-	if hash("tiebreak: tied\n") != hash("") {
-		t.Error("tiebreak: tied, the default, changes the hash")
-	}
-	if hash("tiebreak: playoff\n") == hash("") || hash("tiebreak: playoff\n") == hash("tiebreak: playoff\ngames_per_tie: 2\n") {
-		t.Error("a playoff, or its boards, do not change the hash")
-	}
-	c, _, err := Parse("f.yaml", []byte("tiebreak: playoff\n"+bots))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if c.GamesPerTie != defaultGamesPerTie || c.tiebreaks() != defaultTiebreakBoards {
-		t.Errorf("a playoff's ties: games_per_tie %d, tiebreak_boards %d, want the defaults %d and %d", c.GamesPerTie, c.tiebreaks(), defaultGamesPerTie, defaultTiebreakBoards)
 	}
 }

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"slices"
 	"sync"
+
+	"github.com/arenabots/arena/arena/tournament"
 )
 
 // The game's path. A slot starts a game's bots, plays the game and stops
@@ -34,7 +36,7 @@ type finished struct {
 // When ctx is cancelled the games in flight are interrupted and not added.
 // The bots of restart: off are taken from k and handed back to it (keep.go).
 // It returns once every bot it started is stopped, but those k keeps.
-func (r *Runner) playAll(ctx context.Context, pending []Scheduled, slots int, k *Keeper, add func(Played) error) error {
+func (r *Runner) playAll(ctx context.Context, pending []tournament.Scheduled, slots int, k *Keeper, add func(Played) error) error {
 	ctx, stop := context.WithCancel(ctx) // stopped on the first error
 	defer stop()
 	var (
@@ -61,22 +63,22 @@ type feeder struct {
 	ctx     context.Context
 	decided <-chan struct{}
 	mu      sync.Mutex
-	queue   []Scheduled
+	queue   []tournament.Scheduled
 	busy    *inPlay
 }
 
 // next returns the game a free slot plays next; false once none is left,
 // ctx is done or the league is decided.
-func (f *feeder) next() (Scheduled, bool) {
+func (f *feeder) next() (tournament.Scheduled, bool) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	select {
 	case <-f.decided:
-		return Scheduled{}, false
+		return tournament.Scheduled{}, false
 	default:
 	}
 	if len(f.queue) == 0 || f.ctx.Err() != nil {
-		return Scheduled{}, false
+		return tournament.Scheduled{}, false
 	}
 	i := f.busy.pick(f.queue)
 	s := f.queue[i]
@@ -86,7 +88,7 @@ func (f *feeder) next() (Scheduled, bool) {
 }
 
 // done tells f that s is over: its kept bots are back in the pool.
-func (f *feeder) done(s Scheduled) { f.busy.done(s) }
+func (f *feeder) done(s tournament.Scheduled) { f.busy.done(s) }
 
 // work plays the games f hands it one after another and sends the games
 // played to played. With r.Prestart it starts each game's bots while the
@@ -107,12 +109,12 @@ func (r *Runner) work(ctx context.Context, f *feeder, k *Keeper, played chan<- f
 		} else {
 			bots = r.startBots(ctx, s, true)
 		}
-		var next Scheduled
+		var next tournament.Scheduled
 		more := false
 		if r.Prestart {
 			if next, more = f.next(); more {
 				ch := make(chan *lineup, 1)
-				go func(n Scheduled) { ch <- r.startBots(ctx, n, true) }(next)
+				go func(n tournament.Scheduled) { ch <- r.startBots(ctx, n, true) }(next)
 				ahead = ch
 			}
 			if bots.failed() {
@@ -163,7 +165,7 @@ func (r *Runner) inPlay(slots int) *inPlay {
 // pick returns the index in queue of the first game none of whose kept
 // bots is in play as many times as it ever was (it would need a new
 // process); 0 when there is none, or b is nil.
-func (b *inPlay) pick(queue []Scheduled) int {
+func (b *inPlay) pick(queue []tournament.Scheduled) int {
 	if b == nil {
 		return 0
 	}
@@ -185,13 +187,13 @@ func (b *inPlay) full(bot int) bool {
 }
 
 // add counts s's bots in play, from the moment a slot takes s.
-func (b *inPlay) add(s Scheduled) { b.count(s, 1) }
+func (b *inPlay) add(s tournament.Scheduled) { b.count(s, 1) }
 
 // done counts s's bots out of play: its game is over, its kept bots back
 // in the pool.
-func (b *inPlay) done(s Scheduled) { b.count(s, -1) }
+func (b *inPlay) done(s tournament.Scheduled) { b.count(s, -1) }
 
-func (b *inPlay) count(s Scheduled, n int) {
+func (b *inPlay) count(s tournament.Scheduled, n int) {
 	if b == nil {
 		return
 	}

@@ -52,7 +52,7 @@ func TestCancelStopsStartedBots(t *testing.T) {
 		t.Skip("plays a league of real bots (-short)")
 	}
 	_, testbot := hostileDir(t)
-	cfg := league(t, `
+	cfg := loadLeague(t, `
 name: cancel
 seed: 3
 rounds: 3

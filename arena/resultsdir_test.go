@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/arenabots/arena/arena/resultsdir"
+	"github.com/arenabots/arena/arena/tournament"
 	"github.com/arenabots/arena/results"
 )
 
@@ -58,9 +59,9 @@ func TestReadResults(t *testing.T) {
 				bots = append(bots, b.Name)
 			}
 			if c.Name != tt.wantName || !slices.Equal(bots, tt.wantBots) || c.Scoring != tt.wantScoring ||
-				Total(c) != tt.wantTotal || c.Rules().Name() != tt.wantRules || c.Out != dir {
+				tournament.Total(c.League()) != tt.wantTotal || c.Rules().Name() != tt.wantRules || c.Out != dir {
 				t.Errorf("ReadResults = name %q, bots %q, scoring %+v, total %d, rules %s, out %s; want %q, %q, %+v, %d, %s, %s",
-					c.Name, bots, c.Scoring, Total(c), c.Rules().Name(), c.Out, tt.wantName, tt.wantBots, tt.wantScoring, tt.wantTotal, tt.wantRules, dir)
+					c.Name, bots, c.Scoring, tournament.Total(c.League()), c.Rules().Name(), c.Out, tt.wantName, tt.wantBots, tt.wantScoring, tt.wantTotal, tt.wantRules, dir)
 			}
 		})
 	}

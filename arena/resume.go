@@ -3,6 +3,7 @@ package arena
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -11,7 +12,9 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	"github.com/arenabots/arena/arena/league"
 	"github.com/arenabots/arena/arena/resultsdir"
+	"github.com/arenabots/arena/arena/tournament"
 	"github.com/arenabots/arena/results"
 )
 
@@ -19,9 +22,9 @@ import (
 // games in it: the config's hash, its keys (nil in a directory recorded
 // before keys, by the hash alone) and its bots, in order.
 type recorded struct {
-	Hash string      `yaml:"hash"`
-	Keys *Keys       `yaml:"keys"`
-	Bots []BotConfig `yaml:"bots"`
+	Hash string             `yaml:"hash"`
+	Keys *league.Keys       `yaml:"keys"`
+	Bots []league.BotConfig `yaml:"bots"`
 
 	path string
 	data []byte
@@ -56,26 +59,6 @@ func (rec *recorded) names() []string {
 	return out
 }
 
-// legacyKeys returns the keys of a results directory recorded by the hash
-// alone, as far as its config.yaml tells them, and those of c to compare
-// with them: a bot's Code then stands for its entry as resolved, paths
-// included, as the hash counted it. ok is false when the recorded config
-// cannot be read.
-func (rec *recorded) legacyKeys(c *Config) (old, now Keys, ok bool) {
-	var d Config
-	if err := d.decodeRecorded(rec.path, rec.data); err != nil {
-		return Keys{}, Keys{}, false
-	}
-	legacy := func(cfg *Config) Keys {
-		k := Keys{League: cfg.leagueKey(), Bots: map[string]BotKey{}}
-		for _, b := range cfg.Bots {
-			k.Bots[b.Name] = BotKey{Code: "entry " + shortHash(b.Ref), Settings: b.settingsKey()}
-		}
-		return k
-	}
-	return legacy(&d), legacy(c), true
-}
-
 // resume checks that the results recorded in old can go on under the
 // league's config and sets aside the games that can not.
 // What every game shares (Keys.League) must be unchanged, or the run is
@@ -90,30 +73,30 @@ func (r *Runner) resume(old *recorded) error {
 	c := r.Config
 	before, now := old.Keys, c.Keys()
 	if before == nil {
-		if c.adoptRecordedClock(old.Hash) {
+		if c.AdoptRecordedClock(old.Hash) {
 			r.warnWallClock()
 		}
 		if old.Hash == c.Hash() {
 			return nil // recorded before keys, under the same config
 		}
-		legacyOld, legacyNow, ok := old.legacyKeys(c)
+		legacyOld, legacyNow, ok := c.LegacyKeys(old.path, old.data)
 		if !ok {
 			return r.changed(old)
 		}
 		before, now = &legacyOld, legacyNow
 	}
-	if before.League != now.League && c.adoptClockOf(before.League) {
+	if before.League != now.League && c.AdoptClockOf(before.League) {
 		r.warnWallClock()
-		now.League = c.leagueKey()
+		now.League = c.LeagueKey()
 	}
 	if before.League != now.League {
 		return r.changed(old)
 	}
-	ch := compareBots(before.Bots, now.Bots, old.names(), c.names())
-	if c.tournament().Traits().PairsOnResults {
+	ch := compareBots(before.Bots, now.Bots, old.names(), c.Names())
+	if c.League().Traits().PairsOnResults {
 		// The order of the bots is the seeding here.
 		what := ch.summary()
-		if what == "" && !slices.Equal(old.names(), c.names()) {
+		if what == "" && !slices.Equal(old.names(), c.Names()) {
 			what = "the bots' order, its seeding"
 		}
 		if what == "" {
@@ -123,7 +106,7 @@ func (r *Runner) resume(old *recorded) error {
 	}
 	scheduled := map[string]bool{}
 	counts := map[string]int{}
-	for _, g := range mainSchedule(c, nil) {
+	for _, g := range tournament.Schedule(c.League(), nil) {
 		scheduled[g.ID] = true
 		counts[c.Bots[g.White].Name]++
 		counts[c.Bots[g.Black].Name]++
@@ -132,7 +115,7 @@ func (r *Runner) resume(old *recorded) error {
 	// gauntlet's challengers may have changed) and its bots are unchanged;
 	// a playoff stays while nothing else changed.
 	stale := func(g results.Entry) bool {
-		return !PlayoffGame(g.ID) && (!scheduled[ScheduledID(g)] || ch.stale(g.White, g.Black))
+		return !tournament.PlayoffGame(g.ID) && (!scheduled[tournament.ScheduledID(g)] || ch.stale(g.White, g.Black))
 	}
 	journal := filepath.Join(c.Out, results.JournalName)
 	games, _, err := results.ReadJournal(journal)
@@ -143,7 +126,7 @@ func (r *Runner) resume(old *recorded) error {
 		return nil
 	}
 	aside, err := results.SetAside(journal, func(g results.Entry) bool {
-		return stale(g) || PlayoffGame(g.ID)
+		return stale(g) || tournament.PlayoffGame(g.ID)
 	}, time.Now())
 	var damaged *results.DamagedError
 	if errors.As(err, &damaged) {
@@ -164,7 +147,7 @@ func (r *Runner) warnChanges(old *recorded, ch rosterChange, counts map[string]i
 	if aside.File != "" {
 		where = ", the old ones kept in " + aside.File
 	}
-	settings, _ := c.changes(old.data)
+	settings, _ := c.Changes(old.data)
 	for _, name := range ch.added {
 		r.warn(fmt.Sprintf("bot %q is new to the league: its %d games are played", name, counts[name]))
 	}
@@ -190,7 +173,7 @@ func (r *Runner) warnChanges(old *recorded, ch rosterChange, counts map[string]i
 	playoffs, unscheduled := 0, 0
 	for _, g := range aside.Games {
 		switch {
-		case PlayoffGame(g.ID):
+		case tournament.PlayoffGame(g.ID):
 			playoffs++
 		case !ch.stale(g.White, g.Black):
 			unscheduled++
@@ -205,7 +188,7 @@ func (r *Runner) warnChanges(old *recorded, ch rosterChange, counts map[string]i
 }
 
 // pathKey reports whether k, a key of a bot's entry, is a path or the
-// sum of a file, which BotKey.Code stands for.
+// sum of a file, which league.BotKey.Code stands for.
 func pathKey(k string) bool {
 	for _, p := range []string{"path", "registered", "sha256", "lisp.root", "lisp.files", "lisp.reads"} {
 		if k == p || strings.HasPrefix(k, p+".") {
@@ -213,6 +196,80 @@ func pathKey(k string) bool {
 		}
 	}
 	return false
+}
+
+// warnWallClock says that the league goes on with clock: wall, as its
+// results were played.
+func (r *Runner) warnWallClock() {
+	r.warn(fmt.Sprintf("the results in %s were played on the wall clock, before clock: cpu was the default: the league goes on with clock: wall (set clock: cpu and run with --restart to play it anew on the CPU clock)", r.Config.Out))
+}
+
+// PlayedGames returns the games of league c's results directory when it
+// holds this config's results (the same keys, or, recorded before keys,
+// the same hash), else none: what tournament.Schedule needs to know a Swiss's or
+// knockout's later rounds. Damaged journal lines are skipped.
+func PlayedGames(c *league.Config) ([]results.Entry, error) {
+	old, err := readRecord(filepath.Join(c.Out, resultsdir.ConfigFile))
+	if err != nil || old == nil {
+		return nil, err
+	}
+	if old.Keys == nil && old.Hash != c.Hash() {
+		return nil, nil
+	}
+	if k := c.Keys(); old.Keys != nil && (old.Keys.League != k.League || !compareBots(old.Keys.Bots, k.Bots, old.names(), c.Names()).none()) {
+		return nil, nil
+	}
+	games, _, err := resultsdir.ReadJournal(c.Out)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	return games, err
+}
+
+// rosterChange is how the bots of a league differ from those its results
+// were played with: bots added, removed, and those whose code or settings
+// changed, each in the order of its league.
+type rosterChange struct {
+	added, removed, code, settings []string
+}
+
+// none reports whether the bots are those the results were played with.
+func (r rosterChange) none() bool {
+	return len(r.added)+len(r.removed)+len(r.code)+len(r.settings) == 0
+}
+
+// stale reports whether a game between white and black is no longer
+// valid: one of them left the league or changed.
+func (r rosterChange) stale(white, black string) bool {
+	for _, list := range [][]string{r.removed, r.code, r.settings} {
+		if slices.Contains(list, white) || slices.Contains(list, black) {
+			return true
+		}
+	}
+	return false
+}
+
+// compareBots returns how the bots of now differ from those of old, the
+// keys of the results; order is the league's bots, oldOrder the results'.
+func compareBots(old, now map[string]league.BotKey, oldOrder, order []string) rosterChange {
+	var r rosterChange
+	for _, name := range order {
+		o, ok := old[name]
+		switch n := now[name]; {
+		case !ok:
+			r.added = append(r.added, name)
+		case o.Code != n.Code:
+			r.code = append(r.code, name)
+		case o.Settings != n.Settings:
+			r.settings = append(r.settings, name)
+		}
+	}
+	for _, name := range oldOrder {
+		if _, ok := now[name]; !ok {
+			r.removed = append(r.removed, name)
+		}
+	}
+	return r
 }
 
 // summary says what changed in the bots, for a refusal: "bot late added,
@@ -228,28 +285,4 @@ func (r rosterChange) summary() string {
 		}
 	}
 	return strings.Join(parts, ", ")
-}
-
-// adoptClockOf is adoptRecordedClock for results recorded with keys, or
-// before keys by a config whose bots changed since: the league charges the
-// wall clock, and reports that it did, when the league file leaves clock
-// to its default and the results, played on the wall clock, have league
-// key league, the league's under clock: wall.
-func (c *Config) adoptClockOf(league string) bool {
-	if c.clockSet || c.Clock == ClockWall {
-		return false
-	}
-	w := *c
-	w.Clock = ClockWall
-	if w.leagueKey() != league {
-		return false
-	}
-	c.Clock = ClockWall
-	return true
-}
-
-// warnWallClock says that the league goes on with clock: wall, as its
-// results were played.
-func (r *Runner) warnWallClock() {
-	r.warn(fmt.Sprintf("the results in %s were played on the wall clock, before clock: cpu was the default: the league goes on with clock: wall (set clock: cpu and run with --restart to play it anew on the CPU clock)", r.Config.Out))
 }

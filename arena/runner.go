@@ -7,8 +7,10 @@ import (
 	"sync"
 	"time"
 
+	"github.com/arenabots/arena/arena/league"
 	"github.com/arenabots/arena/arena/lispimage"
 	"github.com/arenabots/arena/arena/resultsdir"
+	"github.com/arenabots/arena/arena/tournament"
 	"github.com/arenabots/arena/host"
 	"github.com/arenabots/arena/host/sandbox"
 	"github.com/arenabots/arena/referee"
@@ -17,7 +19,7 @@ import (
 
 // Runner plays a league. Its fields are set by the caller before Run.
 type Runner struct {
-	Config *Config
+	Config *league.Config
 	// Self is arena's own executable, which serves the built-in bots.
 	Self string
 	// DiscardResults discards the results of an earlier run in Config.Out.
@@ -40,7 +42,7 @@ type Runner struct {
 	// here; an error is a start fault of that bot, as a bot that does not
 	// start. A worker of a distributed league uses it to record a bot built
 	// for another platform.
-	CheckBot func(b BotConfig) error
+	CheckBot func(b league.BotConfig) error
 	// LispImages, if set, starts each Lisp bot from its saved image,
 	// built before its first game (see lispimage.Cache); a bot without one
 	// loads its files, and a Warning event says why, once a run.
@@ -59,8 +61,16 @@ type Dispatcher interface {
 	// already recorded, so Dispatch may pass one game twice. Dispatch
 	// returns when every game of pending is recorded, when record fails
 	// (with its error), or when ctx is done (with ctx's error).
-	Dispatch(ctx context.Context, pending []Scheduled, record func(Played) error) error
+	Dispatch(ctx context.Context, pending []tournament.Scheduled, record func(Played) error) error
 }
+
+// ErrDecided is what the record function of a Dispatcher returns once the
+// league is decided: the game is recorded, and the league needs no more.
+// The Dispatcher then hands out no more games, records those in play and
+// returns ErrDecided, which the Runner takes as a normal end. One that
+// returns it at once is not wrong either: its games in play are just not
+// recorded.
+var ErrDecided = errors.New("the league is decided: no more games are needed")
 
 // Played is a finished game of a league: its journal line and its move log.
 type Played struct {
@@ -120,7 +130,7 @@ type Summary struct {
 // Run plays every scheduled game that the journal does not hold yet, up to
 // Config.Concurrency at a time (or has the Dispatcher play them), then
 // writes the standings and the crosstable. An SPRT match stops starting
-// games once it is decided (see sprt.go).
+// games once it is decided (see tournament.League.Decided).
 //
 // First it checks that the bots' sandbox can be made (ErrSandbox), which
 // leaves nothing on disk; then it takes the results directory's lock (a
@@ -142,7 +152,7 @@ func (r *Runner) Run(ctx context.Context) (Summary, error) {
 	for _, w := range achieved.Unenforced() {
 		r.warn(w)
 	}
-	if w := c.clockFallback(achieved); w != "" {
+	if w := clockFallback(c, achieved); w != "" {
 		r.warn(w)
 	}
 	lock, err := resultsdir.Lock(c.Out, r.warn)
@@ -164,11 +174,11 @@ func (r *Runner) Run(ctx context.Context) (Summary, error) {
 
 	pending := r.pending(j)
 	sum.Skipped = len(j.Games())
-	sum.Total = max(Total(c), sum.Skipped+len(pending))
+	sum.Total = max(tournament.Total(c.League()), sum.Skipped+len(pending))
 	r.emit(Event{Done: sum.Skipped, Total: sum.Total})
 
-	if c.decided(j.Games()) {
-		pending = nil // a decided SPRT match plays nothing more (sprt.go)
+	if c.League().Decided(j.Games()) {
+		pending = nil // a decided SPRT match plays nothing more (tournament/sprt.go)
 	}
 
 	// add records a played game, once: its move logs, then its journal
@@ -184,7 +194,7 @@ func (r *Runner) Run(ctx context.Context) (Summary, error) {
 		sum.Total = max(sum.Total, sum.Skipped+sum.Played)
 		sum.BotTime += time.Duration(p.Entry.TimeMS[0]+p.Entry.TimeMS[1]) * time.Millisecond
 		r.emit(Event{End: &p.Entry, Done: sum.Skipped + sum.Played, Total: sum.Total})
-		if c.decided(j.Games()) {
+		if c.League().Decided(j.Games()) {
 			return ErrDecided
 		}
 		return nil
@@ -225,11 +235,11 @@ func (r *Runner) Run(ctx context.Context) (Summary, error) {
 	return sum, resultsdir.WrapWrite(c.Out, res.writeReports(sum.Standings))
 }
 
-// clockFallback says, when the league charges CPU time and no cgroup
+// clockFallback says, when league c charges CPU time and no cgroup
 // counts the bots' CPU time here (achieved, the sandbox's report), that
 // each call is charged its wall time instead; "" otherwise.
-func (c *Config) clockFallback(achieved sandbox.Report) string {
-	if c.Clock != ClockCPU || achieved.CPUCounted() {
+func clockFallback(c *league.Config, achieved sandbox.Report) string {
+	if c.Clock != league.ClockCPU || achieved.CPUCounted() {
 		return ""
 	}
 	return fmt.Sprintf("no cgroup counts the bots' CPU time here (cpu_clock: %s): clock: cpu charges each call its wall time, as clock: wall does", achieved.CPUClock)
@@ -237,11 +247,11 @@ func (c *Config) clockFallback(achieved sandbox.Report) string {
 
 // pending returns the games of the schedule known from journal j's games
 // that j does not hold yet.
-func (r *Runner) pending(j *results.Journal) []Scheduled {
-	var pending []Scheduled
+func (r *Runner) pending(j *results.Journal) []tournament.Scheduled {
+	var pending []tournament.Scheduled
 	games := j.Games()
 	played := scheduledIDs(games)
-	for _, g := range Schedule(r.Config, games) {
+	for _, g := range tournament.Schedule(r.Config.League(), games) {
 		if !played[g.ID] {
 			pending = append(pending, g)
 		}
@@ -265,7 +275,7 @@ func (r *Runner) emit(e Event) {
 // preflight refuses a league some of whose bots cannot start, or, under
 // missing_bots: forfeit, warns of each.
 func (r *Runner) preflight() error {
-	problems := r.Config.preflight()
+	problems := r.Config.Preflight()
 	if len(problems) > 0 && r.Config.MissingBots != "forfeit" {
 		return &BotsError{File: r.Config.File(), Problems: problems}
 	}
@@ -299,7 +309,7 @@ func (r *Runner) SurveySandbox(ctx context.Context) (sandbox.Report, error) {
 // shared by the games it plays at once, and handed back to it for the
 // next game; the others, and all of them when k is nil, are fresh
 // processes, stopped when the game ends.
-func (r *Runner) PlayScheduled(ctx context.Context, s Scheduled, k *Keeper) (*Played, error) {
+func (r *Runner) PlayScheduled(ctx context.Context, s tournament.Scheduled, k *Keeper) (*Played, error) {
 	r.started(s)
 	return r.playWith(ctx, s, r.startBots(ctx, s, k != nil), k)
 }
@@ -307,7 +317,7 @@ func (r *Runner) PlayScheduled(ctx context.Context, s Scheduled, k *Keeper) (*Pl
 // started tells the listener that s begins: from the moment its bots are
 // asked to start, which takes seconds for a Lisp bot, so that a page shows
 // the game from then on, not from its first move.
-func (r *Runner) started(s Scheduled) {
+func (r *Runner) started(s tournament.Scheduled) {
 	if r.Events == nil {
 		return
 	}
@@ -320,7 +330,7 @@ func (r *Runner) started(s Scheduled) {
 // started: it forfeits as a bot that does not start. With keeping, the bots
 // the league keeps across games (Config.Keeps) are not started either:
 // lineup.ready gives them a process, kept or fresh, when their game comes.
-func (r *Runner) startBots(ctx context.Context, s Scheduled, keeping bool) *lineup {
+func (r *Runner) startBots(ctx context.Context, s tournament.Scheduled, keeping bool) *lineup {
 	c := r.Config
 	index := [2]int{s.White, s.Black}
 	var seats [2]Seat
@@ -344,7 +354,7 @@ func (r *Runner) startBots(ctx context.Context, s Scheduled, keeping bool) *line
 // (see keep.go; k nil: none), and stops them, but for those k keeps for
 // the slot's next game. The caller has told the listener that s started
 // (see started).
-func (r *Runner) playWith(ctx context.Context, s Scheduled, b *lineup, k *Keeper) (*Played, error) {
+func (r *Runner) playWith(ctx context.Context, s tournament.Scheduled, b *lineup, k *Keeper) (*Played, error) {
 	defer b.Close()
 	if k != nil {
 		b.ready(ctx, k, r.Config.GameName)
@@ -377,7 +387,7 @@ func (r *Runner) playWith(ctx context.Context, s Scheduled, b *lineup, k *Keeper
 func (r *Runner) matchOptions() referee.MatchOptions {
 	c := r.Config
 	return referee.MatchOptions{
-		Clock:         c.clock(),
+		Clock:         c.MatchClock(),
 		RefereeForced: c.ForcedMoves == "referee",
 		OnTimeout:     policy(c.OnTimeout),
 		OnIllegal:     policy(c.OnIllegal),
@@ -393,7 +403,7 @@ func policy(s string) referee.Policy {
 }
 
 // spec returns how to start bot b.
-func (r *Runner) spec(b BotConfig) host.Spec {
+func (r *Runner) spec(b league.BotConfig) host.Spec {
 	s := r.Config.BotSpec(r.Self, b)
 	s.Verbose = r.Verbose
 	return s
@@ -403,7 +413,7 @@ func (r *Runner) spec(b BotConfig) host.Spec {
 // saved image when b is a Lisp bot and the run has LispImages (see
 // lispimage.Cache.Apply); a bot without one is s as it is, and a Warning
 // says why, the first time.
-func (r *Runner) imageSpec(ctx context.Context, b BotConfig, s host.Spec) host.Spec {
+func (r *Runner) imageSpec(ctx context.Context, b league.BotConfig, s host.Spec) host.Spec {
 	s, err := r.LispImages.Apply(ctx, s, b.Ref.Lisp)
 	if err == nil || ctx.Err() != nil {
 		return s
@@ -418,20 +428,5 @@ func (r *Runner) imageSpec(ctx context.Context, b BotConfig, s host.Spec) host.S
 	if !told {
 		r.emit(Event{Warning: fmt.Sprintf("lisp: %s: no saved image (%s): loading the files", b.Name, err)})
 	}
-	return s
-}
-
-// BotSpec returns how the league starts its bot b through self (arena's
-// executable): b's kind's spec with the league's start timeout, limits,
-// pondering and sandbox. Whoever else plays a league's bot (a person on
-// the page, arena serve --play) starts it so.
-func (c *Config) BotSpec(self string, b BotConfig) host.Spec {
-	s := b.Spec(self, b.Name, c.GameName)
-	// A Lisp bot loads its files before the handshake: it keeps the
-	// adapter's longer start timeout unless the league asks for more.
-	s.StartTimeout = max(s.StartTimeout, time.Duration(c.StartTimeout)*time.Millisecond)
-	s.Limits = host.Limits{MemoryMB: c.Limits.MemoryMB, Processes: c.Limits.Processes, OutputBytes: c.Limits.OutputKB * 1024, ScratchMB: c.Limits.ScratchMB}
-	s.Ponder = c.Ponder
-	s.Sandbox = c.Sandbox
 	return s
 }

@@ -13,7 +13,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/arenabots/arena/arena/league"
 	"github.com/arenabots/arena/arena/resultsdir"
+	"github.com/arenabots/arena/arena/tournament"
 	"github.com/arenabots/arena/internal/testbin"
 	"github.com/arenabots/arena/referee"
 	"github.com/arenabots/arena/results"
@@ -32,10 +34,10 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
-// league writes a league file into a temp dir and loads it. These leagues
+// loadLeague writes a league file into a temp dir and loads it. These leagues
 // are not about time: unless body sets them, the time margin and the start
 // timeout are untimedMS, so that a busy machine changes no verdict.
-func league(t *testing.T, body string) *Config {
+func loadLeague(t *testing.T, body string) *league.Config {
 	t.Helper()
 	dir := t.TempDir()
 	file := filepath.Join(dir, "l.yaml")
@@ -47,7 +49,7 @@ func league(t *testing.T, body string) *Config {
 	if err := os.WriteFile(file, []byte(body+"\nout: out\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	cfg, _, err := Load(file)
+	cfg, _, err := league.Load(file)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -66,7 +68,7 @@ bots:
   - {name: first, builtin: random, options: {seed: 4}}
 `
 
-func run(t *testing.T, cfg *Config, events func(Event)) Summary {
+func run(t *testing.T, cfg *league.Config, events func(Event)) Summary {
 	t.Helper()
 	r := &Runner{Config: cfg, Self: arenaBin, Events: events}
 	sum, err := r.Run(context.Background())
@@ -76,7 +78,7 @@ func run(t *testing.T, cfg *Config, events func(Event)) Summary {
 	return sum
 }
 
-func readGames(t *testing.T, cfg *Config) []results.Entry {
+func readGames(t *testing.T, cfg *league.Config) []results.Entry {
 	t.Helper()
 	games, damaged, err := results.ReadJournal(filepath.Join(cfg.Out, results.JournalName))
 	if err != nil || len(damaged) > 0 {
@@ -86,7 +88,7 @@ func readGames(t *testing.T, cfg *Config) []results.Entry {
 }
 
 func TestLeagueEndToEnd(t *testing.T) {
-	cfg := league(t, smallLeague)
+	cfg := loadLeague(t, smallLeague)
 	sum := run(t, cfg, nil)
 	if sum.Played != 12 || sum.Total != 12 {
 		t.Fatalf("played %d of %d, want 12 of 12", sum.Played, sum.Total)
@@ -134,7 +136,7 @@ func TestDeterminism(t *testing.T) {
 		}
 		return m
 	}
-	a, b := league(t, smallLeague), league(t, smallLeague)
+	a, b := loadLeague(t, smallLeague), loadLeague(t, smallLeague)
 	run(t, a, nil)
 	run(t, b, nil)
 	ga, gb := byID(readGames(t, a)), byID(readGames(t, b))
@@ -151,7 +153,7 @@ func TestDeterminism(t *testing.T) {
 }
 
 func TestResumeAfterCancel(t *testing.T) {
-	cfg := league(t, smallLeague)
+	cfg := loadLeague(t, smallLeague)
 	ctx, cancel := context.WithCancel(context.Background())
 	r := &Runner{Config: cfg, Self: arenaBin, Events: func(e Event) {
 		if e.End != nil && e.Done == 3 {
@@ -173,13 +175,13 @@ func TestResumeAfterCancel(t *testing.T) {
 }
 
 // assertComplete checks the journal holds every scheduled game exactly once.
-func assertComplete(t *testing.T, cfg *Config, n int) {
+func assertComplete(t *testing.T, cfg *league.Config, n int) {
 	t.Helper()
 	seen := map[string]int{}
 	for _, g := range readGames(t, cfg) {
 		seen[g.ID]++
 	}
-	for _, s := range Schedule(cfg, nil) {
+	for _, s := range tournament.Schedule(cfg.League(), nil) {
 		if seen[s.ID] != 1 {
 			t.Errorf("game %s is in the journal %d times, want once", s.ID, seen[s.ID])
 		}
@@ -190,7 +192,7 @@ func assertComplete(t *testing.T, cfg *Config, n int) {
 }
 
 func TestResumeAfterKill9(t *testing.T) {
-	cfg := league(t, smallLeague)
+	cfg := loadLeague(t, smallLeague)
 	cmd := exec.Command(arenaBin, "run", "--plain", cfg.File())
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	var out bytes.Buffer
@@ -245,7 +247,7 @@ func TestResumeAfterKill9(t *testing.T) {
 }
 
 func TestMissingBinaryForfeits(t *testing.T) {
-	cfg := league(t, `
+	cfg := loadLeague(t, `
 rounds: 1
 tempo_ms: 200
 missing_bots: forfeit
@@ -273,7 +275,7 @@ bots:
 }
 
 func TestChangedConfigIsRefused(t *testing.T) {
-	cfg := league(t, smallLeague)
+	cfg := loadLeague(t, smallLeague)
 	cfg.Rounds = 1
 	run(t, cfg, nil)
 	cfg.Seed++

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/arenabots/arena/arena/league"
 	"github.com/arenabots/arena/arena/resultsdir"
 	"github.com/arenabots/arena/internal/sandboxtest"
 	"github.com/arenabots/arena/internal/testbin"
@@ -74,7 +75,7 @@ func testSandboxLeague(t *testing.T, sandbox string) {
 	if err := os.WriteFile(file, []byte(body), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	cfg, _, err := Load(file)
+	cfg, _, err := league.Load(file)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -199,7 +200,7 @@ func closedOnTheWay(t *testing.T, path string) bool {
 // league refuses to start with one line saying how to run without it, and
 // plays nothing.
 func TestSandboxRefused(t *testing.T) {
-	cfg := league(t, smallLeague)
+	cfg := loadLeague(t, smallLeague)
 	failing := filepath.Join(t.TempDir(), "launcher")
 	if err := os.WriteFile(failing, []byte("#!/bin/sh\necho 'launch: sandbox: unshare: operation not permitted' >&2\nexit 1\n"), 0o755); err != nil {
 		t.Fatal(err)

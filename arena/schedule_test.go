@@ -4,12 +4,14 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/arenabots/arena/arena/league"
+	"github.com/arenabots/arena/arena/tournament"
 	"github.com/arenabots/arena/referee"
 )
 
 func TestSchedule(t *testing.T) {
-	cfg := &Config{Seed: 5, Rounds: 3, Bots: []BotConfig{{Name: "a"}, {Name: "b"}, {Name: "c"}}}
-	games := Schedule(cfg, nil)
+	cfg := &league.Config{Seed: 5, Rounds: 3, Bots: []league.BotConfig{{Name: "a"}, {Name: "b"}, {Name: "c"}}}
+	games := tournament.Schedule(cfg.League(), nil)
 	if got, want := len(games), 3*3*2; got != want {
 		t.Fatalf("len = %d, want %d", got, want)
 	}
@@ -35,7 +37,7 @@ func TestSchedule(t *testing.T) {
 			}
 		}
 	}
-	again := Schedule(cfg, nil)
+	again := tournament.Schedule(cfg.League(), nil)
 	for i := range games {
 		if games[i] != again[i] {
 			t.Fatalf("schedule is not a pure function: game %d %v then %v", i, games[i], again[i])

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/arenabots/arena/arena/league"
 	"github.com/arenabots/arena/arena/resultsdir"
 	"github.com/arenabots/arena/results"
 )
@@ -16,30 +17,30 @@ import (
 func TestParseSPRT(t *testing.T) {
 	const two = "bots:\n  - {name: a, builtin: greedy}\n  - {name: b, builtin: random}\n"
 	t.Run("defaults", func(t *testing.T) {
-		cfg, _, err := Parse("l.yaml", []byte("sprt: {elo1: 50}\n"+two))
+		cfg, _, err := league.Parse("l.yaml", []byte("sprt: {elo1: 50}\n"+two))
 		if err != nil {
 			t.Fatal(err)
 		}
-		want := results.SPRT{Elo0: defaultSPRTElo0, Elo1: 50, Alpha: defaultSPRTAlpha, Beta: defaultSPRTBeta}
-		if *cfg.SPRT != want || cfg.Rounds != defaultSPRTRounds {
-			t.Errorf("sprt %+v, rounds %d; want %+v, %d", *cfg.SPRT, cfg.Rounds, want, defaultSPRTRounds)
+		want := results.SPRT{Elo0: 0, Elo1: 50, Alpha: 0.05, Beta: 0.05} // the defaults but elo1
+		if *cfg.SPRT != want || cfg.Rounds != 500 {
+			t.Errorf("sprt %+v, rounds %d; want %+v, %d", *cfg.SPRT, cfg.Rounds, want, 500)
 		}
-		m := cfg.SPRTMatch()
-		if m == nil || m.Bot != "a" || m.Opponent != "b" || m.Rounds != defaultSPRTRounds {
+		m := cfg.League().SPRTMatch()
+		if m == nil || m.Bot != "a" || m.Opponent != "b" || m.Rounds != 500 {
 			t.Errorf("SPRTMatch() = %+v", m)
 		}
 	})
 	t.Run("gauntlet: the challenger is tested", func(t *testing.T) {
-		cfg, _, err := Parse("l.yaml", []byte("format: gauntlet\nchallengers: [b]\nsprt: {elo1: 50}\n"+two))
+		cfg, _, err := league.Parse("l.yaml", []byte("format: gauntlet\nchallengers: [b]\nsprt: {elo1: 50}\n"+two))
 		if err != nil {
 			t.Fatal(err)
 		}
-		if m := cfg.SPRTMatch(); m == nil || m.Bot != "b" || m.Opponent != "a" {
+		if m := cfg.League().SPRTMatch(); m == nil || m.Bot != "b" || m.Opponent != "a" {
 			t.Errorf("SPRTMatch() = %+v, want b tested against a", m)
 		}
 	})
 	t.Run("rounds kept", func(t *testing.T) {
-		cfg, _, err := Parse("l.yaml", []byte("rounds: 30\nsprt: {elo0: -5, elo1: 5, alpha: 0.1, beta: 0.2}\n"+two))
+		cfg, _, err := league.Parse("l.yaml", []byte("rounds: 30\nsprt: {elo0: -5, elo1: 5, alpha: 0.1, beta: 0.2}\n"+two))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -48,11 +49,11 @@ func TestParseSPRT(t *testing.T) {
 		}
 	})
 	t.Run("no sprt, same hash as before", func(t *testing.T) {
-		cfg, _, err := Parse("l.yaml", []byte(two))
+		cfg, _, err := league.Parse("l.yaml", []byte(two))
 		if err != nil {
 			t.Fatal(err)
 		}
-		if cfg.SPRTMatch() != nil || cfg.decided(nil) {
+		if cfg.League().SPRTMatch() != nil || cfg.League().Decided(nil) {
 			t.Error("a league without sprt is an SPRT match")
 		}
 		if data, _ := json.Marshal(cfg); strings.Contains(string(data), "SPRT") {
@@ -72,8 +73,8 @@ func TestParseSPRT(t *testing.T) {
 		{"not a number", "sprt: {beta: high}\n" + two, 1, `beta: want a probability between 0 and 1, e.g. beta: 0.05, got "high"`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			_, _, err := Parse("l.yaml", []byte(tc.yaml))
-			var ce *ConfigError
+			_, _, err := league.Parse("l.yaml", []byte(tc.yaml))
+			var ce *league.ConfigError
 			if !errors.As(err, &ce) || ce.Line != tc.line || !strings.Contains(err.Error(), tc.want) {
 				t.Errorf("error %v, want l.yaml:%d: …%s", err, tc.line, tc.want)
 			}
@@ -82,7 +83,7 @@ func TestParseSPRT(t *testing.T) {
 }
 
 // readStandings reads a league's standings.json.
-func readStandings(t *testing.T, cfg *Config) results.Standings {
+func readStandings(t *testing.T, cfg *league.Config) results.Standings {
 	t.Helper()
 	data, err := os.ReadFile(filepath.Join(cfg.Out, resultsdir.StandingsFile+".json"))
 	if err != nil {
@@ -96,7 +97,7 @@ func readStandings(t *testing.T, cfg *Config) results.Standings {
 }
 
 // sprtResult reads the SPRT line of a league's standings.json.
-func sprtResult(t *testing.T, cfg *Config) results.SPRTResult {
+func sprtResult(t *testing.T, cfg *league.Config) results.SPRTResult {
 	t.Helper()
 	st := readStandings(t, cfg)
 	if st.SPRT == nil {
@@ -111,7 +112,7 @@ func sprtResult(t *testing.T, cfg *Config) results.SPRTResult {
 // in play; a second run plays nothing.
 func TestSPRTStrongerStops(t *testing.T) {
 	skipIfShort(t, "plays an SPRT match of real bots")
-	cfg := league(t, `
+	cfg := loadLeague(t, `
 name: sprt-h1
 seed: 3
 rounds: 60
@@ -166,7 +167,7 @@ bots:
 // same: the test counts the same pairs whatever the interruption.
 func TestSPRTEqualStops(t *testing.T) {
 	skipIfShort(t, "plays an SPRT match of real bots twice")
-	whole := league(t, equalMatch)
+	whole := loadLeague(t, equalMatch)
 	run(t, whole, nil)
 	want := sprtResult(t, whole)
 	t.Log(want.Line())
@@ -174,7 +175,7 @@ func TestSPRTEqualStops(t *testing.T) {
 		t.Fatalf("random vs random: %s, want H0 or inconclusive", want.Line())
 	}
 
-	cut := league(t, equalMatch)
+	cut := loadLeague(t, equalMatch)
 	ctx, cancel := context.WithCancel(context.Background())
 	r := &Runner{Config: cut, Self: arenaBin, Events: func(e Event) {
 		if e.End != nil && e.Done == 5 {

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/arenabots/arena/arena/league"
 )
 
 // TestStartBeforeBots checks that a game's Start event comes before its
@@ -12,7 +14,7 @@ import (
 // that a page shows the game while slow bots load, and that each game gets
 // one Start, both in a local run and in PlayScheduled.
 func TestStartBeforeBots(t *testing.T) {
-	cfg := league(t, "name: starts\nseed: 2\nrounds: 1\ntempo_ms: 50\nconcurrency: 1\nbots:\n"+
+	cfg := loadLeague(t, "name: starts\nseed: 2\nrounds: 1\ntempo_ms: 50\nconcurrency: 1\nbots:\n"+
 		"  - {name: a, builtin: random, options: {seed: 1}}\n  - {name: b, builtin: random, options: {seed: 2}}\n")
 	var (
 		mu  sync.Mutex
@@ -25,7 +27,7 @@ func TestStartBeforeBots(t *testing.T) {
 				note("start " + e.Start.ID)
 			}
 		},
-		CheckBot: func(b BotConfig) error { note("bot " + b.Name); return nil },
+		CheckBot: func(b league.BotConfig) error { note("bot " + b.Name); return nil },
 	}
 	if _, err := r.Run(context.Background()); err != nil {
 		t.Fatal(err)

@@ -9,19 +9,21 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	"github.com/arenabots/arena/arena/league"
+	"github.com/arenabots/arena/arena/tournament"
 	"github.com/arenabots/arena/results"
 )
 
 // parseFormat parses a league of n built-in bots b00, b01, … with the
 // format keys of head.
-func parseFormat(t testing.TB, head string, n int) *Config {
+func parseFormat(t testing.TB, head string, n int) *league.Config {
 	t.Helper()
 	var b strings.Builder
 	b.WriteString(head + "\nbots:\n")
 	for i := range n {
 		fmt.Fprintf(&b, "  - {name: b%02d, builtin: random}\n", i)
 	}
-	cfg, _, err := Parse("f.yaml", []byte(b.String()))
+	cfg, _, err := league.Parse("f.yaml", []byte(b.String()))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -32,17 +34,17 @@ func parseFormat(t testing.TB, head string, n int) *Config {
 // gives each unplayed one the result decide returns ("1-0", "0-1" or
 // "1/2-1/2"), and again, until every game known is played. It returns the
 // games in the order played.
-func playOut(t testing.TB, c *Config, decide func(s Scheduled) string) []results.Entry {
+func playOut(t testing.TB, c *league.Config, decide func(s tournament.Scheduled) string) []results.Entry {
 	t.Helper()
 	var played []results.Entry
 	for stage := 0; ; stage++ {
 		if stage > 100 {
 			t.Fatal("the schedule never ends")
 		}
-		have := byID(played)
+		have := scheduledIDs(played)
 		n := len(played)
-		for _, s := range Schedule(c, played) {
-			if _, ok := have[s.ID]; !ok {
+		for _, s := range tournament.Schedule(c.League(), played) {
+			if !have[s.ID] {
 				played = append(played, results.Entry{ID: s.ID, Round: s.Round, Seed: s.Seed, White: c.Bots[s.White].Name, Black: c.Bots[s.Black].Name, Result: decide(s)})
 			}
 		}
@@ -54,19 +56,19 @@ func playOut(t testing.TB, c *Config, decide func(s Scheduled) string) []results
 
 // strongerWins makes the bot listed first win; drawn makes every game a
 // draw; whiteWins makes White win.
-func strongerWins(s Scheduled) string {
+func strongerWins(s tournament.Scheduled) string {
 	if s.White < s.Black {
 		return results.WhiteWins
 	}
 	return results.BlackWins
 }
 
-func whiteWins(Scheduled) string { return results.WhiteWins }
+func whiteWins(tournament.Scheduled) string { return results.WhiteWins }
 
 // randomResults decides games from a seeded generator.
-func randomResults(seed uint64) func(Scheduled) string {
+func randomResults(seed uint64) func(tournament.Scheduled) string {
 	r := rand.New(rand.NewPCG(seed, 1))
-	return func(Scheduled) string {
+	return func(tournament.Scheduled) string {
 		return []string{results.WhiteWins, results.BlackWins, results.Draw}[r.IntN(3)]
 	}
 }
@@ -74,7 +76,7 @@ func randomResults(seed uint64) func(Scheduled) string {
 // checkSwiss checks a finished Swiss: rounds rounds, no pairing twice,
 // every bot once a round (or its bye) and each colour once a round, and
 // the same pairings from the same results in any order.
-func checkSwiss(t *testing.T, c *Config, games []results.Entry, rounds int) {
+func checkSwiss(t *testing.T, c *league.Config, games []results.Entry, rounds int) {
 	t.Helper()
 	type seat struct{ white, black int }
 	perRound := map[int]map[string]*seat{}
@@ -100,7 +102,7 @@ func checkSwiss(t *testing.T, c *Config, games []results.Entry, rounds int) {
 			t.Errorf("%s and %s played %d games, want 2 (one pairing, both colours)", pair[0], pair[1], n)
 		}
 	}
-	byes := Standings(c, games)
+	byes := tournament.Standings(c.League(), games)
 	for r, seats := range perRound {
 		if want := len(c.Bots) - len(c.Bots)%2; len(seats) != want {
 			t.Errorf("round %d: %d bots played, want %d", r, len(seats), want)
@@ -118,7 +120,7 @@ func checkSwiss(t *testing.T, c *Config, games []results.Entry, rounds int) {
 	}
 	shuffled := slices.Clone(games)
 	rand.New(rand.NewPCG(7, 7)).Shuffle(len(shuffled), func(i, j int) { shuffled[i], shuffled[j] = shuffled[j], shuffled[i] })
-	if a, b := Schedule(c, games), Schedule(c, shuffled); !slices.Equal(a, b) {
+	if a, b := tournament.Schedule(c.League(), games), tournament.Schedule(c.League(), shuffled); !slices.Equal(a, b) {
 		t.Error("the pairings depend on the order of the journal")
 	}
 }
@@ -128,24 +130,24 @@ func TestSwissPairing(t *testing.T) {
 		name   string
 		bots   int
 		rounds int
-		decide func(Scheduled) string
+		decide func(tournament.Scheduled) string
 	}{
 		{"16 bots, stronger wins", 16, 5, strongerWins},
 		{"16 bots, random results", 16, 5, randomResults(1)},
 		{"16 bots, 15 rounds (every pairing)", 16, 15, randomResults(2)},
-		{"16 bots, draws", 16, 5, func(Scheduled) string { return results.Draw }},
+		{"16 bots, draws", 16, 5, func(tournament.Scheduled) string { return results.Draw }},
 		{"7 bots, 7 rounds: one bye each", 7, 7, randomResults(3)},
 		{"9 bots, stronger wins", 9, 5, strongerWins},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			c := parseFormat(t, fmt.Sprintf("format: swiss\nrounds: %d", tc.rounds), tc.bots)
 			games := playOut(t, c, tc.decide)
-			if want := tc.rounds * 2 * (tc.bots / 2); len(games) != want || Total(c) != want {
-				t.Errorf("%d games, Total %d; want %d", len(games), Total(c), want)
+			if want := tc.rounds * 2 * (tc.bots / 2); len(games) != want || tournament.Total(c.League()) != want {
+				t.Errorf("%d games, Total %d; want %d", len(games), tournament.Total(c.League()), want)
 			}
 			checkSwiss(t, c, games, tc.rounds)
 			if tc.bots == 7 {
-				for _, r := range Standings(c, games).Rows {
+				for _, r := range tournament.Standings(c.League(), games).Rows {
 					if r.Byes != 1 {
 						t.Errorf("%s had %d byes, want 1", r.Bot, r.Byes)
 					}
@@ -178,7 +180,7 @@ func TestSwissPairsScoreGroups(t *testing.T) {
 func TestSwissStandings(t *testing.T) {
 	c := parseFormat(t, "format: swiss\nrounds: 3", 5)
 	games := playOut(t, c, strongerWins)
-	s := Standings(c, games)
+	s := tournament.Standings(c.League(), games)
 	if !s.Swiss {
 		t.Fatal("Standings of a Swiss is not marked Swiss")
 	}
@@ -212,9 +214,9 @@ func TestSwissStandings(t *testing.T) {
 
 func TestGauntlet(t *testing.T) {
 	c := parseFormat(t, "format: gauntlet\nchallengers: [b03, b01]\nrounds: 2", 5)
-	games := Schedule(c, nil)
-	if len(games) != Total(c) || len(games) != 2*2*2*3 {
-		t.Fatalf("%d games, Total %d, want 24", len(games), Total(c))
+	games := tournament.Schedule(c.League(), nil)
+	if len(games) != tournament.Total(c.League()) || len(games) != 2*2*2*3 {
+		t.Fatalf("%d games, Total %d, want 24", len(games), tournament.Total(c.League()))
 	}
 	count := map[[2]string]int{}
 	for _, s := range games {
@@ -233,47 +235,19 @@ func TestGauntlet(t *testing.T) {
 
 func TestRoundRobinHashUnchanged(t *testing.T) {
 	const body = "seed: 3\nbots: [{name: a, builtin: greedy}, {name: b, builtin: random}]\n"
-	a, _, err := Parse("l.yaml", []byte(body))
+	a, _, err := league.Parse("l.yaml", []byte(body))
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, _, err := Parse("l.yaml", []byte("format: round-robin\n"+body))
+	b, _, err := league.Parse("l.yaml", []byte("format: round-robin\n"+body))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if a.Hash() != b.Hash() {
 		t.Error("format: round-robin changes the hash of a league")
 	}
-	if a.Tournament != RoundRobin {
-		t.Errorf("default format %q, want %q", a.Tournament, RoundRobin)
-	}
-}
-
-func TestFormatErrors(t *testing.T) {
-	const bots = "bots:\n  - {name: a, builtin: greedy}\n  - {name: b, builtin: random}\n  - {name: c, builtin: random}\n"
-	for _, tc := range []struct {
-		name, yaml string
-		line       int
-		want       string
-	}{
-		{"unknown format", "format: ladder\n" + bots, 1, `format is "ladder": want round-robin, gauntlet, knockout or swiss`},
-		{"format not text", "format: [swiss]\n" + bots, 1, `format: want round-robin, gauntlet, knockout or swiss, e.g. format: swiss, got a list`},
-		{"misspelt key", "format: knockout\ngames_per_ties: 2\n" + bots, 2, `unknown key "games_per_ties": did you mean "games_per_tie"?`},
-		{"gauntlet without challengers", "format: gauntlet\n" + bots, 1, "a gauntlet needs challengers"},
-		{"unknown challenger", "format: gauntlet\nchallengers: [a, zz]\n" + bots, 2, `challenger "zz" is not in bots`},
-		{"every bot a challenger", "format: gauntlet\nchallengers: [a, b, c]\n" + bots, 2, "every bot is a challenger"},
-		{"challenger twice", "format: gauntlet\nchallengers: [a, a]\n" + bots, 2, `challenger "a" is listed twice`},
-		{"key of another format", "challengers: [a]\n" + bots, 1, "challengers is a key of format: gauntlet, and this league's format is round-robin"},
-		{"knockout key in a swiss", "format: swiss\ngames_per_tie: 2\n" + bots, 2, "games_per_tie is a key of format: knockout"},
-		{"swiss too long", "format: swiss\nrounds: 4\n" + bots, 2, "rounds: a Swiss of 3 bots has at most 3 rounds"},
-		{"knockout with rounds", "format: knockout\nrounds: 2\n" + bots, 2, "rounds: a knockout plays games_per_tie boards a tie"},
-		{"no boards a tie", "format: knockout\ngames_per_tie: -1\n" + bots, 2, "games_per_tie: want a whole number of boards a knockout tie plays, both colours each, 1 or more, got -1"},
-		{"negative tie-breaks", "format: knockout\ntiebreak_boards: -1\n" + bots, 2, "tiebreak_boards: want a whole number of board pairs a level tie may add, 0 or more, got -1"},
-		{"qualifiers without seeding", "format: knockout\nqualifiers: 2\n" + bots, 2, "qualifiers is the number of bots taken from each standings of seeding"},
-		{"seeding not a list", "format: knockout\nseeding: results/groups\n" + bots, 2, "seeding: want a list of results directories whose standings seed the bracket, e.g. seeding: [results/group-a, results/group-b]"},
-		{"seeding of nothing", "format: knockout\nseeding: [no-such-dir]\n" + bots, 2, "no-such-dir has no standings yet: play that league to its end first"},
-	} {
-		t.Run(tc.name, func(t *testing.T) { wantConfigError(t, tc.yaml, tc.line, tc.want) })
+	if a.Tournament != tournament.RoundRobin {
+		t.Errorf("default format %q, want %q", a.Tournament, tournament.RoundRobin)
 	}
 }
 
@@ -295,7 +269,7 @@ func TestFormatConfigRoundTrip(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		again, _, err := Parse("again.yaml", data)
+		again, _, err := league.Parse("again.yaml", data)
 		if err != nil {
 			t.Errorf("%q: the marshalled config does not parse: %v\n%s", head, err, data)
 			continue
@@ -314,33 +288,7 @@ func BenchmarkSwissSchedule(b *testing.B) {
 	games := playOut(b, c, randomResults(9))
 	b.ResetTimer()
 	for b.Loop() {
-		Schedule(c, games)
-	}
-}
-
-// TestSwissPairingGivesUp builds a round that cannot be paired, which the
-// search only finds out at its last bots: it must give up after
-// maxPairingSteps instead of trying every pairing of the others.
-func TestSwissPairingGivesUp(t *testing.T) {
-	const n = 30
-	met := map[[2]int]bool{}
-	for _, last := range []int{n - 2, n - 1} { // both may meet bot 0 alone
-		for b := 1; b < n; b++ {
-			if b != last {
-				met[[2]int{last, b}], met[[2]int{b, last}] = true, true
-			}
-		}
-	}
-	order := make([]int, n)
-	for i := range order {
-		order[i] = i
-	}
-	p := &pairing{met: met, points: make([]float64, n)}
-	if pairs, bye, ok := p.pair(order, make([]bool, n)); ok {
-		t.Fatalf("paired %v (bye %d), want no pairing", pairs, bye)
-	}
-	if p.steps != maxPairingSteps {
-		t.Errorf("gave up after %d steps, want %d", p.steps, maxPairingSteps)
+		tournament.Schedule(c.League(), games)
 	}
 }
 
@@ -351,7 +299,7 @@ func TestSwissPairingGivesUp(t *testing.T) {
 func TestRatingKeys(t *testing.T) {
 	// b01 and b00 rated, b02 and b03 not: the seed order b01, b00, b02, b03.
 	ratings := map[string]string{"b00": "1500", "b01": "1612.5"}
-	league := func(head string, rated bool) *Config {
+	parse := func(head string, rated bool) *league.Config {
 		t.Helper()
 		var b strings.Builder
 		b.WriteString(head + "\nbots:\n")
@@ -363,7 +311,7 @@ func TestRatingKeys(t *testing.T) {
 			}
 			b.WriteString("}\n")
 		}
-		cfg, _, err := Parse("f.yaml", []byte(b.String()))
+		cfg, _, err := league.Parse("f.yaml", []byte(b.String()))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -371,9 +319,9 @@ func TestRatingKeys(t *testing.T) {
 	}
 	// firstRound names the games of round 1, white-black, as scheduled
 	// before any game is played.
-	firstRound := func(c *Config) []string {
+	firstRound := func(c *league.Config) []string {
 		var out []string
-		for _, s := range Schedule(c, nil) {
+		for _, s := range tournament.Schedule(c.League(), nil) {
 			if s.Round == 1 {
 				out = append(out, c.Bots[s.White].Name+"-"+c.Bots[s.Black].Name)
 			}
@@ -391,7 +339,7 @@ func TestRatingKeys(t *testing.T) {
 		{"knockout", "format: knockout", []string{"b00-b03", "b01-b02", "b02-b01", "b03-b00"}, []string{"b00-b02", "b01-b03", "b02-b00", "b03-b01"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			plain, rated := league(tc.head, false), league(tc.head, true)
+			plain, rated := parse(tc.head, false), parse(tc.head, true)
 			if got := firstRound(plain); !slices.Equal(got, tc.plain) {
 				t.Errorf("round 1 without ratings: %v, want %v", got, tc.plain)
 			}
@@ -411,10 +359,10 @@ func TestRatingKeys(t *testing.T) {
 			}
 		})
 	}
-	drawn := func(Scheduled) string { return results.Draw }
+	drawn := func(tournament.Scheduled) string { return results.Draw }
 	for _, tc := range []struct {
 		name   string
-		decide func(Scheduled) string
+		decide func(tournament.Scheduled) string
 		rated  bool
 		want   string // bot:rank:tiebreak, in order
 	}{
@@ -423,8 +371,8 @@ func TestRatingKeys(t *testing.T) {
 		{"points first", strongerWins, true, "b00:1: b01:2: b02:3: b03:4:"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			c := league("rounds: 1", tc.rated)
-			st := Standings(c, playOut(t, c, tc.decide))
+			c := parse("rounds: 1", tc.rated)
+			st := tournament.Standings(c.League(), playOut(t, c, tc.decide))
 			var got []string
 			for _, r := range st.Rows {
 				got = append(got, fmt.Sprintf("%s:%d:%s", r.Bot, r.Rank, r.Tiebreak))

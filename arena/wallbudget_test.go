@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/arenabots/arena/arena/league"
 	"github.com/arenabots/arena/internal/cpuload"
 	"github.com/arenabots/arena/referee"
 	"github.com/arenabots/arena/results"
@@ -61,9 +62,9 @@ func TestWallBudgetingLispOnABusyMachine(t *testing.T) {
 			}
 			body := fmt.Sprintf("game: %s\n%sseed: 1\nrounds: 1\ntempo_ms: %d\ntime_margin_ms: 250\nstart_timeout_ms: 30000\nconcurrency: 1\nbots:\n", tc.game, tc.gameOptions, tempoMS) +
 				entry(tc.timed) + entry(tc.other)
-			quiet := league(t, body)
+			quiet := loadLeague(t, body)
 			run(t, quiet, nil)
-			busy := league(t, body)
+			busy := loadLeague(t, body)
 			stop := cpuload.Start(t, 0, 10*time.Minute)
 			start := time.Now()
 			run(t, busy, nil)
@@ -109,7 +110,7 @@ func TestWallBudgetingLispOnABusyMachine(t *testing.T) {
 // medianCPU returns the median CPU time, in ms, of bot's moves in the move
 // logs of the league of cfg, the moves the referee did not force, and how
 // many were measured.
-func medianCPU(t *testing.T, cfg *Config, bot string) (float64, int) {
+func medianCPU(t *testing.T, cfg *league.Config, bot string) (float64, int) {
 	t.Helper()
 	var cpu []float64
 	for _, g := range readGames(t, cfg) {

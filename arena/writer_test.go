@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/arenabots/arena/arena/league"
 	"github.com/arenabots/arena/internal/golden"
 	"github.com/arenabots/arena/referee"
 	"github.com/arenabots/arena/results"
@@ -43,7 +44,7 @@ func exitCode(t *testing.T, cmd *exec.Cmd) int {
 // results directory at once: one plays it all, the other is refused before
 // it writes anything, naming the first.
 func TestConcurrentRunsOneWriter(t *testing.T) {
-	cfg := league(t, strings.Replace(smallLeague, "rounds: 2", "rounds: 3", 1))
+	cfg := loadLeague(t, strings.Replace(smallLeague, "rounds: 2", "rounds: 3", 1))
 	a, aOut, aErr := arenaRun(cfg.File())
 	b, bOut, bErr := arenaRun(cfg.File())
 	if err := a.Start(); err != nil {
@@ -79,7 +80,7 @@ func TestConcurrentRunsOneWriter(t *testing.T) {
 // to resume and says how to repair, `arena journal repair` moves the line
 // out and keeps a copy, and the league then resumes, playing the game again.
 func TestDamagedJournal(t *testing.T) {
-	cfg := league(t, strings.Replace(smallLeague, "rounds: 2", "rounds: 1", 1))
+	cfg := loadLeague(t, strings.Replace(smallLeague, "rounds: 2", "rounds: 1", 1))
 	run(t, cfg, nil)
 	journal := filepath.Join(cfg.Out, results.JournalName)
 	data, err := os.ReadFile(journal)
@@ -141,7 +142,7 @@ func TestDamagedJournal(t *testing.T) {
 // registryLeague writes a registry with two bots, one whose binary changed
 // since it was registered and one whose binary is gone, and a league of
 // them and two built-in bots, with the extra keys given.
-func registryLeague(t *testing.T, extra string) *Config {
+func registryLeague(t *testing.T, extra string) *league.Config {
 	t.Helper()
 	dir := t.TempDir()
 	changed := filepath.Join(dir, "changed-bot")
@@ -169,7 +170,7 @@ bots:
 	if err := os.WriteFile(file, []byte(body), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	cfg, _, err := Load(file)
+	cfg, _, err := league.Load(file)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -226,7 +227,7 @@ func TestRegisteredBotsCheckedFirst(t *testing.T) {
 // TestMissingBotsRefused: a path bot whose binary is missing and a Lisp bot
 // whose file is missing stop the league by default.
 func TestMissingBotsRefused(t *testing.T) {
-	cfg := league(t, `
+	cfg := loadLeague(t, `
 rounds: 1
 bots:
   - {name: ghost, path: ./no-such-bot}

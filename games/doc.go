@@ -17,9 +17,9 @@
 // keeps it so). A game's embedded data lives in its
 // checkdata folder, which the SDK's sources carry (package sdk).
 //
-// Only arena, cmd/arena, web, web/ladder, bots/builtin, host/conformance, bots/wire,
+// Only arena/league, cmd/arena, web, web/ladder, bots/builtin, host/conformance, bots/wire,
 // bots/lisp/probe, course/intake, course/ladder, referee/judgetest and
-// internal/samples import it: the wiring, the pages, the built-in bots, the
+// internal/samples import it: the league file, the wiring, the pages, the built-in bots, the
 // conformance check, the decoder of any game's state on the wire, the probe
 // of a Lisp bot's conventions, the intake of a class's projects, the
 // ladder's check of its game, and the tests' table of judged calls and reference positions. The referee, the results and the

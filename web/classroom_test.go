@@ -11,8 +11,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/arenabots/arena/arena"
 	"github.com/arenabots/arena/arena/resultsdir"
+	"github.com/arenabots/arena/arena/tournament"
 	"github.com/arenabots/arena/games/dots"
 	"github.com/arenabots/arena/referee"
 	"github.com/arenabots/arena/results"
@@ -59,7 +59,7 @@ func TestTablesWithoutGames(t *testing.T) {
 // play, in the schedule's order, at most nextGames.
 func TestNextGames(t *testing.T) {
 	info := classInfo(t, "pt")
-	all := arena.Schedule(info.Config, nil)
+	all := tournament.Schedule(info.Config.League(), nil)
 	if len(all) != 6 {
 		t.Fatalf("schedule of %d games, want 6", len(all))
 	}

@@ -1,7 +1,8 @@
 package web
 
 import (
-	"github.com/arenabots/arena/arena"
+	"github.com/arenabots/arena/arena/league"
+	"github.com/arenabots/arena/arena/tournament"
 	"github.com/arenabots/arena/referee"
 	"github.com/arenabots/arena/results"
 )
@@ -25,8 +26,8 @@ type Info struct {
 	SPRT *results.SPRTMatch
 	// Config is the league's config as far as its tournament's standings need
 	// it (see arena.ReadResults); nil when unknown.
-	Config *arena.Config
-	// Lang is the language of the page and the report (arena.Langs; ""
+	Config *league.Config
+	// Lang is the language of the page and the report (league.Langs; ""
 	// is English).
 	Lang string
 	// Marks are the course's marks on the bots (arena grades --intake):
@@ -35,13 +36,13 @@ type Info struct {
 }
 
 // InfoOf returns the Info of a league about to run.
-func InfoOf(c *arena.Config) Info {
+func InfoOf(c *league.Config) Info {
 	info := Info{Name: c.Name, Title: c.Title, Dir: c.Out, Rules: c.Rules(), TempoMS: c.TempoMS, Scoring: c.Scoring, Display: c.Displays(), Lang: c.Lang}
 	for _, b := range c.Bots {
 		info.Bots = append(info.Bots, b.Name)
 	}
-	info.Total, info.Config = arena.Total(c), c
-	info.SPRT = c.SPRTMatch()
+	info.Total, info.Config = tournament.Total(c.League()), c
+	info.SPRT = c.League().SPRTMatch()
 	if tc := c.TimeControl; tc != nil {
 		info.Clock = &ClockView{Text: tc.String(), BaseMS: tc.BaseMS, IncMS: tc.IncMS, Moves: tc.Moves}
 	}
@@ -50,7 +51,7 @@ func InfoOf(c *arena.Config) Info {
 
 // charged returns the clock the league charges, "cpu" or "wall", or ""
 // when unknown. It reads the config at each call: a league that resumes
-// results played on the wall clock goes on with it (see arena.Config).
+// results played on the wall clock goes on with it (see league.Config).
 func (info Info) charged() string {
 	if info.Config == nil {
 		return ""
@@ -63,16 +64,16 @@ func (info Info) standings(games []results.Entry) results.Standings {
 	if info.Config == nil {
 		return results.Compute(games, info.Bots, info.Scoring)
 	}
-	return arena.Standings(info.Config, games)
+	return tournament.Standings(info.Config.League(), games)
 }
 
 // counted returns the games of games that count in the crosstable: all
-// but a playoff's (see arena.MainGames).
+// but a playoff's (see tournament.MainGames).
 func (info Info) counted(games []results.Entry) []results.Entry {
 	if info.Config == nil {
 		return games
 	}
-	return arena.MainGames(info.Config, games)
+	return tournament.MainGames(info.Config.League(), games)
 }
 
 // total returns the games of the league's schedule known once games are
@@ -82,7 +83,7 @@ func (info Info) total(games []results.Entry) int {
 	if info.Total == 0 || info.Config == nil {
 		return info.Total
 	}
-	return max(info.Total, len(arena.Schedule(info.Config, games)))
+	return max(info.Total, len(tournament.Schedule(info.Config.League(), games)))
 }
 
 // next returns up to n games of the schedule not yet played nor in play
@@ -94,10 +95,10 @@ func (info Info) next(games []results.Entry, live map[string]*liveGame, n int) [
 	}
 	played := map[string]bool{}
 	for _, g := range games {
-		played[arena.ScheduledID(g)] = true
+		played[tournament.ScheduledID(g)] = true
 	}
 	out := []NextGame{}
-	for _, s := range arena.Schedule(c, games) {
+	for _, s := range tournament.Schedule(c.League(), games) {
 		if len(out) == n {
 			break
 		}

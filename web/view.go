@@ -3,10 +3,10 @@ package web
 import (
 	"math"
 
-	"github.com/arenabots/arena/arena"
 	"slices"
 	"time"
 
+	"github.com/arenabots/arena/arena/league"
 	"github.com/arenabots/arena/internal/inert"
 	"github.com/arenabots/arena/referee"
 	"github.com/arenabots/arena/results"
@@ -294,7 +294,7 @@ func (l *League) leagueView() LeagueView {
 		title = l.info.Name
 	}
 	lang := l.info.Lang
-	if arena.CheckLang(lang) != nil || lang == "" {
+	if league.CheckLang(lang) != nil || lang == "" {
 		lang = "en" // a recorded config is read without Load's checks
 	}
 	return LeagueView{Name: l.info.Name, Title: title, GameName: l.info.Rules.Name(), Dir: l.info.Dir, TempoMS: l.info.TempoMS, Clock: l.info.Clock, Lang: lang, Charged: l.info.charged()}

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/arenabots/arena/arena"
+	"github.com/arenabots/arena/arena/league"
 	"github.com/arenabots/arena/host"
 	"github.com/arenabots/arena/host/sandbox"
 	"github.com/arenabots/arena/referee"
@@ -142,7 +143,7 @@ func Run(ctx context.Context, opt Options) (Report, error) {
 	if opt.Games < 0 {
 		kinds = nil
 	}
-	var leagues []league
+	var leagues []benchLeague
 	for _, kind := range kinds {
 		for _, c := range slices.Compact([]int{1, opt.Concurrency}) {
 			leagues = append(leagues, fastLeague(opt, kind, c, filepath.Join(dir, fmt.Sprintf("%s-c%d", kind, c))))
@@ -209,7 +210,7 @@ func (o Options) progress(msg string) {
 }
 
 // league is a bench league: its config file's lines besides the bots.
-type league struct {
+type benchLeague struct {
 	name, out   string
 	kind        string // the bots, for people (Row.Bots)
 	seed        uint64
@@ -228,8 +229,8 @@ var benchTiming = timing{name: fmt.Sprintf("tempo %d ms", benchTempo.Millisecond
 
 // fastLeague is four fast bots of kind, playing at least opt.Games games
 // (12 a round) c at once.
-func fastLeague(opt Options, kind string, c int, out string) league {
-	l := league{name: "bench", kind: kind, out: out, seed: 1, rounds: (opt.Games + 11) / 12, timing: benchTiming, restart: "on", concurrency: c, sandbox: opt.Sandbox, prestart: opt.Prestart, self: opt.Self}
+func fastLeague(opt Options, kind string, c int, out string) benchLeague {
+	l := benchLeague{name: "bench", kind: kind, out: out, seed: 1, rounds: (opt.Games + 11) / 12, timing: benchTiming, restart: "on", concurrency: c, sandbox: opt.Sandbox, prestart: opt.Prestart, self: opt.Self}
 	if kind == "built-in" {
 		l.bots = []string{
 			"{name: greedy, builtin: greedy}",
@@ -248,8 +249,8 @@ func fastLeague(opt Options, kind string, c int, out string) league {
 // pairLeague is two fast built-in bots, greedy and random, playing at least
 // opt.Games games (2 a round) c at once under tm, with restart: every game
 // of a slot has the bots of the game before, which restart: off keeps.
-func pairLeague(opt Options, tm timing, restart string, c int, out string) league {
-	return league{
+func pairLeague(opt Options, tm timing, restart string, c int, out string) benchLeague {
+	return benchLeague{
 		name: "pair", kind: "built-in pair", out: out, seed: 1, rounds: (opt.Games + 1) / 2, timing: tm, restart: restart,
 		concurrency: c, sandbox: opt.Sandbox, prestart: opt.Prestart, self: opt.Self,
 		bots: []string{"{name: greedy, builtin: greedy}", "{name: random, builtin: random, options: {seed: 7}}"},
@@ -265,8 +266,8 @@ var defaultRoundRobins = []int{3, 6}
 // roundRobin is a round robin of n fast built-in bots (greedy and random,
 // in turn), playing at least opt.Games games (n(n-1) a round) c at once at
 // tempo 10 ms, with restart.
-func roundRobin(opt Options, n int, restart string, c int, out string) league {
-	l := league{
+func roundRobin(opt Options, n int, restart string, c int, out string) benchLeague {
+	l := benchLeague{
 		name: "robin", kind: fmt.Sprintf("round robin of %d", n), out: out, seed: 1, rounds: (opt.Games + n*(n-1) - 1) / (n * (n - 1)),
 		timing: restartTimings[0], restart: restart, concurrency: c, sandbox: opt.Sandbox, prestart: opt.Prestart, self: opt.Self,
 	}
@@ -281,7 +282,7 @@ func roundRobin(opt Options, n int, restart string, c int, out string) league {
 }
 
 // run plays the league in its out directory, from scratch.
-func (l league) run(ctx context.Context) (arena.Summary, error) {
+func (l benchLeague) run(ctx context.Context) (arena.Summary, error) {
 	var b strings.Builder
 	// clock: wall, so that the time charged is each call's wall time and
 	// the fixed cost what a game costs beyond its calls, as the numbers in
@@ -292,7 +293,7 @@ func (l league) run(ctx context.Context) (arena.Summary, error) {
 	for _, bot := range l.bots {
 		fmt.Fprintf(&b, "  - %s\n", bot)
 	}
-	cfg, _, err := arena.Parse(l.out+".yaml", []byte(b.String()))
+	cfg, _, err := league.Parse(l.out+".yaml", []byte(b.String()))
 	if err != nil {
 		return arena.Summary{}, fmt.Errorf("bench league: %w", err)
 	}
@@ -317,7 +318,7 @@ func overcharge(ctx context.Context, opt Options, dir string) (Overcharge, error
 		// A game of bots that play the first legal move has some 20
 		// moves a side.
 		perRound := 40 * n * (n - 1)
-		l := league{
+		l := benchLeague{
 			name: "punctual", out: filepath.Join(dir, fmt.Sprintf("punctual-%d", seed)), seed: seed,
 			rounds: (opt.Moves-len(over))/perRound + 1, timing: benchTiming, restart: "on", concurrency: opt.Concurrency,
 			sandbox: opt.Sandbox, prestart: opt.Prestart, bots: bots, self: opt.Self,

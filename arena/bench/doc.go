@@ -7,6 +7,6 @@
 //
 // It plays real leagues through arena.Runner, with real processes, the
 // journal and the move logs, in a scratch directory. It imports only
-// arena, referee, host and host/sandbox. Only cmd/arena
+// arena, arena/league, referee, host and host/sandbox. Only cmd/arena
 // imports it.
 package bench

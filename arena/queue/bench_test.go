@@ -9,6 +9,8 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 
 	"github.com/arenabots/arena/arena"
+	"github.com/arenabots/arena/arena/league"
+	"github.com/arenabots/arena/arena/tournament"
 )
 
 // BenchmarkQueueOverhead measures what the queue adds to each game, bots
@@ -17,7 +19,7 @@ import (
 // takes the result in. The game itself is a fault game made at once.
 func BenchmarkQueueOverhead(b *testing.B) {
 	ts := serve(b)
-	cfg, _, err := arena.Parse("b.yaml", fmt.Appendf(nil, "name: b\nrounds: %d\nbots: [{name: a, builtin: greedy}, {name: b, builtin: greedy}]\n", max(1, (b.N+1)/2)))
+	cfg, _, err := league.Parse("b.yaml", fmt.Appendf(nil, "name: b\nrounds: %d\nbots: [{name: a, builtin: greedy}, {name: b, builtin: greedy}]\n", max(1, (b.N+1)/2)))
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -25,7 +27,7 @@ func BenchmarkQueueOverhead(b *testing.B) {
 	defer cancel()
 	js, _ := jetstream.New(ts.worker)
 	go fakeWorker(ctx, js, cfg, ts.secret)
-	games := arena.Schedule(cfg, nil)[:b.N]
+	games := tournament.Schedule(cfg.League(), nil)[:b.N]
 	b.ResetTimer()
 	c := &Coordinator{Conn: ts.coord, Config: cfg, Secret: ts.secret, Options: DefaultOptions}
 	n := 0
@@ -38,7 +40,7 @@ func BenchmarkQueueOverhead(b *testing.B) {
 }
 
 // fakeWorker does what a worker does with a spec, but plays no game.
-func fakeWorker(ctx context.Context, js jetstream.JetStream, cfg *arena.Config, secret Secret) {
+func fakeWorker(ctx context.Context, js jetstream.JetStream, cfg *league.Config, secret Secret) {
 	var cons jetstream.Consumer
 	for cons == nil && ctx.Err() == nil {
 		cons, _ = js.Consumer(ctx, gamesStream, workersName)

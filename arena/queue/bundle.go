@@ -19,10 +19,9 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/arenabots/arena/arena/league"
 	"github.com/nats-io/nats.go/jetstream"
 	"gopkg.in/yaml.v3"
-
-	"github.com/arenabots/arena/arena"
 )
 
 // Bundle lists the files of one external bot as they travel: a binary, or
@@ -55,7 +54,7 @@ func bundleObject(hash string) string { return "bundle-" + hash }
 
 // external reports whether bot b has files to travel: built-in bots have
 // none.
-func external(b arena.BotConfig) bool { return len(b.Files()) > 0 }
+func external(b league.BotConfig) bool { return len(b.Files()) > 0 }
 
 // packed is a bundle on the coordinator's disk.
 type packed struct {
@@ -66,7 +65,7 @@ type packed struct {
 
 // pack makes the bundle of external bot b and returns b as the worker sees
 // it: its paths relative to the bundle's root.
-func pack(b arena.BotConfig) (packed, arena.BotConfig, error) {
+func pack(b league.BotConfig) (packed, league.BotConfig, error) {
 	roots := b.Files()
 	base := filepath.Dir(roots[0])
 	for _, r := range roots[1:] {
@@ -156,7 +155,7 @@ func (p packed) put(ctx context.Context, obs jetstream.ObjectStore) error {
 // portable returns c's config as workers get it: each external bot's paths
 // relative to its bundle, and no out or registry, which are the
 // coordinator's.
-func portable(c *arena.Config, bots []arena.BotConfig) ([]byte, error) {
+func portable(c *league.Config, bots []league.BotConfig) ([]byte, error) {
 	d := *c
 	d.Bots, d.Out, d.Registry = bots, "", ""
 	return yaml.Marshal(&d)
@@ -233,8 +232,8 @@ func fetch(ctx context.Context, obs jetstream.ObjectStore, dir, hash string) (st
 // under its bundle's directory, dirs by bot name. With dirs nil, the paths
 // stay relative to the bundles: a config that names the bots and the
 // rules, to record a game, not to play it.
-func localize(spec Spec, dirs map[string]string) (*arena.Config, error) {
-	var c arena.Config
+func localize(spec Spec, dirs map[string]string) (*league.Config, error) {
+	var c league.Config
 	if err := yaml.Unmarshal(spec.Config, &c); err != nil {
 		return nil, fmt.Errorf("league %s: %w", spec.League, err)
 	}
@@ -254,7 +253,7 @@ func localize(spec Spec, dirs map[string]string) (*arena.Config, error) {
 	if err != nil {
 		return nil, err
 	}
-	cfg, _, err := arena.Parse("league "+spec.League, data)
+	cfg, _, err := league.Parse("league "+spec.League, data)
 	return cfg, err
 }
 
@@ -267,7 +266,7 @@ var elfMachines = map[string]elf.Machine{
 // checkPlatform returns why this machine cannot run bot b, or nil: a
 // binary for another system or architecture. A script (#!) is left to its
 // interpreter.
-func checkPlatform(b arena.BotConfig) error {
+func checkPlatform(b league.BotConfig) error {
 	if b.Path == "" {
 		return nil
 	}

@@ -11,6 +11,8 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 
 	"github.com/arenabots/arena/arena"
+	"github.com/arenabots/arena/arena/league"
+	"github.com/arenabots/arena/arena/tournament"
 	"github.com/arenabots/arena/referee"
 	"github.com/arenabots/arena/results"
 )
@@ -18,8 +20,8 @@ import (
 // Coordinator hands a league's games to workers over JetStream and brings
 // their results back: it is the arena.Dispatcher of `arena run --queue`.
 type Coordinator struct {
-	Conn   *nats.Conn    // to the server the workers pull from
-	Config *arena.Config // the league, as the Runner plays it
+	Conn   *nats.Conn     // to the server the workers pull from
+	Config *league.Config // the league, as the Runner plays it
 	// Secret's key signs the specs; a result not signed with it is
 	// dropped.
 	Secret  Secret
@@ -42,7 +44,7 @@ type Coordinator struct {
 // (arena.ErrDecided), the specs no worker has taken yet are withdrawn, and
 // it returns arena.ErrDecided once the games that workers hold are
 // recorded.
-func (c *Coordinator) Dispatch(ctx context.Context, pending []arena.Scheduled, record func(arena.Played) error) error {
+func (c *Coordinator) Dispatch(ctx context.Context, pending []tournament.Scheduled, record func(arena.Played) error) error {
 	js, err := jetstream.New(c.Conn)
 	if err != nil {
 		return err
@@ -63,7 +65,7 @@ func (c *Coordinator) Dispatch(ctx context.Context, pending []arena.Scheduled, r
 	// The next stage of a Swiss or knockout, dispatched by another call,
 	// carries on with this epoch: its first call restarted the queue.
 	c.DiscardResults = false
-	left := make(map[string]arena.Scheduled, len(pending))
+	left := make(map[string]tournament.Scheduled, len(pending))
 	for _, g := range pending {
 		left[g.ID] = g
 	}
@@ -155,7 +157,7 @@ func (c *Coordinator) notify(msg string) {
 // their bundle hashes by bot name, and the config as workers get it.
 func (c *Coordinator) packBots(ctx context.Context, s *streams) (map[string]string, []byte, error) {
 	hashes := map[string]string{}
-	bots := make([]arena.BotConfig, len(c.Config.Bots))
+	bots := make([]league.BotConfig, len(c.Config.Bots))
 	for i, b := range c.Config.Bots {
 		bots[i] = b
 		if !external(b) {
@@ -207,7 +209,7 @@ func (c *Coordinator) publish(ctx context.Context, s *streams, league string, bo
 // result records the game that m brings, unless it is not signed with the
 // league's key, not one of left (already recorded), not of want's league
 // and epoch, or its bots are not want's, and acks m once it is recorded.
-func (c *Coordinator) result(m jetstream.Msg, want Result, left map[string]arena.Scheduled, record func(arena.Played) error) error {
+func (c *Coordinator) result(m jetstream.Msg, want Result, left map[string]tournament.Scheduled, record func(arena.Played) error) error {
 	if !c.Secret.verify("result", m.Subject(), m.Data(), m.Headers().Get(macHeader)) {
 		c.notify("dropped a result not signed with the league's key")
 		return m.Term()
@@ -260,7 +262,7 @@ type maxDeliveries struct {
 
 // maxDelivered records a fault game for the spec that advisory m names,
 // when it is one of left, and deletes the spec from the stream.
-func (c *Coordinator) maxDelivered(ctx context.Context, games jetstream.Stream, m *nats.Msg, league string, epoch int, left map[string]arena.Scheduled, record func(arena.Played) error) error {
+func (c *Coordinator) maxDelivered(ctx context.Context, games jetstream.Stream, m *nats.Msg, league string, epoch int, left map[string]tournament.Scheduled, record func(arena.Played) error) error {
 	var a maxDeliveries
 	if err := json.Unmarshal(m.Data, &a); err != nil {
 		return nil // not one we can read
@@ -300,7 +302,7 @@ func (c *Coordinator) maxDelivered(ctx context.Context, games jetstream.Stream, 
 // faultGame is the record of game s that could not be played on any
 // worker: a crash of both sides (0-0) with detail, its move log the initial
 // position alone.
-func faultGame(c *arena.Config, s arena.Scheduled, detail string) (arena.Played, error) {
+func faultGame(c *league.Config, s tournament.Scheduled, detail string) (arena.Played, error) {
 	st := c.Rules().New(s.Seed)
 	rec := referee.Unplayed(st, 0, referee.Crash, detail)
 	now := time.Now()

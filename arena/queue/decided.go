@@ -5,9 +5,8 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/arenabots/arena/arena/tournament"
 	"github.com/nats-io/nats.go/jetstream"
-
-	"github.com/arenabots/arena/arena"
 )
 
 // withdraw deletes from the games stream the specs of left that no worker
@@ -18,7 +17,7 @@ import (
 // worker that takes a spec between the consumer's count and its deletion
 // plays the game for nothing: its result is not one of left, and is
 // dropped.
-func (c *Coordinator) withdraw(ctx context.Context, games jetstream.Stream, seqs map[string]uint64, left map[string]arena.Scheduled) error {
+func (c *Coordinator) withdraw(ctx context.Context, games jetstream.Stream, seqs map[string]uint64, left map[string]tournament.Scheduled) error {
 	cons, err := games.Consumer(ctx, workersName)
 	if err != nil {
 		return fmt.Errorf("withdrawing the games no longer needed: %w", err)

@@ -18,7 +18,7 @@
 // published in a key-value bucket; a worker refuses a spec whose hashes
 // differ from them.
 //
-// queue imports only arena, arena/lispimage, host, host/sandbox, referee and
-// results; only cmd/arena imports queue.
+// queue imports only arena, arena/league, arena/lispimage,
+// arena/tournament, host, host/sandbox, referee and results; only cmd/arena imports queue.
 // It never prints: it reports through callbacks.
 package queue

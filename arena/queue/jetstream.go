@@ -9,6 +9,7 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 
 	"github.com/arenabots/arena/arena"
+	"github.com/arenabots/arena/arena/tournament"
 )
 
 // The JetStream names arena uses. Every league shares them; subjects carry
@@ -86,9 +87,9 @@ func setup(ctx context.Context, js jetstream.JetStream, o Options) (*streams, er
 
 // Spec is the message that asks a worker to play one game.
 type Spec struct {
-	League    string          `json:"league"` // the config hash
-	Epoch     int             `json:"epoch"`  // the league's run: one more at each --restart
-	Scheduled arena.Scheduled `json:"game"`
+	League    string               `json:"league"` // the config hash
+	Epoch     int                  `json:"epoch"`  // the league's run: one more at each --restart
+	Scheduled tournament.Scheduled `json:"game"`
 	// Config is the league's resolved config with each external bot's
 	// paths relative to its bundle (see portable).
 	Config []byte `json:"config"`

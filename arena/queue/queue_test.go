@@ -17,6 +17,8 @@ import (
 	"time"
 
 	"github.com/arenabots/arena/arena/botkind"
+	"github.com/arenabots/arena/arena/league"
+	"github.com/arenabots/arena/arena/tournament"
 
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
@@ -234,26 +236,26 @@ func testBundleTravels(t *testing.T, ts testServer) {
 	writeFile(t, src, "g13/t/testes.lisp", "(testes)", 0o644)
 	for _, tc := range []struct {
 		name  string
-		bot   arena.BotConfig
+		bot   league.BotConfig
 		files map[string]string // relative to the bundle, want content
-		check func(t *testing.T, b arena.BotConfig)
+		check func(t *testing.T, b league.BotConfig)
 	}{
-		{"binary", arena.BotConfig{Name: "b", Ref: botkind.Ref{Path: bin}}, map[string]string{"mybot": "#!/bin/sh\necho hi\n"},
-			func(t *testing.T, b arena.BotConfig) {
+		{"binary", league.BotConfig{Name: "b", Ref: botkind.Ref{Path: bin}}, map[string]string{"mybot": "#!/bin/sh\necho hi\n"},
+			func(t *testing.T, b league.BotConfig) {
 				if b.Path != "mybot" {
 					t.Errorf("portable path %q, want mybot", b.Path)
 				}
 			}},
-		{"lisp", arena.BotConfig{Name: "l", Ref: botkind.Ref{Lisp: &lisp.Config{Files: []string{main}, Reads: []string{filepath.Join(src, "g12/regras")}}}},
+		{"lisp", league.BotConfig{Name: "l", Ref: botkind.Ref{Lisp: &lisp.Config{Files: []string{main}, Reads: []string{filepath.Join(src, "g12/regras")}}}},
 			map[string]string{"jogo.lisp": "(defun jogar ())", "regras/a.lisp": "(a)", "regras/sub/b.lisp": "(b)"},
-			func(t *testing.T, b arena.BotConfig) {
+			func(t *testing.T, b league.BotConfig) {
 				if b.Lisp.Files[0] != "jogo.lisp" || b.Lisp.Reads[0] != "regras" {
 					t.Errorf("portable files %v reads %v", b.Lisp.Files, b.Lisp.Reads)
 				}
 			}},
-		{"lisp with its submission folder", arena.BotConfig{Name: "r", Ref: botkind.Ref{Lisp: &lisp.Config{Files: []string{entry}, Root: filepath.Join(src, "g13")}}},
+		{"lisp with its submission folder", league.BotConfig{Name: "r", Ref: botkind.Ref{Lisp: &lisp.Config{Files: []string{entry}, Root: filepath.Join(src, "g13")}}},
 			map[string]string{"src/jogo.lisp": "(defun jogar (e t))", "t/testes.lisp": "(testes)"},
-			func(t *testing.T, b arena.BotConfig) {
+			func(t *testing.T, b league.BotConfig) {
 				if b.Lisp.Files[0] != "src/jogo.lisp" || b.Lisp.Root != "." {
 					t.Errorf("portable files %v root %q", b.Lisp.Files, b.Lisp.Root)
 				}
@@ -320,7 +322,7 @@ func TestCheckPlatform(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			p := writeFile(t, dir, strings.ReplaceAll(tc.name, " ", "-"), tc.data, 0o755)
-			err := checkPlatform(arena.BotConfig{Name: "x", Ref: botkind.Ref{Path: p}})
+			err := checkPlatform(league.BotConfig{Name: "x", Ref: botkind.Ref{Path: p}})
 			if tc.want == "" && err != nil || tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)) {
 				t.Errorf("got %v, want %q", err, tc.want)
 			}
@@ -329,9 +331,9 @@ func TestCheckPlatform(t *testing.T) {
 }
 
 // testConfig is a league of two built-in bots.
-func testConfig(t *testing.T) *arena.Config {
+func testConfig(t *testing.T) *league.Config {
 	t.Helper()
-	cfg, _, err := arena.Parse("t.yaml", []byte("name: t\nrounds: 1\nbots: [{name: a, builtin: greedy}, {name: b, builtin: greedy}]\n"))
+	cfg, _, err := league.Parse("t.yaml", []byte("name: t\nrounds: 1\nbots: [{name: a, builtin: greedy}, {name: b, builtin: greedy}]\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -352,7 +354,7 @@ func testWorkerRefusesForeignBotHash(t *testing.T, ts testServer) {
 	if _, err := s.leagues.Put(ctx, "L", pub); err != nil {
 		t.Fatal(err)
 	}
-	spec, _ := json.Marshal(Spec{League: "L", Epoch: 1, Scheduled: arena.Schedule(testConfig(t), nil)[0], Bots: map[string]string{"x": "bbbb"}})
+	spec, _ := json.Marshal(Spec{League: "L", Epoch: 1, Scheduled: tournament.Schedule(testConfig(t).League(), nil)[0], Bots: map[string]string{"x": "bbbb"}})
 	if _, err := js.PublishMsg(ctx, ts.secret.signed("spec", gamesSubject+"L", spec)); err != nil {
 		t.Fatal(err)
 	}
@@ -393,7 +395,7 @@ func testSpecFailingOnEveryWorker(t *testing.T, ts testServer) {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	cfg := testConfig(t)
-	game := arena.Schedule(cfg, nil)[0]
+	game := tournament.Schedule(cfg.League(), nil)[0]
 	c := &Coordinator{Conn: ts.coord, Config: cfg, Secret: ts.secret, Options: Options{AckWait: 300 * time.Millisecond, MaxDeliver: 2, Dedupe: time.Minute}}
 	js, _ := jetstream.New(ts.worker)
 	// The silent worker takes each delivery and drops it.
@@ -411,7 +413,7 @@ func testSpecFailingOnEveryWorker(t *testing.T, ts testServer) {
 		}
 	}()
 	var got []arena.Played
-	err := c.Dispatch(ctx, []arena.Scheduled{game}, func(p arena.Played) error {
+	err := c.Dispatch(ctx, []tournament.Scheduled{game}, func(p arena.Played) error {
 		got = append(got, p)
 		return nil
 	})
@@ -456,17 +458,17 @@ func testWorkerRecordsItsLastFailure(t *testing.T, ts testServer) {
 	if _, err := s.leagues.Put(ctx, "L", pub); err != nil {
 		t.Fatal(err)
 	}
-	league, _, err := arena.Parse("t.yaml", []byte("name: t\nrounds: 1\nbots: [{name: a, builtin: greedy}, {name: x, path: /x}]\n"))
+	lc, _, err := league.Parse("t.yaml", []byte("name: t\nrounds: 1\nbots: [{name: a, builtin: greedy}, {name: x, path: /x}]\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	bs := slices.Clone(league.Bots)
+	bs := slices.Clone(lc.Bots)
 	bs[1].Path = "x"
-	cfg, err := portable(league, bs)
+	cfg, err := portable(lc, bs)
 	if err != nil {
 		t.Fatal(err)
 	}
-	spec, _ := json.Marshal(Spec{League: "L", Epoch: 1, Scheduled: arena.Schedule(league, nil)[0], Config: cfg, Bots: bots})
+	spec, _ := json.Marshal(Spec{League: "L", Epoch: 1, Scheduled: tournament.Schedule(lc.League(), nil)[0], Config: cfg, Bots: bots})
 	if _, err := js.PublishMsg(ctx, ts.secret.signed("spec", gamesSubject+"L", spec)); err != nil {
 		t.Fatal(err)
 	}

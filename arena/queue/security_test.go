@@ -15,6 +15,8 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 
 	"github.com/arenabots/arena/arena"
+	"github.com/arenabots/arena/arena/league"
+	"github.com/arenabots/arena/arena/tournament"
 	"github.com/arenabots/arena/host"
 	"github.com/arenabots/arena/host/sandbox"
 	"github.com/arenabots/arena/internal/testbin"
@@ -118,7 +120,7 @@ func testForgedResultDropped(t *testing.T, ts testServer) {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	cfg := testConfig(t)
-	game := arena.Schedule(cfg, nil)[0]
+	game := tournament.Schedule(cfg.League(), nil)[0]
 	league := cfg.Hash()
 	cjs, _ := jetstream.New(ts.coord)
 	if _, err := setup(ctx, cjs, DefaultOptions); err != nil {
@@ -172,7 +174,7 @@ func testForgedResultDropped(t *testing.T, ts testServer) {
 		<-done
 	}()
 	var got []arena.Played
-	if err := c.Dispatch(ctx, []arena.Scheduled{game}, func(p arena.Played) error {
+	if err := c.Dispatch(ctx, []tournament.Scheduled{game}, func(p arena.Played) error {
 		got = append(got, p)
 		return nil
 	}); err != nil {
@@ -209,7 +211,7 @@ func testWorkerRefusesUnsignedSpec(t *testing.T, ts testServer) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	spec, _ := json.Marshal(Spec{League: "L", Epoch: 1, Scheduled: arena.Schedule(cfg, nil)[0], Config: yml, Bots: map[string]string{}})
+	spec, _ := json.Marshal(Spec{League: "L", Epoch: 1, Scheduled: tournament.Schedule(cfg.League(), nil)[0], Config: yml, Bots: map[string]string{}})
 	for _, m := range []*nats.Msg{
 		{Subject: gamesSubject + "L", Data: spec},
 		Secret{Key: RandomHex(32)}.signed("spec", gamesSubject+"L", spec),
@@ -262,7 +264,7 @@ func testWorkerOwnSandbox(t *testing.T, ts testServer) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg, _, err := arena.Parse("t.yaml", []byte("name: t\nrounds: 1\nsandbox: off\nlimits: {memory_mb: 999999, processes: 100000, output_kb: 8}\n"+
+	cfg, _, err := league.Parse("t.yaml", []byte("name: t\nrounds: 1\nsandbox: off\nlimits: {memory_mb: 999999, processes: 100000, output_kb: 8}\n"+
 		"bots: [{name: a, builtin: greedy}, {name: b, builtin: greedy}]\n"))
 	if err != nil {
 		t.Fatal(err)
@@ -280,13 +282,13 @@ func testWorkerOwnSandbox(t *testing.T, ts testServer) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	w := &Worker{Conn: ts.worker, Self: self, CacheDir: t.TempDir(), Secret: ts.secret, Limits: arena.Limits{Processes: 64}}
+	w := &Worker{Conn: ts.worker, Self: self, CacheDir: t.TempDir(), Secret: ts.secret, Limits: league.Limits{Processes: 64}}
 	h := &handler{w: w, js: wjs, leagues: leagues}
-	r, err := h.runner(ctx, Spec{League: cfg.Hash(), Epoch: 1, Scheduled: arena.Schedule(cfg, nil)[0], Config: yml, Bots: map[string]string{}})
+	r, err := h.runner(ctx, Spec{League: cfg.Hash(), Epoch: 1, Scheduled: tournament.Schedule(cfg.League(), nil)[0], Config: yml, Bots: map[string]string{}})
 	if err != nil {
 		t.Skipf("this machine cannot make the strict sandbox: %v", err)
 	}
-	want := arena.Limits{MemoryMB: host.DefaultMemoryMB, Processes: 64, OutputKB: 8, ScratchMB: host.DefaultScratchMB}
+	want := league.Limits{MemoryMB: host.DefaultMemoryMB, Processes: 64, OutputKB: 8, ScratchMB: host.DefaultScratchMB}
 	if r.Config.Sandbox != sandbox.Strict || r.Config.Limits != want {
 		t.Errorf("the worker plays with sandbox %q and limits %+v, want strict and %+v", r.Config.Sandbox, r.Config.Limits, want)
 	}

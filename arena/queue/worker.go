@@ -14,6 +14,7 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 
 	"github.com/arenabots/arena/arena"
+	"github.com/arenabots/arena/arena/league"
 	"github.com/arenabots/arena/arena/lispimage"
 	"github.com/arenabots/arena/host"
 	"github.com/arenabots/arena/host/sandbox"
@@ -37,7 +38,7 @@ type Worker struct {
 	Sandbox sandbox.Mode
 	// Limits are the most this worker grants a bot: a spec's limits apply
 	// where they are lower, and a zero field is the bots' default.
-	Limits arena.Limits
+	Limits league.Limits
 	// Notify, if set, is told of each game the worker plays or refuses, in
 	// one line; calls may come from several goroutines at once.
 	Notify func(msg string)
@@ -276,7 +277,7 @@ func (h *handler) handle(ctx context.Context, m jetstream.Msg, cc jetstream.Cons
 
 // own puts this worker's sandbox and limits in cfg, a spec's config: a
 // spec may lower a limit, never raise it, nor choose the sandbox.
-func (w *Worker) own(cfg *arena.Config) {
+func (w *Worker) own(cfg *league.Config) {
 	cfg.Sandbox = w.Sandbox
 	if cfg.Sandbox == "" {
 		cfg.Sandbox = sandbox.Strict

@@ -10,8 +10,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/arenabots/arena/arena"
 	"github.com/arenabots/arena/arena/botkind"
+	"github.com/arenabots/arena/arena/league"
 	"github.com/arenabots/arena/arena/lispimage"
 	"github.com/arenabots/arena/course/intake"
 	"github.com/arenabots/arena/host"
@@ -116,14 +116,14 @@ that it would not run with the closest settings found, and the verdict is FAIL).
 			if err := checkOpen(spec); err != nil {
 				return err
 			}
-			clock := arena.NewClock(tempo, margin, nil, charge)
+			clock := league.NewClock(tempo, margin, nil, charge)
 			return runChecks(c.Context(), c.OutOrStdout(), pos[0], cannot, spec, conformance.Options{Clock: clock, Seed: seed, Game: rules})
 		},
 	}
 	f := cmd.Flags()
 	f.StringArrayVar(&args, "args", nil, "an argument for the bot (repeat for more)")
 	f.IntVar(&tempo, "tempo", 1000, "time budget per move in ms")
-	f.IntVar(&margin, "margin", arena.DefaultMarginMS, "margin over the budget in ms before a move is late")
+	f.IntVar(&margin, "margin", league.DefaultMarginMS, "margin over the budget in ms before a move is late")
 	addClockFlag(f, &charge)
 	f.IntVar(&start, "start-timeout", 5000, "time to start and complete the handshake in ms")
 	f.Uint64Var(&seed, "seed", 1, "board of the opening position")

@@ -6,8 +6,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/arenabots/arena/arena"
+	"github.com/arenabots/arena/arena/league"
 	"github.com/arenabots/arena/arena/resultsdir"
+	"github.com/arenabots/arena/arena/tournament"
 	"github.com/arenabots/arena/referee"
 	"github.com/arenabots/arena/results"
 )
@@ -17,7 +18,7 @@ import (
 // game is won by the bot listed first, by 10 board points to 5, unless
 // level says it ends 7-7. After stages stages of the schedule it stops (0:
 // the whole event). It returns the league file.
-func formatLeague(t *testing.T, head string, bots, stages int, level func(s arena.Scheduled) bool) string {
+func formatLeague(t *testing.T, head string, bots, stages int, level func(s tournament.Scheduled) bool) string {
 	t.Helper()
 	dir := t.TempDir()
 	file := filepath.Join(dir, "event.yaml")
@@ -28,7 +29,7 @@ func formatLeague(t *testing.T, head string, bots, stages int, level func(s aren
 	if err := os.WriteFile(file, []byte(body+"\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	cfg, _, err := arena.Load(file)
+	cfg, _, err := league.Load(file)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -40,7 +41,7 @@ func formatLeague(t *testing.T, head string, bots, stages int, level func(s aren
 	t0 := time.Date(2026, 1, 5, 9, 0, 0, 0, time.UTC)
 	for stage := 1; stages == 0 || stage <= stages; stage++ {
 		n := len(j.Games())
-		for _, s := range arena.Schedule(cfg, j.Games()) {
+		for _, s := range tournament.Schedule(cfg.League(), j.Games()) {
 			if j.Has(s.ID) {
 				continue
 			}
@@ -70,7 +71,7 @@ func formatLeague(t *testing.T, head string, bots, stages int, level func(s aren
 
 // drawsAmongTop makes the games of b1 and b2 level, so that their tie
 // needs tie-break boards.
-func drawsAmongTop(s arena.Scheduled) bool {
+func drawsAmongTop(s tournament.Scheduled) bool {
 	return min(s.White, s.Black) == 1 && max(s.White, s.Black) == 2
 }
 
@@ -81,7 +82,7 @@ func TestFormatGoldens(t *testing.T) {
 	swissMid := formatLeague(t, "format: swiss\nrounds: 3", 5, 1, nil)
 	// Every main game drawn: three bots level on every key, whom a
 	// playoff won by the bot listed first decides.
-	mainDrawn := func(s arena.Scheduled) bool { return !arena.PlayoffGame(s.ID) }
+	mainDrawn := func(s tournament.Scheduled) bool { return !tournament.PlayoffGame(s.ID) }
 	playoff := formatLeague(t, "rounds: 1\ntiebreak: playoff", 3, 0, mainDrawn)
 	playoffMid := formatLeague(t, "rounds: 1\ntiebreak: playoff", 3, 1, mainDrawn)
 	out := func(file string) string { return filepath.Join(filepath.Dir(file), "out") }

@@ -9,7 +9,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/arenabots/arena/arena"
+	"github.com/arenabots/arena/arena/league"
 	"github.com/arenabots/arena/bots/lisp"
 	"github.com/arenabots/arena/course/intake"
 	"github.com/arenabots/arena/course/similarity"
@@ -22,15 +22,15 @@ import (
 // newIntakeCmd is `arena intake`.
 func newIntakeCmd() *cobra.Command {
 	var (
-		league, out string
-		tempo, jobs int
-		rounds      int
-		margin      int
-		memory      int
-		sandbox     sandbox.Mode
-		game        gameFlags
-		force       bool
-		admit       []string
+		leagueFile, out string
+		tempo, jobs     int
+		rounds          int
+		margin          int
+		memory          int
+		sandbox         sandbox.Mode
+		game            gameFlags
+		force           bool
+		admit           []string
 	)
 	cmd := &cobra.Command{
 		Use:   "intake DIR... [--game " + strings.Join(games.Names(), "|") + "] [-o FILE] [--tempo MS] [--out DIR]",
@@ -89,7 +89,7 @@ done with one); off a terminal, nothing is printed until the table.`,
 			w := c.OutOrStdout()
 			steps := newStepLine(w)
 			class := intake.Class{
-				Dirs: dirs, Work: out, LeagueFile: league, Force: force,
+				Dirs: dirs, Work: out, LeagueFile: leagueFile, Force: force,
 				GameOptions: game.options,
 				Tempo:       time.Duration(tempo) * time.Millisecond, Margin: time.Duration(margin) * time.Millisecond, Rounds: rounds,
 				Admit:   admit,
@@ -119,7 +119,7 @@ done with one); off a terminal, nothing is printed until the table.`,
 				return err
 			}
 			printfWrapped(w, "  ", "%d of %d submissions can play (intake took %v). Wrote %s, %s and %s; play it with: arena run %s\n",
-				taken.Eligible(), len(taken.Results), time.Since(start).Round(100*time.Millisecond), league, taken.Report, taken.Summary, league)
+				taken.Eligible(), len(taken.Results), time.Since(start).Round(100*time.Millisecond), leagueFile, taken.Report, taken.Summary, leagueFile)
 			switch len(taken.Flagged) {
 			case 0:
 				printfWrapped(w, "  ", "Similarity: no pair flagged as similar; the closest pairs are in %s (arena similarity --help)\n", taken.Similarity)
@@ -135,10 +135,10 @@ done with one); off a terminal, nothing is printed until the table.`,
 		},
 	}
 	f := cmd.Flags()
-	f.StringVarP(&league, "output", "o", "league.yaml", "the league file to write")
+	f.StringVarP(&leagueFile, "output", "o", "league.yaml", "the league file to write")
 	f.StringVar(&out, "out", "intake", "work folder: zips, intake.md, similarity.html")
-	f.IntVar(&tempo, "tempo", arena.DefaultTempoMS, "the league's time per move in ms (tempo_ms)")
-	f.IntVar(&rounds, "rounds", arena.DefaultRounds, "the league's rounds (rounds)")
+	f.IntVar(&tempo, "tempo", league.DefaultTempoMS, "the league's time per move in ms (tempo_ms)")
+	f.IntVar(&rounds, "rounds", league.DefaultRounds, "the league's rounds (rounds)")
 	f.IntVar(&margin, "margin", int(lisp.RecommendedMargin.Milliseconds()), "margin over the tempo in ms (time_margin_ms)")
 	f.IntVar(&jobs, "jobs", 0, "submissions probed at once (default: the number of CPUs)")
 	f.IntVar(&memory, "memory", 0, "each bot's memory in MiB (limits.memory_mb; default 1024)")

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/arenabots/arena/arena"
+	"github.com/arenabots/arena/arena/league"
 	"github.com/arenabots/arena/course/intake"
 	"github.com/arenabots/arena/course/intake/intaketest"
 	"github.com/arenabots/arena/referee"
@@ -149,7 +149,7 @@ func playIntake(t *testing.T, examples, game string) {
 		t.Errorf("the report shows the time use of %d bots, want %d:\n%s", n, eligible, report)
 	}
 
-	cfg, _, err := arena.Load("league.yaml")
+	cfg, _, err := league.Load("league.yaml")
 	if err != nil {
 		t.Fatalf("the league written does not load: %v\n%s", err, leagueText)
 	}

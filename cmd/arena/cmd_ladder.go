@@ -17,6 +17,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/arenabots/arena/arena"
+	"github.com/arenabots/arena/arena/league"
 	"github.com/arenabots/arena/arena/queue"
 	"github.com/arenabots/arena/course/ladder"
 	"github.com/arenabots/arena/host"
@@ -119,12 +120,12 @@ otherwise. The validation games of an upload are played here.`,
 				if err := checkQueueFlags(cmd, where, qf); err != nil {
 					return err
 				}
-				c, err := newCoordinator(where, &arena.Config{Name: "ladder", Out: args[0]}, qf, false, cmd.ErrOrStderr())
+				c, err := newCoordinator(where, &league.Config{Name: "ladder", Out: args[0]}, qf, false, cmd.ErrOrStderr())
 				if err != nil {
 					return err
 				}
 				defer c.close()
-				opt.Dispatcher = func(cfg *arena.Config) arena.Dispatcher {
+				opt.Dispatcher = func(cfg *league.Config) arena.Dispatcher {
 					return &queue.Coordinator{Conn: c.Conn, Config: cfg, Secret: c.Secret, Options: c.Options, Notify: c.Notify}
 				}
 			}

@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/arenabots/arena/arena"
+	"github.com/arenabots/arena/arena/league"
 	"github.com/arenabots/arena/arena/resultsdir"
 	"github.com/arenabots/arena/host"
 	"github.com/arenabots/arena/host/sandbox"
@@ -29,8 +30,8 @@ type playOptions struct {
 	tempo, margin int
 	humanTempo    int
 	timeControl   string
-	clock         *arena.TimeControl // --time-control, parsed
-	charge        string             // --clock: arena.ClockCPU or ClockWall
+	clock         *league.TimeControl // --time-control, parsed
+	charge        string              // --clock: league.ClockCPU or ClockWall
 	start         int
 	verbose       bool
 	sandbox       sandbox.Mode
@@ -98,7 +99,7 @@ which --seed alone takes too.`,
 				if c.Flags().Changed("tempo") {
 					return usage(errors.New("--tempo and --time-control are both given: keep one (--tempo: a fixed time per move; --time-control: a game clock)"))
 				}
-				tc, err := arena.ParseTimeControl(o.timeControl)
+				tc, err := league.ParseTimeControl(o.timeControl)
 				if err != nil {
 					return usage(fmt.Errorf("--time-control: %w", err))
 				}
@@ -148,7 +149,7 @@ which --seed alone takes too.`,
 	f.IntVar(&o.round, "round", 0, "play the board of this round of a league whose seed is --seed")
 	f.IntVar(&o.tempo, "tempo", 1000, "a bot's time budget per move in ms")
 	f.StringVar(&o.timeControl, "time-control", "", "a game clock, BASE+INC or MOVES/BASE+INC ms (e.g. 2000+50)")
-	f.IntVar(&o.margin, "margin", arena.DefaultMarginMS, "margin over the budget in ms before a move is late")
+	f.IntVar(&o.margin, "margin", league.DefaultMarginMS, "margin over the budget in ms before a move is late")
 	addClockFlag(f, &o.charge)
 	f.IntVar(&o.humanTempo, "human-tempo", 0, "a person's time per move in ms (default: no limit)")
 	f.IntVar(&o.start, "start-timeout", 5000, "time for each bot to start in ms")
@@ -212,10 +213,10 @@ func playGame(ctx context.Context, w io.Writer, st referee.State, seats [2]arena
 	board := st.Clone() // the board after the moves printed so far
 	initial := st.Clone()
 	opt := referee.MatchOptions{
-		Clock:         arena.NewClock(o.tempo, o.margin, o.clock, o.charge),
+		Clock:         league.NewClock(o.tempo, o.margin, o.clock, o.charge),
 		RefereeForced: o.withHuman(),
 		OnMove: func(m referee.MoveRecord) {
-			printMove(w, m, o.charge == arena.ClockCPU)
+			printMove(w, m, o.charge == league.ClockCPU)
 			if o.boards && m.Move != "" {
 				printBoard(w, board, m.Move)
 			}
@@ -237,7 +238,7 @@ func playGame(ctx context.Context, w io.Writer, st referee.State, seats [2]arena
 			tc = "clock " + o.clock.String() + "ms"
 		}
 		charged := "wall"
-		if o.charge == arena.ClockCPU {
+		if o.charge == league.ClockCPU {
 			charged = "CPU"
 		}
 		printfWrapped(w, "  ", "board %d, %s (+%dms margin, %s time charged)\nwhite: %s\nblack: %s\n",

@@ -12,7 +12,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/arenabots/arena/arena"
+	"github.com/arenabots/arena/arena/league"
+	"github.com/arenabots/arena/arena/tournament"
 	"github.com/arenabots/arena/referee"
 	"github.com/arenabots/arena/results"
 )
@@ -202,12 +203,12 @@ func TestPlayLeagueRound(t *testing.T) {
 	if err := os.WriteFile(file, []byte("seed: 1\nrounds: 3\nbots:\n  - {name: a, builtin: greedy}\n  - {name: b, builtin: random}\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	cfg, _, err := arena.Load(file)
+	cfg, _, err := league.Load(file)
 	if err != nil {
 		t.Fatal(err)
 	}
 	want := map[int]uint64{}
-	for _, s := range arena.Schedule(cfg, nil) {
+	for _, s := range tournament.Schedule(cfg.League(), nil) {
 		want[s.Round] = s.Seed
 	}
 	if want[1] != 10451216379200822465 {

@@ -6,7 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/arenabots/arena/arena"
+	"github.com/arenabots/arena/arena/league"
 	"github.com/arenabots/arena/arena/resultsdir"
 	"github.com/arenabots/arena/results"
 	"github.com/arenabots/arena/web"
@@ -27,7 +27,7 @@ viewer (arrow keys step through it). It opens without a network.`,
 			if err := resultsdir.CheckDir(dir); err != nil {
 				return usage(err)
 			}
-			if err := arena.CheckLang(lang); err != nil {
+			if err := league.CheckLang(lang); err != nil {
 				return usage(fmt.Errorf("--%w", err))
 			}
 			l, err := web.Open(dir)

@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/arenabots/arena/arena"
+	"github.com/arenabots/arena/arena/league"
 	"github.com/arenabots/arena/arena/queue"
 	"github.com/arenabots/arena/results"
 	"github.com/arenabots/arena/web"
@@ -52,14 +53,14 @@ This run stays the only writer of the results; see docs/distributed.md.`,
 		Args: nArgs("CONFIG"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if cmd.Flags().Changed("concurrency") {
-				if err := arena.CheckConcurrency(concurrency); err != nil {
+				if err := league.CheckConcurrency(concurrency); err != nil {
 					return usage(fmt.Errorf("--concurrency: %w", err))
 				}
 			}
 			if err := checkQueueFlags(cmd, where, qf); err != nil {
 				return err
 			}
-			cfg, warnings, err := arena.Load(args[0])
+			cfg, warnings, err := league.Load(args[0])
 			if err != nil {
 				return usage(err)
 			}
@@ -129,7 +130,7 @@ This run stays the only writer of the results; see docs/distributed.md.`,
 			printWrapped(out, "  ", summaryLine(sum)+"\n")
 			// Lisp bots start from saved images, which take room: say how
 			// much, and how to trim them.
-			if r.LispImages != nil && slices.ContainsFunc(cfg.Bots, func(b arena.BotConfig) bool { return b.Lisp != nil }) {
+			if r.LispImages != nil && slices.ContainsFunc(cfg.Bots, func(b league.BotConfig) bool { return b.Lisp != nil }) {
 				return printImages(out, r.LispImages)
 			}
 			return nil

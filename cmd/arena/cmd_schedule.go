@@ -8,6 +8,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/arenabots/arena/arena"
+	"github.com/arenabots/arena/arena/league"
+	"github.com/arenabots/arena/arena/tournament"
 )
 
 func newScheduleCmd() *cobra.Command {
@@ -21,18 +23,18 @@ out directory, with a knockout's bracket, and the playoffs of a league with
 tiebreak: playoff once its other games are played.`,
 		Args: nArgs("CONFIG"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			cfg, _, err := arena.Load(args[0])
+			cfg, _, err := league.Load(args[0])
 			if err != nil {
 				return usage(err)
 			}
-			played, err := cfg.Played()
+			played, err := arena.PlayedGames(cfg)
 			if err != nil {
 				return err
 			}
 			out := cmd.OutOrStdout()
 			w := tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
 			fmt.Fprintln(w, "GAME\tROUND\tBOARD SEED\tWHITE\tBLACK")
-			games := arena.Schedule(cfg, played)
+			games := tournament.Schedule(cfg.League(), played)
 			for _, g := range games {
 				fmt.Fprintf(w, "%s\t%d\t%d\t%s\t%s\n", g.ID, g.Round, g.Seed, cfg.Bots[g.White].Name, cfg.Bots[g.Black].Name)
 			}
@@ -40,7 +42,7 @@ tiebreak: playoff once its other games are played.`,
 				return err
 			}
 			return writeWrapped(out, "  ", func(w io.Writer) error {
-				return arena.WriteScheduleNotes(w, cfg, games, played)
+				return tournament.WriteNotes(w, cfg.League(), games, played)
 			})
 		},
 	}

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/arenabots/arena/arena/botkind"
+	"github.com/arenabots/arena/arena/league"
 
 	"github.com/spf13/cobra"
 
@@ -79,7 +80,7 @@ address holds at most 3 games in play, all of them at most 8.`,
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ctx := cmd.Context()
-			if err := arena.CheckLang(lang); err != nil {
+			if err := league.CheckLang(lang); err != nil {
 				return usage(fmt.Errorf("--%w", err))
 			}
 			if play.idle <= 0 {
@@ -124,7 +125,7 @@ address holds at most 3 games in play, all of them at most 8.`,
 	f.StringVar(&play.registry, "registry", registry.DefaultFile, "--play: offer the bots registered there too")
 	f.StringVar(&play.out, "play-out", "results/play", "--play: where people's games go")
 	f.IntVar(&play.tempo, "tempo", 1000, "--play: the bot's ms a move (a person: no limit)")
-	f.IntVar(&play.margin, "margin", arena.DefaultMarginMS, "--play: margin over the bot's budget in ms")
+	f.IntVar(&play.margin, "margin", league.DefaultMarginMS, "--play: margin over the bot's budget in ms")
 	addClockFlag(f, &play.charge)
 	f.DurationVar(&play.idle, "play-idle", web.DefaultPlayIdle, "--play: a game with no move for this long ends")
 	addSandboxFlag(f, &play.sandbox)
@@ -194,7 +195,7 @@ func newPlay(ctx context.Context, stderr io.Writer, o playFlags, leagues []*web.
 		}
 		return arena.Seat{Spec: spec}, nil
 	}
-	clock := arena.NewClock(o.tempo, o.margin, nil, o.charge)
+	clock := league.NewClock(o.tempo, o.margin, nil, o.charge)
 	p = web.NewPlay(ctx, l, bots, clock, seat, rec)
 	p.Log = func(err error) { fmt.Fprintln(stderr, "arena: play:", err) }
 	// The games end with ctx; their bots are stopped and their files

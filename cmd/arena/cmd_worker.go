@@ -9,7 +9,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/arenabots/arena/arena"
+	"github.com/arenabots/arena/arena/league"
 	"github.com/arenabots/arena/arena/queue"
 	"github.com/arenabots/arena/internal/inert"
 )
@@ -40,7 +40,7 @@ result, and its login is the worker's on an embedded server. Other logins: --cre
 docs/distributed.md).`,
 		Args: nArgs("URL"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := arena.CheckConcurrency(w.Concurrency); err != nil {
+			if err := league.CheckConcurrency(w.Concurrency); err != nil {
 				return usage(fmt.Errorf("--concurrency: %w", err))
 			}
 			if w.Name == "" {
@@ -113,8 +113,8 @@ docs/distributed.md).`,
 const envSecret = "ARENA_QUEUE_SECRET"
 
 // workerLimits reads the --limit flag of a worker.
-func workerLimits(m map[string]int) (arena.Limits, error) {
-	var l arena.Limits
+func workerLimits(m map[string]int) (league.Limits, error) {
+	var l league.Limits
 	fields := map[string]*int{"memory_mb": &l.MemoryMB, "processes": &l.Processes, "output_kb": &l.OutputKB, "scratch_mb": &l.ScratchMB}
 	for k, v := range m {
 		p, ok := fields[k]

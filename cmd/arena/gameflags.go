@@ -6,7 +6,7 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"github.com/arenabots/arena/arena"
+	"github.com/arenabots/arena/arena/league"
 	"github.com/arenabots/arena/games"
 	"github.com/arenabots/arena/referee"
 )
@@ -20,7 +20,7 @@ type gameFlags struct {
 
 // add defines the flags on f.
 func (g *gameFlags) add(f *pflag.FlagSet) {
-	f.StringVar(&g.name, "game", arena.DefaultGame, strings.Join(games.Names(), ", "))
+	f.StringVar(&g.name, "game", league.DefaultGame, strings.Join(games.Names(), ", "))
 	f.StringToIntVar(&g.options, "game-options", nil, "the game's game_options (dots: rows=5,cols=6,opening_arcs=6)")
 }
 

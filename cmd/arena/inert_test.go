@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/arenabots/arena/arena"
+	"github.com/arenabots/arena/arena/league"
 	"github.com/arenabots/arena/host/registry"
 	"github.com/arenabots/arena/internal/testbin"
 	"github.com/arenabots/arena/referee"
@@ -79,7 +80,7 @@ func TestBotTextIsInert(t *testing.T) {
 // detail with escapes and a newline as text, on one line.
 func TestProgressLineIsInert(t *testing.T) {
 	var b strings.Builder
-	pr := &progress{out: &b, cfg: &arena.Config{Name: "l"}}
+	pr := &progress{out: &b, cfg: &league.Config{Name: "l"}}
 	detail := "\x1b[2J\n[2/2]"
 	pr.event(arena.Event{End: &results.Entry{ID: "01-a-b", Result: results.BlackWins, Reason: referee.Crash, Detail: detail}, Done: 1, Total: 2})
 	want := `[1/2] 01-a-b                       0-1     crash         0-0   \x1b[2J\n[2/2]`

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/arenabots/arena/arena"
+	"github.com/arenabots/arena/arena/league"
 	"github.com/arenabots/arena/course/intake/intaketest"
 	"github.com/arenabots/arena/host/sandbox"
 )
@@ -51,7 +51,7 @@ func TestIntakeHostileAnswers(t *testing.T) {
 		t.Fatalf("arena intake: %v\n%s", err, out)
 	}
 	t.Logf("arena intake:\n%s", out)
-	cfg, _, err := arena.Load("league.yaml")
+	cfg, _, err := league.Load("league.yaml")
 	if err != nil {
 		t.Fatalf("the league written does not load: %v", err)
 	}

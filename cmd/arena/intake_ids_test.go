@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/arenabots/arena/arena"
+	"github.com/arenabots/arena/arena/league"
 	"github.com/arenabots/arena/course/intake/intaketest"
 	"github.com/arenabots/arena/results"
 )
@@ -38,7 +38,7 @@ func TestIntakeHyphenNamesRun(t *testing.T) {
 	if out, err := arenaOut(t, "intake", class, "--tempo", "20", "--margin", "1000", "--rounds", "1", "-o", "league.yaml", "--out", "work"); err != nil {
 		t.Fatalf("arena intake: %v\n%s", err, out)
 	}
-	cfg, _, err := arena.Load("league.yaml")
+	cfg, _, err := league.Load("league.yaml")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -19,7 +19,8 @@ import (
 
 	_ "modernc.org/sqlite"
 
-	"github.com/arenabots/arena/arena"
+	"github.com/arenabots/arena/arena/league"
+	"github.com/arenabots/arena/arena/tournament"
 	"github.com/arenabots/arena/course/intake/intaketest"
 	"github.com/arenabots/arena/course/ladder"
 	"github.com/arenabots/arena/results"
@@ -257,18 +258,18 @@ func TestLadderServe(t *testing.T) {
 			t.Errorf("arena ladder standings lacks %s:\n%s", s.Display, out)
 		}
 	}
-	league := filepath.Join(work, "league.yaml")
-	if out, err := arenaOut(t, "ladder", "freeze", dir, "-o", league); err != nil {
+	file := filepath.Join(work, "league.yaml")
+	if out, err := arenaOut(t, "ladder", "freeze", dir, "-o", file); err != nil {
 		t.Fatalf("freeze: %v\n%s", err, out)
 	}
-	cfg, _, err := arena.Load(league)
+	cfg, _, err := league.Load(file)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(cfg.Bots) != 4 || cfg.Seed == 1 {
 		t.Errorf("the frozen league has %d bots, seed %d; want 4, a drawn seed", len(cfg.Bots), cfg.Seed)
 	}
-	data, _ := os.ReadFile(league)
+	data, _ := os.ReadFile(file)
 	if !strings.Contains(string(data), "not eligible: P9") {
 		t.Errorf("the frozen league does not list P9 as not eligible:\n%s", data)
 	}
@@ -534,7 +535,7 @@ func TestLadderFreezeRunGrades(t *testing.T) {
 	if err := os.WriteFile("league.yaml", []byte(one), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	cfg, _, err := arena.Load("league.yaml")
+	cfg, _, err := league.Load("league.yaml")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -564,7 +565,7 @@ func TestLadderFreezeRunGrades(t *testing.T) {
 	for _, b := range cfg.Bots {
 		rating[b.Name] = *b.Rating
 	}
-	st := arena.Standings(cfg, games)
+	st := tournament.Standings(cfg.League(), games)
 	if st.Order[len(st.Order)-1] != results.ByRating {
 		t.Errorf("the standings' keys %v do not end with %s", st.Order, results.ByRating)
 	}

@@ -15,6 +15,8 @@ import (
 	"golang.org/x/term"
 
 	"github.com/arenabots/arena/arena"
+	"github.com/arenabots/arena/arena/league"
+	"github.com/arenabots/arena/arena/tournament"
 	"github.com/arenabots/arena/internal/inert"
 	"github.com/arenabots/arena/results"
 )
@@ -26,7 +28,7 @@ import (
 // and the speed and ETA come from this run's games alone.
 type progress struct {
 	out     io.Writer
-	cfg     *arena.Config
+	cfg     *league.Config
 	names   []string
 	mu      sync.Mutex // guards what follows
 	games   []results.Entry
@@ -61,8 +63,8 @@ type playClocks struct {
 // moves: a league at a short clock records dozens of moves a second.
 const moveRedraw = 100 * time.Millisecond
 
-func newProgress(out io.Writer, cfg *arena.Config, plain bool) *progress {
-	pr := &progress{out: out, cfg: cfg, sprt: cfg.SPRTMatch()}
+func newProgress(out io.Writer, cfg *league.Config, plain bool) *progress {
+	pr := &progress{out: out, cfg: cfg, sprt: cfg.League().SPRTMatch()}
 	for _, b := range cfg.Bots {
 		pr.names = append(pr.names, b.Name)
 	}
@@ -125,7 +127,7 @@ func (pr *progress) leadText() string {
 	case pr.sprt != nil:
 		pr.lead = "  " + pr.sprt.Result(pr.games).Line()
 	case len(pr.games) > 0:
-		st := arena.Standings(pr.cfg, pr.games)
+		st := tournament.Standings(pr.cfg.League(), pr.games)
 		if len(st.Rows) > 0 {
 			pr.lead = fmt.Sprintf("  leader %s %.1f pts", pr.shown(st.Rows[0].Bot), st.Rows[0].Points)
 		}
@@ -270,7 +272,7 @@ func fit(line string, width int) string {
 func (pr *progress) leaders() string {
 	var b strings.Builder
 	b.WriteString(pr.sprtLine())
-	st := arena.Standings(pr.cfg, pr.games)
+	st := tournament.Standings(pr.cfg.League(), pr.games)
 	top := st.Rows[:min(5, len(st.Rows))]
 	name := 20
 	for _, row := range top {

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/arenabots/arena/arena"
+	"github.com/arenabots/arena/arena/league"
 	"github.com/arenabots/arena/referee"
 	"github.com/arenabots/arena/results"
 )
@@ -13,11 +14,11 @@ import (
 // TestProgressSPRT checks the plain progress of an SPRT match: a line each
 // time the test counts a pair, none after a lone game, and the verdict once.
 func TestProgressSPRT(t *testing.T) {
-	cfg := &arena.Config{Name: "m", Rounds: 50, Scoring: results.DefaultScoring(),
+	cfg := &league.Config{Name: "m", Rounds: 50, Scoring: results.DefaultScoring(),
 		SPRT: &results.SPRT{Elo0: 0, Elo1: 200, Alpha: 0.05, Beta: 0.05},
-		Bots: []arena.BotConfig{{Name: "new"}, {Name: "old"}}}
+		Bots: []league.BotConfig{{Name: "new"}, {Name: "old"}}}
 	var b strings.Builder
-	pr := &progress{out: &b, cfg: cfg, sprt: cfg.SPRTMatch()}
+	pr := &progress{out: &b, cfg: cfg, sprt: cfg.League().SPRTMatch()}
 	pr.event(arena.Event{Total: 100})
 	n := 0
 	for r := 1; r <= 12; r++ {

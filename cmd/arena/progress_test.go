@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/arenabots/arena/arena"
+	"github.com/arenabots/arena/arena/league"
 	"github.com/arenabots/arena/course/intake"
 	"github.com/arenabots/arena/referee"
 	"github.com/arenabots/arena/results"
@@ -16,8 +17,8 @@ import (
 // TestProgressResumeCountsJournal checks that on a resumed league the live
 // top 5 counts the games already recorded, as the bar's counter does.
 func TestProgressResumeCountsJournal(t *testing.T) {
-	cfg := &arena.Config{Name: "l", Out: t.TempDir(), Scoring: results.DefaultScoring(),
-		Bots: []arena.BotConfig{{Name: "a"}, {Name: "b"}}}
+	cfg := &league.Config{Name: "l", Out: t.TempDir(), Scoring: results.DefaultScoring(),
+		Bots: []league.BotConfig{{Name: "a"}, {Name: "b"}}}
 	j, err := results.OpenJournal(filepath.Join(cfg.Out, results.JournalName))
 	if err != nil {
 		t.Fatal(err)
@@ -65,7 +66,7 @@ func TestPace(t *testing.T) {
 func TestRunLinesFit(t *testing.T) {
 	long := strings.Repeat("detail ", 30)
 	var b strings.Builder
-	pr := &progress{out: &b, cfg: &arena.Config{Name: "l"}}
+	pr := &progress{out: &b, cfg: &league.Config{Name: "l"}}
 	pr.event(arena.Event{End: &results.Entry{ID: "12-somewhat-long-name-another-one", Result: results.BlackWins, Reason: referee.Timeout, Detail: long}, Done: 120, Total: 1200})
 	b.WriteString(wrapText(summaryLine(arena.Summary{Total: 1200, Skipped: 1000, Played: 200, Wall: 123456 * time.Second, BotTime: time.Hour, AtOnce: 16, Out: "results/a-league-with-a-long-name"}), maxWidth, "  "))
 	if w, line := widest(b.String()); w > maxWidth {
@@ -81,10 +82,10 @@ func TestRunLinesFit(t *testing.T) {
 // in play with its bot, following their moves; under a fixed tempo,
 // nothing.
 func TestProgressClocks(t *testing.T) {
-	tc := &arena.TimeControl{BaseMS: 2000, IncMS: 50}
-	newPr := func(tc *arena.TimeControl) *progress {
-		return newProgress(io.Discard, &arena.Config{Name: "l", Scoring: results.DefaultScoring(), TimeControl: tc,
-			Bots: []arena.BotConfig{{Name: "a"}, {Name: "b"}, {Name: "c"}}}, false)
+	tc := &league.TimeControl{BaseMS: 2000, IncMS: 50}
+	newPr := func(tc *league.TimeControl) *progress {
+		return newProgress(io.Discard, &league.Config{Name: "l", Scoring: results.DefaultScoring(), TimeControl: tc,
+			Bots: []league.BotConfig{{Name: "a"}, {Name: "b"}, {Name: "c"}}}, false)
 	}
 	clocks := func(w, b time.Duration) *[2]time.Duration { return &[2]time.Duration{w, b} }
 	pr := newPr(tc)

@@ -12,7 +12,7 @@ import (
 	"github.com/nats-io/nats.go"
 	"github.com/spf13/cobra"
 
-	"github.com/arenabots/arena/arena"
+	"github.com/arenabots/arena/arena/league"
 	"github.com/arenabots/arena/arena/queue"
 	"github.com/arenabots/arena/internal/inert"
 )
@@ -48,7 +48,7 @@ type coordinator struct {
 // starting an embedded server in the league's results directory for
 // "embedded[:PORT]", listening on qf.listen. The league's secret is read
 // from qf.secret, or made there. Messages go to stderr.
-func newCoordinator(where string, cfg *arena.Config, qf queueFlags, restart bool, stderr io.Writer) (*coordinator, error) {
+func newCoordinator(where string, cfg *league.Config, qf queueFlags, restart bool, stderr io.Writer) (*coordinator, error) {
 	a := qf.auth.WithEnv(os.Getenv)
 	c := &coordinator{Coordinator: &queue.Coordinator{Config: cfg, Options: qf.opts, DiscardResults: restart,
 		Notify: func(msg string) { fmt.Fprintln(stderr, "arena: queue:", inert.Line(msg)) }}}

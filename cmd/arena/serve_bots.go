@@ -1,14 +1,14 @@
 package main
 
 import (
-	"github.com/arenabots/arena/arena"
+	"github.com/arenabots/arena/arena/league"
 	"github.com/arenabots/arena/web"
 )
 
 // leagueBot is a bot of a served league, as its league starts it.
 type leagueBot struct {
-	config *arena.Config
-	bot    arena.BotConfig
+	config *league.Config
+	bot    league.BotConfig
 }
 
 // servedBots are the bots of the served leagues that a person may play.

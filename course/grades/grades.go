@@ -8,15 +8,17 @@ import (
 	"strings"
 
 	"github.com/arenabots/arena/arena"
+	"github.com/arenabots/arena/arena/league"
+	"github.com/arenabots/arena/arena/tournament"
 	"github.com/arenabots/arena/course/intake"
 	"github.com/arenabots/arena/results"
 )
 
 // Report is the grades of a class: one row per submission.
 type Report struct {
-	Title   string        `json:"title"`
-	Rule    arena.Grading `json:"rule"`
-	TempoMS int           `json:"tempo_ms"`
+	Title   string         `json:"title"`
+	Rule    league.Grading `json:"rule"`
+	TempoMS int            `json:"tempo_ms"`
 	// Clock is the clock the league charged, "cpu" or "wall" (a league
 	// from before clocks: "wall"): the rows' time figures charged first.
 	Clock string `json:"clock"`
@@ -89,7 +91,7 @@ type Row struct {
 // the places.
 func Compute(l *arena.Results, in *Intake, marks results.Marks) (*Report, error) {
 	rule := l.Config.GradingRule()
-	st := arena.Standings(l.Config, l.Games)
+	st := tournament.Standings(l.Config.League(), l.Games)
 	st.Mark(marks)
 	byBot := make(map[string]results.Row, len(st.Rows))
 	for _, r := range st.Rows {
@@ -111,7 +113,7 @@ func Compute(l *arena.Results, in *Intake, marks results.Marks) (*Report, error)
 		groupOf[s.Entry] = cmp.Or(s.Group, s.Entry)
 	}
 	wall, cpu := moveTimes(l)
-	rep := &Report{Title: cmp.Or(l.Config.Title, l.Config.Name), Rule: rule, TempoMS: l.Config.TempoMS, Clock: cmp.Or(l.Config.Clock, arena.ClockCPU), Order: st.Order, Unplayed: unplayed(l)}
+	rep := &Report{Title: cmp.Or(l.Config.Title, l.Config.Name), Rule: rule, TempoMS: l.Config.TempoMS, Clock: cmp.Or(l.Config.Clock, league.ClockCPU), Order: st.Order, Unplayed: unplayed(l)}
 	for _, s := range subs {
 		row := Row{Entry: s.Entry, Group: cmp.Or(s.Group, s.Entry), Bot: s.Bot, Students: s.Students, Eligible: s.Eligible, Admitted: s.Admitted, Reason: s.Reason}
 		if len(row.Students) == 0 {
@@ -180,15 +182,15 @@ func sharedStudents(rows []Row) []string {
 // unplayed counts the games of the league's schedule not in its journal;
 // an SPRT match, which stops when its test decides, counts none.
 func unplayed(l *arena.Results) int {
-	if l.Config.SPRTMatch() != nil {
+	if l.Config.League().SPRTMatch() != nil {
 		return 0
 	}
 	played := make(map[string]bool, len(l.Games))
 	for _, g := range l.Games {
-		played[arena.ScheduledID(g)] = true
+		played[tournament.ScheduledID(g)] = true
 	}
 	n := 0
-	for _, s := range arena.Schedule(l.Config, l.Games) {
+	for _, s := range tournament.Schedule(l.Config.League(), l.Games) {
 		if !played[s.ID] {
 			n++
 		}
@@ -221,7 +223,7 @@ func class(r Row) int {
 // ties: best, the best of them); every other group that plays gets the
 // participant bonus, and a group not eligible or annulled none. A band's
 // bonus is added on top.
-func award(rows []Row, rule arena.Grading) {
+func award(rows []Row, rule league.Grading) {
 	place := func(p int) float64 { // p from 0
 		if p < len(rule.Places) {
 			return rule.Places[p]
@@ -241,7 +243,7 @@ func award(rows []Row, rule arena.Grading) {
 			end++
 		}
 		bonus := place(start) // ties: best
-		if rule.Ties != arena.TiesBest {
+		if rule.Ties != league.TiesBest {
 			sum := 0.0
 			for p := start; p < end; p++ {
 				sum += place(p)
@@ -305,7 +307,7 @@ func median(xs []float64) float64 {
 // bands sets each eligible row's band: the first of rule's bands whose
 // reference bot the row's bot won at least its share of games against, in
 // the reference gauntlet's results directory.
-func bands(rows []Row, rule arena.Grading) error {
+func bands(rows []Row, rule league.Grading) error {
 	if len(rule.Bands) == 0 {
 		return nil
 	}

@@ -13,6 +13,8 @@ import (
 	"time"
 
 	"github.com/arenabots/arena/arena"
+	"github.com/arenabots/arena/arena/league"
+	"github.com/arenabots/arena/arena/tournament"
 	"github.com/arenabots/arena/course/intake"
 	"github.com/arenabots/arena/referee"
 	"github.com/arenabots/arena/results"
@@ -220,12 +222,12 @@ func TestNoIntake(t *testing.T) {
 
 // TestAward checks the bonus rule on ranks worked out by hand.
 func TestAward(t *testing.T) {
-	course := arena.DefaultGrading()
+	course := league.DefaultGrading()
 	best := course
-	best.Ties = arena.TiesBest
+	best.Ties = league.TiesBest
 	tests := []struct {
 		name  string
-		rule  arena.Grading
+		rule  league.Grading
 		ranks []int // 0: did not play; -1: not eligible; -2: ranked 1st, not eligible; -3: ranked 1st, admitted; -4: admitted, did not play
 		want  []float64
 	}{
@@ -236,7 +238,7 @@ func TestAward(t *testing.T) {
 		{"not eligible and not played", course, []int{-1, 2, 1, 0}, []float64{0, 2, 3, 1}},
 		{"winner cancelled: the next is first", course, []int{-2, 2, 3}, []float64{0, 3, 2}},
 		{"admitted on purpose: graded as eligible", course, []int{-3, 2, 3, -4}, []float64{3, 2, 1, 1}},
-		{"places over the groups", arena.Grading{Places: []float64{5, 4, 3, 2}, Participant: 1}, []int{1, 2}, []float64{5, 4}},
+		{"places over the groups", league.Grading{Places: []float64{5, 4, 3, 2}, Participant: 1}, []int{1, 2}, []float64{5, 4}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -293,9 +295,9 @@ func TestBands(t *testing.T) {
 	if err := j.Close(); err != nil {
 		t.Fatal(err)
 	}
-	rule := arena.DefaultGrading()
+	rule := league.DefaultGrading()
 	rule.Reference = dir
-	rule.Bands = []arena.Band{{Name: "A", Beats: "greedy", Share: 0.75, Bonus: 1}, {Name: "B", Beats: "random", Share: 0.6}}
+	rule.Bands = []league.Band{{Name: "A", Beats: "greedy", Share: 0.75, Bonus: 1}, {Name: "B", Beats: "random", Share: 0.6}}
 	rows := []Row{{Group: "a", Bot: "a", Eligible: true, Rank: 2}, {Group: "b", Bot: "b", Eligible: true, Rank: 1}, {Group: "c", Bot: "c", Eligible: true, Rank: 3}}
 	if err := bands(rows, rule); err != nil {
 		t.Fatal(err)
@@ -308,7 +310,7 @@ func TestBands(t *testing.T) {
 	if want := []string{"a:A:3", "b:B:3", "c::1"}; !slices.Equal(got, want) {
 		t.Errorf("got %v, want %v", got, want)
 	}
-	rule.Bands = []arena.Band{{Name: "X", Beats: "alphabeta", Share: 0.5}}
+	rule.Bands = []league.Band{{Name: "X", Beats: "alphabeta", Share: 0.5}}
 	if err := bands(rows, rule); err == nil || !strings.Contains(err.Error(), "alphabeta") {
 		t.Errorf("a band against a bot the gauntlet lacks: %v", err)
 	}
@@ -400,7 +402,7 @@ func TestMarkdownInert(t *testing.T) {
 // rank, and a bonus, of its own, and its points are the same.
 func TestPlayoffDecidesRanks(t *testing.T) {
 	l, in, tied := classGrades(t)
-	l.Config.Tiebreak = arena.TiebreakPlayoff
+	l.Config.Tiebreak = tournament.TiebreakPlayoff
 	l.Config.GamesPerTie, l.Config.TiebreakBoards = 1, new(int)
 	rep, err := Compute(l, in, results.Marks{})
 	if err != nil {
@@ -419,7 +421,7 @@ func TestPlayoffDecidesRanks(t *testing.T) {
 	for _, g := range l.Games {
 		played[g.ID] = true
 	}
-	for _, s := range arena.Schedule(l.Config, l.Games) {
+	for _, s := range tournament.Schedule(l.Config.League(), l.Games) {
 		if played[s.ID] {
 			continue
 		}

@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/arenabots/arena/arena"
+	"github.com/arenabots/arena/arena/league"
 	"github.com/arenabots/arena/internal/inert"
 	"github.com/arenabots/arena/results"
 )
@@ -31,7 +31,7 @@ func CheckFormat(format string) error {
 // clock the league charged (median_cpu_ms or median_wall_ms) come first.
 func (r *Report) CSVHeader() []string {
 	times := []string{"median_cpu_ms", "median_wall_ms"}
-	if r.Clock == arena.ClockWall {
+	if r.Clock == league.ClockWall {
 		times[0], times[1] = times[1], times[0]
 	}
 	h := []string{"group", "entry", "students", "numbers", "eligible", "admitted", "reason", "rank", "points", "tiebreak", "games",
@@ -50,7 +50,7 @@ func (r *Report) times(g Row) []string {
 	if g.Moves > 0 {
 		t[1] = num(g.MedianWallMS)
 	}
-	if r.Clock == arena.ClockWall {
+	if r.Clock == league.ClockWall {
 		t[0], t[1] = t[1], t[0]
 	}
 	return t
@@ -143,7 +143,7 @@ func (r *Report) ruleNotes() []string {
 		places = append(places, num(p))
 	}
 	ties := "share the places they cover (each gets their mean)"
-	if r.Rule.Ties == arena.TiesBest {
+	if r.Rule.Ties == league.TiesBest {
 		ties = "each get the best of the places they cover"
 	}
 	notes := []string{
@@ -198,7 +198,7 @@ func (r *Report) thinkColumn() string { return "think ms (" + r.Clock + ")" }
 
 // thinkNote explains thinkColumn.
 func (r *Report) thinkNote() string {
-	if r.Clock == arena.ClockWall {
+	if r.Clock == league.ClockWall {
 		return fmt.Sprintf("%s: the median wall time of the group's moves, the time the league charged (clock: wall), against the tempo of %d ms; the median CPU time, where measured, is in the CSV and JSON grades",
 			r.thinkColumn(), r.TempoMS)
 	}

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/arenabots/arena/arena"
+	"github.com/arenabots/arena/arena/league"
 	"github.com/arenabots/arena/results"
 )
 
@@ -43,7 +44,7 @@ type Options struct {
 	// the league the games belong to) instead of on local slots; Slots
 	// pairs are then dispatched at a time. The validation games of an
 	// upload are played here.
-	Dispatcher func(cfg *arena.Config) arena.Dispatcher
+	Dispatcher func(cfg *league.Config) arena.Dispatcher
 	// AdminToken, when set, is a lecturer's token besides those of
 	// tokens.csv marked admin.
 	AdminToken string

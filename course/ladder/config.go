@@ -10,7 +10,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
-	"github.com/arenabots/arena/arena"
+	"github.com/arenabots/arena/arena/league"
 	"github.com/arenabots/arena/games"
 	"github.com/arenabots/arena/host/sandbox"
 	"github.com/arenabots/arena/results"
@@ -64,8 +64,8 @@ func DefaultConfig(game string, tempoMS int) Config {
 	return Config{
 		GameName:          game,
 		TempoMS:           tempoMS,
-		MarginMS:          arena.DefaultMarginMS,
-		Clock:             arena.ClockCPU,
+		MarginMS:          league.DefaultMarginMS,
+		Clock:             league.ClockCPU,
 		Sandbox:           sandbox.Strict,
 		MemoryMB:          1024,
 		Slots:             2,
@@ -117,7 +117,7 @@ func (c Config) Check() error {
 		return bad("tempo_ms", "%d: want the time per move in milliseconds, at least 1", c.TempoMS)
 	case c.MarginMS < 0:
 		return bad("time_margin_ms", "%d: want 0 or more milliseconds", c.MarginMS)
-	case c.Clock != arena.ClockCPU && c.Clock != arena.ClockWall:
+	case c.Clock != league.ClockCPU && c.Clock != league.ClockWall:
 		return bad("clock", "%q: want cpu or wall", c.Clock)
 	case c.MemoryMB < 64:
 		return bad("memory_mb", "%d: want at least 64", c.MemoryMB)

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/arenabots/arena/arena"
+	"github.com/arenabots/arena/arena/tournament"
 )
 
 // dispatchAll is the scheduler when a Dispatcher plays the games (arena
@@ -15,10 +16,10 @@ func (l *Ladder) dispatchAll(ctx context.Context, s *sched) error {
 	for ctx.Err() == nil {
 		changes := l.changes()
 		var (
-			lg    *league
+			lg    *ladderLeague
 			batch []pair
 			games = map[string]slotGame{}
-			sched []arena.Scheduled
+			sched []tournament.Scheduled
 		)
 		for len(batch) < l.opt.Slots {
 			p, plg, err := l.next(s)

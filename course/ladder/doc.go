@@ -11,8 +11,8 @@
 // The ladder's one truth is DIR/ladder.db, an SQLite database (pure Go,
 // modernc.org/sqlite, WAL) that only one process writes.
 //
-// ladder imports only arena, arena/lispimage, bots/lisp/probe,
-// course/intake, games, host, host/sandbox, internal/inert,
+// ladder imports only arena, arena/league, arena/lispimage, arena/tournament,
+// bots/lisp/probe, course/intake, games, host, host/sandbox, internal/inert,
 // internal/treehash, referee and results. It must not import web or cmd: web/ladder draws
 // its pages from the types of api.go.
 package ladder

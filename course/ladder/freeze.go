@@ -15,9 +15,9 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	"github.com/arenabots/arena/arena/league"
 	"github.com/arenabots/arena/internal/inert"
 
-	"github.com/arenabots/arena/arena"
 	"github.com/arenabots/arena/course/intake"
 	"github.com/arenabots/arena/results"
 )
@@ -106,7 +106,7 @@ func (l *Ladder) freeze(at time.Time) (FreezeResult, error) {
 	lg := intake.League{Name: "championship", Title: intake.Title(l.cfg.GameName), GameName: l.cfg.GameName,
 		GameOptions: intake.GameOptions(l.rules, l.cfg.GameOptions),
 		Tempo:       time.Duration(l.cfg.TempoMS) * time.Millisecond, Margin: time.Duration(l.cfg.MarginMS) * time.Millisecond,
-		Rounds: arena.DefaultRounds}
+		Rounds: league.DefaultRounds}
 	var b bytes.Buffer
 	if err := intake.WriteLeague(&b, lg, rs); err != nil {
 		return out, err

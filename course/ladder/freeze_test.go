@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/arenabots/arena/arena"
+	"github.com/arenabots/arena/arena/league"
 	"github.com/arenabots/arena/results"
 )
 
@@ -47,7 +47,7 @@ bots:
 	if strings.Contains(text, "intake data") {
 		t.Errorf("intake's header is left:\n%s", text)
 	}
-	cfg, _, err := arena.Parse("championship.yaml", data)
+	cfg, _, err := league.Parse("championship.yaml", data)
 	if err != nil {
 		t.Fatalf("%v\n%s", err, text)
 	}

@@ -12,6 +12,8 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/arenabots/arena/arena"
+	"github.com/arenabots/arena/arena/league"
+	"github.com/arenabots/arena/arena/tournament"
 	"github.com/arenabots/arena/course/intake"
 	"github.com/arenabots/arena/results"
 )
@@ -23,17 +25,17 @@ const randomBot = "random"
 // botName is the name of version id in the ladder's leagues.
 func botName(id int64) string { return "v" + strconv.FormatInt(id, 10) }
 
-// league is the league the ladder plays its games in: one bot per
+// ladderLeague is the league the ladder plays its games in: one bot per
 // version of vs (as intake writes a bot, with the conventions found at
 // upload) and the built-in random, with the ladder's options. Every game
 // of the ladder is a game of such a league, played by arena's runner.
-type league struct {
-	cfg   *arena.Config
+type ladderLeague struct {
+	cfg   *league.Config
 	index map[int64]int // version id → bot index; random is randomBot's
 }
 
 // newLeague builds the league of vs.
-func (l *Ladder) newLeague(vs []verRow) (*league, error) {
+func (l *Ladder) newLeague(vs []verRow) (*ladderLeague, error) {
 	var rs []intake.Result
 	for _, v := range vs {
 		if v.res == nil {
@@ -65,11 +67,11 @@ func (l *Ladder) newLeague(vs []verRow) (*league, error) {
 	if err != nil {
 		return nil, err
 	}
-	cfg, _, err := arena.Parse(filepath.Join(l.dir, "ladder-league.yaml"), data)
+	cfg, _, err := league.Parse(filepath.Join(l.dir, "ladder-league.yaml"), data)
 	if err != nil {
 		return nil, fmt.Errorf("ladder league: %w", err)
 	}
-	lgc := &league{cfg: cfg, index: map[int64]int{}}
+	lgc := &ladderLeague{cfg: cfg, index: map[int64]int{}}
 	for i, bc := range cfg.Bots {
 		if bc.Name == randomBot {
 			lgc.index[0] = i
@@ -117,14 +119,14 @@ func (l *Ladder) newPair(kind string, a, b int64, colours ...int) (pair, error) 
 
 // slotGame is a game of a pair, as the runner schedules it.
 type slotGame struct {
-	arena.Scheduled
+	tournament.Scheduled
 	pair         pair
 	colour       int
 	white, black int64 // version ids
 }
 
 // schedule returns the games of p in lg, in order.
-func (lg *league) schedule(p pair) ([]slotGame, error) {
+func (lg *ladderLeague) schedule(p pair) ([]slotGame, error) {
 	var out []slotGame
 	for _, colour := range p.colours {
 		white, black := p.a, p.b
@@ -137,7 +139,7 @@ func (lg *league) schedule(p pair) ([]slotGame, error) {
 			return nil, fmt.Errorf("ladder: pair %d: a version left the league", p.id)
 		}
 		id := p.id*2 + int64(colour)
-		out = append(out, slotGame{Scheduled: arena.Scheduled{ID: gameID(id), Round: max(1, p.round), Seed: p.seed, White: wi, Black: bi},
+		out = append(out, slotGame{Scheduled: tournament.Scheduled{ID: gameID(id), Round: max(1, p.round), Seed: p.seed, White: wi, Black: bi},
 			pair: p, colour: colour, white: white, black: black})
 	}
 	return out, nil
@@ -146,7 +148,7 @@ func (lg *league) schedule(p pair) ([]slotGame, error) {
 // playPair plays the games of p in lg, one after the other, with the
 // runner of a league, and records each as it ends. It returns the games
 // recorded; ctx's end drops the game in flight.
-func (l *Ladder) playPair(ctx context.Context, lg *league, p pair) ([]Game, error) {
+func (l *Ladder) playPair(ctx context.Context, lg *ladderLeague, p pair) ([]Game, error) {
 	r := &arena.Runner{Config: lg.cfg, Self: l.opt.Self, LispImages: l.images}
 	gs, err := lg.schedule(p)
 	if err != nil {

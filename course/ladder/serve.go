@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"github.com/arenabots/arena/arena"
+	"github.com/arenabots/arena/arena/league"
 )
 
 // The scheduler: while the ladder runs, every slot plays game pairs. A
@@ -28,7 +29,7 @@ type sched struct {
 	mu       sync.Mutex
 	inPlay   map[int64]int  // version id → games in play
 	matching map[int64]bool // new version ids whose match has a pair in play
-	league   *league
+	league   *ladderLeague
 	key      string // the version ids league was built for
 	rnd      *rand.Rand
 }
@@ -37,7 +38,7 @@ func (l *Ladder) run(ctx context.Context) error {
 	if err := l.sweep(); err != nil {
 		return err
 	}
-	probe := &arena.Runner{Config: &arena.Config{Sandbox: l.cfg.Sandbox}, Self: l.opt.Self}
+	probe := &arena.Runner{Config: &league.Config{Sandbox: l.cfg.Sandbox}, Self: l.opt.Self}
 	if _, err := probe.SurveySandbox(ctx); err != nil {
 		return err
 	}
@@ -107,7 +108,7 @@ func (l *Ladder) done(s *sched, p pair) {
 
 // next returns the pair a free slot plays next, and the league it is
 // played in; a nil league when there is none to play now.
-func (l *Ladder) next(s *sched) (pair, *league, error) {
+func (l *Ladder) next(s *sched) (pair, *ladderLeague, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	act, err := l.active()
@@ -213,7 +214,7 @@ func (l *Ladder) opponent(s *sched, c *standingsCache, seed verRow, act []verRow
 
 // leagueOf returns the league of players, built again when they changed;
 // nil when there are none.
-func (l *Ladder) leagueOf(s *sched, players []verRow) (*league, error) {
+func (l *Ladder) leagueOf(s *sched, players []verRow) (*ladderLeague, error) {
 	if len(players) == 0 {
 		return nil, nil
 	}

@@ -35,7 +35,7 @@ func (l *Ladder) validate(ctx context.Context, v *verRow, progress func(Stage)) 
 // playValidation plays v against opp (a version id, 0: random) in lg, in
 // the colour given (0: v White), and adds v's fault in the game, if any,
 // to its warnings, its text after prefix.
-func (l *Ladder) playValidation(ctx context.Context, lg *league, v *verRow, opp int64, colour int, prefix string) error {
+func (l *Ladder) playValidation(ctx context.Context, lg *ladderLeague, v *verRow, opp int64, colour int, prefix string) error {
 	p, err := l.newPair("validation", v.id, opp, colour)
 	if err != nil {
 		return err

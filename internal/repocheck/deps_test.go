@@ -21,8 +21,9 @@ const module = "github.com/arenabots/arena"
 //	cmd → web, course → arena → host → bots → games → referee
 //	                          ↘ results ↗        proto (host, bots)
 //
-// and inside arena/: the runner (arena) → the results directory's files
-// (arena/resultsdir) → results; bot kinds (arena/botkind) → the saved
+// and inside arena/: the runner (arena) → the league file (arena/league)
+// → the kinds of tournament (arena/tournament) → the results directory's
+// files (arena/resultsdir) → results; bot kinds (arena/botkind) → the saved
 // images of Lisp bots (arena/lispimage) → host.
 //
 // and each rule allows only what the module imports (TestImportsAllowedAreUsed).
@@ -93,9 +94,16 @@ var imports = []struct {
 	{"web/human", []string{"referee"}},
 
 	// The championship runner, above bots and results.
-	{"arena/...", []string{"arena/...", "host/...", "games", "referee", "results/...", "internal/inert"}},
+	{"arena/...", []string{"arena/...", "host/...", "referee", "results/..."}},
 	// The one home of bot kinds, below the runner and intake.
 	{"arena/botkind", []string{"arena/lispimage", "host/...", "bots/...", "referee", "internal/treehash"}},
+	// The league file: read, checked, completed, hashed; above the
+	// tournaments it hands a league to, never the runner.
+	{"arena/league", []string{"arena/botkind", "arena/resultsdir", "arena/tournament", "games", "host", "host/registry", "host/sandbox", "internal/inert", "referee", "results"}},
+	// The kinds of tournament, below the league file and the runner: a
+	// league as they see it, never the league file (a knockout is seeded
+	// from a results directory's standings).
+	{"arena/tournament", []string{"arena/resultsdir", "referee", "results"}},
 	// The files of a league's results directory, below the runner: files,
 	// not leagues.
 	{"arena/resultsdir", []string{"referee", "results"}},

@@ -7,15 +7,20 @@ import (
 	"testing"
 )
 
-// formatNames are package arena's names of its tournaments. Outside arena no
-// code names them or compares a league's format (Config.Tournament): it asks
-// the league (arena.Schedule, arena.Standings, arena.WriteScheduleNotes), so
-// that a new kind of tournament is a file of arena and a line of its table.
+// formatNames are package tournament's names of its kinds of tournament.
+// Outside the formats and the league file (package arena/league, whose
+// hash and defaults name the default), no code names them or compares a league's
+// format (Settings.Tournament): it asks the formats (tournament.Schedule,
+// tournament.Standings, tournament.WriteNotes), so that a new kind of
+// tournament is a file of arena/tournament and a line of its table.
 var formatNames = []string{"RoundRobin", "Gauntlet", "Knockout", "Swiss"}
 
-// TestNothingDecidesByTournament checks that no package but arena names a format
-// or compares a league's format, and that arena itself never switches on
-// one: each format is a Format in the table.
+// formatPackages may name a format and compare a league's with one.
+var formatPackages = []string{"arena/tournament", "arena/league"}
+
+// TestNothingDecidesByTournament checks that no package but the formats
+// and the league file names a format or compares a league's format, and
+// that none switches on one: each format is a Tournament in the table.
 func TestNothingDecidesByTournament(t *testing.T) {
 	_, files := readDeclared(t)
 	isFormat := func(e ast.Expr) bool {
@@ -28,15 +33,15 @@ func TestNothingDecidesByTournament(t *testing.T) {
 				switch n := n.(type) {
 				case *ast.SwitchStmt:
 					if n.Tag != nil && isFormat(n.Tag) {
-						t.Errorf("%s switches on a league's format: give the tournaments a method (arena.Tournament) instead", pkg)
+						t.Errorf("%s switches on a league's format: give the tournaments a method (tournament.Tournament) instead", pkg)
 					}
 				case *ast.BinaryExpr:
-					if pkg != "arena" && (n.Op == token.EQL || n.Op == token.NEQ) && (isFormat(n.X) || isFormat(n.Y)) {
-						t.Errorf("%s compares a league's format: ask package arena instead", pkg)
+					if !slices.Contains(formatPackages, pkg) && (n.Op == token.EQL || n.Op == token.NEQ) && (isFormat(n.X) || isFormat(n.Y)) {
+						t.Errorf("%s compares a league's format: ask package tournament instead", pkg)
 					}
 				case *ast.SelectorExpr:
-					if x, ok := n.X.(*ast.Ident); ok && x.Name == "arena" && pkg != "arena" && slices.Contains(formatNames, n.Sel.Name) {
-						t.Errorf("%s names arena.%s: ask package arena instead of deciding by format", pkg, n.Sel.Name)
+					if x, ok := n.X.(*ast.Ident); ok && x.Name == "tournament" && !slices.Contains(formatPackages, pkg) && slices.Contains(formatNames, n.Sel.Name) {
+						t.Errorf("%s names tournament.%s: ask package tournament instead of deciding by format", pkg, n.Sel.Name)
 					}
 				}
 				return true

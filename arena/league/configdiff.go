@@ -1,4 +1,4 @@
-package arena
+package league
 
 import (
 	"fmt"
@@ -16,11 +16,11 @@ var (
 	notHashedBot = []string{"display", "restart", "rating"}
 )
 
-// changes lists what differs between the resolved config old (the
+// Changes lists what differs between the resolved config old (the
 // config.yaml of a results directory) and c, one "key: old -> new" per
 // value, keys as dotted paths and bots by name (bots.greedy.builtin), in
 // the order of the file. Keys that do not decide games are left out.
-func (c *Config) changes(old []byte) ([]string, error) {
+func (c *Config) Changes(old []byte) ([]string, error) {
 	before, oldOrder, err := flatten(old)
 	if err != nil {
 		return nil, fmt.Errorf("reading the earlier config: %w", err)

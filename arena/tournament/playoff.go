@@ -1,4 +1,4 @@
-package arena
+package tournament
 
 import (
 	"fmt"
@@ -38,34 +38,31 @@ const (
 // playoffPrefix starts the id of every game of a playoff.
 const playoffPrefix = "po"
 
-// playoff reports whether the league decides level bots by a playoff.
-func (c *Config) playoff() bool { return c.Tiebreak == TiebreakPlayoff }
-
 // completeTiebreak checks the tiebreak key, and fills in the keys of a
 // playoff's ties. It runs before the keys of the tournaments are checked.
-func (c *Config) completeTiebreak() error {
-	if c.Tiebreak == "" {
-		c.Tiebreak = TiebreakTied
+func (l *League) completeTiebreak() error {
+	if l.Tiebreak == "" {
+		l.Tiebreak = TiebreakTied
 	}
 	switch {
-	case c.Tiebreak != TiebreakTied && c.Tiebreak != TiebreakPlayoff:
-		return c.errAt(fmt.Sprintf("tiebreak is %q: want %q (bots level on every key share a rank) or %q (they play it out)", c.Tiebreak, TiebreakTied, TiebreakPlayoff), "tiebreak")
-	case !c.playoff():
+	case l.Tiebreak != TiebreakTied && l.Tiebreak != TiebreakPlayoff:
+		return l.ErrAt(fmt.Sprintf("tiebreak is %q: want %q (bots level on every key share a rank) or %q (they play it out)", l.Tiebreak, TiebreakTied, TiebreakPlayoff), "tiebreak")
+	case !l.playoff():
 		return nil
-	case c.tournament().Traits().DecidesTies:
-		return c.errAt(fmt.Sprintf("tiebreak: playoff is for %s: a %s decides each tie itself (tiebreak_boards), so remove tiebreak",
-			tournamentNouns(func(t Traits) bool { return !t.DecidesTies }), c.tournament().Noun()), "tiebreak")
-	case c.SPRT != nil:
-		return c.errAt("tiebreak: playoff has no place in an SPRT match, which stops when its test decides: remove tiebreak or sprt", "tiebreak")
+	case l.kind().Traits().DecidesTies:
+		return l.ErrAt(fmt.Sprintf("tiebreak: playoff is for %s: a %s decides each tie itself (tiebreak_boards), so remove tiebreak",
+			tournamentNouns(func(t Traits) bool { return !t.DecidesTies }), l.kind().Noun()), "tiebreak")
+	case l.SPRT != nil:
+		return l.ErrAt("tiebreak: playoff has no place in an SPRT match, which stops when its test decides: remove tiebreak or sprt", "tiebreak")
 	}
-	return c.completeTies()
+	return l.completeTies()
 }
 
 // MainGames returns the games of games that count in a league's standings,
 // ratings and crosstable: every game but a playoff's, whose games only
 // order the bots they decide.
-func MainGames(c *Config, games []results.Entry) []results.Entry {
-	if !c.playoff() {
+func MainGames(l *League, games []results.Entry) []results.Entry {
+	if !l.playoff() {
 		return games
 	}
 	return slices.DeleteFunc(slices.Clone(games), func(g results.Entry) bool { return PlayoffGame(g.ID) })
@@ -83,7 +80,7 @@ type playoffPlan struct {
 // newPlayoffs schedules the playoffs of the bots that share a rank in st,
 // the standings of the main event, once every game of main, its schedule,
 // is in played; before that, none.
-func newPlayoffs(c *Config, st results.Standings, main []Scheduled, played map[string]results.Entry) playoffPlan {
+func newPlayoffs(l *League, st results.Standings, main []Scheduled, played map[string]results.Entry) playoffPlan {
 	var p playoffPlan
 	for _, s := range main {
 		if _, ok := played[s.ID]; !ok {
@@ -96,7 +93,7 @@ func newPlayoffs(c *Config, st results.Standings, main []Scheduled, played map[s
 			j++
 		}
 		if j-i > 1 {
-			p.add(c, played, st.Rows[i:j])
+			p.add(l, played, st.Rows[i:j])
 		}
 		i = j
 	}
@@ -105,10 +102,10 @@ func newPlayoffs(c *Config, st results.Standings, main []Scheduled, played map[s
 
 // add schedules the next playoff, between the bots of rows, level on
 // every key, as far as played makes its games known.
-func (p *playoffPlan) add(c *Config, played map[string]results.Entry, rows []results.Row) {
+func (p *playoffPlan) add(l *League, played map[string]results.Entry, rows []results.Row) {
 	var group []int // in seed order
 	for _, r := range rows {
-		if k := c.botIndex(r.Bot); k >= 0 {
+		if k := l.botIndex(r.Bot); k >= 0 {
 			group = append(group, k)
 		}
 	}
@@ -119,18 +116,18 @@ func (p *playoffPlan) add(c *Config, played map[string]results.Entry, rows []res
 	n := len(p.playoffs) + 1
 	po := results.Playoff{Number: n, Rank: rows[0].Rank}
 	for _, k := range group {
-		po.Bots = append(po.Bots, c.Bots[k].Name)
+		po.Bots = append(po.Bots, l.Bots[k].Name)
 	}
 	at := tieBoards{
 		round: n,
-		seed:  func(b int) uint64 { return referee.RoundSeed(c.Seed, -(1000*n + b)) },
+		seed:  func(b int) uint64 { return referee.RoundSeed(l.Seed, -(1000*n + b)) },
 		id: func(b int, white, black string) string {
 			return fmt.Sprintf("%s%d-%02d-%s-%s", playoffPrefix, n, b, white, black)
 		},
 	}
 	for i, x := range group {
 		for _, y := range group[i+1:] {
-			t, _ := playTie(c, played, at, x, y, &p.games)
+			t, _ := playTie(l, played, at, x, y, &p.games)
 			po.Ties = append(po.Ties, t)
 		}
 	}

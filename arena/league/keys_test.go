@@ -1,4 +1,4 @@
-package arena
+package league
 
 import (
 	"os"
@@ -113,8 +113,12 @@ func TestKeys(t *testing.T) {
 			if got := before.League != after.League; got != tc.league {
 				t.Errorf("league key changed: %v, want %v", got, tc.league)
 			}
-			ch := compareBots(before.Bots, after.Bots, []string{"lisp", "exe", "b"}, []string{"lisp", "exe", "b"})
-			got := append(append(ch.code, ch.settings...), append(ch.added, ch.removed...)...)
+			var got []string
+			for _, name := range []string{"lisp", "exe", "b"} {
+				if before.Bots[name] != after.Bots[name] {
+					got = append(got, name)
+				}
+			}
 			if len(got) != len(tc.bots) || len(got) > 0 && got[0] != tc.bots[0] {
 				t.Errorf("bots whose key changed: %q, want %q", got, tc.bots)
 			}
@@ -156,7 +160,7 @@ func TestLinkOutOfFolderRefused(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			problems := cfg.preflight()
+			problems := cfg.Preflight()
 			if len(problems) != 1 || !strings.Contains(problems[0].Error(), link+" is a symbolic link to "+outside+", outside the bot's files") {
 				t.Fatalf("preflight: %v, want the link refused", problems)
 			}

@@ -1,16 +1,12 @@
-package arena
+package tournament
 
 import (
 	"cmp"
-	"errors"
 	"fmt"
 	"io"
-	"io/fs"
-	"path/filepath"
 	"slices"
 	"strings"
 
-	"github.com/arenabots/arena/arena/resultsdir"
 	"github.com/arenabots/arena/results"
 )
 
@@ -21,57 +17,75 @@ import (
 // decides by the kind of tournament (docs/formats.md).
 type Tournament interface {
 	// Name is the format key's value, e.g. "swiss".
-	Name() TournamentName
+	Name() Name
 	// Noun is what messages call a league of the kind, e.g. "Swiss".
 	Noun() string
 	// Keys lists the league keys that only this kind takes.
-	Keys() []TournamentKey
+	Keys() []Key
 	// Traits says what the rest of a league needs to know of the kind.
 	Traits() Traits
-	// Complete checks the kind's keys of c and resolves what the league
-	// needs of them before its hash is taken (a knockout's seeding); dir
-	// is the league file's folder.
-	Complete(c *Config, dir string) error
+	// Complete checks the kind's keys of l and resolves what the league
+	// needs of them before its hash is taken (a knockout's seeding).
+	Complete(l *League) error
 	// Schedule returns the games of the league's main event (its playoffs
 	// left out) known once the games of played, by id, are over: a pure
 	// function of the config and the results.
-	Schedule(c *Config, played map[string]results.Entry) []Scheduled
+	Schedule(l *League, played map[string]results.Entry) []Scheduled
 	// Standings returns the standings of main, the games of the main
 	// event, in the kind's view.
-	Standings(c *Config, main []results.Entry) results.Standings
+	Standings(l *League, main []results.Entry) results.Standings
 	// Total returns the number of games the main event plays: the least,
 	// where results may add games.
-	Total(c *Config) int
+	Total(l *League) int
 	// WriteNotes writes what a reader of the schedule needs beside it (a
 	// Swiss's rounds paired and byes, a knockout's bracket), or nothing;
 	// games is the schedule and played the games played so far.
-	WriteNotes(w io.Writer, c *Config, games []Scheduled, played []results.Entry) error
+	WriteNotes(w io.Writer, l *League, games []Scheduled, played []results.Entry) error
 }
 
-// TournamentKey is a league key that only one kind of tournament takes.
-type TournamentKey struct {
-	Key string
+// Key is a league key that only one kind of tournament takes.
+type Key struct {
+	Name string
 	// Tie marks a key of a tie (see tie.go), which a playoff takes too.
 	Tie bool
-	// doc says what the key wants, entry what an entry of its list wants
-	// (see keyDoc).
-	doc, entry keyDoc
+	// Doc says what the key wants, Entry what an entry of its list wants
+	// (none for a key that is not a list).
+	Doc, Entry Doc
 }
 
-// tournamentKeyDoc returns the doc of key, a tournament's key or, "KEY entry", an
-// entry of one.
-func tournamentKeyDoc(key string) (keyDoc, bool) {
-	for _, f := range tournaments {
-		for _, k := range f.Keys() {
+// Doc says what a key wants, for the message about a wrong value.
+type Doc struct {
+	Want    string // what the value must be
+	Example string // a right line, key included
+}
+
+// KeyDoc returns the doc of key: format, a tournament's key or, "KEY
+// entry", an entry of one.
+func KeyDoc(key string) (Doc, bool) {
+	if key == "format" {
+		return Doc{list(), "format: swiss"}, true
+	}
+	for _, t := range tournaments {
+		for _, k := range t.Keys() {
 			switch key {
-			case k.Key:
-				return k.doc, true
-			case k.Key + " entry":
-				return k.entry, k.entry != (keyDoc{})
+			case k.Name:
+				return k.Doc, true
+			case k.Name + " entry":
+				return k.Entry, k.Entry != (Doc{})
 			}
 		}
 	}
-	return keyDoc{}, false
+	return Doc{}, false
+}
+
+// atLeast checks the value v of the integer key, one of the tournaments',
+// against the lowest value the key allows.
+func atLeast(key string, v, lowest int) error {
+	if v >= lowest {
+		return nil
+	}
+	d, _ := KeyDoc(key)
+	return fmt.Errorf("want %s, %d or more, got %d", d.Want, lowest, v)
 }
 
 // Traits are what a league's other parts need to know of its kind of
@@ -92,8 +106,8 @@ type Traits struct {
 // tournaments is the table of the kinds of tournament, the default first.
 var tournaments = []Tournament{roundRobinTournament{}, gauntletTournament{}, knockoutTournament{}, swissTournament{}}
 
-// lookupTournament returns the kind of tournament named name, or nil.
-func lookupTournament(name TournamentName) Tournament {
+// lookup returns the kind of tournament named name, or nil.
+func lookup(name Name) Tournament {
 	i := slices.IndexFunc(tournaments, func(t Tournament) bool { return t.Name() == name })
 	if i < 0 {
 		return nil
@@ -101,26 +115,20 @@ func lookupTournament(name TournamentName) Tournament {
 	return tournaments[i]
 }
 
-// tournament returns the league's kind of tournament; c is complete, so it
-// is in the table.
-func (c *Config) tournament() Tournament {
-	if f := lookupTournament(c.Tournament); f != nil {
-		return f
+// Complete checks the league's tournament (format:) and its keys, lets
+// the tournament check and resolve its own (see Tournament.Complete), then
+// checks the SPRT (see sprt.go). It fills in the defaults and may reorder
+// and choose the bots (seeding) and set the rounds: the league file takes
+// back l's Bots, Rounds and Settings.
+func Complete(l *League) error {
+	if l.Tournament == "" {
+		l.Tournament = tournaments[0].Name()
 	}
-	return tournaments[0] // a config not yet completed: the default
-}
-
-// completeTournament checks the tournament (format:) and its keys, then lets
-// the tournament check and resolve its own (see Tournament.Complete).
-func (c *Config) completeTournament(dir string) error {
-	if c.Tournament == "" {
-		c.Tournament = tournaments[0].Name()
-	}
-	f := lookupTournament(c.Tournament)
+	f := lookup(l.Tournament)
 	if f == nil {
-		return c.errAt(fmt.Sprintf("format is %q: want %s", c.Tournament, tournamentList()), "format")
+		return l.ErrAt(fmt.Sprintf("format is %q: want %s", l.Tournament, list()), "format")
 	}
-	if err := c.completeTiebreak(); err != nil {
+	if err := l.completeTiebreak(); err != nil {
 		return err
 	}
 	for _, other := range tournaments {
@@ -128,17 +136,20 @@ func (c *Config) completeTournament(dir string) error {
 			continue
 		}
 		for _, k := range other.Keys() {
-			if find(c.root, k.Key) == nil || k.Tie && c.playoff() {
+			if !l.Has(k.Name) || k.Tie && l.playoff() {
 				continue
 			}
 			also := ""
 			if k.Tie {
 				also = " (or of tiebreak: playoff)"
 			}
-			return c.errAt(fmt.Sprintf("%s is a key of format: %s%s, and this league's format is %s: remove it or set format: %s", k.Key, other.Name(), also, c.Tournament, other.Name()), k.Key)
+			return l.ErrAt(fmt.Sprintf("%s is a key of format: %s%s, and this league's format is %s: remove it or set format: %s", k.Name, other.Name(), also, l.Tournament, other.Name()), k.Name)
 		}
 	}
-	return f.Complete(c, dir)
+	if err := f.Complete(l); err != nil {
+		return err
+	}
+	return l.completeSPRT()
 }
 
 // tournamentNouns lists, for a message, the nouns of the kinds of
@@ -153,8 +164,8 @@ func tournamentNouns(has func(Traits) bool) string {
 	return orList(nouns)
 }
 
-// tournamentList lists the kinds' names for a message: "a, b, c or d".
-func tournamentList() string {
+// list lists the kinds' names for a message: "a, b, c or d".
+func list() string {
 	names := make([]string, len(tournaments))
 	for i, f := range tournaments {
 		names[i] = string(f.Name())
@@ -171,16 +182,16 @@ func orList(words []string) string {
 	return strings.Join(words[:last], ", ") + " or " + words[last]
 }
 
-// WriteScheduleNotes writes what a reader of the schedule of c needs beside
-// games (see Tournament.WriteNotes), and the playoffs decided so far.
-func WriteScheduleNotes(w io.Writer, c *Config, games []Scheduled, played []results.Entry) error {
-	if err := c.tournament().WriteNotes(w, c, games, played); err != nil {
+// WriteNotes writes what a reader of the schedule of l needs beside games
+// (see Tournament.WriteNotes), and the playoffs decided so far.
+func WriteNotes(w io.Writer, l *League, games []Scheduled, played []results.Entry) error {
+	if err := l.kind().WriteNotes(w, l, games, played); err != nil {
 		return err
 	}
-	if !c.playoff() {
+	if !l.playoff() {
 		return nil
 	}
-	ps := Standings(c, played).Playoffs
+	ps := Standings(l, played).Playoffs
 	if len(ps) > 0 {
 		if _, err := fmt.Fprintln(w); err != nil {
 			return err
@@ -194,9 +205,9 @@ func WriteScheduleNotes(w io.Writer, c *Config, games []Scheduled, played []resu
 	return nil
 }
 
-// TournamentName names a kind of tournament: the value of a league's format
+// Name names a kind of tournament: the value of a league's format
 // key (docs/formats.md).
-type TournamentName string
+type Name string
 
 // Schedule returns the games of the league known once the games of played
 // are over: a pure function of the config and the results, so every
@@ -207,62 +218,62 @@ type TournamentName string
 // when every game Schedule returns is played. Games are listed in the
 // order they are to be played; played may hold games of other leagues,
 // which are ignored.
-func Schedule(c *Config, played []results.Entry) []Scheduled {
-	games := mainSchedule(c, played)
-	if !c.playoff() {
+func Schedule(l *League, played []results.Entry) []Scheduled {
+	games := mainSchedule(l, played)
+	if !l.playoff() {
 		return games
 	}
-	st := mainStandings(c, MainGames(c, played))
-	return append(games, newPlayoffs(c, st, games, byID(played)).games...)
+	st := mainStandings(l, MainGames(l, played))
+	return append(games, newPlayoffs(l, st, games, byID(played)).games...)
 }
 
 // mainSchedule returns the games of the league's main event, its playoffs
 // left out, known once the games of played are over.
-func mainSchedule(c *Config, played []results.Entry) []Scheduled {
-	return c.tournament().Schedule(c, byID(played))
+func mainSchedule(l *League, played []results.Entry) []Scheduled {
+	return l.kind().Schedule(l, byID(played))
 }
 
 // Standings returns the standings of the league after games, in its
 // tournament's view (a Swiss's tie-breaks and byes, a knockout's bracket), the
 // bots its playoffs decided in their order (see playoff.go), with the line
 // of its SPRT match when it is one.
-func Standings(c *Config, games []results.Entry) results.Standings {
-	s := formatStandings(c, games)
-	s.SetDisplay(c.Displays())
-	s.Clock = c.Clock
-	if c.Tournament == Gauntlet {
-		for _, b := range c.Challengers {
-			s.Challengers = append(s.Challengers, cmp.Or(c.Displays()[b], b))
+func Standings(l *League, games []results.Entry) results.Standings {
+	s := formatStandings(l, games)
+	s.SetDisplay(l.displays())
+	s.Clock = l.Clock
+	if l.Tournament == Gauntlet {
+		for _, b := range l.Challengers {
+			s.Challengers = append(s.Challengers, cmp.Or(l.displays()[b], b))
 		}
 	}
-	if m := c.SPRTMatch(); m != nil {
+	if m := l.SPRTMatch(); m != nil {
 		s.AddSPRT(*m, games)
 	}
 	return s
 }
 
-// formatStandings returns the standings of games in the view of c's
+// formatStandings returns the standings of games in the view of l's
 // format, bots level on every key ordered by their playoff, if the league
 // has one, then by their rating keys, if its bots have them.
-func formatStandings(c *Config, games []results.Entry) results.Standings {
-	main := MainGames(c, games)
-	s := mainStandings(c, main)
-	if c.playoff() {
-		s.AddPlayoffs(main, newPlayoffs(c, s, mainSchedule(c, main), byID(games)).playoffs)
+func formatStandings(l *League, games []results.Entry) results.Standings {
+	main := MainGames(l, games)
+	s := mainStandings(l, main)
+	if l.playoff() {
+		s.AddPlayoffs(main, newPlayoffs(l, s, mainSchedule(l, main), byID(games)).playoffs)
 	}
-	s.AddRatings(main, c.ratings())
+	s.AddRatings(main, l.ratings())
 	return s
 }
 
 // mainStandings returns the standings of main, games of the league's main
-// event, in the view of c's format.
-func mainStandings(c *Config, main []results.Entry) results.Standings {
-	return c.tournament().Standings(c, main)
+// event, in the view of l's format.
+func mainStandings(l *League, main []results.Entry) results.Standings {
+	return l.kind().Standings(l, main)
 }
 
 // Total returns the number of games the league plays: for a knockout, the
 // least, without tie-break boards; a playoff's games are not counted.
-func Total(c *Config) int { return c.tournament().Total(c) }
+func Total(l *League) int { return l.kind().Total(l) }
 
 // byID maps games by their id in the schedule (ScheduledID).
 func byID(games []results.Entry) map[string]results.Entry {
@@ -276,10 +287,10 @@ func byID(games []results.Entry) map[string]results.Entry {
 // pairGames returns the two games of bots a and b on one board, a white in
 // the first; id makes a game's id from its white and black names, as
 // idPart writes them.
-func pairGames(c *Config, round int, seed uint64, a, b int, id func(white, black string) string) [2]Scheduled {
+func pairGames(l *League, round int, seed uint64, a, b int, id func(white, black string) string) [2]Scheduled {
 	var out [2]Scheduled
 	for k, p := range [2][2]int{{a, b}, {b, a}} {
-		out[k] = Scheduled{ID: id(idPart(c.Bots[p[0]].Name), idPart(c.Bots[p[1]].Name)), Round: round, Seed: seed, White: p[0], Black: p[1]}
+		out[k] = Scheduled{ID: id(idPart(l.Bots[p[0]].Name), idPart(l.Bots[p[1]].Name)), Round: round, Seed: seed, White: p[0], Black: p[1]}
 	}
 	return out
 }
@@ -287,26 +298,4 @@ func pairGames(c *Config, round int, seed uint64, a, b int, id func(white, black
 // roundID makes the id of a game of round r: "03-greedy-random".
 func roundID(r int) func(white, black string) string {
 	return func(white, black string) string { return fmt.Sprintf("%02d-%s-%s", r, white, black) }
-}
-
-// Played returns the games of the league's results directory when it
-// holds this config's results (the same keys, or, recorded before keys,
-// the same hash), else none: what Schedule needs to know a Swiss's or
-// knockout's later rounds. Damaged journal lines are skipped.
-func (c *Config) Played() ([]results.Entry, error) {
-	old, err := readRecord(filepath.Join(c.Out, resultsdir.ConfigFile))
-	if err != nil || old == nil {
-		return nil, err
-	}
-	if old.Keys == nil && old.Hash != c.Hash() {
-		return nil, nil
-	}
-	if k := c.Keys(); old.Keys != nil && (old.Keys.League != k.League || !compareBots(old.Keys.Bots, k.Bots, old.names(), c.names()).none()) {
-		return nil, nil
-	}
-	games, _, err := resultsdir.ReadJournal(c.Out)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, nil
-	}
-	return games, err
 }

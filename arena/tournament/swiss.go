@@ -1,4 +1,4 @@
-package arena
+package tournament
 
 import (
 	"cmp"
@@ -12,46 +12,46 @@ import (
 )
 
 // Swiss pairs bots by score, round by round.
-const Swiss TournamentName = "swiss"
+const Swiss Name = "swiss"
 
 // swissTournament is a Swiss: see Swiss and the pairing below.
 type swissTournament struct{}
 
-func (swissTournament) Name() TournamentName  { return Swiss }
-func (swissTournament) Noun() string          { return "Swiss" }
-func (swissTournament) Keys() []TournamentKey { return nil }
-func (swissTournament) Traits() Traits        { return Traits{PairsOnResults: true} }
+func (swissTournament) Name() Name     { return Swiss }
+func (swissTournament) Noun() string   { return "Swiss" }
+func (swissTournament) Keys() []Key    { return nil }
+func (swissTournament) Traits() Traits { return Traits{PairsOnResults: true} }
 
-func (swissTournament) Complete(c *Config, _ string) error { return c.completeSwiss() }
+func (swissTournament) Complete(l *League) error { return l.completeSwiss() }
 
-func (swissTournament) Schedule(c *Config, played map[string]results.Entry) []Scheduled {
-	return newSwiss(c, played).games
+func (swissTournament) Schedule(l *League, played map[string]results.Entry) []Scheduled {
+	return newSwiss(l, played).games
 }
 
 // Standings are a Swiss's: Buchholz, Sonneborn-Berger and the byes.
-func (swissTournament) Standings(c *Config, main []results.Entry) results.Standings {
-	s := newSwiss(c, byID(main))
+func (swissTournament) Standings(l *League, main []results.Entry) results.Standings {
+	s := newSwiss(l, byID(main))
 	byes := map[string]int{}
 	for _, b := range s.byes {
-		byes[c.Bots[b].Name]++
+		byes[l.Bots[b].Name]++
 	}
-	return results.ComputeSwiss(main, c.names(), c.Scoring, byes)
+	return results.ComputeSwiss(main, l.names(), l.Scoring, byes)
 }
 
-func (swissTournament) Total(c *Config) int { return c.Rounds * 2 * (len(c.Bots) / 2) }
+func (swissTournament) Total(l *League) int { return l.Rounds * 2 * (len(l.Bots) / 2) }
 
 // WriteNotes says how many rounds are paired so far, and the byes.
-func (swissTournament) WriteNotes(w io.Writer, c *Config, games []Scheduled, played []results.Entry) error {
+func (swissTournament) WriteNotes(w io.Writer, l *League, games []Scheduled, played []results.Entry) error {
 	paired := 0
 	for _, g := range games {
 		if !PlayoffGame(g.ID) {
 			paired = g.Round
 		}
 	}
-	if _, err := fmt.Fprintf(w, "\nswiss: %d of %d rounds paired so far; a round is paired once the round before is complete\n", paired, c.Rounds); err != nil {
+	if _, err := fmt.Fprintf(w, "\nswiss: %d of %d rounds paired so far; a round is paired once the round before is complete\n", paired, l.Rounds); err != nil {
 		return err
 	}
-	for _, r := range Standings(c, played).Rows {
+	for _, r := range Standings(l, played).Rows {
 		if r.Byes > 0 {
 			if _, err := fmt.Fprintf(w, "bye: %s (%d)\n", r.Bot, r.Byes); err != nil {
 				return err
@@ -63,15 +63,15 @@ func (swissTournament) WriteNotes(w io.Writer, c *Config, games []Scheduled, pla
 
 // completeSwiss checks that the rounds can be paired without a repeat,
 // and puts the bots in seed order (seedByRating).
-func (c *Config) completeSwiss() error {
-	c.seedByRating()
-	n := len(c.Bots)
+func (l *League) completeSwiss() error {
+	l.seedByRating()
+	n := len(l.Bots)
 	most := n - 1
 	if n%2 == 1 {
 		most = n // one bye a round
 	}
-	if c.Rounds > most {
-		return c.errAt(fmt.Sprintf("rounds: a Swiss of %d bots has at most %d rounds without two bots meeting twice, got %d", n, most, c.Rounds), "rounds")
+	if l.Rounds > most {
+		return l.ErrAt(fmt.Sprintf("rounds: a Swiss of %d bots has at most %d rounds without two bots meeting twice, got %d", n, most, l.Rounds), "rounds")
 	}
 	return nil
 }
@@ -102,13 +102,13 @@ type swissPlan struct {
 }
 
 // newSwiss pairs the rounds of a Swiss that played makes known.
-func newSwiss(c *Config, played map[string]results.Entry) swissPlan {
-	n := len(c.Bots)
+func newSwiss(l *League, played map[string]results.Entry) swissPlan {
+	n := len(l.Bots)
 	points := make([]float64, n)
 	met := make(map[[2]int]bool)
 	hadBye := make([]bool, n)
 	var p swissPlan
-	for r := 1; r <= c.Rounds; r++ {
+	for r := 1; r <= l.Rounds; r++ {
 		order := make([]int, n)
 		for i := range order {
 			order[i] = i
@@ -118,25 +118,25 @@ func newSwiss(c *Config, played map[string]results.Entry) swissPlan {
 		if !ok {
 			break // no pairing without a repeat is left: the Swiss ends here
 		}
-		seed := referee.RoundSeed(c.Seed, r)
+		seed := referee.RoundSeed(l.Seed, r)
 		complete := true
 		for _, pr := range pairs {
 			met[pr] = true
 			met[[2]int{pr[1], pr[0]}] = true
-			for _, s := range pairGames(c, r, seed, pr[0], pr[1], roundID(r)) {
+			for _, s := range pairGames(l, r, seed, pr[0], pr[1], roundID(r)) {
 				p.games = append(p.games, s)
 				g, ok := played[s.ID]
 				if !ok {
 					complete = false
 					continue
 				}
-				points[s.White] += c.Scoring.Of(g.Outcome(g.White))
-				points[s.Black] += c.Scoring.Of(g.Outcome(g.Black))
+				points[s.White] += l.Scoring.Of(g.Outcome(g.White))
+				points[s.Black] += l.Scoring.Of(g.Outcome(g.Black))
 			}
 		}
 		if bye >= 0 {
 			hadBye[bye] = true
-			points[bye] += 2 * c.Scoring.Win
+			points[bye] += 2 * l.Scoring.Win
 			p.byes = append(p.byes, bye)
 		}
 		if !complete {

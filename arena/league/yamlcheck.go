@@ -1,4 +1,4 @@
-package arena
+package league
 
 import (
 	"fmt"
@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/arenabots/arena/arena/tournament"
 	"gopkg.in/yaml.v3"
 )
 
@@ -17,7 +18,7 @@ type ConfigError struct {
 	Msg  string
 }
 
-// Error tournaments the error as "file:line: message".
+// Error formats the error as "file:line: message".
 func (e *ConfigError) Error() string {
 	if e.Line > 0 {
 		return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg)
@@ -149,7 +150,6 @@ var keyDocs = map[string]keyDoc{
 	"knights":          {"a list of whole numbers", "knights: [1, 2]"},
 	"index_base":       {"a whole number", "index_base: 0"},
 	"heap_mb":          {"a whole number of MiB", "heap_mb: 1024"},
-	"format":           {tournamentList(), "format: swiss"},
 	"tiebreak":         {"tied or playoff", "tiebreak: playoff"},
 	"grading":          {"the bonus rule of arena grades (docs/grading.md)", "grading: {places: [3, 2], participant: 1}"},
 	"places":           {"a list of the bonus of each place, the winner's first", "places: [3, 2]"},
@@ -186,7 +186,8 @@ func docOf(key string) (keyDoc, bool) {
 	if d, ok := keyDocs[key]; ok {
 		return d, true
 	}
-	return tournamentKeyDoc(key)
+	d, ok := tournament.KeyDoc(key)
+	return keyDoc{d.Want, d.Example}, ok
 }
 
 // wrongValue is the error for the value n of key, which does not fit type t.

@@ -1,11 +1,10 @@
-package arena
+package league
 
 import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"path/filepath"
-	"slices"
 )
 
 // Keys is what decides a league's games, split so that a late hand-in
@@ -41,15 +40,15 @@ type BotKey struct {
 
 // Keys returns the league's keys. A bot's Code reads its files.
 func (c *Config) Keys() Keys {
-	k := Keys{League: c.leagueKey(), Bots: make(map[string]BotKey, len(c.Bots))}
+	k := Keys{League: c.LeagueKey(), Bots: make(map[string]BotKey, len(c.Bots))}
 	for _, b := range c.Bots {
 		k.Bots[b.Name] = BotKey{Code: b.CodeKey(c.Out), Settings: b.settingsKey()}
 	}
 	return k
 }
 
-// leagueKey is the hash of the config without its bots' entries: see Keys.
-func (c *Config) leagueKey() string {
+// LeagueKey is the hash of the config without its bots' entries: see Keys.
+func (c *Config) LeagueKey() string {
 	d := *c
 	d.Concurrency, d.Out, d.Registry = 0, "", ""
 	d.Bots, d.Challengers = nil, nil
@@ -99,50 +98,4 @@ func shortHash(v any) string {
 	data, _ := json.Marshal(v) // configs always marshal
 	sum := sha256.Sum256(data)
 	return hex.EncodeToString(sum[:8])
-}
-
-// rosterChange is how the bots of a league differ from those its results
-// were played with: bots added, removed, and those whose code or settings
-// changed, each in the order of its league.
-type rosterChange struct {
-	added, removed, code, settings []string
-}
-
-// none reports whether the bots are those the results were played with.
-func (r rosterChange) none() bool {
-	return len(r.added)+len(r.removed)+len(r.code)+len(r.settings) == 0
-}
-
-// stale reports whether a game between white and black is no longer
-// valid: one of them left the league or changed.
-func (r rosterChange) stale(white, black string) bool {
-	for _, list := range [][]string{r.removed, r.code, r.settings} {
-		if slices.Contains(list, white) || slices.Contains(list, black) {
-			return true
-		}
-	}
-	return false
-}
-
-// compareBots returns how the bots of now differ from those of old, the
-// keys of the results; order is the league's bots, oldOrder the results'.
-func compareBots(old, now map[string]BotKey, oldOrder, order []string) rosterChange {
-	var r rosterChange
-	for _, name := range order {
-		o, ok := old[name]
-		switch n := now[name]; {
-		case !ok:
-			r.added = append(r.added, name)
-		case o.Code != n.Code:
-			r.code = append(r.code, name)
-		case o.Settings != n.Settings:
-			r.settings = append(r.settings, name)
-		}
-	}
-	for _, name := range oldOrder {
-		if _, ok := now[name]; !ok {
-			r.removed = append(r.removed, name)
-		}
-	}
-	return r
 }

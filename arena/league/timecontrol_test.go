@@ -1,4 +1,4 @@
-package arena
+package league
 
 import (
 	"reflect"
@@ -19,7 +19,7 @@ func TestTimeControlConfig(t *testing.T) {
 	if got := c.TimeControl; got == nil || *got != (TimeControl{BaseMS: 2000, IncMS: 50}) || c.TempoMS != 0 {
 		t.Fatalf("time control %+v, tempo_ms %d", got, c.TempoMS)
 	}
-	if k := c.clock(); k.Control == nil || k.Control.Base.Milliseconds() != 2000 || k.Control.Inc.Milliseconds() != 50 {
+	if k := c.MatchClock(); k.Control == nil || k.Control.Base.Milliseconds() != 2000 || k.Control.Inc.Milliseconds() != 50 {
 		t.Errorf("clock %+v", k)
 	}
 	// The resolved config, as a worker gets it, parses to the same hash.
@@ -41,8 +41,8 @@ func TestTimeControlConfig(t *testing.T) {
 	if plain.Hash() == c.Hash() {
 		t.Error("a time control does not change the hash")
 	}
-	if plain.clock().Control != nil || plain.TempoMS != DefaultTempoMS {
-		t.Errorf("default: clock %+v, tempo_ms %d", plain.clock(), plain.TempoMS)
+	if plain.MatchClock().Control != nil || plain.TempoMS != DefaultTempoMS {
+		t.Errorf("default: clock %+v, tempo_ms %d", plain.MatchClock(), plain.TempoMS)
 	}
 }
 

@@ -1,4 +1,4 @@
-package arena
+package league
 
 import (
 	"bytes"
@@ -19,6 +19,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/arenabots/arena/arena/botkind"
+	"github.com/arenabots/arena/arena/tournament"
 	"github.com/arenabots/arena/games"
 	"github.com/arenabots/arena/host"
 	"github.com/arenabots/arena/host/registry"
@@ -46,37 +47,31 @@ type Config struct {
 	Clock        string          `yaml:"clock" json:",omitempty"` // ClockCPU or ClockWall; in Hash, but as "" when wall (see Hash)
 	Concurrency  int             `yaml:"concurrency"`
 	Scoring      results.Scoring `yaml:"scoring"`
-	SPRT         *results.SPRT   `yaml:"sprt,omitempty" json:",omitempty"` // see sprt.go
+	SPRT         *results.SPRT   `yaml:"sprt,omitempty" json:",omitempty"` // see package tournament (sprt.go)
 	OnTimeout    string          `yaml:"on_timeout"`
 	OnIllegal    string          `yaml:"on_illegal"`
 	OnCrash      string          `yaml:"on_crash"`
 	MissingBots  string          `yaml:"missing_bots"`
 	ForcedMoves  string          `yaml:"forced_moves"`
 	Ponder       bool            `yaml:"ponder"`
-	Restart      string          `yaml:"restart" json:"-"` // on: a fresh process per game; off: kept (keep.go). Not in Hash
+	Restart      string          `yaml:"restart" json:"-"` // on: a fresh process per game; off: kept (arena/keep.go). Not in Hash
 	Sandbox      sandbox.Mode    `yaml:"sandbox" json:"-"` // not in Hash: it does not decide the games
 	StartTimeout int             `yaml:"start_timeout_ms"`
 	Limits       Limits          `yaml:"limits"`
 	Out          string          `yaml:"out"`
 	Registry     string          `yaml:"registry"`
 	Bots         []BotConfig     `yaml:"bots"`
-	// Tournament and its keys: see tournament.go and docs/formats.md.
-	Tournament     TournamentName `yaml:"format" json:"Format,omitempty"` // the hash's name
-	Challengers    []string       `yaml:"challengers,omitempty" json:",omitempty"`
-	Seeding        []string       `yaml:"seeding,omitempty" json:",omitempty"`
-	Qualifiers     int            `yaml:"qualifiers,omitempty" json:",omitempty"`
-	GamesPerTie    int            `yaml:"games_per_tie,omitempty" json:",omitempty"`
-	TiebreakBoards *int           `yaml:"tiebreak_boards,omitempty" json:",omitempty"` // nil: no key (0 is a value)
-	// Tiebreak is what becomes of bots level on every key of the
-	// standings: TiebreakTied or TiebreakPlayoff (see playoff.go).
-	Tiebreak string `yaml:"tiebreak,omitempty" json:",omitempty"`
+	// The tournament and its keys: see package tournament and
+	// docs/formats.md. Inline, where they were fields of their own, so
+	// that Hash is unchanged.
+	tournament.Settings `yaml:",inline"`
 	// Grading is the bonus rule of arena grades; nil: the course's (see
 	// grading.go). Not in Hash.
 	Grading *Grading `yaml:"grading,omitempty" json:"-"`
 
 	// clockSet says that the league file sets clock: a league that
 	// leaves it to the default resumes results played on the wall clock
-	// on the wall clock (see adoptRecordedClock).
+	// on the wall clock (see AdoptRecordedClock).
 	clockSet bool
 
 	file  string       // where the config was read from
@@ -106,7 +101,7 @@ type BotConfig struct {
 
 	// Rating is the bot's rating from elsewhere (a ladder's, written by
 	// arena ladder freeze); nil: none. It seeds where a tournament seeds
-	// (seedByRating) and is the standings' last tie-break
+	// (see package tournament) and is the standings' last tie-break
 	// (results.ByRating). It decides no game, so it is not in Hash; the
 	// seed order it gives is, as the order of Bots.
 	Rating *float64 `yaml:"rating,omitempty" json:"-"`
@@ -135,7 +130,7 @@ const (
 // come back as a *ConfigError naming the file and line. Problems that do not
 // stop a league come back as warnings. Whether the bots' files are there is
 // not Load's business: the Runner checks it before the first game (see
-// preflight).
+// Preflight).
 func Load(path string) (cfg *Config, warnings []error, err error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
@@ -306,9 +301,6 @@ func (c *Config) complete() (warnings []error, err error) {
 	if err := c.completeTournament(dir); err != nil {
 		return nil, err
 	}
-	if err := c.completeSPRT(); err != nil {
-		return nil, err
-	}
 	if err := c.completeGrading(dir); err != nil {
 		return nil, err
 	}
@@ -345,8 +337,8 @@ func (c *Config) Displays() map[string]string {
 	return d
 }
 
-// names returns the names of the league's bots, in order.
-func (c *Config) names() []string {
+// Names returns the names of the league's bots, in order.
+func (c *Config) Names() []string {
 	out := make([]string, len(c.Bots))
 	for i, b := range c.Bots {
 		out[i] = b.Name
@@ -423,26 +415,6 @@ func (c *Config) completeBots(dir string) (warnings []error, err error) {
 	return warnings, nil
 }
 
-// seedByRating puts the bots in the order of their rating keys, the
-// highest first, those without one after them, each group in the order
-// of the bots list: the seed order of a tournament that seeds (a
-// knockout's bracket, a Swiss's first round). Without a rating key the
-// order stays the bots list's.
-func (c *Config) seedByRating() {
-	slices.SortStableFunc(c.Bots, func(a, b BotConfig) int { return results.CompareRatings(a.Rating, b.Rating) })
-}
-
-// ratings returns the rating key of each bot that has one, by name.
-func (c *Config) ratings() map[string]float64 {
-	r := map[string]float64{}
-	for _, b := range c.Bots {
-		if b.Rating != nil {
-			r[b.Name] = *b.Rating
-		}
-	}
-	return r
-}
-
 // restartValues are the values of restart, the default first.
 var restartValues = []string{"on", "off"}
 
@@ -466,8 +438,9 @@ func abs(dir, path string) string {
 // File returns the path the config was read from.
 func (c *Config) File() string { return c.file }
 
-// clock returns the league's time control.
-func (c *Config) clock() referee.Clock {
+// MatchClock returns the clock the league's games are played under: its
+// tempo or time_control, margin and what a call is charged (see NewClock).
+func (c *Config) MatchClock() referee.Clock {
 	return NewClock(c.TempoMS, c.MarginMS, c.TimeControl, c.Clock)
 }
 
@@ -475,15 +448,15 @@ func (c *Config) clock() referee.Clock {
 // output directory, the sandbox, the title and the bots' display names,
 // the bots' absolute paths included; the clock is in it, since it changes
 // verdicts. It names a league on a queue, and results recorded before
-// Keys resume under it (but see adoptRecordedClock); a league resumes by
-// its Keys, which hold no path (see resume).
+// Keys resume under it (but see AdoptRecordedClock); a league resumes by
+// its Keys, which hold no path (see package arena's resume).
 func (c *Config) Hash() string {
 	d := *c
 	d.Concurrency, d.Out, d.Registry = 0, "", ""
-	if d.Tournament == RoundRobin {
+	if d.Tournament == tournament.RoundRobin {
 		d.Tournament = "" // the hash of a league from before tournaments
 	}
-	if d.Tiebreak == TiebreakTied {
+	if d.Tiebreak == tournament.TiebreakTied {
 		d.Tiebreak = "" // the hash of a league from before playoffs
 	}
 	if d.Clock == ClockWall {
@@ -523,7 +496,7 @@ func (c *Config) applyDefaults() error {
 		c.TempoMS = DefaultTempoMS
 	}
 	if c.Tournament == "" {
-		c.Tournament = RoundRobin
+		c.Tournament = tournament.RoundRobin
 	}
 	rules, err := games.Configure(c.GameName, c.GameOptions)
 	if err != nil {

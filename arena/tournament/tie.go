@@ -1,4 +1,4 @@
-package arena
+package tournament
 
 import (
 	"fmt"
@@ -25,14 +25,14 @@ type tieBoards struct {
 }
 
 // playTie schedules the games of the tie between the bots x and y
-// (indexes into c.Bots, x the higher seed) on the boards at, as far as
+// (indexes into l.Bots, x the higher seed) on the boards at, as far as
 // played makes them known, appending them to games. It returns the tie and
 // the bot that won it: x, y, or unknownBot while the tie plays.
-func playTie(c *Config, played map[string]results.Entry, at tieBoards, x, y int, games *[]Scheduled) (results.Tie, int) {
-	t := results.Tie{Seeds: [2]int{x + 1, y + 1}, Bots: [2]string{c.Bots[x].Name, c.Bots[y].Name}}
+func playTie(l *League, played map[string]results.Entry, at tieBoards, x, y int, games *[]Scheduled) (results.Tie, int) {
+	t := results.Tie{Seeds: [2]int{x + 1, y + 1}, Bots: [2]string{l.Bots[x].Name, l.Bots[y].Name}}
 	for b := 1; ; b++ {
 		id := func(white, black string) string { return at.id(b, white, black) }
-		for _, s := range pairGames(c, at.round, at.seed(b), x, y, id) {
+		for _, s := range pairGames(l, at.round, at.seed(b), x, y, id) {
 			*games = append(*games, s)
 			if g, ok := played[s.ID]; ok {
 				t.Games++
@@ -40,8 +40,8 @@ func playTie(c *Config, played map[string]results.Entry, at tieBoards, x, y int,
 				t.Points[1] += g.Outcome(t.Bots[1])
 			}
 		}
-		t.Boards, t.Tiebreaks = b, max(0, b-c.GamesPerTie)
-		if b < c.GamesPerTie {
+		t.Boards, t.Tiebreaks = b, max(0, b-l.GamesPerTie)
+		if b < l.GamesPerTie {
 			continue
 		}
 		switch {
@@ -53,7 +53,7 @@ func playTie(c *Config, played map[string]results.Entry, at tieBoards, x, y int,
 		case t.Points[1] > t.Points[0]:
 			t.Winner = t.Bots[1]
 			return t, y
-		case b >= c.GamesPerTie+c.tiebreaks():
+		case b >= l.GamesPerTie+l.tiebreaks():
 			t.Winner, t.OnSeed = t.Bots[0], true
 			return t, x
 		}
@@ -62,30 +62,30 @@ func playTie(c *Config, played map[string]results.Entry, at tieBoards, x, y int,
 
 // completeTies fills in and checks the keys of a tie (see tie.go):
 // games_per_tie and tiebreak_boards.
-func (c *Config) completeTies() error {
-	if c.GamesPerTie == 0 {
-		c.GamesPerTie = defaultGamesPerTie // 0 or no key: the default
+func (l *League) completeTies() error {
+	if l.GamesPerTie == 0 {
+		l.GamesPerTie = defaultGamesPerTie // 0 or no key: the default
 	}
-	if err := atLeast("games_per_tie", c.GamesPerTie, 1); err != nil {
-		return c.errAt("games_per_tie: "+err.Error(), "games_per_tie")
+	if err := atLeast("games_per_tie", l.GamesPerTie, 1); err != nil {
+		return l.ErrAt("games_per_tie: "+err.Error(), "games_per_tie")
 	}
-	if c.TiebreakBoards == nil {
-		c.TiebreakBoards = new(int)
-		*c.TiebreakBoards = defaultTiebreakBoards
+	if l.TiebreakBoards == nil {
+		l.TiebreakBoards = new(int)
+		*l.TiebreakBoards = defaultTiebreakBoards
 	}
-	if err := atLeast("tiebreak_boards", c.tiebreaks(), 0); err != nil {
-		return c.errAt("tiebreak_boards: "+err.Error(), "tiebreak_boards")
+	if err := atLeast("tiebreak_boards", l.tiebreaks(), 0); err != nil {
+		return l.ErrAt("tiebreak_boards: "+err.Error(), "tiebreak_boards")
 	}
-	if c.GamesPerTie+c.tiebreaks() > maxTieBoards {
-		return c.errAt(fmt.Sprintf("games_per_tie + tiebreak_boards: want %d boards a tie at most, got %d", maxTieBoards, c.GamesPerTie+c.tiebreaks()), "games_per_tie")
+	if l.GamesPerTie+l.tiebreaks() > maxTieBoards {
+		return l.ErrAt(fmt.Sprintf("games_per_tie + tiebreak_boards: want %d boards a tie at most, got %d", maxTieBoards, l.GamesPerTie+l.tiebreaks()), "games_per_tie")
 	}
 	return nil
 }
 
 // tiebreaks returns the tie-break boards of a tie: 0 when not set.
-func (c *Config) tiebreaks() int {
-	if c.TiebreakBoards == nil {
+func (l *League) tiebreaks() int {
+	if l.TiebreakBoards == nil {
 		return 0
 	}
-	return *c.TiebreakBoards
+	return *l.TiebreakBoards
 }

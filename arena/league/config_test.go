@@ -1,4 +1,4 @@
-package arena
+package league
 
 import (
 	"errors"
@@ -163,7 +163,7 @@ func TestMissingBinaryIsCheckedAtStart(t *testing.T) {
 	if want := filepath.Join(dir, "nothere"); cfg.Bots[0].Path != want {
 		t.Errorf("path = %q, want %q (relative to the config file)", cfg.Bots[0].Path, want)
 	}
-	problems := cfg.preflight()
+	problems := cfg.Preflight()
 	if len(problems) != 1 || !strings.Contains(problems[0].Error(), "l.yaml:2") || !strings.Contains(problems[0].Error(), "no bot binary") {
 		t.Fatalf("preflight = %v, want one about the missing binary at line 2", problems)
 	}
@@ -189,7 +189,7 @@ func TestMissingBinaryNamesTheBotMeant(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			problems := cfg.preflight()
+			problems := cfg.Preflight()
 			if len(problems) != 1 || !strings.Contains(problems[0].Error(), tc.want) {
 				t.Errorf("preflight = %v, want one saying %q", problems, tc.want)
 			}
@@ -223,7 +223,7 @@ func TestHashIgnoresConcurrencyAndOut(t *testing.T) {
 }
 
 func TestExampleConfigsLoad(t *testing.T) {
-	files, err := filepath.Glob("../configs/*.yaml")
+	files, err := filepath.Glob("../../configs/*.yaml")
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no example configs: %v", err)
 	}
@@ -310,11 +310,10 @@ func TestRecordedOpeningAtTop(t *testing.T) {
 			if err := os.WriteFile(filepath.Join(dir, "config.yaml"), []byte(recorded), 0o644); err != nil {
 				t.Fatal(err)
 			}
-			r, err := ReadResults(dir)
+			cfg, err := ReadRecorded(dir)
 			if err != nil {
 				t.Fatal(err)
 			}
-			cfg := r.Config
 			want := dots.Game{Rows: 3, Cols: 6, OpeningArcs: 2}
 			if name == "no game_options" {
 				want = dots.Game{OpeningArcs: 2} // the default board
@@ -329,7 +328,7 @@ func TestRecordedOpeningAtTop(t *testing.T) {
 // TestDocsListEveryKey checks that docs/config.md names every key a league
 // file takes, and every kind of bot.
 func TestDocsListEveryKey(t *testing.T) {
-	data, err := os.ReadFile("../docs/config.md")
+	data, err := os.ReadFile("../../docs/config.md")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -386,7 +385,7 @@ func TestClosedFolderIsCheckedAtStart(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		problems := cfg.preflight()
+		problems := cfg.Preflight()
 		if tc.want == "" && len(problems) > 0 || tc.want != "" && (len(problems) != 1 || !strings.Contains(problems[0].Error(), tc.want)) {
 			t.Errorf("sandbox %s, %s: preflight = %v, want %q", tc.sandbox, tc.bot, problems, tc.want)
 		}

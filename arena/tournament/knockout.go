@@ -1,8 +1,9 @@
-package arena
+package tournament
 
 import (
 	"fmt"
 	"io"
+	"path/filepath"
 	"slices"
 
 	"github.com/arenabots/arena/arena/resultsdir"
@@ -23,7 +24,7 @@ import (
 // start while other ties of the round before still play.
 
 // Knockout is a single-elimination bracket of mini-matches.
-const Knockout TournamentName = "knockout"
+const Knockout Name = "knockout"
 
 // Defaults of a knockout.
 const (
@@ -35,96 +36,100 @@ const (
 // knockoutTournament is a knockout: see Knockout and the draw above.
 type knockoutTournament struct{}
 
-func (knockoutTournament) Name() TournamentName { return Knockout }
-func (knockoutTournament) Noun() string         { return "knockout" }
+func (knockoutTournament) Name() Name   { return Knockout }
+func (knockoutTournament) Noun() string { return "knockout" }
 
-func (knockoutTournament) Keys() []TournamentKey {
-	return []TournamentKey{
-		{Key: "seeding",
-			doc:   keyDoc{"a list of results directories whose standings seed the bracket", "seeding: [results/group-a, results/group-b]"},
-			entry: keyDoc{"a results directory", "seeding: [results/group-a]"}},
-		{Key: "qualifiers", doc: keyDoc{"a whole number of bots taken from each standings of seeding", "qualifiers: 2"}},
-		{Key: "games_per_tie", Tie: true, doc: keyDoc{"a whole number of boards a knockout tie plays, both colours each", "games_per_tie: 2"}},
-		{Key: "tiebreak_boards", Tie: true, doc: keyDoc{"a whole number of board pairs a level tie may add", "tiebreak_boards: 3"}},
+func (knockoutTournament) Keys() []Key {
+	return []Key{
+		{Name: "seeding",
+			Doc:   Doc{"a list of results directories whose standings seed the bracket", "seeding: [results/group-a, results/group-b]"},
+			Entry: Doc{"a results directory", "seeding: [results/group-a]"}},
+		{Name: "qualifiers", Doc: Doc{"a whole number of bots taken from each standings of seeding", "qualifiers: 2"}},
+		{Name: "games_per_tie", Tie: true, Doc: Doc{"a whole number of boards a knockout tie plays, both colours each", "games_per_tie: 2"}},
+		{Name: "tiebreak_boards", Tie: true, Doc: Doc{"a whole number of board pairs a level tie may add", "tiebreak_boards: 3"}},
 	}
 }
 
 func (knockoutTournament) Traits() Traits { return Traits{PairsOnResults: true, DecidesTies: true} }
 
-func (knockoutTournament) Complete(c *Config, dir string) error { return c.completeKnockout(dir) }
+func (knockoutTournament) Complete(l *League) error { return l.completeKnockout() }
 
-func (knockoutTournament) Schedule(c *Config, played map[string]results.Entry) []Scheduled {
-	return newKnockout(c, played).games
+func (knockoutTournament) Schedule(l *League, played map[string]results.Entry) []Scheduled {
+	return newKnockout(l, played).games
 }
 
 // Standings are a knockout's, with its bracket.
-func (knockoutTournament) Standings(c *Config, main []results.Entry) results.Standings {
-	return results.ComputeKnockout(main, c.names(), c.Scoring, newKnockout(c, byID(main)).bracket)
+func (knockoutTournament) Standings(l *League, main []results.Entry) results.Standings {
+	return results.ComputeKnockout(main, l.names(), l.Scoring, newKnockout(l, byID(main)).bracket)
 }
 
 // Total is the least: no tie-break board.
-func (knockoutTournament) Total(c *Config) int { return (len(c.Bots) - 1) * 2 * c.GamesPerTie }
+func (knockoutTournament) Total(l *League) int { return (len(l.Bots) - 1) * 2 * l.GamesPerTie }
 
 // WriteNotes writes the bracket as far as it is known.
-func (knockoutTournament) WriteNotes(w io.Writer, c *Config, _ []Scheduled, played []results.Entry) error {
+func (knockoutTournament) WriteNotes(w io.Writer, l *League, _ []Scheduled, played []results.Entry) error {
 	if _, err := fmt.Fprintln(w); err != nil {
 		return err
 	}
-	return Standings(c, played).Bracket.WriteText(w)
+	return Standings(l, played).Bracket.WriteText(w)
 }
 
 // completeKnockout checks a knockout's keys and resolves its seeding.
-func (c *Config) completeKnockout(dir string) error {
-	if find(c.root, "rounds") != nil {
-		return c.errAt("rounds: a knockout plays games_per_tie boards a tie, as many rounds as the bracket has: remove rounds", "rounds")
+func (l *League) completeKnockout() error {
+	if l.Has("rounds") {
+		return l.ErrAt("rounds: a knockout plays games_per_tie boards a tie, as many rounds as the bracket has: remove rounds", "rounds")
 	}
-	if err := c.completeTies(); err != nil {
+	if err := l.completeTies(); err != nil {
 		return err
 	}
-	c.Rounds = 0 // the bracket's
-	if c.Qualifiers != 0 && len(c.Seeding) == 0 {
-		return c.errAt("qualifiers is the number of bots taken from each standings of seeding: add seeding: [DIR]", "qualifiers")
+	l.Rounds = 0 // the bracket's
+	if l.Qualifiers != 0 && len(l.Seeding) == 0 {
+		return l.ErrAt("qualifiers is the number of bots taken from each standings of seeding: add seeding: [DIR]", "qualifiers")
 	}
-	if len(c.Seeding) == 0 {
-		c.seedByRating()
+	if len(l.Seeding) == 0 {
+		l.seedByRating()
 		return nil
 	}
-	if err := atLeast("qualifiers", c.Qualifiers, 0); err != nil {
-		return c.errAt("qualifiers: "+err.Error()+" (0 or no key: every bot)", "qualifiers")
+	if err := atLeast("qualifiers", l.Qualifiers, 0); err != nil {
+		return l.ErrAt("qualifiers: "+err.Error()+" (0 or no key: every bot)", "qualifiers")
 	}
-	var seeded []BotConfig
+	var seeded []Bot
 	for rank := 0; ; rank++ {
 		more := false
-		for i, d := range c.Seeding {
-			order, err := resultsdir.ReadRanking(abs(dir, d))
-			if err != nil {
-				return c.errAt("seeding: "+err.Error(), "seeding", i)
+		for i, d := range l.Seeding {
+			path := d
+			if !filepath.IsAbs(path) {
+				path = filepath.Join(l.Dir, d)
 			}
-			if rank >= len(order) || (c.Qualifiers > 0 && rank >= c.Qualifiers) {
+			order, err := resultsdir.ReadRanking(path)
+			if err != nil {
+				return l.ErrAt("seeding: "+err.Error(), "seeding", i)
+			}
+			if rank >= len(order) || (l.Qualifiers > 0 && rank >= l.Qualifiers) {
 				continue
 			}
 			more = true
-			k := c.botIndex(order[rank])
+			k := l.botIndex(order[rank])
 			if k < 0 {
-				return c.errAt(fmt.Sprintf("seeding: %s qualifies from %s but is not in bots: add it there", order[rank], d), "seeding", i)
+				return l.ErrAt(fmt.Sprintf("seeding: %s qualifies from %s but is not in bots: add it there", order[rank], d), "seeding", i)
 			}
-			seeded = append(seeded, c.Bots[k])
+			seeded = append(seeded, l.Bots[k])
 		}
 		if !more {
 			break
 		}
 	}
-	if c.Qualifiers == 0 && len(seeded) != len(c.Bots) {
-		for _, b := range c.Bots {
-			if !slices.ContainsFunc(seeded, func(s BotConfig) bool { return s.Name == b.Name }) {
-				return c.errAt(fmt.Sprintf("seeding: bot %q is in no standings of seeding: remove it from bots, or set qualifiers", b.Name), "seeding")
+	if l.Qualifiers == 0 && len(seeded) != len(l.Bots) {
+		for _, b := range l.Bots {
+			if !slices.ContainsFunc(seeded, func(s Bot) bool { return s.Name == b.Name }) {
+				return l.ErrAt(fmt.Sprintf("seeding: bot %q is in no standings of seeding: remove it from bots, or set qualifiers", b.Name), "seeding")
 			}
 		}
 	}
 	if len(seeded) < 2 {
-		return c.errAt(fmt.Sprintf("seeding: only %d bot qualifies, a knockout needs 2 or more", len(seeded)), "seeding")
+		return l.ErrAt(fmt.Sprintf("seeding: only %d bot qualifies, a knockout needs 2 or more", len(seeded)), "seeding")
 	}
-	c.Bots, c.Seeding, c.Qualifiers = seeded, nil, 0
+	l.Bots, l.Seeding, l.Qualifiers = seeded, nil, 0
 	return nil
 }
 
@@ -142,8 +147,8 @@ const (
 
 // newKnockout draws the bracket of a knockout and schedules the games of
 // the ties whose bots played makes known.
-func newKnockout(c *Config, played map[string]results.Entry) knockoutPlan {
-	n := len(c.Bots)
+func newKnockout(l *League, played map[string]results.Entry) knockoutPlan {
+	n := len(l.Bots)
 	size := 1
 	for size < n {
 		size *= 2
@@ -161,14 +166,14 @@ func newKnockout(c *Config, played map[string]results.Entry) knockoutPlan {
 		next := make([]int, len(entrants)/2)
 		for m := range next {
 			var t results.Tie
-			t, next[m] = p.tie(c, played, k, entrants[2*m], entrants[2*m+1])
+			t, next[m] = p.tie(l, played, k, entrants[2*m], entrants[2*m+1])
 			round = append(round, t)
 		}
 		p.bracket.Rounds = append(p.bracket.Rounds, round)
 		entrants = next
 	}
 	if entrants[0] >= 0 {
-		p.bracket.Winner = c.Bots[entrants[0]].Name
+		p.bracket.Winner = l.Bots[entrants[0]].Name
 	}
 	return p
 }
@@ -176,7 +181,7 @@ func newKnockout(c *Config, played map[string]results.Entry) knockoutPlan {
 // tie schedules the games of the tie of round k between entrants x and y
 // as far as played makes them known, and returns the tie and the entrant
 // that goes through.
-func (p *knockoutPlan) tie(c *Config, played map[string]results.Entry, k, x, y int) (results.Tie, int) {
+func (p *knockoutPlan) tie(l *League, played map[string]results.Entry, k, x, y int) (results.Tie, int) {
 	var t results.Tie
 	if x == byeSlot || y == byeSlot {
 		x, y = max(x, y), min(x, y)
@@ -185,7 +190,7 @@ func (p *knockoutPlan) tie(c *Config, played map[string]results.Entry, k, x, y i
 	}
 	for i, b := range [2]int{x, y} {
 		if b >= 0 {
-			t.Seeds[i], t.Bots[i] = b+1, c.Bots[b].Name
+			t.Seeds[i], t.Bots[i] = b+1, l.Bots[b].Name
 		}
 	}
 	switch {
@@ -199,12 +204,12 @@ func (p *knockoutPlan) tie(c *Config, played map[string]results.Entry, k, x, y i
 	}
 	at := tieBoards{
 		round: k,
-		seed:  func(b int) uint64 { return referee.RoundSeed(c.Seed, 1000*k+b) },
+		seed:  func(b int) uint64 { return referee.RoundSeed(l.Seed, 1000*k+b) },
 		id: func(b int, white, black string) string {
 			return fmt.Sprintf("%02d-%02d-%s-%s", k, b, white, black)
 		},
 	}
-	return playTie(c, played, at, x, y, &p.games)
+	return playTie(l, played, at, x, y, &p.games)
 }
 
 // seedOrder returns the seeds 1..size (a power of two) in bracket order:
