@@ -101,6 +101,22 @@ func (r Ref) Kind() (Kind, error) {
 // (bots/lines) runs; otherwise an executable speaks gRPC (go-plugin).
 func (r Ref) Lines() bool { return r.Protocol == ProtocolLines }
 
+// ArenasOwn reports whether r is one of arena's own bots (a built-in
+// bot), which no one hands in: a league's reference, with no group to
+// grade.
+func (r Ref) ArenasOwn() bool {
+	k, _ := r.Kind()
+	return k == Builtin
+}
+
+// ImageKind reports whether r is of the kind that starts from a saved
+// image where a run keeps them (lispimage.Cache): a Lisp bot, whose own
+// settings may still say image: false (lisp.Config.Images).
+func (r Ref) ImageKind() bool {
+	k, _ := r.Kind()
+	return k == Lisp
+}
+
 // Registry is the registry of a league's registered bots, at Path, loaded
 // once for all of them.
 type Registry struct {

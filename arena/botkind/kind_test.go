@@ -222,3 +222,26 @@ func TestBundled(t *testing.T) {
 		})
 	}
 }
+
+func TestKindQuestions(t *testing.T) {
+	for _, tc := range []struct {
+		name                 string
+		ref                  Ref
+		arenasOwn, imageKind bool
+	}{
+		{"builtin", Ref{Builtin: "greedy"}, true, false},
+		{"registered", Ref{Registered: "mine", Path: "/bots/mine"}, false, false},
+		{"path", Ref{Path: "./bot", Protocol: ProtocolLines}, false, false},
+		{"lisp", Ref{Lisp: &lisp.Config{}}, false, true},
+		{"lisp without images", Ref{Lisp: &lisp.Config{Image: new(bool)}}, false, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := tc.ref.ArenasOwn(); got != tc.arenasOwn {
+				t.Errorf("ArenasOwn() = %v, want %v", got, tc.arenasOwn)
+			}
+			if got := tc.ref.ImageKind(); got != tc.imageKind {
+				t.Errorf("ImageKind() = %v, want %v", got, tc.imageKind)
+			}
+		})
+	}
+}
