@@ -109,19 +109,20 @@ func boardName(x sexp.Value) string {
 	return ""
 }
 
-// view maps between the referee's position and the one a bot is shown:
-// under perspective white, when the mover's row is row 1, the board is
-// turned half a turn and the points swapped so that the mover is player 1.
+// view maps between the referee's position and the one a bot is shown
+// (referee.View): under perspective white, when the mover's row is row 1,
+// the board is turned half a turn and the points swapped so that the
+// mover is player 1.
 type view struct {
-	conv  sexp.Conventions
-	mover referee.Side
-	referee.Flip
+	conv sexp.Conventions
+	referee.View
 }
 
 // newView returns the view of the bot to move in p under conv.
 func newView(conv sexp.Conventions, p *Position) view {
 	mover := p.ToMove()
-	return view{conv: conv, mover: mover, Flip: conv.Perspective == sexp.PerspectiveWhite && p.Row(mover) != 0}
+	flip := conv.Perspective == sexp.PerspectiveWhite && p.Row(mover) != 0
+	return view{conv, referee.View{Mover: mover, Flip: referee.Flip(flip)}}
 }
 
 // hole maps a hole between absolute and view indexes (both ways).
@@ -130,7 +131,7 @@ func (v view) hole(h int) int { return v.Turn(h, Holes) }
 // scores maps [white, black] scores to the points the bot is sent, and
 // back: under perspective white, the mover's first.
 func (v view) scores(s [2]int) [2]int {
-	return referee.Flip(v.conv.Perspective == sexp.PerspectiveWhite && v.mover == referee.Black).Pair(s)
+	return referee.NewView(v.Mover, v.conv.Perspective == sexp.PerspectiveWhite).Pair(s)
 }
 
 // readBoard reads the board f of an answer, with the points beside it

@@ -80,18 +80,17 @@ func knightCell(side referee.Side) int {
 	return BlackKnight
 }
 
-// view maps between the referee's position and the one a bot is shown:
-// under perspective white, when the bot is black, rows are mirrored and the
-// two sides swapped.
+// view maps between the referee's position and the one a bot is shown
+// (referee.View): under perspective white, when the bot is black, rows are
+// mirrored and the two sides swapped.
 type view struct {
-	conv  sexp.Conventions
-	mover referee.Side
-	referee.Flip
+	conv sexp.Conventions
+	referee.View
 }
 
 // newView returns the view of the bot that plays mover under conv.
 func newView(conv sexp.Conventions, mover referee.Side) view {
-	return view{conv: conv, mover: mover, Flip: conv.Perspective == sexp.PerspectiveWhite && mover == referee.Black}
+	return view{conv, referee.NewView(mover, conv.Perspective == sexp.PerspectiveWhite)}
 }
 
 // square maps a square between absolute and view indexes (both ways).
@@ -223,18 +222,18 @@ func (cl claim) state(next referee.Side) (referee.State, error) {
 func (v view) landing(cl claim, before *Position) (int, error) {
 	to := -1
 	for sq, c := range cl.board {
-		if c == knightCell(v.mover) {
+		if c == knightCell(v.Mover) {
 			if to >= 0 {
-				return -1, fmt.Errorf("a returned board has two %s knights", v.mover)
+				return -1, fmt.Errorf("a returned board has two %s knights", v.Mover)
 			}
 			to = sq
 		}
 	}
 	switch {
 	case to < 0:
-		return -1, fmt.Errorf("a returned board has no %s knight (code %d)", v.mover, v.code(v.mover))
-	case to == before.Knight(v.mover):
-		return -1, fmt.Errorf("the %s knight did not move on a returned board", v.mover)
+		return -1, fmt.Errorf("a returned board has no %s knight (code %d)", v.Mover, v.code(v.Mover))
+	case to == before.Knight(v.Mover):
+		return -1, fmt.Errorf("the %s knight did not move on a returned board", v.Mover)
 	}
 	return to, nil
 }
@@ -283,7 +282,7 @@ func decodeAnswer(x sexp.Value, before *Position, v view) decoded {
 			}
 			return d
 		}
-		reasons = append(reasons, fmt.Sprintf("a returned board moves the %s knight to %s, not a legal move", v.mover, mv))
+		reasons = append(reasons, fmt.Sprintf("a returned board moves the %s knight to %s, not a legal move", v.Mover, mv))
 		if landed == "" {
 			landed = mv
 		}
@@ -427,10 +426,10 @@ func claimed(before *Position, cl claim, to int, v view, notes []string) (refere
 	if !cl.hasScores {
 		cl.scores = before.Scores()
 		if to >= 0 && before.Cell(to) >= 0 {
-			cl.scores[v.mover.Index()] += before.Cell(to)
+			cl.scores[v.Mover.Index()] += before.Cell(to)
 		}
 	}
-	st, err := cl.state(v.mover.Other())
+	st, err := cl.state(v.Mover.Other())
 	if err != nil {
 		return nil, append(notes, "claimed state set aside: "+err.Error())
 	}

@@ -110,18 +110,17 @@ func boardName(x sexp.Value) string {
 	return ""
 }
 
-// view maps between the referee's position and the one a bot is shown:
-// under perspective white, when the bot is player 2, the board is turned
-// by 180° and the two sides swapped.
+// view maps between the referee's position and the one a bot is shown
+// (referee.View): under perspective white, when the bot is player 2, the
+// board is turned by 180° and the two sides swapped.
 type view struct {
-	conv  sexp.Conventions
-	mover referee.Side
-	referee.Flip
+	conv sexp.Conventions
+	referee.View
 }
 
 // newView returns the view of the bot that plays mover under conv.
 func newView(conv sexp.Conventions, mover referee.Side) view {
-	return view{conv: conv, mover: mover, Flip: conv.Perspective == sexp.PerspectiveWhite && mover == referee.Black}
+	return view{conv, referee.NewView(mover, conv.Perspective == sexp.PerspectiveWhite)}
 }
 
 // cell maps a cell between absolute and view indexes (both ways).
