@@ -84,30 +84,7 @@ func (Game) LispSettings(c sexp.Conventions) []sexp.Setting {
 func (p *Position) IsLispBoard(x sexp.Value) bool { return isBoard(x) }
 
 // isBoard reports whether x is a list of 2 lists of 6 integers.
-func isBoard(x sexp.Value) bool {
-	if x.Kind != sexp.KindList || len(x.Items) != 2 {
-		return false
-	}
-	for _, r := range x.Items {
-		if r.Kind != sexp.KindList || len(r.Items) != Cols {
-			return false
-		}
-		for _, c := range r.Items {
-			if c.Kind != sexp.KindInt {
-				return false
-			}
-		}
-	}
-	return true
-}
-
-// boardName names x when it has a board's shape.
-func boardName(x sexp.Value) string {
-	if isBoard(x) {
-		return "board 2×6"
-	}
-	return ""
-}
+func isBoard(x sexp.Value) bool { return sexp.IsGrid(x, 2, Cols, sexp.IsInt) }
 
 // view maps between the referee's position and the one a bot is shown
 // (referee.View): under perspective white, when the mover's row is row 1,
@@ -277,5 +254,5 @@ func readAnswer(p *Position, x sexp.Value, v view) (moves []string, claim refere
 	if ok {
 		return []string{FormatMove(named)}, nil, []string{fmt.Sprintf("no legal move in jogar's answer (%s); it returned: %s", strings.Join(reasons, "; "), sexp.Quoted(x))}
 	}
-	return []string{sexp.Shape(x, boardName)}, nil, []string{sexp.Unread(x, reasons)}
+	return []string{sexp.Shape(x, isBoard, "board 2×6")}, nil, []string{sexp.Unread(x, reasons)}
 }

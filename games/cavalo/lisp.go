@@ -313,19 +313,11 @@ func decodeAnswer(x sexp.Value, before *Position, v view) decoded {
 		reasons = append(reasons, fmt.Sprintf("its move in notation, %s, is not legal", n))
 	default:
 		d.notes = append(d.notes, sexp.Unread(x, reasons))
-		d.move = sexp.Shape(x, cavaloBoardName)
+		d.move = sexp.Shape(x, looksLikeBoard, "board 10×10")
 		return d
 	}
 	d.notes = append(d.notes, fmt.Sprintf("no legal move in jogar's answer (%s); it returned: %s", strings.Join(reasons, "; "), sexp.Quoted(x)))
 	return d
-}
-
-// cavaloBoardName names x when it has a board's shape.
-func cavaloBoardName(x sexp.Value) string {
-	if looksLikeBoard(x) {
-		return "board 10×10"
-	}
-	return ""
 }
 
 // sameMove reports whether the move in notation n says the same as the
@@ -437,14 +429,4 @@ func claimed(before *Position, cl claim, to int, v view, notes []string) (refere
 }
 
 // looksLikeBoard reports whether x is a list of 10 lists of 10 items.
-func looksLikeBoard(x sexp.Value) bool {
-	if x.Kind != sexp.KindList || len(x.Items) != 10 {
-		return false
-	}
-	for _, r := range x.Items {
-		if r.Kind != sexp.KindList || len(r.Items) != 10 {
-			return false
-		}
-	}
-	return true
-}
+func looksLikeBoard(x sexp.Value) bool { return sexp.IsGrid(x, 10, 10, nil) }

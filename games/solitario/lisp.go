@@ -90,25 +90,7 @@ func (Game) LispSettings(c sexp.Conventions) []sexp.Setting {
 func (p *Position) IsLispBoard(x sexp.Value) bool { return isBoard(x) }
 
 // isBoard reports whether x is a list of 7 lists of 7 items.
-func isBoard(x sexp.Value) bool {
-	if x.Kind != sexp.KindList || len(x.Items) != Size {
-		return false
-	}
-	for _, r := range x.Items {
-		if r.Kind != sexp.KindList || len(r.Items) != Size {
-			return false
-		}
-	}
-	return true
-}
-
-// boardName names x when it has a board's shape.
-func boardName(x sexp.Value) string {
-	if isBoard(x) {
-		return "board 7×7"
-	}
-	return ""
-}
+func isBoard(x sexp.Value) bool { return sexp.IsGrid(x, Size, Size, nil) }
 
 // view maps between the referee's position and the one a bot is shown
 // (referee.View): under perspective white, when the bot is player 2, the
@@ -231,7 +213,7 @@ func readAnswer(before *Position, x sexp.Value, v view) answer {
 		a.notes = append(a.notes, fmt.Sprintf("no legal move in jogar's answer (%s); it returned: %s", strings.Join(append(reasons, "its move "+written+" is not legal"), "; "), sexp.Quoted(x)))
 		return a
 	}
-	a.move = sexp.Shape(x, boardName)
+	a.move = sexp.Shape(x, isBoard, "board 7×7")
 	a.notes = append(a.notes, sexp.Unread(x, reasons))
 	return a
 }
