@@ -75,8 +75,7 @@ func (Game) LispSettings(c sexp.Conventions) []sexp.Setting {
 	if c.State == sexp.StateBoard {
 		state = sexp.Setting{Key: "state", Value: string(sexp.StateBoard)}
 	}
-	def := sexp.DefaultConventions.Perspective
-	return []sexp.Setting{state, {Key: "perspective", Value: string(c.Perspective), Default: c.Perspective == def}}
+	return append([]sexp.Setting{state}, c.Settings("perspective")...)
 }
 
 // IsLispBoard reports whether x has the shape of a board of the Lisp form:

@@ -57,15 +57,10 @@ func (Game) LispConventions() (calls, reads []sexp.Conventions) {
 // when the state names the player, the perspective, the knight codes and
 // the index base.
 func (Game) LispSettings(c sexp.Conventions) []sexp.Setting {
-	def := sexp.DefaultConventions
-	out := []sexp.Setting{{Key: "state", Value: string(c.State), Default: c.State == def.State}}
 	if c.State == sexp.StateBoardPlayerScores {
-		out = append(out, sexp.Setting{Key: "side", Value: string(c.Side), Default: c.Side == def.Side})
+		return c.Settings("state", "side", "perspective", "knights", "index_base")
 	}
-	return append(out,
-		sexp.Setting{Key: "perspective", Value: string(c.Perspective), Default: c.Perspective == def.Perspective},
-		sexp.Setting{Key: "knights", Value: fmt.Sprintf("%d/%d", c.Knights[0], c.Knights[1]), Default: c.Knights == def.Knights},
-		sexp.Setting{Key: "index_base", Value: fmt.Sprint(c.IndexBase), Default: c.IndexBase == def.IndexBase})
+	return c.Settings("state", "perspective", "knights", "index_base")
 }
 
 // IsLispBoard reports whether x has the shape of a board of the Lisp form:

@@ -77,12 +77,7 @@ func (Game) LispConventions() (calls, reads []sexp.Conventions) {
 // form reads, as a league entry writes them: the state form, the
 // perspective and the index base.
 func (Game) LispSettings(c sexp.Conventions) []sexp.Setting {
-	def := sexp.DefaultConventions
-	return []sexp.Setting{
-		{Key: "state", Value: string(c.State), Default: c.State == def.State},
-		{Key: "perspective", Value: string(c.Perspective), Default: c.Perspective == def.Perspective},
-		{Key: "index_base", Value: fmt.Sprint(c.IndexBase), Default: c.IndexBase == def.IndexBase},
-	}
+	return c.Settings("state", "perspective", "index_base")
 }
 
 // IsLispBoard reports whether x has the shape of a board of the Lisp

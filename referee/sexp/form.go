@@ -1,5 +1,7 @@
 package sexp
 
+import "strconv"
+
 // The conventions of a course's Lisp bots: how jogar is given its estado
 // and how its answer is read, as a league entry of kind lisp names them
 // (bots/lisp's Config, whose README documents each). They are here, beside
@@ -98,4 +100,33 @@ func (c Conventions) WithDefaults() Conventions {
 type Setting struct {
 	Key, Value string
 	Default    bool
+}
+
+// Settings returns the conventions of c named by keys (state, side,
+// perspective, knights, index_base), in that order, as a league entry
+// writes them, each Default when it is DefaultConventions': what a game's
+// LispSettings lists of the conventions it reads. A key not among those
+// is a mistake of the game's code, and panics.
+func (c Conventions) Settings(keys ...string) []Setting {
+	def := DefaultConventions
+	out := make([]Setting, len(keys))
+	for i, k := range keys {
+		s := Setting{Key: k}
+		switch k {
+		case "state":
+			s.Value, s.Default = string(c.State), c.State == def.State
+		case "side":
+			s.Value, s.Default = string(c.Side), c.Side == def.Side
+		case "perspective":
+			s.Value, s.Default = string(c.Perspective), c.Perspective == def.Perspective
+		case "knights":
+			s.Value, s.Default = strconv.Itoa(c.Knights[0])+"/"+strconv.Itoa(c.Knights[1]), c.Knights == def.Knights
+		case "index_base":
+			s.Value, s.Default = strconv.Itoa(c.IndexBase), c.IndexBase == def.IndexBase
+		default:
+			panic("sexp: no convention " + k)
+		}
+		out[i] = s
+	}
+	return out
 }
