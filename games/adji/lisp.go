@@ -59,11 +59,7 @@ func (p *Position) LispAnswer(x sexp.Value, conv sexp.Conventions) (moves []stri
 // perspective and then the bot's as player 1; reads, a (row col) move
 // counted from 0 (a board is read wherever it is).
 func (Game) LispConventions() (calls, reads []sexp.Conventions) {
-	for _, st := range []sexp.StateForm{sexp.StateBoardScores, sexp.StateBoard} {
-		for _, p := range []sexp.Perspective{sexp.PerspectiveAbsolute, sexp.PerspectiveWhite} {
-			calls = append(calls, sexp.Conventions{State: st, Perspective: p})
-		}
-	}
+	calls = sexp.EachPerspective(sexp.Conventions{State: sexp.StateBoardScores}, sexp.Conventions{State: sexp.StateBoard})
 	return calls, []sexp.Conventions{{IndexBase: 0}}
 }
 

@@ -34,19 +34,15 @@ func (c *Position) LispAnswer(x sexp.Value, conv sexp.Conventions) (moves []stri
 // order of the knight codes; reads, a (row col) move counted from 0 or
 // from 1 (a board is read wherever it is).
 func (Game) LispConventions() (calls, reads []sexp.Conventions) {
-	states := []sexp.Conventions{
-		{State: sexp.StateBoardPlayerScores, Side: sexp.SideNumber},
-		{State: sexp.StateBoardPlayerScores, Side: sexp.SideKnight},
-		{State: sexp.StateBoardScores},
-		{State: sexp.StateBoard},
-	}
-	for _, st := range states {
-		for _, p := range []sexp.Perspective{sexp.PerspectiveAbsolute, sexp.PerspectiveWhite} {
-			for _, k := range [][2]int{{WhiteKnight, BlackKnight}, {BlackKnight, WhiteKnight}} {
-				c := st
-				c.Perspective, c.Knights = p, k
-				calls = append(calls, c)
-			}
+	for _, c := range sexp.EachPerspective(
+		sexp.Conventions{State: sexp.StateBoardPlayerScores, Side: sexp.SideNumber},
+		sexp.Conventions{State: sexp.StateBoardPlayerScores, Side: sexp.SideKnight},
+		sexp.Conventions{State: sexp.StateBoardScores},
+		sexp.Conventions{State: sexp.StateBoard},
+	) {
+		for _, k := range [][2]int{{WhiteKnight, BlackKnight}, {BlackKnight, WhiteKnight}} {
+			c.Knights = k
+			calls = append(calls, c)
 		}
 	}
 	return calls, []sexp.Conventions{{IndexBase: 0}, {IndexBase: 1}}

@@ -65,11 +65,7 @@ func (p *Position) LispAnswer(x sexp.Value, conv sexp.Conventions) (moves []stri
 // bot's as player 1; reads, a (op row col) move counted from 1, as the
 // statement has it, or from 0 (a board is read wherever it is).
 func (Game) LispConventions() (calls, reads []sexp.Conventions) {
-	for _, st := range []sexp.StateForm{sexp.StateBoardPlayer, sexp.StateBoard} {
-		for _, per := range []sexp.Perspective{sexp.PerspectiveAbsolute, sexp.PerspectiveWhite} {
-			calls = append(calls, sexp.Conventions{State: st, Perspective: per})
-		}
-	}
+	calls = sexp.EachPerspective(sexp.Conventions{State: sexp.StateBoardPlayer}, sexp.Conventions{State: sexp.StateBoard})
 	return calls, []sexp.Conventions{{IndexBase: 1}, {IndexBase: 0}}
 }
 

@@ -94,6 +94,21 @@ func (c Conventions) WithDefaults() Conventions {
 	return c
 }
 
+// EachPerspective returns each of forms from the absolute perspective,
+// then from the bot's own (white): the calls a game's probe tries
+// (bots/lisp/probe's Game.LispConventions) where the course's bots write
+// either.
+func EachPerspective(forms ...Conventions) []Conventions {
+	out := make([]Conventions, 0, 2*len(forms))
+	for _, c := range forms {
+		for _, p := range []Perspective{PerspectiveAbsolute, PerspectiveWhite} {
+			c.Perspective = p
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
 // Setting is one convention of a bot as a league entry writes it: its key
 // (state, side, perspective, knights, index_base), its value, and whether
 // that is the value the adapter uses when the entry names none.

@@ -23,3 +23,16 @@ func TestSettings(t *testing.T) {
 		t.Errorf("Settings(index_base, state) = %v, want them in that order", got)
 	}
 }
+
+func TestEachPerspective(t *testing.T) {
+	got := EachPerspective(Conventions{State: StateBoard, IndexBase: 1}, Conventions{State: StateBoardScores})
+	want := []Conventions{
+		{State: StateBoard, Perspective: PerspectiveAbsolute, IndexBase: 1},
+		{State: StateBoard, Perspective: PerspectiveWhite, IndexBase: 1},
+		{State: StateBoardScores, Perspective: PerspectiveAbsolute},
+		{State: StateBoardScores, Perspective: PerspectiveWhite},
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("EachPerspective = %v, want %v", got, want)
+	}
+}
