@@ -14,14 +14,14 @@
 // starting, with the fix), Spec (how the host starts it, the built-in
 // bots' arena-bot included), CodeKey and Settings (its part of a league's
 // keys), CheckPlatform (whether this machine runs it: a worker asks),
-// ArenasOwn and ImageKind (what the course and the saved images ask of a
-// kind) and, for the kinds that arena's own executable serves, the
+// ArenasOwn, ImageKind and AsRegistered (what the course, the saved
+// images and `arena bot new` ask of a kind) and, for the kinds that arena's own executable serves, the
 // re-exec entry (Serve: `arena bot serve builtin:NAME | lisp | lisp-probe
 // | lines ...`). A new kind is a constant, a case in each of those
 // functions, and its tests, in this package: the commands only parse, ask
 // ParseSpec for a bot's Spec and print a Ref's Form, never deciding by
 // kind (internal/repocheck's TestCommandsDecideNoKind), and no package
-// but this one asks a Ref which kind it is by its keys
+// but this one asks a Ref which kind it is, or makes one, by its keys
 // (TestKindsDecidedInBotkind). An Env's Images (package arena/lispimage)
 // starts a Lisp bot from its saved image.
 //

@@ -50,8 +50,9 @@ var refKinds = []string{"Builtin", "Registered", "Lisp"}
 
 // TestKindsDecidedInBotkind checks that no code outside arena/botkind asks
 // a bot which kind it is by the key that names it (b.Lisp != nil,
-// b.Builtin == ""): botkind decides (Ref.Kind and the Ref's methods), so
-// that a new kind is a change there alone.
+// b.Builtin == "") or makes a botkind.Ref of a kind by its keys: botkind
+// decides (Ref.Kind and the Ref's methods), so that a new kind is a change
+// there alone.
 func TestKindsDecidedInBotkind(t *testing.T) {
 	_, files := readDeclared(t)
 	for pkg, fs := range files {
@@ -60,6 +61,12 @@ func TestKindsDecidedInBotkind(t *testing.T) {
 		}
 		for _, f := range fs {
 			ast.Inspect(f, func(n ast.Node) bool {
+				if lit, ok := n.(*ast.CompositeLit); ok {
+					if sel, ok := lit.Type.(*ast.SelectorExpr); ok && sel.Sel.Name == "Ref" && isIdent(sel.X, "botkind") && len(lit.Elts) > 0 {
+						t.Errorf("%s makes a botkind.Ref by its keys: ask botkind (Parse, Named, a Ref method) for the bot", pkg)
+					}
+					return true
+				}
 				cmp, ok := n.(*ast.BinaryExpr)
 				if !ok || cmp.Op != token.EQL && cmp.Op != token.NEQ {
 					return true
@@ -74,6 +81,12 @@ func TestKindsDecidedInBotkind(t *testing.T) {
 			})
 		}
 	}
+}
+
+// isIdent reports whether e is the identifier name.
+func isIdent(e ast.Expr, name string) bool {
+	id, ok := e.(*ast.Ident)
+	return ok && id.Name == name
 }
 
 // isZero reports whether e is nil or "".
