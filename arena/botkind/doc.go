@@ -14,8 +14,8 @@
 // starting, with the fix), Spec (how the host starts it, the built-in
 // bots' arena-bot included), CodeKey and Settings (its part of a league's
 // keys), CheckPlatform (whether this machine runs it: a worker asks),
-// ArenasOwn, ImageKind and AsRegistered (what the course, the saved
-// images and `arena bot new` ask of a kind) and, for the kinds that arena's own executable serves, the
+// ArenasOwn, ImageKind, FromImage and AsRegistered (what the course, the
+// saved images and `arena bot new` ask of a kind) and, for the kinds that arena's own executable serves, the
 // re-exec entry (Serve: `arena bot serve builtin:NAME | lisp | lisp-probe
 // | lines ...`). A new kind is a constant, a case in each of those
 // functions, and its tests, in this package: the commands only parse, ask

@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/arenabots/arena/arena/lispimage"
 	"github.com/arenabots/arena/bots/builtin"
 	"github.com/arenabots/arena/bots/lines"
 	"github.com/arenabots/arena/bots/lisp"
@@ -115,6 +116,13 @@ func (r Ref) ArenasOwn() bool {
 func (r Ref) ImageKind() bool {
 	k, _ := r.Kind()
 	return k == Lisp
+}
+
+// FromImage returns s, the spec of bot r, set to start from r's saved
+// image in im (lispimage.Cache.Apply) where r's kind has one (ImageKind);
+// for the other kinds, and with im nil, s as it is and no error.
+func (r Ref) FromImage(ctx context.Context, im *lispimage.Cache, s host.Spec) (host.Spec, error) {
+	return im.Apply(ctx, s, r.Lisp)
 }
 
 // Registry is the registry of a league's registered bots, at Path, loaded
