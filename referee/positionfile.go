@@ -46,6 +46,20 @@ func decodeGameFile(data []byte, name string, v any, game *string, optional bool
 	return nil
 }
 
+// DecodeState returns what decode, a game's reader of its position file
+// that returns a position by value, reads of data, as a State: the body of
+// every game's Game.Decode.
+func DecodeState[T any, P interface {
+	*T
+	State
+}](decode func([]byte) (T, error), data []byte) (State, error) {
+	p, err := decode(data)
+	if err != nil {
+		return nil, err
+	}
+	return P(&p), nil
+}
+
 // jsonError turns an error of encoding/json into one line that says where in
 // data the mistake is.
 func jsonError(data []byte, err error) error {
