@@ -414,7 +414,7 @@ func (r *Runner) spec(b league.BotConfig) host.Spec {
 // lispimage.Cache.Apply); a bot without one is s as it is, and a Warning
 // says why, the first time.
 func (r *Runner) imageSpec(ctx context.Context, b league.BotConfig, s host.Spec) host.Spec {
-	s, err := r.LispImages.Apply(ctx, s, b.Ref.Lisp)
+	s, err := b.FromImage(ctx, r.LispImages, s)
 	if err == nil || ctx.Err() != nil {
 		return s
 	}

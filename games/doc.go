@@ -15,7 +15,10 @@
 // through this table and type assertions, never by its package: outside
 // games/<name>, only this table names a game (a test of internal/repocheck
 // keeps it so). A game's embedded data lives in its
-// checkdata folder, which the SDK's sources carry (package sdk).
+// checkdata folder, which the SDK's sources carry (package sdk). What
+// every game does the same way (its options, the position file's
+// prologue, Zobrist keys, the perspective view, reading a Lisp answer) it
+// takes from referee and referee/sexp, the kit (docs/new-game.md).
 //
 // Only arena/league, cmd/arena, web, web/ladder, bots/builtin, host/conformance, bots/wire,
 // bots/lisp/probe, course/intake, course/ladder, referee/judgetest and

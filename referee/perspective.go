@@ -33,3 +33,18 @@ func (f Flip) Turn(i, n int) int {
 	}
 	return i
 }
+
+// View is how a game's Lisp form shows the game to the bot that plays
+// Mover: as it is, or, when Flip is true, from the other side.
+type View struct {
+	Mover Side
+	Flip
+}
+
+// NewView returns the view of the bot that plays mover and is shown the
+// game as if it played White when asWhite (the course's "perspective:
+// white"): flipped when mover is Black. A game whose sides are not
+// colours (Adji-boto's rows) decides its Flip itself.
+func NewView(mover Side, asWhite bool) View {
+	return View{Mover: mover, Flip: Flip(asWhite && mover == Black)}
+}

@@ -26,3 +26,20 @@ func TestFlip(t *testing.T) {
 		}
 	}
 }
+
+func TestNewView(t *testing.T) {
+	for _, tc := range []struct {
+		mover   Side
+		asWhite bool
+		want    Flip
+	}{
+		{White, false, false},
+		{Black, false, false},
+		{White, true, false},
+		{Black, true, true},
+	} {
+		if got := NewView(tc.mover, tc.asWhite); got != (View{Mover: tc.mover, Flip: tc.want}) {
+			t.Errorf("NewView(%v, %v) = %+v, want Flip %v", tc.mover, tc.asWhite, got, tc.want)
+		}
+	}
+}

@@ -27,13 +27,37 @@ func DecodePositionFile(data []byte, v any) error {
 // DecodeGameFile is DecodePositionFile for a file that names its game:
 // once v is read, the field game points into must hold name, the game's.
 func DecodeGameFile(data []byte, name string, v any, game *string) error {
+	return decodeGameFile(data, name, v, game, false)
+}
+
+// DecodeOptionalGameFile is DecodeGameFile for a file that may leave its
+// game out: the field game points into, when given, must hold name.
+func DecodeOptionalGameFile(data []byte, name string, v any, game *string) error {
+	return decodeGameFile(data, name, v, game, true)
+}
+
+func decodeGameFile(data []byte, name string, v any, game *string, optional bool) error {
 	if err := DecodePositionFile(data, v); err != nil {
 		return err
 	}
-	if *game != name {
+	if *game != name && !(optional && *game == "") {
 		return fmt.Errorf("position: game is %q, want %q", *game, name)
 	}
 	return nil
+}
+
+// DecodeState returns what decode, a game's reader of its position file
+// that returns a position by value, reads of data, as a State: the body of
+// every game's Game.Decode.
+func DecodeState[T any, P interface {
+	*T
+	State
+}](decode func([]byte) (T, error), data []byte) (State, error) {
+	p, err := decode(data)
+	if err != nil {
+		return nil, err
+	}
+	return P(&p), nil
 }
 
 // jsonError turns an error of encoding/json into one line that says where in

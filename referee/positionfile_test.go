@@ -10,16 +10,27 @@ func TestDecodeGameFile(t *testing.T) {
 		GameName string `json:"game"`
 		Ply      int    `json:"ply"`
 	}
-	for _, tc := range []struct{ data, err string }{
-		{`{"game": "g", "ply": 3}`, ""},
-		{`{"game": "h", "ply": 3}`, `position: game is "h", want "g"`},
-		{`{"ply": 3}`, `position: game is "", want "g"`},
-		{`{"game": "g", "size": 3}`, `unknown field "size"`},
+	for _, tc := range []struct {
+		data     string
+		optional bool
+		err      string
+	}{
+		{`{"game": "g", "ply": 3}`, false, ""},
+		{`{"game": "h", "ply": 3}`, false, `position: game is "h", want "g"`},
+		{`{"ply": 3}`, false, `position: game is "", want "g"`},
+		{`{"game": "g", "size": 3}`, false, `unknown field "size"`},
+		{`{"game": "g", "ply": 3}`, true, ""},
+		{`{"game": "h", "ply": 3}`, true, `position: game is "h", want "g"`},
+		{`{"ply": 3}`, true, ""},
 	} {
 		var f file
-		err := DecodeGameFile([]byte(tc.data), "g", &f, &f.GameName)
+		decode, name := DecodeGameFile, "DecodeGameFile"
+		if tc.optional {
+			decode, name = DecodeOptionalGameFile, "DecodeOptionalGameFile"
+		}
+		err := decode([]byte(tc.data), "g", &f, &f.GameName)
 		if tc.err == "" && (err != nil || f.Ply != 3) || tc.err != "" && (err == nil || !strings.Contains(err.Error(), tc.err)) {
-			t.Errorf("DecodeGameFile(%s) = %+v, %v; want error %q", tc.data, f, err, tc.err)
+			t.Errorf("%s(%s) = %+v, %v; want error %q", name, tc.data, f, err, tc.err)
 		}
 	}
 }

@@ -46,3 +46,26 @@ func Points(v int32) float64 {
 // key. A position's value depends on the score, and the same board is often
 // reached with different scores.
 func LeadKey(lead int) uint64 { return mix64(uint64(lead) * splitMixGamma) }
+
+// TurnKey is a game's Zobrist key of Black to move, drawn after its other
+// keys (SplitMix64.Next). A position's hash starts from Start, to which the
+// game adds its board's keys; a move that passes the turn toggles the key
+// (After).
+type TurnKey uint64
+
+// Start returns the part of a position's hash that every game's has: White's
+// lead (LeadKey) and, where Black is to move, k.
+func (k TurnKey) Start(toMove Side, lead int) uint64 {
+	h := LeadKey(lead)
+	if toMove == Black {
+		h ^= uint64(k)
+	}
+	return h
+}
+
+// After returns h, the hash of a position, with the turn passed by m, the
+// start of a game's HashAfter; done is true when m is a Pass, which changes
+// nothing else.
+func (k TurnKey) After(h uint64, m Move) (_ uint64, done bool) {
+	return h ^ uint64(k), m == Pass
+}

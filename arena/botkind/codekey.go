@@ -87,3 +87,32 @@ func sumEach(h io.Writer, paths, seen []string, out string) bool {
 	}
 	return true
 }
+
+// Settings returns r as a league's keys count its settings (arena's
+// BotKey.Settings), without what CodeKey covers: no path, sha256 or
+// registered name, and a Lisp bot's files and reads relative to its root
+// (by default its first file's folder), its root and answer left out, so
+// that a league moved to another folder keeps its keys.
+func (r Ref) Settings() Ref {
+	r.Path, r.SHA256, r.Registered = "", "", ""
+	if r.Lisp != nil {
+		l := *r.Lisp
+		root := l.Root
+		if root == "" && len(l.Files) > 0 {
+			root = filepath.Dir(l.Files[0])
+		}
+		rel := func(paths []string) []string {
+			out := make([]string, len(paths))
+			for i, p := range paths {
+				if r, err := filepath.Rel(root, p); err == nil {
+					p = r
+				}
+				out[i] = filepath.ToSlash(p)
+			}
+			return out
+		}
+		l.Files, l.Reads, l.Root, l.Answer = rel(l.Files), rel(l.Reads), "", ""
+		r.Lisp = &l
+	}
+	return r
+}

@@ -48,6 +48,16 @@ func (r Ref) Registrable() bool {
 	return k == Path && !r.Lines()
 }
 
+// AsRegistered returns the bot r becomes once `arena bot add` records it
+// in a registry under name: the registered bot of that name; false when r
+// is not Registrable.
+func (r Ref) AsRegistered(name string) (Ref, bool) {
+	if !r.Registrable() {
+		return Ref{}, false
+	}
+	return Ref{Registered: name}, true
+}
+
 // LeagueEntry returns bot r, resolved, called name, as one entry of a
 // league file's bots in dir holds it, on one line in YAML's flow style:
 // {name: NAME, path: PATH, protocol: lines}. Paths are relative to dir

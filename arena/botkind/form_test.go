@@ -175,5 +175,9 @@ func TestRegistrable(t *testing.T) {
 		if got, want := r.Registrable(), name == "path"; got != want {
 			t.Errorf("%s: Registrable = %v, want %v", name, got, want)
 		}
+		reg, ok := r.AsRegistered("mine")
+		if want := (Ref{Registered: "mine"}); ok != r.Registrable() || ok && !reflect.DeepEqual(reg, want) {
+			t.Errorf("%s: AsRegistered = %+v, %v; want %+v only when registrable", name, reg, ok, want)
+		}
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/arenabots/arena/arena/lispimage"
 	"github.com/arenabots/arena/bots/builtin"
 	"github.com/arenabots/arena/bots/lines"
 	"github.com/arenabots/arena/bots/lisp"
@@ -100,6 +101,29 @@ func (r Ref) Kind() (Kind, error) {
 // speaks the line protocol (docs/protocol.md), which arena's line adapter
 // (bots/lines) runs; otherwise an executable speaks gRPC (go-plugin).
 func (r Ref) Lines() bool { return r.Protocol == ProtocolLines }
+
+// ArenasOwn reports whether r is one of arena's own bots (a built-in
+// bot), which no one hands in: a league's reference, with no group to
+// grade.
+func (r Ref) ArenasOwn() bool {
+	k, _ := r.Kind()
+	return k == Builtin
+}
+
+// ImageKind reports whether r is of the kind that starts from a saved
+// image where a run keeps them (lispimage.Cache): a Lisp bot, whose own
+// settings may still say image: false (lisp.Config.Images).
+func (r Ref) ImageKind() bool {
+	k, _ := r.Kind()
+	return k == Lisp
+}
+
+// FromImage returns s, the spec of bot r, set to start from r's saved
+// image in im (lispimage.Cache.Apply) where r's kind has one (ImageKind);
+// for the other kinds, and with im nil, s as it is and no error.
+func (r Ref) FromImage(ctx context.Context, im *lispimage.Cache, s host.Spec) (host.Spec, error) {
+	return im.Apply(ctx, s, r.Lisp)
+}
 
 // Registry is the registry of a league's registered bots, at Path, loaded
 // once for all of them.

@@ -6,11 +6,14 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/arenabots/arena/arena/lispimage"
 	"github.com/arenabots/arena/bots/lisp"
+	"github.com/arenabots/arena/host"
 )
 
 func TestKind(t *testing.T) {
@@ -220,5 +223,50 @@ func TestBundled(t *testing.T) {
 				t.Errorf("Bundled: kind %v (%v), path %q; want %v, %q", k, err, r.Path, tc.kind, tc.path)
 			}
 		})
+	}
+}
+
+func TestKindQuestions(t *testing.T) {
+	for _, tc := range []struct {
+		name                 string
+		ref                  Ref
+		arenasOwn, imageKind bool
+	}{
+		{"builtin", Ref{Builtin: "greedy"}, true, false},
+		{"registered", Ref{Registered: "mine", Path: "/bots/mine"}, false, false},
+		{"path", Ref{Path: "./bot", Protocol: ProtocolLines}, false, false},
+		{"lisp", Ref{Lisp: &lisp.Config{}}, false, true},
+		{"lisp without images", Ref{Lisp: &lisp.Config{Image: new(bool)}}, false, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := tc.ref.ArenasOwn(); got != tc.arenasOwn {
+				t.Errorf("ArenasOwn() = %v, want %v", got, tc.arenasOwn)
+			}
+			if got := tc.ref.ImageKind(); got != tc.imageKind {
+				t.Errorf("ImageKind() = %v, want %v", got, tc.imageKind)
+			}
+		})
+	}
+}
+
+// TestFromImage checks that only a Lisp bot asks the image cache: the
+// other kinds start as they are.
+func TestFromImage(t *testing.T) {
+	ctx := context.Background()
+	im := &lispimage.Cache{Dir: t.TempDir(), SBCL: filepath.Join(t.TempDir(), "no-sbcl")}
+	s := host.Spec{Path: "/bots/mine", Args: []string{"-q"}}
+	for _, r := range []Ref{{Builtin: "greedy"}, {Path: "/bots/mine"}, {Registered: "mine", Path: "/bots/mine"}} {
+		if got, err := r.FromImage(ctx, im, s); err != nil || !reflect.DeepEqual(got, s) {
+			t.Errorf("%+v: FromImage = %+v, %v; want the spec as it is", r, got, err)
+		}
+	}
+	// A Lisp bot asks the cache, which finds no SBCL here: an error, and
+	// the spec as it is, which loads the files.
+	lispBot := Ref{Lisp: &lisp.Config{Files: []string{"/hand-ins/g1/jogo.lisp"}}}
+	if got, err := lispBot.FromImage(ctx, im, s); err == nil || !reflect.DeepEqual(got, s) {
+		t.Errorf("Lisp bot: FromImage = %+v, %v; want the spec as it is and an error", got, err)
+	}
+	if got, err := lispBot.FromImage(ctx, nil, s); err != nil || !reflect.DeepEqual(got, s) {
+		t.Errorf("no cache: FromImage = %+v, %v; want the spec as it is", got, err)
 	}
 }

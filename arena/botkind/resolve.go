@@ -137,7 +137,7 @@ func ParseSpec(ctx context.Context, ref string, args []string, env Env) (host.Sp
 	r := Ref{Lisp: &c}
 	s := r.Spec(env.Self, name, env.gameName())
 	s.Sandbox = env.Sandbox
-	s, err = env.Images.Apply(ctx, s, r.Lisp)
+	s, err = r.FromImage(ctx, env.Images, s)
 	if err != nil && ctx.Err() == nil {
 		env.Notef("lisp: %s: no saved image (%v): loading the files", name, err)
 	}

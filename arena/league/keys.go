@@ -4,7 +4,6 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
-	"path/filepath"
 )
 
 // Keys is what decides a league's games, split so that a late hand-in
@@ -66,30 +65,12 @@ func (c *Config) LeagueKey() string {
 }
 
 // settingsKey is the hash of b's entry without its name, display, restart
-// and paths: see BotKey.Settings.
+// and what its code key covers (botkind.Ref.Settings): see
+// BotKey.Settings.
 func (b BotConfig) settingsKey() string {
 	d := b
 	d.Name, d.Display, d.Restart = "", "", ""
-	d.Path, d.SHA256, d.Registered = "", "", ""
-	if d.Lisp != nil {
-		l := *d.Lisp
-		root := l.Root
-		if root == "" && len(l.Files) > 0 {
-			root = filepath.Dir(l.Files[0])
-		}
-		rel := func(paths []string) []string {
-			out := make([]string, len(paths))
-			for i, p := range paths {
-				if r, err := filepath.Rel(root, p); err == nil {
-					p = r
-				}
-				out[i] = filepath.ToSlash(p)
-			}
-			return out
-		}
-		l.Files, l.Reads, l.Root, l.Answer = rel(l.Files), rel(l.Reads), "", ""
-		d.Lisp = &l
-	}
+	d.Ref = b.Ref.Settings()
 	return shortHash(d)
 }
 

@@ -1,21 +1,16 @@
 package queue
 
 import (
-	"bytes"
 	"context"
 	"crypto/sha256"
-	"debug/elf"
-	"encoding/binary"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"strings"
 
@@ -255,43 +250,4 @@ func localize(spec Spec, dirs map[string]string) (*league.Config, error) {
 	}
 	cfg, _, err := league.Parse("league "+spec.League, data)
 	return cfg, err
-}
-
-// elfMachines are the ELF machines of the architectures Go names.
-var elfMachines = map[string]elf.Machine{
-	"amd64": elf.EM_X86_64, "386": elf.EM_386, "arm64": elf.EM_AARCH64, "arm": elf.EM_ARM,
-	"riscv64": elf.EM_RISCV, "ppc64le": elf.EM_PPC64, "s390x": elf.EM_S390, "loong64": elf.EM_LOONGARCH,
-}
-
-// checkPlatform returns why this machine cannot run bot b, or nil: a
-// binary for another system or architecture. A script (#!) is left to its
-// interpreter.
-func checkPlatform(b league.BotConfig) error {
-	if b.Path == "" {
-		return nil
-	}
-	f, err := os.Open(b.Path)
-	if err != nil {
-		return err
-	}
-	head := make([]byte, 20) // the ELF header up to e_machine
-	n, _ := io.ReadFull(f, head)
-	f.Close()
-	head = head[:n]
-	if bytes.HasPrefix(head, []byte("#!")) {
-		return nil
-	}
-	here := runtime.GOOS + "/" + runtime.GOARCH
-	if runtime.GOOS != "linux" || n < len(head) || !bytes.HasPrefix(head, []byte(elf.ELFMAG)) {
-		return fmt.Errorf("this worker (%s) cannot run bot %q: not a Linux (ELF) executable", here, b.Name)
-	}
-	var order binary.ByteOrder = binary.LittleEndian
-	if elf.Data(head[elf.EI_DATA]) == elf.ELFDATA2MSB {
-		order = binary.BigEndian
-	}
-	machine := elf.Machine(order.Uint16(head[18:]))
-	if want, ok := elfMachines[runtime.GOARCH]; ok && machine != want {
-		return fmt.Errorf("this worker (%s) cannot run bot %q: built for %s", here, b.Name, machine)
-	}
-	return nil
 }

@@ -300,36 +300,6 @@ func testBundleTravels(t *testing.T, ts testServer) {
 	}
 }
 
-func TestCheckPlatform(t *testing.T) {
-	dir := t.TempDir()
-	self, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
-	elfBytes, err := os.ReadFile(self)
-	if err != nil {
-		t.Fatal(err)
-	}
-	other := append([]byte(nil), elfBytes[:64]...)
-	other[18], other[19] = 0x02, 0x00 // e_machine: SPARC
-	for _, tc := range []struct {
-		name, data, want string
-	}{
-		{"script", "#!/usr/bin/env python3\n", ""},
-		{"this platform", string(elfBytes), ""},
-		{"macOS binary", "\xcf\xfa\xed\xfe and the rest of it", "not a Linux (ELF) executable"},
-		{"other architecture", string(other), "built for EM_SPARC"},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			p := writeFile(t, dir, strings.ReplaceAll(tc.name, " ", "-"), tc.data, 0o755)
-			err := checkPlatform(league.BotConfig{Name: "x", Ref: botkind.Ref{Path: p}})
-			if tc.want == "" && err != nil || tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)) {
-				t.Errorf("got %v, want %q", err, tc.want)
-			}
-		})
-	}
-}
-
 // testConfig is a league of two built-in bots.
 func testConfig(t *testing.T) *league.Config {
 	t.Helper()

@@ -367,7 +367,7 @@ func (h *handler) runner(ctx context.Context, spec Spec) (*arena.Runner, error) 
 		return nil, err
 	}
 	h.w.own(cfg)
-	r := &arena.Runner{Config: cfg, Self: h.w.Self, Verbose: h.w.Verbose, CheckBot: checkPlatform, LispImages: h.w.LispImages,
+	r := &arena.Runner{Config: cfg, Self: h.w.Self, Verbose: h.w.Verbose, CheckBot: func(b league.BotConfig) error { return b.CheckPlatform(b.Name) }, LispImages: h.w.LispImages,
 		Events: func(e arena.Event) {
 			if e.Warning != "" {
 				h.w.notify(e.Warning)

@@ -120,8 +120,8 @@ func printNext(w io.Writer, p *scaffold.Project, bot botkind.Ref) error {
 		fmt.Fprintf(&b, "  arena bot check --game GAME %s\n    (GAME: %s)\n", form, strings.Join(games.Names(), ", "))
 	}
 	fmt.Fprintf(&b, "  arena play --white %s --black builtin:greedy\n", form)
-	if bot.Registrable() {
-		registered, err := botkind.Ref{Registered: p.Name}.LeagueEntry(p.Name, cwd)
+	if reg, ok := bot.AsRegistered(p.Name); ok {
+		registered, err := reg.LeagueEntry(p.Name, cwd)
 		if err != nil {
 			return err
 		}

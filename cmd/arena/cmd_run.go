@@ -130,7 +130,7 @@ This run stays the only writer of the results; see docs/distributed.md.`,
 			printWrapped(out, "  ", summaryLine(sum)+"\n")
 			// Lisp bots start from saved images, which take room: say how
 			// much, and how to trim them.
-			if r.LispImages != nil && slices.ContainsFunc(cfg.Bots, func(b league.BotConfig) bool { return b.Lisp != nil }) {
+			if r.LispImages != nil && slices.ContainsFunc(cfg.Bots, func(b league.BotConfig) bool { return b.ImageKind() }) {
 				return printImages(out, r.LispImages)
 			}
 			return nil

@@ -189,7 +189,7 @@ func newPlay(ctx context.Context, stderr io.Writer, o playFlags, leagues []*web.
 			spec, ref = r.Spec(self, name, rules.Name()), r
 		}
 		spec.Name, spec.Sandbox = name, o.sandbox
-		spec, err := images.Apply(ctx, spec, ref.Lisp)
+		spec, err := ref.FromImage(ctx, images, spec)
 		if err != nil && ctx.Err() == nil {
 			fmt.Fprintf(stderr, "arena: play: lisp: %s: no saved image (%v): loading the files\n", name, err)
 		}

@@ -102,8 +102,8 @@ func Compute(l *arena.Results, in *Intake, marks results.Marks) (*Report, error)
 		subs = in.Submissions
 	} else {
 		for _, b := range l.Config.Bots {
-			if b.Builtin != "" {
-				continue // arena's own bot, a reference: no group to grade
+			if b.ArenasOwn() {
+				continue // a reference: no group to grade
 			}
 			subs = append(subs, Submission{Group: cmp.Or(b.Display, b.Name), Bot: b.Name, Eligible: true})
 		}

@@ -52,22 +52,19 @@ func (e *Evaluator) Prepare(referee.State) {}
 var holeKeys, adjiBlackKey = adjiZobrist(0x6172656e61646a69) // "arenadji"
 
 // adjiZobrist draws the keys from SplitMix64 seeded with seed.
-func adjiZobrist(seed uint64) (holes [Holes][Seeds + 1]uint64, black uint64) {
+func adjiZobrist(seed uint64) (holes [Holes][Seeds + 1]uint64, black referee.TurnKey) {
 	r := referee.SplitMix64{State: seed}
 	for h := range holes {
 		r.Fill(holes[h][:])
 	}
-	return holes, r.Next()
+	return holes, referee.TurnKey(r.Next())
 }
 
 // hash returns the Zobrist hash of p.
 func hash(p *Position) uint64 {
-	h := referee.LeadKey(int(p.score[0]) - int(p.score[1]))
+	h := adjiBlackKey.Start(p.toMove, int(p.score[0])-int(p.score[1]))
 	for i, n := range p.holes {
 		h ^= holeKeys[i][n]
-	}
-	if p.toMove == referee.Black {
-		h ^= adjiBlackKey
 	}
 	return h
 }
@@ -81,9 +78,12 @@ func (e *Evaluator) Hash(st referee.State) uint64 { return hash(st.(*Position)) 
 // changed, the score difference and the side to move are updated in h.
 func (e *Evaluator) HashAfter(h uint64, st referee.State, m referee.Move) uint64 {
 	p := st.(*Position)
+	h, done := adjiBlackKey.After(h, m)
+	if done {
+		return h
+	}
 	q := *p
 	q.Play(m)
-	h ^= adjiBlackKey
 	for i := range Holes {
 		if a, b := p.holes[i], q.holes[i]; a != b {
 			h ^= holeKeys[i][a] ^ holeKeys[i][b]

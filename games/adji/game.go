@@ -124,10 +124,4 @@ func (p *Position) open(k int, seed uint64) {
 
 // Decode reads a position file; what the file leaves out of the rules
 // (plies_left, skip_origin, first_row) is g's.
-func (g Game) Decode(data []byte) (referee.State, error) {
-	p, err := g.decode(data)
-	if err != nil {
-		return nil, err
-	}
-	return &p, nil
-}
+func (g Game) Decode(data []byte) (referee.State, error) { return referee.DecodeState(g.decode, data) }

@@ -59,11 +59,7 @@ func (p *Position) LispAnswer(x sexp.Value, conv sexp.Conventions) (moves []stri
 // perspective and then the bot's as player 1; reads, a (row col) move
 // counted from 0 (a board is read wherever it is).
 func (Game) LispConventions() (calls, reads []sexp.Conventions) {
-	for _, st := range []sexp.StateForm{sexp.StateBoardScores, sexp.StateBoard} {
-		for _, p := range []sexp.Perspective{sexp.PerspectiveAbsolute, sexp.PerspectiveWhite} {
-			calls = append(calls, sexp.Conventions{State: st, Perspective: p})
-		}
-	}
+	calls = sexp.EachPerspective(sexp.Conventions{State: sexp.StateBoardScores}, sexp.Conventions{State: sexp.StateBoard})
 	return calls, []sexp.Conventions{{IndexBase: 0}}
 }
 
@@ -75,8 +71,7 @@ func (Game) LispSettings(c sexp.Conventions) []sexp.Setting {
 	if c.State == sexp.StateBoard {
 		state = sexp.Setting{Key: "state", Value: string(sexp.StateBoard)}
 	}
-	def := sexp.DefaultConventions.Perspective
-	return []sexp.Setting{state, {Key: "perspective", Value: string(c.Perspective), Default: c.Perspective == def}}
+	return append([]sexp.Setting{state}, c.Settings("perspective")...)
 }
 
 // IsLispBoard reports whether x has the shape of a board of the Lisp form:
@@ -84,44 +79,22 @@ func (Game) LispSettings(c sexp.Conventions) []sexp.Setting {
 func (p *Position) IsLispBoard(x sexp.Value) bool { return isBoard(x) }
 
 // isBoard reports whether x is a list of 2 lists of 6 integers.
-func isBoard(x sexp.Value) bool {
-	if x.Kind != sexp.KindList || len(x.Items) != 2 {
-		return false
-	}
-	for _, r := range x.Items {
-		if r.Kind != sexp.KindList || len(r.Items) != Cols {
-			return false
-		}
-		for _, c := range r.Items {
-			if c.Kind != sexp.KindInt {
-				return false
-			}
-		}
-	}
-	return true
-}
+func isBoard(x sexp.Value) bool { return sexp.IsGrid(x, 2, Cols, sexp.IsInt) }
 
-// boardName names x when it has a board's shape.
-func boardName(x sexp.Value) string {
-	if isBoard(x) {
-		return "board 2×6"
-	}
-	return ""
-}
-
-// view maps between the referee's position and the one a bot is shown:
-// under perspective white, when the mover's row is row 1, the board is
-// turned half a turn and the points swapped so that the mover is player 1.
+// view maps between the referee's position and the one a bot is shown
+// (referee.View): under perspective white, when the mover's row is row 1,
+// the board is turned half a turn and the points swapped so that the
+// mover is player 1.
 type view struct {
-	conv  sexp.Conventions
-	mover referee.Side
-	referee.Flip
+	conv sexp.Conventions
+	referee.View
 }
 
 // newView returns the view of the bot to move in p under conv.
 func newView(conv sexp.Conventions, p *Position) view {
 	mover := p.ToMove()
-	return view{conv: conv, mover: mover, Flip: conv.Perspective == sexp.PerspectiveWhite && p.Row(mover) != 0}
+	flip := conv.Perspective == sexp.PerspectiveWhite && p.Row(mover) != 0
+	return view{conv, referee.View{Mover: mover, Flip: referee.Flip(flip)}}
 }
 
 // hole maps a hole between absolute and view indexes (both ways).
@@ -130,7 +103,7 @@ func (v view) hole(h int) int { return v.Turn(h, Holes) }
 // scores maps [white, black] scores to the points the bot is sent, and
 // back: under perspective white, the mover's first.
 func (v view) scores(s [2]int) [2]int {
-	return referee.Flip(v.conv.Perspective == sexp.PerspectiveWhite && v.mover == referee.Black).Pair(s)
+	return referee.NewView(v.Mover, v.conv.Perspective == sexp.PerspectiveWhite).Pair(s)
 }
 
 // readBoard reads the board f of an answer, with the points beside it
@@ -276,5 +249,5 @@ func readAnswer(p *Position, x sexp.Value, v view) (moves []string, claim refere
 	if ok {
 		return []string{FormatMove(named)}, nil, []string{fmt.Sprintf("no legal move in jogar's answer (%s); it returned: %s", strings.Join(reasons, "; "), sexp.Quoted(x))}
 	}
-	return []string{sexp.Shape(x, boardName)}, nil, []string{sexp.Unread(x, reasons)}
+	return []string{sexp.Shape(x, isBoard, "board 2×6")}, nil, []string{sexp.Unread(x, reasons)}
 }

@@ -39,11 +39,8 @@ func Decode(data []byte) (Position, error) { return Game{}.decode(data) }
 // mistakes.
 func (g Game) decode(data []byte) (Position, error) {
 	var f positionFile
-	if err := referee.DecodePositionFile(data, &f); err != nil {
+	if err := referee.DecodeOptionalGameFile(data, Name, &f, &f.GameName); err != nil {
 		return Position{}, err
-	}
-	if f.GameName != "" && f.GameName != Name {
-		return Position{}, fmt.Errorf("position: game is %q, want %q", f.GameName, Name)
 	}
 	if f.FirstRow != nil {
 		if *f.FirstRow != 0 && *f.FirstRow != 1 {

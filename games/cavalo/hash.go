@@ -23,13 +23,13 @@ var (
 const notPlaced = Squares
 
 // zobristKeys draws the keys from SplitMix64 seeded with seed.
-func zobristKeys(seed uint64) (num [Squares]uint64, knight [2][Squares + 1]uint64, black uint64) {
+func zobristKeys(seed uint64) (num [Squares]uint64, knight [2][Squares + 1]uint64, black referee.TurnKey) {
 	r := referee.SplitMix64{State: seed}
 	r.Fill(num[:])
 	for s := range knight {
 		r.Fill(knight[s][:])
 	}
-	return num, knight, r.Next()
+	return num, knight, referee.TurnKey(r.Next())
 }
 
 // lead returns White's lead in p.
@@ -50,7 +50,7 @@ func knightIndex(sq int) int {
 // score difference. p is a *Position.
 func (e *Evaluator) Hash(st referee.State) uint64 {
 	p := st.(*Position)
-	h := referee.LeadKey(lead(p))
+	h := blackKey.Start(p.ToMove(), lead(p))
 	for sq := range Squares {
 		if p.Cell(sq) >= 0 {
 			h ^= numberKeys[sq]
@@ -58,9 +58,6 @@ func (e *Evaluator) Hash(st referee.State) uint64 {
 	}
 	h ^= knightKeys[0][knightIndex(p.Knight(referee.White))]
 	h ^= knightKeys[1][knightIndex(p.Knight(referee.Black))]
-	if p.ToMove() == referee.Black {
-		h ^= blackKey
-	}
 	return h
 }
 
@@ -71,8 +68,8 @@ func (e *Evaluator) Hash(st referee.State) uint64 {
 // *Position.
 func (e *Evaluator) HashAfter(h uint64, st referee.State, m referee.Move) uint64 {
 	p := st.(*Position)
-	h ^= blackKey
-	if m == referee.Pass {
+	h, done := blackKey.After(h, m)
+	if done {
 		return h
 	}
 	side := p.ToMove()

@@ -34,19 +34,15 @@ func (c *Position) LispAnswer(x sexp.Value, conv sexp.Conventions) (moves []stri
 // order of the knight codes; reads, a (row col) move counted from 0 or
 // from 1 (a board is read wherever it is).
 func (Game) LispConventions() (calls, reads []sexp.Conventions) {
-	states := []sexp.Conventions{
-		{State: sexp.StateBoardPlayerScores, Side: sexp.SideNumber},
-		{State: sexp.StateBoardPlayerScores, Side: sexp.SideKnight},
-		{State: sexp.StateBoardScores},
-		{State: sexp.StateBoard},
-	}
-	for _, st := range states {
-		for _, p := range []sexp.Perspective{sexp.PerspectiveAbsolute, sexp.PerspectiveWhite} {
-			for _, k := range [][2]int{{WhiteKnight, BlackKnight}, {BlackKnight, WhiteKnight}} {
-				c := st
-				c.Perspective, c.Knights = p, k
-				calls = append(calls, c)
-			}
+	for _, c := range sexp.EachPerspective(
+		sexp.Conventions{State: sexp.StateBoardPlayerScores, Side: sexp.SideNumber},
+		sexp.Conventions{State: sexp.StateBoardPlayerScores, Side: sexp.SideKnight},
+		sexp.Conventions{State: sexp.StateBoardScores},
+		sexp.Conventions{State: sexp.StateBoard},
+	) {
+		for _, k := range [][2]int{{WhiteKnight, BlackKnight}, {BlackKnight, WhiteKnight}} {
+			c.Knights = k
+			calls = append(calls, c)
 		}
 	}
 	return calls, []sexp.Conventions{{IndexBase: 0}, {IndexBase: 1}}
@@ -57,15 +53,10 @@ func (Game) LispConventions() (calls, reads []sexp.Conventions) {
 // when the state names the player, the perspective, the knight codes and
 // the index base.
 func (Game) LispSettings(c sexp.Conventions) []sexp.Setting {
-	def := sexp.DefaultConventions
-	out := []sexp.Setting{{Key: "state", Value: string(c.State), Default: c.State == def.State}}
 	if c.State == sexp.StateBoardPlayerScores {
-		out = append(out, sexp.Setting{Key: "side", Value: string(c.Side), Default: c.Side == def.Side})
+		return c.Settings("state", "side", "perspective", "knights", "index_base")
 	}
-	return append(out,
-		sexp.Setting{Key: "perspective", Value: string(c.Perspective), Default: c.Perspective == def.Perspective},
-		sexp.Setting{Key: "knights", Value: fmt.Sprintf("%d/%d", c.Knights[0], c.Knights[1]), Default: c.Knights == def.Knights},
-		sexp.Setting{Key: "index_base", Value: fmt.Sprint(c.IndexBase), Default: c.IndexBase == def.IndexBase})
+	return c.Settings("state", "perspective", "knights", "index_base")
 }
 
 // IsLispBoard reports whether x has the shape of a board of the Lisp form:
@@ -80,18 +71,17 @@ func knightCell(side referee.Side) int {
 	return BlackKnight
 }
 
-// view maps between the referee's position and the one a bot is shown:
-// under perspective white, when the bot is black, rows are mirrored and the
-// two sides swapped.
+// view maps between the referee's position and the one a bot is shown
+// (referee.View): under perspective white, when the bot is black, rows are
+// mirrored and the two sides swapped.
 type view struct {
-	conv  sexp.Conventions
-	mover referee.Side
-	referee.Flip
+	conv sexp.Conventions
+	referee.View
 }
 
 // newView returns the view of the bot that plays mover under conv.
 func newView(conv sexp.Conventions, mover referee.Side) view {
-	return view{conv: conv, mover: mover, Flip: conv.Perspective == sexp.PerspectiveWhite && mover == referee.Black}
+	return view{conv, referee.NewView(mover, conv.Perspective == sexp.PerspectiveWhite)}
 }
 
 // square maps a square between absolute and view indexes (both ways).
@@ -223,18 +213,18 @@ func (cl claim) state(next referee.Side) (referee.State, error) {
 func (v view) landing(cl claim, before *Position) (int, error) {
 	to := -1
 	for sq, c := range cl.board {
-		if c == knightCell(v.mover) {
+		if c == knightCell(v.Mover) {
 			if to >= 0 {
-				return -1, fmt.Errorf("a returned board has two %s knights", v.mover)
+				return -1, fmt.Errorf("a returned board has two %s knights", v.Mover)
 			}
 			to = sq
 		}
 	}
 	switch {
 	case to < 0:
-		return -1, fmt.Errorf("a returned board has no %s knight (code %d)", v.mover, v.code(v.mover))
-	case to == before.Knight(v.mover):
-		return -1, fmt.Errorf("the %s knight did not move on a returned board", v.mover)
+		return -1, fmt.Errorf("a returned board has no %s knight (code %d)", v.Mover, v.code(v.Mover))
+	case to == before.Knight(v.Mover):
+		return -1, fmt.Errorf("the %s knight did not move on a returned board", v.Mover)
 	}
 	return to, nil
 }
@@ -283,7 +273,7 @@ func decodeAnswer(x sexp.Value, before *Position, v view) decoded {
 			}
 			return d
 		}
-		reasons = append(reasons, fmt.Sprintf("a returned board moves the %s knight to %s, not a legal move", v.mover, mv))
+		reasons = append(reasons, fmt.Sprintf("a returned board moves the %s knight to %s, not a legal move", v.Mover, mv))
 		if landed == "" {
 			landed = mv
 		}
@@ -314,19 +304,11 @@ func decodeAnswer(x sexp.Value, before *Position, v view) decoded {
 		reasons = append(reasons, fmt.Sprintf("its move in notation, %s, is not legal", n))
 	default:
 		d.notes = append(d.notes, sexp.Unread(x, reasons))
-		d.move = sexp.Shape(x, cavaloBoardName)
+		d.move = sexp.Shape(x, looksLikeBoard, "board 10×10")
 		return d
 	}
 	d.notes = append(d.notes, fmt.Sprintf("no legal move in jogar's answer (%s); it returned: %s", strings.Join(reasons, "; "), sexp.Quoted(x)))
 	return d
-}
-
-// cavaloBoardName names x when it has a board's shape.
-func cavaloBoardName(x sexp.Value) string {
-	if looksLikeBoard(x) {
-		return "board 10×10"
-	}
-	return ""
 }
 
 // sameMove reports whether the move in notation n says the same as the
@@ -427,10 +409,10 @@ func claimed(before *Position, cl claim, to int, v view, notes []string) (refere
 	if !cl.hasScores {
 		cl.scores = before.Scores()
 		if to >= 0 && before.Cell(to) >= 0 {
-			cl.scores[v.mover.Index()] += before.Cell(to)
+			cl.scores[v.Mover.Index()] += before.Cell(to)
 		}
 	}
-	st, err := cl.state(v.mover.Other())
+	st, err := cl.state(v.Mover.Other())
 	if err != nil {
 		return nil, append(notes, "claimed state set aside: "+err.Error())
 	}
@@ -438,14 +420,4 @@ func claimed(before *Position, cl claim, to int, v view, notes []string) (refere
 }
 
 // looksLikeBoard reports whether x is a list of 10 lists of 10 items.
-func looksLikeBoard(x sexp.Value) bool {
-	if x.Kind != sexp.KindList || len(x.Items) != 10 {
-		return false
-	}
-	for _, r := range x.Items {
-		if r.Kind != sexp.KindList || len(r.Items) != 10 {
-			return false
-		}
-	}
-	return true
-}
+func looksLikeBoard(x sexp.Value) bool { return sexp.IsGrid(x, 10, 10, nil) }

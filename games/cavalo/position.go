@@ -33,13 +33,7 @@ func (Game) New(seed uint64) referee.State {
 }
 
 // Decode reads a position file.
-func (Game) Decode(data []byte) (referee.State, error) {
-	c, err := Decode(data)
-	if err != nil {
-		return nil, err
-	}
-	return &c, nil
-}
+func (Game) Decode(data []byte) (referee.State, error) { return referee.DecodeState(Decode, data) }
 
 // Cell values of the position file (besides numbers 0..99 and null).
 const (

@@ -101,14 +101,11 @@ func dotsZobrist(seed uint64) (arcs [maxArcs]uint64, black uint64) {
 func (e *Evaluator) Hash(st referee.State) uint64 {
 	p := st.(*Position)
 	s := p.Scores()
-	h := referee.LeadKey(s[0] - s[1])
+	h := referee.TurnKey(dotsBlackKey).Start(p.ToMove(), s[0]-s[1])
 	for a := range e.geo.arcs {
 		if p.Drawn(a) != 0 {
 			h ^= dotsArcKeys[a]
 		}
-	}
-	if p.ToMove() == referee.Black {
-		h ^= dotsBlackKey
 	}
 	return h
 }

@@ -121,10 +121,4 @@ func (p *Position) safe(a int) bool {
 }
 
 // Decode reads a position file of any size.
-func (Game) Decode(data []byte) (referee.State, error) {
-	p, err := Decode(data)
-	if err != nil {
-		return nil, err
-	}
-	return &p, nil
-}
+func (Game) Decode(data []byte) (referee.State, error) { return referee.DecodeState(Decode, data) }

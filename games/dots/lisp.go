@@ -64,7 +64,8 @@ func dotsVerbatim(p *Position, value sexp.Value) string {
 	if m, ok := dotsNotation(p, value); ok {
 		return p.FormatMove(m)
 	}
-	return sexp.Shape(value, dotsBoardName(p))
+	isBoard := func(v sexp.Value) bool { return isDotsBoard(p, v) }
+	return sexp.Shape(value, isBoard, fmt.Sprintf("board %d×%d", p.Rows(), p.Cols()))
 }
 
 // dotsArc returns the index, in Position's order, of horizontal[i][j]
@@ -216,16 +217,6 @@ func dotsNotation(p *Position, x sexp.Value) (referee.Move, bool) {
 		}
 	}
 	return 0, false
-}
-
-// dotsBoardName names x when it is a board of p's size.
-func dotsBoardName(p *Position) func(sexp.Value) string {
-	return func(x sexp.Value) string {
-		if isDotsBoard(p, x) {
-			return fmt.Sprintf("board %d×%d", p.Rows(), p.Cols())
-		}
-		return ""
-	}
 }
 
 // boardTurn reads the board x of p's size as a turn: the arcs drawn on it

@@ -270,10 +270,5 @@ func quatroVerbatim(q *Position, x sexp.Value) string {
 	if m, ok := quatroNotation(x); ok {
 		return q.FormatMove(m)
 	}
-	return sexp.Shape(x, func(v sexp.Value) string {
-		if q.IsLispBoard(v) {
-			return "board 4×4"
-		}
-		return ""
-	})
+	return sexp.Shape(x, q.IsLispBoard, "board 4×4")
 }

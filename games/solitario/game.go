@@ -78,10 +78,4 @@ func (p *Position) open(k int, seed uint64) {
 }
 
 // Decode reads a position file.
-func (Game) Decode(data []byte) (referee.State, error) {
-	p, err := Decode(data)
-	if err != nil {
-		return nil, err
-	}
-	return &p, nil
-}
+func (Game) Decode(data []byte) (referee.State, error) { return referee.DecodeState(Decode, data) }

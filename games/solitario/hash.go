@@ -15,20 +15,20 @@ import (
 var pegKeys, movedKeys, blackKey = zobristKeys(0x61726e61736f6c32) // "arnasol2"
 
 // zobristKeys draws the keys from SplitMix64 seeded with seed.
-func zobristKeys(seed uint64) (pegs [2][cells]uint64, moved [2]uint64, black uint64) {
+func zobristKeys(seed uint64) (pegs [2][cells]uint64, moved [2]uint64, black referee.TurnKey) {
 	r := referee.SplitMix64{State: seed}
 	for s := range pegs {
 		r.Fill(pegs[s][:])
 	}
 	r.Fill(moved[:])
-	return pegs, moved, r.Next()
+	return pegs, moved, referee.TurnKey(r.Next())
 }
 
 // Hash returns the Zobrist hash of p, a *Position: its pegs, first moves
 // made, side to move and difference of captures.
 func (e *Evaluator) Hash(st referee.State) uint64 {
 	p := st.(*Position)
-	h := referee.LeadKey(int(p.captures[0]) - int(p.captures[1]))
+	h := blackKey.Start(p.toMove, int(p.captures[0])-int(p.captures[1]))
 	for s := range p.pegs {
 		for b := p.pegs[s]; b != 0; b &= b - 1 {
 			h ^= pegKeys[s][bits.TrailingZeros64(uint64(b))]
@@ -36,9 +36,6 @@ func (e *Evaluator) Hash(st referee.State) uint64 {
 		if p.moved[s] {
 			h ^= movedKeys[s]
 		}
-	}
-	if p.toMove == referee.Black {
-		h ^= blackKey
 	}
 	return h
 }
@@ -49,8 +46,8 @@ func (e *Evaluator) Hash(st referee.State) uint64 {
 // peg it passes over and adds a capture.
 func (e *Evaluator) HashAfter(h uint64, st referee.State, m referee.Move) uint64 {
 	p := st.(*Position)
-	h ^= blackKey
-	if m == referee.Pass {
+	h, done := blackKey.After(h, m)
+	if done {
 		return h
 	}
 	i := p.toMove.Index()

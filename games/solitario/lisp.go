@@ -65,11 +65,7 @@ func (p *Position) LispAnswer(x sexp.Value, conv sexp.Conventions) (moves []stri
 // bot's as player 1; reads, a (op row col) move counted from 1, as the
 // statement has it, or from 0 (a board is read wherever it is).
 func (Game) LispConventions() (calls, reads []sexp.Conventions) {
-	for _, st := range []sexp.StateForm{sexp.StateBoardPlayer, sexp.StateBoard} {
-		for _, per := range []sexp.Perspective{sexp.PerspectiveAbsolute, sexp.PerspectiveWhite} {
-			calls = append(calls, sexp.Conventions{State: st, Perspective: per})
-		}
-	}
+	calls = sexp.EachPerspective(sexp.Conventions{State: sexp.StateBoardPlayer}, sexp.Conventions{State: sexp.StateBoard})
 	return calls, []sexp.Conventions{{IndexBase: 1}, {IndexBase: 0}}
 }
 
@@ -77,12 +73,7 @@ func (Game) LispConventions() (calls, reads []sexp.Conventions) {
 // form reads, as a league entry writes them: the state form, the
 // perspective and the index base.
 func (Game) LispSettings(c sexp.Conventions) []sexp.Setting {
-	def := sexp.DefaultConventions
-	return []sexp.Setting{
-		{Key: "state", Value: string(c.State), Default: c.State == def.State},
-		{Key: "perspective", Value: string(c.Perspective), Default: c.Perspective == def.Perspective},
-		{Key: "index_base", Value: fmt.Sprint(c.IndexBase), Default: c.IndexBase == def.IndexBase},
-	}
+	return c.Settings("state", "perspective", "index_base")
 }
 
 // IsLispBoard reports whether x has the shape of a board of the Lisp
@@ -90,38 +81,19 @@ func (Game) LispSettings(c sexp.Conventions) []sexp.Setting {
 func (p *Position) IsLispBoard(x sexp.Value) bool { return isBoard(x) }
 
 // isBoard reports whether x is a list of 7 lists of 7 items.
-func isBoard(x sexp.Value) bool {
-	if x.Kind != sexp.KindList || len(x.Items) != Size {
-		return false
-	}
-	for _, r := range x.Items {
-		if r.Kind != sexp.KindList || len(r.Items) != Size {
-			return false
-		}
-	}
-	return true
-}
+func isBoard(x sexp.Value) bool { return sexp.IsGrid(x, Size, Size, nil) }
 
-// boardName names x when it has a board's shape.
-func boardName(x sexp.Value) string {
-	if isBoard(x) {
-		return "board 7×7"
-	}
-	return ""
-}
-
-// view maps between the referee's position and the one a bot is shown:
-// under perspective white, when the bot is player 2, the board is turned
-// by 180° and the two sides swapped.
+// view maps between the referee's position and the one a bot is shown
+// (referee.View): under perspective white, when the bot is player 2, the
+// board is turned by 180° and the two sides swapped.
 type view struct {
-	conv  sexp.Conventions
-	mover referee.Side
-	referee.Flip
+	conv sexp.Conventions
+	referee.View
 }
 
 // newView returns the view of the bot that plays mover under conv.
 func newView(conv sexp.Conventions, mover referee.Side) view {
-	return view{conv: conv, mover: mover, Flip: conv.Perspective == sexp.PerspectiveWhite && mover == referee.Black}
+	return view{conv, referee.NewView(mover, conv.Perspective == sexp.PerspectiveWhite)}
 }
 
 // cell maps a cell between absolute and view indexes (both ways).
@@ -232,7 +204,7 @@ func readAnswer(before *Position, x sexp.Value, v view) answer {
 		a.notes = append(a.notes, fmt.Sprintf("no legal move in jogar's answer (%s); it returned: %s", strings.Join(append(reasons, "its move "+written+" is not legal"), "; "), sexp.Quoted(x)))
 		return a
 	}
-	a.move = sexp.Shape(x, boardName)
+	a.move = sexp.Shape(x, isBoard, "board 7×7")
 	a.notes = append(a.notes, sexp.Unread(x, reasons))
 	return a
 }

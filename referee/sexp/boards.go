@@ -52,18 +52,43 @@ const (
 
 // Shape writes x compactly, for a verdict on an answer in which no move
 // was read: what it is made of rather than its text. Short atoms are
-// written as they are; a board of the league's size as (board 10×10)
-// (boardName names it, or returns ""); a list of n lists of m atoms as
-// (n lists of m); other lists to a few items and levels, e.g.
-// ((board 10×10) 2 196 95) or (NEW-STATE (3 lists of 4) 7 … 5 more).
-func Shape(x Value, boardName func(Value) string) string {
+// written as they are; a board of the league's size (isBoard) as (board),
+// e.g. (board 10×10); a list of n lists of m atoms as (n lists of m);
+// other lists to a few items and levels, e.g. ((board 10×10) 2 196 95) or
+// (NEW-STATE (3 lists of 4) 7 … 5 more).
+func Shape(x Value, isBoard func(Value) bool, board string) string {
 	var b strings.Builder
-	writeShape(&b, x, 0, boardName)
+	writeShape(&b, x, 0, isBoard, board)
 	return b.String()
 }
 
+// IsGrid reports whether x is a list of rows lists of cols items, each one
+// that cell accepts (nil: any item): the shape of a game's board.
+func IsGrid(x Value, rows, cols int, cell func(Value) bool) bool {
+	if x.Kind != KindList || len(x.Items) != rows {
+		return false
+	}
+	for _, r := range x.Items {
+		if r.Kind != KindList || len(r.Items) != cols {
+			return false
+		}
+		if cell == nil {
+			continue
+		}
+		for _, c := range r.Items {
+			if !cell(c) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// IsInt reports whether x is an integer: a cell of IsGrid.
+func IsInt(x Value) bool { return x.Kind == KindInt }
+
 // writeShape writes the shape of x, at depth levels of lists, to b.
-func writeShape(b *strings.Builder, x Value, depth int, boardName func(Value) string) {
+func writeShape(b *strings.Builder, x Value, depth int, isBoard func(Value) bool, board string) {
 	if x.Kind != KindList || x.IsNil() {
 		s := []rune(x.String())
 		if len(s) > shapeAtom {
@@ -72,8 +97,8 @@ func writeShape(b *strings.Builder, x Value, depth int, boardName func(Value) st
 		b.WriteString(string(s))
 		return
 	}
-	if name := boardName(x); name != "" {
-		fmt.Fprintf(b, "(%s)", name)
+	if isBoard(x) {
+		fmt.Fprintf(b, "(%s)", board)
 		return
 	}
 	if n, m, ok := grid(x); ok {
@@ -93,7 +118,7 @@ func writeShape(b *strings.Builder, x Value, depth int, boardName func(Value) st
 		if i > 0 {
 			b.WriteByte(' ')
 		}
-		writeShape(b, it, depth+1, boardName)
+		writeShape(b, it, depth+1, isBoard, board)
 	}
 	b.WriteByte(')')
 }

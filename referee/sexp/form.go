@@ -1,5 +1,7 @@
 package sexp
 
+import "strconv"
+
 // The conventions of a course's Lisp bots: how jogar is given its estado
 // and how its answer is read, as a league entry of kind lisp names them
 // (bots/lisp's Config, whose README documents each). They are here, beside
@@ -92,10 +94,54 @@ func (c Conventions) WithDefaults() Conventions {
 	return c
 }
 
+// EachPerspective returns each of forms from the absolute perspective,
+// then from the bot's own (white): the calls a game's probe tries
+// (bots/lisp/probe's Game.LispConventions) where the course's bots write
+// either.
+func EachPerspective(forms ...Conventions) []Conventions {
+	out := make([]Conventions, 0, 2*len(forms))
+	for _, c := range forms {
+		for _, p := range []Perspective{PerspectiveAbsolute, PerspectiveWhite} {
+			c.Perspective = p
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
 // Setting is one convention of a bot as a league entry writes it: its key
 // (state, side, perspective, knights, index_base), its value, and whether
 // that is the value the adapter uses when the entry names none.
 type Setting struct {
 	Key, Value string
 	Default    bool
+}
+
+// Settings returns the conventions of c named by keys (state, side,
+// perspective, knights, index_base), in that order, as a league entry
+// writes them, each Default when it is DefaultConventions': what a game's
+// LispSettings lists of the conventions it reads. A key not among those
+// is a mistake of the game's code, and panics.
+func (c Conventions) Settings(keys ...string) []Setting {
+	def := DefaultConventions
+	out := make([]Setting, len(keys))
+	for i, k := range keys {
+		s := Setting{Key: k}
+		switch k {
+		case "state":
+			s.Value, s.Default = string(c.State), c.State == def.State
+		case "side":
+			s.Value, s.Default = string(c.Side), c.Side == def.Side
+		case "perspective":
+			s.Value, s.Default = string(c.Perspective), c.Perspective == def.Perspective
+		case "knights":
+			s.Value, s.Default = strconv.Itoa(c.Knights[0])+"/"+strconv.Itoa(c.Knights[1]), c.Knights == def.Knights
+		case "index_base":
+			s.Value, s.Default = strconv.Itoa(c.IndexBase), c.IndexBase == def.IndexBase
+		default:
+			panic("sexp: no convention " + k)
+		}
+		out[i] = s
+	}
+	return out
 }
