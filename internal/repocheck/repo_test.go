@@ -1,9 +1,14 @@
 package repocheck
 
 import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -34,8 +39,8 @@ func commandLines(t *testing.T, path, prefix string) []string {
 }
 
 // TestCIRunsREADMETestCommand checks that README's test command is the
-// test script, that CI runs it, and that the script tests every package
-// with the race detector.
+// test script, that CI runs it, and that the script tests every package:
+// with the race detector but those that start no goroutine (single).
 func TestCIRunsREADMETestCommand(t *testing.T) {
 	if got := commandLines(t, "README.md", testScript); len(got) == 0 || got[0] != testScript {
 		t.Errorf("README.md's test command is %q, want %q", got, testScript)
@@ -46,10 +51,78 @@ func TestCIRunsREADMETestCommand(t *testing.T) {
 	if got := commandLines(t, ".ci/run", "go test"); len(got) != 0 {
 		t.Errorf(".ci/run runs %q itself, want only %s's", got, testScript)
 	}
-	const want = "go test -race -count=1 -timeout 40m ./..."
-	if got := commandLines(t, testScript, "go test"); len(got) != 1 || got[0] != want {
+	want := []string{
+		`go test -race -count=1 -timeout 40m $(go list ./... | grep -vxF -f <(go list $single))`,
+		`go test -count=1 -timeout 40m $single`,
+	}
+	if got := commandLines(t, testScript, "go test"); !slices.Equal(got, want) {
 		t.Errorf("%s runs %q, want exactly %q", testScript, got, want)
 	}
+	singles := commandLines(t, testScript, "single=")
+	if len(singles) != 1 {
+		t.Fatalf("%s sets single %d times, want once", testScript, len(singles))
+	}
+	for _, pattern := range strings.Fields(strings.Trim(strings.TrimPrefix(singles[0], "single="), `"`)) {
+		dirs := []string{filepath.Join(root, strings.TrimSuffix(pattern, "/..."))}
+		if strings.HasSuffix(pattern, "/...") {
+			dirs = packageDirs(t, dirs[0])
+		}
+		for _, dir := range dirs {
+			if at := goStatement(t, dir); at != "" {
+				t.Errorf("%s tests %s without the race detector, and it starts a goroutine at %s: take it out of single", testScript, dir, at)
+			}
+		}
+	}
+}
+
+// packageDirs returns dir and the folders below it that hold Go files.
+func packageDirs(t *testing.T, dir string) []string {
+	t.Helper()
+	var dirs []string
+	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || !d.IsDir() {
+			return err
+		}
+		if files, _ := filepath.Glob(filepath.Join(path, "*.go")); len(files) > 0 {
+			dirs = append(dirs, path)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dirs
+}
+
+// goStatement returns where the first go statement of the package's
+// non-test files in dir is, or "".
+func goStatement(t *testing.T, dir string) string {
+	t.Helper()
+	fset := token.NewFileSet()
+	files, err := filepath.Glob(filepath.Join(dir, "*.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range files {
+		if strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, name, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		at := ""
+		ast.Inspect(f, func(n ast.Node) bool {
+			if g, ok := n.(*ast.GoStmt); ok && at == "" {
+				at = fset.Position(g.Pos()).String()
+			}
+			return at == ""
+		})
+		if at != "" {
+			return at
+		}
+	}
+	return ""
 }
 
 func TestGoModTidy(t *testing.T) {
