@@ -37,7 +37,7 @@ func TestWallBudgetingLispOnABusyMachine(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	const tempoMS = 200
+	const tempoMS = 100
 	type group struct{ name, dir, lisp string }
 	for _, tc := range []struct {
 		game, rules  string
