@@ -149,13 +149,15 @@ bots:
 	}
 }
 
-// equalMatch is an SPRT match of two random movers, each seeded.
+// equalMatch is an SPRT match of two random movers, each seeded, kept
+// from game to game (up to 80 games: a bot's start is most of a game).
 const equalMatch = `
 name: sprt-equal
 seed: 5
 rounds: 40
 tempo_ms: 50
 concurrency: 2
+restart: off
 sprt: {elo0: 0, elo1: 100}
 bots:
   - {name: random-1, builtin: random, options: {seed: 1}}
