@@ -190,70 +190,71 @@ func offered(pc piece, loony int) (v int, ok bool) {
 }
 
 // loony returns the value, for the player who must open one of them, of
-// the strings ps (which it sorts when it values them exactly), when every
-// other arc is gone: exact for up to loonyPieces strings, estimated beyond
-// (the estimate takes them in any order).
+// the strings ps, when every other arc is gone: exact for up to
+// loonyPieces strings of under 64 boxes, estimated beyond (the estimate
+// takes them in any order).
 func (e *Evaluator) loony(ps []piece) (int, bool) {
 	if len(ps) > loonyPieces {
 		return loonyEstimate(ps), false
 	}
-	for _, pc := range ps {
+	// The strings as codes (pieceCode), sorted: chains first, then by size.
+	var codes [loonyPieces]uint8
+	for i, pc := range ps {
 		if pc.size >= 64 {
 			return loonyEstimate(ps), false
 		}
-	}
-	for i := 1; i < len(ps); i++ {
-		for j := i; j > 0 && pieceLess(ps[j], ps[j-1]); j-- {
-			ps[j], ps[j-1] = ps[j-1], ps[j]
+		c := pieceCode(pc)
+		j := i
+		for ; j > 0 && codes[j-1] > c; j-- {
+			codes[j] = codes[j-1]
 		}
+		codes[j] = c
 	}
-	return int(e.loonyValue(ps)), true
+	return int(e.loonyValue(codes[:len(ps)])), true
 }
 
-// pieceLess orders strings by kind (chains first), then size.
-func pieceLess(a, b piece) bool {
-	if a.loop != b.loop {
-		return b.loop
+// pieceCode is a string of under 64 boxes as a byte: its size, and 64 for
+// a loop. Codes order strings by kind (chains first), then size.
+func pieceCode(pc piece) uint8 {
+	c := uint8(pc.size)
+	if pc.loop {
+		c |= 64
 	}
-	return a.size < b.size
+	return c
 }
 
-// loonyValue is the loony endgame's recursion over the sorted strings ps
-// (at most loonyPieces, each under 64 boxes): the opener gives one away,
+// loonyValue is the loony endgame's recursion over the sorted codes cs of
+// strings (at most loonyPieces, see pieceCode): the opener gives one away,
 // the taker takes it all and opens the rest, or takes all but two of a
 // chain of three or more (four of a loop) and makes the opener open again.
 // A chain of two is opened by its middle, which leaves no such choice.
-func (e *Evaluator) loonyValue(ps []piece) int32 {
-	if len(ps) == 0 {
+func (e *Evaluator) loonyValue(cs []uint8) int32 {
+	if len(cs) == 0 {
 		return 0
 	}
 	key := uint64(0)
-	for _, pc := range ps {
-		k := uint64(pc.size)
-		if pc.loop {
-			k |= 64
-		}
-		key = key<<7 | k
+	for _, c := range cs {
+		key = key<<7 | uint64(c)
 	}
 	slot := &e.cache[(key*0x9E3779B97F4A7C15)>>(64-14)&(loonyCacheSize-1)]
 	if slot.key == key {
 		return slot.value
 	}
 	best := int32(math.MinInt32)
-	var rest [loonyPieces]piece
-	for i, pc := range ps {
-		if i > 0 && ps[i-1].size == pc.size && ps[i-1].loop == pc.loop {
+	var rest [loonyPieces]uint8
+	for i, c := range cs {
+		if i > 0 && cs[i-1] == c {
 			continue
 		}
-		n := copy(rest[:], ps[:i])
-		n += copy(rest[n:], ps[i+1:])
+		n := copy(rest[:], cs[:i])
+		n += copy(rest[n:], cs[i+1:])
 		f := e.loonyValue(rest[:n])
-		sz := int32(pc.size)
+		sz := int32(c & 63)
 		taker := sz + f
 		switch {
-		case pc.loop:
+		case c&64 != 0:
 			taker = max(taker, sz-8-f)
-		case pc.size >= 3:
+		case sz >= 3:
 			taker = max(taker, sz-4-f)
 		}
 		best = max(best, -taker)
