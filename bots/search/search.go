@@ -73,11 +73,13 @@ type Result struct {
 	Elapsed time.Duration
 }
 
-// frame is the search's memory for one ply: the position and its moves.
+// frame is the search's memory for one ply: the position, its moves, their
+// hints and their ordering keys (see orderKey).
 type frame struct {
 	pos   Position
 	moves [referee.MaxMoves]referee.Move
-	keys  [referee.MaxMoves]int32
+	hints [referee.MaxMoves]int32
+	keys  [referee.MaxMoves]int64
 }
 
 // Searcher searches the positions of one game with that game's evaluator.
@@ -245,12 +247,15 @@ func (s *Searcher) orderRoot(pos Position, moves []referee.Move, key uint64) {
 	if e, ok := s.tt.probe(key); ok {
 		ttMove = e.move
 	}
-	keys := s.stack[0].keys[:len(moves)]
-	s.hints(pos, moves, keys)
+	fr := &s.stack[0]
+	hints, keys := fr.hints[:len(moves)], fr.keys[:len(moves)]
+	s.hints(pos, moves, hints)
 	for i, m := range moves {
+		k := hints[i]
 		if m == ttMove {
-			keys[i] = math.MaxInt32
+			k = math.MaxInt32
 		}
+		keys[i] = orderKey(k, i)
 	}
 	for i := range moves {
 		pick(moves, keys, i)
