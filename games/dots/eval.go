@@ -43,6 +43,11 @@ type Evaluator struct {
 	knownDrawn arcSet
 	knownSides [maxBoxes + 1]int8
 
+	// The arcs of the last packed board read (packedArcsOf), as a set and
+	// packed; the empty board's after Prepare.
+	packDrawn    [2]uint64
+	packH, packV uint64
+
 	// Scratch of Evaluate.
 	drawn   arcSet
 	sides   [maxBoxes + 1]int8  // and the box beyond the edge (geometry.arcSlot)
@@ -82,6 +87,7 @@ func NewEvaluator() *Evaluator {
 // Prepare takes the geometry of root's board, a *Position.
 func (e *Evaluator) Prepare(st referee.State) {
 	e.geo, e.known = st.(*Position).geo, false
+	e.packDrawn, e.packH, e.packV = [2]uint64{}, 0, 0
 }
 
 // Zobrist keys of Dots and Boxes, from a fixed seed: one per arc for

@@ -18,7 +18,15 @@ type packing struct {
 	row    uint64   // the bits of the first row of horizontal arcs
 	column uint64   // the bits of the first column of vertical arcs
 	spread []uint64 // the bits in column of each set of a column's arcs
+	// arcBits is each arc's bit in the packed arcs, horizontal and
+	// vertical (one of them 0).
+	arcBits [][2]uint64
 }
+
+// packDiffMax is the most arcs by which a board may differ from the last
+// one the evaluator read for it to update that one's packed arcs rather
+// than pack the board's anew.
+const packDiffMax = 12
 
 // buildPacking fills g.pack when the board is packed; g.pack.boxes stays 0
 // when it is not.
@@ -41,6 +49,13 @@ func (g *geometry) buildPacking() {
 		}
 	}
 	k.column = k.spread[len(k.spread)-1]
+	k.arcBits = make([][2]uint64, g.arcs)
+	for a := range k.arcBits {
+		var one arcSet
+		one.add(a)
+		h, v := g.packedArcs(&one)
+		k.arcBits[a] = [2]uint64{h, v}
+	}
 }
 
 // packedArcs returns the arcs drawn of a packed board, horizontal and
@@ -65,6 +80,33 @@ func bitsAt(s *arcSet, lo, n int) uint64 {
 		x = s[0]>>uint(lo) | s[1]<<uint(64-lo)
 	}
 	return x & (1<<n - 1)
+}
+
+// packedArcsOf returns g.packedArcs of p, a packed board, by updating those
+// of the last board it read when the two differ by few arcs, as a node and
+// the next the search evaluates mostly do. A packed board's arcs fit in two
+// words.
+func (e *Evaluator) packedArcsOf(p *Position) (h, v uint64) {
+	g := e.geo
+	d0, d1 := p.drawn[0]^e.packDrawn[0], p.drawn[1]^e.packDrawn[1]
+	if bits.OnesCount64(d0)+bits.OnesCount64(d1) > packDiffMax {
+		h, v = g.packedArcs(&p.drawn)
+	} else {
+		h, v = e.packH, e.packV
+		ab := g.pack.arcBits
+		for ; d0 != 0; d0 &= d0 - 1 {
+			b := &ab[bits.TrailingZeros64(d0)]
+			h ^= b[0]
+			v ^= b[1]
+		}
+		for ; d1 != 0; d1 &= d1 - 1 {
+			b := &ab[64+bits.TrailingZeros64(d1)]
+			h ^= b[0]
+			v ^= b[1]
+		}
+	}
+	e.packDrawn, e.packH, e.packV = [2]uint64{p.drawn[0], p.drawn[1]}, h, v
+	return h, v
 }
 
 // planes are the boxes of a packed board by their drawn sides: at least
@@ -96,7 +138,7 @@ func (e *Evaluator) readPacked(p *Position) reading {
 	if p.drawnCount() == g.arcs {
 		return reading{exact: true}
 	}
-	h, v := g.packedArcs(&p.drawn)
+	h, v := e.packedArcsOf(p)
 	pl := k.planesOf(h, v)
 	var r reading
 
