@@ -219,10 +219,16 @@ func (e *Evaluator) packedStrings(h, v uint64, pl planes, hot bool) int {
 	if hot {
 		e.taken = alone
 	}
-	for rest := in &^ alone; rest != 0; {
+	// The other strings, from a box of each: when hot, only those of the
+	// boxes of three sides.
+	rest := in &^ alone
+	if hot {
+		rest &= pl.three
+	}
+	for stride := k.stride; rest != 0; {
 		s := rest & -rest
 		for {
-			next := s | (s&right)<<1 | s>>1&right | (s&down)<<k.stride | s>>k.stride&down
+			next := s | (s&right)<<1 | s>>1&right | (s&down)<<stride | s>>stride&down
 			if next == s {
 				break
 			}
@@ -230,9 +236,6 @@ func (e *Evaluator) packedStrings(h, v uint64, pl planes, hot bool) int {
 		}
 		rest &^= s
 		ends := bits.OnesCount64(s & pl.three)
-		if hot && ends == 0 {
-			continue
-		}
 		size := bits.OnesCount64(s)
 		joins := bits.OnesCount64(s&right) + bits.OnesCount64(s&down)
 		e.pieces[n] = piece{size: int16(size), ends: int8(ends), hot: ends > 0, loop: ends == 0 && joins == size}
