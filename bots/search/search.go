@@ -388,17 +388,33 @@ func (s *Searcher) negamax(ply, depth int, alpha, beta int32, key uint64, pvNode
 			return v
 		}
 	}
-	s.orderMoves(ply, pos, moves, ttMove)
+	// At depth 1 the children are leaves, which change neither the history
+	// nor the killers, and have no use for their hash: the table's move,
+	// which the ordering would put first, is tried before the rest are
+	// ordered, which a cutoff then spares.
+	ordered := depth > 1 || !toFront(moves, ttMove)
+	if ordered {
+		s.orderMoves(ply, pos, moves, ttMove)
+	}
 
 	alpha0 := alpha
 	best, bestMove := int32(-Infinity), noMove
 	child := s.stack[ply+1].pos
 	for i := range moves {
-		pick(moves, fr.keys[:len(moves)], i)
+		if !ordered && i == 1 {
+			s.orderMoves(ply, pos, moves, ttMove)
+			ordered = true
+		}
+		if ordered {
+			pick(moves, fr.keys[:len(moves)], i)
+		}
 		m := moves[i]
 		child.CopyFrom(pos)
 		child.Play(m)
-		ck := s.eval.HashAfter(key, pos, m)
+		ck := uint64(0)
+		if depth > 1 {
+			ck = s.eval.HashAfter(key, pos, m)
+		}
 		var v int32
 		if i == 0 {
 			v = s.child(pos, ply, depth-1, alpha, beta, ck, pvNode)
@@ -438,6 +454,21 @@ func (s *Searcher) negamax(ply, depth int, alpha, beta int32, key uint64, pvNode
 	}
 	s.tt.store(key, depth, best, bound, bestMove)
 	return best
+}
+
+// toFront swaps m, when it is one of moves, with the first move, as pick
+// does the move of the highest key, and reports whether it was there.
+func toFront(moves []referee.Move, m referee.Move) bool {
+	if m == noMove {
+		return false
+	}
+	for i, x := range moves {
+		if x == m {
+			moves[0], moves[i] = m, moves[0]
+			return true
+		}
+	}
+	return false
 }
 
 // child returns the value, for the side to move in pos (the position at
