@@ -1,6 +1,10 @@
 package search
 
-import "github.com/arenabots/arena/referee"
+import (
+	"math"
+
+	"github.com/arenabots/arena/referee"
+)
 
 // Ordering keys: the table's move first, then the killers, then the rest
 // by history and the evaluator's hint, which stay below killerKey.
@@ -31,13 +35,15 @@ func orderKey(k int32, i int) int64 {
 }
 
 // orderMoves gives each move of the node at ply its ordering key in the
-// frame's keys; pick then takes them best first.
-func (s *Searcher) orderMoves(ply int, pos Position, moves []referee.Move, ttMove referee.Move) {
+// frame's keys, and returns the highest; pick then takes them best first
+// (put the first, with that key).
+func (s *Searcher) orderMoves(ply int, pos Position, moves []referee.Move, ttMove referee.Move) int64 {
 	fr := &s.stack[ply]
 	hints, keys := fr.hints[:len(moves)], fr.keys[:len(moves)]
 	s.hints(pos, moves, hints)
 	hist := &s.history[pos.ToMove().Index()]
 	k0, k1 := s.killers[ply][0], s.killers[ply][1]
+	top := int64(math.MinInt32) << slotBits // no key is lower
 	for i, m := range moves {
 		k := hints[i]
 		switch m {
@@ -51,7 +57,9 @@ func (s *Searcher) orderMoves(ply int, pos Position, moves []referee.Move, ttMov
 			k += hist[histIndex(m)]
 		}
 		keys[i] = orderKey(k, i)
+		top = higher(top, keys[i])
 	}
+	return top
 }
 
 // hints sets keys[i] to the evaluator's hint of moves[i], with one Hints
@@ -73,10 +81,14 @@ func (s *Searcher) hints(pos Position, moves []referee.Move, keys []int32) {
 // maximum, taken without a branch (the keys come in an order the processor
 // could not predict) and in four independent runs.
 func pick(moves []referee.Move, keys []int64, i int) {
-	rest := keys[i:len(moves)]
-	m0 := rest[0]
+	put(moves, keys, i, highest(keys[i:len(moves)]))
+}
+
+// highest returns the highest of keys, at least one.
+func highest(keys []int64) int64 {
+	m0 := keys[0]
 	m1, m2, m3 := m0, m0, m0
-	for r := rest[1:]; ; r = r[4:] {
+	for r := keys[1:]; ; r = r[4:] {
 		if len(r) < 4 {
 			for _, k := range r {
 				m0 = higher(m0, k)
@@ -88,7 +100,12 @@ func pick(moves []referee.Move, keys []int64, i int) {
 		m2 = higher(m2, r[2])
 		m3 = higher(m3, r[3])
 	}
-	best := higher(higher(m0, m1), higher(m2, m3))
+	return higher(higher(m0, m1), higher(m2, m3))
+}
+
+// put moves the move of key best, the highest among moves[i:], to i, as
+// pick does.
+func put(moves []referee.Move, keys []int64, i int, best int64) {
 	b := slotMask - int(best&slotMask)
 	if b != i {
 		moves[i], moves[b] = moves[b], moves[i]

@@ -393,20 +393,25 @@ func (s *Searcher) negamax(ply, depth int, alpha, beta int32, key uint64, pvNode
 	// which the ordering would put first, is tried before the rest are
 	// ordered, which a cutoff then spares.
 	ordered := depth > 1 || !toFront(moves, ttMove)
+	var top int64 // the highest key, when ordered before the first move
 	if ordered {
-		s.orderMoves(ply, pos, moves, ttMove)
+		top = s.orderMoves(ply, pos, moves, ttMove)
 	}
 
 	alpha0 := alpha
 	best, bestMove := int32(-Infinity), noMove
 	child := s.stack[ply+1].pos
+	keys := fr.keys[:len(moves)]
 	for i := range moves {
-		if !ordered && i == 1 {
+		switch {
+		case i == 0 && ordered:
+			put(moves, keys, 0, top)
+		case i == 1 && !ordered:
 			s.orderMoves(ply, pos, moves, ttMove)
 			ordered = true
-		}
-		if ordered {
-			pick(moves, fr.keys[:len(moves)], i)
+			pick(moves, keys, 1)
+		case ordered:
+			pick(moves, keys, i)
 		}
 		m := moves[i]
 		child.CopyFrom(pos)
