@@ -57,8 +57,22 @@ type Evaluator struct {
 	members [maxBoxes]int16
 	pieces  [maxBoxes]piece
 	cache   []loonyEntry
-	taken   uint64 // the boxes of the strings packedStrings found hot
+	// readings keeps the last readings of packed boards by their arcs:
+	// a search meets the same arcs again (transpositions the table does
+	// not keep: leaves; the nodes of iterations and re-searches).
+	readings []readingEntry
+	taken    uint64 // the boxes of the strings packedStrings found hot
 }
+
+// readingEntry is a reading of a packed board kept by its arcs.
+type readingEntry struct {
+	drawn [2]uint64
+	full  bool
+	r     reading
+}
+
+// readingsBits is the log2 of the number of readings kept.
+const readingsBits = 12
 
 // reading is what Evaluate reads of a board's arcs, whatever the scores and
 // the side to move: Evaluate's value is the score difference plus a
@@ -81,12 +95,16 @@ func (Game) SearchEvaluator() any { return NewEvaluator() }
 
 // NewEvaluator returns an Evaluator with the default weight.
 func NewEvaluator() *Evaluator {
-	return &Evaluator{ControlWeight: DefaultControlWeight, cache: make([]loonyEntry, loonyCacheSize)}
+	return &Evaluator{ControlWeight: DefaultControlWeight, cache: make([]loonyEntry, loonyCacheSize), readings: make([]readingEntry, 1<<readingsBits)}
 }
 
 // Prepare takes the geometry of root's board, a *Position.
 func (e *Evaluator) Prepare(st referee.State) {
-	e.geo, e.known = st.(*Position).geo, false
+	geo := st.(*Position).geo
+	if geo != e.geo {
+		clear(e.readings) // of another board's arcs
+	}
+	e.geo, e.known = geo, false
 	e.packDrawn, e.packH, e.packV = [2]uint64{}, 0, 0
 }
 
@@ -199,12 +217,20 @@ func (e *Evaluator) Evaluate(st referee.State) (int32, bool) {
 	return (diff+r.take)*referee.Unit + r.loony*referee.Unit*e.ControlWeight/64, false
 }
 
-// reading reads p's arcs (see Evaluator and reading).
+// reading reads p's arcs (see Evaluator and reading), or finds them read.
 func (e *Evaluator) reading(p *Position) reading {
-	if e.geo.pack.boxes != 0 {
-		return e.readPacked(p)
+	if e.geo.pack.boxes == 0 {
+		return e.readBoxes(p)
 	}
-	return e.readBoxes(p)
+	// A packed board's arcs fit in two words.
+	d0, d1 := p.drawn[0], p.drawn[1]
+	slot := &e.readings[((d0^d1*0x9E3779B97F4A7C15)*0xBF58476D1CE4E5B9)>>(64-readingsBits)]
+	if slot.full && slot.drawn == [2]uint64{d0, d1} {
+		return slot.r
+	}
+	r := e.readPacked(p)
+	*slot = readingEntry{drawn: [2]uint64{d0, d1}, full: true, r: r}
+	return r
 }
 
 // readBoxes is reading a box at a time, for any board.

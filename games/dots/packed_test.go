@@ -33,3 +33,31 @@ func TestDotsPackedArcsOf(t *testing.T) {
 		}
 	}
 }
+
+// TestDotsReadingsKept checks the readings the evaluator keeps against
+// reading the board anew, at every move of random games and at earlier
+// positions met again, on boards of two sizes read in turns (a new size
+// forgets the readings of the other).
+func TestDotsReadingsKept(t *testing.T) {
+	t.Parallel()
+	r := referee.SplitMix64{State: 12}
+	e, fresh := NewEvaluator(), NewEvaluator()
+	for game := range 40 {
+		size := [][2]int{{3, 3}, {5, 6}}[game%2]
+		p := New(size[0], size[1])
+		e.Prepare(&p)
+		fresh.Prepare(&p)
+		var seen []Position
+		var buf [referee.MaxMoves]referee.Move
+		for moves := p.Moves(buf[:0]); len(moves) > 0; moves = p.Moves(buf[:0]) {
+			p.Play(moves[r.Below(uint64(len(moves)))])
+			seen = append(seen, p)
+			for _, q := range []*Position{&p, &seen[r.Below(uint64(len(seen)))]} {
+				clear(fresh.readings)
+				if got, want := e.reading(q), fresh.reading(q); got != want {
+					t.Fatalf("%dx%d: kept %+v, anew %+v in\n%s", size[0], size[1], got, want, q)
+				}
+			}
+		}
+	}
+}
