@@ -164,24 +164,24 @@ func (e *Evaluator) readPacked(p *Position) reading {
 	// Safe moves left, by a greedy run in the arcs' order: a row of
 	// horizontal arcs, or a column of vertical ones, shares no box, so each
 	// is drawn at once.
-	safe := 0
+	h0, v0 := h, v
 	one, two := pl.one, pl.two
-	for i := range uint(g.rows + 1) {
-		s := ^h & (k.row << (i * k.stride)) &^ two &^ (two << k.stride)
+	stride, boxes := k.stride, k.boxes
+	for row := range g.rows + 1 {
+		s := ^h & (k.row << (uint(row) * stride)) &^ (two | two<<stride)
 		h |= s
-		safe += bits.OnesCount64(s)
-		boxes := (s | s>>k.stride) & k.boxes
-		two |= one & boxes
-		one |= boxes
+		b := (s | s>>stride) & boxes
+		two |= one & b
+		one |= b
 	}
-	for c := range uint(g.cols + 1) {
-		s := ^v & (k.column << c) &^ two &^ (two << 1)
+	for col := range uint(g.cols + 1) {
+		s := ^v & (k.column << col) &^ (two | two<<1)
 		v |= s
-		safe += bits.OnesCount64(s)
-		boxes := (s | s>>1) & k.boxes
-		two |= one & boxes
-		one |= boxes
+		b := (s | s>>1) & boxes
+		two |= one & b
+		one |= b
 	}
+	safe := bits.OnesCount64(h^h0) + bits.OnesCount64(v^v0)
 	pl = k.planesOf(h, v)
 	n := e.packedStrings(h, v, pl, false)
 	pure := k.boxes&^pl.two == 0
