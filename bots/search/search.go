@@ -389,10 +389,15 @@ func (s *Searcher) negamax(ply, depth int, alpha, beta int32, key uint64, pvNode
 		}
 	}
 	// At depth 1 the children are leaves, which change neither the history
-	// nor the killers, and have no use for their hash: the table's move,
-	// which the ordering would put first, is tried before the rest are
-	// ordered, which a cutoff then spares.
-	ordered := depth > 1 || !toFront(moves, ttMove)
+	// nor the killers, and have no use for their hash: the moves the
+	// ordering would put first whatever the rest (the table's, then the
+	// killers) are tried before the rest are ordered, which a cutoff then
+	// spares.
+	lead := 0
+	if depth == 1 {
+		lead = s.lead(ply, moves, ttMove)
+	}
+	ordered := lead == 0
 	var top int64 // the highest key, when ordered before the first move
 	if ordered {
 		top = s.orderMoves(ply, pos, moves, ttMove)
@@ -406,11 +411,12 @@ func (s *Searcher) negamax(ply, depth int, alpha, beta int32, key uint64, pvNode
 		switch {
 		case i == 0 && ordered:
 			put(moves, keys, 0, top)
-		case i == 1 && !ordered:
+		case i < lead:
+		case i == lead && !ordered:
 			s.orderMoves(ply, pos, moves, ttMove)
 			ordered = true
-			pick(moves, keys, 1)
-		case ordered:
+			pick(moves, keys, i)
+		default:
 			pick(moves, keys, i)
 		}
 		m := moves[i]
@@ -461,19 +467,24 @@ func (s *Searcher) negamax(ply, depth int, alpha, beta int32, key uint64, pvNode
 	return best
 }
 
-// toFront swaps m, when it is one of moves, with the first move, as pick
-// does the move of the highest key, and reports whether it was there.
-func toFront(moves []referee.Move, m referee.Move) bool {
-	if m == noMove {
-		return false
-	}
-	for i, x := range moves {
-		if x == m {
-			moves[0], moves[i] = m, moves[0]
-			return true
+// lead moves the table's move and the killers of ply that are among moves
+// to the front, in that order, as pick takes them (it swaps each with the
+// move in its slot), and returns how many it moved.
+func (s *Searcher) lead(ply int, moves []referee.Move, ttMove referee.Move) int {
+	n := 0
+	for _, m := range [3]referee.Move{ttMove, s.killers[ply][0], s.killers[ply][1]} {
+		if m == noMove {
+			continue
+		}
+		for i := n; i < len(moves); i++ {
+			if moves[i] == m {
+				moves[n], moves[i] = m, moves[n]
+				n++
+				break
+			}
 		}
 	}
-	return false
+	return n
 }
 
 // child returns the value, for the side to move in pos (the position at
