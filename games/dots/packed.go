@@ -118,7 +118,7 @@ type planes struct {
 // planesOf counts the sides of every box of a packed board with arcs h and
 // v.
 func (k *packing) planesOf(h, v uint64) planes {
-	t, b := h&k.boxes, h>>k.stride&k.boxes
+	t, b := h&k.boxes, h>>(k.stride&63)&k.boxes
 	l, r := v&k.boxes, v>>1&k.boxes
 	tb, lr := t&b, l&r
 	either := (t | b) & (l | r)
@@ -166,16 +166,19 @@ func (e *Evaluator) readPacked(p *Position) reading {
 	// is drawn at once.
 	h0, v0 := h, v
 	one, two := pl.one, pl.two
-	stride, boxes := k.stride, k.boxes
-	for row := range g.rows + 1 {
-		s := ^h & (k.row << (uint(row) * stride)) &^ (two | two<<stride)
+	stride, boxes, row := k.stride&63, k.boxes, k.row
+	for range g.rows + 1 {
+		s := ^h & row &^ (two | two<<stride)
+		row <<= stride
 		h |= s
 		b := (s | s>>stride) & boxes
 		two |= one & b
 		one |= b
 	}
-	for col := range uint(g.cols + 1) {
-		s := ^v & (k.column << col) &^ (two | two<<1)
+	column := k.column
+	for range g.cols + 1 {
+		s := ^v & column &^ (two | two<<1)
+		column <<= 1
 		v |= s
 		b := (s | s>>1) & boxes
 		two |= one & b
@@ -191,41 +194,39 @@ func (e *Evaluator) readPacked(p *Position) reading {
 
 // packedStrings finds the chains and loops of a packed board with arcs h
 // and v (boxes of two and three sides joined by their empty sides) into
-// e.pieces, and returns how many there are; only those holding a box of
-// three sides when hot, whose boxes it leaves in e.taken.
+// e.pieces, and returns how many there are, their boxes in e.taken; only
+// those holding a box of three sides when hot.
 func (e *Evaluator) packedStrings(h, v uint64, pl planes, hot bool) int {
 	k := &e.geo.pack
-	in := pl.two &^ pl.four
+	stride := k.stride & 63 // under 64, which spares each shift a test
+	in, three := pl.two&^pl.four, pl.three
 	// Box x joins x+1 when both are in and the arc between them is empty,
 	// and x+stride likewise.
 	right := in & (in >> 1) &^ (v >> 1)
-	down := in & (in >> k.stride) &^ (h >> k.stride)
-	n := 0
-	e.taken = 0
+	down := in & (in >> stride) &^ (h >> stride)
 	// A box that joins no other is a string of its own: the order of the
 	// strings does not matter to loony, which sorts them.
-	alone := in &^ (right | right<<1 | down | down<<k.stride)
+	alone := in &^ (right | right<<1 | down | down<<stride)
+	// The other strings, from a box of each: when hot, only those of the
+	// boxes of three sides.
+	rest := in &^ alone
 	if hot {
-		alone &= pl.three
+		alone &= three
+		rest &= three
 	}
+	n := 0
 	for a := alone; a != 0; a &= a - 1 {
 		ends := int8(0)
-		if a&-a&pl.three != 0 {
+		if a&-a&three != 0 {
 			ends = 1
 		}
 		e.pieces[n] = piece{size: 1, ends: ends, hot: ends > 0}
 		n++
 	}
-	if hot {
-		e.taken = alone
-	}
-	// The other strings, from a box of each: when hot, only those of the
-	// boxes of three sides.
-	rest := in &^ alone
-	if hot {
-		rest &= pl.three
-	}
-	for stride := k.stride; rest != 0; {
+	// The strings' boxes first, then their counts: a loop without the
+	// calls a popcount may be makes keeps its words in registers.
+	taken, found := alone, 0
+	for ; rest != 0; found++ {
 		s := rest & -rest
 		for {
 			next := s | (s&right)<<1 | s>>1&right | (s&down)<<stride | s>>stride&down
@@ -235,14 +236,16 @@ func (e *Evaluator) packedStrings(h, v uint64, pl planes, hot bool) int {
 			s = next
 		}
 		rest &^= s
-		ends := bits.OnesCount64(s & pl.three)
+		taken |= s
+		e.found[found] = s
+	}
+	for _, s := range e.found[:found] {
+		ends := bits.OnesCount64(s & three)
 		size := bits.OnesCount64(s)
 		joins := bits.OnesCount64(s&right) + bits.OnesCount64(s&down)
 		e.pieces[n] = piece{size: int16(size), ends: int8(ends), hot: ends > 0, loop: ends == 0 && joins == size}
 		n++
-		if hot {
-			e.taken |= s
-		}
 	}
+	e.taken = taken
 	return n
 }
