@@ -114,11 +114,14 @@ func put(moves []referee.Move, keys []int64, i int, best int64) {
 	}
 }
 
-// higher returns the higher of two ordering keys without a branch (their
-// difference stays far from overflowing).
+// higher returns the higher of two ordering keys, by a conditional move
+// rather than a branch (the keys come in an order the processor could not
+// predict).
 func higher(a, b int64) int64 {
-	d := a - b
-	return a - d&(d>>63)
+	if b > a {
+		a = b
+	}
+	return a
 }
 
 // reward records that m refuted the opponent at ply, searched to depth: a
