@@ -61,8 +61,9 @@ type Evaluator struct {
 	// a search meets the same arcs again (transpositions the table does
 	// not keep: leaves; the nodes of iterations and re-searches).
 	readings []readingEntry
-	taken    uint64               // the boxes of the strings packedStrings found hot
-	found    [maxBoxes / 2]uint64 // the boxes of each string packedStrings found
+	taken    uint64               // the boxes of the strings packedHot found
+	found    [maxBoxes / 2]uint64 // the boxes of each string fill found
+	codes    [maxBoxes]uint8      // the strings packedCodes found
 }
 
 // readingEntry is a reading of a packed board kept by its arcs.

@@ -147,7 +147,7 @@ func (e *Evaluator) readPacked(p *Position) reading {
 	take, hot := 0, 0
 	var offer piece
 	if pl.three != 0 {
-		n := e.packedStrings(h, v, pl, true)
+		n := e.packedHot(h, v, pl)
 		hot = n
 		if n == 1 {
 			offer = e.pieces[0]
@@ -186,48 +186,34 @@ func (e *Evaluator) readPacked(p *Position) reading {
 	}
 	safe := bits.OnesCount64(h^h0) + bits.OnesCount64(v^v0)
 	pl = k.planesOf(h, v)
-	n := e.packedStrings(h, v, pl, false)
+	n := e.packedCodes(h, v, pl)
 	pure := k.boxes&^pl.two == 0
-	loony, exactLoony := e.loony(e.pieces[:n])
+	loony, exactLoony := e.loonyOfCodes(e.codes[:n])
 	return r.settle(take, hot, offer, safe, pure, loony, exactLoony)
 }
 
-// packedStrings finds the chains and loops of a packed board with arcs h
-// and v (boxes of two and three sides joined by their empty sides) into
-// e.pieces, and returns how many there are, their boxes in e.taken; only
-// those holding a box of three sides when hot.
-func (e *Evaluator) packedStrings(h, v uint64, pl planes, hot bool) int {
-	k := &e.geo.pack
+// links returns, of a packed board with arcs h and v and planes pl, the
+// boxes of its strings (of two and three sides), those joined to the box on
+// their right (both in, the arc between them empty) and those joined to the
+// box below, and the boxes joined to none, each a string of its own.
+func (k *packing) links(h, v uint64, pl planes) (in, right, down, alone uint64) {
 	stride := k.stride & 63 // under 64, which spares each shift a test
-	in, three := pl.two&^pl.four, pl.three
-	// Box x joins x+1 when both are in and the arc between them is empty,
-	// and x+stride likewise.
-	right := in & (in >> 1) &^ (v >> 1)
-	down := in & (in >> stride) &^ (h >> stride)
-	// A box that joins no other is a string of its own: the order of the
-	// strings does not matter to loony, which sorts them.
-	alone := in &^ (right | right<<1 | down | down<<stride)
-	// The other strings, from a box of each: when hot, only those of the
-	// boxes of three sides.
-	rest := in &^ alone
-	if hot {
-		alone &= three
-		rest &= three
-	}
+	in = pl.two &^ pl.four
+	right = in & (in >> 1) &^ (v >> 1)
+	down = in & (in >> stride) &^ (h >> stride)
+	alone = in &^ (right | right<<1 | down | down<<stride)
+	return in, right, down, alone
+}
+
+// fill finds the strings of the boxes from (whole strings of links right
+// and down) into e.found, and returns how many there are: their boxes
+// first, their counts after, so that the loop, without the call a popcount
+// may make, keeps its words in registers.
+func (e *Evaluator) fill(from, right, down uint64) int {
+	stride := e.geo.pack.stride & 63
 	n := 0
-	for a := alone; a != 0; a &= a - 1 {
-		ends := int8(0)
-		if a&-a&three != 0 {
-			ends = 1
-		}
-		e.pieces[n] = piece{size: 1, ends: ends, hot: ends > 0}
-		n++
-	}
-	// The strings' boxes first, then their counts: a loop without the
-	// calls a popcount may be makes keeps its words in registers.
-	taken, found := alone, 0
-	for ; rest != 0; found++ {
-		s := rest & -rest
+	for ; from != 0; n++ {
+		s := from & -from
 		for {
 			next := s | (s&right)<<1 | s>>1&right | (s&down)<<stride | s>>stride&down
 			if next == s {
@@ -235,17 +221,53 @@ func (e *Evaluator) packedStrings(h, v uint64, pl planes, hot bool) int {
 			}
 			s = next
 		}
-		rest &^= s
-		taken |= s
-		e.found[found] = s
+		from &^= s
+		e.found[n] = s
 	}
-	for _, s := range e.found[:found] {
-		ends := bits.OnesCount64(s & three)
-		size := bits.OnesCount64(s)
-		joins := bits.OnesCount64(s&right) + bits.OnesCount64(s&down)
-		e.pieces[n] = piece{size: int16(size), ends: int8(ends), hot: ends > 0, loop: ends == 0 && joins == size}
+	return n
+}
+
+// packedHot finds the strings of a packed board with arcs h and v that
+// hold a box of three sides, which the side to move can take now, into
+// e.pieces, and returns how many there are, their boxes in e.taken.
+func (e *Evaluator) packedHot(h, v uint64, pl planes) int {
+	in, right, down, alone := e.geo.pack.links(h, v, pl)
+	alone &= pl.three
+	n := 0
+	for a := alone; a != 0; a &= a - 1 {
+		e.pieces[n] = piece{size: 1, ends: 1, hot: true}
+		n++
+	}
+	taken := alone
+	for _, s := range e.found[:e.fill(in&^alone&pl.three, right, down)] {
+		taken |= s
+		e.pieces[n] = stringPiece(s, right, down, pl.three)
 		n++
 	}
 	e.taken = taken
 	return n
+}
+
+// packedCodes finds the strings of a packed board with arcs h and v into
+// e.codes (pieceCode) and returns how many there are.
+func (e *Evaluator) packedCodes(h, v uint64, pl planes) int {
+	in, right, down, alone := e.geo.pack.links(h, v, pl)
+	n := bits.OnesCount64(alone)
+	for i := range n {
+		e.codes[i] = 1 // a chain of one
+	}
+	for _, s := range e.found[:e.fill(in&^alone, right, down)] {
+		e.codes[n] = pieceCode(stringPiece(s, right, down, pl.three))
+		n++
+	}
+	return n
+}
+
+// stringPiece is the string of boxes s, of links right and down, whose
+// boxes of three sides are among three.
+func stringPiece(s, right, down, three uint64) piece {
+	ends := bits.OnesCount64(s & three)
+	size := bits.OnesCount64(s)
+	joins := bits.OnesCount64(s&right) + bits.OnesCount64(s&down)
+	return piece{size: int16(size), ends: int8(ends), hot: ends > 0, loop: ends == 0 && joins == size}
 }

@@ -194,23 +194,43 @@ func offered(pc piece, loony int) (v int, ok bool) {
 // loonyPieces strings of under 64 boxes, estimated beyond (the estimate
 // takes them in any order).
 func (e *Evaluator) loony(ps []piece) (int, bool) {
-	if len(ps) > loonyPieces {
-		return loonyEstimate(ps), false
+	fits := len(ps) <= loonyPieces
+	for _, pc := range ps {
+		fits = fits && pc.size < 64
 	}
-	// The strings as codes (pieceCode), sorted: chains first, then by size.
+	if !fits {
+		var t tally
+		for _, pc := range ps {
+			t.add(int(pc.size), pc.loop)
+		}
+		return t.estimate(), false
+	}
 	var codes [loonyPieces]uint8
 	for i, pc := range ps {
-		if pc.size >= 64 {
-			return loonyEstimate(ps), false
-		}
-		c := pieceCode(pc)
-		j := i
-		for ; j > 0 && codes[j-1] > c; j-- {
-			codes[j] = codes[j-1]
-		}
-		codes[j] = c
+		codes[i] = pieceCode(pc)
 	}
-	return int(e.loonyValue(codes[:len(ps)])), true
+	return e.loonyOfCodes(codes[:len(ps)])
+}
+
+// loonyOfCodes is loony of the strings of codes cs (pieceCode), which it
+// sorts when it values them exactly.
+func (e *Evaluator) loonyOfCodes(cs []uint8) (int, bool) {
+	if len(cs) > loonyPieces {
+		var t tally
+		for _, c := range cs {
+			t.add(int(c&63), c&64 != 0)
+		}
+		return t.estimate(), false
+	}
+	// Sorted: chains first, then by size.
+	for i := 1; i < len(cs); i++ {
+		c, j := cs[i], i
+		for ; j > 0 && cs[j-1] > c; j-- {
+			cs[j] = cs[j-1]
+		}
+		cs[j] = c
+	}
+	return int(e.loonyValue(cs)), true
 }
 
 // pieceCode is a string of under 64 boxes as a byte: its size, and 64 for
@@ -263,33 +283,39 @@ func (e *Evaluator) loonyValue(cs []uint8) int32 {
 	return best
 }
 
-// loonyEstimate estimates loonyValue for too many strings: the player in
+// tally counts strings as the estimate of loonyValue needs them.
+type tally struct {
+	short, chains, loops, long int
+}
+
+// add counts a string of size boxes, a loop or a chain.
+func (t *tally) add(size int, loop bool) {
+	switch {
+	case loop:
+		t.loops++
+		t.long += size
+	case size >= 3:
+		t.chains++
+		t.long += size
+	default:
+		t.short++
+	}
+}
+
+// estimate estimates loonyValue for too many strings: the player in
 // control keeps it, giving two boxes of every long chain but the last and
 // four of every loop, and each short chain (one or two boxes) passes the
 // control to the other side.
-func loonyEstimate(ps []piece) int {
-	short, chains, loops, long := 0, 0, 0, 0
-	for _, pc := range ps {
-		switch {
-		case pc.loop:
-			loops++
-			long += int(pc.size)
-		case pc.size >= 3:
-			chains++
-			long += int(pc.size)
-		default:
-			short++
-		}
-	}
-	if chains+loops == 0 {
+func (t tally) estimate() int {
+	if t.chains+t.loops == 0 {
 		return 0
 	}
-	cv := long - 4*chains - 8*loops + 4
-	if chains == 0 {
+	cv := t.long - 4*t.chains - 8*t.loops + 4
+	if t.chains == 0 {
 		cv += 4
 	}
 	cv = max(cv, 0)
-	if short%2 == 1 {
+	if t.short%2 == 1 {
 		return cv
 	}
 	return -cv
