@@ -297,6 +297,7 @@ func (s *Searcher) aspirate(depth int, prev int32, moves []referee.Move, key uin
 // search, moving the best to the front of moves.
 func (s *Searcher) searchRoot(depth int, alpha, beta int32, moves []referee.Move, key uint64) int32 {
 	root := s.stack[0].pos
+	side := root.ToMove()
 	best := int32(-Infinity)
 	for i, m := range moves {
 		child := s.stack[1].pos
@@ -305,11 +306,11 @@ func (s *Searcher) searchRoot(depth int, alpha, beta int32, moves []referee.Move
 		ck := s.eval.HashAfter(key, root, m)
 		var v int32
 		if i == 0 {
-			v = s.child(root, 0, depth-1, alpha, beta, ck, true)
+			v = s.child(side, 0, depth-1, alpha, beta, ck, true)
 		} else {
-			v = s.child(root, 0, depth-1, alpha, alpha+1, ck, false)
+			v = s.child(side, 0, depth-1, alpha, alpha+1, ck, false)
 			if v > alpha && v < beta && !s.stopped {
-				v = s.child(root, 0, depth-1, alpha, beta, ck, true)
+				v = s.child(side, 0, depth-1, alpha, beta, ck, true)
 			}
 		}
 		if s.stopped {
@@ -405,7 +406,7 @@ func (s *Searcher) negamax(ply, depth int, alpha, beta int32, key uint64, pvNode
 
 	alpha0 := alpha
 	best, bestMove := int32(-Infinity), noMove
-	child := s.stack[ply+1].pos
+	side, child := pos.ToMove(), s.stack[ply+1].pos
 	keys := fr.keys[:len(moves)]
 	for i := range moves {
 		switch {
@@ -428,11 +429,11 @@ func (s *Searcher) negamax(ply, depth int, alpha, beta int32, key uint64, pvNode
 		}
 		var v int32
 		if i == 0 {
-			v = s.child(pos, ply, depth-1, alpha, beta, ck, pvNode)
+			v = s.child(side, ply, depth-1, alpha, beta, ck, pvNode)
 		} else {
-			v = s.child(pos, ply, depth-1, alpha, alpha+1, ck, false)
+			v = s.child(side, ply, depth-1, alpha, alpha+1, ck, false)
 			if pvNode && v > alpha && v < beta && !s.stopped {
-				v = s.child(pos, ply, depth-1, alpha, beta, ck, true)
+				v = s.child(side, ply, depth-1, alpha, beta, ck, true)
 			}
 		}
 		if s.stopped {
@@ -452,7 +453,7 @@ func (s *Searcher) negamax(ply, depth int, alpha, beta int32, key uint64, pvNode
 		}
 		if v >= beta {
 			s.cuts.Beta++
-			s.reward(ply, depth, pos.ToMove(), m)
+			s.reward(ply, depth, side, m)
 			break
 		}
 	}
@@ -487,13 +488,13 @@ func (s *Searcher) lead(ply int, moves []referee.Move, ttMove referee.Move) int 
 	return n
 }
 
-// child returns the value, for the side to move in pos (the position at
-// ply), of the child at ply+1 that a move of pos led to, searched to depth
+// child returns the value, for side (to move in the position at ply), of
+// the child at ply+1 that a move of that position led to, searched to depth
 // within (alpha, beta): the child's own value negated when the turn passed,
 // or as it is when the mover moves again (Dots and Boxes after closing a
 // box).
-func (s *Searcher) child(pos Position, ply, depth int, alpha, beta int32, key uint64, pvNode bool) int32 {
-	if s.stack[ply+1].pos.ToMove() == pos.ToMove() {
+func (s *Searcher) child(side referee.Side, ply, depth int, alpha, beta int32, key uint64, pvNode bool) int32 {
+	if s.stack[ply+1].pos.ToMove() == side {
 		return s.negamax(ply+1, depth, alpha, beta, key, pvNode)
 	}
 	return -s.negamax(ply+1, depth, -beta, -alpha, key, pvNode)
