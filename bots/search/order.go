@@ -62,15 +62,15 @@ func (s *Searcher) orderMoves(ply int, pos Position, moves []referee.Move, ttMov
 	return top
 }
 
-// hints sets keys[i] to the evaluator's hint of moves[i], with one Hints
+// hints sets hints[i] to the evaluator's hint of moves[i], with one Hints
 // call when the evaluator is a Hinter.
-func (s *Searcher) hints(pos Position, moves []referee.Move, keys []int32) {
+func (s *Searcher) hints(pos Position, moves []referee.Move, hints []int32) {
 	if s.hinter != nil {
-		s.hinter.Hints(pos, moves, keys)
+		s.hinter.Hints(pos, moves, hints)
 		return
 	}
 	for i, m := range moves {
-		keys[i] = s.eval.Hint(pos, m)
+		hints[i] = s.eval.Hint(pos, m)
 	}
 }
 
