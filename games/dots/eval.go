@@ -57,24 +57,26 @@ type Evaluator struct {
 	members [maxBoxes]int16
 	pieces  [maxBoxes]piece
 	cache   []loonyEntry
-	// readings keeps the last readings of packed boards by their arcs:
-	// a search meets the same arcs again (transpositions the table does
-	// not keep: leaves; the nodes of iterations and re-searches).
-	readings []readingEntry
-	taken    uint64               // the boxes of the strings packedHot found
-	found    [maxBoxes / 2]uint64 // the boxes of each string fill found
-	codes    [maxBoxes]uint8      // the strings packedCodes found
+	// afters keeps the loony values of packed boards after the greedy run
+	// of safe moves (loonyAfter) by their arcs.
+	afters []afterEntry
+	taken  uint64               // the boxes of the strings packedHot found
+	found  [maxBoxes / 2]uint64 // the boxes of each string fill found
+	codes  [maxBoxes]uint8      // the strings packedCodes found
 }
 
-// readingEntry is a reading of a packed board kept by its arcs.
-type readingEntry struct {
-	drawn [2]uint64
+// afterEntry is the loony value of a packed board after its safe moves,
+// kept by its arcs (h and v of packing).
+type afterEntry struct {
+	h, v  uint64
 	full  bool
-	r     reading
+	exact bool
+	loony int32
 }
 
-// readingsBits is the log2 of the number of readings kept.
-const readingsBits = 12
+// aftersBits is the log2 of the number of loony values kept by
+// loonyAfter.
+const aftersBits = 14
 
 // reading is what Evaluate reads of a board's arcs, whatever the scores and
 // the side to move: Evaluate's value is the score difference plus a
@@ -97,14 +99,14 @@ func (Game) SearchEvaluator() any { return NewEvaluator() }
 
 // NewEvaluator returns an Evaluator with the default weight.
 func NewEvaluator() *Evaluator {
-	return &Evaluator{ControlWeight: DefaultControlWeight, cache: make([]loonyEntry, loonyCacheSize), readings: make([]readingEntry, 1<<readingsBits)}
+	return &Evaluator{ControlWeight: DefaultControlWeight, cache: make([]loonyEntry, loonyCacheSize), afters: make([]afterEntry, 1<<aftersBits)}
 }
 
 // Prepare takes the geometry of root's board, a *Position.
 func (e *Evaluator) Prepare(st referee.State) {
 	geo := st.(*Position).geo
 	if geo != e.geo {
-		clear(e.readings) // of another board's arcs
+		clear(e.afters) // of another board's arcs
 	}
 	e.geo, e.known = geo, false
 	e.packDrawn, e.packH, e.packV = [2]uint64{}, 0, 0
@@ -219,20 +221,12 @@ func (e *Evaluator) Evaluate(st referee.State) (int32, bool) {
 	return (diff+r.take)*referee.Unit + r.loony*referee.Unit*e.ControlWeight/64, false
 }
 
-// reading reads p's arcs (see Evaluator and reading), or finds them read.
+// reading reads p's arcs (see Evaluator and reading).
 func (e *Evaluator) reading(p *Position) reading {
-	if e.geo.pack.boxes == 0 {
-		return e.readBoxes(p)
+	if e.geo.pack.boxes != 0 {
+		return e.readPacked(p)
 	}
-	// A packed board's arcs fit in two words.
-	d0, d1 := p.drawn[0], p.drawn[1]
-	slot := &e.readings[((d0^d1*0x9E3779B97F4A7C15)*0xBF58476D1CE4E5B9)>>(64-readingsBits)]
-	if slot.full && slot.drawn == [2]uint64{d0, d1} {
-		return slot.r
-	}
-	r := e.readPacked(p)
-	*slot = readingEntry{drawn: [2]uint64{d0, d1}, full: true, r: r}
-	return r
+	return e.readBoxes(p)
 }
 
 // readBoxes is reading a box at a time, for any board.

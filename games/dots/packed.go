@@ -186,10 +186,24 @@ func (e *Evaluator) readPacked(p *Position) reading {
 	}
 	safe := bits.OnesCount64(h^h0) + bits.OnesCount64(v^v0)
 	pl = k.planesOf(h, v)
-	n := e.packedCodes(h, v, pl)
 	pure := k.boxes&^pl.two == 0
-	loony, exactLoony := e.loonyOfCodes(e.codes[:n])
+	loony, exactLoony := e.loonyAfter(h, v, pl)
 	return r.settle(take, hot, offer, safe, pure, loony, exactLoony)
+}
+
+// loonyAfter returns the loony value of the strings of a packed board with
+// arcs h and v (and planes pl) left by the greedy run of safe moves, which
+// it keeps by those arcs: positions that differ by a safe move or two
+// mostly leave the same board after the run.
+func (e *Evaluator) loonyAfter(h, v uint64, pl planes) (int, bool) {
+	slot := &e.afters[((h^v*0x9E3779B97F4A7C15)*0xBF58476D1CE4E5B9)>>(64-aftersBits)]
+	if slot.full && slot.h == h && slot.v == v {
+		return int(slot.loony), slot.exact
+	}
+	n := e.packedCodes(h, v, pl)
+	loony, exact := e.loonyOfCodes(e.codes[:n])
+	*slot = afterEntry{h: h, v: v, full: true, exact: exact, loony: int32(loony)}
+	return loony, exact
 }
 
 // links returns, of a packed board with arcs h and v and planes pl, the

@@ -34,11 +34,12 @@ func TestDotsPackedArcsOf(t *testing.T) {
 	}
 }
 
-// TestDotsReadingsKept checks the readings the evaluator keeps against
-// reading the board anew, at every move of random games and at earlier
-// positions met again, on boards of two sizes read in turns (a new size
-// forgets the readings of the other).
-func TestDotsReadingsKept(t *testing.T) {
+// TestDotsLoonyAfterKept checks the readings of an evaluator that keeps
+// the loony values of the boards its greedy runs leave (loonyAfter) against
+// reading anew, at every move of random games and at earlier positions met
+// again, on boards of two sizes read in turns (a new size forgets the
+// values of the other).
+func TestDotsLoonyAfterKept(t *testing.T) {
 	t.Parallel()
 	r := referee.SplitMix64{State: 12}
 	e, fresh := NewEvaluator(), NewEvaluator()
@@ -53,7 +54,7 @@ func TestDotsReadingsKept(t *testing.T) {
 			p.Play(moves[r.Below(uint64(len(moves)))])
 			seen = append(seen, p)
 			for _, q := range []*Position{&p, &seen[r.Below(uint64(len(seen)))]} {
-				clear(fresh.readings)
+				clear(fresh.afters)
 				if got, want := e.reading(q), fresh.reading(q); got != want {
 					t.Fatalf("%dx%d: kept %+v, anew %+v in\n%s", size[0], size[1], got, want, q)
 				}
