@@ -38,10 +38,13 @@ type Evaluator struct {
 	geo *geometry // the root's board
 
 	// The box sides of the last position sidesOf was asked of, by
-	// geometry.arcSlot's boxes (0 beyond the edge).
+	// geometry.arcSlot's boxes (0 beyond the edge), and each box's part of
+	// the hint of an arc beside it (hintOf its sides; 256 of them, so that
+	// a box's byte needs no bounds check).
 	known      bool
 	knownDrawn arcSet
 	knownSides [maxBoxes + 1]int8
+	knownHints [256]int32
 
 	// The arcs of the last packed board read (packedArcsOf), as a set and
 	// packed; the empty board's after Prepare.
@@ -183,6 +186,9 @@ func (e *Evaluator) sidesOf(p *Position) *[maxBoxes + 1]int8 {
 			}
 		}
 		ks[edge] = 0
+		for b, n := range ks[:g.boxes] {
+			e.knownHints[b] = hintOf[n]
+		}
 	}
 	return &e.knownSides
 }
@@ -194,17 +200,19 @@ var hintOf = [5]int32{2: -1000, 3: 4000}
 // Hint orders the arcs: those that close a box first, then the safe ones,
 // those that give a box its third side last.
 func (e *Evaluator) Hint(st referee.State, m referee.Move) int32 {
-	ks, x := e.sidesOf(st.(*Position)), &e.geo.arcSlot[m]
-	return hintOf[ks[x[0]]] + hintOf[ks[x[1]]]
+	e.sidesOf(st.(*Position))
+	x := &e.geo.arcSlot[m]
+	return e.knownHints[x[0]] + e.knownHints[x[1]]
 }
 
 // Hints sets hints[i] to Hint(p, moves[i]) for every move: bots/search's
 // Hinter.
 func (e *Evaluator) Hints(st referee.State, moves []referee.Move, hints []int32) {
-	ks, slot := e.sidesOf(st.(*Position)), &e.geo.arcSlot
+	e.sidesOf(st.(*Position))
+	kh, slot := &e.knownHints, &e.geo.arcSlot
 	for i, m := range moves {
 		x := &slot[m]
-		hints[i] = hintOf[ks[x[0]]] + hintOf[ks[x[1]]]
+		hints[i] = kh[x[0]] + kh[x[1]]
 	}
 }
 
