@@ -161,13 +161,25 @@ func (e *Evaluator) readPacked(p *Position) reading {
 		pl = k.planesOf(h, v)
 	}
 
-	// Safe moves left, by a greedy run in the arcs' order: a row of
-	// horizontal arcs, or a column of vertical ones, shares no box, so each
-	// is drawn at once.
+	// Safe moves left, by a greedy run (safeRun).
 	h0, v0 := h, v
+	h, v = k.safeRun(h, v, pl, g.rows, g.cols)
+	safe := bits.OnesCount64(h^h0) + bits.OnesCount64(v^v0)
+	pl = k.planesOf(h, v)
+	pure := k.boxes&^pl.two == 0
+	loony, exactLoony := e.loonyAfter(h, v, pl)
+	return r.settle(take, hot, offer, safe, pure, loony, exactLoony)
+}
+
+// safeRun draws the safe moves of a packed board with arcs h and v and
+// planes pl, of rows×cols boxes, by a greedy run in the arcs' order, and
+// returns its arcs then: a row of horizontal arcs, or a column of vertical
+// ones, shares no box, so each is drawn at once. (A function of its own,
+// whose few words stay in registers.)
+func (k *packing) safeRun(h, v uint64, pl planes, rows, cols int) (uint64, uint64) {
 	one, two := pl.one, pl.two
 	stride, boxes, row := k.stride&63, k.boxes, k.row
-	for range g.rows + 1 {
+	for range rows + 1 {
 		s := ^h & row &^ (two | two<<stride)
 		row <<= stride
 		h |= s
@@ -176,7 +188,7 @@ func (e *Evaluator) readPacked(p *Position) reading {
 		one |= b
 	}
 	column := k.column
-	for range g.cols + 1 {
+	for range cols + 1 {
 		s := ^v & column &^ (two | two<<1)
 		column <<= 1
 		v |= s
@@ -184,11 +196,7 @@ func (e *Evaluator) readPacked(p *Position) reading {
 		two |= one & b
 		one |= b
 	}
-	safe := bits.OnesCount64(h^h0) + bits.OnesCount64(v^v0)
-	pl = k.planesOf(h, v)
-	pure := k.boxes&^pl.two == 0
-	loony, exactLoony := e.loonyAfter(h, v, pl)
-	return r.settle(take, hot, offer, safe, pure, loony, exactLoony)
+	return h, v
 }
 
 // loonyAfter returns the loony value of the strings of a packed board with
