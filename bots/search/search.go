@@ -73,11 +73,13 @@ type Result struct {
 	Elapsed time.Duration
 }
 
-// frame is the search's memory for one ply: the position and its moves.
+// frame is the search's memory for one ply: the position, its moves, their
+// hints and their ordering keys (see orderKey).
 type frame struct {
 	pos   Position
 	moves [referee.MaxMoves]referee.Move
-	keys  [referee.MaxMoves]int32
+	hints [referee.MaxMoves]int32
+	keys  [referee.MaxMoves]int64
 }
 
 // Searcher searches the positions of one game with that game's evaluator.
@@ -245,12 +247,15 @@ func (s *Searcher) orderRoot(pos Position, moves []referee.Move, key uint64) {
 	if e, ok := s.tt.probe(key); ok {
 		ttMove = e.move
 	}
-	keys := s.stack[0].keys[:len(moves)]
-	s.hints(pos, moves, keys)
+	fr := &s.stack[0]
+	hints, keys := fr.hints[:len(moves)], fr.keys[:len(moves)]
+	s.hints(pos, moves, hints)
 	for i, m := range moves {
+		k := hints[i]
 		if m == ttMove {
-			keys[i] = math.MaxInt32
+			k = math.MaxInt32
 		}
+		keys[i] = orderKey(k, i)
 	}
 	for i := range moves {
 		pick(moves, keys, i)
@@ -292,6 +297,7 @@ func (s *Searcher) aspirate(depth int, prev int32, moves []referee.Move, key uin
 // search, moving the best to the front of moves.
 func (s *Searcher) searchRoot(depth int, alpha, beta int32, moves []referee.Move, key uint64) int32 {
 	root := s.stack[0].pos
+	side := root.ToMove()
 	best := int32(-Infinity)
 	for i, m := range moves {
 		child := s.stack[1].pos
@@ -300,11 +306,11 @@ func (s *Searcher) searchRoot(depth int, alpha, beta int32, moves []referee.Move
 		ck := s.eval.HashAfter(key, root, m)
 		var v int32
 		if i == 0 {
-			v = s.child(root, 0, depth-1, alpha, beta, ck, true)
+			v = s.child(side, 0, depth-1, alpha, beta, ck, true)
 		} else {
-			v = s.child(root, 0, depth-1, alpha, alpha+1, ck, false)
+			v = s.child(side, 0, depth-1, alpha, alpha+1, ck, false)
 			if v > alpha && v < beta && !s.stopped {
-				v = s.child(root, 0, depth-1, alpha, beta, ck, true)
+				v = s.child(side, 0, depth-1, alpha, beta, ck, true)
 			}
 		}
 		if s.stopped {
@@ -383,24 +389,51 @@ func (s *Searcher) negamax(ply, depth int, alpha, beta int32, key uint64, pvNode
 			return v
 		}
 	}
-	s.orderMoves(ply, pos, moves, ttMove)
+	// At depth 1 the children are leaves, which change neither the history
+	// nor the killers, and have no use for their hash: the moves the
+	// ordering would put first whatever the rest (the table's, then the
+	// killers) are tried before the rest are ordered, which a cutoff then
+	// spares.
+	lead := 0
+	if depth == 1 {
+		lead = s.lead(ply, moves, ttMove)
+	}
+	ordered := lead == 0
+	var top int64 // the highest key, when ordered before the first move
+	if ordered {
+		top = s.orderMoves(ply, pos, moves, ttMove)
+	}
 
 	alpha0 := alpha
 	best, bestMove := int32(-Infinity), noMove
-	child := s.stack[ply+1].pos
+	side, child := pos.ToMove(), s.stack[ply+1].pos
+	keys := fr.keys[:len(moves)]
 	for i := range moves {
-		pick(moves, fr.keys[:len(moves)], i)
+		switch {
+		case i == 0 && ordered:
+			put(moves, keys, 0, top)
+		case i < lead:
+		case i == lead && !ordered:
+			s.orderMoves(ply, pos, moves, ttMove)
+			ordered = true
+			pick(moves, keys, i)
+		default:
+			pick(moves, keys, i)
+		}
 		m := moves[i]
 		child.CopyFrom(pos)
 		child.Play(m)
-		ck := s.eval.HashAfter(key, pos, m)
+		ck := uint64(0)
+		if depth > 1 {
+			ck = s.eval.HashAfter(key, pos, m)
+		}
 		var v int32
 		if i == 0 {
-			v = s.child(pos, ply, depth-1, alpha, beta, ck, pvNode)
+			v = s.child(side, ply, depth-1, alpha, beta, ck, pvNode)
 		} else {
-			v = s.child(pos, ply, depth-1, alpha, alpha+1, ck, false)
+			v = s.child(side, ply, depth-1, alpha, alpha+1, ck, false)
 			if pvNode && v > alpha && v < beta && !s.stopped {
-				v = s.child(pos, ply, depth-1, alpha, beta, ck, true)
+				v = s.child(side, ply, depth-1, alpha, beta, ck, true)
 			}
 		}
 		if s.stopped {
@@ -420,7 +453,7 @@ func (s *Searcher) negamax(ply, depth int, alpha, beta int32, key uint64, pvNode
 		}
 		if v >= beta {
 			s.cuts.Beta++
-			s.reward(ply, depth, pos.ToMove(), m)
+			s.reward(ply, depth, side, m)
 			break
 		}
 	}
@@ -435,13 +468,33 @@ func (s *Searcher) negamax(ply, depth int, alpha, beta int32, key uint64, pvNode
 	return best
 }
 
-// child returns the value, for the side to move in pos (the position at
-// ply), of the child at ply+1 that a move of pos led to, searched to depth
+// lead moves the table's move and the killers of ply that are among moves
+// to the front, in that order, as pick takes them (it swaps each with the
+// move in its slot), and returns how many it moved.
+func (s *Searcher) lead(ply int, moves []referee.Move, ttMove referee.Move) int {
+	n := 0
+	for _, m := range [3]referee.Move{ttMove, s.killers[ply][0], s.killers[ply][1]} {
+		if m == noMove {
+			continue
+		}
+		for i := n; i < len(moves); i++ {
+			if moves[i] == m {
+				moves[n], moves[i] = m, moves[n]
+				n++
+				break
+			}
+		}
+	}
+	return n
+}
+
+// child returns the value, for side (to move in the position at ply), of
+// the child at ply+1 that a move of that position led to, searched to depth
 // within (alpha, beta): the child's own value negated when the turn passed,
 // or as it is when the mover moves again (Dots and Boxes after closing a
 // box).
-func (s *Searcher) child(pos Position, ply, depth int, alpha, beta int32, key uint64, pvNode bool) int32 {
-	if s.stack[ply+1].pos.ToMove() == pos.ToMove() {
+func (s *Searcher) child(side referee.Side, ply, depth int, alpha, beta int32, key uint64, pvNode bool) int32 {
+	if s.stack[ply+1].pos.ToMove() == side {
 		return s.negamax(ply+1, depth, alpha, beta, key, pvNode)
 	}
 	return -s.negamax(ply+1, depth, -beta, -alpha, key, pvNode)

@@ -2,7 +2,7 @@ package search
 
 import "github.com/arenabots/arena/referee"
 
-// Bound kinds of a table entry. The zero value marks an empty slot.
+// Bound kinds of a table entry.
 const (
 	boundExact uint8 = iota + 1 // value is the position's value at depth
 	boundLower                  // the search failed high: value or more
@@ -17,6 +17,9 @@ type entry struct {
 	depth int8
 	bound uint8
 	gen   uint8 // the search that wrote it, for replacement
+	// fill is the table's fill when the entry was written: entries of
+	// another fill are empty slots (0, the allocated table's, is none).
+	fill uint8
 }
 
 // bucketSize entries share a 64-byte bucket; a key may sit in any of them.
@@ -25,11 +28,13 @@ const bucketSize = 4
 type bucket [bucketSize]entry
 
 // table is the transposition table: buckets chosen by the key's low bits.
-// It is allocated once; Clear and the generation counter reset it.
+// It is allocated once; clear empties it by starting a new fill, and the
+// generation counter ages its entries.
 type table struct {
 	buckets []bucket
 	mask    uint64
 	gen     uint8
+	fill    uint8
 }
 
 // newTable returns a table of at most mb MiB (at least one bucket), a power
@@ -39,12 +44,17 @@ func newTable(mb int) table {
 	for n*2*64 <= uint64(max(mb, 0))<<20 {
 		n *= 2
 	}
-	return table{buckets: make([]bucket, n), mask: n - 1}
+	return table{buckets: make([]bucket, n), mask: n - 1, fill: 1}
 }
 
-// clear empties the table.
+// clear empties the table: its entries become another fill's, and only
+// when the fills wrap around are they cleared.
 func (t *table) clear() {
-	clear(t.buckets)
+	t.fill++
+	if t.fill == 0 {
+		clear(t.buckets)
+		t.fill = 1
+	}
 	t.gen = 0
 }
 
@@ -56,7 +66,7 @@ func (t *table) probe(key uint64) (entry, bool) {
 	b := &t.buckets[key&t.mask]
 	check := uint32(key >> 32)
 	for i := range b {
-		if b[i].check == check && b[i].bound != 0 {
+		if b[i].check == check && b[i].fill == t.fill {
 			return b[i], true
 		}
 	}
@@ -71,7 +81,7 @@ func (t *table) store(key uint64, depth int, value int32, bound uint8, move refe
 	victim, worst := 0, 1<<30
 	for i := range b {
 		e := &b[i]
-		if e.bound == 0 || e.check == check {
+		if e.fill != t.fill || e.check == check {
 			victim = i
 			break
 		}
@@ -85,8 +95,8 @@ func (t *table) store(key uint64, depth int, value int32, bound uint8, move refe
 		}
 	}
 	e := &b[victim]
-	if e.bound != 0 && e.check == check && move == noMove {
+	if e.fill == t.fill && e.check == check && move == noMove {
 		move = e.move // keep the old best move when this search found none
 	}
-	*e = entry{check: check, move: move, value: value, depth: int8(depth), bound: bound, gen: t.gen}
+	*e = entry{check: check, move: move, value: value, depth: int8(depth), bound: bound, gen: t.gen, fill: t.fill}
 }

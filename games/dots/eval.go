@@ -38,10 +38,18 @@ type Evaluator struct {
 	geo *geometry // the root's board
 
 	// The box sides of the last position sidesOf was asked of, by
-	// geometry.arcSlot's boxes (0 beyond the edge).
+	// geometry.arcSlot's boxes (0 beyond the edge), and each box's part of
+	// the hint of an arc beside it (hintOf its sides; 256 of them, so that
+	// a box's byte needs no bounds check).
 	known      bool
 	knownDrawn arcSet
 	knownSides [maxBoxes + 1]int8
+	knownHints [256]int32
+
+	// The arcs of the last packed board read (packedArcsOf), as a set and
+	// packed; the empty board's after Prepare.
+	packDrawn    [2]uint64
+	packH, packV uint64
 
 	// Scratch of Evaluate.
 	drawn   arcSet
@@ -52,8 +60,26 @@ type Evaluator struct {
 	members [maxBoxes]int16
 	pieces  [maxBoxes]piece
 	cache   []loonyEntry
-	taken   uint64 // the boxes of the strings packedStrings found hot
+	// afters keeps the loony values of packed boards after the greedy run
+	// of safe moves (loonyAfter) by their arcs.
+	afters []afterEntry
+	taken  uint64               // the boxes of the strings packedHot found
+	found  [maxBoxes / 2]uint64 // the boxes of each string fill found
+	codes  [maxBoxes]uint8      // the strings packedCodes found
 }
+
+// afterEntry is the loony value of a packed board after its safe moves,
+// kept by its arcs (h and v of packing).
+type afterEntry struct {
+	h, v  uint64
+	full  bool
+	exact bool
+	loony int32
+}
+
+// aftersBits is the log2 of the number of loony values kept by
+// loonyAfter.
+const aftersBits = 14
 
 // reading is what Evaluate reads of a board's arcs, whatever the scores and
 // the side to move: Evaluate's value is the score difference plus a
@@ -76,12 +102,17 @@ func (Game) SearchEvaluator() any { return NewEvaluator() }
 
 // NewEvaluator returns an Evaluator with the default weight.
 func NewEvaluator() *Evaluator {
-	return &Evaluator{ControlWeight: DefaultControlWeight, cache: make([]loonyEntry, loonyCacheSize)}
+	return &Evaluator{ControlWeight: DefaultControlWeight, cache: make([]loonyEntry, loonyCacheSize), afters: make([]afterEntry, 1<<aftersBits)}
 }
 
 // Prepare takes the geometry of root's board, a *Position.
 func (e *Evaluator) Prepare(st referee.State) {
-	e.geo, e.known = st.(*Position).geo, false
+	geo := st.(*Position).geo
+	if geo != e.geo {
+		clear(e.afters) // of another board's arcs
+	}
+	e.geo, e.known = geo, false
+	e.packDrawn, e.packH, e.packV = [2]uint64{}, 0, 0
 }
 
 // Zobrist keys of Dots and Boxes, from a fixed seed: one per arc for
@@ -152,6 +183,9 @@ func (e *Evaluator) sidesOf(p *Position) *[maxBoxes + 1]int8 {
 			}
 		}
 		ks[edge] = 0
+		for b, n := range ks[:g.boxes] {
+			e.knownHints[b] = hintOf[n]
+		}
 	}
 	return &e.knownSides
 }
@@ -163,17 +197,19 @@ var hintOf = [5]int32{2: -1000, 3: 4000}
 // Hint orders the arcs: those that close a box first, then the safe ones,
 // those that give a box its third side last.
 func (e *Evaluator) Hint(st referee.State, m referee.Move) int32 {
-	ks, x := e.sidesOf(st.(*Position)), &e.geo.arcSlot[m]
-	return hintOf[ks[x[0]]] + hintOf[ks[x[1]]]
+	e.sidesOf(st.(*Position))
+	x := &e.geo.arcSlot[m]
+	return e.knownHints[x[0]] + e.knownHints[x[1]]
 }
 
 // Hints sets hints[i] to Hint(p, moves[i]) for every move: bots/search's
 // Hinter.
 func (e *Evaluator) Hints(st referee.State, moves []referee.Move, hints []int32) {
-	ks, slot := e.sidesOf(st.(*Position)), &e.geo.arcSlot
+	e.sidesOf(st.(*Position))
+	kh, slot := &e.knownHints, &e.geo.arcSlot
 	for i, m := range moves {
 		x := &slot[m]
-		hints[i] = hintOf[ks[x[0]]] + hintOf[ks[x[1]]]
+		hints[i] = kh[x[0]] + kh[x[1]]
 	}
 }
 

@@ -18,7 +18,15 @@ type packing struct {
 	row    uint64   // the bits of the first row of horizontal arcs
 	column uint64   // the bits of the first column of vertical arcs
 	spread []uint64 // the bits in column of each set of a column's arcs
+	// arcBits is each arc's bit in the packed arcs, horizontal and
+	// vertical (one of them 0).
+	arcBits [][2]uint64
 }
+
+// packDiffMax is the most arcs by which a board may differ from the last
+// one the evaluator read for it to update that one's packed arcs rather
+// than pack the board's anew.
+const packDiffMax = 12
 
 // buildPacking fills g.pack when the board is packed; g.pack.boxes stays 0
 // when it is not.
@@ -41,6 +49,13 @@ func (g *geometry) buildPacking() {
 		}
 	}
 	k.column = k.spread[len(k.spread)-1]
+	k.arcBits = make([][2]uint64, g.arcs)
+	for a := range k.arcBits {
+		var one arcSet
+		one.add(a)
+		h, v := g.packedArcs(&one)
+		k.arcBits[a] = [2]uint64{h, v}
+	}
 }
 
 // packedArcs returns the arcs drawn of a packed board, horizontal and
@@ -67,6 +82,33 @@ func bitsAt(s *arcSet, lo, n int) uint64 {
 	return x & (1<<n - 1)
 }
 
+// packedArcsOf returns g.packedArcs of p, a packed board, by updating those
+// of the last board it read when the two differ by few arcs, as a node and
+// the next the search evaluates mostly do. A packed board's arcs fit in two
+// words.
+func (e *Evaluator) packedArcsOf(p *Position) (h, v uint64) {
+	g := e.geo
+	d0, d1 := p.drawn[0]^e.packDrawn[0], p.drawn[1]^e.packDrawn[1]
+	if bits.OnesCount64(d0)+bits.OnesCount64(d1) > packDiffMax {
+		h, v = g.packedArcs(&p.drawn)
+	} else {
+		h, v = e.packH, e.packV
+		ab := g.pack.arcBits
+		for ; d0 != 0; d0 &= d0 - 1 {
+			b := &ab[bits.TrailingZeros64(d0)]
+			h ^= b[0]
+			v ^= b[1]
+		}
+		for ; d1 != 0; d1 &= d1 - 1 {
+			b := &ab[64+bits.TrailingZeros64(d1)]
+			h ^= b[0]
+			v ^= b[1]
+		}
+	}
+	e.packDrawn, e.packH, e.packV = [2]uint64{p.drawn[0], p.drawn[1]}, h, v
+	return h, v
+}
+
 // planes are the boxes of a packed board by their drawn sides: at least
 // one, at least two, exactly three, and four.
 type planes struct {
@@ -76,7 +118,7 @@ type planes struct {
 // planesOf counts the sides of every box of a packed board with arcs h and
 // v.
 func (k *packing) planesOf(h, v uint64) planes {
-	t, b := h&k.boxes, h>>k.stride&k.boxes
+	t, b := h&k.boxes, h>>(k.stride&63)&k.boxes
 	l, r := v&k.boxes, v>>1&k.boxes
 	tb, lr := t&b, l&r
 	either := (t | b) & (l | r)
@@ -96,7 +138,7 @@ func (e *Evaluator) readPacked(p *Position) reading {
 	if p.drawnCount() == g.arcs {
 		return reading{exact: true}
 	}
-	h, v := g.packedArcs(&p.drawn)
+	h, v := e.packedArcsOf(p)
 	pl := k.planesOf(h, v)
 	var r reading
 
@@ -105,7 +147,7 @@ func (e *Evaluator) readPacked(p *Position) reading {
 	take, hot := 0, 0
 	var offer piece
 	if pl.three != 0 {
-		n := e.packedStrings(h, v, pl, true)
+		n := e.packedHot(h, v, pl)
 		hot = n
 		if n == 1 {
 			offer = e.pieces[0]
@@ -119,85 +161,135 @@ func (e *Evaluator) readPacked(p *Position) reading {
 		pl = k.planesOf(h, v)
 	}
 
-	// Safe moves left, by a greedy run in the arcs' order: a row of
-	// horizontal arcs, or a column of vertical ones, shares no box, so each
-	// is drawn at once.
-	safe := 0
-	one, two := pl.one, pl.two
-	for i := range uint(g.rows + 1) {
-		s := ^h & (k.row << (i * k.stride)) &^ two &^ (two << k.stride)
-		h |= s
-		safe += bits.OnesCount64(s)
-		boxes := (s | s>>k.stride) & k.boxes
-		two |= one & boxes
-		one |= boxes
-	}
-	for c := range uint(g.cols + 1) {
-		s := ^v & (k.column << c) &^ two &^ (two << 1)
-		v |= s
-		safe += bits.OnesCount64(s)
-		boxes := (s | s>>1) & k.boxes
-		two |= one & boxes
-		one |= boxes
-	}
+	// Safe moves left, by a greedy run (safeRun).
+	h0, v0 := h, v
+	h, v = k.safeRun(h, v, pl, g.rows, g.cols)
+	safe := bits.OnesCount64(h^h0) + bits.OnesCount64(v^v0)
 	pl = k.planesOf(h, v)
-	n := e.packedStrings(h, v, pl, false)
 	pure := k.boxes&^pl.two == 0
-	loony, exactLoony := e.loony(e.pieces[:n])
+	loony, exactLoony := e.loonyAfter(h, v, pl)
 	return r.settle(take, hot, offer, safe, pure, loony, exactLoony)
 }
 
-// packedStrings finds the chains and loops of a packed board with arcs h
-// and v (boxes of two and three sides joined by their empty sides) into
-// e.pieces, and returns how many there are; only those holding a box of
-// three sides when hot, whose boxes it leaves in e.taken.
-func (e *Evaluator) packedStrings(h, v uint64, pl planes, hot bool) int {
-	k := &e.geo.pack
-	in := pl.two &^ pl.four
-	// Box x joins x+1 when both are in and the arc between them is empty,
-	// and x+stride likewise.
-	right := in & (in >> 1) &^ (v >> 1)
-	down := in & (in >> k.stride) &^ (h >> k.stride)
+// safeRun draws the safe moves of a packed board with arcs h and v and
+// planes pl, of rows×cols boxes, by a greedy run in the arcs' order, and
+// returns its arcs then: a row of horizontal arcs, or a column of vertical
+// ones, shares no box, so each is drawn at once. (A function of its own,
+// whose few words stay in registers.)
+func (k *packing) safeRun(h, v uint64, pl planes, rows, cols int) (uint64, uint64) {
+	one, two := pl.one, pl.two
+	stride, boxes, row := k.stride&63, k.boxes, k.row
+	for range rows + 1 {
+		s := ^h & row &^ (two | two<<stride)
+		row <<= stride
+		h |= s
+		b := (s | s>>stride) & boxes
+		two |= one & b
+		one |= b
+	}
+	column := k.column
+	for range cols + 1 {
+		s := ^v & column &^ (two | two<<1)
+		column <<= 1
+		v |= s
+		b := (s | s>>1) & boxes
+		two |= one & b
+		one |= b
+	}
+	return h, v
+}
+
+// loonyAfter returns the loony value of the strings of a packed board with
+// arcs h and v (and planes pl) left by the greedy run of safe moves, which
+// it keeps by those arcs: positions that differ by a safe move or two
+// mostly leave the same board after the run.
+func (e *Evaluator) loonyAfter(h, v uint64, pl planes) (int, bool) {
+	slot := &e.afters[((h^v*0x9E3779B97F4A7C15)*0xBF58476D1CE4E5B9)>>(64-aftersBits)]
+	if slot.full && slot.h == h && slot.v == v {
+		return int(slot.loony), slot.exact
+	}
+	n := e.packedCodes(h, v, pl)
+	loony, exact := e.loonyOfCodes(e.codes[:n])
+	*slot = afterEntry{h: h, v: v, full: true, exact: exact, loony: int32(loony)}
+	return loony, exact
+}
+
+// links returns, of a packed board with arcs h and v and planes pl, the
+// boxes of its strings (of two and three sides), those joined to the box on
+// their right (both in, the arc between them empty) and those joined to the
+// box below, and the boxes joined to none, each a string of its own.
+func (k *packing) links(h, v uint64, pl planes) (in, right, down, alone uint64) {
+	stride := k.stride & 63 // under 64, which spares each shift a test
+	in = pl.two &^ pl.four
+	right = in & (in >> 1) &^ (v >> 1)
+	down = in & (in >> stride) &^ (h >> stride)
+	alone = in &^ (right | right<<1 | down | down<<stride)
+	return in, right, down, alone
+}
+
+// fill finds the strings of the boxes from (whole strings of links right
+// and down) into e.found, and returns how many there are: their boxes
+// first, their counts after, so that the loop, without the call a popcount
+// may make, keeps its words in registers.
+func (e *Evaluator) fill(from, right, down uint64) int {
+	stride := e.geo.pack.stride & 63
 	n := 0
-	e.taken = 0
-	// A box that joins no other is a string of its own: the order of the
-	// strings does not matter to loony, which sorts them.
-	alone := in &^ (right | right<<1 | down | down<<k.stride)
-	if hot {
-		alone &= pl.three
-	}
-	for a := alone; a != 0; a &= a - 1 {
-		ends := int8(0)
-		if a&-a&pl.three != 0 {
-			ends = 1
-		}
-		e.pieces[n] = piece{size: 1, ends: ends, hot: ends > 0}
-		n++
-	}
-	if hot {
-		e.taken = alone
-	}
-	for rest := in &^ alone; rest != 0; {
-		s := rest & -rest
+	for ; from != 0; n++ {
+		s := from & -from
 		for {
-			next := s | (s&right)<<1 | s>>1&right | (s&down)<<k.stride | s>>k.stride&down
+			next := s | (s&right)<<1 | s>>1&right | (s&down)<<stride | s>>stride&down
 			if next == s {
 				break
 			}
 			s = next
 		}
-		rest &^= s
-		ends := bits.OnesCount64(s & pl.three)
-		if hot && ends == 0 {
-			continue
-		}
-		size := bits.OnesCount64(s)
-		joins := bits.OnesCount64(s&right) + bits.OnesCount64(s&down)
-		e.pieces[n] = piece{size: int16(size), ends: int8(ends), hot: ends > 0, loop: ends == 0 && joins == size}
-		n++
-		if hot {
-			e.taken |= s
-		}
+		from &^= s
+		e.found[n] = s
 	}
 	return n
+}
+
+// packedHot finds the strings of a packed board with arcs h and v that
+// hold a box of three sides, which the side to move can take now, into
+// e.pieces, and returns how many there are, their boxes in e.taken.
+func (e *Evaluator) packedHot(h, v uint64, pl planes) int {
+	in, right, down, alone := e.geo.pack.links(h, v, pl)
+	alone &= pl.three
+	n := 0
+	for a := alone; a != 0; a &= a - 1 {
+		e.pieces[n] = piece{size: 1, ends: 1, hot: true}
+		n++
+	}
+	taken := alone
+	for _, s := range e.found[:e.fill(in&^alone&pl.three, right, down)] {
+		taken |= s
+		e.pieces[n] = stringPiece(s, right, down, pl.three)
+		n++
+	}
+	e.taken = taken
+	return n
+}
+
+// packedCodes finds the strings of a packed board with arcs h and v into
+// e.codes (pieceCode) and returns how many there are.
+func (e *Evaluator) packedCodes(h, v uint64, pl planes) int {
+	in, right, down, alone := e.geo.pack.links(h, v, pl)
+	n := bits.OnesCount64(alone)
+	for i := range n {
+		e.codes[i] = 1 // a chain of one
+	}
+	for _, s := range e.found[:e.fill(in&^alone, right, down)] {
+		e.codes[n] = pieceCode(stringPiece(s, right, down, pl.three))
+		n++
+	}
+	return n
+}
+
+// stringPiece is the string of boxes s, of links right and down, whose
+// boxes of three sides are among three.
+func stringPiece(s, right, down, three uint64) piece {
+	ends := bits.OnesCount64(s & three)
+	size := bits.OnesCount64(s)
+	joins := bits.OnesCount64(s&right) + bits.OnesCount64(s&down)
+	return piece{size: int16(size), ends: int8(ends), hot: ends > 0, loop: ends == 0 && joins == size}
 }

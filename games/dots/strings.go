@@ -190,70 +190,91 @@ func offered(pc piece, loony int) (v int, ok bool) {
 }
 
 // loony returns the value, for the player who must open one of them, of
-// the strings ps (which it sorts when it values them exactly), when every
-// other arc is gone: exact for up to loonyPieces strings, estimated beyond
-// (the estimate takes them in any order).
+// the strings ps, when every other arc is gone: exact for up to
+// loonyPieces strings of under 64 boxes, estimated beyond (the estimate
+// takes them in any order).
 func (e *Evaluator) loony(ps []piece) (int, bool) {
-	if len(ps) > loonyPieces {
-		return loonyEstimate(ps), false
-	}
+	fits := len(ps) <= loonyPieces
 	for _, pc := range ps {
-		if pc.size >= 64 {
-			return loonyEstimate(ps), false
-		}
+		fits = fits && pc.size < 64
 	}
-	for i := 1; i < len(ps); i++ {
-		for j := i; j > 0 && pieceLess(ps[j], ps[j-1]); j-- {
-			ps[j], ps[j-1] = ps[j-1], ps[j]
+	if !fits {
+		var t tally
+		for _, pc := range ps {
+			t.add(int(pc.size), pc.loop)
 		}
+		return t.estimate(), false
 	}
-	return int(e.loonyValue(ps)), true
+	var codes [loonyPieces]uint8
+	for i, pc := range ps {
+		codes[i] = pieceCode(pc)
+	}
+	return e.loonyOfCodes(codes[:len(ps)])
 }
 
-// pieceLess orders strings by kind (chains first), then size.
-func pieceLess(a, b piece) bool {
-	if a.loop != b.loop {
-		return b.loop
+// loonyOfCodes is loony of the strings of codes cs (pieceCode), which it
+// sorts when it values them exactly.
+func (e *Evaluator) loonyOfCodes(cs []uint8) (int, bool) {
+	if len(cs) > loonyPieces {
+		var t tally
+		for _, c := range cs {
+			t.add(int(c&63), c&64 != 0)
+		}
+		return t.estimate(), false
 	}
-	return a.size < b.size
+	// Sorted: chains first, then by size.
+	for i := 1; i < len(cs); i++ {
+		c, j := cs[i], i
+		for ; j > 0 && cs[j-1] > c; j-- {
+			cs[j] = cs[j-1]
+		}
+		cs[j] = c
+	}
+	return int(e.loonyValue(cs)), true
 }
 
-// loonyValue is the loony endgame's recursion over the sorted strings ps
-// (at most loonyPieces, each under 64 boxes): the opener gives one away,
+// pieceCode is a string of under 64 boxes as a byte: its size, and 64 for
+// a loop. Codes order strings by kind (chains first), then size.
+func pieceCode(pc piece) uint8 {
+	c := uint8(pc.size)
+	if pc.loop {
+		c |= 64
+	}
+	return c
+}
+
+// loonyValue is the loony endgame's recursion over the sorted codes cs of
+// strings (at most loonyPieces, see pieceCode): the opener gives one away,
 // the taker takes it all and opens the rest, or takes all but two of a
 // chain of three or more (four of a loop) and makes the opener open again.
 // A chain of two is opened by its middle, which leaves no such choice.
-func (e *Evaluator) loonyValue(ps []piece) int32 {
-	if len(ps) == 0 {
+func (e *Evaluator) loonyValue(cs []uint8) int32 {
+	if len(cs) == 0 {
 		return 0
 	}
 	key := uint64(0)
-	for _, pc := range ps {
-		k := uint64(pc.size)
-		if pc.loop {
-			k |= 64
-		}
-		key = key<<7 | k
+	for _, c := range cs {
+		key = key<<7 | uint64(c)
 	}
 	slot := &e.cache[(key*0x9E3779B97F4A7C15)>>(64-14)&(loonyCacheSize-1)]
 	if slot.key == key {
 		return slot.value
 	}
 	best := int32(math.MinInt32)
-	var rest [loonyPieces]piece
-	for i, pc := range ps {
-		if i > 0 && ps[i-1].size == pc.size && ps[i-1].loop == pc.loop {
+	var rest [loonyPieces]uint8
+	for i, c := range cs {
+		if i > 0 && cs[i-1] == c {
 			continue
 		}
-		n := copy(rest[:], ps[:i])
-		n += copy(rest[n:], ps[i+1:])
+		n := copy(rest[:], cs[:i])
+		n += copy(rest[n:], cs[i+1:])
 		f := e.loonyValue(rest[:n])
-		sz := int32(pc.size)
+		sz := int32(c & 63)
 		taker := sz + f
 		switch {
-		case pc.loop:
+		case c&64 != 0:
 			taker = max(taker, sz-8-f)
-		case pc.size >= 3:
+		case sz >= 3:
 			taker = max(taker, sz-4-f)
 		}
 		best = max(best, -taker)
@@ -262,33 +283,39 @@ func (e *Evaluator) loonyValue(ps []piece) int32 {
 	return best
 }
 
-// loonyEstimate estimates loonyValue for too many strings: the player in
+// tally counts strings as the estimate of loonyValue needs them.
+type tally struct {
+	short, chains, loops, long int
+}
+
+// add counts a string of size boxes, a loop or a chain.
+func (t *tally) add(size int, loop bool) {
+	switch {
+	case loop:
+		t.loops++
+		t.long += size
+	case size >= 3:
+		t.chains++
+		t.long += size
+	default:
+		t.short++
+	}
+}
+
+// estimate estimates loonyValue for too many strings: the player in
 // control keeps it, giving two boxes of every long chain but the last and
 // four of every loop, and each short chain (one or two boxes) passes the
 // control to the other side.
-func loonyEstimate(ps []piece) int {
-	short, chains, loops, long := 0, 0, 0, 0
-	for _, pc := range ps {
-		switch {
-		case pc.loop:
-			loops++
-			long += int(pc.size)
-		case pc.size >= 3:
-			chains++
-			long += int(pc.size)
-		default:
-			short++
-		}
-	}
-	if chains+loops == 0 {
+func (t tally) estimate() int {
+	if t.chains+t.loops == 0 {
 		return 0
 	}
-	cv := long - 4*chains - 8*loops + 4
-	if chains == 0 {
+	cv := t.long - 4*t.chains - 8*t.loops + 4
+	if t.chains == 0 {
 		cv += 4
 	}
 	cv = max(cv, 0)
-	if short%2 == 1 {
+	if t.short%2 == 1 {
 		return cv
 	}
 	return -cv
