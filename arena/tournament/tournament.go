@@ -78,14 +78,21 @@ func KeyDoc(key string) (Doc, bool) {
 	return Doc{}, false
 }
 
-// atLeast checks the value v of the integer key, one of the tournaments',
-// against the lowest value the key allows.
-func atLeast(key string, v, lowest int) error {
+// AtLeast checks v, the value of the integer key d documents, against
+// the lowest value the key allows: the error says what the key wants.
+// The league file's keys are checked by it too.
+func (d Doc) AtLeast(v, lowest int) error {
 	if v >= lowest {
 		return nil
 	}
-	d, _ := KeyDoc(key)
 	return fmt.Errorf("want %s, %d or more, got %d", d.Want, lowest, v)
+}
+
+// atLeast checks the value v of the integer key, one of the tournaments',
+// against the lowest value the key allows, in the words of its KeyDoc.
+func atLeast(key string, v, lowest int) error {
+	d, _ := KeyDoc(key)
+	return d.AtLeast(v, lowest)
 }
 
 // Traits are what a league's other parts need to know of its kind of
