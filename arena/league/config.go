@@ -337,7 +337,7 @@ func atLeast(key string, v, lowest int) error {
 func (c *Config) File() string { return c.file }
 
 // applyDefaults fills in what a league file (Parse) and a recorded config
-// (ReadResults) may leave out: the game, the tempo (0 under a game clock),
+// (ReadRecorded) may leave out: the game, the tempo (0 under a game clock),
 // the tournament, and the rules configured from the game's keys. It is the
 // one place these defaults are applied; Parse checks the keys given
 // (completeTempo, completeTournament) on top. Its errors start with the key at
