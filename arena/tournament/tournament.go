@@ -245,7 +245,7 @@ func mainSchedule(l *League, played []results.Entry) []Scheduled {
 // bots its playoffs decided in their order (see playoff.go), with the line
 // of its SPRT match when it is one.
 func Standings(l *League, games []results.Entry) results.Standings {
-	s := formatStandings(l, games)
+	s := tournamentStandings(l, games)
 	s.SetDisplay(l.displays())
 	s.Clock = l.Clock
 	if l.Tournament == Gauntlet {
@@ -259,10 +259,10 @@ func Standings(l *League, games []results.Entry) results.Standings {
 	return s
 }
 
-// formatStandings returns the standings of games in the view of l's
-// format, bots level on every key ordered by their playoff, if the league
-// has one, then by their rating keys, if its bots have them.
-func formatStandings(l *League, games []results.Entry) results.Standings {
+// tournamentStandings returns the standings of games in the view of l's
+// tournament, bots level on every key ordered by their playoff, if the
+// league has one, then by their rating keys, if its bots have them.
+func tournamentStandings(l *League, games []results.Entry) results.Standings {
 	main := MainGames(l, games)
 	s := mainStandings(l, main)
 	if l.playoff() {
@@ -273,7 +273,7 @@ func formatStandings(l *League, games []results.Entry) results.Standings {
 }
 
 // mainStandings returns the standings of main, games of the league's main
-// event, in the view of l's format.
+// event, in the view of l's tournament.
 func mainStandings(l *League, main []results.Entry) results.Standings {
 	return l.kind().Standings(l, main)
 }
