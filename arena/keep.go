@@ -12,10 +12,10 @@ import (
 // process per game is the rule of a championship, and the default; a bot
 // whose league or entry says restart: off is instead kept running by the
 // run that played it, in an engine pool (as fastchess keeps an engine
-// cache per engine): the pool holds the idle processes of each bot, and
-// a game takes one of its bots' idle processes when there is one (arena
-// tells it a new game starts, host.Process.NewGame) and starts one only
-// when none is idle. So a round robin, whose consecutive games rarely
+// cache per engine): the engine pool holds the idle processes of each bot,
+// and a game takes one of its bots' idle processes when there is one
+// (arena tells it a new game starts, host.Process.NewGame) and starts one
+// only when none is idle. So a round robin, whose consecutive games rarely
 // share both bots, skips most process starts, handshakes and sandboxes
 // too. A bot never has more processes than the games that use it at once;
 // idle processes are stopped between calls (SIGSTOP) and cost no CPU. A
@@ -28,7 +28,7 @@ import (
 // new game are closed, and a fresh process is started on the next game's
 // path. Nothing of the start or the new-game call is charged to the bot.
 // A kept bot is never started ahead of its game (Runner.Prestart): it is
-// either taken from the pool or started when its game comes.
+// either taken from the engine pool or started when its game comes.
 
 // DefaultMaxIdle is the most idle processes a Keeper holds, every bot
 // together, unless its MaxIdle says otherwise: enough for a round robin
@@ -38,10 +38,10 @@ const DefaultMaxIdle = 24
 
 // Keeper is one run's engine pool: the idle processes of the bots its
 // league keeps across games (Config.Keeps), by bot index, shared by the
-// games its slots play at once (a local run's pool, or a distributed
-// worker's slots; see Runner.PlayScheduled). It is safe for concurrent
-// use. Its zero value is an empty pool of DefaultMaxIdle; Close ends what
-// it holds.
+// games its slots play at once (a local run's pool, pool.go, or a
+// distributed worker's slots; see Runner.PlayScheduled). It is safe for
+// concurrent use. Its zero value is an empty engine pool of
+// DefaultMaxIdle; Close ends what it holds.
 type Keeper struct {
 	// MaxIdle caps the idle processes held, every bot together: when a
 	// game hands back one more, the one idle the longest is closed. Zero
@@ -148,8 +148,8 @@ func (k *Keeper) Idle() int {
 
 // Drain closes the idle processes k holds, in parallel, and returns once
 // nothing of them is left; k goes on keeping the processes games hand
-// back. A distributed worker drains its pool when no game came for a
-// while, or a game of another league came.
+// back. A distributed worker drains its engine pool when no game came for
+// a while, or a game of another league came.
 func (k *Keeper) Drain() { k.drain(false) }
 
 // Close closes the idle processes k holds, as Drain, and every process a

@@ -17,7 +17,7 @@ import (
 )
 
 // ErrConfigChanged is returned when Out holds results of another config and
-// Restart is not set.
+// DiscardResults is not set.
 var ErrConfigChanged = errors.New("config changed")
 
 // prepare makes the results directory and checks that its results, if any,

@@ -11,13 +11,14 @@ import (
 	"github.com/arenabots/arena/internal/treehash"
 )
 
-// CodeKey is the hash of the code bot r runs (a league's keys, arena's
-// BotKey.Code), its kind's own: it covers every file the bot's sandbox
-// lets it read (Seen): a Lisp bot's files, reads, root and its files'
-// folders, a script's folder, and where each symbolic link there leads; a bot whose files are missing, or
-// with a link out of them, is "missing" (its preflight says why). out, the
-// league's results directory, is left out where the bot's folder holds it:
-// arena writes there.
+// CodeKey is the hash of the code bot r runs (a league's keys,
+// league.BotKey.Code), its kind's own: it covers every file the bot's
+// sandbox lets it read (Seen): a Lisp bot's files, reads, root and its
+// files' folders, a script's folder, and where each symbolic link there
+// leads; a bot whose files are missing, or with a link out of them, is
+// "missing" (its preflight says why). out, the league's results
+// directory, is left out where the bot's folder holds it: arena writes
+// there.
 func (r Ref) CodeKey(out string) string {
 	k, _ := r.Kind()
 	seen := r.Seen()
@@ -88,11 +89,11 @@ func sumEach(h io.Writer, paths, seen []string, out string) bool {
 	return true
 }
 
-// Settings returns r as a league's keys count its settings (arena's
-// BotKey.Settings), without what CodeKey covers: no path, sha256 or
-// registered name, and a Lisp bot's files and reads relative to its root
-// (by default its first file's folder), its root and answer left out, so
-// that a league moved to another folder keeps its keys.
+// Settings returns r as a league's keys count its settings
+// (league.BotKey.Settings), without what CodeKey covers: no path, sha256
+// or registered name, and a Lisp bot's files and reads relative to its
+// root (by default its first file's folder), its root and answer left
+// out, so that a league moved to another folder keeps its keys.
 func (r Ref) Settings() Ref {
 	r.Path, r.SHA256, r.Registered = "", "", ""
 	if r.Lisp != nil {

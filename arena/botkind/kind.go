@@ -198,7 +198,7 @@ func (r *Ref) Resolve(name, dir string, reg *Registry) error {
 		r.Args = append(slices.Clone(e.Args), r.Args...)
 	case Path:
 		r.given = r.Path
-		r.Path = abs(dir, r.Path)
+		r.Path = Abs(dir, r.Path)
 	case Lisp:
 		l := r.Lisp.Resolve(dir).WithDefaults()
 		if err := l.Validate(); err != nil {
@@ -384,7 +384,7 @@ func (r Ref) execSpec(self, game string) host.Spec {
 	}
 	// The adapter starts the program by its path from the sandbox's
 	// folder: a path of the command line (Parse) is made absolute.
-	path := abs("", r.Path)
+	path := Abs("", r.Path)
 	s := host.ExecSpec(self, path, r.Args) // what it sees: a script's folder too
 	s.SHA256 = r.SHA256
 	s.Path, s.Args = self, append([]string{"bot", "serve", lines.Selector, game, path}, r.Args...)
@@ -473,7 +473,7 @@ func (r Ref) Seen() []string {
 		for _, p := range r.execSpec("", "").Files {
 			add(p)
 		}
-		add(abs("", r.Path))
+		add(Abs("", r.Path))
 	}
 	return seen
 }
@@ -563,7 +563,10 @@ type ArgsError struct{ Err error }
 func (e *ArgsError) Error() string { return "bot serve: " + e.Err.Error() }
 func (e *ArgsError) Unwrap() error { return e.Err }
 
-func abs(dir, path string) string {
+// Abs returns path made absolute, a relative path taken from dir: how a
+// league file's paths are read, a bot's among them (Ref.Resolve). It
+// returns the path joined to dir when the working directory is not known.
+func Abs(dir, path string) string {
 	if filepath.IsAbs(path) {
 		return path
 	}

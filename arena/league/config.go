@@ -2,13 +2,8 @@ package league
 
 import (
 	"bytes"
-	"cmp"
-	"crypto/sha256"
-	"encoding/hex"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"math"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -24,7 +19,6 @@ import (
 	"github.com/arenabots/arena/host"
 	"github.com/arenabots/arena/host/registry"
 	"github.com/arenabots/arena/host/sandbox"
-	"github.com/arenabots/arena/internal/inert"
 	"github.com/arenabots/arena/referee"
 	"github.com/arenabots/arena/results"
 )
@@ -191,7 +185,7 @@ func (c *Config) errAt(msg string, path ...any) error {
 
 // complete fills in defaults and checks every field.
 func (c *Config) complete() (warnings []error, err error) {
-	dir := abs(".", filepath.Dir(c.file))
+	dir := botkind.Abs(".", filepath.Dir(c.file))
 	if c.Name == "" {
 		c.Name = strings.TrimSuffix(filepath.Base(c.file), filepath.Ext(c.file))
 	}
@@ -285,12 +279,12 @@ func (c *Config) complete() (warnings []error, err error) {
 	if c.Out == "" {
 		c.Out = filepath.Join("results", c.Name)
 	} else {
-		c.Out = abs(dir, c.Out)
+		c.Out = botkind.Abs(dir, c.Out)
 	}
 	if c.Registry == "" {
 		c.Registry = registry.DefaultFile
 	}
-	c.Registry = abs(dir, c.Registry)
+	c.Registry = botkind.Abs(dir, c.Registry)
 	if c.Rounds > 1 && c.sameStart() {
 		warnings = append(warnings, c.errAt(c.sameStartWarning(), "game"))
 	}
@@ -325,43 +319,6 @@ func (c *Config) sameStartWarning() string {
 	return w
 }
 
-// Displays returns the display name of each bot that has one, by name,
-// shown inert: a recorded config is read without Load's checks.
-func (c *Config) Displays() map[string]string {
-	d := map[string]string{}
-	for _, b := range c.Bots {
-		if b.Display != "" {
-			d[b.Name] = inert.Line(b.Display)
-		}
-	}
-	return d
-}
-
-// Names returns the names of the league's bots, in order.
-func (c *Config) Names() []string {
-	out := make([]string, len(c.Bots))
-	for i, b := range c.Bots {
-		out[i] = b.Name
-	}
-	return out
-}
-
-// botIndex returns the index of the bot named name, or -1.
-func (c *Config) botIndex(name string) int {
-	return slices.IndexFunc(c.Bots, func(b BotConfig) bool { return b.Name == name })
-}
-
-// CheckUnsandboxed refuses a league whose file says `sandbox: off` unless
-// allow (the person running it said so on the command line): a league
-// file may come from elsewhere (a colleague, a class's intake), and only
-// the person running arena decides to run bots outside their sandbox.
-func (c *Config) CheckUnsandboxed(allow bool) error {
-	if c.Sandbox != sandbox.Off || allow {
-		return nil
-	}
-	return c.errAt("sandbox: off runs the bots without their sandbox: arena does so only when told on the command line, with --allow-unsandboxed", "sandbox")
-}
-
 // Rules returns the league's game, game_options applied.
 func (c *Config) Rules() referee.Game { return c.rules }
 
@@ -370,116 +327,17 @@ func (c *Config) Rules() referee.Game { return c.rules }
 func CheckConcurrency(n int) error { return atLeast("concurrency", n, 1) }
 
 // atLeast checks the value v of the integer key against the lowest value
-// the key allows.
+// the key allows, in the words of the key's doc (docOf).
 func atLeast(key string, v, lowest int) error {
-	if v >= lowest {
-		return nil
-	}
 	d, _ := docOf(key)
-	return fmt.Errorf("want %s, %d or more, got %d", d.want, lowest, v)
-}
-
-// completeBots checks the bots list and resolves paths and registered bots.
-func (c *Config) completeBots(dir string) (warnings []error, err error) {
-	if len(c.Bots) < 2 {
-		return nil, c.errAt(fmt.Sprintf("a league needs at least 2 bots, found %d; add entries like `- {name: greedy, builtin: greedy}`", len(c.Bots)), "bots")
-	}
-	reg := &botkind.Registry{Path: c.Registry}
-	seen := map[string]bool{}
-	for i := range c.Bots {
-		b := &c.Bots[i]
-		if err := registry.CheckName(b.Name); err != nil {
-			return nil, c.errAt(err.Error()+" (names appear in file names)", "bots", i)
-		}
-		if seen[b.Name] {
-			return nil, c.errAt(fmt.Sprintf("bot name %q is used twice: names must be unique", b.Name), "bots", i, "name")
-		}
-		seen[b.Name] = true
-		if inert.Line(b.Display) != b.Display {
-			return nil, c.errAt(fmt.Sprintf("bot %q: display %s holds control characters: write it on one line, in plain text", b.Name, inert.Line(b.Display)), "bots", i, "display")
-		}
-		if b.Rating != nil && (math.IsNaN(*b.Rating) || math.IsInf(*b.Rating, 0)) {
-			return nil, c.errAt(fmt.Sprintf("bot %q: rating is %v: want a finite number, e.g. rating: 1512.5, or no key", b.Name, *b.Rating), "bots", i, "rating")
-		}
-		if b.Restart != "" && !slices.Contains(restartValues, b.Restart) {
-			return nil, c.errAt(fmt.Sprintf("bot %q: restart is %q: want %q or %q, or no key for the league's (%s)", b.Name, b.Restart, restartValues[0], restartValues[1], c.Restart), "bots", i, "restart")
-		}
-		if err := b.Resolve(b.Name, dir, reg); err != nil {
-			var fe *botkind.FieldError
-			if errors.As(err, &fe) && fe.Key != "" {
-				return nil, c.errAt(err.Error(), "bots", i, fe.Key)
-			}
-			return nil, c.errAt(err.Error(), "bots", i)
-		}
-	}
-	return warnings, nil
-}
-
-// restartValues are the values of restart, the default first.
-var restartValues = []string{"on", "off"}
-
-// Keeps reports whether the league keeps bot i's process running across
-// a run's games (restart: off, the bot's own or the league's).
-func (c *Config) Keeps(i int) bool {
-	return cmp.Or(c.Bots[i].Restart, c.Restart) == "off"
-}
-
-func abs(dir, path string) string {
-	if filepath.IsAbs(path) {
-		return path
-	}
-	p, err := filepath.Abs(filepath.Join(dir, path))
-	if err != nil {
-		return filepath.Join(dir, path)
-	}
-	return p
+	return tournament.Doc{Want: d.want, Example: d.example}.AtLeast(v, lowest)
 }
 
 // File returns the path the config was read from.
 func (c *Config) File() string { return c.file }
 
-// MatchClock returns the clock the league's games are played under: its
-// tempo or time_control, margin and what a call is charged (see NewClock).
-func (c *Config) MatchClock() referee.Clock {
-	return NewClock(c.TempoMS, c.MarginMS, c.TimeControl, c.Clock)
-}
-
-// Hash identifies the resolved config: everything but concurrency, the
-// output directory, the sandbox, the title and the bots' display names,
-// the bots' absolute paths included; the clock is in it, since it changes
-// verdicts. It names a league on a queue, and results recorded before
-// Keys resume under it (but see AdoptRecordedClock); a league resumes by
-// its Keys, which hold no path (see package arena's resume).
-func (c *Config) Hash() string {
-	d := *c
-	d.Concurrency, d.Out, d.Registry = 0, "", ""
-	if d.Tournament == tournament.RoundRobin {
-		d.Tournament = "" // the hash of a league from before tournaments
-	}
-	if d.Tiebreak == tournament.TiebreakTied {
-		d.Tiebreak = "" // the hash of a league from before playoffs
-	}
-	if d.Clock == ClockWall {
-		d.Clock = "" // the hash of a league from before clocks, played on the wall clock
-	}
-	data, _ := json.Marshal(d) // a Config always marshals
-	sum := sha256.Sum256(data)
-	return hex.EncodeToString(sum[:8])
-}
-
-// Resolved returns the config with every default filled in, as YAML, with
-// its hash: what a league writes to out/config.yaml.
-func (c *Config) Resolved() []byte {
-	var b bytes.Buffer
-	fmt.Fprintf(&b, "# resolved from %s: the values in force, every default filled in;\n# hash identifies the config (all keys but concurrency, out and registry);\n# keys, below, decide which recorded games a resumed run keeps\nhash: %s\n", c.file, c.Hash())
-	enc := yaml.NewEncoder(&b)
-	enc.SetIndent(2)
-	_ = enc.Encode(c) // a Config always marshals
-	return b.Bytes()
-}
-
 // applyDefaults fills in what a league file (Parse) and a recorded config
-// (ReadResults) may leave out: the game, the tempo (0 under a game clock),
+// (ReadRecorded) may leave out: the game, the tempo (0 under a game clock),
 // the tournament, and the rules configured from the game's keys. It is the
 // one place these defaults are applied; Parse checks the keys given
 // (completeTempo, completeTournament) on top. Its errors start with the key at

@@ -3,6 +3,8 @@ package league
 import (
 	"fmt"
 	"slices"
+
+	"github.com/arenabots/arena/arena/botkind"
 )
 
 // Grading is a league's grading: block, the rule `arena grades` gives the
@@ -91,7 +93,7 @@ func (c *Config) completeGrading(dir string) error {
 		return c.errAt("grading: bands are measured against reference bots: add reference: DIR, the results directory of a gauntlet of the groups against them (docs/grading.md)", "grading", "bands")
 	}
 	if g.Reference != "" {
-		g.Reference = abs(dir, g.Reference)
+		g.Reference = botkind.Abs(dir, g.Reference)
 	}
 	var names []string
 	for i, b := range g.Bands {

@@ -4,7 +4,30 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+
+	"github.com/arenabots/arena/arena/tournament"
 )
+
+// Hash identifies the resolved config: everything but concurrency, the
+// output directory, the sandbox, the title and the bots' display names,
+// the bots' absolute paths included; the clock is in it, since it changes
+// verdicts. It names a league on a queue, and results recorded before
+// Keys resume under it (but see AdoptRecordedClock); a league resumes by
+// its Keys, which hold no path (see package arena's resume).
+func (c *Config) Hash() string {
+	d := *c
+	d.Concurrency, d.Out, d.Registry = 0, "", ""
+	if d.Tournament == tournament.RoundRobin {
+		d.Tournament = "" // the hash of a league from before tournaments
+	}
+	if d.Tiebreak == tournament.TiebreakTied {
+		d.Tiebreak = "" // the hash of a league from before playoffs
+	}
+	if d.Clock == ClockWall {
+		d.Clock = "" // the hash of a league from before clocks, played on the wall clock
+	}
+	return shortHash(d)
+}
 
 // Keys is what decides a league's games, split so that a late hand-in
 // replays only its own games: League covers what every game shares (the

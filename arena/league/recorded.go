@@ -1,6 +1,7 @@
 package league
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -12,6 +13,17 @@ import (
 	"github.com/arenabots/arena/results"
 	"gopkg.in/yaml.v3"
 )
+
+// Resolved returns the config with every default filled in, as YAML, with
+// its hash: what a league writes to out/config.yaml.
+func (c *Config) Resolved() []byte {
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "# resolved from %s: the values in force, every default filled in;\n# hash identifies the config (all keys but concurrency, out and registry);\n# keys, below, decide which recorded games a resumed run keeps\nhash: %s\n", c.file, c.Hash())
+	enc := yaml.NewEncoder(&b)
+	enc.SetIndent(2)
+	_ = enc.Encode(c) // a Config always marshals
+	return b.Bytes()
+}
 
 // ReadRecorded returns the config recorded in the results directory dir
 // (its config.yaml, see Config.Resolved) as far as the schedule, the

@@ -19,6 +19,12 @@ type TimeControl struct {
 	Moves  int `yaml:"moves"`
 }
 
+// MatchClock returns the clock the league's games are played under: its
+// tempo or time_control, margin and what a call is charged (see NewClock).
+func (c *Config) MatchClock() referee.Clock {
+	return NewClock(c.TempoMS, c.MarginMS, c.TimeControl, c.Clock)
+}
+
 // NewClock returns the clock a league, or a command that plays without
 // one, charges its bots by: tempoMS and marginMS in milliseconds, tc's game
 // clock (nil: none), CPU time unless charge is ClockWall.

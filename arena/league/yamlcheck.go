@@ -181,7 +181,7 @@ func kindDoc(t reflect.Type, key string) keyDoc {
 	return keyDoc{"a single value", key + ": x"}
 }
 
-// docOf returns the doc of key: of keyDocs, or of a format's keys.
+// docOf returns the doc of key: of keyDocs, or of a tournament's keys.
 func docOf(key string) (keyDoc, bool) {
 	if d, ok := keyDocs[key]; ok {
 		return d, true

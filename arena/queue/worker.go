@@ -173,8 +173,8 @@ func (w *Worker) keeper(r *arena.Runner) *arena.Keeper {
 	return k
 }
 
-// drain closes the idle processes of every league's pool but that of
-// but's league.
+// drain closes the idle processes of every league's engine pool but that
+// of but's league.
 func (w *Worker) drain(but *arena.Runner) {
 	w.mu.Lock()
 	var others []*arena.Keeper
@@ -189,7 +189,8 @@ func (w *Worker) drain(but *arena.Runner) {
 	}
 }
 
-// closeKept closes every league's pool, once the worker's loops are over.
+// closeKept closes every league's engine pool, once the worker's loops
+// are over.
 func (w *Worker) closeKept() {
 	w.mu.Lock()
 	kept := w.kept

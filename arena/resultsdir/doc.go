@@ -8,7 +8,7 @@
 // CheckJournal), and the error of a directory that cannot be written
 // (WriteError).
 //
-// It knows files, not leagues: the league file, the formats and the
+// It knows files, not leagues: the league file, the tournaments and the
 // runner (package arena) sit above it. resultsdir imports only referee and
 // results. It must not import arena, web or cmd.
 package resultsdir

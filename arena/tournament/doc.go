@@ -8,7 +8,7 @@
 //
 // A tournament sees a league through League: its bots' names and ratings
 // in seed order, its seed, rounds, scoring, SPRT and Settings (the keys
-// of the formats, which the league file holds inline), and a way to
+// of the tournaments, which the league file holds inline), and a way to
 // point at a key of the file. Schedule, Standings and Total are pure
 // functions of a League and the games played, so every machine computes
 // the same.

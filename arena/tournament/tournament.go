@@ -78,14 +78,21 @@ func KeyDoc(key string) (Doc, bool) {
 	return Doc{}, false
 }
 
-// atLeast checks the value v of the integer key, one of the tournaments',
-// against the lowest value the key allows.
-func atLeast(key string, v, lowest int) error {
+// AtLeast checks v, the value of the integer key d documents, against
+// the lowest value the key allows: the error says what the key wants.
+// The league file's keys are checked by it too.
+func (d Doc) AtLeast(v, lowest int) error {
 	if v >= lowest {
 		return nil
 	}
-	d, _ := KeyDoc(key)
 	return fmt.Errorf("want %s, %d or more, got %d", d.Want, lowest, v)
+}
+
+// atLeast checks the value v of the integer key, one of the tournaments',
+// against the lowest value the key allows, in the words of its KeyDoc.
+func atLeast(key string, v, lowest int) error {
+	d, _ := KeyDoc(key)
+	return d.AtLeast(v, lowest)
 }
 
 // Traits are what a league's other parts need to know of its kind of
@@ -238,7 +245,7 @@ func mainSchedule(l *League, played []results.Entry) []Scheduled {
 // bots its playoffs decided in their order (see playoff.go), with the line
 // of its SPRT match when it is one.
 func Standings(l *League, games []results.Entry) results.Standings {
-	s := formatStandings(l, games)
+	s := tournamentStandings(l, games)
 	s.SetDisplay(l.displays())
 	s.Clock = l.Clock
 	if l.Tournament == Gauntlet {
@@ -252,10 +259,10 @@ func Standings(l *League, games []results.Entry) results.Standings {
 	return s
 }
 
-// formatStandings returns the standings of games in the view of l's
-// format, bots level on every key ordered by their playoff, if the league
-// has one, then by their rating keys, if its bots have them.
-func formatStandings(l *League, games []results.Entry) results.Standings {
+// tournamentStandings returns the standings of games in the view of l's
+// tournament, bots level on every key ordered by their playoff, if the
+// league has one, then by their rating keys, if its bots have them.
+func tournamentStandings(l *League, games []results.Entry) results.Standings {
 	main := MainGames(l, games)
 	s := mainStandings(l, main)
 	if l.playoff() {
@@ -266,7 +273,7 @@ func formatStandings(l *League, games []results.Entry) results.Standings {
 }
 
 // mainStandings returns the standings of main, games of the league's main
-// event, in the view of l's format.
+// event, in the view of l's tournament.
 func mainStandings(l *League, main []results.Entry) results.Standings {
 	return l.kind().Standings(l, main)
 }

@@ -14,7 +14,7 @@ import (
 // TestBotNew writes a project in each language, which `bot new` builds and
 // checks with real processes, then checks it again as a user would.
 // arena/botkind's TestLineStarters plays the line-protocol starters in
-// both games.
+// every game.
 func TestBotNew(t *testing.T) {
 	// Skipped without their tool: .ci/test installs no rustc, and node is
 	// new to the machines it runs on.

@@ -227,7 +227,9 @@ func playGame(ctx context.Context, w io.Writer, st referee.State, seats [2]arena
 		if s.Player != nil {
 			opt.Own[i] = &referee.Clock{}
 			if o.humanTempo > 0 {
-				opt.Own[i] = &referee.Clock{Tempo: time.Duration(o.humanTempo) * time.Millisecond, Margin: opt.Clock.Margin}
+				// A person thinks on the wall clock: no CPU time to charge.
+				c := league.NewClock(o.humanTempo, o.margin, nil, league.ClockWall)
+				opt.Own[i] = &c
 			}
 		}
 	}

@@ -21,18 +21,29 @@ const module = "github.com/arenabots/arena"
 //	cmd → web, course → arena → host → bots → games → referee
 //	                          ↘ results ↗        proto (host, bots)
 //
-// and inside arena/: the runner (arena) → the league file (arena/league)
-// → the kinds of tournament (arena/tournament) → the results directory's
-// files (arena/resultsdir) → results; bot kinds (arena/botkind) → the saved
-// images of Lisp bots (arena/lispimage) → host.
+// and inside arena/:
 //
-// and each rule allows only what the module imports (TestImportsAllowedAreUsed).
-// and a game's package imports only referee; outside its folder, only the
-// table of games imports it (games_test.go). A path ending in "/..." names
-// a package and every package below it; of the rules that name a package,
-// the longest applies (an exact path before the same one with "/..."), and a package that none names fails the test, so
-// that a new package says where it stands. The rules look at the imports
-// of a package's non-test files: tests may use any package of the module.
+//	arena/queue, arena/bench → arena → arena/league → arena/tournament → arena/resultsdir → results
+//	                             │          ↓
+//	                             │     arena/botkind → bots/..., host/...
+//	                             ↓          ↓
+//	                           arena/lispimage → bots/lisp, host
+//
+// the distributed queue and the bench above the runner (arena), the runner
+// above the league file (arena/league), the league file above the kinds
+// of tournament (arena/tournament) and the bot kinds (arena/botkind), the
+// tournaments above the results directory's files (arena/resultsdir), the
+// runner and the bot kinds above the saved images of Lisp bots
+// (arena/lispimage). A package may also import what lies further down its
+// arrows, as its rule says: each rule allows only what the module imports
+// (TestImportsAllowedAreUsed). A game's package imports only referee;
+// outside its folder, only the table of games imports it (games_test.go).
+// A path ending in "/..." names a package and every package below it; of
+// the rules that name a package, the longest applies (an exact path before
+// the same one with "/..."), and a package that none names fails the test,
+// so that a new package says where it stands. The rules look at the
+// imports of a package's non-test files: tests may use any package of the
+// module.
 
 // imports lists, for each package, the packages of the module it may import
 // directly. Paths are relative to the module.
@@ -93,10 +104,20 @@ var imports = []struct {
 	// A person at the keyboard, for play in the terminal and the browser.
 	{"web/human", []string{"referee"}},
 
-	// The championship runner, above bots and results.
-	{"arena/...", []string{"arena/...", "host/...", "referee", "results/..."}},
-	// The one home of bot kinds, below the runner and intake.
-	{"arena/botkind", []string{"arena/lispimage", "host/...", "bots/...", "referee", "internal/treehash"}},
+	// The championship runner (arena/..., one rule each, so that an
+	// import inside arena/ is one the design draws): the runner, above the
+	// league file, the tournaments, the results directory's files and the
+	// saved images of Lisp bots.
+	{"arena", []string{"arena/league", "arena/lispimage", "arena/resultsdir", "arena/tournament", "host", "host/sandbox", "referee", "results"}},
+	// Leagues on many machines: above the runner, which plays a worker's
+	// games.
+	{"arena/queue", []string{"arena", "arena/league", "arena/lispimage", "arena/tournament", "host", "host/sandbox", "referee", "results"}},
+	// What a league costs: real leagues through the runner.
+	{"arena/bench", []string{"arena", "arena/league", "host", "host/sandbox", "referee"}},
+	// The bench's child process, the least a bot can be: a leaf.
+	{"arena/bench/internal/floorchild", nil},
+	// The one home of bot kinds, below the league file and intake.
+	{"arena/botkind", []string{"arena/lispimage", "bots/builtin", "bots/lines", "bots/lisp", "bots/lisp/probe", "host", "host/registry", "host/sandbox", "host/scaffold", "internal/treehash", "referee"}},
 	// The league file: read, checked, completed, hashed; above the
 	// tournaments it hands a league to, never the runner.
 	{"arena/league", []string{"arena/botkind", "arena/resultsdir", "arena/tournament", "games", "host", "host/registry", "host/sandbox", "internal/inert", "referee", "results"}},
@@ -370,6 +391,8 @@ func TestImportRulesCatch(t *testing.T) {
 		{"referee imports proto", listed{ImportPath: module + "/referee", Imports: []string{module + "/proto"}}, "referee imports proto"},
 		{"a game imports another", listed{ImportPath: module + "/games/dots", Imports: []string{module + "/games/cavalo"}}, "games/dots imports games/cavalo"},
 		{"arena imports web", listed{ImportPath: module + "/arena", Imports: []string{module + "/web"}}, "arena imports web"},
+		{"the runner imports the queue", listed{ImportPath: module + "/arena", Imports: []string{module + "/arena/queue"}}, "arena imports arena/queue"},
+		{"a tournament imports the league file", listed{ImportPath: module + "/arena/tournament", Imports: []string{module + "/arena/league"}}, "arena/tournament imports arena/league"},
 		{"a new package", listed{ImportPath: module + "/nowhere"}, "nowhere: no import rule"},
 		{"a bot links the host", listed{ImportPath: module + "/bots/examples/first", Deps: []string{module + "/host"}}, "bots/examples/first depends on host"},
 		{"the Lisp adapter imports the host", listed{ImportPath: module + "/bots/lisp", Imports: []string{module + "/host"}, Deps: []string{module + "/host", module + "/host/sandbox"}}, "bots/lisp depends on host: nothing on the bot's side"},

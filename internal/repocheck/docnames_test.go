@@ -5,6 +5,7 @@ import (
 	"go/parser"
 	"go/token"
 	"io/fs"
+	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -25,10 +26,15 @@ import (
 //
 // A doc link must resolve in its package; pkg.Name must be declared in a
 // package of that name; Type.Member must be a method or field of a type of
-// that name in some package of the module; a CamelCase word must be declared somewhere in the
-// module, unless it is a proper name (notIdentifiers). Sentence-initial
-// words such as "Run" cannot be told from English, so the rule asks for
-// one of these forms when a doc means an identifier.
+// that name in some package of the module, or of a type it embeds; a
+// CamelCase word must be declared somewhere in the module, unless it is a
+// proper name (notIdentifiers). Sentence-initial words such as "Run"
+// cannot be told from English, so the rule asks for one of these forms
+// when a doc means an identifier.
+//
+// The Markdown a reader meets (README.md, docs/*.md, bots/**/README.md)
+// is checked too, for pkg.Name and Type.Member in its code spans (the
+// text in backquotes, blocks of code left out).
 var (
 	docLink   = regexp.MustCompile(`\[([A-Za-z_]\w*(?:\.[A-Za-z_]\w*){0,2})\]`)
 	qualified = regexp.MustCompile(`\b([a-z]\w*)\.([A-Z]\w*)(?:\.([A-Z]\w*))?\b`)
@@ -143,7 +149,7 @@ func addMembers(spec *ast.TypeSpec, add func(string), all map[string]bool) {
 			all[n.Name] = true
 		}
 		if len(f.Names) == 0 { // embedded: its members are the type's too
-			add(spec.Name.Name + ".*")
+			add(spec.Name.Name + ".*" + recvType(f.Type))
 		}
 	}
 }
@@ -166,14 +172,32 @@ func recvType(e ast.Expr) string {
 }
 
 // has reports whether pkg declares name (a top-level name, or Type.Member)
-// or, for Type.Member, whether the type embeds something that might.
+// or, for Type.Member, whether the type embeds a type that has the member
+// (or one from outside the module, which might).
 func (d declared) has(pkg, name string) bool {
 	names := d.byPkg[pkg]
 	if names[name] {
 		return true
 	}
-	typ, _, ok := strings.Cut(name, ".")
-	return ok && names[typ+".*"] // a member of an embedded type
+	typ, m, ok := strings.Cut(name, ".")
+	return ok && d.embedsMember(names, typ, m, 0)
+}
+
+// embedsMember reports whether type typ of a package that declares names
+// embeds a type with member m: a type of the module that has it, or one
+// from outside the module, which might. depth bounds a chain of
+// embeddings.
+func (d declared) embedsMember(names map[string]bool, typ, m string, depth int) bool {
+	for n := range names {
+		emb, ok := strings.CutPrefix(n, typ+".*")
+		if !ok {
+			continue
+		}
+		if !d.isType(emb) || depth < 4 && d.hasMemberDepth(emb, m, depth+1) {
+			return true
+		}
+	}
+	return false
 }
 
 // isType reports whether some package of the module declares a type (or
@@ -190,10 +214,13 @@ func (d declared) isType(typ string) bool {
 }
 
 // hasMember reports whether a type called typ, in some package, has the
-// member name or embeds a type that might.
-func (d declared) hasMember(typ, name string) bool {
+// member name or embeds a type that has it (see embedsMember).
+func (d declared) hasMember(typ, name string) bool { return d.hasMemberDepth(typ, name, 0) }
+
+// hasMemberDepth is hasMember at depth embeddings down.
+func (d declared) hasMemberDepth(typ, name string, depth int) bool {
 	for _, names := range d.byPkg {
-		if names[typ+"."+name] || names[typ+".*"] {
+		if names[typ+"."+name] || d.embedsMember(names, typ, name, depth) {
 			return true
 		}
 	}
@@ -235,19 +262,8 @@ func checkDocNames(d declared, pkg, text string, pkgDoc bool) []string {
 			say(m[0])
 		}
 	}
-	for _, m := range qualified.FindAllStringSubmatch(text, -1) {
-		name := m[2]
-		if m[3] != "" {
-			name += "." + m[3]
-		}
-		if known, ok := d.hasQualified(m[1], name); known && !ok {
-			say(m[0])
-		}
-	}
-	for _, m := range member.FindAllStringSubmatch(text, -1) {
-		if d.isType(m[1]) && !d.hasMember(m[1], m[2]) {
-			say(m[1] + "." + m[2])
-		}
+	for _, name := range d.staleNames(text) {
+		say(name)
 	}
 	if !pkgDoc {
 		return bad
@@ -256,6 +272,75 @@ func checkDocNames(d declared, pkg, text string, pkgDoc bool) []string {
 		w := m[1]
 		if !d.all[w] && !slices.ContainsFunc(notIdentifiers, func(n string) bool { return strings.HasPrefix(w, n) }) {
 			say(w)
+		}
+	}
+	return bad
+}
+
+// staleNames returns the names of text in the forms pkg.Name,
+// pkg.Type.Member and Type.Member that the module does not declare: a
+// package or type of the module's, and no such name in it.
+func (d declared) staleNames(text string) []string {
+	var bad []string
+	for _, m := range qualified.FindAllStringSubmatch(text, -1) {
+		name := m[2]
+		if m[3] != "" {
+			name += "." + m[3]
+		}
+		if known, ok := d.hasQualified(m[1], name); known && !ok {
+			bad = append(bad, m[0])
+		}
+	}
+	for _, m := range member.FindAllStringSubmatch(text, -1) {
+		if d.isType(m[1]) && !d.hasMember(m[1], m[2]) {
+			bad = append(bad, m[1]+"."+m[2])
+		}
+	}
+	return bad
+}
+
+// codeSpan is a span of Markdown's inline code; fence opens or closes a
+// block of code.
+var (
+	codeSpan = regexp.MustCompile("`([^`\n]+)`")
+	fence    = regexp.MustCompile("(?m)^\\s*```")
+)
+
+// markdownFiles returns the Markdown files whose code spans name Go
+// identifiers: README.md, docs/*.md and every README.md under bots/.
+func markdownFiles(t *testing.T) []string {
+	t.Helper()
+	files, err := filepath.Glob(filepath.Join(root, "docs", "*.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	files = append(files, filepath.Join(root, "README.md"))
+	err = filepath.WalkDir(filepath.Join(root, "bots"), func(path string, e fs.DirEntry, err error) error {
+		if err == nil && !e.IsDir() && e.Name() == "README.md" {
+			files = append(files, path)
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return files
+}
+
+// checkMarkdownNames returns one line per name in the forms pkg.Name and
+// Type.Member that a code span of text, the Markdown file file, names and
+// the module does not declare. Blocks of code (shell sessions, league
+// files) are left out: what they name is not Go.
+func checkMarkdownNames(d declared, file, text string) []string {
+	var bad []string
+	for i, part := range fence.Split(text, -1) {
+		if i%2 == 1 {
+			continue // inside a fence
+		}
+		for _, span := range codeSpan.FindAllStringSubmatch(part, -1) {
+			for _, name := range d.staleNames(span[1]) {
+				bad = append(bad, file+": `"+span[1]+"` names "+name+", which the module does not declare")
+			}
 		}
 	}
 	return bad
@@ -306,6 +391,14 @@ func TestDocNames(t *testing.T) {
 			bad = append(bad, checkDocNames(d, pkg, doc.text, doc.pkgDoc)...)
 		}
 	}
+	for _, path := range markdownFiles(t) {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		file, _ := filepath.Rel(root, path)
+		bad = append(bad, checkMarkdownNames(d, filepath.ToSlash(file), string(data))...)
+	}
 	slices.Sort(bad)
 	for _, line := range slices.Compact(bad) {
 		t.Error(line)
@@ -317,7 +410,7 @@ func TestDocNames(t *testing.T) {
 func TestDocNamesCatch(t *testing.T) {
 	d := declared{
 		byPkg: map[string]map[string]bool{
-			"host":  {"Spec": true, "Start": true, "Spec.Name": true},
+			"host":  {"Spec": true, "Start": true, "Spec.Name": true, "Spec.*Limits": true, "Limits.MemoryMB": true},
 			"probe": {"Serve": true, "Findings": true},
 		},
 		byName: map[string][]string{"host": {"host"}, "probe": {"bots/lisp/probe"}},
@@ -342,10 +435,30 @@ func TestDocNamesCatch(t *testing.T) {
 		{"Spec.Name names it", false},
 		{"Spec.Path names it", true},
 		{"Unknown.Path is not the module's", false},
+		{"host.Spec.MemoryMB, a field of an embedded type", false},
+		{"host.Spec.Memory names it", true},
+		{"Spec.MemoryMB and Limits.MemoryMB", false},
+		{"Spec.Memory names it", true},
 	} {
 		got := checkDocNames(d, "bots/lisp/probe", tc.text, true)
 		if (len(got) > 0) != tc.bad {
 			t.Errorf("%q: got %q, want a complaint: %v", tc.text, got, tc.bad)
+		}
+	}
+	for _, tc := range []struct {
+		text string
+		bad  bool
+	}{
+		{"`host.Start` starts it", false},
+		{"`host.Run` starts it", true},
+		{"it is `Spec.Path`", true},
+		{"`Spec.Name` and host.Run outside code", false},
+		{"```\nhost.Run(spec)\n```\nthen `host.Start`", false},
+		{"```go\nx\n```\n`host.Spec.Path`", true},
+	} {
+		got := checkMarkdownNames(d, "docs/x.md", tc.text)
+		if (len(got) > 0) != tc.bad {
+			t.Errorf("Markdown %q: got %q, want a complaint: %v", tc.text, got, tc.bad)
 		}
 	}
 }
