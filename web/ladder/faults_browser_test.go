@@ -91,7 +91,10 @@ func TestRealRefusedUpload(t *testing.T) {
 		t.Fatalf("a project whose jogar signals an error: %q, want refused", got)
 	}
 	card := `#versions article.refused[data-version="1"]`
-	bt.WaitFor(t, ctx, "version 1 refused in the list", count(card)+" === 1")
+	// The list may show the version refused before the game it fails in
+	// is played (another event redrew it); the page draws it again once
+	// the upload's answer comes.
+	bt.WaitFor(t, ctx, "version 1 refused in the list, with the game it fails in", count(card+" .warning")+" === 1")
 	if got := text(t, ctx, card+" .reason"); !strings.Contains(got, "tabuleiro estragado") {
 		t.Errorf("the reason says %q, want intake's, with the Lisp error", got)
 	}
