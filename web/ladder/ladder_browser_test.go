@@ -204,7 +204,10 @@ func TestRealLadderPages(t *testing.T) {
 		chromedp.Submit(chromedp.CSS("#login-token")), chromedp.WaitVisible(chromedp.CSS("#admin-page")))
 	bt.WaitFor(t, adm, "a row per group", count("#admin-groups tbody tr")+" === 2")
 	_, before := ladderNow(t, base)
-	bt.Do(t, adm, "disable P2", chromedp.Click(chromedp.CSS(`#admin-groups button[data-group="P2"]`)))
+	// Clicked in the page, as one step: the table is drawn anew at every
+	// game that ends, so a node found first may be gone when clicked.
+	clickP2 := `(() => { document.querySelector('#admin-groups button[data-group="P2"]').click(); return true; })()`
+	bt.Eval[bool](t, adm, clickP2) // disable
 	bt.WaitFor(t, adm, "P2 disabled", `document.querySelector('#admin-groups button[data-group="P2"]').textContent === "Enable"`)
 	var after []int64
 	for st, hang := (ladder.State{Busy: 1}), time.Now().Add(3*time.Minute); st.Busy > 0 || st.Queued > 0; {
@@ -222,7 +225,7 @@ func TestRealLadderPages(t *testing.T) {
 		t.Errorf("%d games ended after P2 was disabled, want at most the 4 of the pairings in play: %v", len(after), after)
 	}
 	bt.Screenshot(t, adm, "real-disabled")
-	bt.Do(t, adm, "enable P2", chromedp.Click(chromedp.CSS(`#admin-groups button[data-group="P2"]`)))
+	bt.Eval[bool](t, adm, clickP2) // enable
 	bt.WaitFor(t, adm, "P2 enabled", `document.querySelector('#admin-groups button[data-group="P2"]').textContent === "Disable"`)
 	bt.Do(t, lad, "open the ladder", chromedp.Navigate(base+"/"))
 	newest := slices.Max(append([]int64{0}, append(before, after...)...))
