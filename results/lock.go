@@ -70,10 +70,9 @@ func LockDir(dir string) (*Lock, error) {
 		return nil, fmt.Errorf("lock %s: %w", dir, err)
 	}
 	if err := unix.Flock(int(f.Fd()), unix.LOCK_EX|unix.LOCK_NB); err != nil {
-		holder, _ := readHolder(f)
-		f.Close()
+		defer f.Close()
 		if errors.Is(err, unix.EWOULDBLOCK) {
-			return nil, &LockedError{Dir: dir, Holder: holder}
+			return nil, &LockedError{Dir: dir, Holder: awaitHolder(f)}
 		}
 		return nil, fmt.Errorf("lock %s: %w", dir, err)
 	}
@@ -84,6 +83,30 @@ func LockDir(dir string) (*Lock, error) {
 		return nil, fmt.Errorf("lock %s: %w", dir, err)
 	}
 	return l, nil
+}
+
+// holderWait bounds how long a refused LockDir waits for the holder of
+// the lock to record itself, which it does right after it takes the lock:
+// a holder that neither records itself nor lets go in that time (a
+// stopped process) is not named.
+const holderWait = 5 * time.Second
+
+// awaitHolder returns the holder recorded in the lock file f, whose lock
+// another process held, once it has recorded itself: two arenas started
+// at once meet in between, the lock taken and the file still empty. Nil
+// when the holder lets go first (its record gone with it), or does not
+// record itself within holderWait.
+func awaitHolder(f *os.File) *Holder {
+	deadline := time.Now().Add(holderWait)
+	for {
+		if h, _ := readHolder(f); h != nil {
+			return h
+		}
+		if time.Now().After(deadline) || unix.Flock(int(f.Fd()), unix.LOCK_SH|unix.LOCK_NB) == nil {
+			return nil // f's close lets go of a lock taken here
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
 }
 
 // record writes this process into the lock file.

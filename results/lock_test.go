@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"golang.org/x/sys/unix"
 )
 
 func TestLockDir(t *testing.T) {
@@ -81,5 +83,33 @@ func TestLockDirStale(t *testing.T) {
 	var h Holder
 	if err := json.Unmarshal(data, &h); err != nil || h.PID != os.Getpid() {
 		t.Errorf("lock file %q after takeover does not name this process", data)
+	}
+}
+
+// TestLockDirNamesAHolderNotYetRecorded: two arenas started at once meet
+// between the first's lock and its record (the file still empty); the
+// second waits for the record and names the first, whichever comes first.
+func TestLockDirNamesAHolderNotYetRecorded(t *testing.T) {
+	dir := t.TempDir()
+	f, err := os.OpenFile(filepath.Join(dir, lockName), os.O_RDWR|os.O_CREATE, 0o644)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if err := unix.Flock(int(f.Fd()), unix.LOCK_EX|unix.LOCK_NB); err != nil {
+		t.Fatal(err)
+	}
+	refused := make(chan error, 1)
+	go func() {
+		_, err := LockDir(dir)
+		refused <- err
+	}()
+	first := &Lock{f: f}
+	if err := first.record(); err != nil {
+		t.Fatal(err)
+	}
+	var le *LockedError
+	if err := <-refused; !errors.As(err, &le) || le.Holder == nil || le.Holder.PID != os.Getpid() {
+		t.Errorf("LockDir beside a holder recording itself = %v, want a *LockedError naming pid %d", err, os.Getpid())
 	}
 }
