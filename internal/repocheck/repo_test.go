@@ -52,17 +52,25 @@ func TestCIRunsREADMETestCommand(t *testing.T) {
 		t.Errorf(".ci/run runs %q itself, want only %s's", got, testScript)
 	}
 	want := []string{
-		`go test -race -count=1 -timeout 40m $(go list ./... | grep -vxF -f <(go list $single))`,
+		`go test -race -count=1 -timeout 40m $raced`,
 		`go test -count=1 -timeout 40m $single`,
 	}
 	if got := commandLines(t, testScript, "go test"); !slices.Equal(got, want) {
 		t.Errorf("%s runs %q, want exactly %q", testScript, got, want)
 	}
-	singles := commandLines(t, testScript, "single=")
-	if len(singles) != 1 {
-		t.Fatalf("%s sets single %d times, want once", testScript, len(singles))
+	wantRaced := `raced=$(go list $long ./... | grep -vxF -f <(go list $single))`
+	if got := commandLines(t, testScript, "raced="); len(got) != 1 || got[0] != wantRaced {
+		t.Errorf("%s sets raced as %q, want exactly %q", testScript, got, wantRaced)
 	}
-	for _, pattern := range strings.Fields(strings.Trim(strings.TrimPrefix(singles[0], "single="), `"`)) {
+	// The long packages, tested first, must each be a package with tests:
+	// go list would refuse a folder that is gone, and one that lost its
+	// tests would only take a place in the order.
+	for _, pkg := range scriptList(t, "long") {
+		if tests, _ := filepath.Glob(filepath.Join(root, pkg, "*_test.go")); len(tests) == 0 {
+			t.Errorf("%s tests %s first as one of the longest packages, and it has no tests: take it out of long", testScript, pkg)
+		}
+	}
+	for _, pattern := range scriptList(t, "single") {
 		dirs := []string{filepath.Join(root, strings.TrimSuffix(pattern, "/..."))}
 		if strings.HasSuffix(pattern, "/...") {
 			dirs = packageDirs(t, dirs[0])
@@ -73,6 +81,17 @@ func TestCIRunsREADMETestCommand(t *testing.T) {
 			}
 		}
 	}
+}
+
+// scriptList returns the words of the test script's variable name, set
+// once as name="word word...".
+func scriptList(t *testing.T, name string) []string {
+	t.Helper()
+	lines := commandLines(t, testScript, name+"=")
+	if len(lines) != 1 {
+		t.Fatalf("%s sets %s %d times, want once", testScript, name, len(lines))
+	}
+	return strings.Fields(strings.Trim(strings.TrimPrefix(lines[0], name+"="), `"`))
 }
 
 // packageDirs returns dir and the folders below it that hold Go files.
