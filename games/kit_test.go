@@ -338,7 +338,7 @@ func shortLeague(t *testing.T, name string) {
 	bin := arenaBin(t)
 	dir := t.TempDir()
 	var b strings.Builder
-	fmt.Fprintf(&b, "name: kit\ngame: %s\nrounds: 1\ntempo_ms: 50\ntime_margin_ms: 2000\nout: out\nbots:\n", name)
+	fmt.Fprintf(&b, "name: kit\ngame: %s\nrounds: 1\ntempo_ms: 10\ntime_margin_ms: 2000\nout: out\nbots:\n", name)
 	for _, bot := range builtins {
 		fmt.Fprintf(&b, "  - {name: %s, builtin: %s}\n", bot, bot)
 	}
