@@ -113,6 +113,9 @@ func Start(ctx context.Context, spec Spec) (*Process, error) {
 	}
 	p := &Process{spec: spec, box: box, out: newOutput(spec.Limits.OutputBytes)}
 	env := append(minimalEnv(box.Dir(), spec.Env), box.Marker())
+	if spec.GameName != "" {
+		env = append(env, wire.GameEnv+"="+spec.GameName)
+	}
 	p.run = newGroupRunner(box, path, env, spec.Verbose, p.out)
 	p.run.noFence = spec.noFence
 	p.client = plugin.NewClient(p.clientConfig())

@@ -261,6 +261,7 @@ func TestEnvironment(t *testing.T) {
 func testEnvironment(t *testing.T, mode sandbox.Mode) {
 	spec := testSpec("env")
 	spec.Env = []string{"BOT_LEVEL=3"}
+	spec.GameName = "cavalo"
 	spec.Sandbox = mode
 	p := startTest(t, spec)
 	env := strings.Split(p.Info().Author, "\n")
@@ -280,7 +281,7 @@ func testEnvironment(t *testing.T, mode sandbox.Mode) {
 		}
 		return false
 	}
-	for _, kv := range []string{"HOME=" + scratch, "TMPDIR=" + scratch, "LANG=C.UTF-8", "BOT_LEVEL=3", wire.MagicCookieKey + "=" + wire.MagicCookieValue} {
+	for _, kv := range []string{"HOME=" + scratch, "TMPDIR=" + scratch, "LANG=C.UTF-8", "BOT_LEVEL=3", wire.GameEnv + "=cavalo", wire.MagicCookieKey + "=" + wire.MagicCookieValue} {
 		if !has(kv) {
 			t.Errorf("environment lacks %s: %q", kv, env)
 		}

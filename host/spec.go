@@ -21,6 +21,7 @@ type Spec struct {
 	Path         string        // the executable
 	Args         []string      // its arguments
 	Env          []string      // KEY=VALUE added to the minimal environment
+	GameName     string        // the game it is started for, if one: wire.GameEnv names it
 	StartTimeout time.Duration // handshake and Info; 0: defaultStartTimeout
 	Limits       Limits        // zero fields: defaults
 	// SHA256, when set, is the hex sha256 the executable must have (checked

@@ -328,7 +328,8 @@ func (r Ref) checkRegistered(name, registryPath string) string {
 // game (a line bot's handshake names it, a Lisp bot's Info lists it),
 // through self (arena's executable; "" for a spec that is only checked):
 // its process, arguments, environment (Env, in key order) and what it
-// sees. Limits, sandbox and timeouts are the caller's.
+// sees, and the game (host.Spec.GameName). Limits, sandbox and timeouts are
+// the caller's.
 func (r Ref) Spec(self, name, game string) host.Spec {
 	k, _ := r.Kind()
 	var s host.Spec
@@ -344,7 +345,7 @@ func (r Ref) Spec(self, name, game string) host.Spec {
 	default:
 		s = r.execSpec(self, game)
 	}
-	s.Name = name
+	s.Name, s.GameName = name, game
 	for _, k := range slices.Sorted(maps.Keys(r.Env)) {
 		s.Env = append(s.Env, k+"="+r.Env[k])
 	}
