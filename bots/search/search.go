@@ -470,20 +470,53 @@ func (s *Searcher) negamax(ply, depth int, alpha, beta int32, key uint64, pvNode
 
 // lead moves the table's move and the killers of ply that are among moves
 // to the front, in that order, as pick takes them (it swaps each with the
-// move in its slot), and returns how many it moved.
+// move in its slot), and returns how many it moved. It finds them in one
+// pass over moves, then swaps them in turn.
 func (s *Searcher) lead(ply int, moves []referee.Move, ttMove referee.Move) int {
-	n := 0
-	for _, m := range [3]referee.Move{ttMove, s.killers[ply][0], s.killers[ply][1]} {
-		if m == noMove {
+	cand := [3]referee.Move{ttMove, s.killers[ply][0], s.killers[ply][1]}
+	at := [3]int{-1, -1, -1}
+	// A candidate equal to one before it stays at -1: it is led once.
+	// Moves whose low six bits are no candidate's are passed over with a
+	// test of one bit.
+	want, filter := 0, uint64(0)
+	for j, m := range cand {
+		if m != noMove && (j == 0 || m != cand[0]) {
+			want++
+			filter |= 1 << (uint32(m) & 63)
+		}
+	}
+	for i, m := range moves {
+		if filter>>(uint32(m)&63)&1 == 0 {
 			continue
 		}
-		for i := n; i < len(moves); i++ {
-			if moves[i] == m {
-				moves[n], moves[i] = m, moves[n]
-				n++
-				break
+		switch m {
+		case cand[0]:
+			at[0] = i
+		case cand[1]:
+			at[1] = i
+		case cand[2]:
+			at[2] = i
+		default:
+			continue
+		}
+		if want--; want == 0 {
+			break
+		}
+	}
+	n := 0
+	for j := range at {
+		i := at[j]
+		if i < 0 {
+			continue
+		}
+		// The move in slot n goes to slot i: a candidate after j may be it.
+		for k := j + 1; k < len(at); k++ {
+			if at[k] == n {
+				at[k] = i
 			}
 		}
+		moves[n], moves[i] = moves[i], moves[n]
+		n++
 	}
 	return n
 }
