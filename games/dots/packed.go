@@ -13,11 +13,14 @@ import "math/bits"
 
 // packing is what a packed board's size fixes.
 type packing struct {
-	stride uint     // cols+1: from a box to the one below
-	boxes  uint64   // the bits of the boxes
-	row    uint64   // the bits of the first row of horizontal arcs
-	column uint64   // the bits of the first column of vertical arcs
-	spread []uint64 // the bits in column of each set of a column's arcs
+	stride uint   // cols+1: from a box to the one below
+	boxes  uint64 // the bits of the boxes
+	row    uint64 // the bits of the first row of horizontal arcs
+	column uint64 // the bits of the first column of vertical arcs
+	// lastRow and lastColumn are the bits of the last row of horizontal
+	// arcs (below the last row of boxes) and column of vertical ones.
+	lastRow, lastColumn uint64
+	spread              []uint64 // the bits in column of each set of a column's arcs
 	// arcBits is each arc's bit in the packed arcs, horizontal and
 	// vertical (one of them 0).
 	arcBits [][2]uint64
@@ -49,6 +52,7 @@ func (g *geometry) buildPacking() {
 		}
 	}
 	k.column = k.spread[len(k.spread)-1]
+	k.lastRow, k.lastColumn = k.row<<(uint(g.rows)*k.stride), k.column<<uint(g.cols)
 	k.arcBits = make([][2]uint64, g.arcs)
 	for a := range k.arcBits {
 		var one arcSet
@@ -163,7 +167,7 @@ func (e *Evaluator) readPacked(p *Position) reading {
 
 	// Safe moves left, by a greedy run (safeRun).
 	h0, v0 := h, v
-	h, v = k.safeRun(h, v, pl, g.rows, g.cols)
+	h, v = k.safeRun(h, v, pl)
 	safe := bits.OnesCount64(h^h0) + bits.OnesCount64(v^v0)
 	pl = k.planesOf(h, v)
 	pure := k.boxes&^pl.two == 0
@@ -172,29 +176,36 @@ func (e *Evaluator) readPacked(p *Position) reading {
 }
 
 // safeRun draws the safe moves of a packed board with arcs h and v and
-// planes pl, of rows×cols boxes, by a greedy run in the arcs' order, and
-// returns its arcs then: a row of horizontal arcs, or a column of vertical
-// ones, shares no box, so each is drawn at once. (A function of its own,
-// whose few words stay in registers.)
-func (k *packing) safeRun(h, v uint64, pl planes, rows, cols int) (uint64, uint64) {
+// planes pl by a greedy run in the arcs' order, and returns its arcs then:
+// a row of horizontal arcs, or a column of vertical ones, shares no box, so
+// each is drawn at once. (A function of its own, whose few words stay in
+// registers.) The rows leave the bits past the last row of boxes set in one
+// and two, which no column reads: they need no mask.
+func (k *packing) safeRun(h, v uint64, pl planes) (uint64, uint64) {
 	one, two := pl.one, pl.two
-	stride, boxes, row := k.stride&63, k.boxes, k.row
-	for range rows + 1 {
+	stride, row := k.stride&63, k.row
+	for {
 		s := ^h & row &^ (two | two<<stride)
-		row <<= stride
 		h |= s
-		b := (s | s>>stride) & boxes
+		b := s | s>>stride
 		two |= one & b
 		one |= b
+		if row == k.lastRow {
+			break
+		}
+		row <<= stride
 	}
-	column := k.column
-	for range cols + 1 {
+	boxes, column := k.boxes, k.column
+	for {
 		s := ^v & column &^ (two | two<<1)
-		column <<= 1
 		v |= s
 		b := (s | s>>1) & boxes
 		two |= one & b
 		one |= b
+		if column == k.lastColumn {
+			break
+		}
+		column <<= 1
 	}
 	return h, v
 }
