@@ -102,7 +102,7 @@ func (Game) SearchEvaluator() any { return NewEvaluator() }
 
 // NewEvaluator returns an Evaluator with the default weight.
 func NewEvaluator() *Evaluator {
-	return &Evaluator{ControlWeight: DefaultControlWeight, cache: make([]loonyEntry, loonyCacheSize), afters: make([]afterEntry, 1<<aftersBits)}
+	return &Evaluator{ControlWeight: DefaultControlWeight, cache: make([]loonyEntry, 1<<loonyCacheBits), afters: make([]afterEntry, 1<<aftersBits)}
 }
 
 // Prepare takes the geometry of root's board, a *Position.
