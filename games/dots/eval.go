@@ -168,12 +168,24 @@ func (e *Evaluator) HashAfter(h uint64, st referee.State, m referee.Move) uint64
 
 // sidesOf returns the number of drawn sides of each box of p, by
 // geometry.arcSlot's boxes (0 beyond the edge). Hints and HashAfter ask it
-// of every move of a position in turn, so it counts them once and keeps
-// them while the arcs drawn stay the same.
+// of every move of a position in turn, so it keeps them while the arcs
+// drawn stay the same, and updates them by the arcs the next position
+// differs by when they are few (a node and the next the search asks of
+// mostly differ by one or two); else it counts them anew.
 func (e *Evaluator) sidesOf(p *Position) *[maxBoxes + 1]int8 {
-	if !e.known || p.drawn != e.knownDrawn {
-		e.known, e.knownDrawn = true, p.drawn
-		g, ks := e.geo, &e.knownSides
+	if e.known && p.drawn == e.knownDrawn {
+		return &e.knownSides
+	}
+	g, ks := e.geo, &e.knownSides
+	var diff arcSet
+	n := 0
+	for w := range g.words {
+		diff[w] = p.drawn[w] ^ e.knownDrawn[w]
+		n += bits.OnesCount64(diff[w])
+	}
+	anew := !e.known || n > sidesDiffMax
+	e.known, e.knownDrawn = true, p.drawn
+	if anew {
 		clear(ks[:g.boxes])
 		for w, word := range p.drawn[:g.words] {
 			for ; word != 0; word &= word - 1 {
@@ -186,9 +198,30 @@ func (e *Evaluator) sidesOf(p *Position) *[maxBoxes + 1]int8 {
 		for b, n := range ks[:g.boxes] {
 			e.knownHints[b] = hintOf[n]
 		}
+		return ks
 	}
-	return &e.knownSides
+	for w, word := range diff[:g.words] {
+		for ; word != 0; word &= word - 1 {
+			a := w*64 + bits.TrailingZeros64(word)
+			x := &g.arcSlot[a]
+			d := int8(1)
+			if !p.drawn.has(a) {
+				d = -1
+			}
+			ks[x[0]] += d
+			ks[x[1]] += d
+			ks[edge] = 0
+			e.knownHints[x[0]] = hintOf[ks[x[0]]]
+			e.knownHints[x[1]] = hintOf[ks[x[1]]]
+		}
+	}
+	return ks
 }
+
+// sidesDiffMax is the most arcs by which a position may differ from the
+// last one sidesOf was asked of for it to update that one's counts rather
+// than count anew.
+const sidesDiffMax = 12
 
 // hintOf is a move's hint from a box beside it, by the box's sides: a box
 // it closes counts for it, one it gives a third side against it.

@@ -62,3 +62,35 @@ func TestDotsLoonyAfterKept(t *testing.T) {
 		}
 	}
 }
+
+// TestDotsSidesOfKept checks the box sides and hints the evaluator keeps
+// and updates from the last position it was asked of (sidesOf) against
+// counting them anew, at every move of random games and at earlier
+// positions of the game in between, on boards of every kind of size.
+func TestDotsSidesOfKept(t *testing.T) {
+	t.Parallel()
+	r := referee.SplitMix64{State: 13}
+	for _, size := range [][2]int{{2, 2}, {3, 3}, {5, 6}, {7, 7}, {10, 10}} {
+		e, fresh := NewEvaluator(), NewEvaluator()
+		for range 10 {
+			p := New(size[0], size[1])
+			e.Prepare(&p)
+			fresh.Prepare(&p)
+			var seen []Position
+			var buf [referee.MaxMoves]referee.Move
+			for moves := p.Moves(buf[:0]); len(moves) > 0; moves = p.Moves(buf[:0]) {
+				p.Play(moves[r.Below(uint64(len(moves)))])
+				seen = append(seen, p)
+				for _, q := range []*Position{&p, &seen[r.Below(uint64(len(seen)))], &p} {
+					fresh.known = false
+					if got, want := *e.sidesOf(q), *fresh.sidesOf(q); got != want {
+						t.Fatalf("%dx%d: kept sides %v, anew %v in\n%s", size[0], size[1], got, want, q)
+					}
+					if e.knownHints != fresh.knownHints {
+						t.Fatalf("%dx%d: kept hints %v, anew %v in\n%s", size[0], size[1], e.knownHints, fresh.knownHints, q)
+					}
+				}
+			}
+		}
+	}
+}
