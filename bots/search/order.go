@@ -84,21 +84,29 @@ func pick(moves []referee.Move, keys []int64, i int) {
 	put(moves, keys, i, highest(keys[i:len(moves)]))
 }
 
-// highest returns the highest of keys, at least one.
+// highest returns the highest of keys, at least one: in four runs, eight
+// keys a step, then four, then one.
 func highest(keys []int64) int64 {
 	m0 := keys[0]
 	m1, m2, m3 := m0, m0, m0
-	for r := keys[1:]; ; r = r[4:] {
-		if len(r) < 4 {
-			for _, k := range r {
-				m0 = higher(m0, k)
-			}
-			break
-		}
-		m0 = higher(m0, r[0])
-		m1 = higher(m1, r[1])
-		m2 = higher(m2, r[2])
-		m3 = higher(m3, r[3])
+	r := keys[1:]
+	for ; len(r) >= 8; r = r[8:] {
+		k := (*[8]int64)(r)
+		m0 = higher(higher(m0, k[0]), k[4])
+		m1 = higher(higher(m1, k[1]), k[5])
+		m2 = higher(higher(m2, k[2]), k[6])
+		m3 = higher(higher(m3, k[3]), k[7])
+	}
+	if len(r) >= 4 {
+		k := (*[4]int64)(r)
+		m0 = higher(m0, k[0])
+		m1 = higher(m1, k[1])
+		m2 = higher(m2, k[2])
+		m3 = higher(m3, k[3])
+		r = r[4:]
+	}
+	for _, k := range r {
+		m0 = higher(m0, k)
 	}
 	return higher(higher(m0, m1), higher(m2, m3))
 }
