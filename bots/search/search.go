@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"slices"
 	"time"
 
 	"github.com/arenabots/arena/referee"
@@ -77,6 +78,7 @@ type Result struct {
 // hints and their ordering keys (see orderKey).
 type frame struct {
 	pos   Position
+	check MoveChecker // pos, when it is one
 	moves [referee.MaxMoves]referee.Move
 	hints [referee.MaxMoves]int32
 	keys  [referee.MaxMoves]int64
@@ -162,6 +164,7 @@ func (s *Searcher) Search(ctx context.Context, root Position, lim Limits) Result
 	if s.stack[0].pos == nil {
 		for i := range s.stack {
 			s.stack[i].pos = root.Clone().(Position)
+			s.stack[i].check, _ = s.stack[i].pos.(MoveChecker)
 		}
 	}
 	s.stack[0].pos.CopyFrom(root)
@@ -379,24 +382,33 @@ func (s *Searcher) negamax(ply, depth int, alpha, beta int32, key uint64, pvNode
 			}
 		}
 	}
-	moves := pos.Moves(fr.moves[:0])
-	if len(moves) == 0 {
-		return final(pos)
-	}
-	if depth >= 2 {
-		if v, exact := s.eval.Evaluate(pos); exact {
-			s.cuts.Exact++
-			return v
-		}
-	}
 	// At depth 1 the children are leaves, which change neither the history
 	// nor the killers, and have no use for their hash: the moves the
 	// ordering would put first whatever the rest (the table's, then the
 	// killers) are tried before the rest are ordered, which a cutoff then
-	// spares.
+	// spares. When the position checks moves (MoveChecker), they are tried
+	// before its moves are generated too.
+	var moves []referee.Move
 	lead := 0
-	if depth == 1 {
-		lead = s.lead(ply, moves, ttMove)
+	if depth == 1 && fr.check != nil {
+		moves = s.leadChecked(ply, fr, ttMove)
+		lead = len(moves)
+	}
+	generated := lead == 0
+	if generated {
+		moves = pos.Moves(fr.moves[:0])
+		if len(moves) == 0 {
+			return final(pos)
+		}
+		if depth >= 2 {
+			if v, exact := s.eval.Evaluate(pos); exact {
+				s.cuts.Exact++
+				return v
+			}
+		}
+		if depth == 1 {
+			lead = s.lead(ply, moves, ttMove)
+		}
 	}
 	ordered := lead == 0
 	var top int64 // the highest key, when ordered before the first move
@@ -408,7 +420,17 @@ func (s *Searcher) negamax(ply, depth int, alpha, beta int32, key uint64, pvNode
 	best, bestMove := int32(-Infinity), noMove
 	side, child := pos.ToMove(), s.stack[ply+1].pos
 	keys := fr.keys[:len(moves)]
-	for i := range moves {
+	for i := 0; i < len(moves) || !generated; i++ {
+		if i == lead && !generated {
+			// The leading moves did not cut: the rest follow them, as
+			// lead leaves them.
+			moves = pos.Moves(fr.moves[:0])
+			s.lead(ply, moves, ttMove)
+			keys, generated = fr.keys[:len(moves)], true
+			if i == len(moves) {
+				break
+			}
+		}
 		switch {
 		case i == 0 && ordered:
 			put(moves, keys, 0, top)
@@ -519,6 +541,20 @@ func (s *Searcher) lead(ply int, moves []referee.Move, ttMove referee.Move) int 
 		n++
 	}
 	return n
+}
+
+// leadChecked puts the table's move and the killers of ply that are legal
+// in the frame's position, a MoveChecker, in its first move slots, in that
+// order and once each, as lead would move them to the front of the
+// position's moves, and returns them.
+func (s *Searcher) leadChecked(ply int, fr *frame, ttMove referee.Move) []referee.Move {
+	moves := fr.moves[:0]
+	for _, m := range [3]referee.Move{ttMove, s.killers[ply][0], s.killers[ply][1]} {
+		if m != noMove && !slices.Contains(moves, m) && fr.check.IsLegal(m) {
+			moves = append(moves, m)
+		}
+	}
+	return moves
 }
 
 // child returns the value, for side (to move in the position at ply), of

@@ -138,6 +138,12 @@ func (p *Position) Moves(buf []referee.Move) []referee.Move {
 	return buf[:k+i]
 }
 
+// IsLegal reports whether m is one of p's Moves: an empty arc of the board
+// (bots/search's MoveChecker).
+func (p *Position) IsLegal(m referee.Move) bool {
+	return int64(m) < int64(p.Arcs()) && !p.drawn.has(int(m))
+}
+
 // Play draws arc m, which must be empty. The boxes it closes score for the
 // side to move, which then moves again; an arc that closes none passes the
 // turn.
