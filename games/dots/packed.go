@@ -185,7 +185,7 @@ func (k *packing) safeRun(h, v uint64, pl planes) (uint64, uint64) {
 	one, two := pl.one, pl.two
 	stride, row := k.stride&63, k.row
 	for {
-		s := ^h & row &^ (two | two<<stride)
+		s := row &^ (h | two | two<<stride)
 		h |= s
 		b := s | s>>stride
 		two |= one & b
@@ -197,7 +197,7 @@ func (k *packing) safeRun(h, v uint64, pl planes) (uint64, uint64) {
 	}
 	boxes, column := k.boxes, k.column
 	for {
-		s := ^v & column &^ (two | two<<1)
+		s := column &^ (v | two | two<<1)
 		v |= s
 		b := (s | s>>1) & boxes
 		two |= one & b
