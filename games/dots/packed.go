@@ -139,11 +139,11 @@ func (k *packing) planesOf(h, v uint64) planes {
 func (e *Evaluator) readPacked(p *Position) reading {
 	g := e.geo
 	k := &g.pack
-	if p.drawnCount() == g.arcs {
-		return reading{exact: true}
-	}
 	h, v := e.packedArcsOf(p)
 	pl := k.planesOf(h, v)
+	if pl.four == k.boxes {
+		return reading{exact: true} // every arc is a box's side: all are drawn
+	}
 	var r reading
 
 	// The strings the side to move can take now: those holding a box of
