@@ -167,21 +167,21 @@ func (e *Evaluator) readPacked(p *Position) reading {
 
 	// Safe moves left, by a greedy run (safeRun).
 	h0, v0 := h, v
-	h, v = k.safeRun(h, v, pl)
+	h, v, two := k.safeRun(h, v, pl)
 	safe := bits.OnesCount64(h^h0) + bits.OnesCount64(v^v0)
-	pl = k.planesOf(h, v)
-	pure := k.boxes&^pl.two == 0
-	loony, exactLoony := e.loonyAfter(h, v, pl)
+	pure := k.boxes&^two == 0
+	loony, exactLoony := e.loonyAfter(h, v)
 	return r.settle(take, hot, offer, safe, pure, loony, exactLoony)
 }
 
 // safeRun draws the safe moves of a packed board with arcs h and v and
-// planes pl by a greedy run in the arcs' order, and returns its arcs then:
-// a row of horizontal arcs, or a column of vertical ones, shares no box, so
-// each is drawn at once. (A function of its own, whose few words stay in
+// planes pl by a greedy run in the arcs' order, and returns its arcs then
+// and the boxes of two sides or more (and some bits past the boxes): a row
+// of horizontal arcs, or a column of vertical ones, shares no box, so each
+// is drawn at once. (A function of its own, whose few words stay in
 // registers.) The rows leave the bits past the last row of boxes set in one
 // and two, which no column reads: they need no mask.
-func (k *packing) safeRun(h, v uint64, pl planes) (uint64, uint64) {
+func (k *packing) safeRun(h, v uint64, pl planes) (uint64, uint64, uint64) {
 	one, two := pl.one, pl.two
 	stride, row := k.stride&63, k.row
 	for {
@@ -207,19 +207,19 @@ func (k *packing) safeRun(h, v uint64, pl planes) (uint64, uint64) {
 		}
 		column <<= 1
 	}
-	return h, v
+	return h, v, two
 }
 
 // loonyAfter returns the loony value of the strings of a packed board with
-// arcs h and v (and planes pl) left by the greedy run of safe moves, which
-// it keeps by those arcs: positions that differ by a safe move or two
-// mostly leave the same board after the run.
-func (e *Evaluator) loonyAfter(h, v uint64, pl planes) (int, bool) {
+// arcs h and v left by the greedy run of safe moves, which it keeps by
+// those arcs: positions that differ by a safe move or two mostly leave the
+// same board after the run.
+func (e *Evaluator) loonyAfter(h, v uint64) (int, bool) {
 	slot := &e.afters[((h^v*0x9E3779B97F4A7C15)*0xBF58476D1CE4E5B9)>>(64-aftersBits)]
 	if slot.full && slot.h == h && slot.v == v {
 		return int(slot.loony), slot.exact
 	}
-	n := e.packedCodes(h, v, pl)
+	n := e.packedCodes(h, v, e.geo.pack.planesOf(h, v))
 	loony, exact := e.loonyOfCodes(e.codes[:n])
 	*slot = afterEntry{h: h, v: v, full: true, exact: exact, loony: int32(loony)}
 	return loony, exact
