@@ -43,15 +43,20 @@ func (s *Searcher) orderMoves(ply int, pos Position, moves []referee.Move, ttMov
 	s.hints(pos, moves, hints)
 	hist := &s.history[pos.ToMove().Index()]
 	k0, k1 := s.killers[ply][0], s.killers[ply][1]
+	// Moves whose low six bits are none of the three's are passed over
+	// with a test of one bit (noMove's set one costs only a look).
+	filter := uint64(1)<<(uint32(ttMove)&63) | 1<<(uint32(k0)&63) | 1<<(uint32(k1)&63)
 	top := int64(math.MinInt32) << slotBits // no key is lower
 	for i, m := range moves {
 		k := hints[i]
-		switch m {
-		case ttMove:
+		switch {
+		case filter>>(uint32(m)&63)&1 == 0:
+			k += hist[histIndex(m)]
+		case m == ttMove:
 			k = ttKey
-		case k0:
+		case m == k0:
 			k = killerKey + 1
-		case k1:
+		case m == k1:
 			k = killerKey
 		default:
 			k += hist[histIndex(m)]
