@@ -240,6 +240,7 @@ func (e *Evaluator) Hint(st referee.State, m referee.Move) int32 {
 func (e *Evaluator) Hints(st referee.State, moves []referee.Move, hints []int32) {
 	e.sidesOf(st.(*Position))
 	kh, slot := &e.knownHints, &e.geo.arcSlot
+	hints = hints[:len(moves)]
 	for i, m := range moves {
 		x := &slot[m]
 		hints[i] = kh[x[0]] + kh[x[1]]
