@@ -91,7 +91,8 @@ type frame struct {
 // the next.
 type Searcher struct {
 	eval    Evaluator
-	hinter  Hinter // eval, when it is one
+	hinter  Hinter         // eval, when it is one
+	after   AfterEvaluator // eval, when it is one
 	tt      table
 	stack   [maxPly]frame
 	killers [maxPly][2]referee.Move
@@ -120,6 +121,7 @@ type Searcher struct {
 func New(eval Evaluator, ttMB int) *Searcher {
 	s := &Searcher{eval: eval, tt: newTable(ttMB), now: time.Now}
 	s.hinter, _ = eval.(Hinter)
+	s.after, _ = eval.(AfterEvaluator)
 	s.stop = func() bool { s.poll(); return s.stopped }
 	return s
 }
@@ -345,15 +347,7 @@ func (s *Searcher) searchRoot(depth int, alpha, beta int32, moves []referee.Move
 // searched to depth within (alpha, beta): fail-soft, so a value outside the
 // window is a bound. key is the position's hash.
 func (s *Searcher) negamax(ply, depth int, alpha, beta int32, key uint64, pvNode bool) int32 {
-	s.pvLen[ply] = ply
-	s.nodes++
-	if s.nodes >= s.maxNodes {
-		s.stopped = true
-	}
-	if s.nodes&(checkEvery-1) == 0 {
-		s.poll()
-	}
-	if s.stopped {
+	if !s.visit(ply) {
 		return 0
 	}
 	fr := &s.stack[ply]
@@ -443,19 +437,30 @@ func (s *Searcher) negamax(ply, depth int, alpha, beta int32, key uint64, pvNode
 			pick(moves, keys, i)
 		}
 		m := moves[i]
-		child.CopyFrom(pos)
-		child.Play(m)
-		ck := uint64(0)
-		if depth > 1 {
-			ck = s.eval.HashAfter(key, pos, m)
-		}
 		var v int32
-		if i == 0 {
-			v = s.child(side, ply, depth-1, alpha, beta, ck, pvNode)
-		} else {
-			v = s.child(side, ply, depth-1, alpha, alpha+1, ck, false)
-			if pvNode && v > alpha && v < beta && !s.stopped {
-				v = s.child(side, ply, depth-1, alpha, beta, ck, true)
+		switch {
+		case depth == 1 && s.after != nil:
+			// A leaf, evaluated without playing m; the window of
+			// principal variation search changes nothing of it, but
+			// searching it again counts it again.
+			v = s.leafAfter(ply, m)
+			if i > 0 && pvNode && v > alpha && v < beta && !s.stopped {
+				v = s.leafAfter(ply, m)
+			}
+		default:
+			child.CopyFrom(pos)
+			child.Play(m)
+			ck := uint64(0)
+			if depth > 1 {
+				ck = s.eval.HashAfter(key, pos, m)
+			}
+			if i == 0 {
+				v = s.child(side, ply, depth-1, alpha, beta, ck, pvNode)
+			} else {
+				v = s.child(side, ply, depth-1, alpha, alpha+1, ck, false)
+				if pvNode && v > alpha && v < beta && !s.stopped {
+					v = s.child(side, ply, depth-1, alpha, beta, ck, true)
+				}
 			}
 		}
 		if s.stopped {
@@ -488,6 +493,41 @@ func (s *Searcher) negamax(ply, depth int, alpha, beta int32, key uint64, pvNode
 	}
 	s.tt.store(key, depth, best, bound, bestMove)
 	return best
+}
+
+// visit counts the node at ply and reports whether the search goes on:
+// it stops at the node budget, or when poll, every checkEvery nodes, says
+// so.
+func (s *Searcher) visit(ply int) bool {
+	s.pvLen[ply] = ply
+	s.nodes++
+	if s.nodes >= s.maxNodes {
+		s.stopped = true
+	}
+	if s.nodes&(checkEvery-1) == 0 {
+		s.poll()
+	}
+	return !s.stopped
+}
+
+// leafAfter returns the value, for the side to move in the position at
+// ply, of the leaf its move m leads to, counted as negamax counts a node
+// and evaluated by the AfterEvaluator without playing m (0 when the search
+// stops there).
+func (s *Searcher) leafAfter(ply int, m referee.Move) int32 {
+	if !s.visit(ply + 1) {
+		return 0
+	}
+	v, exact, again := s.after.EvaluateAfter(s.stack[ply].pos, m)
+	if exact {
+		s.cuts.Exact++
+	} else {
+		s.horizon = true
+	}
+	if again {
+		return v
+	}
+	return -v
 }
 
 // lead moves the table's move and the killers of ply that are among moves

@@ -252,8 +252,46 @@ func (e *Evaluator) Evaluate(st referee.State) (int32, bool) {
 	p := st.(*Position)
 	s := p.Scores()
 	me := p.ToMove().Index()
+	return e.value(int32(s[me]-s[1-me]), e.reading(p))
+}
+
+// EvaluateAfter returns Evaluate of the position after m, a move of p,
+// without playing it, and whether p's side to move moves again there:
+// bots/search's AfterEvaluator. A packed board's reading needs only its
+// arcs.
+func (e *Evaluator) EvaluateAfter(st referee.State, m referee.Move) (v int32, exact, again bool) {
+	p := st.(*Position)
+	if e.geo.pack.boxes == 0 {
+		q := *p
+		q.Play(m)
+		v, exact = e.Evaluate(&q)
+		return v, exact, q.toMove == p.toMove
+	}
+	g, drawn := e.geo, p.drawn
+	drawn.add(int(m))
+	x := &g.arcSlot[m]
+	closed := int32(0)
+	if g.closed(&drawn, int(x[0])) {
+		closed++
+	}
+	if g.closed(&drawn, int(x[1])) {
+		closed++
+	}
+	s := p.Scores()
+	me := p.ToMove().Index()
 	diff := int32(s[me] - s[1-me])
-	r := e.reading(p)
+	if again = closed > 0; again {
+		diff += closed
+	} else {
+		diff = -diff // the other side moves
+	}
+	v, exact = e.value(diff, e.readPacked(&drawn))
+	return v, exact, again
+}
+
+// value is Evaluate's value of a position whose side to move leads by diff
+// boxes and whose arcs read r.
+func (e *Evaluator) value(diff int32, r reading) (int32, bool) {
 	if r.exact {
 		return referee.Decided(int(diff + r.take)), true
 	}
@@ -263,7 +301,7 @@ func (e *Evaluator) Evaluate(st referee.State) (int32, bool) {
 // reading reads p's arcs (see Evaluator and reading).
 func (e *Evaluator) reading(p *Position) reading {
 	if e.geo.pack.boxes != 0 {
-		return e.readPacked(p)
+		return e.readPacked(&p.drawn)
 	}
 	return e.readBoxes(p)
 }

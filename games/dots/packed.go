@@ -86,15 +86,15 @@ func bitsAt(s *arcSet, lo, n int) uint64 {
 	return x & (1<<n - 1)
 }
 
-// packedArcsOf returns g.packedArcs of p, a packed board, by updating those
-// of the last board it read when the two differ by few arcs, as a node and
+// packedArcsOf returns g.packedArcs of the arcs drawn of a packed board,
+// by updating those of the last board it read when the two differ by few arcs, as a node and
 // the next the search evaluates mostly do. A packed board's arcs fit in two
 // words.
-func (e *Evaluator) packedArcsOf(p *Position) (h, v uint64) {
+func (e *Evaluator) packedArcsOf(drawn *arcSet) (h, v uint64) {
 	g := e.geo
-	d0, d1 := p.drawn[0]^e.packDrawn[0], p.drawn[1]^e.packDrawn[1]
+	d0, d1 := drawn[0]^e.packDrawn[0], drawn[1]^e.packDrawn[1]
 	if bits.OnesCount64(d0)+bits.OnesCount64(d1) > packDiffMax {
-		h, v = g.packedArcs(&p.drawn)
+		h, v = g.packedArcs(drawn)
 	} else {
 		h, v = e.packH, e.packV
 		ab := g.pack.arcBits
@@ -109,7 +109,7 @@ func (e *Evaluator) packedArcsOf(p *Position) (h, v uint64) {
 			v ^= b[1]
 		}
 	}
-	e.packDrawn, e.packH, e.packV = [2]uint64{p.drawn[0], p.drawn[1]}, h, v
+	e.packDrawn, e.packH, e.packV = [2]uint64{drawn[0], drawn[1]}, h, v
 	return h, v
 }
 
@@ -135,11 +135,11 @@ func (k *packing) planesOf(h, v uint64) planes {
 	return p
 }
 
-// readPacked is Evaluator.reading for a packed board.
-func (e *Evaluator) readPacked(p *Position) reading {
+// readPacked is Evaluator.reading of the arcs drawn of a packed board.
+func (e *Evaluator) readPacked(drawn *arcSet) reading {
 	g := e.geo
 	k := &g.pack
-	h, v := e.packedArcsOf(p)
+	h, v := e.packedArcsOf(drawn)
 	pl := k.planesOf(h, v)
 	if pl.four == k.boxes {
 		return reading{exact: true} // every arc is a box's side: all are drawn
