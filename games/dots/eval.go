@@ -285,7 +285,10 @@ func (e *Evaluator) EvaluateAfter(st referee.State, m referee.Move) (v int32, ex
 	} else {
 		diff = -diff // the other side moves
 	}
-	v, exact = e.value(diff, e.readPacked(&drawn))
+	// p's packed arcs are kept while its leaves are read, and m's added.
+	ph, pv := e.packedArcsOf(&p.drawn)
+	b := &g.pack.arcBits[m]
+	v, exact = e.value(diff, e.readPacked(ph|b[0], pv|b[1]))
 	return v, exact, again
 }
 
@@ -301,7 +304,7 @@ func (e *Evaluator) value(diff int32, r reading) (int32, bool) {
 // reading reads p's arcs (see Evaluator and reading).
 func (e *Evaluator) reading(p *Position) reading {
 	if e.geo.pack.boxes != 0 {
-		return e.readPacked(&p.drawn)
+		return e.readPacked(e.packedArcsOf(&p.drawn))
 	}
 	return e.readBoxes(p)
 }

@@ -135,11 +135,10 @@ func (k *packing) planesOf(h, v uint64) planes {
 	return p
 }
 
-// readPacked is Evaluator.reading of the arcs drawn of a packed board.
-func (e *Evaluator) readPacked(drawn *arcSet) reading {
+// readPacked is Evaluator.reading of a packed board of arcs h and v.
+func (e *Evaluator) readPacked(h, v uint64) reading {
 	g := e.geo
 	k := &g.pack
-	h, v := e.packedArcsOf(drawn)
 	pl := k.planesOf(h, v)
 	if pl.four == k.boxes {
 		return reading{exact: true} // every arc is a box's side: all are drawn
