@@ -10,8 +10,11 @@
 // ordering hint, on referee's scale of values) and its states implement
 // Position (a copy that allocates nothing); For finds both through the
 // game a state says it follows. An evaluator that can hint all a
-// position's moves at once for less is also a Hinter. The games' packages implement these
-// interfaces without importing this one. A move after which the same side
+// position's moves at once for less is also a Hinter, one that evaluates
+// the position after a move without its being played an AfterEvaluator,
+// and a position that can check a move for less than generating its moves
+// a MoveChecker. The
+// games' packages implement these interfaces without importing this one. A move after which the same side
 // moves again (a box closed in Dots and Boxes) keeps the value's sign: the
 // engine negates only when the turn passes.
 //

@@ -67,6 +67,25 @@ type Hinter interface {
 	Hints(p referee.State, moves []referee.Move, hints []int32)
 }
 
+// AfterEvaluator is implemented by evaluators that evaluate the position a
+// move leads to without its being played, for less than copying the
+// position and playing the move: the engine then evaluates the leaves below
+// a node so. EvaluateAfter MUST return what Evaluate returns of p after m
+// (a legal move of p), and report whether p's side to move is also the side
+// to move there (again), allocating nothing.
+type AfterEvaluator interface {
+	EvaluateAfter(p referee.State, m referee.Move) (v int32, exact, again bool)
+}
+
+// MoveChecker is implemented by positions that tell whether a move is legal
+// for less than generating their moves: the engine then tries the table's
+// move and the killers of a node whose children are leaves before it
+// generates the node's moves, which a cutoff then spares.
+type MoveChecker interface {
+	// IsLegal reports whether m is one of the position's Moves.
+	IsLegal(m referee.Move) bool
+}
+
 // Interruptible is implemented by evaluators whose Evaluate may take long
 // (Cavalo's endgame solver): the searcher hands them, at the start of every
 // search, a function that reports whether the search must stop, which they

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"slices"
 	"time"
 
 	"github.com/arenabots/arena/referee"
@@ -77,6 +78,7 @@ type Result struct {
 // hints and their ordering keys (see orderKey).
 type frame struct {
 	pos   Position
+	check MoveChecker // pos, when it is one
 	moves [referee.MaxMoves]referee.Move
 	hints [referee.MaxMoves]int32
 	keys  [referee.MaxMoves]int64
@@ -89,7 +91,8 @@ type frame struct {
 // the next.
 type Searcher struct {
 	eval    Evaluator
-	hinter  Hinter // eval, when it is one
+	hinter  Hinter         // eval, when it is one
+	after   AfterEvaluator // eval, when it is one
 	tt      table
 	stack   [maxPly]frame
 	killers [maxPly][2]referee.Move
@@ -118,6 +121,7 @@ type Searcher struct {
 func New(eval Evaluator, ttMB int) *Searcher {
 	s := &Searcher{eval: eval, tt: newTable(ttMB), now: time.Now}
 	s.hinter, _ = eval.(Hinter)
+	s.after, _ = eval.(AfterEvaluator)
 	s.stop = func() bool { s.poll(); return s.stopped }
 	return s
 }
@@ -162,6 +166,7 @@ func (s *Searcher) Search(ctx context.Context, root Position, lim Limits) Result
 	if s.stack[0].pos == nil {
 		for i := range s.stack {
 			s.stack[i].pos = root.Clone().(Position)
+			s.stack[i].check, _ = s.stack[i].pos.(MoveChecker)
 		}
 	}
 	s.stack[0].pos.CopyFrom(root)
@@ -342,15 +347,7 @@ func (s *Searcher) searchRoot(depth int, alpha, beta int32, moves []referee.Move
 // searched to depth within (alpha, beta): fail-soft, so a value outside the
 // window is a bound. key is the position's hash.
 func (s *Searcher) negamax(ply, depth int, alpha, beta int32, key uint64, pvNode bool) int32 {
-	s.pvLen[ply] = ply
-	s.nodes++
-	if s.nodes >= s.maxNodes {
-		s.stopped = true
-	}
-	if s.nodes&(checkEvery-1) == 0 {
-		s.poll()
-	}
-	if s.stopped {
+	if !s.visit(ply) {
 		return 0
 	}
 	fr := &s.stack[ply]
@@ -379,24 +376,33 @@ func (s *Searcher) negamax(ply, depth int, alpha, beta int32, key uint64, pvNode
 			}
 		}
 	}
-	moves := pos.Moves(fr.moves[:0])
-	if len(moves) == 0 {
-		return final(pos)
-	}
-	if depth >= 2 {
-		if v, exact := s.eval.Evaluate(pos); exact {
-			s.cuts.Exact++
-			return v
-		}
-	}
 	// At depth 1 the children are leaves, which change neither the history
 	// nor the killers, and have no use for their hash: the moves the
 	// ordering would put first whatever the rest (the table's, then the
 	// killers) are tried before the rest are ordered, which a cutoff then
-	// spares.
+	// spares. When the position checks moves (MoveChecker), they are tried
+	// before its moves are generated too.
+	var moves []referee.Move
 	lead := 0
-	if depth == 1 {
-		lead = s.lead(ply, moves, ttMove)
+	if depth == 1 && fr.check != nil {
+		moves = s.leadChecked(ply, fr, ttMove)
+		lead = len(moves)
+	}
+	generated := lead == 0
+	if generated {
+		moves = pos.Moves(fr.moves[:0])
+		if len(moves) == 0 {
+			return final(pos)
+		}
+		if depth >= 2 {
+			if v, exact := s.eval.Evaluate(pos); exact {
+				s.cuts.Exact++
+				return v
+			}
+		}
+		if depth == 1 {
+			lead = s.lead(ply, moves, ttMove)
+		}
 	}
 	ordered := lead == 0
 	var top int64 // the highest key, when ordered before the first move
@@ -408,7 +414,17 @@ func (s *Searcher) negamax(ply, depth int, alpha, beta int32, key uint64, pvNode
 	best, bestMove := int32(-Infinity), noMove
 	side, child := pos.ToMove(), s.stack[ply+1].pos
 	keys := fr.keys[:len(moves)]
-	for i := range moves {
+	for i := 0; i < len(moves) || !generated; i++ {
+		if i == lead && !generated {
+			// The leading moves did not cut: the rest follow them, as
+			// lead leaves them.
+			moves = pos.Moves(fr.moves[:0])
+			s.lead(ply, moves, ttMove)
+			keys, generated = fr.keys[:len(moves)], true
+			if i == len(moves) {
+				break
+			}
+		}
 		switch {
 		case i == 0 && ordered:
 			put(moves, keys, 0, top)
@@ -421,19 +437,30 @@ func (s *Searcher) negamax(ply, depth int, alpha, beta int32, key uint64, pvNode
 			pick(moves, keys, i)
 		}
 		m := moves[i]
-		child.CopyFrom(pos)
-		child.Play(m)
-		ck := uint64(0)
-		if depth > 1 {
-			ck = s.eval.HashAfter(key, pos, m)
-		}
 		var v int32
-		if i == 0 {
-			v = s.child(side, ply, depth-1, alpha, beta, ck, pvNode)
-		} else {
-			v = s.child(side, ply, depth-1, alpha, alpha+1, ck, false)
-			if pvNode && v > alpha && v < beta && !s.stopped {
-				v = s.child(side, ply, depth-1, alpha, beta, ck, true)
+		switch {
+		case depth == 1 && s.after != nil:
+			// A leaf, evaluated without playing m; the window of
+			// principal variation search changes nothing of it, but
+			// searching it again counts it again.
+			v = s.leafAfter(ply, m)
+			if i > 0 && pvNode && v > alpha && v < beta && !s.stopped {
+				v = s.leafAfter(ply, m)
+			}
+		default:
+			child.CopyFrom(pos)
+			child.Play(m)
+			ck := uint64(0)
+			if depth > 1 {
+				ck = s.eval.HashAfter(key, pos, m)
+			}
+			if i == 0 {
+				v = s.child(side, ply, depth-1, alpha, beta, ck, pvNode)
+			} else {
+				v = s.child(side, ply, depth-1, alpha, alpha+1, ck, false)
+				if pvNode && v > alpha && v < beta && !s.stopped {
+					v = s.child(side, ply, depth-1, alpha, beta, ck, true)
+				}
 			}
 		}
 		if s.stopped {
@@ -468,24 +495,106 @@ func (s *Searcher) negamax(ply, depth int, alpha, beta int32, key uint64, pvNode
 	return best
 }
 
+// visit counts the node at ply and reports whether the search goes on:
+// it stops at the node budget, or when poll, every checkEvery nodes, says
+// so.
+func (s *Searcher) visit(ply int) bool {
+	s.pvLen[ply] = ply
+	s.nodes++
+	if s.nodes >= s.maxNodes {
+		s.stopped = true
+	}
+	if s.nodes&(checkEvery-1) == 0 {
+		s.poll()
+	}
+	return !s.stopped
+}
+
+// leafAfter returns the value, for the side to move in the position at
+// ply, of the leaf its move m leads to, counted as negamax counts a node
+// and evaluated by the AfterEvaluator without playing m (0 when the search
+// stops there).
+func (s *Searcher) leafAfter(ply int, m referee.Move) int32 {
+	if !s.visit(ply + 1) {
+		return 0
+	}
+	v, exact, again := s.after.EvaluateAfter(s.stack[ply].pos, m)
+	if exact {
+		s.cuts.Exact++
+	} else {
+		s.horizon = true
+	}
+	if again {
+		return v
+	}
+	return -v
+}
+
 // lead moves the table's move and the killers of ply that are among moves
 // to the front, in that order, as pick takes them (it swaps each with the
-// move in its slot), and returns how many it moved.
+// move in its slot), and returns how many it moved. It finds them in one
+// pass over moves, then swaps them in turn.
 func (s *Searcher) lead(ply int, moves []referee.Move, ttMove referee.Move) int {
-	n := 0
-	for _, m := range [3]referee.Move{ttMove, s.killers[ply][0], s.killers[ply][1]} {
-		if m == noMove {
-			continue
-		}
-		for i := n; i < len(moves); i++ {
-			if moves[i] == m {
-				moves[n], moves[i] = m, moves[n]
-				n++
-				break
-			}
+	cand := [3]referee.Move{ttMove, s.killers[ply][0], s.killers[ply][1]}
+	at := [3]int{-1, -1, -1}
+	// A candidate equal to one before it stays at -1: it is led once.
+	// Moves whose low six bits are no candidate's are passed over with a
+	// test of one bit.
+	want, filter := 0, uint64(0)
+	for j, m := range cand {
+		if m != noMove && (j == 0 || m != cand[0]) {
+			want++
+			filter |= 1 << (uint32(m) & 63)
 		}
 	}
+	for i, m := range moves {
+		if filter>>(uint32(m)&63)&1 == 0 {
+			continue
+		}
+		switch m {
+		case cand[0]:
+			at[0] = i
+		case cand[1]:
+			at[1] = i
+		case cand[2]:
+			at[2] = i
+		default:
+			continue
+		}
+		if want--; want == 0 {
+			break
+		}
+	}
+	n := 0
+	for j := range at {
+		i := at[j]
+		if i < 0 {
+			continue
+		}
+		// The move in slot n goes to slot i: a candidate after j may be it.
+		for k := j + 1; k < len(at); k++ {
+			if at[k] == n {
+				at[k] = i
+			}
+		}
+		moves[n], moves[i] = moves[i], moves[n]
+		n++
+	}
 	return n
+}
+
+// leadChecked puts the table's move and the killers of ply that are legal
+// in the frame's position, a MoveChecker, in its first move slots, in that
+// order and once each, as lead would move them to the front of the
+// position's moves, and returns them.
+func (s *Searcher) leadChecked(ply int, fr *frame, ttMove referee.Move) []referee.Move {
+	moves := fr.moves[:0]
+	for _, m := range [3]referee.Move{ttMove, s.killers[ply][0], s.killers[ply][1]} {
+		if m != noMove && !slices.Contains(moves, m) && fr.check.IsLegal(m) {
+			moves = append(moves, m)
+		}
+	}
+	return moves
 }
 
 // child returns the value, for side (to move in the position at ply), of

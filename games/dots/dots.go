@@ -2,6 +2,7 @@ package dots
 
 import (
 	"math/bits"
+	"slices"
 
 	"github.com/arenabots/arena/referee"
 )
@@ -117,6 +118,9 @@ func (p *Position) CopyFrom(src referee.State) { *p = *src.(*Position) }
 // is over. There is no pass in Dots and Boxes.
 func (p *Position) Moves(buf []referee.Move) []referee.Move {
 	n := p.Arcs()
+	k := len(buf)
+	buf = slices.Grow(buf, n)
+	out, i := buf[k:k+n], 0
 	for w, word := range p.drawn {
 		base := w * 64
 		if base >= n {
@@ -126,12 +130,18 @@ func (p *Position) Moves(buf []referee.Move) []referee.Move {
 		if rest := n - base; rest < 64 {
 			free &= 1<<rest - 1
 		}
-		for free != 0 {
-			buf = append(buf, referee.Move(base+bits.TrailingZeros64(free)))
-			free &= free - 1
+		for ; free != 0; free &= free - 1 {
+			out[i] = referee.Move(base + bits.TrailingZeros64(free))
+			i++
 		}
 	}
-	return buf
+	return buf[:k+i]
+}
+
+// IsLegal reports whether m is one of p's Moves: an empty arc of the board
+// (bots/search's MoveChecker).
+func (p *Position) IsLegal(m referee.Move) bool {
+	return int64(m) < int64(p.Arcs()) && !p.drawn.has(int(m))
 }
 
 // Play draws arc m, which must be empty. The boxes it closes score for the

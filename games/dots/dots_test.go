@@ -1,6 +1,8 @@
 package dots
 
 import (
+	"math"
+	"slices"
 	"strings"
 	"testing"
 
@@ -168,7 +170,8 @@ func TestGametest(t *testing.T) {
 }
 
 // FuzzGame plays random games: the scores always add up to the closed
-// boxes, the game ends after exactly all arcs, and never earlier.
+// boxes, the game ends after exactly all arcs, and never earlier; IsLegal
+// holds of the moves Moves gives and of no other.
 func FuzzGame(f *testing.F) {
 	f.Add(uint8(5), uint8(6), uint64(0))
 	f.Add(uint8(2), uint8(2), uint64(1))
@@ -182,6 +185,14 @@ func FuzzGame(f *testing.F) {
 			moves := p.Moves(buf[:0])
 			if got, want := len(moves), p.Arcs()-ply; got != want {
 				t.Fatalf("%dx%d ply %d: %d moves, want %d", r, c, ply, got, want)
+			}
+			for m := range referee.Move(maxArcs + 2) {
+				if got, want := p.IsLegal(m), slices.Contains(moves, m); got != want {
+					t.Fatalf("%dx%d ply %d: IsLegal(%d) = %v, want %v", r, c, ply, m, got, want)
+				}
+			}
+			if p.IsLegal(math.MaxUint32) {
+				t.Fatalf("%dx%d ply %d: IsLegal(MaxUint32) = true", r, c, ply)
 			}
 			if p.Terminal() != (len(moves) == 0) {
 				t.Fatalf("%dx%d ply %d: Terminal() = %v with %d moves", r, c, ply, p.Terminal(), len(moves))

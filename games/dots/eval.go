@@ -102,7 +102,7 @@ func (Game) SearchEvaluator() any { return NewEvaluator() }
 
 // NewEvaluator returns an Evaluator with the default weight.
 func NewEvaluator() *Evaluator {
-	return &Evaluator{ControlWeight: DefaultControlWeight, cache: make([]loonyEntry, loonyCacheSize), afters: make([]afterEntry, 1<<aftersBits)}
+	return &Evaluator{ControlWeight: DefaultControlWeight, cache: make([]loonyEntry, 1<<loonyCacheBits), afters: make([]afterEntry, 1<<aftersBits)}
 }
 
 // Prepare takes the geometry of root's board, a *Position.
@@ -168,12 +168,24 @@ func (e *Evaluator) HashAfter(h uint64, st referee.State, m referee.Move) uint64
 
 // sidesOf returns the number of drawn sides of each box of p, by
 // geometry.arcSlot's boxes (0 beyond the edge). Hints and HashAfter ask it
-// of every move of a position in turn, so it counts them once and keeps
-// them while the arcs drawn stay the same.
+// of every move of a position in turn, so it keeps them while the arcs
+// drawn stay the same, and updates them by the arcs the next position
+// differs by when they are few (a node and the next the search asks of
+// mostly differ by one or two); else it counts them anew.
 func (e *Evaluator) sidesOf(p *Position) *[maxBoxes + 1]int8 {
-	if !e.known || p.drawn != e.knownDrawn {
-		e.known, e.knownDrawn = true, p.drawn
-		g, ks := e.geo, &e.knownSides
+	if e.known && p.drawn == e.knownDrawn {
+		return &e.knownSides
+	}
+	g, ks := e.geo, &e.knownSides
+	var diff arcSet
+	n := 0
+	for w := range g.words {
+		diff[w] = p.drawn[w] ^ e.knownDrawn[w]
+		n += bits.OnesCount64(diff[w])
+	}
+	anew := !e.known || n > sidesDiffMax
+	e.known, e.knownDrawn = true, p.drawn
+	if anew {
 		clear(ks[:g.boxes])
 		for w, word := range p.drawn[:g.words] {
 			for ; word != 0; word &= word - 1 {
@@ -186,9 +198,30 @@ func (e *Evaluator) sidesOf(p *Position) *[maxBoxes + 1]int8 {
 		for b, n := range ks[:g.boxes] {
 			e.knownHints[b] = hintOf[n]
 		}
+		return ks
 	}
-	return &e.knownSides
+	for w, word := range diff[:g.words] {
+		for ; word != 0; word &= word - 1 {
+			a := w*64 + bits.TrailingZeros64(word)
+			x := &g.arcSlot[a]
+			d := int8(1)
+			if !p.drawn.has(a) {
+				d = -1
+			}
+			ks[x[0]] += d
+			ks[x[1]] += d
+			ks[edge] = 0
+			e.knownHints[x[0]] = hintOf[ks[x[0]]]
+			e.knownHints[x[1]] = hintOf[ks[x[1]]]
+		}
+	}
+	return ks
 }
+
+// sidesDiffMax is the most arcs by which a position may differ from the
+// last one sidesOf was asked of for it to update that one's counts rather
+// than count anew.
+const sidesDiffMax = 12
 
 // hintOf is a move's hint from a box beside it, by the box's sides: a box
 // it closes counts for it, one it gives a third side against it.
@@ -207,6 +240,7 @@ func (e *Evaluator) Hint(st referee.State, m referee.Move) int32 {
 func (e *Evaluator) Hints(st referee.State, moves []referee.Move, hints []int32) {
 	e.sidesOf(st.(*Position))
 	kh, slot := &e.knownHints, &e.geo.arcSlot
+	hints = hints[:len(moves)]
 	for i, m := range moves {
 		x := &slot[m]
 		hints[i] = kh[x[0]] + kh[x[1]]
@@ -218,8 +252,49 @@ func (e *Evaluator) Evaluate(st referee.State) (int32, bool) {
 	p := st.(*Position)
 	s := p.Scores()
 	me := p.ToMove().Index()
+	return e.value(int32(s[me]-s[1-me]), e.reading(p))
+}
+
+// EvaluateAfter returns Evaluate of the position after m, a move of p,
+// without playing it, and whether p's side to move moves again there:
+// bots/search's AfterEvaluator. A packed board's reading needs only its
+// arcs.
+func (e *Evaluator) EvaluateAfter(st referee.State, m referee.Move) (v int32, exact, again bool) {
+	p := st.(*Position)
+	if e.geo.pack.boxes == 0 {
+		q := *p
+		q.Play(m)
+		v, exact = e.Evaluate(&q)
+		return v, exact, q.toMove == p.toMove
+	}
+	g, drawn := e.geo, p.drawn
+	drawn.add(int(m))
+	x := &g.arcSlot[m]
+	closed := int32(0)
+	if g.closed(&drawn, int(x[0])) {
+		closed++
+	}
+	if g.closed(&drawn, int(x[1])) {
+		closed++
+	}
+	s := p.Scores()
+	me := p.ToMove().Index()
 	diff := int32(s[me] - s[1-me])
-	r := e.reading(p)
+	if again = closed > 0; again {
+		diff += closed
+	} else {
+		diff = -diff // the other side moves
+	}
+	// p's packed arcs are kept while its leaves are read, and m's added.
+	ph, pv := e.packedArcsOf(&p.drawn)
+	b := &g.pack.arcBits[m]
+	v, exact = e.value(diff, e.readPacked(ph|b[0], pv|b[1]))
+	return v, exact, again
+}
+
+// value is Evaluate's value of a position whose side to move leads by diff
+// boxes and whose arcs read r.
+func (e *Evaluator) value(diff int32, r reading) (int32, bool) {
 	if r.exact {
 		return referee.Decided(int(diff + r.take)), true
 	}
@@ -229,7 +304,7 @@ func (e *Evaluator) Evaluate(st referee.State) (int32, bool) {
 // reading reads p's arcs (see Evaluator and reading).
 func (e *Evaluator) reading(p *Position) reading {
 	if e.geo.pack.boxes != 0 {
-		return e.readPacked(p)
+		return e.readPacked(e.packedArcsOf(&p.drawn))
 	}
 	return e.readBoxes(p)
 }

@@ -153,7 +153,7 @@ func TestDotsPackedReading(t *testing.T) {
 			var buf [referee.MaxMoves]referee.Move
 			for moves := p.Moves(buf[:0]); len(moves) > 0; moves = p.Moves(buf[:0]) {
 				p.Play(moves[r.Below(uint64(len(moves)))])
-				if got, want := e.readPacked(&p), e.readBoxes(&p); got != want {
+				if got, want := e.readPacked(e.packedArcsOf(&p.drawn)), e.readBoxes(&p); got != want {
 					t.Fatalf("%dx%d: packed %+v, by boxes %+v in\n%s", size[0], size[1], got, want, &p)
 				}
 			}

@@ -13,11 +13,14 @@ import "math/bits"
 
 // packing is what a packed board's size fixes.
 type packing struct {
-	stride uint     // cols+1: from a box to the one below
-	boxes  uint64   // the bits of the boxes
-	row    uint64   // the bits of the first row of horizontal arcs
-	column uint64   // the bits of the first column of vertical arcs
-	spread []uint64 // the bits in column of each set of a column's arcs
+	stride uint   // cols+1: from a box to the one below
+	boxes  uint64 // the bits of the boxes
+	row    uint64 // the bits of the first row of horizontal arcs
+	column uint64 // the bits of the first column of vertical arcs
+	// lastRow and lastColumn are the bits of the last row of horizontal
+	// arcs (below the last row of boxes) and column of vertical ones.
+	lastRow, lastColumn uint64
+	spread              []uint64 // the bits in column of each set of a column's arcs
 	// arcBits is each arc's bit in the packed arcs, horizontal and
 	// vertical (one of them 0).
 	arcBits [][2]uint64
@@ -49,6 +52,7 @@ func (g *geometry) buildPacking() {
 		}
 	}
 	k.column = k.spread[len(k.spread)-1]
+	k.lastRow, k.lastColumn = k.row<<(uint(g.rows)*k.stride), k.column<<uint(g.cols)
 	k.arcBits = make([][2]uint64, g.arcs)
 	for a := range k.arcBits {
 		var one arcSet
@@ -82,15 +86,15 @@ func bitsAt(s *arcSet, lo, n int) uint64 {
 	return x & (1<<n - 1)
 }
 
-// packedArcsOf returns g.packedArcs of p, a packed board, by updating those
-// of the last board it read when the two differ by few arcs, as a node and
+// packedArcsOf returns g.packedArcs of the arcs drawn of a packed board,
+// by updating those of the last board it read when the two differ by few arcs, as a node and
 // the next the search evaluates mostly do. A packed board's arcs fit in two
 // words.
-func (e *Evaluator) packedArcsOf(p *Position) (h, v uint64) {
+func (e *Evaluator) packedArcsOf(drawn *arcSet) (h, v uint64) {
 	g := e.geo
-	d0, d1 := p.drawn[0]^e.packDrawn[0], p.drawn[1]^e.packDrawn[1]
+	d0, d1 := drawn[0]^e.packDrawn[0], drawn[1]^e.packDrawn[1]
 	if bits.OnesCount64(d0)+bits.OnesCount64(d1) > packDiffMax {
-		h, v = g.packedArcs(&p.drawn)
+		h, v = g.packedArcs(drawn)
 	} else {
 		h, v = e.packH, e.packV
 		ab := g.pack.arcBits
@@ -105,7 +109,7 @@ func (e *Evaluator) packedArcsOf(p *Position) (h, v uint64) {
 			v ^= b[1]
 		}
 	}
-	e.packDrawn, e.packH, e.packV = [2]uint64{p.drawn[0], p.drawn[1]}, h, v
+	e.packDrawn, e.packH, e.packV = [2]uint64{drawn[0], drawn[1]}, h, v
 	return h, v
 }
 
@@ -131,15 +135,14 @@ func (k *packing) planesOf(h, v uint64) planes {
 	return p
 }
 
-// readPacked is Evaluator.reading for a packed board.
-func (e *Evaluator) readPacked(p *Position) reading {
+// readPacked is Evaluator.reading of a packed board of arcs h and v.
+func (e *Evaluator) readPacked(h, v uint64) reading {
 	g := e.geo
 	k := &g.pack
-	if p.drawnCount() == g.arcs {
-		return reading{exact: true}
-	}
-	h, v := e.packedArcsOf(p)
 	pl := k.planesOf(h, v)
+	if pl.four == k.boxes {
+		return reading{exact: true} // every arc is a box's side: all are drawn
+	}
 	var r reading
 
 	// The strings the side to move can take now: those holding a box of
@@ -163,52 +166,59 @@ func (e *Evaluator) readPacked(p *Position) reading {
 
 	// Safe moves left, by a greedy run (safeRun).
 	h0, v0 := h, v
-	h, v = k.safeRun(h, v, pl, g.rows, g.cols)
+	h, v, two := k.safeRun(h, v, pl)
 	safe := bits.OnesCount64(h^h0) + bits.OnesCount64(v^v0)
-	pl = k.planesOf(h, v)
-	pure := k.boxes&^pl.two == 0
-	loony, exactLoony := e.loonyAfter(h, v, pl)
+	pure := k.boxes&^two == 0
+	loony, exactLoony := e.loonyAfter(h, v)
 	return r.settle(take, hot, offer, safe, pure, loony, exactLoony)
 }
 
 // safeRun draws the safe moves of a packed board with arcs h and v and
-// planes pl, of rows×cols boxes, by a greedy run in the arcs' order, and
-// returns its arcs then: a row of horizontal arcs, or a column of vertical
-// ones, shares no box, so each is drawn at once. (A function of its own,
-// whose few words stay in registers.)
-func (k *packing) safeRun(h, v uint64, pl planes, rows, cols int) (uint64, uint64) {
+// planes pl by a greedy run in the arcs' order, and returns its arcs then
+// and the boxes of two sides or more (and some bits past the boxes): a row
+// of horizontal arcs, or a column of vertical ones, shares no box, so each
+// is drawn at once. (A function of its own, whose few words stay in
+// registers.) The rows leave the bits past the last row of boxes set in one
+// and two, which no column reads: they need no mask.
+func (k *packing) safeRun(h, v uint64, pl planes) (uint64, uint64, uint64) {
 	one, two := pl.one, pl.two
-	stride, boxes, row := k.stride&63, k.boxes, k.row
-	for range rows + 1 {
-		s := ^h & row &^ (two | two<<stride)
-		row <<= stride
+	stride, row := k.stride&63, k.row
+	for {
+		s := row &^ (h | two | two<<stride)
 		h |= s
-		b := (s | s>>stride) & boxes
+		b := s | s>>stride
 		two |= one & b
 		one |= b
+		if row == k.lastRow {
+			break
+		}
+		row <<= stride
 	}
-	column := k.column
-	for range cols + 1 {
-		s := ^v & column &^ (two | two<<1)
-		column <<= 1
+	boxes, column := k.boxes, k.column
+	for {
+		s := column &^ (v | two | two<<1)
 		v |= s
 		b := (s | s>>1) & boxes
 		two |= one & b
 		one |= b
+		if column == k.lastColumn {
+			break
+		}
+		column <<= 1
 	}
-	return h, v
+	return h, v, two
 }
 
 // loonyAfter returns the loony value of the strings of a packed board with
-// arcs h and v (and planes pl) left by the greedy run of safe moves, which
-// it keeps by those arcs: positions that differ by a safe move or two
-// mostly leave the same board after the run.
-func (e *Evaluator) loonyAfter(h, v uint64, pl planes) (int, bool) {
+// arcs h and v left by the greedy run of safe moves, which it keeps by
+// those arcs: positions that differ by a safe move or two mostly leave the
+// same board after the run.
+func (e *Evaluator) loonyAfter(h, v uint64) (int, bool) {
 	slot := &e.afters[((h^v*0x9E3779B97F4A7C15)*0xBF58476D1CE4E5B9)>>(64-aftersBits)]
 	if slot.full && slot.h == h && slot.v == v {
 		return int(slot.loony), slot.exact
 	}
-	n := e.packedCodes(h, v, pl)
+	n := e.packedCodes(h, v, e.geo.pack.planesOf(h, v))
 	loony, exact := e.loonyOfCodes(e.codes[:n])
 	*slot = afterEntry{h: h, v: v, full: true, exact: exact, loony: int32(loony)}
 	return loony, exact
