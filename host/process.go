@@ -161,11 +161,11 @@ func (p *Process) clientConfig() *plugin.ClientConfig {
 		// stream; they join the raw pipes in the capped output.
 		SyncStdout: p.out,
 		SyncStderr: p.out,
-		GRPCDialOptions: []grpc.DialOption{
+		GRPCDialOptions: append(wire.DialOptions(),
 			grpc.WithDefaultCallOptions(grpc.MaxCallRecvMsgSize(maxAnswerBytes)),
 			grpc.WithMaxHeaderListSize(maxAnswerBytes),
 			grpc.WithChainStreamInterceptor(refuseBroker),
-		},
+		),
 		// GRPCBrokerMultiplex stays off: arena uses no brokered streams, and
 		// a bot not written in Go need not support it.
 	}
