@@ -336,7 +336,7 @@ func (p *Process) Jogar(ctx context.Context, req referee.Request) (referee.Reply
 		err = p.callFault(ctx, "jogar", err, start)
 		return withCPU(referee.Reply{Log: p.callLog()}, cpu, cpuOK), err
 	}
-	reply, err := wire.FromprotoReply(resp)
+	reply, err := wire.FromprotoReply(resp, req.State.Game())
 	reply.Log, reply.Elapsed = p.callLog(), elapsed
 	reply = withCPU(reply, cpu, cpuOK)
 	if err != nil {
