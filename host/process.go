@@ -60,6 +60,8 @@ type Process struct {
 	run    *groupRunner
 	out    *output
 	jog    pb.JogadorClient
+	part   *partida // the Partida stream, once open (see readyPartida)
+	unary  bool     // the bot serves no Partida stream
 	info   bots.Info
 	// started is what the bot wrote while it started, to its answer to
 	// Info (a Lisp bot's loading), which the first call's log begins with.
@@ -317,12 +319,13 @@ func (p *Process) Jogar(ctx context.Context, req referee.Request) (referee.Reply
 	}
 	p.box.Thaw(false)
 	defer p.box.Freeze()
+	p.readyPartida(ctx)
 	cpu, cpuOK := p.box.CPUTime()
 	start := time.Now()
 	ctx, cancel := callContext(ctx, start.Sub(entered))
 	defer cancel()
 	ctx, unwatch := p.chargeCPU(ctx, req.CPULimit, cpu, cpuOK)
-	resp, err := p.jog.Jogar(ctx, preq)
+	resp, err := p.callJogar(ctx, preq, chargesCPU(req.CPULimit, cpuOK))
 	elapsed := time.Since(start)
 	unwatch()
 	cpu, cpuOK = p.cpuSince(cpu, cpuOK)
