@@ -22,17 +22,15 @@ type partida struct {
 	end    context.CancelFunc // ends the stream, and the bot's call in it
 }
 
-// readyPartida opens the bot's Partida stream, once, before its first
-// call's time starts: the bot's headers say that it serves it. A bot that
-// answers UNIMPLEMENTED (built before Partida, or not in Go) is called
-// with unary Jogar from then on; one that fails otherwise, or does not
-// answer before ctx ends, is called unary this time, and the call tells
-// what is wrong. The stream outlives ctx: it ends when a call is given up
-// (see callJogar) or with the connection, when the process is closed.
-func (p *Process) readyPartida(ctx context.Context) {
-	if p.part != nil || p.unary {
-		return
-	}
+// openPartida opens the bot's Partida stream as it starts, after Info,
+// within ctx (the start's): the bot's headers say that it serves it. A bot
+// that answers UNIMPLEMENTED (built before Partida, or not in Go), fails
+// otherwise, or does not answer before ctx ends, is called with unary
+// Jogar, whose calls then tell what is wrong. The stream is opened here,
+// outside any call, so that no bot is ever running uncharged in a call for
+// it; it outlives ctx, and ends when a call is given up (see callJogar) or
+// with the connection, when the process is closed.
+func (p *Process) openPartida(ctx context.Context) {
 	sctx, end := context.WithCancel(context.WithoutCancel(ctx))
 	stop := context.AfterFunc(ctx, end)
 	defer stop()
@@ -41,17 +39,15 @@ func (p *Process) readyPartida(ctx context.Context) {
 		end()
 		return
 	}
-	if md, _ := s.Header(); md == nil {
-		// Header does not say why the stream ended: Recv does.
-		_, err := s.Recv()
-		p.unary = status.Code(err) == codes.Unimplemented
+	if md, _ := s.Header(); md == nil { // the stream ended: Recv would say why
 		end()
 		return
 	}
 	p.part = &partida{stream: s, end: end}
 }
 
-// endPartida ends the bot's Partida stream, if open.
+// endPartida ends the bot's Partida stream, if open: its later calls are
+// unary.
 func (p *Process) endPartida() {
 	if p.part != nil {
 		p.part.end()
@@ -59,11 +55,11 @@ func (p *Process) endPartida() {
 	}
 }
 
-// callJogar makes one call of Jogar, on the Partida stream when the bot
-// serves it, else unary; cpu says that the call is charged the bot's CPU
-// time. Its errors are what a unary call's would be: the bot's error
-// status, or the connection's, or ctx's end, which ends the stream (the
-// bot's call with it) for a call given up.
+// callJogar makes one call of Jogar, on the Partida stream when it is
+// open, else unary; cpu says that the call is charged the bot's CPU time.
+// Its errors are what a unary call's would be: the bot's error status, or
+// the connection's, or ctx's end, which ends the stream (the bot's call
+// with it) for a call given up: the bot's later calls, if any, are unary.
 func (p *Process) callJogar(ctx context.Context, req *pb.JogarRequest, cpu bool) (*pb.Jogada, error) {
 	if p.part == nil {
 		return p.jog.Jogar(ctx, req)
@@ -80,9 +76,7 @@ func (p *Process) callJogar(ctx context.Context, req *pb.JogarRequest, cpu bool)
 		r, err = s.Recv()
 	}
 	if !stop() {
-		// ctx ended, which ends the stream, however the call ended: the
-		// next call opens another.
-		p.endPartida()
+		p.endPartida() // ctx ended, and the stream with it, however the call ended
 	}
 	if err != nil {
 		p.endPartida()

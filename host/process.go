@@ -60,8 +60,7 @@ type Process struct {
 	run    *groupRunner
 	out    *output
 	jog    pb.JogadorClient
-	part   *partida // the Partida stream, once open (see readyPartida)
-	unary  bool     // the bot serves no Partida stream
+	part   *partida // the Partida stream; nil: calls are unary (see openPartida)
 	info   bots.Info
 	// started is what the bot wrote while it started, to its answer to
 	// Info (a Lisp bot's loading), which the first call's log begins with.
@@ -132,6 +131,7 @@ func Start(ctx context.Context, spec Spec) (*Process, error) {
 		return nil, err
 	}
 	p.info = bots.Info{Name: info.GetName(), Author: info.GetAuthor(), Version: info.GetVersion(), Games: info.GetGames()}
+	p.openPartida(ctx)
 	p.run.barrier()
 	p.started = p.out.take()
 	p.box.Nice(true)
@@ -279,8 +279,9 @@ func isNumber(s string) bool {
 // Info returns what the bot said of itself at start.
 func (p *Process) Info() bots.Info { return p.info }
 
-// Jogar asks the bot for a move: it implements referee.Player. It returns
-// when the bot answers, when ctx is done, or when the process fails. Errors
+// Jogar asks the bot for a move: it implements referee.Player, on the
+// bot's Partida stream where it serves one, else unary (see callJogar). It
+// returns when the bot answers, when ctx is done, or when the process fails. Errors
 // are facts for the referee, as *referee.Fault: FaultTimeout (ctx's
 // deadline passed), FaultCrash (the process ended or the connection broke),
 // FaultMemory (the process ran out of memory), FaultProtocol (the answer
@@ -319,7 +320,6 @@ func (p *Process) Jogar(ctx context.Context, req referee.Request) (referee.Reply
 	}
 	p.box.Thaw(false)
 	defer p.box.Freeze()
-	p.readyPartida(ctx)
 	cpu, cpuOK := p.box.CPUTime()
 	start := time.Now()
 	ctx, cancel := callContext(ctx, start.Sub(entered))

@@ -49,8 +49,8 @@ type JogadorClient interface {
 	// Optional: a bot that does not implement it (UNIMPLEMENTED) still plays.
 	NovoJogo(ctx context.Context, in *NovoJogoRequest, opts ...grpc.CallOption) (*NovoJogoResponse, error)
 	// Partida carries the calls of Jogar on one stream, which arena opens
-	// once per process, before its first move: one Pedido a move, answered
-	// by one Resposta, in turn. It spares each call a unary call's headers,
+	// once per process, as the bot starts (after Info): one Pedido a move,
+	// answered by one Resposta, in turn. It spares each call a unary call's headers,
 	// stream and context. The bot sends its response headers as soon as the
 	// stream opens, so that arena knows it is served. Optional: a bot that
 	// does not implement it (UNIMPLEMENTED: every bot built before it) is
@@ -126,8 +126,8 @@ type JogadorServer interface {
 	// Optional: a bot that does not implement it (UNIMPLEMENTED) still plays.
 	NovoJogo(context.Context, *NovoJogoRequest) (*NovoJogoResponse, error)
 	// Partida carries the calls of Jogar on one stream, which arena opens
-	// once per process, before its first move: one Pedido a move, answered
-	// by one Resposta, in turn. It spares each call a unary call's headers,
+	// once per process, as the bot starts (after Info): one Pedido a move,
+	// answered by one Resposta, in turn. It spares each call a unary call's headers,
 	// stream and context. The bot sends its response headers as soon as the
 	// stream opens, so that arena knows it is served. Optional: a bot that
 	// does not implement it (UNIMPLEMENTED: every bot built before it) is
