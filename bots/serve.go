@@ -3,11 +3,14 @@ package bots
 import (
 	"context"
 	"errors"
+	"io"
 	"os"
 	"sync"
+	"time"
 
 	"github.com/hashicorp/go-plugin"
 	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/metadata"
 	"google.golang.org/grpc/status"
 
 	"github.com/arenabots/arena/bots/wire"
@@ -16,8 +19,9 @@ import (
 )
 
 // Serve runs bot as a bot process: the whole main of a Go bot. It completes
-// go-plugin's handshake with arena and answers Info, Jogar and NovoJogo until arena
-// stops it. Run directly, not by arena, it says so and exits with status 1.
+// go-plugin's handshake with arena and answers Info, Jogar (on the Partida
+// stream, or unary) and NovoJogo until arena stops it. Run directly, not by
+// arena, it says so and exits with status 1.
 // After Serve starts, what the bot writes to os.Stdout and os.Stderr goes
 // to arena, which keeps what it wrote during a move with that move.
 func Serve(bot Bot) {
@@ -64,14 +68,53 @@ func (s *server) NovoJogo(ctx context.Context, _ *pb.NovoJogoRequest) (*pb.NovoJ
 	return &pb.NovoJogoResponse{}, nil
 }
 
-// Jogar decodes the state, asks the bot, and encodes its answer. ctx
-// carries arena's deadline (tempo plus margin, or under clock: cpu the cap
-// on the wall time) and, under clock: cpu, the mark ChargedCPU reads. An error of the bot's Jogar
-// goes back as a gRPC status with the error's text: the host takes any
-// error of a live bot within its deadline for a crash, and the text for
-// its detail. The kind of a *referee.Fault the bot returns is only text:
-// the host decides the verdict from what it observes.
+// Jogar answers a unary call of Jogar (see jogar).
 func (s *server) Jogar(ctx context.Context, r *pb.JogarRequest) (*pb.Jogada, error) {
+	return s.jogar(ctx, r, wire.ChargedCPU(ctx))
+}
+
+// Partida answers the calls of Jogar on arena's stream, one at a time, as
+// Jogar does: each call's context is the stream's with the call's deadline,
+// and ends with the stream (arena ends it when it gives up on a call). It
+// sends its headers at once, which tells arena the stream is served.
+func (s *server) Partida(stream pb.Jogador_PartidaServer) error {
+	if err := stream.SendHeader(metadata.MD{}); err != nil {
+		return err
+	}
+	for {
+		p, err := stream.Recv()
+		if errors.Is(err, io.EOF) {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		ctx, cancel := stream.Context(), context.CancelFunc(func() {})
+		if us := p.GetPrazoUs(); us > 0 {
+			ctx, cancel = context.WithTimeout(ctx, time.Duration(us)*time.Microsecond)
+		}
+		j, err := s.jogar(ctx, p.GetJogar(), p.GetCpu())
+		cancel()
+		r := &pb.Resposta{Jogada: j}
+		if err != nil {
+			st := status.Convert(err)
+			r = &pb.Resposta{Code: int32(st.Code()), Message: st.Message()}
+		}
+		if err := stream.Send(r); err != nil {
+			return err
+		}
+	}
+}
+
+// jogar decodes the state, asks the bot, and encodes its answer. ctx
+// carries arena's deadline (tempo plus margin, or under clock: cpu the cap
+// on the wall time); cpu says that the call is charged the bot's CPU time,
+// which ChargedCPU then reads. An error of the bot's Jogar goes back as a
+// gRPC status with the error's text: the host takes any error of a live
+// bot within its deadline for a crash, and the text for its detail. The
+// kind of a *referee.Fault the bot returns is only text: the host decides
+// the verdict from what it observes.
+func (s *server) jogar(ctx context.Context, r *pb.JogarRequest, cpu bool) (*pb.Jogada, error) {
 	s.writeDirect()
 	st, tempo, err := wire.FromprotoRequest(r)
 	if err != nil {
@@ -80,7 +123,7 @@ func (s *server) Jogar(ctx context.Context, r *pb.JogarRequest) (*pb.Jogada, err
 	if c := wire.FromprotoClocks(r, st.ToMove()); c != nil {
 		ctx = WithClocks(ctx, c)
 	}
-	if wire.ChargedCPU(ctx) {
+	if cpu {
 		ctx = WithCPUClock(ctx)
 	}
 	ans, err := s.bot.Jogar(ctx, st, tempo)

@@ -25,7 +25,7 @@ const minCPUWait = 2 * time.Millisecond
 // false: the call is charged its wall time), it does nothing. ctx must be
 // one whose cancel the caller defers.
 func (p *Process) chargeCPU(ctx context.Context, limit, before time.Duration, ok bool) (context.Context, func()) {
-	if limit <= 0 || !ok {
+	if !chargesCPU(limit, ok) {
 		return ctx, func() {}
 	}
 	// The call's own cancel, which its caller defers, releases ctx: the
@@ -34,6 +34,11 @@ func (p *Process) chargeCPU(ctx context.Context, limit, before time.Duration, ok
 	stop := watchCPU(p.box.CPUTime, before, limit, func(used time.Duration) { end(&overCPU{used: used, limit: limit}) })
 	return ctx, stop
 }
+
+// chargesCPU reports whether a call of CPU limit limit is charged the
+// bot's CPU time: it has a limit, and the bot's cgroup counted its CPU
+// time before the call (ok).
+func chargesCPU(limit time.Duration, ok bool) bool { return limit > 0 && ok }
 
 // overCPU is the cause of a call that the host ended because the bot's
 // cgroup counted more CPU time than the call's limit.

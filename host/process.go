@@ -60,6 +60,7 @@ type Process struct {
 	run    *groupRunner
 	out    *output
 	jog    pb.JogadorClient
+	part   *partida // the Partida stream; nil: calls are unary (see openPartida)
 	info   bots.Info
 	// started is what the bot wrote while it started, to its answer to
 	// Info (a Lisp bot's loading), which the first call's log begins with.
@@ -133,6 +134,7 @@ func Start(ctx context.Context, spec Spec) (*Process, error) {
 		return nil, err
 	}
 	p.info = bots.Info{Name: info.GetName(), Author: info.GetAuthor(), Version: info.GetVersion(), Games: info.GetGames()}
+	p.openPartida(ctx)
 	p.run.barrier()
 	p.started = p.out.take()
 	p.box.Nice(true)
@@ -164,11 +166,11 @@ func (p *Process) clientConfig() *plugin.ClientConfig {
 		// stream; they join the raw pipes in the capped output.
 		SyncStdout: p.out,
 		SyncStderr: p.out,
-		GRPCDialOptions: []grpc.DialOption{
+		GRPCDialOptions: append(wire.DialOptions(),
 			grpc.WithDefaultCallOptions(grpc.MaxCallRecvMsgSize(maxAnswerBytes)),
 			grpc.WithMaxHeaderListSize(maxAnswerBytes),
 			grpc.WithChainStreamInterceptor(refuseBroker),
-		},
+		),
 		// GRPCBrokerMultiplex stays off: arena uses no brokered streams, and
 		// a bot not written in Go need not support it.
 	}
@@ -280,8 +282,9 @@ func isNumber(s string) bool {
 // Info returns what the bot said of itself at start.
 func (p *Process) Info() bots.Info { return p.info }
 
-// Jogar asks the bot for a move: it implements referee.Player. It returns
-// when the bot answers, when ctx is done, or when the process fails. Errors
+// Jogar asks the bot for a move: it implements referee.Player, on the
+// bot's Partida stream where it serves one, else unary (see callJogar). It
+// returns when the bot answers, when ctx is done, or when the process fails. Errors
 // are facts for the referee, as *referee.Fault: FaultTimeout (ctx's
 // deadline passed), FaultCrash (the process ended or the connection broke),
 // FaultMemory (the process ran out of memory), FaultProtocol (the answer
@@ -325,7 +328,7 @@ func (p *Process) Jogar(ctx context.Context, req referee.Request) (referee.Reply
 	ctx, cancel := callContext(ctx, start.Sub(entered))
 	defer cancel()
 	ctx, unwatch := p.chargeCPU(ctx, req.CPULimit, cpu, cpuOK)
-	resp, err := p.jog.Jogar(ctx, preq)
+	resp, err := p.callJogar(ctx, preq, chargesCPU(req.CPULimit, cpuOK))
 	elapsed := time.Since(start)
 	unwatch()
 	cpu, cpuOK = p.cpuSince(cpu, cpuOK)
@@ -339,7 +342,7 @@ func (p *Process) Jogar(ctx context.Context, req referee.Request) (referee.Reply
 		err = p.callFault(ctx, "jogar", err, start)
 		return withCPU(referee.Reply{Log: p.callLog()}, cpu, cpuOK), err
 	}
-	reply, err := wire.FromprotoReply(resp)
+	reply, err := wire.FromprotoReply(resp, req.State.Game())
 	reply.Log, reply.Elapsed = p.callLog(), elapsed
 	reply = withCPU(reply, cpu, cpuOK)
 	if err != nil {

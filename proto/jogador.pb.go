@@ -1,6 +1,7 @@
 // The wire contract between arena and a bot process. arena starts the bot
 // with go-plugin (gRPC protocol), calls Info once after the handshake, then
-// Jogar once per move, and NovoJogo between the games of a bot kept running.
+// Jogar once per move (on the Partida stream where the bot serves it), and
+// NovoJogo between the games of a bot kept running.
 // See README.md beside this file for the handshake and for regenerating the
 // Go code.
 
@@ -363,6 +364,135 @@ func (x *JogarRequest) GetRelogios() *Relogios {
 	return nil
 }
 
+// Pedido is one call of Jogar on the Partida stream.
+type Pedido struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Jogar *JogarRequest          `protobuf:"bytes,1,opt,name=jogar,proto3" json:"jogar,omitempty"`
+	// The time the bot has to answer, in microseconds from when it receives
+	// the Pedido: a unary call's deadline (grpc-timeout). 0: none.
+	PrazoUs int64 `protobuf:"varint,2,opt,name=prazo_us,json=prazoUs,proto3" json:"prazo_us,omitempty"`
+	// True when arena charges the call the bot's CPU time (a unary call's
+	// arena-clock: cpu metadata).
+	Cpu           bool `protobuf:"varint,3,opt,name=cpu,proto3" json:"cpu,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Pedido) Reset() {
+	*x = Pedido{}
+	mi := &file_jogador_proto_msgTypes[5]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Pedido) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Pedido) ProtoMessage() {}
+
+func (x *Pedido) ProtoReflect() protoreflect.Message {
+	mi := &file_jogador_proto_msgTypes[5]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Pedido.ProtoReflect.Descriptor instead.
+func (*Pedido) Descriptor() ([]byte, []int) {
+	return file_jogador_proto_rawDescGZIP(), []int{5}
+}
+
+func (x *Pedido) GetJogar() *JogarRequest {
+	if x != nil {
+		return x.Jogar
+	}
+	return nil
+}
+
+func (x *Pedido) GetPrazoUs() int64 {
+	if x != nil {
+		return x.PrazoUs
+	}
+	return 0
+}
+
+func (x *Pedido) GetCpu() bool {
+	if x != nil {
+		return x.Cpu
+	}
+	return false
+}
+
+// Resposta answers one Pedido: a Jogada, or the error status the bot's
+// Jogar would have returned in a unary call (a crash of the bot, its
+// message the detail).
+type Resposta struct {
+	state  protoimpl.MessageState `protogen:"open.v1"`
+	Jogada *Jogada                `protobuf:"bytes,1,opt,name=jogada,proto3" json:"jogada,omitempty"`
+	// A gRPC status code, 0 (OK) with a Jogada.
+	Code          int32  `protobuf:"varint,2,opt,name=code,proto3" json:"code,omitempty"`
+	Message       string `protobuf:"bytes,3,opt,name=message,proto3" json:"message,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Resposta) Reset() {
+	*x = Resposta{}
+	mi := &file_jogador_proto_msgTypes[6]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Resposta) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Resposta) ProtoMessage() {}
+
+func (x *Resposta) ProtoReflect() protoreflect.Message {
+	mi := &file_jogador_proto_msgTypes[6]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Resposta.ProtoReflect.Descriptor instead.
+func (*Resposta) Descriptor() ([]byte, []int) {
+	return file_jogador_proto_rawDescGZIP(), []int{6}
+}
+
+func (x *Resposta) GetJogada() *Jogada {
+	if x != nil {
+		return x.Jogada
+	}
+	return nil
+}
+
+func (x *Resposta) GetCode() int32 {
+	if x != nil {
+		return x.Code
+	}
+	return 0
+}
+
+func (x *Resposta) GetMessage() string {
+	if x != nil {
+		return x.Message
+	}
+	return ""
+}
+
 // Relogios is both game clocks when a bot is asked for a move.
 type Relogios struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -380,7 +510,7 @@ type Relogios struct {
 
 func (x *Relogios) Reset() {
 	*x = Relogios{}
-	mi := &file_jogador_proto_msgTypes[5]
+	mi := &file_jogador_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -392,7 +522,7 @@ func (x *Relogios) String() string {
 func (*Relogios) ProtoMessage() {}
 
 func (x *Relogios) ProtoReflect() protoreflect.Message {
-	mi := &file_jogador_proto_msgTypes[5]
+	mi := &file_jogador_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -405,7 +535,7 @@ func (x *Relogios) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Relogios.ProtoReflect.Descriptor instead.
 func (*Relogios) Descriptor() ([]byte, []int) {
-	return file_jogador_proto_rawDescGZIP(), []int{5}
+	return file_jogador_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *Relogios) GetWhiteMs() int64 {
@@ -453,7 +583,7 @@ type Estado struct {
 
 func (x *Estado) Reset() {
 	*x = Estado{}
-	mi := &file_jogador_proto_msgTypes[6]
+	mi := &file_jogador_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -465,7 +595,7 @@ func (x *Estado) String() string {
 func (*Estado) ProtoMessage() {}
 
 func (x *Estado) ProtoReflect() protoreflect.Message {
-	mi := &file_jogador_proto_msgTypes[6]
+	mi := &file_jogador_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -478,7 +608,7 @@ func (x *Estado) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Estado.ProtoReflect.Descriptor instead.
 func (*Estado) Descriptor() ([]byte, []int) {
-	return file_jogador_proto_rawDescGZIP(), []int{6}
+	return file_jogador_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *Estado) GetJogo() isEstado_Jogo {
@@ -540,7 +670,7 @@ type Posicao struct {
 
 func (x *Posicao) Reset() {
 	*x = Posicao{}
-	mi := &file_jogador_proto_msgTypes[7]
+	mi := &file_jogador_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -552,7 +682,7 @@ func (x *Posicao) String() string {
 func (*Posicao) ProtoMessage() {}
 
 func (x *Posicao) ProtoReflect() protoreflect.Message {
-	mi := &file_jogador_proto_msgTypes[7]
+	mi := &file_jogador_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -565,7 +695,7 @@ func (x *Posicao) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Posicao.ProtoReflect.Descriptor instead.
 func (*Posicao) Descriptor() ([]byte, []int) {
-	return file_jogador_proto_rawDescGZIP(), []int{7}
+	return file_jogador_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *Posicao) GetGame() string {
@@ -609,7 +739,7 @@ type Cavalo struct {
 
 func (x *Cavalo) Reset() {
 	*x = Cavalo{}
-	mi := &file_jogador_proto_msgTypes[8]
+	mi := &file_jogador_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -621,7 +751,7 @@ func (x *Cavalo) String() string {
 func (*Cavalo) ProtoMessage() {}
 
 func (x *Cavalo) ProtoReflect() protoreflect.Message {
-	mi := &file_jogador_proto_msgTypes[8]
+	mi := &file_jogador_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -634,7 +764,7 @@ func (x *Cavalo) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Cavalo.ProtoReflect.Descriptor instead.
 func (*Cavalo) Descriptor() ([]byte, []int) {
-	return file_jogador_proto_rawDescGZIP(), []int{8}
+	return file_jogador_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *Cavalo) GetCells() []int32 {
@@ -688,7 +818,7 @@ type Jogada struct {
 
 func (x *Jogada) Reset() {
 	*x = Jogada{}
-	mi := &file_jogador_proto_msgTypes[9]
+	mi := &file_jogador_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -700,7 +830,7 @@ func (x *Jogada) String() string {
 func (*Jogada) ProtoMessage() {}
 
 func (x *Jogada) ProtoReflect() protoreflect.Message {
-	mi := &file_jogador_proto_msgTypes[9]
+	mi := &file_jogador_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -713,7 +843,7 @@ func (x *Jogada) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Jogada.ProtoReflect.Descriptor instead.
 func (*Jogada) Descriptor() ([]byte, []int) {
-	return file_jogador_proto_rawDescGZIP(), []int{9}
+	return file_jogador_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *Jogada) GetMove() string {
@@ -754,7 +884,7 @@ type Stats struct {
 
 func (x *Stats) Reset() {
 	*x = Stats{}
-	mi := &file_jogador_proto_msgTypes[10]
+	mi := &file_jogador_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -766,7 +896,7 @@ func (x *Stats) String() string {
 func (*Stats) ProtoMessage() {}
 
 func (x *Stats) ProtoReflect() protoreflect.Message {
-	mi := &file_jogador_proto_msgTypes[10]
+	mi := &file_jogador_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -779,7 +909,7 @@ func (x *Stats) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Stats.ProtoReflect.Descriptor instead.
 func (*Stats) Descriptor() ([]byte, []int) {
-	return file_jogador_proto_rawDescGZIP(), []int{10}
+	return file_jogador_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *Stats) GetNodes() int64 {
@@ -838,7 +968,15 @@ const file_jogador_proto_rawDesc = "" +
 	"\vlegal_moves\x18\x04 \x03(\tR\n" +
 	"legalMoves\x12\x16\n" +
 	"\x06forced\x18\x05 \x01(\bR\x06forced\x126\n" +
-	"\brelogios\x18\x06 \x01(\v2\x1a.arena.jogador.v1.RelogiosR\brelogios\"w\n" +
+	"\brelogios\x18\x06 \x01(\v2\x1a.arena.jogador.v1.RelogiosR\brelogios\"k\n" +
+	"\x06Pedido\x124\n" +
+	"\x05jogar\x18\x01 \x01(\v2\x1e.arena.jogador.v1.JogarRequestR\x05jogar\x12\x19\n" +
+	"\bprazo_us\x18\x02 \x01(\x03R\aprazoUs\x12\x10\n" +
+	"\x03cpu\x18\x03 \x01(\bR\x03cpu\"j\n" +
+	"\bResposta\x120\n" +
+	"\x06jogada\x18\x01 \x01(\v2\x18.arena.jogador.v1.JogadaR\x06jogada\x12\x12\n" +
+	"\x04code\x18\x02 \x01(\x05R\x04code\x12\x18\n" +
+	"\amessage\x18\x03 \x01(\tR\amessage\"w\n" +
 	"\bRelogios\x12\x19\n" +
 	"\bwhite_ms\x18\x01 \x01(\x03R\awhiteMs\x12\x19\n" +
 	"\bblack_ms\x18\x02 \x01(\x03R\ablackMs\x12\x15\n" +
@@ -875,11 +1013,12 @@ const file_jogador_proto_rawDesc = "" +
 	"\n" +
 	"SIDE_WHITE\x10\x01\x12\x0e\n" +
 	"\n" +
-	"SIDE_BLACK\x10\x022\xe6\x01\n" +
+	"SIDE_BLACK\x10\x022\xab\x02\n" +
 	"\aJogador\x12E\n" +
 	"\x04Info\x12\x1d.arena.jogador.v1.InfoRequest\x1a\x1e.arena.jogador.v1.InfoResponse\x12A\n" +
 	"\x05Jogar\x12\x1e.arena.jogador.v1.JogarRequest\x1a\x18.arena.jogador.v1.Jogada\x12Q\n" +
-	"\bNovoJogo\x12!.arena.jogador.v1.NovoJogoRequest\x1a\".arena.jogador.v1.NovoJogoResponseB(Z&github.com/arenabots/arena/proto;protob\x06proto3"
+	"\bNovoJogo\x12!.arena.jogador.v1.NovoJogoRequest\x1a\".arena.jogador.v1.NovoJogoResponse\x12C\n" +
+	"\aPartida\x12\x18.arena.jogador.v1.Pedido\x1a\x1a.arena.jogador.v1.Resposta(\x010\x01B(Z&github.com/arenabots/arena/proto;protob\x06proto3"
 
 var (
 	file_jogador_proto_rawDescOnce sync.Once
@@ -894,7 +1033,7 @@ func file_jogador_proto_rawDescGZIP() []byte {
 }
 
 var file_jogador_proto_enumTypes = make([]protoimpl.EnumInfo, 1)
-var file_jogador_proto_msgTypes = make([]protoimpl.MessageInfo, 11)
+var file_jogador_proto_msgTypes = make([]protoimpl.MessageInfo, 13)
 var file_jogador_proto_goTypes = []any{
 	(Side)(0),                // 0: arena.jogador.v1.Side
 	(*InfoRequest)(nil),      // 1: arena.jogador.v1.InfoRequest
@@ -902,32 +1041,38 @@ var file_jogador_proto_goTypes = []any{
 	(*NovoJogoRequest)(nil),  // 3: arena.jogador.v1.NovoJogoRequest
 	(*NovoJogoResponse)(nil), // 4: arena.jogador.v1.NovoJogoResponse
 	(*JogarRequest)(nil),     // 5: arena.jogador.v1.JogarRequest
-	(*Relogios)(nil),         // 6: arena.jogador.v1.Relogios
-	(*Estado)(nil),           // 7: arena.jogador.v1.Estado
-	(*Posicao)(nil),          // 8: arena.jogador.v1.Posicao
-	(*Cavalo)(nil),           // 9: arena.jogador.v1.Cavalo
-	(*Jogada)(nil),           // 10: arena.jogador.v1.Jogada
-	(*Stats)(nil),            // 11: arena.jogador.v1.Stats
+	(*Pedido)(nil),           // 6: arena.jogador.v1.Pedido
+	(*Resposta)(nil),         // 7: arena.jogador.v1.Resposta
+	(*Relogios)(nil),         // 8: arena.jogador.v1.Relogios
+	(*Estado)(nil),           // 9: arena.jogador.v1.Estado
+	(*Posicao)(nil),          // 10: arena.jogador.v1.Posicao
+	(*Cavalo)(nil),           // 11: arena.jogador.v1.Cavalo
+	(*Jogada)(nil),           // 12: arena.jogador.v1.Jogada
+	(*Stats)(nil),            // 13: arena.jogador.v1.Stats
 }
 var file_jogador_proto_depIdxs = []int32{
-	7,  // 0: arena.jogador.v1.JogarRequest.estado:type_name -> arena.jogador.v1.Estado
-	6,  // 1: arena.jogador.v1.JogarRequest.relogios:type_name -> arena.jogador.v1.Relogios
-	9,  // 2: arena.jogador.v1.Estado.cavalo:type_name -> arena.jogador.v1.Cavalo
-	8,  // 3: arena.jogador.v1.Estado.posicao:type_name -> arena.jogador.v1.Posicao
-	0,  // 4: arena.jogador.v1.Cavalo.to_move:type_name -> arena.jogador.v1.Side
-	7,  // 5: arena.jogador.v1.Jogada.estado:type_name -> arena.jogador.v1.Estado
-	11, // 6: arena.jogador.v1.Jogada.stats:type_name -> arena.jogador.v1.Stats
-	1,  // 7: arena.jogador.v1.Jogador.Info:input_type -> arena.jogador.v1.InfoRequest
-	5,  // 8: arena.jogador.v1.Jogador.Jogar:input_type -> arena.jogador.v1.JogarRequest
-	3,  // 9: arena.jogador.v1.Jogador.NovoJogo:input_type -> arena.jogador.v1.NovoJogoRequest
-	2,  // 10: arena.jogador.v1.Jogador.Info:output_type -> arena.jogador.v1.InfoResponse
-	10, // 11: arena.jogador.v1.Jogador.Jogar:output_type -> arena.jogador.v1.Jogada
-	4,  // 12: arena.jogador.v1.Jogador.NovoJogo:output_type -> arena.jogador.v1.NovoJogoResponse
-	10, // [10:13] is the sub-list for method output_type
-	7,  // [7:10] is the sub-list for method input_type
-	7,  // [7:7] is the sub-list for extension type_name
-	7,  // [7:7] is the sub-list for extension extendee
-	0,  // [0:7] is the sub-list for field type_name
+	9,  // 0: arena.jogador.v1.JogarRequest.estado:type_name -> arena.jogador.v1.Estado
+	8,  // 1: arena.jogador.v1.JogarRequest.relogios:type_name -> arena.jogador.v1.Relogios
+	5,  // 2: arena.jogador.v1.Pedido.jogar:type_name -> arena.jogador.v1.JogarRequest
+	12, // 3: arena.jogador.v1.Resposta.jogada:type_name -> arena.jogador.v1.Jogada
+	11, // 4: arena.jogador.v1.Estado.cavalo:type_name -> arena.jogador.v1.Cavalo
+	10, // 5: arena.jogador.v1.Estado.posicao:type_name -> arena.jogador.v1.Posicao
+	0,  // 6: arena.jogador.v1.Cavalo.to_move:type_name -> arena.jogador.v1.Side
+	9,  // 7: arena.jogador.v1.Jogada.estado:type_name -> arena.jogador.v1.Estado
+	13, // 8: arena.jogador.v1.Jogada.stats:type_name -> arena.jogador.v1.Stats
+	1,  // 9: arena.jogador.v1.Jogador.Info:input_type -> arena.jogador.v1.InfoRequest
+	5,  // 10: arena.jogador.v1.Jogador.Jogar:input_type -> arena.jogador.v1.JogarRequest
+	3,  // 11: arena.jogador.v1.Jogador.NovoJogo:input_type -> arena.jogador.v1.NovoJogoRequest
+	6,  // 12: arena.jogador.v1.Jogador.Partida:input_type -> arena.jogador.v1.Pedido
+	2,  // 13: arena.jogador.v1.Jogador.Info:output_type -> arena.jogador.v1.InfoResponse
+	12, // 14: arena.jogador.v1.Jogador.Jogar:output_type -> arena.jogador.v1.Jogada
+	4,  // 15: arena.jogador.v1.Jogador.NovoJogo:output_type -> arena.jogador.v1.NovoJogoResponse
+	7,  // 16: arena.jogador.v1.Jogador.Partida:output_type -> arena.jogador.v1.Resposta
+	13, // [13:17] is the sub-list for method output_type
+	9,  // [9:13] is the sub-list for method input_type
+	9,  // [9:9] is the sub-list for extension type_name
+	9,  // [9:9] is the sub-list for extension extendee
+	0,  // [0:9] is the sub-list for field type_name
 }
 
 func init() { file_jogador_proto_init() }
@@ -935,7 +1080,7 @@ func file_jogador_proto_init() {
 	if File_jogador_proto != nil {
 		return
 	}
-	file_jogador_proto_msgTypes[6].OneofWrappers = []any{
+	file_jogador_proto_msgTypes[8].OneofWrappers = []any{
 		(*Estado_Cavalo)(nil),
 		(*Estado_Posicao)(nil),
 	}
@@ -945,7 +1090,7 @@ func file_jogador_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_jogador_proto_rawDesc), len(file_jogador_proto_rawDesc)),
 			NumEnums:      1,
-			NumMessages:   11,
+			NumMessages:   13,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

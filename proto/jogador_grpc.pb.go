@@ -1,6 +1,7 @@
 // The wire contract between arena and a bot process. arena starts the bot
 // with go-plugin (gRPC protocol), calls Info once after the handshake, then
-// Jogar once per move, and NovoJogo between the games of a bot kept running.
+// Jogar once per move (on the Partida stream where the bot serves it), and
+// NovoJogo between the games of a bot kept running.
 // See README.md beside this file for the handshake and for regenerating the
 // Go code.
 
@@ -28,6 +29,7 @@ const (
 	Jogador_Info_FullMethodName     = "/arena.jogador.v1.Jogador/Info"
 	Jogador_Jogar_FullMethodName    = "/arena.jogador.v1.Jogador/Jogar"
 	Jogador_NovoJogo_FullMethodName = "/arena.jogador.v1.Jogador/NovoJogo"
+	Jogador_Partida_FullMethodName  = "/arena.jogador.v1.Jogador/Partida"
 )
 
 // JogadorClient is the client API for Jogador service.
@@ -46,6 +48,14 @@ type JogadorClient interface {
 	// generator's state), so that it plays as a fresh process would.
 	// Optional: a bot that does not implement it (UNIMPLEMENTED) still plays.
 	NovoJogo(ctx context.Context, in *NovoJogoRequest, opts ...grpc.CallOption) (*NovoJogoResponse, error)
+	// Partida carries the calls of Jogar on one stream, which arena opens
+	// once per process, as the bot starts (after Info): one Pedido a move,
+	// answered by one Resposta, in turn. It spares each call a unary call's headers,
+	// stream and context. The bot sends its response headers as soon as the
+	// stream opens, so that arena knows it is served. Optional: a bot that
+	// does not implement it (UNIMPLEMENTED: every bot built before it) is
+	// called with Jogar.
+	Partida(ctx context.Context, opts ...grpc.CallOption) (grpc.BidiStreamingClient[Pedido, Resposta], error)
 }
 
 type jogadorClient struct {
@@ -86,6 +96,19 @@ func (c *jogadorClient) NovoJogo(ctx context.Context, in *NovoJogoRequest, opts 
 	return out, nil
 }
 
+func (c *jogadorClient) Partida(ctx context.Context, opts ...grpc.CallOption) (grpc.BidiStreamingClient[Pedido, Resposta], error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	stream, err := c.cc.NewStream(ctx, &Jogador_ServiceDesc.Streams[0], Jogador_Partida_FullMethodName, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	x := &grpc.GenericClientStream[Pedido, Resposta]{ClientStream: stream}
+	return x, nil
+}
+
+// This type alias is provided for backwards compatibility with existing code that references the prior non-generic stream type by name.
+type Jogador_PartidaClient = grpc.BidiStreamingClient[Pedido, Resposta]
+
 // JogadorServer is the server API for Jogador service.
 // All implementations must embed UnimplementedJogadorServer
 // for forward compatibility.
@@ -102,6 +125,14 @@ type JogadorServer interface {
 	// generator's state), so that it plays as a fresh process would.
 	// Optional: a bot that does not implement it (UNIMPLEMENTED) still plays.
 	NovoJogo(context.Context, *NovoJogoRequest) (*NovoJogoResponse, error)
+	// Partida carries the calls of Jogar on one stream, which arena opens
+	// once per process, as the bot starts (after Info): one Pedido a move,
+	// answered by one Resposta, in turn. It spares each call a unary call's headers,
+	// stream and context. The bot sends its response headers as soon as the
+	// stream opens, so that arena knows it is served. Optional: a bot that
+	// does not implement it (UNIMPLEMENTED: every bot built before it) is
+	// called with Jogar.
+	Partida(grpc.BidiStreamingServer[Pedido, Resposta]) error
 	mustEmbedUnimplementedJogadorServer()
 }
 
@@ -120,6 +151,9 @@ func (UnimplementedJogadorServer) Jogar(context.Context, *JogarRequest) (*Jogada
 }
 func (UnimplementedJogadorServer) NovoJogo(context.Context, *NovoJogoRequest) (*NovoJogoResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method NovoJogo not implemented")
+}
+func (UnimplementedJogadorServer) Partida(grpc.BidiStreamingServer[Pedido, Resposta]) error {
+	return status.Error(codes.Unimplemented, "method Partida not implemented")
 }
 func (UnimplementedJogadorServer) mustEmbedUnimplementedJogadorServer() {}
 func (UnimplementedJogadorServer) testEmbeddedByValue()                 {}
@@ -196,6 +230,13 @@ func _Jogador_NovoJogo_Handler(srv interface{}, ctx context.Context, dec func(in
 	return interceptor(ctx, in, info, handler)
 }
 
+func _Jogador_Partida_Handler(srv interface{}, stream grpc.ServerStream) error {
+	return srv.(JogadorServer).Partida(&grpc.GenericServerStream[Pedido, Resposta]{ServerStream: stream})
+}
+
+// This type alias is provided for backwards compatibility with existing code that references the prior non-generic stream type by name.
+type Jogador_PartidaServer = grpc.BidiStreamingServer[Pedido, Resposta]
+
 // Jogador_ServiceDesc is the grpc.ServiceDesc for Jogador service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -216,6 +257,13 @@ var Jogador_ServiceDesc = grpc.ServiceDesc{
 			Handler:    _Jogador_NovoJogo_Handler,
 		},
 	},
-	Streams:  []grpc.StreamDesc{},
+	Streams: []grpc.StreamDesc{
+		{
+			StreamName:    "Partida",
+			Handler:       _Jogador_Partida_Handler,
+			ServerStreams: true,
+			ClientStreams: true,
+		},
+	},
 	Metadata: "jogador.proto",
 }

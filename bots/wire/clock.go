@@ -26,6 +26,6 @@ func WithCPUClock(ctx context.Context) context.Context {
 // ChargedCPU reports whether the Jogar call whose server-side context is
 // ctx is charged the bot's CPU time.
 func ChargedCPU(ctx context.Context) bool {
-	md, ok := metadata.FromIncomingContext(ctx)
-	return ok && slices.Contains(md.Get(ClockKey), ClockCPU)
+	// The key's values alone: FromIncomingContext copies every header.
+	return slices.Contains(metadata.ValueFromIncomingContext(ctx, ClockKey), ClockCPU)
 }

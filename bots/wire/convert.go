@@ -90,12 +90,13 @@ func toprotoState(st referee.State) (*pb.Estado, error) {
 	return &pb.Estado{Jogo: &pb.Estado_Posicao{Posicao: p}}, nil
 }
 
-// fromprotoState reads an Estado into a state of its game, looked up by
-// name in the table of games for a Posicao.
-func fromprotoState(e *pb.Estado) (referee.State, error) {
+// fromprotoState reads an Estado into a state: a Cavalo into one of g, the
+// game of the call (it must read cells), a Posicao into one of its game,
+// looked up by name in the table of games.
+func fromprotoState(e *pb.Estado, g referee.Game) (referee.State, error) {
 	switch j := e.GetJogo().(type) {
 	case *pb.Estado_Cavalo:
-		c, err := fromprotoCavalo(j.Cavalo)
+		c, err := fromprotoCavalo(j.Cavalo, g)
 		if err != nil {
 			return nil, err
 		}
@@ -144,13 +145,13 @@ func toprotoCavalo(c Cells) *pb.Cavalo {
 	}
 }
 
-// fromprotoCavalo checks and reads a Cavalo position into a state of the
-// game of the table that reads cells (CellsGame). The checks are the game's
-// own, so the wire can never build a position that a file could not.
-func fromprotoCavalo(p *pb.Cavalo) (referee.State, error) {
-	g, err := cellsGame()
-	if err != nil {
-		return nil, err
+// fromprotoCavalo checks and reads a Cavalo position into a state of game,
+// which must read cells (CellsGame). The checks are the game's own, so the
+// wire can never build a position that a file could not.
+func fromprotoCavalo(p *pb.Cavalo, game referee.Game) (referee.State, error) {
+	g, ok := game.(CellsGame)
+	if !ok {
+		return nil, fmt.Errorf("state is a board of cells, and %s reads none", game.Name())
 	}
 	if len(p.GetCells()) != CellSquares {
 		return nil, fmt.Errorf("%s state has %d cells, want %d", g.Name(), len(p.GetCells()), CellSquares)
@@ -171,18 +172,6 @@ func fromprotoCavalo(p *pb.Cavalo) (referee.State, error) {
 		return nil, fmt.Errorf("%s state: %w", g.Name(), err)
 	}
 	return st, nil
-}
-
-// cellsGame returns the game of the table whose states travel as cells.
-func cellsGame() (CellsGame, error) {
-	for _, name := range games.Names() {
-		if g, err := games.Lookup(name); err == nil {
-			if cg, ok := g.(CellsGame); ok {
-				return cg, nil
-			}
-		}
-	}
-	return nil, errors.New("state is a board of cells, and no game reads one")
 }
 
 // ToprotoRequest writes a referee request as the call of Jogar.
@@ -235,9 +224,14 @@ func FromprotoClocks(r *pb.JogarRequest, side referee.Side) *referee.ClockState 
 	}
 }
 
-// FromprotoRequest reads a call of Jogar on the bot's side.
+// FromprotoRequest reads a call of Jogar on the bot's side, a state of the
+// game the request names.
 func FromprotoRequest(r *pb.JogarRequest) (referee.State, time.Duration, error) {
-	st, err := fromprotoState(r.GetEstado())
+	g, err := games.Lookup(r.GetGame())
+	if err != nil {
+		return nil, 0, fmt.Errorf("request: %w", err)
+	}
+	st, err := fromprotoState(r.GetEstado(), g)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -262,13 +256,14 @@ func ToprotoReply(r referee.Reply) (*pb.Jogada, error) {
 	return j, nil
 }
 
-// FromprotoReply reads a bot's answer on the host's side. The move is kept
-// even when the claimed state is not a valid state, so that the record can
-// show what the bot said.
-func FromprotoReply(j *pb.Jogada) (referee.Reply, error) {
+// FromprotoReply reads a bot's answer on the host's side, to a call of
+// game g (its claimed state is one of g, or of the game its Posicao
+// names). The move is kept even when the claimed state is not a valid
+// state, so that the record can show what the bot said.
+func FromprotoReply(j *pb.Jogada, g referee.Game) (referee.Reply, error) {
 	r := referee.Reply{Move: j.GetMove(), Stats: fromprotoStats(j.GetStats())}
 	if j.GetEstado() != nil {
-		claim, err := fromprotoState(j.GetEstado())
+		claim, err := fromprotoState(j.GetEstado(), g)
 		if err != nil {
 			return r, fmt.Errorf("claimed state: %w", err)
 		}

@@ -35,7 +35,7 @@ func TestStateRoundTrip(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			back, err := fromprotoState(e)
+			back, err := fromprotoState(e, st.Game())
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -72,7 +72,7 @@ func TestFromprotoStateErrors(t *testing.T) {
 		{"negative ply", func(c *pb.Cavalo) *pb.Estado { c.Ply = -1; return wrap(c) }, "ply -1"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := fromprotoState(tc.edit(good()))
+			_, err := fromprotoState(tc.edit(good()), cavalo.Game{})
 			if err == nil || !strings.Contains(err.Error(), tc.wants) {
 				t.Errorf("error %v, want one saying %q", err, tc.wants)
 			}
@@ -98,7 +98,7 @@ func TestFromprotoPosicaoErrors(t *testing.T) {
 		{"negative ply", &pb.Posicao{Game: "dots", Json: empty, Ply: -1}, "ply -1"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := fromprotoState(&pb.Estado{Jogo: &pb.Estado_Posicao{Posicao: tc.p}})
+			_, err := fromprotoState(&pb.Estado{Jogo: &pb.Estado_Posicao{Posicao: tc.p}}, dots.Game{})
 			if err == nil || !strings.Contains(err.Error(), tc.wants) {
 				t.Errorf("error %v, want one saying %q", err, tc.wants)
 			}
@@ -121,9 +121,11 @@ func TestRequestAndAnswer(t *testing.T) {
 	if err != nil || tempo != 1500*time.Millisecond || got.(*cavalo.Position).Diff(st) != "" {
 		t.Fatalf("FromprotoRequest: %v, %v, %v", got, tempo, err)
 	}
-	preq.Game = "dots"
-	if _, _, err := FromprotoRequest(preq); err == nil {
-		t.Error("a dots request with a cavalo state was accepted")
+	for game, wants := range map[string]string{"dots": "board of cells, and dots reads none", "go": `unknown game "go"`} {
+		preq.Game = game
+		if _, _, err := FromprotoRequest(preq); err == nil || !strings.Contains(err.Error(), wants) {
+			t.Errorf("a %s request with a cavalo state: error %v, want one saying %q", game, err, wants)
+		}
 	}
 
 	m := req.Legal[0]
@@ -134,7 +136,7 @@ func TestRequestAndAnswer(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	reply, err := FromprotoReply(j)
+	reply, err := FromprotoReply(j, st.Game())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -156,10 +158,18 @@ func BenchmarkConvert(b *testing.B) {
 			}
 		}
 	})
+	preq, _ := ToprotoRequest(req)
+	b.Run("read-request", func(b *testing.B) {
+		for b.Loop() {
+			if _, _, err := FromprotoRequest(preq); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
 	e, _ := toprotoState(st)
 	b.Run("claim", func(b *testing.B) {
 		for b.Loop() {
-			if _, err := fromprotoState(e); err != nil {
+			if _, err := fromprotoState(e, st.Game()); err != nil {
 				b.Fatal(err)
 			}
 		}

@@ -13,7 +13,7 @@ _sym_db = _symbol_database.Default()
 
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\rjogador.proto\x12\x10\x61rena.jogador.v1\"\r\n\x0bInfoRequest\"L\n\x0cInfoResponse\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\x0e\n\x06\x61uthor\x18\x02 \x01(\t\x12\x0f\n\x07version\x18\x03 \x01(\t\x12\r\n\x05games\x18\x04 \x03(\t\"}\n\x0cJogarRequest\x12\x0c\n\x04game\x18\x01 \x01(\t\x12(\n\x06\x65stado\x18\x02 \x01(\x0b\x32\x18.arena.jogador.v1.Estado\x12\x10\n\x08tempo_ms\x18\x03 \x01(\x03\x12\x13\n\x0blegal_moves\x18\x04 \x03(\t\x12\x0e\n\x06\x66orced\x18\x05 \x01(\x08\"j\n\x06\x45stado\x12*\n\x06\x63\x61valo\x18\x01 \x01(\x0b\x32\x18.arena.jogador.v1.CavaloH\x00\x12,\n\x07posicao\x18\x02 \x01(\x0b\x32\x19.arena.jogador.v1.PosicaoH\x00\x42\x06\n\x04jogo\"2\n\x07Posicao\x12\x0c\n\x04game\x18\x01 \x01(\t\x12\x0c\n\x04json\x18\x02 \x01(\x0c\x12\x0b\n\x03ply\x18\x03 \x01(\x05\"w\n\x06\x43\x61valo\x12\r\n\x05\x63\x65lls\x18\x01 \x03(\x11\x12\x13\n\x0bscore_white\x18\x02 \x01(\x05\x12\x13\n\x0bscore_black\x18\x03 \x01(\x05\x12\'\n\x07to_move\x18\x04 \x01(\x0e\x32\x16.arena.jogador.v1.Side\x12\x0b\n\x03ply\x18\x05 \x01(\x05\"h\n\x06Jogada\x12\x0c\n\x04move\x18\x01 \x01(\t\x12(\n\x06\x65stado\x18\x02 \x01(\x0b\x32\x18.arena.jogador.v1.Estado\x12&\n\x05stats\x18\x03 \x01(\x0b\x32\x17.arena.jogador.v1.Stats\"M\n\x05Stats\x12\r\n\x05nodes\x18\x01 \x01(\x03\x12\x0c\n\x04\x63uts\x18\x02 \x01(\x03\x12\r\n\x05\x64\x65pth\x18\x03 \x01(\x05\x12\x0c\n\x04\x65val\x18\x04 \x01(\x01\x12\n\n\x02pv\x18\x05 \x03(\t*<\n\x04Side\x12\x14\n\x10SIDE_UNSPECIFIED\x10\x00\x12\x0e\n\nSIDE_WHITE\x10\x01\x12\x0e\n\nSIDE_BLACK\x10\x02\x32\x93\x01\n\x07Jogador\x12\x45\n\x04Info\x12\x1d.arena.jogador.v1.InfoRequest\x1a\x1e.arena.jogador.v1.InfoResponse\x12\x41\n\x05Jogar\x12\x1e.arena.jogador.v1.JogarRequest\x1a\x18.arena.jogador.v1.JogadaB(Z&github.com/arenabots/arena/proto;protob\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\rjogador.proto\x12\x10\x61rena.jogador.v1\"\r\n\x0bInfoRequest\"L\n\x0cInfoResponse\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\x0e\n\x06\x61uthor\x18\x02 \x01(\t\x12\x0f\n\x07version\x18\x03 \x01(\t\x12\r\n\x05games\x18\x04 \x03(\t\"\x1f\n\x0fNovoJogoRequest\x12\x0c\n\x04game\x18\x01 \x01(\t\"\x12\n\x10NovoJogoResponse\"\xab\x01\n\x0cJogarRequest\x12\x0c\n\x04game\x18\x01 \x01(\t\x12(\n\x06\x65stado\x18\x02 \x01(\x0b\x32\x18.arena.jogador.v1.Estado\x12\x10\n\x08tempo_ms\x18\x03 \x01(\x03\x12\x13\n\x0blegal_moves\x18\x04 \x03(\t\x12\x0e\n\x06\x66orced\x18\x05 \x01(\x08\x12,\n\x08relogios\x18\x06 \x01(\x0b\x32\x1a.arena.jogador.v1.Relogios\"V\n\x06Pedido\x12-\n\x05jogar\x18\x01 \x01(\x0b\x32\x1e.arena.jogador.v1.JogarRequest\x12\x10\n\x08prazo_us\x18\x02 \x01(\x03\x12\x0b\n\x03\x63pu\x18\x03 \x01(\x08\"S\n\x08Resposta\x12(\n\x06jogada\x18\x01 \x01(\x0b\x32\x18.arena.jogador.v1.Jogada\x12\x0c\n\x04\x63ode\x18\x02 \x01(\x05\x12\x0f\n\x07message\x18\x03 \x01(\t\"S\n\x08Relogios\x12\x10\n\x08white_ms\x18\x01 \x01(\x03\x12\x10\n\x08\x62lack_ms\x18\x02 \x01(\x03\x12\x0e\n\x06inc_ms\x18\x03 \x01(\x03\x12\x13\n\x0bmoves_to_go\x18\x04 \x01(\x05\"j\n\x06\x45stado\x12*\n\x06\x63\x61valo\x18\x01 \x01(\x0b\x32\x18.arena.jogador.v1.CavaloH\x00\x12,\n\x07posicao\x18\x02 \x01(\x0b\x32\x19.arena.jogador.v1.PosicaoH\x00\x42\x06\n\x04jogo\"2\n\x07Posicao\x12\x0c\n\x04game\x18\x01 \x01(\t\x12\x0c\n\x04json\x18\x02 \x01(\x0c\x12\x0b\n\x03ply\x18\x03 \x01(\x05\"w\n\x06\x43\x61valo\x12\r\n\x05\x63\x65lls\x18\x01 \x03(\x11\x12\x13\n\x0bscore_white\x18\x02 \x01(\x05\x12\x13\n\x0bscore_black\x18\x03 \x01(\x05\x12\'\n\x07to_move\x18\x04 \x01(\x0e\x32\x16.arena.jogador.v1.Side\x12\x0b\n\x03ply\x18\x05 \x01(\x05\"h\n\x06Jogada\x12\x0c\n\x04move\x18\x01 \x01(\t\x12(\n\x06\x65stado\x18\x02 \x01(\x0b\x32\x18.arena.jogador.v1.Estado\x12&\n\x05stats\x18\x03 \x01(\x0b\x32\x17.arena.jogador.v1.Stats\"M\n\x05Stats\x12\r\n\x05nodes\x18\x01 \x01(\x03\x12\x0c\n\x04\x63uts\x18\x02 \x01(\x03\x12\r\n\x05\x64\x65pth\x18\x03 \x01(\x05\x12\x0c\n\x04\x65val\x18\x04 \x01(\x01\x12\n\n\x02pv\x18\x05 \x03(\t*<\n\x04Side\x12\x14\n\x10SIDE_UNSPECIFIED\x10\x00\x12\x0e\n\nSIDE_WHITE\x10\x01\x12\x0e\n\nSIDE_BLACK\x10\x02\x32\xab\x02\n\x07Jogador\x12\x45\n\x04Info\x12\x1d.arena.jogador.v1.InfoRequest\x1a\x1e.arena.jogador.v1.InfoResponse\x12\x41\n\x05Jogar\x12\x1e.arena.jogador.v1.JogarRequest\x1a\x18.arena.jogador.v1.Jogada\x12Q\n\x08NovoJogo\x12!.arena.jogador.v1.NovoJogoRequest\x1a\".arena.jogador.v1.NovoJogoResponse\x12\x43\n\x07Partida\x12\x18.arena.jogador.v1.Pedido\x1a\x1a.arena.jogador.v1.Resposta(\x01\x30\x01\x42(Z&github.com/arenabots/arena/proto;protob\x06proto3')
 
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, globals())
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'jogador_pb2', globals())
@@ -21,24 +21,34 @@ if _descriptor._USE_C_DESCRIPTORS == False:
 
   DESCRIPTOR._options = None
   DESCRIPTOR._serialized_options = b'Z&github.com/arenabots/arena/proto;proto'
-  _SIDE._serialized_start=721
-  _SIDE._serialized_end=781
+  _SIDE._serialized_start=1079
+  _SIDE._serialized_end=1139
   _INFOREQUEST._serialized_start=35
   _INFOREQUEST._serialized_end=48
   _INFORESPONSE._serialized_start=50
   _INFORESPONSE._serialized_end=126
-  _JOGARREQUEST._serialized_start=128
-  _JOGARREQUEST._serialized_end=253
-  _ESTADO._serialized_start=255
-  _ESTADO._serialized_end=361
-  _POSICAO._serialized_start=363
-  _POSICAO._serialized_end=413
-  _CAVALO._serialized_start=415
-  _CAVALO._serialized_end=534
-  _JOGADA._serialized_start=536
-  _JOGADA._serialized_end=640
-  _STATS._serialized_start=642
-  _STATS._serialized_end=719
-  _JOGADOR._serialized_start=784
-  _JOGADOR._serialized_end=931
+  _NOVOJOGOREQUEST._serialized_start=128
+  _NOVOJOGOREQUEST._serialized_end=159
+  _NOVOJOGORESPONSE._serialized_start=161
+  _NOVOJOGORESPONSE._serialized_end=179
+  _JOGARREQUEST._serialized_start=182
+  _JOGARREQUEST._serialized_end=353
+  _PEDIDO._serialized_start=355
+  _PEDIDO._serialized_end=441
+  _RESPOSTA._serialized_start=443
+  _RESPOSTA._serialized_end=526
+  _RELOGIOS._serialized_start=528
+  _RELOGIOS._serialized_end=611
+  _ESTADO._serialized_start=613
+  _ESTADO._serialized_end=719
+  _POSICAO._serialized_start=721
+  _POSICAO._serialized_end=771
+  _CAVALO._serialized_start=773
+  _CAVALO._serialized_end=892
+  _JOGADA._serialized_start=894
+  _JOGADA._serialized_end=998
+  _STATS._serialized_start=1000
+  _STATS._serialized_end=1077
+  _JOGADOR._serialized_start=1142
+  _JOGADOR._serialized_end=1441
 # @@protoc_insertion_point(module_scope)

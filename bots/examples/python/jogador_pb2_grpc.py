@@ -24,6 +24,16 @@ class JogadorStub(object):
         request_serializer=jogador__pb2.JogarRequest.SerializeToString,
         response_deserializer=jogador__pb2.Jogada.FromString,
         )
+    self.NovoJogo = channel.unary_unary(
+        '/arena.jogador.v1.Jogador/NovoJogo',
+        request_serializer=jogador__pb2.NovoJogoRequest.SerializeToString,
+        response_deserializer=jogador__pb2.NovoJogoResponse.FromString,
+        )
+    self.Partida = channel.stream_stream(
+        '/arena.jogador.v1.Jogador/Partida',
+        request_serializer=jogador__pb2.Pedido.SerializeToString,
+        response_deserializer=jogador__pb2.Resposta.FromString,
+        )
 
 
 class JogadorServicer(object):
@@ -44,6 +54,30 @@ class JogadorServicer(object):
     context.set_details('Method not implemented!')
     raise NotImplementedError('Method not implemented!')
 
+  def NovoJogo(self, request, context):
+    """NovoJogo says that a new game starts: sent before every game but the
+    first to a bot kept running across games (a league's restart: off).
+    A bot forgets what it kept of the game before (tables, a random
+    generator's state), so that it plays as a fresh process would.
+    Optional: a bot that does not implement it (UNIMPLEMENTED) still plays.
+    """
+    context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+    context.set_details('Method not implemented!')
+    raise NotImplementedError('Method not implemented!')
+
+  def Partida(self, request_iterator, context):
+    """Partida carries the calls of Jogar on one stream, which arena opens
+    once per process, as the bot starts (after Info): one Pedido a move,
+    answered by one Resposta, in turn. It spares each call a unary call's headers,
+    stream and context. The bot sends its response headers as soon as the
+    stream opens, so that arena knows it is served. Optional: a bot that
+    does not implement it (UNIMPLEMENTED: every bot built before it) is
+    called with Jogar.
+    """
+    context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+    context.set_details('Method not implemented!')
+    raise NotImplementedError('Method not implemented!')
+
 
 def add_JogadorServicer_to_server(servicer, server):
   rpc_method_handlers = {
@@ -56,6 +90,16 @@ def add_JogadorServicer_to_server(servicer, server):
           servicer.Jogar,
           request_deserializer=jogador__pb2.JogarRequest.FromString,
           response_serializer=jogador__pb2.Jogada.SerializeToString,
+      ),
+      'NovoJogo': grpc.unary_unary_rpc_method_handler(
+          servicer.NovoJogo,
+          request_deserializer=jogador__pb2.NovoJogoRequest.FromString,
+          response_serializer=jogador__pb2.NovoJogoResponse.SerializeToString,
+      ),
+      'Partida': grpc.stream_stream_rpc_method_handler(
+          servicer.Partida,
+          request_deserializer=jogador__pb2.Pedido.FromString,
+          response_serializer=jogador__pb2.Resposta.SerializeToString,
       ),
   }
   generic_handler = grpc.method_handlers_generic_handler(

@@ -1,0 +1,92 @@
+//go:build linux
+
+package host
+
+import (
+	"context"
+	"errors"
+	"io"
+	"time"
+
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
+
+	pb "github.com/arenabots/arena/proto"
+)
+
+// partida is a bot's Partida stream, which carries its calls of Jogar one
+// at a time (see jogador.proto): it spares each call a unary call's
+// headers, stream and context, on both sides.
+type partida struct {
+	stream pb.Jogador_PartidaClient
+	end    context.CancelFunc // ends the stream, and the bot's call in it
+}
+
+// openPartida opens the bot's Partida stream as it starts, after Info,
+// within ctx (the start's): the bot's headers say that it serves it. A bot
+// that answers UNIMPLEMENTED (built before Partida, or not in Go), fails
+// otherwise, or does not answer before ctx ends, is called with unary
+// Jogar, whose calls then tell what is wrong. The stream is opened here,
+// outside any call, so that no bot is ever running uncharged in a call for
+// it; it outlives ctx, and ends when a call is given up (see callJogar) or
+// with the connection, when the process is closed.
+func (p *Process) openPartida(ctx context.Context) {
+	sctx, end := context.WithCancel(context.WithoutCancel(ctx))
+	stop := context.AfterFunc(ctx, end)
+	defer stop()
+	s, err := p.jog.Partida(sctx)
+	if err != nil {
+		end()
+		return
+	}
+	if md, _ := s.Header(); md == nil { // the stream ended: Recv would say why
+		end()
+		return
+	}
+	p.part = &partida{stream: s, end: end}
+}
+
+// endPartida ends the bot's Partida stream, if open: its later calls are
+// unary.
+func (p *Process) endPartida() {
+	if p.part != nil {
+		p.part.end()
+		p.part = nil
+	}
+}
+
+// callJogar makes one call of Jogar, on the Partida stream when it is
+// open, else unary; cpu says that the call is charged the bot's CPU time.
+// Its errors are what a unary call's would be: the bot's error status, or
+// the connection's, or ctx's end, which ends the stream (the bot's call
+// with it) for a call given up: the bot's later calls, if any, are unary.
+func (p *Process) callJogar(ctx context.Context, req *pb.JogarRequest, cpu bool) (*pb.Jogada, error) {
+	if p.part == nil {
+		return p.jog.Jogar(ctx, req)
+	}
+	ped := &pb.Pedido{Jogar: req, Cpu: cpu}
+	if dl, ok := ctx.Deadline(); ok {
+		ped.PrazoUs = max(time.Until(dl).Microseconds(), 1)
+	}
+	s := p.part.stream
+	stop := context.AfterFunc(ctx, p.part.end)
+	err := s.Send(ped)
+	var r *pb.Resposta
+	if err == nil || errors.Is(err, io.EOF) { // at EOF, Recv says why the stream ended
+		r, err = s.Recv()
+	}
+	if !stop() {
+		p.endPartida() // ctx ended, and the stream with it, however the call ended
+	}
+	if err != nil {
+		p.endPartida()
+		if ctx.Err() != nil {
+			return nil, status.FromContextError(ctx.Err()).Err()
+		}
+		return nil, err
+	}
+	if c := codes.Code(r.GetCode()); c != codes.OK {
+		return nil, status.Error(c, r.GetMessage())
+	}
+	return r.GetJogada(), nil
+}
