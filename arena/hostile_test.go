@@ -109,10 +109,6 @@ func hostileCases(t *testing.T) map[string]hostileCase {
 // as league.yaml expects it, and the test bot's path.
 func hostileDir(t *testing.T) (dir, testbot string) {
 	t.Helper()
-	built, err := testbin.Testbot()
-	if err != nil {
-		t.Fatal(err)
-	}
 	dir = t.TempDir()
 	for _, f := range []string{"league.yaml", "not-executable.txt"} {
 		data, err := os.ReadFile(filepath.Join("testdata", "hostile", f))
@@ -126,14 +122,9 @@ func hostileDir(t *testing.T) (dir, testbot string) {
 	if err := os.Mkdir(filepath.Join(dir, "bin"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	// A copy, not a link: the leftovers are found by the file they run,
-	// and other packages' tests run the shared test bot meanwhile.
-	data, err := os.ReadFile(built)
+	// A copy: the leftovers are found by the file they run.
+	testbot, err := testbin.CopyTestbot(filepath.Join(dir, "bin"))
 	if err != nil {
-		t.Fatal(err)
-	}
-	testbot = filepath.Join(dir, "bin", "testbot")
-	if err := os.WriteFile(testbot, data, 0o755); err != nil {
 		t.Fatal(err)
 	}
 	return dir, testbot

@@ -16,17 +16,34 @@ import (
 	"github.com/arenabots/arena/referee"
 )
 
-// testbot is the path of the test bot binary (host/internal/testbot), built
-// once by TestMain, or given by the test binary that started this one.
+// testbot is the path of the test bot binary (host/internal/testbot): a
+// copy of this run's own, made by TestMain, or the one given by the test
+// binary that started this one.
 var testbot string
 
-func TestMain(m *testing.M) {
-	var err error
-	if testbot, err = testbin.Testbot(); err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
+func TestMain(m *testing.M) { os.Exit(testMain(m)) }
+
+// testMain runs the tests of m, or the role this binary was started in,
+// and returns the exit status. The tests run a copy of the test bot of
+// their own, removed at the end: leftovers finds their bots by the file
+// they run, and other packages' tests run the shared test bot meanwhile.
+func testMain(m *testing.M) int {
+	testbot = os.Getenv(testbin.TestbotEnv)
+	if testbot == "" {
+		dir, err := os.MkdirTemp("", "arena-host-test-")
+		if err == nil {
+			defer os.RemoveAll(dir)
+			err = os.Chmod(dir, 0o755) // open to the other users the bots run as
+		}
+		if err == nil {
+			testbot, err = testbin.CopyTestbot(dir)
+		}
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			return 1
+		}
 	}
-	os.Exit(testbin.Main(m, map[string]func([]string) int{"host": runHost}))
+	return testbin.Main(m, map[string]func([]string) int{"host": runHost})
 }
 
 // testSpec returns the Spec of the test bot in mode, launched through the

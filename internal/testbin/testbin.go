@@ -60,6 +60,26 @@ func Testbot() (string, error) {
 	return build(dir, "testbot", "host/internal/testbot")
 }
 
+// CopyTestbot copies the test bot's binary (see Testbot) to dir/testbot,
+// executable, and returns that path. A test that looks for its bots'
+// leftover processes by the file they run needs a copy of its own: other
+// packages' tests run the shared binary meanwhile.
+func CopyTestbot(dir string) (string, error) {
+	built, err := Testbot()
+	if err != nil {
+		return "", err
+	}
+	data, err := os.ReadFile(built)
+	if err != nil {
+		return "", fmt.Errorf("testbin: %w", err)
+	}
+	bot := filepath.Join(dir, "testbot")
+	if err := os.WriteFile(bot, data, 0o755); err != nil {
+		return "", fmt.Errorf("testbin: %w", err)
+	}
+	return bot, nil
+}
+
 // FloorChild returns the path of the floor benchmarks' child
 // (arena/bench/internal/floorchild), a plain Go program, built once.
 func FloorChild() (string, error) {
