@@ -23,6 +23,7 @@ import (
 	"github.com/arenabots/arena/arena/tournament"
 	"github.com/arenabots/arena/course/intake/intaketest"
 	"github.com/arenabots/arena/course/ladder"
+	"github.com/arenabots/arena/internal/testbin"
 	"github.com/arenabots/arena/results"
 )
 
@@ -32,11 +33,11 @@ type ladderServer struct {
 	url string
 }
 
-// startLadder starts arena ladder serve on dir (the test binary as
-// arena, see TestMain), with the flags more, and waits for its address.
+// startLadder starts arena ladder serve on dir, with the flags more, and
+// waits for its address.
 func startLadder(t *testing.T, dir string, more ...string) *ladderServer {
 	t.Helper()
-	cmd := exec.Command(os.Args[0], append([]string{"ladder", "serve", dir, "--addr", "127.0.0.1:0", "--slots", "2"}, more...)...)
+	cmd := exec.Command(arenaBinary(t), append([]string{"ladder", "serve", dir, "--addr", "127.0.0.1:0", "--slots", "2"}, more...)...)
 	stderr, err := cmd.StderrPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -60,6 +61,22 @@ func startLadder(t *testing.T, dir string, more ...string) *ladderServer {
 	}
 	go io.Copy(io.Discard, r)
 	return s
+}
+
+// arenaBinary returns arena's binary (testbin.Arena), for the servers and
+// workers the tests start. It is built without the race detector whatever
+// the tests are: a race in such a process would be reported on its
+// stderr, which the tests do not read, and at its exit, which a server
+// killed never reaches; under the race detector it took several times the
+// CPU. The ladder's and the queue's own tests run them in the test
+// process.
+func arenaBinary(t *testing.T) string {
+	t.Helper()
+	bin, err := testbin.Arena()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return bin
 }
 
 // kill stops the server with SIGKILL, as a crash would, and waits for it.
@@ -380,7 +397,7 @@ func TestLadderNATS(t *testing.T) {
 		}
 	}
 	for i := range 2 {
-		w := exec.Command(os.Args[0], "worker", url, "--secret", filepath.Join(dir, "worker.secret"), "--cache", t.TempDir(), "--name", fmt.Sprintf("w%d", i+1))
+		w := exec.Command(arenaBinary(t), "worker", url, "--secret", filepath.Join(dir, "worker.secret"), "--cache", t.TempDir(), "--name", fmt.Sprintf("w%d", i+1))
 		if err := w.Start(); err != nil {
 			t.Fatal(err)
 		}
