@@ -33,8 +33,8 @@ type ladderServer struct {
 	url string
 }
 
-// startLadder starts arena ladder serve on dir, with the flags more, and
-// waits for its address.
+// startLadder starts arena ladder serve on dir, on two slots, with the
+// flags more (which may set others), and waits for its address.
 func startLadder(t *testing.T, dir string, more ...string) *ladderServer {
 	t.Helper()
 	cmd := exec.Command(arenaBinary(t), append([]string{"ladder", "serve", dir, "--addr", "127.0.0.1:0", "--slots", "2"}, more...)...)
@@ -188,9 +188,12 @@ func TestLadderServe(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays a ladder of Lisp projects: not -short")
 	}
-	dir, toks, zips := newSampleLadder(t, "P1,ana/rui", "P3,caio/luis", "P4,dani/joao", "P9,xavier/yara", "P14,olga/raul")
+	dir, toks, zips := newSampleLadder(t, "P1,ana/rui", "P3,caio/luis", "P9,xavier/yara", "P14,olga/raul")
 	work := filepath.Dir(dir)
-	srv := startLadder(t, dir)
+	// One slot while the groups upload: the ladder plays beside every
+	// upload from the second group accepted on, and its games on two
+	// slots took most of the test's CPU. Two after the restart.
+	srv := startLadder(t, dir, "--slots", "1")
 
 	if code, body := srv.upload(t, "lt_wrong", zips["P1"]); code != http.StatusUnauthorized {
 		t.Errorf("upload with a wrong token: %d %s, want 401", code, body)
@@ -198,8 +201,10 @@ func TestLadderServe(t *testing.T) {
 	if n := gamesIn(t, dir); n != 0 {
 		t.Errorf("%d games after a wrong token", n)
 	}
-	want := map[string]ladder.Status{"P1": ladder.Accepted, "P3": ladder.Accepted, "P4": ladder.Accepted, "P9": ladder.Refused, "P14": ladder.Accepted}
-	for _, g := range []string{"P1", "P3", "P4", "P9", "P14"} {
+	want := map[string]ladder.Status{"P1": ladder.Accepted, "P3": ladder.Accepted, "P9": ladder.Refused, "P14": ladder.Accepted}
+	// P9 before P3: the ladder plays from the second group accepted on,
+	// beside every later upload.
+	for _, g := range []string{"P1", "P9", "P3", "P14"} {
 		code, body := srv.upload(t, toks[g], zips[g])
 		var v ladder.Version
 		if err := json.Unmarshal(body, &v); code != http.StatusOK || err != nil {
@@ -225,12 +230,12 @@ func TestLadderServe(t *testing.T) {
 	if err := intaketest.WriteBomb(bomb, intaketest.ManySkipped); err != nil {
 		t.Fatal(err)
 	}
-	code, body = srv.upload(t, toks["P4"], bomb)
+	code, body = srv.upload(t, toks["P3"], bomb)
 	if code != http.StatusOK || !strings.Contains(string(body), `"status":"refused"`) {
 		t.Errorf("a hostile archive: %d %s, want refused with a reason", code, body)
 	}
-	if code, body := srv.get(t, toks["P1"], "/api/ladder/group/P4"); code != http.StatusForbidden {
-		t.Errorf("P1 reads P4's page: %d %s, want 403", code, body)
+	if code, body := srv.get(t, toks["P1"], "/api/ladder/group/P3"); code != http.StatusForbidden {
+		t.Errorf("P1 reads P3's page: %d %s, want 403", code, body)
 	}
 
 	// A second version of P1 plays a match against the first.
@@ -245,7 +250,7 @@ func TestLadderServe(t *testing.T) {
 		return gv.Match != nil && gv.Match.Games >= 2 && strings.Contains(gv.Match.Text, "version 2") && len(gv.Games) > 0
 	})
 
-	waitFor(t, "10 ladder games", func() bool { return gamesIn(t, dir) >= 10+10 }) // 10: the validation games
+	waitFor(t, "10 ladder games", func() bool { return gamesIn(t, dir) >= 8+10 }) // 8: the validation games
 	waitFor(t, "a game in play", func() bool {
 		_, body := srv.get(t, "", "/api/ladder/status")
 		var st ladder.State
@@ -262,8 +267,8 @@ func TestLadderServe(t *testing.T) {
 
 	_, body = srv.get(t, "", "/api/ladder/standings")
 	var st []ladder.Standing
-	if err := json.Unmarshal(body, &st); err != nil || len(st) != 4 {
-		t.Fatalf("standings: %s (%v), want P1, P3, P4, P14", body, err)
+	if err := json.Unmarshal(body, &st); err != nil || len(st) != 3 {
+		t.Fatalf("standings: %s (%v), want P1, P3, P14", body, err)
 	}
 	srv.kill()
 	out, err := arenaOut(t, "ladder", "standings", dir)
@@ -283,8 +288,8 @@ func TestLadderServe(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(cfg.Bots) != 4 || cfg.Seed == 1 {
-		t.Errorf("the frozen league has %d bots, seed %d; want 4, a drawn seed", len(cfg.Bots), cfg.Seed)
+	if len(cfg.Bots) != 3 || cfg.Seed == 1 {
+		t.Errorf("the frozen league has %d bots, seed %d; want 3, a drawn seed", len(cfg.Bots), cfg.Seed)
 	}
 	data, _ := os.ReadFile(file)
 	if !strings.Contains(string(data), "not eligible: P9") {
@@ -293,7 +298,7 @@ func TestLadderServe(t *testing.T) {
 	// An upload after the freeze plays on the ladder, and says it does
 	// not count for the championship.
 	srv = startLadder(t, dir)
-	code, body = srv.upload(t, toks["P4"], withFile(t, zips["P4"], "P4/notas.txt", "tarde"))
+	code, body = srv.upload(t, toks["P3"], withFile(t, zips["P3"], "P3/notas.txt", "tarde"))
 	if code != http.StatusOK || !strings.Contains(string(body), "not in the championship") {
 		t.Errorf("an upload after the freeze: %d %s, want a warning that it is not in the championship", code, body)
 	}
