@@ -296,8 +296,8 @@ func TestLadderServe(t *testing.T) {
 		t.Errorf("the frozen league does not list P9 as not eligible:\n%s", data)
 	}
 	// An upload after the freeze plays on the ladder, and says it does
-	// not count for the championship.
-	srv = startLadder(t, dir)
+	// not count for the championship (one slot, as above).
+	srv = startLadder(t, dir, "--slots", "1")
 	code, body = srv.upload(t, toks["P3"], withFile(t, zips["P3"], "P3/notas.txt", "tarde"))
 	if code != http.StatusOK || !strings.Contains(string(body), "not in the championship") {
 		t.Errorf("an upload after the freeze: %d %s, want a warning that it is not in the championship", code, body)
@@ -530,8 +530,10 @@ func TestLadderFreezeRunGrades(t *testing.T) {
 	}
 	dir, toks, zips := newSampleLadder(t, "P1,ana/rui", "P4,dani/joao", "P9,xavier/yara")
 	work := filepath.Dir(dir)
-	srv := startLadder(t, dir)
-	for _, g := range []string{"P1", "P4", "P9"} {
+	// One slot, P9 (refused) before P4: the ladder plays from the
+	// second group accepted on, beside the uploads (see TestLadderServe).
+	srv := startLadder(t, dir, "--slots", "1")
+	for _, g := range []string{"P1", "P9", "P4"} {
 		if code, body := srv.upload(t, toks[g], zips[g]); code != http.StatusOK {
 			t.Fatalf("upload %s: %d %s", g, code, body)
 		}
