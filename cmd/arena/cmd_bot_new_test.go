@@ -11,10 +11,22 @@ import (
 	"github.com/arenabots/arena/internal/testbin"
 )
 
+// goNewSays is what `bot new mybot` of a Go project in DIR says, among
+// other things.
+var goNewSays = []string{
+	"PASS: ", "arena bot check DIR/mybot\n", "arena play --white DIR/mybot --black builtin:greedy\n",
+	"arena bot add mybot DIR/mybot", "# then {name: mybot, registered: mybot} in a league", "{name: mybot, path: DIR/mybot}",
+}
+
+// sdkReplace is what a Go project's go.mod says to build against the SDK's
+// copy in the project.
+const sdkReplace = "replace github.com/arenabots/arena => ./arena-sdk\n"
+
 // TestBotNew writes a project in each language, which `bot new` builds and
 // checks with real processes, then checks it again as a user would.
 // arena/botkind's TestLineStarters plays the line-protocol starters in
-// every game.
+// every game. The Go project is TestBotNewOutsideAClone's but in -short,
+// which skips that: building it is most of this test's CPU time.
 func TestBotNew(t *testing.T) {
 	// Skipped without their tool: .ci/test installs no rustc, and node is
 	// new to the machines it runs on.
@@ -25,10 +37,7 @@ func TestBotNew(t *testing.T) {
 		check []string // `arena bot check` of the project, DIR for its folder
 		out   []string // in the output
 	}{
-		{"go", "go", []string{"DIR/mybot"}, []string{
-			"PASS: ", "arena bot check DIR/mybot\n", "arena play --white DIR/mybot --black builtin:greedy\n",
-			"arena bot add mybot DIR/mybot", "# then {name: mybot, registered: mybot} in a league", "{name: mybot, path: DIR/mybot}",
-		}},
+		{"go", "go", []string{"DIR/mybot"}, goNewSays},
 		{"c", "cc", []string{"lines:DIR/mybot"}, []string{
 			"PASS: ", "edit DIR/mybot.c, then build it again: (cd DIR && cc -O2 -o mybot mybot.c)\n",
 			"arena bot check lines:DIR/mybot\n", "arena bot check --game GAME lines:DIR/mybot\n", "(GAME: adji, cavalo, dots, quatro, solitario)\n",
@@ -52,6 +61,9 @@ func TestBotNew(t *testing.T) {
 		}},
 	} {
 		t.Run(tc.lang, func(t *testing.T) {
+			if tc.lang == "go" && !testing.Short() {
+				t.Skip("TestBotNewOutsideAClone makes and checks the Go project")
+			}
 			if _, err := exec.LookPath(tc.tool); err != nil && optional[tc.lang] {
 				t.Skipf("bot new --lang %s needs %s on PATH", tc.lang, tc.tool)
 			} else if err != nil {
@@ -72,8 +84,8 @@ func TestBotNew(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if want := "replace github.com/arenabots/arena => ./arena-sdk\n"; !strings.Contains(string(mod), want) {
-					t.Errorf("go.mod lacks %q:\n%s", want, mod)
+				if !strings.Contains(string(mod), sdkReplace) {
+					t.Errorf("go.mod lacks %q:\n%s", sdkReplace, mod)
 				}
 			}
 			args := []string{"bot", "check"}
@@ -118,7 +130,8 @@ func TestBotNewUsage(t *testing.T) {
 // it; the bot builds again with the go command and passes `arena bot
 // check`. The modules the SDK uses come from the module cache or the Go
 // module proxy: without either, the test skips. Not in -short, which
-// keeps TestBotNew's Go project (the same bot new, built and checked).
+// keeps TestBotNew's Go project (the same bot new, built and checked,
+// saying the same).
 func TestBotNewOutsideAClone(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: TestBotNew builds and checks a Go project of bot new")
@@ -145,10 +158,19 @@ func TestBotNewOutsideAClone(t *testing.T) {
 		}
 		return string(out)
 	}
-	if out := run(dir, bin, "bot", "new", "mybot"); !strings.Contains(out, "PASS: mybot/mybot passed all") {
+	out := run(dir, bin, "bot", "new", "mybot")
+	if !strings.Contains(out, "PASS: mybot/mybot passed all") {
 		t.Errorf("bot new did not pass its checks:\n%s", out)
 	}
+	for _, want := range goNewSays {
+		if want = strings.ReplaceAll(want, "DIR", "mybot"); !strings.Contains(unwrap(out, "      "), want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
 	project := filepath.Join(dir, "mybot")
+	if mod, err := os.ReadFile(filepath.Join(project, "go.mod")); err != nil || !strings.Contains(string(mod), sdkReplace) {
+		t.Errorf("go.mod lacks %q (%v):\n%s", sdkReplace, err, mod)
+	}
 	run(project, gocmd, "build", "-o", "again", ".")
 	if out := run(dir, bin, "bot", "check", "mybot/again"); !strings.Contains(out, "PASS: mybot/again passed all") {
 		t.Errorf("bot check of the bot built again:\n%s", out)

@@ -51,6 +51,21 @@ func TestIntakeHyphenNamesRun(t *testing.T) {
 			t.Fatalf("the league's bots are %v, want %v", names, wantBots)
 		}
 	}
+	// Each bot plays six games: loading its files for them costs less
+	// than building its saved image and starting from it (image: false,
+	// as a lecturer may set it; TestIntakeThenRun's challenger and
+	// arena's TestLispImagesLeague play from images).
+	text, err := os.ReadFile("league.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	loaded := strings.ReplaceAll(string(text), "\n    lisp:\n", "\n    lisp:\n      image: false\n")
+	if n := strings.Count(loaded, "image: false"); n != len(wantBots) {
+		t.Fatalf("image: false set for %d bots, want %d:\n%s", n, len(wantBots), loaded)
+	}
+	if err := os.WriteFile("league.yaml", []byte(loaded), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	if out, err := arenaOut(t, "run", "league.yaml", "--plain", "--concurrency", "2"); err != nil {
 		t.Fatalf("arena run: %v\n%s", err, out)
 	}
