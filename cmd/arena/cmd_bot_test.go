@@ -15,8 +15,9 @@ import (
 )
 
 // TestMain lets the test binary stand in for arena when it is re-executed
-// as a bot (`arena bot serve`, `arena bot launch`): built-in bots run
-// through host.Self, which is the test binary here. It leaves by
+// as a bot (`arena bot serve`: a Lisp bot's adapter, the line adapter):
+// host.Self is the test binary here, with the launcher and the built-in
+// bots alone beside it (testbin.HelpersBeside). It leaves by
 // syscall.Exit, which skips the race detector's second of sleep at exit:
 // a bot must exit within the grace period of its Shutdown.
 func TestMain(m *testing.M) {
@@ -40,7 +41,20 @@ func TestMain(m *testing.M) {
 		panic(err)
 	}
 	os.Setenv("XDG_CACHE_HOME", cache)
+	// The launcher and the built-in bots run from their binaries beside
+	// the test binary, as beside an installed arena, built without the
+	// race detector; Lisp bots and what runs in-process are the test
+	// binary's.
+	self, err := os.Executable()
+	if err != nil {
+		panic(err)
+	}
+	remove, err := testbin.HelpersBeside(self)
+	if err != nil {
+		panic(err)
+	}
 	code := m.Run()
+	remove()
 	os.RemoveAll(cache)
 	os.Exit(code)
 }

@@ -46,6 +46,34 @@ func Arena() (string, error) {
 	return build(dir, "arena", "cmd/arena")
 }
 
+// HelpersBeside puts arena's launcher and built-in bots alone (see Arena)
+// in the directory of the test binary exe, where host.Beside finds them, as
+// beside an installed arena: a test binary that stands in for arena then
+// starts its built-in bots and launchers from binaries built without the
+// race detector, in a fraction of its own time. It returns the function
+// that removes them.
+func HelpersBeside(exe string) (remove func(), err error) {
+	arena, err := Arena()
+	if err != nil {
+		return nil, err
+	}
+	var made []string
+	remove = func() {
+		for _, p := range made {
+			os.Remove(p)
+		}
+	}
+	for _, name := range []string{"arena-launch", "arena-bot"} {
+		to := filepath.Join(filepath.Dir(exe), name)
+		if err := os.Link(filepath.Join(filepath.Dir(arena), name), to); err != nil {
+			remove()
+			return nil, fmt.Errorf("testbin: %w", err)
+		}
+		made = append(made, to)
+	}
+	return remove, nil
+}
+
 // Testbot returns the path of the test bot's binary (host/internal/testbot),
 // built once, or the one named in TestbotEnv (by a test binary that started
 // this one).
