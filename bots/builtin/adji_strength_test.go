@@ -45,13 +45,14 @@ func adjiLeague(t *testing.T, a, b func() bots.Bot, rounds int) (points float64,
 
 // TestAdjiAlphaBetaBeatsGreedy plays alphabeta (a node budget, so that the
 // games are the same on any machine) against greedy on seeded Adji-boto
-// boards: alphabeta must score at least 75%.
+// boards: alphabeta must score at least 75% (it wins all 8 at 2,000 nodes a
+// move, as at 10,000).
 func TestAdjiAlphaBetaBeatsGreedy(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays whole Adji-boto games with a search")
 	}
 	ab := func() bots.Bot {
-		b, err := newAlphaBeta(Options{"nodes": "10000"})
+		b, err := newAlphaBeta(Options{"nodes": "2000"})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -89,7 +90,8 @@ func TestAdjiClassicPlays(t *testing.T) {
 
 // TestAdjiAlphaBetaBeatsClassic plays alphabeta (a node budget) against
 // classic at its default depth, which searches by the course's evaluation:
-// alphabeta must score at least 75%.
+// alphabeta must score at least 75% (it wins all 8 at 10,000 nodes a move,
+// 7 at 4,000, 5 at 2,000).
 func TestAdjiAlphaBetaBeatsClassic(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays whole Adji-boto games with two searches")

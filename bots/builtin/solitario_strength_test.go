@@ -21,7 +21,7 @@ var solitarioBots = []struct {
 	{"random", func() (bots.Bot, error) { return newRandom(nil) }},
 	{"greedy", func() (bots.Bot, error) { return newGreedy(nil) }},
 	{"classic", func() (bots.Bot, error) { return newClassic(Options{"depth": "3"}) }},
-	{"alphabeta", func() (bots.Bot, error) { return newAlphaBeta(Options{"tt_mb": "4", "nodes": "20000"}) }},
+	{"alphabeta", func() (bots.Bot, error) { return newAlphaBeta(Options{"tt_mb": "4", "nodes": "10000"}) }},
 }
 
 // TestSolitarioBotsPlay checks that each built-in bot lists solitario
@@ -65,7 +65,8 @@ func TestSolitarioBotsPlay(t *testing.T) {
 // TestSolitarioLeague plays a short league of the built-in bots on
 // seeded openings (opening_plies 4): each pair meets on 4 boards with both
 // colours. alphabeta must finish first, clearly ahead of greedy: more
-// than 75% of the points against it.
+// than 75% of the points against it (at 10,000 nodes a move it takes 7 of
+// 8 and 22 points of 24, as at 20,000; at 5,000, 6.5 of 8).
 func TestSolitarioLeague(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays 48 games of Solitário 2")

@@ -10,22 +10,27 @@ import (
 )
 
 // TestGame runs referee/gametest's checks under the default rules and
-// under every option.
+// under every option: on 7 seeds the default rules and every option at
+// once, on 3 each option alone.
 func TestGame(t *testing.T) {
 	seeds := []uint64{0, 1, 2, 3, 42, 2026, 1<<64 - 1}
+	few := seeds[:3]
 	if testing.Short() {
-		seeds = seeds[:3]
+		seeds = few
 	}
-	for _, g := range []Game{
-		{},
-		{SowOrigin: true},
-		{FirstRow: 1},
-		{MaxPlies: 9},
-		{OpeningPlies: 7},
-		{SowOrigin: true, FirstRow: 1, MaxPlies: 120, OpeningPlies: 40},
+	for _, tt := range []struct {
+		g     Game
+		seeds []uint64
+	}{
+		{Game{}, seeds},
+		{Game{SowOrigin: true}, few},
+		{Game{FirstRow: 1}, few},
+		{Game{MaxPlies: 9}, few},
+		{Game{OpeningPlies: 7}, few},
+		{Game{SowOrigin: true, FirstRow: 1, MaxPlies: 120, OpeningPlies: 40}, seeds},
 	} {
-		if err := gametest.TestGame(g, seeds); err != nil {
-			t.Errorf("%+v: %v", g, err)
+		if err := gametest.TestGame(tt.g, tt.seeds); err != nil {
+			t.Errorf("%+v: %v", tt.g, err)
 		}
 	}
 }

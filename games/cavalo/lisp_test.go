@@ -71,7 +71,7 @@ func TestTranslationRoundTrip(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			doubles := 0
-			for seed := uint64(1); seed <= 6; seed++ {
+			for seed := uint64(1); seed <= 3; seed++ { // 12 doubles played
 				positions, played := gamePositions(seed)
 				for i, before := range positions {
 					m := played[i]

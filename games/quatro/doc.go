@@ -43,8 +43,8 @@
 // 4! orders of its cells × 4! orders of one of the 536 sets of four pieces
 // sharing an attribute value), and the other positions have 12·12 moves.
 // The tests check depths 1–3 against a second, naive implementation of the
-// rules, depth 4 by Perft, depth 5 by the count above (TestPerft) and, with
-// -deep, by a search of the fourth-ply wins (TestPerftDepth5).
+// rules and depth 5 by the count above (TestPerft) and, with -deep, depth 4
+// by Perft and depth 5 by a search of the fourth-ply wins (TestPerftDepth5).
 //
 // quatro imports only referee, referee/sexp and the standard library.
 package quatro

@@ -142,19 +142,24 @@ func (n naive) perft(depth int, wins *uint64) uint64 {
 	return total
 }
 
+// deep runs the searches too slow for every test run.
+var deep = flag.Bool("deep", false, "run Perft(4) from the start in TestPerft and TestPerftDepth5, searches of seconds and of about a minute")
+
 // perftCounts are the counts of doc.go from the empty board.
 var perftCounts = []uint64{1, 256, 57_600, 11_289_600, 1_907_942_400}
 
 // TestPerft checks Perft from the empty board against the counts of
-// doc.go, the naive implementation for depths 1..3, and depth 5's count
+// doc.go, the naive implementation for depths 1..3 (depth 4, 13·13 moves
+// after each of depth 3's sequences, with -deep; TestPerftMidgames compares
+// every ply's moves and end with the naive rules), and depth 5's count
 // (too slow to search) against its derivation, with the number of sets of
 // four pieces sharing a value counted by the naive rules.
 func TestPerft(t *testing.T) {
 	start := New()
 	n := naiveStart()
 	for depth, want := range perftCounts {
-		if depth == 4 && testing.Short() {
-			continue
+		if depth == 4 && !*deep {
+			continue // a product of depth 3's counts (doc.go): with -deep
 		}
 		q := start
 		if got := q.Perft(depth); got != want {
@@ -191,9 +196,6 @@ func TestPerft(t *testing.T) {
 		t.Errorf("depth 5: 144·(%d − %d) = %d, want %d (doc.go)", perftCounts[4], wins4, got, want)
 	}
 }
-
-// deep runs the searches too slow for every test run.
-var deep = flag.Bool("deep", false, "run TestPerftDepth5, a search of about a minute")
 
 // TestPerftDepth5 checks depth 5 from the start by a search: it plays every
 // sequence of four moves and counts those that complete a line, each other
@@ -245,7 +247,7 @@ func TestPerftMidgames(t *testing.T) {
 	for g := range games {
 		rng := rand.New(rand.NewPCG(uint64(g), 7))
 		q, n := New(), naiveStart()
-		stop := 7 + rng.IntN(5) // the ply of the perft, 7..11
+		stop := 8 + rng.IntN(5) // the ply of the perft, 8..12
 		for ply := 0; ; ply++ {
 			var got []string
 			for _, m := range q.Moves(nil) {
@@ -269,7 +271,7 @@ func TestPerftMidgames(t *testing.T) {
 			}
 			if ply == stop {
 				depth := 3
-				if stop >= 9 {
+				if stop >= 10 {
 					depth = 4
 				}
 				want := n.perft(depth, &wins)

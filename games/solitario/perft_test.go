@@ -225,7 +225,7 @@ func TestPerftStart(t *testing.T) {
 // checks, at every ply, that the package decodes the same position with
 // the same moves, scores and end, and at some plies the same perft.
 func TestAgainstNaive(t *testing.T) {
-	games := 200
+	games := 100
 	if testing.Short() {
 		games = 20
 	}

@@ -72,7 +72,7 @@ func edge(t *testing.T) Position {
 // WhyIllegal is empty exactly for the legal moves of the whole encoding.
 func TestWhyIllegalExplainsEveryIllegalMove(t *testing.T) {
 	var buf [referee.MaxMoves]referee.Move
-	for seed := range uint64(30) {
+	for seed := range uint64(15) {
 		p := New(DefaultMaxPlies)
 		r := referee.SplitMix64{State: seed}
 		for {

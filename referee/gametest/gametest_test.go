@@ -9,8 +9,10 @@ import (
 	"github.com/arenabots/arena/referee"
 )
 
+// TestCavalo checks that a real game passes the kit, on other seeds than
+// those games/kit_test.go runs the kit on for every game (1, 2, 7, 2026).
 func TestCavalo(t *testing.T) {
-	seeds := []uint64{0, 1, 2, 3, 42, 2026, 1<<64 - 1}
+	seeds := []uint64{0, 3, 42, 1<<64 - 1}
 	if err := TestGame(cavalo.Game{}, seeds); err != nil {
 		t.Errorf("TestGame(CavaloGame): %v", err)
 	}
@@ -159,7 +161,7 @@ func TestGameReportsFlaws(t *testing.T) {
 		{"decode accepts", decodeAccepts, []string{`Decode("{") returned no error`}},
 		{"no samples", noSamples, []string{"Samples(0) returned 0 then 0 positions"}},
 	}
-	seeds := []uint64{0, 1, 2, 3, 42}
+	seeds := []uint64{0, 1} // each flaw shows on the first seed already
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
