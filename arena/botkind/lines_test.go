@@ -50,8 +50,6 @@ func lineSpec(t *testing.T, r Ref, arena, game string) host.Spec {
 // runs the conformance checks of `arena bot check` on it in every game,
 // and plays it against builtin:greedy under a game clock, through the real
 // host and sandbox. A language whose tool the machine lacks is skipped.
-// The languages run side by side: a bot's moves are short, its clock
-// roomy.
 func TestLineStarters(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds arena and starts sandboxed bots")
@@ -62,7 +60,6 @@ func TestLineStarters(t *testing.T) {
 	}
 	for _, lang := range []scaffold.Lang{scaffold.C, scaffold.Python, scaffold.Rust, scaffold.JS} {
 		t.Run(string(lang), func(t *testing.T) {
-			t.Parallel() // one language builds while another plays
 			p, err := scaffold.Write(filepath.Join(openDir(t), "first"), "first", lang, "")
 			if err != nil {
 				t.Fatal(err)
