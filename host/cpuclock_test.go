@@ -239,11 +239,12 @@ func TestCPUBudgetEnforced(t *testing.T) {
 // it is cut off at the cap on its move's budget (10 × 200 ms, at least
 // 5 s, plus the margin) and loses on time at its first move, not after 45 s
 // or more. One sleeps its budget plus 3 s at every move, under the cap:
-// each call is charged a tenth of its wall time, so its clock of 2 s runs
-// out, and its calls last at most 10 times its clock plus one cap in all.
+// each call is charged a tenth of its wall time, so its clock of 1 s runs
+// out (at its fourth move), and its calls last at most 10 times its clock
+// plus one cap in all. The two games only wait: they play at once.
 func TestGameClockSleeper(t *testing.T) {
 	if testing.Short() {
-		t.Skip("waits for the wall-time cap, 5 s, and a game of 20 s")
+		t.Skip("waits for the wall-time cap, 5 s, and a game of 12 s")
 	}
 	const margin = 50 * time.Millisecond
 	for _, tc := range []struct {
@@ -253,9 +254,10 @@ func TestGameClockSleeper(t *testing.T) {
 		detail string
 	}{
 		{"sleeps a minute", []string{"sleep"}, 6 * time.Second, "cut off at 5.05s of wall time"},
-		{"sleeps under the cap", []string{"late", "3000"}, 2 * time.Second, "charged, 1/10 of"},
+		{"sleeps under the cap", []string{"late", "3000"}, time.Second, "charged, 1/10 of"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
 			white, black := startTest(t, testSpec(tc.mode[0], tc.mode[1:]...)), startTest(t, testSpec("ok"))
 			if _, ok := white.box.CPUTime(); !ok {
 				t.Skip("no cgroup counts a bot's CPU time here")
