@@ -72,6 +72,7 @@ func coreStart(t *testing.T, c Config) (string, string, time.Duration) {
 // adapter from it with the same answers as loading, keys it anew when a
 // source changes, and loads the files when the image is unusable.
 func TestSavedImage(t *testing.T) {
+	t.Parallel() // beside TestBuildWithinStartTime, which only waits
 	sub := t.TempDir()
 	if err := os.CopyFS(sub, os.DirFS("testdata/handedin")); err != nil {
 		t.Fatal(err)
