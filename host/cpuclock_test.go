@@ -154,7 +154,8 @@ func TestCPUClockOnABusyMachine(t *testing.T) {
 // TestCPUClockVerdicts judges calls of real bots under both clocks: a bot
 // that sleeps past its tempo before answering uses no CPU and is on time
 // under clock: cpu only; a bot that never answers is cut off at the wall
-// cap; a bot that thinks beyond its tempo in CPU loses under both.
+// cap; a bot that thinks beyond its tempo in CPU loses under both. The
+// cases play at once: the cap's wait is the longest, 5 s.
 func TestCPUClockVerdicts(t *testing.T) {
 	const tempo, margin = 100 * time.Millisecond, 50 * time.Millisecond
 	for _, tc := range []struct {
@@ -171,6 +172,7 @@ func TestCPUClockVerdicts(t *testing.T) {
 		{"burn wall", []string{"burn", "200"}, false, referee.Timeout, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
 			p := startTest(t, testSpec(tc.mode[0], tc.mode[1:]...))
 			if _, ok := p.box.CPUTime(); !ok && tc.cpu {
 				t.Skip("no cgroup counts a bot's CPU time here")
