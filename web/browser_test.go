@@ -39,6 +39,8 @@ var played = struct {
 	results map[string]string // by league
 }{results: map[string]string{}}
 
+// TestMain makes the directory of the shared leagues and removes it once
+// every test has run.
 func TestMain(m *testing.M) {
 	dir, err := os.MkdirTemp("", "arena-web-test-")
 	if err != nil {
