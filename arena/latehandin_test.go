@@ -37,7 +37,8 @@ func lateLeague(head string, bots ...string) string {
 // again: only the games the change invalidates are played, each bot whose
 // games are played again is named, and a change every game depends on is
 // refused. Under -short, the variants of a case before them are left to
-// the full run.
+// the full run. The first run of each league head is played once: each
+// case starts from a copy of it, put back in the folder it was played in.
 func TestLateHandIn(t *testing.T) {
 	testbot, err := testbin.Testbot()
 	if err != nil {
@@ -63,6 +64,11 @@ func TestLateHandIn(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	// firsts holds, by league head, the folder the first run was played
+	// in and a copy of it as that run left it.
+	type played struct{ dir, copy string }
+	firsts := map[string]played{}
+	root := t.TempDir()
 	for _, tc := range []struct {
 		name  string
 		head  string                                // keys of the league before its bots
@@ -212,18 +218,37 @@ func TestLateHandIn(t *testing.T) {
 			if tc.variant && testing.Short() {
 				t.Skip("-short: a variant of a case before it")
 			}
-			dir := filepath.Join(t.TempDir(), "course")
-			if err := os.MkdirAll(dir, 0o755); err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(filepath.Join(dir, "bot"), bot, 0o755); err != nil {
-				t.Fatal(err)
-			}
 			first := lateLeague(tc.head, lateBots...)
-			want := cmp.Or(tc.first, 6)
-			if sum := lateRun(t, dir, first, nil); sum.Played != want {
-				t.Fatalf("first run played %d games, want %d", sum.Played, want)
+			p, ok := firsts[tc.head]
+			if !ok {
+				p.dir = filepath.Join(root, fmt.Sprint(len(firsts)), "course")
+				p.copy = filepath.Join(root, fmt.Sprint(len(firsts)), "first")
+				if err := os.MkdirAll(p.dir, 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(filepath.Join(p.dir, "bot"), bot, 0o755); err != nil {
+					t.Fatal(err)
+				}
+				want := cmp.Or(tc.first, 6)
+				if sum := lateRun(t, p.dir, first, nil); sum.Played != want {
+					t.Fatalf("first run played %d games, want %d", sum.Played, want)
+				}
+				if err := os.CopyFS(p.copy, os.DirFS(p.dir)); err != nil {
+					t.Fatal(err)
+				}
+				firsts[tc.head] = p
 			}
+			// The folder as the first run left it, where it was played
+			// (a case before may have changed it, or moved it away).
+			for _, d := range []string{p.dir, filepath.Join(filepath.Dir(p.dir), "moved")} {
+				if err := os.RemoveAll(d); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if err := os.CopyFS(p.dir, os.DirFS(p.copy)); err != nil {
+				t.Fatal(err)
+			}
+			dir := p.dir
 			before := lateGames(t, dir)
 			if tc.edit != nil {
 				dir = tc.edit(t, dir)

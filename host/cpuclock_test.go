@@ -89,8 +89,10 @@ func TestCallSaysItsClock(t *testing.T) {
 // its own, take the machine: under clock: cpu neither side loses on time
 // in eight moves, whatever the wall clock says; under clock: wall the first
 // call loses on time. A bot in its sandbox is a session of its own, one
-// among 3×NumCPU+1: it gets a fraction of a core, and its 180 ms of CPU take
-// several times the tempo by the wall clock.
+// among 3×NumCPU+1: it gets a fraction of a core, and its 90 ms of CPU take
+// several times the tempo by the wall clock (the limit is 2.2 times that CPU
+// time, as with a tempo of 300 ms and a margin of 100: the shorter tempo
+// shows the same in half the time).
 func TestCPUClockOnABusyMachine(t *testing.T) {
 	if testing.Short() {
 		t.Skip("loads every core for seconds")
@@ -99,7 +101,7 @@ func TestCPUClockOnABusyMachine(t *testing.T) {
 	if _, ok := probe.box.CPUTime(); !ok {
 		t.Skip("no cgroup counts a bot's CPU time here: clock: cpu falls back to the wall clock")
 	}
-	const tempo, margin = 300 * time.Millisecond, 100 * time.Millisecond
+	const tempo, margin = 150 * time.Millisecond, 50 * time.Millisecond
 	cpuload.Start(t, 0, 2*time.Minute)
 	t.Logf("%d busy loops, each in a session of its own", cpuload.PerCPU*runtime.NumCPU())
 	for _, tc := range []struct {
@@ -152,7 +154,8 @@ func TestCPUClockOnABusyMachine(t *testing.T) {
 // TestCPUClockVerdicts judges calls of real bots under both clocks: a bot
 // that sleeps past its tempo before answering uses no CPU and is on time
 // under clock: cpu only; a bot that never answers is cut off at the wall
-// cap; a bot that thinks beyond its tempo in CPU loses under both.
+// cap; a bot that thinks beyond its tempo in CPU loses under both. The
+// cases play at once: the cap's wait is the longest, 5 s.
 func TestCPUClockVerdicts(t *testing.T) {
 	const tempo, margin = 100 * time.Millisecond, 50 * time.Millisecond
 	for _, tc := range []struct {
@@ -169,6 +172,7 @@ func TestCPUClockVerdicts(t *testing.T) {
 		{"burn wall", []string{"burn", "200"}, false, referee.Timeout, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
 			p := startTest(t, testSpec(tc.mode[0], tc.mode[1:]...))
 			if _, ok := p.box.CPUTime(); !ok && tc.cpu {
 				t.Skip("no cgroup counts a bot's CPU time here")
@@ -239,11 +243,12 @@ func TestCPUBudgetEnforced(t *testing.T) {
 // it is cut off at the cap on its move's budget (10 × 200 ms, at least
 // 5 s, plus the margin) and loses on time at its first move, not after 45 s
 // or more. One sleeps its budget plus 3 s at every move, under the cap:
-// each call is charged a tenth of its wall time, so its clock of 2 s runs
-// out, and its calls last at most 10 times its clock plus one cap in all.
+// each call is charged a tenth of its wall time, so its clock of 1 s runs
+// out (at its fourth move), and its calls last at most 10 times its clock
+// plus one cap in all. The two games only wait: they play at once.
 func TestGameClockSleeper(t *testing.T) {
 	if testing.Short() {
-		t.Skip("waits for the wall-time cap, 5 s, and a game of 20 s")
+		t.Skip("waits for the wall-time cap, 5 s, and a game of 12 s")
 	}
 	const margin = 50 * time.Millisecond
 	for _, tc := range []struct {
@@ -253,9 +258,10 @@ func TestGameClockSleeper(t *testing.T) {
 		detail string
 	}{
 		{"sleeps a minute", []string{"sleep"}, 6 * time.Second, "cut off at 5.05s of wall time"},
-		{"sleeps under the cap", []string{"late", "3000"}, 2 * time.Second, "charged, 1/10 of"},
+		{"sleeps under the cap", []string{"late", "3000"}, time.Second, "charged, 1/10 of"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
 			white, black := startTest(t, testSpec(tc.mode[0], tc.mode[1:]...)), startTest(t, testSpec("ok"))
 			if _, ok := white.box.CPUTime(); !ok {
 				t.Skip("no cgroup counts a bot's CPU time here")

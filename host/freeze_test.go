@@ -16,7 +16,7 @@ import (
 // between its calls, a second each, its processes use next to no CPU. With
 // the cgroup freezer all of them are frozen; without one (no cgroup) its
 // group is stopped and the sandbox refuses setsid and setpgid, so that no
-// child leaves it.
+// child leaves it. The two cases mostly wait: they play at once.
 func TestSpinnerStopped(t *testing.T) {
 	for _, tc := range []struct {
 		name     string
@@ -26,6 +26,7 @@ func TestSpinnerStopped(t *testing.T) {
 		{"no cgroup", true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
 			spec := testSpec("spinner")
 			spec.noCgroup = tc.noCgroup
 			p := startTest(t, spec)

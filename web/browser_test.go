@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -28,6 +29,48 @@ var update = flag.Bool("update", false, "rewrite docs/img/live.png from the live
 // hang bounds each browser wait: generous, since headless Chromium on two
 // busy cores is slow; it only stops a hang, it does not time anything.
 const hang = browsertest.Hang
+
+// played holds the leagues that several tests read and none changes,
+// each played once per run of the package (see sharedLeague), under a
+// directory TestMain removes.
+var played = struct {
+	sync.Mutex
+	dir     string
+	results map[string]string // by league
+}{results: map[string]string{}}
+
+// TestMain makes the directory of the shared leagues and removes it once
+// every test has run.
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "arena-web-test-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	played.dir = dir
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+// sharedLeague returns the results directory that play writes when given
+// a directory of its own, playing it once per run of the package: the
+// tests that share it read it and write nothing there.
+func sharedLeague(t *testing.T, name string, play func(dir string) string) string {
+	t.Helper()
+	played.Lock()
+	defer played.Unlock()
+	if results, ok := played.results[name]; ok {
+		return results
+	}
+	dir := filepath.Join(played.dir, name)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	results := play(dir)
+	played.results[name] = results
+	return results
+}
 
 // needBrowser skips t unless it may start arena and Chromium.
 func needBrowser(t *testing.T) string {
@@ -143,18 +186,14 @@ func screenshot(t *testing.T, ctx context.Context, name string) string {
 // count is a JavaScript expression counting the elements matching sel.
 func count(sel string) string { return fmt.Sprintf("document.querySelectorAll(%q).length", sel) }
 
-// finishedLeague plays a small Cavalo league of three built-ins and
-// returns its results directory.
-func finishedLeague(t *testing.T, bin, dir string) string {
+// finishedLeague returns the results directory of a small Cavalo league
+// of three built-ins, played once for the tests that read it.
+func finishedLeague(t *testing.T, bin string) string {
 	t.Helper()
-	file := writeLeague(t, dir, "done", "seed: 5\nrounds: 1\ntempo_ms: 50\nconcurrency: 2\nbots:\n"+
-		"  - {name: greedy, builtin: greedy}\n  - {name: random, builtin: random}\n  - {name: alphabeta, builtin: alphabeta}\n")
-	cmd := exec.Command(bin, "run", "--plain", file)
-	cmd.Dir = dir
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("arena run: %v\n%s", err, out)
-	}
-	return filepath.Join(dir, "done")
+	return sharedLeague(t, "done", func(dir string) string {
+		return playLeague(t, bin, dir, "done", "seed: 5\nrounds: 1\ntempo_ms: 50\nconcurrency: 2\nbots:\n"+
+			"  - {name: greedy, builtin: greedy}\n  - {name: random, builtin: random}\n  - {name: alphabeta, builtin: alphabeta}\n")
+	})
 }
 
 // TestServeFinished opens arena serve on a finished league: the standings
@@ -163,7 +202,7 @@ func finishedLeague(t *testing.T, bin, dir string) string {
 func TestServeFinished(t *testing.T) {
 	bin := needBrowser(t)
 	dir := t.TempDir()
-	results := finishedLeague(t, bin, dir)
+	results := finishedLeague(t, bin)
 	addr := startArena(t, bin, dir, "serve", results, "--addr", "127.0.0.1:0")
 	ctx := browser(t)
 	do(t, ctx, "open the page", chromedp.Navigate(addr))
@@ -299,7 +338,7 @@ var resourceRE = regexp.MustCompile(`(?i)(src|href)\s*=\s*["']?\s*(https?:)?//|u
 func TestReportOffline(t *testing.T) {
 	bin := needBrowser(t)
 	dir := t.TempDir()
-	results := finishedLeague(t, bin, dir)
+	results := finishedLeague(t, bin)
 	report := filepath.Join(dir, "report.html")
 	cmd := exec.Command(bin, "report", results, "-o", report)
 	if out, err := cmd.CombinedOutput(); err != nil {

@@ -24,10 +24,11 @@ var groups = map[string]string{
 	"p3": "P3 Tiago Ferreira / Inês Martins",
 }
 
-// lispLeague plays a small Dots and Boxes league (2×3 boxes) of three
-// groups, p1 a Lisp submission (the course's sample that answers
-// (jogada estado)), and returns its results directory.
-func lispLeague(t *testing.T, bin, dir string) string {
+// lispLeague returns the results directory of a small Dots and Boxes
+// league (2×3 boxes) of three groups, p1 a Lisp submission (the course's
+// sample that answers (jogada estado)), played once for the tests that
+// read it.
+func lispLeague(t *testing.T, bin string) string {
 	t.Helper()
 	if _, err := exec.LookPath("sbcl"); err != nil {
 		t.Skipf("no sbcl (%v): apt-get install sbcl", err)
@@ -36,11 +37,13 @@ func lispLeague(t *testing.T, bin, dir string) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return playLeague(t, bin, dir, "turma", fmt.Sprintf("title: Campeonato IA 2025/26 — Pontos e Caixas\ngame: dots\n"+
-		"game_options: {rows: 2, cols: 3}\nseed: 3\nrounds: 1\ntempo_ms: 300\nstart_timeout_ms: 30000\nconcurrency: 2\nbots:\n"+
-		"  - {name: p1, display: %q, lisp: {files: [%q], reads: [%q]}}\n"+
-		"  - {name: p2, display: %q, builtin: greedy}\n  - {name: p3, display: %q, builtin: random}\n",
-		groups["p1"], filepath.Join(samples, "jogada", "jogo.lisp"), filepath.Join(samples, "regras.lisp"), groups["p2"], groups["p3"]))
+	return sharedLeague(t, "turma", func(dir string) string {
+		return playLeague(t, bin, dir, "turma", fmt.Sprintf("title: Campeonato IA 2025/26 — Pontos e Caixas\ngame: dots\n"+
+			"game_options: {rows: 2, cols: 3}\nseed: 3\nrounds: 1\ntempo_ms: 300\nstart_timeout_ms: 30000\nconcurrency: 2\nbots:\n"+
+			"  - {name: p1, display: %q, lisp: {files: [%q], reads: [%q]}}\n"+
+			"  - {name: p2, display: %q, builtin: greedy}\n  - {name: p3, display: %q, builtin: random}\n",
+			groups["p1"], filepath.Join(samples, "jogada", "jogo.lisp"), filepath.Join(samples, "regras.lisp"), groups["p2"], groups["p3"]))
+	})
 }
 
 // screens is where the classroom test writes its screenshots:
@@ -92,7 +95,7 @@ func projected(t *testing.T, ctx context.Context, dir, name string) {
 func TestServePlayLisp(t *testing.T) {
 	bin := needBrowser(t)
 	dir := t.TempDir()
-	league := lispLeague(t, bin, dir)
+	league := lispLeague(t, bin)
 	shots := screens(t)
 	addr := startArena(t, bin, dir, "serve", league, "--play", "--play-out", "people", "--addr", "127.0.0.1:0")
 	ctx := browser(t)
@@ -182,7 +185,7 @@ func TestServePlayLisp(t *testing.T) {
 func TestClassroomPage(t *testing.T) {
 	bin := needBrowser(t)
 	dir := t.TempDir()
-	league := lispLeague(t, bin, dir)
+	league := lispLeague(t, bin)
 	shots := screens(t)
 	names := []string{groups["p1"], groups["p2"], groups["p3"]}
 	words := map[string]struct{ standings, won, podium string }{

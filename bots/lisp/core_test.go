@@ -72,6 +72,7 @@ func coreStart(t *testing.T, c Config) (string, string, time.Duration) {
 // adapter from it with the same answers as loading, keys it anew when a
 // source changes, and loads the files when the image is unusable.
 func TestSavedImage(t *testing.T) {
+	t.Parallel() // beside TestBuildWithinStartTime, which only waits
 	sub := t.TempDir()
 	if err := os.CopyFS(sub, os.DirFS("testdata/handedin")); err != nil {
 		t.Fatal(err)
@@ -110,9 +111,11 @@ func TestSavedImage(t *testing.T) {
 // TestSavedImageGames plays each sample bot against greedy from its files
 // and from its saved image, and from the image again after NewGame (as
 // under restart: off, which starts from the image): the same moves each
-// time. Under -short, the first sample alone.
+// time. Under -short, the first sample alone. It runs beside
+// TestBuildWithinStartTime, which only waits.
 func TestSavedImageGames(t *testing.T) {
 	requireSBCL(t)
+	t.Parallel()
 	dir := t.TempDir()
 	for i, s := range samples {
 		t.Run(s.name, func(t *testing.T) {
@@ -236,11 +239,13 @@ func BenchmarkStart(b *testing.B) {
 // TestBuildWithinStartTime: a bot whose loading takes longer than a
 // game's start allows (RecommendedStartTimeout) gets no image (issue 50,
 // row 4): a build had twice that, and such a bot played from an image
-// where it could not start without one. Not in -short: it waits that long.
+// where it could not start without one. Not in -short: it waits that long,
+// beside the package's other parallel tests (it uses no CPU).
 func TestBuildWithinStartTime(t *testing.T) {
 	if testing.Short() {
 		t.Skipf("-short: the build waits for the start time, %v", RecommendedStartTimeout)
 	}
+	t.Parallel()
 	requireSBCL(t)
 	slow := filepath.Join(t.TempDir(), "lento.lisp")
 	src := fmt.Sprintf("(sleep %d)\n(defun jogar (estado tempo) (declare (ignore estado tempo)) nil)\n", int(RecommendedStartTimeout.Seconds())+30)

@@ -43,6 +43,7 @@ func decodeDots(t *testing.T, js string) *dots.Position {
 }
 
 func TestDotsSampleGames(t *testing.T) {
+	t.Parallel() // beside TestBuildWithinStartTime, which only waits
 	for i, s := range dotsSamples {
 		for _, side := range sidesOf(i) {
 			t.Run(fmt.Sprintf("%s/%s", s.name, side), func(t *testing.T) {

@@ -81,63 +81,6 @@ func TestSamples(t *testing.T) {
 // measured matches the durations that a league file's comments hold.
 var measured = regexp.MustCompile(`[0-9.]+(ns|µs|ms|s)\b`)
 
-// TestSameLeagueEveryTime takes in the samples of each game three times
-// and checks that the league files written are the same, byte for byte,
-// the durations measured in their comments aside: the conventions found
-// do not depend on which answer came first or how long a search ran (the
-// class holds a bot whose answers depend on its search time).
-func TestSameLeagueEveryTime(t *testing.T) {
-	if testing.Short() {
-		t.Skip("takes in every sample three times, SBCL for each")
-	}
-	for _, game := range []string{"cavalo", "dots"} {
-		t.Run(game, func(t *testing.T) {
-			dir := t.TempDir()
-			class := filepath.Join(dir, "entregas")
-			if err := os.Mkdir(class, 0o755); err != nil {
-				t.Fatal(err)
-			}
-			for i, s := range intaketest.Samples {
-				if s.GameName != game {
-					continue
-				}
-				if err := intaketest.Assemble(examples, class, s, i%2 == 0); err != nil {
-					t.Fatal(err)
-				}
-			}
-			subs, err := List(t.Context(), []string{class}, filepath.Join(dir, "work"))
-			if err != nil {
-				t.Fatal(err)
-			}
-			opt := testOptions(t, game, 100*time.Millisecond)
-			l := League{Name: "intake", GameName: game, Tempo: opt.Tempo, Rounds: 1, Dir: dir, Report: filepath.Join(dir, "intake.md"), Sources: []string{class}}
-			var first string
-			for run := range 3 {
-				var b strings.Builder
-				if err := WriteLeague(&b, l, Run(context.Background(), subs, opt)); err != nil {
-					t.Fatal(err)
-				}
-				var lines []string
-				for _, line := range strings.Split(b.String(), "\n") {
-					if strings.HasPrefix(strings.TrimSpace(line), "#") {
-						line = measured.ReplaceAllString(line, "T")
-					}
-					lines = append(lines, line)
-				}
-				got := strings.Join(lines, "\n")
-				if run == 0 {
-					first = got
-					t.Logf("league:\n%s", b.String())
-					continue
-				}
-				if got != first {
-					t.Fatalf("run %d wrote another league:\n%s\nthe first:\n%s", run+1, got, first)
-				}
-			}
-		})
-	}
-}
-
 // TestTimeWarnings checks the warnings of the time measured: past the
 // league's deadline, or within reach of it.
 func TestTimeWarnings(t *testing.T) {
