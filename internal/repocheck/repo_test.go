@@ -52,7 +52,7 @@ func TestCIRunsREADMETestCommand(t *testing.T) {
 		t.Errorf(".ci/run runs %q itself, want only %s's", got, testScript)
 	}
 	want := []string{
-		`go test -race -count=1 -timeout 40m $raced`,
+		`go test -race -p $p -count=1 -timeout 40m $raced`,
 		`go test -count=1 -timeout 40m $single`,
 	}
 	if got := commandLines(t, testScript, "go test"); !slices.Equal(got, want) {
