@@ -58,7 +58,8 @@ func (e *overCPU) Error() string {
 // and either calls over, once, with what the call used, or waits again for
 // what is left. So a bot is ended within minCPUWait of CPU time per CPU
 // past its limit, and a call that ends first costs a timer, no goroutine.
-// The returned stop ends the watch; over is not called after stop returns.
+// The returned stop ends the watch; neither read nor over is called after
+// stop returns.
 func watchCPU(read func() (time.Duration, bool), before, limit time.Duration, over func(used time.Duration)) (stop func()) {
 	cpus := time.Duration(max(runtime.NumCPU(), 1))
 	wait := func(left time.Duration) time.Duration { return max(left/cpus, minCPUWait) }
@@ -68,10 +69,15 @@ func watchCPU(read func() (time.Duration, bool), before, limit time.Duration, ov
 		t       *time.Timer
 	)
 	check := func() {
-		now, ok := read()
+		// read under mu: once stop returns, the watch reads no more, and
+		// its caller may close what read reads (the bot's cgroup).
 		mu.Lock()
 		defer mu.Unlock()
-		if stopped || !ok {
+		if stopped {
+			return
+		}
+		now, ok := read()
+		if !ok {
 			return
 		}
 		used := now - before
