@@ -64,6 +64,10 @@ func (p *Process) callJogar(ctx context.Context, req *pb.JogarRequest, cpu bool)
 	if p.part == nil {
 		return p.jog.Jogar(ctx, req)
 	}
+	if err := ctx.Err(); err != nil { // given up before it began, as a unary call is
+		p.endPartida()
+		return nil, status.FromContextError(err).Err()
+	}
 	ped := &pb.Pedido{Jogar: req, Cpu: cpu}
 	if dl, ok := ctx.Deadline(); ok {
 		ped.PrazoUs = max(time.Until(dl).Microseconds(), 1)
