@@ -65,11 +65,14 @@ func HelpersBeside(exe string) (remove func(), err error) {
 	}
 	for _, name := range []string{"arena-launch", "arena-bot"} {
 		to := filepath.Join(filepath.Dir(exe), name)
-		if err := os.Link(filepath.Join(filepath.Dir(arena), name), to); err != nil {
-			remove()
-			return nil, fmt.Errorf("testbin: %w", err)
+		if _, err := os.Lstat(to); err == nil {
+			continue // one there already (a test binary built with -c beside arena's): left as it is
 		}
 		made = append(made, to)
+		if err := copyExecutable(filepath.Join(filepath.Dir(arena), name), to); err != nil {
+			remove()
+			return nil, err
+		}
 	}
 	return remove, nil
 }
@@ -97,15 +100,24 @@ func CopyTestbot(dir string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	data, err := os.ReadFile(built)
-	if err != nil {
-		return "", fmt.Errorf("testbin: %w", err)
-	}
 	bot := filepath.Join(dir, "testbot")
-	if err := os.WriteFile(bot, data, 0o755); err != nil {
-		return "", fmt.Errorf("testbin: %w", err)
+	if err := copyExecutable(built, bot); err != nil {
+		return "", err
 	}
 	return bot, nil
+}
+
+// copyExecutable copies the file from to a new executable file to: a copy,
+// not a link, which would need both on one file system.
+func copyExecutable(from, to string) error {
+	data, err := os.ReadFile(from)
+	if err != nil {
+		return fmt.Errorf("testbin: %w", err)
+	}
+	if err := os.WriteFile(to, data, 0o755); err != nil {
+		return fmt.Errorf("testbin: %w", err)
+	}
+	return nil
 }
 
 // FloorChild returns the path of the floor benchmarks' child
