@@ -1,7 +1,8 @@
 //go:build linux
 
 // Package sysfile reads and writes the kernel's own files, those of /proc
-// and of the cgroup file systems, with plain system calls.
+// and of the cgroup file systems, and opens other files that never make a
+// reader wait (a regular file), with plain system calls.
 //
 // Go's os package offers every file it opens to its poller: on Linux it
 // makes the descriptor non-blocking, asks epoll to watch it and, where
