@@ -15,6 +15,7 @@ import (
 
 	"golang.org/x/sys/unix"
 
+	"github.com/arenabots/arena/host/sandbox/internal/sysfile"
 	"github.com/arenabots/arena/host/sandbox/launch"
 )
 
@@ -117,7 +118,7 @@ func newCgroup(name string, maxTasks, memoryMB int, freezerV1 bool) *cgroup {
 			if h.v2 {
 				file = "memory.events"
 			}
-			if f, err := os.Open(filepath.Join(d, file)); err == nil {
+			if f, err := sysfile.Open(filepath.Join(d, file), os.O_RDONLY); err == nil {
 				c.mem, c.memV2, c.oom = d, h.v2, f
 			}
 		}
@@ -130,7 +131,7 @@ func newCgroup(name string, maxTasks, memoryMB int, freezerV1 bool) *cgroup {
 			if !h.v2 {
 				file = "freezer.state"
 			}
-			if f, err := os.OpenFile(filepath.Join(d, file), os.O_WRONLY, 0); err == nil {
+			if f, err := sysfile.Open(filepath.Join(d, file), os.O_WRONLY); err == nil {
 				c.freeze, c.freezeV1, c.freezeBase = f, !h.v2, h.base
 			}
 			if h.v2 {
@@ -176,7 +177,7 @@ func (c *cgroup) limitMemory(dir string, v2 bool, limit uint64) error {
 
 // write writes value to dir/file.
 func write(dir, file, value string) error {
-	return os.WriteFile(filepath.Join(dir, file), []byte(value), 0)
+	return sysfile.Write(filepath.Join(dir, file), []byte(value))
 }
 
 // pick returns the hierarchy that gives controller: cgroup v1's first, or
@@ -334,7 +335,7 @@ func (c *cgroup) describe() (freezer, memory string) {
 
 // cgroupProcs reads dir/cgroup.procs.
 func cgroupProcs(dir string) []int {
-	data, err := os.ReadFile(filepath.Join(dir, "cgroup.procs"))
+	data, err := sysfile.Read(filepath.Join(dir, "cgroup.procs"))
 	if err != nil {
 		return nil
 	}

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/arenabots/arena/host/sandbox/internal/sysfile"
 	"golang.org/x/sys/unix"
 )
 
@@ -26,7 +27,7 @@ func (c *cgroup) openCPU(dir string, v2 bool) {
 	if !v2 {
 		file = "cpuacct.usage"
 	}
-	f, err := os.Open(filepath.Join(dir, file))
+	f, err := sysfile.Open(filepath.Join(dir, file), os.O_RDONLY)
 	if err != nil {
 		return
 	}

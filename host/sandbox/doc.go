@@ -49,9 +49,10 @@
 // It is the bot itself that becomes PID 1 of its namespace: when it ends,
 // the kernel kills whatever it left there. See docs/limits.md.
 //
-// sandbox imports only the standard library, golang.org/x/sys and
-// host/sandbox/launch (its launcher, and through it go-seccomp-bpf and
-// golang.org/x/net/bpf). It must not import go-plugin, gRPC, proto,
+// sandbox imports only the standard library, golang.org/x/sys,
+// host/sandbox/internal/sysfile (the kernel's files read and written with
+// plain system calls) and host/sandbox/launch (its launcher, and through
+// it go-seccomp-bpf and golang.org/x/net/bpf). It must not import go-plugin, gRPC, proto,
 // referee, bots or any other package of arena: a process is all it knows
 // of a bot.
 package sandbox

@@ -9,6 +9,8 @@ import (
 	"os"
 	"strconv"
 	"strings"
+
+	"github.com/arenabots/arena/host/sandbox/internal/sysfile"
 )
 
 // What the host reads of other processes, from /proc. Every scan is a
@@ -37,7 +39,7 @@ func (s procStat) alive() bool { return s.state != 'Z' && s.state != 'X' }
 
 // readStat reads /proc/PID/stat.
 func readStat(pid int) (procStat, error) {
-	data, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	data, err := sysfile.Read("/proc/" + strconv.Itoa(pid) + "/stat")
 	if err != nil {
 		return procStat{}, err
 	}
@@ -99,7 +101,7 @@ func listProcs() ([]procStat, error) {
 // hasEnv reports whether process pid was started with kv ("KEY=VALUE") in
 // its environment. A process that is gone or not readable has not.
 func hasEnv(pid int, kv string) bool {
-	data, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/environ")
+	data, err := sysfile.Read("/proc/" + strconv.Itoa(pid) + "/environ")
 	if err != nil {
 		return false
 	}
@@ -113,7 +115,7 @@ func hasEnv(pid int, kv string) bool {
 
 // envValue returns the value of key in process pid's initial environment.
 func envValue(pid int, key string) (string, bool) {
-	data, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/environ")
+	data, err := sysfile.Read("/proc/" + strconv.Itoa(pid) + "/environ")
 	if err != nil {
 		return "", false
 	}

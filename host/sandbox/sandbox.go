@@ -16,6 +16,7 @@ import (
 
 	"golang.org/x/sys/unix"
 
+	"github.com/arenabots/arena/host/sandbox/internal/sysfile"
 	"github.com/arenabots/arena/host/sandbox/launch"
 )
 
@@ -107,7 +108,8 @@ func (sb *sandboxed) command(ctx context.Context, launcher []string, opts launch
 		group.Close()
 		return nil, nil, err
 	}
-	self, err := os.Open(launcher[0])
+	// Not watched by Go's poller: only the launcher reads it.
+	self, err := sysfile.Open(launcher[0], os.O_RDONLY)
 	if err != nil {
 		return fail(fmt.Errorf("sandbox: opening the launcher: %w", err))
 	}

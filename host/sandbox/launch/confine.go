@@ -11,6 +11,8 @@ import (
 	"unsafe"
 
 	"golang.org/x/sys/unix"
+
+	"github.com/arenabots/arena/host/sandbox/internal/sysfile"
 )
 
 // What the launcher does to the thread that execs a sandboxed bot, after
@@ -82,7 +84,7 @@ func dropCapabilities() error {
 
 // lastCap returns the highest capability number the kernel knows.
 func lastCap() (int, error) {
-	data, err := os.ReadFile("/proc/sys/kernel/cap_last_cap")
+	data, err := sysfile.Read("/proc/sys/kernel/cap_last_cap")
 	if err != nil {
 		return 0, fmt.Errorf("sandbox: %w", err)
 	}
@@ -207,7 +209,7 @@ var userCounts = []struct {
 // the kernel does not know is left alone.
 func lowerUserCounts() error {
 	for _, c := range userCounts {
-		err := os.WriteFile("/proc/sys/user/"+c.name, []byte(strconv.Itoa(c.max)), 0)
+		err := sysfile.Write("/proc/sys/user/"+c.name, []byte(strconv.Itoa(c.max)))
 		if err != nil && !errors.Is(err, os.ErrNotExist) {
 			return fmt.Errorf("sandbox: lowering %s to %d: %w", c.name, c.max, err)
 		}

@@ -33,7 +33,7 @@
 // this package alone, about a third of that, which is why arena uses it
 // where it is beside arena's executable.
 //
-// The package is Linux only. It imports nothing of arena but its own
-// filter (on other architectures than amd64): the standard library and
-// golang.org/x/sys.
+// The package is Linux only. It imports only the standard library,
+// golang.org/x/sys and host/sandbox/internal/sysfile (and, on other
+// architectures than amd64, its own filter).
 package launch

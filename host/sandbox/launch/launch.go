@@ -15,6 +15,8 @@ import (
 	"unsafe"
 
 	"golang.org/x/sys/unix"
+
+	"github.com/arenabots/arena/host/sandbox/internal/sysfile"
 )
 
 // Command is what follows the executable of a program that imports this
@@ -69,7 +71,7 @@ func Run(args []string) error {
 	var leave *os.File
 	if o.Sandbox != nil && o.Sandbox.LeaveTo != "" {
 		// Opened as root, before this thread becomes the bot's uid.
-		leave, _ = os.OpenFile(o.Sandbox.LeaveTo+"/cgroup.procs", os.O_WRONLY, 0)
+		leave, _ = sysfile.Open(o.Sandbox.LeaveTo+"/cgroup.procs", os.O_WRONLY)
 	}
 	if o.Sandbox != nil {
 		// Credentials and the parent-death signal are per thread: this
@@ -369,7 +371,7 @@ func SetLimits(pid, memoryMB, processes, scratchMB int) error {
 
 // JoinCgroup moves process pid into the cgroup dir.
 func JoinCgroup(dir string, pid int) error {
-	if err := os.WriteFile(dir+"/cgroup.procs", []byte(strconv.Itoa(pid)), 0); err != nil {
+	if err := sysfile.Write(dir+"/cgroup.procs", []byte(strconv.Itoa(pid))); err != nil {
 		return fmt.Errorf("joining cgroup %s: %w", dir, err)
 	}
 	return nil
