@@ -467,12 +467,20 @@ func (p *Process) memoryFault(op string, err error) error {
 // removing the bot's temporary directory and cgroup. It is idempotent and
 // safe after a crash; it returns an error only when something could not be
 // cleaned up.
-func (p *Process) Close() error {
-	p.closeOnce.Do(func() { p.closeErr = p.shutdown() })
+func (p *Process) Close() error { return p.CloseWithin(GracePeriod) }
+
+// CloseWithin is Close with grace instead of GracePeriod between
+// go-plugin's Shutdown and SIGKILL, for a caller that judges the bot by
+// whether it exited (KilledOnClose): a grace that only a bot that does not
+// exit runs out, on a machine however busy. A league judges nothing by it,
+// and its Close keeps the short grace. Only the first Close or CloseWithin
+// of a process stops it.
+func (p *Process) CloseWithin(grace time.Duration) error {
+	p.closeOnce.Do(func() { p.closeErr = p.shutdown(grace) })
 	return p.closeErr
 }
 
-func (p *Process) shutdown() error {
+func (p *Process) shutdown(grace time.Duration) error {
 	var errs []error
 	if p.box.PID() != 0 {
 		p.box.Nice(false)
@@ -480,7 +488,7 @@ func (p *Process) shutdown() error {
 		p.box.Remember()
 		killed := make(chan struct{})
 		go func() { p.client.Kill(); close(killed) }()
-		if !p.box.WaitExit(GracePeriod) {
+		if !p.box.WaitExit(grace) {
 			p.box.Kill()
 			if !p.box.WaitExit(killWait) {
 				errs = append(errs, fmt.Errorf("process %d did not end after SIGKILL", p.box.PID()))
@@ -525,8 +533,8 @@ func (p *Process) EndLog() string {
 // directory. It returns nil when nothing is.
 func (p *Process) Leftovers() error { return p.box.Leftovers() }
 
-// KilledOnClose reports whether Close had to kill the bot: it did not exit
-// within GracePeriod of go-plugin's Shutdown.
+// KilledOnClose reports whether Close or CloseWithin had to kill the bot:
+// it did not exit within their grace of go-plugin's Shutdown.
 func (p *Process) KilledOnClose() bool { return p.box.KilledByArena() }
 
 // minimalEnv is the bot's environment: PATH, HOME and TMPDIR in its own

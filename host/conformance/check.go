@@ -150,10 +150,17 @@ func playedText(st referee.State, j referee.Judgement) string {
 	return fmt.Sprintf("%s (answered %q)", st.FormatMove(j.Move), j.Answer)
 }
 
+// stopGrace is how long the check lets a bot exit after go-plugin's
+// Shutdown before it calls the bot one that does not: a bound that only a
+// bot that stays reaches, however busy the machine (the bot is niced while
+// it ends, and a Python bot's exit takes a few hundred milliseconds of CPU),
+// where a league's host.GracePeriod is a wait that judges nothing.
+const stopGrace = 10 * time.Second
+
 // checkStop closes p and checks that nothing of it is left.
 func checkStop(p *host.Process) (string, error) {
 	start := time.Now()
-	err := p.Close()
+	err := p.CloseWithin(stopGrace)
 	took := time.Since(start).Round(100 * time.Microsecond)
 	if err != nil {
 		return "", err
@@ -162,7 +169,7 @@ func checkStop(p *host.Process) (string, error) {
 		return "", fmt.Errorf("after Close: %w", err)
 	}
 	if p.KilledOnClose() {
-		return "", fmt.Errorf("did not exit on Shutdown within %v and was killed", host.GracePeriod)
+		return "", fmt.Errorf("did not exit on Shutdown within %v and was killed", stopGrace)
 	}
 	return fmt.Sprintf("exited on Shutdown in %v, nothing left", took), nil
 }
