@@ -52,11 +52,16 @@ func TestCIRunsREADMETestCommand(t *testing.T) {
 		t.Errorf(".ci/run runs %q itself, want only %s's", got, testScript)
 	}
 	want := []string{
-		`go test -race -p $p -count=1 -timeout 40m $raced`,
-		`go test -count=1 -timeout 40m $single`,
+		`go test -count=1 -timeout 40m $single &`,
+		`go test -race -p $p -count=1 -timeout 40m $raced || rc=$?`,
 	}
 	if got := commandLines(t, testScript, "go test"); !slices.Equal(got, want) {
 		t.Errorf("%s runs %q, want exactly %q", testScript, got, want)
+	}
+	// The run in the background fails the script as the other does.
+	wantEnd := []string{`wait $unraced || rc=$?`, `exit $rc`}
+	if got := append(commandLines(t, testScript, "wait "), commandLines(t, testScript, "exit ")...); !slices.Equal(got, wantEnd) {
+		t.Errorf("%s ends with %q, want exactly %q", testScript, got, wantEnd)
 	}
 	wantRaced := `raced=$(go list $long ./... | grep -vxF -f <(go list $single))`
 	if got := commandLines(t, testScript, "raced="); len(got) != 1 || got[0] != wantRaced {
