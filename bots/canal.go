@@ -51,29 +51,23 @@ func canalAsked(ctx context.Context) bool {
 
 // serveCanal takes arena's one connection to l, then answers its Pedidos
 // one at a time on this goroutine, read, answer and write (see answer),
-// until arena closes it. The connection is read in blocking mode: between
-// calls this goroutine's thread sleeps in its read, with no poller and no
-// other goroutine to wake.
+// until arena closes it. Between calls the goroutine waits in Go's poller,
+// not in a blocking read: with every P idle, Go's sysmon sleeps until the
+// next call instead of polling a thread held in a system call.
 func (s *server) serveCanal(l *net.UnixListener) {
 	c, err := l.AcceptUnix()
 	l.Close() // removes the socket: nothing else connects
 	if err != nil {
 		return
 	}
-	f, err := c.File()
-	c.Close()
-	if err != nil {
-		return
-	}
-	defer f.Close()
-	f.Fd() // blocking mode
-	r := bufio.NewReader(f)
+	defer c.Close()
+	r := bufio.NewReader(c)
 	for {
 		var p pb.Pedido
 		if err := wire.ReadFrame(r, maxPedidoBytes, &p); err != nil {
 			return
 		}
-		if err := wire.WriteFrame(f, s.answer(context.Background(), &p)); err != nil {
+		if err := wire.WriteFrame(c, s.answer(context.Background(), &p)); err != nil {
 			return
 		}
 	}
