@@ -22,8 +22,7 @@ import (
 // Serve runs bot as a bot process: the whole main of a Go bot. It completes
 // go-plugin's handshake with arena and answers Info, Jogar (on the lean
 // call channel, the Partida stream, or unary) and NovoJogo until arena
-// stops it. Run directly, not by
-// arena, it says so and exits with status 1.
+// stops it. Run directly, not by arena, it says so and exits with status 1.
 // After Serve starts, what the bot writes to os.Stdout and os.Stderr goes
 // to arena, which keeps what it wrote during a move with that move.
 func Serve(bot Bot) {
