@@ -50,15 +50,18 @@ func TestCanal(t *testing.T) {
 func TestCanalHostile(t *testing.T) {
 	st := samples.Load(t, "s1_p9")
 	req := referee.Request{State: st, Tempo: 200 * time.Millisecond, Legal: st.Moves(nil)}
+	// A bot that answers at once has all the time a busy machine may
+	// need; one that never answers in time, a short deadline.
 	tests := []struct {
-		kind string
-		want referee.FaultKind
+		kind    string
+		timeout time.Duration
+		want    referee.FaultKind
 	}{
-		{"garbage", referee.FaultProtocol},
-		{"huge", referee.FaultProtocol},
-		{"silent", referee.FaultTimeout},
-		{"late", referee.FaultTimeout},
-		{"close", referee.FaultCrash},
+		{"garbage", 10 * time.Second, referee.FaultProtocol},
+		{"huge", 10 * time.Second, referee.FaultProtocol},
+		{"silent", 300 * time.Millisecond, referee.FaultTimeout},
+		{"late", 300 * time.Millisecond, referee.FaultTimeout},
+		{"close", 10 * time.Second, referee.FaultCrash},
 	}
 	for _, tc := range tests {
 		t.Run(tc.kind, func(t *testing.T) {
@@ -67,14 +70,14 @@ func TestCanalHostile(t *testing.T) {
 			if p.canal == nil {
 				t.Fatal("no channel after the start")
 			}
-			_, err := callWithin(p, req, 300*time.Millisecond)
+			_, err := callWithin(p, req, tc.timeout)
 			if got := referee.FaultOf(err); got != tc.want {
 				t.Fatalf("the call: %v (%v), want %v", got, err, tc.want)
 			}
 			if !p.canal.dead {
 				t.Fatal("the channel is kept")
 			}
-			reply, err := callWithin(p, req, 5*time.Second)
+			reply, err := callWithin(p, req, 10*time.Second)
 			if err != nil || reply.Stats.Nodes != 2 {
 				t.Errorf("the call after: %+v, %v: want the unary call's answer (nodes 2)", reply, err)
 			}
@@ -87,4 +90,22 @@ func callWithin(p *Process, req referee.Request, timeout time.Duration) (referee
 	ctx, cancel := context.WithTimeout(context.Background(), timeout)
 	defer cancel()
 	return p.Jogar(ctx, req)
+}
+
+// TestCanalUnasked: what a bot sends on its channel beyond its answer is
+// never taken for the next call's answer: the channel ends, and the next
+// call goes over gRPC.
+func TestCanalUnasked(t *testing.T) {
+	st := samples.Load(t, "s1_p9")
+	req := referee.Request{State: st, Tempo: time.Second, Legal: st.Moves(nil)}
+	p := startTest(t, testSpec("canal", "twice"))
+	for i, want := range []int64{1, 2} {
+		reply, err := callWithin(p, req, 5*time.Second)
+		if err != nil || reply.Stats.Nodes != want {
+			t.Fatalf("call %d: %+v, %v: want nodes %d", i, reply, err, want)
+		}
+	}
+	if !p.canal.dead {
+		t.Error("the channel is kept")
+	}
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/binary"
 	"net"
@@ -26,6 +27,7 @@ import (
 //	late     answers its first Pedido 300 ms past its deadline, with
 //	         Stats.Nodes 1; its unary calls answer Stats.Nodes 2
 //	close    closes the channel when asked for a move
+//	twice    answers each Pedido twice, in one write: Stats.Nodes 1, then 3
 //
 // Its unary Jogar answers the first legal move.
 type canalBot struct {
@@ -82,6 +84,12 @@ func (b *canalBot) serve(l *net.UnixListener) {
 		case "close":
 			c.Close()
 			return
+		case "twice":
+			var buf bytes.Buffer
+			for _, n := range []int64{1, 3} {
+				wire.WriteFrame(&buf, &pb.Resposta{Jogada: &pb.Jogada{Move: p.GetJogar().GetLegalMoves()[0], Stats: &pb.Stats{Nodes: n}}})
+			}
+			c.Write(buf.Bytes())
 		}
 	}
 }
