@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"io"
+	"net"
 	"os"
 	"sync"
 	"time"
@@ -19,9 +20,9 @@ import (
 )
 
 // Serve runs bot as a bot process: the whole main of a Go bot. It completes
-// go-plugin's handshake with arena and answers Info, Jogar (on the Partida
-// stream, or unary) and NovoJogo until arena stops it. Run directly, not by
-// arena, it says so and exits with status 1.
+// go-plugin's handshake with arena and answers Info, Jogar (on the lean
+// call channel, the Partida stream, or unary) and NovoJogo until arena
+// stops it. Run directly, not by arena, it says so and exits with status 1.
 // After Serve starts, what the bot writes to os.Stdout and os.Stderr goes
 // to arena, which keeps what it wrote during a move with that move.
 func Serve(bot Bot) {
@@ -34,6 +35,8 @@ func Serve(bot Bot) {
 type server struct {
 	pb.UnimplementedJogadorServer
 	bot Bot
+	// canal is the lean call channel's listener, once arena asked for it.
+	canal *net.UnixListener
 	// stdout and stderr are the process's own, which arena reads.
 	stdout, stderr *os.File
 	direct         sync.Once
@@ -50,9 +53,11 @@ func (s *server) writeDirect() {
 	s.direct.Do(func() { os.Stdout, os.Stderr = s.stdout, s.stderr })
 }
 
-// Info answers with the bot's Info.
-func (s *server) Info(context.Context, *pb.InfoRequest) (*pb.InfoResponse, error) {
+// Info answers with the bot's Info; asked by arena, it opens the lean call
+// channel first (see offerCanal).
+func (s *server) Info(ctx context.Context, _ *pb.InfoRequest) (*pb.InfoResponse, error) {
 	s.writeDirect()
+	s.offerCanal(ctx)
 	i := s.bot.Info()
 	return &pb.InfoResponse{Name: i.Name, Author: i.Author, Version: i.Version, Games: i.Games}, nil
 }
@@ -89,21 +94,27 @@ func (s *server) Partida(stream pb.Jogador_PartidaServer) error {
 		if err != nil {
 			return err
 		}
-		ctx, cancel := stream.Context(), context.CancelFunc(func() {})
-		if us := p.GetPrazoUs(); us > 0 {
-			ctx, cancel = context.WithTimeout(ctx, time.Duration(us)*time.Microsecond)
-		}
-		j, err := s.jogar(ctx, p.GetJogar(), p.GetCpu())
-		cancel()
-		r := &pb.Resposta{Jogada: j}
-		if err != nil {
-			st := status.Convert(err)
-			r = &pb.Resposta{Code: int32(st.Code()), Message: st.Message()}
-		}
+		r := s.answer(stream.Context(), p)
 		if err := stream.Send(r); err != nil {
 			return err
 		}
 	}
+}
+
+// answer answers one Pedido, of the Partida stream or of the lean call
+// channel: the call's context is ctx with the Pedido's deadline.
+func (s *server) answer(ctx context.Context, p *pb.Pedido) *pb.Resposta {
+	cancel := context.CancelFunc(func() {})
+	if us := p.GetPrazoUs(); us > 0 {
+		ctx, cancel = context.WithTimeout(ctx, time.Duration(us)*time.Microsecond)
+	}
+	j, err := s.jogar(ctx, p.GetJogar(), p.GetCpu())
+	cancel()
+	if err != nil {
+		st := status.Convert(err)
+		return &pb.Resposta{Code: int32(st.Code()), Message: st.Message()}
+	}
+	return &pb.Resposta{Jogada: j}
 }
 
 // jogar decodes the state, asks the bot, and encodes its answer. ctx

@@ -48,19 +48,24 @@ func benchRequest(b *testing.B) referee.Request {
 // stopped-watched is stopped under clock: cpu, as a league calls: the request
 // has its CPU limit, and the host watches the bot's cgroup during the call
 // (watchCPU), so that the two compare the watch's cost side by side.
+//
+// stopped-partida is stopped with the calls on the Partida stream rather
+// than the lean call channel (as a bot of the SDK built before it is
+// called), so that the two transports compare side by side.
 func BenchmarkJogarHost(b *testing.B) {
-	b.Run("stopped", func(b *testing.B) { benchmarkHost(b, false, false, 0) })
-	b.Run("stopped-nofence", func(b *testing.B) { benchmarkHost(b, false, true, 0) })
-	b.Run("stopped-watched", func(b *testing.B) { benchmarkHost(b, false, false, time.Second+250*time.Millisecond) })
-	b.Run("ponder", func(b *testing.B) { benchmarkHost(b, true, false, 0) })
+	b.Run("stopped", func(b *testing.B) { benchmarkHost(b, func(*Spec) {}, 0) })
+	b.Run("stopped-nofence", func(b *testing.B) { benchmarkHost(b, func(s *Spec) { s.noFence = true }, 0) })
+	b.Run("stopped-partida", func(b *testing.B) { benchmarkHost(b, func(s *Spec) { s.noCanal = true }, 0) })
+	b.Run("stopped-watched", func(b *testing.B) { benchmarkHost(b, func(*Spec) {}, time.Second+250*time.Millisecond) })
+	b.Run("ponder", func(b *testing.B) { benchmarkHost(b, func(s *Spec) { s.Ponder = true }, 0) })
 }
 
-// benchmarkHost times Play, the bot stopped between calls unless ponder,
-// with the end-of-call marks unless noFence, its CPU time watched when
+// benchmarkHost times Play of the test bot's spec as set changes it (the
+// bot stopped between calls unless it ponders), its CPU time watched when
 // cpuLimit is not 0.
-func benchmarkHost(b *testing.B, ponder, noFence bool, cpuLimit time.Duration) {
+func benchmarkHost(b *testing.B, set func(*Spec), cpuLimit time.Duration) {
 	spec := testSpec("ok")
-	spec.Ponder, spec.noFence = ponder, noFence
+	set(&spec)
 	p, err := Start(context.Background(), spec)
 	if err != nil {
 		b.Fatal(err)

@@ -55,26 +55,31 @@ func (p *Process) endPartida() {
 	}
 }
 
-// callJogar makes one call of Jogar, on the Partida stream when it is
-// open, else unary; cpu says that the call is charged the bot's CPU time.
-// Its errors are what a unary call's would be: the bot's error status, or
-// the connection's, or ctx's end, which ends the stream (the bot's call
-// with it) for a call given up: the bot's later calls, if any, are unary.
+// callJogar makes one call of Jogar: on the bot's lean call channel when
+// it is open (see callCanal), else on the Partida stream when it is open,
+// else unary; cpu says that the call is charged the bot's CPU time.
 func (p *Process) callJogar(ctx context.Context, req *pb.JogarRequest, cpu bool) (*pb.Jogada, error) {
-	if p.part == nil {
-		return p.jog.Jogar(ctx, req)
+	switch {
+	case p.canal.open():
+		return p.callCanal(ctx, req, cpu)
+	case p.part != nil:
+		return p.callPartida(ctx, req, cpu)
 	}
+	return p.jog.Jogar(ctx, req)
+}
+
+// callPartida makes one call of Jogar on the Partida stream. Its errors are
+// what a unary call's would be: the bot's error status, or the
+// connection's, or ctx's end, which ends the stream (the bot's call with
+// it) for a call given up: the bot's later calls, if any, are unary.
+func (p *Process) callPartida(ctx context.Context, req *pb.JogarRequest, cpu bool) (*pb.Jogada, error) {
 	if err := ctx.Err(); err != nil { // given up before it began, as a unary call is
 		p.endPartida()
 		return nil, status.FromContextError(err).Err()
 	}
-	ped := &pb.Pedido{Jogar: req, Cpu: cpu}
-	if dl, ok := ctx.Deadline(); ok {
-		ped.PrazoUs = max(time.Until(dl).Microseconds(), 1)
-	}
 	s := p.part.stream
 	stop := context.AfterFunc(ctx, p.part.end)
-	err := s.Send(ped)
+	err := s.Send(pedido(ctx, req, cpu))
 	var r *pb.Resposta
 	if err == nil || errors.Is(err, io.EOF) { // at EOF, Recv says why the stream ended
 		r, err = s.Recv()
@@ -89,6 +94,21 @@ func (p *Process) callJogar(ctx context.Context, req *pb.JogarRequest, cpu bool)
 		}
 		return nil, err
 	}
+	return jogadaOf(r)
+}
+
+// pedido is the Pedido of a call of Jogar within ctx: its deadline, from
+// now, and whether it is charged the bot's CPU time.
+func pedido(ctx context.Context, req *pb.JogarRequest, cpu bool) *pb.Pedido {
+	ped := &pb.Pedido{Jogar: req, Cpu: cpu}
+	if dl, ok := ctx.Deadline(); ok {
+		ped.PrazoUs = max(time.Until(dl).Microseconds(), 1)
+	}
+	return ped
+}
+
+// jogadaOf is the Jogada of r, or the error status it carries.
+func jogadaOf(r *pb.Resposta) (*pb.Jogada, error) {
 	if c := codes.Code(r.GetCode()); c != codes.OK {
 		return nil, status.Error(c, r.GetMessage())
 	}

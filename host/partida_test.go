@@ -3,7 +3,6 @@
 package host
 
 import (
-	"context"
 	"testing"
 	"time"
 
@@ -11,7 +10,8 @@ import (
 	"github.com/arenabots/arena/referee"
 )
 
-// TestPartida: a bot of the SDK is called on its Partida stream, opened
+// TestPartida: a bot of the SDK not asked for its lean call channel is
+// called on its Partida stream, opened
 // as it starts, the same stream from one call to the next; a call given up
 // (its deadline passed) is a timeout that ends the stream, and the next
 // call is answered unary; a bot that serves no Partida (the test bot's raw
@@ -21,12 +21,12 @@ func TestPartida(t *testing.T) {
 	st := samples.Load(t, "s1_p9")
 	req := referee.Request{State: st, Tempo: time.Second, Legal: st.Moves(nil)}
 	call := func(p *Process, timeout time.Duration) (referee.Reply, error) {
-		ctx, cancel := context.WithTimeout(context.Background(), timeout)
-		defer cancel()
-		return p.Jogar(ctx, req)
+		return callWithin(p, req, timeout)
 	}
 	t.Run("sdk", func(t *testing.T) {
-		p := startTest(t, testSpec("ok"))
+		spec := testSpec("ok")
+		spec.noCanal = true
+		p := startTest(t, spec)
 		first := p.part
 		if first == nil {
 			t.Fatal("no stream after the start")

@@ -19,6 +19,7 @@ import (
 	"github.com/hashicorp/go-plugin/runner"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/metadata"
 	"google.golang.org/grpc/status"
 
 	"github.com/arenabots/arena/bots"
@@ -61,6 +62,7 @@ type Process struct {
 	out    *output
 	jog    pb.JogadorClient
 	part   *partida // the Partida stream; nil: calls are unary (see openPartida)
+	canal  *canal   // the lean call channel, set by Start; nil: none (see openCanal)
 	info   bots.Info
 	// started is what the bot wrote while it started, to its answer to
 	// Info (a Lisp bot's loading), which the first call's log begins with.
@@ -127,14 +129,17 @@ func Start(ctx context.Context, spec Spec) (*Process, error) {
 		p.Close()
 		return nil, err
 	}
-	info, err := p.jog.Info(ctx, &pb.InfoRequest{})
+	var header metadata.MD
+	info, err := p.jog.Info(p.askCanal(ctx), &pb.InfoRequest{}, grpc.Header(&header))
 	if err != nil {
 		err = startFaultOf(p.callFault(ctx, "info", err, time.Now()))
 		p.Close()
 		return nil, err
 	}
 	p.info = bots.Info{Name: info.GetName(), Author: info.GetAuthor(), Version: info.GetVersion(), Games: info.GetGames()}
-	p.openPartida(ctx)
+	if !p.openCanal(ctx, header) {
+		p.openPartida(ctx)
+	}
 	p.run.barrier()
 	p.started = p.out.take()
 	p.box.Nice(true)
@@ -283,7 +288,8 @@ func isNumber(s string) bool {
 func (p *Process) Info() bots.Info { return p.info }
 
 // Jogar asks the bot for a move: it implements referee.Player, on the
-// bot's Partida stream where it serves one, else unary (see callJogar). It
+// bot's lean call channel or Partida stream where it serves one, else unary
+// (see callJogar). It
 // returns when the bot answers, when ctx is done, or when the process fails. Errors
 // are facts for the referee, as *referee.Fault: FaultTimeout (ctx's
 // deadline passed), FaultCrash (the process ended or the connection broke),
@@ -482,6 +488,9 @@ func (p *Process) CloseWithin(grace time.Duration) error {
 
 func (p *Process) shutdown(grace time.Duration) error {
 	var errs []error
+	if p.canal != nil {
+		p.canal.conn.Close()
+	}
 	if p.box.PID() != 0 {
 		p.box.Nice(false)
 		p.box.Thaw(true)

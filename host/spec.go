@@ -73,6 +73,9 @@ type Spec struct {
 	// noFence leaves out the marks at the end of each call (see fence),
 	// for the benchmark that measures what they cost.
 	noFence bool
+	// noCanal leaves the bot's lean call channel unasked for (see
+	// openCanal), for the tests of the Partida stream.
+	noCanal bool
 }
 
 // Limits bound a bot process. A zero field takes its default; a negative

@@ -33,13 +33,9 @@ func (b *Box) HostAddr(network, addr string) (string, string, error) {
 	if network != "unix" {
 		return "", "", fmt.Errorf("sandboxed bot announced a %.20q address %.200q: a sandboxed bot serves on a Unix socket in its %s, never on the network", network, addr, launch.ScratchInView)
 	}
-	rel, ok := strings.CutPrefix(addr, launch.ScratchInView+"/")
-	if !ok {
-		return "", "", fmt.Errorf("sandboxed bot announced socket %.200q outside its %s", addr, launch.ScratchInView)
-	}
-	f, err := b.openSocket(rel)
+	path, f, err := b.SocketAddr(addr)
 	if err != nil {
-		return "", "", fmt.Errorf("sandboxed bot's socket %.200q: %w", addr, err)
+		return "", "", err
 	}
 	b.mu.Lock()
 	if b.sock != nil {
@@ -47,7 +43,28 @@ func (b *Box) HostAddr(network, addr string) (string, string, error) {
 	}
 	b.sock = f
 	b.mu.Unlock()
-	return "unix", "/proc/self/fd/" + strconv.Itoa(int(f.Fd())), nil
+	return "unix", path, nil
+}
+
+// SocketAddr returns the path at which the host reaches a Unix socket the
+// bot announced at addr, checked as HostAddr checks the bot's go-plugin
+// address, and for a sandboxed bot the descriptor the path names
+// (/proc/self/fd/N), which the caller closes once connected. A bot out of
+// the sandbox is trusted: its address passes as it is, with no descriptor.
+// arena reaches the bot's lean call channel (bots/wire) through it.
+func (b *Box) SocketAddr(addr string) (string, *os.File, error) {
+	if b.sandbox == nil {
+		return addr, nil, nil
+	}
+	rel, ok := strings.CutPrefix(addr, launch.ScratchInView+"/")
+	if !ok {
+		return "", nil, fmt.Errorf("sandboxed bot announced socket %.200q outside its %s", addr, launch.ScratchInView)
+	}
+	f, err := b.openSocket(rel)
+	if err != nil {
+		return "", nil, fmt.Errorf("sandboxed bot's socket %.200q: %w", addr, err)
+	}
+	return "/proc/self/fd/" + strconv.Itoa(int(f.Fd())), f, nil
 }
 
 // openSocket opens, as an O_PATH descriptor, the socket at rel in the bot's

@@ -32,6 +32,7 @@
 //	           timeout (codes.DeadlineExceeded, with an errdetails.ErrorInfo of reason
 //	           "timeout"): the host must not believe it
 //	garbage    answers with bytes that do not decode as a Jogada
+//	canal KIND offers the lean call channel and misbehaves on it (canal.go)
 //	badclaim   answers a legal move with a claimed state of 50 cells
 //	wrongclaim answers a legal move with a claim that differs from the truth
 //	illegal    answers a move that is not legal
@@ -190,6 +191,11 @@ func main() {
 			kb, _ = strconv.Atoi(args[1])
 		}
 		serveBroker(&knocker{n: num, size: kb << 10, done: make(chan struct{})})
+		return
+	case "canal":
+		if len(args) > 0 {
+			serveCanalBot(args[0])
+		}
 		return
 	case "garbage":
 		plugin.Serve(&plugin.ServeConfig{
