@@ -448,12 +448,15 @@ func (s *Searcher) negamax(ply, depth int, alpha, beta int32, key uint64, pvNode
 				v = s.leafAfter(ply, m)
 			}
 		default:
-			child.CopyFrom(pos)
-			child.Play(m)
+			// The child probes the table first thing: its bucket is
+			// fetched while m is played.
 			ck := uint64(0)
 			if depth > 1 {
 				ck = s.eval.HashAfter(key, pos, m)
+				s.tt.prefetch(ck)
 			}
+			child.CopyFrom(pos)
+			child.Play(m)
 			if i == 0 {
 				v = s.child(side, ply, depth-1, alpha, beta, ck, pvNode)
 			} else {

@@ -93,6 +93,10 @@ func (t *table) probe(key uint64) (entry, bool) {
 	return entry{}, false
 }
 
+// prefetch starts bringing key's bucket into the cache, so that a probe of
+// key a little later does not wait for memory.
+func (t *table) prefetch(key uint64) { prefetch(unsafe.Pointer(&t.buckets[key&t.mask])) }
+
 // store records a search result for key, replacing the entry of the same
 // key, else the empty, oldest or shallowest entry of its bucket.
 func (t *table) store(key uint64, depth int, value int32, bound uint8, move referee.Move) {
