@@ -82,6 +82,8 @@ type frame struct {
 	moves [referee.MaxMoves]referee.Move
 	hints [referee.MaxMoves]int32
 	keys  [referee.MaxMoves]int64
+	// blocks are the highest keys of the blocks of keys (see pick).
+	blocks [referee.MaxMoves / blockSize]int64
 }
 
 // Searcher searches the positions of one game with that game's evaluator.
@@ -262,8 +264,9 @@ func (s *Searcher) orderRoot(pos Position, moves []referee.Move, key uint64) {
 		}
 		keys[i] = orderKey(k, i)
 	}
+	fr.blockKeys(len(moves))
 	for i := range moves {
-		pick(moves, keys, i)
+		fr.pick(i, len(moves))
 	}
 }
 
@@ -407,34 +410,33 @@ func (s *Searcher) negamax(ply, depth int, alpha, beta int32, key uint64, pvNode
 	ordered := lead == 0
 	var top int64 // the highest key, when ordered before the first move
 	if ordered {
-		top = s.orderMoves(ply, pos, moves, ttMove)
+		top = s.orderMoves(ply, pos, moves, ttMove, 0)
 	}
 
 	alpha0 := alpha
 	best, bestMove := int32(-Infinity), noMove
 	side, child := pos.ToMove(), s.stack[ply+1].pos
-	keys := fr.keys[:len(moves)]
 	for i := 0; i < len(moves) || !generated; i++ {
 		if i == lead && !generated {
 			// The leading moves did not cut: the rest follow them, as
 			// lead leaves them.
 			moves = pos.Moves(fr.moves[:0])
 			s.lead(ply, moves, ttMove)
-			keys, generated = fr.keys[:len(moves)], true
+			generated = true
 			if i == len(moves) {
 				break
 			}
 		}
 		switch {
 		case i == 0 && ordered:
-			put(moves, keys, 0, top)
+			fr.put(0, top)
 		case i < lead:
 		case i == lead && !ordered:
-			s.orderMoves(ply, pos, moves, ttMove)
+			s.orderMoves(ply, pos, moves, ttMove, i)
 			ordered = true
-			pick(moves, keys, i)
+			fr.pick(i, len(moves))
 		default:
-			pick(moves, keys, i)
+			fr.pick(i, len(moves))
 		}
 		m := moves[i]
 		var v int32
