@@ -416,6 +416,10 @@ func (s *Searcher) negamax(ply, depth int, alpha, beta int32, key uint64, pvNode
 	alpha0 := alpha
 	best, bestMove := int32(-Infinity), noMove
 	side, child := pos.ToMove(), s.stack[ply+1].pos
+	// Above depth 1 each move but the first is picked, and its child's
+	// bucket of the table fetched, while the move before is searched (ahead,
+	// its child's key aheadKey): the child probes the table first thing.
+	ahead, aheadKey := false, uint64(0)
 	for i := 0; i < len(moves) || !generated; i++ {
 		if i == lead && !generated {
 			// The leading moves did not cut: the rest follow them, as
@@ -428,6 +432,7 @@ func (s *Searcher) negamax(ply, depth int, alpha, beta int32, key uint64, pvNode
 			}
 		}
 		switch {
+		case ahead:
 		case i == 0 && ordered:
 			fr.put(0, top)
 		case i < lead:
@@ -450,12 +455,17 @@ func (s *Searcher) negamax(ply, depth int, alpha, beta int32, key uint64, pvNode
 				v = s.leafAfter(ply, m)
 			}
 		default:
-			// The child probes the table first thing: its bucket is
-			// fetched while m is played.
 			ck := uint64(0)
 			if depth > 1 {
-				ck = s.eval.HashAfter(key, pos, m)
-				s.tt.prefetch(ck)
+				if ck = aheadKey; !ahead {
+					ck = s.eval.HashAfter(key, pos, m)
+					s.tt.prefetch(ck)
+				}
+				if ahead = i+1 < len(moves); ahead {
+					fr.pick(i+1, len(moves))
+					aheadKey = s.eval.HashAfter(key, pos, moves[i+1])
+					s.tt.prefetch(aheadKey)
+				}
 			}
 			child.CopyFrom(pos)
 			child.Play(m)
