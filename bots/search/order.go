@@ -41,7 +41,7 @@ func orderKey(k int32, i int) int64 {
 func (s *Searcher) orderMoves(ply int, pos Position, moves []referee.Move, ttMove referee.Move, from int) int64 {
 	fr := &s.stack[ply]
 	hints, keys := fr.hints[:len(moves)], fr.keys[:len(moves)]
-	s.hints(pos, moves, hints)
+	s.hints(fr.state, moves, hints)
 	hist := &s.history[pos.ToMove().Index()]
 	k0, k1 := s.killers[ply][0], s.killers[ply][1]
 	// Moves whose low six bits are none of the three's are passed over
@@ -71,7 +71,7 @@ func (s *Searcher) orderMoves(ply int, pos Position, moves []referee.Move, ttMov
 
 // hints sets hints[i] to the evaluator's hint of moves[i], with one Hints
 // call when the evaluator is a Hinter.
-func (s *Searcher) hints(pos Position, moves []referee.Move, hints []int32) {
+func (s *Searcher) hints(pos referee.State, moves []referee.Move, hints []int32) {
 	if s.hinter != nil {
 		s.hinter.Hints(pos, moves, hints)
 		return

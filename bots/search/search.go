@@ -77,7 +77,10 @@ type Result struct {
 // frame is the search's memory for one ply: the position, its moves, their
 // hints and their ordering keys (see orderKey).
 type frame struct {
-	pos   Position
+	pos Position
+	// state is pos as the evaluator and CopyFrom take it: converting one
+	// interface to the other looks its method table up at every call.
+	state referee.State
 	check MoveChecker // pos, when it is one
 	moves [referee.MaxMoves]referee.Move
 	hints [referee.MaxMoves]int32
@@ -168,6 +171,7 @@ func (s *Searcher) Search(ctx context.Context, root Position, lim Limits) Result
 	if s.stack[0].pos == nil {
 		for i := range s.stack {
 			s.stack[i].pos = root.Clone().(Position)
+			s.stack[i].state = s.stack[i].pos
 			s.stack[i].check, _ = s.stack[i].pos.(MoveChecker)
 		}
 	}
@@ -354,9 +358,9 @@ func (s *Searcher) negamax(ply, depth int, alpha, beta int32, key uint64, pvNode
 		return 0
 	}
 	fr := &s.stack[ply]
-	pos := fr.pos
+	pos, st := fr.pos, fr.state
 	if depth <= 0 {
-		v, exact := s.eval.Evaluate(pos)
+		v, exact := s.eval.Evaluate(st)
 		if exact {
 			s.cuts.Exact++
 		} else {
@@ -398,7 +402,7 @@ func (s *Searcher) negamax(ply, depth int, alpha, beta int32, key uint64, pvNode
 			return final(pos)
 		}
 		if depth >= 2 {
-			if v, exact := s.eval.Evaluate(pos); exact {
+			if v, exact := s.eval.Evaluate(st); exact {
 				s.cuts.Exact++
 				return v
 			}
@@ -458,16 +462,16 @@ func (s *Searcher) negamax(ply, depth int, alpha, beta int32, key uint64, pvNode
 			ck := uint64(0)
 			if depth > 1 {
 				if ck = aheadKey; !ahead {
-					ck = s.eval.HashAfter(key, pos, m)
+					ck = s.eval.HashAfter(key, st, m)
 					s.tt.prefetch(ck)
 				}
 				if ahead = i+1 < len(moves); ahead {
 					fr.pick(i+1, len(moves))
-					aheadKey = s.eval.HashAfter(key, pos, moves[i+1])
+					aheadKey = s.eval.HashAfter(key, st, moves[i+1])
 					s.tt.prefetch(aheadKey)
 				}
 			}
-			child.CopyFrom(pos)
+			child.CopyFrom(st)
 			child.Play(m)
 			if i == 0 {
 				v = s.child(side, ply, depth-1, alpha, beta, ck, pvNode)
@@ -533,7 +537,7 @@ func (s *Searcher) leafAfter(ply int, m referee.Move) int32 {
 	if !s.visit(ply + 1) {
 		return 0
 	}
-	v, exact, again := s.after.EvaluateAfter(s.stack[ply].pos, m)
+	v, exact, again := s.after.EvaluateAfter(s.stack[ply].state, m)
 	if exact {
 		s.cuts.Exact++
 	} else {
