@@ -461,7 +461,9 @@ func (s *Searcher) negamax(ply, depth int, alpha, beta int32, key uint64, pvNode
 		default:
 			ck := uint64(0)
 			if depth > 1 {
-				if ck = aheadKey; !ahead {
+				if ahead {
+					ck = aheadKey
+				} else {
 					ck = s.eval.HashAfter(key, st, m)
 					s.tt.prefetch(ck)
 				}
