@@ -102,7 +102,7 @@ func (fr *frame) blockKeys(n int) int64 {
 	top := int64(picked)
 	for j := range end {
 		fr.blocks[j] = fr.blockHighest(j)
-		top = higher(top, fr.blocks[j])
+		top = max(top, fr.blocks[j])
 	}
 	return top
 }
@@ -110,24 +110,29 @@ func (fr *frame) blockKeys(n int) int64 {
 // blockHighest returns the highest key of the frame's block j.
 func (fr *frame) blockHighest(j int) int64 {
 	j &= len(fr.blocks) - 1 // which spares the bounds' checks
-	k := (*[blockSize]int64)(fr.keys[j*blockSize : j*blockSize+blockSize])
-	a, b := higher(k[0], k[1]), higher(k[2], k[3])
-	a, b = higher(a, k[4]), higher(b, k[5])
-	a, b = higher(a, k[6]), higher(b, k[7])
-	return higher(a, b)
+	return highest8((*[blockSize]int64)(fr.keys[j*blockSize : j*blockSize+blockSize]))
+}
+
+// highest8 returns the highest of a block's keys, in two runs (max takes
+// each by a conditional move rather than a branch: the keys come in an
+// order the processor could not predict).
+func highest8(k *[blockSize]int64) int64 {
+	a, b := max(k[0], k[1]), max(k[2], k[3])
+	a, b = max(a, k[4]), max(b, k[5])
+	a, b = max(a, k[6]), max(b, k[7])
+	return max(a, b)
 }
 
 // pick moves the move with the highest key among the frame's moves[i:n] to
 // i (a selection sort done lazily: most nodes cut after a move or two), the
 // first of them when keys tie: the move it swaps with keeps its key in its
 // new slot. Keys are orderKey's, all different, so the highest is a plain
-// maximum, taken without a branch (the keys come in an order the processor
-// could not predict), of the highest keys of the blocks from i's (the
-// slots before i hold the key picked).
+// maximum (max, by conditional moves) of the highest keys of the blocks
+// from i's (the slots before i hold the key picked).
 func (fr *frame) pick(i, n int) {
 	best := fr.blocks[i>>blockBits]
 	for _, k := range fr.blocks[i>>blockBits+1 : (n+blockSize-1)>>blockBits] {
-		best = higher(best, k)
+		best = max(best, k)
 	}
 	fr.put(i, best)
 }
@@ -144,16 +149,6 @@ func (fr *frame) put(i int, best int64) {
 	if i>>blockBits != b>>blockBits {
 		fr.blocks[i>>blockBits] = fr.blockHighest(i >> blockBits)
 	}
-}
-
-// higher returns the higher of two ordering keys, by a conditional move
-// rather than a branch (the keys come in an order the processor could not
-// predict).
-func higher(a, b int64) int64 {
-	if b > a {
-		a = b
-	}
-	return a
 }
 
 // reward records that m refuted the opponent at ply, searched to depth: a
