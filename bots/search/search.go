@@ -77,11 +77,16 @@ type Result struct {
 // frame is the search's memory for one ply: the position, its moves, their
 // hints and their ordering keys (see orderKey).
 type frame struct {
-	pos   Position
+	pos Position
+	// state is pos as the evaluator and CopyFrom take it: converting one
+	// interface to the other looks its method table up at every call.
+	state referee.State
 	check MoveChecker // pos, when it is one
 	moves [referee.MaxMoves]referee.Move
 	hints [referee.MaxMoves]int32
 	keys  [referee.MaxMoves]int64
+	// blocks are the highest keys of the blocks of keys (see pick).
+	blocks [referee.MaxMoves / blockSize]int64
 }
 
 // Searcher searches the positions of one game with that game's evaluator.
@@ -166,6 +171,7 @@ func (s *Searcher) Search(ctx context.Context, root Position, lim Limits) Result
 	if s.stack[0].pos == nil {
 		for i := range s.stack {
 			s.stack[i].pos = root.Clone().(Position)
+			s.stack[i].state = s.stack[i].pos
 			s.stack[i].check, _ = s.stack[i].pos.(MoveChecker)
 		}
 	}
@@ -262,8 +268,9 @@ func (s *Searcher) orderRoot(pos Position, moves []referee.Move, key uint64) {
 		}
 		keys[i] = orderKey(k, i)
 	}
+	fr.blockKeys(len(moves))
 	for i := range moves {
-		pick(moves, keys, i)
+		fr.pick(i, len(moves))
 	}
 }
 
@@ -351,9 +358,9 @@ func (s *Searcher) negamax(ply, depth int, alpha, beta int32, key uint64, pvNode
 		return 0
 	}
 	fr := &s.stack[ply]
-	pos := fr.pos
+	pos, st := fr.pos, fr.state
 	if depth <= 0 {
-		v, exact := s.eval.Evaluate(pos)
+		v, exact := s.eval.Evaluate(st)
 		if exact {
 			s.cuts.Exact++
 		} else {
@@ -395,7 +402,7 @@ func (s *Searcher) negamax(ply, depth int, alpha, beta int32, key uint64, pvNode
 			return final(pos)
 		}
 		if depth >= 2 {
-			if v, exact := s.eval.Evaluate(pos); exact {
+			if v, exact := s.eval.Evaluate(st); exact {
 				s.cuts.Exact++
 				return v
 			}
@@ -407,34 +414,38 @@ func (s *Searcher) negamax(ply, depth int, alpha, beta int32, key uint64, pvNode
 	ordered := lead == 0
 	var top int64 // the highest key, when ordered before the first move
 	if ordered {
-		top = s.orderMoves(ply, pos, moves, ttMove)
+		top = s.orderMoves(ply, pos, moves, ttMove, 0)
 	}
 
 	alpha0 := alpha
 	best, bestMove := int32(-Infinity), noMove
 	side, child := pos.ToMove(), s.stack[ply+1].pos
-	keys := fr.keys[:len(moves)]
+	// Above depth 1 each move but the first is picked, and its child's
+	// bucket of the table fetched, while the move before is searched (ahead,
+	// its child's key aheadKey): the child probes the table first thing.
+	ahead, aheadKey := false, uint64(0)
 	for i := 0; i < len(moves) || !generated; i++ {
 		if i == lead && !generated {
 			// The leading moves did not cut: the rest follow them, as
 			// lead leaves them.
 			moves = pos.Moves(fr.moves[:0])
 			s.lead(ply, moves, ttMove)
-			keys, generated = fr.keys[:len(moves)], true
+			generated = true
 			if i == len(moves) {
 				break
 			}
 		}
 		switch {
+		case ahead:
 		case i == 0 && ordered:
-			put(moves, keys, 0, top)
+			fr.put(0, top)
 		case i < lead:
 		case i == lead && !ordered:
-			s.orderMoves(ply, pos, moves, ttMove)
+			s.orderMoves(ply, pos, moves, ttMove, i)
 			ordered = true
-			pick(moves, keys, i)
+			fr.pick(i, len(moves))
 		default:
-			pick(moves, keys, i)
+			fr.pick(i, len(moves))
 		}
 		m := moves[i]
 		var v int32
@@ -448,12 +459,22 @@ func (s *Searcher) negamax(ply, depth int, alpha, beta int32, key uint64, pvNode
 				v = s.leafAfter(ply, m)
 			}
 		default:
-			child.CopyFrom(pos)
-			child.Play(m)
 			ck := uint64(0)
 			if depth > 1 {
-				ck = s.eval.HashAfter(key, pos, m)
+				if ahead {
+					ck = aheadKey
+				} else {
+					ck = s.eval.HashAfter(key, st, m)
+					s.tt.prefetch(ck)
+				}
+				if ahead = i+1 < len(moves); ahead {
+					fr.pick(i+1, len(moves))
+					aheadKey = s.eval.HashAfter(key, st, moves[i+1])
+					s.tt.prefetch(aheadKey)
+				}
 			}
+			child.CopyFrom(st)
+			child.Play(m)
 			if i == 0 {
 				v = s.child(side, ply, depth-1, alpha, beta, ck, pvNode)
 			} else {
@@ -518,7 +539,7 @@ func (s *Searcher) leafAfter(ply int, m referee.Move) int32 {
 	if !s.visit(ply + 1) {
 		return 0
 	}
-	v, exact, again := s.after.EvaluateAfter(s.stack[ply].pos, m)
+	v, exact, again := s.after.EvaluateAfter(s.stack[ply].state, m)
 	if exact {
 		s.cuts.Exact++
 	} else {

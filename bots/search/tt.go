@@ -1,6 +1,10 @@
 package search
 
-import "github.com/arenabots/arena/referee"
+import (
+	"unsafe"
+
+	"github.com/arenabots/arena/referee"
+)
 
 // Bound kinds of a table entry.
 const (
@@ -22,6 +26,10 @@ type entry struct {
 	fill uint8
 }
 
+// hugePage is the size of a huge page (2 MiB on x86-64 and arm64 Linux), to
+// which newTable aligns a large table.
+const hugePage = 2 << 20
+
 // bucketSize entries share a 64-byte bucket; a key may sit in any of them.
 const bucketSize = 4
 
@@ -38,13 +46,25 @@ type table struct {
 }
 
 // newTable returns a table of at most mb MiB (at least one bucket), a power
-// of two of buckets.
+// of two of buckets. A table of a huge page or more starts on a huge page,
+// which it asks the system to back with huge pages: a probe goes to a bucket
+// anywhere in the table, and on pages of 4 KiB nearly every probe also
+// misses the processor's table of pages (the TLB).
 func newTable(mb int) table {
 	n := uint64(1)
 	for n*2*64 <= uint64(max(mb, 0))<<20 {
 		n *= 2
 	}
-	return table{buckets: make([]bucket, n), mask: n - 1, fill: 1}
+	var b []bucket
+	if per := uint64(hugePage / unsafe.Sizeof(bucket{})); n >= per {
+		b = make([]bucket, n+per)
+		off := (hugePage - uintptr(unsafe.Pointer(&b[0]))%hugePage) % hugePage
+		b = b[off/unsafe.Sizeof(bucket{}):][:n:n]
+		adviseHuge(unsafe.Pointer(&b[0]), uintptr(n)*unsafe.Sizeof(bucket{}))
+	} else {
+		b = make([]bucket, n)
+	}
+	return table{buckets: b, mask: n - 1, fill: 1}
 }
 
 // clear empties the table: its entries become another fill's, and only
@@ -72,6 +92,10 @@ func (t *table) probe(key uint64) (entry, bool) {
 	}
 	return entry{}, false
 }
+
+// prefetch starts bringing key's bucket into the cache, so that a probe of
+// key a little later does not wait for memory.
+func (t *table) prefetch(key uint64) { prefetch(unsafe.Pointer(&t.buckets[key&t.mask])) }
 
 // store records a search result for key, replacing the entry of the same
 // key, else the empty, oldest or shallowest entry of its bucket.

@@ -1,6 +1,9 @@
 package search
 
-import "testing"
+import (
+	"testing"
+	"unsafe"
+)
 
 // TestTableClear checks that a cleared table holds nothing of before, over
 // enough clears for its fills to wrap around, and keeps what it is given
@@ -19,6 +22,29 @@ func TestTableClear(t *testing.T) {
 		tt.clear()
 		if _, ok := tt.probe(key); ok {
 			t.Fatalf("clear %d: the entry survived", i)
+		}
+	}
+}
+
+// TestTableAligned checks that a table of a huge page or more holds its
+// buckets from a huge page's start, and a smaller one all it was asked for.
+func TestTableAligned(t *testing.T) {
+	for _, tc := range []struct {
+		mb      int
+		buckets int
+		aligned bool
+	}{
+		{0, 1, false},
+		{1, 1 << 14, false},
+		{2, 1 << 15, true},
+		{16, 1 << 18, true},
+	} {
+		tt := newTable(tc.mb)
+		if len(tt.buckets) != tc.buckets || cap(tt.buckets) != tc.buckets || tt.mask != uint64(tc.buckets-1) {
+			t.Errorf("newTable(%d): %d buckets (cap %d, mask %#x), want %d", tc.mb, len(tt.buckets), cap(tt.buckets), tt.mask, tc.buckets)
+		}
+		if at := uintptr(unsafe.Pointer(&tt.buckets[0])) % hugePage; tc.aligned && at != 0 {
+			t.Errorf("newTable(%d) starts %d bytes into a huge page", tc.mb, at)
 		}
 	}
 }

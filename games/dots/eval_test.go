@@ -1,6 +1,9 @@
 package dots
 
 import (
+	"math"
+	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/arenabots/arena/referee"
@@ -188,6 +191,49 @@ func TestDotsLoony(t *testing.T) {
 	for _, tc := range tests {
 		if v, exact := e.loony(tc.ps); v != tc.want || !exact {
 			t.Errorf("%s: %d (exact %v), want %d", tc.name, v, exact, tc.want)
+		}
+	}
+}
+
+// TestDotsLoonyKept checks the loony recursion, which reads the values it
+// keeps of the sets of one string fewer before it works any out, against
+// the recursion worked out anew, on random sets of strings met with the
+// values that the sets before them left.
+func TestDotsLoonyKept(t *testing.T) {
+	t.Parallel()
+	var anew func(cs []uint8) int32
+	anew = func(cs []uint8) int32 {
+		if len(cs) == 0 {
+			return 0
+		}
+		best := int32(math.MinInt32)
+		for i, c := range cs {
+			f := anew(slices.Concat(cs[:i], cs[i+1:]))
+			sz := int32(c & 63)
+			taker := sz + f
+			switch {
+			case c&64 != 0:
+				taker = max(taker, sz-8-f)
+			case sz >= 3:
+				taker = max(taker, sz-4-f)
+			}
+			best = max(best, -taker)
+		}
+		return best
+	}
+	r := rand.New(rand.NewPCG(3, 4))
+	e := NewEvaluator()
+	for range 2000 {
+		cs := make([]uint8, 1+r.IntN(6))
+		for i := range cs {
+			cs[i] = uint8(1 + r.IntN(6))
+			if r.IntN(4) == 0 {
+				cs[i] = uint8(4+r.IntN(6)) | 64 // a loop
+			}
+		}
+		slices.Sort(cs)
+		if got, want := e.loonyValue(cs), anew(cs); got != want {
+			t.Fatalf("loonyValue(%v) = %d, want %d", cs, got, want)
 		}
 	}
 }

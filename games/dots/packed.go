@@ -93,6 +93,9 @@ func bitsAt(s *arcSet, lo, n int) uint64 {
 func (e *Evaluator) packedArcsOf(drawn *arcSet) (h, v uint64) {
 	g := e.geo
 	d0, d1 := drawn[0]^e.packDrawn[0], drawn[1]^e.packDrawn[1]
+	if d0|d1 == 0 {
+		return e.packH, e.packV // the same board: the leaves of a node
+	}
 	if bits.OnesCount64(d0)+bits.OnesCount64(d1) > packDiffMax {
 		h, v = g.packedArcs(drawn)
 	} else {

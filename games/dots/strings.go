@@ -262,15 +262,32 @@ func (e *Evaluator) loonyValue(cs []uint8) int32 {
 	if slot.key == key {
 		return slot.value
 	}
+	// The values kept of the sets of one string fewer are read before any
+	// is worked out, so that the reads, each likely a cache miss, overlap.
+	var kept [loonyPieces]int32
+	found := uint(0) // the strings whose set without them is kept
+	for i := range cs {
+		if len(cs) == 1 || i > 0 && cs[i-1] == cs[i] {
+			continue
+		}
+		after := 7 * uint(len(cs)-1-i) // the bits of the codes after i
+		k := key>>(after+7)<<after | key&(1<<after-1)
+		if slot := &e.cache[(k*0x9E3779B97F4A7C15)>>(64-loonyCacheBits)]; slot.key == k {
+			kept[i], found = slot.value, found|1<<i
+		}
+	}
 	best := int32(math.MinInt32)
 	var rest [loonyPieces]uint8
 	for i, c := range cs {
 		if i > 0 && cs[i-1] == c {
 			continue
 		}
-		n := copy(rest[:], cs[:i])
-		n += copy(rest[n:], cs[i+1:])
-		f := e.loonyValue(rest[:n])
+		f := kept[i]
+		if found&(1<<i) == 0 && len(cs) > 1 {
+			n := copy(rest[:], cs[:i])
+			n += copy(rest[n:], cs[i+1:])
+			f = e.loonyValue(rest[:n])
+		}
 		sz := int32(c & 63)
 		taker := sz + f
 		switch {
