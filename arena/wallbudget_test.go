@@ -5,34 +5,28 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"testing"
-	"time"
 
 	"github.com/arenabots/arena/arena/league"
-	"github.com/arenabots/arena/internal/cpuload"
 	"github.com/arenabots/arena/referee"
 	"github.com/arenabots/arena/results"
 )
 
-// TestWallBudgetingLispOnABusyMachine plays the sample groups that budget
-// their time by the wall clock (iterative deepening until 60 % of tempo has
-// passed by get-internal-real-time: Cavalo's P12, Dots' D7) against a group
-// that ignores its tempo, under clock: cpu, on the machine as it is and
-// then beside three busy loops per core, each in a session of its own. Their
-// clock runs on their CPU time while jogar runs (the Lisp adapter), so they
-// search as deep busy as quiet: no game is lost on time, and in each run
-// each timed group's median CPU time per move is at least half its budget
-// (60 % of tempo). Beside the busy loops a clock on the wall would give it
-// about a quarter of that or less; the two runs are not compared with each other,
-// for the CPU time a depth costs grows on a shared core and a search stopped
-// by its clock may finish a depth in one run and not the other. A tempo of
-// 50 ms shows it as well as a longer one, in half the time. The two games'
-// quiet leagues play one after the other; their busy leagues at once,
-// beside one set of busy loops, which burn their CPU time once.
-func TestWallBudgetingLispOnABusyMachine(t *testing.T) {
-	skipIfShort(t, "plays two Lisp leagues twice, once beside busy loops on every core")
+// wallBudgetLeagues are the leagues of the sample groups that budget their
+// time by the wall clock (iterative deepening until 60 % of tempo has
+// passed by get-internal-real-time: Cavalo's P12, Dots' D7) against a
+// group that ignores its tempo, under clock: cpu (see TestBusyMachine).
+// Their clock runs on their CPU time while jogar runs (the Lisp adapter),
+// so they search as deep busy as quiet: no game is lost on time, and in
+// each run each timed group's median CPU time per move is at least half
+// its budget (60 % of tempo). Beside the busy loops a clock on the wall
+// would give it about a quarter of that or less; the two runs are not
+// compared with each other, for the CPU time a depth costs grows on a
+// shared core and a search stopped by its clock may finish a depth in one
+// run and not the other. A tempo of 50 ms shows it as well as a longer
+// one, in half the time.
+func wallBudgetLeagues(t *testing.T) []busyLeague {
 	if _, err := exec.LookPath("sbcl"); err != nil {
 		t.Fatalf("no sbcl (%v): apt-get install sbcl", err)
 	}
@@ -42,7 +36,7 @@ func TestWallBudgetingLispOnABusyMachine(t *testing.T) {
 	}
 	const tempoMS = 50
 	type group struct{ name, dir, lisp string }
-	var leagues []wallLeague
+	var leagues []busyLeague
 	for _, tc := range []struct {
 		game, rules  string
 		timed, other group
@@ -65,68 +59,45 @@ func TestWallBudgetingLispOnABusyMachine(t *testing.T) {
 		}
 		body := fmt.Sprintf("game: %s\n%sseed: 1\nrounds: 1\ntempo_ms: %d\ntime_margin_ms: 250\nstart_timeout_ms: 30000\nconcurrency: 1\nbots:\n", tc.game, tc.gameOptions, tempoMS) +
 			entry(tc.timed) + entry(tc.other)
-		leagues = append(leagues, wallLeague{game: tc.game, timed: tc.timed.name, quiet: loadLeague(t, body), busy: loadLeague(t, body)})
-	}
-	quiet := t.Run("quiet", func(t *testing.T) {
-		for _, l := range leagues {
-			t.Run(l.game, func(t *testing.T) { run(t, l.quiet, nil) })
+		timed := tc.timed.name
+		check := func(t *testing.T, quiet, busy *league.Config) {
+			byID := map[string]results.Entry{}
+			for _, g := range readGames(t, quiet) {
+				byID[g.ID] = g
+			}
+			for _, g := range readGames(t, busy) {
+				q := byID[g.ID]
+				for _, e := range []results.Entry{g, q} {
+					if e.Reason == referee.Timeout {
+						t.Errorf("%s: lost on time (%s)", e.ID, e.Detail)
+					}
+				}
+				if g.Result != q.Result || g.Scores != q.Scores {
+					// A search stopped by its clock may finish a depth in one run
+					// and not in the other, a few µs of CPU time apart: on a quiet
+					// machine too, two runs need not play the same game.
+					t.Logf("%s: busy %s %v, quiet %s %v", g.ID, g.Result, g.Scores, q.Result, q.Scores)
+				}
+			}
+			mq, nq := medianCPU(t, quiet, timed)
+			mb, nb := medianCPU(t, busy, timed)
+			t.Logf("%s: median CPU time per move %.1f ms quiet (%d moves), %.1f ms busy (%d moves)", timed, mq, nq, mb, nb)
+			if nq == 0 || nb == 0 {
+				t.Skip("no cgroup counts the bots' CPU time here: clock: cpu is the wall clock")
+			}
+			budget := 0.6 * tempoMS
+			for _, r := range []struct {
+				run    string
+				median float64
+			}{{"quiet", mq}, {"busy", mb}} {
+				if r.median < budget/2 {
+					t.Errorf("%s: median CPU time per move %.1f ms in the %s run, want at least half its budget of %.0f ms: its clock is not its CPU time", timed, r.median, r.run, budget)
+				}
+			}
 		}
-	})
-	if !quiet {
-		return
+		leagues = append(leagues, busyLeague{name: "lisp wall budget " + tc.game, quiet: loadLeague(t, body), busy: loadLeague(t, body), check: check})
 	}
-	stop := cpuload.Start(t, 0, 10*time.Minute)
-	defer stop()
-	t.Run("busy", func(t *testing.T) {
-		for _, l := range leagues {
-			t.Run(l.game, func(t *testing.T) {
-				t.Parallel()
-				start := time.Now()
-				run(t, l.busy, nil)
-				t.Logf("busy run beside %d loops: %v", cpuload.PerCPU*runtime.NumCPU(), time.Since(start).Round(time.Millisecond))
-				byID := map[string]results.Entry{}
-				for _, g := range readGames(t, l.quiet) {
-					byID[g.ID] = g
-				}
-				for _, g := range readGames(t, l.busy) {
-					q := byID[g.ID]
-					for _, e := range []results.Entry{g, q} {
-						if e.Reason == referee.Timeout {
-							t.Errorf("%s: lost on time (%s)", e.ID, e.Detail)
-						}
-					}
-					if g.Result != q.Result || g.Scores != q.Scores {
-						// A search stopped by its clock may finish a depth in one run
-						// and not in the other, a few µs of CPU time apart: on a quiet
-						// machine too, two runs need not play the same game.
-						t.Logf("%s: busy %s %v, quiet %s %v", g.ID, g.Result, g.Scores, q.Result, q.Scores)
-					}
-				}
-				mq, nq := medianCPU(t, l.quiet, l.timed)
-				mb, nb := medianCPU(t, l.busy, l.timed)
-				t.Logf("%s: median CPU time per move %.1f ms quiet (%d moves), %.1f ms busy (%d moves)", l.timed, mq, nq, mb, nb)
-				if nq == 0 || nb == 0 {
-					t.Skip("no cgroup counts the bots' CPU time here: clock: cpu is the wall clock")
-				}
-				budget := 0.6 * tempoMS
-				for _, r := range []struct {
-					run    string
-					median float64
-				}{{"quiet", mq}, {"busy", mb}} {
-					if r.median < budget/2 {
-						t.Errorf("%s: median CPU time per move %.1f ms in the %s run, want at least half its budget of %.0f ms: its clock is not its CPU time", l.timed, r.median, r.run, budget)
-					}
-				}
-			})
-		}
-	})
-}
-
-// wallLeague is a league of TestWallBudgetingLispOnABusyMachine: its game,
-// its timed group's name, and the league as played quiet and busy.
-type wallLeague struct {
-	game, timed string
-	quiet, busy *league.Config
+	return leagues
 }
 
 // medianCPU returns the median CPU time, in ms, of bot's moves in the move
