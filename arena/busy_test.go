@@ -17,7 +17,8 @@ import (
 )
 
 // busyLeague is a league that TestBusyMachine plays twice, on the machine
-// as it is and then beside busy loops, and what it checks of the two runs.
+// as it is (unless quiet is nil) and then beside busy loops, and what it
+// checks of the runs.
 type busyLeague struct {
 	name        string
 	quiet, busy *league.Config
@@ -25,16 +26,20 @@ type busyLeague struct {
 }
 
 // TestBusyMachine plays the leagues about a busy machine (cpuClockLeague,
-// wallBudgetLeagues) on the machine as it is, one after the other, then all
-// at once beside three busy loops per core, each in a session of its own
-// (see package cpuload), and checks each league's two runs. One set of
+// wallBudgetLeagues, moveLogLeague) on the machine as it is, one after the
+// other, then all at once beside three busy loops per core, each in a
+// session of its own (see package cpuload), and checks each league's runs. One set of
 // loops slows every league's bots as a set of its own would (each bot
 // still shares the machine with the loops), and burns its CPU time once.
 func TestBusyMachine(t *testing.T) {
 	skipIfShort(t, "plays its leagues twice, once beside busy loops on every core")
 	leagues := append(cpuClockLeague(t), wallBudgetLeagues(t)...)
+	leagues = append(leagues, moveLogLeague(t))
 	quiet := t.Run("quiet", func(t *testing.T) {
 		for _, l := range leagues {
+			if l.quiet == nil {
+				continue // busy alone
+			}
 			t.Run(l.name, func(t *testing.T) { run(t, l.quiet, nil) })
 		}
 	})
