@@ -9,10 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/arenabots/arena/arena/league"
-	"github.com/arenabots/arena/internal/cpuload"
 	"github.com/arenabots/arena/internal/testbin"
 	"github.com/arenabots/arena/results"
 )
@@ -69,14 +67,13 @@ func stampLisp(t *testing.T, dir string) string {
 // stampRE finds the stamps in a move's log.
 var stampRE = regexp.MustCompile(`stamp-\d+`)
 
-// TestMoveLogsHoldTheirOwnOutput plays a league of a bot of each kind that
-// stamps its output at each call (Go, the line protocol, Common Lisp), each
-// in 4 games, beside three busy loops per core: every move's log holds the
-// stamp of its own call and no other, what the Go and line bots write at
-// their end is on their last line, after the move, and the Lisp bot's
-// loading output is in its load log, not in its first move's.
-func TestMoveLogsHoldTheirOwnOutput(t *testing.T) {
-	skipIfShort(t, "loads every core while a Lisp bot plays")
+// moveLogLeague is a league of a bot of each kind that stamps its output
+// at each call (Go, the line protocol, Common Lisp), each in 4 games, that
+// TestBusyMachine plays beside its busy loops alone: every move's log
+// holds the stamp of its own call and no other, what the Go and line bots
+// write at their end is on their last line, after the move, and the Lisp
+// bot's loading output is in its load log, not in its first move's.
+func moveLogLeague(t *testing.T) busyLeague {
 	if _, err := exec.LookPath("sbcl"); err != nil {
 		t.Fatalf("no sbcl (%v): apt-get install sbcl", err)
 	}
@@ -104,61 +101,62 @@ bots:
   - {name: go, path: %s, args: [stamp]}
   - {name: lines, path: %s, protocol: lines}
 `, strconv.Quote(testbot), strconv.Quote(sh))+stampLisp(t, dir))
-	stop := cpuload.Start(t, 0, 10*time.Minute)
-	sum := run(t, cfg, nil)
-	stop()
-	if sum.Played != 6 {
-		t.Fatalf("played %d games, want 6", sum.Played)
-	}
-	games := map[string]int{}
-	for _, g := range readGames(t, cfg) {
-		games[g.White]++
-		games[g.Black]++
-		lines, err := results.ReadGameLog(cfg.Out, g.ID)
-		if err != nil {
-			t.Fatal(err)
+	check := func(t *testing.T, _, cfg *league.Config) {
+		all := readGames(t, cfg)
+		if len(all) != 6 {
+			t.Fatalf("played %d games, want 6", len(all))
 		}
-		calls := map[string]int{}
-		last := map[string]results.MoveLine{}
-		for _, l := range lines {
-			if strings.Contains(l.Log, "stamp-end") {
-				t.Errorf("%s ply %d (%s): a move's log holds what the bot wrote at its end: %q", g.ID, l.Ply, l.Bot, l.Log)
+		games := map[string]int{}
+		for _, g := range all {
+			games[g.White]++
+			games[g.Black]++
+			lines, err := results.ReadGameLog(cfg.Out, g.ID)
+			if err != nil {
+				t.Fatal(err)
 			}
-			if l.Side != "" {
-				last[l.Bot] = l
-			}
-			if l.Side == "" || l.Forced {
-				continue
-			}
-			calls[l.Bot]++
-			want := fmt.Sprintf("stamp-%d", calls[l.Bot])
-			stamps := stampRE.FindAllString(l.Log, -1)
-			for _, s := range stamps {
-				if s != want {
-					t.Errorf("%s ply %d (%s): the log holds %s, want only %s: %q", g.ID, l.Ply, l.Bot, s, want, l.Log)
+			calls := map[string]int{}
+			last := map[string]results.MoveLine{}
+			for _, l := range lines {
+				if strings.Contains(l.Log, "stamp-end") {
+					t.Errorf("%s ply %d (%s): a move's log holds what the bot wrote at its end: %q", g.ID, l.Ply, l.Bot, l.Log)
+				}
+				if l.Side != "" {
+					last[l.Bot] = l
+				}
+				if l.Side == "" || l.Forced {
+					continue
+				}
+				calls[l.Bot]++
+				want := fmt.Sprintf("stamp-%d", calls[l.Bot])
+				stamps := stampRE.FindAllString(l.Log, -1)
+				for _, s := range stamps {
+					if s != want {
+						t.Errorf("%s ply %d (%s): the log holds %s, want only %s: %q", g.ID, l.Ply, l.Bot, s, want, l.Log)
+					}
+				}
+				if n, wantN := len(stamps), map[bool]int{true: 2, false: 1}[l.Bot == "go"]; n != wantN {
+					t.Errorf("%s ply %d (%s): the log holds %d stamps, want %d (%s): %q", g.ID, l.Ply, l.Bot, n, wantN, want, l.Log)
+				}
+				if l.Bot == "lisp" && calls[l.Bot] == 1 {
+					checkLoadLog(t, cfg, g.ID, l)
 				}
 			}
-			if n, wantN := len(stamps), map[bool]int{true: 2, false: 1}[l.Bot == "go"]; n != wantN {
-				t.Errorf("%s ply %d (%s): the log holds %d stamps, want %d (%s): %q", g.ID, l.Ply, l.Bot, n, wantN, want, l.Log)
+			for _, bot := range []string{g.White, g.Black} {
+				if l := last[bot]; bot != "lisp" && l.AfterLog != "stamp-end\n" {
+					t.Errorf("%s: %s's last line, ply %d, holds %q after the move, want stamp-end", g.ID, bot, l.Ply, l.AfterLog)
+				}
 			}
-			if l.Bot == "lisp" && calls[l.Bot] == 1 {
-				checkLoadLog(t, cfg, g.ID, l)
-			}
-		}
-		for _, bot := range []string{g.White, g.Black} {
-			if l := last[bot]; bot != "lisp" && l.AfterLog != "stamp-end\n" {
-				t.Errorf("%s: %s's last line, ply %d, holds %q after the move, want stamp-end", g.ID, bot, l.Ply, l.AfterLog)
+			if g.Plies < 4 {
+				t.Errorf("%s: %d plies (%s, %s): too short to show anything", g.ID, g.Plies, g.Reason, g.Detail)
 			}
 		}
-		if g.Plies < 4 {
-			t.Errorf("%s: %d plies (%s, %s): too short to show anything", g.ID, g.Plies, g.Reason, g.Detail)
+		for bot, n := range games {
+			if n != 4 {
+				t.Errorf("%s played %d games, want 4", bot, n)
+			}
 		}
 	}
-	for bot, n := range games {
-		if n != 4 {
-			t.Errorf("%s played %d games, want 4", bot, n)
-		}
-	}
+	return busyLeague{name: "move logs", busy: cfg, check: check}
 }
 
 // checkLoadLog fails unless the Lisp bot's first move of game id, l, has a

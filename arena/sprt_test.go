@@ -107,9 +107,10 @@ func sprtResult(t *testing.T, cfg *league.Config) results.SPRTResult {
 }
 
 // TestSPRTStrongerStops plays alphabeta against greedy, as a gauntlet of
-// one challenger listed second: the match tests alphabeta and stops with H1
-// long before its 60 pairs; the games after the decision are at most those
-// in play; a second run plays nothing.
+// one challenger listed second, each kept from game to game (a bot's start
+// is most of a game): the match tests alphabeta and stops with H1 long
+// before its 60 pairs; the games after the decision are at most those in
+// play; a second run plays nothing.
 func TestSPRTStrongerStops(t *testing.T) {
 	skipIfShort(t, "plays an SPRT match of real bots")
 	cfg := loadLeague(t, `
@@ -118,6 +119,7 @@ seed: 3
 rounds: 60
 tempo_ms: 20
 concurrency: 2
+restart: off
 sprt: {elo0: 0, elo1: 100}
 format: gauntlet
 challengers: [alphabeta]

@@ -5,32 +5,28 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"testing"
-	"time"
 
 	"github.com/arenabots/arena/arena/league"
-	"github.com/arenabots/arena/internal/cpuload"
 	"github.com/arenabots/arena/referee"
 	"github.com/arenabots/arena/results"
 )
 
-// TestWallBudgetingLispOnABusyMachine plays the sample groups that budget
-// their time by the wall clock (iterative deepening until 60 % of tempo has
-// passed by get-internal-real-time: Cavalo's P12, Dots' D7) against a group
-// that ignores its tempo, under clock: cpu, on the machine as it is and
-// then beside three busy loops per core, each in a session of its own. Their
-// clock runs on their CPU time while jogar runs (the Lisp adapter), so they
-// search as deep busy as quiet: no game is lost on time, and in each run
-// each timed group's median CPU time per move is at least half its budget
-// (60 % of tempo). Beside the busy loops a clock on the wall would give it
-// about a quarter of that; the two runs are not compared with each other,
-// for the CPU time a depth costs grows on a shared core and a search stopped
-// by its clock may finish a depth in one run and not the other. A tempo of
-// 50 ms shows it as well as a longer one, in half the time.
-func TestWallBudgetingLispOnABusyMachine(t *testing.T) {
-	skipIfShort(t, "plays two Lisp leagues twice, once beside busy loops on every core")
+// wallBudgetLeagues are the leagues of the sample groups that budget their
+// time by the wall clock (iterative deepening until 60 % of tempo has
+// passed by get-internal-real-time: Cavalo's P12, Dots' D7) against a
+// group that ignores its tempo, under clock: cpu (see TestBusyMachine).
+// Their clock runs on their CPU time while jogar runs (the Lisp adapter),
+// so they search as deep busy as quiet: no game is lost on time, and in
+// each run each timed group's median CPU time per move is at least half
+// its budget (60 % of tempo). Beside the busy loops a clock on the wall
+// would give it about a quarter of that or less; the two runs are not
+// compared with each other, for the CPU time a depth costs grows on a
+// shared core and a search stopped by its clock may finish a depth in one
+// run and not the other. A tempo of 50 ms shows it as well as a longer
+// one, in half the time.
+func wallBudgetLeagues(t *testing.T) []busyLeague {
 	if _, err := exec.LookPath("sbcl"); err != nil {
 		t.Fatalf("no sbcl (%v): apt-get install sbcl", err)
 	}
@@ -40,6 +36,7 @@ func TestWallBudgetingLispOnABusyMachine(t *testing.T) {
 	}
 	const tempoMS = 50
 	type group struct{ name, dir, lisp string }
+	var leagues []busyLeague
 	for _, tc := range []struct {
 		game, rules  string
 		timed, other group
@@ -52,25 +49,18 @@ func TestWallBudgetingLispOnABusyMachine(t *testing.T) {
 			group{"d7", "vera_2202013_xico_2202014_D7", "package: pd7, state: board-scores, side: number, perspective: absolute"},
 			group{"d2", "bia_2202003_eva_2202004_D2", "package: pd2, state: board-scores, side: number, perspective: absolute"}, "game_options: {opening_arcs: 6}\n"},
 	} {
-		t.Run(tc.game, func(t *testing.T) {
-			dir := t.TempDir()
-			entry := func(g group) string {
-				// As intake hands a group in: its files, the course's rules beside them.
-				root := filepath.Join(dir, g.dir)
-				copyFile(t, filepath.Join(examples, "entregas", tc.game, g.dir, "jogo.lisp"), filepath.Join(root, "jogo.lisp"))
-				copyFile(t, filepath.Join(examples, tc.rules), filepath.Join(root, "regras.lisp"))
-				return fmt.Sprintf("  - name: %s\n    lisp: {root: %q, files: [%q], %s}\n", g.name, root, filepath.Join(root, "jogo.lisp"), g.lisp)
-			}
-			body := fmt.Sprintf("game: %s\n%sseed: 1\nrounds: 1\ntempo_ms: %d\ntime_margin_ms: 250\nstart_timeout_ms: 30000\nconcurrency: 1\nbots:\n", tc.game, tc.gameOptions, tempoMS) +
-				entry(tc.timed) + entry(tc.other)
-			quiet := loadLeague(t, body)
-			run(t, quiet, nil)
-			busy := loadLeague(t, body)
-			stop := cpuload.Start(t, 0, 10*time.Minute)
-			start := time.Now()
-			run(t, busy, nil)
-			stop()
-			t.Logf("busy run beside %d loops: %v", cpuload.PerCPU*runtime.NumCPU(), time.Since(start).Round(time.Millisecond))
+		dir := t.TempDir()
+		entry := func(g group) string {
+			// As intake hands a group in: its files, the course's rules beside them.
+			root := filepath.Join(dir, g.dir)
+			copyFile(t, filepath.Join(examples, "entregas", tc.game, g.dir, "jogo.lisp"), filepath.Join(root, "jogo.lisp"))
+			copyFile(t, filepath.Join(examples, tc.rules), filepath.Join(root, "regras.lisp"))
+			return fmt.Sprintf("  - name: %s\n    lisp: {root: %q, files: [%q], %s}\n", g.name, root, filepath.Join(root, "jogo.lisp"), g.lisp)
+		}
+		body := fmt.Sprintf("game: %s\n%sseed: 1\nrounds: 1\ntempo_ms: %d\ntime_margin_ms: 250\nstart_timeout_ms: 30000\nconcurrency: 1\nbots:\n", tc.game, tc.gameOptions, tempoMS) +
+			entry(tc.timed) + entry(tc.other)
+		timed := tc.timed.name
+		check := func(t *testing.T, quiet, busy *league.Config) {
 			byID := map[string]results.Entry{}
 			for _, g := range readGames(t, quiet) {
 				byID[g.ID] = g
@@ -89,9 +79,9 @@ func TestWallBudgetingLispOnABusyMachine(t *testing.T) {
 					t.Logf("%s: busy %s %v, quiet %s %v", g.ID, g.Result, g.Scores, q.Result, q.Scores)
 				}
 			}
-			mq, nq := medianCPU(t, quiet, tc.timed.name)
-			mb, nb := medianCPU(t, busy, tc.timed.name)
-			t.Logf("%s: median CPU time per move %.1f ms quiet (%d moves), %.1f ms busy (%d moves)", tc.timed.name, mq, nq, mb, nb)
+			mq, nq := medianCPU(t, quiet, timed)
+			mb, nb := medianCPU(t, busy, timed)
+			t.Logf("%s: median CPU time per move %.1f ms quiet (%d moves), %.1f ms busy (%d moves)", timed, mq, nq, mb, nb)
 			if nq == 0 || nb == 0 {
 				t.Skip("no cgroup counts the bots' CPU time here: clock: cpu is the wall clock")
 			}
@@ -101,11 +91,13 @@ func TestWallBudgetingLispOnABusyMachine(t *testing.T) {
 				median float64
 			}{{"quiet", mq}, {"busy", mb}} {
 				if r.median < budget/2 {
-					t.Errorf("%s: median CPU time per move %.1f ms in the %s run, want at least half its budget of %.0f ms: its clock is not its CPU time", tc.timed.name, r.median, r.run, budget)
+					t.Errorf("%s: median CPU time per move %.1f ms in the %s run, want at least half its budget of %.0f ms: its clock is not its CPU time", timed, r.median, r.run, budget)
 				}
 			}
-		})
+		}
+		leagues = append(leagues, busyLeague{name: "lisp wall budget " + tc.game, quiet: loadLeague(t, body), busy: loadLeague(t, body), check: check})
 	}
+	return leagues
 }
 
 // medianCPU returns the median CPU time, in ms, of bot's moves in the move

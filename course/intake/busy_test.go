@@ -77,41 +77,67 @@ func leagueOf(t testing.TB, dir, game string, subs []Submission, opt Options) (l
 // search went. Cavalo's and Dots' classes, which hold bots whose answers
 // depend on their search time, are taken in twice on the quiet machine
 // too, so three times in all: the conventions found do not depend on which
-// answer came first or how long a search ran.
+// answer came first or how long a search ran. The quiet intakes run one
+// game after the other; the busy ones all at once, beside one set of busy
+// loops, which then slow every probe as much as before (each probe still
+// shares the machine with the loops) and burn their CPU time once.
 func TestSameLeagueBusy(t *testing.T) {
 	if testing.Short() {
 		t.Skip("takes in every sample twice, once with the machine busy")
 	}
-	for _, game := range games.Names() { // every game of the table (issue 46)
-		t.Run(game, func(t *testing.T) {
-			dir := t.TempDir()
-			subs := sampleClass(t, dir, game)
-			// A quarter of a second: the bots that budget by their
-			// clock search for all of it, on a quarter of a core or less
-			// once the machine is busy.
-			opt := testOptions(t, game, 250*time.Millisecond)
-			quiet, quietVerdicts := leagueOf(t, dir, game, subs, opt)
-			if game == "cavalo" || game == "dots" {
-				again, _ := leagueOf(t, dir, game, subs, opt)
-				if again != quiet {
-					t.Errorf("the second quiet run wrote another league:\n%s\nthe first:\n%s", again, quiet)
-				}
-			}
-			stop := cpuload.Start(t, 0, 5*time.Minute) // cpuload.PerCPU per core
-			busy, busyVerdicts := leagueOf(t, dir, game, subs, opt)
-			stop()
-			t.Logf("quiet: %s", strings.Join(quietVerdicts, "; "))
-			t.Logf("busy: %s", strings.Join(busyVerdicts, "; "))
-			for i := range quietVerdicts {
-				if quietVerdicts[i] != busyVerdicts[i] {
-					t.Errorf("quiet %q, busy %q", quietVerdicts[i], busyVerdicts[i])
-				}
-			}
-			if quiet != busy {
-				t.Errorf("the busy machine wrote another league:\n%s\nthe quiet one:\n%s", busy, quiet)
-			}
-		})
+	type class struct {
+		dir      string
+		subs     []Submission
+		opt      Options
+		league   string
+		verdicts []string
 	}
+	classes := map[string]*class{}
+	root := t.TempDir() // the busy runs take in the quiet runs' folders
+	t.Run("quiet", func(t *testing.T) {
+		for _, game := range games.Names() { // every game of the table (issue 46)
+			t.Run(game, func(t *testing.T) {
+				c := &class{dir: filepath.Join(root, game)}
+				c.subs = sampleClass(t, c.dir, game)
+				// A quarter of a second: the bots that budget by their
+				// clock search for all of it, on a quarter of a core or
+				// less once the machine is busy.
+				c.opt = testOptions(t, game, 250*time.Millisecond)
+				c.league, c.verdicts = leagueOf(t, c.dir, game, c.subs, c.opt)
+				if game == "cavalo" || game == "dots" {
+					again, _ := leagueOf(t, c.dir, game, c.subs, c.opt)
+					if again != c.league {
+						t.Errorf("the second quiet run wrote another league:\n%s\nthe first:\n%s", again, c.league)
+					}
+				}
+				classes[game] = c
+			})
+		}
+	})
+	stop := cpuload.Start(t, 0, 5*time.Minute) // cpuload.PerCPU per core
+	defer stop()
+	t.Run("busy", func(t *testing.T) {
+		for _, game := range games.Names() {
+			c := classes[game]
+			if c == nil {
+				continue // failed quiet
+			}
+			t.Run(game, func(t *testing.T) {
+				t.Parallel()
+				busy, busyVerdicts := leagueOf(t, c.dir, game, c.subs, c.opt)
+				t.Logf("quiet: %s", strings.Join(c.verdicts, "; "))
+				t.Logf("busy: %s", strings.Join(busyVerdicts, "; "))
+				for i := range c.verdicts {
+					if c.verdicts[i] != busyVerdicts[i] {
+						t.Errorf("quiet %q, busy %q", c.verdicts[i], busyVerdicts[i])
+					}
+				}
+				if c.league != busy {
+					t.Errorf("the busy machine wrote another league:\n%s\nthe quiet one:\n%s", busy, c.league)
+				}
+			})
+		}
+	})
 }
 
 // TestCheckFindsWhatIntakeFinds prepares samples as `arena bot check
