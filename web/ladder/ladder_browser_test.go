@@ -128,7 +128,7 @@ func loginAndUpload(t *testing.T, ctx context.Context, base, group, token, zip s
 // the pairings in play end, and enables it again.
 func TestRealLadderPages(t *testing.T) {
 	base, toks, zips := realLadder(t, "P1", "P2")
-	ctx := bt.Tab(t, 1280, 900)
+	ctx := webladder.Chromium.Tab(t)
 
 	if got := loginAndUpload(t, ctx, base, "P1", toks["P1"], zips["P1"]); got != "accepted: version 1" {
 		t.Fatalf("P1's project: %q, want accepted: version 1", got)
