@@ -190,18 +190,18 @@ func screenshot(t *testing.T, ctx context.Context, name string) string {
 // count is a JavaScript expression counting the elements matching sel.
 func count(sel string) string { return fmt.Sprintf("document.querySelectorAll(%q).length", sel) }
 
-// paced returns the keys of a league's bot that plays the first legal
-// move after half its tempo (host/internal/testbot's mode punctual),
-// which it spends asleep: it keeps a live league's games in play for the
-// page to show, as a bot that thinks its whole tempo does, without the
-// CPU time that one takes.
-func paced(t *testing.T) string {
+// paced returns the keys of a league's bot of game that plays the first
+// legal move after 95% of its tempo (host/internal/testbot's mode
+// punctual), which it spends asleep: it keeps a live league's games in
+// play for the page to show, as a bot that thinks its whole tempo does,
+// without the CPU time that one takes (the clock charges CPU time).
+func paced(t *testing.T, game string) string {
 	t.Helper()
 	bot, err := testbin.Testbot()
 	if err != nil {
 		t.Fatal(err)
 	}
-	return fmt.Sprintf("path: %s, args: [punctual, \"50\"]", bot)
+	return fmt.Sprintf("path: %s, args: [punctual, \"95\", %s]", bot, game)
 }
 
 // finishedLeague returns the results directory of a small Cavalo league
@@ -257,8 +257,8 @@ func TestServeFinished(t *testing.T) {
 func TestRunWeb(t *testing.T) {
 	bin := needBrowser(t)
 	dir := t.TempDir()
-	file := writeLeague(t, dir, "live", "game: dots\ngame_options: {opening_arcs: 6}\nseed: 3\nrounds: 8\ntempo_ms: 150\ntime_margin_ms: 1000\nconcurrency: 2\nbots:\n"+
-		"  - {name: paced, "+paced(t)+"}\n  - {name: greedy, builtin: greedy}\n")
+	file := writeLeague(t, dir, "live", "game: dots\ngame_options: {opening_arcs: 6}\nseed: 3\nrounds: 16\ntempo_ms: 150\ntime_margin_ms: 1000\nconcurrency: 2\nbots:\n"+
+		"  - {name: paced, "+paced(t, "dots")+"}\n  - {name: greedy, builtin: greedy}\n")
 	addr := startArena(t, bin, dir, "run", "--plain", "--web", "127.0.0.1:0", file)
 	ctx := browser(t)
 	do(t, ctx, "open the page", chromedp.Navigate(addr))
@@ -299,7 +299,7 @@ func TestRunWeb(t *testing.T) {
 	do(t, tab, "open arena serve", chromedp.Navigate(served))
 	waitFor(t, tab, "the standings", count("#standings tbody tr")+" === 2")
 	seen := eval[int](t, tab, count("#games tbody tr"))
-	if seen == 16 {
+	if seen == 32 {
 		t.Fatal("the league ended before arena serve could follow it: make it longer")
 	}
 	waitFor(t, tab, "a game that ended since arena serve started", count("#games tbody tr")+fmt.Sprintf(" > %d", seen))

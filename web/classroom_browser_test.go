@@ -261,7 +261,7 @@ func TestClassroomLive(t *testing.T) {
 		file := writeLeague(t, dir, "aovivo", fmt.Sprintf("title: Campeonato IA 2025/26 — Pontos e Caixas\nlang: %s\ngame: dots\n"+
 			"game_options: {rows: 3, cols: 3}\nseed: 3\nrounds: 20\ntempo_ms: 150\ntime_margin_ms: 1000\nconcurrency: 1\nbots:\n"+
 			"  - {name: p1, display: %q, %s}\n  - {name: p2, display: %q, builtin: greedy}\n  - {name: p3, display: %q, builtin: classic}\n",
-			lang, groups["p1"], paced(t), groups["p2"], groups["p3"]))
+			lang, groups["p1"], paced(t, "dots"), groups["p2"], groups["p3"]))
 		addr := startArena(t, bin, dir, "run", "--plain", "--web", "127.0.0.1:0", file)
 		ctx := browser(t)
 		do(t, ctx, "open the page", chromedp.Navigate(addr), chromedp.EmulateViewport(1280, 800))

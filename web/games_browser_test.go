@@ -133,7 +133,7 @@ func TestLiveAdji(t *testing.T) {
 	bin := needBrowser(t)
 	dir := t.TempDir()
 	file := writeLeague(t, dir, "adji", "game: adji\ngame_options: {opening_plies: 4}\nseed: 3\nrounds: 3\ntempo_ms: 150\ntime_margin_ms: 1000\nconcurrency: 2\nbots:\n"+
-		"  - {name: paced, "+paced(t)+"}\n  - {name: greedy, builtin: greedy}\n")
+		"  - {name: paced, "+paced(t, "adji")+"}\n  - {name: greedy, builtin: greedy}\n")
 	addr := startArena(t, bin, dir, "run", "--plain", "--web", "127.0.0.1:0", file)
 	ctx := browser(t)
 	do(t, ctx, "open the page", chromedp.Navigate(addr))

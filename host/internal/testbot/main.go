@@ -105,7 +105,8 @@
 //	           and "stamp-end" to stderr when arena stops it
 //	punctual PCT  plays like ok after PCT % of the budget (default 95),
 //	           reporting its own time in the call, in ns, as Stats.Nodes;
-//	           it plays every game (the other modes play Cavalo)
+//	           punctual PCT GAME... plays those games (every other mode,
+//	           and punctual without them, plays Cavalo)
 //	burn PCT   thinks PCT % of the budget (default 60) in CPU time, one
 //	           thread spinning until its own CPU clock says so, whatever the
 //	           wall clock says; then plays like ok, reporting the CPU time
@@ -153,7 +154,6 @@ import (
 
 	"github.com/arenabots/arena/bots"
 	"github.com/arenabots/arena/bots/wire"
-	"github.com/arenabots/arena/games"
 	pb "github.com/arenabots/arena/proto"
 	"github.com/arenabots/arena/referee"
 )
@@ -230,7 +230,9 @@ func (b *bot) Info() bots.Info {
 	info := bots.Info{Name: "testbot-" + b.mode, Author: "arena tests", Version: "1", Games: []string{"cavalo"}}
 	switch b.mode {
 	case "punctual":
-		info.Games = games.Names()
+		if len(b.args) > 1 {
+			info.Games = b.args[1:]
+		}
 	case "env":
 		dir, _ := os.Getwd()
 		info.Author = strings.Join(os.Environ(), "\n")
