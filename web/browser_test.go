@@ -39,8 +39,12 @@ var played = struct {
 	results map[string]string // by league
 }{results: map[string]string{}}
 
+// chromium is the headless Chromium of the package's tests (see browser),
+// started by the first test that opens a page; TestMain stops it.
+var chromium = browsertest.NewShared(1280, 1600)
+
 // TestMain makes the directory of the shared leagues and removes it once
-// every test has run.
+// every test has run, and stops the tests' Chromium.
 func TestMain(m *testing.M) {
 	dir, err := os.MkdirTemp("", "arena-web-test-")
 	if err != nil {
@@ -49,6 +53,7 @@ func TestMain(m *testing.M) {
 	}
 	played.dir = dir
 	code := m.Run()
+	chromium.Close()
 	os.RemoveAll(dir)
 	os.Exit(code)
 }
@@ -135,26 +140,25 @@ func startArena(t *testing.T, bin, dir string, args ...string) string {
 		}
 		close(found)
 	}()
-	select {
-	case addr, ok := <-found:
-		if !ok {
-			t.Fatalf("arena %s ended without serving", strings.Join(args, " "))
-		}
-		return addr
-	case <-time.After(hang):
-		t.Fatalf("arena %s did not say where it serves", strings.Join(args, " "))
+	addr, ok := <-found
+	if !ok {
+		t.Fatalf("arena %s ended without serving", strings.Join(args, " "))
 	}
-	return ""
+	return addr
 }
 
 // The browser's helpers, as every page's tests use them
 // (internal/browsertest), under the names this package's tests know.
 
-// browser starts headless Chromium in a window of 1280×1600 with extra
-// flags; it is stopped when the test ends.
+// browser returns a tab of 1280×1600 in a browser context of its own,
+// closed when the test ends: in the package's Chromium, or, given extra
+// flags, in a Chromium of its own started with them.
 func browser(t *testing.T, flags ...chromedp.ExecAllocatorOption) context.Context {
 	t.Helper()
-	return browsertest.Tab(t, 1280, 1600, flags...)
+	if len(flags) > 0 {
+		return browsertest.Tab(t, 1280, 1600, flags...)
+	}
+	return chromium.Tab(t)
 }
 
 // do runs steps, failing the test with what was being done.
@@ -185,6 +189,20 @@ func screenshot(t *testing.T, ctx context.Context, name string) string {
 
 // count is a JavaScript expression counting the elements matching sel.
 func count(sel string) string { return fmt.Sprintf("document.querySelectorAll(%q).length", sel) }
+
+// paced returns the keys of a league's bot of game that plays the first
+// legal move after 95% of its tempo (host/internal/testbot's mode
+// punctual), which it spends asleep: it keeps a live league's games in
+// play for the page to show, as a bot that thinks its whole tempo does,
+// without the CPU time that one takes (the clock charges CPU time).
+func paced(t *testing.T, game string) string {
+	t.Helper()
+	bot, err := testbin.Testbot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return fmt.Sprintf("path: %s, args: [punctual, \"95\", %s]", bot, game)
+}
 
 // finishedLeague returns the results directory of a small Cavalo league
 // of three built-ins, played once for the tests that read it.
@@ -239,20 +257,20 @@ func TestServeFinished(t *testing.T) {
 func TestRunWeb(t *testing.T) {
 	bin := needBrowser(t)
 	dir := t.TempDir()
-	file := writeLeague(t, dir, "live", "game: dots\ngame_options: {opening_arcs: 6}\nseed: 3\nrounds: 8\ntempo_ms: 150\ntime_margin_ms: 1000\nconcurrency: 2\nbots:\n"+
-		"  - {name: alphabeta, builtin: alphabeta}\n  - {name: greedy, builtin: greedy}\n")
+	file := writeLeague(t, dir, "live", "game: dots\ngame_options: {opening_arcs: 6}\nseed: 3\nrounds: 16\ntempo_ms: 150\ntime_margin_ms: 1000\nconcurrency: 2\nbots:\n"+
+		"  - {name: paced, "+paced(t, "dots")+"}\n  - {name: greedy, builtin: greedy}\n")
 	addr := startArena(t, bin, dir, "run", "--plain", "--web", "127.0.0.1:0", file)
 	ctx := browser(t)
 	do(t, ctx, "open the page", chromedp.Navigate(addr))
 	waitFor(t, ctx, "a game in play", count("article.live")+" > 0")
 
 	// Games end and start: each check reads one card in one expression.
-	arcs, err := chromedp.Run(ctx, chromedp.Poll[int](`(() => { const c = document.querySelector("article.live"); return c && c.querySelectorAll("line.arc").length; })()`, chromedp.WithPollingTimeout(hang)))
+	arcs, err := chromedp.Run(ctx, browsertest.Poll[int](`(() => { const c = document.querySelector("article.live"); return c && c.querySelectorAll("line.arc").length; })()`, hang))
 	if err != nil || arcs != 71 {
 		t.Errorf("live board: %d arcs (%v), want 5*7+6*6 = 71", arcs, err)
 	}
 	card := `document.querySelector("article.live")`
-	ply, err := chromedp.Run(ctx, chromedp.Poll[string](`(() => { const c = `+card+`; return c && c.dataset.game + " " + c.dataset.ply; })()`, chromedp.WithPollingTimeout(hang)))
+	ply, err := chromedp.Run(ctx, browsertest.Poll[string](`(() => { const c = `+card+`; return c && c.dataset.game + " " + c.dataset.ply; })()`, hang))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -281,7 +299,7 @@ func TestRunWeb(t *testing.T) {
 	do(t, tab, "open arena serve", chromedp.Navigate(served))
 	waitFor(t, tab, "the standings", count("#standings tbody tr")+" === 2")
 	seen := eval[int](t, tab, count("#games tbody tr"))
-	if seen == 16 {
+	if seen == 32 {
 		t.Fatal("the league ended before arena serve could follow it: make it longer")
 	}
 	waitFor(t, tab, "a game that ended since arena serve started", count("#games tbody tr")+fmt.Sprintf(" > %d", seen))

@@ -115,7 +115,7 @@ func TestServePlayLisp(t *testing.T) {
 	for try := 0; ; try++ {
 		// The page moves while it is polled: that poll fails, the next reads
 		// the new page.
-		_, err := chromedp.Run(ctx, chromedp.Poll[chromedp.Void](count("article.live.human")+" === 1", chromedp.WithPollingTimeout(hang)))
+		_, err := chromedp.Run(ctx, browsertest.Poll[chromedp.Void](count("article.live.human")+" === 1", hang))
 		if err == nil {
 			break
 		}
@@ -137,7 +137,7 @@ func TestServePlayLisp(t *testing.T) {
 		if (c.querySelector(".result")) return "over"; return c.querySelector(".moves button") ? "turn " + c.dataset.ply : ""; })()`
 	last, marked, moves := "", false, 0
 	for moves < 40 {
-		state, err := chromedp.Run(ctx, chromedp.Poll[string](fmt.Sprintf(`(() => { const s = %s; return s !== %q && s; })()`, turn, last), chromedp.WithPollingTimeout(hang)))
+		state, err := chromedp.Run(ctx, browsertest.Poll[string](fmt.Sprintf(`(() => { const s = %s; return s !== %q && s; })()`, turn, last), hang))
 		if err != nil {
 			text, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.body.innerText.slice(0, 3000)`))
 			t.Fatalf("waiting for the person's turn after %q: %v; the page reads:\n%s", last, err, text)
@@ -260,8 +260,8 @@ func TestClassroomLive(t *testing.T) {
 		dir := t.TempDir()
 		file := writeLeague(t, dir, "aovivo", fmt.Sprintf("title: Campeonato IA 2025/26 — Pontos e Caixas\nlang: %s\ngame: dots\n"+
 			"game_options: {rows: 3, cols: 3}\nseed: 3\nrounds: 20\ntempo_ms: 150\ntime_margin_ms: 1000\nconcurrency: 1\nbots:\n"+
-			"  - {name: p1, display: %q, builtin: alphabeta}\n  - {name: p2, display: %q, builtin: greedy}\n  - {name: p3, display: %q, builtin: classic}\n",
-			lang, groups["p1"], groups["p2"], groups["p3"]))
+			"  - {name: p1, display: %q, %s}\n  - {name: p2, display: %q, builtin: greedy}\n  - {name: p3, display: %q, builtin: classic}\n",
+			lang, groups["p1"], paced(t, "dots"), groups["p2"], groups["p3"]))
 		addr := startArena(t, bin, dir, "run", "--plain", "--web", "127.0.0.1:0", file)
 		ctx := browser(t)
 		do(t, ctx, "open the page", chromedp.Navigate(addr), chromedp.EmulateViewport(1280, 800))

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/arenabots/arena/internal/browsertest"
 	"github.com/chromedp/chromedp"
 )
 
@@ -26,11 +27,11 @@ func TestRunWebClocks(t *testing.T) {
 	}
 	// Games end and start: each check reads one card in one expression.
 	card := `document.querySelector("article.live")`
-	caption, err := chromedp.Run(ctx, chromedp.Poll[string](`(() => { const c = `+card+`; return c && c.querySelector("table.clocks caption").textContent; })()`, chromedp.WithPollingTimeout(hang)))
+	caption, err := chromedp.Run(ctx, browsertest.Poll[string](`(() => { const c = `+card+`; return c && c.querySelector("table.clocks caption").textContent; })()`, hang))
 	if err != nil || !strings.Contains(caption, "time left") || !strings.Contains(caption, "clock 3000+50 ms") {
 		t.Errorf("clocks caption %q (%v), want the time left and the time control", caption, err)
 	}
-	meters, err := chromedp.Run(ctx, chromedp.Poll[int](`(() => { const c = `+card+`; return c && c.querySelectorAll('meter[aria-label="time left on the clock"]').length; })()`, chromedp.WithPollingTimeout(hang)))
+	meters, err := chromedp.Run(ctx, browsertest.Poll[int](`(() => { const c = `+card+`; return c && c.querySelectorAll('meter[aria-label="time left on the clock"]').length; })()`, hang))
 	if err != nil || meters != 2 {
 		t.Errorf("%d clock meters (%v), want one a side", meters, err)
 	}

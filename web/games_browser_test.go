@@ -10,6 +10,7 @@ import (
 	"github.com/chromedp/chromedp/kb"
 
 	"github.com/arenabots/arena/games"
+	"github.com/arenabots/arena/internal/browsertest"
 )
 
 // sides names, for each game, the marks of the two sides a board must
@@ -132,12 +133,12 @@ func TestLiveAdji(t *testing.T) {
 	bin := needBrowser(t)
 	dir := t.TempDir()
 	file := writeLeague(t, dir, "adji", "game: adji\ngame_options: {opening_plies: 4}\nseed: 3\nrounds: 3\ntempo_ms: 150\ntime_margin_ms: 1000\nconcurrency: 2\nbots:\n"+
-		"  - {name: alphabeta, builtin: alphabeta}\n  - {name: greedy, builtin: greedy}\n")
+		"  - {name: paced, "+paced(t, "adji")+"}\n  - {name: greedy, builtin: greedy}\n")
 	addr := startArena(t, bin, dir, "run", "--plain", "--web", "127.0.0.1:0", file)
 	ctx := browser(t)
 	do(t, ctx, "open the page", chromedp.Navigate(addr))
 	waitFor(t, ctx, "an Adji-boto game in play", count("article.live svg.board.adji")+" > 0")
-	holes, err := chromedp.Run(ctx, chromedp.Poll[int](`(() => { const c = document.querySelector("article.live svg.board.adji"); return c && c.querySelectorAll("circle.hole").length === 12 && c.querySelectorAll("text.count").length; })()`, chromedp.WithPollingTimeout(hang)))
+	holes, err := chromedp.Run(ctx, browsertest.Poll[int](`(() => { const c = document.querySelector("article.live svg.board.adji"); return c && c.querySelectorAll("circle.hole").length === 12 && c.querySelectorAll("text.count").length; })()`, hang))
 	if err != nil || holes != 12 {
 		t.Errorf("live board: %d counts (%v), want 12 holes with their counts", holes, err)
 	}
@@ -147,7 +148,7 @@ func TestLiveAdji(t *testing.T) {
 		t.Errorf("a hole is filled %s: the page has no style for Adji-boto's board", fill)
 	}
 	card := `document.querySelector("article.live")`
-	ply, err := chromedp.Run(ctx, chromedp.Poll[string](`(() => { const c = `+card+`; return c && c.dataset.game + " " + c.dataset.ply; })()`, chromedp.WithPollingTimeout(hang)))
+	ply, err := chromedp.Run(ctx, browsertest.Poll[string](`(() => { const c = `+card+`; return c && c.dataset.game + " " + c.dataset.ply; })()`, hang))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -17,15 +17,13 @@ func inPlay(s *Server) int {
 	return len(s.Play.games)
 }
 
-// waitNoGame waits up to d for s to have no game in play.
-func waitNoGame(t *testing.T, s *Server, d time.Duration) bool {
-	t.Helper()
-	for deadline := time.Now().Add(d); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
-		if inPlay(s) == 0 {
-			return true
-		}
+// waitNoGame waits until s has no game in play. Only go test -timeout
+// bounds the wait: how long the games take to end on a busy machine
+// decides nothing.
+func waitNoGame(s *Server) {
+	for inPlay(s) > 0 {
+		time.Sleep(10 * time.Millisecond)
 	}
-	return false
 }
 
 // TestPlayIdleGameEnds starts a person's game and leaves it, no move
@@ -38,9 +36,7 @@ func TestPlayIdleGameEnds(t *testing.T) {
 	if code, body := postBody(t, srv.URL+"/api/play", `{"bot": "slow", "seed": 1, "side": "white"}`); code != http.StatusOK {
 		t.Fatalf("start: %d %s", code, body)
 	}
-	if !waitNoGame(t, s, 3*time.Second) {
-		t.Fatal("the idle game is still in play 3 s on, with a PlayIdle of 200 ms")
-	}
+	waitNoGame(s) // the idle game ends
 	if code, body := postBody(t, srv.URL+"/api/play", `{"bot": "slow", "seed": 1, "side": "white"}`); code != http.StatusOK {
 		t.Errorf("a game after the idle one ended: %d %s, want its slot free", code, body)
 	}
@@ -86,9 +82,7 @@ func TestPlayOpenPagesHoldNoSlot(t *testing.T) {
 	if code, _ := postBody(t, srv.URL+"/api/play", `{"bot": "slow", "seed": 1, "side": "white"}`); code != http.StatusServiceUnavailable {
 		t.Fatalf("a seventh game: %d, want every slot held", code)
 	}
-	if !waitNoGame(t, s, 5*time.Second) {
-		t.Fatalf("%d games still in play 5 s on, their pages open, with a PlayIdle of %v", inPlay(s), idle)
-	}
+	waitNoGame(s) // the idle games end, their pages open
 	if code, body := postBody(t, srv.URL+"/api/play", `{"bot": "slow", "seed": 1, "side": "white"}`); code != http.StatusOK {
 		t.Errorf("a game after the idle ones ended: %d %s, want a slot free", code, body)
 	}

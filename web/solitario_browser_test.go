@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/arenabots/arena/internal/browsertest"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 )
@@ -35,7 +36,7 @@ func TestLiveSolitario(t *testing.T) {
 		t.Errorf("live board: %d holes, %d pegs; want the 33 holes of the cross and the pegs left", got[0], got[1])
 	}
 	card := `document.querySelector("article.live")`
-	ply, err := chromedp.Run(ctx, chromedp.Poll[string](`(() => { const c = `+card+`; return c && c.dataset.game + " " + c.dataset.ply; })()`, chromedp.WithPollingTimeout(hang)))
+	ply, err := chromedp.Run(ctx, browsertest.Poll[string](`(() => { const c = `+card+`; return c && c.dataset.game + " " + c.dataset.ply; })()`, hang))
 	if err != nil {
 		t.Fatal(err)
 	}

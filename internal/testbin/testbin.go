@@ -5,8 +5,8 @@
 // the first package that asked. It is for tests only.
 //
 // A binary is kept in a directory named by a hash of the module's files (its
-// Go sources and every file they may embed), so that a change to any of them
-// builds it anew, and packages tested at the
+// Go sources and every file they may embed), hashed once per test process,
+// so that a change to any of them builds it anew, and packages tested at the
 // same time (go test runs them in parallel) wait for one build under a file
 // lock instead of building the same binary each.
 package testbin
@@ -23,6 +23,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+	"sync"
 	"time"
 
 	"golang.org/x/sys/unix"
@@ -137,6 +138,23 @@ const staleAfter = 24 * time.Hour
 // keyDir returns the directory of the binaries of this version of the
 // sources, made if needed.
 func keyDir() (string, error) {
+	key, err := processKey()
+	if err != nil {
+		return "", err
+	}
+	dir := filepath.Join(os.TempDir(), fmt.Sprintf("arena-testbin-%d", os.Getuid()), key)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return "", fmt.Errorf("testbin: %w", err)
+	}
+	return dir, nil
+}
+
+// processKey is the sources' key (see sourceKey), hashed once per test
+// process: hashing them took 40 ms of CPU time a call (80 under the race
+// detector), and a package's tests call for a binary dozens of times. A
+// test process so runs the binaries of the sources as they were at its
+// first call, whatever is edited while it runs.
+var processKey = sync.OnceValues(func() (string, error) {
 	root, err := moduleRoot()
 	if err != nil {
 		return "", err
@@ -145,12 +163,8 @@ func keyDir() (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("testbin: hashing the sources: %w", err)
 	}
-	dir := filepath.Join(os.TempDir(), fmt.Sprintf("arena-testbin-%d", os.Getuid()), key)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return "", fmt.Errorf("testbin: %w", err)
-	}
-	return dir, nil
-}
+	return key, nil
+})
 
 // build returns the binary name, in dir (see keyDir), of the package at pkg
 // (relative to the module's root), building it if dir has none yet.

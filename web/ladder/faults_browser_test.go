@@ -14,6 +14,7 @@ import (
 	"github.com/chromedp/chromedp/kb"
 
 	bt "github.com/arenabots/arena/internal/browsertest"
+	webladder "github.com/arenabots/arena/web/ladder"
 )
 
 // zipProject writes the files of the project in src, under the folder
@@ -85,7 +86,7 @@ func openGame(t *testing.T, ctx context.Context, base, sel string) int {
 // viewer and replays to its fault.
 func TestRealRefusedUpload(t *testing.T) {
 	base, toks, _ := realLadder(t, "P1")
-	ctx := bt.Tab(t, 1280, 900)
+	ctx := webladder.Chromium.Tab(t)
 	project := zipProject(t, filepath.Join("..", "..", "course", "intake", "testdata", "fala"), "P1")
 	if got := loginAndUpload(t, ctx, base, "P1", toks["P1"], project); !strings.HasPrefix(got, "refused: ") {
 		t.Fatalf("a project whose jogar signals an error: %q, want refused", got)
@@ -128,7 +129,7 @@ func TestRealRefusedUpload(t *testing.T) {
 // opens in the viewer at that ply.
 func TestRealLateFailure(t *testing.T) {
 	base, toks, zips := realLadder(t, "P1")
-	ctx := bt.Tab(t, 1280, 900)
+	ctx := webladder.Chromium.Tab(t)
 	if got := loginAndUpload(t, ctx, base, "P1", toks["P1"], zips["P19"]); got != "accepted: version 1" {
 		t.Fatalf("P19's project: %q, want accepted: version 1", got)
 	}

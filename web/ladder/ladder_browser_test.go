@@ -31,7 +31,7 @@ const validation = 10 * time.Minute
 func count(sel string) string { return fmt.Sprintf("document.querySelectorAll(%q).length", sel) }
 
 // realLadder opens a real ladder of Jogo do Cavalo at 20 ms a move in a
-// temporary folder, plays it on two slots until the test ends, serves
+// temporary folder, plays it on one slot until the test ends, serves
 // its pages, and returns their address, the groups' tokens and the
 // sample class's projects zipped, by group.
 func realLadder(t *testing.T, groups ...string) (string, map[string]string, map[string]string) {
@@ -61,7 +61,10 @@ func realLadder(t *testing.T, groups ...string) (string, map[string]string, map[
 	if err := ladder.Init(dir, ladder.InitOptions{Config: cfg, Roster: members}); err != nil {
 		t.Fatal(err)
 	}
-	l, err := ladder.Open(dir, ladder.Options{Self: self, Slots: 2})
+	// One slot: the ladder plays all the while a test waits on its pages,
+	// and on two its games took twice the CPU time for what the tests
+	// see.
+	l, err := ladder.Open(dir, ladder.Options{Self: self, Slots: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -128,7 +131,7 @@ func loginAndUpload(t *testing.T, ctx context.Context, base, group, token, zip s
 // the pairings in play end, and enables it again.
 func TestRealLadderPages(t *testing.T) {
 	base, toks, zips := realLadder(t, "P1", "P2")
-	ctx := bt.Tab(t, 1280, 900)
+	ctx := webladder.Chromium.Tab(t)
 
 	if got := loginAndUpload(t, ctx, base, "P1", toks["P1"], zips["P1"]); got != "accepted: version 1" {
 		t.Fatalf("P1's project: %q, want accepted: version 1", got)
@@ -210,19 +213,18 @@ func TestRealLadderPages(t *testing.T) {
 	bt.Eval[bool](t, adm, clickP2) // disable
 	bt.WaitFor(t, adm, "P2 disabled", `document.querySelector('#admin-groups button[data-group="P2"]').textContent === "Enable"`)
 	var after []int64
-	for st, hang := (ladder.State{Busy: 1}), time.Now().Add(3*time.Minute); st.Busy > 0 || st.Queued > 0; {
+	// Only go test -timeout bounds the wait: a ladder that never stops
+	// fails there.
+	for st := (ladder.State{Busy: 1}); st.Busy > 0 || st.Queued > 0; {
 		st, after = ladderNow(t, base)
-		if time.Now().After(hang) {
-			t.Fatalf("the ladder still plays after P2 was disabled: %+v, games %v after %v", st, after, before)
-		}
 		if st.Busy > 0 || st.Queued > 0 {
 			time.Sleep(200 * time.Millisecond) // a condition polled, no duration waited for
 		}
 	}
 	after = slices.DeleteFunc(after, func(id int64) bool { return slices.Contains(before, id) })
-	// A pairing is a game pair; two slots hold at most two pairings.
-	if len(after) > 4 {
-		t.Errorf("%d games ended after P2 was disabled, want at most the 4 of the pairings in play: %v", len(after), after)
+	// A pairing is a game pair; one slot holds one pairing.
+	if len(after) > 2 {
+		t.Errorf("%d games ended after P2 was disabled, want at most the 2 of the pairing in play: %v", len(after), after)
 	}
 	bt.Screenshot(t, adm, "real-disabled")
 	bt.Eval[bool](t, adm, clickP2) // enable

@@ -11,6 +11,18 @@ import (
 	bt "github.com/arenabots/arena/internal/browsertest"
 )
 
+// Chromium is the headless Chromium that the package's tests share, the
+// internal and the external ones: each opens its tabs with Chromium.Tab.
+// TestMain stops it.
+var Chromium = bt.NewShared(1280, 900)
+
+// TestMain runs the package's tests, then stops their Chromium.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	Chromium.Close()
+	os.Exit(code)
+}
+
 // count is a JavaScript expression counting the elements matching sel.
 func count(sel string) string { return fmt.Sprintf("document.querySelectorAll(%q).length", sel) }
 
@@ -25,7 +37,7 @@ func TestPagesFit(t *testing.T) {
 	bt.Need(t)
 	for _, lang := range []string{"en", "pt"} {
 		_, s := fakeServer(t, Options{Lang: lang})
-		ctx := bt.Tab(t, 1280, 900)
+		ctx := Chromium.Tab(t)
 		words := map[string][2]string{"en": {"Standings", "Versions"}, "pt": {"Classificação", "Versões"}}[lang]
 		for _, width := range []int64{1280, 390} {
 			name := fmt.Sprintf("%s-%d", lang, width)
@@ -66,7 +78,7 @@ func TestPagesFit(t *testing.T) {
 func TestGroupPageLogin(t *testing.T) {
 	bt.Need(t)
 	_, s := fakeServer(t, Options{})
-	ctx := bt.Tab(t, 1280, 900)
+	ctx := Chromium.Tab(t)
 	bt.Do(t, ctx, "open P13's page", chromedp.Navigate(s.URL+"/group/P13"))
 	bt.WaitFor(t, ctx, "the login form", `!document.getElementById("login").hidden`)
 	if n := bt.Eval[int](t, ctx, count("#versions .reason, #versions details")); n != 0 {
@@ -105,7 +117,7 @@ func TestGroupPageLogin(t *testing.T) {
 func TestAdminPage(t *testing.T) {
 	bt.Need(t)
 	f, s := fakeServer(t, Options{})
-	ctx := bt.Tab(t, 1280, 900)
+	ctx := Chromium.Tab(t)
 	bt.Do(t, ctx, "open the lecturer's view", chromedp.Navigate(s.URL+"/admin"))
 	bt.WaitFor(t, ctx, "the login form", `!document.getElementById("login").hidden`)
 	if !bt.Eval[bool](t, ctx, `document.getElementById("admin-page").hidden`) {
