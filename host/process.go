@@ -496,6 +496,7 @@ func (p *Process) shutdown(grace time.Duration) error {
 		p.box.Thaw(true)
 		p.box.Remember()
 		killed := make(chan struct{})
+		p.run.arenaKills.Store(true) // go-plugin kills after 2 s: arena's grace may be longer
 		go func() { p.client.Kill(); close(killed) }()
 		if !p.box.WaitExit(grace) {
 			p.box.Kill()

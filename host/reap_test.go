@@ -215,3 +215,24 @@ func TestArenaKilled(t *testing.T) {
 		})
 	}
 }
+
+// TestCloseWithinWaitsItsGrace closes a bot that ignores Shutdown with a
+// grace longer than go-plugin's own two seconds before it kills: the bot
+// is killed by arena when the grace ends, not by go-plugin before it, so
+// that a caller that judges a bot by whether it exited (arena check) gives
+// it the whole grace. The grace is a wait that no machine can shorten.
+func TestCloseWithinWaitsItsGrace(t *testing.T) {
+	const grace = 3 * time.Second
+	p := startTest(t, testSpec("stubborn"))
+	start := time.Now()
+	if err := p.CloseWithin(grace); err != nil {
+		t.Fatal(err)
+	}
+	if took := time.Since(start); took < grace {
+		t.Errorf("the bot was killed %v after Shutdown, before its grace of %v ended", took, grace)
+	}
+	if !p.KilledOnClose() {
+		t.Error("the stubborn bot was not killed after its grace")
+	}
+	assertNoEscape(t)
+}

@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/arenabots/arena/bots/fence"
@@ -50,6 +51,11 @@ type groupRunner struct {
 	pumps     sync.WaitGroup
 	fence     *fence.Fence // marks in the bot's stdout and stderr; nil before Start
 	noFence   bool         // barrier does nothing (Spec.noFence)
+
+	// arenaKills is set as the bot is closed: arena kills its group itself
+	// once its grace ends (Process.CloseWithin), and go-plugin's own kill,
+	// two seconds after its Shutdown, does nothing.
+	arenaKills atomic.Bool
 
 	mu      sync.Mutex
 	line    string // the bot's first stdout line, the handshake (capped)
@@ -241,9 +247,12 @@ func (r *groupRunner) drain(d time.Duration) {
 // Wait waits for the main process to end.
 func (r *groupRunner) Wait(context.Context) error { return r.box.Wait() }
 
-// Kill kills the whole process group.
+// Kill kills the whole process group, unless arena is closing the bot
+// (arenaKills), which kills it when its own grace ends.
 func (r *groupRunner) Kill(context.Context) error {
-	r.box.Kill()
+	if !r.arenaKills.Load() {
+		r.box.Kill()
+	}
 	return nil
 }
 
