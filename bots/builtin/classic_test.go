@@ -2,6 +2,7 @@ package builtin
 
 import (
 	"context"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -11,6 +12,7 @@ import (
 	"github.com/arenabots/arena/games/cavalo"
 	"github.com/arenabots/arena/internal/samples"
 	"github.com/arenabots/arena/referee"
+	"golang.org/x/sys/unix"
 )
 
 // loadSample returns reference position name as the bots receive it.
@@ -146,11 +148,9 @@ func TestClassicRespectsTime(t *testing.T) {
 		t.Fatal(err)
 	}
 	const tempo = 50 * time.Millisecond
-	limit := 2*tempo + schedulingSlack(t) // the bot stops at 70% of tempo
-	start := time.Now()
-	a, err := b.Jogar(context.Background(), st, tempo)
-	if el := time.Since(start); el > limit {
-		t.Errorf("answered after %v, tempo %v", el, tempo)
+	a, cpu, err := jogarCPU(t, b, st, tempo) // the bot stops at 70% of tempo
+	if cpu > 2*tempo {
+		t.Errorf("answered after %v of CPU, tempo %v", cpu, tempo)
 	}
 	if err != nil {
 		t.Fatal(err)
@@ -183,23 +183,28 @@ func TestSearchBotsRejectOtherGames(t *testing.T) {
 	}
 }
 
-// schedulingSlack is what a test of a bot's own clock allows beyond twice
-// its tempo: 20 ms, plus four times the worst lateness of a goroutine waking
-// from a short sleep on this machine right now, so that the bound follows
-// how busy the machine is (a loaded CI machine, -race) instead of a
-// constant. A bot that stops at 70 % of its tempo stays well inside; one
-// that ignores its clock searches for seconds. How far past its tempo a
+// jogarCPU calls b.Jogar on this goroutine, locked to its thread, and
+// returns its answer, the CPU time the thread used for it and its error.
+// A bot of this package searches on the caller's goroutine: a bot that
+// ignores its clock uses seconds of CPU, one that stops at 70 % of its
+// tempo less than the tempo, however busy the machine (a busy machine
+// makes the wall time longer, not the CPU time). How far past its tempo a
 // bot answers is measured by benchmarks, not by these tests.
-func schedulingSlack(t *testing.T) time.Duration {
+func jogarCPU(t *testing.T, b bots.Bot, st referee.State, tempo time.Duration) (bots.Answer, time.Duration, error) {
 	t.Helper()
-	const nap = 5 * time.Millisecond
-	var late time.Duration
-	for range 5 {
-		start := time.Now()
-		time.Sleep(nap)
-		late = max(late, time.Since(start)-nap)
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	before := threadCPU(t)
+	a, err := b.Jogar(context.Background(), st, tempo)
+	return a, threadCPU(t) - before, err
+}
+
+// threadCPU returns the CPU time this thread has used.
+func threadCPU(t *testing.T) time.Duration {
+	t.Helper()
+	var ts unix.Timespec
+	if err := unix.ClockGettime(unix.CLOCK_THREAD_CPUTIME_ID, &ts); err != nil {
+		t.Fatalf("reading the thread's CPU clock: %v", err)
 	}
-	slack := 20*time.Millisecond + 4*late
-	t.Logf("scheduling slack here: %v", slack.Round(100*time.Microsecond))
-	return slack
+	return time.Duration(ts.Nano())
 }

@@ -109,11 +109,9 @@ func TestSearchBotsDotsSamples(t *testing.T) {
 		for _, s := range samples {
 			st := s.State.(*dots.Position)
 			before := *st
-			limit := 2*tempo + schedulingSlack(t)
-			start := time.Now()
-			a, err := b.Jogar(context.Background(), st, tempo)
-			if el := time.Since(start); el > limit {
-				t.Errorf("%s, %s: answered after %v, tempo %v", name, s.Name, el, tempo)
+			a, cpu, err := jogarCPU(t, b, st, tempo)
+			if cpu > 2*tempo {
+				t.Errorf("%s, %s: answered after %v of CPU, tempo %v", name, s.Name, cpu, tempo)
 			}
 			if err != nil {
 				t.Fatalf("%s, %s: %v", name, s.Name, err)
