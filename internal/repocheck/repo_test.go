@@ -52,8 +52,8 @@ func TestCIRunsREADMETestCommand(t *testing.T) {
 		t.Errorf(".ci/run runs %q itself, want only %s's", got, testScript)
 	}
 	want := []string{
-		`go test -count=1 -timeout 40m $single &`,
-		`go test -race -p $p -count=1 -timeout 40m $raced || rc=$?`,
+		`go test -ldflags=-w -count=1 -timeout 40m $single &`,
+		`go test -race -ldflags=-w -p $p -count=1 -timeout 40m $raced || rc=$?`,
 	}
 	if got := commandLines(t, testScript, "go test"); !slices.Equal(got, want) {
 		t.Errorf("%s runs %q, want exactly %q", testScript, got, want)
