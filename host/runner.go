@@ -151,8 +151,9 @@ func (r *groupRunner) pumpStdout(f *os.File) {
 		_ = r.hsw.Close()
 	}
 	defer finish()
+	in := r.fence.Reader(stdoutPipe, f)
 	for {
-		n, err := f.Read(buf)
+		n, err := in.Read(buf)
 		p := buf[:n]
 		if !handshakeDone && n > 0 {
 			i := bytes.IndexByte(p, '\n')
@@ -206,7 +207,7 @@ func (r *groupRunner) pumpStderr(f *os.File) {
 		w = io.MultiWriter(w, bestEffort{r.errTee})
 	}
 	out := r.fence.Writer(stderrPipe, w)
-	_, _ = io.Copy(out, f)
+	_, _ = io.Copy(out, r.fence.Reader(stderrPipe, f))
 	out.Close()
 }
 
