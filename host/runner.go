@@ -121,10 +121,12 @@ const (
 const fenceWait = killWait
 
 // barrier returns once everything the bot wrote to its stdout and stderr
-// pipes until now is in the output: arena writes a mark of its own into
-// both and waits until the pumps have passed it (see package fence). Every
-// byte the bot wrote before its answer is ahead of the mark, so a call's
-// output is exactly what the bot wrote in the call, whatever the load.
+// pipes until now is in the output: at once where both pipes are empty
+// and the pumps pass on nothing they read (they read through the fence's
+// Reader), else once arena wrote a mark of its own into both and the
+// pumps passed it (see package fence). Every byte the bot wrote before its
+// answer is ahead of the mark, so a call's output is exactly what the bot
+// wrote in the call, whatever the load.
 func (r *groupRunner) barrier() {
 	if r.fence != nil && !r.noFence {
 		r.fence.Wait(fenceWait)
