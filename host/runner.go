@@ -121,10 +121,12 @@ const (
 const fenceWait = killWait
 
 // barrier returns once everything the bot wrote to its stdout and stderr
-// pipes until now is in the output: arena writes a mark of its own into
-// both and waits until the pumps have passed it (see package fence). Every
-// byte the bot wrote before its answer is ahead of the mark, so a call's
-// output is exactly what the bot wrote in the call, whatever the load.
+// pipes until now is in the output: at once where both pipes are empty
+// and the pumps pass on nothing they read (they read through the fence's
+// Reader), else once arena wrote a mark of its own into both and the
+// pumps passed it (see package fence). Every byte the bot wrote before its
+// answer is ahead of the mark, so a call's output is exactly what the bot
+// wrote in the call, whatever the load.
 func (r *groupRunner) barrier() {
 	if r.fence != nil && !r.noFence {
 		r.fence.Wait(fenceWait)
@@ -151,8 +153,9 @@ func (r *groupRunner) pumpStdout(f *os.File) {
 		_ = r.hsw.Close()
 	}
 	defer finish()
+	in := r.fence.Reader(stdoutPipe, f)
 	for {
-		n, err := f.Read(buf)
+		n, err := in.Read(buf)
 		p := buf[:n]
 		if !handshakeDone && n > 0 {
 			i := bytes.IndexByte(p, '\n')
@@ -206,7 +209,7 @@ func (r *groupRunner) pumpStderr(f *os.File) {
 		w = io.MultiWriter(w, bestEffort{r.errTee})
 	}
 	out := r.fence.Writer(stderrPipe, w)
-	_, _ = io.Copy(out, f)
+	_, _ = io.Copy(out, r.fence.Reader(stderrPipe, f))
 	out.Close()
 }
 

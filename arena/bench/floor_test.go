@@ -45,7 +45,8 @@ const floorNamespaces = unix.CLONE_NEWNS | unix.CLONE_NEWPID | unix.CLONE_NEWNET
 //     cgroup under cgroup v2), removed after it;
 //   - kept/plain: two children kept across games;
 //   - kept/freeze: the same, each in a freezer cgroup thawed before and
-//     frozen after every call, as restart: off does.
+//     frozen after every call, as restart: off does, with the freezer a
+//     bot gets (cgroup v2's where there is one: see floorCgroups).
 //
 // It reports the wall and the CPU (the benchmark's and its children's) of a
 // game in ms; a kept child's CPU is counted when it ends, after the last
@@ -60,7 +61,7 @@ func BenchmarkFloor(b *testing.B) {
 		for b.Loop() {
 			var kids [2]*floorKid
 			for i := range kids {
-				kids[i] = startFloorKid(b, child, sandbox, sandbox)
+				kids[i] = startFloorKid(b, child, sandbox, sandboxCgroups(sandbox))
 			}
 			for c := range floorCalls {
 				kids[c%2].call(b, request)
@@ -73,7 +74,7 @@ func BenchmarkFloor(b *testing.B) {
 	kept := func(b *testing.B, freeze bool) {
 		var kids [2]*floorKid
 		for i := range kids {
-			kids[i] = startFloorKid(b, child, false, freeze)
+			kids[i] = startFloorKid(b, child, false, freezerCgroups(freeze))
 			if freeze {
 				kids[i].setFrozen(b, true)
 			}
@@ -136,9 +137,41 @@ type floorKid struct {
 	freeze  string   // its freezer's state file, or ""
 }
 
-// startFloorKid starts child, in new namespaces when isolate, in new
-// cgroups when cgroups.
-func startFloorKid(tb testing.TB, child string, isolate, cgroups bool) *floorKid {
+// floorCgroups are the cgroups a floor child is put in.
+type floorCgroups int
+
+const (
+	noCgroups floorCgroups = iota
+	// sandboxLike are the cgroups of a sandbox-like child: pids, memory
+	// and freezer under cgroup v1, one cgroup under v2.
+	sandboxLike
+	// freezerOnly is a freezer cgroup of the version arena gives a bot
+	// (host/sandbox): cgroup v2's where arena's own cgroup has one, as in
+	// a hybrid layout's unified hierarchy, else v1's. cgroup v2's wakes
+	// every thread of the child to stop it, and again to resume it, where
+	// v1's leaves a sleeping thread asleep.
+	freezerOnly
+)
+
+// sandboxCgroups returns sandboxLike if sandbox, else noCgroups.
+func sandboxCgroups(sandbox bool) floorCgroups {
+	if sandbox {
+		return sandboxLike
+	}
+	return noCgroups
+}
+
+// freezerCgroups returns freezerOnly if freeze, else noCgroups.
+func freezerCgroups(freeze bool) floorCgroups {
+	if freeze {
+		return freezerOnly
+	}
+	return noCgroups
+}
+
+// startFloorKid starts child, in new namespaces when isolate, in the
+// cgroups cg.
+func startFloorKid(tb testing.TB, child string, isolate bool, cg floorCgroups) *floorKid {
 	cmd := exec.Command(child)
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	if isolate {
@@ -156,19 +189,24 @@ func startFloorKid(tb testing.TB, child string, isolate, cgroups bool) *floorKid
 	if err := cmd.Start(); err != nil {
 		tb.Fatalf("starting the floor's child: %v", err)
 	}
-	if cgroups {
-		k.joinCgroups(tb)
+	if cg != noCgroups {
+		k.joinCgroups(tb, cg)
 	}
 	return k
 }
 
-// joinCgroups makes the kid's cgroups and moves it in: pids, memory and
-// freezer under cgroup v1, one cgroup under v2.
-func (k *floorKid) joinCgroups(tb testing.TB) {
+// joinCgroups makes the kid's cgroups cg and moves it in.
+func (k *floorKid) joinCgroups(tb testing.TB, cg floorCgroups) {
 	name := fmt.Sprintf("arena-floor-%d-%d", os.Getpid(), k.cmd.Process.Pid)
 	bases := []string{"/sys/fs/cgroup/pids", "/sys/fs/cgroup/memory", "/sys/fs/cgroup/freezer"}
-	if _, err := os.Stat("/sys/fs/cgroup/cgroup.controllers"); err == nil {
-		bases = []string{"/sys/fs/cgroup"}
+	if cg == freezerOnly {
+		bases = bases[2:]
+	}
+	for _, v2 := range []string{"/sys/fs/cgroup", "/sys/fs/cgroup/unified"} {
+		if _, err := os.Stat(filepath.Join(v2, "cgroup.controllers")); err == nil && (v2 == "/sys/fs/cgroup" || cg == freezerOnly) {
+			bases = []string{v2}
+			break
+		}
 	}
 	for _, base := range bases {
 		dir := filepath.Join(base, name)
@@ -182,14 +220,14 @@ func (k *floorKid) joinCgroups(tb testing.TB) {
 	}
 	last := k.cgroups[len(k.cgroups)-1]
 	k.freeze = filepath.Join(last, "cgroup.freeze")
-	if len(bases) > 1 {
+	if filepath.Base(filepath.Dir(last)) == "freezer" {
 		k.freeze = filepath.Join(last, "freezer.state")
 	}
 }
 
 // setFrozen freezes or thaws the kid's freezer cgroup.
 func (k *floorKid) setFrozen(tb testing.TB, frozen bool) {
-	v := map[bool]string{true: "0", false: "1"}
+	v := map[bool]string{true: "1", false: "0"}
 	if filepath.Base(k.freeze) == "freezer.state" {
 		v = map[bool]string{true: "FROZEN", false: "THAWED"}
 	}

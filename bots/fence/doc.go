@@ -8,7 +8,11 @@
 // during the move), and the Lisp adapter the end of each call of SBCL.
 //
 // A mark is random per Fence and taken out of what is passed on; a process
-// that wrote it itself would only cut its own output short.
+// that wrote it itself would only cut its own output short. A reader that
+// reads its pipe through the Fence's Reader spares most marks: it takes
+// bytes from the pipe under the Fence's lock, so that where the pipes hold
+// nothing and no reader holds bytes it has not passed on, everything
+// written is known to have been passed on, and no mark is needed.
 //
 // fence imports nothing of arena: both sides of a bot use it.
 package fence

@@ -21,6 +21,14 @@ type Fence struct {
 	seen    []int      // marks each pipe's reader has passed
 	done    []bool     // the pipe's reader reached its end
 	changed chan struct{}
+	// Where pipe i is read through Reader(i, …) and copied through
+	// Writer(i, …), read[i] is set, and busy[i] says that its reader holds
+	// bytes it took from the pipe and has not yet passed on; writers[i]
+	// is its Writer. Wait needs no mark where no pipe holds a byte and
+	// no reader is busy (see quiet).
+	read    []bool
+	busy    []bool
+	writers []*unmarker
 }
 
 // New returns the Fence of the pipes whose write ends are ends, which it
@@ -36,6 +44,9 @@ func New(ends ...*os.File) *Fence {
 		seen:    make([]int, len(ends)),
 		done:    make([]bool, len(ends)),
 		changed: make(chan struct{}),
+		read:    make([]bool, len(ends)),
+		busy:    make([]bool, len(ends)),
+		writers: make([]*unmarker, len(ends)),
 	}
 }
 
@@ -45,12 +56,69 @@ func New(ends ...*os.File) *Fence {
 // ended, passes on what it held back and says that nothing more comes.
 // Its Write never fails: what w does not take is dropped.
 func (f *Fence) Writer(i int, w io.Writer) io.WriteCloser {
-	return &unmarker{
+	u := &unmarker{
 		w:      w,
 		mark:   f.mark,
 		passed: func() { f.note(i, false) },
 		ended:  func() { f.note(i, true) },
 	}
+	f.mu.Lock()
+	f.writers[i] = u
+	f.mu.Unlock()
+	return u
+}
+
+// Reader returns what pipe i's reader reads the pipe r (its read end)
+// through, on the goroutine that passes each chunk on through Writer(i,
+// …) before its next read: it takes bytes from the pipe under
+// the Fence's lock, so that Wait knows when the reader holds none, and
+// then writes no mark (see quiet). Where r cannot be read so (it is not
+// pollable), Reader returns r, and Wait marks the pipes as before.
+func (f *Fence) Reader(i int, r *os.File) io.Reader {
+	rd := newReader(f, i, r)
+	if rd == nil {
+		return r
+	}
+	f.mu.Lock()
+	f.read[i] = true
+	f.mu.Unlock()
+	return rd
+}
+
+// taken notes, f.mu held, whether pipe i's reader took bytes from the
+// pipe (n > 0), which it holds until its next read.
+func (f *Fence) taken(i, n int) {
+	if n > 0 {
+		f.busy[i] = true
+	}
+}
+
+// reading notes that pipe i's reader reads again: what its last read took
+// was passed on, but for the start of a mark that the Writer holds back
+// until it sees what follows.
+func (f *Fence) reading(i int) {
+	f.mu.Lock()
+	f.busy[i] = f.writers[i] == nil || len(f.writers[i].held) > 0
+	f.mu.Unlock()
+}
+
+// quiet reports, f.mu held, whether everything the process wrote to the
+// pipes until now has been passed on already, so that Wait needs no mark:
+// each pipe is read through Reader and copied through Writer, holds no
+// byte (FIONREAD on its write end), and its reader holds none it took.
+func (f *Fence) quiet() bool {
+	for i, w := range f.ends {
+		if f.done[i] {
+			continue
+		}
+		if !f.read[i] || f.busy[i] {
+			return false
+		}
+		if n, ok := unread(w); !ok || n > 0 {
+			return false
+		}
+	}
+	return true
 }
 
 func (f *Fence) note(i int, end bool) {
@@ -65,14 +133,20 @@ func (f *Fence) note(i int, end bool) {
 	f.changed = make(chan struct{})
 }
 
-// Wait writes a mark into every pipe and returns once every reader has
-// passed it, or reached its pipe's end, or d has passed: then everything
-// the process wrote before Wait was called has been passed on. d bounds
-// the wait for a reader that does not read; one that always reads passes
-// the mark at once.
+// Wait returns once everything the process wrote before Wait was called
+// has been passed on: at once where the pipes hold nothing and their
+// readers, reading through Reader, hold nothing they took (see quiet);
+// otherwise it writes a mark into every pipe and returns once every reader
+// has passed it, or reached its pipe's end, or d has passed. d bounds the
+// wait for a reader that does not read; one that always reads passes the
+// mark at once.
 func (f *Fence) Wait(d time.Duration) {
 	f.mu.Lock()
 	if f.ends == nil {
+		f.mu.Unlock()
+		return
+	}
+	if f.quiet() {
 		f.mu.Unlock()
 		return
 	}

@@ -103,7 +103,7 @@ func startProcess(argv []string, dir string, log io.Writer) (*process, error) {
 	copied := make(chan struct{})
 	go func() {
 		w := p.fence.Writer(0, p.out)
-		io.Copy(w, outR)
+		io.Copy(w, p.fence.Reader(0, outR))
 		w.Close()
 		close(copied)
 	}()
