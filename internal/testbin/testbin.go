@@ -186,10 +186,6 @@ func build(dir, name, pkg string) (string, error) {
 	tmp := bin + ".building"
 	cmd := exec.Command("go", "build", "-o", tmp, "./"+pkg)
 	cmd.Dir = root
-	// Static, as README builds arena's binaries: with cgo, a program
-	// that imports net links libc and pays the dynamic loader at every
-	// start (a bot's start 1.3 ms of CPU more).
-	cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
 	if out, err := cmd.CombinedOutput(); err != nil {
 		return "", fmt.Errorf("testbin: building %s: %v\n%s", pkg, err, out)
 	}
