@@ -1,6 +1,6 @@
 // Package goplugin is go-plugin's configuration of a bot connection: the
-// handshake of package wire as go-plugin's HandshakeConfig, and the plugin
-// that carries service Jogador over go-plugin's gRPC protocol. The host's
+// handshake of package wire as go-plugin's plugin.HandshakeConfig, and the
+// plugin that carries service Jogador over go-plugin's gRPC protocol. The host's
 // go-plugin client (host.Start) and the test bots that go-plugin's own
 // Serve serves use it. The SDK (bots.Serve) does not: it speaks the bot's
 // side of the same protocol itself, so that a bot's binary does not link
