@@ -21,9 +21,9 @@ import (
 // v1.8), which arena's host speaks with go-plugin's client. Serve speaks it
 // itself rather than through go-plugin's Serve, which would bring into
 // every bot's binary, and initialise at each of its starts, go-plugin's
-// net/rpc protocol, its broker and stdio streams, gRPC's reflection
-// service with protobuf's descriptor packages, and x/net/trace's
-// html/template: a third of a bot's package initialisation, which arena
+// net/rpc protocol (encoding/gob), its broker and stdio streams, yamux,
+// hclog and gRPC's reflection service with protobuf's descriptor
+// packages: about a third of a bot's package initialisation, which arena
 // pays twice a game with fresh bots. What arena's host needs of a bot is
 // what the Python example serves (bots/examples/python): the handshake
 // line, service Jogador, gRPC's health service and go-plugin's controller.
@@ -83,7 +83,11 @@ func listen(dir string) (*net.UnixListener, error) {
 	if err := os.Remove(path); err != nil {
 		return nil, fmt.Errorf("socket: %w", err)
 	}
-	return net.ListenUnix("unix", &net.UnixAddr{Name: path, Net: "unix"})
+	l, err := net.ListenUnix("unix", &net.UnixAddr{Name: path, Net: "unix"})
+	if err != nil {
+		return nil, fmt.Errorf("socket: %w", err)
+	}
+	return l, nil
 }
 
 // health is gRPC's health service: the bot is serving.
