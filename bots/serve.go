@@ -5,11 +5,8 @@ import (
 	"errors"
 	"io"
 	"net"
-	"os"
-	"sync"
 	"time"
 
-	"github.com/hashicorp/go-plugin"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/metadata"
 	"google.golang.org/grpc/status"
@@ -23,12 +20,10 @@ import (
 // go-plugin's handshake with arena and answers Info, Jogar (on the lean
 // call channel, the Partida stream, or unary) and NovoJogo until arena
 // stops it. Run directly, not by arena, it says so and exits with status 1.
-// After Serve starts, what the bot writes to os.Stdout and os.Stderr goes
+// What the bot writes to os.Stdout and os.Stderr after the handshake goes
 // to arena, which keeps what it wrote during a move with that move.
 func Serve(bot Bot) {
-	wire.WarmUp()
-	srv := &server{bot: bot, stdout: os.Stdout, stderr: os.Stderr}
-	plugin.Serve(wire.ServeConfig(srv, wire.ProtocolVersion))
+	servePlugin(&server{bot: bot})
 }
 
 // server is a Bot on the wire.
@@ -37,26 +32,11 @@ type server struct {
 	bot Bot
 	// canal is the lean call channel's listener, once arena asked for it.
 	canal *net.UnixListener
-	// stdout and stderr are the process's own, which arena reads.
-	stdout, stderr *os.File
-	direct         sync.Once
-}
-
-// writeDirect sets os.Stdout and os.Stderr back to the process's own
-// files, which go-plugin's Serve replaced with pipes of its stdio stream
-// before it served the first call: what the bot writes then goes to the
-// files arena reads and marks at the end of each call, so that a move's
-// log holds exactly what the bot wrote during the move. (The stdio stream
-// is a second path, copied by goroutines of both processes: what the bot
-// wrote just before answering could arrive after the answer.)
-func (s *server) writeDirect() {
-	s.direct.Do(func() { os.Stdout, os.Stderr = s.stdout, s.stderr })
 }
 
 // Info answers with the bot's Info; asked by arena, it opens the lean call
 // channel first (see offerCanal).
 func (s *server) Info(ctx context.Context, _ *pb.InfoRequest) (*pb.InfoResponse, error) {
-	s.writeDirect()
 	s.offerCanal(ctx)
 	i := s.bot.Info()
 	return &pb.InfoResponse{Name: i.Name, Author: i.Author, Version: i.Version, Games: i.Games}, nil
@@ -64,7 +44,6 @@ func (s *server) Info(ctx context.Context, _ *pb.InfoRequest) (*pb.InfoResponse,
 
 // NovoJogo tells the bot a new game starts, if it is a NewGamer.
 func (s *server) NovoJogo(ctx context.Context, _ *pb.NovoJogoRequest) (*pb.NovoJogoResponse, error) {
-	s.writeDirect()
 	if g, ok := s.bot.(NewGamer); ok {
 		if err := g.NewGame(ctx); err != nil {
 			return nil, status.Error(codes.Unknown, err.Error())
@@ -126,7 +105,6 @@ func (s *server) answer(ctx context.Context, p *pb.Pedido) *pb.Resposta {
 // kind of a *referee.Fault the bot returns is only text: the host decides
 // the verdict from what it observes.
 func (s *server) jogar(ctx context.Context, r *pb.JogarRequest, cpu bool) (*pb.Jogada, error) {
-	s.writeDirect()
 	st, tempo, err := wire.FromprotoRequest(r)
 	if err != nil {
 		return nil, status.Error(codes.InvalidArgument, err.Error())

@@ -13,6 +13,7 @@ import (
 	"github.com/hashicorp/go-plugin"
 
 	"github.com/arenabots/arena/bots/wire"
+	"github.com/arenabots/arena/bots/wire/goplugin"
 	"github.com/arenabots/arena/host/sandbox"
 	"github.com/arenabots/arena/internal/samples"
 	"github.com/arenabots/arena/internal/testbin"
@@ -94,8 +95,8 @@ func benchmarkHost(b *testing.B, set func(*Spec), cpuLimit time.Duration) {
 // request encoded once, the answer not looked at.
 func BenchmarkJogarBare(b *testing.B) {
 	client := plugin.NewClient(&plugin.ClientConfig{
-		HandshakeConfig:  wire.Handshake(wire.ProtocolVersion),
-		Plugins:          wire.Plugins(nil),
+		HandshakeConfig:  goplugin.Handshake(wire.ProtocolVersion),
+		Plugins:          goplugin.Plugins(nil),
 		Cmd:              exec.Command(testbot, "ok"),
 		AllowedProtocols: []plugin.Protocol{plugin.ProtocolGRPC},
 		Logger:           hclog.NewNullLogger(),
@@ -105,7 +106,7 @@ func BenchmarkJogarBare(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	raw, err := rpc.Dispense(wire.PluginName)
+	raw, err := rpc.Dispense(goplugin.PluginName)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -32,7 +32,8 @@
 // Beside and package arena/botkind).
 //
 // host imports only bots (the SDK's types), bots/wire (the
-// handshake and the converters), bots/fence (the end of a call's output),
+// handshake and the converters), bots/wire/goplugin (go-plugin's
+// configuration of the connection), bots/fence (the end of a call's output),
 // proto, referee, host/registry, host/sandbox and host/sandbox/launch. Nothing of a bot's side
 // may link it: internal/repocheck's table says so.
 package host

@@ -24,6 +24,7 @@ import (
 
 	"github.com/arenabots/arena/bots"
 	"github.com/arenabots/arena/bots/wire"
+	"github.com/arenabots/arena/bots/wire/goplugin"
 	"github.com/arenabots/arena/host/sandbox"
 	pb "github.com/arenabots/arena/proto"
 	"github.com/arenabots/arena/referee"
@@ -154,8 +155,8 @@ func (p *Process) clientConfig() *plugin.ClientConfig {
 		logger = hclog.New(&hclog.LoggerOptions{Name: "bot." + p.spec.Name, Output: os.Stderr, Level: hclog.Debug})
 	}
 	return &plugin.ClientConfig{
-		HandshakeConfig:  wire.Handshake(wire.ProtocolVersion),
-		Plugins:          wire.Plugins(nil),
+		HandshakeConfig:  goplugin.Handshake(wire.ProtocolVersion),
+		Plugins:          goplugin.Plugins(nil),
 		AllowedProtocols: []plugin.Protocol{plugin.ProtocolGRPC},
 		RunnerFunc: func(_ hclog.Logger, cmd *exec.Cmd, _ string) (runner.Runner, error) {
 			p.run.pluginEnv = cmd.Env
@@ -210,14 +211,14 @@ func (p *Process) connect(ctx context.Context) error {
 			done <- result{err: err}
 			return
 		}
-		raw, err := rpc.Dispense(wire.PluginName)
+		raw, err := rpc.Dispense(goplugin.PluginName)
 		if err != nil {
 			done <- result{err: err}
 			return
 		}
 		jog, ok := raw.(pb.JogadorClient)
 		if !ok {
-			err = fmt.Errorf("plugin %q is a %T", wire.PluginName, raw)
+			err = fmt.Errorf("plugin %q is a %T", goplugin.PluginName, raw)
 		}
 		done <- result{jog: jog, err: err}
 	}()

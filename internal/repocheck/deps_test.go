@@ -75,6 +75,9 @@ var imports = []struct {
 	// The SDK, which every Go bot links, and what it shares with the host.
 	{"bots", []string{"referee", "proto", "bots/wire"}},
 	{"bots/wire", []string{"referee", "proto", "games"}},
+	// go-plugin's configuration of the connection, for the host's client
+	// and the test bots that go-plugin's own Serve serves.
+	{"bots/wire/goplugin", []string{"bots/wire", "proto"}},
 	// The search engine, for built-in and external bots: it knows no game
 	// (each game's package holds its evaluator).
 	{"bots/search", []string{"referee"}},
@@ -100,7 +103,7 @@ var imports = []struct {
 	{"host/scaffold", []string{"bots/examples", "."}},
 	{"host/...", []string{"host/...", "bots/...", "referee", "proto", "games"}},
 	// The tests' bot, which is also a launcher like arena.
-	{"host/internal/testbot", []string{"bots", "bots/wire", "host/sandbox/launch", "referee", "proto"}},
+	{"host/internal/testbot", []string{"bots", "bots/wire", "bots/wire/goplugin", "host/sandbox/launch", "referee", "proto"}},
 	// A person at the keyboard, for play in the terminal and the browser.
 	{"web/human", []string{"referee"}},
 
@@ -160,6 +163,7 @@ var forbidden = []struct {
 	{"results/...", "results knows nothing of processes", []string{"os/exec", "bots/...", "host/...", "arena/...", "course/...", "proto"}},
 	{"host/sandbox/...", "containment knows processes, not bots", []string{"proto", "referee", "bots/...", "google.golang.org/grpc/...", "google.golang.org/protobuf/...", "github.com/hashicorp/go-plugin/..."}},
 	{"bots", "a Go bot's binary links nothing of arena's side", botBinaryForbids},
+	{"bots", "the SDK speaks go-plugin's protocol itself: a bot's binary initialises none of go-plugin's server at each start", []string{"github.com/hashicorp/go-plugin/...", "bots/wire/goplugin"}},
 	{"bots/examples/...", "a Go bot's binary links nothing of arena's side", botBinaryForbids},
 }
 

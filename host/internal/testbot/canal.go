@@ -15,6 +15,7 @@ import (
 	"google.golang.org/grpc/metadata"
 
 	"github.com/arenabots/arena/bots/wire"
+	"github.com/arenabots/arena/bots/wire/goplugin"
 	pb "github.com/arenabots/arena/proto"
 )
 
@@ -36,7 +37,7 @@ type canalBot struct {
 }
 
 func serveCanalBot(kind string) {
-	plugin.Serve(wire.ServeConfig(&canalBot{kind: kind}, wire.ProtocolVersion))
+	plugin.Serve(goplugin.ServeConfig(&canalBot{kind: kind}, wire.ProtocolVersion))
 }
 
 func (b *canalBot) Info(ctx context.Context, _ *pb.InfoRequest) (*pb.InfoResponse, error) {

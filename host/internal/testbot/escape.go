@@ -17,6 +17,7 @@ import (
 	"google.golang.org/protobuf/types/known/emptypb"
 
 	"github.com/arenabots/arena/bots/wire"
+	"github.com/arenabots/arena/bots/wire/goplugin"
 	pb "github.com/arenabots/arena/proto"
 )
 
@@ -60,7 +61,7 @@ type knocker struct {
 
 // serveBroker serves like the raw modes, with k's interceptor.
 func serveBroker(k *knocker) {
-	cfg := wire.ServeConfig(&raw{mode: "broker", knocks: k}, wire.ProtocolVersion)
+	cfg := goplugin.ServeConfig(&raw{mode: "broker", knocks: k}, wire.ProtocolVersion)
 	cfg.GRPCServer = func(opts []grpc.ServerOption) *grpc.Server {
 		return grpc.NewServer(append(opts, grpc.ChainStreamInterceptor(k.intercept))...)
 	}

@@ -155,6 +155,7 @@ import (
 
 	"github.com/arenabots/arena/bots"
 	"github.com/arenabots/arena/bots/wire"
+	"github.com/arenabots/arena/bots/wire/goplugin"
 	pb "github.com/arenabots/arena/proto"
 	"github.com/arenabots/arena/referee"
 )
@@ -177,15 +178,15 @@ func main() {
 	}
 	switch mode {
 	case "version2":
-		plugin.Serve(wire.ServeConfig(&raw{mode: mode}, 2))
+		plugin.Serve(goplugin.ServeConfig(&raw{mode: mode}, 2))
 		return
 	case "cookie":
-		cfg := wire.ServeConfig(&raw{mode: mode}, wire.ProtocolVersion)
+		cfg := goplugin.ServeConfig(&raw{mode: mode}, wire.ProtocolVersion)
 		cfg.MagicCookieValue = "not-arena's-cookie"
 		plugin.Serve(cfg)
 		return
 	case "badclaim", "liar":
-		plugin.Serve(wire.ServeConfig(&raw{mode: mode}, wire.ProtocolVersion))
+		plugin.Serve(goplugin.ServeConfig(&raw{mode: mode}, wire.ProtocolVersion))
 		return
 	case "broker":
 		kb := 0
@@ -201,8 +202,8 @@ func main() {
 		return
 	case "garbage":
 		plugin.Serve(&plugin.ServeConfig{
-			HandshakeConfig: wire.Handshake(wire.ProtocolVersion),
-			Plugins:         plugin.PluginSet{wire.PluginName: garbagePlugin{}},
+			HandshakeConfig: goplugin.Handshake(wire.ProtocolVersion),
+			Plugins:         plugin.PluginSet{goplugin.PluginName: garbagePlugin{}},
 			GRPCServer:      plugin.DefaultGRPCServer,
 		})
 		return
