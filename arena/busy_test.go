@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"strconv"
+	"sync"
 	"testing"
 	"time"
 
@@ -47,18 +48,28 @@ func TestBusyMachine(t *testing.T) {
 	if !quiet {
 		return
 	}
-	stop := cpuload.Start(t, 0, 10*time.Minute)
+	// Each loop ends when it has used 2 s of CPU time: more than it uses
+	// while the busy leagues play on a quiet machine (the six loops of
+	// two cores, 8 s in all), and no more when other work beside the test
+	// makes the leagues take longer.
+	stop := cpuload.Start(t, 0, 2*time.Second)
 	defer stop()
 	t.Run("busy", func(t *testing.T) {
+		// All at once, whatever -test.parallel allows (GOMAXPROCS): the
+		// loops spin while the longest league plays, not while the leagues
+		// play in turns.
+		var wg sync.WaitGroup
 		for _, l := range leagues {
-			t.Run(l.name, func(t *testing.T) {
-				t.Parallel()
-				start := time.Now()
-				run(t, l.busy, nil)
-				t.Logf("busy run beside %d loops: %v", cpuload.PerCPU*runtime.NumCPU(), time.Since(start).Round(time.Millisecond))
-				l.check(t, l.quiet, l.busy)
+			wg.Go(func() {
+				t.Run(l.name, func(t *testing.T) {
+					start := time.Now()
+					run(t, l.busy, nil)
+					t.Logf("busy run beside %d loops: %v", cpuload.PerCPU*runtime.NumCPU(), time.Since(start).Round(time.Millisecond))
+					l.check(t, l.quiet, l.busy)
+				})
 			})
 		}
+		wg.Wait()
 	})
 }
 
@@ -83,7 +94,7 @@ seed: 5
 rounds: 1
 tempo_ms: %d
 time_margin_ms: %d
-concurrency: 1
+concurrency: 2
 bots:
   - {name: classic, builtin: classic, options: {depth: 2}}
   - {name: burn60, path: %s, args: [burn, "60"]}

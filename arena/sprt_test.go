@@ -152,11 +152,11 @@ bots:
 }
 
 // equalMatch is an SPRT match of two random movers, each seeded, kept
-// from game to game (up to 80 games: a bot's start is most of a game).
+// from game to game (up to 40 games: a bot's start is most of a game).
 const equalMatch = `
 name: sprt-equal
 seed: 5
-rounds: 40
+rounds: 20
 tempo_ms: 50
 concurrency: 2
 restart: off

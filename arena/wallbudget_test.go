@@ -57,7 +57,7 @@ func wallBudgetLeagues(t *testing.T) []busyLeague {
 			copyFile(t, filepath.Join(examples, tc.rules), filepath.Join(root, "regras.lisp"))
 			return fmt.Sprintf("  - name: %s\n    lisp: {root: %q, files: [%q], %s}\n", g.name, root, filepath.Join(root, "jogo.lisp"), g.lisp)
 		}
-		body := fmt.Sprintf("game: %s\n%sseed: 1\nrounds: 1\ntempo_ms: %d\ntime_margin_ms: 250\nstart_timeout_ms: 30000\nconcurrency: 1\nbots:\n", tc.game, tc.gameOptions, tempoMS) +
+		body := fmt.Sprintf("game: %s\n%sseed: 1\nrounds: 1\ntempo_ms: %d\ntime_margin_ms: 250\nstart_timeout_ms: 30000\nconcurrency: 2\nbots:\n", tc.game, tc.gameOptions, tempoMS) +
 			entry(tc.timed) + entry(tc.other)
 		timed := tc.timed.name
 		check := func(t *testing.T, quiet, busy *league.Config) {

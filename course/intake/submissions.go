@@ -53,6 +53,12 @@ type Submission struct {
 // name is a group's (see ParseGroup) and none of its entries' is. When
 // ctx is done List stops, within an archive too, and returns its error.
 func List(ctx context.Context, dirs []string, work string) ([]Submission, error) {
+	return list(ctx, dirs, work, submissionLimits())
+}
+
+// list is List with the archives unpacked within lim (a test's lower
+// limits; List's are a submission's).
+func list(ctx context.Context, dirs []string, work string, lim limits) ([]Submission, error) {
 	work, err := filepath.Abs(work)
 	if err != nil {
 		return nil, err
@@ -85,7 +91,7 @@ func List(ctx context.Context, dirs []string, work string) ([]Submission, error)
 				folder = fmt.Sprintf("%s-%d", name, k) // the same name in another dir
 			}
 			folders[folder] = true
-			s, err := listEntry(ctx, filepath.Join(abs, name), e, filepath.Join(work, "submissions", folder))
+			s, err := listEntry(ctx, filepath.Join(abs, name), e, filepath.Join(work, "submissions", folder), lim)
 			if err != nil {
 				return nil, err
 			}
@@ -133,8 +139,8 @@ func isGroup(name string) bool {
 }
 
 // listEntry is the submission of the class folder's entry e at path, an
-// archive unpacked into dest; the error is ctx's alone.
-func listEntry(ctx context.Context, path string, e os.DirEntry, dest string) (Submission, error) {
+// archive unpacked into dest within lim; the error is ctx's alone.
+func listEntry(ctx context.Context, path string, e os.DirEntry, dest string, lim limits) (Submission, error) {
 	name := e.Name()
 	s := Submission{Group: trimArchive(name), Source: path, Root: path}
 	if !utf8.ValidString(name) {
@@ -150,7 +156,7 @@ func listEntry(ctx context.Context, path string, e os.DirEntry, dest string) (Su
 	case a.unpack == nil:
 		s.Problem = "not read: " + a.kind + " archive, which arena does not read (it reads " + strings.Join(readable(), ", ") + "): unpack it into a folder and run intake again"
 	default:
-		root, err := unpack(ctx, path, dest, a, submissionLimits())
+		root, err := unpack(ctx, path, dest, a, lim)
 		if err != nil {
 			os.RemoveAll(dest) // what was unpacked before the error
 			if cerr := ctx.Err(); cerr != nil {

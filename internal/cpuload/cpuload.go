@@ -7,10 +7,13 @@
 // in the test's own session share that session's part and barely slow a
 // bot in its sandbox (a session of its own); loops of as many sessions take
 // what a busy machine's other users would.
+//
+// The loops are bounded by the CPU time they use, not by how long they
+// run: the work beside them, slowed by whatever else the machine runs,
+// may take longer, but the loops burn no more.
 package cpuload
 
 import (
-	"context"
 	"fmt"
 	"os/exec"
 	"runtime"
@@ -20,7 +23,7 @@ import (
 )
 
 // loop is one busy loop: a shell spinning until its CPU time limit (ulimit
-// -t, in seconds) kills it, should every other way of ending it fail.
+// -t, in seconds) ends it, unless it is killed first.
 const loop = "ulimit -t %d; while :; do :; done"
 
 // PerCPU is how many loops Start starts per core by default: three, so that
@@ -28,29 +31,34 @@ const loop = "ulimit -t %d; while :; do :; done"
 const PerCPU = 3
 
 // Start starts n busy loops (0: PerCPU per core), each in a session of its
-// own, for at most d; they are killed when the test ends (t.Cleanup), when
-// stop is called, when d has passed, or, at the latest, when each has used
-// d of CPU time. It skips the test where no shell can be started.
-func Start(t testing.TB, n int, d time.Duration) (stop func()) {
+// own, each of which ends when it has used cpu of CPU time (in whole
+// seconds, one at least), when stop is called or when the test ends
+// (t.Cleanup); stop logs the CPU time they used. It skips the test where
+// no shell can be started.
+func Start(t testing.TB, n int, cpu time.Duration) (stop func()) {
 	t.Helper()
 	if n <= 0 {
 		n = PerCPU * runtime.NumCPU()
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), d)
+	secs := max(1, int(cpu/time.Second))
 	var cmds []*exec.Cmd
 	stop = func() {
-		cancel()
+		if cmds == nil {
+			return
+		}
+		var used time.Duration
 		for _, c := range cmds {
 			// The loop's session is its own group: kill all of it.
 			_ = syscall.Kill(-c.Process.Pid, syscall.SIGKILL)
 			_ = c.Wait()
+			used += c.ProcessState.UserTime() + c.ProcessState.SystemTime()
 		}
+		t.Logf("%d busy loops used %v of CPU time (at most %d s each)", len(cmds), used.Round(time.Millisecond), secs)
 		cmds = nil
 	}
 	t.Cleanup(stop)
-	secs := max(1, int(d.Seconds()+0.5))
 	for range n {
-		c := exec.CommandContext(ctx, "/bin/sh", "-c", fmt.Sprintf(loop, secs))
+		c := exec.Command("/bin/sh", "-c", fmt.Sprintf(loop, secs))
 		c.SysProcAttr = &syscall.SysProcAttr{Setsid: true, Pdeathsig: syscall.SIGKILL}
 		if err := c.Start(); err != nil {
 			stop()
