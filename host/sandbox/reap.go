@@ -266,7 +266,8 @@ func (c *reapClock) due(now time.Time) bool {
 // without closing their bots left behind (a SIGKILL, a power cut of the session): the bots'
 // descendants, their cgroups and directories, found by the names that hold
 // their owner. The leaders themselves died with their owner
-// (PR_SET_PDEATHSIG). It costs a listing of the temporary directory when
+// (PR_SET_PDEATHSIG), but where a cgroup v1 freezer held them, which it
+// thaws. It costs a listing of the temporary directory when
 // there is nothing to do.
 func reapOrphans(me owner) {
 	dead := map[string]bool{}
@@ -316,6 +317,13 @@ func reapOrphans(me owner) {
 					_ = signal(s, unix.SIGKILL)
 					killed++
 				}
+			}
+			// A task frozen by a cgroup v1 freezer does not die before it
+			// thaws (see cgroup.kill): a bot its dead owner left frozen
+			// between two calls, and its launcher, whose parent-death
+			// signal waits the same.
+			if isCgroupDir(d, bases) {
+				_ = write(d, "freezer.state", "THAWED")
 			}
 		}
 		if killed == 0 || time.Now().After(deadline) {
