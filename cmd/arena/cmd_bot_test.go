@@ -72,6 +72,20 @@ func arenaOut(t *testing.T, args ...string) (string, error) {
 	return out.String(), err
 }
 
+// arenaExec runs arena's binary (arenaBinary) with args in the working
+// directory and returns its output and error, as arenaOut does in the
+// test process. The tests whose leagues and probes start Lisp bots use
+// it: a Lisp bot's adapter is the arena that starts it, so in the test
+// process every one is the raced test binary, which made most of those
+// tests' CPU time for games the race detector does not check. arena's
+// own code runs under it in the other tests, and in arena's packages'.
+func arenaExec(t *testing.T, args ...string) (string, error) {
+	t.Helper()
+	out, err := exec.Command(arenaBinary(t), args...).CombinedOutput()
+	checkWidth(t, args, string(out))
+	return string(out), err
+}
+
 func TestBotCheck(t *testing.T) {
 	for _, tc := range []struct {
 		name   string
