@@ -27,20 +27,12 @@ func TestMain(m *testing.M) {
 		main()
 		syscall.Exit(0)
 	}
-	// The go command keeps its build cache in the user's cache folder too:
-	// pinned where it is, the Go bots and binaries the tests build (bot
-	// new, testbin) reuse it instead of building the standard library and
-	// gRPC again in an empty one, minutes on a busy machine.
-	if gocache, err := exec.Command("go", "env", "GOCACHE").Output(); err == nil {
-		os.Setenv("GOCACHE", strings.TrimSpace(string(gocache)))
-	}
-	// Saved images of Lisp bots (lispimage.DefaultDir) go to a cache
-	// of the tests' own, shared by them, never the user's.
-	cache, err := os.MkdirTemp("", "arena-test-cache-")
+	// Saved images of Lisp bots go to a cache of the tests' own, shared
+	// by them, never the user's.
+	removeCache, err := testbin.CacheHome()
 	if err != nil {
 		panic(err)
 	}
-	os.Setenv("XDG_CACHE_HOME", cache)
 	// The launcher and the built-in bots run from their binaries beside
 	// the test binary, as beside an installed arena, built without the
 	// race detector; Lisp bots and what runs in-process are the test
@@ -55,7 +47,7 @@ func TestMain(m *testing.M) {
 	}
 	code := m.Run()
 	remove()
-	os.RemoveAll(cache)
+	removeCache()
 	os.Exit(code)
 }
 
