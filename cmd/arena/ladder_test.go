@@ -574,7 +574,7 @@ func TestLadderFreezeRunGrades(t *testing.T) {
 	if len(cfg.Bots) != 2 || cfg.Rounds != 1 || cfg.Bots[0].Rating == nil || cfg.Bots[1].Rating == nil || strings.Count(one, "image: false") != 2 {
 		t.Fatalf("the frozen league: %d bots, %d rounds, want P1 and P4 rated, one round, image: false:\n%s", len(cfg.Bots), cfg.Rounds, one)
 	}
-	if out, err := arenaOut(t, "run", "league.yaml", "--plain", "--concurrency", "1"); err != nil {
+	if out, err := arenaExec(t, "run", "league.yaml", "--plain", "--concurrency", "1"); err != nil {
 		t.Fatalf("arena run: %v\n%s", err, out)
 	}
 	if out, err := arenaOut(t, "grades", cfg.Out, "-o", "grades.csv"); err != nil {
