@@ -64,7 +64,8 @@ func startLadder(t *testing.T, dir string, more ...string) *ladderServer {
 }
 
 // arenaBinary returns arena's binary (testbin.Arena), for the servers and
-// workers the tests start. It is built without the race detector whatever
+// workers the tests start, and the commands that start Lisp bots
+// (arenaExec). It is built without the race detector whatever
 // the tests are: a race in such a process would be reported on its
 // stderr, which the tests do not read, and at its exit, which a server
 // killed never reaches; under the race detector it took several times the
