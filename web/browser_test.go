@@ -43,8 +43,9 @@ var played = struct {
 // started by the first test that opens a page; TestMain stops it.
 var chromium = browsertest.NewShared(1280, 1600)
 
-// TestMain makes the directory of the shared leagues and removes it once
-// every test has run, and stops the tests' Chromium.
+// TestMain makes the directory of the shared leagues and a cache of the
+// tests' own for the Lisp bots' saved images (testbin.CacheHome), removes
+// both once every test has run, and stops the tests' Chromium.
 func TestMain(m *testing.M) {
 	dir, err := os.MkdirTemp("", "arena-web-test-")
 	if err != nil {
@@ -52,9 +53,15 @@ func TestMain(m *testing.M) {
 		os.Exit(1)
 	}
 	played.dir = dir
+	removeCache, err := testbin.CacheHome()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
 	code := m.Run()
 	chromium.Close()
 	os.RemoveAll(dir)
+	removeCache()
 	os.Exit(code)
 }
 

@@ -27,20 +27,12 @@ func TestMain(m *testing.M) {
 		main()
 		syscall.Exit(0)
 	}
-	// The go command keeps its build cache in the user's cache folder too:
-	// pinned where it is, the Go bots and binaries the tests build (bot
-	// new, testbin) reuse it instead of building the standard library and
-	// gRPC again in an empty one, minutes on a busy machine.
-	if gocache, err := exec.Command("go", "env", "GOCACHE").Output(); err == nil {
-		os.Setenv("GOCACHE", strings.TrimSpace(string(gocache)))
-	}
-	// Saved images of Lisp bots (lispimage.DefaultDir) go to a cache
-	// of the tests' own, shared by them, never the user's.
-	cache, err := os.MkdirTemp("", "arena-test-cache-")
+	// Saved images of Lisp bots go to a cache of the tests' own, shared
+	// by them, never the user's.
+	removeCache, err := testbin.CacheHome()
 	if err != nil {
 		panic(err)
 	}
-	os.Setenv("XDG_CACHE_HOME", cache)
 	// The launcher and the built-in bots run from their binaries beside
 	// the test binary, as beside an installed arena, built without the
 	// race detector; Lisp bots and what runs in-process are the test
@@ -55,7 +47,7 @@ func TestMain(m *testing.M) {
 	}
 	code := m.Run()
 	remove()
-	os.RemoveAll(cache)
+	removeCache()
 	os.Exit(code)
 }
 
@@ -70,6 +62,20 @@ func arenaOut(t *testing.T, args ...string) (string, error) {
 	err := root.ExecuteContext(context.Background())
 	checkWidth(t, args, out.String())
 	return out.String(), err
+}
+
+// arenaExec runs arena's binary (arenaBinary) with args in the working
+// directory and returns its output and error, as arenaOut does in the
+// test process. The tests whose leagues and probes start Lisp bots use
+// it: a Lisp bot's adapter is the arena that starts it, so in the test
+// process every one is the raced test binary, which made most of those
+// tests' CPU time for games the race detector does not check. arena's
+// own code runs under it in the other tests, and in arena's packages'.
+func arenaExec(t *testing.T, args ...string) (string, error) {
+	t.Helper()
+	out, err := exec.Command(arenaBinary(t), args...).CombinedOutput()
+	checkWidth(t, args, string(out))
+	return string(out), err
 }
 
 func TestBotCheck(t *testing.T) {

@@ -83,7 +83,7 @@ func playIntake(t *testing.T, examples, game string) {
 	}
 	// A margin for a machine that runs other tests beside this one; the
 	// game is found from the sources.
-	out, err := arenaOut(t, "intake", class, "--tempo", "100", "--margin", "1000", "--rounds", "1", "-o", "league.yaml", "--out", "work")
+	out, err := arenaExec(t, "intake", class, "--tempo", "100", "--margin", "1000", "--rounds", "1", "-o", "league.yaml", "--out", "work")
 	if err != nil {
 		t.Fatalf("arena intake: %v\n%s", err, out)
 	}
@@ -194,7 +194,7 @@ func playIntake(t *testing.T, examples, game string) {
 	if err := os.WriteFile("league.yaml", []byte(fast), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if out, err := arenaOut(t, "run", "league.yaml", "--plain", "--concurrency", "1"); err != nil {
+	if out, err := arenaExec(t, "run", "league.yaml", "--plain", "--concurrency", "1"); err != nil {
 		t.Fatalf("arena run: %v\n%s", err, out)
 	}
 	games, damaged, err := results.ReadJournal(filepath.Join(cfg.Out, results.JournalName))
@@ -275,11 +275,18 @@ func TestLispDetectionShared(t *testing.T) {
 			[]string{}, "PASS"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			out, err := arenaOut(t, tc.args...)
+			// A refusal is read from the error itself, in the test
+			// process; the others start the Lisp bot (arenaExec).
+			refuses := strings.Contains(tc.name, "refuses a class")
+			run := arenaExec
+			if refuses {
+				run = arenaOut
+			}
+			out, err := run(t, tc.args...)
 			if (err != nil) != tc.fails {
 				t.Fatalf("arena %q: error %v, want failure %v\n%s", tc.args, err, tc.fails, out)
 			}
-			if strings.Contains(tc.name, "refuses a class") && (exitStatus(err) != 2 || !strings.Contains(err.Error(), "arena intake "+class)) {
+			if refuses && (exitStatus(err) != 2 || !strings.Contains(err.Error(), "arena intake "+class)) {
 				t.Errorf("arena %q: %v (exit %d), want exit 2 naming arena intake %s", tc.args, err, exitStatus(err), class)
 			}
 			for _, want := range tc.outHas {
@@ -401,7 +408,7 @@ func TestBotCheckFindsTheGame(t *testing.T) {
 				}
 			}
 			args := []string{"bot", "check", "--lisp", filepath.Join(dir, tc.group), "--tempo", "300"}
-			out, err := arenaOut(t, args...)
+			out, err := arenaExec(t, args...)
 			if (err != nil) != tc.fails {
 				t.Fatalf("arena %q: error %v, want failure %v\n%s", args, err, tc.fails, out)
 			}

@@ -35,7 +35,7 @@ func TestIntakeHyphenNamesRun(t *testing.T) {
 			n++
 		}
 	}
-	if out, err := arenaOut(t, "intake", class, "--tempo", "20", "--margin", "1000", "--rounds", "1", "-o", "league.yaml", "--out", "work"); err != nil {
+	if out, err := arenaExec(t, "intake", class, "--tempo", "20", "--margin", "1000", "--rounds", "1", "-o", "league.yaml", "--out", "work"); err != nil {
 		t.Fatalf("arena intake: %v\n%s", err, out)
 	}
 	cfg, _, err := league.Load("league.yaml")
@@ -66,7 +66,7 @@ func TestIntakeHyphenNamesRun(t *testing.T) {
 	if err := os.WriteFile("league.yaml", []byte(loaded), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if out, err := arenaOut(t, "run", "league.yaml", "--plain", "--concurrency", "2"); err != nil {
+	if out, err := arenaExec(t, "run", "league.yaml", "--plain", "--concurrency", "2"); err != nil {
 		t.Fatalf("arena run: %v\n%s", err, out)
 	}
 	games, _, err := results.ReadJournal(filepath.Join(cfg.Out, results.JournalName))

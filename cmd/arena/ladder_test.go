@@ -64,7 +64,8 @@ func startLadder(t *testing.T, dir string, more ...string) *ladderServer {
 }
 
 // arenaBinary returns arena's binary (testbin.Arena), for the servers and
-// workers the tests start. It is built without the race detector whatever
+// workers the tests start, and the commands that start Lisp bots
+// (arenaExec). It is built without the race detector whatever
 // the tests are: a race in such a process would be reported on its
 // stderr, which the tests do not read, and at its exit, which a server
 // killed never reaches; under the race detector it took several times the
@@ -574,7 +575,7 @@ func TestLadderFreezeRunGrades(t *testing.T) {
 	if len(cfg.Bots) != 2 || cfg.Rounds != 1 || cfg.Bots[0].Rating == nil || cfg.Bots[1].Rating == nil || strings.Count(one, "image: false") != 2 {
 		t.Fatalf("the frozen league: %d bots, %d rounds, want P1 and P4 rated, one round, image: false:\n%s", len(cfg.Bots), cfg.Rounds, one)
 	}
-	if out, err := arenaOut(t, "run", "league.yaml", "--plain", "--concurrency", "1"); err != nil {
+	if out, err := arenaExec(t, "run", "league.yaml", "--plain", "--concurrency", "1"); err != nil {
 		t.Fatalf("arena run: %v\n%s", err, out)
 	}
 	if out, err := arenaOut(t, "grades", cfg.Out, "-o", "grades.csv"); err != nil {

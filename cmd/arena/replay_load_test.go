@@ -35,7 +35,7 @@ func TestReplayLispLoadLog(t *testing.T) {
 	// The bot starts from its saved image, which keeps what its loading
 	// printed for every game.
 	out := filepath.Join(dir, "out")
-	if o, err := arenaOut(t, "play", "--white", "lisp:"+sub, "--black", "builtin:greedy", "--tempo", "100", "--out", out); err != nil || strings.Contains(o, "no saved image") {
+	if o, err := arenaExec(t, "play", "--white", "lisp:"+sub, "--black", "builtin:greedy", "--tempo", "100", "--out", out); err != nil || strings.Contains(o, "no saved image") {
 		t.Fatalf("play: %v\n%s", err, o)
 	}
 	loads, _ := filepath.Glob(filepath.Join(out, "games", "*.white.load.txt"))

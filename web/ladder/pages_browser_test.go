@@ -9,6 +9,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	bt "github.com/arenabots/arena/internal/browsertest"
+	"github.com/arenabots/arena/internal/testbin"
 )
 
 // Chromium is the headless Chromium that the package's tests share, the
@@ -16,10 +17,17 @@ import (
 // TestMain stops it.
 var Chromium = bt.NewShared(1280, 900)
 
-// TestMain runs the package's tests, then stops their Chromium.
+// TestMain runs the package's tests, with a cache of their own for the
+// Lisp bots' saved images (testbin.CacheHome), then stops their Chromium.
 func TestMain(m *testing.M) {
+	removeCache, err := testbin.CacheHome()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
 	code := m.Run()
 	Chromium.Close()
+	removeCache()
 	os.Exit(code)
 }
 
