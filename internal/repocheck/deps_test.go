@@ -136,6 +136,8 @@ var imports = []struct {
 	// The course pipeline: intake of a class's hand-ins, similarity, grades.
 	// Similarity reads Lisp and intake's submissions; it runs nothing.
 	{"course/similarity", []string{"course/intake", "referee/sexp", "results/csvout"}},
+	// intake's test helper gives its tests a cache of their own.
+	{"course/intake/intaketest", []string{"host/...", "internal/testbin"}},
 	{"course/...", []string{"course/...", "arena/...", "host/...", "bots/...", "games", "referee", "referee/sexp", "results/...", "internal/inert", "internal/treehash"}},
 	{"web/...", []string{"web/...", "arena/...", "games", "referee", "results/...", "internal/inert"}},
 	// The ladder's pages draw what the ladder (course/ladder) gives them;

@@ -131,9 +131,11 @@ func FloorChild() (string, error) {
 	return build(dir, "floorchild", "arena/bench/internal/floorchild")
 }
 
-// staleAfter is how old the binaries of other sources must be before a new
-// build removes them (another checkout may be testing with them now).
-const staleAfter = 24 * time.Hour
+// staleAfter is how long the binaries of other sources must have gone
+// unused (keyDir marks a directory used) before a new build removes them:
+// another checkout may be testing with them now. Each version of the
+// sources tested leaves about 100 MB, a day of edits tens of gigabytes.
+const staleAfter = 2 * time.Hour
 
 // keyDir returns the directory of the binaries of this version of the
 // sources, made if needed.
@@ -146,6 +148,8 @@ func keyDir() (string, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return "", fmt.Errorf("testbin: %w", err)
 	}
+	now := time.Now() // used now: not stale (see removeStale)
+	_ = os.Chtimes(dir, now, now)
 	return dir, nil
 }
 
@@ -268,8 +272,8 @@ func lock(path string) (func(), error) {
 	return func() { f.Close() }, nil
 }
 
-// removeStale removes the binaries of other sources than key that nobody
-// touched for staleAfter.
+// removeStale removes the binaries of other sources than key that no test
+// used for staleAfter.
 func removeStale(base, key string) {
 	entries, err := os.ReadDir(base)
 	if err != nil {

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/arenabots/arena/host"
+	"github.com/arenabots/arena/internal/testbin"
 )
 
 // serveEnv makes a test binary started by a test a probe process.
@@ -17,7 +18,7 @@ const serveEnv = "ARENA_INTAKETEST_PROBE"
 // Main is the TestMain of a package whose tests start probes: in a process
 // that a test started as a probe (see ProbeSpec), it runs serve (probe.Serve)
 // on its arguments, as `arena bot serve lisp-probe ...` does, and exits;
-// otherwise it runs m.
+// otherwise it runs m, with a cache folder of its own (testbin.CacheHome).
 func Main(m *testing.M, serve func(ctx context.Context, args []string, log io.Writer) error) {
 	if os.Getenv(serveEnv) == "1" {
 		if err := serve(context.Background(), os.Args[1:], os.Stderr); err != nil {
@@ -26,7 +27,16 @@ func Main(m *testing.M, serve func(ctx context.Context, args []string, log io.Wr
 		}
 		os.Exit(0)
 	}
-	os.Exit(m.Run())
+	// Saved images of Lisp bots go to a cache of the tests' own, never
+	// the user's.
+	removeCache, err := testbin.CacheHome()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	code := m.Run()
+	removeCache()
+	os.Exit(code)
 }
 
 // Self returns the test binary, arena's stand-in for probes. It fails the
