@@ -33,14 +33,7 @@ func TestMain(m *testing.M) {
 	}
 	// Saved images of Lisp bots go to a cache of the tests' own, never
 	// the user's.
-	removeCache, err := testbin.CacheHome()
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
-	code := m.Run()
-	removeCache()
-	os.Exit(code)
+	os.Exit(testbin.Run(m))
 }
 
 // loadLeague writes a league file into a temp dir and loads it. These leagues

@@ -53,15 +53,9 @@ func TestMain(m *testing.M) {
 		os.Exit(1)
 	}
 	played.dir = dir
-	removeCache, err := testbin.CacheHome()
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
-	code := m.Run()
+	code := testbin.Run(m)
 	chromium.Close()
 	os.RemoveAll(dir)
-	removeCache()
 	os.Exit(code)
 }
 

@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"strings"
+	"testing"
 )
 
 // CacheHome gives the running test binary, and every process it starts, a
@@ -36,4 +37,17 @@ func CacheHome() (remove func(), err error) {
 		return nil, fmt.Errorf("testbin: %w", err)
 	}
 	return func() { os.RemoveAll(dir) }, nil
+}
+
+// Run runs m's tests with a cache folder of their own (see CacheHome),
+// which it removes after them, and returns their exit code, for a
+// TestMain's os.Exit. It exits with status 1 where it cannot make one.
+func Run(m *testing.M) int {
+	remove, err := CacheHome()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	defer remove()
+	return m.Run()
 }

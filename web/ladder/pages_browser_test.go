@@ -20,14 +20,8 @@ var Chromium = bt.NewShared(1280, 900)
 // TestMain runs the package's tests, with a cache of their own for the
 // Lisp bots' saved images (testbin.CacheHome), then stops their Chromium.
 func TestMain(m *testing.M) {
-	removeCache, err := testbin.CacheHome()
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
-	code := m.Run()
+	code := testbin.Run(m)
 	Chromium.Close()
-	removeCache()
 	os.Exit(code)
 }
 

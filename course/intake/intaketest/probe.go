@@ -27,16 +27,7 @@ func Main(m *testing.M, serve func(ctx context.Context, args []string, log io.Wr
 		}
 		os.Exit(0)
 	}
-	// Saved images of Lisp bots go to a cache of the tests' own, never
-	// the user's.
-	removeCache, err := testbin.CacheHome()
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
-	code := m.Run()
-	removeCache()
-	os.Exit(code)
+	os.Exit(testbin.Run(m))
 }
 
 // Self returns the test binary, arena's stand-in for probes. It fails the
