@@ -36,8 +36,15 @@ const hang = browsertest.Hang
 var played = struct {
 	sync.Mutex
 	dir     string
-	results map[string]string // by league
-}{results: map[string]string{}}
+	leagues map[string]*playedLeague // by name
+}{leagues: map[string]*playedLeague{}}
+
+// playedLeague is a league of played: its lock is held while it is
+// played, so that the tests that read it wait for it, and only those.
+type playedLeague struct {
+	sync.Mutex
+	results string // "" until played
+}
 
 // chromium is the headless Chromium of the package's tests (see browser),
 // started by the first test that opens a page; TestMain stops it.
@@ -65,17 +72,23 @@ func TestMain(m *testing.M) {
 func sharedLeague(t *testing.T, name string, play func(dir string) string) string {
 	t.Helper()
 	played.Lock()
-	defer played.Unlock()
-	if results, ok := played.results[name]; ok {
-		return results
+	l := played.leagues[name]
+	if l == nil {
+		l = &playedLeague{}
+		played.leagues[name] = l
+	}
+	played.Unlock()
+	l.Lock()
+	defer l.Unlock()
+	if l.results != "" {
+		return l.results
 	}
 	dir := filepath.Join(played.dir, name)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	results := play(dir)
-	played.results[name] = results
-	return results
+	l.results = play(dir)
+	return l.results
 }
 
 // needBrowser skips t unless it may start arena and Chromium.
@@ -219,6 +232,7 @@ func finishedLeague(t *testing.T, bin string) string {
 // have a row per bot, and a finished game opens in the viewer on a board
 // of 100 squares and steps forward with the arrow key.
 func TestServeFinished(t *testing.T) {
+	t.Parallel()
 	bin := needBrowser(t)
 	dir := t.TempDir()
 	results := finishedLeague(t, bin)
@@ -256,6 +270,7 @@ func TestServeFinished(t *testing.T) {
 // appear as they are played. Then arena serve on the same running league
 // shows its games as the journal grows.
 func TestRunWeb(t *testing.T) {
+	t.Parallel()
 	bin := needBrowser(t)
 	dir := t.TempDir()
 	file := writeLeague(t, dir, "live", "game: dots\ngame_options: {opening_arcs: 6}\nseed: 3\nrounds: 16\ntempo_ms: 150\ntime_margin_ms: 1000\nconcurrency: 2\nbots:\n"+
@@ -313,6 +328,7 @@ func TestRunWeb(t *testing.T) {
 // TestServePlay plays a person's move by clicking a square of the board
 // (arena serve --play): the game goes on past it.
 func TestServePlay(t *testing.T) {
+	t.Parallel()
 	bin := needBrowser(t)
 	dir := t.TempDir()
 	addr := startArena(t, bin, dir, "serve", "--play", "--play-out", "people", "--tempo", "100", "--addr", "127.0.0.1:0")
@@ -355,6 +371,7 @@ var resourceRE = regexp.MustCompile(`(?i)(src|href)\s*=\s*["']?\s*(https?:)?//|u
 // is not there): the standings, the chart and the viewer show as on the
 // live page, and the live sections (games in play, the play form) do not.
 func TestReportOffline(t *testing.T) {
+	t.Parallel()
 	bin := needBrowser(t)
 	dir := t.TempDir()
 	results := finishedLeague(t, bin)

@@ -93,6 +93,7 @@ func projected(t *testing.T, ctx context.Context, dir, name string) {
 // start, the bot's moves are marked on the board with a legend, and the
 // game is recorded.
 func TestServePlayLisp(t *testing.T) {
+	t.Parallel()
 	bin := needBrowser(t)
 	dir := t.TempDir()
 	league := lispLeague(t, bin)
@@ -183,6 +184,7 @@ func TestServePlayLisp(t *testing.T) {
 // the last move in the viewer, speaks the course's language, and is drawn
 // whole at its load event (a plain headless screenshot).
 func TestClassroomPage(t *testing.T) {
+	t.Parallel()
 	bin := needBrowser(t)
 	dir := t.TempDir()
 	league := lispLeague(t, bin)
@@ -199,8 +201,10 @@ func TestClassroomPage(t *testing.T) {
 		}
 		served := startArena(t, bin, dir, "serve", league, "--lang", lang, "--addr", "127.0.0.1:0")
 		// Plain headless Chromium, as a script screenshots a page: what it
-		// shows is the DOM at the load event, before any event arrives.
-		plain := []string{"--headless", "--no-sandbox", "--disable-gpu", "--window-size=1280,800"}
+		// shows is the DOM at the load event, before any event arrives;
+		// with a profile of its own, beside the tests that run in
+		// parallel.
+		plain := []string{"--headless", "--no-sandbox", "--disable-gpu", "--window-size=1280,800", "--user-data-dir=" + t.TempDir()}
 		dom, err := exec.Command(browsertest.Chromium, append(plain, "--dump-dom", served)...).Output()
 		if err != nil {
 			t.Fatalf("chromium --dump-dom: %v", err)
@@ -254,6 +258,7 @@ func TestClassroomPage(t *testing.T) {
 // is the large board, with both sides' clocks, the last move marked and
 // the legend; the next games are listed; nothing is wider than the screen.
 func TestClassroomLive(t *testing.T) {
+	t.Parallel()
 	bin := needBrowser(t)
 	shots := screens(t)
 	for _, lang := range []string{"pt", "en"} {

@@ -47,15 +47,35 @@ func TestPlayIdleGameEnds(t *testing.T) {
 // open page kept its games for ever. A game with no move for
 // Limits.PlayIdle ends whether or not its page is open, and the slots are
 // free again; the start's answer says so (idle_ms), for the page to say
-// it before it happens.
+// it before it happens. The slots are seen held with games that idle for
+// an hour: with a short PlayIdle, on a busy machine the first games
+// ended before the seventh start, which then found a slot.
 func TestPlayOpenPagesHoldNoSlot(t *testing.T) {
+	_, held, _ := playServer(t, Limits{Games: 6, GamesPerClient: 2, PlayIdle: time.Hour})
+	playWithPagesOpen(t, held.URL, time.Hour)
+	if code, _ := postBody(t, held.URL+"/api/play", `{"bot": "slow", "seed": 1, "side": "white"}`); code != http.StatusServiceUnavailable {
+		t.Fatalf("a seventh game: %d, want every slot held", code)
+	}
 	const idle = 200 * time.Millisecond
 	s, srv, _ := playServer(t, Limits{Games: 6, GamesPerClient: 2, PlayIdle: idle})
+	playWithPagesOpen(t, srv.URL, idle)
+	waitNoGame(s) // the idle games end, their pages open
+	if code, body := postBody(t, srv.URL+"/api/play", `{"bot": "slow", "seed": 1, "side": "white"}`); code != http.StatusOK {
+		t.Errorf("a game after the idle ones ended: %d %s, want a slot free", code, body)
+	}
+}
+
+// playWithPagesOpen opens, from each of three loopback addresses, the
+// event stream of the server at url, as a page does, and starts two
+// games, whose start must answer idle_ms of idle; the streams stay open
+// until the test ends.
+func playWithPagesOpen(t *testing.T, url string, idle time.Duration) {
+	t.Helper()
 	for _, addr := range []string{"127.0.0.2", "127.0.0.3", "127.0.0.4"} {
 		client := &http.Client{Transport: &http.Transport{DialContext: (&net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(addr)}}).DialContext}}
 		ctx, closePage := context.WithCancel(t.Context())
-		defer closePage()
-		req, err := http.NewRequestWithContext(ctx, http.MethodGet, srv.URL+"/events", nil)
+		t.Cleanup(closePage)
+		req, err := http.NewRequestWithContext(ctx, http.MethodGet, url+"/events", nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -63,9 +83,9 @@ func TestPlayOpenPagesHoldNoSlot(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		defer resp.Body.Close()
+		t.Cleanup(func() { resp.Body.Close() })
 		for range 2 {
-			resp, err := client.Post(srv.URL+"/api/play", "application/json", strings.NewReader(`{"bot": "slow", "seed": 1, "side": "white"}`))
+			resp, err := client.Post(url+"/api/play", "application/json", strings.NewReader(`{"bot": "slow", "seed": 1, "side": "white"}`))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -78,13 +98,6 @@ func TestPlayOpenPagesHoldNoSlot(t *testing.T) {
 				t.Fatalf("%s: start: %d, idle_ms %d (%v), want %d", addr, resp.StatusCode, start.IdleMS, err, idle.Milliseconds())
 			}
 		}
-	}
-	if code, _ := postBody(t, srv.URL+"/api/play", `{"bot": "slow", "seed": 1, "side": "white"}`); code != http.StatusServiceUnavailable {
-		t.Fatalf("a seventh game: %d, want every slot held", code)
-	}
-	waitNoGame(s) // the idle games end, their pages open
-	if code, body := postBody(t, srv.URL+"/api/play", `{"bot": "slow", "seed": 1, "side": "white"}`); code != http.StatusOK {
-		t.Errorf("a game after the idle ones ended: %d %s, want a slot free", code, body)
 	}
 }
 

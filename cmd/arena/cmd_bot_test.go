@@ -64,7 +64,7 @@ func arenaOut(t *testing.T, args ...string) (string, error) {
 	return out.String(), err
 }
 
-// arenaExec runs arena's binary (arenaBinary) with args in the working
+// arenaExec runs arena's binary (arenaBinary) with args in the package's
 // directory and returns its output and error, as arenaOut does in the
 // test process. The tests whose leagues and probes start Lisp bots use
 // it: a Lisp bot's adapter is the arena that starts it, so in the test
@@ -73,7 +73,18 @@ func arenaOut(t *testing.T, args ...string) (string, error) {
 // own code runs under it in the other tests, and in arena's packages'.
 func arenaExec(t *testing.T, args ...string) (string, error) {
 	t.Helper()
-	out, err := exec.Command(arenaBinary(t), args...).CombinedOutput()
+	return arenaExecIn(t, "", args...)
+}
+
+// arenaExecIn is arenaExec in the working directory dir, where arena
+// resolves the relative paths of args and writes a league's results
+// (results/NAME): a test that runs beside others (t.Parallel) cannot
+// t.Chdir, and gives arena a directory of its own instead.
+func arenaExecIn(t *testing.T, dir string, args ...string) (string, error) {
+	t.Helper()
+	cmd := exec.Command(arenaBinary(t), args...)
+	cmd.Dir = dir
+	out, err := cmd.CombinedOutput()
 	checkWidth(t, args, string(out))
 	return string(out), err
 }
@@ -156,6 +167,7 @@ func TestBotServeRefuses(t *testing.T) {
 // thinking: --clock wall finds it late, --clock cpu (the default, as in a
 // league) charges it the little CPU it used and passes it.
 func TestBotCheckClock(t *testing.T) {
+	t.Parallel()
 	if sandbox.Resources(sandbox.Report{}, 0).CPUClock == sandbox.NoCPUClock {
 		t.Skip("no cgroup counts a bot's CPU time here: --clock cpu is the wall clock")
 	}

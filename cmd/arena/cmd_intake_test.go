@@ -32,6 +32,15 @@ func lispExamples(t *testing.T) string {
 	return examples
 }
 
+// under returns path as arena run in dir finds it: a relative path (a
+// league's default out, results/NAME) is dir's.
+func under(dir, path string) string {
+	if filepath.IsAbs(path) {
+		return path
+	}
+	return filepath.Join(dir, path)
+}
+
 // TestIntakeThenRun is the course's workflow with no hand-written setting:
 // a folder of course-style submissions, some zipped, goes through `arena
 // intake`, then the league it wrote is played for real. Every eligible
@@ -39,9 +48,11 @@ func lispExamples(t *testing.T) string {
 // correct bots), the two that cannot take part are listed with the
 // reason, and the report shows each bot's time use.
 func TestIntakeThenRun(t *testing.T) {
+	t.Parallel()
 	examples := lispExamples(t)
 	for _, game := range []string{"cavalo", "dots"} {
 		t.Run(game, func(t *testing.T) {
+			t.Parallel()
 			playIntake(t, examples, game)
 		})
 	}
@@ -49,10 +60,10 @@ func TestIntakeThenRun(t *testing.T) {
 
 // playIntake assembles the samples of game into a class
 // folder (every other one zipped), runs `arena intake` on it and `arena
-// run` on the league it wrote, and checks both.
+// run` on the league it wrote, and checks both, in a directory of its
+// own: the tests that call it run beside others.
 func playIntake(t *testing.T, examples, game string) {
-	dir := t.TempDir()
-	t.Chdir(dir) // arena run writes results/NAME here
+	dir := t.TempDir() // arena run writes results/NAME here
 	class := filepath.Join(dir, "entregas")
 	if err := os.Mkdir(class, 0o755); err != nil {
 		t.Fatal(err)
@@ -83,16 +94,17 @@ func playIntake(t *testing.T, examples, game string) {
 	}
 	// A margin for a machine that runs other tests beside this one; the
 	// game is found from the sources.
-	out, err := arenaExec(t, "intake", class, "--tempo", "100", "--margin", "1000", "--rounds", "1", "-o", "league.yaml", "--out", "work")
+	out, err := arenaExecIn(t, dir, "intake", class, "--tempo", "100", "--margin", "1000", "--rounds", "1", "-o", "league.yaml", "--out", "work")
 	if err != nil {
 		t.Fatalf("arena intake: %v\n%s", err, out)
 	}
 	t.Logf("arena intake:\n%s", out)
-	report, err := os.ReadFile(filepath.Join("work", "intake.md"))
+	report, err := os.ReadFile(filepath.Join(dir, "work", "intake.md"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	leagueText, err := os.ReadFile("league.yaml")
+	leagueFile := filepath.Join(dir, "league.yaml")
+	leagueText, err := os.ReadFile(leagueFile)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -135,7 +147,7 @@ func playIntake(t *testing.T, examples, game string) {
 			Eligible          bool
 		}
 	}
-	data, err := os.ReadFile(filepath.Join("work", "intake.json"))
+	data, err := os.ReadFile(filepath.Join(dir, "work", "intake.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -149,7 +161,7 @@ func playIntake(t *testing.T, examples, game string) {
 		t.Errorf("the report shows the time use of %d bots, want %d:\n%s", n, eligible, report)
 	}
 
-	cfg, _, err := league.Load("league.yaml")
+	cfg, _, err := league.Load(leagueFile)
 	if err != nil {
 		t.Fatalf("the league written does not load: %v\n%s", err, leagueText)
 	}
@@ -191,13 +203,13 @@ func playIntake(t *testing.T, examples, game string) {
 		t.Fatalf("image: false set for %d bots, want %d:\n%s", n, eligible-1, fast)
 	}
 	fast += "format: gauntlet\nchallengers: [" + challenger + "]\n"
-	if err := os.WriteFile("league.yaml", []byte(fast), 0o644); err != nil {
+	if err := os.WriteFile(leagueFile, []byte(fast), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if out, err := arenaExec(t, "run", "league.yaml", "--plain", "--concurrency", "1"); err != nil {
+	if out, err := arenaExecIn(t, dir, "run", "league.yaml", "--plain", "--concurrency", "1"); err != nil {
 		t.Fatalf("arena run: %v\n%s", err, out)
 	}
-	games, damaged, err := results.ReadJournal(filepath.Join(cfg.Out, results.JournalName))
+	games, damaged, err := results.ReadJournal(filepath.Join(under(dir, cfg.Out), results.JournalName))
 	if err != nil || len(damaged) > 0 {
 		t.Fatalf("journal: %v %v", damaged, err)
 	}
@@ -227,6 +239,7 @@ func playIntake(t *testing.T, examples, game string) {
 // lisp:...) and `arena play` with a Lisp bot find its conventions as
 // intake does, and that a setting given overrides what would be found.
 func TestLispDetectionShared(t *testing.T) {
+	t.Parallel()
 	examples := lispExamples(t)
 	dir := t.TempDir()
 	s := intaketest.Samples[2] // always the first player: board-scores, perspective white
@@ -389,6 +402,7 @@ func TestIntakeGameGiven(t *testing.T) {
 // and gives one verdict: a bot that intake would not let play fails,
 // whatever its rows say.
 func TestBotCheckFindsTheGame(t *testing.T) {
+	t.Parallel()
 	examples := lispExamples(t)
 	dir := t.TempDir()
 	for _, tc := range []struct {
@@ -400,6 +414,7 @@ func TestBotCheckFindsTheGame(t *testing.T) {
 		{"P2_dani_2203007_joao_2203008", true, []string{"game: solitario (1 of 1 submissions", "FAIL: "}},
 	} {
 		t.Run(tc.group, func(t *testing.T) {
+			t.Parallel()
 			for _, s := range intaketest.Samples {
 				if s.Group == tc.group {
 					if err := intaketest.Assemble(examples, dir, s, false); err != nil {

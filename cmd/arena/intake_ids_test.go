@@ -16,9 +16,10 @@ import (
 // ("01-p2203001-2203002-p2203003-2203004" both), through `arena intake`
 // and `arena run`: every game of the four groups is played and counts.
 func TestIntakeHyphenNamesRun(t *testing.T) {
+	t.Parallel()
 	examples := lispExamples(t)
-	dir := t.TempDir()
-	t.Chdir(dir)
+	dir := t.TempDir() // arena run writes results/NAME here
+	file := filepath.Join(dir, "league.yaml")
 	class := filepath.Join(dir, "entregas")
 	if err := os.Mkdir(class, 0o755); err != nil {
 		t.Fatal(err)
@@ -35,10 +36,10 @@ func TestIntakeHyphenNamesRun(t *testing.T) {
 			n++
 		}
 	}
-	if out, err := arenaExec(t, "intake", class, "--tempo", "20", "--margin", "1000", "--rounds", "1", "-o", "league.yaml", "--out", "work"); err != nil {
+	if out, err := arenaExecIn(t, dir, "intake", class, "--tempo", "20", "--margin", "1000", "--rounds", "1", "-o", "league.yaml", "--out", "work"); err != nil {
 		t.Fatalf("arena intake: %v\n%s", err, out)
 	}
-	cfg, _, err := league.Load("league.yaml")
+	cfg, _, err := league.Load(file)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -55,7 +56,7 @@ func TestIntakeHyphenNamesRun(t *testing.T) {
 	// than building its saved image and starting from it (image: false,
 	// as a lecturer may set it; TestIntakeThenRun's challenger and
 	// arena's TestLispImagesLeague play from images).
-	text, err := os.ReadFile("league.yaml")
+	text, err := os.ReadFile(file)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -63,13 +64,13 @@ func TestIntakeHyphenNamesRun(t *testing.T) {
 	if n := strings.Count(loaded, "image: false"); n != len(wantBots) {
 		t.Fatalf("image: false set for %d bots, want %d:\n%s", n, len(wantBots), loaded)
 	}
-	if err := os.WriteFile("league.yaml", []byte(loaded), 0o644); err != nil {
+	if err := os.WriteFile(file, []byte(loaded), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if out, err := arenaExec(t, "run", "league.yaml", "--plain", "--concurrency", "2"); err != nil {
+	if out, err := arenaExecIn(t, dir, "run", "league.yaml", "--plain", "--concurrency", "2"); err != nil {
 		t.Fatalf("arena run: %v\n%s", err, out)
 	}
-	games, _, err := results.ReadJournal(filepath.Join(cfg.Out, results.JournalName))
+	games, _, err := results.ReadJournal(filepath.Join(under(dir, cfg.Out), results.JournalName))
 	if err != nil {
 		t.Fatal(err)
 	}

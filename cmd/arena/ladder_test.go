@@ -186,6 +186,7 @@ func waitFor(t *testing.T, what string, cond func() bool) {
 // with a drawn seed; an upload after it says it is not in the
 // championship.
 func TestLadderServe(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("plays a ladder of Lisp projects: not -short")
 	}
@@ -374,6 +375,7 @@ func newSampleLadder(t *testing.T, groups ...string) (dir string, toks, zips map
 // TestLadderNATS plays a ladder through a real nats-server and two arena
 // workers: both play ladder games, each recorded once.
 func TestLadderNATS(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("plays a ladder of Lisp projects on workers: not -short")
 	}
@@ -526,6 +528,7 @@ func TestLadderStandingsGolden(t *testing.T) {
 // plays it and `arena grades` grades it. (TestLadderServe checks that an
 // upload after the freeze says it is not in the championship.)
 func TestLadderFreezeRunGrades(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("plays a ladder and a championship of Lisp projects: not -short")
 	}
@@ -547,11 +550,12 @@ func TestLadderFreezeRunGrades(t *testing.T) {
 	})
 	srv.kill()
 
-	t.Chdir(work) // arena run writes results/championship here
-	if out, err := arenaOut(t, "ladder", "freeze", dir, "-o", "league.yaml"); err != nil {
+	// arena run writes results/championship in work.
+	file := filepath.Join(work, "league.yaml")
+	if out, err := arenaOut(t, "ladder", "freeze", dir, "-o", file); err != nil {
 		t.Fatalf("freeze: %v\n%s", err, out)
 	}
-	data, err := os.ReadFile("league.yaml")
+	data, err := os.ReadFile(file)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -565,23 +569,24 @@ func TestLadderFreezeRunGrades(t *testing.T) {
 	// as a lecturer may set it.
 	one := strings.Replace(string(data), "\nrounds: 4\n", "\nrounds: 1\n", 1)
 	one = strings.ReplaceAll(one, "\n    lisp:\n", "\n    lisp:\n      image: false\n")
-	if err := os.WriteFile("league.yaml", []byte(one), 0o644); err != nil {
+	if err := os.WriteFile(file, []byte(one), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	cfg, _, err := league.Load("league.yaml")
+	cfg, _, err := league.Load(file)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(cfg.Bots) != 2 || cfg.Rounds != 1 || cfg.Bots[0].Rating == nil || cfg.Bots[1].Rating == nil || strings.Count(one, "image: false") != 2 {
 		t.Fatalf("the frozen league: %d bots, %d rounds, want P1 and P4 rated, one round, image: false:\n%s", len(cfg.Bots), cfg.Rounds, one)
 	}
-	if out, err := arenaExec(t, "run", "league.yaml", "--plain", "--concurrency", "1"); err != nil {
+	if out, err := arenaExecIn(t, work, "run", "league.yaml", "--plain", "--concurrency", "1"); err != nil {
 		t.Fatalf("arena run: %v\n%s", err, out)
 	}
-	if out, err := arenaOut(t, "grades", cfg.Out, "-o", "grades.csv"); err != nil {
+	outDir, gradesFile := under(work, cfg.Out), filepath.Join(work, "grades.csv")
+	if out, err := arenaOut(t, "grades", outDir, "-o", gradesFile); err != nil {
 		t.Fatalf("arena grades: %v\n%s", err, out)
 	}
-	grades, err := os.ReadFile("grades.csv")
+	grades, err := os.ReadFile(gradesFile)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -590,7 +595,7 @@ func TestLadderFreezeRunGrades(t *testing.T) {
 	}
 	// The ratings are the standings' last key: groups level on every
 	// other key are placed by them.
-	games, _, err := results.ReadJournal(filepath.Join(cfg.Out, results.JournalName))
+	games, _, err := results.ReadJournal(filepath.Join(outDir, results.JournalName))
 	if err != nil || len(games) != 2 {
 		t.Fatalf("%d games (%v), want 2", len(games), err)
 	}
