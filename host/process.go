@@ -151,8 +151,13 @@ func Start(ctx context.Context, spec Spec) (*Process, error) {
 // clientConfig is go-plugin's configuration for p.
 func (p *Process) clientConfig() *plugin.ClientConfig {
 	logger := hclog.NewNullLogger()
+	// go-plugin reads the bot's stderr for its logger through a buffer of
+	// this size (its default 64 KiB, allocated at every start): the
+	// runner gives it nothing to read unless verbose (groupRunner.Stderr).
+	logBuffer := 16 // bufio's smallest
 	if p.spec.Verbose {
 		logger = hclog.New(&hclog.LoggerOptions{Name: "bot." + p.spec.Name, Output: os.Stderr, Level: hclog.Debug})
+		logBuffer = 0 // go-plugin's default
 	}
 	return &plugin.ClientConfig{
 		HandshakeConfig:  goplugin.Handshake(wire.ProtocolVersion),
@@ -165,9 +170,10 @@ func (p *Process) clientConfig() *plugin.ClientConfig {
 		// The host environment stays out; the runner gives the minimal one.
 		SkipHostEnv: true,
 		// go-plugin's socket directory goes in the bot's directory.
-		UnixSocketConfig: &plugin.UnixSocketConfig{TempDir: p.box.Dir()},
-		StartTimeout:     p.spec.StartTimeout,
-		Logger:           logger,
+		UnixSocketConfig:    &plugin.UnixSocketConfig{TempDir: p.box.Dir()},
+		StartTimeout:        p.spec.StartTimeout,
+		Logger:              logger,
+		PluginLogBufferSize: logBuffer,
 		// A Go bot's os.Stdout and os.Stderr arrive over go-plugin's stdio
 		// stream; they join the raw pipes in the capped output.
 		SyncStdout: p.out,

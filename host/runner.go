@@ -20,6 +20,11 @@ import (
 // maxHandshake caps the first stdout line passed to go-plugin.
 const maxHandshake = 4 << 10
 
+// pumpBuffer is what a pump reads of a pipe at once. A bot's output is
+// mostly a few lines a call: io.Copy's 32 KiB, for each pipe of each
+// start, made half of arena's allocations in a start.
+const pumpBuffer = 16 << 10
+
 // groupRunner runs a bot for go-plugin (it implements go-plugin's
 // runner.Runner, through ClientConfig.RunnerFunc) the way arena wants it,
 // where go-plugin's own runner falls short:
@@ -138,7 +143,7 @@ func (r *groupRunner) pumpStdout(f *os.File) {
 	defer r.pumps.Done()
 	out := r.fence.Writer(stdoutPipe, r.out)
 	defer out.Close()
-	buf := make([]byte, 32<<10)
+	buf := make([]byte, pumpBuffer)
 	var line []byte
 	handshakeDone := false
 	finish := func() {
@@ -209,7 +214,7 @@ func (r *groupRunner) pumpStderr(f *os.File) {
 		w = io.MultiWriter(w, bestEffort{r.errTee})
 	}
 	out := r.fence.Writer(stderrPipe, w)
-	_, _ = io.Copy(out, r.fence.Reader(stderrPipe, f))
+	_, _ = io.CopyBuffer(out, r.fence.Reader(stderrPipe, f), make([]byte, pumpBuffer))
 	out.Close()
 }
 

@@ -280,7 +280,8 @@ func (b *Box) closeGroupPipe() {
 // first stage, which writes it once it started the second. A launcher that
 // ended before leaves the group the main process's: its end says why.
 func (b *Box) readGroup(f *os.File) error {
-	line, err := bufio.NewReader(f).ReadString('\n')
+	// A pid and a newline: bufio's smallest buffer, not its 4 KiB.
+	line, err := bufio.NewReaderSize(f, 16).ReadString('\n')
 	if err != nil {
 		return nil
 	}

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"os"
 	"strconv"
-	"strings"
 	"unsafe"
 
 	"golang.org/x/sys/unix"
@@ -48,10 +47,6 @@ func bringUpLoopback() error {
 // again (locked), and the ambient, inheritable, permitted and effective
 // sets are cleared.
 func dropCapabilities() error {
-	last, err := lastCap()
-	if err != nil {
-		return err
-	}
 	// The securebits of linux/securebits.h, which x/sys does not name:
 	// NOROOT, NO_SETUID_FIXUP, KEEP_CAPS (off) and NO_CAP_AMBIENT_RAISE,
 	// each with its lock.
@@ -66,8 +61,15 @@ func dropCapabilities() error {
 	if err := unix.Prctl(unix.PR_SET_SECUREBITS, uintptr(bits), 0, 0, 0); err != nil {
 		return fmt.Errorf("sandbox: securebits: %w", err)
 	}
-	for c := 0; c <= last; c++ {
-		if err := unix.Prctl(unix.PR_CAPBSET_DROP, uintptr(c), 0, 0, 0); err != nil {
+	// Every capability the kernel knows, up to the first it refuses as
+	// invalid (EINVAL): its last, /proc/sys/kernel/cap_last_cap, without
+	// that file's path walk.
+	for c := 0; ; c++ {
+		err := unix.Prctl(unix.PR_CAPBSET_DROP, uintptr(c), 0, 0, 0)
+		if errors.Is(err, unix.EINVAL) && c > 0 {
+			break
+		}
+		if err != nil {
 			return fmt.Errorf("sandbox: dropping capability %d from the bounding set: %w", c, err)
 		}
 	}
@@ -80,15 +82,6 @@ func dropCapabilities() error {
 		return fmt.Errorf("sandbox: clearing capabilities: %w", err)
 	}
 	return nil
-}
-
-// lastCap returns the highest capability number the kernel knows.
-func lastCap() (int, error) {
-	data, err := sysfile.Read("/proc/sys/kernel/cap_last_cap")
-	if err != nil {
-		return 0, fmt.Errorf("sandbox: %w", err)
-	}
-	return strconv.Atoi(strings.TrimSpace(string(data)))
 }
 
 // Landlock's access rights, by the ABI version that brought them.
