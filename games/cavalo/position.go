@@ -134,14 +134,27 @@ func (c *Position) Diff(other referee.State) string {
 	}
 	var d []string
 	for sq := range Squares {
-		if a, b := c.cellCode(sq), o.cellCode(sq); a != b {
-			d = append(d, fmt.Sprintf("%s is %s, claimed %s", SquareName(sq), a, b))
+		if c.holds(sq) != o.holds(sq) {
+			d = append(d, fmt.Sprintf("%s is %s, claimed %s", SquareName(sq), c.cellCode(sq), o.cellCode(sq)))
 		}
 	}
 	if s := referee.ScoresDiffer(c.Scores(), o.Scores()); s != "" {
 		d = append(d, s)
 	}
 	return referee.Differences(d)
+}
+
+// holds returns what sq holds, as cellCode names it, without naming it
+// (the referee compares every square of every claim): a knight's side as
+// -2 or -3, -1 for an empty square, else the number.
+func (c *Position) holds(sq int) int8 {
+	switch int8(sq) {
+	case c.knight[0]:
+		return -2
+	case c.knight[1]:
+		return -3
+	}
+	return max(c.cell[sq], -1)
 }
 
 // cellCode names what sq holds, as in String.

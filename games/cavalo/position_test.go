@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/arenabots/arena/referee"
 	"github.com/arenabots/arena/referee/gametest"
 )
 
@@ -171,4 +172,52 @@ func FuzzDecode(f *testing.F) {
 			t.Error(err)
 		}
 	})
+}
+
+func TestDiff(t *testing.T) {
+	base := New(7)
+	base.Play(base.Moves(nil)[0]) // the white knight on the board
+	cells := base.Cells()
+	wn := base.Knight(referee.White)
+	num, empty, free := -1, -1, 99
+	seen := map[int]bool{}
+	for sq, v := range cells {
+		seen[v] = true
+		switch {
+		case v >= 0 && num < 0:
+			num = sq
+		case v == Empty && empty < 0:
+			empty = sq
+		}
+	}
+	for seen[free] {
+		free--
+	}
+	if num < 0 || empty < 0 || free < 0 {
+		t.Fatalf("position %v: no number or no empty square", base.String())
+	}
+	tests := []struct {
+		name string
+		edit func(*[Squares]int)
+		want string
+	}{
+		{"same", func(*[Squares]int) {}, ""},
+		{"number", func(c *[Squares]int) { c[num] = free }, fmt.Sprintf("%s is %02d, claimed %02d", SquareName(num), cells[num], free)},
+		{"emptied", func(c *[Squares]int) { c[num] = Empty }, fmt.Sprintf("%s is %02d, claimed empty", SquareName(num), cells[num])},
+		{"knight moved", func(c *[Squares]int) { c[wn], c[empty] = Empty, WhiteKnight }, fmt.Sprintf("%s is WN, claimed empty", SquareName(wn))},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := cells
+			tt.edit(&c)
+			claim, err := FromCells(c, base.Scores(), base.ToMove())
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := base.Diff(&claim)
+			if tt.want == "" && got != "" || !strings.Contains(got, tt.want) {
+				t.Errorf("Diff = %q, want %q in it", got, tt.want)
+			}
+		})
+	}
 }
