@@ -3,6 +3,7 @@ package cavalo
 import (
 	"encoding/json"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -219,5 +220,38 @@ func TestDiff(t *testing.T) {
 				t.Errorf("Diff = %q, want %q in it", got, tt.want)
 			}
 		})
+	}
+}
+
+// TestEncodeIsMarshal checks that Encode writes what json.Marshal writes
+// of a position's positionFile, at every position of random games, so that
+// the position files and move logs it writes stay byte for byte the same.
+func TestEncodeIsMarshal(t *testing.T) {
+	for seed := uint64(1); seed <= 5; seed++ {
+		r := rand.New(rand.NewPCG(seed, 3))
+		c := New(seed)
+		for plies := 0; ; plies++ {
+			f := positionFile{Board: make([][]*int, 10), Scores: c.Scores(), ToMove: int(c.ToMove())}
+			for r := range f.Board {
+				f.Board[r] = make([]*int, 10)
+			}
+			for sq, v := range c.Cells() {
+				if v != Empty {
+					f.Board[sq/10][sq%10] = &v
+				}
+			}
+			want, err := json.Marshal(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got, _ := c.Encode(); string(got) != string(want) {
+				t.Fatalf("seed %d ply %d: Encode\n%s\nwant\n%s", seed, plies, got, want)
+			}
+			moves := c.Moves(nil)
+			if len(moves) == 0 {
+				break
+			}
+			c.Play(moves[r.IntN(len(moves))])
+		}
 	}
 }
