@@ -50,10 +50,10 @@ const (
 // asked to shut down. Interrupts are ignored, as go-plugin's Serve does:
 // a ^C in arena's terminal is arena's to handle. They are ignored by the
 // kernel (signal.Ignore), not caught and dropped as go-plugin's Serve does
-// (signal.Notify), which would start three threads that stay for the
-// bot's life (os/signal's receiver, the runtime's thread locked to set
-// signal masks, and LockOSThread's template thread), each of which a
-// frozen bot's freezer wakes twice a call. Before the handshake, once
+// (signal.Notify), which would start threads that stay for the bot's life
+// (os/signal's receiver, the runtime's thread locked to set signal masks,
+// and LockOSThread's template thread where cgo did not start it already),
+// each of which a frozen bot's freezer wakes twice a call. Before the handshake, once
 // the cookie is checked, it warms the bot's side of a call up (wire.WarmUp).
 func servePlugin(srv pb.JogadorServer) {
 	if os.Getenv(wire.MagicCookieKey) != wire.MagicCookieValue {
