@@ -20,7 +20,7 @@ const maxPedidoBytes = 4 << 20
 
 // offerCanal opens the lean call channel (bots/wire) when arena asks for it
 // in the headers of ctx, Info's call, and answers its address in Info's
-// response headers. A channel that cannot be opened is not offered: arena
+// response headers, with word that NovoJogo may come on it too. A channel that cannot be opened is not offered: arena
 // then calls Jogar over gRPC.
 func (s *server) offerCanal(ctx context.Context) {
 	if s.canal != nil || !canalAsked(ctx) {
@@ -35,7 +35,7 @@ func (s *server) offerCanal(ctx context.Context) {
 	if err != nil {
 		return
 	}
-	if err := grpc.SetHeader(ctx, metadata.Pairs(wire.CanalKey, addr)); err != nil {
+	if err := grpc.SetHeader(ctx, metadata.Pairs(wire.CanalKey, addr, wire.CanalNovoJogoKey, "1")); err != nil {
 		l.Close()
 		return
 	}

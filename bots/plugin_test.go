@@ -67,7 +67,8 @@ func TestServeWithoutCookie(t *testing.T) {
 // TestServeSpeaksGoPlugin runs a bot as go-plugin's host does and checks,
 // with a plain gRPC client, what the host uses of go-plugin's protocol: the
 // handshake line, service Jogador, the health service and the controller,
-// whose Shutdown ends the bot with status 0.
+// whose Shutdown ends the bot with status 0. An interrupt, sent once the
+// bot wrote its handshake, leaves it serving.
 func TestServeSpeaksGoPlugin(t *testing.T) {
 	cmd := serveCmd(t, wire.MagicCookieKey+"="+wire.MagicCookieValue, "PLUGIN_PROTOCOL_VERSIONS=1")
 	stdout, err := cmd.StdoutPipe()
@@ -85,6 +86,9 @@ func TestServeSpeaksGoPlugin(t *testing.T) {
 	f := strings.Split(strings.TrimSuffix(line, "\n"), "|")
 	if len(f) != 6 || f[0] != "1" || f[1] != "1" || f[2] != "unix" || f[4] != "grpc" || f[5] != "" {
 		t.Fatalf("handshake %q, want 1|1|unix|ADDRESS|grpc|", line)
+	}
+	if err := cmd.Process.Signal(os.Interrupt); err != nil {
+		t.Fatal(err)
 	}
 	conn, err := grpc.NewClient("unix://"+f[3], grpc.WithTransportCredentials(insecure.NewCredentials()))
 	if err != nil {

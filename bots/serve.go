@@ -81,13 +81,20 @@ func (s *server) Partida(stream pb.Jogador_PartidaServer) error {
 }
 
 // answer answers one Pedido, of the Partida stream or of the lean call
-// channel: the call's context is ctx with the Pedido's deadline.
+// channel: the call's context is ctx with the Pedido's deadline. A Pedido
+// of NovoJogo (the channel's only) is answered without a Jogada.
 func (s *server) answer(ctx context.Context, p *pb.Pedido) *pb.Resposta {
 	cancel := context.CancelFunc(func() {})
 	if us := p.GetPrazoUs(); us > 0 {
 		ctx, cancel = context.WithTimeout(ctx, time.Duration(us)*time.Microsecond)
 	}
-	j, err := s.jogar(ctx, p.GetJogar(), p.GetCpu())
+	var j *pb.Jogada
+	var err error
+	if n := p.GetNovoJogo(); n != nil {
+		_, err = s.NovoJogo(ctx, n)
+	} else {
+		j, err = s.jogar(ctx, p.GetJogar(), p.GetCpu())
+	}
 	cancel()
 	if err != nil {
 		st := status.Convert(err)

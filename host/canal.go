@@ -29,6 +29,9 @@ type canal struct {
 	conn *net.UnixConn
 	r    *bufio.Reader
 	dead bool
+	// novoJogo: the bot takes NovoJogo on the channel too
+	// (wire.CanalNovoJogoKey).
+	novoJogo bool
 }
 
 // canalBuffer is the size of the buffer a canal is read through: an
@@ -69,17 +72,41 @@ func (p *Process) openCanal(ctx context.Context, header metadata.MD) bool {
 		return false
 	}
 	conn := c.(*net.UnixConn)
-	p.canal = &canal{conn: conn, r: bufio.NewReaderSize(conn, canalBuffer)}
+	nj := header.Get(wire.CanalNovoJogoKey)
+	p.canal = &canal{conn: conn, r: bufio.NewReaderSize(conn, canalBuffer), novoJogo: len(nj) == 1 && nj[0] == "1"}
 	return true
 }
 
-// callCanal makes one call of Jogar on the lean call channel. The request
-// goes in one write, and the answer is read on this goroutine until ctx's
+// callCanal makes one call of Jogar on the lean call channel (see
+// canal.call).
+func (p *Process) callCanal(ctx context.Context, req *pb.JogarRequest, cpu bool) (*pb.Jogada, error) {
+	r, err := p.canal.call(ctx, pedido(ctx, req, cpu))
+	if err != nil {
+		return nil, err
+	}
+	return jogadaOf(r)
+}
+
+// newGameCanal makes the call of NovoJogo on the lean call channel, where
+// the bot takes it there (see canal.call); its error is the bot's status,
+// as over gRPC.
+func (p *Process) newGameCanal(ctx context.Context, game string) error {
+	r, err := p.canal.call(ctx, &pb.Pedido{NovoJogo: &pb.NovoJogoRequest{Game: game}, PrazoUs: prazoUs(ctx)})
+	if err != nil {
+		return err
+	}
+	if c := codes.Code(r.GetCode()); c != codes.OK {
+		return status.Error(c, r.GetMessage())
+	}
+	return nil
+}
+
+// call sends ped on c and returns the bot's answer. The request goes in
+// one write, and the answer is read on this goroutine until ctx's
 // deadline, or its end for another cause. Its errors are what a unary
 // call's would be (see canalStatus); the channel dies with any of them, so
 // that an answer given up on is never read for a later call.
-func (p *Process) callCanal(ctx context.Context, req *pb.JogarRequest, cpu bool) (*pb.Jogada, error) {
-	c := p.canal
+func (c *canal) call(ctx context.Context, ped *pb.Pedido) (*pb.Resposta, error) {
 	if err := ctx.Err(); err != nil { // given up before it began, as a unary call is
 		c.end()
 		return nil, status.FromContextError(err).Err()
@@ -89,7 +116,7 @@ func (p *Process) callCanal(ctx context.Context, req *pb.JogarRequest, cpu bool)
 	stop := context.AfterFunc(ctx, func() { c.conn.SetDeadline(time.Unix(1, 0)) })
 	var r pb.Resposta
 	if err == nil {
-		err = wire.WriteFrame(c.conn, pedido(ctx, req, cpu))
+		err = wire.WriteFrame(c.conn, ped)
 	}
 	if err == nil {
 		err = wire.ReadFrame(c.r, maxAnswerBytes, &r)
@@ -103,7 +130,7 @@ func (p *Process) callCanal(ctx context.Context, req *pb.JogarRequest, cpu bool)
 		}
 		return nil, canalStatus(err)
 	}
-	return jogadaOf(&r)
+	return &r, nil
 }
 
 // open reports whether c carries calls: it is there, alive, and holds

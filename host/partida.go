@@ -100,11 +100,16 @@ func (p *Process) callPartida(ctx context.Context, req *pb.JogarRequest, cpu boo
 // pedido is the Pedido of a call of Jogar within ctx: its deadline, from
 // now, and whether it is charged the bot's CPU time.
 func pedido(ctx context.Context, req *pb.JogarRequest, cpu bool) *pb.Pedido {
-	ped := &pb.Pedido{Jogar: req, Cpu: cpu}
+	return &pb.Pedido{Jogar: req, Cpu: cpu, PrazoUs: prazoUs(ctx)}
+}
+
+// prazoUs is a Pedido's prazo_us under ctx: the time to its deadline in
+// microseconds, at least 1; 0 without a deadline.
+func prazoUs(ctx context.Context) int64 {
 	if dl, ok := ctx.Deadline(); ok {
-		ped.PrazoUs = max(time.Until(dl).Microseconds(), 1)
+		return max(time.Until(dl).Microseconds(), 1)
 	}
-	return ped
+	return 0
 }
 
 // jogadaOf is the Jogada of r, or the error status it carries.

@@ -402,7 +402,8 @@ func withCPU(r referee.Reply, used time.Duration, measured bool) referee.Reply {
 }
 
 // NewGame tells a bot kept running across games that a new game of game
-// starts (the NovoJogo call, see bots.NewGamer), within spec.StartTimeout:
+// starts (the NovoJogo call, see bots.NewGamer, on the bot's lean call
+// channel where it takes it there), within spec.StartTimeout:
 // nothing of it is charged to the bot. A bot that does not implement the
 // call plays on. Any other failure is a *referee.Fault of kind FaultStart
 // (FaultMemory when the bot ran out of memory), and the Process must then
@@ -414,7 +415,12 @@ func (p *Process) NewGame(ctx context.Context, game string) error {
 	start := time.Now()
 	ctx, cancel := context.WithTimeout(ctx, p.spec.StartTimeout)
 	defer cancel()
-	_, err := p.jog.NovoJogo(ctx, &pb.NovoJogoRequest{Game: game})
+	var err error
+	if p.canal.open() && p.canal.novoJogo {
+		err = p.newGameCanal(ctx, game)
+	} else {
+		_, err = p.jog.NovoJogo(ctx, &pb.NovoJogoRequest{Game: game})
+	}
 	p.run.barrier()
 	p.out.take()
 	if p.box.OutOfMemory() {

@@ -426,27 +426,43 @@ func (o *output) written() int64 {
 }
 
 // TestNewGame tells running bots that a new game starts: a bot of the SDK
-// hears it (kept counts it), a bot that lacks the call (an older one,
-// serving the wire itself) plays on, and a bot whose NewGame fails is a
-// start fault.
+// hears it (kept counts it), on its lean call channel, which then still
+// carries its calls, or over gRPC where it has none; a bot that lacks the
+// call (an older one, serving the wire itself) plays on, and a bot whose
+// NewGame fails is a start fault.
 func TestNewGame(t *testing.T) {
 	ctx := context.Background()
-	kept := startTest(t, testSpec("kept"))
-	for range 2 {
-		if err := kept.NewGame(ctx, cavalo.Name); err != nil {
-			t.Fatalf("kept: NewGame: %v", err)
-		}
-	}
-	reply, err := kept.Jogar(ctx, request(time.Second))
-	if err != nil || reply.Stats.Cuts != 2 {
-		t.Errorf("kept: Jogar after two NewGame: told of %d new games (%v), want 2", reply.Stats.Cuts, err)
+	for _, tt := range []struct {
+		name  string
+		canal bool
+	}{{"canal", true}, {"grpc", false}} {
+		t.Run(tt.name, func(t *testing.T) {
+			spec := func(mode string) Spec {
+				s := testSpec(mode)
+				s.noCanal = !tt.canal
+				return s
+			}
+			kept := startTest(t, spec("kept"))
+			for range 2 {
+				if err := kept.NewGame(ctx, cavalo.Name); err != nil {
+					t.Fatalf("kept: NewGame: %v", err)
+				}
+			}
+			if got := kept.canal.open() && kept.canal.novoJogo; got != tt.canal {
+				t.Errorf("kept: channel open for NovoJogo after two NewGame: %v, want %v", got, tt.canal)
+			}
+			reply, err := kept.Jogar(ctx, request(time.Second))
+			if err != nil || reply.Stats.Cuts != 2 {
+				t.Errorf("kept: Jogar after two NewGame: told of %d new games (%v), want 2", reply.Stats.Cuts, err)
+			}
+			err = startTest(t, spec("newgamefail")).NewGame(ctx, cavalo.Name)
+			if referee.FaultOf(err) != referee.FaultStart || !strings.Contains(err.Error(), "no new game for me") {
+				t.Errorf("newgamefail: NewGame = %v, want a start fault quoting the bot", err)
+			}
+		})
 	}
 	if err := startTest(t, testSpec("liar")).NewGame(ctx, cavalo.Name); err != nil {
 		t.Errorf("a bot without NovoJogo: NewGame = %v, want nil", err)
-	}
-	err = startTest(t, testSpec("newgamefail")).NewGame(ctx, cavalo.Name)
-	if referee.FaultOf(err) != referee.FaultStart || !strings.Contains(err.Error(), "no new game for me") {
-		t.Errorf("newgamefail: NewGame = %v, want a start fault quoting the bot", err)
 	}
 }
 

@@ -373,7 +373,12 @@ type Pedido struct {
 	PrazoUs int64 `protobuf:"varint,2,opt,name=prazo_us,json=prazoUs,proto3" json:"prazo_us,omitempty"`
 	// True when arena charges the call the bot's CPU time (a unary call's
 	// arena-clock: cpu metadata).
-	Cpu           bool `protobuf:"varint,3,opt,name=cpu,proto3" json:"cpu,omitempty"`
+	Cpu bool `protobuf:"varint,3,opt,name=cpu,proto3" json:"cpu,omitempty"`
+	// Set instead of jogar, on the lean call channel of a bot that answered
+	// arena-canal-novo-jogo: 1 in Info's response headers: the call is
+	// NovoJogo, answered by a Resposta without a Jogada, or with the error
+	// status the bot's NovoJogo would have returned.
+	NovoJogo      *NovoJogoRequest `protobuf:"bytes,4,opt,name=novo_jogo,json=novoJogo,proto3" json:"novo_jogo,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -427,6 +432,13 @@ func (x *Pedido) GetCpu() bool {
 		return x.Cpu
 	}
 	return false
+}
+
+func (x *Pedido) GetNovoJogo() *NovoJogoRequest {
+	if x != nil {
+		return x.NovoJogo
+	}
+	return nil
 }
 
 // Resposta answers one Pedido: a Jogada, or the error status the bot's
@@ -968,11 +980,12 @@ const file_jogador_proto_rawDesc = "" +
 	"\vlegal_moves\x18\x04 \x03(\tR\n" +
 	"legalMoves\x12\x16\n" +
 	"\x06forced\x18\x05 \x01(\bR\x06forced\x126\n" +
-	"\brelogios\x18\x06 \x01(\v2\x1a.arena.jogador.v1.RelogiosR\brelogios\"k\n" +
+	"\brelogios\x18\x06 \x01(\v2\x1a.arena.jogador.v1.RelogiosR\brelogios\"\xab\x01\n" +
 	"\x06Pedido\x124\n" +
 	"\x05jogar\x18\x01 \x01(\v2\x1e.arena.jogador.v1.JogarRequestR\x05jogar\x12\x19\n" +
 	"\bprazo_us\x18\x02 \x01(\x03R\aprazoUs\x12\x10\n" +
-	"\x03cpu\x18\x03 \x01(\bR\x03cpu\"j\n" +
+	"\x03cpu\x18\x03 \x01(\bR\x03cpu\x12>\n" +
+	"\tnovo_jogo\x18\x04 \x01(\v2!.arena.jogador.v1.NovoJogoRequestR\bnovoJogo\"j\n" +
 	"\bResposta\x120\n" +
 	"\x06jogada\x18\x01 \x01(\v2\x18.arena.jogador.v1.JogadaR\x06jogada\x12\x12\n" +
 	"\x04code\x18\x02 \x01(\x05R\x04code\x12\x18\n" +
@@ -1054,25 +1067,26 @@ var file_jogador_proto_depIdxs = []int32{
 	9,  // 0: arena.jogador.v1.JogarRequest.estado:type_name -> arena.jogador.v1.Estado
 	8,  // 1: arena.jogador.v1.JogarRequest.relogios:type_name -> arena.jogador.v1.Relogios
 	5,  // 2: arena.jogador.v1.Pedido.jogar:type_name -> arena.jogador.v1.JogarRequest
-	12, // 3: arena.jogador.v1.Resposta.jogada:type_name -> arena.jogador.v1.Jogada
-	11, // 4: arena.jogador.v1.Estado.cavalo:type_name -> arena.jogador.v1.Cavalo
-	10, // 5: arena.jogador.v1.Estado.posicao:type_name -> arena.jogador.v1.Posicao
-	0,  // 6: arena.jogador.v1.Cavalo.to_move:type_name -> arena.jogador.v1.Side
-	9,  // 7: arena.jogador.v1.Jogada.estado:type_name -> arena.jogador.v1.Estado
-	13, // 8: arena.jogador.v1.Jogada.stats:type_name -> arena.jogador.v1.Stats
-	1,  // 9: arena.jogador.v1.Jogador.Info:input_type -> arena.jogador.v1.InfoRequest
-	5,  // 10: arena.jogador.v1.Jogador.Jogar:input_type -> arena.jogador.v1.JogarRequest
-	3,  // 11: arena.jogador.v1.Jogador.NovoJogo:input_type -> arena.jogador.v1.NovoJogoRequest
-	6,  // 12: arena.jogador.v1.Jogador.Partida:input_type -> arena.jogador.v1.Pedido
-	2,  // 13: arena.jogador.v1.Jogador.Info:output_type -> arena.jogador.v1.InfoResponse
-	12, // 14: arena.jogador.v1.Jogador.Jogar:output_type -> arena.jogador.v1.Jogada
-	4,  // 15: arena.jogador.v1.Jogador.NovoJogo:output_type -> arena.jogador.v1.NovoJogoResponse
-	7,  // 16: arena.jogador.v1.Jogador.Partida:output_type -> arena.jogador.v1.Resposta
-	13, // [13:17] is the sub-list for method output_type
-	9,  // [9:13] is the sub-list for method input_type
-	9,  // [9:9] is the sub-list for extension type_name
-	9,  // [9:9] is the sub-list for extension extendee
-	0,  // [0:9] is the sub-list for field type_name
+	3,  // 3: arena.jogador.v1.Pedido.novo_jogo:type_name -> arena.jogador.v1.NovoJogoRequest
+	12, // 4: arena.jogador.v1.Resposta.jogada:type_name -> arena.jogador.v1.Jogada
+	11, // 5: arena.jogador.v1.Estado.cavalo:type_name -> arena.jogador.v1.Cavalo
+	10, // 6: arena.jogador.v1.Estado.posicao:type_name -> arena.jogador.v1.Posicao
+	0,  // 7: arena.jogador.v1.Cavalo.to_move:type_name -> arena.jogador.v1.Side
+	9,  // 8: arena.jogador.v1.Jogada.estado:type_name -> arena.jogador.v1.Estado
+	13, // 9: arena.jogador.v1.Jogada.stats:type_name -> arena.jogador.v1.Stats
+	1,  // 10: arena.jogador.v1.Jogador.Info:input_type -> arena.jogador.v1.InfoRequest
+	5,  // 11: arena.jogador.v1.Jogador.Jogar:input_type -> arena.jogador.v1.JogarRequest
+	3,  // 12: arena.jogador.v1.Jogador.NovoJogo:input_type -> arena.jogador.v1.NovoJogoRequest
+	6,  // 13: arena.jogador.v1.Jogador.Partida:input_type -> arena.jogador.v1.Pedido
+	2,  // 14: arena.jogador.v1.Jogador.Info:output_type -> arena.jogador.v1.InfoResponse
+	12, // 15: arena.jogador.v1.Jogador.Jogar:output_type -> arena.jogador.v1.Jogada
+	4,  // 16: arena.jogador.v1.Jogador.NovoJogo:output_type -> arena.jogador.v1.NovoJogoResponse
+	7,  // 17: arena.jogador.v1.Jogador.Partida:output_type -> arena.jogador.v1.Resposta
+	14, // [14:18] is the sub-list for method output_type
+	10, // [10:14] is the sub-list for method input_type
+	10, // [10:10] is the sub-list for extension type_name
+	10, // [10:10] is the sub-list for extension extendee
+	0,  // [0:10] is the sub-list for field type_name
 }
 
 func init() { file_jogador_proto_init() }

@@ -26,6 +26,11 @@ const CanalKey = "arena-canal"
 // CanalAsk is CanalKey's value in arena's Info call.
 const CanalAsk = "1"
 
+// CanalNovoJogoKey is a response header of Info, with the value "1", of a
+// bot that takes NovoJogo on its channel too (a Pedido's novo_jogo): a bot
+// built before it is told of a new game over gRPC.
+const CanalNovoJogoKey = "arena-canal-novo-jogo"
+
 // CanalName is the name of the channel's socket in the bot's socket
 // directory (go-plugin's, $PLUGIN_UNIX_SOCKET_DIR).
 const CanalName = "arena-canal.sock"

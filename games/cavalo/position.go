@@ -1,8 +1,8 @@
 package cavalo
 
 import (
-	"encoding/json"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/arenabots/arena/referee"
@@ -82,20 +82,34 @@ func Decode(data []byte) (Position, error) {
 	return FromCells(cells, f.Scores, referee.Side(f.ToMove))
 }
 
-// Encode writes c as a position file.
+// Encode writes c as a position file: what json.Marshal writes of its
+// positionFile, appended directly (arena encodes every position of every
+// game it records).
 func (c *Position) Encode() ([]byte, error) {
-	f := positionFile{Board: make([][]*int, 10)}
-	for r := range f.Board {
-		f.Board[r] = make([]*int, 10)
-	}
+	b := make([]byte, 0, 400)
+	b = append(b, `{"board":[`...)
 	for sq, v := range c.Cells() {
-		if v != Empty {
-			f.Board[sq/10][sq%10] = &v
+		switch {
+		case sq == 0:
+			b = append(b, '[')
+		case sq%10 == 0:
+			b = append(b, "],["...)
+		default:
+			b = append(b, ',')
+		}
+		if v == Empty {
+			b = append(b, "null"...)
+		} else {
+			b = strconv.AppendInt(b, int64(v), 10)
 		}
 	}
-	f.Scores = [2]int{int(c.score[0]), int(c.score[1])}
-	f.ToMove = int(c.toMove)
-	return json.Marshal(f)
+	b = append(b, `]],"scores":[`...)
+	b = strconv.AppendInt(b, int64(c.score[0]), 10)
+	b = append(b, ',')
+	b = strconv.AppendInt(b, int64(c.score[1]), 10)
+	b = append(b, `],"to_move":`...)
+	b = strconv.AppendInt(b, int64(c.toMove), 10)
+	return append(b, '}'), nil
 }
 
 // String draws the board as a grid, row 1 (White's home row) at the top as in
@@ -103,20 +117,27 @@ func (c *Position) Encode() ([]byte, error) {
 // dot for an empty square; then the scores and the side to move.
 func (c *Position) String() string {
 	var b strings.Builder
+	b.Grow(400)
 	b.WriteString("     A  B  C  D  E  F  G  H  I  J\n")
 	for r := range 10 {
-		fmt.Fprintf(&b, "%3d ", r+1)
+		if r < 9 {
+			b.WriteString("  ")
+		} else {
+			b.WriteString(" ")
+		}
+		b.WriteString(strconv.Itoa(r + 1))
+		b.WriteByte(' ')
 		for col := range 10 {
 			sq := int8(r*10 + col)
-			switch {
+			switch n := c.cell[sq]; {
 			case sq == c.knight[0]:
 				b.WriteString(" WN")
 			case sq == c.knight[1]:
 				b.WriteString(" BN")
-			case c.cell[sq] < 0:
+			case n < 0:
 				b.WriteString("  .")
-			default:
-				fmt.Fprintf(&b, " %02d", c.cell[sq])
+			default: // 0..99, two digits
+				b.Write([]byte{' ', '0' + byte(n/10), '0' + byte(n%10)})
 			}
 		}
 		b.WriteByte('\n')
@@ -134,14 +155,27 @@ func (c *Position) Diff(other referee.State) string {
 	}
 	var d []string
 	for sq := range Squares {
-		if a, b := c.cellCode(sq), o.cellCode(sq); a != b {
-			d = append(d, fmt.Sprintf("%s is %s, claimed %s", SquareName(sq), a, b))
+		if c.holds(sq) != o.holds(sq) {
+			d = append(d, fmt.Sprintf("%s is %s, claimed %s", SquareName(sq), c.cellCode(sq), o.cellCode(sq)))
 		}
 	}
 	if s := referee.ScoresDiffer(c.Scores(), o.Scores()); s != "" {
 		d = append(d, s)
 	}
 	return referee.Differences(d)
+}
+
+// holds returns what sq holds, as cellCode names it, without naming it
+// (the referee compares every square of every claim): a knight's side as
+// -2 or -3, -1 for an empty square, else the number.
+func (c *Position) holds(sq int) int8 {
+	switch int8(sq) {
+	case c.knight[0]:
+		return -2
+	case c.knight[1]:
+		return -3
+	}
+	return max(c.cell[sq], -1)
 }
 
 // cellCode names what sq holds, as in String.

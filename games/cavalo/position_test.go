@@ -3,6 +3,7 @@ package cavalo
 import (
 	"encoding/json"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -10,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/arenabots/arena/referee"
 	"github.com/arenabots/arena/referee/gametest"
 )
 
@@ -171,4 +173,85 @@ func FuzzDecode(f *testing.F) {
 			t.Error(err)
 		}
 	})
+}
+
+func TestDiff(t *testing.T) {
+	base := New(7)
+	base.Play(base.Moves(nil)[0]) // the white knight on the board
+	cells := base.Cells()
+	wn := base.Knight(referee.White)
+	num, empty, free := -1, -1, 99
+	seen := map[int]bool{}
+	for sq, v := range cells {
+		seen[v] = true
+		switch {
+		case v >= 0 && num < 0:
+			num = sq
+		case v == Empty && empty < 0:
+			empty = sq
+		}
+	}
+	for seen[free] {
+		free--
+	}
+	if num < 0 || empty < 0 || free < 0 {
+		t.Fatalf("position %v: no number or no empty square", base.String())
+	}
+	tests := []struct {
+		name string
+		edit func(*[Squares]int)
+		want string
+	}{
+		{"same", func(*[Squares]int) {}, ""},
+		{"number", func(c *[Squares]int) { c[num] = free }, fmt.Sprintf("%s is %02d, claimed %02d", SquareName(num), cells[num], free)},
+		{"emptied", func(c *[Squares]int) { c[num] = Empty }, fmt.Sprintf("%s is %02d, claimed empty", SquareName(num), cells[num])},
+		{"knight moved", func(c *[Squares]int) { c[wn], c[empty] = Empty, WhiteKnight }, fmt.Sprintf("%s is WN, claimed empty", SquareName(wn))},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := cells
+			tt.edit(&c)
+			claim, err := FromCells(c, base.Scores(), base.ToMove())
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := base.Diff(&claim)
+			if tt.want == "" && got != "" || !strings.Contains(got, tt.want) {
+				t.Errorf("Diff = %q, want %q in it", got, tt.want)
+			}
+		})
+	}
+}
+
+// TestEncodeIsMarshal checks that Encode writes what json.Marshal writes
+// of a position's positionFile, at every position of random games, so that
+// the position files and move logs it writes stay byte for byte the same.
+func TestEncodeIsMarshal(t *testing.T) {
+	for seed := uint64(1); seed <= 5; seed++ {
+		r := rand.New(rand.NewPCG(seed, 3))
+		c := New(seed)
+		for plies := 0; ; plies++ {
+			f := positionFile{Board: make([][]*int, 10), Scores: c.Scores(), ToMove: int(c.ToMove())}
+			for r := range f.Board {
+				f.Board[r] = make([]*int, 10)
+			}
+			for sq, v := range c.Cells() {
+				if v != Empty {
+					f.Board[sq/10][sq%10] = &v
+				}
+			}
+			want, err := json.Marshal(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got, _ := c.Encode(); string(got) != string(want) {
+				t.Fatalf("seed %d ply %d: Encode\n%s\nwant\n%s", seed, plies, got, want)
+			}
+			moves := c.Moves(nil)
+			if len(moves) == 0 {
+				break
+			}
+			c.Play(moves[r.IntN(len(moves))])
+		}
+	}
 }
