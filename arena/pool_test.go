@@ -16,6 +16,7 @@ import (
 // start and their wait are not the game's, so no move is late and the time
 // charged is the moves' own.
 func TestStartedBotsAreNotCharged(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("starts real bots that start slowly (-short)")
 	}
