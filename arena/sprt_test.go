@@ -138,9 +138,13 @@ bots:
 		t.Errorf("decided after %d pairs of 60", r.Round)
 	}
 	games := readGames(t, cfg)
-	// In play at the decision: a game on each other worker, and on any
-	// worker the game it took while the deciding game was being recorded.
-	if max := 2*r.Round + 2*cfg.Concurrency - 1; len(games) > max {
+	// After the decision, the games the workers went on with while the
+	// deciding game was being recorded: the recorder's queue (playAll's
+	// played, Concurrency deep) fills with finished games, and each worker
+	// plays one more, then waits for room in it. How many get that far is
+	// how long the recording takes (an fsync, on a busy disk), not the
+	// test's to judge: at most two a worker.
+	if max := 2*r.Round + 2*cfg.Concurrency; len(games) > max {
 		t.Errorf("%d games in the journal, want at most %d: the decision at pair %d and the games in play", len(games), max, r.Round)
 	}
 	if r.After != len(games)-2*r.Round {
