@@ -27,13 +27,14 @@ type busyLeague struct {
 }
 
 // TestBusyMachine plays the leagues about a busy machine (cpuClockLeague,
-// wallBudgetLeagues, moveLogLeague) on the machine as it is, one after the
-// other, then all at once beside three busy loops per core, each in a
-// session of its own (see package cpuload), and checks each league's runs.
+// wallBudgetLeagues, moveLogLeague) on the machine as it is, in parallel,
+// then all at once beside three busy loops per core, each in a session of
+// its own (see package cpuload), and checks each league's runs.
 // One set of loops slows every league's bots as a set of its own would
 // (each bot still shares the machine with the loops), and burns its CPU
 // time once.
 func TestBusyMachine(t *testing.T) {
+	t.Parallel()
 	skipIfShort(t, "plays its leagues twice, once beside busy loops on every core")
 	leagues := append(cpuClockLeague(t), wallBudgetLeagues(t)...)
 	leagues = append(leagues, moveLogLeague(t))
@@ -42,7 +43,10 @@ func TestBusyMachine(t *testing.T) {
 			if l.quiet == nil {
 				continue // busy alone
 			}
-			t.Run(l.name, func(t *testing.T) { run(t, l.quiet, nil) })
+			t.Run(l.name, func(t *testing.T) {
+				t.Parallel()
+				run(t, l.quiet, nil)
+			})
 		}
 	})
 	if !quiet {

@@ -13,9 +13,13 @@ import (
 
 // TestStartedBotsAreNotCharged starts two bots that take 1.5 s to start,
 // lets them wait stopped a while, then plays a game at 1 s a move: their
-// start and their wait are not the game's, so no move is late and the time
-// charged is the moves' own.
+// start and their wait are not the game's, so the time charged is the
+// moves' own, and no more than the game had run when each move ended. A
+// charged start or wait (2.5 s) would exceed that however fast the machine
+// is; the margin is untimedMS, so that a move that a busy machine makes
+// late is no verdict of the test's.
 func TestStartedBotsAreNotCharged(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("starts real bots that start slowly (-short)")
 	}
@@ -27,12 +31,19 @@ func TestStartedBotsAreNotCharged(t *testing.T) {
 	}
 	b := startLineup(context.Background(), seats, noneKept)
 	defer b.Close()
-	time.Sleep(time.Second) // the stimulus: stopped a whole tempo, which charged would make the first move late
-	clock := referee.Clock{Tempo: time.Second, Margin: 10 * time.Millisecond}
+	time.Sleep(time.Second) // the stimulus: stopped a whole tempo, which charged would be in the first move
+	clock := referee.Clock{Tempo: time.Second, Margin: untimedMS * time.Millisecond}
 	st := cavalo.New(5)
-	rec := b.match(context.Background(), &st, referee.MatchOptions{Clock: clock})
+	var total time.Duration // charged so far, both sides
+	begun := time.Now()
+	rec := b.match(context.Background(), &st, referee.MatchOptions{Clock: clock, OnMove: func(m referee.MoveRecord) {
+		total += m.Elapsed
+		if ran := time.Since(begun); total > ran {
+			t.Errorf("ply %d: %v charged in a game that had run %v: the start or the wait was charged", m.Ply, total, ran)
+		}
+	}})
 	if rec.Reason != referee.Normal {
-		t.Fatalf("game ended %v (%s), want normal: the start was charged", rec.Reason, rec.Detail)
+		t.Fatalf("game ended %v (%s), want normal", rec.Reason, rec.Detail)
 	}
 	var charged [2]time.Duration
 	for _, m := range rec.Moves {

@@ -90,6 +90,7 @@ func readGames(t *testing.T, cfg *league.Config) []results.Entry {
 }
 
 func TestLeagueEndToEnd(t *testing.T) {
+	t.Parallel()
 	cfg := loadLeague(t, smallLeague)
 	sum := run(t, cfg, nil)
 	if sum.Played != 12 || sum.Total != 12 {
@@ -130,6 +131,7 @@ func stripTimes(games []results.Entry) []results.Entry {
 }
 
 func TestDeterminism(t *testing.T) {
+	t.Parallel()
 	skipIfShort(t, "plays the same league twice")
 	byID := func(games []results.Entry) map[string]results.Entry {
 		m := map[string]results.Entry{}
@@ -155,6 +157,7 @@ func TestDeterminism(t *testing.T) {
 }
 
 func TestResumeAfterCancel(t *testing.T) {
+	t.Parallel()
 	cfg := loadLeague(t, smallLeague)
 	ctx, cancel := context.WithCancel(context.Background())
 	r := &Runner{Config: cfg, Self: arenaBin, Events: func(e Event) {
@@ -194,6 +197,7 @@ func assertComplete(t *testing.T, cfg *league.Config, n int) {
 }
 
 func TestResumeAfterKill9(t *testing.T) {
+	t.Parallel()
 	cfg := loadLeague(t, smallLeague)
 	cmd := exec.Command(arenaBin, "run", "--plain", cfg.File())
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
@@ -249,6 +253,7 @@ func TestResumeAfterKill9(t *testing.T) {
 }
 
 func TestMissingBinaryForfeits(t *testing.T) {
+	t.Parallel()
 	cfg := loadLeague(t, `
 rounds: 1
 tempo_ms: 200
@@ -277,6 +282,7 @@ bots:
 }
 
 func TestChangedConfigIsRefused(t *testing.T) {
+	t.Parallel()
 	cfg := loadLeague(t, smallLeague)
 	cfg.Rounds = 1
 	run(t, cfg, nil)

@@ -112,6 +112,7 @@ func sprtResult(t *testing.T, cfg *league.Config) results.SPRTResult {
 // before its 60 pairs; the games after the decision are at most those in
 // play; a second run plays nothing.
 func TestSPRTStrongerStops(t *testing.T) {
+	t.Parallel()
 	skipIfShort(t, "plays an SPRT match of real bots")
 	cfg := loadLeague(t, `
 name: sprt-h1
@@ -137,9 +138,13 @@ bots:
 		t.Errorf("decided after %d pairs of 60", r.Round)
 	}
 	games := readGames(t, cfg)
-	// In play at the decision: a game on each other worker, and on any
-	// worker the game it took while the deciding game was being recorded.
-	if max := 2*r.Round + 2*cfg.Concurrency - 1; len(games) > max {
+	// After the decision, the games the workers went on with while the
+	// deciding game was being recorded: the recorder's queue (playAll's
+	// played, Concurrency deep) fills with finished games, and each worker
+	// plays one more, then waits for room in it. How many get that far is
+	// how long the recording takes (an fsync, on a busy disk), not the
+	// test's to judge: at most two a worker.
+	if max := 2*r.Round + 2*cfg.Concurrency; len(games) > max {
 		t.Errorf("%d games in the journal, want at most %d: the decision at pair %d and the games in play", len(games), max, r.Round)
 	}
 	if r.After != len(games)-2*r.Round {
@@ -170,6 +175,7 @@ bots:
 // H0 or inconclusive, and a match cancelled midway and resumed ends the
 // same: the test counts the same pairs whatever the interruption.
 func TestSPRTEqualStops(t *testing.T) {
+	t.Parallel()
 	skipIfShort(t, "plays an SPRT match of real bots twice")
 	whole := loadLeague(t, equalMatch)
 	run(t, whole, nil)

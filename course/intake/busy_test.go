@@ -78,11 +78,13 @@ func leagueOf(t testing.TB, dir, game string, subs []Submission, opt Options) (l
 // search went. Cavalo's and Dots' classes, which hold bots whose answers
 // depend on their search time, are taken in twice on the quiet machine
 // too, so three times in all: the conventions found do not depend on which
-// answer came first or how long a search ran. The quiet intakes run one
-// game after the other; the busy ones all at once, beside one set of busy
-// loops, which then slow every probe as much as before (each probe still
-// shares the machine with the loops) and burn their CPU time once.
+// answer came first or how long a search ran. The quiet intakes run in
+// parallel, on the machine as it is; the busy ones all at once, beside one
+// set of busy loops, which then slow every probe as much as before (each
+// probe still shares the machine with the loops) and burn their CPU time
+// once.
 func TestSameLeagueBusy(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("takes in every sample twice, once with the machine busy")
 	}
@@ -93,11 +95,13 @@ func TestSameLeagueBusy(t *testing.T) {
 		league   string
 		verdicts []string
 	}
+	var mu sync.Mutex // guards classes while the quiet intakes run
 	classes := map[string]*class{}
 	root := t.TempDir() // the busy runs take in the quiet runs' folders
 	t.Run("quiet", func(t *testing.T) {
 		for _, game := range games.Names() { // every game of the table (issue 46)
 			t.Run(game, func(t *testing.T) {
+				t.Parallel()
 				c := &class{dir: filepath.Join(root, game)}
 				c.subs = sampleClass(t, c.dir, game)
 				// A quarter of a second: the bots that budget by their
@@ -111,7 +115,9 @@ func TestSameLeagueBusy(t *testing.T) {
 						t.Errorf("the second quiet run wrote another league:\n%s\nthe first:\n%s", again, c.league)
 					}
 				}
+				mu.Lock()
 				classes[game] = c
+				mu.Unlock()
 			})
 		}
 	})
@@ -160,6 +166,7 @@ func TestSameLeagueBusy(t *testing.T) {
 // finds the settings that intake finds: the same conventions and time
 // base, whatever the bot's search found in the time it had.
 func TestCheckFindsWhatIntakeFinds(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("probes each sample four times")
 	}
