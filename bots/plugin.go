@@ -48,13 +48,14 @@ const (
 // and exits with status 1), listens on a fresh Unix socket, writes the
 // handshake line to stdout and serves until go-plugin's controller is
 // asked to shut down. Interrupts are ignored, as go-plugin's Serve does:
-// a ^C in arena's terminal is arena's to handle. They are ignored by the
-// kernel (signal.Ignore), not caught and dropped as go-plugin's Serve does
-// (signal.Notify), which would start threads that stay for the bot's life
-// (os/signal's receiver, the runtime's thread locked to set signal masks,
-// and LockOSThread's template thread where cgo did not start it already),
-// each of which a frozen bot's freezer wakes twice a call. Before the handshake, once
-// the cookie is checked, it warms the bot's side of a call up (wire.WarmUp).
+// a ^C in arena's terminal is arena's to handle. They are caught and
+// dropped (signal.Notify), as go-plugin's Serve does, which starts
+// os/signal's threads before the bot's first call: a Go bot whose threads
+// start only at its memory limit can die of a thread it cannot start rather
+// than of the memory it asked for, which arena would call a crash (the
+// freezer's cost of the threads is left as it is: docs/performance.md).
+// Before the handshake, once the cookie is checked, it warms the bot's side
+// of a call up (wire.WarmUp).
 func servePlugin(srv pb.JogadorServer) {
 	if os.Getenv(wire.MagicCookieKey) != wire.MagicCookieValue {
 		fmt.Fprint(os.Stderr, cookieRefusal)
@@ -70,7 +71,7 @@ func servePlugin(srv pb.JogadorServer) {
 	pb.RegisterJogadorServer(s, srv)
 	healthpb.RegisterHealthServer(s, health{})
 	s.RegisterService(&controllerDesc, controller{s})
-	signal.Ignore(os.Interrupt)
+	signal.Notify(make(chan os.Signal, 1), os.Interrupt)
 	fmt.Printf("%d|%d|%s|%s|grpc|\n", coreProtocolVersion, wire.ProtocolVersion, l.Addr().Network(), l.Addr())
 	_ = s.Serve(l) // returns once the controller stopped s
 }
