@@ -103,3 +103,27 @@ func TestReapClock(t *testing.T) {
 		}
 	}
 }
+
+// TestResourcesConcurrent checks that calls of Resources at once in one
+// process (the leagues of a test binary, of a ladder) each find what one
+// call alone finds: each makes cgroups of its own to look, and none takes
+// another's for a lack of them.
+func TestResourcesConcurrent(t *testing.T) {
+	want := Resources(Report{}, 0)
+	got := make([]Report, 8)
+	done := make(chan int)
+	for i := range got {
+		go func() {
+			got[i] = Resources(Report{}, 0)
+			done <- i
+		}()
+	}
+	for range got {
+		<-done
+	}
+	for i, r := range got {
+		if r.Freezer != want.Freezer || r.Memory != want.Memory || r.CPUClock != want.CPUClock {
+			t.Errorf("call %d at once with 7 others: %+v, want %+v as alone", i, r, want)
+		}
+	}
+}

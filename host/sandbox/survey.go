@@ -8,7 +8,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"os"
+	"strconv"
 	"strings"
 	"time"
 
@@ -82,10 +84,11 @@ func Survey(ctx context.Context, launcher []string, scratchMB int) (Report, erro
 // Memory and CPUClock: arena makes a cgroup set as for a bot, and removes it) and
 // their file size limit for a scratch of scratchMB MiB. With the sandbox
 // off, the scratch is a host directory: the file size limit is its only
-// bound.
+// bound. It is safe for concurrent use: each call's cgroups have a name of
+// their own.
 func Resources(r Report, scratchMB int) Report {
 	if me, err := self(); err == nil {
-		cg := newCgroup(ownerPrefix(me)+"probe", 1, 1, false)
+		cg := newCgroup(ownerPrefix(me)+"probe-"+strconv.FormatUint(rand.Uint64(), 36), 1, 1, false)
 		r.Freezer, r.Memory = cg.describe()
 		r.CPUClock = cg.describeCPU()
 		_ = cg.remove(drainWait)
