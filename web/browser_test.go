@@ -270,7 +270,8 @@ func TestServeFinished(t *testing.T) {
 // appear as they are played. Then arena serve on the same running league
 // shows its games as the journal grows.
 func TestRunWeb(t *testing.T) {
-	t.Parallel()
+	// Not parallel: it watches a league in play, which must outlast its
+	// checks; beside the other browser tests it ended before them.
 	bin := needBrowser(t)
 	dir := t.TempDir()
 	file := writeLeague(t, dir, "live", "game: dots\ngame_options: {opening_arcs: 6}\nseed: 3\nrounds: 16\ntempo_ms: 150\ntime_margin_ms: 1000\nconcurrency: 2\nbots:\n"+

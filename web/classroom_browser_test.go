@@ -258,7 +258,8 @@ func TestClassroomPage(t *testing.T) {
 // is the large board, with both sides' clocks, the last move marked and
 // the legend; the next games are listed; nothing is wider than the screen.
 func TestClassroomLive(t *testing.T) {
-	t.Parallel()
+	// Not parallel: it watches a league in play, which must outlast its
+	// checks; beside the other browser tests it ended before them.
 	bin := needBrowser(t)
 	shots := screens(t)
 	for _, lang := range []string{"pt", "en"} {

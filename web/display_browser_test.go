@@ -111,7 +111,8 @@ func TestPageLook(t *testing.T) {
 // seconds to start: the live page shows the game, "starting…", before its
 // first move, then its moves.
 func TestLiveStarting(t *testing.T) {
-	t.Parallel()
+	// Not parallel: it watches a league in play, which must outlast its
+	// checks; beside the other browser tests it ended before them.
 	bin := needBrowser(t)
 	bot, err := testbin.Testbot()
 	if err != nil {

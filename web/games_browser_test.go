@@ -132,7 +132,8 @@ func TestPlayEveryGame(t *testing.T) {
 // game in play shows the board of 12 holes, each with its count, styled
 // by the page, and the game goes on.
 func TestLiveAdji(t *testing.T) {
-	t.Parallel()
+	// Not parallel: it watches a league in play, which must outlast its
+	// checks; beside the other browser tests it ended before them.
 	bin := needBrowser(t)
 	dir := t.TempDir()
 	file := writeLeague(t, dir, "adji", "game: adji\ngame_options: {opening_plies: 4}\nseed: 3\nrounds: 3\ntempo_ms: 150\ntime_margin_ms: 1000\nconcurrency: 2\nbots:\n"+

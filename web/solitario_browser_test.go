@@ -23,7 +23,8 @@ func solitarioPegs(sel string) string {
 // built-ins, on seeded openings, as it plays: a game in play shows the
 // cross of 33 holes with its pegs, and the game goes on.
 func TestLiveSolitario(t *testing.T) {
-	t.Parallel()
+	// Not parallel: it watches a league in play, which must outlast its
+	// checks; beside the other browser tests it ended before them.
 	bin := needBrowser(t)
 	dir := t.TempDir()
 	file := writeLeague(t, dir, "solitario", "game: solitario\ngame_options: {opening_plies: 4}\nseed: 3\nrounds: 3\ntempo_ms: 150\ntime_margin_ms: 1000\nconcurrency: 2\nbots:\n"+

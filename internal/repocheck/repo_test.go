@@ -53,7 +53,7 @@ func TestCIRunsREADMETestCommand(t *testing.T) {
 	}
 	want := []string{
 		`go test -ldflags=-w -count=1 -timeout 40m $single &`,
-		`go test -race -ldflags=-w -p $p -parallel $par -count=1 -timeout 40m $raced || rc=$?`,
+		`go test -race -ldflags=-w -p $p -count=1 -timeout 40m $raced || rc=$?`,
 	}
 	if got := commandLines(t, testScript, "go test"); !slices.Equal(got, want) {
 		t.Errorf("%s runs %q, want exactly %q", testScript, got, want)

@@ -85,7 +85,6 @@ func openGame(t *testing.T, ctx context.Context, base, sel string) int {
 // from its loading output, and the game it fails in, which opens in the
 // viewer and replays to its fault.
 func TestRealRefusedUpload(t *testing.T) {
-	t.Parallel()
 	base, toks, _ := realLadder(t, "P1")
 	ctx := webladder.Chromium.Tab(t)
 	project := zipProject(t, filepath.Join("..", "..", "course", "intake", "testdata", "fala"), "P1")
@@ -129,7 +128,6 @@ func TestRealRefusedUpload(t *testing.T) {
 // project; its validation game against itself ends there, a crash, and
 // opens in the viewer at that ply.
 func TestRealLateFailure(t *testing.T) {
-	t.Parallel()
 	base, toks, zips := realLadder(t, "P1")
 	ctx := webladder.Chromium.Tab(t)
 	if got := loginAndUpload(t, ctx, base, "P1", toks["P1"], zips["P19"]); got != "accepted: version 1" {

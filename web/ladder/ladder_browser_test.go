@@ -130,7 +130,6 @@ func loginAndUpload(t *testing.T, ctx context.Context, base, group, token, zip s
 // recorded end; the lecturer disables a group, which stops playing once
 // the pairings in play end, and enables it again.
 func TestRealLadderPages(t *testing.T) {
-	t.Parallel()
 	base, toks, zips := realLadder(t, "P1", "P2")
 	ctx := webladder.Chromium.Tab(t)
 

@@ -36,7 +36,6 @@ const noScroll = `document.documentElement.scrollWidth <= window.innerWidth`
 // at 1,280 px and on a 390 px phone: no horizontal scroll of the page,
 // the words of the language, and a student's markup shown as text.
 func TestPagesFit(t *testing.T) {
-	t.Parallel()
 	bt.Need(t)
 	for _, lang := range []string{"en", "pt"} {
 		_, s := fakeServer(t, Options{Lang: lang})
@@ -79,7 +78,6 @@ func TestPagesFit(t *testing.T) {
 // through the form shows its stages and "accepted: version 3", and the
 // version appears in the list, without reloading the page.
 func TestGroupPageLogin(t *testing.T) {
-	t.Parallel()
 	bt.Need(t)
 	_, s := fakeServer(t, Options{})
 	ctx := Chromium.Tab(t)
@@ -119,7 +117,6 @@ func TestGroupPageLogin(t *testing.T) {
 // button (the row says so), and freezes the ladder: the page shows the
 // league file, a student's markup in it as text.
 func TestAdminPage(t *testing.T) {
-	t.Parallel()
 	bt.Need(t)
 	f, s := fakeServer(t, Options{})
 	ctx := Chromium.Tab(t)
