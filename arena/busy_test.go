@@ -34,7 +34,6 @@ type busyLeague struct {
 // (each bot still shares the machine with the loops), and burns its CPU
 // time once.
 func TestBusyMachine(t *testing.T) {
-	t.Parallel()
 	skipIfShort(t, "plays its leagues twice, once beside busy loops on every core")
 	leagues := append(cpuClockLeague(t), wallBudgetLeagues(t)...)
 	leagues = append(leagues, moveLogLeague(t))
@@ -44,7 +43,6 @@ func TestBusyMachine(t *testing.T) {
 				continue // busy alone
 			}
 			t.Run(l.name, func(t *testing.T) {
-				t.Parallel()
 				run(t, l.quiet, nil)
 			})
 		}

@@ -15,7 +15,6 @@ import (
 // TestRunRefusesAChangedConfig checks that a league run into the results
 // of another config says which keys changed and how to start over.
 func TestRunRefusesAChangedConfig(t *testing.T) {
-	t.Parallel()
 	out := t.TempDir()
 	parse := func(tempo string) *league.Config {
 		t.Helper()

@@ -78,7 +78,6 @@ func TestClockHash(t *testing.T) {
 // clock to its default, with a warning, and refused when the file says
 // clock: cpu; results played on either clock resume on it.
 func TestResumeKeepsTheRecordedClock(t *testing.T) {
-	t.Parallel()
 	for _, tc := range []struct {
 		name     string
 		recorded string // the clock line of the recorded config; "before" for none
@@ -149,7 +148,6 @@ func TestResumeKeepsTheRecordedClock(t *testing.T) {
 }
 
 func TestClockFallback(t *testing.T) {
-	t.Parallel()
 	for _, tc := range []struct {
 		name, line, cpuClock string
 		warned               bool

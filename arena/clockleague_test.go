@@ -14,7 +14,6 @@ import (
 // the CPU time where it was measured, or a tenth of the wall time where
 // that is more (waiting is charged at a fraction under a game clock).
 func TestClockLeague(t *testing.T) {
-	t.Parallel()
 	cfg := loadLeague(t, `
 name: clocks
 seed: 5

@@ -30,7 +30,6 @@ import (
 // is about: the journal's append (a line that needs a new page of the
 // full file system), or the move logs written before it.
 func TestFullDiskStopsAndResumes(t *testing.T) {
-	t.Parallel()
 	skipIfShort(t, "plays leagues on full file systems, then resumes them")
 	for _, tc := range []struct {
 		name  string

@@ -15,7 +15,6 @@ import (
 // processes: every game ends normally, so no Lisp bot got a verdict of its
 // own, and every logged ply is the rules' replay.
 func TestDotsLispLeague(t *testing.T) {
-	t.Parallel()
 	skipIfShort(t, "starts an SBCL for every bot of every game")
 	if _, err := exec.LookPath("sbcl"); err != nil {
 		t.Fatalf("no sbcl (%v): apt-get install sbcl", err)

@@ -18,7 +18,6 @@ import (
 // games are start forfeits that say so, the others end normally, and every
 // logged position is the rules' replay of the logged moves.
 func TestDotsLeague(t *testing.T) {
-	t.Parallel()
 	testbot, err := testbin.Testbot()
 	if err != nil {
 		t.Fatal(err)

@@ -8,7 +8,6 @@ import (
 // reports each of its plies in order, then ends, and the plies reported are
 // the plies the journal records.
 func TestEventStream(t *testing.T) {
-	t.Parallel()
 	cfg := loadLeague(t, smallLeague)
 	type game struct {
 		started, ended bool

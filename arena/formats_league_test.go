@@ -31,7 +31,6 @@ func swissLeague() string {
 }
 
 func TestSwissLeague(t *testing.T) {
-	t.Parallel()
 	skipIfShort(t, "a Swiss of 16 bots, 80 games")
 	cfg := loadLeague(t, swissLeague())
 	sum := run(t, cfg, nil)
@@ -102,7 +101,6 @@ func checkBracket(t *testing.T, cfg *league.Config) *results.Bracket {
 // of the same knockout's first round and resumes the league in a new arena
 // process: the bracket ends as the uninterrupted run's does.
 func TestKnockoutLeague(t *testing.T) {
-	t.Parallel()
 	whole := loadLeague(t, knockoutLeague(t))
 	sum := run(t, whole, nil)
 	if sum.Played < 10 || sum.Played != sum.Total {
@@ -164,7 +162,6 @@ func TestKnockoutLeague(t *testing.T) {
 // their end, as a fresh clone would, and the groups + knockout of
 // group-a, group-b and final, the final seeded from the groups.
 func TestFormatConfigsRun(t *testing.T) {
-	t.Parallel()
 	skipIfShort(t, "plays the ready files of configs/")
 	dir := t.TempDir()
 	for _, name := range []string{"gauntlet", "swiss", "knockout", "group-a", "group-b", "final"} {

@@ -68,7 +68,6 @@ func TestGameIDsDistinct(t *testing.T) {
 // TestHyphenNamesPlayEveryGame plays a league whose names made two games
 // share an id: every scheduled game is played and counts.
 func TestHyphenNamesPlayEveryGame(t *testing.T) {
-	t.Parallel()
 	cfg := hyphenLeague(t, "", hyphenNames[0])
 	sum := run(t, cfg, nil)
 	games := readGames(t, cfg)
@@ -86,7 +85,6 @@ func TestHyphenNamesPlayEveryGame(t *testing.T) {
 // wrote names as they are ("01-x-y-z" for x-y against z) resumes: its
 // games count as the schedule's, none is played again or set aside.
 func TestLegacyIDsResume(t *testing.T) {
-	t.Parallel()
 	cfg := hyphenLeague(t, "", []string{"x-y", "z", "w"})
 	run(t, cfg, nil)
 	journal := filepath.Join(cfg.Out, results.JournalName)

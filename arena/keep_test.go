@@ -57,7 +57,6 @@ bots:
 // bots twice, with restart on and off, two workers: the journals hold the
 // same games, move for move.
 func TestKeptBotsPlayTheSameGames(t *testing.T) {
-	t.Parallel()
 	if testing.Short() {
 		t.Skip("plays two leagues of real bots (-short)")
 	}
@@ -116,7 +115,6 @@ func gameMoves(t *testing.T, cfg *league.Config, g results.Entry) []string {
 // verdict against it, one whose NewGame fails, and a restart: on bot get a
 // fresh process for every game.
 func TestKeptBotsLiveAcrossGames(t *testing.T) {
-	t.Parallel()
 	if testing.Short() {
 		t.Skip("plays leagues of real bots (-short)")
 	}
@@ -234,7 +232,6 @@ func TestKeeperPool(t *testing.T) {
 // game) gets a fresh process for its next game, and its opponent keeps its
 // own.
 func TestPoolInRoundRobin(t *testing.T) {
-	t.Parallel()
 	if testing.Short() {
 		t.Skip("plays leagues of real bots (-short)")
 	}

@@ -40,7 +40,6 @@ func lateLeague(head string, bots ...string) string {
 // the full run. The first run of each league head is played once: each
 // case starts from a copy of it, put back in the folder it was played in.
 func TestLateHandIn(t *testing.T) {
-	t.Parallel()
 	testbot, err := testbin.Testbot()
 	if err != nil {
 		t.Fatal(err)
@@ -345,7 +344,6 @@ func lateGames(t *testing.T, dir string) map[string]results.Entry {
 // then changes one bot: its games are played again, the others kept, and
 // the playoff is set aside, to be decided again by the new standings.
 func TestLateHandInPlayoff(t *testing.T) {
-	t.Parallel()
 	dir := t.TempDir()
 	untimed := fmt.Sprintf("out: out\ntime_margin_ms: %d\nstart_timeout_ms: %d\n", untimedMS, untimedMS)
 	first := untimed + playoffLeague

@@ -22,7 +22,6 @@ func (firstLegal) Move(_ context.Context, req referee.Request, _ string) (string
 // TestPlaySeat plays a person (a scripted Source) against a built-in bot's
 // process, each keeping its own clock.
 func TestPlaySeat(t *testing.T) {
-	t.Parallel()
 	st := cavalo.Game{}.New(4)
 	seats := [2]Seat{{Player: human.New("human", firstLegal{})}, {Spec: botkind.Ref{Builtin: "greedy"}.Spec(arenaBin, "greedy", "")}}
 	var procs [2]*host.Process

@@ -25,7 +25,6 @@ import (
 // warning says why. Every game ends normally, with the same result and
 // plies either way.
 func TestLispImagesLeague(t *testing.T) {
-	t.Parallel()
 	skipIfShort(t, "starts an SBCL for every bot of every game")
 	if _, err := exec.LookPath("sbcl"); err != nil {
 		t.Fatalf("no sbcl (%v): apt-get install sbcl", err)

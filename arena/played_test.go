@@ -15,7 +15,6 @@ import (
 // TestPlayScheduledCheckBot checks that a bot CheckBot refuses forfeits its
 // game with reason start, saying why, before any process starts.
 func TestPlayScheduledCheckBot(t *testing.T) {
-	t.Parallel()
 	cfg := loadLeague(t, smallLeague)
 	r := &Runner{Config: cfg, Self: "/nonexistent/arena", CheckBot: func(b league.BotConfig) error {
 		if b.Name == "random" {

@@ -36,7 +36,6 @@ bots:
 // alone, its total growing as the playoff's games become known, and the
 // standings on disk order the three by it; the crosstable leaves it out.
 func TestPlayoffLeague(t *testing.T) {
-	t.Parallel()
 	cfg := loadLeague(t, playoffLeague)
 	main := len(tournament.Schedule(cfg.League(), nil))
 	ctx, cancel := context.WithCancel(context.Background())

@@ -19,7 +19,6 @@ import (
 // is; the margin is untimedMS, so that a move that a busy machine makes
 // late is no verdict of the test's.
 func TestStartedBotsAreNotCharged(t *testing.T) {
-	t.Parallel()
 	if testing.Short() {
 		t.Skip("starts real bots that start slowly (-short)")
 	}

@@ -90,7 +90,6 @@ func readGames(t *testing.T, cfg *league.Config) []results.Entry {
 }
 
 func TestLeagueEndToEnd(t *testing.T) {
-	t.Parallel()
 	cfg := loadLeague(t, smallLeague)
 	sum := run(t, cfg, nil)
 	if sum.Played != 12 || sum.Total != 12 {
@@ -131,7 +130,6 @@ func stripTimes(games []results.Entry) []results.Entry {
 }
 
 func TestDeterminism(t *testing.T) {
-	t.Parallel()
 	skipIfShort(t, "plays the same league twice")
 	byID := func(games []results.Entry) map[string]results.Entry {
 		m := map[string]results.Entry{}
@@ -157,7 +155,6 @@ func TestDeterminism(t *testing.T) {
 }
 
 func TestResumeAfterCancel(t *testing.T) {
-	t.Parallel()
 	cfg := loadLeague(t, smallLeague)
 	ctx, cancel := context.WithCancel(context.Background())
 	r := &Runner{Config: cfg, Self: arenaBin, Events: func(e Event) {
@@ -197,7 +194,6 @@ func assertComplete(t *testing.T, cfg *league.Config, n int) {
 }
 
 func TestResumeAfterKill9(t *testing.T) {
-	t.Parallel()
 	cfg := loadLeague(t, smallLeague)
 	cmd := exec.Command(arenaBin, "run", "--plain", cfg.File())
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
@@ -253,7 +249,6 @@ func TestResumeAfterKill9(t *testing.T) {
 }
 
 func TestMissingBinaryForfeits(t *testing.T) {
-	t.Parallel()
 	cfg := loadLeague(t, `
 rounds: 1
 tempo_ms: 200
@@ -282,7 +277,6 @@ bots:
 }
 
 func TestChangedConfigIsRefused(t *testing.T) {
-	t.Parallel()
 	cfg := loadLeague(t, smallLeague)
 	cfg.Rounds = 1
 	run(t, cfg, nil)

@@ -29,7 +29,6 @@ var probeAttempts = []string{"read-sibling", "read-shadow", "write-results", "wr
 // leaves no trace, and the league finishes; with "sandbox: off" the same
 // attempts succeed (as root), so that the test can fail.
 func TestSandboxLeague(t *testing.T) {
-	t.Parallel()
 	for _, sandbox := range []string{"", "off"} {
 		name := map[string]string{"": "default", "off": "off"}[sandbox]
 		t.Run(name, func(t *testing.T) {
@@ -140,7 +139,6 @@ func testSandboxLeague(t *testing.T, sandbox string) {
 // bots, each an unprivileged uid, still start, from what arena hands them,
 // and play their games to the end.
 func TestSandboxClosedDirectories(t *testing.T) {
-	t.Parallel()
 	if os.Geteuid() != 0 {
 		t.Skip("not root: the bots run as arena's own uid, which reaches what arena does")
 	}
@@ -202,7 +200,6 @@ func closedOnTheWay(t *testing.T, path string) bool {
 // league refuses to start with one line saying how to run without it, and
 // plays nothing.
 func TestSandboxRefused(t *testing.T) {
-	t.Parallel()
 	cfg := loadLeague(t, smallLeague)
 	failing := filepath.Join(t.TempDir(), "launcher")
 	if err := os.WriteFile(failing, []byte("#!/bin/sh\necho 'launch: sandbox: unshare: operation not permitted' >&2\nexit 1\n"), 0o755); err != nil {

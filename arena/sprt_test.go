@@ -112,7 +112,6 @@ func sprtResult(t *testing.T, cfg *league.Config) results.SPRTResult {
 // before its 60 pairs; the games after the decision are at most those in
 // play; a second run plays nothing.
 func TestSPRTStrongerStops(t *testing.T) {
-	t.Parallel()
 	skipIfShort(t, "plays an SPRT match of real bots")
 	cfg := loadLeague(t, `
 name: sprt-h1
@@ -175,7 +174,6 @@ bots:
 // H0 or inconclusive, and a match cancelled midway and resumed ends the
 // same: the test counts the same pairs whatever the interruption.
 func TestSPRTEqualStops(t *testing.T) {
-	t.Parallel()
 	skipIfShort(t, "plays an SPRT match of real bots twice")
 	whole := loadLeague(t, equalMatch)
 	run(t, whole, nil)

@@ -14,7 +14,6 @@ import (
 // that a page shows the game while slow bots load, and that each game gets
 // one Start, both in a local run and in PlayScheduled.
 func TestStartBeforeBots(t *testing.T) {
-	t.Parallel()
 	cfg := loadLeague(t, "name: starts\nseed: 2\nrounds: 1\ntempo_ms: 50\nconcurrency: 1\nbots:\n"+
 		"  - {name: a, builtin: random, options: {seed: 1}}\n  - {name: b, builtin: random, options: {seed: 2}}\n")
 	var (

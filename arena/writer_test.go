@@ -44,7 +44,6 @@ func exitCode(t *testing.T, cmd *exec.Cmd) int {
 // results directory at once: one plays it all, the other is refused before
 // it writes anything, naming the first.
 func TestConcurrentRunsOneWriter(t *testing.T) {
-	t.Parallel()
 	cfg := loadLeague(t, strings.Replace(smallLeague, "rounds: 2", "rounds: 3", 1))
 	a, aOut, aErr := arenaRun(cfg.File())
 	b, bOut, bErr := arenaRun(cfg.File())
@@ -81,7 +80,6 @@ func TestConcurrentRunsOneWriter(t *testing.T) {
 // to resume and says how to repair, `arena journal repair` moves the line
 // out and keeps a copy, and the league then resumes, playing the game again.
 func TestDamagedJournal(t *testing.T) {
-	t.Parallel()
 	cfg := loadLeague(t, strings.Replace(smallLeague, "rounds: 2", "rounds: 1", 1))
 	run(t, cfg, nil)
 	journal := filepath.Join(cfg.Out, results.JournalName)
@@ -184,7 +182,6 @@ bots:
 // game; the league does not start unless missing_bots: forfeit, under
 // which their games are start forfeits, with a warning for each.
 func TestRegisteredBotsCheckedFirst(t *testing.T) {
-	t.Parallel()
 	cfg := registryLeague(t, "")
 	_, err := (&Runner{Config: cfg, Self: arenaBin}).Run(context.Background())
 	var be *BotsError
@@ -230,7 +227,6 @@ func TestRegisteredBotsCheckedFirst(t *testing.T) {
 // TestMissingBotsRefused: a path bot whose binary is missing and a Lisp bot
 // whose file is missing stop the league by default.
 func TestMissingBotsRefused(t *testing.T) {
-	t.Parallel()
 	cfg := loadLeague(t, `
 rounds: 1
 bots:

@@ -138,7 +138,6 @@ func TestInotifyOwnCount(t *testing.T) {
 
 // TestInotifyAsUser runs TestInotifyOwnCount as an ordinary user (nobody).
 func TestInotifyAsUser(t *testing.T) {
-	t.Parallel()
 	out := testbin.AsUser(t, testbot, "^TestInotifyOwnCount$")
 	if !strings.Contains(out, "--- PASS: TestInotifyOwnCount") {
 		t.Errorf("as nobody, the inotify count was not checked:\n%s", out)

@@ -142,7 +142,6 @@ func TestSandboxDenies(t *testing.T) {
 // TestSandboxAsUser runs the sandbox tests again as an ordinary user
 // (nobody), where the bot runs as that user through its user namespace.
 func TestSandboxAsUser(t *testing.T) {
-	t.Parallel()
 	out := testbin.AsUser(t, testbot, "^(TestSandboxDenies|TestPlayOK)$")
 	if !strings.Contains(out, "--- PASS: TestSandboxDenies/strict") {
 		t.Errorf("as nobody, the denials were not checked:\n%s", out)

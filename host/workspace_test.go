@@ -99,7 +99,6 @@ func testWorkspace(t *testing.T, workspace bool, want string) {
 // TestWorkspaceAsUser runs the workspace test again as an ordinary user
 // (nobody).
 func TestWorkspaceAsUser(t *testing.T) {
-	t.Parallel()
 	out := testbin.AsUser(t, testbot, "^TestWorkspaceCopyOnWrite$")
 	if !strings.Contains(out, "--- PASS: TestWorkspaceCopyOnWrite/workspace") {
 		t.Errorf("as nobody, the workspace was not checked:\n%s", out)

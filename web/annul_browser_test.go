@@ -32,7 +32,6 @@ const (
 // the report mark both groups: no place, bonus 0, the reason, the
 // groups below moved up; the podium leaves them out.
 func TestAnnulDisguisedCopy(t *testing.T) {
-	t.Parallel()
 	bin := needBrowser(t)
 	if _, err := exec.LookPath("sbcl"); err != nil {
 		t.Fatalf("no sbcl (%v): apt-get install sbcl", err)

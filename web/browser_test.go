@@ -232,7 +232,6 @@ func finishedLeague(t *testing.T, bin string) string {
 // have a row per bot, and a finished game opens in the viewer on a board
 // of 100 squares and steps forward with the arrow key.
 func TestServeFinished(t *testing.T) {
-	t.Parallel()
 	bin := needBrowser(t)
 	dir := t.TempDir()
 	results := finishedLeague(t, bin)
@@ -270,8 +269,6 @@ func TestServeFinished(t *testing.T) {
 // appear as they are played. Then arena serve on the same running league
 // shows its games as the journal grows.
 func TestRunWeb(t *testing.T) {
-	// Not parallel: it watches a league in play, which must outlast its
-	// checks; beside the other browser tests it ended before them.
 	bin := needBrowser(t)
 	dir := t.TempDir()
 	file := writeLeague(t, dir, "live", "game: dots\ngame_options: {opening_arcs: 6}\nseed: 3\nrounds: 16\ntempo_ms: 150\ntime_margin_ms: 1000\nconcurrency: 2\nbots:\n"+
@@ -329,7 +326,6 @@ func TestRunWeb(t *testing.T) {
 // TestServePlay plays a person's move by clicking a square of the board
 // (arena serve --play): the game goes on past it.
 func TestServePlay(t *testing.T) {
-	t.Parallel()
 	bin := needBrowser(t)
 	dir := t.TempDir()
 	addr := startArena(t, bin, dir, "serve", "--play", "--play-out", "people", "--tempo", "100", "--addr", "127.0.0.1:0")
@@ -372,7 +368,6 @@ var resourceRE = regexp.MustCompile(`(?i)(src|href)\s*=\s*["']?\s*(https?:)?//|u
 // is not there): the standings, the chart and the viewer show as on the
 // live page, and the live sections (games in play, the play form) do not.
 func TestReportOffline(t *testing.T) {
-	t.Parallel()
 	bin := needBrowser(t)
 	dir := t.TempDir()
 	results := finishedLeague(t, bin)

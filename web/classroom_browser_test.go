@@ -93,7 +93,6 @@ func projected(t *testing.T, ctx context.Context, dir, name string) {
 // start, the bot's moves are marked on the board with a legend, and the
 // game is recorded.
 func TestServePlayLisp(t *testing.T) {
-	t.Parallel()
 	bin := needBrowser(t)
 	dir := t.TempDir()
 	league := lispLeague(t, bin)
@@ -184,7 +183,6 @@ func TestServePlayLisp(t *testing.T) {
 // the last move in the viewer, speaks the course's language, and is drawn
 // whole at its load event (a plain headless screenshot).
 func TestClassroomPage(t *testing.T) {
-	t.Parallel()
 	bin := needBrowser(t)
 	dir := t.TempDir()
 	league := lispLeague(t, bin)
@@ -258,8 +256,6 @@ func TestClassroomPage(t *testing.T) {
 // is the large board, with both sides' clocks, the last move marked and
 // the legend; the next games are listed; nothing is wider than the screen.
 func TestClassroomLive(t *testing.T) {
-	// Not parallel: it watches a league in play, which must outlast its
-	// checks; beside the other browser tests it ended before them.
 	bin := needBrowser(t)
 	shots := screens(t)
 	for _, lang := range []string{"pt", "en"} {

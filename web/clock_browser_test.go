@@ -14,8 +14,6 @@ import (
 // league is far longer than the test (arena is stopped at its end), so that
 // games are still in play however slowly the browser starts.
 func TestRunWebClocks(t *testing.T) {
-	// Not parallel: it watches a league in play, which must outlast its
-	// checks; beside the other browser tests it ended before them.
 	bin := needBrowser(t)
 	dir := t.TempDir()
 	file := writeLeague(t, dir, "clocked", "seed: 3\nrounds: 100\ntime_control: {base_ms: 3000, inc_ms: 50}\ntime_margin_ms: 1000\nconcurrency: 1\nbots:\n"+

@@ -85,7 +85,6 @@ func shoot(t *testing.T, ctx context.Context, name string, width int64) {
 // TestPageLook opens the served page and the report of a class's league:
 // its title, the chart's long names and the faults table's alignment.
 func TestPageLook(t *testing.T) {
-	t.Parallel()
 	bin := needBrowser(t)
 	dir := t.TempDir()
 	results := classLeague(t, bin, dir)
@@ -111,8 +110,6 @@ func TestPageLook(t *testing.T) {
 // seconds to start: the live page shows the game, "starting…", before its
 // first move, then its moves.
 func TestLiveStarting(t *testing.T) {
-	// Not parallel: it watches a league in play, which must outlast its
-	// checks; beside the other browser tests it ended before them.
 	bin := needBrowser(t)
 	bot, err := testbin.Testbot()
 	if err != nil {

@@ -26,7 +26,6 @@ func playLeague(t *testing.T, bin, dir, name, body string) string {
 // ties, two of them byes, and its winner; the Swiss's standings show its
 // tie-breaks.
 func TestFormatViews(t *testing.T) {
-	t.Parallel()
 	bin := needBrowser(t)
 	dir := t.TempDir()
 	knockout := playLeague(t, bin, dir, "ko", "format: knockout\nseed: 4\ntempo_ms: 50\nconcurrency: 2\nbots:\n"+
@@ -89,7 +88,6 @@ func TestFormatViews(t *testing.T) {
 // the playoff's score, the caption its ties and order, and the progress
 // counts its games.
 func TestPlayoffView(t *testing.T) {
-	t.Parallel()
 	bin := needBrowser(t)
 	dir := t.TempDir()
 	po := playLeague(t, bin, dir, "po", "seed: 9\nrounds: 1\ntempo_ms: 500\nconcurrency: 2\ngame: dots\ngame_options: {rows: 2, cols: 2, opening_arcs: 2}\n"+

@@ -41,7 +41,6 @@ func apart(sel string, side [2]string) string {
 // a step forward draws another, and at the game's last move the board
 // draws the two sides apart and marks the last move (class "last").
 func TestReportDrawsEveryGame(t *testing.T) {
-	t.Parallel()
 	bin := needBrowser(t)
 	dir := t.TempDir()
 	ctx := browser(t)
@@ -89,7 +88,6 @@ func TestReportDrawsEveryGame(t *testing.T) {
 // pick one (the reserve's pieces), and a click there plays it; greedy's
 // reply is marked as the last move.
 func TestPlayEveryGame(t *testing.T) {
-	t.Parallel()
 	bin := needBrowser(t)
 	dir := t.TempDir()
 	ctx := browser(t)
@@ -132,8 +130,6 @@ func TestPlayEveryGame(t *testing.T) {
 // game in play shows the board of 12 holes, each with its count, styled
 // by the page, and the game goes on.
 func TestLiveAdji(t *testing.T) {
-	// Not parallel: it watches a league in play, which must outlast its
-	// checks; beside the other browser tests it ended before them.
 	bin := needBrowser(t)
 	dir := t.TempDir()
 	file := writeLeague(t, dir, "adji", "game: adji\ngame_options: {opening_plies: 4}\nseed: 3\nrounds: 3\ntempo_ms: 150\ntime_margin_ms: 1000\nconcurrency: 2\nbots:\n"+

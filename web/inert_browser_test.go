@@ -18,7 +18,6 @@ import (
 // table and the viewer show the escapes as text, and none of the
 // characters reaches the page's text.
 func TestReportShowsBotTextInert(t *testing.T) {
-	t.Parallel()
 	bin := needBrowser(t)
 	testbot, err := testbin.Testbot()
 	if err != nil {

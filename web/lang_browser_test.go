@@ -46,7 +46,6 @@ func english(t *testing.T, ctx context.Context) []string {
 // against a bot: no English template in their visible text, the verdicts'
 // details included (their moves and names kept).
 func TestPortugueseEverywhere(t *testing.T) {
-	t.Parallel()
 	bin := needBrowser(t)
 	bot, err := testbin.Testbot()
 	if err != nil {

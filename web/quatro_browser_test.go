@@ -14,7 +14,6 @@ import (
 // (games/quatro) and opens a game in its viewer: the board of 16 cells and
 // its reserve are drawn, and stepping forward places a piece.
 func TestQuatroReport(t *testing.T) {
-	t.Parallel()
 	bin := needBrowser(t)
 	dir := t.TempDir()
 	results := playLeague(t, bin, dir, "quatro", "game: quatro\ngame_options: {opening_plies: 2}\nseed: 3\nrounds: 1\ntempo_ms: 50\nconcurrency: 2\nbots:\n"+

@@ -23,8 +23,6 @@ func solitarioPegs(sel string) string {
 // built-ins, on seeded openings, as it plays: a game in play shows the
 // cross of 33 holes with its pegs, and the game goes on.
 func TestLiveSolitario(t *testing.T) {
-	// Not parallel: it watches a league in play, which must outlast its
-	// checks; beside the other browser tests it ended before them.
 	bin := needBrowser(t)
 	dir := t.TempDir()
 	file := writeLeague(t, dir, "solitario", "game: solitario\ngame_options: {opening_plies: 4}\nseed: 3\nrounds: 3\ntempo_ms: 150\ntime_margin_ms: 1000\nconcurrency: 2\nbots:\n"+
@@ -51,7 +49,6 @@ func TestLiveSolitario(t *testing.T) {
 // random) and opens its report: the viewer draws the cross with the 12
 // pegs of the start, and a step forward moves one.
 func TestReportSolitario(t *testing.T) {
-	t.Parallel()
 	bin := needBrowser(t)
 	dir := t.TempDir()
 	results := playLeague(t, bin, dir, "solitario", "game: solitario\nseed: 2\nrounds: 1\ntempo_ms: 50\nconcurrency: 2\nbots:\n"+

@@ -13,7 +13,6 @@ import (
 // its report in Chromium: the SPRT box says H1 with the LLR past the upper
 // bound and the pairs counted.
 func TestReportSPRT(t *testing.T) {
-	t.Parallel()
 	bin := needBrowser(t)
 	dir := t.TempDir()
 	file := writeLeague(t, dir, "sprt", "seed: 3\nrounds: 60\ntempo_ms: 20\nconcurrency: 2\nsprt: {elo0: 0, elo1: 100}\nbots:\n"+

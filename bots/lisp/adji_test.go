@@ -40,7 +40,6 @@ func adjiSample(t *testing.T, group string) string {
 // referee's (the board turned half a turn for Black is turned back).
 // Under -short each plays one side (sidesOf).
 func TestAdjiSampleGames(t *testing.T) {
-	t.Parallel()
 	for i, s := range []struct {
 		group string
 		state StateForm

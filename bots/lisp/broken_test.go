@@ -16,7 +16,6 @@ import (
 // load, the file, the line and the condition (and the file that loaded
 // it).
 func TestStartErrors(t *testing.T) {
-	t.Parallel()
 	requireSBCL(t)
 	abs := func(p string) string {
 		a, err := filepath.Abs(p)
@@ -69,7 +68,6 @@ func TestStartErrors(t *testing.T) {
 }
 
 func TestNewErrors(t *testing.T) {
-	t.Parallel()
 	tests := []struct {
 		name string
 		cfg  Config
@@ -92,7 +90,6 @@ func TestNewErrors(t *testing.T) {
 }
 
 func TestTwoFilesRelativeLoad(t *testing.T) {
-	t.Parallel()
 	a, _ := startAdapter(t, Config{Files: []string{"testdata/twofiles/pacote.lisp", "testdata/twofiles/sub/jogo.lisp"}})
 	if got := a.Info().Name; got != "pdois-ficheiros" {
 		t.Errorf("Info().Name = %q, want pdois-ficheiros (the package of its unexported jogar)", got)
@@ -105,7 +102,6 @@ func TestTwoFilesRelativeLoad(t *testing.T) {
 }
 
 func TestLatin1Source(t *testing.T) {
-	t.Parallel()
 	a, _ := startAdapter(t, Config{Files: []string{"testdata/latin1.lisp"}})
 	st := cavalo.New(1)
 	ans, err := a.Jogar(context.Background(), &st, time.Second)
@@ -118,7 +114,6 @@ func TestLatin1Source(t *testing.T) {
 // (tempo selects it) on one adapter, each followed by a good call, so it
 // also checks that the adapter recovers.
 func TestMisbehaviour(t *testing.T) {
-	t.Parallel()
 	a, log := startAdapter(t, Config{Files: []string{"testdata/modes.lisp"}})
 	tests := []struct {
 		name  string
@@ -196,7 +191,6 @@ func TestMisbehaviour(t *testing.T) {
 // the test until go test's -timeout fails it), and closing the adapter
 // kills SBCL.
 func TestLateJogarReturnsAtItsDeadline(t *testing.T) {
-	t.Parallel()
 	requireSBCL(t)
 	a, err := New(Config{Files: []string{"testdata/modes.lisp"}}, Options{Grace: time.Hour})
 	if err != nil {

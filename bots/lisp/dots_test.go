@@ -85,7 +85,6 @@ const chain = `{"game": "dots", "rows": 2, "cols": 2,
 // first are answered from the cache, without calling jogar (the context is
 // already cancelled, so a call would time out).
 func TestDotsWholeTurn(t *testing.T) {
-	t.Parallel()
 	a, _ := startAdapter(t, dotsSamples[0].cfg)
 	for _, side := range []referee.Side{referee.White, referee.Black} {
 		t.Run(side.String(), func(t *testing.T) {
@@ -136,7 +135,6 @@ func TestDotsWholeTurn(t *testing.T) {
 // referee as its shape, which it judges illegal. The bot gets tempo times
 // tempo_scale: an unscaled tempo would get 42.
 func TestDotsAnswers(t *testing.T) {
-	t.Parallel()
 	a, _ := startAdapter(t, Config{Files: []string{"testdata/dotsmodes.lisp"}, Package: "pdotsmodes", TempoScale: 1000})
 	tests := []struct {
 		ms      int

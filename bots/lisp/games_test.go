@@ -45,7 +45,6 @@ func playGame(t *testing.T, seed uint64, white, black referee.Player) referee.Re
 }
 
 func TestSampleGames(t *testing.T) {
-	t.Parallel()
 	for i, s := range samples {
 		for _, side := range sidesOf(i) {
 			t.Run(fmt.Sprintf("%s/%s", s.name, side), func(t *testing.T) {
@@ -72,7 +71,6 @@ func TestSampleGames(t *testing.T) {
 }
 
 func TestSampleVersusSample(t *testing.T) {
-	t.Parallel()
 	// The white-perspective bot plays black against the absolute one, so
 	// that both translations meet in one game.
 	white, _ := startAdapter(t, samples[2].cfg)

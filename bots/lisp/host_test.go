@@ -61,7 +61,6 @@ func hostSpec(t *testing.T, name string, c Config) host.Spec {
 // bots through the real host: go-plugin, the bot process, this adapter and
 // SBCL, as `arena bot check --lisp` will.
 func TestHostCheck(t *testing.T) {
-	t.Parallel()
 	type sample struct {
 		name string
 		cfg  Config
@@ -92,7 +91,6 @@ func TestHostCheck(t *testing.T) {
 }
 
 func TestHostCheckBrokenFile(t *testing.T) {
-	t.Parallel()
 	results := conformance.Run(context.Background(), hostSpec(t, "syntax", Config{Files: []string{"testdata/syntax.lisp"}}), conformance.Options{})
 	if len(results) == 0 || results[0].OK {
 		t.Fatalf("the start check passed: %+v", results)

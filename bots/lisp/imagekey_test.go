@@ -11,7 +11,6 @@ import (
 // file beside them, a symbolic link switched, its environment, its
 // arguments and settings; and not with nothing. It reads no SBCL.
 func TestImageKeyCovers(t *testing.T) {
-	t.Parallel()
 	dir := t.TempDir()
 	write := func(name, text string) {
 		t.Helper()

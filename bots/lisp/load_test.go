@@ -21,7 +21,6 @@ var handedIn = Config{Files: []string{"testdata/handedin/src/entry.lisp"}, Root:
 // LispWorks compiled file) and whose sources are in Latin-1 with CRLF, and
 // checks what every file defined and the retries noted in the log.
 func TestLoadAsHandedIn(t *testing.T) {
-	t.Parallel()
 	a, log := startAdapter(t, handedIn)
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()

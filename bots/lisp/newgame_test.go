@@ -12,7 +12,6 @@ import (
 // gets a fresh SBCL (a Lisp bot keeps nothing between games), which then
 // answers.
 func TestNewGameFreshImage(t *testing.T) {
-	t.Parallel()
 	a, _ := startAdapter(t, Config{Files: []string{"testdata/first.lisp"}})
 	before := a.proc.cmd.Process.Pid
 	ctx, cancel := context.WithTimeout(context.Background(), RecommendedStartTimeout)

@@ -16,7 +16,6 @@ import (
 // capture (to its own stdout) is in the log when the call returns, with
 // what the driver captured, beside three busy loops per core.
 func TestCallOutputIsItsOwn(t *testing.T) {
-	t.Parallel()
 	a, log := startAdapter(t, Config{Files: []string{"testdata/rawprint.lisp"}})
 	stop := cpuload.Start(t, 0, time.Minute)
 	defer stop()

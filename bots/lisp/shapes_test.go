@@ -18,7 +18,6 @@ import (
 // one it also writes in notation by default), and the others are judged
 // illegal, quoting the answer's shape.
 func TestCavaloShapes(t *testing.T) {
-	t.Parallel()
 	a, log := startAdapter(t, Config{Files: []string{"testdata/shapes.lisp"}, TempoScale: 1000})
 	tests := []struct {
 		ms      int
@@ -75,7 +74,6 @@ func TestCavaloShapes(t *testing.T) {
 // player as its knight's code: under side: knight it plays a whole game;
 // told 1 or 2 it answers NIL, an illegal move.
 func TestSideKnight(t *testing.T) {
-	t.Parallel()
 	a, _ := startAdapter(t, Config{Files: []string{"testdata/knightside.lisp"}, Side: SideKnight})
 	rec := playGame(t, 3, greedy{}, bots.Local(a))
 	t.Logf("knightside as black: %d-%d in %d plies", rec.Scores[0], rec.Scores[1], len(rec.Moves))

@@ -91,7 +91,6 @@ func BenchmarkLoadHandedIn(b *testing.B) {
 // under clock: wall its clock is the wall clock, and the sleep is most of
 // its 400 ms. After the call its clock is the wall clock again.
 func TestBotReadsTheChargedClock(t *testing.T) {
-	t.Parallel()
 	a, log := startAdapter(t, Config{Files: []string{"testdata/clock.lisp"}})
 	for _, tc := range []struct {
 		name string

@@ -19,7 +19,6 @@ import (
 // names the function; a load failure is a start failure with the file and
 // line. modes.lisp misbehaves by tempo.
 func TestHostVerdicts(t *testing.T) {
-	t.Parallel()
 	tests := []struct {
 		name   string
 		cfg    Config

@@ -167,7 +167,6 @@ func TestBotServeRefuses(t *testing.T) {
 // thinking: --clock wall finds it late, --clock cpu (the default, as in a
 // league) charges it the little CPU it used and passes it.
 func TestBotCheckClock(t *testing.T) {
-	t.Parallel()
 	if sandbox.Resources(sandbox.Report{}, 0).CPUClock == sandbox.NoCPUClock {
 		t.Skip("no cgroup counts a bot's CPU time here: --clock cpu is the wall clock")
 	}

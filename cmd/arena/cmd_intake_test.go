@@ -48,11 +48,9 @@ func under(dir, path string) string {
 // correct bots), the two that cannot take part are listed with the
 // reason, and the report shows each bot's time use.
 func TestIntakeThenRun(t *testing.T) {
-	t.Parallel()
 	examples := lispExamples(t)
 	for _, game := range []string{"cavalo", "dots"} {
 		t.Run(game, func(t *testing.T) {
-			t.Parallel()
 			playIntake(t, examples, game)
 		})
 	}
@@ -239,7 +237,6 @@ func playIntake(t *testing.T, examples, game string) {
 // lisp:...) and `arena play` with a Lisp bot find its conventions as
 // intake does, and that a setting given overrides what would be found.
 func TestLispDetectionShared(t *testing.T) {
-	t.Parallel()
 	examples := lispExamples(t)
 	dir := t.TempDir()
 	s := intaketest.Samples[2] // always the first player: board-scores, perspective white
@@ -402,7 +399,6 @@ func TestIntakeGameGiven(t *testing.T) {
 // and gives one verdict: a bot that intake would not let play fails,
 // whatever its rows say.
 func TestBotCheckFindsTheGame(t *testing.T) {
-	t.Parallel()
 	examples := lispExamples(t)
 	dir := t.TempDir()
 	for _, tc := range []struct {
@@ -414,7 +410,6 @@ func TestBotCheckFindsTheGame(t *testing.T) {
 		{"P2_dani_2203007_joao_2203008", true, []string{"game: solitario (1 of 1 submissions", "FAIL: "}},
 	} {
 		t.Run(tc.group, func(t *testing.T) {
-			t.Parallel()
 			for _, s := range intaketest.Samples {
 				if s.Group == tc.group {
 					if err := intaketest.Assemble(examples, dir, s, false); err != nil {

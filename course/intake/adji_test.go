@@ -23,7 +23,6 @@ import (
 // Then the eligible bots play a short league (each colour once), whole
 // games with the conventions found.
 func TestAdjiClass(t *testing.T) {
-	t.Parallel()
 	dir := t.TempDir()
 	class := filepath.Join(dir, "entregas")
 	var samples []intaketest.Sample

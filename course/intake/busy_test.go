@@ -84,7 +84,6 @@ func leagueOf(t testing.TB, dir, game string, subs []Submission, opt Options) (l
 // probe still shares the machine with the loops) and burn their CPU time
 // once.
 func TestSameLeagueBusy(t *testing.T) {
-	t.Parallel()
 	if testing.Short() {
 		t.Skip("takes in every sample twice, once with the machine busy")
 	}
@@ -101,7 +100,6 @@ func TestSameLeagueBusy(t *testing.T) {
 	t.Run("quiet", func(t *testing.T) {
 		for _, game := range games.Names() { // every game of the table (issue 46)
 			t.Run(game, func(t *testing.T) {
-				t.Parallel()
 				c := &class{dir: filepath.Join(root, game)}
 				c.subs = sampleClass(t, c.dir, game)
 				// A quarter of a second: the bots that budget by their
@@ -166,7 +164,6 @@ func TestSameLeagueBusy(t *testing.T) {
 // finds the settings that intake finds: the same conventions and time
 // base, whatever the bot's search found in the time it had.
 func TestCheckFindsWhatIntakeFinds(t *testing.T) {
-	t.Parallel()
 	if testing.Short() {
 		t.Skip("probes each sample four times")
 	}

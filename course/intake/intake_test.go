@@ -35,7 +35,6 @@ func testOptions(t testing.TB, game string, tempo time.Duration) Options {
 // the LispWorks-clock samples the tempo_scale, and for the sample that
 // fails late a warning ("yes, but") naming the position.
 func TestSamples(t *testing.T) {
-	t.Parallel()
 	for i, s := range intaketest.Samples {
 		t.Run(s.Group, func(t *testing.T) {
 			t.Parallel()
@@ -125,7 +124,6 @@ func TestTimeWarnings(t *testing.T) {
 // loaded (it runs a test that does not exist): intake tries jogar's file
 // next, which plays, and says what it tried.
 func TestTriesTheNextWay(t *testing.T) {
-	t.Parallel()
 	if testing.Short() {
 		t.Skip("starts SBCL twice")
 	}

@@ -72,7 +72,6 @@ var goldenLeague = League{Name: "intake", Title: Title("cavalo"), GameName: "cav
 	Dir: "/league", Report: "/league/work/intake.md", Sources: []string{"/class"}}
 
 func TestCheckOverwrite(t *testing.T) {
-	t.Parallel()
 	var b bytes.Buffer
 	if err := WriteLeague(&b, goldenLeague, goldenResults()); err != nil {
 		t.Fatal(err)

@@ -65,7 +65,6 @@ func TestProjectNumbers(t *testing.T) {
 }
 
 func TestDetectGame(t *testing.T) {
-	t.Parallel()
 	for _, game := range []string{"cavalo", "dots"} {
 		t.Run(game, func(t *testing.T) {
 			dir := t.TempDir()

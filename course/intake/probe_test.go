@@ -31,7 +31,6 @@ func testSpec(t *testing.T, c lisp.Config, given []string) host.Spec {
 }
 
 func TestRunFindsTheSamplesConventions(t *testing.T) {
-	t.Parallel()
 	for _, tc := range []struct {
 		name  string
 		game  referee.Game
@@ -75,7 +74,6 @@ func TestRunFindsTheSamplesConventions(t *testing.T) {
 }
 
 func TestRunNotEligible(t *testing.T) {
-	t.Parallel()
 	c := lisp.Config{Files: []string{filepath.Join("testdata", "quarenta.lisp")}}
 	f := runProbe(context.Background(), testSpec(t, c, nil), cavalo.Game{}, 100*time.Millisecond, 0)
 	if f.Eligible {
@@ -99,7 +97,6 @@ func TestRunNotEligible(t *testing.T) {
 // TestRunSandboxSaysWhy checks that a load the sandbox hides names the
 // file and says why.
 func TestRunSandboxSaysWhy(t *testing.T) {
-	t.Parallel()
 	dir := filepath.Join("testdata", "fora")
 	c := lisp.Config{Root: dir, Files: []string{filepath.Join(dir, "jogo.lisp")}}
 	f := runProbe(context.Background(), testSpec(t, c, nil), cavalo.Game{}, 100*time.Millisecond, 0)
@@ -126,7 +123,6 @@ func TestRunSandboxSaysWhy(t *testing.T) {
 // folder handed in. The bot answers the state it was given, no move: the
 // probe's reason must be that, not the write.
 func TestRunWritesBesideItsSources(t *testing.T) {
-	t.Parallel()
 	dir := filepath.Join("testdata", "escreve")
 	c := lisp.Config{Root: dir, Files: []string{filepath.Join(dir, "jogo.lisp")}}
 	f := runProbe(context.Background(), testSpec(t, c, nil), cavalo.Game{}, 100*time.Millisecond, 0)
@@ -143,7 +139,6 @@ func TestRunWritesBesideItsSources(t *testing.T) {
 // while loading apart from what it wrote in its calls, and the position
 // it failed on as the game's position file.
 func TestRunKeepsOutputApart(t *testing.T) {
-	t.Parallel()
 	dir := filepath.Join("testdata", "fala")
 	c := lisp.Config{Root: dir, Files: []string{filepath.Join(dir, "jogo.lisp")}}
 	f := runProbe(context.Background(), testSpec(t, c, nil), cavalo.Game{}, 100*time.Millisecond, 0)

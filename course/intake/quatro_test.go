@@ -17,7 +17,6 @@ import (
 // refused with a reason naming what is wrong (jogar takes no parameters;
 // jogar returns its description).
 func TestQuatroClass(t *testing.T) {
-	t.Parallel()
 	if testing.Short() {
 		t.Skip("starts SBCL for every submission")
 	}

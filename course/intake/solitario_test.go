@@ -28,7 +28,6 @@ import (
 // its comments aside), and the working groups play a short league of whole
 // games.
 func TestSolitarioClass(t *testing.T) {
-	t.Parallel()
 	if testing.Short() {
 		t.Skip("starts SBCL for every submission")
 	}

@@ -27,7 +27,6 @@ import (
 // unpack 66 MiB, not a submission's 258, before the stream's limit stops
 // them, and the reason is the same.
 func TestHostileTarBz2(t *testing.T) {
-	t.Parallel()
 	lim := limits{files: maxZipFiles, bytes: maxZipFile, file: maxZipFile}
 	for _, tc := range []struct {
 		name string
@@ -75,7 +74,6 @@ func TestHostileTarBz2(t *testing.T) {
 // machine: an unpack that does not stop runs into the test's timeout (the
 // bomb's entry is 880 GiB).
 func TestUnpackStopsWhenCancelled(t *testing.T) {
-	t.Parallel()
 	dir := t.TempDir()
 	path := filepath.Join(dir, "b_2200002_P2.tar.bz2")
 	if err := intaketest.WriteBomb(path, intaketest.OneHuge); err != nil {
@@ -104,7 +102,6 @@ func TestUnpackStopsWhenCancelled(t *testing.T) {
 // the second's code. Each is unpacked into a folder of its own, each is
 // a row with its own code, and each names the other as its twin.
 func TestTwoArchivesOfOneGroup(t *testing.T) {
-	t.Parallel()
 	dir := t.TempDir()
 	class := filepath.Join(dir, "class")
 	if err := os.Mkdir(class, 0o755); err != nil {
@@ -147,7 +144,6 @@ func TestTwoArchivesOfOneGroup(t *testing.T) {
 // decompress to nothing, is held to the limits by its own size: one read
 // of a decompressor may go through any number of them.
 func TestEmptyStreamsCount(t *testing.T) {
-	t.Parallel()
 	var b bytes.Buffer
 	zw := gzip.NewWriter(&b)
 	for range 3000 {
