@@ -20,8 +20,9 @@ const maxPedidoBytes = 4 << 20
 
 // offerCanal opens the lean call channel (bots/wire) when arena asks for it
 // in the headers of ctx, Info's call, and answers its address in Info's
-// response headers, with word that NovoJogo may come on it too. A channel that cannot be opened is not offered: arena
-// then calls Jogar over gRPC.
+// response headers, with word that NovoJogo may come on it too. A channel
+// that cannot be opened is not offered: arena then calls Jogar and NovoJogo
+// over gRPC.
 func (s *server) offerCanal(ctx context.Context) {
 	if s.canal != nil || !canalAsked(ctx) {
 		return
