@@ -78,8 +78,8 @@ func arenaExec(t *testing.T, args ...string) (string, error) {
 
 // arenaExecIn is arenaExec in the working directory dir, where arena
 // resolves the relative paths of args and writes a league's results
-// (results/NAME): a test that runs beside others (t.Parallel) cannot
-// t.Chdir, and gives arena a directory of its own instead.
+// (results/NAME): a test gives arena a directory of its own rather than
+// changing the test process's (t.Chdir).
 func arenaExecIn(t *testing.T, dir string, args ...string) (string, error) {
 	t.Helper()
 	cmd := exec.Command(arenaBinary(t), args...)

@@ -59,7 +59,7 @@ func TestIntakeThenRun(t *testing.T) {
 // playIntake assembles the samples of game into a class
 // folder (every other one zipped), runs `arena intake` on it and `arena
 // run` on the league it wrote, and checks both, in a directory of its
-// own: the tests that call it run beside others.
+// own.
 func playIntake(t *testing.T, examples, game string) {
 	dir := t.TempDir() // arena run writes results/NAME here
 	class := filepath.Join(dir, "entregas")
