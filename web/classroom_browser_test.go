@@ -200,8 +200,7 @@ func TestClassroomPage(t *testing.T) {
 		served := startArena(t, bin, dir, "serve", league, "--lang", lang, "--addr", "127.0.0.1:0")
 		// Plain headless Chromium, as a script screenshots a page: what it
 		// shows is the DOM at the load event, before any event arrives;
-		// with a profile of its own, beside the tests that run in
-		// parallel.
+		// with a profile of its own, apart from the shared Chromium's.
 		plain := []string{"--headless", "--no-sandbox", "--disable-gpu", "--window-size=1280,800", "--user-data-dir=" + t.TempDir()}
 		dom, err := exec.Command(browsertest.Chromium, append(plain, "--dump-dom", served)...).Output()
 		if err != nil {
