@@ -47,10 +47,10 @@ const (
 // wire.ProtocolVersion: it checks the magic cookie (without it, it says so
 // and exits with status 1), listens on a fresh Unix socket, writes the
 // handshake line to stdout and serves until go-plugin's controller is
-// asked to shut down. Interrupts are ignored, as go-plugin's Serve does:
-// a ^C in arena's terminal is arena's to handle. They are caught and
-// dropped (signal.Notify), as go-plugin's Serve does, which starts
-// os/signal's threads before the bot's first call: a Go bot whose threads
+// asked to shut down. Interrupts are caught and dropped (signal.Notify), as
+// go-plugin's Serve does: a ^C in arena's terminal is arena's to handle.
+// Notify starts os/signal's threads before the bot's first call, rather
+// than signal.Ignore leaving them for later: a Go bot whose threads
 // start only at its memory limit can die of a thread it cannot start rather
 // than of the memory it asked for, which arena would call a crash (the
 // freezer's cost of the threads is left as it is: docs/performance.md).
