@@ -29,7 +29,7 @@ func TestCallLogHoldsItsOwnOutput(t *testing.T) {
 	defer stop()
 	p := startTest(t, testSpec("stamp"))
 	for n := 1; n <= 30; n++ {
-		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		ctx, cancel := context.WithCancel(t.Context())
 		reply, err := p.Jogar(ctx, request(time.Second))
 		cancel()
 		if err != nil {
@@ -51,7 +51,7 @@ func TestCallLogHoldsItsOwnOutput(t *testing.T) {
 // in no call's log but in EndLog once Close returned.
 func TestEndLog(t *testing.T) {
 	p := startTest(t, testSpec("stamp"))
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	ctx, cancel := context.WithCancel(t.Context())
 	defer cancel()
 	reply, err := p.Jogar(ctx, request(time.Second))
 	if err != nil {

@@ -88,7 +88,7 @@ func TestBrokerFlood(t *testing.T) {
 	p := startTest(t, testSpec("broker", strconv.Itoa(knocks), strconv.Itoa(kb)))
 	var sent int64
 	for range 3 {
-		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+		ctx, cancel := context.WithCancel(t.Context())
 		reply, err := p.Jogar(ctx, request(15*time.Second))
 		cancel()
 		if err != nil {
@@ -121,7 +121,7 @@ func TestInotifyOwnCount(t *testing.T) {
 		t.Skipf("arena's user cannot make an inotify instance before the bot: %v", err)
 	}
 	p := startTest(t, testSpec("inotify"))
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	ctx, cancel := context.WithCancel(t.Context())
 	reply, err := p.Jogar(ctx, request(5*time.Second))
 	cancel()
 	if err != nil {
@@ -159,7 +159,7 @@ func TestOpenFilesBounded(t *testing.T) {
 			// go-plugin's stdio stream: a later call's log has it.
 			var log string
 			for i := 0; i < 5 && strings.Count(log, "files ") <= children; i++ {
-				ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+				ctx, cancel := context.WithCancel(t.Context())
 				reply, err := p.Jogar(ctx, request(15*time.Second))
 				cancel()
 				if err != nil {

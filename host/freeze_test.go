@@ -33,7 +33,7 @@ func TestSpinnerStopped(t *testing.T) {
 			t.Logf("cgroup freezer: %v", p.box.Frozen())
 			var log string
 			for call := range 3 {
-				ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+				ctx, cancel := context.WithCancel(t.Context())
 				reply, err := p.Jogar(ctx, request(time.Second))
 				cancel()
 				if err != nil {

@@ -59,7 +59,7 @@ func TestPlayOK(t *testing.T) {
 		t.Errorf("Info = %+v, want testbot-ok playing cavalo", info)
 	}
 	req := request(time.Second)
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	ctx, cancel := context.WithCancel(t.Context())
 	defer cancel()
 	reply, err := p.Jogar(ctx, req)
 	if err != nil {
@@ -342,7 +342,7 @@ func TestOutputCapped(t *testing.T) {
 	var before, after runtime.MemStats
 	runtime.GC()
 	runtime.ReadMemStats(&before)
-	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	ctx, cancel := context.WithCancel(t.Context())
 	defer cancel()
 	reply, err := p.Jogar(ctx, request(time.Second))
 	if err != nil {

@@ -113,7 +113,7 @@ func TestForkBomb(t *testing.T) {
 	spec := testSpec("forkbomb", "300")
 	spec.Limits.Processes = 64
 	p := startTest(t, spec)
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	ctx, cancel := context.WithCancel(t.Context())
 	defer cancel()
 	reply, err := p.Jogar(ctx, request(5*time.Second))
 	if err != nil {
@@ -135,7 +135,7 @@ func TestForkBomb(t *testing.T) {
 // answer: it is stopped until its next call and uses no CPU meanwhile.
 func TestFrozenBetweenCalls(t *testing.T) {
 	p := startTest(t, testSpec("hog"))
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	ctx, cancel := context.WithCancel(t.Context())
 	defer cancel()
 	if _, err := p.Jogar(ctx, request(time.Second)); err != nil {
 		t.Fatal(err)

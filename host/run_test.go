@@ -9,7 +9,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 )
 
 // TestRunOutput runs a script in its sandbox with Run: it fills its one
@@ -31,7 +30,7 @@ func TestRunOutput(t *testing.T) {
 	}
 	spec := testSpec("run")
 	spec.Name, spec.Path, spec.Args, spec.Files, spec.Output = "build", script, nil, []string{dir}, out
-	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	ctx, cancel := context.WithCancel(t.Context())
 	defer cancel()
 	text, err := Run(ctx, spec)
 	if err != nil {

@@ -83,7 +83,7 @@ const probes = 8
 // and returns each attempt's line of the move's log by name.
 func probeOutcomes(t *testing.T, p *Process) map[string]string {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	ctx, cancel := context.WithCancel(t.Context())
 	reply, err := p.Jogar(ctx, request(4*time.Second))
 	cancel()
 	if err != nil {

@@ -71,7 +71,7 @@ func testWorkspace(t *testing.T, workspace bool, want string) {
 	p := startTest(t, spec)
 	var log string
 	for i := 0; i < 5 && !strings.Contains(log, "beside:"); i++ {
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		ctx, cancel := context.WithCancel(t.Context())
 		reply, err := p.Jogar(ctx, request(4*time.Second))
 		cancel()
 		if err != nil {

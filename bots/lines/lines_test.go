@@ -57,7 +57,7 @@ done
 		t.Errorf("Info = %+v", i)
 	}
 	st := cavalo.New(1)
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	ctx, cancel := context.WithCancel(t.Context())
 	defer cancel()
 	var buf [referee.MaxMoves]referee.Move
 	want := st.FormatMove(st.Moves(buf[:0])[0])

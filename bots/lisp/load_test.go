@@ -22,7 +22,7 @@ var handedIn = Config{Files: []string{"testdata/handedin/src/entry.lisp"}, Root:
 // checks what every file defined and the retries noted in the log.
 func TestLoadAsHandedIn(t *testing.T) {
 	a, log := startAdapter(t, handedIn)
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	ctx, cancel := context.WithCancel(t.Context())
 	defer cancel()
 	got, err := a.call(ctx, sexp.Nil(), time.Second)
 	if err != nil {

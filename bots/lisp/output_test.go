@@ -22,7 +22,7 @@ func TestCallOutputIsItsOwn(t *testing.T) {
 	stamp := regexp.MustCompile(`(captured|raw)-\d+`)
 	seen := len(log.String())
 	for n := 1; n <= 20; n++ {
-		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		ctx, cancel := context.WithCancel(t.Context())
 		_, err := a.Jogar(ctx, cavalo.Game{}.New(1), time.Second)
 		cancel()
 		if err != nil {

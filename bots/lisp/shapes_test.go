@@ -37,7 +37,7 @@ func TestCavaloShapes(t *testing.T) {
 	}
 	positions, _ := gamePositions(5)
 	for _, before := range positions[2:4] {
-		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+		ctx, cancel := context.WithCancel(t.Context())
 		defer cancel()
 		base, err := a.Jogar(ctx, &before, time.Second)
 		if err != nil {
