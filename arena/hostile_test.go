@@ -531,9 +531,11 @@ bots:
 	cmd.Process.Kill() // arena alone: its bots are in sessions of their own
 	cmd.Wait()
 	// The bots die with arena; only the grandchildren that slept in them
-	// outlive it, until the next start of a bot.
+	// outlive it, until the next start of a bot. The kernel ends them
+	// (their parent-death signal); a busy machine may take its time, a bot
+	// left behind stays however long the test waits.
 	var bots []int
-	for deadline := time.Now().Add(2 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+	for deadline := time.Now().Add(60 * time.Second); ; time.Sleep(10 * time.Millisecond) {
 		bots = markedBots(t, prefix)
 		if len(bots) == 0 || time.Now().After(deadline) {
 			break
