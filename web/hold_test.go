@@ -1,0 +1,95 @@
+package web_test
+
+import (
+	"os"
+	"path/filepath"
+	"strconv"
+	"testing"
+
+	"golang.org/x/sys/unix"
+)
+
+// heldSh is a bot of the line protocol that plays the first legal move
+// and, before its second move of each game, reads one line of the FIFO
+// "go" beside it: it waits there, blocked in read(2) and using no CPU,
+// until the test writes a line. A held game so shows a move of each side.
+// Its shell reads a line a byte at a time, and each line is one byte: one
+// line lets one game go on.
+const heldSh = `#!/bin/sh
+set -f
+n=0
+while read -r cmd rest; do
+  case "$cmd" in
+    arena) echo "bot name held" ;;
+    newgame) n=0 ;;
+    moves) set -- $rest; first=$1 ;;
+    go) n=$((n+1)); if [ "$n" = 2 ]; then read -r _ < "${0%/*}/go"; fi; echo "move $first" ;;
+    quit) exit 0 ;;
+  esac
+done
+`
+
+// heldMargin is the margin of a league with a held bot, a day: longer
+// than any go test -timeout, so that a held call is cut off at the
+// wall-time cap of clock: cpu (ten times the tempo, at least 5 s, plus the
+// margin) only after the test has ended, however slowly its page comes.
+// The held call uses no CPU time, which is what clock: cpu charges.
+const heldMargin = "time_margin_ms: 86400000\n"
+
+// held is a league's bot that holds each game it plays in play until the
+// test lets it go on (see heldSh): the live page's tests so see a game in
+// play, and a game end, when they say, not when the machine's speed has it.
+// A league with the held bot plays one game at a time (concurrency: 1), so
+// that a release lets the game the page shows go on, and the page's first
+// card is that game's.
+//
+// Nothing in it is timed: the hold ends when the test writes, not after a
+// while; the held call is charged its CPU time, next to none, and is cut
+// off only past heldMargin; the board the page draws and the moves are the
+// same whenever the line comes.
+type held struct {
+	dir  string
+	gate *os.File // the FIFO, open to read and write
+}
+
+// holdGames makes the held bot in a directory of its own, open to the
+// uid a sandboxed bot runs as. The test keeps its FIFO open, read and
+// write, until it ends: the bot's open never waits for a writer, and a
+// line written stays there until a bot reads it.
+func holdGames(t *testing.T) *held {
+	t.Helper()
+	dir := t.TempDir()
+	if err := os.Chmod(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "held"), []byte(heldSh), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	fifo := filepath.Join(dir, "go")
+	if err := unix.Mkfifo(fifo, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(fifo, 0o644); err != nil { // whatever the umask
+		t.Fatal(err)
+	}
+	gate, err := os.OpenFile(fifo, os.O_RDWR, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { gate.Close() })
+	return &held{dir: dir, gate: gate}
+}
+
+// bot returns the held bot's keys in a league file.
+func (h *held) bot() string {
+	return "path: " + strconv.Quote(filepath.Join(h.dir, "held")) + ", protocol: lines"
+}
+
+// release lets one held game go on to its end; the bot's next game is
+// held in turn.
+func (h *held) release(t *testing.T) {
+	t.Helper()
+	if _, err := h.gate.WriteString("\n"); err != nil {
+		t.Fatal(err)
+	}
+}
