@@ -30,10 +30,11 @@ done
 `
 
 // heldMargin is the margin of a league with a held bot, a day: longer
-// than any go test -timeout, so that a held call is cut off at the
-// wall-time cap of clock: cpu (ten times the tempo, at least 5 s, plus the
-// margin) only after the test has ended, however slowly its page comes.
-// The held call uses no CPU time, which is what clock: cpu charges.
+// than any go test -timeout. Under clock: cpu a held call is charged its
+// CPU time, next to none, and cut off at the wall-time cap (ten times the
+// tempo, at least 5 s, plus the margin); under a game clock it is charged a
+// tenth of its wall time, and loses on time past its clock plus the margin:
+// either only after the test has ended, however slowly its page comes.
 const heldMargin = "time_margin_ms: 86400000\n"
 
 // held is a league's bot that holds each game it plays in play until the
@@ -44,9 +45,8 @@ const heldMargin = "time_margin_ms: 86400000\n"
 // card is that game's.
 //
 // Nothing in it is timed: the hold ends when the test writes, not after a
-// while; the held call is charged its CPU time, next to none, and is cut
-// off only past heldMargin; the board the page draws and the moves are the
-// same whenever the line comes.
+// while, and the held call is cut off or loses on time only past
+// heldMargin, after the test.
 type held struct {
 	dir  string
 	gate *os.File // the FIFO, open to read and write
