@@ -48,14 +48,12 @@ const heldMargin = "time_margin_ms: 86400000\n"
 // while, and the held call is cut off or loses on time only past
 // heldMargin, after the test.
 type held struct {
-	dir  string
-	gate *os.File // the FIFO, open to read and write
+	dir string
+	*gate
 }
 
-// holdGames makes the held bot in a directory of its own, open to the
-// uid a sandboxed bot runs as. The test keeps its FIFO open, read and
-// write, until it ends: the bot's open never waits for a writer, and a
-// line written stays there until a bot reads it.
+// holdGames makes the held bot, and its gate "go", in a directory of its
+// own, open to the uid a sandboxed bot runs as.
 func holdGames(t *testing.T) *held {
 	t.Helper()
 	dir := t.TempDir()
@@ -65,19 +63,7 @@ func holdGames(t *testing.T) *held {
 	if err := os.WriteFile(filepath.Join(dir, "held"), []byte(heldSh), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	fifo := filepath.Join(dir, "go")
-	if err := unix.Mkfifo(fifo, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.Chmod(fifo, 0o644); err != nil { // whatever the umask
-		t.Fatal(err)
-	}
-	gate, err := os.OpenFile(fifo, os.O_RDWR, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { gate.Close() })
-	return &held{dir: dir, gate: gate}
+	return &held{dir: dir, gate: newGate(t, dir, "go")}
 }
 
 // bot returns the held bot's keys in a league file.
@@ -85,11 +71,38 @@ func (h *held) bot() string {
 	return "path: " + strconv.Quote(filepath.Join(h.dir, "held")) + ", protocol: lines"
 }
 
-// release lets one held game go on to its end; the bot's next game is
-// held in turn.
-func (h *held) release(t *testing.T) {
+// gate is a FIFO that bots read a line of, a byte, before they go on: each
+// line the test writes lets one of them go on. The test keeps it open, read
+// and write, until it ends: a bot's open never waits for a writer, and a
+// line written stays there until a bot reads it.
+type gate struct {
+	path string
+	fifo *os.File
+}
+
+// newGate makes the gate name in dir, readable by every uid.
+func newGate(t *testing.T, dir, name string) *gate {
 	t.Helper()
-	if _, err := h.gate.WriteString("\n"); err != nil {
+	path := filepath.Join(dir, name)
+	if err := unix.Mkfifo(path, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(path, 0o644); err != nil { // whatever the umask
+		t.Fatal(err)
+	}
+	fifo, err := os.OpenFile(path, os.O_RDWR, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { fifo.Close() })
+	return &gate{path: path, fifo: fifo}
+}
+
+// release lets one bot waiting at g go on: for the held bot, one game to
+// its end, the next game being held in turn.
+func (g *gate) release(t *testing.T) {
+	t.Helper()
+	if _, err := g.fifo.WriteString("\n"); err != nil {
 		t.Fatal(err)
 	}
 }
