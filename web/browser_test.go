@@ -204,20 +204,6 @@ func screenshot(t *testing.T, ctx context.Context, name string) string {
 // count is a JavaScript expression counting the elements matching sel.
 func count(sel string) string { return fmt.Sprintf("document.querySelectorAll(%q).length", sel) }
 
-// paced returns the keys of a league's bot of game that plays the first
-// legal move after 95% of its tempo (host/internal/testbot's mode
-// punctual), which it spends asleep: it keeps a live league's games in
-// play for the page to show, as a bot that thinks its whole tempo does,
-// without the CPU time that one takes (the clock charges CPU time).
-func paced(t *testing.T, game string) string {
-	t.Helper()
-	bot, err := testbin.Testbot()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return fmt.Sprintf("path: %s, args: [punctual, \"95\", %s]", bot, game)
-}
-
 // finishedLeague returns the results directory of a small Cavalo league
 // of three built-ins, played once for the tests that read it.
 func finishedLeague(t *testing.T, bin string) string {
@@ -267,12 +253,14 @@ func TestServeFinished(t *testing.T) {
 // TestRunWeb opens arena run --web on a Dots and Boxes league as it plays:
 // a game in play shows a board of 5x6 boxes (71 arcs), and its moves
 // appear as they are played. Then arena serve on the same running league
-// shows its games as the journal grows.
+// shows its games as the journal grows. Each game is held in play (see
+// held) until the test lets it end.
 func TestRunWeb(t *testing.T) {
 	bin := needBrowser(t)
 	dir := t.TempDir()
-	file := writeLeague(t, dir, "live", "game: dots\ngame_options: {opening_arcs: 6}\nseed: 3\nrounds: 16\ntempo_ms: 150\ntime_margin_ms: 1000\nconcurrency: 2\nbots:\n"+
-		"  - {name: paced, "+paced(t, "dots")+"}\n  - {name: greedy, builtin: greedy}\n")
+	hold := holdGames(t)
+	file := writeLeague(t, dir, "live", "game: dots\ngame_options: {opening_arcs: 6}\nseed: 3\nrounds: 16\ntempo_ms: 150\n"+heldMargin+"concurrency: 1\nbots:\n"+
+		"  - {name: held, "+hold.bot()+"}\n  - {name: greedy, builtin: greedy}\n")
 	addr := startArena(t, bin, dir, "run", "--plain", "--web", "127.0.0.1:0", file)
 	ctx := browser(t)
 	do(t, ctx, "open the page", chromedp.Navigate(addr))
@@ -288,6 +276,7 @@ func TestRunWeb(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	hold.release(t) // the first game ends, the second is held
 	waitFor(t, ctx, "the next move of the game in play",
 		fmt.Sprintf(`(() => { const c = %s; return c && (c.dataset.game + " " + c.dataset.ply) !== %q; })()`, card, ply))
 	waitFor(t, ctx, "a move with its time", count("article.live .last-move"))
@@ -314,8 +303,9 @@ func TestRunWeb(t *testing.T) {
 	waitFor(t, tab, "the standings", count("#standings tbody tr")+" === 2")
 	seen := eval[int](t, tab, count("#games tbody tr"))
 	if seen == 32 {
-		t.Fatal("the league ended before arena serve could follow it: make it longer")
+		t.Fatal("the league ended before arena serve could follow it, its games held")
 	}
+	hold.release(t)
 	waitFor(t, tab, "a game that ended since arena serve started", count("#games tbody tr")+fmt.Sprintf(" > %d", seen))
 	screenshot(t, tab, "served")
 	// Each tables event lists the games that ended since the last: the

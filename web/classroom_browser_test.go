@@ -254,19 +254,21 @@ func TestClassroomPage(t *testing.T) {
 // as it plays, in Portuguese and in English, at 1280×800: the game in play
 // is the large board, with both sides' clocks, the last move marked and
 // the legend; the next games are listed; nothing is wider than the screen.
+// Its first game, p1's against p2, is held in play (see held) to the end.
 func TestClassroomLive(t *testing.T) {
 	bin := needBrowser(t)
 	shots := screens(t)
 	for _, lang := range []string{"pt", "en"} {
 		dir := t.TempDir()
+		hold := holdGames(t)
 		file := writeLeague(t, dir, "aovivo", fmt.Sprintf("title: Campeonato IA 2025/26 — Pontos e Caixas\nlang: %s\ngame: dots\n"+
-			"game_options: {rows: 3, cols: 3}\nseed: 3\nrounds: 20\ntempo_ms: 150\ntime_margin_ms: 1000\nconcurrency: 1\nbots:\n"+
+			"game_options: {rows: 3, cols: 3}\nseed: 3\nrounds: 20\ntempo_ms: 150\n"+heldMargin+"concurrency: 1\nbots:\n"+
 			"  - {name: p1, display: %q, %s}\n  - {name: p2, display: %q, builtin: greedy}\n  - {name: p3, display: %q, builtin: classic}\n",
-			lang, groups["p1"], paced(t, "dots"), groups["p2"], groups["p3"]))
+			lang, groups["p1"], hold.bot(), groups["p2"], groups["p3"]))
 		addr := startArena(t, bin, dir, "run", "--plain", "--web", "127.0.0.1:0", file)
 		ctx := browser(t)
 		do(t, ctx, "open the page", chromedp.Navigate(addr), chromedp.EmulateViewport(1280, 800))
-		// Games end and start: the check reads one card in one expression.
+		// The card of the held game: every check reads the same one.
 		waitFor(t, ctx, "a game in play with its last move marked and the next games",
 			`(() => { const c = document.querySelector("article.live"); return c && c.querySelector("svg line.arc.drawn.last") && c.querySelector(".legend") &&
 				c.querySelectorAll("table.clocks tr").length === 2 && document.querySelectorAll("#next tbody tr").length > 0; })()`)

@@ -10,14 +10,16 @@ import (
 
 // TestRunWebClocks opens arena run --web on a league under a game clock:
 // the page names the time control, and a game in play shows each side's
-// time left, which its moves change, with the clocks of its last move. The
-// league is far longer than the test (arena is stopped at its end), so that
-// games are still in play however slowly the browser starts.
+// time left, which its moves change, with the clocks of its last move. Its
+// third game, classic's against the held bot, is held in play (see held)
+// to the end, so that a game is in play however slowly the browser starts;
+// the two before it end.
 func TestRunWebClocks(t *testing.T) {
 	bin := needBrowser(t)
 	dir := t.TempDir()
-	file := writeLeague(t, dir, "clocked", "seed: 3\nrounds: 100\ntime_control: {base_ms: 3000, inc_ms: 50}\ntime_margin_ms: 1000\nconcurrency: 1\nbots:\n"+
-		"  - {name: classic, builtin: classic}\n  - {name: greedy, builtin: greedy}\n")
+	hold := holdGames(t)
+	file := writeLeague(t, dir, "clocked", "seed: 3\nrounds: 100\ntime_control: {base_ms: 3000, inc_ms: 50}\n"+heldMargin+"concurrency: 1\nbots:\n"+
+		"  - {name: classic, builtin: classic}\n  - {name: greedy, builtin: greedy}\n  - {name: held, "+hold.bot()+"}\n")
 	addr := startArena(t, bin, dir, "run", "--plain", "--web", "127.0.0.1:0", file)
 	ctx := browser(t)
 	do(t, ctx, "open the page", chromedp.Navigate(addr))

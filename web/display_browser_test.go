@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -107,8 +108,10 @@ func TestPageLook(t *testing.T) {
 }
 
 // TestLiveStarting plays a league whose first game has a bot that takes
-// seconds to start: the live page shows the game, "starting…", before its
-// first move, then its moves.
+// long to start: the live page shows the game, "starting…", before its
+// first move, then its moves. The bot starts when the test lets it (the
+// test bot's mode gatedstart, which needs sandbox: off to see its gate),
+// and its opponent, the held bot (see held), then holds the game in play.
 func TestLiveStarting(t *testing.T) {
 	bin := needBrowser(t)
 	bot, err := testbin.Testbot()
@@ -116,8 +119,10 @@ func TestLiveStarting(t *testing.T) {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
-	file := writeLeague(t, dir, "slow", "title: "+title+"\nseed: 2\nrounds: 10\ntempo_ms: 100\nconcurrency: 1\nstart_timeout_ms: 30000\nsandbox: off\nbots:\n"+
-		"  - {name: slow-to-start, path: "+bot+", args: [slowstart, \"4000\"]}\n  - {name: greedy, builtin: greedy}\n")
+	hold := holdGames(t)
+	start := newGate(t, hold.dir, "start")
+	file := writeLeague(t, dir, "slow", "title: "+title+"\nseed: 2\nrounds: 10\ntempo_ms: 100\n"+heldMargin+"concurrency: 1\nstart_timeout_ms: 86400000\nsandbox: off\nbots:\n"+
+		"  - {name: slow-to-start, path: "+bot+", args: [gatedstart, "+strconv.Quote(start.path)+"]}\n  - {name: held, "+hold.bot()+"}\n")
 	addr := startArena(t, bin, dir, "run", "--plain", "--allow-unsandboxed", "--web", "127.0.0.1:0", file)
 	ctx := browser(t)
 	do(t, ctx, "open the page", chromedp.Navigate(addr))
@@ -126,6 +131,7 @@ func TestLiveStarting(t *testing.T) {
 		t.Errorf("a game is starting and the page says: %q", got)
 	}
 	shoot(t, ctx, "live-starting", 1400)
+	start.release(t)
 	waitFor(t, ctx, "its first move", count("article.live .last-move")+" > 0")
 	shoot(t, ctx, "live-1400", 1400)
 	shoot(t, ctx, "live-800", 800)

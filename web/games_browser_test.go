@@ -128,12 +128,14 @@ func TestPlayEveryGame(t *testing.T) {
 
 // TestLiveAdji opens arena run --web on an Adji-boto league as it plays: a
 // game in play shows the board of 12 holes, each with its count, styled
-// by the page, and the game goes on.
+// by the page, and the game goes on. Its games are held in play (see
+// held) until the page has shown the board.
 func TestLiveAdji(t *testing.T) {
 	bin := needBrowser(t)
 	dir := t.TempDir()
-	file := writeLeague(t, dir, "adji", "game: adji\ngame_options: {opening_plies: 4}\nseed: 3\nrounds: 3\ntempo_ms: 150\ntime_margin_ms: 1000\nconcurrency: 2\nbots:\n"+
-		"  - {name: paced, "+paced(t, "adji")+"}\n  - {name: greedy, builtin: greedy}\n")
+	hold := holdGames(t)
+	file := writeLeague(t, dir, "adji", "game: adji\ngame_options: {opening_plies: 4}\nseed: 3\nrounds: 3\ntempo_ms: 150\n"+heldMargin+"concurrency: 1\nbots:\n"+
+		"  - {name: held, "+hold.bot()+"}\n  - {name: greedy, builtin: greedy}\n")
 	addr := startArena(t, bin, dir, "run", "--plain", "--web", "127.0.0.1:0", file)
 	ctx := browser(t)
 	do(t, ctx, "open the page", chromedp.Navigate(addr))
@@ -152,6 +154,7 @@ func TestLiveAdji(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	hold.release(t)
 	waitFor(t, ctx, "the next move of the game in play",
 		fmt.Sprintf(`(() => { const c = %s; return c && (c.dataset.game + " " + c.dataset.ply) !== %q; })()`, card, ply))
 	screenshot(t, ctx, "live-adji")

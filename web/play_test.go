@@ -20,9 +20,11 @@ import (
 
 // TestPlayRecordsGame plays a person's game through the page's endpoints,
 // the person taking the last move offered each turn, and checks that it is
-// recorded like a league's game.
+// recorded like a league's game. The bot is charged its wall time, which a
+// busy machine stretches, under a margin of an hour, and only go test
+// -timeout bounds the game: its verdict never rests on the machine's speed.
 func TestPlayRecordsGame(t *testing.T) {
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	dir := t.TempDir()
 	l := NewLeague(Info{Name: "play", Dir: dir, Rules: dots.Game{Rows: 2, Cols: 2}, TempoMS: 100, Scoring: results.DefaultScoring()})
@@ -32,7 +34,7 @@ func TestPlayRecordsGame(t *testing.T) {
 	}
 	defer rec.Close()
 	seat := func(string) (arena.Seat, error) { return arena.Seat{Player: judgetest.FirstLegal{}}, nil }
-	p := NewPlay(ctx, l, []string{"first"}, referee.Clock{Tempo: 100 * time.Millisecond, Margin: time.Second}, seat, rec)
+	p := NewPlay(ctx, l, []string{"first"}, referee.Clock{Tempo: 100 * time.Millisecond, Margin: time.Hour}, seat, rec)
 	srv := httptest.NewServer((&Server{Leagues: []*League{l}, Play: p}).Handler())
 	defer srv.Close()
 	post := func(path, body string) *http.Response {
@@ -67,16 +69,10 @@ func TestPlayRecordsGame(t *testing.T) {
 	}
 	var played int
 	for len(l.Games()) == 0 {
-		if ctx.Err() != nil {
-			t.Fatal("the game did not end")
-		}
 		_, _, changed := l.after(0) // closed at the next message
 		snap, _ := l.snapshot()
 		if len(snap.Live) == 0 || snap.Live[0].Legal == nil {
-			select {
-			case <-changed:
-			case <-ctx.Done():
-			}
+			<-changed
 			continue
 		}
 		g := snap.Live[0]

@@ -19,14 +19,16 @@ func solitarioPegs(sel string) string {
 	return fmt.Sprintf(`(() => { const b = document.querySelector(%q); return b ? [b.querySelectorAll("circle.hole").length, b.querySelectorAll("circle.peg").length] : [0, 0]; })()`, sel)
 }
 
-// TestLiveSolitario opens arena run --web on a Solitário 2 league of
-// built-ins, on seeded openings, as it plays: a game in play shows the
-// cross of 33 holes with its pegs, and the game goes on.
+// TestLiveSolitario opens arena run --web on a Solitário 2 league, on
+// seeded openings, as it plays: a game in play shows the cross of 33 holes
+// with its pegs, and the game goes on. Its games are held in play (see
+// held) until the page has shown the board.
 func TestLiveSolitario(t *testing.T) {
 	bin := needBrowser(t)
 	dir := t.TempDir()
-	file := writeLeague(t, dir, "solitario", "game: solitario\ngame_options: {opening_plies: 4}\nseed: 3\nrounds: 3\ntempo_ms: 150\ntime_margin_ms: 1000\nconcurrency: 2\nbots:\n"+
-		"  - {name: alphabeta, builtin: alphabeta}\n  - {name: greedy, builtin: greedy}\n")
+	hold := holdGames(t)
+	file := writeLeague(t, dir, "solitario", "game: solitario\ngame_options: {opening_plies: 4}\nseed: 3\nrounds: 3\ntempo_ms: 150\n"+heldMargin+"concurrency: 1\nbots:\n"+
+		"  - {name: held, "+hold.bot()+"}\n  - {name: greedy, builtin: greedy}\n")
 	addr := startArena(t, bin, dir, "run", "--plain", "--web", "127.0.0.1:0", file)
 	ctx := browser(t)
 	do(t, ctx, "open the page", chromedp.Navigate(addr))
@@ -40,6 +42,7 @@ func TestLiveSolitario(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	hold.release(t)
 	waitFor(t, ctx, "the next move of the game in play",
 		fmt.Sprintf(`(() => { const c = %s; return c && (c.dataset.game + " " + c.dataset.ply) !== %q; })()`, card, ply))
 	screenshot(t, ctx, "live-solitario")

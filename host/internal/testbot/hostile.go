@@ -65,6 +65,10 @@ func before(mode string, num int, args []string) (done bool) {
 		return true
 	case "slowstart":
 		time.Sleep(time.Duration(num) * time.Millisecond)
+	case "gatedstart":
+		if len(args) > 0 {
+			awaitLine(args[0])
+		}
 	case "stubborn":
 		signal.Ignore(syscall.SIGTERM, syscall.SIGHUP, syscall.SIGINT)
 	case "spin", "spin-pgid", "spin-sid":
@@ -217,4 +221,18 @@ func wrongSide(st referee.State) string {
 		}
 	}
 	return "A1xA1"
+}
+
+// awaitLine reads a byte of the file at path, a FIFO the test writes a
+// line into when the bot may go on: until then the bot waits, blocked in
+// read(2). An error ends the wait, and is said on stderr.
+func awaitLine(path string) {
+	f, err := os.Open(path)
+	if err == nil {
+		_, err = f.Read(make([]byte, 1))
+		f.Close()
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "testbot: gatedstart:", err)
+	}
 }

@@ -7,6 +7,9 @@
 //	exit       exits with status 7 before the handshake
 //	silent     never completes the handshake
 //	slowstart MS  sleeps MS milliseconds, then serves like ok
+//	gatedstart FIFO  reads a byte of FIFO, which the test writes when the
+//	           bot may start (the bot must see it: sandbox off), then
+//	           serves like ok
 //	chatter    writes text instead of the handshake line, then sleeps
 //	cookie     is built with another magic cookie: go-plugin refuses to serve
 //	version2   speaks jogador protocol version 2
