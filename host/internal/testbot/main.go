@@ -108,9 +108,7 @@
 //	           the process) to stdout and to stderr just before it answers,
 //	           and "stamp-end" to stderr when arena stops it
 //	punctual PCT  plays like ok after PCT % of the budget (default 95),
-//	           reporting its own time in the call, in ns, as Stats.Nodes;
-//	           punctual PCT GAME... plays those games (every other mode,
-//	           and punctual without them, plays Cavalo)
+//	           reporting its own time in the call, in ns, as Stats.Nodes
 //	burn PCT   thinks PCT % of the budget (default 60) in CPU time, one
 //	           thread spinning until its own CPU clock says so, whatever the
 //	           wall clock says; then plays like ok, reporting the CPU time
@@ -239,10 +237,6 @@ type bot struct {
 func (b *bot) Info() bots.Info {
 	info := bots.Info{Name: "testbot-" + b.mode, Author: "arena tests", Version: "1", Games: []string{"cavalo"}}
 	switch b.mode {
-	case "punctual":
-		if len(b.args) > 1 {
-			info.Games = b.args[1:]
-		}
 	case "env":
 		dir, _ := os.Getwd()
 		info.Author = strings.Join(os.Environ(), "\n")
