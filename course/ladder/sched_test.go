@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"testing"
 	"time"
 
@@ -103,6 +104,54 @@ func TestNext(t *testing.T) {
 	for _, s := range st[:len(st)-1] {
 		if s.Disabled || s.Group == "P1" {
 			t.Errorf("standings row %+v", s)
+		}
+	}
+}
+
+// TestStandingsWhileDisabling reads the standings while the lecturer
+// disables and enables a group again and again: each read lists every
+// group once, enabled or disabled. The lecturer's view draws its rows
+// from the standings: a group left out of a read lost its button, and
+// one read twice had two. Read in two statements, the enabled groups and
+// then the disabled ones, a group toggled between them was in neither
+// or in both: five runs in five failed within their 500 reads.
+func TestStandingsWhileDisabling(t *testing.T) {
+	l, _ := newLadder(t)
+	at := time.Date(2026, 11, 1, 0, 0, 0, 0, time.UTC)
+	addVersion(t, l, "P1", 1, at)
+	addVersion(t, l, "P2", 1, at.Add(time.Hour))
+	stop, toggled := make(chan struct{}), make(chan error, 1)
+	go func() {
+		for off := true; ; off = !off {
+			select {
+			case <-stop:
+				toggled <- nil
+				return
+			default:
+			}
+			if err := l.SetDisabled("P2", off); err != nil {
+				toggled <- err
+				return
+			}
+		}
+	}()
+	defer func() {
+		close(stop)
+		if err := <-toggled; err != nil {
+			t.Error(err)
+		}
+	}()
+	for range 500 {
+		st, err := l.Standings()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var groups []string
+		for _, s := range st {
+			groups = append(groups, s.Group)
+		}
+		if slices.Sort(groups); !slices.Equal(groups, []string{"P1", "P2"}) {
+			t.Fatalf("standings list %v while P2 is disabled and enabled, want P1 and P2 once each", groups)
 		}
 	}
 }
