@@ -309,7 +309,8 @@ func (l *Ladder) Status() State { return l.status() }
 func (l *Ladder) Subscribe() (<-chan Event, func()) { return l.subscribe() }
 
 // SetDisabled disables a group (its versions leave the scheduling at
-// the next pairing) or enables it again.
+// the next pairing) or enables it again, and tells the subscribers (a
+// "standings" event naming the group).
 func (l *Ladder) SetDisabled(group string, disabled bool) error {
 	return l.setDisabled(group, disabled)
 }

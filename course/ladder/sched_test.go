@@ -155,3 +155,27 @@ func TestStandingsWhileDisabling(t *testing.T) {
 		}
 	}
 }
+
+// TestDisableTellsThePages checks that disabling or enabling a group
+// tells the pages open: a "standings" event naming the group, sent
+// before SetDisabled returns. Without it a page drawn from a read just
+// before the change kept showing the group as it was until the next
+// game ended, and never when no game followed.
+func TestDisableTellsThePages(t *testing.T) {
+	l, _ := newLadder(t)
+	events, stop := l.Subscribe()
+	defer stop()
+	for _, off := range []bool{true, false} {
+		if err := l.SetDisabled("P2", off); err != nil {
+			t.Fatal(err)
+		}
+		select {
+		case e := <-events:
+			if e.Kind != "standings" || e.Group != "P2" {
+				t.Errorf("disabled %v: event %+v, want standings of P2", off, e)
+			}
+		default:
+			t.Errorf("disabled %v: no event", off)
+		}
+	}
+}
