@@ -263,7 +263,8 @@ func Open(dir string, opt Options) (*Ladder, error) { return open(dir, opt) }
 func (l *Ladder) Close() error { return l.close() }
 
 // Run plays the ladder's games on its slots (or queues them on NATS)
-// until ctx ends; games in flight then are dropped, not counted.
+// until ctx ends or a slot fails, whose error it returns; games in
+// flight then are dropped, not counted.
 func (l *Ladder) Run(ctx context.Context) error { return l.run(ctx) }
 
 // Authenticate returns whose token is token: ErrUnauthorized if none's.

@@ -1,10 +1,13 @@
 package ladder
 
 import (
+	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -177,5 +180,47 @@ func TestDisableTellsThePages(t *testing.T) {
 		default:
 			t.Errorf("disabled %v: no event", off)
 		}
+	}
+}
+
+// TestPlaySlotsStopsAtAnError checks that a slot's error stops the
+// ladder: the other slots' context ends, and the error is returned. Before,
+// the slot that failed ended alone and its error waited for the ladder's
+// end, while the other slots played on or waited for something to play:
+// with nothing else to play, a ladder that played nothing and said
+// nothing. Here the last slot to start fails once the others wait on
+// their context; only go test -timeout bounds that wait.
+func TestPlaySlotsStopsAtAnError(t *testing.T) {
+	const slots = 4
+	boom := errors.New("boom")
+	var (
+		started atomic.Int32
+		waiting = make(chan struct{}, slots)
+	)
+	err := playSlots(context.Background(), slots, func(ctx context.Context) error {
+		if started.Add(1) == slots {
+			for range slots - 1 {
+				<-waiting
+			}
+			return boom
+		}
+		waiting <- struct{}{}
+		<-ctx.Done()
+		return nil
+	})
+	if !errors.Is(err, boom) {
+		t.Errorf("playSlots: %v, want the failed slot's error", err)
+	}
+	// The ladder's own end is no slot's error.
+	ctx, cancel := context.WithCancel(context.Background())
+	err = playSlots(ctx, slots, func(ctx context.Context) error {
+		if started.Add(1) == 2*slots {
+			cancel()
+		}
+		<-ctx.Done()
+		return nil
+	})
+	if !errors.Is(err, context.Canceled) {
+		t.Errorf("playSlots after ctx's end: %v, want %v", err, context.Canceled)
 	}
 }
