@@ -263,7 +263,8 @@ func Open(dir string, opt Options) (*Ladder, error) { return open(dir, opt) }
 func (l *Ladder) Close() error { return l.close() }
 
 // Run plays the ladder's games on its slots (or queues them on NATS)
-// until ctx ends; games in flight then are dropped, not counted.
+// until ctx ends or a slot fails, whose error it returns; games in
+// flight then are dropped, not counted.
 func (l *Ladder) Run(ctx context.Context) error { return l.run(ctx) }
 
 // Authenticate returns whose token is token: ErrUnauthorized if none's.
@@ -309,7 +310,8 @@ func (l *Ladder) Status() State { return l.status() }
 func (l *Ladder) Subscribe() (<-chan Event, func()) { return l.subscribe() }
 
 // SetDisabled disables a group (its versions leave the scheduling at
-// the next pairing) or enables it again.
+// the next pairing) or enables it again, and tells the subscribers (a
+// "standings" event naming the group).
 func (l *Ladder) SetDisabled(group string, disabled bool) error {
 	return l.setDisabled(group, disabled)
 }

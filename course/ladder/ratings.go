@@ -87,7 +87,7 @@ func (l *Ladder) standings() ([]Standing, error) {
 	if err != nil {
 		return nil, err
 	}
-	act, err := l.active()
+	act, off, err := l.lastAccepted()
 	if err != nil {
 		return nil, err
 	}
@@ -112,10 +112,6 @@ func (l *Ladder) standings() ([]Standing, error) {
 	}
 	// The groups the lecturer disabled come last, unranked, so that the
 	// lecturer's view can list them and enable them again.
-	off, err := l.lastAccepted(true)
-	if err != nil {
-		return nil, err
-	}
 	for _, v := range off {
 		out = append(out, Standing{Group: v.Group, Display: displays[v.Group], Version: v.Version.Version, Uploaded: v.Uploaded, Provisional: true, Disabled: true})
 	}

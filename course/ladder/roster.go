@@ -191,5 +191,8 @@ func (l *Ladder) setDisabled(group string, disabled bool) error {
 		return fmt.Errorf("group %q: %w", group, ErrNotFound)
 	}
 	l.changed()
+	// The pages open draw the standings again: a page drawn from a read
+	// before the change would show it only at the next game.
+	l.publish(Event{Kind: "standings", Group: group})
 	return nil
 }

@@ -1,9 +1,13 @@
 package ladder
 
 import (
+	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math/rand/v2"
+	"slices"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -104,5 +108,119 @@ func TestNext(t *testing.T) {
 		if s.Disabled || s.Group == "P1" {
 			t.Errorf("standings row %+v", s)
 		}
+	}
+}
+
+// TestStandingsWhileDisabling reads the standings while the lecturer
+// disables and enables a group again and again: each read lists every
+// group once, enabled or disabled. The lecturer's view draws its rows
+// from the standings: a group left out of a read lost its button, and
+// one read twice had two. Read in two statements, the enabled groups and
+// then the disabled ones, a group toggled between them was in neither
+// or in both: five runs in five failed within their 500 reads.
+func TestStandingsWhileDisabling(t *testing.T) {
+	l, _ := newLadder(t)
+	at := time.Date(2026, 11, 1, 0, 0, 0, 0, time.UTC)
+	addVersion(t, l, "P1", 1, at)
+	addVersion(t, l, "P2", 1, at.Add(time.Hour))
+	stop, toggled := make(chan struct{}), make(chan error, 1)
+	go func() {
+		for off := true; ; off = !off {
+			select {
+			case <-stop:
+				toggled <- nil
+				return
+			default:
+			}
+			if err := l.SetDisabled("P2", off); err != nil {
+				toggled <- err
+				return
+			}
+		}
+	}()
+	defer func() {
+		close(stop)
+		if err := <-toggled; err != nil {
+			t.Error(err)
+		}
+	}()
+	for range 500 {
+		st, err := l.Standings()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var groups []string
+		for _, s := range st {
+			groups = append(groups, s.Group)
+		}
+		if slices.Sort(groups); !slices.Equal(groups, []string{"P1", "P2"}) {
+			t.Fatalf("standings list %v while P2 is disabled and enabled, want P1 and P2 once each", groups)
+		}
+	}
+}
+
+// TestDisableTellsThePages checks that disabling or enabling a group
+// tells the pages open: a "standings" event naming the group, sent
+// before SetDisabled returns. Without it a page drawn from a read just
+// before the change kept showing the group as it was until the next
+// game ended, and never when no game followed.
+func TestDisableTellsThePages(t *testing.T) {
+	l, _ := newLadder(t)
+	events, stop := l.Subscribe()
+	defer stop()
+	for _, off := range []bool{true, false} {
+		if err := l.SetDisabled("P2", off); err != nil {
+			t.Fatal(err)
+		}
+		select {
+		case e := <-events:
+			if e.Kind != "standings" || e.Group != "P2" {
+				t.Errorf("disabled %v: event %+v, want standings of P2", off, e)
+			}
+		default:
+			t.Errorf("disabled %v: no event", off)
+		}
+	}
+}
+
+// TestPlaySlotsStopsAtAnError checks that a slot's error stops the
+// ladder: the other slots' context ends, and the error is returned. Before,
+// the slot that failed ended alone and its error waited for the ladder's
+// end, while the other slots played on or waited for something to play:
+// with nothing else to play, a ladder that played nothing and said
+// nothing. Here the last slot to start fails once the others wait on
+// their context; only go test -timeout bounds that wait.
+func TestPlaySlotsStopsAtAnError(t *testing.T) {
+	const slots = 4
+	boom := errors.New("boom")
+	var (
+		started atomic.Int32
+		waiting = make(chan struct{}, slots)
+	)
+	err := playSlots(context.Background(), slots, func(ctx context.Context) error {
+		if started.Add(1) == slots {
+			for range slots - 1 {
+				<-waiting
+			}
+			return boom
+		}
+		waiting <- struct{}{}
+		<-ctx.Done()
+		return nil
+	})
+	if !errors.Is(err, boom) {
+		t.Errorf("playSlots: %v, want the failed slot's error", err)
+	}
+	// The ladder's own end is no slot's error.
+	ctx, cancel := context.WithCancel(context.Background())
+	err = playSlots(ctx, slots, func(ctx context.Context) error {
+		if started.Add(1) == 2*slots {
+			cancel()
+		}
+		<-ctx.Done()
+		return nil
+	})
+	if !errors.Is(err, context.Canceled) {
+		t.Errorf("playSlots after ctx's end: %v, want %v", err, context.Canceled)
 	}
 }

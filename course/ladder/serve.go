@@ -46,21 +46,28 @@ func (l *Ladder) run(ctx context.Context) error {
 	if l.opt.Dispatcher != nil {
 		return l.dispatchAll(ctx, s)
 	}
+	return playSlots(ctx, l.opt.Slots, func(ctx context.Context) error { return l.slot(ctx, s) })
+}
+
+// playSlots runs slot n times at once until ctx ends or one of them
+// fails: the first error ends the others' context (their games in play
+// are dropped) and is returned, as dispatchAll returns its own.
+func playSlots(ctx context.Context, n int, slot func(context.Context) error) error {
+	play, stop := context.WithCancelCause(ctx)
+	defer stop(nil)
 	var wg sync.WaitGroup
-	errs := make(chan error, l.opt.Slots)
-	for range l.opt.Slots {
+	for range n {
 		wg.Go(func() {
-			if err := l.slot(ctx, s); err != nil && ctx.Err() == nil {
-				errs <- err
+			if err := slot(play); err != nil && play.Err() == nil {
+				stop(err)
 			}
 		})
 	}
 	wg.Wait()
-	close(errs)
-	if err := <-errs; err != nil {
+	if err := ctx.Err(); err != nil {
 		return err
 	}
-	return ctx.Err()
+	return context.Cause(play)
 }
 
 // slot plays the pairs next gives it until ctx ends.

@@ -19,10 +19,13 @@ type verRow struct {
 	id int64
 	Version
 	res *intake.Result // nil when refused before the probe
+	// disabled: the lecturer disabled its group, as read with the row.
+	disabled bool
 }
 
-// versionCols are the columns scanVersion reads.
-const versionCols = `id, grp, version, status, uploaded, hash, info, intake`
+// versionCols are the columns scanVersion reads, from versions: its
+// group's disabled flag last.
+const versionCols = `id, grp, version, status, uploaded, hash, info, intake, (SELECT disabled FROM groups WHERE name = versions.grp)`
 
 // scanVersion reads a row of versionCols.
 func scanVersion(s interface{ Scan(...any) error }) (verRow, error) {
@@ -31,7 +34,7 @@ func scanVersion(s interface{ Scan(...any) error }) (verRow, error) {
 		uploaded     int64
 		info, result string
 	)
-	if err := s.Scan(&v.id, &v.Group, &v.Version.Version, &v.Status, &uploaded, &v.Hash, &info, &result); err != nil {
+	if err := s.Scan(&v.id, &v.Group, &v.Version.Version, &v.Status, &uploaded, &v.Hash, &info, &result, &v.disabled); err != nil {
 		return v, err
 	}
 	if err := json.Unmarshal([]byte(info), &v.Version); err != nil {
@@ -77,13 +80,29 @@ func (l *Ladder) versionByID(id int64) (verRow, error) {
 
 // active returns each enabled group's active version: its last accepted
 // one, by group.
-func (l *Ladder) active() ([]verRow, error) { return l.lastAccepted(false) }
+func (l *Ladder) active() ([]verRow, error) {
+	act, _, err := l.lastAccepted()
+	return act, err
+}
 
-// lastAccepted returns the last accepted version of each group that is
-// disabled or, with disabled false, enabled, by group.
-func (l *Ladder) lastAccepted(disabled bool) ([]verRow, error) {
-	return l.versions(`WHERE id IN (SELECT MAX(v.id) FROM versions v JOIN groups g ON g.name = v.grp
-		WHERE v.status = ? AND g.disabled = ? GROUP BY v.grp) ORDER BY grp`, Accepted, disabled)
+// lastAccepted returns the last accepted version of each group, by group:
+// the enabled groups' and the disabled groups'. One statement reads them,
+// so a group that the lecturer disables or enables meanwhile is in one of
+// the two, never in both or in neither.
+func (l *Ladder) lastAccepted() (enabled, disabled []verRow, err error) {
+	vs, err := l.versions(`WHERE id IN (SELECT MAX(v.id) FROM versions v JOIN groups g ON g.name = v.grp
+		WHERE v.status = ? GROUP BY v.grp) ORDER BY grp`, Accepted)
+	if err != nil {
+		return nil, nil, err
+	}
+	for _, v := range vs {
+		if v.disabled {
+			disabled = append(disabled, v)
+		} else {
+			enabled = append(enabled, v)
+		}
+	}
+	return enabled, disabled, nil
 }
 
 // saveInfo writes v's own fields back to its row.

@@ -209,12 +209,16 @@ func TestRealLadderPages(t *testing.T) {
 	bt.Do(t, adm, "log in as the lecturer", chromedp.SendKeys(chromedp.CSS("#login-token"), toks[ladder.AdminGroup]),
 		chromedp.Submit(chromedp.CSS("#login-token")), chromedp.WaitVisible(chromedp.CSS("#admin-page")))
 	bt.WaitFor(t, adm, "a row per group", count("#admin-groups tbody tr")+" === 2")
-	_, before := ladderNow(t, base)
 	// Clicked in the page, as one step: the table is drawn anew at every
 	// game that ends, so a node found first may be gone when clicked.
 	clickP2 := `(() => { document.querySelector('#admin-groups button[data-group="P2"]').click(); return true; })()`
 	bt.Eval[bool](t, adm, clickP2) // disable
-	bt.WaitFor(t, adm, "P2 disabled", `document.querySelector('#admin-groups button[data-group="P2"]').textContent === "Enable"`)
+	webladder.WaitButton(t, adm, "P2", "Enable")
+	// The games so far, read once the disable is in (the button says
+	// so). Read before the click, they left out the games that ended
+	// while the click was on its way, before the disable: with the two
+	// of the pairing then in play, up to four counted as after it.
+	_, before := ladderNow(t, base)
 	var after []int64
 	// Only go test -timeout bounds the wait: a ladder that never stops
 	// fails there.
@@ -231,7 +235,7 @@ func TestRealLadderPages(t *testing.T) {
 	}
 	bt.Screenshot(t, adm, "real-disabled")
 	bt.Eval[bool](t, adm, clickP2) // enable
-	bt.WaitFor(t, adm, "P2 enabled", `document.querySelector('#admin-groups button[data-group="P2"]').textContent === "Disable"`)
+	webladder.WaitButton(t, adm, "P2", "Disable")
 	bt.Do(t, lad, "open the ladder", chromedp.Navigate(base+"/"))
 	newest := slices.Max(append([]int64{0}, append(before, after...)...))
 	bt.WaitWithin(t, lad, validation, "a game after P2 is enabled again",

@@ -1,6 +1,7 @@
 package webladder
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -27,6 +28,24 @@ func TestMain(m *testing.M) {
 
 // count is a JavaScript expression counting the elements matching sel.
 func count(sel string) string { return fmt.Sprintf("document.querySelectorAll(%q).length", sel) }
+
+// WaitButton waits until group's button in the lecturer's view reads
+// text; a table drawn without the group's row fails the test at once.
+// The predicate never throws: chromedp's Poll polls in the page, and a
+// predicate that throws after its first evaluation leaves it without an
+// answer for good, its own timeout included.
+func WaitButton(t *testing.T, ctx context.Context, group, text string) {
+	t.Helper()
+	expr := fmt.Sprintf(`(() => { const b = document.querySelector('#admin-groups button[data-group=%q]'); return !b ? "no button" : b.textContent === %q ? "ok" : ""; })()`,
+		group, text)
+	got, err := chromedp.Run(ctx, bt.Poll[string](expr, bt.Hang))
+	if err == nil && got != "ok" {
+		err = fmt.Errorf("the table has no row for %s", group)
+	}
+	if err != nil {
+		t.Fatalf("waiting for %s's button to read %s: %v", group, text, err)
+	}
+}
 
 // noScroll is true when the page is no wider than the window: it has no
 // horizontal scroll of its own (a wide table scrolls in its box).
@@ -129,7 +148,7 @@ func TestAdminPage(t *testing.T) {
 		chromedp.WaitVisible(chromedp.CSS("#admin-page")))
 	bt.WaitFor(t, ctx, "a row per group", count("#admin-groups tbody tr")+" === 2")
 	bt.Do(t, ctx, "disable P14", chromedp.Click(chromedp.CSS(`#admin-groups button[data-group="P14"]`)))
-	bt.WaitFor(t, ctx, "P14 disabled", `document.querySelector('#admin-groups button[data-group="P14"]').textContent === "Enable"`)
+	WaitButton(t, ctx, "P14", "Enable")
 	f.mu.Lock()
 	off := f.disabled["P14"]
 	f.mu.Unlock()
