@@ -146,9 +146,19 @@ const pollEvery = 50 * time.Millisecond
 
 // Poll returns the action that evaluates expr in the page every pollEvery
 // until its value is truthy, and returns that value; past hang it fails.
+// An expr that throws counts as false, and its error is kept for the
+// failure's message (see pollError): chromedp's poller, whose checks after
+// the first run in timers, would otherwise never answer, and its hang
+// would never come (a node the page redraws between two checks is gone for
+// a moment).
 func Poll[T any](expr string, hang time.Duration) chromedp.Action[T] {
-	return chromedp.Poll[T](expr, chromedp.WithPollingInterval(pollEvery), chromedp.WithPollingTimeout(hang))
+	guarded := `(() => { try { return (` + expr + `); } catch (e) { window.` + pollError + ` = String(e); return false; } })()`
+	return chromedp.Poll[T](guarded, chromedp.WithPollingInterval(pollEvery), chromedp.WithPollingTimeout(hang))
 }
+
+// pollError is the page's variable where Poll keeps its condition's last
+// error.
+const pollError = "arenaPollError"
 
 // WaitFor polls the page until expr is true, failing after Hang with
 // what the page reads.
@@ -163,7 +173,8 @@ func WaitWithin(t *testing.T, ctx context.Context, hang time.Duration, what, exp
 	t.Helper()
 	if _, err := chromedp.Run(ctx, Poll[chromedp.Void](expr, hang)); err != nil {
 		text, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.body.innerText.slice(0, 3000)`))
-		t.Fatalf("waiting for %s (%s): %v; the page reads:\n%s", what, expr, err, text)
+		thrown, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`window.`+pollError+` || "nothing"`))
+		t.Fatalf("waiting for %s (%s): %v; the condition last threw %s; the page reads:\n%s", what, expr, err, thrown, text)
 	}
 }
 
