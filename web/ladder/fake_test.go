@@ -136,6 +136,12 @@ func (f *fake) SetDisabled(group string, disabled bool) error {
 		return ladder.ErrNotFound
 	}
 	f.disabled[group] = disabled
+	// As the ladder does: the pages open draw the standings again, so that
+	// one drawn from a read before the change does not stay.
+	select {
+	case f.events <- ladder.Event{Kind: "standings", Group: group}:
+	default: // no page reads the events: none to tell
+	}
 	return nil
 }
 

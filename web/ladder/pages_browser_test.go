@@ -147,7 +147,11 @@ func TestAdminPage(t *testing.T) {
 	bt.Do(t, ctx, "log in", chromedp.SendKeys(chromedp.CSS("#login-token"), tokenAdmin), chromedp.Submit(chromedp.CSS("#login-token")),
 		chromedp.WaitVisible(chromedp.CSS("#admin-page")))
 	bt.WaitFor(t, ctx, "a row per group", count("#admin-groups tbody tr")+" === 2")
-	bt.Do(t, ctx, "disable P14", chromedp.Click(chromedp.CSS(`#admin-groups button[data-group="P14"]`)))
+	// Clicked in the page, as one step: the table may be drawn anew
+	// between chromedp's press and release of the mouse on a node found
+	// first, and a click pressed on one button and released on another is
+	// no click.
+	bt.Eval[bool](t, ctx, `(() => { document.querySelector('#admin-groups button[data-group="P14"]').click(); return true; })()`)
 	WaitButton(t, ctx, "P14", "Enable")
 	f.mu.Lock()
 	off := f.disabled["P14"]
