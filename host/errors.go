@@ -81,7 +81,10 @@ func (p *Process) callFault(ctx context.Context, op string, err error, start tim
 	case ctx.Err() != nil:
 		return &BotError{Bot: p.spec.Name, Op: op, Err: ctx.Err()}
 	}
-	if p.box.WaitExit(exitWait) {
+	// A connection that broke is waited on: the bot may be ending. An
+	// answer of any other kind is the bot's, alive or ending now.
+	broke := st.Code() == codes.Unavailable || st.Code() == codes.Canceled
+	if broke && p.box.EndsBefore(ctx) || !broke && p.box.Ending() {
 		return p.exitFault(op)
 	}
 	switch st.Code() {

@@ -35,9 +35,6 @@ const (
 	// GracePeriod is how long Close lets a bot exit after go-plugin's
 	// Shutdown before its group is killed.
 	GracePeriod = 500 * time.Millisecond
-	// exitWait is how long a failed call waits for the process to end, to
-	// tell a crash from a broken answer.
-	exitWait = 250 * time.Millisecond
 	// killWait bounds the wait for a killed group's main process, for the
 	// sweep of its family and for go-plugin.
 	killWait = 5 * time.Second
@@ -266,7 +263,7 @@ func (p *Process) startError(ctx context.Context, err error, cut bool) error {
 		err = fmt.Errorf("no handshake within %v", p.spec.StartTimeout)
 	case cut:
 		err = ctx.Err()
-	case p.box.PID() != 0 && p.box.WaitExit(exitWait):
+	case p.box.PID() != 0 && p.box.EndsBefore(ctx):
 		p.run.drain(drainWait)
 		err = fmt.Errorf("process %s before the handshake", describeExit(p.box.State()))
 		if h := p.out.hint(); strings.Contains(p.out.stderrTail(), cookieRefusal) {

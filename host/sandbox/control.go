@@ -3,6 +3,7 @@
 package sandbox
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -68,6 +69,56 @@ func (b *Box) WaitExit(d time.Duration) bool {
 		return false
 	}
 }
+
+// Ending reports whether the bot's main process ended or is ending, and
+// waits for it to be reaped if so: how it ended is then a failed call's or
+// start's truest name. The answer rests on what the kernel says, not on a
+// wait of this machine's: the bot's process or its launcher's is gone, a
+// zombie, or PF_EXITING, which the kernel sets before it closes a
+// process's files, so that a connection that broke because the bot exited
+// always finds it so. The wait is as long as a busy machine takes (endWait
+// bounds a task stuck in the kernel). A bot that lives returns false at
+// once.
+func (b *Box) Ending() bool {
+	return b.WaitExit(0) || b.ending() && b.WaitExit(endWait)
+}
+
+// EndsBefore is Ending, but waits too, until ctx ends (a call's or a
+// start's own deadline), for a bot that lives: one whose connection broke
+// may have closed it before it exits.
+func (b *Box) EndsBefore(ctx context.Context) bool {
+	if b.Ending() {
+		return true
+	}
+	select {
+	case <-b.exited:
+		return true
+	case <-ctx.Done():
+		return b.WaitExit(0)
+	}
+}
+
+// ending reports whether the kernel is ending the bot's process or its
+// launcher's, or has ended one.
+func (b *Box) ending() bool {
+	b.mu.Lock()
+	pids := []int{b.group, b.pid}
+	b.mu.Unlock()
+	for _, pid := range pids {
+		if pid <= 0 {
+			continue
+		}
+		s, err := readStat(pid)
+		if errors.Is(err, os.ErrNotExist) || errors.Is(err, unix.ESRCH) || err == nil && s.exiting() {
+			return true
+		}
+	}
+	return false
+}
+
+// endWait bounds Ended's wait for a bot the kernel is ending: only a task
+// stuck in the kernel takes more than milliseconds.
+const endWait = time.Minute
 
 // Kill sends SIGKILL to the bot's process group, unless the main process
 // was reaped already (then the group was killed at that moment). A box

@@ -21,6 +21,7 @@ import (
 type procStat struct {
 	pid, ppid, pgid, sid int
 	state                byte   // R, S, D, T, Z, X...
+	flags                uint64 // the kernel's flags of the task (PF_*)
 	start                uint64 // start time, in clock ticks since boot
 	cpu                  uint64 // user and system time, in clock ticks
 }
@@ -36,6 +37,14 @@ func (s procStat) key() procKey { return procKey{s.pid, s.start} }
 
 // alive reports whether the process still runs (a zombie is dead).
 func (s procStat) alive() bool { return s.state != 'Z' && s.state != 'X' }
+
+// pfExiting is the kernel's task flag PF_EXITING (include/linux/sched.h),
+// set as a task starts to exit, before it closes its files.
+const pfExiting = 0x4
+
+// exiting reports whether the process is ending or dead: the kernel set
+// PF_EXITING on it, which no process comes back from.
+func (s procStat) exiting() bool { return !s.alive() || s.flags&pfExiting != 0 }
 
 // readStat reads /proc/PID/stat.
 func readStat(pid int) (procStat, error) {
@@ -59,7 +68,7 @@ func parseStat(pid int, data []byte) (procStat, error) {
 		return procStat{}, fmt.Errorf("/proc/%d/stat: %d fields", pid, len(f)+2)
 	}
 	s := procStat{pid: pid, state: f[0][0]}
-	var errs [6]error
+	var errs [7]error
 	s.ppid, errs[0] = strconv.Atoi(f[1])
 	s.pgid, errs[1] = strconv.Atoi(f[2])
 	s.sid, errs[2] = strconv.Atoi(f[3])
@@ -67,6 +76,7 @@ func parseStat(pid int, data []byte) (procStat, error) {
 	stime, e4 := strconv.ParseUint(f[12], 10, 64)
 	errs[3], errs[4] = e3, e4
 	s.start, errs[5] = strconv.ParseUint(f[19], 10, 64)
+	s.flags, errs[6] = strconv.ParseUint(f[6], 10, 64)
 	s.cpu = utime + stime
 	if err := errors.Join(errs[:]...); err != nil {
 		return procStat{}, fmt.Errorf("/proc/%d/stat: %w", pid, err)

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/arenabots/arena/host/sandbox/internal/sysfile"
+	"golang.org/x/sys/unix"
 )
 
 // TestReapThawsFrozenOrphans leaves a process frozen by a cgroup v1
@@ -85,5 +86,45 @@ func TestReapThawsFrozenOrphans(t *testing.T) {
 	<-ended
 	if waited == nil || !strings.Contains(waited.Error(), "killed") {
 		t.Errorf("the frozen orphan ended with %v, want killed", waited)
+	}
+}
+
+// TestExiting reads the kernel's word on whether a process is ending: this
+// one runs, a child that exited and is not yet reaped (a zombie) is ending,
+// and so is a task whose flags have PF_EXITING, which the kernel sets
+// before it closes the task's files.
+func TestExiting(t *testing.T) {
+	self, err := readStat(os.Getpid())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if self.exiting() {
+		t.Errorf("this process (flags %#x, state %c) reads as exiting", self.flags, self.state)
+	}
+	cmd := exec.Command("/bin/true")
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	var info unix.Siginfo // waited for, not reaped: a zombie
+	if err := unix.Waitid(unix.P_PID, cmd.Process.Pid, &info, unix.WEXITED|unix.WNOWAIT, nil); err != nil {
+		t.Fatal(err)
+	}
+	zombie, err := readStat(cmd.Process.Pid)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !zombie.exiting() {
+		t.Errorf("an exited child (state %c, flags %#x) does not read as exiting", zombie.state, zombie.flags)
+	}
+	_ = cmd.Wait()
+	// A task in do_exit, between PF_EXITING and its files' close, as
+	// /proc/PID/stat shows it (flags 0x40444c: PF_EXITING among others).
+	line := []byte("4242 (arena bot) S 1 4242 4242 0 -1 4211788 100 0 0 0 5 3 0 0 20 0 1 0 777 0 0 0")
+	s, err := parseStat(4242, line)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.flags != 4211788 || !s.exiting() {
+		t.Errorf("flags %d (exiting %v), want 4211788, exiting", s.flags, s.exiting())
 	}
 }
