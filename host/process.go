@@ -263,7 +263,7 @@ func (p *Process) startError(ctx context.Context, err error, cut bool) error {
 		err = fmt.Errorf("no handshake within %v", p.spec.StartTimeout)
 	case cut:
 		err = ctx.Err()
-	case p.box.PID() != 0 && p.box.EndsBefore(ctx):
+	case p.box.PID() != 0 && p.box.Ending():
 		p.run.drain(drainWait)
 		err = fmt.Errorf("process %s before the handshake", describeExit(p.box.State()))
 		if h := p.out.hint(); strings.Contains(p.out.stderrTail(), cookieRefusal) {

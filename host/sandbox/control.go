@@ -83,9 +83,9 @@ func (b *Box) Ending() bool {
 	return b.WaitExit(0) || b.ending() && b.WaitExit(endWait)
 }
 
-// EndsBefore is Ending, but waits too, until ctx ends (a call's or a
-// start's own deadline), for a bot that lives: one whose connection broke
-// may have closed it before it exits.
+// EndsBefore is Ending, but waits too, until ctx ends (a call's own
+// deadline), for a bot that lives: one whose connection broke may have
+// closed it before it exits.
 func (b *Box) EndsBefore(ctx context.Context) bool {
 	if b.Ending() {
 		return true
