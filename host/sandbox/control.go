@@ -116,7 +116,7 @@ func (b *Box) ending() bool {
 	return false
 }
 
-// endWait bounds Ended's wait for a bot the kernel is ending: only a task
+// endWait bounds Ending's wait for a bot the kernel is ending: only a task
 // stuck in the kernel takes more than milliseconds.
 const endWait = time.Minute
 
