@@ -7,5 +7,6 @@ import "testing"
 // working bots (the two others listed as not eligible, with the reason),
 // and arena run plays it: whole games, from seeded openings.
 func TestIntakeThenRunAdji(t *testing.T) {
+	t.Parallel()
 	playIntake(t, lispExamples(t), "adji")
 }

@@ -28,6 +28,7 @@ const sdkReplace = "replace github.com/arenabots/arena => ./arena-sdk\n"
 // every game. The Go project is TestBotNewOutsideAClone's but in -short,
 // which skips that: building it is most of this test's CPU time.
 func TestBotNew(t *testing.T) {
+	t.Parallel()
 	// Skipped without their tool: .ci/test installs no rustc, and node is
 	// new to the machines it runs on.
 	optional := map[string]bool{"rust": true, "js": true}
@@ -133,6 +134,7 @@ func TestBotNewUsage(t *testing.T) {
 // keeps TestBotNew's Go project (the same bot new, built and checked,
 // saying the same).
 func TestBotNewOutsideAClone(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("-short: TestBotNew builds and checks a Go project of bot new")
 	}

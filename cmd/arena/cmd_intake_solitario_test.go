@@ -9,5 +9,6 @@ import "testing"
 // of three arguments and the stub that answers NIL with the reason, and
 // the league it wrote (seeded openings) is played for real.
 func TestIntakeThenRunSolitario(t *testing.T) {
+	t.Parallel()
 	playIntake(t, lispExamples(t), "solitario")
 }

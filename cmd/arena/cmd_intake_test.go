@@ -48,6 +48,7 @@ func under(dir, path string) string {
 // correct bots), the two that cannot take part are listed with the
 // reason, and the report shows each bot's time use.
 func TestIntakeThenRun(t *testing.T) {
+	t.Parallel()
 	examples := lispExamples(t)
 	for _, game := range []string{"cavalo", "dots"} {
 		t.Run(game, func(t *testing.T) {
@@ -237,6 +238,7 @@ func playIntake(t *testing.T, examples, game string) {
 // lisp:...) and `arena play` with a Lisp bot find its conventions as
 // intake does, and that a setting given overrides what would be found.
 func TestLispDetectionShared(t *testing.T) {
+	t.Parallel()
 	examples := lispExamples(t)
 	dir := t.TempDir()
 	s := intaketest.Samples[2] // always the first player: board-scores, perspective white
@@ -399,6 +401,7 @@ func TestIntakeGameGiven(t *testing.T) {
 // and gives one verdict: a bot that intake would not let play fails,
 // whatever its rows say.
 func TestBotCheckFindsTheGame(t *testing.T) {
+	t.Parallel()
 	examples := lispExamples(t)
 	dir := t.TempDir()
 	for _, tc := range []struct {

@@ -16,6 +16,7 @@ import (
 // ("01-p2203001-2203002-p2203003-2203004" both), through `arena intake`
 // and `arena run`: every game of the four groups is played and counts.
 func TestIntakeHyphenNamesRun(t *testing.T) {
+	t.Parallel()
 	examples := lispExamples(t)
 	dir := t.TempDir() // arena run writes results/NAME here
 	file := filepath.Join(dir, "league.yaml")

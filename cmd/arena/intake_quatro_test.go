@@ -7,5 +7,6 @@ import "testing"
 // submissions play a league of whole games with its opening_plies, the two
 // others are listed with their reasons.
 func TestIntakeThenRunQuatro(t *testing.T) {
+	t.Parallel()
 	playIntake(t, lispExamples(t), "quatro")
 }

@@ -186,6 +186,7 @@ func waitFor(t *testing.T, what string, cond func() bool) {
 // with a drawn seed; an upload after it says it is not in the
 // championship.
 func TestLadderServe(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("plays a ladder of Lisp projects: not -short")
 	}
@@ -374,6 +375,7 @@ func newSampleLadder(t *testing.T, groups ...string) (dir string, toks, zips map
 // TestLadderNATS plays a ladder through a real nats-server and two arena
 // workers: both play ladder games, each recorded once.
 func TestLadderNATS(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("plays a ladder of Lisp projects on workers: not -short")
 	}
@@ -526,6 +528,7 @@ func TestLadderStandingsGolden(t *testing.T) {
 // plays it and `arena grades` grades it. (TestLadderServe checks that an
 // upload after the freeze says it is not in the championship.)
 func TestLadderFreezeRunGrades(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("plays a ladder and a championship of Lisp projects: not -short")
 	}

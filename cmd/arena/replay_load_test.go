@@ -14,6 +14,7 @@ import (
 // which the replay names, and the Lisp bot's moves, which report no
 // search statistics, show no nodes, cuts or depth.
 func TestReplayLispLoadLog(t *testing.T) {
+	t.Parallel()
 	examples := lispExamples(t)
 	dir := t.TempDir()
 	s := intaketest.Samples[2]
