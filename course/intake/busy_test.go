@@ -185,7 +185,11 @@ func TestCheckFindsWhatIntakeFinds(t *testing.T) {
 			if err != nil || len(subs) != 1 {
 				t.Fatalf("List: %v, %+v", err, subs)
 			}
-			opt := testOptions(t, s.GameName, time.Second)
+			// A quarter of a second, as TestSameLeagueBusy: the bots
+			// that budget by their clock search for all of it, four
+			// times each here; the conventions and time base found do
+			// not depend on the tempo.
+			opt := testOptions(t, s.GameName, 250*time.Millisecond)
 			r := submit(context.Background(), subs[0], opt)
 			want := lisp.Args(r.Config)
 			for run := range 3 {

@@ -13,6 +13,7 @@ import (
 	"github.com/arenabots/arena/bots/lisp/probe"
 	"github.com/arenabots/arena/course/intake/intaketest"
 	"github.com/arenabots/arena/games"
+	"github.com/arenabots/arena/internal/testbin"
 )
 
 func TestMain(m *testing.M) { intaketest.Main(m, probe.Serve) }
@@ -27,7 +28,12 @@ func testOptions(t testing.TB, game string, tempo time.Duration) Options {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return Options{Game: rules, Tempo: tempo, Self: intaketest.Self(t), Spec: intaketest.ProbeSpec}
+	intaketest.Self(t) // fails without sbcl
+	self, err := testbin.Arena()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return Options{Game: rules, Tempo: tempo, Self: self}
 }
 
 // TestSamples takes in each sample submission, in a folder or zipped, and
