@@ -11,7 +11,6 @@ import (
 	"github.com/arenabots/arena/arena/botkind"
 	"github.com/arenabots/arena/bots/lisp"
 	"github.com/arenabots/arena/bots/lisp/probe"
-	"github.com/arenabots/arena/host"
 )
 
 // ParseBot reads a Lisp bot given by hand, as `arena bot check --lisp` and
@@ -191,9 +190,6 @@ func Prepare(ctx context.Context, c lisp.Config, given []string, opt Options) (P
 // same conventions: ParseBot reads the words, Prepare completes the bot
 // for the game, tempo and sandbox of the Env, through its Self.
 type Completer struct {
-	// Spec, when set, adjusts each probe's host.Spec (tests run their own
-	// binary as arena).
-	Spec func(*host.Spec)
 	// Progress, when set, is told what the probe is doing (see Options).
 	Progress func(Step)
 }
@@ -208,7 +204,7 @@ func (c Completer) CompleteLisp(ctx context.Context, words []string, env botkind
 	if err != nil {
 		return "", lisp.Config{}, &botkind.FormError{Err: err}
 	}
-	p, err := Prepare(ctx, cfg, given, Options{Game: env.Game, Tempo: env.Tempo, Self: env.Self, Sandbox: env.Sandbox, Spec: c.Spec, Progress: c.Progress})
+	p, err := Prepare(ctx, cfg, given, Options{Game: env.Game, Tempo: env.Tempo, Self: env.Self, Sandbox: env.Sandbox, Progress: c.Progress})
 	for _, n := range p.Notes {
 		env.Notef("lisp: %s", n)
 	}

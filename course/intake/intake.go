@@ -41,9 +41,6 @@ type Options struct {
 	// lisp.RecommendedMargin. A bot that thinks longer than Tempo plus
 	// Margin at intake gets a warning that it will lose on time.
 	Margin time.Duration
-	// Spec, when set, adjusts each probe's host.Spec (tests run their own
-	// binary as arena).
-	Spec func(*host.Spec)
 	// Progress, when set, is told what intake is doing, one call at a
 	// time: a command draws it on a terminal (a class takes minutes).
 	Progress func(Step)
@@ -329,9 +326,6 @@ func probeConfig(ctx context.Context, name string, c lisp.Config, opt Options) (
 		fixed.State, fixed.Side, fixed.Perspective, fixed.Knights, fixed.IndexBase, fixed.TempoScale
 	spec := botkind.ProbeSpec(opt.Self, name, p, opt.Given)
 	spec.Sandbox, spec.Limits = opt.Sandbox, opt.Limits
-	if opt.Spec != nil {
-		opt.Spec(&spec)
-	}
 	f := runProbe(ctx, spec, opt.Game, opt.Tempo, 0)
 	if f.Config.State != "" {
 		found := f.Config.WithDefaults()

@@ -21,7 +21,10 @@ func TestMain(m *testing.M) { intaketest.Main(m, probe.Serve) }
 // examples is bots/examples/lisp.
 var examples = filepath.Join("..", "..", "bots", "examples", "lisp")
 
-// testOptions are Options that probe with the test binary.
+// testOptions are Options that probe with arena's binary (testbin.Arena),
+// as arena intake does, built without the race detector; the probe's own
+// code runs under it in this package's probe tests (testSpec: the test
+// binary as the probe).
 func testOptions(t testing.TB, game string, tempo time.Duration) Options {
 	t.Helper()
 	rules, err := games.Lookup(game)
