@@ -75,7 +75,6 @@ func hostileCases(t *testing.T) map[string]hostileCase {
 		"hang": timeout,
 		"late": {reason: referee.Timeout, check: checkLate, timed: true},
 		"busy": timeout,
-		"hog":  {reason: referee.Normal, timed: true}, // its opponent answers in time only if the hog is stopped
 
 		"illegal":     illegal("A1xA1"),
 		"gibberish":   illegal("bad square"),
@@ -88,6 +87,7 @@ func hostileCases(t *testing.T) map[string]hostileCase {
 		// Untimed: its children spin on its own time too, during its calls,
 		// which is its own loss, not what this case is about.
 		"spinner":  {reason: referee.Normal, check: checkStoppedCPU},
+		"hog":      {reason: referee.Normal, check: checkStoppedCPU}, // its goroutines spin between its calls, stopped
 		"shmem":    {reason: referee.Crash, detail: []string{"memory: ", "memory limit 256 MiB"}, needs: needMemoryCgroup, check: checkHostMemory(freeMemory(t))},
 		"children": {reason: referee.Crash, detail: []string{"memory: ", "memory limit 256 MiB"}, needs: needMemoryCgroup, check: checkHostMemory(freeMemory(t))},
 		"disk":     {reason: referee.Normal, check: checkDiskFull(freeDisk(t))},

@@ -62,18 +62,23 @@ func spinChild() {
 	}
 }
 
-// cpuTime returns the CPU time the processes pids used, from
-// /proc/PID/schedstat (nanoseconds on the CPU).
+// cpuTime returns the CPU time the processes pids used, every thread of
+// each, from /proc/PID/task/TID/schedstat (nanoseconds on the CPU):
+// /proc/PID/schedstat is the first thread's alone, and a Go program spins
+// on the others too.
 func cpuTime(pids []int) time.Duration {
 	var total time.Duration
 	for _, pid := range pids {
-		data, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/schedstat")
-		if err != nil {
-			continue
-		}
-		if f := strings.Fields(string(data)); len(f) > 0 {
-			ns, _ := strconv.ParseInt(f[0], 10, 64)
-			total += time.Duration(ns)
+		tasks, _ := filepath.Glob("/proc/" + strconv.Itoa(pid) + "/task/*/schedstat")
+		for _, path := range tasks {
+			data, err := os.ReadFile(path)
+			if err != nil {
+				continue // a thread gone meanwhile
+			}
+			if f := strings.Fields(string(data)); len(f) > 0 {
+				ns, _ := strconv.ParseInt(f[0], 10, 64)
+				total += time.Duration(ns)
+			}
 		}
 	}
 	return total

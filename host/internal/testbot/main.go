@@ -20,7 +20,9 @@
 //	sleep      sleeps past any budget, ignoring cancellation
 //	late MS    sleeps the budget plus MS milliseconds, then answers
 //	busy       spins on every core, never answering
-//	hog        answers at once, leaving goroutines spinning on every core
+//	hog        answers at once, leaving goroutines spinning on every core;
+//	           reports in Stats.Cuts, as the spinner does, the CPU time it
+//	           used since its previous call
 //	crash      exits with status 3 when asked for a move
 //	exitafter N  plays N moves, then exits with status 5
 //	panic      panics when asked for a move
@@ -228,8 +230,9 @@ type bot struct {
 	id    int64  // kept's number for this process, drawn at its start
 	hog   bool   // the hog's spinners run
 	fds   string // fds: the descriptors held at the start
-	// spinners are the spinner's children; cpuEnd is the CPU time it and
-	// they had used at the end of its previous call.
+	// spinners are the spinner's children; cpuEnd is the CPU time the
+	// spinner and they, or the hog, had used at the end of its previous
+	// call.
 	spinners []int
 	cpuEnd   time.Duration
 }
@@ -325,6 +328,8 @@ func (b *bot) Jogar(ctx context.Context, st referee.State, tempo time.Duration) 
 		if !b.hog {
 			b.hog = true
 			spin(false)
+		} else {
+			stats.Cuts = 1 + int64((cpuTime(b.family())-b.cpuEnd)/time.Microsecond)
 		}
 	case "crash":
 		os.Exit(3)
@@ -455,7 +460,7 @@ func (b *bot) Jogar(ctx context.Context, st referee.State, tempo time.Duration) 
 	if b.mode == "burn" {
 		stats.Cuts = int64(time.Since(start))
 	}
-	if b.mode == "spinner" {
+	if b.mode == "spinner" || b.mode == "hog" {
 		b.cpuEnd = cpuTime(b.family())
 	}
 	return bots.Answer{Move: move, State: next, Stats: stats}, nil
