@@ -400,15 +400,20 @@ func (r Ref) execSpec(self, game string) host.Spec {
 // handshake. The paths of c should be absolute (see lisp.Config.Resolve);
 // in the sandbox the bot sees its Root as its workspace, writable through
 // a private copy-on-write layer (host.Spec.Workspace), and the directories
-// of its files and its Reads outside Root read-only.
+// of its files and its Reads outside Root read-only, and its compiled
+// driver (lisp.Config.Driver).
 func LispSpec(self, name string, c lisp.Config) host.Spec {
+	files := c.Seen()
+	if c.Driver != "" {
+		files = append(files, c.Driver)
+	}
 	return host.Spec{
 		Name:         name,
 		Path:         self,
 		Args:         append([]string{"bot", "serve"}, lisp.Args(c)...),
 		StartTimeout: lisp.RecommendedStartTimeout,
 		Launcher:     host.SelfLauncher(self),
-		Files:        c.Seen(),
+		Files:        files,
 		Workspace:    c.Root,
 	}
 }

@@ -109,15 +109,33 @@ func (im *Cache) once(ctx context.Context, name string, f func() (string, error)
 	}
 }
 
+// sbcl returns the sbcl executable: SBCL, or "sbcl".
+func (im *Cache) sbcl() string {
+	if im.SBCL == "" {
+		return "sbcl"
+	}
+	return im.SBCL
+}
+
 // sbclVersion returns `sbcl --version`, asked once.
 func (im *Cache) sbclVersion(ctx context.Context) (string, error) {
-	return im.once(ctx, "version", func() (string, error) {
-		sbcl := im.SBCL
-		if sbcl == "" {
-			sbcl = "sbcl"
-		}
-		return lisp.SBCLVersion(sbcl)
-	})
+	return im.once(ctx, "version", func() (string, error) { return lisp.SBCLVersion(im.sbcl()) })
+}
+
+// Driver returns the Lisp driver compiled by the cache's SBCL, kept in Dir
+// (see lisp.CompileDriver), compiled once per Cache, for the Lisp bots
+// that start from their files (Apply gives it to them; a probe takes it
+// as lisp.Config.Driver); "" where it cannot be (a nil Cache, no SBCL, a
+// failed compile), and a bot then compiles the driver at its start.
+func (im *Cache) Driver(ctx context.Context) string {
+	if im == nil {
+		return ""
+	}
+	path, err := im.once(ctx, "driver", func() (string, error) { return lisp.CompileDriver(ctx, im.sbcl(), im.Dir) })
+	if err != nil {
+		return ""
+	}
+	return path
 }
 
 // Apply returns s, the Spec of a bot (its Spec, with the caller's limits
@@ -132,9 +150,17 @@ func (im *Cache) sbclVersion(ctx context.Context) (string, error) {
 // cannot keep, one that does not load, a build that failed) it returns s
 // as it is, which loads the bot's files, and an error that says why, on
 // one line. A bot with `image: false` (lisp.Config.Images false) is s as
-// it is, and no error.
+// it is, and no error. Either way a Lisp bot gets the compiled driver
+// (Driver) among its Files, which it loads when it loads its files.
 func (im *Cache) Apply(ctx context.Context, s host.Spec, lc *lisp.Config) (host.Spec, error) {
-	if im == nil || lc == nil || !lc.Images() {
+	if im == nil || lc == nil {
+		return s, nil
+	}
+	if d := im.Driver(ctx); d != "" {
+		s.Files = append(slices.Clone(s.Files), d)
+		s.Args = append(slices.Clone(s.Args), "driver="+d)
+	}
+	if !lc.Images() {
 		return s, nil
 	}
 	c := *lc
@@ -262,7 +288,7 @@ func (im *Cache) Trim(now time.Time, age time.Duration) (removed int, freed int6
 		}
 		old := now.Sub(fi.ModTime())
 		switch name := e.Name(); {
-		case strings.HasSuffix(name, ".core") && fi.Mode().IsRegular() && old >= age:
+		case (strings.HasSuffix(name, ".core") || strings.HasSuffix(name, ".fasl")) && fi.Mode().IsRegular() && old >= age:
 			if err := os.Remove(filepath.Join(im.Dir, name)); err != nil {
 				errs = append(errs, err)
 				continue

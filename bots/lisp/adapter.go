@@ -181,7 +181,7 @@ func (a *Adapter) start(ctx context.Context) error {
 		}
 	}
 	if p == nil {
-		p, r, err = a.load(ctx, sbclCommand(sbcl, heap, driverSource))
+		p, r, err = a.load(ctx, sbclCommand(sbcl, heap, a.cfg.Driver))
 		if err != nil {
 			return referee.NewFault(referee.FaultStart, err)
 		}

@@ -142,6 +142,11 @@ type Config struct {
 	// arena's host, never from a league file: SBCL starts on it instead
 	// of loading the files, and loads them when it cannot.
 	Core string `yaml:"-" json:"-"`
+	// Driver is the driver compiled by this SBCL (see CompileDriver), set
+	// by arena's host, never from a league file: SBCL loads it instead of
+	// compiling the driver's source, and compiles the source when it
+	// cannot.
+	Driver string `yaml:"-" json:"-"`
 	// BuildCore, set by arena's host, never from a league file, makes
 	// `bot serve` build the bot's saved image into this file (see
 	// Adapter.Build) and exit, instead of serving the bot.
@@ -292,8 +297,8 @@ const Selector = "lisp"
 // Args returns the arguments of `arena bot serve` that run the Lisp bot c:
 // Selector, then key=value words in a fixed order, a file= word per file
 // and a read= word per entry of Reads, defaults written out (Answer, which
-// plays no part, and Image, the host's to act on, are left out), core=
-// and build= for Core and BuildCore. Paths should be absolute (see Resolve),
+// plays no part, and Image, the host's to act on, are left out), core=,
+// driver= and build= for Core, Driver and BuildCore. Paths should be absolute (see Resolve),
 // since the adapter may run in another directory. ParseArgs reads them
 // back.
 func Args(c Config) []string {
@@ -329,6 +334,9 @@ func Args(c Config) []string {
 	}
 	if c.Core != "" {
 		args = append(args, "core="+c.Core)
+	}
+	if c.Driver != "" {
+		args = append(args, "driver="+c.Driver)
 	}
 	if c.BuildCore != "" {
 		args = append(args, "build="+c.BuildCore)
@@ -400,10 +408,12 @@ func ParseArgs(args []string) (Config, error) {
 			c.GameName = val
 		case "core":
 			c.Core = val
+		case "driver":
+			c.Driver = val
 		case "build":
 			c.BuildCore = val
 		default:
-			return Config{}, fmt.Errorf("lisp: unknown argument %q (known: file, read, root, package, state, side, answer, perspective, knights, index_base, heap_mb, tempo_scale, game, core, build)", key)
+			return Config{}, fmt.Errorf("lisp: unknown argument %q (known: file, read, root, package, state, side, answer, perspective, knights, index_base, heap_mb, tempo_scale, game, core, driver, build)", key)
 		}
 		if err != nil {
 			return Config{}, fmt.Errorf("lisp: argument %q: %w", a, err)

@@ -42,6 +42,7 @@ func SBCLVersion(sbcl string) (string, error) {
 // Resolve).
 func ImageKey(c Config, env []string, sbclVersion string) (string, error) {
 	c = c.WithDefaults()
+	c.Driver = "" // where the compiled driver is kept: the driver's source is in the key
 	if c.Root == "" && len(c.Files) > 0 {
 		c.Root = filepath.Dir(c.Files[0]) // as New sets it
 	}
@@ -130,7 +131,7 @@ func (a *Adapter) Build(ctx context.Context, path string) error {
 	// Loading gets the time a game's start gets, no more: a bot that
 	// loads longer gets no image, as it would not start in a game.
 	loadCtx, cancel := context.WithTimeout(ctx, RecommendedStartTimeout)
-	p, r, err := a.load(loadCtx, sbclCommand(sbcl, a.heapMB(), driverSource))
+	p, r, err := a.load(loadCtx, sbclCommand(sbcl, a.heapMB(), a.cfg.Driver))
 	cancel()
 	if err != nil {
 		return err

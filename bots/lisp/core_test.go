@@ -203,16 +203,24 @@ func TestNoImage(t *testing.T) {
 }
 
 // BenchmarkStart measures what starting a sample bot costs, SBCL started
-// and ready for its first jogar, then closed: loading its files, or from
-// its saved image (built before the timing).
+// and ready for its first jogar, then closed: loading its files (the
+// driver compiled at the start, or its compiled fasl: CompileDriver), or
+// from its saved image (built before the timing).
 func BenchmarkStart(b *testing.B) {
 	requireSBCL(b)
 	dir := b.TempDir()
+	fasl, err := CompileDriver(b.Context(), "sbcl", dir)
+	if err != nil {
+		b.Fatal(err)
+	}
 	for _, s := range samples {
-		for _, mode := range []string{"load", "image"} {
+		for _, mode := range []string{"load", "driver", "image"} {
 			b.Run(s.name+"/"+mode, func(b *testing.B) {
 				c := s.cfg
-				if mode == "image" {
+				switch mode {
+				case "driver":
+					c.Driver = fasl
+				case "image":
 					c.Core = buildImage(b, c, dir)
 				}
 				a, err := New(c, Options{})

@@ -39,15 +39,22 @@ type process struct {
 	pending int64
 }
 
-// sbclCommand returns the command line that starts SBCL on the driver.
-func sbclCommand(sbcl string, heapMB int, driver string) []string {
+// sbclCommand returns the command line that starts SBCL on the driver:
+// the compiled driver fasl (Config.Driver, see CompileDriver) when given
+// and it loads, else the driver's source, compiled at the start.
+func sbclCommand(sbcl string, heapMB int, fasl string) []string {
 	args := []string{sbcl}
 	if heapMB > 0 {
 		args = append(args, "--dynamic-space-size", strconv.Itoa(heapMB)+"MB")
 	}
+	load := `(with-compilation-unit () (load (make-string-input-stream "` + lispEscape(driverSource) + `")))`
+	if fasl != "" {
+		// Another SBCL's fasl, or a file gone, is an error: the source then.
+		load = `(or (ignore-errors (load "` + lispEscape(fasl) + `")) ` + load + `)`
+	}
 	args = append(args, "--noinform", "--disable-ldb", "--end-runtime-options",
 		"--no-sysinit", "--no-userinit", "--disable-debugger", "--non-interactive",
-		"--eval", `(progn (with-compilation-unit () (load (make-string-input-stream "`+lispEscape(driver)+`"))) (funcall (read-from-string "arena-driver:main")))`)
+		"--eval", `(progn `+load+` (funcall (read-from-string "arena-driver:main")))`)
 	return args
 }
 

@@ -93,7 +93,7 @@ done with one); off a terminal, nothing is printed until the table.`,
 				GameOptions: game.options,
 				Tempo:       time.Duration(tempo) * time.Millisecond, Margin: time.Duration(margin) * time.Millisecond, Rounds: rounds,
 				Admit:   admit,
-				Probe:   intake.Options{Self: self, Sandbox: sandbox, Limits: host.Limits{MemoryMB: memory}, Concurrency: jobs, Progress: steps.progress()},
+				Probe:   intake.Options{Self: self, Sandbox: sandbox, Limits: host.Limits{MemoryMB: memory}, Driver: lispImages().Driver(c.Context()), Concurrency: jobs, Progress: steps.progress()},
 				Similar: similarity.Intake,
 				OneGroup: func(source string) {
 					printfWrapped(w, "  ", "%s is one group's submission, not a class folder: taking it in alone (give the class's folder to take in the class)\n", inert.Line(source))

@@ -204,7 +204,7 @@ func (c Completer) CompleteLisp(ctx context.Context, words []string, env botkind
 	if err != nil {
 		return "", lisp.Config{}, &botkind.FormError{Err: err}
 	}
-	p, err := Prepare(ctx, cfg, given, Options{Game: env.Game, Tempo: env.Tempo, Self: env.Self, Sandbox: env.Sandbox, Progress: c.Progress})
+	p, err := Prepare(ctx, cfg, given, Options{Game: env.Game, Tempo: env.Tempo, Self: env.Self, Sandbox: env.Sandbox, Driver: env.Images.Driver(ctx), Progress: c.Progress})
 	for _, n := range p.Notes {
 		env.Notef("lisp: %s", n)
 	}

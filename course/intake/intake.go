@@ -41,6 +41,9 @@ type Options struct {
 	// lisp.RecommendedMargin. A bot that thinks longer than Tempo plus
 	// Margin at intake gets a warning that it will lose on time.
 	Margin time.Duration
+	// Driver is the Lisp driver compiled for the probes
+	// (lispimage.Cache.Driver), or "": each probe then compiles it.
+	Driver string
 	// Progress, when set, is told what intake is doing, one call at a
 	// time: a command draws it on a terminal (a class takes minutes).
 	Progress func(Step)
@@ -324,6 +327,7 @@ func probeConfig(ctx context.Context, name string, c lisp.Config, opt Options) (
 	p := c
 	p.State, p.Side, p.Perspective, p.Knights, p.IndexBase, p.TempoScale =
 		fixed.State, fixed.Side, fixed.Perspective, fixed.Knights, fixed.IndexBase, fixed.TempoScale
+	p.Driver = opt.Driver
 	spec := botkind.ProbeSpec(opt.Self, name, p, opt.Given)
 	spec.Sandbox, spec.Limits = opt.Sandbox, opt.Limits
 	f := runProbe(ctx, spec, opt.Game, opt.Tempo, 0)

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/arenabots/arena/arena/lispimage"
 	"github.com/arenabots/arena/bots/lisp/probe"
 	"github.com/arenabots/arena/course/intake/intaketest"
 	"github.com/arenabots/arena/games"
@@ -21,10 +22,11 @@ func TestMain(m *testing.M) { intaketest.Main(m, probe.Serve) }
 // examples is bots/examples/lisp.
 var examples = filepath.Join("..", "..", "bots", "examples", "lisp")
 
-// testOptions are Options that probe with arena's binary (testbin.Arena),
-// as arena intake does, built without the race detector; the probe's own
-// code runs under it in this package's probe tests (testSpec: the test
-// binary as the probe).
+// testOptions are Options that probe with arena's binary (testbin.Arena)
+// and its compiled driver, as arena intake does, built without the race
+// detector; the probe's own code runs under it in this package's probe
+// tests (testSpec: the test binary as the probe, which compiles the
+// driver).
 func testOptions(t testing.TB, game string, tempo time.Duration) Options {
 	t.Helper()
 	rules, err := games.Lookup(game)
@@ -36,7 +38,11 @@ func testOptions(t testing.TB, game string, tempo time.Duration) Options {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return Options{Game: rules, Tempo: tempo, Self: self}
+	images, err := lispimage.DefaultDir() // the test process's own (testbin.CacheHome)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return Options{Game: rules, Tempo: tempo, Self: self, Driver: (&lispimage.Cache{Dir: images}).Driver(context.Background())}
 }
 
 // TestSamples takes in each sample submission, in a folder or zipped, and

@@ -133,7 +133,7 @@ func (l *Ladder) upload(ctx context.Context, group string, archive io.Reader, fi
 	}
 	sub.Root, sub.Source = filepath.Join(dest, rel), filename
 	progress(Stage{Name: "probing"})
-	res := intake.Run(ctx, []intake.Submission{sub}, l.intakeOptions())[0]
+	res := intake.Run(ctx, []intake.Submission{sub}, l.intakeOptions(ctx))[0]
 	if err := ctx.Err(); err != nil {
 		return Version{}, err
 	}
@@ -214,10 +214,11 @@ func (l *Ladder) store(ctx context.Context, v Version, res *intake.Result, hash 
 }
 
 // intakeOptions are the options of the ladder's intake: its game, tempo
-// and sandbox, as a championship's.
-func (l *Ladder) intakeOptions() intake.Options {
+// and sandbox, as a championship's, and the driver its images' cache
+// compiled.
+func (l *Ladder) intakeOptions(ctx context.Context) intake.Options {
 	return intake.Options{Game: l.rules, Tempo: time.Duration(l.cfg.TempoMS) * time.Millisecond, Margin: time.Duration(l.cfg.MarginMS) * time.Millisecond,
-		Self: l.opt.Self, Sandbox: l.cfg.Sandbox, Limits: host.Limits{MemoryMB: l.cfg.MemoryMB}, Concurrency: 1}
+		Self: l.opt.Self, Sandbox: l.cfg.Sandbox, Limits: host.Limits{MemoryMB: l.cfg.MemoryMB}, Driver: l.images.Driver(ctx), Concurrency: 1}
 }
 
 // conventions are the settings intake found for res, as the league
