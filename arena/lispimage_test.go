@@ -89,8 +89,19 @@ func TestLispImagesLeague(t *testing.T) {
 			t.Errorf("%s: %s loading, %s with images", id, p, plays[1][id])
 		}
 	}
-	cores, _ := filepath.Glob(filepath.Join(images.Dir, "*"))
-	if len(cores) != 1 || !strings.HasSuffix(cores[0], ".core") {
-		t.Errorf("images folder holds %v, want jogador's core alone", cores)
+	// The compiled driver beside it: every bot that loaded its files
+	// loaded it.
+	kept, _ := filepath.Glob(filepath.Join(images.Dir, "*"))
+	cores, drivers := 0, 0
+	for _, p := range kept {
+		if strings.HasSuffix(p, ".core") {
+			cores++
+		}
+		if strings.HasPrefix(filepath.Base(p), "driver-") && strings.HasSuffix(p, ".fasl") {
+			drivers++
+		}
+	}
+	if len(kept) != 2 || cores != 1 || drivers != 1 {
+		t.Errorf("images folder holds %v, want jogador's core and the compiled driver alone", kept)
 	}
 }

@@ -14,15 +14,21 @@ import (
 )
 
 // TestImagesOff checks that a nil Cache, a bot with image: false and a
-// bot of another kind get their spec as it is, and no error.
+// bot of another kind get no image and no error: the spec as it is, but
+// for a Lisp bot of a Cache its compiled driver (Driver), which it loads
+// from its files, among its Files and its arguments.
 func TestImagesOff(t *testing.T) {
 	off := false
 	s := host.Spec{Name: "p1", Args: []string{"bot", "serve", "lisp"}}
 	for _, im := range []*Cache{nil, {Dir: t.TempDir()}} {
 		for _, c := range []*lisp.Config{{Files: []string{"/x/jogo.lisp"}, Image: &off}, nil} {
 			got, err := im.Apply(context.Background(), s, c)
-			if err != nil || !slices.Equal(got.Args, s.Args) || len(got.Files) != 0 {
-				t.Errorf("Apply = %v, %v; want the spec as it is", got.Args, err)
+			want, files := s.Args, []string(nil)
+			if d := im.Driver(context.Background()); d != "" && c != nil {
+				want, files = append(slices.Clone(s.Args), "driver="+d), []string{d}
+			}
+			if err != nil || !slices.Equal(got.Args, want) || !slices.Equal(got.Files, files) {
+				t.Errorf("Apply = %v %v, %v; want %v %v", got.Args, got.Files, err, want, files)
 			}
 		}
 	}
