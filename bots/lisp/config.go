@@ -298,9 +298,9 @@ const Selector = "lisp"
 // Selector, then key=value words in a fixed order, a file= word per file
 // and a read= word per entry of Reads, defaults written out (Answer, which
 // plays no part, and Image, the host's to act on, are left out), core=,
-// driver= and build= for Core, Driver and BuildCore. Paths should be absolute (see Resolve),
-// since the adapter may run in another directory. ParseArgs reads them
-// back.
+// driver= and build= for Core, Driver and BuildCore. Paths should be
+// absolute (see Resolve), since the adapter may run in another directory.
+// ParseArgs reads them back.
 func Args(c Config) []string {
 	c = c.WithDefaults()
 	args := []string{Selector}
