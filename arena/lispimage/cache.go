@@ -32,7 +32,8 @@ const (
 	// over a day ago), as the go command trims its build cache, so that
 	// the images of a class's old hand-ins do not pile up.
 	MaxAge = 30 * 24 * time.Hour
-	// usedEvery is how often a used image's time is brought up to date.
+	// usedEvery is how often a used image's or compiled driver's time is
+	// brought up to date.
 	usedEvery = time.Hour
 )
 
@@ -131,11 +132,31 @@ func (im *Cache) Driver(ctx context.Context) string {
 	if im == nil {
 		return ""
 	}
-	path, err := im.once(ctx, "driver", func() (string, error) { return lisp.CompileDriver(ctx, im.sbcl(), im.Dir) })
+	path, err := im.once(ctx, "driver", func() (string, error) {
+		version, err := im.sbclVersion(ctx)
+		if err != nil {
+			return "", err
+		}
+		path, err := lisp.CompileDriver(ctx, im.sbcl(), version, im.Dir)
+		if err != nil {
+			return "", err
+		}
+		touch(path) // in use: not trimmed while this run's bots start with it
+		return path, nil
+	})
 	if err != nil {
 		return ""
 	}
 	return path
+}
+
+// touch brings the time of path, a file of the cache in use, up to date
+// when it is older than usedEvery, so that Trim keeps it.
+func touch(path string) {
+	if fi, err := os.Stat(path); err == nil && time.Since(fi.ModTime()) > usedEvery {
+		now := time.Now()
+		_ = os.Chtimes(path, now, now)
+	}
 }
 
 // Apply returns s, the Spec of a bot (its Spec, with the caller's limits
@@ -180,10 +201,7 @@ func (im *Cache) Apply(ctx context.Context, s host.Spec, lc *lisp.Config) (host.
 	if err != nil {
 		return s, err
 	}
-	if fi, err := os.Stat(path); err == nil && time.Since(fi.ModTime()) > usedEvery {
-		now := time.Now()
-		_ = os.Chtimes(path, now, now) // an image in use is not trimmed
-	}
+	touch(path) // an image in use is not trimmed
 	s.Files = append(slices.Clone(s.Files), path)
 	s.Args = append(slices.Clone(s.Args), "core="+path)
 	return s, nil
@@ -268,9 +286,10 @@ func (im *Cache) trim(now time.Time) error {
 }
 
 // Trim removes from Dir the images no game started from for age before
-// now (0: every image), and the folders of builds begun over a day before
-// now (a build killed with arena); it returns how many images it removed
-// and the bytes they held. An image in use by a bot stays readable to it
+// now (0: every image), the compiled drivers no run used for as long (an
+// older SBCL's, an older driver's), and the folders of builds begun over a
+// day before now (a build killed with arena); it returns how many files it
+// removed and the bytes they held. An image in use by a bot stays readable to it
 // until the bot ends.
 func (im *Cache) Trim(now time.Time, age time.Duration) (removed int, freed int64, err error) {
 	entries, err := os.ReadDir(im.Dir)

@@ -3,6 +3,7 @@ package lispimage
 import (
 	"context"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -133,5 +134,42 @@ func TestTrimAge(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(im.Dir, "notes.txt")); err != nil {
 		t.Errorf("Trim removed a file that is no image: %v", err)
+	}
+}
+
+// TestDriverInUseStays: a run that uses a compiled driver older than
+// MaxAge brings its time up to date, so that a trim (a build's, before
+// this run's bots start with it) keeps it; one no run used goes.
+func TestDriverInUseStays(t *testing.T) {
+	if _, err := exec.LookPath("sbcl"); err != nil {
+		t.Skipf("no sbcl (%v): apt-get install sbcl", err)
+	}
+	dir := t.TempDir()
+	path := (&Cache{Dir: dir}).Driver(t.Context())
+	if path == "" {
+		t.Fatal("no compiled driver")
+	}
+	old := time.Now().Add(-MaxAge - time.Hour)
+	stale := filepath.Join(dir, "driver-0.fasl") // another SBCL's
+	if err := os.WriteFile(stale, []byte("fasl"), 0o444); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []string{path, stale} {
+		if err := os.Chtimes(p, old, old); err != nil {
+			t.Fatal(err)
+		}
+	}
+	im := &Cache{Dir: dir}
+	if again := im.Driver(t.Context()); again != path {
+		t.Fatalf("the next run's driver %q, want %q", again, path)
+	}
+	if removed, _, err := im.Trim(time.Now(), MaxAge); err != nil || removed != 1 {
+		t.Errorf("Trim removed %d (%v), want the stale driver alone", removed, err)
+	}
+	if _, err := os.Stat(path); err != nil {
+		t.Errorf("the driver in use was trimmed: %v", err)
+	}
+	if _, err := os.Stat(stale); err == nil {
+		t.Errorf("the driver no run used stays")
 	}
 }

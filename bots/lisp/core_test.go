@@ -209,7 +209,7 @@ func TestNoImage(t *testing.T) {
 func BenchmarkStart(b *testing.B) {
 	requireSBCL(b)
 	dir := b.TempDir()
-	fasl, err := CompileDriver(b.Context(), "sbcl", dir)
+	fasl, err := CompileDriver(b.Context(), "sbcl", sbclVersion(b), dir)
 	if err != nil {
 		b.Fatal(err)
 	}

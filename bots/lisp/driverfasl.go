@@ -12,8 +12,9 @@ import (
 )
 
 // CompileDriver returns the path of the driver (driver.lisp and
-// loader.lisp) compiled by sbcl into a file of dir, compiling it first when
-// dir has none for this SBCL and this driver. A bot whose Config.Driver
+// loader.lisp) compiled by sbcl, whose version (SBCLVersion) is version,
+// into a file of dir, compiling it first when dir has none for this SBCL
+// and this driver. A bot whose Config.Driver
 // names that file loads it at its start instead of compiling the driver's
 // source, which cost SBCL about 0.2 s of CPU time at every start from the
 // files (a probe, a bot with image: false, an image's build). The file is
@@ -21,11 +22,7 @@ import (
 // read-only and renamed into place whole, so that processes compiling it
 // at once never see half of it. The driver is arena's own code: it is
 // compiled outside any sandbox.
-func CompileDriver(ctx context.Context, sbcl, dir string) (string, error) {
-	version, err := SBCLVersion(sbcl)
-	if err != nil {
-		return "", err
-	}
+func CompileDriver(ctx context.Context, sbcl, version, dir string) (string, error) {
 	sum := sha256.Sum256([]byte(version + "\x00" + driverSource))
 	path := filepath.Join(dir, "driver-"+hex.EncodeToString(sum[:16])+".fasl")
 	if _, err := os.Stat(path); err == nil {

@@ -17,7 +17,7 @@ func TestCompiledDriver(t *testing.T) {
 	requireSBCL(t)
 	t.Parallel()
 	dir := t.TempDir()
-	fasl, err := CompileDriver(t.Context(), "sbcl", dir)
+	fasl, err := CompileDriver(t.Context(), "sbcl", sbclVersion(t), dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -25,7 +25,7 @@ func TestCompiledDriver(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if again, err := CompileDriver(t.Context(), "sbcl", dir); err != nil || again != fasl {
+	if again, err := CompileDriver(t.Context(), "sbcl", sbclVersion(t), dir); err != nil || again != fasl {
 		t.Fatalf("again: %q, %v; want %q", again, err, fasl)
 	}
 	if after, err := os.Stat(fasl); err != nil || !after.ModTime().Equal(before.ModTime()) || before.Mode().Perm() != 0o444 {
@@ -66,4 +66,14 @@ func TestImageKeyLeavesOutTheDriver(t *testing.T) {
 	if with, err := ImageKey(c, nil, "SBCL 1"); err != nil || with != plain {
 		t.Errorf("the key with a driver %q (%v), without %q", with, err, plain)
 	}
+}
+
+// sbclVersion is `sbcl --version`, for CompileDriver.
+func sbclVersion(t testing.TB) string {
+	t.Helper()
+	v, err := SBCLVersion("sbcl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
 }
