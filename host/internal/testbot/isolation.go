@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 
@@ -98,30 +99,21 @@ func shmem(size int) {
 	fmt.Fprintf(os.Stderr, "testbot: shmem: %d MiB touched\n", size>>20)
 }
 
-// children starts n children that each eat mb MiB, and waits up to wait
-// for them to end.
-func children(n, mb int, wait time.Duration) {
-	done := make(chan struct{}, n)
+// children starts n children that each eat mb MiB, and waits for them to
+// end: each ends when it has eaten and slept, or when the memory limit
+// kills it, and the bot with it (memory.oom.group), however long the
+// machine's load makes either take.
+func children(n, mb int) {
+	var wg sync.WaitGroup
 	for range n {
 		cmd := exec.Command(self(), "eat", strconv.Itoa(mb))
 		if err := cmd.Start(); err != nil {
 			fmt.Fprintln(os.Stderr, "testbot: children:", err)
-			done <- struct{}{}
 			continue
 		}
-		go func() {
-			_ = cmd.Wait()
-			done <- struct{}{}
-		}()
+		wg.Go(func() { _ = cmd.Wait() })
 	}
-	timeout := time.After(wait)
-	for range n {
-		select {
-		case <-done:
-		case <-timeout:
-			return
-		}
-	}
+	wg.Wait()
 }
 
 // eat allocates and touches mb MiB, 16 MiB at a time, then sleeps.

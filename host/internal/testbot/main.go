@@ -386,7 +386,7 @@ func (b *bot) Jogar(ctx context.Context, st referee.State, tempo time.Duration) 
 		}
 	case "children":
 		if b.calls == 1 {
-			children(4, 800, 5*time.Second)
+			children(4, 800)
 		}
 	case "disk":
 		if b.calls == 1 {
