@@ -2,6 +2,7 @@ package lisp
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -37,6 +38,16 @@ func TestCompiledDriver(t *testing.T) {
 	junk := filepath.Join(dir, "junk.fasl")
 	if err := os.WriteFile(junk, []byte("not a fasl\n"), 0o444); err != nil {
 		t.Fatal(err)
+	}
+	// A bot falls back to the source when the file does not load, and
+	// plays either way: that this SBCL loads the compiled one is checked
+	// here, by loading it alone.
+	for file, loads := range map[string]bool{fasl: true, junk: false} {
+		load := exec.CommandContext(t.Context(), "sbcl", "--noinform", "--no-sysinit", "--no-userinit", "--disable-debugger", "--non-interactive",
+			"--eval", `(load "`+lispEscape(file)+`")`, "--eval", `(sb-ext:exit :code (if (find-package "ARENA-DRIVER") 0 3))`)
+		if out, err := load.CombinedOutput(); (err == nil) != loads {
+			t.Errorf("sbcl loading %s alone: %v, want it to load: %v\n%s", filepath.Base(file), err, loads, out)
+		}
 	}
 	for _, tc := range []struct{ name, driver string }{{"compiled", fasl}, {"not a fasl", junk}} {
 		t.Run(tc.name, func(t *testing.T) {
